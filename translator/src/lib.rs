@@ -1,0 +1,2 @@
+//! Tesserae: translate Vulkan pipelines (SPIR-V) into plans for wgpu.
+pub mod tessellator;
