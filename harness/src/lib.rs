@@ -1,1 +1,9 @@
+//! Tesserae's differential conformance harness: the `.shader_test` corpus, executors that
+//! render it natively (ash) and translated (wgpu), oracles, and the runner with its reports.
 
+pub mod compile;
+pub mod executor;
+pub mod image;
+pub mod oracle;
+pub mod runner;
+pub mod shader_test;

@@ -1,2 +1,234 @@
 //! Tesserae: translate Vulkan pipelines (SPIR-V) into plans for wgpu.
+//!
+//! Front end → lowering → naga → plan, in the style of naga itself:
+//! 1. [`reflect::load`] parses each stage with rspirv and reflects its interface.
+//! 2. [`translate`] refuses what is out of scope with [`TranslateError::Unsupported`], checks
+//!    the stage interfaces ([`interface`]) and runs the SPIR-V → SPIR-V passes in [`lower`].
+//! 3. [`wgsl`] hands the lowered SPIR-V to naga and returns validated WGSL.
+//!
+//! Invariants: no I/O; never panics on any input; every WGSL returned validates; the output is
+//! a deterministic function of the input.
+
+pub mod desc;
+pub mod error;
+pub mod interface;
+pub mod lower;
+pub mod plan;
+pub mod reflect;
 pub mod tessellator;
+pub mod wgsl;
+
+pub use desc::*;
+pub use error::{LoadError, TranslateError};
+pub use plan::{Binding, DrawShape, Pass, Plan, RenderPass, ShaderPlan};
+pub use reflect::{LoadedModule, Reflection};
+
+use rspirv::binary::Assemble;
+use spirv::BuiltIn;
+
+/// Most clip plus cull distances a pipeline may write (Vulkan's guaranteed minimum).
+pub const MAX_COMBINED_CLIP_CULL: u32 = 8;
+
+fn load_stage(slot: Stage, desc: &StageDesc) -> Result<LoadedModule, TranslateError> {
+    let m = reflect::load(&desc.spirv, desc.entry_point.as_deref())
+        .map_err(|source| TranslateError::Load { stage: slot, source })?;
+    if m.reflection.stage != slot {
+        return Err(TranslateError::InvalidDesc(format!(
+            "the module given as the {slot} stage has a {} entry point",
+            m.reflection.stage
+        )));
+    }
+    Ok(m)
+}
+
+/// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express.
+fn refuse_outputs(r: &Reflection) -> Result<(), TranslateError> {
+    for (b, what) in [
+        (BuiltIn::CullDistance, "CullDistance output (cull distances)"),
+        (BuiltIn::Layer, "Layer output"),
+        (BuiltIn::ViewportIndex, "ViewportIndex output"),
+        (BuiltIn::PrimitiveShadingRateKHR, "PrimitiveShadingRate output"),
+        (BuiltIn::ViewportMaskNV, "ViewportMaskNV output"),
+    ] {
+        if r.writes(b) {
+            return Err(TranslateError::unsupported(r.stage, what));
+        }
+    }
+    if r.clip_distance_outputs + r.cull_distance_outputs > MAX_COMBINED_CLIP_CULL {
+        return Err(TranslateError::unsupported(
+            r.stage,
+            format!(
+                "{} clip plus {} cull distances (at most {MAX_COMBINED_CLIP_CULL} combined)",
+                r.clip_distance_outputs, r.cull_distance_outputs
+            ),
+        ));
+    }
+    if r.execution_modes.iter().any(|(m, _)| m == "Xfb") {
+        return Err(TranslateError::unsupported(r.stage, "transform feedback"));
+    }
+    Ok(())
+}
+
+fn refuse_fragment_inputs(r: &Reflection) -> Result<(), TranslateError> {
+    if r.reads(BuiltIn::PointCoord) {
+        return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord input (point sprites)"));
+    }
+    for (b, what) in [
+        (BuiltIn::Layer, "Layer input"),
+        (BuiltIn::ViewportIndex, "ViewportIndex input"),
+        (BuiltIn::ClipDistance, "ClipDistance input"),
+        (BuiltIn::CullDistance, "CullDistance input"),
+    ] {
+        if r.reads(b) {
+            return Err(TranslateError::unsupported(Stage::Fragment, what));
+        }
+    }
+    Ok(())
+}
+
+/// Translates a whole pipeline into a [`Plan`].
+pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
+    let mut vertex = load_stage(Stage::Vertex, &desc.vertex)?;
+    let fragment = desc.fragment.as_ref().map(|f| load_stage(Stage::Fragment, f)).transpose()?;
+    match (&desc.tess_control, &desc.tess_eval) {
+        (None, None) => {}
+        (Some(_), _) => return Err(TranslateError::unsupported(Stage::TessControl, "tessellation stages")),
+        (None, Some(_)) => return Err(TranslateError::unsupported(Stage::TessEval, "tessellation stages")),
+    }
+    if let Topology::PatchList { .. } = desc.topology {
+        return Err(TranslateError::unsupported(Stage::Vertex, "patch-list topology without tessellation stages"));
+    }
+    let vr = vertex.reflection.clone();
+    refuse_outputs(&vr)?;
+    if vr.clip_distance_outputs > 0 && desc.options.clip == ClipMode::Emulated {
+        return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances"));
+    }
+    if let Some(f) = &fragment {
+        refuse_fragment_inputs(&f.reflection)?;
+    }
+    check_vertex_inputs(&vr, &desc.vertex_buffers)?;
+
+    // Lowering.
+    if vr.writes(BuiltIn::PointSize) {
+        if desc.topology.is_points() {
+            return Err(TranslateError::unsupported(Stage::Vertex, "PointSize in a point-list draw (point expansion)"));
+        }
+        lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize);
+    }
+    if let Some(f) = &fragment {
+        let pairs = interface::match_stages(&vr, &f.reflection)?;
+        lower::interpolation::harmonize(&mut vertex.module, &pairs);
+    }
+
+    let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex.module.assemble())?;
+    let fragment_plan = match &fragment {
+        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f.module.assemble())?)),
+        None => None,
+    };
+    Ok(Plan {
+        passes: vec![Pass::Render(RenderPass {
+            label: "draw".into(),
+            vertex: shader_plan(Stage::Vertex, vertex_wgsl),
+            fragment: fragment_plan,
+            topology: desc.topology,
+            vertex_buffers: desc.vertex_buffers.clone(),
+            clip_distances: vr.clip_distance_outputs,
+            draw: DrawShape::AsRecorded,
+        })],
+        buffers: Vec::new(),
+    })
+}
+
+fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {
+    let module = w.module();
+    ShaderPlan {
+        stage,
+        entry_point: module.entry_points.first().map(|e| e.name.clone()).unwrap_or_default(),
+        bindings: plan::bindings_of(module),
+        wgsl: w.into_source(),
+    }
+}
+
+/// Every vertex input must be fed by an attribute of a compatible kind.
+fn check_vertex_inputs(r: &Reflection, buffers: &[VertexBufferLayout]) -> Result<(), TranslateError> {
+    for input in &r.inputs {
+        for loc in input.location..input.location + input.ty.locations {
+            let attr = buffers.iter().flat_map(|b| &b.attributes).find(|a| a.location == loc);
+            let Some(attr) = attr else {
+                return Err(TranslateError::InvalidDesc(format!(
+                    "vertex input {} is not fed by any vertex attribute at location {loc}",
+                    input.describe()
+                )));
+            };
+            if format_kind(attr.format) != input.ty.kind {
+                return Err(TranslateError::InvalidDesc(format!(
+                    "vertex input {} is fed by a {} attribute (component types differ)",
+                    input.describe(),
+                    attr.format.name()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn format_kind(f: VertexFormat) -> reflect::ScalarKind {
+    use VertexFormat::*;
+    match f {
+        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 => reflect::ScalarKind::Uint,
+        Sint32 | Sint32x2 | Sint32x3 | Sint32x4 => reflect::ScalarKind::Sint,
+        _ => reflect::ScalarKind::Float,
+    }
+}
+
+impl VertexBufferLayout {
+    /// One tightly packed per-vertex buffer feeding every input of a vertex stage with its
+    /// natural 32-bit format: the default context for tools that have only the shader.
+    pub fn infer(r: &Reflection) -> Vec<VertexBufferLayout> {
+        let mut attributes = Vec::new();
+        let mut offset = 0;
+        for input in &r.inputs {
+            for i in 0..input.ty.locations {
+                let n = input.ty.components.clamp(1, 4) as usize;
+                let format = match input.ty.kind {
+                    reflect::ScalarKind::Uint => [VertexFormat::Uint32, VertexFormat::Uint32x2, VertexFormat::Uint32x3, VertexFormat::Uint32x4][n - 1],
+                    reflect::ScalarKind::Sint => [VertexFormat::Sint32, VertexFormat::Sint32x2, VertexFormat::Sint32x3, VertexFormat::Sint32x4][n - 1],
+                    _ => [VertexFormat::Float32, VertexFormat::Float32x2, VertexFormat::Float32x3, VertexFormat::Float32x4][n - 1],
+                };
+                attributes.push(VertexAttribute { location: input.location + i, format, offset });
+                offset += format.size();
+            }
+        }
+        if attributes.is_empty() {
+            return Vec::new();
+        }
+        vec![VertexBufferLayout { stride: offset, step_mode: StepMode::Vertex, attributes }]
+    }
+}
+
+/// Translates one stage on its own with a default context (as spirv-cross does): built-ins
+/// WebGPU lacks are refused, `PointSize` is dropped. For tooling and fuzzing.
+pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> {
+    let loaded = reflect::load(&stage.spirv, stage.entry_point.as_deref())
+        .map_err(|source| TranslateError::Load { stage: Stage::Vertex, source })?;
+    let slot = loaded.reflection.stage;
+    match slot {
+        Stage::Vertex => {
+            let desc = PipelineDesc {
+                vertex_buffers: VertexBufferLayout::infer(&loaded.reflection),
+                ..PipelineDesc::new(stage.clone(), None)
+            };
+            let plan = translate(&desc)?;
+            let Some(Pass::Render(rp)) = plan.passes.into_iter().next() else {
+                return Err(TranslateError::InvalidDesc("plan without a render pass".into()));
+            };
+            Ok(rp.vertex)
+        }
+        Stage::Fragment => {
+            refuse_fragment_inputs(&loaded.reflection)?;
+            Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded.module.assemble())?))
+        }
+        Stage::TessControl | Stage::TessEval => Err(TranslateError::unsupported(slot, "tessellation stages")),
+        Stage::Geometry => Err(TranslateError::unsupported(slot, "geometry shaders")),
+    }
+}

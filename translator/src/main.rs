@@ -1,1 +1,115 @@
-fn main(){}
+//! `tesserae` command line: translate SPIR-V pipelines, print WGSL or the plan.
+//!
+//! Exit status: 0 success, 2 refused or invalid input (one message on stderr).
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tesserae::{ClipMode, Options, PipelineDesc, Stage, StageDesc, Topology, VertexBufferLayout};
+
+#[derive(Parser)]
+#[command(name = "tesserae", version, about = "Translate Vulkan pipelines (SPIR-V) for wgpu")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Translate SPIR-V modules (the stage is taken from each module; several files form one
+    /// pipeline) and print the WGSL, or the plan as JSON with --plan.
+    Translate {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the plan as JSON instead of WGSL.
+        #[arg(long)]
+        plan: bool,
+        /// point-list, line-list, line-strip, triangle-list, triangle-strip
+        #[arg(long, default_value = "triangle-list")]
+        topology: String,
+        /// native or emulated
+        #[arg(long, default_value = "native")]
+        clip: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("tesserae: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse_topology(s: &str) -> Result<Topology, String> {
+    Ok(match s {
+        "point-list" => Topology::PointList,
+        "line-list" => Topology::LineList,
+        "line-strip" => Topology::LineStrip,
+        "triangle-list" => Topology::TriangleList,
+        "triangle-strip" => Topology::TriangleStrip,
+        _ => return Err(format!("unknown topology `{s}`")),
+    })
+}
+
+fn run(cli: Cli) -> Result<String, String> {
+    match cli.command {
+        Command::Translate { files, plan, topology, clip } => {
+            let topology = parse_topology(&topology)?;
+            let clip = match clip.as_str() {
+                "native" => ClipMode::Native,
+                "emulated" => ClipMode::Emulated,
+                other => return Err(format!("unknown clip mode `{other}` (native or emulated)")),
+            };
+            let mut stages: Vec<(Stage, StageDesc, tesserae::Reflection)> = Vec::new();
+            for f in &files {
+                let bytes = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
+                let words = tesserae::reflect::words_from_bytes(&bytes).map_err(|e| format!("{}: {e}", f.display()))?;
+                let loaded = tesserae::reflect::load(&words, None).map_err(|e| format!("{}: {e}", f.display()))?;
+                let r = loaded.reflection;
+                if stages.iter().any(|(s, _, _)| *s == r.stage) {
+                    return Err(format!("{}: a second {} stage", f.display(), r.stage));
+                }
+                stages.push((r.stage, StageDesc::new(words), r));
+            }
+            let take = |s: Stage| stages.iter().find(|(x, _, _)| *x == s).map(|(_, d, _)| d.clone());
+            let Some((_, vertex, vr)) = stages.iter().find(|(s, _, _)| *s == Stage::Vertex).cloned() else {
+                if stages.len() == 1 && !plan {
+                    let sp = tesserae::translate_stage(&stages[0].1).map_err(|e| e.to_string())?;
+                    return Ok(sp.wgsl);
+                }
+                return Err("a pipeline needs a vertex stage".into());
+            };
+            if let Some((s, _, _)) = stages.iter().find(|(s, _, _)| *s == Stage::Geometry) {
+                return Err(tesserae::TranslateError::Unsupported { feature: "geometry shaders".into(), stage: *s }.to_string());
+            }
+            let desc = PipelineDesc {
+                vertex,
+                tess_control: take(Stage::TessControl),
+                tess_eval: take(Stage::TessEval),
+                fragment: take(Stage::Fragment),
+                topology,
+                vertex_buffers: VertexBufferLayout::infer(&vr),
+                options: Options { clip },
+            };
+            let p = tesserae::translate(&desc).map_err(|e| e.to_string())?;
+            if plan {
+                return Ok(p.to_json() + "\n");
+            }
+            let mut out = String::new();
+            for pass in &p.passes {
+                let tesserae::Pass::Render(rp) = pass;
+                for sp in std::iter::once(&rp.vertex).chain(rp.fragment.as_ref()) {
+                    out.push_str(&format!("// {} stage, entry point `{}`\n{}\n", sp.stage, sp.entry_point, sp.wgsl));
+                }
+            }
+            Ok(out)
+        }
+    }
+}

@@ -418,3 +418,18 @@ fn svg_draws_everything() {
     // Clockwise triangles are blue (or degenerate), never orange.
     assert!(!svg.contains("#e8833a"));
 }
+
+#[test]
+fn zz_debug() {
+    let cfg = TessConfig { domain: Domain::Triangles, spacing: Spacing::FractionalEven, winding: Winding::Cw, point_mode: false, outer: [1.0, 1.0, 30.359112, 60.000008], inner: [32.007004, 17.515587] };
+    let t = tessellate(&cfg);
+    if let Primitives::Triangles(tris) = &t.primitives {
+        for (k, &tri) in tris.iter().enumerate() {
+            let c = cross(&t, tri);
+            if c < 0.0 || (k > 0 && cross(&t, tris[k-1]) < 0.0) || (k + 1 < tris.len() && cross(&t, tris[k+1]) < 0.0) {
+                println!("{k} {tri:?} {c} {:?}", tri.map(|i| t.points[i as usize].map(|x| x * 65536.0)));
+            }
+        }
+    }
+    println!("{}", t.points.len());
+}

@@ -1,0 +1,83 @@
+//! GLSL and HLSL to SPIR-V in process, through the `glslang` crate.
+
+use crate::shader_test::{spirv_words, Language, ShaderSection, ShaderTest};
+use glslang::{
+    Compiler, CompilerOptions, Shader, ShaderInput, ShaderMessage, ShaderSource, ShaderStage, SourceLanguage, SpirvVersion,
+    Target, VulkanVersion,
+};
+use tesserae::{Stage, StageDesc};
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CompileError {
+    #[error("glslang is not available in this process")]
+    NoCompiler,
+    #[error("{file}:{line}: {stage} shader does not compile:\n{log}")]
+    Shader { file: String, line: usize, stage: Stage, log: String },
+    #[error(transparent)]
+    Parse(#[from] crate::shader_test::ParseError),
+}
+
+fn glslang_stage(s: Stage) -> ShaderStage {
+    match s {
+        Stage::Vertex => ShaderStage::Vertex,
+        Stage::TessControl => ShaderStage::TesselationControl,
+        Stage::TessEval => ShaderStage::TesselationEvaluation,
+        Stage::Geometry => ShaderStage::Geometry,
+        Stage::Fragment => ShaderStage::Fragment,
+    }
+}
+
+/// Compiles (or decodes) one shader section to SPIR-V words.
+pub fn compile_section(test: &ShaderTest, s: &ShaderSection) -> Result<Vec<u32>, CompileError> {
+    let fail = |log: String| CompileError::Shader { file: test.path.display().to_string(), line: s.line, stage: s.stage, log };
+    let language = match s.language {
+        Language::SpirvHex => return Ok(spirv_words(&test.path, s)?),
+        Language::Glsl => SourceLanguage::GLSL,
+        Language::Hlsl => SourceLanguage::HLSL,
+    };
+    let compiler = Compiler::acquire().ok_or(CompileError::NoCompiler)?;
+    let source = ShaderSource::from(s.source.as_str());
+    let options = CompilerOptions {
+        source_language: language,
+        target: Target::Vulkan { version: VulkanVersion::Vulkan1_1, spirv_version: SpirvVersion::SPIRV1_3 },
+        version_profile: None,
+        messages: ShaderMessage::DEFAULT | ShaderMessage::SPV_RULES | ShaderMessage::VULKAN_RULES,
+    };
+    let input = ShaderInput::new(&source, glslang_stage(s.stage), &options, None::<&[(&str, Option<&str>)]>, None)
+        .map_err(|e| fail(e.to_string()))?;
+    let mut builder = Shader::new(compiler, input);
+    builder.entry_point(&s.entry_point);
+    if s.language == Language::Hlsl {
+        builder.source_entry_point(&s.entry_point);
+    }
+    let shader = builder.parse().map_err(|e| fail(e.to_string()))?;
+    shader.compile().map_err(|e| fail(e.to_string()))
+}
+
+/// The test's pipeline: every stage compiled, in a [`tesserae::PipelineDesc`].
+pub fn pipeline(test: &ShaderTest, options: tesserae::Options) -> Result<tesserae::PipelineDesc, CompileError> {
+    let stage = |st: Stage| -> Result<Option<StageDesc>, CompileError> {
+        match test.shader(st) {
+            None => Ok(None),
+            Some(s) => Ok(Some(StageDesc {
+                spirv: compile_section(test, s)?,
+                entry_point: Some(s.entry_point.clone()),
+            })),
+        }
+    };
+    let vertex = stage(Stage::Vertex)?.ok_or_else(|| CompileError::Shader {
+        file: test.path.display().to_string(),
+        line: 1,
+        stage: Stage::Vertex,
+        log: "missing vertex shader".into(),
+    })?;
+    Ok(tesserae::PipelineDesc {
+        vertex,
+        tess_control: stage(Stage::TessControl)?,
+        tess_eval: stage(Stage::TessEval)?,
+        fragment: stage(Stage::Fragment)?,
+        topology: test.topology(),
+        vertex_buffers: test.layouts(),
+        options,
+    })
+}

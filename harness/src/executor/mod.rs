@@ -1,0 +1,86 @@
+//! Executors: turn a test into an image. One trait, one module per executor.
+//!
+//! - [`native`]: the original SPIR-V on a Vulkan driver through ash (the *driver output*).
+//! - [`translated`]: the translator's plan on wgpu, on a chosen backend and adapter.
+
+pub mod native;
+pub mod translated;
+
+use crate::compile::CompileError;
+use crate::image::Image;
+use crate::shader_test::ShaderTest;
+
+/// Why an executor produced no image.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    /// The executor or its device lacks something the test needs: the test is skipped.
+    #[error("skipped: {0}")]
+    Skip(String),
+    #[error(transparent)]
+    Compile(#[from] CompileError),
+    #[error("translation failed: {0}")]
+    Translate(#[from] tesserae::TranslateError),
+    /// The device or API reported an error.
+    #[error("{0}")]
+    Device(String),
+}
+
+impl ExecError {
+    pub fn is_skip(&self) -> bool {
+        matches!(self, ExecError::Skip(_))
+    }
+}
+
+/// Name and version of the driver behind an executor, for reports and reference sidecars.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct DriverInfo {
+    pub executor: String,
+    pub device: String,
+    pub driver: String,
+    pub driver_version: String,
+    pub api_version: String,
+}
+
+pub trait Executor {
+    /// Executor name as shown in results (`native`, `wgpu-vulkan`, `wgpu-gl`...).
+    fn name(&self) -> String;
+    fn driver(&self) -> DriverInfo;
+    /// Renders one test.
+    fn render(&mut self, test: &ShaderTest) -> Result<Image, ExecError>;
+}
+
+/// Hint printed when no adapter is found.
+pub const INSTALL_HINT: &str =
+    "install Mesa's software drivers: sudo apt-get install -y mesa-vulkan-drivers libgl1-mesa-dri libegl1";
+
+/// Which executor a run uses, parsed from names such as `native`, `wgpu-vulkan`, `wgpu-gl`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExecutorKind {
+    Native,
+    Wgpu(translated::Backend),
+}
+
+impl ExecutorKind {
+    pub fn parse(s: &str) -> Option<ExecutorKind> {
+        Some(match s {
+            "native" => ExecutorKind::Native,
+            "wgpu-vulkan" => ExecutorKind::Wgpu(translated::Backend::Vulkan),
+            "wgpu-gl" => ExecutorKind::Wgpu(translated::Backend::Gl),
+            _ => return None,
+        })
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            ExecutorKind::Native => "native",
+            ExecutorKind::Wgpu(translated::Backend::Vulkan) => "wgpu-vulkan",
+            ExecutorKind::Wgpu(translated::Backend::Gl) => "wgpu-gl",
+        }
+    }
+    /// Creates the executor; `adapter` filters devices by a substring of their name.
+    pub fn create(self, adapter: Option<&str>) -> Result<Box<dyn Executor>, ExecError> {
+        Ok(match self {
+            ExecutorKind::Native => Box::new(native::NativeExecutor::new(adapter)?),
+            ExecutorKind::Wgpu(b) => Box::new(translated::TranslatedExecutor::new(b, adapter)?),
+        })
+    }
+}

@@ -1,0 +1,97 @@
+//! The `[test]` section: framebuffer, state, draws, probes, tolerance and comparisons.
+
+use tesserae::Topology;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CullMode {
+    None,
+    Front,
+    Back,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrontFace {
+    Ccw,
+    Cw,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draw {
+    pub topology: Topology,
+    pub indexed: bool,
+    /// Vertex count, or index count for indexed draws.
+    pub count: u32,
+    pub instances: u32,
+    pub first: u32,
+    pub first_instance: u32,
+    pub base_vertex: i32,
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Probe {
+    pub x: u32,
+    pub y: u32,
+    pub w: u32,
+    pub h: u32,
+    /// RGBA in [0, 1]; `None` alpha for `probe rgb`.
+    pub rgba: [f32; 4],
+    pub check_alpha: bool,
+    pub line: usize,
+}
+
+/// How far a translated rendering may stray from its oracle.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Tolerance {
+    /// Largest allowed per-channel difference (0–255).
+    pub channel: u8,
+    /// Largest share of pixels (percent) allowed to differ beyond `channel`.
+    pub pixels_percent: f32,
+    /// Why the test carries a tolerance (mandatory when one is set).
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestSection {
+    pub width: u32,
+    pub height: u32,
+    pub clear: [f32; 4],
+    pub cull: CullMode,
+    pub front_face: FrontFace,
+    pub draws: Vec<Draw>,
+    pub probes: Vec<Probe>,
+    pub tolerance: Tolerance,
+    pub compare_reference: bool,
+    pub compare_native: bool,
+}
+
+impl Default for TestSection {
+    fn default() -> Self {
+        TestSection {
+            width: 64,
+            height: 64,
+            clear: [0.0, 0.0, 0.0, 1.0],
+            cull: CullMode::None,
+            front_face: FrontFace::Ccw,
+            draws: Vec::new(),
+            probes: Vec::new(),
+            tolerance: Tolerance::default(),
+            compare_reference: true,
+            compare_native: true,
+        }
+    }
+}
+
+pub fn parse_topology(s: &str) -> Option<Topology> {
+    Some(match s {
+        "point-list" => Topology::PointList,
+        "line-list" => Topology::LineList,
+        "line-strip" => Topology::LineStrip,
+        "triangle-list" => Topology::TriangleList,
+        "triangle-strip" => Topology::TriangleStrip,
+        _ => {
+            let n = s.strip_prefix("patch-list-")?.parse().ok()?;
+            Topology::PatchList { control_points: n }
+        }
+    })
+}

@@ -1,0 +1,127 @@
+//! The `.shader_test` format: one self-contained test per file, in sections.
+//!
+//! `corpus/README.md` documents every section and directive; [`parse`] is the one reader of
+//! the format. Every error carries the file and the 1-based line it is about, and parsing never
+//! panics whatever the text (it is fuzzed).
+
+mod directives;
+mod sections;
+
+pub use directives::*;
+pub use sections::{f32_to_f16, spirv_words};
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use tesserae::{Stage, Topology, VertexBufferLayout};
+
+/// A parse error, with the place it is about.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{}:{line}: {message}", file.display())]
+pub struct ParseError {
+    pub file: PathBuf,
+    pub line: usize,
+    pub message: String,
+}
+
+/// Source language of a shader section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    Glsl,
+    Hlsl,
+    SpirvHex,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShaderSection {
+    pub stage: Stage,
+    pub language: Language,
+    /// Source text (GLSL, HLSL or hex words).
+    pub source: String,
+    /// Line of the section header.
+    pub line: usize,
+    /// Entry point (HLSL: `main` unless the header says `entry NAME`).
+    pub entry_point: String,
+}
+
+/// Features a test needs; an executor that lacks one reports Skip.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Requirements {
+    pub clip_distances: u32,
+    pub cull_distances: u32,
+    pub tessellation: bool,
+    pub geometry: bool,
+    pub wide_points: bool,
+    pub shader_f16: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VertexBufferData {
+    pub slot: u32,
+    pub layout: VertexBufferLayout,
+    pub data: Vec<u8>,
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexFormat {
+    U16,
+    U32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexData {
+    pub format: IndexFormat,
+    pub indices: Vec<u32>,
+}
+
+impl IndexData {
+    pub fn bytes(&self) -> Vec<u8> {
+        match self.format {
+            IndexFormat::U16 => self.indices.iter().flat_map(|&i| (i as u16).to_le_bytes()).collect(),
+            IndexFormat::U32 => self.indices.iter().flat_map(|&i| i.to_le_bytes()).collect(),
+        }
+    }
+}
+
+/// A parsed test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShaderTest {
+    pub path: PathBuf,
+    /// `area/name`, from the path under the corpus root.
+    pub name: String,
+    pub requires: Requirements,
+    pub shaders: Vec<ShaderSection>,
+    pub vertex_buffers: Vec<VertexBufferData>,
+    pub index_buffer: Option<IndexData>,
+    pub test: TestSection,
+}
+
+impl ShaderTest {
+    pub fn shader(&self, stage: Stage) -> Option<&ShaderSection> {
+        self.shaders.iter().find(|s| s.stage == stage)
+    }
+    pub fn topology(&self) -> Topology {
+        self.test.draws.first().map(|d| d.topology).unwrap_or(Topology::TriangleList)
+    }
+    pub fn layouts(&self) -> Vec<VertexBufferLayout> {
+        self.vertex_buffers.iter().map(|b| b.layout.clone()).collect()
+    }
+}
+
+impl fmt::Display for ShaderTest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// Reads and parses a test file; `name` is its `area/name`.
+pub fn load(path: &Path, name: &str) -> Result<ShaderTest, ParseError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ParseError { file: path.to_path_buf(), line: 0, message: format!("cannot read: {e}") })?;
+    parse(path, name, &text)
+}
+
+/// Parses the text of a test.
+pub fn parse(path: &Path, name: &str, text: &str) -> Result<ShaderTest, ParseError> {
+    sections::parse(path, name, text)
+}

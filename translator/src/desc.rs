@@ -1,0 +1,194 @@
+//! The translator's input: a Vulkan pipeline described as SPIR-V stages plus fixed-function state.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A programmable stage of a Vulkan graphics pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    Vertex,
+    TessControl,
+    TessEval,
+    Geometry,
+    Fragment,
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stage::Vertex => "vertex",
+            Stage::TessControl => "tessellation control",
+            Stage::TessEval => "tessellation evaluation",
+            Stage::Geometry => "geometry",
+            Stage::Fragment => "fragment",
+        })
+    }
+}
+
+/// One stage: SPIR-V words and the entry point to use (`None`: the module's only, or first, one
+/// whose execution model is a graphics stage).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StageDesc {
+    pub spirv: Vec<u32>,
+    pub entry_point: Option<String>,
+}
+
+impl StageDesc {
+    pub fn new(spirv: Vec<u32>) -> Self {
+        StageDesc { spirv, entry_point: None }
+    }
+}
+
+/// Primitive topology of the draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Topology {
+    PointList,
+    LineList,
+    LineStrip,
+    TriangleList,
+    TriangleStrip,
+    PatchList { control_points: u32 },
+}
+
+impl Topology {
+    pub fn is_points(self) -> bool {
+        matches!(self, Topology::PointList)
+    }
+    pub fn is_strip(self) -> bool {
+        matches!(self, Topology::LineStrip | Topology::TriangleStrip)
+    }
+}
+
+/// Vertex attribute formats the translator and harness understand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VertexFormat {
+    Float32,
+    Float32x2,
+    Float32x3,
+    Float32x4,
+    Uint32,
+    Uint32x2,
+    Uint32x3,
+    Uint32x4,
+    Sint32,
+    Sint32x2,
+    Sint32x3,
+    Sint32x4,
+    Unorm8x4,
+    Float16x2,
+    Float16x4,
+}
+
+impl VertexFormat {
+    /// Size in bytes of one attribute value.
+    pub fn size(self) -> u32 {
+        use VertexFormat::*;
+        match self {
+            Float32 | Uint32 | Sint32 | Unorm8x4 | Float16x2 => 4,
+            Float32x2 | Uint32x2 | Sint32x2 | Float16x4 => 8,
+            Float32x3 | Uint32x3 | Sint32x3 => 12,
+            Float32x4 | Uint32x4 | Sint32x4 => 16,
+        }
+    }
+    /// Number of components.
+    pub fn components(self) -> u32 {
+        use VertexFormat::*;
+        match self {
+            Float32 | Uint32 | Sint32 => 1,
+            Float32x2 | Uint32x2 | Sint32x2 | Float16x2 => 2,
+            Float32x3 | Uint32x3 | Sint32x3 => 3,
+            Float32x4 | Uint32x4 | Sint32x4 | Unorm8x4 | Float16x4 => 4,
+        }
+    }
+    /// Names as written in `.shader_test` files and on the command line.
+    pub const ALL: &'static [(&'static str, VertexFormat)] = &[
+        ("float32", VertexFormat::Float32),
+        ("float32x2", VertexFormat::Float32x2),
+        ("float32x3", VertexFormat::Float32x3),
+        ("float32x4", VertexFormat::Float32x4),
+        ("uint32", VertexFormat::Uint32),
+        ("uint32x2", VertexFormat::Uint32x2),
+        ("uint32x3", VertexFormat::Uint32x3),
+        ("uint32x4", VertexFormat::Uint32x4),
+        ("sint32", VertexFormat::Sint32),
+        ("sint32x2", VertexFormat::Sint32x2),
+        ("sint32x3", VertexFormat::Sint32x3),
+        ("sint32x4", VertexFormat::Sint32x4),
+        ("unorm8x4", VertexFormat::Unorm8x4),
+        ("float16x2", VertexFormat::Float16x2),
+        ("float16x4", VertexFormat::Float16x4),
+    ];
+    pub fn from_name(name: &str) -> Option<VertexFormat> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+    }
+    pub fn name(self) -> &'static str {
+        Self::ALL.iter().find(|(_, f)| *f == self).map(|(n, _)| *n).unwrap_or("?")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StepMode {
+    Vertex,
+    Instance,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VertexAttribute {
+    pub location: u32,
+    pub format: VertexFormat,
+    pub offset: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VertexBufferLayout {
+    pub stride: u32,
+    pub step_mode: StepMode,
+    pub attributes: Vec<VertexAttribute>,
+}
+
+/// How clip distances reach the rasterizer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClipMode {
+    /// `@builtin(clip_distances)`; needs `wgpu::Features::CLIP_DISTANCES`.
+    #[default]
+    Native,
+    /// Interpolated varyings and a fragment discard (not yet implemented: refused).
+    Emulated,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct Options {
+    pub clip: ClipMode,
+}
+
+/// A whole Vulkan graphics pipeline.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PipelineDesc {
+    pub vertex: StageDesc,
+    pub tess_control: Option<StageDesc>,
+    pub tess_eval: Option<StageDesc>,
+    pub fragment: Option<StageDesc>,
+    pub topology: Topology,
+    pub vertex_buffers: Vec<VertexBufferLayout>,
+    pub options: Options,
+}
+
+impl PipelineDesc {
+    /// A vertex (+ fragment) pipeline drawing triangle lists, no vertex buffers.
+    pub fn new(vertex: StageDesc, fragment: Option<StageDesc>) -> Self {
+        PipelineDesc {
+            vertex,
+            tess_control: None,
+            tess_eval: None,
+            fragment,
+            topology: Topology::TriangleList,
+            vertex_buffers: Vec::new(),
+            options: Options::default(),
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! Copies the fragment stage's interpolation decorations onto the matching outputs of the
+//! previous stage.
+//!
+//! In Vulkan only the fragment input's `Flat` / `NoPerspective` / `Centroid` / `Sample`
+//! decorations decide interpolation; WGSL requires both sides of a varying to agree. The
+//! producer side is rewritten so the fragment stage stays untouched.
+
+use crate::reflect::{Interpolation, InterfaceVar};
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{Decoration, Op, Word};
+
+const KINDS: [Decoration; 4] = [Decoration::Flat, Decoration::NoPerspective, Decoration::Centroid, Decoration::Sample];
+
+fn wanted(i: &Interpolation) -> [bool; 4] {
+    [i.flat, i.no_perspective, i.centroid, i.sample]
+}
+
+/// `pairs`: (producer output variable id, consumer input) already matched by location.
+pub fn harmonize(module: &mut dr::Module, pairs: &[(Word, &InterfaceVar)]) {
+    for (out_id, input) in pairs {
+        let want = wanted(&input.interpolation);
+        module.annotations.retain(|a| {
+            !(a.class.opcode == Op::Decorate
+                && a.operands.first() == Some(&Operand::IdRef(*out_id))
+                && matches!(a.operands.get(1), Some(Operand::Decoration(d)) if KINDS.contains(d)))
+        });
+        for (d, on) in KINDS.iter().zip(want) {
+            if on {
+                module.annotations.push(Instruction::new(
+                    Op::Decorate,
+                    None,
+                    None,
+                    vec![Operand::IdRef(*out_id), Operand::Decoration(*d)],
+                ));
+            }
+        }
+    }
+}

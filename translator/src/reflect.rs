@@ -1,0 +1,581 @@
+//! Loading and reflecting one SPIR-V module with rspirv.
+//!
+//! [`load`] parses the words, picks the entry point and records what the later steps need: the
+//! stage, execution modes, location-decorated interface variables with their types and
+//! interpolation, and which built-ins the code actually accesses. A `gl_PerVertex` block that the
+//! code never touches declares built-ins without using them, so "accessed" is what counts.
+//!
+//! Invariant: a [`LoadedModule`] always has exactly one selected entry point and a consistent
+//! id → instruction map for its types and constants; reflection never panics on malformed input.
+
+use crate::desc::Stage;
+use crate::error::LoadError;
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+pub const SPIRV_MAGIC: u32 = 0x0723_0203;
+
+/// Scalar kinds that can cross a stage interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScalarKind {
+    Float,
+    Sint,
+    Uint,
+    Bool,
+}
+
+/// The type of an interface variable, as far as interface matching cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct IoType {
+    pub kind: ScalarKind,
+    pub width: u32,
+    /// Vector size (1 for scalars); columns are folded into `locations`.
+    pub components: u32,
+    /// Number of locations the variable occupies (arrays and matrices).
+    pub locations: u32,
+}
+
+impl std::fmt::Display for IoType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let k = match self.kind {
+            ScalarKind::Float => "f",
+            ScalarKind::Sint => "i",
+            ScalarKind::Uint => "u",
+            ScalarKind::Bool => "bool",
+        };
+        write!(f, "{k}{}", self.width)?;
+        if self.components > 1 {
+            write!(f, "x{}", self.components)?;
+        }
+        if self.locations > 1 {
+            write!(f, "[{}]", self.locations)?;
+        }
+        Ok(())
+    }
+}
+
+/// Interpolation decorations of a varying.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Interpolation {
+    pub flat: bool,
+    pub no_perspective: bool,
+    pub centroid: bool,
+    pub sample: bool,
+}
+
+/// A user (location-decorated) interface variable.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct InterfaceVar {
+    pub id: Word,
+    pub name: String,
+    pub location: u32,
+    pub component: u32,
+    pub ty: IoType,
+    pub interpolation: Interpolation,
+    pub patch: bool,
+}
+
+impl InterfaceVar {
+    pub fn describe(&self) -> String {
+        let name = if self.name.is_empty() { format!("%{}", self.id) } else { self.name.clone() };
+        format!("`{name}` (location {}, component {}, {})", self.location, self.component, self.ty)
+    }
+}
+
+/// What the translator needs to know about one stage's module.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Reflection {
+    pub stage: Stage,
+    pub entry_point: String,
+    pub spirv_version: (u8, u8),
+    pub execution_modes: Vec<(String, Vec<u32>)>,
+    pub capabilities: Vec<String>,
+    pub inputs: Vec<InterfaceVar>,
+    pub outputs: Vec<InterfaceVar>,
+    /// Built-ins the code reads (Input storage class) or writes (Output), by name.
+    pub builtin_inputs: BTreeSet<String>,
+    pub builtin_outputs: BTreeSet<String>,
+    /// Declared array sizes of ClipDistance / CullDistance outputs (0 when not declared).
+    pub clip_distance_outputs: u32,
+    pub cull_distance_outputs: u32,
+}
+
+impl Reflection {
+    pub fn writes(&self, b: BuiltIn) -> bool {
+        self.builtin_outputs.contains(&format!("{b:?}"))
+    }
+    pub fn reads(&self, b: BuiltIn) -> bool {
+        self.builtin_inputs.contains(&format!("{b:?}"))
+    }
+}
+
+/// A parsed module with its selected entry point.
+#[derive(Debug, Clone)]
+pub struct LoadedModule {
+    pub module: dr::Module,
+    pub entry_id: Word,
+    pub reflection: Reflection,
+}
+
+/// Checks the header before handing the words to rspirv, for precise errors.
+pub fn check_header(words: &[u32]) -> Result<(), LoadError> {
+    if words.is_empty() {
+        return Err(LoadError::Empty);
+    }
+    if words[0] != SPIRV_MAGIC {
+        return Err(LoadError::BadMagic { found: words[0] });
+    }
+    if words.len() < 5 {
+        return Err(LoadError::TruncatedHeader { words: words.len() });
+    }
+    Ok(())
+}
+
+/// Bytes (little-endian, as `.spv` files are written) to words.
+pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>, LoadError> {
+    if bytes.is_empty() {
+        return Err(LoadError::Empty);
+    }
+    if bytes.len() % 4 != 0 {
+        return Err(LoadError::NotWords { len: bytes.len() });
+    }
+    Ok(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+}
+
+pub fn stage_of(model: spirv::ExecutionModel) -> Option<Stage> {
+    use spirv::ExecutionModel as M;
+    Some(match model {
+        M::Vertex => Stage::Vertex,
+        M::TessellationControl => Stage::TessControl,
+        M::TessellationEvaluation => Stage::TessEval,
+        M::Geometry => Stage::Geometry,
+        M::Fragment => Stage::Fragment,
+        _ => return None,
+    })
+}
+
+/// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
+pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadError> {
+    check_header(words)?;
+    let module = dr::load_words(words).map_err(|e| LoadError::Parse(e.to_string()))?;
+    let (entry_id, model, name) = select_entry_point(&module, entry)?;
+    let Some(stage) = stage_of(model) else {
+        return Err(LoadError::UnknownExecutionModel { name, model: format!("{model:?}") });
+    };
+    let reflection = Reflector::new(&module).reflect(entry_id, stage, name)?;
+    Ok(LoadedModule { module, entry_id, reflection })
+}
+
+fn select_entry_point(
+    module: &dr::Module,
+    wanted: Option<&str>,
+) -> Result<(Word, spirv::ExecutionModel, String), LoadError> {
+    let mut found = Vec::new();
+    for ep in &module.entry_points {
+        let (Some(Operand::ExecutionModel(model)), Some(Operand::IdRef(id)), Some(Operand::LiteralString(name))) =
+            (ep.operands.first(), ep.operands.get(1), ep.operands.get(2))
+        else {
+            return Err(LoadError::Malformed("OpEntryPoint with unexpected operands".into()));
+        };
+        found.push((*id, *model, name.clone()));
+    }
+    if found.is_empty() {
+        return Err(LoadError::NoEntryPoint);
+    }
+    match wanted {
+        Some(w) => found.iter().find(|(_, _, n)| n == w).cloned().ok_or_else(|| {
+            LoadError::EntryPointNotFound {
+                name: w.to_string(),
+                available: found.iter().map(|(_, _, n)| n.as_str()).collect::<Vec<_>>().join(", "),
+            }
+        }),
+        None => Ok(found
+            .iter()
+            .find(|(_, m, _)| stage_of(*m).is_some())
+            .unwrap_or(&found[0])
+            .clone()),
+    }
+}
+
+pub(crate) struct Reflector<'m> {
+    module: &'m dr::Module,
+    defs: HashMap<Word, &'m Instruction>,
+    decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
+    member_decorations: HashMap<(Word, u32), Vec<(Decoration, Vec<Operand>)>>,
+    names: HashMap<Word, String>,
+}
+
+impl<'m> Reflector<'m> {
+    pub(crate) fn new(module: &'m dr::Module) -> Self {
+        let mut defs = HashMap::new();
+        for inst in &module.types_global_values {
+            if let Some(id) = inst.result_id {
+                defs.insert(id, inst);
+            }
+        }
+        let mut decorations: HashMap<Word, Vec<_>> = HashMap::new();
+        let mut member_decorations: HashMap<(Word, u32), Vec<_>> = HashMap::new();
+        for a in &module.annotations {
+            match (a.class.opcode, a.operands.as_slice()) {
+                (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(d), rest @ ..]) => {
+                    decorations.entry(*t).or_default().push((*d, rest.to_vec()));
+                }
+                (
+                    Op::MemberDecorate,
+                    [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::Decoration(d), rest @ ..],
+                ) => {
+                    member_decorations.entry((*t, *m)).or_default().push((*d, rest.to_vec()));
+                }
+                _ => {}
+            }
+        }
+        let mut names = HashMap::new();
+        for n in &module.debug_names {
+            if let (Op::Name, [Operand::IdRef(t), Operand::LiteralString(s)]) =
+                (n.class.opcode, n.operands.as_slice())
+            {
+                names.insert(*t, s.clone());
+            }
+        }
+        Reflector { module, defs, decorations, member_decorations, names }
+    }
+
+    pub(crate) fn def(&self, id: Word) -> Option<&'m Instruction> {
+        self.defs.get(&id).copied()
+    }
+
+    fn has(&self, id: Word, d: Decoration) -> bool {
+        self.decorations.get(&id).is_some_and(|v| v.iter().any(|(x, _)| *x == d))
+    }
+
+    fn literal(&self, id: Word, d: Decoration) -> Option<u32> {
+        self.decorations.get(&id)?.iter().find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
+            Some(Operand::LiteralBit32(v)) => Some(*v),
+            _ => None,
+        })
+    }
+
+    pub(crate) fn builtin(&self, id: Word) -> Option<BuiltIn> {
+        self.decorations.get(&id)?.iter().find_map(|(d, ops)| match (d, ops.first()) {
+            (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) => Some(*b),
+            _ => None,
+        })
+    }
+
+    pub(crate) fn member_builtin(&self, struct_id: Word, member: u32) -> Option<BuiltIn> {
+        self.member_decorations.get(&(struct_id, member))?.iter().find_map(|(d, ops)| match (d, ops.first()) {
+            (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) => Some(*b),
+            _ => None,
+        })
+    }
+
+    /// Value of an integer `OpConstant`.
+    pub(crate) fn constant_u32(&self, id: Word) -> Option<u32> {
+        let inst = self.def(id)?;
+        match (inst.class.opcode, inst.operands.first()) {
+            (Op::Constant, Some(Operand::LiteralBit32(v))) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// Pointee of a pointer type, with its storage class.
+    pub(crate) fn pointee(&self, ptr_ty: Word) -> Option<(StorageClass, Word)> {
+        let inst = self.def(ptr_ty)?;
+        match (inst.class.opcode, inst.operands.as_slice()) {
+            (Op::TypePointer, [Operand::StorageClass(sc), Operand::IdRef(t)]) => Some((*sc, *t)),
+            _ => None,
+        }
+    }
+
+    /// Strips arrays (all levels, as for per-vertex arrays of tessellation stages).
+    fn array_len(&self, ty: Word) -> Option<(Word, u32)> {
+        let inst = self.def(ty)?;
+        match (inst.class.opcode, inst.operands.as_slice()) {
+            (Op::TypeArray, [Operand::IdRef(elem), Operand::IdRef(len)]) => {
+                Some((*elem, self.constant_u32(*len)?))
+            }
+            _ => None,
+        }
+    }
+
+    fn io_type(&self, ty: Word, arrayed: bool) -> Option<IoType> {
+        let mut ty = ty;
+        if arrayed {
+            let inst = self.def(ty)?;
+            if matches!(inst.class.opcode, Op::TypeArray | Op::TypeRuntimeArray) {
+                if let Some(Operand::IdRef(e)) = inst.operands.first() {
+                    ty = *e;
+                }
+            }
+        }
+        let mut locations = 1u32;
+        while let Some((elem, len)) = self.array_len(ty) {
+            locations = locations.checked_mul(len)?;
+            ty = elem;
+        }
+        let inst = self.def(ty)?;
+        let (scalar, components, columns) = match (inst.class.opcode, inst.operands.as_slice()) {
+            (Op::TypeVector, [Operand::IdRef(s), Operand::LiteralBit32(n)]) => (*s, *n, 1),
+            (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) => {
+                let c = self.def(*col)?;
+                match c.operands.as_slice() {
+                    [Operand::IdRef(s), Operand::LiteralBit32(m)] => (*s, *m, *n),
+                    _ => return None,
+                }
+            }
+            _ => (ty, 1, 1),
+        };
+        let s = self.def(scalar)?;
+        let (kind, width) = match (s.class.opcode, s.operands.as_slice()) {
+            (Op::TypeFloat, [Operand::LiteralBit32(w), ..]) => (ScalarKind::Float, *w),
+            (Op::TypeInt, [Operand::LiteralBit32(w), Operand::LiteralBit32(signed)]) => {
+                (if *signed != 0 { ScalarKind::Sint } else { ScalarKind::Uint }, *w)
+            }
+            (Op::TypeBool, _) => (ScalarKind::Bool, 32),
+            _ => return None,
+        };
+        Some(IoType { kind, width, components, locations: locations.checked_mul(columns)? })
+    }
+
+    fn interface_ids(&self, entry_id: Word) -> Vec<Word> {
+        self.module
+            .entry_points
+            .iter()
+            .find(|ep| matches!(ep.operands.get(1), Some(Operand::IdRef(id)) if *id == entry_id))
+            .map(|ep| {
+                ep.operands.iter().skip(3).filter_map(|o| if let Operand::IdRef(i) = o { Some(*i) } else { None }).collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn reflect(&self, entry_id: Word, stage: Stage, entry_point: String) -> Result<Reflection, LoadError> {
+        let header = self.module.header.as_ref();
+        let version = header.map(|h| h.version).unwrap_or(0);
+        let spirv_version = (((version >> 16) & 0xff) as u8, ((version >> 8) & 0xff) as u8);
+        let execution_modes = self
+            .module
+            .execution_modes
+            .iter()
+            .filter(|m| matches!(m.operands.first(), Some(Operand::IdRef(id)) if *id == entry_id))
+            .filter_map(|m| match m.operands.get(1) {
+                Some(Operand::ExecutionMode(mode)) => Some((
+                    format!("{mode:?}"),
+                    m.operands[2..].iter().filter_map(|o| if let Operand::LiteralBit32(v) = o { Some(*v) } else { None }).collect(),
+                )),
+                _ => None,
+            })
+            .collect();
+        let capabilities = self
+            .module
+            .capabilities
+            .iter()
+            .filter_map(|c| match c.operands.first() {
+                Some(Operand::Capability(c)) => Some(format!("{c:?}")),
+                _ => None,
+            })
+            .collect();
+
+        // Per-vertex arrays wrap the interface of tessellation stages (inputs of control and
+        // evaluation, outputs of control).
+        let arrayed_inputs = matches!(stage, Stage::TessControl | Stage::TessEval | Stage::Geometry);
+        let arrayed_outputs = stage == Stage::TessControl;
+
+        let accessed = self.accessed_builtins();
+        let mut r = Reflection {
+            stage,
+            entry_point,
+            spirv_version,
+            execution_modes,
+            capabilities,
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            builtin_inputs: BTreeSet::new(),
+            builtin_outputs: BTreeSet::new(),
+            clip_distance_outputs: 0,
+            cull_distance_outputs: 0,
+        };
+        for id in self.interface_ids(entry_id) {
+            let Some(var) = self.def(id) else { continue };
+            if var.class.opcode != Op::Variable {
+                continue;
+            }
+            let Some((sc, ty)) = var.result_type.and_then(|t| self.pointee(t)) else {
+                return Err(LoadError::Malformed(format!("interface variable %{id} has no pointer type")));
+            };
+            let (is_input, arrayed) = match sc {
+                StorageClass::Input => (true, arrayed_inputs),
+                StorageClass::Output => (false, arrayed_outputs),
+                _ => continue,
+            };
+            let patch = self.has(id, Decoration::Patch);
+            let builtins = if is_input { &mut r.builtin_inputs } else { &mut r.builtin_outputs };
+            for (b, count) in accessed.get(&id).into_iter().flatten() {
+                builtins.insert(format!("{b:?}"));
+                if !is_input {
+                    match b {
+                        BuiltIn::ClipDistance => r.clip_distance_outputs = r.clip_distance_outputs.max(*count),
+                        BuiltIn::CullDistance => r.cull_distance_outputs = r.cull_distance_outputs.max(*count),
+                        _ => {}
+                    }
+                }
+            }
+            if self.builtin(id).is_some() || self.is_builtin_block(ty, arrayed) {
+                continue;
+            }
+            let Some(location) = self.literal(id, Decoration::Location) else {
+                return Err(LoadError::Malformed(format!(
+                    "interface variable {} has neither Location nor BuiltIn",
+                    self.name(id)
+                )));
+            };
+            let Some(io) = self.io_type(ty, arrayed && !patch) else {
+                return Err(LoadError::Malformed(format!(
+                    "interface variable {} has a type Tesserae cannot pass between stages",
+                    self.name(id)
+                )));
+            };
+            let v = InterfaceVar {
+                id,
+                name: self.names.get(&id).cloned().unwrap_or_default(),
+                location,
+                component: self.literal(id, Decoration::Component).unwrap_or(0),
+                ty: io,
+                interpolation: Interpolation {
+                    flat: self.has(id, Decoration::Flat),
+                    no_perspective: self.has(id, Decoration::NoPerspective),
+                    centroid: self.has(id, Decoration::Centroid),
+                    sample: self.has(id, Decoration::Sample),
+                },
+                patch,
+            };
+            if is_input { r.inputs.push(v) } else { r.outputs.push(v) }
+        }
+        r.inputs.sort_by_key(|v| (v.location, v.component));
+        r.outputs.sort_by_key(|v| (v.location, v.component));
+        Ok(r)
+    }
+
+    fn name(&self, id: Word) -> String {
+        match self.names.get(&id) {
+            Some(n) if !n.is_empty() => format!("`{n}`"),
+            _ => format!("%{id}"),
+        }
+    }
+
+    fn is_builtin_block(&self, ty: Word, arrayed: bool) -> bool {
+        let mut ty = ty;
+        if arrayed {
+            if let Some((e, _)) = self.array_len(ty) {
+                ty = e;
+            }
+        }
+        self.def(ty).is_some_and(|i| i.class.opcode == Op::TypeStruct)
+            && self.member_builtin(ty, 0).is_some()
+    }
+
+    /// Declared length of a built-in's array type (clip/cull distances), else 1.
+    fn builtin_len(&self, ty: Word) -> u32 {
+        self.array_len(ty).map(|(_, n)| n).unwrap_or(1)
+    }
+
+    /// For each built-in variable or built-in block, the built-ins that function code accesses
+    /// (with their declared array length). A block accessed as a whole counts all its members.
+    fn accessed_builtins(&self) -> BTreeMap<Word, Vec<(BuiltIn, u32)>> {
+        // Variables that are built-ins or built-in blocks (possibly arrayed).
+        let mut candidates: HashMap<Word, Word> = HashMap::new(); // var -> block struct type or 0
+        for inst in &self.module.types_global_values {
+            if inst.class.opcode != Op::Variable {
+                continue;
+            }
+            let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
+            let Some((_, mut pointee)) = self.pointee(ty) else { continue };
+            if self.builtin(id).is_some() {
+                candidates.insert(id, 0);
+                continue;
+            }
+            if let Some((e, _)) = self.array_len(pointee) {
+                pointee = e;
+            }
+            if self.def(pointee).is_some_and(|i| i.class.opcode == Op::TypeStruct) && self.member_builtin(pointee, 0).is_some() {
+                candidates.insert(id, pointee);
+            }
+        }
+        let mut out: BTreeMap<Word, Vec<(BuiltIn, u32)>> = BTreeMap::new();
+        let mut add = |var: Word, b: BuiltIn, len: u32| {
+            let v = out.entry(var).or_default();
+            if !v.iter().any(|(x, _)| *x == b) {
+                v.push((b, len));
+            }
+        };
+        for f in &self.module.functions {
+            for block in &f.blocks {
+                for inst in &block.instructions {
+                    let chain = matches!(inst.class.opcode, Op::AccessChain | Op::InBoundsAccessChain);
+                    for (i, op) in inst.operands.iter().enumerate() {
+                        let Operand::IdRef(id) = op else { continue };
+                        let Some(&block_ty) = candidates.get(id) else { continue };
+                        if block_ty == 0 {
+                            let b = self.builtin(*id).unwrap_or(BuiltIn::Position);
+                            let len = self
+                                .def(*id)
+                                .and_then(|v| v.result_type)
+                                .and_then(|t| self.pointee(t))
+                                .map(|(_, t)| self.builtin_len(t))
+                                .unwrap_or(1);
+                            add(*id, b, len);
+                            continue;
+                        }
+                        // A block: find which member a chain selects. For arrayed blocks the
+                        // first index is the vertex; the member index follows.
+                        let arrayed = self
+                            .def(*id)
+                            .and_then(|v| v.result_type)
+                            .and_then(|t| self.pointee(t))
+                            .is_some_and(|(_, t)| self.array_len(t).is_some());
+                        let member_pos = if arrayed { 2 } else { 1 };
+                        let member = if chain && i == 0 {
+                            match inst.operands.get(member_pos) {
+                                Some(Operand::IdRef(c)) => self.constant_u32(*c),
+                                _ => None,
+                            }
+                        } else {
+                            None
+                        };
+                        match member {
+                            Some(m) => {
+                                if let Some(b) = self.member_builtin(block_ty, m) {
+                                    add(*id, b, self.member_len(block_ty, m));
+                                }
+                            }
+                            None => {
+                                for m in 0..self.member_count(block_ty) {
+                                    if let Some(b) = self.member_builtin(block_ty, m) {
+                                        add(*id, b, self.member_len(block_ty, m));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub(crate) fn member_type(&self, struct_ty: Word, m: u32) -> Option<Word> {
+        match self.def(struct_ty)?.operands.get(m as usize) {
+            Some(Operand::IdRef(t)) => Some(*t),
+            _ => None,
+        }
+    }
+
+    fn member_len(&self, struct_ty: Word, m: u32) -> u32 {
+        self.member_type(struct_ty, m).map(|t| self.builtin_len(t)).unwrap_or(1)
+    }
+
+    fn member_count(&self, struct_ty: Word) -> u32 {
+        self.def(struct_ty).map(|i| i.operands.len() as u32).unwrap_or(0)
+    }
+}

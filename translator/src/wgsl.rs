@@ -1,0 +1,68 @@
+//! naga: lowered SPIR-V → naga IR → validation → WGSL, then the WGSL parsed back and validated
+//! again. [`ValidatedWgsl`] can only be built here, so every WGSL the translator hands out has
+//! passed both validations.
+
+use crate::desc::Stage;
+use crate::error::TranslateError;
+use naga::valid::{Capabilities, ValidationFlags, Validator};
+
+/// WGSL source that naga validated, with the naga module it came from.
+#[derive(Debug, Clone)]
+pub struct ValidatedWgsl {
+    source: String,
+    module: naga::Module,
+}
+
+impl ValidatedWgsl {
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+    pub fn module(&self) -> &naga::Module {
+        &self.module
+    }
+    pub fn into_source(self) -> String {
+        self.source
+    }
+}
+
+/// Capabilities the generated WGSL may use: what wgpu offers with `CLIP_DISTANCES` and
+/// `SHADER_F16` enabled.
+pub fn capabilities() -> Capabilities {
+    Capabilities::CLIP_DISTANCES | Capabilities::SHADER_FLOAT16
+}
+
+fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
+    Validator::new(ValidationFlags::all(), capabilities())
+        .validate(module)
+        .map_err(|e| e.emit_to_string(""))
+}
+
+/// Reads lowered SPIR-V with naga (y flipped for WebGPU's clip space) and writes WGSL.
+pub fn spirv_to_wgsl(stage: Stage, words: &[u32]) -> Result<ValidatedWgsl, TranslateError> {
+    let options = naga::front::spv::Options {
+        adjust_coordinate_space: true,
+        strict_capabilities: false,
+        block_ctx_dump_prefix: None,
+    };
+    let module = naga::front::spv::Frontend::new(words.iter().copied(), &options)
+        .parse()
+        .map_err(|e| TranslateError::NagaFrontend { stage, message: e.to_string() })?;
+    let info = validate(&module).map_err(|message| TranslateError::NagaValidation { stage, message })?;
+    let source = naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+        .map_err(|e| TranslateError::NagaBackend { stage, message: e.to_string() })?;
+    round_trip(stage, source)
+}
+
+/// Parses WGSL text and validates it: the check every translator output goes through.
+pub fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
+    let module = match naga::front::wgsl::parse_str(&source) {
+        Ok(m) => m,
+        Err(e) => {
+            return Err(TranslateError::WgslRoundTrip { stage, message: e.emit_to_string(&source), wgsl: source })
+        }
+    };
+    if let Err(message) = validate(&module) {
+        return Err(TranslateError::WgslRoundTrip { stage, message, wgsl: source });
+    }
+    Ok(ValidatedWgsl { source, module })
+}
