@@ -214,11 +214,14 @@ fn counts() {
         assert_eq!(quad.points.len(), (n + 1) * (n + 1), "quad {n}");
         assert_eq!(quad.primitives.len(), 2 * n * n, "quad {n}");
         let tri = tessellate(&TessConfig::uniform(Domain::Triangles, Spacing::Equal, level));
-        // Rings of 3k points for k = n, n-2, ... plus the centre when n is even; the triangle
-        // count of a regular subdivision into rings is n^2 (odd n) or n^2 as well (even n).
-        let rings: usize = (0..=n / 2).map(|r| n - 2 * r).map(|k| if k == 0 { 1 } else { 3 * k }).sum();
-        assert_eq!(tri.points.len(), rings, "tri {n}");
-        assert_eq!(tri.primitives.len(), n * n, "tri {n}");
+        // Rings with k = n, n-2, ... segments per side: 3k points each (the centre when k is
+        // 0), and between a k ring and the next one 3 sides of (k + 1) + (k - 1) - 2 triangles,
+        // plus a single central triangle when n is odd.
+        let ks = || (0..=n / 2).map(|r| n - 2 * r);
+        let points: usize = ks().map(|k| if k == 0 { 1 } else { 3 * k }).sum();
+        let triangles: usize = ks().filter(|&k| k >= 2).map(|k| 3 * (2 * k - 2)).sum::<usize>() + n % 2;
+        assert_eq!(tri.points.len(), points, "tri {n}");
+        assert_eq!(tri.primitives.len(), triangles, "tri {n}");
         for d in [1usize, 2, 5, 64] {
             let mut cfg = TessConfig::uniform(Domain::Isolines, Spacing::Equal, 0.0);
             cfg.outer = [d as f32, level, -1.0, f32::NAN];
@@ -328,6 +331,10 @@ fn primitives_are_valid_and_consistently_wound() {
     }
 }
 
+/// Largest twice-area of an inverted sliver triangle: 2^-13 (an edge of length < 1.5 times a
+/// displacement of two 1/65536 steps).
+const SLIVER: f64 = 1.0 / 8192.0;
+
 fn check_surface(cfg: &TessConfig, t: &Tessellation, tris: &[[u32; 3]]) {
     let sign = if cfg.winding == Winding::Cw { 1.0 } else { -1.0 };
     let mut total = 0.0;
@@ -336,9 +343,13 @@ fn check_surface(cfg: &TessConfig, t: &Tessellation, tris: &[[u32; 3]]) {
         let [a, b, c] = tri;
         assert!(a != b && b != c && a != c, "{cfg:?} {tri:?}");
         let area = cross(t, tri) * sign;
-        assert!(area >= 0.0, "{cfg:?} {tri:?} is wound the wrong way");
+        // The reference rounds every point to 1/65536 independently, so a sliver between two
+        // almost coincident points and a far one can come out inverted; such a triangle is at
+        // most a couple of rounding steps wide, so its area is tiny. The exact-tiling check
+        // below still holds with it.
+        assert!(area >= -SLIVER, "{cfg:?} {tri:?} is wound the wrong way ({area})");
         if cfg.spacing == Spacing::Equal {
-            assert!(area > 0.0, "{cfg:?} {tri:?} is degenerate");
+            assert!(area > 0.0, "{cfg:?} {tri:?} is degenerate or inverted ({area})");
         }
         total += area;
         for (p, q) in [(a, b), (b, c), (c, a)] {
@@ -419,17 +430,3 @@ fn svg_draws_everything() {
     assert!(!svg.contains("#e8833a"));
 }
 
-#[test]
-fn zz_debug() {
-    let cfg = TessConfig { domain: Domain::Triangles, spacing: Spacing::FractionalEven, winding: Winding::Cw, point_mode: false, outer: [1.0, 1.0, 30.359112, 60.000008], inner: [32.007004, 17.515587] };
-    let t = tessellate(&cfg);
-    if let Primitives::Triangles(tris) = &t.primitives {
-        for (k, &tri) in tris.iter().enumerate() {
-            let c = cross(&t, tri);
-            if c < 0.0 || (k > 0 && cross(&t, tris[k-1]) < 0.0) || (k + 1 < tris.len() && cross(&t, tris[k+1]) < 0.0) {
-                println!("{k} {tri:?} {c} {:?}", tri.map(|i| t.points[i as usize].map(|x| x * 65536.0)));
-            }
-        }
-    }
-    println!("{}", t.points.len());
-}
