@@ -8,15 +8,15 @@ use crate::shader_test::{Probe, ShaderTest};
 /// does, because a value such as 0.5 has no exact 8-bit representation.
 pub const PROBE_SLACK: f32 = 2.0;
 
-pub fn check_probes(test: &ShaderTest, img: &Image) -> Result<(), String> {
+pub fn check_probes(test: &ShaderTest, executor: &str, img: &Image) -> Result<(), String> {
     for p in &test.test.probes {
-        check_probe(test, p, img)?;
+        check_probe(test, executor, p, img)?;
     }
     Ok(())
 }
 
-fn check_probe(test: &ShaderTest, p: &Probe, img: &Image) -> Result<(), String> {
-    let slack = PROBE_SLACK.max(test.test.tolerance.channel as f32);
+fn check_probe(test: &ShaderTest, executor: &str, p: &Probe, img: &Image) -> Result<(), String> {
+    let slack = PROBE_SLACK.max(test.test.tolerance(executor).channel as f32);
     let x1 = p.x.saturating_add(p.w).min(img.width);
     let y1 = p.y.saturating_add(p.h).min(img.height);
     if p.x >= img.width || p.y >= img.height {
@@ -55,8 +55,8 @@ pub struct ImageMismatch {
     pub diff: Image,
 }
 
-pub fn check_image(oracle: &'static str, test: &ShaderTest, expected: &Image, actual: &Image) -> Result<Comparison, Box<ImageMismatch>> {
-    let c = compare(expected, actual, &test.test.tolerance);
+pub fn check_image(oracle: &'static str, test: &ShaderTest, executor: &str, expected: &Image, actual: &Image) -> Result<Comparison, Box<ImageMismatch>> {
+    let c = compare(expected, actual, &test.test.tolerance(executor));
     if c.passed {
         return Ok(c);
     }

@@ -235,7 +235,7 @@ fn judge(
     let Some(img) = &r.image else {
         return (r.status, r.message.clone(), None);
     };
-    if let Err(m) = oracle::check_probes(test, img) {
+    if let Err(m) = oracle::check_probes(test, ex_name, img) {
         let page = pages.write_single(test, ex_name, img, &m);
         return (Status::Fail, format!("probe failed: {m}"), page);
     }
@@ -243,7 +243,7 @@ fn judge(
         let ref_path = reference_path(&opts.references, &test.name);
         match Image::read_png(&ref_path) {
             Ok(reference) => {
-                if let Err(mm) = oracle::check_image("reference", test, &reference, img) {
+                if let Err(mm) = oracle::check_image("reference", test, ex_name, &reference, img) {
                     let page = pages.write_mismatch(test, ex_name, &mm);
                     return (Status::Fail, format!("differs from the reference image: {}", mm.comparison.summary()), page);
                 }
@@ -259,7 +259,7 @@ fn judge(
         }
     }
     if let (true, Some(n)) = (test.test.compare_native, native) {
-        if let Err(mm) = oracle::check_image("native", test, n, img) {
+        if let Err(mm) = oracle::check_image("native", test, ex_name, n, img) {
             let page = pages.write_mismatch(test, ex_name, &mm);
             return (Status::Fail, format!("differs from the native rendering: {}", mm.comparison.summary()), page);
         }

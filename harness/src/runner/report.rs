@@ -65,9 +65,9 @@ impl Pages {
             escape(executor),
             m.oracle,
             escape(&m.comparison.summary()),
-            test.test.tolerance.channel,
-            test.test.tolerance.pixels_percent,
-            escape(&test.test.tolerance.reason),
+            test.test.tolerance(executor).channel,
+            test.test.tolerance(executor).pixels_percent,
+            escape(&test.test.tolerance(executor).reason),
             m.oracle,
             escape(executor),
             escape(&test.path.display().to_string())

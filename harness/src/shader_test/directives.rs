@@ -49,6 +49,8 @@ pub struct Tolerance {
     pub pixels_percent: f32,
     /// Why the test carries a tolerance (mandatory when one is set).
     pub reason: String,
+    /// The executor this tolerance is for (`None`: every executor without its own).
+    pub executor: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -60,7 +62,8 @@ pub struct TestSection {
     pub front_face: FrontFace,
     pub draws: Vec<Draw>,
     pub probes: Vec<Probe>,
-    pub tolerance: Tolerance,
+    /// Tolerances: at most one general one and one per executor.
+    pub tolerances: Vec<Tolerance>,
     pub compare_reference: bool,
     pub compare_native: bool,
 }
@@ -75,10 +78,18 @@ impl Default for TestSection {
             front_face: FrontFace::Ccw,
             draws: Vec::new(),
             probes: Vec::new(),
-            tolerance: Tolerance::default(),
+            tolerances: Vec::new(),
             compare_reference: true,
             compare_native: true,
         }
+    }
+}
+
+impl TestSection {
+    /// The tolerance that applies to `executor`: its own, else the general one, else exact.
+    pub fn tolerance(&self, executor: &str) -> Tolerance {
+        let own = self.tolerances.iter().find(|t| t.executor.as_deref() == Some(executor));
+        own.or_else(|| self.tolerances.iter().find(|t| t.executor.is_none())).cloned().unwrap_or_default()
     }
 }
 

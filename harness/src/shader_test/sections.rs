@@ -388,15 +388,26 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                 check_alpha: true,
                 line,
             }),
-            ["tolerance", "channel", ch, "pixels", px, "reason", reason @ ..] if !reason.is_empty() => {
-                t.tolerance = Tolerance {
+            ["tolerance", rest @ ..] => {
+                let (executor, rest) = match rest {
+                    ["on", ex, r @ ..] => (Some(ex.to_string()), r),
+                    r => (None, r),
+                };
+                let ["channel", ch, "pixels", px, "reason", reason @ ..] = rest else {
+                    return Err(c.err(line, "expected `tolerance [on EXECUTOR] channel N pixels P% reason TEXT` (a reason is mandatory)"));
+                };
+                if reason.is_empty() {
+                    return Err(c.err(line, "a tolerance needs a reason"));
+                }
+                if t.tolerances.iter().any(|x| x.executor == executor) {
+                    return Err(c.err(line, "a second tolerance for the same executor"));
+                }
+                t.tolerances.push(Tolerance {
                     channel: num(c, line, ch, "tolerance channel (0-255)")?,
                     pixels_percent: num(c, line, px.trim_end_matches('%'), "tolerance pixels percent")?,
                     reason: reason.join(" "),
-                }
-            }
-            ["tolerance", ..] => {
-                return Err(c.err(line, "expected `tolerance channel N pixels P% reason TEXT` (a reason is mandatory)"))
+                    executor,
+                });
             }
             ["compare", "reference"] => t.compare_reference = true,
             ["compare", "native"] => t.compare_native = true,

@@ -45,6 +45,8 @@ mod tri;
 #[cfg(test)]
 mod golden;
 #[cfg(test)]
+mod native;
+#[cfg(test)]
 mod tests;
 
 use serde::Serialize;

@@ -5,10 +5,10 @@ use super::*;
 use std::collections::{BTreeSet, HashSet};
 
 /// xorshift64* — deterministic, no dependencies.
-struct Rng(u64);
+pub(super) struct Rng(u64);
 
 impl Rng {
-    fn new(seed: u64) -> Rng {
+    pub(super) fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
     fn next(&mut self) -> u64 {
@@ -17,10 +17,10 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(super) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+    pub(super) fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len() as u64) as usize]
     }
     fn unit(&mut self) -> f32 {
@@ -28,7 +28,7 @@ impl Rng {
     }
     /// A positive level: mostly fractional values in (0, 70], some integers, some values a
     /// hair away from integers, some at the clamping boundaries.
-    fn positive_level(&mut self) -> f32 {
+    pub(super) fn positive_level(&mut self) -> f32 {
         match self.below(6) {
             0 => self.below(64) as f32 + 1.0,
             1 => {
@@ -41,7 +41,7 @@ impl Rng {
         }
     }
     /// Any float, including the nasty ones.
-    fn any_level(&mut self) -> f32 {
+    pub(super) fn any_level(&mut self) -> f32 {
         match self.below(4) {
             0 => self.pick(&[
                 f32::NAN,
