@@ -116,7 +116,7 @@ pub(crate) fn from_f32(x: f32) -> Fxp {
 }
 
 /// A float with its subnormal magnitude flushed to a signed zero (NaN and inf unchanged).
-fn flush(x: f32) -> f32 {
+pub(crate) fn flush(x: f32) -> f32 {
     if x.to_bits() & 0x7fff_ffff < 0x0080_0000 {
         f32::from_bits(x.to_bits() & 0x8000_0000)
     } else {

@@ -3,7 +3,8 @@
 //! The steps, in the order the reference applies them (and the order matters for NaN and
 //! borderline values):
 //!
-//! 1. Cull: the patch is discarded when any relevant outer level is not `> 0` (NaN included).
+//! 1. Cull: the patch is discarded when any relevant outer level is not `> 0` (NaN included,
+//!    and subnormals, which lavapipe's denormals-are-zero float mode treats as 0).
 //! 2. Clamp the outer levels to the spacing's range with D3D min/max (NaN cannot survive step
 //!    1; subnormals act as zero): equal `[1, 64]`, fractional-even `[2, 64]`, fractional-odd
 //!    `[1, 63]`. Equal spacing then rounds up to an integer.
@@ -69,9 +70,11 @@ pub(crate) fn bounds(spacing: Spacing) -> (f32, f32) {
     }
 }
 
-/// Whether a level culls the patch (`!(x > 0)`, so NaN culls too).
+/// Whether a level culls the patch: `!(x > 0)`, so NaN culls too. lavapipe runs the
+/// tessellator with subnormals treated as zero (the CPU's denormals-are-zero mode that
+/// llvmpipe keeps on), so a subnormal level culls as well.
 pub(crate) fn culls(level: f32) -> bool {
-    !(level > 0.0)
+    !(fixed::flush(level) > 0.0)
 }
 
 /// Clamp (and for equal spacing round up) a level.

@@ -27,7 +27,8 @@
 //! * **Point mode** keeps the same points in the same order; the primitives are then every
 //!   point once, in order.
 //! * **Culling.** A patch whose relevant outer levels include one that is not `> 0` (zero,
-//!   negative, NaN) produces nothing. Relevant: 3 outer levels for triangles, 4 for quads, 2
+//!   negative, NaN, and also subnormal: lavapipe compares with denormals treated as zero)
+//!   produces nothing. Relevant: 3 outer levels for triangles, 4 for quads, 2
 //!   for isolines; inner levels never cull.
 //! * **Levels** are clamped as the Vulkan spec describes (maximum 64): equal spacing to
 //!   `[1, 64]` rounded up, fractional-even to `[2, 64]`, fractional-odd to `[1, 63]`. The

@@ -43,14 +43,22 @@ fn expected(cfg: &TessConfig) -> Vec<u32> {
 
 fn cases() -> Vec<TessConfig> {
     let mut rng = Rng::new(0x1a7a_71be);
+    // TESS_NATIVE_SCALE multiplies the number of random cases (default 1).
+    let scale: usize = std::env::var("TESS_NATIVE_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    // Small levels, where special cases (minimal patches, degenerate rings) live.
+    const SMALL: [f32; 10] = [0.5, 1.0, 1.000_01, 1.25, 1.5, 2.0, 2.5, 3.0, 3.7, 4.0];
     let mut cases = Vec::new();
     for domain in [Domain::Triangles, Domain::Quads, Domain::Isolines] {
         for spacing in [Spacing::Equal, Spacing::FractionalOdd, Spacing::FractionalEven] {
             for winding in [Winding::Cw, Winding::Ccw] {
                 for point_mode in [false, true] {
-                    let count = if point_mode || winding == Winding::Ccw { 40 } else { 250 };
+                    let count = scale * if point_mode || winding == Winding::Ccw { 40 } else { 250 };
                     for k in 0..count {
-                        let level = |rng: &mut Rng| if k % 5 == 4 { rng.any_level() } else { rng.positive_level() };
+                        let level = |rng: &mut Rng| match k % 5 {
+                            4 => rng.any_level(),
+                            3 => rng.pick(&SMALL),
+                            _ => rng.positive_level(),
+                        };
                         let outer = [0; 4].map(|_| level(&mut rng));
                         let inner = [0; 2].map(|_| level(&mut rng));
                         cases.push(TessConfig { domain, spacing, winding, point_mode, outer, inner });

@@ -259,7 +259,7 @@ fn count_helpers_agree() {
 #[test]
 fn culling() {
     let mut rng = Rng::new(6);
-    for bad in [0.0, -0.0, -1.0, f32::NAN, f32::NEG_INFINITY, -1e-30] {
+    for bad in [0.0, -0.0, -1.0, f32::NAN, f32::NEG_INFINITY, -1e-30, 1e-45, 1e-39] {
         for domain in DOMAINS {
             let relevant = match domain {
                 Domain::Triangles => 3,
