@@ -45,7 +45,13 @@ enum Task {
         #[arg(long)]
         filter: Option<String>,
     },
+    /// Fuzzing: a cargo-fuzz target with libFuzzer, or the differential fuzzer (see fuzz.rs).
+    Fuzz(fuzz::FuzzArgs),
+    /// Run fuzz/oss-fuzz/build.sh locally with $SRC and $OUT set, without Docker.
+    OssFuzzBuild(fuzz::OssFuzzArgs),
 }
+
+mod fuzz;
 
 fn opt(name: &str, v: &Option<String>) -> Vec<String> {
     v.as_ref().map(|v| vec![format!("--{name}"), v.clone()]).unwrap_or_default()
@@ -70,6 +76,8 @@ fn main() -> ExitCode {
         }
         Task::Bless { filter, adapter } => harness(&sh, false, "bless", &[opt("filter", &filter), opt("adapter", &adapter)].concat()),
         Task::Bench { filter } => harness(&sh, true, "bench", &opt("filter", &filter)),
+        Task::Fuzz(args) => fuzz::fuzz(&sh, &args),
+        Task::OssFuzzBuild(args) => fuzz::oss_fuzz_build(&sh, &args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -82,7 +90,7 @@ fn main() -> ExitCode {
 }
 
 /// Builds the harness and runs one of its subcommands; returns its exit code.
-fn harness(sh: &Shell, release: bool, sub: &str, args: &[String]) -> Result<u8, Box<dyn std::error::Error>> {
+pub(crate) fn harness(sh: &Shell, release: bool, sub: &str, args: &[String]) -> Result<u8, Box<dyn std::error::Error>> {
     let profile: &[&str] = if release { &["--release"] } else { &[] };
     cmd!(sh, "cargo build --quiet -p tesserae-harness {profile...}").run()?;
     let exe = format!("target/{}/tesserae-harness", if release { "release" } else { "debug" });
