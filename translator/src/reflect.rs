@@ -130,6 +130,27 @@ pub fn check_header(words: &[u32]) -> Result<(), LoadError> {
     if words.len() < 5 {
         return Err(LoadError::TruncatedHeader { words: words.len() });
     }
+    check_instruction_stream(words)
+}
+
+/// Every instruction's word count is non-zero and stays inside the module. rspirv 0.13 panics
+/// on an instruction that runs past the end, so the stream is checked before it sees it.
+fn check_instruction_stream(words: &[u32]) -> Result<(), LoadError> {
+    let mut i = 5;
+    while i < words.len() {
+        let count = (words[i] >> 16) as usize;
+        if count == 0 {
+            return Err(LoadError::Parse(format!("instruction at word {i} has a word count of zero")));
+        }
+        if i + count > words.len() {
+            return Err(LoadError::Parse(format!(
+                "instruction at word {i} (opcode {}) needs {count} words but the module ends after {}",
+                words[i] & 0xffff,
+                words.len() - i
+            )));
+        }
+        i += count;
+    }
     Ok(())
 }
 

@@ -429,4 +429,3 @@ fn svg_draws_everything() {
     // Clockwise triangles are blue (or degenerate), never orange.
     assert!(!svg.contains("#e8833a"));
 }
-

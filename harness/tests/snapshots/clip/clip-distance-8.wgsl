@@ -1,0 +1,74 @@
+// vertex stage
+enable clip_distances;
+
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    @builtin(clip_distances) gl_ClipDistance: array<f32, 8>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct VertexOutput {
+    @builtin(position) gl_Position: vec4<f32>,
+    @builtin(clip_distances) gl_ClipDistance: array<f32, 8>,
+    @location(0) member: vec3<f32>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 8>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> v_color: vec3<f32>;
+var<private> color_1: vec3<f32>;
+
+fn main_1() {
+    let _e40 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e40.x, _e40.y, 0f, 1f);
+    let _e45 = color_1;
+    v_color = _e45;
+    let _e46 = pos_1;
+    unnamed.gl_ClipDistance[0i] = (0.6f - dot(_e46, vec2<f32>(0.95534f, 0.29552f)));
+    let _e51 = pos_1;
+    unnamed.gl_ClipDistance[1i] = (0.63f - dot(_e51, vec2<f32>(0.46656f, 0.88449f)));
+    let _e56 = pos_1;
+    unnamed.gl_ClipDistance[2i] = (0.66f - dot(_e56, vec2<f32>(-0.29552f, 0.95534f)));
+    let _e61 = pos_1;
+    unnamed.gl_ClipDistance[3i] = (0.69f - dot(_e61, vec2<f32>(-0.88449f, 0.46656f)));
+    let _e66 = pos_1;
+    unnamed.gl_ClipDistance[4i] = (0.72f - dot(_e66, vec2<f32>(-0.95534f, -0.29552f)));
+    let _e71 = pos_1;
+    unnamed.gl_ClipDistance[5i] = (0.75f - dot(_e71, vec2<f32>(-0.46656f, -0.88449f)));
+    let _e76 = pos_1;
+    unnamed.gl_ClipDistance[6i] = (0.78f - dot(_e76, vec2<f32>(0.29552f, -0.95534f)));
+    let _e81 = pos_1;
+    unnamed.gl_ClipDistance[7i] = (0.81f - dot(_e81, vec2<f32>(0.88449f, -0.46656f)));
+    return;
+}
+
+@vertex 
+fn main(@location(0) pos: vec2<f32>, @location(1) color: vec3<f32>) -> VertexOutput {
+    pos_1 = pos;
+    color_1 = color;
+    main_1();
+    let _e9 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e9);
+    let _e11 = unnamed.gl_Position;
+    let _e12 = unnamed.gl_ClipDistance;
+    let _e13 = v_color;
+    return VertexOutput(_e11, _e12, _e13);
+}
+// fragment stage
+var<private> frag: vec4<f32>;
+var<private> v_color_1: vec3<f32>;
+
+fn main_1() {
+    let _e3 = v_color_1;
+    frag = vec4<f32>(_e3.x, _e3.y, _e3.z, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) v_color: vec3<f32>) -> @location(0) vec4<f32> {
+    v_color_1 = v_color;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}

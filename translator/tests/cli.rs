@@ -1,0 +1,56 @@
+//! The `tesserae` command line: WGSL and plans out, exit status 2 with one message on bad input.
+
+mod common;
+use std::process::Command;
+
+fn tesserae(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tesserae")).args(args).output().expect("runs")
+}
+
+fn spv(dir: &Path, name: &str, words: &[u32]) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, words.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+use std::path::Path;
+
+fn tmp() -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("tesserae-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn translate_prints_wgsl_and_plan() {
+    let d = tmp();
+    let v = spv(&d, "a.vert.spv", &common::vs(common::VS));
+    let f = spv(&d, "a.frag.spv", &common::fs(common::FS));
+    let out = tesserae(&["translate", &v, &f]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("@vertex") && text.contains("@fragment"));
+    let out = tesserae(&["translate", "--plan", &v, &f]);
+    assert!(out.status.success());
+    let plan: serde_json::Value = serde_json::from_slice(&out.stdout).expect("plan is JSON");
+    assert_eq!(plan["passes"][0]["kind"], "render");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_message() {
+    let d = tmp();
+    let bad = d.join("bad.spv");
+    std::fs::write(&bad, [1u8, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+    let out = tesserae(&["translate", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("magic") && err.lines().count() == 1, "{err}");
+    let odd = d.join("odd.spv");
+    std::fs::write(&odd, [3u8, 2, 0x23, 7, 0]).unwrap();
+    let out = tesserae(&["translate", odd.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let tcs = spv(&d, "t.tesc.spv", &common::glsl(glslang::ShaderStage::TesselationControl, "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; }"));
+    let out = tesserae(&["translate", &tcs]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported feature"));
+}

@@ -1,0 +1,147 @@
+//! Translation of whole pipelines: what works, and every kind of bad input giving a typed
+//! error instead of a panic.
+
+mod common;
+use common::*;
+use tesserae::*;
+
+fn desc(v: Vec<u32>, f: Option<Vec<u32>>) -> PipelineDesc {
+    let r = reflect::load(&v, None).expect("vertex loads").reflection;
+    PipelineDesc { vertex_buffers: VertexBufferLayout::infer(&r), ..PipelineDesc::new(StageDesc::new(v), f.map(StageDesc::new)) }
+}
+
+fn wgsl_of(plan: &Plan) -> String {
+    let Pass::Render(rp) = &plan.passes[0];
+    format!("{}\n{}", rp.vertex.wgsl, rp.fragment.as_ref().map(|f| f.wgsl.as_str()).unwrap_or(""))
+}
+
+#[test]
+fn vertex_fragment_translates_and_is_deterministic() {
+    let d = desc(vs(VS), Some(fs(FS)));
+    let a = translate(&d).expect("translates");
+    let b = translate(&d).expect("translates");
+    assert_eq!(a, b, "same input, same plan");
+    let w = wgsl_of(&a);
+    assert!(w.contains("@vertex") && w.contains("@fragment"), "{w}");
+    assert!(a.to_json().contains("\"kind\": \"render\""));
+}
+
+#[test]
+fn point_size_dropped_in_triangle_draw() {
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p,0,1); gl_PointSize = 4.0; }");
+    let plan = translate(&desc(v, None)).expect("translates");
+    assert!(!wgsl_of(&plan).contains("point_size"));
+}
+
+#[test]
+fn clip_distance_becomes_native_builtin() {
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nout float gl_ClipDistance[3];\nvoid main(){ gl_Position = vec4(p,0,1); for (int i = 0; i < 3; i++) gl_ClipDistance[i] = p.x + float(i); }");
+    let plan = translate(&desc(v, None)).expect("translates");
+    let Pass::Render(rp) = &plan.passes[0];
+    assert_eq!(rp.clip_distances, 3);
+    assert!(rp.vertex.wgsl.contains("clip_distances"), "{}", rp.vertex.wgsl);
+}
+
+#[test]
+fn flat_on_fragment_side_only_is_copied_to_vertex_output() {
+    let f = fs("#version 450\nlayout(location = 0) flat in vec3 color;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(color, 1.0); }");
+    let plan = translate(&desc(vs(VS), Some(f))).expect("translates");
+    let Pass::Render(rp) = &plan.passes[0];
+    assert!(rp.vertex.wgsl.contains("@interpolate(flat"), "{}", rp.vertex.wgsl);
+}
+
+#[test]
+fn truncated_spirv_is_an_error() {
+    let v = vs(VS);
+    for len in [0, 1, 3, 5, 9, v.len() / 2, v.len() - 1] {
+        let r = translate(&desc_unchecked(v[..len].to_vec()));
+        assert!(matches!(r, Err(TranslateError::Load { stage: Stage::Vertex, .. })), "len {len}: {r:?}");
+    }
+}
+
+fn desc_unchecked(v: Vec<u32>) -> PipelineDesc {
+    PipelineDesc::new(StageDesc::new(v), None)
+}
+
+#[test]
+fn wrong_magic_is_named() {
+    let mut v = vs(VS);
+    v[0] = 0xdead_beef;
+    let e = translate(&desc_unchecked(v)).unwrap_err();
+    assert!(matches!(e, TranslateError::Load { source: LoadError::BadMagic { found: 0xdead_beef }, .. }), "{e}");
+    assert!(e.to_string().contains("magic"), "{e}");
+}
+
+#[test]
+fn garbage_words_are_an_error() {
+    let mut state = 0x1234_5678u32;
+    for n in 0..200 {
+        let mut words = vec![0x0723_0203, 0x0001_0300, 0, 100, 0];
+        for _ in 0..(n % 40) {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            words.push(state);
+        }
+        // Must not panic; any outcome other than a panic is acceptable for garbage.
+        let _ = translate(&desc_unchecked(words.clone()));
+        let _ = translate_stage(&StageDesc::new(words));
+    }
+}
+
+#[test]
+fn tessellation_stage_is_refused() {
+    let tcs = glsl(glslang::ShaderStage::TesselationControl, "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position; }");
+    let tes = glsl(glslang::ShaderStage::TesselationEvaluation, "#version 450\nlayout(triangles) in;\nvoid main(){ gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; }");
+    let mut d = desc(vs(VS), None);
+    d.tess_control = Some(StageDesc::new(tcs.clone()));
+    d.tess_eval = Some(StageDesc::new(tes));
+    d.topology = Topology::PatchList { control_points: 3 };
+    let e = translate(&d).unwrap_err();
+    assert!(matches!(e, TranslateError::Unsupported { stage: Stage::TessControl, .. }), "{e}");
+    let e = translate_stage(&StageDesc::new(tcs)).unwrap_err();
+    assert!(matches!(e, TranslateError::Unsupported { stage: Stage::TessControl, .. }), "{e}");
+}
+
+#[test]
+fn cull_distance_is_refused_for_now() {
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nout float gl_CullDistance[1];\nvoid main(){ gl_Position = vec4(p,0,1); gl_CullDistance[0] = p.x; }");
+    let e = translate(&desc(v, None)).unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Vertex } if feature.contains("CullDistance")), "{e}");
+}
+
+#[test]
+fn mismatched_interface_names_both_sides() {
+    let f = fs("#version 450\nlayout(location = 0) flat in ivec3 color;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(color, 1.0); }");
+    let e = translate(&desc(vs(VS), Some(f))).unwrap_err();
+    let TranslateError::InterfaceMismatch { producer, consumer, producer_var, consumer_var, .. } = &e else { panic!("{e}") };
+    assert_eq!((*producer, *consumer), (Stage::Vertex, Stage::Fragment));
+    assert!(producer_var.contains("color") && consumer_var.contains("color"), "{e}");
+}
+
+#[test]
+fn missing_fragment_input_is_named() {
+    let f = fs("#version 450\nlayout(location = 3) in vec2 uv;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(uv, 0.0, 1.0); }");
+    let e = translate(&desc(vs(VS), Some(f))).unwrap_err();
+    assert!(matches!(&e, TranslateError::InterfaceMissing { consumer_var, .. } if consumer_var.contains("uv")), "{e}");
+}
+
+#[test]
+fn unfed_vertex_input_is_an_error() {
+    let d = PipelineDesc::new(StageDesc::new(vs(VS)), None);
+    let e = translate(&d).unwrap_err();
+    assert!(matches!(e, TranslateError::InvalidDesc(ref m) if m.contains("location 0")), "{e}");
+}
+
+#[test]
+fn fragment_module_in_vertex_slot_is_an_error() {
+    let e = translate(&desc_unchecked(fs(FS))).unwrap_err();
+    assert!(matches!(e, TranslateError::InvalidDesc(_)), "{e}");
+}
+
+#[test]
+fn too_many_clip_distances_are_refused() {
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nout float gl_ClipDistance[6];\nout float gl_CullDistance[3];\nvoid main(){ gl_Position = vec4(p,0,1); for (int i = 0; i < 6; i++) gl_ClipDistance[i] = p.x; for (int i = 0; i < 3; i++) gl_CullDistance[i] = p.y; }");
+    let e = translate(&desc(v, None)).unwrap_err();
+    assert!(matches!(e, TranslateError::Unsupported { .. }), "{e}");
+}
