@@ -289,6 +289,7 @@ pub fn run(opts: &RunOptions) -> std::io::Result<Vec<TestResult>> {
             Err(e) => {
                 for ex in &opts.executors {
                     let r = TestResult { test: name.clone(), executor: ex.name(), status: Status::Fail, duration_ms: 0, message: e.to_string(), page: None };
+                    progress.record(&r);
                     writer.push(&r)?;
                     results.push(r);
                 }
