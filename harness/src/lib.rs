@@ -7,3 +7,4 @@ pub mod image;
 pub mod oracle;
 pub mod runner;
 pub mod shader_test;
+pub mod tess_sweep;

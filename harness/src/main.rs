@@ -89,6 +89,13 @@ enum Cmd {
         #[arg(long, default_value_t = 20)]
         iterations: u32,
     },
+    /// Compare the CPU tessellator with the Vulkan driver's over a sweep of levels and modes;
+    /// exit 1 on any mismatch, 125 without a usable Vulkan device.
+    TessSweep {
+        /// Vulkan device name substring.
+        #[arg(long)]
+        adapter: Option<String>,
+    },
 }
 
 fn parse_clip(s: &str) -> Result<Vec<ClipMode>, String> {
@@ -179,6 +186,7 @@ fn real_main() -> Result<ExitCode, String> {
         }
         Cmd::Bless { sel } => bless::bless(&sel),
         Cmd::Bench { sel, iterations } => bench::bench(&sel, iterations),
+        Cmd::TessSweep { adapter } => Ok(tesserae_harness::tess_sweep::run(adapter.as_deref())),
     }
 }
 

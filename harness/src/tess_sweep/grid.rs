@@ -1,0 +1,122 @@
+//! The level combinations the sweep tries, deterministic.
+//!
+//! Levels come from [`GRID`] (clamping boundaries, fractional values, the culling values 0,
+//! −1 and NaN) plus a few [`EXTRA`] edge values. Every domain gets every grid value as a
+//! uniform level, every grid value on each outer edge in turn (the other edges and the
+//! inner levels at distinct values), every grid value as each inner level, and combinations
+//! drawn at random from the grid. Isolines have only two relevant levels, so they get the
+//! full grid × grid. The unused levels (the fourth outer and second inner of triangles,
+//! the inner levels of isolines...) are set to grid values too: the driver must ignore them.
+//!
+//! Vertex order and point mode do not change the points, so those modes get fewer random
+//! combinations than the clockwise, non-point mode.
+
+use super::{Levels, Mode};
+use tesserae::tessellator::{Domain, Winding};
+
+pub const GRID: [f32; 23] = [
+    0.0, 0.5, 1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 3.7, 4.0, 5.5, 7.0, 8.0, 13.3, 16.0, 31.0, 32.5, 63.0, 64.0, 65.0, 100.0, -1.0, f32::NAN,
+];
+
+/// Rarer values: a subnormal (culls: lavapipe flushes denormals), −0, infinities, values a
+/// hair above an integer, between the maximum and the next level, the largest finite float.
+const EXTRA: [f32; 10] = [1e-40, -0.0, f32::INFINITY, f32::NEG_INFINITY, 1.000_01, 2.000_01, 63.5, 64.5, f32::MAX, 0.25];
+
+/// Random combinations per (domain, spacing) for the clockwise, non-point mode, and for the others.
+const RANDOM_MAIN: usize = 1500;
+const RANDOM_OTHER: usize = 250;
+
+/// xorshift64*, deterministic.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn pick(&mut self, items: &[f32]) -> f32 {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+    /// Mostly positive grid values (so that most patches are not culled), sometimes any grid
+    /// value, sometimes an extra one.
+    fn level(&mut self) -> f32 {
+        match self.next() % 16 {
+            0 => self.pick(&EXTRA),
+            1 | 2 => self.pick(&GRID),
+            _ => self.pick(&GRID[1..21]),
+        }
+    }
+}
+
+/// Number of outer and inner levels the domain uses.
+fn used(domain: Domain) -> (usize, usize) {
+    match domain {
+        Domain::Triangles => (3, 1),
+        Domain::Quads => (4, 2),
+        Domain::Isolines => (2, 0),
+    }
+}
+
+/// The level combinations for one mode.
+pub fn level_sets(mode: Mode) -> Vec<Levels> {
+    let (n_outer, n_inner) = used(mode.domain);
+    let main = mode.winding == Winding::Cw && !mode.point_mode;
+    // Seeded by the domain and spacing only, so all four modes of a (domain, spacing) share
+    // their first RANDOM_OTHER random combinations.
+    let mut rng = Rng(((mode.domain as u64) << 8 | mode.spacing as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    // Unused levels: a rotating grid value.
+    let filler = |k: usize| GRID[(k * 7 + 3) % GRID.len()];
+    let mut sets = Vec::new();
+    let mut push = |mut outer: [f32; 4], mut inner: [f32; 2]| {
+        let k = sets.len();
+        outer[n_outer..].iter_mut().enumerate().for_each(|(i, l)| *l = filler(k + i));
+        inner[n_inner..].iter_mut().enumerate().for_each(|(i, l)| *l = filler(k + 5 + i));
+        sets.push((outer, inner));
+    };
+    if mode.domain == Domain::Isolines {
+        for &a in GRID.iter().chain(&EXTRA) {
+            for &b in GRID.iter().chain(&EXTRA) {
+                push([a, b, 0.0, 0.0], [0.0; 2]);
+            }
+        }
+        return sets;
+    }
+    let base_outer = [3.7, 5.5, 8.0, 2.5];
+    let base_inner = [7.0, 4.0];
+    for &g in GRID.iter().chain(&EXTRA) {
+        push([g; 4], [g; 2]);
+        for e in 0..n_outer {
+            let mut outer = base_outer;
+            outer[e] = g;
+            push(outer, base_inner);
+        }
+        for i in 0..n_inner {
+            let mut inner = base_inner;
+            inner[i] = g;
+            push(base_outer, inner);
+        }
+    }
+    if main {
+        // Where an outer edge meets the interior: outer edge 0 against inner level 0, and for
+        // quads inner level 0 against inner level 1, all pairs.
+        for &a in GRID.iter().chain(&EXTRA) {
+            for &b in GRID.iter().chain(&EXTRA) {
+                let mut outer = base_outer;
+                outer[0] = a;
+                push(outer, [b, base_inner[1]]);
+                if mode.domain == Domain::Quads {
+                    push(base_outer, [a, b]);
+                }
+            }
+        }
+    }
+    let count = if main { RANDOM_MAIN } else { RANDOM_OTHER };
+    for _ in 0..count {
+        let outer = [0; 4].map(|_| rng.level());
+        let inner = [0; 2].map(|_| rng.level());
+        push(outer, inner);
+    }
+    sets
+}
