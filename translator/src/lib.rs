@@ -14,13 +14,14 @@ pub mod error;
 pub mod interface;
 pub mod lower;
 pub mod plan;
+pub mod points;
 pub mod reflect;
 pub mod tessellator;
 pub mod wgsl;
 
 pub use desc::*;
 pub use error::{LoadError, TranslateError};
-pub use plan::{Binding, DrawShape, Pass, Plan, RenderPass, ShaderPlan};
+pub use plan::{Binding, DrawShape, Pass, PassResource, Plan, RenderPass, Resource, ShaderPlan};
 pub use reflect::{LoadedModule, Reflection};
 
 use rspirv::binary::Assemble;
@@ -69,8 +70,8 @@ fn refuse_outputs(r: &Reflection) -> Result<(), TranslateError> {
     Ok(())
 }
 
-fn refuse_fragment_inputs(r: &Reflection) -> Result<(), TranslateError> {
-    if r.reads(BuiltIn::PointCoord) {
+fn refuse_fragment_inputs(r: &Reflection, points: bool) -> Result<(), TranslateError> {
+    if r.reads(BuiltIn::PointCoord) && !points {
         return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord input (point sprites)"));
     }
     for (b, what) in [
@@ -104,15 +105,16 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances"));
     }
     if let Some(f) = &fragment {
-        refuse_fragment_inputs(&f.reflection)?;
+        refuse_fragment_inputs(&f.reflection, desc.topology.is_points())?;
     }
     check_vertex_inputs(&vr, &desc.vertex_buffers)?;
 
     // Lowering.
+    let reads_point_coord = fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
+    if desc.topology.is_points() && (vr.writes(BuiltIn::PointSize) || reads_point_coord) {
+        return translate_expanded_points(desc, vertex, fragment, reads_point_coord);
+    }
     if vr.writes(BuiltIn::PointSize) {
-        if desc.topology.is_points() {
-            return Err(TranslateError::unsupported(Stage::Vertex, "PointSize in a point-list draw (point expansion)"));
-        }
         lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize);
     }
     if let Some(f) = &fragment {
@@ -134,6 +136,64 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
             vertex_buffers: desc.vertex_buffers.clone(),
             clip_distances: vr.clip_distance_outputs,
             draw: DrawShape::AsRecorded,
+            resources: Vec::new(),
+        })],
+        buffers: Vec::new(),
+    })
+}
+
+/// Point-list draw with `PointSize` or `PointCoord`: see [`points`].
+fn translate_expanded_points(
+    desc: &PipelineDesc,
+    mut vertex: LoadedModule,
+    mut fragment: Option<LoadedModule>,
+    reads_point_coord: bool,
+) -> Result<Plan, TranslateError> {
+    let vr = &vertex.reflection;
+    if let Some(f) = &fragment {
+        interface::match_stages(vr, &f.reflection)?;
+    }
+    for var in lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize) {
+        lower::builtin_output::name_variable(&mut vertex.module, var, points::POINT_SIZE_GLOBAL);
+    }
+    let point_coord_location = match (&mut fragment, reads_point_coord) {
+        (Some(f), true) => {
+            let used = vr.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+            lower::point_coord::lower(&mut f.module, used);
+            Some(used)
+        }
+        (Some(f), false) => {
+            lower::point_coord::lower(&mut f.module, 0);
+            None
+        }
+        (None, _) => None,
+    };
+    let module = wgsl::spirv_to_module(Stage::Vertex, &vertex.module.assemble())?;
+    let vertex_wgsl = points::expand(module, &points::PointExpansion { layouts: &desc.vertex_buffers, point_coord_location })?;
+    let fragment_plan = match &fragment {
+        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f.module.assemble())?)),
+        None => None,
+    };
+    let mut resources = vec![
+        PassResource { binding: 0, resource: Resource::DrawParams { size: points::DRAW_PARAMS_SIZE } },
+        PassResource { binding: 1, resource: Resource::IndexBufferAsStorage },
+    ];
+    let vplan = shader_plan(Stage::Vertex, vertex_wgsl);
+    for slot in 0..desc.vertex_buffers.len() as u32 {
+        if vplan.bindings.iter().any(|b| b.group == 0 && b.binding == 2 + slot) {
+            resources.push(PassResource { binding: 2 + slot, resource: Resource::VertexBufferAsStorage { slot } });
+        }
+    }
+    Ok(Plan {
+        passes: vec![Pass::Render(RenderPass {
+            label: "expanded points".into(),
+            vertex: vplan,
+            fragment: fragment_plan,
+            topology: Topology::TriangleList,
+            vertex_buffers: Vec::new(),
+            clip_distances: 0,
+            draw: DrawShape::ExpandedPoints { corners: points::CORNERS },
+            resources,
         })],
         buffers: Vec::new(),
     })
@@ -225,7 +285,7 @@ pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> 
             Ok(rp.vertex)
         }
         Stage::Fragment => {
-            refuse_fragment_inputs(&loaded.reflection)?;
+            refuse_fragment_inputs(&loaded.reflection, false)?;
             Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded.module.assemble())?))
         }
         Stage::TessControl | Stage::TessEval => Err(TranslateError::unsupported(slot, "tessellation stages")),

@@ -31,6 +31,27 @@ pub struct RenderPass {
     /// `wgpu::Features::CLIP_DISTANCES`.
     pub clip_distances: u32,
     pub draw: DrawShape,
+    /// Resources the pass binds (group 0), beyond vertex and index buffers bound as such.
+    pub resources: Vec<PassResource>,
+}
+
+/// What an executor binds at `@group(0) @binding(binding)`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PassResource {
+    pub binding: u32,
+    pub resource: Resource,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Resource {
+    /// The per-draw `TesseraeDraw` uniform (see [`crate::points`]), `size` bytes.
+    DrawParams { size: u64 },
+    /// The application's index buffer, as read-only storage of u32 words (a 4-byte dummy for
+    /// non-indexed draws).
+    IndexBufferAsStorage,
+    /// The application's vertex buffer `slot`, as read-only storage of u32 words.
+    VertexBufferAsStorage { slot: u32 },
 }
 
 /// Where a draw's counts come from.
@@ -39,6 +60,9 @@ pub struct RenderPass {
 pub enum DrawShape {
     /// The application's draw call, unchanged (vertex, instance and index counts as recorded).
     AsRecorded,
+    /// Point expansion: each recorded draw of `n` points (indexed or not) becomes a
+    /// non-indexed draw of `corners * n` vertices with the same instances; face culling off.
+    ExpandedPoints { corners: u32 },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

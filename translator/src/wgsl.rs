@@ -37,16 +37,21 @@ fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
         .map_err(|e| e.emit_to_string(""))
 }
 
-/// Reads lowered SPIR-V with naga (y flipped for WebGPU's clip space) and writes WGSL.
-pub fn spirv_to_wgsl(stage: Stage, words: &[u32]) -> Result<ValidatedWgsl, TranslateError> {
+/// Reads lowered SPIR-V with naga, y flipped for WebGPU's clip space.
+pub fn spirv_to_module(stage: Stage, words: &[u32]) -> Result<naga::Module, TranslateError> {
     let options = naga::front::spv::Options {
         adjust_coordinate_space: true,
         strict_capabilities: false,
         block_ctx_dump_prefix: None,
     };
-    let module = naga::front::spv::Frontend::new(words.iter().copied(), &options)
+    naga::front::spv::Frontend::new(words.iter().copied(), &options)
         .parse()
-        .map_err(|e| TranslateError::NagaFrontend { stage, message: e.to_string() })?;
+        .map_err(|e| TranslateError::NagaFrontend { stage, message: e.to_string() })
+}
+
+/// Reads lowered SPIR-V with naga (y flipped for WebGPU's clip space) and writes WGSL.
+pub fn spirv_to_wgsl(stage: Stage, words: &[u32]) -> Result<ValidatedWgsl, TranslateError> {
+    let module = spirv_to_module(stage, words)?;
     let info = validate(&module).map_err(|message| TranslateError::NagaValidation { stage, message })?;
     let source = naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
         .map_err(|e| TranslateError::NagaBackend { stage, message: e.to_string() })?;

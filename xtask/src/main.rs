@@ -49,6 +49,12 @@ enum Task {
     Fuzz(fuzz::FuzzArgs),
     /// Run fuzz/oss-fuzz/build.sh locally with $SRC and $OUT set, without Docker.
     OssFuzzBuild(fuzz::OssFuzzArgs),
+    /// Compare the CPU tessellator with the Vulkan driver's over a sweep of levels and modes
+    /// (dev profile); last line `configurations=N mismatches=M`.
+    TessSweep {
+        #[arg(long)]
+        adapter: Option<String>,
+    },
 }
 
 mod fuzz;
@@ -78,6 +84,7 @@ fn main() -> ExitCode {
         Task::Bench { filter } => harness(&sh, true, "bench", &opt("filter", &filter)),
         Task::Fuzz(args) => fuzz::fuzz(&sh, &args),
         Task::OssFuzzBuild(args) => fuzz::oss_fuzz_build(&sh, &args),
+        Task::TessSweep { adapter } => harness(&sh, false, "tess-sweep", &opt("adapter", &adapter)),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,1 +1,82 @@
-fn main() {}
+//! The differential fuzzer's command line (usually run through `cargo xtask fuzz --differential`).
+//!
+//! ```text
+//! differential [--seconds N] [--seed S] [--harness PATH] [--work DIR] [--artifacts DIR]
+//!              [--shrink-seconds N] [--max-shrinks N] [--executor wgpu-vulkan] [--adapter NAME]
+//! ```
+//! Prints progress to stderr and one JSON line of statistics to stdout; exits 1 if it found
+//! anything, 125 if nothing could be compared.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use tesserae_fuzz::differential::{run, Config};
+use tesserae_fuzz::gen::Features;
+
+fn main() -> ExitCode {
+    let mut cfg = Config {
+        harness: PathBuf::from("target/debug/tesserae-harness"),
+        work: PathBuf::from("target/differential"),
+        artifacts: PathBuf::from("fuzz/artifacts/differential"),
+        seconds: 60,
+        seed: 1,
+        shrink_seconds: 120,
+        max_shrinks: 5,
+        executor: "wgpu-vulkan".into(),
+        adapter: None,
+        timeout: Duration::from_secs(60),
+        features: Features::DIFFERENTIAL,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().cloned().unwrap_or_else(|| {
+            eprintln!("differential: {a} needs a value");
+            std::process::exit(2)
+        });
+        let num = |s: String| -> u64 {
+            s.parse().unwrap_or_else(|_| {
+                eprintln!("differential: bad number `{s}`");
+                std::process::exit(2)
+            })
+        };
+        match a.as_str() {
+            "--seconds" => cfg.seconds = num(val()),
+            "--seed" => cfg.seed = num(val()),
+            "--harness" => cfg.harness = PathBuf::from(val()),
+            "--work" => cfg.work = PathBuf::from(val()),
+            "--artifacts" => cfg.artifacts = PathBuf::from(val()),
+            "--shrink-seconds" => cfg.shrink_seconds = num(val()),
+            "--max-shrinks" => cfg.max_shrinks = num(val()) as usize,
+            "--executor" => cfg.executor = val(),
+            "--adapter" => cfg.adapter = Some(val()),
+            "--timeout" => cfg.timeout = Duration::from_secs(num(val())),
+            other => {
+                eprintln!("differential: unknown argument `{other}`");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let stats = run(&cfg);
+    println!("{}", stats.to_json());
+    eprintln!(
+        "differential: {:.0}s, {} pipelines generated, {} compared ({} drew something), {} mismatches, {} translated failures, \
+         {} native failures, {} skipped, {} artifacts",
+        stats.seconds,
+        stats.generated,
+        stats.compared,
+        stats.drawn,
+        stats.mismatches,
+        stats.translated_failed,
+        stats.native_failed,
+        stats.skipped,
+        stats.artifacts.len()
+    );
+    if stats.compared == 0 {
+        return ExitCode::from(125);
+    }
+    if stats.mismatches + stats.translated_failed + stats.native_failed > 0 {
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

@@ -9,7 +9,11 @@ use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{CullMode, FrontFace, IndexFormat, ShaderTest};
 use std::sync::{Arc, Mutex};
-use tesserae::{ClipMode, Pass, Plan, StepMode, Topology, VertexFormat};
+use tesserae::{ClipMode, DrawShape, Pass, Plan, Resource, StepMode, Topology, VertexFormat};
+
+/// Point sizes clamp to this range. lavapipe reports `pointSizeRange` [0, 255] but draws sizes
+/// below 1 (and NaN) as 1-pixel points, so the minimum is 1.
+pub const POINT_SIZE_RANGE: [f32; 2] = [1.0, 255.0];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -177,8 +181,14 @@ impl TranslatedExecutor {
             view_formats: &[],
         });
         let view = target.create_view(&wgpu::TextureViewDescriptor::default());
-        let vertex_buffers: Vec<wgpu::Buffer> = test.vertex_buffers.iter().map(|b| self.buffer_init(&b.data, wgpu::BufferUsages::VERTEX)).collect();
-        let index_buffer = test.index_buffer.as_ref().map(|ib| (self.buffer_init(&ib.bytes(), wgpu::BufferUsages::INDEX), ib.format));
+        // Vertex and index buffers are also storage buffers: expansion passes pull from them.
+        let vertex_buffers: Vec<wgpu::Buffer> =
+            test.vertex_buffers.iter().map(|b| self.buffer_init(&b.data, wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::STORAGE)).collect();
+        let index_buffer = test
+            .index_buffer
+            .as_ref()
+            .map(|ib| (self.buffer_init(&ib.bytes(), wgpu::BufferUsages::INDEX | wgpu::BufferUsages::STORAGE), ib.format));
+        let dummy = self.buffer_init(&[0; 4], wgpu::BufferUsages::STORAGE);
         let mut encoder = d.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("test") });
         let mut first_pass = true;
         for pass in &plan.passes {
@@ -237,10 +247,11 @@ impl TranslatedExecutor {
                         FrontFace::Ccw => wgpu::FrontFace::Ccw,
                         FrontFace::Cw => wgpu::FrontFace::Cw,
                     },
-                    cull_mode: match t.cull {
-                        CullMode::None => None,
-                        CullMode::Front => Some(wgpu::Face::Front),
-                        CullMode::Back => Some(wgpu::Face::Back),
+                    // Expanded points are never culled: Vulkan culls polygons only.
+                    cull_mode: match (t.cull, &rp.draw) {
+                        (_, DrawShape::ExpandedPoints { .. }) | (CullMode::None, _) => None,
+                        (CullMode::Front, _) => Some(wgpu::Face::Front),
+                        (CullMode::Back, _) => Some(wgpu::Face::Back),
                     },
                     unclipped_depth: false,
                     polygon_mode: wgpu::PolygonMode::Fill,
@@ -282,6 +293,33 @@ impl TranslatedExecutor {
                 multiview_mask: None,
             });
             pass.set_pipeline(&pipeline);
+            if let DrawShape::ExpandedPoints { corners } = rp.draw {
+                for dr in &t.draws {
+                    let params = self.draw_params(test, dr);
+                    let entries: Vec<wgpu::BindGroupEntry> = rp
+                        .resources
+                        .iter()
+                        .map(|r| wgpu::BindGroupEntry {
+                            binding: r.binding,
+                            resource: match &r.resource {
+                                Resource::DrawParams { .. } => params.as_entire_binding(),
+                                Resource::IndexBufferAsStorage => index_buffer.as_ref().map_or(&dummy, |(b, _)| b).as_entire_binding(),
+                                Resource::VertexBufferAsStorage { slot } => {
+                                    vertex_buffers.get(*slot as usize).unwrap_or(&dummy).as_entire_binding()
+                                }
+                            },
+                        })
+                        .collect();
+                    let bg = d.create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: Some("expansion"),
+                        layout: &pipeline.get_bind_group_layout(0),
+                        entries: &entries,
+                    });
+                    pass.set_bind_group(0, &bg, &[]);
+                    pass.draw(0..corners * dr.count, dr.first_instance..dr.first_instance + dr.instances);
+                }
+                continue;
+            }
             for (i, b) in vertex_buffers.iter().enumerate() {
                 pass.set_vertex_buffer(i as u32, b.slice(..));
             }
@@ -337,6 +375,25 @@ impl TranslatedExecutor {
         drop(mapped);
         readback.unmap();
         Ok(Image { width: w, height: h, data })
+    }
+
+    /// The `TesseraeDraw` uniform of an expanded draw (layout in `tesserae::points`).
+    fn draw_params(&self, test: &ShaderTest, dr: &crate::shader_test::Draw) -> wgpu::Buffer {
+        let t = &test.test;
+        let mut b = Vec::with_capacity(tesserae::points::DRAW_PARAMS_SIZE as usize);
+        b.extend((t.width as f32).to_le_bytes());
+        b.extend((t.height as f32).to_le_bytes());
+        b.extend(1.0f32.to_le_bytes());
+        b.extend((dr.indexed as u32).to_le_bytes());
+        b.extend(dr.first.to_le_bytes());
+        b.extend(dr.base_vertex.to_le_bytes());
+        let u16_indices = test.index_buffer.as_ref().is_some_and(|i| i.format == IndexFormat::U16);
+        b.extend((u16_indices as u32).to_le_bytes());
+        b.extend(0u32.to_le_bytes());
+        b.extend(POINT_SIZE_RANGE[0].to_le_bytes());
+        b.extend(POINT_SIZE_RANGE[1].to_le_bytes());
+        b.resize(tesserae::points::DRAW_PARAMS_SIZE as usize, 0);
+        self.buffer_init(&b, wgpu::BufferUsages::UNIFORM)
     }
 
     fn buffer_init(&self, data: &[u8], usage: wgpu::BufferUsages) -> wgpu::Buffer {

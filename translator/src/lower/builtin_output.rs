@@ -9,8 +9,8 @@ use crate::reflect::Reflector;
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
 
-/// Returns whether anything was demoted.
-pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> bool {
+/// Returns the private variables that now hold the built-in (empty: nothing was demoted).
+pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> Vec<Word> {
     let mut chains: Vec<(Word, Word)> = Vec::new(); // (access chain result, pointee type)
     let mut vars: Vec<(Word, Word)> = Vec::new(); // (variable, pointee type)
     {
@@ -62,14 +62,15 @@ pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> bool {
             }
         }
     }
-    if chains.is_empty() && vars.is_empty() {
-        return false;
-    }
+    let mut demoted: Vec<Word> = vars.iter().map(|(v, _)| *v).collect();
     for (var, pointee) in vars {
         let ptr = pointer_type(module, StorageClass::Private, pointee);
-        if let Some(inst) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(var)) {
+        // The pointer type may be new (appended at the end): move the variable after it.
+        if let Some(at) = module.types_global_values.iter().position(|i| i.result_id == Some(var)) {
+            let mut inst = module.types_global_values.remove(at);
             inst.result_type = Some(ptr);
             inst.operands[0] = Operand::StorageClass(StorageClass::Private);
+            module.types_global_values.push(inst);
         }
         module.annotations.retain(|a| {
             !(a.class.opcode == Op::Decorate
@@ -103,7 +104,14 @@ pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> bool {
         };
         rewrite_chain(module, chain, var);
     }
-    true
+    demoted.extend(private_for.iter().map(|(_, v)| *v));
+    demoted
+}
+
+/// Names a variable (`OpName`), replacing any earlier name, so that naga keeps it.
+pub fn name_variable(module: &mut dr::Module, var: Word, name: &str) {
+    module.debug_names.retain(|n| !(n.class.opcode == Op::Name && n.operands.first() == Some(&Operand::IdRef(var))));
+    module.debug_names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(var), Operand::LiteralString(name.into())]));
 }
 
 /// `%c = OpAccessChain %ptr %block %member [rest...]` becomes either a direct use of `var`

@@ -6,6 +6,7 @@
 
 pub mod builtin_output;
 pub mod interpolation;
+pub mod point_coord;
 
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};

@@ -1,0 +1,420 @@
+//! The differential fuzzer: generated pipelines rendered natively (ash, the driver's own SPIR-V
+//! path) and translated (Tesserae's WGSL through wgpu on the same driver), compared exactly as
+//! the conformance runner compares a translated rendering with the live native one (a generated
+//! test has no tolerance, so any differing pixel is a mismatch).
+//!
+//! Each rendering runs in a child process of the harness (`tesserae-harness render`), so a
+//! driver crash or hang costs one pipeline. A mismatch — or a pipeline the native driver renders
+//! but the translated path cannot — is shrunk greedily over the spec
+//! ([`PipelineSpec::shrink_candidates`]) while it keeps the same kind of failure, and written as
+//! a self-contained `.shader_test` with SPIR-V sections, which the conformance runner runs
+//! unchanged (`tesserae-harness run --corpus fuzz/artifacts --filter 'differential/*'`).
+
+use crate::gen::{Features, PipelineSpec};
+use crate::rng::XorShift;
+use crate::shader_test_out;
+use arbitrary::Unstructured;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The harness binary (`target/debug/tesserae-harness`).
+    pub harness: PathBuf,
+    /// Working directory for the current test and its images.
+    pub work: PathBuf,
+    /// Where reproducers go (`fuzz/artifacts/differential`).
+    pub artifacts: PathBuf,
+    pub seconds: u64,
+    pub seed: u64,
+    /// Seconds spent shrinking one finding.
+    pub shrink_seconds: u64,
+    /// Findings shrunk per run; later ones are counted and saved unshrunk (at most 20).
+    pub max_shrinks: usize,
+    /// Translated executor (`wgpu-vulkan`).
+    pub executor: String,
+    pub adapter: Option<String>,
+    /// Per-rendering timeout.
+    pub timeout: Duration,
+    pub features: Features,
+}
+
+/// How one pipeline fared.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// Both rendered the same image; `drawn` if anything but the clear colour shows.
+    Same { drawn: bool },
+    /// Both rendered, the images differ.
+    Differ(String),
+    /// The native driver rendered it, the translated path did not (translation refused,
+    /// wgpu validation error, crash, timeout).
+    TranslatedFailed(String),
+    /// The native driver could not render it (a generator bug or a driver bug).
+    NativeFailed(String),
+    /// An executor skipped it (missing device or feature).
+    Skip(String),
+}
+
+impl Outcome {
+    pub fn is_finding(&self) -> bool {
+        matches!(self, Outcome::Differ(_) | Outcome::TranslatedFailed(_) | Outcome::NativeFailed(_))
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Outcome::Same { .. } => "same",
+            Outcome::Differ(_) => "mismatch",
+            Outcome::TranslatedFailed(_) => "translated-failed",
+            Outcome::NativeFailed(_) => "native-failed",
+            Outcome::Skip(_) => "skip",
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            Outcome::Same { .. } => String::new(),
+            Outcome::Differ(m) | Outcome::TranslatedFailed(m) | Outcome::NativeFailed(m) | Outcome::Skip(m) => m.clone(),
+        }
+    }
+
+    /// Whether `other` is the same failure for shrinking purposes: the same kind, and for
+    /// failures with a message, the same first words (so a shrink does not wander to another
+    /// bug).
+    fn same_failure(&self, other: &Outcome) -> bool {
+        if self.kind() != other.kind() {
+            return false;
+        }
+        let sig = |m: String| -> String { m.split(|c: char| c == ':' || c == '\n').next().unwrap_or("").chars().filter(|c| !c.is_ascii_digit()).collect() };
+        match self {
+            Outcome::Differ(_) => true,
+            _ => sig(self.message()) == sig(other.message()),
+        }
+    }
+}
+
+/// Counters of a run.
+#[derive(Debug, Default, Clone)]
+pub struct Stats {
+    pub generated: u64,
+    /// Pipelines both paths rendered and that were compared.
+    pub compared: u64,
+    pub same: u64,
+    /// Compared pipelines whose image showed more than the clear colour.
+    pub drawn: u64,
+    pub mismatches: u64,
+    pub translated_failed: u64,
+    pub native_failed: u64,
+    pub skipped: u64,
+    pub shrink_evaluations: u64,
+    pub artifacts: Vec<PathBuf>,
+    pub seconds: f64,
+}
+
+impl Stats {
+    pub fn to_json(&self) -> String {
+        serde_json::json!({
+            "generated": self.generated,
+            "compared": self.compared,
+            "same": self.same,
+            "drawn": self.drawn,
+            "mismatches": self.mismatches,
+            "translated_failed": self.translated_failed,
+            "native_failed": self.native_failed,
+            "skipped": self.skipped,
+            "shrink_evaluations": self.shrink_evaluations,
+            "artifacts": self.artifacts.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            "seconds": self.seconds,
+        })
+        .to_string()
+    }
+}
+
+struct ChildResult {
+    status: String,
+    message: String,
+}
+
+/// Runs `tesserae-harness render` for one executor; the image lands in `png`.
+fn render(cfg: &Config, test: &Path, executor: &str, png: &Path) -> ChildResult {
+    let _ = std::fs::remove_file(png);
+    let mut cmd = Command::new(&cfg.harness);
+    cmd.arg("render").arg("--test").arg(test).arg("--name").arg("differential/current").arg("--executor").arg(executor).arg("--out").arg(png);
+    if let Some(a) = &cfg.adapter {
+        cmd.arg("--adapter").arg(a);
+    }
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let start = Instant::now();
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => return ChildResult { status: "crash".into(), message: format!("cannot start {}: {e}", cfg.harness.display()) },
+    };
+    let mut out_pipe = child.stdout.take();
+    let mut err_pipe = child.stderr.take();
+    let out_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(p) = out_pipe.as_mut() {
+            let _ = p.read_to_string(&mut s);
+        }
+        s
+    });
+    let err_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(p) = err_pipe.as_mut() {
+            let _ = p.read_to_string(&mut s);
+        }
+        s
+    });
+    let exit = loop {
+        match child.try_wait() {
+            Ok(Some(st)) => break Some(st),
+            Ok(None) if start.elapsed() > cfg.timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return ChildResult { status: "crash".into(), message: format!("waiting for the child: {e}") },
+        }
+    };
+    let stdout = out_t.join().unwrap_or_default();
+    let stderr = err_t.join().unwrap_or_default();
+    let Some(exit) = exit else {
+        return ChildResult { status: "timeout".into(), message: format!("{executor}: no result after {:?}", cfg.timeout) };
+    };
+    let report = stdout.lines().rev().find_map(|l| serde_json::from_str::<serde_json::Value>(l).ok());
+    match report {
+        Some(v) => ChildResult {
+            status: v["status"].as_str().unwrap_or("fail").to_string(),
+            message: v["message"].as_str().unwrap_or("").to_string(),
+        },
+        None => {
+            let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
+            let tail: Vec<&str> = tail.into_iter().rev().collect();
+            ChildResult { status: "crash".into(), message: format!("{executor} child exited with {exit} without a result:\n{}", tail.join("\n")) }
+        }
+    }
+}
+
+/// An RGBA8 image.
+pub struct Image {
+    pub width: u32,
+    pub height: u32,
+    pub data: Vec<u8>,
+}
+
+pub fn read_png(path: &Path) -> Result<Image, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().map_err(|e| format!("{}: {e}", path.display()))?;
+    let info = reader.info();
+    if info.color_type != png::ColorType::Rgba || info.bit_depth != png::BitDepth::Eight {
+        return Err(format!("{}: not an RGBA8 PNG", path.display()));
+    }
+    let (width, height) = (info.width, info.height);
+    let mut data = vec![0; (width * height * 4) as usize];
+    reader.next_frame(&mut data).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Image { width, height, data })
+}
+
+/// The conformance runner's comparison with no tolerance: any differing channel of any pixel.
+/// Returns a summary when the images differ.
+pub fn compare(expected: &Image, actual: &Image) -> Option<String> {
+    if (expected.width, expected.height) != (actual.width, actual.height) {
+        return Some(format!("sizes differ: {}x{} vs {}x{}", expected.width, expected.height, actual.width, actual.height));
+    }
+    let mut max = 0u8;
+    let mut differing = 0u64;
+    let mut first = None;
+    for (i, (e, a)) in expected.data.chunks_exact(4).zip(actual.data.chunks_exact(4)).enumerate() {
+        let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+        if d > 0 {
+            differing += 1;
+            max = max.max(d);
+            if first.is_none() {
+                let (x, y) = (i as u32 % expected.width, i as u32 / expected.width);
+                first = Some(format!("first at ({x}, {y}): native {e:?}, translated {a:?}"));
+            }
+        }
+    }
+    (differing > 0).then(|| {
+        format!(
+            "{differing} of {} pixels differ (largest channel difference {max}); {}",
+            expected.width * expected.height,
+            first.unwrap_or_default()
+        )
+    })
+}
+
+/// Renders `spec` both ways and compares.
+pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
+    let test = cfg.work.join("current.shader_test");
+    if let Err(e) = std::fs::write(&test, shader_test_out::write(spec, "differential fuzzer: current pipeline")) {
+        return Outcome::Skip(format!("cannot write {}: {e}", test.display()));
+    }
+    let native_png = cfg.work.join("native.png");
+    let translated_png = cfg.work.join("translated.png");
+    let n = render(cfg, &test, "native", &native_png);
+    match n.status.as_str() {
+        "rendered" => {}
+        "skip" => return Outcome::Skip(format!("native: {}", n.message)),
+        _ => return Outcome::NativeFailed(format!("native {}: {}", n.status, n.message)),
+    }
+    let t = render(cfg, &test, &cfg.executor, &translated_png);
+    match t.status.as_str() {
+        "rendered" => {}
+        "skip" => return Outcome::Skip(format!("{}: {}", cfg.executor, t.message)),
+        _ => return Outcome::TranslatedFailed(format!("{} {}: {}", cfg.executor, t.status, t.message)),
+    }
+    let (a, b) = match (read_png(&native_png), read_png(&translated_png)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return Outcome::NativeFailed(format!("unreadable image: {e}")),
+    };
+    match compare(&a, &b) {
+        Some(summary) => Outcome::Differ(summary),
+        None => {
+            let clear = [0u8, 0, 0, 255];
+            let drawn = a.data.chunks_exact(4).any(|p| p != clear);
+            Outcome::Same { drawn }
+        }
+    }
+}
+
+/// Greedy reduction: take the first smaller candidate that fails the same way, until none does
+/// or the time is up. Returns the reduced spec, its outcome and the evaluations spent.
+pub fn shrink(cfg: &Config, spec: &PipelineSpec, outcome: &Outcome, stats: &mut Stats) -> (PipelineSpec, Outcome) {
+    let deadline = Instant::now() + Duration::from_secs(cfg.shrink_seconds);
+    let mut best = spec.clone();
+    let mut best_outcome = outcome.clone();
+    'outer: loop {
+        let size = best.size();
+        for cand in best.shrink_candidates() {
+            if Instant::now() > deadline {
+                break 'outer;
+            }
+            if cand.size() >= size {
+                continue;
+            }
+            stats.shrink_evaluations += 1;
+            let o = evaluate(cfg, &cand);
+            if outcome.same_failure(&o) {
+                best = cand;
+                best_outcome = o;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    (best, best_outcome)
+}
+
+fn fnv(s: &str) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for b in s.bytes() {
+        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+/// Writes a reproducer; returns its path (None if an identical one exists).
+fn save(cfg: &Config, spec: &PipelineSpec, outcome: &Outcome, note: &str) -> Option<PathBuf> {
+    let body = shader_test_out::write(spec, "");
+    let name = format!("{}-{:016x}.shader_test", outcome.kind(), fnv(&body));
+    let path = cfg.artifacts.join(name);
+    if path.exists() {
+        return None;
+    }
+    let comment = format!(
+        "Found by the differential fuzzer (cargo xtask fuzz --differential): {}.\n{}\n{note}\n\
+         Reproduce: cargo run -p tesserae-harness -- run --corpus fuzz/artifacts --filter 'differential/*' --backend vulkan",
+        outcome.kind(),
+        outcome.message().lines().take(6).collect::<Vec<_>>().join("\n")
+    );
+    let text = shader_test_out::write(spec, &comment);
+    std::fs::create_dir_all(&cfg.artifacts).ok()?;
+    std::fs::write(&path, text).ok()?;
+    Some(path)
+}
+
+/// The generator input of iteration `i`.
+pub fn input(seed: u64, i: u64) -> Vec<u8> {
+    let mut rng = XorShift::new(seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let len = 64 + rng.below(1500) as usize;
+    rng.bytes(len)
+}
+
+/// Runs the differential fuzzer for `cfg.seconds`; prints progress to stderr.
+pub fn run(cfg: &Config) -> Stats {
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(cfg.seconds);
+    let _ = std::fs::create_dir_all(&cfg.work);
+    let mut stats = Stats::default();
+    let mut shrinks = 0usize;
+    let mut unshrunk_saved = 0usize;
+    let mut i = 0u64;
+    while Instant::now() < deadline {
+        let data = input(cfg.seed, i);
+        i += 1;
+        let mut u = Unstructured::new(&data);
+        let Ok(spec) = PipelineSpec::generate(&mut u, &cfg.features) else { continue };
+        stats.generated += 1;
+        let outcome = evaluate(cfg, &spec);
+        match &outcome {
+            Outcome::Same { drawn } => {
+                stats.compared += 1;
+                stats.same += 1;
+                stats.drawn += *drawn as u64;
+            }
+            Outcome::Differ(_) => {
+                stats.compared += 1;
+                stats.mismatches += 1;
+            }
+            Outcome::TranslatedFailed(_) => stats.translated_failed += 1,
+            Outcome::NativeFailed(_) => stats.native_failed += 1,
+            Outcome::Skip(m) => {
+                stats.skipped += 1;
+                if stats.skipped == 1 {
+                    eprintln!("differential: skipped: {m}");
+                }
+                if stats.compared == 0 && stats.skipped >= 3 {
+                    eprintln!("differential: every pipeline is skipped; is a Vulkan driver installed?");
+                    break;
+                }
+            }
+        }
+        if outcome.is_finding() {
+            eprintln!("differential: iteration {} (seed {}): {}: {}", i - 1, cfg.seed, outcome.kind(), outcome.message().lines().next().unwrap_or(""));
+            let saved = if shrinks < cfg.max_shrinks {
+                shrinks += 1;
+                let before = spec.size();
+                let (small, small_outcome) = shrink(cfg, &spec, &outcome, &mut stats);
+                let note = format!("Shrunk from size {before} to {} (seed {}, iteration {}).", small.size(), cfg.seed, i - 1);
+                eprintln!("differential:   {note}");
+                save(cfg, &small, &small_outcome, &note)
+            } else if unshrunk_saved < 20 {
+                unshrunk_saved += 1;
+                save(cfg, &spec, &outcome, &format!("Not shrunk (seed {}, iteration {}).", cfg.seed, i - 1))
+            } else {
+                None
+            };
+            if let Some(p) = saved {
+                eprintln!("differential:   wrote {}", p.display());
+                stats.artifacts.push(p);
+            }
+        }
+        if stats.generated % 50 == 0 {
+            eprintln!(
+                "differential: {:.0}s: {} generated, {} compared ({} drawn), {} mismatches, {} translated failures, {} native failures",
+                start.elapsed().as_secs_f64(),
+                stats.generated,
+                stats.compared,
+                stats.drawn,
+                stats.mismatches,
+                stats.translated_failed,
+                stats.native_failed
+            );
+        }
+    }
+    stats.seconds = start.elapsed().as_secs_f64();
+    stats
+}

@@ -1,0 +1,881 @@
+//! Emits a [`PipelineSpec`] as SPIR-V 1.0 with rspirv's `dr::Builder`.
+//!
+//! The emitter is total (see the module documentation of [`super`]): references that do not
+//! resolve become constants, stores to outputs that do not exist are skipped, `discard` is
+//! only honoured as a statement of an `if`'s then-branch, so every spec — generated or shrunk —
+//! gives a valid module (checked with `spirv-val` by the smoke tests when it is installed).
+
+use super::*;
+use rspirv::binary::Assemble;
+use rspirv::dr::{Builder, Operand};
+use ::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, GlslStd450Op as Gl, StorageClass as Sc, Word};
+use std::collections::HashMap;
+
+/// The vertex stage of `spec`.
+pub fn vertex(spec: &PipelineSpec) -> Vec<u32> {
+    Em::new(spec, St::Vertex).emit()
+}
+
+/// The fragment stage of `spec` (a fragment stage writing black when the spec has none).
+pub fn fragment(spec: &PipelineSpec) -> Vec<u32> {
+    Em::new(spec, St::Fragment).emit()
+}
+
+/// Most iterations of a loop (the generator makes at most 4).
+const MAX_LOOP: u8 = 8;
+/// Loop counters, one per nesting level.
+const MAX_LOOP_NESTING: usize = 4;
+
+#[derive(Clone, Copy)]
+struct Types {
+    void: Word,
+    bool_: Word,
+    f32_: Word,
+    i32_: Word,
+    u32_: Word,
+}
+
+/// A built-in output: a loose variable, or a member of the `gl_PerVertex` block.
+#[derive(Clone, Copy)]
+enum Place {
+    Var(Word),
+    Member(Word, u32),
+}
+
+struct Em<'s> {
+    b: Builder,
+    spec: &'s PipelineSpec,
+    st: St,
+    t: Types,
+    glsl: Word,
+    consts: HashMap<(Word, u32), Word>,
+    interface: Vec<Word>,
+    /// Stage inputs by index (vertex: attributes; fragment: varyings), with their types.
+    inputs: Vec<Option<(Word, VType)>>,
+    /// Vertex: varying outputs by index.
+    varyings: Vec<Option<(Word, VType)>>,
+    position: Option<Place>,
+    point_size: Option<Place>,
+    clip: Option<(Place, u32)>,
+    cull: Option<(Place, u32)>,
+    color: Option<Word>,
+    locals: Vec<Word>,
+    counters: Vec<Word>,
+    loops: usize,
+    builtins: HashMap<BuiltIn, Word>,
+}
+
+impl<'s> Em<'s> {
+    fn new(spec: &'s PipelineSpec, st: St) -> Self {
+        let mut b = Builder::new();
+        b.set_version(1, 0);
+        b.capability(Capability::Shader);
+        let glsl = b.ext_inst_import("GLSL.std.450");
+        b.memory_model(::spirv::AddressingModel::Logical, ::spirv::MemoryModel::GLSL450);
+        let t = Types {
+            void: b.type_void(),
+            bool_: b.type_bool(),
+            f32_: b.type_float(32, None),
+            i32_: b.type_int(32, 1),
+            u32_: b.type_int(32, 0),
+        };
+        Em {
+            b,
+            spec,
+            st,
+            t,
+            glsl,
+            consts: HashMap::new(),
+            interface: Vec::new(),
+            inputs: Vec::new(),
+            varyings: Vec::new(),
+            position: None,
+            point_size: None,
+            clip: None,
+            cull: None,
+            color: None,
+            locals: Vec::new(),
+            counters: Vec::new(),
+            loops: 0,
+            builtins: HashMap::new(),
+        }
+    }
+
+    // ---- types and constants ----
+
+    fn scalar(&self, k: Kind) -> Word {
+        match k {
+            Kind::Float => self.t.f32_,
+            Kind::Sint => self.t.i32_,
+            Kind::Uint => self.t.u32_,
+        }
+    }
+
+    fn vtype(&mut self, t: VType) -> Word {
+        let s = self.scalar(t.kind);
+        if t.n <= 1 {
+            s
+        } else {
+            self.b.type_vector(s, t.n.min(4))
+        }
+    }
+
+    fn ptr(&mut self, sc: Sc, ty: Word) -> Word {
+        self.b.type_pointer(None, sc, ty)
+    }
+
+    fn konst(&mut self, ty: Word, bits: u32) -> Word {
+        if let Some(&id) = self.consts.get(&(ty, bits)) {
+            return id;
+        }
+        let id = self.b.constant_bit32(ty, bits);
+        self.consts.insert((ty, bits), id);
+        id
+    }
+
+    fn f(&mut self, v: f32) -> Word {
+        let t = self.t.f32_;
+        self.konst(t, v.to_bits())
+    }
+
+    fn i(&mut self, v: i32) -> Word {
+        let t = self.t.i32_;
+        self.konst(t, v as u32)
+    }
+
+    fn u(&mut self, v: u32) -> Word {
+        let t = self.t.u32_;
+        self.konst(t, v)
+    }
+
+    fn gl(&mut self, ty: Word, op: Gl, args: &[Word]) -> Word {
+        let glsl = self.glsl;
+        self.b.ext_inst(ty, None, glsl, op as u32, args.iter().map(|&a| Operand::IdRef(a))).expect("ext_inst")
+    }
+
+    // ---- declarations ----
+
+    fn global(&mut self, sc: Sc, ty: Word) -> Word {
+        let p = self.ptr(sc, ty);
+        // Always at module scope, even while a block is selected (built-ins are declared lazily).
+        let v = self.b.id();
+        self.b.module_mut().types_global_values.push(rspirv::dr::Instruction::new(
+            ::spirv::Op::Variable,
+            Some(p),
+            Some(v),
+            vec![Operand::StorageClass(sc)],
+        ));
+        self.interface.push(v);
+        v
+    }
+
+    fn location(&mut self, var: Word, loc: u32) {
+        self.b.decorate(var, Decoration::Location, [Operand::LiteralBit32(loc)]);
+    }
+
+    fn interp(&mut self, var: Word, i: Interp) {
+        let d = match i {
+            Interp::Smooth => return,
+            Interp::Flat => Decoration::Flat,
+            Interp::NoPerspective => Decoration::NoPerspective,
+            Interp::Centroid => Decoration::Centroid,
+        };
+        self.b.decorate(var, d, []);
+    }
+
+    fn builtin_input(&mut self, bi: BuiltIn) -> Word {
+        if let Some(&v) = self.builtins.get(&bi) {
+            return v;
+        }
+        let ty = match bi {
+            BuiltIn::FragCoord => self.vtype(VType { kind: Kind::Float, n: 4 }),
+            BuiltIn::PointCoord => self.vtype(VType { kind: Kind::Float, n: 2 }),
+            BuiltIn::FrontFacing => self.t.bool_,
+            _ => self.t.i32_,
+        };
+        let v = self.global(Sc::Input, ty);
+        self.b.decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
+        self.builtins.insert(bi, v);
+        v
+    }
+
+    fn declare_vertex(&mut self) {
+        let spec = self.spec;
+        for a in &spec.attributes {
+            let ty = self.vtype(a.ty);
+            let v = self.global(Sc::Input, ty);
+            self.location(v, a.location);
+            self.inputs.push(Some((v, a.ty)));
+        }
+        for v in &spec.varyings {
+            let ty = self.vtype(v.ty);
+            let var = self.global(Sc::Output, ty);
+            self.location(var, v.location);
+            if v.vertex_decorated {
+                self.interp(var, v.interp);
+            }
+            self.varyings.push(Some((var, v.ty)));
+        }
+        let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
+        let (clip, cull) = (spec.clip.min(8), spec.cull.min(8 - spec.clip.min(8)));
+        if clip > 0 {
+            self.b.capability(Capability::ClipDistance);
+        }
+        if cull > 0 {
+            self.b.capability(Capability::CullDistance);
+        }
+        let arr = |em: &mut Self, n: u32| {
+            let len = em.u(n);
+            let f = em.t.f32_;
+            em.b.type_array(f, len)
+        };
+        match spec.style {
+            BuiltinStyle::Loose => {
+                let p = self.global(Sc::Output, vec4);
+                self.b.decorate(p, Decoration::BuiltIn, [Operand::BuiltIn(BuiltIn::Position)]);
+                self.position = Some(Place::Var(p));
+                if spec.point_size {
+                    let f = self.t.f32_;
+                    let v = self.global(Sc::Output, f);
+                    self.b.decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(BuiltIn::PointSize)]);
+                    self.point_size = Some(Place::Var(v));
+                }
+                for (n, bi) in [(clip, BuiltIn::ClipDistance), (cull, BuiltIn::CullDistance)] {
+                    if n > 0 {
+                        let ty = arr(self, n);
+                        let v = self.global(Sc::Output, ty);
+                        self.b.decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
+                        if bi == BuiltIn::ClipDistance {
+                            self.clip = Some((Place::Var(v), n));
+                        } else {
+                            self.cull = Some((Place::Var(v), n));
+                        }
+                    }
+                }
+            }
+            BuiltinStyle::Block | BuiltinStyle::BlockDeclaresAll => {
+                let all = spec.style == BuiltinStyle::BlockDeclaresAll;
+                let f = self.t.f32_;
+                let mut members = vec![(vec4, BuiltIn::Position)];
+                if spec.point_size || all {
+                    members.push((f, BuiltIn::PointSize));
+                }
+                if clip > 0 || all {
+                    let ty = arr(self, clip.max(1));
+                    members.push((ty, BuiltIn::ClipDistance));
+                }
+                if cull > 0 || all {
+                    let ty = arr(self, cull.max(1));
+                    members.push((ty, BuiltIn::CullDistance));
+                }
+                let st = self.b.type_struct(members.iter().map(|m| m.0));
+                for (i, (_, bi)) in members.iter().enumerate() {
+                    self.b.member_decorate(st, i as u32, Decoration::BuiltIn, [Operand::BuiltIn(*bi)]);
+                }
+                self.b.decorate(st, Decoration::Block, []);
+                self.b.name(st, "gl_PerVertex");
+                let var = self.global(Sc::Output, st);
+                for (i, (_, bi)) in members.iter().enumerate() {
+                    let place = Place::Member(var, i as u32);
+                    match *bi {
+                        BuiltIn::Position => self.position = Some(place),
+                        BuiltIn::PointSize if spec.point_size => self.point_size = Some(place),
+                        BuiltIn::ClipDistance if clip > 0 => self.clip = Some((place, clip)),
+                        BuiltIn::CullDistance if cull > 0 => self.cull = Some((place, cull)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    fn declare_fragment(&mut self) {
+        let spec = self.spec;
+        for v in &spec.varyings {
+            if v.read == 0 {
+                self.inputs.push(None);
+                continue;
+            }
+            let t = VType { kind: v.ty.kind, n: v.read.min(v.ty.n) };
+            let ty = self.vtype(t);
+            let var = self.global(Sc::Input, ty);
+            self.location(var, v.location);
+            let interp = if t.kind == Kind::Float { v.interp } else { Interp::Flat };
+            self.interp(var, interp);
+            self.inputs.push(Some((var, t)));
+        }
+        let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
+        let c = self.global(Sc::Output, vec4);
+        self.location(c, 0);
+        self.color = Some(c);
+    }
+
+    // ---- the function ----
+
+    fn emit(mut self) -> Vec<u32> {
+        match self.st {
+            St::Vertex => self.declare_vertex(),
+            St::Fragment => self.declare_fragment(),
+        }
+        let void = self.t.void;
+        let fn_ty = self.b.type_function(void, []);
+        let main = self.b.begin_function(void, None, ::spirv::FunctionControl::NONE, fn_ty).expect("begin_function");
+        self.b.name(main, "main");
+        self.b.begin_block(None).expect("begin_block");
+        let program = match self.st {
+            St::Vertex => Some(&self.spec.vertex),
+            St::Fragment => self.spec.fragment.as_ref(),
+        };
+        let locals = program.map_or(0, |p| p.locals);
+        let (f32_, i32_) = (self.t.f32_, self.t.i32_);
+        let pf = self.ptr(Sc::Function, f32_);
+        let pi = self.ptr(Sc::Function, i32_);
+        for _ in 0..locals {
+            let v = self.b.variable(pf, None, Sc::Function, None);
+            self.locals.push(v);
+        }
+        for _ in 0..MAX_LOOP_NESTING {
+            let v = self.b.variable(pi, None, Sc::Function, None);
+            self.counters.push(v);
+        }
+        let zero = self.f(0.0);
+        for l in self.locals.clone() {
+            self.b.store(l, zero, None, []).expect("store");
+        }
+        self.defaults();
+        if let Some(p) = program {
+            self.block(&p.body, false);
+        }
+        self.b.ret().expect("ret");
+        self.b.end_function().expect("end_function");
+        let model = match self.st {
+            St::Vertex => ExecutionModel::Vertex,
+            St::Fragment => ExecutionModel::Fragment,
+        };
+        let interface = self.interface.clone();
+        self.b.entry_point(model, main, "main", interface);
+        if self.st == St::Fragment {
+            self.b.execution_mode(main, ExecutionMode::OriginUpperLeft, []);
+        }
+        self.b.module().assemble()
+    }
+
+    /// Writes every output once, so nothing is left undefined whatever the body does.
+    fn defaults(&mut self) {
+        match self.st {
+            St::Vertex => {
+                for c in 0..4 {
+                    self.store(&Out::Position(c), &Value::F(FExpr::Const(0.0)));
+                }
+                for (var, v) in self.spec.varyings.iter().enumerate() {
+                    for comp in 0..v.ty.n as u8 {
+                        let value = if v.ty.kind == Kind::Float { Value::F(FExpr::Const(0.0)) } else { Value::I(IExpr::Const(0)) };
+                        self.store(&Out::Varying { var: var as u8, comp }, &value);
+                    }
+                }
+                for i in 0..self.clip.map_or(0, |c| c.1) as u8 {
+                    self.store(&Out::Clip(i), &Value::F(FExpr::Const(1.0)));
+                }
+                for i in 0..self.cull.map_or(0, |c| c.1) as u8 {
+                    self.store(&Out::Cull(i), &Value::F(FExpr::Const(1.0)));
+                }
+                if self.point_size.is_some() {
+                    self.store(&Out::PointSize, &Value::F(FExpr::Const(1.0)));
+                }
+            }
+            St::Fragment => {
+                for c in 0..3 {
+                    self.store(&Out::Color(c), &Value::F(FExpr::Const(0.0)));
+                }
+                self.store(&Out::Color(3), &Value::F(FExpr::Const(1.0)));
+            }
+        }
+    }
+
+    /// Emits statements into the current block; returns false if the block was terminated by
+    /// `OpKill` (the rest of the list is unreachable and not emitted).
+    fn block(&mut self, stmts: &[Stmt], in_then: bool) -> bool {
+        for s in stmts {
+            if !self.stmt(s, in_then) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn stmt(&mut self, s: &Stmt, in_then: bool) -> bool {
+        match s {
+            Stmt::Assign(l, e) => {
+                if let Some(&var) = self.locals.get(*l as usize) {
+                    let v = self.fexpr(e);
+                    let v = self.clamp_f(v, -16.0, 16.0);
+                    self.b.store(var, v, None, []).expect("store");
+                }
+            }
+            Stmt::Store(out, value) => self.store(out, value),
+            Stmt::If(c, then, els) => {
+                let cond = self.cond(c);
+                let (then_l, else_l, merge_l) = (self.b.id(), self.b.id(), self.b.id());
+                self.b.selection_merge(merge_l, ::spirv::SelectionControl::NONE).expect("merge");
+                self.b.branch_conditional(cond, then_l, else_l, []).expect("branch");
+                self.b.begin_block(Some(then_l)).expect("block");
+                if self.block(then, true) {
+                    self.b.branch(merge_l).expect("branch");
+                }
+                self.b.begin_block(Some(else_l)).expect("block");
+                // The else-branch never kills, so the merge block is always reachable.
+                if self.block(els, false) {
+                    self.b.branch(merge_l).expect("branch");
+                }
+                self.b.begin_block(Some(merge_l)).expect("block");
+            }
+            Stmt::Loop(count, body) => {
+                if self.loops >= MAX_LOOP_NESTING {
+                    return self.block(body, false);
+                }
+                let counter = self.counters[self.loops];
+                let zero = self.i(0);
+                self.b.store(counter, zero, None, []).expect("store");
+                let (header, check, body_l, cont, merge) = (self.b.id(), self.b.id(), self.b.id(), self.b.id(), self.b.id());
+                self.b.branch(header).expect("branch");
+                self.b.begin_block(Some(header)).expect("block");
+                self.b.loop_merge(merge, cont, ::spirv::LoopControl::NONE, []).expect("loop_merge");
+                self.b.branch(check).expect("branch");
+                self.b.begin_block(Some(check)).expect("block");
+                let (i32_, bool_) = (self.t.i32_, self.t.bool_);
+                let i = self.b.load(i32_, None, counter, None, []).expect("load");
+                let n = self.i((*count).min(MAX_LOOP) as i32);
+                let lt = self.b.s_less_than(bool_, None, i, n).expect("slt");
+                self.b.branch_conditional(lt, body_l, merge, []).expect("branch");
+                self.b.begin_block(Some(body_l)).expect("block");
+                self.loops += 1;
+                let reached_end = self.block(body, false);
+                self.loops -= 1;
+                if reached_end {
+                    self.b.branch(cont).expect("branch");
+                }
+                self.b.begin_block(Some(cont)).expect("block");
+                let i = self.b.load(i32_, None, counter, None, []).expect("load");
+                let one = self.i(1);
+                let next = self.b.i_add(i32_, None, i, one).expect("iadd");
+                self.b.store(counter, next, None, []).expect("store");
+                self.b.branch(header).expect("branch");
+                self.b.begin_block(Some(merge)).expect("block");
+            }
+            Stmt::Discard => {
+                if in_then && self.st == St::Fragment {
+                    self.b.kill().expect("kill");
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    // ---- outputs ----
+
+    /// A pointer to a float inside a built-in output (`index`: the component or element).
+    fn builtin_elem(&mut self, place: Place, index: Word) -> Word {
+        let f32_ = self.t.f32_;
+        let p = self.ptr(Sc::Output, f32_);
+        match place {
+            Place::Var(v) => self.b.access_chain(p, None, v, [index]).expect("access_chain"),
+            Place::Member(v, m) => {
+                let m = self.i(m as i32);
+                self.b.access_chain(p, None, v, [m, index]).expect("access_chain")
+            }
+        }
+    }
+
+    fn builtin_scalar(&mut self, place: Place) -> Word {
+        match place {
+            Place::Var(v) => v,
+            Place::Member(v, m) => {
+                let f32_ = self.t.f32_;
+                let p = self.ptr(Sc::Output, f32_);
+                let m = self.i(m as i32);
+                self.b.access_chain(p, None, v, [m]).expect("access_chain")
+            }
+        }
+    }
+
+    fn store(&mut self, out: &Out, value: &Value) {
+        let f32_ = self.t.f32_;
+        match out {
+            Out::Position(c) => {
+                let (Some(place), true) = (self.position, self.st == St::Vertex) else { return };
+                let c = (*c).min(3);
+                let e = self.value_f(value);
+                let v = match c {
+                    0 | 1 => {
+                        let e = self.clamp_f(e, -1.0, 1.0);
+                        let k = self.f(0.25);
+                        let d = self.b.f_mul(f32_, None, e, k).expect("fmul");
+                        let base = self.input_f(0, c);
+                        self.b.f_add(f32_, None, base, d).expect("fadd")
+                    }
+                    2 => {
+                        let e = self.clamp_f(e, -1.0, 1.0);
+                        let (k, h) = (self.f(0.45), self.f(0.5));
+                        let d = self.b.f_mul(f32_, None, e, k).expect("fmul");
+                        self.b.f_add(f32_, None, h, d).expect("fadd")
+                    }
+                    _ => {
+                        let e = self.clamp_f(e, 0.0, 1.0);
+                        let (k, one) = (self.f(0.5), self.f(1.0));
+                        let d = self.b.f_mul(f32_, None, e, k).expect("fmul");
+                        self.b.f_add(f32_, None, one, d).expect("fadd")
+                    }
+                };
+                let idx = self.i(c as i32);
+                let p = self.builtin_elem(place, idx);
+                self.b.store(p, v, None, []).expect("store");
+            }
+            Out::Varying { var, comp } => {
+                let Some(Some((v, t))) = self.varyings.get(*var as usize).copied() else { return };
+                if u32::from(*comp) >= t.n {
+                    return;
+                }
+                let x = match t.kind {
+                    Kind::Float => {
+                        let e = self.value_f(value);
+                        self.clamp_f(e, -16.0, 16.0)
+                    }
+                    Kind::Sint => self.value_i(value),
+                    Kind::Uint => {
+                        let i = self.value_i(value);
+                        let u32_ = self.t.u32_;
+                        self.b.bitcast(u32_, None, i).expect("bitcast")
+                    }
+                };
+                let elem = self.scalar(t.kind);
+                let p = if t.n == 1 {
+                    v
+                } else {
+                    let pt = self.ptr(Sc::Output, elem);
+                    let idx = self.i(*comp as i32);
+                    self.b.access_chain(pt, None, v, [idx]).expect("access_chain")
+                };
+                self.b.store(p, x, None, []).expect("store");
+            }
+            Out::Clip(i) | Out::Cull(i) => {
+                let target = if matches!(out, Out::Clip(_)) { self.clip } else { self.cull };
+                let Some((place, n)) = target else { return };
+                if u32::from(*i) >= n {
+                    return;
+                }
+                let e = self.value_f(value);
+                let e = self.clamp_f(e, -16.0, 16.0);
+                let idx = self.i(*i as i32);
+                let p = self.builtin_elem(place, idx);
+                self.b.store(p, e, None, []).expect("store");
+            }
+            Out::ClipDynamic(index) => {
+                let Some((place, n)) = self.clip else { return };
+                let e = self.value_f(value);
+                let e = self.clamp_f(e, -16.0, 16.0);
+                let i = self.iexpr(index);
+                let u32_ = self.t.u32_;
+                let u = self.b.bitcast(u32_, None, i).expect("bitcast");
+                let n = self.u(n);
+                let idx = self.b.u_mod(u32_, None, u, n).expect("umod");
+                let p = self.builtin_elem(place, idx);
+                self.b.store(p, e, None, []).expect("store");
+            }
+            Out::PointSize => {
+                let Some(place) = self.point_size else { return };
+                let e = self.value_f(value);
+                let e = self.clamp_f(e, 1.0, 8.0);
+                let p = self.builtin_scalar(place);
+                self.b.store(p, e, None, []).expect("store");
+            }
+            Out::Color(c) => {
+                let Some(v) = self.color else { return };
+                let e = self.value_f(value);
+                let pt = self.ptr(Sc::Output, f32_);
+                let idx = self.i((*c).min(3) as i32);
+                let p = self.b.access_chain(pt, None, v, [idx]).expect("access_chain");
+                self.b.store(p, e, None, []).expect("store");
+            }
+        }
+    }
+
+    // ---- expressions ----
+
+    fn clamp_f(&mut self, x: Word, lo: f32, hi: f32) -> Word {
+        let (lo, hi) = (self.f(lo), self.f(hi));
+        let f32_ = self.t.f32_;
+        self.gl(f32_, Gl::FClamp, &[x, lo, hi])
+    }
+
+    fn value_f(&mut self, v: &Value) -> Word {
+        match v {
+            Value::F(e) => self.fexpr(e),
+            Value::I(e) => self.fexpr(&FExpr::FromInt(Box::new(e.clone()))),
+        }
+    }
+
+    fn value_i(&mut self, v: &Value) -> Word {
+        match v {
+            Value::I(e) => self.iexpr(e),
+            Value::F(e) => self.iexpr(&IExpr::FromFloat(Box::new(e.clone()))),
+        }
+    }
+
+    /// Loads component `comp` of input `var` (None if it does not exist).
+    fn load_input(&mut self, var: u8, comp: u8) -> Option<(Word, Kind)> {
+        let (v, t) = (*self.inputs.get(var as usize)?)?;
+        if u32::from(comp) >= t.n {
+            return None;
+        }
+        let ty = self.vtype(t);
+        let loaded = self.b.load(ty, None, v, None, []).expect("load");
+        let elem = self.scalar(t.kind);
+        let x = if t.n == 1 { loaded } else { self.b.composite_extract(elem, None, loaded, [comp as u32]).expect("extract") };
+        Some((x, t.kind))
+    }
+
+    fn input_f(&mut self, var: u8, comp: u8) -> Word {
+        match self.load_input(var, comp) {
+            None => self.f(0.0),
+            Some((x, Kind::Float)) => x,
+            Some((x, k)) => {
+                let i = self.to_signed(x, k);
+                self.int_to_float(i)
+            }
+        }
+    }
+
+    fn to_signed(&mut self, x: Word, k: Kind) -> Word {
+        if k == Kind::Uint {
+            let i32_ = self.t.i32_;
+            self.b.bitcast(i32_, None, x).expect("bitcast")
+        } else {
+            x
+        }
+    }
+
+    fn int_to_float(&mut self, i: Word) -> Word {
+        let (lo, hi) = (self.i(-255), self.i(255));
+        let (i32_, f32_) = (self.t.i32_, self.t.f32_);
+        let c = self.gl(i32_, Gl::SClamp, &[i, lo, hi]);
+        self.b.convert_s_to_f(f32_, None, c).expect("convert")
+    }
+
+    fn float_to_int(&mut self, x: Word) -> Word {
+        let c = self.clamp_f(x, -1000.0, 1000.0);
+        let i32_ = self.t.i32_;
+        self.b.convert_f_to_s(i32_, None, c).expect("convert")
+    }
+
+    fn fexpr(&mut self, e: &FExpr) -> Word {
+        let f32_ = self.t.f32_;
+        match e {
+            FExpr::Const(v) => {
+                let v = if v.is_finite() { v.clamp(-255.0, 255.0) } else { 0.0 };
+                self.f(v)
+            }
+            FExpr::Input { var, comp } => self.input_f(*var, *comp),
+            FExpr::Local(l) => match self.locals.get(*l as usize) {
+                Some(&v) => self.b.load(f32_, None, v, None, []).expect("load"),
+                None => self.f(0.0),
+            },
+            FExpr::Builtin(b) => {
+                if self.st != St::Fragment {
+                    return self.f(0.0);
+                }
+                let (bi, n, c) = match *b {
+                    FBuiltin::FragCoord(c) => (BuiltIn::FragCoord, 4, c.min(3)),
+                    FBuiltin::PointCoord(c) => (BuiltIn::PointCoord, 2, c.min(1)),
+                };
+                let var = self.builtin_input(bi);
+                let ty = self.vtype(VType { kind: Kind::Float, n });
+                let v = self.b.load(ty, None, var, None, []).expect("load");
+                self.b.composite_extract(f32_, None, v, [c as u32]).expect("extract")
+            }
+            FExpr::Un(op, a) => {
+                let x = self.fexpr(a);
+                let g = |em: &mut Self, op: Gl| em.gl(f32_, op, &[x]);
+                match op {
+                    FUn::Neg => self.b.f_negate(f32_, None, x).expect("fneg"),
+                    FUn::Abs => g(self, Gl::FAbs),
+                    FUn::Floor => g(self, Gl::Floor),
+                    FUn::Ceil => g(self, Gl::Ceil),
+                    FUn::Fract => g(self, Gl::Fract),
+                    FUn::Trunc => g(self, Gl::Trunc),
+                    FUn::RoundEven => g(self, Gl::RoundEven),
+                    FUn::Sign => g(self, Gl::FSign),
+                    FUn::Sin => g(self, Gl::Sin),
+                    FUn::Cos => g(self, Gl::Cos),
+                    FUn::Tanh => g(self, Gl::Tanh),
+                    FUn::Atan => g(self, Gl::Atan),
+                    FUn::SqrtAbs => {
+                        let a = g(self, Gl::FAbs);
+                        self.gl(f32_, Gl::Sqrt, &[a])
+                    }
+                }
+            }
+            FExpr::Bin(op, a, b) => {
+                let x = self.fexpr(a);
+                let y = self.fexpr(b);
+                let safe = |em: &mut Self| {
+                    let a = em.gl(f32_, Gl::FAbs, &[y]);
+                    let one = em.f(1.0);
+                    em.b.f_add(f32_, None, a, one).expect("fadd")
+                };
+                match op {
+                    FBin::Add => self.b.f_add(f32_, None, x, y).expect("fadd"),
+                    FBin::Sub => self.b.f_sub(f32_, None, x, y).expect("fsub"),
+                    FBin::Mul => self.b.f_mul(f32_, None, x, y).expect("fmul"),
+                    FBin::DivSafe => {
+                        let d = safe(self);
+                        self.b.f_div(f32_, None, x, d).expect("fdiv")
+                    }
+                    FBin::ModSafe => {
+                        let d = safe(self);
+                        self.b.f_mod(f32_, None, x, d).expect("fmod")
+                    }
+                    FBin::RemSafe => {
+                        let d = safe(self);
+                        self.b.f_rem(f32_, None, x, d).expect("frem")
+                    }
+                    FBin::Min => self.gl(f32_, Gl::FMin, &[x, y]),
+                    FBin::Max => self.gl(f32_, Gl::FMax, &[x, y]),
+                    FBin::Step => self.gl(f32_, Gl::Step, &[x, y]),
+                }
+            }
+            FExpr::Select(c, a, b) => {
+                let c = self.cond(c);
+                let x = self.fexpr(a);
+                let y = self.fexpr(b);
+                self.b.select(f32_, None, c, x, y).expect("select")
+            }
+            FExpr::FromInt(i) => {
+                let i = self.iexpr(i);
+                self.int_to_float(i)
+            }
+        }
+    }
+
+    fn iexpr(&mut self, e: &IExpr) -> Word {
+        let i32_ = self.t.i32_;
+        match e {
+            IExpr::Const(v) => self.i(*v),
+            IExpr::Input { var, comp } => match self.load_input(*var, *comp) {
+                None => self.i(0),
+                Some((x, Kind::Float)) => self.float_to_int(x),
+                Some((x, k)) => self.to_signed(x, k),
+            },
+            IExpr::Counter(d) => {
+                if (*d as usize) < self.loops {
+                    let c = self.counters[*d as usize];
+                    self.b.load(i32_, None, c, None, []).expect("load")
+                } else {
+                    self.i(0)
+                }
+            }
+            IExpr::VertexIndex | IExpr::InstanceIndex => {
+                if self.st != St::Vertex {
+                    return self.i(0);
+                }
+                let bi = if *e == IExpr::VertexIndex { BuiltIn::VertexIndex } else { BuiltIn::InstanceIndex };
+                let v = self.builtin_input(bi);
+                self.b.load(i32_, None, v, None, []).expect("load")
+            }
+            IExpr::Bin(op, a, b) => {
+                let x = self.iexpr(a);
+                let y = self.iexpr(b);
+                let masked = |em: &mut Self| {
+                    let m = em.i(31);
+                    em.b.bitwise_and(i32_, None, y, m).expect("and")
+                };
+                match op {
+                    IBin::Add => self.b.i_add(i32_, None, x, y).expect("iadd"),
+                    IBin::Sub => self.b.i_sub(i32_, None, x, y).expect("isub"),
+                    IBin::Mul => self.b.i_mul(i32_, None, x, y).expect("imul"),
+                    IBin::And => self.b.bitwise_and(i32_, None, x, y).expect("and"),
+                    IBin::Or => self.b.bitwise_or(i32_, None, x, y).expect("or"),
+                    IBin::Xor => self.b.bitwise_xor(i32_, None, x, y).expect("xor"),
+                    IBin::Shl => {
+                        let s = masked(self);
+                        self.b.shift_left_logical(i32_, None, x, s).expect("shl")
+                    }
+                    IBin::ShrArith => {
+                        let s = masked(self);
+                        self.b.shift_right_arithmetic(i32_, None, x, s).expect("sra")
+                    }
+                    IBin::ShrLogical => {
+                        let s = masked(self);
+                        self.b.shift_right_logical(i32_, None, x, s).expect("srl")
+                    }
+                    IBin::Min => self.gl(i32_, Gl::SMin, &[x, y]),
+                    IBin::Max => self.gl(i32_, Gl::SMax, &[x, y]),
+                }
+            }
+            IExpr::FromFloat(f) => {
+                let x = self.fexpr(f);
+                self.float_to_int(x)
+            }
+        }
+    }
+
+    fn cond(&mut self, c: &Cond) -> Word {
+        let bool_ = self.t.bool_;
+        match c {
+            Cond::Const(v) => {
+                if *v {
+                    self.b.constant_true(bool_)
+                } else {
+                    self.b.constant_false(bool_)
+                }
+            }
+            Cond::F(op, a, b) => {
+                let x = self.fexpr(a);
+                let y = self.fexpr(b);
+                let r = match op {
+                    CmpOp::Lt => self.b.f_ord_less_than(bool_, None, x, y),
+                    CmpOp::Le => self.b.f_ord_less_than_equal(bool_, None, x, y),
+                    CmpOp::Gt => self.b.f_ord_greater_than(bool_, None, x, y),
+                    CmpOp::Ge => self.b.f_ord_greater_than_equal(bool_, None, x, y),
+                    CmpOp::Eq => self.b.f_ord_equal(bool_, None, x, y),
+                    CmpOp::Ne => self.b.f_unord_not_equal(bool_, None, x, y),
+                };
+                r.expect("fcmp")
+            }
+            Cond::I(op, a, b) => {
+                let x = self.iexpr(a);
+                let y = self.iexpr(b);
+                let r = match op {
+                    CmpOp::Lt => self.b.s_less_than(bool_, None, x, y),
+                    CmpOp::Le => self.b.s_less_than_equal(bool_, None, x, y),
+                    CmpOp::Gt => self.b.s_greater_than(bool_, None, x, y),
+                    CmpOp::Ge => self.b.s_greater_than_equal(bool_, None, x, y),
+                    CmpOp::Eq => self.b.i_equal(bool_, None, x, y),
+                    CmpOp::Ne => self.b.i_not_equal(bool_, None, x, y),
+                };
+                r.expect("icmp")
+            }
+            Cond::Not(a) => {
+                let x = self.cond(a);
+                self.b.logical_not(bool_, None, x).expect("not")
+            }
+            Cond::And(a, b) => {
+                let x = self.cond(a);
+                let y = self.cond(b);
+                self.b.logical_and(bool_, None, x, y).expect("and")
+            }
+            Cond::Or(a, b) => {
+                let x = self.cond(a);
+                let y = self.cond(b);
+                self.b.logical_or(bool_, None, x, y).expect("or")
+            }
+            Cond::FrontFacing => {
+                if self.st != St::Fragment {
+                    return self.b.constant_false(bool_);
+                }
+                let v = self.builtin_input(BuiltIn::FrontFacing);
+                self.b.load(bool_, None, v, None, []).expect("load")
+            }
+        }
+    }
+}

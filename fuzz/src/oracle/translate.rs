@@ -1,0 +1,227 @@
+//! Oracles on the translator: it never panics (a panic is the bug libFuzzer reports), every
+//! WGSL it returns validates under naga with the translator's capabilities, the vertex and
+//! fragment WGSL of a plan agree on their interface as wgpu requires, translation is
+//! deterministic, and a generated (valid) pipeline is translated unless it uses a feature that
+//! is not supported yet.
+
+use crate::gen::PipelineSpec;
+use naga::valid::{ValidationFlags, Validator};
+use std::collections::BTreeMap;
+use tesserae::{Pass, PipelineDesc, Plan, ShaderPlan, Stage, TranslateError};
+
+/// Parses and validates WGSL as wgpu would; returns the module.
+pub fn check_wgsl(what: &str, source: &str) -> naga::Module {
+    let module = match naga::front::wgsl::parse_str(source) {
+        Ok(m) => m,
+        Err(e) => panic!("{what}: translator returned WGSL that does not parse:\n{}\n{source}", e.emit_to_string(source)),
+    };
+    if let Err(e) = Validator::new(ValidationFlags::all(), tesserae::wgsl::capabilities()).validate(&module) {
+        panic!("{what}: translator returned WGSL that does not validate:\n{}\n{source}", e.emit_to_string(source));
+    }
+    module
+}
+
+fn check_shader(plan: &ShaderPlan, stage: Stage) -> naga::Module {
+    let what = format!("{stage} stage");
+    assert_eq!(plan.stage, stage, "{what}: plan stage");
+    let module = check_wgsl(&what, &plan.wgsl);
+    let want = match stage {
+        Stage::Vertex => naga::ShaderStage::Vertex,
+        Stage::Fragment => naga::ShaderStage::Fragment,
+        _ => naga::ShaderStage::Compute,
+    };
+    let found = module.entry_points.iter().any(|e| e.name == plan.entry_point && e.stage == want);
+    assert!(found, "{what}: entry point `{}` ({want:?}) is not in the WGSL:\n{}", plan.entry_point, plan.wgsl);
+    module
+}
+
+type IoKey = (naga::TypeInner, Option<naga::Interpolation>, Option<naga::Sampling>);
+
+/// Location bindings of an entry point's arguments (inputs) or result (outputs).
+fn locations(module: &naga::Module, name: &str, outputs: bool) -> BTreeMap<u32, IoKey> {
+    let mut out = BTreeMap::new();
+    let Some(ep) = module.entry_points.iter().find(|e| e.name == name) else { return out };
+    let mut add = |ty: naga::Handle<naga::Type>, binding: &Option<naga::Binding>| {
+        match (&module.types[ty].inner, binding) {
+            (naga::TypeInner::Struct { members, .. }, None) => {
+                for m in members {
+                    if let Some(naga::Binding::Location { location, interpolation, sampling, .. }) = &m.binding {
+                        out.insert(*location, (module.types[m.ty].inner.clone(), *interpolation, *sampling));
+                    }
+                }
+            }
+            (inner, Some(naga::Binding::Location { location, interpolation, sampling, .. })) => {
+                out.insert(*location, (inner.clone(), *interpolation, *sampling));
+            }
+            _ => {}
+        }
+    };
+    if outputs {
+        if let Some(r) = &ep.function.result {
+            add(r.ty, &r.binding);
+        }
+    } else {
+        for a in &ep.function.arguments {
+            add(a.ty, &a.binding);
+        }
+    }
+    out
+}
+
+fn dims(t: &naga::TypeInner) -> Option<(naga::Scalar, u32)> {
+    match *t {
+        naga::TypeInner::Scalar(s) => Some((s, 1)),
+        naga::TypeInner::Vector { size, scalar } => Some((scalar, size as u32)),
+        _ => None,
+    }
+}
+
+/// The inter-stage rules wgpu checks when it creates the render pipeline: every fragment
+/// input has a vertex output at its location with the same interpolation and sampling and a
+/// type it is a subtype of (same scalar, no more components).
+fn check_interface(vs: &naga::Module, vs_entry: &str, fs: &naga::Module, fs_entry: &str, plan: &Plan) {
+    let outputs = locations(vs, vs_entry, true);
+    for (loc, (ty, interp, sampling)) in locations(fs, fs_entry, false) {
+        let Some((oty, ointerp, osampling)) = outputs.get(&loc) else {
+            panic!("fragment input @location({loc}) has no vertex output (wgpu rejects the pipeline)\n{}", plan.to_json());
+        };
+        assert!(
+            (interp, sampling) == (*ointerp, *osampling),
+            "@location({loc}): fragment input interpolation {interp:?}/{sampling:?} differs from the vertex output's \
+             {ointerp:?}/{osampling:?} (wgpu rejects the pipeline)\n{}",
+            plan.to_json()
+        );
+        let ok = match (dims(&ty), dims(oty)) {
+            (Some((s, n)), Some((os, on))) => s == os && n <= on,
+            _ => ty == *oty,
+        };
+        assert!(ok, "@location({loc}): fragment input {ty:?} is not a subtype of vertex output {oty:?} (wgpu rejects the pipeline)\n{}", plan.to_json());
+    }
+}
+
+/// Every shader of the plan validates and, for a render pass with both stages, the stage
+/// interface is one wgpu accepts.
+pub fn check_plan(plan: &Plan) {
+    for pass in &plan.passes {
+        #[allow(unreachable_patterns)]
+        match pass {
+            Pass::Render(rp) => {
+                let vs = check_shader(&rp.vertex, Stage::Vertex);
+                if let Some(f) = &rp.fragment {
+                    let fs = check_shader(f, Stage::Fragment);
+                    check_interface(&vs, &rp.vertex.entry_point, &fs, &f.entry_point, plan);
+                }
+                assert!(rp.clip_distances <= tesserae::MAX_COMBINED_CLIP_CULL, "{} clip distances", rp.clip_distances);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Translates and checks what comes back; returns the result for further checks.
+pub fn translate_checked(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
+    let r = tesserae::translate(desc);
+    match &r {
+        Ok(plan) => check_plan(plan),
+        Err(TranslateError::WgslRoundTrip { .. }) => panic!("translator produced invalid WGSL: {}", r.as_ref().unwrap_err()),
+        Err(_) => {}
+    }
+    r
+}
+
+/// The `spirv_words` oracle: arbitrary words, as one stage on its own and as a pipeline.
+///
+/// The input is split as: the first `len / 4 * 4` bytes are little-endian words, the trailing
+/// 0-3 bytes choose how they are used (so a `.spv` file is itself a good seed):
+/// * no trailing byte: `translate_stage`, then a pipeline with the module as its vertex stage
+///   (vertex buffers inferred from its inputs);
+/// * trailing `t0`: a pipeline whose topology is `t0 % 5`; the words are cut in two modules
+///   at `len * t1 / 256` words (`t1` the second trailing byte, or 0: no fragment stage).
+pub fn spirv_words(data: &[u8]) {
+    let n = data.len() / 4 * 4;
+    let words: Vec<u32> = data[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let tail = &data[n..];
+    if tail.is_empty() {
+        let stage = tesserae::StageDesc { spirv: words.clone(), entry_point: None };
+        match tesserae::translate_stage(&stage) {
+            Ok(plan) => {
+                check_wgsl("translate_stage", &plan.wgsl);
+            }
+            Err(TranslateError::WgslRoundTrip { .. }) => panic!("translate_stage produced invalid WGSL"),
+            Err(_) => {}
+        }
+        let vertex_buffers = match tesserae::reflect::load(&words, None) {
+            Ok(m) => tesserae::VertexBufferLayout::infer(&m.reflection),
+            Err(_) => Vec::new(),
+        };
+        let desc = PipelineDesc { vertex_buffers, ..PipelineDesc::new(stage, None) };
+        let _ = translate_checked(&desc);
+        return;
+    }
+    let topology = [
+        tesserae::Topology::PointList,
+        tesserae::Topology::LineList,
+        tesserae::Topology::LineStrip,
+        tesserae::Topology::TriangleList,
+        tesserae::Topology::TriangleStrip,
+    ][tail[0] as usize % 5];
+    let cut = tail.get(1).map_or(words.len(), |&t| (words.len() * t as usize / 256).max(1).min(words.len()));
+    let (v, f) = words.split_at(cut);
+    let vertex = tesserae::StageDesc::new(v.to_vec());
+    let vertex_buffers = match tesserae::reflect::load(v, None) {
+        Ok(m) => tesserae::VertexBufferLayout::infer(&m.reflection),
+        Err(_) => Vec::new(),
+    };
+    let fragment = (!f.is_empty()).then(|| tesserae::StageDesc::new(f.to_vec()));
+    let desc = PipelineDesc { topology, vertex_buffers, ..PipelineDesc::new(vertex, fragment) };
+    let _ = translate_checked(&desc);
+}
+
+/// What the `pipeline` oracle saw (for statistics in the smoke test).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PipelineOutcome {
+    Translated,
+    /// Refused for a feature that is not supported yet.
+    NotYetSupported,
+}
+
+/// The `pipeline` oracle: a generated pipeline translates, validates, has a consistent
+/// interface and translates the same way twice; the only accepted refusal is `Unsupported`
+/// naming a feature of [`PipelineSpec::not_yet_supported`].
+pub fn pipeline(spec: &PipelineSpec) -> PipelineOutcome {
+    let desc = spec.desc();
+    match translate_checked(&desc) {
+        Ok(plan) => {
+            let again = tesserae::translate(&desc);
+            assert!(again.as_ref() == Ok(&plan), "translation is not deterministic\n{spec:#?}");
+            if let Some(Pass::Render(rp)) = plan.passes.first() {
+                assert_eq!(rp.clip_distances, spec.clip.min(8), "clip distance count in the plan\n{spec:#?}");
+            }
+            PipelineOutcome::Translated
+        }
+        Err(TranslateError::Unsupported { feature, stage }) => {
+            let allowed = spec.not_yet_supported();
+            assert!(
+                allowed.iter().any(|a| feature.contains(a)),
+                "translator refused `{feature}` ({stage} stage), which is supported; not-yet-supported features of this \
+                 spec: {allowed:?}\n{spec:#?}\nvertex:\n{}",
+                disassemble(&desc.vertex.spirv)
+            );
+            PipelineOutcome::NotYetSupported
+        }
+        Err(e) => panic!(
+            "translator rejected a valid generated pipeline: {e}\n{spec:#?}\nvertex:\n{}\nfragment:\n{}",
+            disassemble(&desc.vertex.spirv),
+            desc.fragment.as_ref().map(|f| disassemble(&f.spirv)).unwrap_or_default()
+        ),
+    }
+}
+
+/// A readable dump of a module for failure messages (rspirv's disassembler).
+pub fn disassemble(words: &[u32]) -> String {
+    use rspirv::binary::Disassemble;
+    match rspirv::dr::load_words(words) {
+        Ok(m) => m.disassemble(),
+        Err(e) => format!("(does not load: {e})"),
+    }
+}

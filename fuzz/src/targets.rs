@@ -1,0 +1,39 @@
+//! The body of every cargo-fuzz target, `fn(&[u8])`. `fuzz_targets/*.rs` call these; the smoke
+//! tests call them on a deterministic byte stream.
+
+use crate::gen::{Features, PipelineSpec};
+use crate::oracle;
+use arbitrary::Unstructured;
+
+/// Raw bytes as SPIR-V words into the translator (see [`oracle::spirv_words`]).
+pub fn spirv_words(data: &[u8]) {
+    oracle::spirv_words(data);
+}
+
+/// Features of the `pipeline` target: the first byte picks them, so one corpus explores both
+/// what must translate and what must be refused cleanly.
+pub fn pipeline_features(first: u8) -> Features {
+    if first & 1 == 0 {
+        Features::SUPPORTED
+    } else {
+        Features::ALL
+    }
+}
+
+/// A generated pipeline must translate and validate (see [`oracle::pipeline`]).
+pub fn pipeline(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else { return };
+    let mut u = Unstructured::new(rest);
+    let Ok(spec) = PipelineSpec::generate(&mut u, &pipeline_features(first)) else { return };
+    oracle::pipeline(&spec);
+}
+
+/// The reference tessellator (see [`oracle::tessellator`]).
+pub fn tessellator(data: &[u8]) {
+    oracle::tessellator::run(data);
+}
+
+/// The `.shader_test` parser on any text.
+pub fn shader_test(data: &[u8]) {
+    oracle::shader_test::run(data);
+}

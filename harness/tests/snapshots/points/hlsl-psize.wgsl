@@ -1,0 +1,167 @@
+// vertex stage
+struct VSIn {
+    pos: vec2<f32>,
+    color: vec3<f32>,
+}
+
+struct VSOut {
+    pos: vec4<f32>,
+    color: vec3<f32>,
+    size: f32,
+}
+
+struct type_15 {
+    @builtin(position) member: vec4<f32>,
+    @location(0) member_1: vec3<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+}
+
+var<private> i_u002e_pos_1: vec2<f32>;
+var<private> i_u002e_color_1: vec3<f32>;
+var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
+var<private> u0040_entryPointOutput_u002e_color: vec3<f32>;
+var<private> tesserae_point_size: f32;
+
+fn u0040_main_u0028_struct_u002d_VSIn_u002d_vf2_u002d_vf31_u003b(i: ptr<function, VSIn>) -> VSOut {
+    var o: VSOut;
+
+    let _e14 = (*i).pos;
+    o.pos = vec4<f32>(_e14.x, _e14.y, 0f, 1f);
+    let _e20 = (*i).color;
+    o.color = _e20;
+    o.size = 9f;
+    let _e23 = o;
+    return _e23;
+}
+
+fn main() {
+    var i_1: VSIn;
+    var flattenTemp: VSOut;
+    var param: VSIn;
+
+    let _e14 = i_u002e_pos_1;
+    i_1.pos = _e14;
+    let _e16 = i_u002e_color_1;
+    i_1.color = _e16;
+    let _e18 = i_1;
+    param = _e18;
+    let _e19 = u0040_main_u0028_struct_u002d_VSIn_u002d_vf2_u002d_vf31_u003b((&param));
+    flattenTemp = _e19;
+    let _e21 = flattenTemp.pos;
+    u0040_entryPointOutput_u002e_pos = _e21;
+    let _e23 = flattenTemp.color;
+    u0040_entryPointOutput_u002e_color = _e23;
+    let _e25 = flattenTemp.size;
+    tesserae_point_size = _e25;
+    return;
+}
+
+fn tesserae_vertex(i_u002e_pos: vec2<f32>, i_u002e_color: vec3<f32>) -> TesseraeVertexOut {
+    i_u002e_pos_1 = i_u002e_pos;
+    i_u002e_color_1 = i_u002e_color;
+    main();
+    let _e7 = u0040_entryPointOutput_u002e_pos.y;
+    u0040_entryPointOutput_u002e_pos.y = -(_e7);
+    let _e9 = u0040_entryPointOutput_u002e_pos;
+    let _e10 = u0040_entryPointOutput_u002e_color;
+    return TesseraeVertexOut(_e9, _e10);
+}
+
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    pad: u32,
+    size_range: vec2<f32>,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+fn tesserae_vertex_index(point: u32) -> u32 {
+    let i = tesserae_draw.first + point;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    var index = 0u;
+    if tesserae_draw.index_u16 != 0u {
+        index = (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    } else {
+        index = tesserae_indices[i];
+    }
+    return u32(i32(index) + tesserae_draw.base_vertex);
+}
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0: vec3<f32>,
+}
+
+const TESSERAE_CORNERS = array<vec2<f32>, 6>(
+    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0),
+    vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0),
+);
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_instance: u32) -> TesseraePointOut {
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_corner_id / 6u);
+    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id % 6u];
+    let tesserae_w0 = tesserae_vertex_id * 5u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
+    let tesserae_w1 = tesserae_vertex_id * 5u + 2u;
+    let tesserae_a1 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w1 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 1u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 2u]), 1.0);
+    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy), vec3<f32>(tesserae_a1.xyz));
+    let tesserae_c = tesserae_out.out0_member;
+    let tesserae_size = min(select(tesserae_draw.size_range.x, tesserae_point_size, tesserae_point_size > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
+    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
+    var o: TesseraePointOut;
+    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
+    o.v0 = tesserae_out.out1_member;
+    return o;
+}
+// fragment stage
+var<private> pos_3: vec4<f32>;
+var<private> color_3: vec3<f32>;
+var<private> u0040_entryPointOutput: vec4<f32>;
+
+fn u0040_main_u0028_vf4_u003b_vf3_u003b(pos_1: ptr<function, vec4<f32>>, color_1: ptr<function, vec3<f32>>) -> vec4<f32> {
+    let _e6 = (*color_1);
+    return vec4<f32>(_e6.x, _e6.y, _e6.z, 1f);
+}
+
+fn main_1() {
+    var pos_2: vec4<f32>;
+    var color_2: vec3<f32>;
+    var param: vec4<f32>;
+    var param_1: vec3<f32>;
+
+    let _e8 = pos_3;
+    pos_2 = _e8;
+    let _e9 = color_3;
+    color_2 = _e9;
+    let _e10 = pos_2;
+    param = _e10;
+    let _e11 = color_2;
+    param_1 = _e11;
+    let _e12 = u0040_main_u0028_vf4_u003b_vf3_u003b((&param), (&param_1));
+    u0040_entryPointOutput = _e12;
+    return;
+}
+
+@fragment 
+fn main(@builtin(position) pos: vec4<f32>, @location(0) @interpolate(flat) color: vec3<f32>) -> @location(0) vec4<f32> {
+    pos_3 = pos;
+    color_3 = color;
+    main_1();
+    let _e5 = u0040_entryPointOutput;
+    return _e5;
+}

@@ -1,0 +1,116 @@
+// vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_13 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) @interpolate(flat) member: vec3<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> v_color: vec3<f32>;
+var<private> gl_VertexIndex_1: i32;
+var<private> tesserae_point_size: f32;
+
+fn main() {
+    let _e12 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e12.x, _e12.y, 0f, 1f);
+    tesserae_point_size = 6f;
+    let _e17 = gl_VertexIndex_1;
+    v_color = vec3<f32>((f32(_e17) / 8f), 1f, 0f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>, gl_VertexIndex: u32) -> TesseraeVertexOut {
+    pos_1 = pos;
+    gl_VertexIndex_1 = i32(gl_VertexIndex);
+    main();
+    let _e9 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e9);
+    let _e11 = unnamed.gl_Position;
+    let _e12 = v_color;
+    return TesseraeVertexOut(_e11, _e12);
+}
+
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    pad: u32,
+    size_range: vec2<f32>,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+fn tesserae_vertex_index(point: u32) -> u32 {
+    let i = tesserae_draw.first + point;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    var index = 0u;
+    if tesserae_draw.index_u16 != 0u {
+        index = (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    } else {
+        index = tesserae_indices[i];
+    }
+    return u32(i32(index) + tesserae_draw.base_vertex);
+}
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0: vec3<f32>,
+}
+
+const TESSERAE_CORNERS = array<vec2<f32>, 6>(
+    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0),
+    vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0),
+);
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_instance: u32) -> TesseraePointOut {
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_corner_id / 6u);
+    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id % 6u];
+    let tesserae_w0 = tesserae_vertex_id * 2u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
+    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy), u32(tesserae_vertex_id));
+    let tesserae_c = tesserae_out.out0_member;
+    let tesserae_size = min(select(tesserae_draw.size_range.x, tesserae_point_size, tesserae_point_size > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
+    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
+    var o: TesseraePointOut;
+    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
+    o.v0 = tesserae_out.out1_member;
+    return o;
+}
+// fragment stage
+var<private> frag: vec4<f32>;
+var<private> v_color_1: vec3<f32>;
+
+fn main_1() {
+    let _e3 = v_color_1;
+    frag = vec4<f32>(_e3.x, _e3.y, _e3.z, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(flat) v_color: vec3<f32>) -> @location(0) vec4<f32> {
+    v_color_1 = v_color;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}

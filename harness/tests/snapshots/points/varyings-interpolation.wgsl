@@ -1,0 +1,150 @@
+// vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_11 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) member: vec3<f32>,
+    @location(1) @interpolate(linear) member_1: f32,
+    @location(2) @interpolate(flat) member_2: i32,
+    @location(3) member_3: f32,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+    out2_member: f32,
+    out3_member: i32,
+    out4_member: f32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec4<f32>;
+var<private> a: vec3<f32>;
+var<private> b: f32;
+var<private> c: i32;
+var<private> gl_VertexIndex_1: i32;
+var<private> d: f32;
+var<private> tesserae_point_size: f32;
+
+fn main() {
+    let _e18 = pos_1;
+    unnamed.gl_Position = _e18;
+    tesserae_point_size = 20f;
+    let _e21 = pos_1[0u];
+    let _e25 = pos_1[1u];
+    a = vec3<f32>(((_e21 * 0.5f) + 0.5f), ((_e25 * 0.5f) + 0.5f), 0.25f);
+    let _e30 = pos_1[3u];
+    b = (_e30 / 4f);
+    let _e32 = gl_VertexIndex_1;
+    c = _e32;
+    d = 0.75f;
+    return;
+}
+
+fn tesserae_vertex(pos: vec4<f32>, gl_VertexIndex: u32) -> TesseraeVertexOut {
+    pos_1 = pos;
+    gl_VertexIndex_1 = i32(gl_VertexIndex);
+    main();
+    let _e12 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e12);
+    let _e14 = unnamed.gl_Position;
+    let _e15 = a;
+    let _e16 = b;
+    let _e17 = c;
+    let _e18 = d;
+    return TesseraeVertexOut(_e14, _e15, _e16, _e17, _e18);
+}
+
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    pad: u32,
+    size_range: vec2<f32>,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+fn tesserae_vertex_index(point: u32) -> u32 {
+    let i = tesserae_draw.first + point;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    var index = 0u;
+    if tesserae_draw.index_u16 != 0u {
+        index = (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    } else {
+        index = tesserae_indices[i];
+    }
+    return u32(i32(index) + tesserae_draw.base_vertex);
+}
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0: vec3<f32>,
+    @location(1) @interpolate(flat) v1: f32,
+    @location(2) @interpolate(flat) v2: i32,
+    @location(3) @interpolate(flat) v3: f32,
+}
+
+const TESSERAE_CORNERS = array<vec2<f32>, 6>(
+    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0),
+    vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0),
+);
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_instance: u32) -> TesseraePointOut {
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_corner_id / 6u);
+    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id % 6u];
+    let tesserae_w0 = tesserae_vertex_id * 4u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 2u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 3u]));
+    let tesserae_out = tesserae_vertex(vec4<f32>(tesserae_a0.xyzw), u32(tesserae_vertex_id));
+    let tesserae_c = tesserae_out.out0_member;
+    let tesserae_size = min(select(tesserae_draw.size_range.x, tesserae_point_size, tesserae_point_size > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
+    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
+    var o: TesseraePointOut;
+    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
+    o.v0 = tesserae_out.out1_member;
+    o.v1 = tesserae_out.out2_member;
+    o.v2 = tesserae_out.out3_member;
+    o.v3 = tesserae_out.out4_member;
+    return o;
+}
+// fragment stage
+var<private> frag: vec4<f32>;
+var<private> a_1: vec3<f32>;
+var<private> b_1: f32;
+var<private> c_1: i32;
+var<private> d_1: f32;
+
+fn main_1() {
+    let _e6 = a_1;
+    let _e7 = _e6.xy;
+    let _e8 = b_1;
+    let _e9 = c_1;
+    let _e13 = d_1;
+    frag = vec4<f32>(_e7.x, _e7.y, (_e8 + (f32(_e9) * 0.1f)), _e13);
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(flat) a: vec3<f32>, @location(1) @interpolate(flat) b: f32, @location(2) @interpolate(flat) c: i32, @location(3) @interpolate(flat) d: f32) -> @location(0) vec4<f32> {
+    a_1 = a;
+    b_1 = b;
+    c_1 = c;
+    d_1 = d;
+    main_1();
+    let _e9 = frag;
+    return _e9;
+}
