@@ -145,3 +145,28 @@ fn too_many_clip_distances_are_refused() {
     let e = translate(&desc(v, None)).unwrap_err();
     assert!(matches!(e, TranslateError::Unsupported { .. }), "{e}");
 }
+
+#[test]
+fn point_pipeline_is_expanded() {
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nlayout(location=0) out vec3 c;\nvoid main(){ gl_Position = vec4(p,0,1); gl_PointSize = 4.0; c = vec3(p, 1.0); }");
+    let f = fs("#version 450\nlayout(location = 0) in vec3 c;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(gl_PointCoord, c.z, 1.0); }");
+    let mut d = desc(v, Some(f));
+    d.topology = Topology::PointList;
+    let plan = translate(&d).expect("translates");
+    let Pass::Render(rp) = &plan.passes[0];
+    assert_eq!(rp.draw, DrawShape::ExpandedPoints { corners: 6 });
+    assert_eq!(rp.topology, Topology::TriangleList);
+    assert!(rp.vertex_buffers.is_empty(), "attributes are pulled from storage buffers");
+    assert!(rp.resources.iter().any(|r| r.resource == Resource::VertexBufferAsStorage { slot: 0 }));
+    assert!(rp.vertex.wgsl.contains("tesserae_point_size"), "{}", rp.vertex.wgsl);
+    let frag = rp.fragment.as_ref().unwrap();
+    assert!(frag.wgsl.contains("@interpolate(flat"), "varyings are flat across a point: {}", frag.wgsl);
+    assert!(plan.to_json().contains("expanded-points"));
+}
+
+#[test]
+fn point_coord_outside_points_is_refused() {
+    let f = fs("#version 450\nlayout(location = 0) in vec3 c;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(gl_PointCoord, c.z, 1.0); }");
+    let e = translate(&desc(vs(VS), Some(f))).unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains("PointCoord")), "{e}");
+}

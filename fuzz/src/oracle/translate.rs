@@ -135,8 +135,9 @@ pub fn translate_checked(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
 /// 0-3 bytes choose how they are used (so a `.spv` file is itself a good seed):
 /// * no trailing byte: `translate_stage`, then a pipeline with the module as its vertex stage
 ///   (vertex buffers inferred from its inputs);
-/// * trailing `t0`: a pipeline whose topology is `t0 % 5`; the words are cut in two modules
-///   at `len * t1 / 256` words (`t1` the second trailing byte, or 0: no fragment stage).
+/// * trailing `t0 [t1 [t2]]`: a pipeline whose topology is `t0 % 5`; the words are cut in a
+///   vertex and a fragment module at `len * t1 / 256` words (two trailing bytes), at word
+///   `u16(t1, t2)` (three), or not at all (one: no fragment stage).
 pub fn spirv_words(data: &[u8]) {
     let n = data.len() / 4 * 4;
     let words: Vec<u32> = data[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
@@ -165,7 +166,12 @@ pub fn spirv_words(data: &[u8]) {
         tesserae::Topology::TriangleList,
         tesserae::Topology::TriangleStrip,
     ][tail[0] as usize % 5];
-    let cut = tail.get(1).map_or(words.len(), |&t| (words.len() * t as usize / 256).max(1).min(words.len()));
+    let cut = match *tail {
+        [_, t1, t2] => (u16::from_le_bytes([t1, t2]) as usize).clamp(1, words.len().max(1)),
+        [_, t1] => (words.len() * t1 as usize / 256).max(1),
+        _ => words.len(),
+    }
+    .min(words.len());
     let (v, f) = words.split_at(cut);
     let vertex = tesserae::StageDesc::new(v.to_vec());
     let vertex_buffers = match tesserae::reflect::load(v, None) {

@@ -1,0 +1,201 @@
+//! Seeded smoke tests: every fuzz target and generator on a deterministic byte stream, the seed
+//! corpus and the kept regressions, under plain `cargo test` on the stable toolchain.
+
+use arbitrary::Unstructured;
+use std::path::{Path, PathBuf};
+use tesserae_fuzz::gen::{Features, PipelineSpec};
+use tesserae_fuzz::oracle::translate::PipelineOutcome;
+use tesserae_fuzz::rng::{smoke, XorShift};
+use tesserae_fuzz::{oracle, shader_test_out, targets};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect()).unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn spec(seed: u64, i: u64, f: &Features) -> Option<PipelineSpec> {
+    let data = tesserae_fuzz::differential::input(seed, i);
+    PipelineSpec::generate(&mut Unstructured::new(&data), f).ok()
+}
+
+/// `spirv-val` on a module, when the tool is installed (Vulkan 1.1 rules, as the harness uses).
+fn spirv_val(words: &[u32], what: &str) {
+    static CHECKED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let have = *CHECKED.get_or_init(|| std::process::Command::new("spirv-val").arg("--version").output().is_ok());
+    if !have {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tesserae-fuzz-smoke-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{what}.spv"));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, bytes).unwrap();
+    let out = std::process::Command::new("spirv-val").arg("--target-env").arg("vulkan1.1").arg(&path).output().unwrap();
+    assert!(out.status.success(), "{what}: spirv-val: {}{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr), oracle::translate::disassemble(words));
+}
+
+#[test]
+fn generator_emits_valid_spirv() {
+    for i in 0..200 {
+        let Some(s) = spec(11, i, &Features::ALL) else { continue };
+        spirv_val(&s.vertex_words(), &format!("vertex-{i}"));
+        if let Some(f) = s.fragment_words() {
+            spirv_val(&f, &format!("fragment-{i}"));
+        }
+    }
+}
+
+#[test]
+fn shrink_candidates_stay_valid_and_smaller() {
+    for i in 0..10 {
+        let Some(s) = spec(12, i, &Features::DIFFERENTIAL) else { continue };
+        for (k, c) in s.shrink_candidates().iter().enumerate().filter(|(k, _)| k % 7 == 0) {
+            spirv_val(&c.vertex_words(), &format!("shrunk-vertex-{i}-{k}"));
+            if let Some(f) = c.fragment_words() {
+                spirv_val(&f, &format!("shrunk-fragment-{i}-{k}"));
+            }
+            oracle::pipeline(c);
+        }
+    }
+}
+
+#[test]
+fn pipeline_smoke() {
+    let (mut translated, mut refused) = (0, 0);
+    smoke(1, 200, 2048, |data| targets::pipeline(data));
+    for i in 0..200 {
+        let Some(s) = spec(2, i, &Features::ALL) else { continue };
+        match oracle::pipeline(&s) {
+            PipelineOutcome::Translated => translated += 1,
+            PipelineOutcome::NotYetSupported => refused += 1,
+        }
+    }
+    assert!(translated > 50, "{translated} translated, {refused} refused");
+    // What is supported always translates.
+    for i in 0..200 {
+        let Some(s) = spec(3, i, &Features::SUPPORTED) else { continue };
+        assert_eq!(oracle::pipeline(&s), PipelineOutcome::Translated, "{s:#?}");
+    }
+}
+
+#[test]
+fn spirv_words_smoke() {
+    smoke(4, 200, 512, targets::spirv_words);
+    // Generated modules with a few words or bits changed: past the header, into the parser.
+    let mut rng = XorShift::new(5);
+    for i in 0..200 {
+        let Some(s) = spec(6, i, &Features::ALL) else { continue };
+        let mut words = if i % 2 == 0 { s.vertex_words() } else { s.fragment_words().unwrap_or_else(|| s.vertex_words()) };
+        for _ in 0..1 + rng.below(4) {
+            let k = 5 + rng.below(words.len() as u64 - 5) as usize;
+            match rng.below(3) {
+                0 => words[k] ^= 1 << rng.below(32),
+                1 => words[k] = rng.below(64) as u32,
+                _ => {
+                    words.truncate(k);
+                }
+            }
+        }
+        let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        if i % 3 == 0 {
+            bytes.push(rng.below(256) as u8);
+            bytes.push(rng.below(256) as u8);
+        }
+        targets::spirv_words(&bytes);
+    }
+}
+
+#[test]
+fn tessellator_smoke() {
+    smoke(7, 2000, 64, targets::tessellator);
+}
+
+#[test]
+fn shader_test_smoke() {
+    smoke(8, 200, 1024, targets::shader_test);
+    // Real tests with lines dropped, duplicated or cut.
+    let mut rng = XorShift::new(9);
+    let seeds = files(&root().join("corpus/shader_test"));
+    assert!(!seeds.is_empty());
+    for i in 0..300 {
+        let text = std::fs::read_to_string(&seeds[i % seeds.len()]).unwrap();
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        for _ in 0..1 + rng.below(3) {
+            if lines.is_empty() {
+                break;
+            }
+            let k = rng.below(lines.len() as u64) as usize;
+            match rng.below(4) {
+                0 => {
+                    lines.remove(k);
+                }
+                1 => {
+                    let l = lines[k].clone();
+                    lines.insert(k, l);
+                }
+                2 => {
+                    let cut = rng.below(lines[k].len() as u64 + 1) as usize;
+                    let cut = (0..=cut).rev().find(|&c| lines[k].is_char_boundary(c)).unwrap_or(0);
+                    lines[k].truncate(cut);
+                }
+                _ => lines[k] = format!("{} {}", lines[k], rng.below(100000)),
+            }
+        }
+        targets::shader_test(lines.join("\n").as_bytes());
+    }
+}
+
+/// The differential fuzzer's reproducers are valid `.shader_test` files carrying the spec.
+#[test]
+fn generated_tests_parse_back() {
+    for i in 0..50 {
+        let Some(s) = spec(10, i, &Features::DIFFERENTIAL) else { continue };
+        let text = shader_test_out::write(&s, "smoke test");
+        let t = oracle::shader_test::check_text(&text).unwrap_or_else(|| panic!("does not parse:\n{text}"));
+        let vs = t.shader(tesserae::Stage::Vertex).unwrap();
+        assert_eq!(tesserae_fuzz::shader_test::spirv_words(Path::new("x"), vs).unwrap(), s.vertex_words());
+        assert_eq!(t.layouts(), vec![s.vertex_buffer_layout()]);
+        assert_eq!(t.vertex_buffers[0].data.len(), s.vertices.len() * s.vertex_buffer_layout().stride as usize);
+        assert_eq!(t.test.draws[0].count as usize, s.vertices.len());
+        assert_eq!(t.topology(), s.topology);
+        assert_eq!(t.requires.clip_distances, s.clip);
+    }
+}
+
+/// Every file of the seed corpus runs through its target.
+#[test]
+fn seed_corpus() {
+    for (target, f) in [
+        ("spirv_words", targets::spirv_words as fn(&[u8])),
+        ("pipeline", targets::pipeline),
+        ("tessellator", targets::tessellator),
+        ("shader_test", targets::shader_test),
+    ] {
+        let seeds = files(&root().join("corpus").join(target));
+        assert!(!seeds.is_empty(), "no seeds for {target}");
+        for p in seeds {
+            f(&std::fs::read(&p).unwrap());
+        }
+    }
+}
+
+/// Inputs that once crashed a target and are fixed; those still open live in
+/// `tests/regressions.rs` as ignored tests.
+#[test]
+fn fixed_regressions() {
+    for (target, f) in [
+        ("spirv_words", targets::spirv_words as fn(&[u8])),
+        ("pipeline", targets::pipeline),
+        ("tessellator", targets::tessellator),
+        ("shader_test", targets::shader_test),
+    ] {
+        for p in files(&root().join("regressions").join(target).join("fixed")) {
+            f(&std::fs::read(&p).unwrap());
+        }
+    }
+}
