@@ -1,4 +1,5 @@
-//! `tesserae` command line: translate SPIR-V pipelines, print WGSL or the plan.
+//! `tesserae` command line: translate SPIR-V pipelines, print WGSL or the plan; run the
+//! reference tessellator on one patch (`tessellate`).
 //!
 //! Exit status: 0 success, 2 refused or invalid input (one message on stderr).
 
@@ -6,6 +7,8 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tesserae::{ClipMode, Options, PipelineDesc, Stage, StageDesc, Topology, VertexBufferLayout};
+
+mod tessellate_cmd;
 
 #[derive(Parser)]
 #[command(name = "tesserae", version, about = "Translate Vulkan pipelines (SPIR-V) for wgpu")]
@@ -31,6 +34,9 @@ enum Command {
         #[arg(long, default_value = "native")]
         clip: String,
     },
+    /// Tessellate one patch with the CPU reference tessellator: print its domain points and
+    /// primitives (text, or JSON with --json), and draw them with --svg FILE.
+    Tessellate(tessellate_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +66,7 @@ fn parse_topology(s: &str) -> Result<Topology, String> {
 
 fn run(cli: Cli) -> Result<String, String> {
     match cli.command {
+        Command::Tessellate(args) => tessellate_cmd::run(args),
         Command::Translate { files, plan, topology, clip } => {
             let topology = parse_topology(&topology)?;
             let clip = match clip.as_str() {
