@@ -49,7 +49,7 @@ enum Cmd {
         #[arg(long)]
         backend: Option<String>,
         /// Clip-distance mode of the translated executors: native, emulated or both.
-        #[arg(long, default_value = "native")]
+        #[arg(long, default_value = "both")]
         clip: String,
         /// Output directory.
         #[arg(long, default_value = "target/conformance")]

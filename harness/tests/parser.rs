@@ -116,3 +116,15 @@ fn garbage_never_panics() {
         let _ = parse(Path::new("g"), "g/g", &format!("{GOOD}{text}"));
     }
 }
+
+#[test]
+fn tolerance_patterns_match_executors() {
+    use tesserae_harness::shader_test::wildcard_match;
+    assert!(wildcard_match("*-clip-emulated", "wgpu-gl-clip-emulated"));
+    assert!(wildcard_match("wgpu-*", "wgpu-vulkan"));
+    assert!(!wildcard_match("wgpu-gl", "wgpu-gl-clip-emulated"));
+    let text = format!("{GOOD}tolerance on *-emulated channel 9 pixels 1% reason a\ntolerance on wgpu-gl channel 1 pixels 0% reason b\n");
+    let t = parse(Path::new("t"), "x/t", &text).unwrap();
+    assert_eq!(t.test.tolerance("wgpu-gl-clip-emulated").channel, 9);
+    assert_eq!(t.test.tolerance("wgpu-gl").channel, 1);
+}

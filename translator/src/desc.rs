@@ -157,7 +157,7 @@ pub enum ClipMode {
     /// `@builtin(clip_distances)`; needs `wgpu::Features::CLIP_DISTANCES`.
     #[default]
     Native,
-    /// Interpolated varyings and a fragment discard (not yet implemented: refused).
+    /// Interpolated varyings and a fragment discard, for adapters without the feature.
     Emulated,
 }
 

@@ -29,6 +29,8 @@ use spirv::BuiltIn;
 
 /// Most clip plus cull distances a pipeline may write (Vulkan's guaranteed minimum).
 pub const MAX_COMBINED_CLIP_CULL: u32 = 8;
+/// WebGPU's guaranteed inter-stage locations.
+pub const MAX_VARYING_LOCATIONS: u32 = 16;
 
 fn load_stage(slot: Stage, desc: &StageDesc) -> Result<LoadedModule, TranslateError> {
     let m = reflect::load(&desc.spirv, desc.entry_point.as_deref())
@@ -101,9 +103,6 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     }
     let vr = vertex.reflection.clone();
     refuse_outputs(&vr)?;
-    if vr.clip_distance_outputs > 0 && desc.options.clip == ClipMode::Emulated {
-        return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances"));
-    }
     if let Some(f) = &fragment {
         refuse_fragment_inputs(&f.reflection, desc.topology.is_points())?;
     }
@@ -117,9 +116,23 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     if vr.writes(BuiltIn::PointSize) {
         lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize);
     }
+    let mut fragment = fragment;
     if let Some(f) = &fragment {
         let pairs = interface::match_stages(&vr, &f.reflection)?;
         lower::interpolation::harmonize(&mut vertex.module, &pairs);
+    }
+    let mut clip_distances = vr.clip_distance_outputs;
+    if clip_distances > 0 && desc.options.clip == ClipMode::Emulated {
+        let Some(f) = &mut fragment else {
+            return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances without a fragment stage"));
+        };
+        let location = vr.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+        if location + clip_distances.div_ceil(4) > MAX_VARYING_LOCATIONS {
+            return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances beyond the 16 varying locations"));
+        }
+        lower::clip_to_varying::lower(&mut vertex.module, vertex.entry_id, clip_distances, location);
+        lower::clip_discard::lower(&mut f.module, f.entry_id, clip_distances, location);
+        clip_distances = 0;
     }
 
     let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex.module.assemble())?;
@@ -134,7 +147,7 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
             fragment: fragment_plan,
             topology: desc.topology,
             vertex_buffers: desc.vertex_buffers.clone(),
-            clip_distances: vr.clip_distance_outputs,
+            clip_distances,
             draw: DrawShape::AsRecorded,
             resources: Vec::new(),
         })],

@@ -31,11 +31,13 @@ pub struct Features {
     pub clip_distances: bool,
     /// Write `CullDistance` arrays. NOT YET SUPPORTED by the translator (refused).
     pub cull_distances: bool,
-    /// Write `PointSize`. Supported (dropped) in line and triangle draws.
+    /// Write `PointSize`. Supported: dropped in line and triangle draws, point expansion in
+    /// point-list draws.
     pub point_size: bool,
-    /// Draw point lists. Supported without `PointSize`; with it: NOT YET SUPPORTED (refused).
+    /// Draw point lists. Supported.
     pub point_list: bool,
-    /// Read `PointCoord` in the fragment stage. NOT YET SUPPORTED (refused).
+    /// Read `PointCoord` in the fragment stage. Supported in point-list draws; refused in other
+    /// draws (where Vulkan leaves its value undefined).
     pub point_coord: bool,
     /// Tessellation stages. NOT YET SUPPORTED (refused); generating them is future work: the
     /// flag only makes specs draw a patch list, which the translator must refuse cleanly.
@@ -51,6 +53,9 @@ pub struct Features {
     pub loose_interfaces: bool,
     /// Sometimes no fragment stage.
     pub vertex_only: bool,
+    /// Only pipelines whose rendering Vulkan fully defines: point lists always write
+    /// `PointSize`, `PointCoord` is only read in point lists.
+    pub defined_only: bool,
 }
 
 impl Features {
@@ -68,19 +73,14 @@ impl Features {
         integers: true,
         loose_interfaces: true,
         vertex_only: true,
+        defined_only: false,
     };
 
     /// What the translator supports today: every spec must translate.
-    pub const SUPPORTED: Features = Features {
-        cull_distances: false,
-        point_list: false,
-        point_coord: false,
-        tessellation: false,
-        ..Features::ALL
-    };
+    pub const SUPPORTED: Features = Features { cull_distances: false, tessellation: false, defined_only: true, ..Features::ALL };
 
     /// What the differential fuzzer renders: supported features whose rendering is fully
-    /// defined by Vulkan (no point lists: their size is undefined without `PointSize`).
+    /// defined by Vulkan.
     pub const DIFFERENTIAL: Features = Features { vertex_only: false, ..Features::SUPPORTED };
 }
 
@@ -353,12 +353,8 @@ impl PipelineSpec {
         if self.cull > 0 {
             v.push("CullDistance");
         }
-        // NOT YET SUPPORTED: point expansion (PointSize in point-list draws).
-        if self.point_size && self.topology == Topology::PointList {
-            v.push("PointSize");
-        }
-        // NOT YET SUPPORTED: point sprites.
-        if self.fragment.as_ref().is_some_and(|p| p.uses_point_coord()) {
+        // REFUSED BY DESIGN: PointCoord outside point-list draws (undefined in Vulkan).
+        if self.topology != Topology::PointList && self.fragment.as_ref().is_some_and(|p| p.uses_point_coord()) {
             v.push("PointCoord");
         }
         // NOT YET SUPPORTED: tessellation (patch lists).
@@ -499,7 +495,7 @@ impl Gen<'_, '_> {
         let style = self.pick(&[BuiltinStyle::Loose, BuiltinStyle::Block, BuiltinStyle::BlockDeclaresAll])?;
         let clip = if f.clip_distances && self.chance(1, 2)? { self.u.int_in_range(1..=8)? } else { 0 };
         let cull = if f.cull_distances && clip < 8 && self.chance(1, 5)? { self.u.int_in_range(1..=8 - clip)? } else { 0 };
-        let point_size = f.point_size && self.chance(1, 3)?;
+        let mut point_size = f.point_size && self.chance(1, 3)?;
 
         let mut topologies = vec![Topology::TriangleList, Topology::TriangleList, Topology::TriangleStrip, Topology::LineList, Topology::LineStrip];
         if f.point_list {
@@ -509,6 +505,9 @@ impl Gen<'_, '_> {
             topologies.push(Topology::PatchList { control_points: 3 });
         }
         let topology = self.pick(&topologies)?;
+        if f.defined_only && topology == Topology::PointList {
+            point_size = f.point_size;
+        }
 
         let mut spec = PipelineSpec {
             attributes,
@@ -722,7 +721,8 @@ impl Gen<'_, '_> {
             }
             3 if ctx.locals > 0 => FExpr::Local(self.u.int_in_range(0..=ctx.locals - 1)?),
             3 if ctx.st == St::Fragment => {
-                if self.f.point_coord && self.chance(1, 4)? {
+                let point_coord = self.f.point_coord && (!self.f.defined_only || spec.topology == Topology::PointList);
+                if point_coord && self.chance(1, 4)? {
                     FExpr::Builtin(FBuiltin::PointCoord(self.u.int_in_range(0..=1)?))
                 } else {
                     FExpr::Builtin(FBuiltin::FragCoord(self.u.int_in_range(0..=3)?))

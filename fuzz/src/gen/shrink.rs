@@ -309,7 +309,8 @@ impl PipelineSpec {
         if self.cull > 0 {
             out.push(PipelineSpec { cull: 0, ..self.clone() });
         }
-        if self.point_size {
+        // (A point list needs its PointSize: without it the point size is undefined.)
+        if self.point_size && self.topology != Topology::PointList {
             out.push(PipelineSpec { point_size: false, ..self.clone() });
         }
         if self.style != BuiltinStyle::Loose {

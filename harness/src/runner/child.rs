@@ -43,6 +43,13 @@ pub fn render(path: &Path, name: &str, kind: ExecutorKind, adapter: Option<&str>
             }
             ExecutorKind::Wgpu(backend) => {
                 let desc = compile::pipeline(&test, tesserae::Options { clip })?;
+                if clip == ClipMode::Emulated {
+                    let writes_clip = tesserae::reflect::load(&desc.vertex.spirv, desc.vertex.entry_point.as_deref())
+                        .is_ok_and(|m| m.reflection.clip_distance_outputs > 0);
+                    if !writes_clip {
+                        return Err(ExecError::Skip("no clip distances: the plan equals the native-clip one".into()));
+                    }
+                }
                 let plan = tesserae::translate(&desc)?;
                 let ex = TranslatedExecutor::new(backend, adapter)?.with_clip(clip);
                 Ok((ex.run_plan(&test, &plan)?, ex.driver()))

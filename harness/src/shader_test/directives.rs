@@ -86,10 +86,21 @@ impl Default for TestSection {
 }
 
 impl TestSection {
-    /// The tolerance that applies to `executor`: its own, else the general one, else exact.
+    /// The tolerance that applies to `executor`: the first whose executor pattern (`*` matches
+    /// any run of characters) matches, else the general one, else exact.
     pub fn tolerance(&self, executor: &str) -> Tolerance {
-        let own = self.tolerances.iter().find(|t| t.executor.as_deref() == Some(executor));
+        let own = self.tolerances.iter().find(|t| t.executor.as_deref().is_some_and(|p| wildcard_match(p, executor)));
         own.or_else(|| self.tolerances.iter().find(|t| t.executor.is_none())).cloned().unwrap_or_default()
+    }
+}
+
+/// `*`-only glob matching for executor names.
+pub fn wildcard_match(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, tail)) => {
+            name.starts_with(head) && (0..=name.len() - head.len()).any(|i| wildcard_match(tail, &name[head.len() + i..]))
+        }
     }
 }
 

@@ -5,6 +5,8 @@
 //! before use, ids below the header bound), so passes compose in any order.
 
 pub mod builtin_output;
+pub mod clip_discard;
+pub mod clip_to_varying;
 pub mod interpolation;
 pub mod point_coord;
 
@@ -59,4 +61,66 @@ pub(crate) fn replace_uses_in_functions(module: &mut dr::Module, from: Word, to:
 /// SPIR-V 1.4 and later list every global used by the entry point in its interface.
 pub(crate) fn interface_lists_all_globals(module: &dr::Module) -> bool {
     module.header.as_ref().is_some_and(|h| h.version >= 0x0001_0400)
+}
+
+/// Returns the id of a type instruction with exactly these operands, adding it if missing.
+pub(crate) fn type_id(module: &mut dr::Module, op: Op, operands: Vec<Operand>) -> Word {
+    if let Some(id) = module
+        .types_global_values
+        .iter()
+        .find(|i| i.class.opcode == op && i.operands == operands)
+        .and_then(|i| i.result_id)
+    {
+        return id;
+    }
+    let id = fresh_id(module);
+    module.types_global_values.push(Instruction::new(op, None, Some(id), operands));
+    id
+}
+
+pub(crate) fn float_type(module: &mut dr::Module) -> Word {
+    type_id(module, Op::TypeFloat, vec![Operand::LiteralBit32(32)])
+}
+
+pub(crate) fn vec4_type(module: &mut dr::Module) -> Word {
+    let f = float_type(module);
+    type_id(module, Op::TypeVector, vec![Operand::IdRef(f), Operand::LiteralBit32(4)])
+}
+
+/// `OpConstant` of a 32-bit type (`bits` as written in the module).
+pub(crate) fn constant(module: &mut dr::Module, ty: Word, bits: u32) -> Word {
+    if let Some(id) = module
+        .types_global_values
+        .iter()
+        .find(|i| i.class.opcode == Op::Constant && i.result_type == Some(ty) && i.operands == [Operand::LiteralBit32(bits)])
+        .and_then(|i| i.result_id)
+    {
+        return id;
+    }
+    let id = fresh_id(module);
+    module.types_global_values.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![Operand::LiteralBit32(bits)]));
+    id
+}
+
+/// A new variable in `sc` of type `pointee`, decorated with `Location`, listed in every entry
+/// point's interface.
+pub(crate) fn add_located_variable(module: &mut dr::Module, sc: StorageClass, pointee: Word, location: u32) -> Word {
+    let ptr = pointer_type(module, sc, pointee);
+    let var = fresh_id(module);
+    module.types_global_values.push(Instruction::new(Op::Variable, Some(ptr), Some(var), vec![Operand::StorageClass(sc)]));
+    module.annotations.push(Instruction::new(
+        Op::Decorate,
+        None,
+        None,
+        vec![Operand::IdRef(var), Operand::Decoration(spirv::Decoration::Location), Operand::LiteralBit32(location)],
+    ));
+    for ep in &mut module.entry_points {
+        ep.operands.push(Operand::IdRef(var));
+    }
+    var
+}
+
+/// Index of the function an entry point runs.
+pub(crate) fn entry_function(module: &dr::Module, entry_id: Word) -> Option<usize> {
+    module.functions.iter().position(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(entry_id))
 }
