@@ -1,12 +1,16 @@
 //! The level combinations the sweep tries, deterministic.
 //!
 //! Levels come from [`GRID`] (clamping boundaries, fractional values, the culling values 0,
-//! −1 and NaN) plus a few [`EXTRA`] edge values. Every domain gets every grid value as a
-//! uniform level, every grid value on each outer edge in turn (the other edges and the
-//! inner levels at distinct values), every grid value as each inner level, and combinations
-//! drawn at random from the grid. Isolines have only two relevant levels, so they get the
-//! full grid × grid. The unused levels (the fourth outer and second inner of triangles,
-//! the inner levels of isolines...) are set to grid values too: the driver must ignore them.
+//! −1 and NaN) plus a few [`EXTRA`] edge values. Every triangle and quad mode gets every
+//! grid value as a uniform level, every grid value on each outer edge in turn (the other
+//! edges and the inner levels at distinct values), every grid value as each inner level,
+//! combinations drawn at random from the grid, and combinations of arbitrary floats
+//! (uniform in (0, 70], integers a hair off, random bit patterns). The clockwise, non-point
+//! mode also gets every pair of (outer level 0, inner level 0) and, for quads, of (inner
+//! level 0, inner level 1). Isolines have only two relevant levels, so they get the full
+//! grid × grid, plus arbitrary floats. The unused levels (the fourth outer and second inner
+//! of triangles, the inner levels of isolines...) are set to grid values too: the driver
+//! must ignore them.
 //!
 //! Vertex order and point mode do not change the points, so those modes get fewer random
 //! combinations than the clockwise, non-point mode.
@@ -22,9 +26,12 @@ pub const GRID: [f32; 23] = [
 /// hair above an integer, between the maximum and the next level, the largest finite float.
 const EXTRA: [f32; 10] = [1e-40, -0.0, f32::INFINITY, f32::NEG_INFINITY, 1.000_01, 2.000_01, 63.5, 64.5, f32::MAX, 0.25];
 
-/// Random combinations per (domain, spacing) for the clockwise, non-point mode, and for the others.
+/// Random combinations per (domain, spacing) for the clockwise, non-point mode, and for the
+/// others: of grid values, and of arbitrary floats.
 const RANDOM_MAIN: usize = 1500;
 const RANDOM_OTHER: usize = 250;
+const FREE_MAIN: usize = 1000;
+const FREE_OTHER: usize = 150;
 
 /// xorshift64*, deterministic.
 struct Rng(u64);
@@ -46,6 +53,20 @@ impl Rng {
             0 => self.pick(&EXTRA),
             1 | 2 => self.pick(&GRID),
             _ => self.pick(&GRID[1..21]),
+        }
+    }
+    /// An arbitrary level: mostly uniform in (0, 70], some integers a hair off, some random
+    /// bit patterns (NaNs, infinities, negatives, subnormals and huge values included).
+    fn free_level(&mut self) -> f32 {
+        let unit = (self.next() >> 40) as f32 / (1u64 << 24) as f32;
+        match self.next() % 10 {
+            0 => f32::from_bits(self.next() as u32),
+            1 | 2 => {
+                let n = (self.next() % 64 + 1) as f32;
+                let eps = [1e-6f32, 1e-5, 1.0 / 65536.0, 1.0 / 131072.0, 3e-3][(self.next() % 5) as usize];
+                if self.next() % 2 == 0 { n + eps } else { (n - eps).max(1e-3) }
+            }
+            _ => unit * 70.0 + 1e-3,
         }
     }
 }
@@ -80,6 +101,9 @@ pub fn level_sets(mode: Mode) -> Vec<Levels> {
             for &b in GRID.iter().chain(&EXTRA) {
                 push([a, b, 0.0, 0.0], [0.0; 2]);
             }
+        }
+        for _ in 0..if main { FREE_MAIN } else { FREE_OTHER } {
+            push([rng.free_level(), rng.free_level(), 0.0, 0.0], [0.0; 2]);
         }
         return sets;
     }
@@ -116,6 +140,12 @@ pub fn level_sets(mode: Mode) -> Vec<Levels> {
     for _ in 0..count {
         let outer = [0; 4].map(|_| rng.level());
         let inner = [0; 2].map(|_| rng.level());
+        push(outer, inner);
+    }
+    let count = if main { FREE_MAIN } else { FREE_OTHER };
+    for _ in 0..count {
+        let outer = [0; 4].map(|_| rng.free_level());
+        let inner = [0; 2].map(|_| rng.free_level());
         push(outer, inner);
     }
     sets
