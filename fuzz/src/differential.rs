@@ -280,32 +280,21 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
     }
 }
 
-/// Greedy reduction: take the first smaller candidate that fails the same way, until none does
-/// or the time is up. Returns the reduced spec, its outcome and the evaluations spent.
+/// Shrinks a finding while it fails the same way (see [`crate::gen::shrink::shrink_by`]);
+/// returns the reduced spec and its outcome.
 pub fn shrink(cfg: &Config, spec: &PipelineSpec, outcome: &Outcome, stats: &mut Stats) -> (PipelineSpec, Outcome) {
     let deadline = Instant::now() + Duration::from_secs(cfg.shrink_seconds);
-    let mut best = spec.clone();
-    let mut best_outcome = outcome.clone();
-    'outer: loop {
-        let size = best.size();
-        for cand in best.shrink_candidates() {
-            if Instant::now() > deadline {
-                break 'outer;
-            }
-            if cand.size() >= size {
-                continue;
-            }
-            stats.shrink_evaluations += 1;
-            let o = evaluate(cfg, &cand);
-            if outcome.same_failure(&o) {
-                best = cand;
-                best_outcome = o;
-                continue 'outer;
-            }
+    let mut last = outcome.clone();
+    let small = crate::gen::shrink::shrink_by(spec, deadline, |cand| {
+        stats.shrink_evaluations += 1;
+        let o = evaluate(cfg, cand);
+        let same = outcome.same_failure(&o);
+        if same {
+            last = o;
         }
-        break;
-    }
-    (best, best_outcome)
+        same
+    });
+    (small, last)
 }
 
 fn fnv(s: &str) -> u64 {

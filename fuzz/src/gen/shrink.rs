@@ -255,6 +255,26 @@ fn program_candidates(p: &Program) -> Vec<Program> {
     out
 }
 
+/// Greedy reduction: repeatedly takes the first smaller candidate for which `still_fails`
+/// holds, until none does or `deadline` passes.
+pub fn shrink_by(spec: &PipelineSpec, deadline: std::time::Instant, mut still_fails: impl FnMut(&PipelineSpec) -> bool) -> PipelineSpec {
+    let mut best = spec.clone();
+    'outer: loop {
+        let size = best.size();
+        for cand in best.shrink_candidates() {
+            if std::time::Instant::now() > deadline {
+                break 'outer;
+            }
+            if cand.size() < size && still_fails(&cand) {
+                best = cand;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    best
+}
+
 impl PipelineSpec {
     /// Smaller variants of this spec, most aggressive first.
     pub fn shrink_candidates(&self) -> Vec<PipelineSpec> {

@@ -1,0 +1,54 @@
+//! Known translator bugs: reported, reproduced by an `#[ignore]`d test in
+//! `tests/regressions.rs` (with the input kept in `regressions/<target>/`), not fixed yet.
+//!
+//! The oracles tolerate a failure that matches one of these signatures *exactly*, so that a
+//! fuzzing campaign keeps exploring past a bug it already found instead of stopping at it
+//! again. `TESSERAE_FUZZ_STRICT=1` turns every allowance off (run the regressions that way to
+//! check a fix). When a bug is fixed: delete its variant here, un-ignore its regression test
+//! and move its input to `regressions/<target>/fixed/`.
+
+use crate::gen::{Kind, PipelineSpec};
+use tesserae::{Stage, TranslateError};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KnownBug {
+    /// An integer vertex output without `Flat` that no fragment input consumes (or in a
+    /// pipeline without a fragment stage): valid Vulkan (only fragment inputs need `Flat`), but
+    /// the translator leaves it undecorated and naga's validation refuses the WGSL
+    /// ("`@interpolate(flat)` must be explicitly specified for integer I/O"). Regression:
+    /// `tests/regressions.rs::integer_output_without_flat`.
+    IntegerOutputWithoutFlat,
+    /// A module whose `OpEntryPoint` names a function that is not defined (a truncated module)
+    /// is translated "successfully" into WGSL without any entry point, and a plan whose entry
+    /// point name is empty; it should be refused. Regression:
+    /// `tests/regressions.rs::entry_point_lost` (`regressions/spirv_words/entry-point-lost.bin`).
+    EntryPointLost,
+}
+
+/// [`KnownBug::EntryPointLost`]: the plan names no entry point and the WGSL has none.
+pub fn entry_point_lost(plan: &tesserae::ShaderPlan, module: &naga::Module) -> bool {
+    !strict() && plan.entry_point.is_empty() && module.entry_points.is_empty()
+}
+
+/// Whether the allowances are off.
+pub fn strict() -> bool {
+    std::env::var_os("TESSERAE_FUZZ_STRICT").is_some_and(|v| v != "0")
+}
+
+/// The known bug `err` is an instance of, for this spec.
+pub fn classify(spec: &PipelineSpec, err: &TranslateError) -> Option<KnownBug> {
+    if strict() {
+        return None;
+    }
+    match err {
+        TranslateError::NagaValidation { stage: Stage::Vertex, message }
+            if message.contains("must be explicitly specified for integer I/O") =>
+        {
+            let unconsumed_int = spec.varyings.iter().any(|v| {
+                v.ty.kind != Kind::Float && !v.vertex_decorated && (v.read == 0 || spec.fragment.is_none())
+            });
+            unconsumed_int.then_some(KnownBug::IntegerOutputWithoutFlat)
+        }
+        _ => None,
+    }
+}
