@@ -19,10 +19,7 @@ fn corpus_wgsl_matches_snapshots() {
             Ok(plan) => plan
                 .passes
                 .iter()
-                .map(|p| {
-                    let tesserae::Pass::Render(rp) = p;
-                    std::iter::once(&rp.vertex).chain(rp.fragment.as_ref()).map(|s| format!("// {} stage\n{}", s.stage, s.wgsl)).collect::<String>()
-                })
+                .map(|p| p.shaders().iter().map(|s| format!("// pass `{}`, {} stage\n{}", p.label(), s.stage, s.wgsl)).collect::<String>())
                 .collect::<String>(),
             Err(e) => format!("// refused: {e}\n"),
         };

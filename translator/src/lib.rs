@@ -9,19 +9,25 @@
 //! Invariants: no I/O; never panics on any input; every WGSL returned validates; the output is
 //! a deterministic function of the input.
 
+pub mod cull;
 pub mod desc;
 pub mod error;
 pub mod interface;
 pub mod lower;
 pub mod plan;
 pub mod points;
+pub mod vertex_function;
+pub mod vertex_pulling;
 pub mod reflect;
 pub mod tessellator;
 pub mod wgsl;
 
 pub use desc::*;
 pub use error::{LoadError, TranslateError};
-pub use plan::{Binding, DrawShape, Pass, PassResource, Plan, RenderPass, Resource, ShaderPlan};
+pub use plan::{
+    Binding, BufferSize, BufferUsage, ComputePass, DrawShape, IntermediateBuffer, Pass, PassResource, Plan, RenderPass, Resource, ShaderPlan,
+    Workgroups,
+};
 pub use reflect::{LoadedModule, Reflection};
 
 use rspirv::binary::Assemble;
@@ -47,7 +53,6 @@ fn load_stage(slot: Stage, desc: &StageDesc) -> Result<LoadedModule, TranslateEr
 /// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express.
 fn refuse_outputs(r: &Reflection) -> Result<(), TranslateError> {
     for (b, what) in [
-        (BuiltIn::CullDistance, "CullDistance output (cull distances)"),
         (BuiltIn::Layer, "Layer output"),
         (BuiltIn::ViewportIndex, "ViewportIndex output"),
         (BuiltIn::PrimitiveShadingRateKHR, "PrimitiveShadingRate output"),
@@ -110,7 +115,10 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
 
     // Lowering.
     let reads_point_coord = fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
-    if desc.topology.is_points() && (vr.writes(BuiltIn::PointSize) || reads_point_coord) {
+    let emulated_clip = desc.options.clip == ClipMode::Emulated && vr.clip_distance_outputs > 0;
+    if desc.topology.is_points()
+        && (vr.writes(BuiltIn::PointSize) || reads_point_coord || vr.cull_distance_outputs > 0 || emulated_clip)
+    {
         return translate_expanded_points(desc, vertex, fragment, reads_point_coord);
     }
     if vr.writes(BuiltIn::PointSize) {
@@ -122,6 +130,7 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         lower::interpolation::harmonize(&mut vertex.module, &pairs);
     }
     let mut clip_distances = vr.clip_distance_outputs;
+    let mut clip_location = None;
     if clip_distances > 0 && desc.options.clip == ClipMode::Emulated {
         let Some(f) = &mut fragment else {
             return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances without a fragment stage"));
@@ -130,9 +139,15 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         if location + clip_distances.div_ceil(4) > MAX_VARYING_LOCATIONS {
             return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances beyond the 16 varying locations"));
         }
-        lower::clip_to_varying::lower(&mut vertex.module, vertex.entry_id, clip_distances, location);
+        if vr.cull_distance_outputs == 0 {
+            lower::clip_to_varying::lower(&mut vertex.module, vertex.entry_id, clip_distances, location);
+        }
         lower::clip_discard::lower(&mut f.module, f.entry_id, clip_distances, location);
         clip_distances = 0;
+        clip_location = Some(location);
+    }
+    if vr.cull_distance_outputs > 0 {
+        return translate_culled(desc, vertex, fragment, clip_location);
     }
 
     let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex.module.assemble())?;
@@ -188,13 +203,13 @@ fn translate_expanded_points(
         None => None,
     };
     let mut resources = vec![
-        PassResource { binding: 0, resource: Resource::DrawParams { size: points::DRAW_PARAMS_SIZE } },
-        PassResource { binding: 1, resource: Resource::IndexBufferAsStorage },
+        PassResource { group: 0, binding: 0, resource: Resource::DrawParams { size: points::DRAW_PARAMS_SIZE } },
+        PassResource { group: 0, binding: 1, resource: Resource::IndexBufferAsStorage },
     ];
     let vplan = shader_plan(Stage::Vertex, vertex_wgsl);
     for slot in 0..desc.vertex_buffers.len() as u32 {
         if vplan.bindings.iter().any(|b| b.group == 0 && b.binding == 2 + slot) {
-            resources.push(PassResource { binding: 2 + slot, resource: Resource::VertexBufferAsStorage { slot } });
+            resources.push(PassResource { group: 0, binding: 2 + slot, resource: Resource::VertexBufferAsStorage { slot } });
         }
     }
     Ok(Plan {
@@ -209,6 +224,67 @@ fn translate_expanded_points(
             resources,
         })],
         buffers: Vec::new(),
+    })
+}
+
+/// Cull distances: the four passes of [`cull`].
+fn translate_culled(desc: &PipelineDesc, vertex: LoadedModule, fragment: Option<LoadedModule>, clip_location: Option<u32>) -> Result<Plan, TranslateError> {
+    if desc.topology.is_points() {
+        return Err(TranslateError::unsupported(Stage::Vertex, "the primitive pass for points"));
+    }
+    let module = wgsl::spirv_to_module(Stage::Vertex, &vertex.module.assemble())?;
+    let passes = cull::build(module, &desc.vertex_buffers, desc.topology, clip_location)?;
+    let fragment_plan = match &fragment {
+        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f.module.assemble())?)),
+        None => None,
+    };
+    let n = cull::vertices_per_primitive(desc.topology) as u64;
+    let inter = |name: &str| Resource::Intermediate { name: name.into() };
+    let res = |group, binding, resource| PassResource { group, binding, resource };
+    let params = Resource::DrawParams { size: vertex_pulling::DRAW_PARAMS_SIZE };
+    let mut vertex_resources = vec![res(0, 0, params.clone()), res(0, 1, Resource::IndexBufferAsStorage), res(1, 0, inter("records"))];
+    for slot in &passes.vertex_buffer_slots {
+        vertex_resources.push(res(0, 2 + slot, Resource::VertexBufferAsStorage { slot: *slot }));
+    }
+    let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups, resources| {
+        Pass::Compute(ComputePass { label: label.into(), shader: shader_plan(Stage::Vertex, w), workgroups, resources })
+    };
+    Ok(Plan {
+        passes: vec![
+            compute("vertex", passes.vertex, Workgroups::PerPosition { size: cull::WORKGROUP }, vertex_resources),
+            compute(
+                "primitives",
+                passes.primitive,
+                Workgroups::PerPrimitive { size: cull::WORKGROUP },
+                vec![res(0, 0, params.clone()), res(0, 1, Resource::IndexBufferAsStorage), res(1, 0, inter("records")), res(1, 1, inter("prims")), res(1, 2, inter("flags"))],
+            ),
+            compute(
+                "compact",
+                passes.compact,
+                Workgroups::One,
+                vec![res(0, 0, params), res(1, 1, inter("prims")), res(1, 2, inter("flags")), res(1, 3, inter("indices")), res(1, 4, inter("indirect"))],
+            ),
+            Pass::Render(RenderPass {
+                label: "draw survivors".into(),
+                vertex: shader_plan(Stage::Vertex, passes.passthrough),
+                fragment: fragment_plan,
+                topology: match cull::vertices_per_primitive(desc.topology) {
+                    2 => Topology::LineList,
+                    _ => Topology::TriangleList,
+                },
+                vertex_buffers: Vec::new(),
+                clip_distances: passes.native_clip,
+                draw: DrawShape::IndexedIndirect { indices: "indices".into(), arguments: "indirect".into() },
+                resources: vec![res(0, 0, inter("records"))],
+            }),
+        ],
+        buffers: vec![
+            IntermediateBuffer { name: "records".into(), size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 }, usage: BufferUsage::Storage },
+            IntermediateBuffer { name: "prims".into(), size: BufferSize::PerPrimitive { bytes: 4 * n }, usage: BufferUsage::Storage },
+            IntermediateBuffer { name: "flags".into(), size: BufferSize::PerPrimitive { bytes: 4 }, usage: BufferUsage::Storage },
+            IntermediateBuffer { name: "indices".into(), size: BufferSize::PerPrimitive { bytes: 4 * n }, usage: BufferUsage::Index },
+            IntermediateBuffer { name: "indirect".into(), size: BufferSize::Fixed { bytes: 20 }, usage: BufferUsage::Indirect },
+        ],
     })
 }
 

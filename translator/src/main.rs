@@ -111,9 +111,8 @@ fn run(cli: Cli) -> Result<String, String> {
             }
             let mut out = String::new();
             for pass in &p.passes {
-                let tesserae::Pass::Render(rp) = pass;
-                for sp in std::iter::once(&rp.vertex).chain(rp.fragment.as_ref()) {
-                    out.push_str(&format!("// {} stage, entry point `{}`\n{}\n", sp.stage, sp.entry_point, sp.wgsl));
+                for sp in pass.shaders() {
+                    out.push_str(&format!("// pass `{}`, {} stage, entry point `{}`\n{}\n", pass.label(), sp.stage, sp.entry_point, sp.wgsl));
                 }
             }
             Ok(out)

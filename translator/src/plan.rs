@@ -17,6 +17,44 @@ pub struct Plan {
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Pass {
     Render(RenderPass),
+    Compute(ComputePass),
+}
+
+/// A compute dispatch, run once per recorded draw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ComputePass {
+    pub label: String,
+    pub shader: ShaderPlan,
+    pub workgroups: Workgroups,
+    pub resources: Vec<PassResource>,
+}
+
+/// How many workgroups a compute pass dispatches for a draw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Workgroups {
+    /// (ceil(count / size), instances, 1): one invocation per draw position and instance.
+    PerPosition { size: u32 },
+    /// (ceil(primitives / size), instances, 1).
+    PerPrimitive { size: u32 },
+    /// (1, 1, 1).
+    One,
+}
+
+impl Pass {
+    pub fn label(&self) -> &str {
+        match self {
+            Pass::Render(r) => &r.label,
+            Pass::Compute(c) => &c.label,
+        }
+    }
+    /// The WGSL modules of the pass.
+    pub fn shaders(&self) -> Vec<&ShaderPlan> {
+        match self {
+            Pass::Render(r) => std::iter::once(&r.vertex).chain(r.fragment.as_ref()).collect(),
+            Pass::Compute(c) => vec![&c.shader],
+        }
+    }
 }
 
 /// A wgpu render pipeline and the draw that uses it.
@@ -35,9 +73,10 @@ pub struct RenderPass {
     pub resources: Vec<PassResource>,
 }
 
-/// What an executor binds at `@group(0) @binding(binding)`.
+/// What an executor binds at `@group(group) @binding(binding)`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PassResource {
+    pub group: u32,
     pub binding: u32,
     pub resource: Resource,
 }
@@ -52,6 +91,8 @@ pub enum Resource {
     IndexBufferAsStorage,
     /// The application's vertex buffer `slot`, as read-only storage of u32 words.
     VertexBufferAsStorage { slot: u32 },
+    /// One of the plan's [`IntermediateBuffer`]s, by name.
+    Intermediate { name: String },
 }
 
 /// Where a draw's counts come from.
@@ -63,6 +104,8 @@ pub enum DrawShape {
     /// Point expansion: each recorded draw of `n` points (indexed or not) becomes a
     /// non-indexed draw of `corners * n` vertices with the same instances; face culling off.
     ExpandedPoints { corners: u32 },
+    /// `draw_indexed_indirect` with the index buffer and arguments earlier passes wrote.
+    IndexedIndirect { indices: String, arguments: String },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -83,11 +126,43 @@ pub struct Binding {
     pub space: String,
 }
 
+/// A buffer that passes of one draw write and later passes read; created per draw.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct IntermediateBuffer {
     pub name: String,
-    /// Size as a formula of the draw, for humans and executors (`vertices * 16`...).
-    pub size: String,
+    pub size: BufferSize,
+    pub usage: BufferUsage,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BufferSize {
+    /// `bytes` per draw position (vertex or index) per instance.
+    PerPosition { bytes: u64 },
+    /// `bytes` per primitive per instance.
+    PerPrimitive { bytes: u64 },
+    Fixed { bytes: u64 },
+}
+
+impl BufferSize {
+    /// Bytes for a draw of `count` positions, `primitives` primitives per instance.
+    pub fn bytes(&self, count: u32, primitives: u32, instances: u32) -> u64 {
+        let n = match self {
+            BufferSize::PerPosition { bytes } => bytes * count as u64 * instances as u64,
+            BufferSize::PerPrimitive { bytes } => bytes * primitives as u64 * instances as u64,
+            BufferSize::Fixed { bytes } => *bytes,
+        };
+        n.max(4).div_ceil(4) * 4
+    }
+}
+
+/// What a buffer is used as besides read-write storage.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BufferUsage {
+    Storage,
+    Index,
+    Indirect,
 }
 
 impl Plan {

@@ -11,7 +11,7 @@ fn desc(v: Vec<u32>, f: Option<Vec<u32>>) -> PipelineDesc {
 }
 
 fn wgsl_of(plan: &Plan) -> String {
-    let Pass::Render(rp) = &plan.passes[0];
+    let Pass::Render(rp) = &plan.passes[0] else { panic!("render pass first") };
     format!("{}\n{}", rp.vertex.wgsl, rp.fragment.as_ref().map(|f| f.wgsl.as_str()).unwrap_or(""))
 }
 
@@ -37,7 +37,7 @@ fn point_size_dropped_in_triangle_draw() {
 fn clip_distance_becomes_native_builtin() {
     let v = vs("#version 450\nlayout(location=0) in vec2 p;\nout float gl_ClipDistance[3];\nvoid main(){ gl_Position = vec4(p,0,1); for (int i = 0; i < 3; i++) gl_ClipDistance[i] = p.x + float(i); }");
     let plan = translate(&desc(v, None)).expect("translates");
-    let Pass::Render(rp) = &plan.passes[0];
+    let Pass::Render(rp) = &plan.passes[0] else { panic!("render pass first") };
     assert_eq!(rp.clip_distances, 3);
     assert!(rp.vertex.wgsl.contains("clip_distances"), "{}", rp.vertex.wgsl);
 }
@@ -46,7 +46,7 @@ fn clip_distance_becomes_native_builtin() {
 fn flat_on_fragment_side_only_is_copied_to_vertex_output() {
     let f = fs("#version 450\nlayout(location = 0) flat in vec3 color;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(color, 1.0); }");
     let plan = translate(&desc(vs(VS), Some(f))).expect("translates");
-    let Pass::Render(rp) = &plan.passes[0];
+    let Pass::Render(rp) = &plan.passes[0] else { panic!("render pass first") };
     assert!(rp.vertex.wgsl.contains("@interpolate(flat"), "{}", rp.vertex.wgsl);
 }
 
@@ -104,10 +104,14 @@ fn tessellation_stage_is_refused() {
 }
 
 #[test]
-fn cull_distance_is_refused_for_now() {
+fn cull_distance_becomes_the_primitive_pass() {
     let v = vs("#version 450\nlayout(location=0) in vec2 p;\nout float gl_CullDistance[1];\nvoid main(){ gl_Position = vec4(p,0,1); gl_CullDistance[0] = p.x; }");
-    let e = translate(&desc(v, None)).unwrap_err();
-    assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Vertex } if feature.contains("CullDistance")), "{e}");
+    let plan = translate(&desc(v, Some(fs(FS).clone()).filter(|_| false))).expect("translates");
+    let labels: Vec<&str> = plan.passes.iter().map(|p| p.label()).collect();
+    assert_eq!(labels, ["vertex", "primitives", "compact", "draw survivors"]);
+    let Pass::Render(rp) = &plan.passes[3] else { panic!() };
+    assert_eq!(rp.draw, DrawShape::IndexedIndirect { indices: "indices".into(), arguments: "indirect".into() });
+    assert_eq!(plan.buffers.len(), 5);
 }
 
 #[test]
@@ -153,7 +157,7 @@ fn point_pipeline_is_expanded() {
     let mut d = desc(v, Some(f));
     d.topology = Topology::PointList;
     let plan = translate(&d).expect("translates");
-    let Pass::Render(rp) = &plan.passes[0];
+    let Pass::Render(rp) = &plan.passes[0] else { panic!("render pass first") };
     assert_eq!(rp.draw, DrawShape::ExpandedPoints { corners: 6 });
     assert_eq!(rp.topology, Topology::TriangleList);
     assert!(rp.vertex_buffers.is_empty(), "attributes are pulled from storage buffers");

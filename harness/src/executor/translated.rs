@@ -9,7 +9,7 @@ use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{CullMode, FrontFace, IndexFormat, ShaderTest};
 use std::sync::{Arc, Mutex};
-use tesserae::{ClipMode, DrawShape, Pass, Plan, Resource, StepMode, Topology, VertexFormat};
+use tesserae::{BufferUsage, ClipMode, DrawShape, Pass, Plan, RenderPass, Resource, StepMode, Topology, VertexFormat, Workgroups};
 
 /// Point sizes clamp to this range. lavapipe reports `pointSizeRange` [0, 255] but draws sizes
 /// below 1 (and NaN) as 1-pixel points, so the minimum is 1.
@@ -133,6 +133,18 @@ pub fn wgpu_format(f: VertexFormat) -> wgpu::VertexFormat {
     }
 }
 
+enum Pipeline {
+    Render(wgpu::RenderPipeline),
+    Compute(wgpu::ComputePipeline),
+}
+
+fn index_format(f: IndexFormat) -> wgpu::IndexFormat {
+    match f {
+        IndexFormat::U16 => wgpu::IndexFormat::Uint16,
+        IndexFormat::U32 => wgpu::IndexFormat::Uint32,
+    }
+}
+
 fn wgpu_topology(t: Topology) -> Result<wgpu::PrimitiveTopology, ExecError> {
     Ok(match t {
         Topology::PointList => wgpu::PrimitiveTopology::PointList,
@@ -165,6 +177,10 @@ impl Executor for TranslatedExecutor {
 
 impl TranslatedExecutor {
     /// Turns a plan into wgpu calls and reads the colour target back.
+    ///
+    /// Plans whose passes are all plain render passes record the test's draws in one render
+    /// pass. Otherwise every recorded draw runs the whole pass list with its own uniform and
+    /// intermediate buffers; the colour target is cleared once, before the first draw.
     pub fn run_plan(&self, test: &ShaderTest, plan: &Plan) -> Result<Image, ExecError> {
         let t = &test.test;
         let (w, h) = (t.width, t.height);
@@ -189,157 +205,125 @@ impl TranslatedExecutor {
             .as_ref()
             .map(|ib| (self.buffer_init(&ib.bytes(), wgpu::BufferUsages::INDEX | wgpu::BufferUsages::STORAGE), ib.format));
         let dummy = self.buffer_init(&[0; 4], wgpu::BufferUsages::STORAGE);
+        let pipelines = plan.passes.iter().map(|p| self.pipeline(test, p, index_buffer.as_ref().map(|b| b.1))).collect::<Result<Vec<_>, _>>()?;
         let mut encoder = d.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("test") });
-        let mut first_pass = true;
-        for pass in &plan.passes {
-            let Pass::Render(rp) = pass;
-            if rp.clip_distances > 0 && !self.features.contains(wgpu::Features::CLIP_DISTANCES) {
-                return Err(ExecError::Skip(format!("{} lacks wgpu::Features::CLIP_DISTANCES", self.info.device)));
-            }
-            let vs = d.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some("vertex"),
-                source: wgpu::ShaderSource::Wgsl(rp.vertex.wgsl.as_str().into()),
-            });
-            let fs = rp.fragment.as_ref().map(|f| {
-                d.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("fragment"), source: wgpu::ShaderSource::Wgsl(f.wgsl.as_str().into()) })
-            });
-            let attrs: Vec<Vec<wgpu::VertexAttribute>> = rp
-                .vertex_buffers
-                .iter()
-                .map(|b| {
-                    b.attributes
-                        .iter()
-                        .map(|a| wgpu::VertexAttribute { format: wgpu_format(a.format), offset: a.offset as u64, shader_location: a.location })
-                        .collect()
-                })
-                .collect();
-            let layouts: Vec<Option<wgpu::VertexBufferLayout>> = rp
-                .vertex_buffers
-                .iter()
-                .zip(&attrs)
-                .map(|(b, a)| Some(wgpu::VertexBufferLayout {
-                    array_stride: b.stride as u64,
-                    step_mode: match b.step_mode {
-                        StepMode::Vertex => wgpu::VertexStepMode::Vertex,
-                        StepMode::Instance => wgpu::VertexStepMode::Instance,
-                    },
-                    attributes: a,
-                }))
-                .collect();
-            let strip_index_format = match (&index_buffer, rp.topology.is_strip()) {
-                (Some((_, IndexFormat::U16)), true) => Some(wgpu::IndexFormat::Uint16),
-                (Some((_, IndexFormat::U32)), true) => Some(wgpu::IndexFormat::Uint32),
-                _ => None,
-            };
-            let pipeline = d.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(&rp.label),
-                layout: None,
-                vertex: wgpu::VertexState {
-                    module: &vs,
-                    entry_point: Some(&rp.vertex.entry_point),
-                    compilation_options: Default::default(),
-                    buffers: &layouts,
-                },
-                primitive: wgpu::PrimitiveState {
-                    topology: wgpu_topology(rp.topology)?,
-                    strip_index_format,
-                    front_face: match t.front_face {
-                        FrontFace::Ccw => wgpu::FrontFace::Ccw,
-                        FrontFace::Cw => wgpu::FrontFace::Cw,
-                    },
-                    // Expanded points are never culled: Vulkan culls polygons only.
-                    cull_mode: match (t.cull, &rp.draw) {
-                        (_, DrawShape::ExpandedPoints { .. }) | (CullMode::None, _) => None,
-                        (CullMode::Front, _) => Some(wgpu::Face::Front),
-                        (CullMode::Back, _) => Some(wgpu::Face::Back),
-                    },
-                    unclipped_depth: false,
-                    polygon_mode: wgpu::PolygonMode::Fill,
-                    conservative: false,
-                },
-                depth_stencil: None,
-                multisample: wgpu::MultisampleState::default(),
-                fragment: fs.as_ref().zip(rp.fragment.as_ref()).map(|(m, f)| wgpu::FragmentState {
-                    module: m,
-                    entry_point: Some(&f.entry_point),
-                    compilation_options: Default::default(),
-                    targets: &[Some(wgpu::ColorTargetState {
-                        format: wgpu::TextureFormat::Rgba8Unorm,
-                        blend: None,
-                        write_mask: wgpu::ColorWrites::ALL,
+        let c = t.clear;
+        let clear = wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 };
+        let cleared = std::cell::Cell::new(false);
+        let colour_pass = |encoder: &mut wgpu::CommandEncoder, label: &str| -> wgpu::RenderPass<'static> {
+            let load = if cleared.replace(true) { wgpu::LoadOp::Load } else { wgpu::LoadOp::Clear(clear) };
+            encoder
+                .begin_render_pass(&wgpu::RenderPassDescriptor {
+                    label: Some(label),
+                    color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                        view: &view,
+                        depth_slice: None,
+                        resolve_target: None,
+                        ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
                     })],
-                }),
-                multiview_mask: None,
-                cache: None,
-            });
-            let c = t.clear;
-            let load = if first_pass {
-                wgpu::LoadOp::Clear(wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 })
-            } else {
-                wgpu::LoadOp::Load
-            };
-            first_pass = false;
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some(&rp.label),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
-                })],
-                depth_stencil_attachment: None,
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            pass.set_pipeline(&pipeline);
-            if let DrawShape::ExpandedPoints { corners } = rp.draw {
+                    depth_stencil_attachment: None,
+                    timestamp_writes: None,
+                    occlusion_query_set: None,
+                    multiview_mask: None,
+                })
+                .forget_lifetime()
+        };
+        let all_as_recorded = plan.passes.iter().all(|p| matches!(p, Pass::Render(RenderPass { draw: DrawShape::AsRecorded, .. })));
+        if all_as_recorded {
+            for (pass, pipeline) in plan.passes.iter().zip(&pipelines) {
+                let (Pass::Render(rp), Pipeline::Render(pipeline)) = (pass, pipeline) else { continue };
+                let mut rpass = colour_pass(&mut encoder, &rp.label);
+                rpass.set_pipeline(pipeline);
+                for (i, b) in vertex_buffers.iter().enumerate() {
+                    rpass.set_vertex_buffer(i as u32, b.slice(..));
+                }
+                if let Some((b, f)) = &index_buffer {
+                    rpass.set_index_buffer(b.slice(..), index_format(*f));
+                }
                 for dr in &t.draws {
-                    let params = self.draw_params(test, dr);
-                    let entries: Vec<wgpu::BindGroupEntry> = rp
-                        .resources
-                        .iter()
-                        .map(|r| wgpu::BindGroupEntry {
-                            binding: r.binding,
-                            resource: match &r.resource {
-                                Resource::DrawParams { .. } => params.as_entire_binding(),
-                                Resource::IndexBufferAsStorage => index_buffer.as_ref().map_or(&dummy, |(b, _)| b).as_entire_binding(),
-                                Resource::VertexBufferAsStorage { slot } => {
-                                    vertex_buffers.get(*slot as usize).unwrap_or(&dummy).as_entire_binding()
-                                }
-                            },
-                        })
-                        .collect();
-                    let bg = d.create_bind_group(&wgpu::BindGroupDescriptor {
-                        label: Some("expansion"),
-                        layout: &pipeline.get_bind_group_layout(0),
-                        entries: &entries,
-                    });
-                    pass.set_bind_group(0, &bg, &[]);
-                    pass.draw(0..corners * dr.count, dr.first_instance..dr.first_instance + dr.instances);
+                    let inst = dr.first_instance..dr.first_instance + dr.instances;
+                    if dr.indexed {
+                        rpass.draw_indexed(dr.first..dr.first + dr.count, dr.base_vertex, inst);
+                    } else {
+                        rpass.draw(dr.first..dr.first + dr.count, inst);
+                    }
                 }
-                continue;
             }
-            for (i, b) in vertex_buffers.iter().enumerate() {
-                pass.set_vertex_buffer(i as u32, b.slice(..));
-            }
-            if let Some((b, f)) = &index_buffer {
-                pass.set_index_buffer(
-                    b.slice(..),
-                    match f {
-                        IndexFormat::U16 => wgpu::IndexFormat::Uint16,
-                        IndexFormat::U32 => wgpu::IndexFormat::Uint32,
-                    },
-                );
-            }
+        } else {
             for dr in &t.draws {
-                let inst = dr.first_instance..dr.first_instance + dr.instances;
-                if dr.indexed {
-                    pass.draw_indexed(dr.first..dr.first + dr.count, dr.base_vertex, inst);
-                } else {
-                    pass.draw(dr.first..dr.first + dr.count, inst);
+                let params = self.draw_params(test, dr);
+                let primitives = tesserae::cull::primitives_per_instance(test.topology(), dr.count);
+                let intermediates: Vec<(String, wgpu::Buffer)> = plan
+                    .buffers
+                    .iter()
+                    .map(|b| {
+                        let usage = wgpu::BufferUsages::STORAGE
+                            | match b.usage {
+                                BufferUsage::Storage => wgpu::BufferUsages::empty(),
+                                BufferUsage::Index => wgpu::BufferUsages::INDEX,
+                                BufferUsage::Indirect => wgpu::BufferUsages::INDIRECT,
+                            };
+                        let size = b.size.bytes(dr.count, primitives, dr.instances);
+                        (b.name.clone(), d.create_buffer(&wgpu::BufferDescriptor { label: Some(&b.name), size, usage, mapped_at_creation: false }))
+                    })
+                    .collect();
+                let find = |name: &str| intermediates.iter().find(|(n, _)| n == name).map(|(_, b)| b);
+                let resource = |r: &Resource| -> Result<&wgpu::Buffer, ExecError> {
+                    Ok(match r {
+                        Resource::DrawParams { .. } => &params,
+                        Resource::IndexBufferAsStorage => index_buffer.as_ref().map_or(&dummy, |(b, _)| b),
+                        Resource::VertexBufferAsStorage { slot } => vertex_buffers.get(*slot as usize).unwrap_or(&dummy),
+                        Resource::Intermediate { name } => find(name).ok_or_else(|| ExecError::Device(format!("plan names an unknown buffer `{name}`")))?,
+                    })
+                };
+                for (pass, pipeline) in plan.passes.iter().zip(&pipelines) {
+                    match (pass, pipeline) {
+                        (Pass::Compute(cp), Pipeline::Compute(pipeline)) => {
+                            let groups = self.bind_groups(&cp.resources, |g| pipeline.get_bind_group_layout(g), &resource)?;
+                            let mut cpass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&cp.label), timestamp_writes: None });
+                            cpass.set_pipeline(pipeline);
+                            for (g, bg) in &groups {
+                                cpass.set_bind_group(*g, bg, &[]);
+                            }
+                            let (x, y) = match cp.workgroups {
+                                Workgroups::PerPosition { size } => (dr.count.div_ceil(size), dr.instances),
+                                Workgroups::PerPrimitive { size } => (primitives.div_ceil(size), dr.instances),
+                                Workgroups::One => (1, 1),
+                            };
+                            if x > 0 && y > 0 {
+                                cpass.dispatch_workgroups(x, y, 1);
+                            }
+                        }
+                        (Pass::Render(rp), Pipeline::Render(pipeline)) => {
+                            let groups = self.bind_groups(&rp.resources, |g| pipeline.get_bind_group_layout(g), &resource)?;
+                            let mut rpass = colour_pass(&mut encoder, &rp.label);
+                            rpass.set_pipeline(pipeline);
+                            for (g, bg) in &groups {
+                                rpass.set_bind_group(*g, bg, &[]);
+                            }
+                            match &rp.draw {
+                                DrawShape::AsRecorded => {
+                                    return Err(ExecError::Device("a per-draw plan with an as-recorded render pass".into()))
+                                }
+                                DrawShape::ExpandedPoints { corners } => {
+                                    rpass.draw(0..corners * dr.count, dr.first_instance..dr.first_instance + dr.instances)
+                                }
+                                DrawShape::IndexedIndirect { indices, arguments } => {
+                                    let (Some(ib), Some(args)) = (find(indices), find(arguments)) else {
+                                        return Err(ExecError::Device("plan names an unknown indirect buffer".into()));
+                                    };
+                                    rpass.set_index_buffer(ib.slice(..), wgpu::IndexFormat::Uint32);
+                                    rpass.draw_indexed_indirect(args, 0);
+                                }
+                            }
+                        }
+                        _ => return Err(ExecError::Device("pass and pipeline kinds differ".into())),
+                    }
                 }
             }
+        }
+        if !cleared.get() {
+            drop(colour_pass(&mut encoder, "clear"));
         }
         let row = (w * 4).div_ceil(256) * 256;
         let readback = d.create_buffer(&wgpu::BufferDescriptor {
@@ -377,6 +361,109 @@ impl TranslatedExecutor {
         Ok(Image { width: w, height: h, data })
     }
 
+    /// One bind group per group the resources name.
+    fn bind_groups<'b>(
+        &self,
+        resources: &[tesserae::PassResource],
+        layout: impl Fn(u32) -> wgpu::BindGroupLayout,
+        resource: &dyn Fn(&Resource) -> Result<&'b wgpu::Buffer, ExecError>,
+    ) -> Result<Vec<(u32, wgpu::BindGroup)>, ExecError> {
+        let mut groups: Vec<u32> = resources.iter().map(|r| r.group).collect();
+        groups.sort();
+        groups.dedup();
+        let mut out = Vec::new();
+        for g in groups {
+            let mut entries = Vec::new();
+            for r in resources.iter().filter(|r| r.group == g) {
+                entries.push(wgpu::BindGroupEntry { binding: r.binding, resource: resource(&r.resource)?.as_entire_binding() });
+            }
+            let bg = self.device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout: &layout(g), entries: &entries });
+            out.push((g, bg));
+        }
+        Ok(out)
+    }
+
+    fn pipeline(&self, test: &ShaderTest, pass: &Pass, index: Option<IndexFormat>) -> Result<Pipeline, ExecError> {
+        let d = &self.device;
+        let module = |label: &str, wgsl: &str| d.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(label), source: wgpu::ShaderSource::Wgsl(wgsl.into()) });
+        let rp = match pass {
+            Pass::Compute(cp) => {
+                let m = module(&cp.label, &cp.shader.wgsl);
+                return Ok(Pipeline::Compute(d.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some(&cp.label),
+                    layout: None,
+                    module: &m,
+                    entry_point: Some(&cp.shader.entry_point),
+                    compilation_options: Default::default(),
+                    cache: None,
+                })));
+            }
+            Pass::Render(rp) => rp,
+        };
+        let t = &test.test;
+        if rp.clip_distances > 0 && !self.features.contains(wgpu::Features::CLIP_DISTANCES) {
+            return Err(ExecError::Skip(format!("{} lacks wgpu::Features::CLIP_DISTANCES", self.info.device)));
+        }
+        let vs = module("vertex", &rp.vertex.wgsl);
+        let fs = rp.fragment.as_ref().map(|f| module("fragment", &f.wgsl));
+        let attrs: Vec<Vec<wgpu::VertexAttribute>> = rp
+            .vertex_buffers
+            .iter()
+            .map(|b| b.attributes.iter().map(|a| wgpu::VertexAttribute { format: wgpu_format(a.format), offset: a.offset as u64, shader_location: a.location }).collect())
+            .collect();
+        let layouts: Vec<Option<wgpu::VertexBufferLayout>> = rp
+            .vertex_buffers
+            .iter()
+            .zip(&attrs)
+            .map(|(b, a)| {
+                Some(wgpu::VertexBufferLayout {
+                    array_stride: b.stride as u64,
+                    step_mode: match b.step_mode {
+                        StepMode::Vertex => wgpu::VertexStepMode::Vertex,
+                        StepMode::Instance => wgpu::VertexStepMode::Instance,
+                    },
+                    attributes: a,
+                })
+            })
+            .collect();
+        let strip_index_format = match (index, rp.topology.is_strip(), &rp.draw) {
+            (Some(f), true, DrawShape::AsRecorded) => Some(index_format(f)),
+            _ => None,
+        };
+        Ok(Pipeline::Render(d.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some(&rp.label),
+            layout: None,
+            vertex: wgpu::VertexState { module: &vs, entry_point: Some(&rp.vertex.entry_point), compilation_options: Default::default(), buffers: &layouts },
+            primitive: wgpu::PrimitiveState {
+                topology: wgpu_topology(rp.topology)?,
+                strip_index_format,
+                front_face: match t.front_face {
+                    FrontFace::Ccw => wgpu::FrontFace::Ccw,
+                    FrontFace::Cw => wgpu::FrontFace::Cw,
+                },
+                // Expanded points are never culled: Vulkan culls polygons only.
+                cull_mode: match (t.cull, &rp.draw) {
+                    (_, DrawShape::ExpandedPoints { .. }) | (CullMode::None, _) => None,
+                    (CullMode::Front, _) => Some(wgpu::Face::Front),
+                    (CullMode::Back, _) => Some(wgpu::Face::Back),
+                },
+                unclipped_depth: false,
+                polygon_mode: wgpu::PolygonMode::Fill,
+                conservative: false,
+            },
+            depth_stencil: None,
+            multisample: wgpu::MultisampleState::default(),
+            fragment: fs.as_ref().zip(rp.fragment.as_ref()).map(|(m, f)| wgpu::FragmentState {
+                module: m,
+                entry_point: Some(&f.entry_point),
+                compilation_options: Default::default(),
+                targets: &[Some(wgpu::ColorTargetState { format: wgpu::TextureFormat::Rgba8Unorm, blend: None, write_mask: wgpu::ColorWrites::ALL })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        })))
+    }
+
     /// The `TesseraeDraw` uniform of an expanded draw (layout in `tesserae::points`).
     fn draw_params(&self, test: &ShaderTest, dr: &crate::shader_test::Draw) -> wgpu::Buffer {
         let t = &test.test;
@@ -389,9 +476,12 @@ impl TranslatedExecutor {
         b.extend(dr.base_vertex.to_le_bytes());
         let u16_indices = test.index_buffer.as_ref().is_some_and(|i| i.format == IndexFormat::U16);
         b.extend((u16_indices as u32).to_le_bytes());
-        b.extend(0u32.to_le_bytes());
+        b.extend(dr.count.to_le_bytes());
         b.extend(POINT_SIZE_RANGE[0].to_le_bytes());
         b.extend(POINT_SIZE_RANGE[1].to_le_bytes());
+        b.extend(dr.instances.to_le_bytes());
+        b.extend(tesserae::cull::primitives_per_instance(test.topology(), dr.count).to_le_bytes());
+        b.extend(dr.first_instance.to_le_bytes());
         b.resize(tesserae::points::DRAW_PARAMS_SIZE as usize, 0);
         self.buffer_init(&b, wgpu::BufferUsages::UNIFORM)
     }

@@ -94,11 +94,7 @@ impl Gpu {
             let families = unsafe { instance.get_physical_device_queue_family_properties(pd) };
             let family = families.iter().position(|f| f.queue_flags.contains(vk::QueueFlags::GRAPHICS));
             match (missing.is_empty(), family) {
-                (true, Some(family)) => {
-                    let v = props.driver_version;
-                    let description = format!("{name} (driver version {}.{}.{})", v >> 22, (v >> 12) & 0x3ff, v & 0xfff);
-                    return Ok((pd, family as u32, description));
-                }
+                (true, Some(family)) => return Ok((pd, family as u32, format!("{name}, {}", Self::driver(instance, pd, &props)))),
                 (false, _) => seen.push(format!("{name} lacks {}", missing.join(", "))),
                 (true, None) => seen.push(format!("{name} has no graphics queue")),
             }
@@ -108,6 +104,21 @@ impl Gpu {
             adapter.map(|a| format!(" matching {a:?}")).unwrap_or_default(),
             if seen.is_empty() { "none".into() } else { seen.join("; ") }
         )))
+    }
+
+    /// The driver's name and version (Vulkan 1.2 driver properties, e.g. `llvmpipe Mesa
+    /// 22.3.6`), or the raw driver version before 1.2.
+    fn driver(instance: &ash::Instance, pd: vk::PhysicalDevice, props: &vk::PhysicalDeviceProperties) -> String {
+        let v = props.api_version;
+        if vk::api_version_major(v) == 1 && vk::api_version_minor(v) < 2 {
+            return format!("driver version {:#x}", props.driver_version);
+        }
+        let mut dp = vk::PhysicalDeviceDriverProperties::default();
+        let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut dp);
+        unsafe { instance.get_physical_device_properties2(pd, &mut p2) };
+        let name = dp.driver_name_as_c_str().map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
+        let info = dp.driver_info_as_c_str().map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
+        format!("{name} {info}")
     }
 
     fn host_memory_type(&self, bits: u32) -> Option<u32> {

@@ -1,4 +1,4 @@
-// vertex stage
+// pass `draw`, vertex stage
 struct VSIn {
     pos: vec2<f32>,
     color: vec3<f32>,
@@ -61,7 +61,7 @@ fn main(@location(0) i_u002e_pos: vec2<f32>, @location(1) i_u002e_color: vec3<f3
     let _e10 = u0040_entryPointOutput_u002e_color;
     return VertexOutput(_e9, _e10);
 }
-// fragment stage
+// pass `draw`, fragment stage
 var<private> pos_3: vec4<f32>;
 var<private> color_3: vec3<f32>;
 var<private> u0040_entryPointOutput: vec4<f32>;

@@ -1,4 +1,4 @@
-// vertex stage
+// pass `draw`, vertex stage
 struct gl_PerVertex {
     @builtin(position) gl_Position: vec4<f32>,
     gl_PointSize: f32,
@@ -35,7 +35,7 @@ fn main(@location(0) pos: vec2<f32>, @location(1) color: vec3<f32>) -> VertexOut
     let _e11 = v_color;
     return VertexOutput(_e10, _e11);
 }
-// fragment stage
+// pass `draw`, fragment stage
 var<private> frag: vec4<f32>;
 var<private> v_color_1: vec3<f32>;
 

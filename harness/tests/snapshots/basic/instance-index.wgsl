@@ -1,4 +1,4 @@
-// vertex stage
+// pass `draw`, vertex stage
 struct gl_PerVertex {
     @builtin(position) gl_Position: vec4<f32>,
     gl_PointSize: f32,
@@ -42,7 +42,7 @@ fn main(@builtin(instance_index) gl_InstanceIndex: u32, @location(0) pos: vec2<f
     let _e12 = v_color;
     return VertexOutput(_e11, _e12);
 }
-// fragment stage
+// pass `draw`, fragment stage
 var<private> frag: vec4<f32>;
 var<private> v_color_1: vec3<f32>;
 

@@ -1,4 +1,4 @@
-// vertex stage
+// pass `draw`, vertex stage
 struct gl_PerVertex {
     @builtin(position) gl_Position: vec4<f32>,
     gl_PointSize: f32,
@@ -39,7 +39,7 @@ fn main(@location(0) pos: vec2<f32>, @location(1) offset: vec2<f32>, @location(2
     let _e13 = v_color;
     return VertexOutput(_e12, _e13);
 }
-// fragment stage
+// pass `draw`, fragment stage
 var<private> frag: vec4<f32>;
 var<private> v_color_1: vec4<f32>;
 

@@ -1,4 +1,4 @@
-// vertex stage
+// pass `draw`, vertex stage
 struct gl_PerVertex {
     @builtin(position) gl_Position: vec4<f32>,
     gl_PointSize: f32,
@@ -41,7 +41,7 @@ fn main(@location(0) pos: vec2<f32>, @location(1) id: u32) -> VertexOutput {
     let _e13 = v_pair;
     return VertexOutput(_e11, _e12, _e13);
 }
-// fragment stage
+// pass `draw`, fragment stage
 var<private> frag: vec4<f32>;
 var<private> v_id_1: u32;
 var<private> v_pair_1: vec2<i32>;

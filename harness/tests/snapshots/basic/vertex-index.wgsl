@@ -1,4 +1,4 @@
-// vertex stage
+// pass `draw`, vertex stage
 struct gl_PerVertex {
     @builtin(position) gl_Position: vec4<f32>,
     gl_PointSize: f32,
@@ -41,7 +41,7 @@ fn main(@builtin(vertex_index) gl_VertexIndex: u32) -> VertexOutput {
     let _e10 = v_color;
     return VertexOutput(_e9, _e10);
 }
-// fragment stage
+// pass `draw`, fragment stage
 var<private> frag: vec4<f32>;
 var<private> v_color_1: vec3<f32>;
 

@@ -1,4 +1,4 @@
-// vertex stage
+// pass `draw`, vertex stage
 enable clip_distances;
 
 struct gl_PerVertex {
@@ -43,7 +43,7 @@ fn main(@location(0) pos: vec2<f32>, @location(1) color: vec3<f32>) -> VertexOut
     let _e13 = v_color;
     return VertexOutput(_e11, _e12, _e13);
 }
-// fragment stage
+// pass `draw`, fragment stage
 var<private> frag: vec4<f32>;
 var<private> v_color_1: vec3<f32>;
 

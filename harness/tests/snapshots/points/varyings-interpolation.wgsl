@@ -1,4 +1,4 @@
-// vertex stage
+// pass `expanded points`, vertex stage
 struct gl_PerVertex {
     @builtin(position) gl_Position: vec4<f32>,
     gl_PointSize: f32,
@@ -68,26 +68,32 @@ struct TesseraeDraw {
     first: u32,
     base_vertex: i32,
     index_u16: u32,
-    pad: u32,
+    count: u32,
     size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
 
-fn tesserae_vertex_index(point: u32) -> u32 {
-    let i = tesserae_draw.first + point;
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
     if tesserae_draw.indexed == 0u {
         return i;
     }
-    var index = 0u;
-    if tesserae_draw.index_u16 != 0u {
-        index = (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
-    } else {
-        index = tesserae_indices[i];
-    }
-    return u32(i32(index) + tesserae_draw.base_vertex);
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
 }
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
 
 struct TesseraePointOut {
     @builtin(position) position: vec4<f32>,
@@ -106,11 +112,14 @@ const TESSERAE_CORNERS = array<vec2<f32>, 6>(
 fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_instance: u32) -> TesseraePointOut {
     let tesserae_vertex_id = tesserae_vertex_index(tesserae_corner_id / 6u);
     let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id % 6u];
-    let tesserae_w0 = tesserae_vertex_id * 4u + 0u;
+    let tesserae_w0 = (tesserae_vertex_id) * 4u + 0u;
     let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 2u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 3u]));
     let tesserae_out = tesserae_vertex(vec4<f32>(tesserae_a0.xyzw), u32(tesserae_vertex_id));
     let tesserae_c = tesserae_out.out0_member;
+    // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
     let tesserae_size = min(select(tesserae_draw.size_range.x, tesserae_point_size, tesserae_point_size > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
+    // Only depth clips a point's centre: lavapipe draws points whose centre is just outside
+    // the x/y planes (its guard band), and the viewport cuts the rest.
     var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
     var o: TesseraePointOut;
     let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
@@ -121,7 +130,7 @@ fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin
     o.v3 = tesserae_out.out4_member;
     return o;
 }
-// fragment stage
+// pass `expanded points`, fragment stage
 var<private> frag: vec4<f32>;
 var<private> a_1: vec3<f32>;
 var<private> b_1: f32;

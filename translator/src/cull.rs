@@ -1,0 +1,332 @@
+//! Cull distances through a compute primitive pass.
+//!
+//! WebGPU has no cull distances, and culling needs whole primitives, so a pipeline whose
+//! vertex stage writes `CullDistance` runs as four passes per draw:
+//!
+//! 1. **vertex** (compute, one invocation per draw position × instance): pulls the attributes
+//!    ([`crate::vertex_pulling`]), runs the vertex stage as a function, and writes a *record* of
+//!    `stride` vec4s to `records[instance * count + position]`: position, one vec4 per varying
+//!    (integers bitcast), then the clip and cull distances packed four to a vec4.
+//! 2. **primitives** (compute, one invocation per primitive × instance): assembles lists and
+//!    strips in Vulkan's vertex order (odd strip triangles `(i, i+2, i+1)`; primitive restart
+//!    for indexed strips restarts the parity), sets `flags[q]` to 0 when for some cull distance
+//!    every vertex is negative, else 1, and writes the record indices to `prims[q * n + k]`.
+//! 3. **compact** (compute, one workgroup of 256): an ordered compaction — each thread sums the
+//!    flags of a contiguous chunk, the chunk sums are scanned, each thread copies its
+//!    survivors — into `indices`, and writes `indirect` = (index count, 1, 0, 0, 0). Order is
+//!    preserved, so later primitives still draw over earlier ones.
+//! 4. **draw** (render): an indexed indirect draw with a pass-through vertex stage that reads
+//!    `records[vertex_index]` and outputs position, varyings and clip distances (native
+//!    `clip_distances` or emulated varyings).
+//!
+//! Interface for producers (tessellation evaluation, point expansion) that want to feed it:
+//! write records in this layout and run passes 2–4 with `count` = records per instance.
+
+use crate::desc::{Topology, VertexBufferLayout};
+use crate::error::TranslateError;
+use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
+use crate::vertex_pulling;
+use crate::wgsl::{round_trip, ValidatedWgsl};
+use crate::Stage;
+use naga::{Binding, BuiltIn, ScalarKind};
+use std::fmt::Write;
+
+pub const VERTEX_ENTRY: &str = "tesserae_vertex_main";
+pub const PRIMITIVE_ENTRY: &str = "tesserae_primitive_main";
+pub const COMPACT_ENTRY: &str = "tesserae_compact_main";
+pub const PASSTHROUGH_ENTRY: &str = "tesserae_passthrough_main";
+/// Invocations per workgroup of the vertex and primitive passes.
+pub const WORKGROUP: u32 = 64;
+
+/// Vertices per primitive of a (non-point) topology.
+pub fn vertices_per_primitive(t: Topology) -> u32 {
+    match t {
+        Topology::LineList | Topology::LineStrip => 2,
+        Topology::PointList => 1,
+        _ => 3,
+    }
+}
+
+/// Primitives per instance of a draw of `count` vertices (or indices), restarts included.
+pub fn primitives_per_instance(t: Topology, count: u32) -> u32 {
+    let n = vertices_per_primitive(t);
+    match t {
+        Topology::LineStrip | Topology::TriangleStrip => (count + 1).saturating_sub(n),
+        Topology::PatchList { control_points } => count / control_points.max(1),
+        _ => count / n,
+    }
+}
+
+/// The WGSL of the four passes.
+pub struct CullPasses {
+    pub vertex: ValidatedWgsl,
+    pub primitive: ValidatedWgsl,
+    pub compact: ValidatedWgsl,
+    pub passthrough: ValidatedWgsl,
+    /// vec4s per vertex record.
+    pub stride: u32,
+    /// Clip distances output natively by the pass-through stage.
+    pub native_clip: u32,
+    pub vertex_buffer_slots: Vec<u32>,
+}
+
+/// `emulated_clip_location`: where clip distances go as varyings (emulated clipping), or `None`
+/// for native `clip_distances`.
+pub fn build(
+    mut module: naga::Module,
+    layouts: &[VertexBufferLayout],
+    topology: Topology,
+    emulated_clip_location: Option<u32>,
+) -> Result<CullPasses, TranslateError> {
+    let func = vertex_function::from_entry(&mut module)?;
+    let slots = vertex_pulling::used_slots(&func, layouts)?;
+    let mut position = None;
+    let mut varyings = Vec::new();
+    let (mut clip, mut cull) = (None, None);
+    for o in &func.outputs {
+        match &o.binding {
+            Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
+            Binding::BuiltIn(BuiltIn::ClipDistances) => clip = Some((o.access.clone(), array_len(&module, o.ty))),
+            Binding::BuiltIn(BuiltIn::CullDistance) => cull = Some((o.access.clone(), array_len(&module, o.ty))),
+            Binding::Location { .. } => varyings.push(o),
+            other => return Err(unsupported(format!("output {other:?} with cull distances"))),
+        }
+    }
+    let Some(position) = position else { return Err(unsupported("a vertex stage that writes no Position")) };
+    let Some((cull_access, cull_n)) = cull else { return Err(unsupported("the primitive pass without cull distances")) };
+    let clip_n = clip.as_ref().map_or(0, |c| c.1);
+    let clip_at = 1 + varyings.len() as u32;
+    let cull_at = clip_at + clip_n.div_ceil(4);
+    let stride = cull_at + cull_n.div_ceil(4);
+
+    // 1. Vertex stage as compute.
+    let mut src = vertex_function::module_wgsl(&module)?;
+    src.push_str(&vertex_pulling::declarations(&slots));
+    let pull = vertex_pulling::call(&module, &func, layouts, "tesserae_vertex_id", "tesserae_instance")?;
+    let mut stores = format!("    tesserae_records[tesserae_base] = {position};\n");
+    for (k, o) in varyings.iter().enumerate() {
+        let (_, kind, n) = wgsl_type(&module, o.ty)?;
+        let (vec, zero) = match kind {
+            ScalarKind::Uint => ("vec4<u32>", "0u"),
+            ScalarKind::Sint => ("vec4<i32>", "0i"),
+            _ => ("vec4<f32>", "0.0"),
+        };
+        let pad = vec![zero; 4 - n as usize].join(", ");
+        let widened = if n == 4 { o.access.clone() } else { format!("{vec}({}, {pad})", o.access) };
+        let value = if kind == ScalarKind::Float { widened } else { format!("bitcast<vec4<f32>>({widened})") };
+        let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = {value};", 1 + k);
+    }
+    for (at, access, n) in clip.iter().map(|(a, n)| (clip_at, a, *n)).chain([(cull_at, &cull_access, cull_n)]) {
+        for j in 0..n.div_ceil(4) {
+            let comps: Vec<String> = (0..4).map(|c| if j * 4 + c < n { format!("{access}[{}]", j * 4 + c) } else { "0.0".into() }).collect();
+            let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = vec4<f32>({});", at + j, comps.join(", "));
+        }
+    }
+    let _ = write!(
+        src,
+        "
+@group(1) @binding(0) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+@compute @workgroup_size({WORKGROUP})
+fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
+    if tesserae_gid.x >= tesserae_draw.count {{
+        return;
+    }}
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
+{pull}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;
+{stores}}}
+"
+    );
+    let vertex = round_trip(Stage::Vertex, src)?;
+    let n = vertices_per_primitive(topology);
+    let strip = topology.is_strip();
+    let primitive = round_trip(Stage::Vertex, primitive_kernel(n, strip, stride, cull_at, cull_n))?;
+    let compact = round_trip(Stage::Vertex, compact_kernel(n))?;
+    let passthrough = round_trip(Stage::Vertex, passthrough(&module, &varyings, stride, clip_at, clip_n, emulated_clip_location)?)?;
+    Ok(CullPasses {
+        vertex,
+        primitive,
+        compact,
+        passthrough,
+        stride,
+        native_clip: if emulated_clip_location.is_some() { 0 } else { clip_n },
+        vertex_buffer_slots: slots,
+    })
+}
+
+fn primitive_kernel(n: u32, strip: bool, stride: u32, cull_at: u32, cull_n: u32) -> String {
+    let assemble = match (strip, n) {
+        (false, _) => format!("for (var k = 0u; k < {n}u; k++) {{ v[k] = p * {n}u + k; }}"),
+        (true, 2) => "v[0] = p; v[1] = p + 1u;".to_string(),
+        (true, _) => "v[0] = p; v[1] = p + 1u + odd; v[2] = p + 2u - odd;".to_string(),
+    };
+    format!(
+        "{params}
+@group(1) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(1) var<storage, read_write> tesserae_prims: array<u32>;
+@group(1) @binding(2) var<storage, read_write> tesserae_flags: array<u32>;
+
+fn tesserae_is_restart(i: u32) -> bool {{
+    if tesserae_draw.indexed == 0u {{
+        return false;
+    }}
+    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
+    return tesserae_raw_index(tesserae_draw.first + i) == restart;
+}}
+
+@compute @workgroup_size({WORKGROUP})
+fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
+    let p = gid.x;
+    if p >= tesserae_draw.primitives {{
+        return;
+    }}
+    var v = array<u32, 3>(0u, 0u, 0u);
+    var keep = true;
+    var odd = 0u;
+    if {strip} {{
+        for (var k = 0u; k < {n}u; k++) {{
+            if tesserae_is_restart(p + k) {{
+                keep = false;
+            }}
+        }}
+        // Strip parity counts from the last restart.
+        var start = 0u;
+        for (var j = p; j > 0u; j--) {{
+            if tesserae_is_restart(j - 1u) {{
+                start = j;
+                break;
+            }}
+        }}
+        odd = (p - start) & 1u;
+    }}
+    {assemble}
+    let base = gid.y * tesserae_draw.count;
+    for (var c = 0u; c < {cull_n}u; c++) {{
+        var all_negative = true;
+        for (var k = 0u; k < {n}u; k++) {{
+            let d = tesserae_records[(base + v[k]) * {stride}u + {cull_at}u + c / 4u][c % 4u];
+            if !(d < 0.0) {{
+                all_negative = false;
+            }}
+        }}
+        if all_negative {{
+            keep = false;
+        }}
+    }}
+    let q = gid.y * tesserae_draw.primitives + p;
+    tesserae_flags[q] = select(0u, 1u, keep);
+    for (var k = 0u; k < {n}u; k++) {{
+        tesserae_prims[q * {n}u + k] = base + v[k];
+    }}
+}}
+",
+        params = vertex_pulling::DRAW_PARAMS_WGSL
+    )
+}
+
+fn compact_kernel(n: u32) -> String {
+    format!(
+        "{params}
+@group(1) @binding(1) var<storage, read> tesserae_prims: array<u32>;
+@group(1) @binding(2) var<storage, read> tesserae_flags: array<u32>;
+@group(1) @binding(3) var<storage, read_write> tesserae_out_indices: array<u32>;
+@group(1) @binding(4) var<storage, read_write> tesserae_indirect: array<u32>;
+var<workgroup> tesserae_sums: array<u32, 256>;
+
+@compute @workgroup_size(256)
+fn {COMPACT_ENTRY}(@builtin(local_invocation_index) t: u32) {{
+    let total = tesserae_draw.primitives * tesserae_draw.instances;
+    let chunk = (total + 255u) / 256u;
+    let start = min(t * chunk, total);
+    let end = min(start + chunk, total);
+    var sum = 0u;
+    for (var i = start; i < end; i++) {{
+        sum += tesserae_flags[i];
+    }}
+    tesserae_sums[t] = sum;
+    workgroupBarrier();
+    if t == 0u {{
+        var acc = 0u;
+        for (var i = 0u; i < 256u; i++) {{
+            let x = tesserae_sums[i];
+            tesserae_sums[i] = acc;
+            acc += x;
+        }}
+        tesserae_indirect[0] = acc * {n}u;
+        tesserae_indirect[1] = 1u;
+        tesserae_indirect[2] = 0u;
+        tesserae_indirect[3] = 0u;
+        tesserae_indirect[4] = 0u;
+    }}
+    workgroupBarrier();
+    var dst = tesserae_sums[t];
+    for (var i = start; i < end; i++) {{
+        if tesserae_flags[i] != 0u {{
+            for (var k = 0u; k < {n}u; k++) {{
+                tesserae_out_indices[dst * {n}u + k] = tesserae_prims[i * {n}u + k];
+            }}
+            dst += 1u;
+        }}
+    }}
+}}
+",
+        params = vertex_pulling::DRAW_PARAMS_WGSL
+    )
+}
+
+fn passthrough(
+    module: &naga::Module,
+    varyings: &[&vertex_function::Output],
+    stride: u32,
+    clip_at: u32,
+    clip_n: u32,
+    emulated: Option<u32>,
+) -> Result<String, TranslateError> {
+    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
+    let mut body = String::from("    o.position = tesserae_records[b];\n");
+    for (k, o) in varyings.iter().enumerate() {
+        let Binding::Location { location, .. } = o.binding else { continue };
+        let (ty, kind, n) = wgsl_type(module, o.ty)?;
+        let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
+        let swizzle = ["x", "xy", "xyz", "xyzw"][(n as usize).clamp(1, 4) - 1];
+        let raw = format!("tesserae_records[b + {}u]", 1 + k);
+        let value = match kind {
+            ScalarKind::Uint => format!("bitcast<vec4<u32>>({raw}).{swizzle}"),
+            ScalarKind::Sint => format!("bitcast<vec4<i32>>({raw}).{swizzle}"),
+            _ => format!("{raw}.{swizzle}"),
+        };
+        let _ = writeln!(body, "    o.v{location} = {value};");
+    }
+    let mut enable = "";
+    if clip_n > 0 {
+        match emulated {
+            None => {
+                enable = "enable clip_distances;\n";
+                let _ = writeln!(fields, "    @builtin(clip_distances) clip: array<f32, {clip_n}>,");
+                let _ = writeln!(body, "    for (var i = 0u; i < {clip_n}u; i++) {{ o.clip[i] = tesserae_records[b + {clip_at}u + i / 4u][i % 4u]; }}");
+            }
+            Some(l) => {
+                for j in 0..clip_n.div_ceil(4) {
+                    let _ = writeln!(fields, "    @location({}) clip{j}: vec4<f32>,", l + j);
+                    let _ = writeln!(body, "    o.clip{j} = tesserae_records[b + {}u];", clip_at + j);
+                }
+            }
+        }
+    }
+    Ok(format!(
+        "{enable}
+@group(0) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePassOut {{
+{fields}}}
+
+@vertex
+fn {PASSTHROUGH_ENTRY}(@builtin(vertex_index) r: u32) -> TesseraePassOut {{
+    let b = r * {stride}u;
+    var o: TesseraePassOut;
+{body}    return o;
+}}
+"
+    ))
+}

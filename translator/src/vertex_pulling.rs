@@ -1,0 +1,144 @@
+//! Vertex pulling: WGSL that fetches a vertex's attributes from the application's vertex
+//! buffers bound as read-only storage (`array<u32>`), through the index buffer for indexed
+//! draws, and calls [`crate::vertex_function`]'s `tesserae_vertex` with them.
+//!
+//! Bindings (group 0): 0 = the `TesseraeDraw` uniform ([`DRAW_PARAMS_SIZE`] bytes, layout in
+//! [`DRAW_PARAMS_WGSL`], written by the executor per draw), 1 = index buffer, 2 + slot = vertex
+//! buffer `slot`. Attributes must be 4-byte aligned (every supported format is).
+
+use crate::desc::{StepMode, VertexBufferLayout, VertexFormat};
+use crate::error::TranslateError;
+use crate::vertex_function::{unsupported, wgsl_type, Arg, VertexFunction};
+use std::fmt::Write;
+
+/// Bytes of the `TesseraeDraw` uniform.
+pub const DRAW_PARAMS_SIZE: u64 = 64;
+
+/// The per-draw uniform. `first` is the first vertex, or the first index for indexed draws;
+/// `count` the vertex or index count; `primitives` the primitives per instance.
+pub const DRAW_PARAMS_WGSL: &str = "
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+";
+
+/// WGSL expression decoding `format` at word `w` of `vb`, widened to a vec4 with Vulkan's
+/// defaults (0, 0, 0, 1).
+fn decode(format: VertexFormat, vb: &str, w: &str) -> String {
+    use VertexFormat::*;
+    let word = |i: u32| format!("{vb}[{w} + {i}u]");
+    let f = |i: u32| format!("bitcast<f32>({})", word(i));
+    let s = |i: u32| format!("bitcast<i32>({})", word(i));
+    match format {
+        Float32 => format!("vec4<f32>({}, 0.0, 0.0, 1.0)", f(0)),
+        Float32x2 => format!("vec4<f32>({}, {}, 0.0, 1.0)", f(0), f(1)),
+        Float32x3 => format!("vec4<f32>({}, {}, {}, 1.0)", f(0), f(1), f(2)),
+        Float32x4 => format!("vec4<f32>({}, {}, {}, {})", f(0), f(1), f(2), f(3)),
+        Uint32 => format!("vec4<u32>({}, 0u, 0u, 1u)", word(0)),
+        Uint32x2 => format!("vec4<u32>({}, {}, 0u, 1u)", word(0), word(1)),
+        Uint32x3 => format!("vec4<u32>({}, {}, {}, 1u)", word(0), word(1), word(2)),
+        Uint32x4 => format!("vec4<u32>({}, {}, {}, {})", word(0), word(1), word(2), word(3)),
+        Sint32 => format!("vec4<i32>({}, 0i, 0i, 1i)", s(0)),
+        Sint32x2 => format!("vec4<i32>({}, {}, 0i, 1i)", s(0), s(1)),
+        Sint32x3 => format!("vec4<i32>({}, {}, {}, 1i)", s(0), s(1), s(2)),
+        Sint32x4 => format!("vec4<i32>({}, {}, {}, {})", s(0), s(1), s(2), s(3)),
+        Unorm8x4 => format!("unpack4x8unorm({})", word(0)),
+        Float16x2 => format!("vec4<f32>(unpack2x16float({}), 0.0, 1.0)", word(0)),
+        Float16x4 => format!("vec4<f32>(unpack2x16float({}), unpack2x16float({}))", word(0), word(1)),
+    }
+}
+
+/// Vertex buffer slots the function's inputs read.
+pub fn used_slots(func: &VertexFunction, layouts: &[VertexBufferLayout]) -> Result<Vec<u32>, TranslateError> {
+    let mut slots = Vec::new();
+    for a in &func.args {
+        if let Arg::Location { location, .. } = a {
+            let Some(slot) = layouts.iter().position(|b| b.attributes.iter().any(|x| x.location == *location)) else {
+                return Err(TranslateError::InvalidDesc(format!("vertex input at location {location} has no attribute")));
+            };
+            if !slots.contains(&(slot as u32)) {
+                slots.push(slot as u32);
+            }
+        }
+    }
+    slots.sort();
+    Ok(slots)
+}
+
+/// Declarations: the uniform, index buffer and the vertex buffers in `slots`.
+pub fn declarations(slots: &[u32]) -> String {
+    let mut w = DRAW_PARAMS_WGSL.to_string();
+    for s in slots {
+        let _ = writeln!(w, "@group(0) @binding({}) var<storage, read> tesserae_vb{s}: array<u32>;", 2 + s);
+    }
+    w
+}
+
+/// Statements that pull the attributes and bind `let tesserae_out = tesserae_vertex(...)`,
+/// given WGSL expressions (u32) for the vertex and instance index.
+pub fn call(module: &naga::Module, func: &VertexFunction, layouts: &[VertexBufferLayout], vertex: &str, instance: &str) -> Result<String, TranslateError> {
+    let mut w = String::new();
+    let mut call = Vec::new();
+    for (i, a) in func.args.iter().enumerate() {
+        match a {
+            Arg::Location { location, ty } => {
+                let (slot, attr) = layouts
+                    .iter()
+                    .enumerate()
+                    .find_map(|(s, b)| b.attributes.iter().find(|x| x.location == *location).map(|x| (s, x)))
+                    .ok_or_else(|| TranslateError::InvalidDesc(format!("vertex input at location {location} has no attribute")))?;
+                let layout = &layouts[slot];
+                if layout.stride % 4 != 0 || attr.offset % 4 != 0 {
+                    return Err(unsupported("vertex attributes not aligned to 4 bytes when pulled from storage"));
+                }
+                let element = match layout.step_mode {
+                    StepMode::Vertex => vertex,
+                    StepMode::Instance => instance,
+                };
+                let _ = writeln!(
+                    w,
+                    "    let tesserae_w{i} = ({element}) * {}u + {}u;\n    let tesserae_a{i} = {};",
+                    layout.stride / 4,
+                    attr.offset / 4,
+                    decode(attr.format, &format!("tesserae_vb{slot}"), &format!("tesserae_w{i}"))
+                );
+                let (tyname, _, n) = wgsl_type(module, *ty)?;
+                let swizzle = ["x", "xy", "xyz", "xyzw"][(n as usize).clamp(1, 4) - 1];
+                call.push(format!("{tyname}(tesserae_a{i}.{swizzle})"));
+            }
+            Arg::VertexIndex { ty } => call.push(format!("{}({vertex})", wgsl_type(module, *ty)?.0)),
+            Arg::InstanceIndex { ty } => call.push(format!("{}({instance})", wgsl_type(module, *ty)?.0)),
+        }
+    }
+    let _ = writeln!(w, "    let tesserae_out = {}({});", crate::vertex_function::FUNCTION, call.join(", "));
+    Ok(w)
+}
