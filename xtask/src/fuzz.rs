@@ -1,6 +1,20 @@
-//! `cargo xtask fuzz` and `cargo xtask oss-fuzz-build` (being written; see fuzz/README.md).
+//! `cargo xtask fuzz` and `cargo xtask oss-fuzz-build` (see fuzz/README.md).
+//!
+//! * `cargo xtask fuzz TARGET [--seconds N]`: one cargo-fuzz target with libFuzzer, on the
+//!   stable toolchain (`RUSTC_BOOTSTRAP=1 cargo fuzz run`), seeded from `fuzz/corpus/TARGET`
+//!   (read only) with new inputs kept in `fuzz/corpus_run/TARGET` (ignored by git), and the
+//!   target's dictionary. Crashes land in `fuzz/artifacts/TARGET/`.
+//! * `cargo xtask fuzz --differential [--seconds N]`: generated pipelines rendered natively and
+//!   translated on the available Vulkan driver; reproducers land in
+//!   `fuzz/artifacts/differential/`.
+//! * `cargo xtask oss-fuzz-build [--out DIR]`: `fuzz/oss-fuzz/build.sh` with `$SRC` and `$OUT`
+//!   set, as OSS-Fuzz runs it, without Docker.
 
-use xshell::Shell;
+use std::path::{Path, PathBuf};
+use xshell::{cmd, Shell};
+
+/// The cargo-fuzz targets (files in fuzz/fuzz_targets/).
+pub const TARGETS: &[&str] = &["spirv_words", "pipeline", "tessellator", "shader_test"];
 
 #[derive(clap::Args)]
 pub struct FuzzArgs {
@@ -11,6 +25,18 @@ pub struct FuzzArgs {
     /// Run the differential fuzzer (native driver vs translated) instead of a libFuzzer target.
     #[arg(long)]
     pub differential: bool,
+    /// Differential fuzzer: seed of the generated pipelines.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Differential fuzzer: seconds spent shrinking each finding.
+    #[arg(long, default_value_t = 120)]
+    pub shrink_seconds: u64,
+    /// Differential fuzzer: Vulkan device name substring (e.g. llvmpipe).
+    #[arg(long)]
+    pub adapter: Option<String>,
+    /// libFuzzer: parallel fuzzing jobs (-fork=N).
+    #[arg(long)]
+    pub jobs: Option<u32>,
 }
 
 #[derive(clap::Args)]
@@ -20,10 +46,106 @@ pub struct OssFuzzArgs {
     pub out: Option<std::path::PathBuf>,
 }
 
-pub fn fuzz(_sh: &Shell, _args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error>> {
-    Err("cargo xtask fuzz is not built yet".into())
+fn dictionary(target: &str) -> Option<&'static str> {
+    match target {
+        "spirv_words" => Some("spirv.dict"),
+        "shader_test" => Some("shader_test.dict"),
+        _ => None,
+    }
 }
 
-pub fn oss_fuzz_build(_sh: &Shell, _args: &OssFuzzArgs) -> Result<u8, Box<dyn std::error::Error>> {
-    Err("cargo xtask oss-fuzz-build is not built yet".into())
+fn have_cargo_fuzz(sh: &Shell) -> bool {
+    cmd!(sh, "cargo fuzz --version").quiet().ignore_stdout().ignore_stderr().run().is_ok()
+}
+
+pub fn fuzz(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error>> {
+    if args.differential {
+        return differential(sh, args);
+    }
+    let Some(target) = args.target.as_deref() else {
+        return Err(format!("name a target ({}) or pass --differential", TARGETS.join(", ")).into());
+    };
+    if !TARGETS.contains(&target) {
+        return Err(format!("unknown fuzz target `{target}` (expected one of {})", TARGETS.join(", ")).into());
+    }
+    if !have_cargo_fuzz(sh) {
+        return Err("cargo-fuzz is not installed: cargo install cargo-fuzz".into());
+    }
+    let root = sh.current_dir();
+    let fuzz_dir = root.join("fuzz");
+    let run_corpus = fuzz_dir.join("corpus_run").join(target);
+    let seeds = fuzz_dir.join("corpus").join(target);
+    sh.create_dir(&run_corpus)?;
+    let mut libfuzzer = vec![format!("-max_total_time={}", args.seconds), "-print_final_stats=1".to_string()];
+    if let Some(d) = dictionary(target) {
+        libfuzzer.push(format!("-dict={}", fuzz_dir.join(d).display()));
+    }
+    if let Some(j) = args.jobs {
+        libfuzzer.push(format!("-fork={j}"));
+    }
+    let _dir = sh.push_dir(&fuzz_dir);
+    let _bootstrap = sh.push_env("RUSTC_BOOTSTRAP", "1");
+    // The first corpus directory receives new inputs; the seed corpus in the repo is read only.
+    let status = cmd!(sh, "cargo fuzz run {target} {run_corpus} {seeds} -- {libfuzzer...}").run();
+    Ok(if status.is_ok() { 0 } else { 1 })
+}
+
+fn differential(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error>> {
+    cmd!(sh, "cargo build --quiet -p tesserae-harness -p tesserae-fuzz --bin tesserae-harness --bin differential").run()?;
+    let root = sh.current_dir();
+    let mut cmd = std::process::Command::new(root.join("target/debug/differential"));
+    cmd.arg("--seconds").arg(args.seconds.to_string());
+    cmd.arg("--seed").arg(args.seed.to_string());
+    cmd.arg("--shrink-seconds").arg(args.shrink_seconds.to_string());
+    cmd.arg("--harness").arg(root.join("target/debug/tesserae-harness"));
+    cmd.arg("--work").arg(root.join("target/differential"));
+    cmd.arg("--artifacts").arg(root.join("fuzz/artifacts/differential"));
+    if let Some(a) = &args.adapter {
+        cmd.arg("--adapter").arg(a);
+    }
+    let status = cmd.current_dir(&root).status()?;
+    Ok(status.code().unwrap_or(1) as u8)
+}
+
+pub fn oss_fuzz_build(sh: &Shell, args: &OssFuzzArgs) -> Result<u8, Box<dyn std::error::Error>> {
+    if !have_cargo_fuzz(sh) {
+        return Err("cargo-fuzz is not installed: cargo install cargo-fuzz".into());
+    }
+    let root = sh.current_dir();
+    let out = args.out.clone().unwrap_or_else(|| root.join("target/oss-fuzz-out"));
+    let out = if out.is_absolute() { out } else { root.join(out) };
+    // OSS-Fuzz checks the project out in $SRC/<project>; here $SRC holds a link to this checkout.
+    let src = root.join("target/oss-fuzz-src");
+    sh.create_dir(&src)?;
+    sh.create_dir(&out)?;
+    let link = src.join("tesserae");
+    if std::fs::symlink_metadata(&link).is_err() {
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&root, &link)?;
+    }
+    let script = root.join("fuzz/oss-fuzz/build.sh");
+    let _src = sh.push_env("SRC", &src);
+    let _out = sh.push_env("OUT", &out);
+    let _project = sh.push_env("PROJECT", &root);
+    cmd!(sh, "bash {script}").run()?;
+    let missing = check_out(&out);
+    if !missing.is_empty() {
+        return Err(format!("{} lacks {}", out.display(), missing.join(", ")).into());
+    }
+    eprintln!("oss-fuzz-build: every target, seed corpus and dictionary is in {}", out.display());
+    Ok(0)
+}
+
+/// What `$OUT` must hold after `build.sh`: every target and its seed corpus.
+fn check_out(out: &Path) -> Vec<String> {
+    let mut missing = Vec::new();
+    for t in TARGETS {
+        for f in [t.to_string(), format!("{t}_seed_corpus.zip")] {
+            let p: PathBuf = out.join(&f);
+            if !p.is_file() {
+                missing.push(f);
+            }
+        }
+    }
+    missing
 }
