@@ -39,6 +39,10 @@ pub struct Config {
     /// Per-rendering timeout.
     pub timeout: Duration,
     pub features: Features,
+    /// First iteration (to resume a run).
+    pub first: u64,
+    /// Stop after this iteration (with `first`, replays one finding).
+    pub only: Option<u64>,
 }
 
 /// How one pipeline fared.
@@ -53,8 +57,11 @@ pub enum Outcome {
     TranslatedFailed(String),
     /// The native driver could not render it (a generator bug or a driver bug).
     NativeFailed(String),
-    /// An executor skipped it (missing device or feature).
+    /// An executor skipped it (missing device or feature), or the translator refused a
+    /// feature that is not supported yet.
     Skip(String),
+    /// The in-process translation failed with a known, reported bug (`oracle::known`).
+    Known(String),
 }
 
 impl Outcome {
@@ -69,13 +76,14 @@ impl Outcome {
             Outcome::TranslatedFailed(_) => "translated-failed",
             Outcome::NativeFailed(_) => "native-failed",
             Outcome::Skip(_) => "skip",
+            Outcome::Known(_) => "known-bug",
         }
     }
 
     fn message(&self) -> String {
         match self {
             Outcome::Same { .. } => String::new(),
-            Outcome::Differ(m) | Outcome::TranslatedFailed(m) | Outcome::NativeFailed(m) | Outcome::Skip(m) => m.clone(),
+            Outcome::Differ(m) | Outcome::TranslatedFailed(m) | Outcome::NativeFailed(m) | Outcome::Skip(m) | Outcome::Known(m) => m.clone(),
         }
     }
 
@@ -107,6 +115,8 @@ pub struct Stats {
     pub translated_failed: u64,
     pub native_failed: u64,
     pub skipped: u64,
+    /// Pipelines the translator fails on with a known bug (not rendered).
+    pub known_bugs: u64,
     pub shrink_evaluations: u64,
     pub artifacts: Vec<PathBuf>,
     pub seconds: f64,
@@ -123,6 +133,7 @@ impl Stats {
             "translated_failed": self.translated_failed,
             "native_failed": self.native_failed,
             "skipped": self.skipped,
+            "known_bugs": self.known_bugs,
             "shrink_evaluations": self.shrink_evaluations,
             "artifacts": self.artifacts.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
             "seconds": self.seconds,
@@ -246,8 +257,35 @@ pub fn compare(expected: &Image, actual: &Image) -> Option<String> {
     })
 }
 
+/// Translates `spec` in process first: a translator error needs no rendering (and shrinks
+/// fast); known bugs and refusals of not-yet-supported features are not findings.
+pub fn translate_in_process(spec: &PipelineSpec) -> Option<Outcome> {
+    let desc = spec.desc();
+    let r = std::panic::catch_unwind(|| tesserae::translate(&desc));
+    let err = match r {
+        Err(p) => {
+            let m = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+            return Some(Outcome::TranslatedFailed(format!("translator panicked: {m}")));
+        }
+        Ok(Ok(_)) => return None,
+        Ok(Err(e)) => e,
+    };
+    if let Some(bug) = crate::oracle::known::classify(spec, &err) {
+        return Some(Outcome::Known(format!("{bug:?}")));
+    }
+    if let tesserae::TranslateError::Unsupported { feature, .. } = &err {
+        if spec.not_yet_supported().iter().any(|a| feature.contains(a)) {
+            return Some(Outcome::Skip(format!("not yet supported: {feature}")));
+        }
+    }
+    Some(Outcome::TranslatedFailed(format!("translation failed: {err}")))
+}
+
 /// Renders `spec` both ways and compares.
 pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
+    if let Some(o) = translate_in_process(spec) {
+        return o;
+    }
     let test = cfg.work.join("current.shader_test");
     if let Err(e) = std::fs::write(&test, shader_test_out::write(spec, "differential fuzzer: current pipeline")) {
         return Outcome::Skip(format!("cannot write {}: {e}", test.display()));
@@ -285,15 +323,23 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
 pub fn shrink(cfg: &Config, spec: &PipelineSpec, outcome: &Outcome, stats: &mut Stats) -> (PipelineSpec, Outcome) {
     let deadline = Instant::now() + Duration::from_secs(cfg.shrink_seconds);
     let mut last = outcome.clone();
+    let in_process = matches!(outcome, Outcome::TranslatedFailed(m) if m.starts_with("translat"));
     let small = crate::gen::shrink::shrink_by(spec, deadline, |cand| {
         stats.shrink_evaluations += 1;
-        let o = evaluate(cfg, cand);
+        let o = if in_process { translate_in_process(cand).unwrap_or(Outcome::Same { drawn: false }) } else { evaluate(cfg, cand) };
         let same = outcome.same_failure(&o);
         if same {
             last = o;
         }
         same
     });
+    if in_process {
+        // The reproducer must be a pipeline the driver renders.
+        let o = evaluate(cfg, &small);
+        if o.kind() != last.kind() {
+            last = Outcome::TranslatedFailed(format!("{} (after shrinking: {})", last.message(), o.message()));
+        }
+    }
     (small, last)
 }
 
@@ -340,8 +386,8 @@ pub fn run(cfg: &Config) -> Stats {
     let mut stats = Stats::default();
     let mut shrinks = 0usize;
     let mut unshrunk_saved = 0usize;
-    let mut i = 0u64;
-    while Instant::now() < deadline {
+    let mut i = cfg.first;
+    while Instant::now() < deadline && cfg.only.is_none_or(|o| i <= o) {
         let data = input(cfg.seed, i);
         i += 1;
         let mut u = Unstructured::new(&data);
@@ -360,6 +406,7 @@ pub fn run(cfg: &Config) -> Stats {
             }
             Outcome::TranslatedFailed(_) => stats.translated_failed += 1,
             Outcome::NativeFailed(_) => stats.native_failed += 1,
+            Outcome::Known(_) => stats.known_bugs += 1,
             Outcome::Skip(m) => {
                 stats.skipped += 1;
                 if stats.skipped == 1 {
@@ -373,8 +420,9 @@ pub fn run(cfg: &Config) -> Stats {
         }
         if outcome.is_finding() {
             eprintln!("differential: iteration {} (seed {}): {}: {}", i - 1, cfg.seed, outcome.kind(), outcome.message().lines().next().unwrap_or(""));
-            let saved = if shrinks < cfg.max_shrinks {
-                shrinks += 1;
+            let cheap = matches!(&outcome, Outcome::TranslatedFailed(m) if m.starts_with("translat"));
+            let saved = if cheap || shrinks < cfg.max_shrinks {
+                shrinks += !cheap as usize;
                 let before = spec.size();
                 let (small, small_outcome) = shrink(cfg, &spec, &outcome, &mut stats);
                 let note = format!("Shrunk from size {before} to {} (seed {}, iteration {}).", small.size(), cfg.seed, i - 1);

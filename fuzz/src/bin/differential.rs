@@ -3,6 +3,7 @@
 //! ```text
 //! differential [--seconds N] [--seed S] [--harness PATH] [--work DIR] [--artifacts DIR]
 //!              [--shrink-seconds N] [--max-shrinks N] [--executor wgpu-vulkan] [--adapter NAME]
+//!              [--first I] [--only I]   (start at iteration I / replay and shrink iteration I)
 //! ```
 //! Prints progress to stderr and one JSON line of statistics to stdout; exits 1 if it found
 //! anything, 125 if nothing could be compared.
@@ -26,6 +27,8 @@ fn main() -> ExitCode {
         adapter: None,
         timeout: Duration::from_secs(60),
         features: Features::DIFFERENTIAL,
+        first: 0,
+        only: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
@@ -50,6 +53,12 @@ fn main() -> ExitCode {
             "--max-shrinks" => cfg.max_shrinks = num(val()) as usize,
             "--executor" => cfg.executor = val(),
             "--adapter" => cfg.adapter = Some(val()),
+            "--first" => cfg.first = num(val()),
+            "--only" => {
+                let i = num(val());
+                cfg.first = i;
+                cfg.only = Some(i);
+            }
             "--timeout" => cfg.timeout = Duration::from_secs(num(val())),
             other => {
                 eprintln!("differential: unknown argument `{other}`");
@@ -61,7 +70,7 @@ fn main() -> ExitCode {
     println!("{}", stats.to_json());
     eprintln!(
         "differential: {:.0}s, {} pipelines generated, {} compared ({} drew something), {} mismatches, {} translated failures, \
-         {} native failures, {} skipped, {} artifacts",
+         {} native failures, {} skipped, {} known translator bugs, {} artifacts",
         stats.seconds,
         stats.generated,
         stats.compared,
@@ -70,6 +79,7 @@ fn main() -> ExitCode {
         stats.translated_failed,
         stats.native_failed,
         stats.skipped,
+        stats.known_bugs,
         stats.artifacts.len()
     );
     if stats.compared == 0 {

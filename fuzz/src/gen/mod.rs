@@ -15,7 +15,7 @@
 //! skipped, so the shrinker ([`shrink`]) may delete anything without breaking validity.
 //!
 //! [`Features`] says which language features to generate. Some of them are generated but
-//! refused by today's translator; [`PipelineSpec::not_yet_supported`] lists those a spec uses,
+//! refused by today's translator (tessellation); [`PipelineSpec::not_yet_supported`] lists those a spec uses,
 //! and the `pipeline` oracle accepts an `Unsupported` refusal only for them.
 
 pub mod shrink;
@@ -29,7 +29,7 @@ use tesserae::Topology;
 pub struct Features {
     /// Write `ClipDistance` arrays (1 to 8 elements). Supported (native clip distances).
     pub clip_distances: bool,
-    /// Write `CullDistance` arrays. NOT YET SUPPORTED by the translator (refused).
+    /// Write `CullDistance` arrays. Supported (a compute pass culls primitives).
     pub cull_distances: bool,
     /// Write `PointSize`. Supported: dropped in line and triangle draws, point expansion in
     /// point-list draws.
@@ -77,7 +77,7 @@ impl Features {
     };
 
     /// What the translator supports today: every spec must translate.
-    pub const SUPPORTED: Features = Features { cull_distances: false, tessellation: false, defined_only: true, ..Features::ALL };
+    pub const SUPPORTED: Features = Features { tessellation: false, defined_only: true, ..Features::ALL };
 
     /// What the differential fuzzer renders: supported features whose rendering is fully
     /// defined by Vulkan.
@@ -331,6 +331,18 @@ pub struct PipelineSpec {
     /// Per vertex, the components of every attribute in order: floats in eighths (`v / 8`),
     /// integers as is.
     pub vertices: Vec<Vec<i32>>,
+    /// Emit every float constant that is an operand of an operator as `c + zero` (a local
+    /// holding 0), so that no operator has only constant operands: naga constant-folds such
+    /// expressions on the host when wgpu compiles the WGSL, while the driver evaluates (or
+    /// folds) them its own way, and transcendental functions then differ in the last bits.
+    /// Real compilers fold constants before SPIR-V, so this only removes noise from the
+    /// differential fuzzer (set by [`Features::defined_only`]).
+    pub defold: bool,
+    /// Steer clear of known translator bugs that only show in rendering (so the differential
+    /// fuzzer looks for new ones): `OpShiftRightLogical` is emitted on unsigned operands
+    /// (bitcasts around it) instead of signed ones, which naga reads as WGSL's arithmetic `>>`
+    /// (`oracle::known`, `regressions/differential/`).
+    pub avoid_known_bugs: bool,
 }
 
 impl PipelineSpec {
@@ -349,10 +361,6 @@ impl PipelineSpec {
     /// delete its line here and switch it on in [`Features::SUPPORTED`].
     pub fn not_yet_supported(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
-        // NOT YET SUPPORTED: cull distances.
-        if self.cull > 0 {
-            v.push("CullDistance");
-        }
         // REFUSED BY DESIGN: PointCoord outside point-list draws (undefined in Vulkan).
         if self.topology != Topology::PointList && self.fragment.as_ref().is_some_and(|p| p.uses_point_coord()) {
             v.push("PointCoord");
@@ -520,6 +528,8 @@ impl Gen<'_, '_> {
             fragment: None,
             topology,
             vertices: Vec::new(),
+            defold: f.defined_only,
+            avoid_known_bugs: f.defined_only,
         };
         spec.vertex = self.vertex_program(&spec)?;
         let fragment = !(f.vertex_only && self.chance(1, 10)?);

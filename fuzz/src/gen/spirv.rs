@@ -60,6 +60,9 @@ struct Em<'s> {
     cull: Option<(Place, u32)>,
     color: Option<Word>,
     locals: Vec<Word>,
+    /// A local holding 0.0 (see [`PipelineSpec::defold`]).
+    zero: Word,
+    locals_to_zero: Vec<Word>,
     counters: Vec<Word>,
     loops: usize,
     builtins: HashMap<BuiltIn, Word>,
@@ -95,6 +98,8 @@ impl<'s> Em<'s> {
             cull: None,
             color: None,
             locals: Vec::new(),
+            zero: 0,
+            locals_to_zero: Vec::new(),
             counters: Vec::new(),
             loops: 0,
             builtins: HashMap::new(),
@@ -338,8 +343,12 @@ impl<'s> Em<'s> {
             let v = self.b.variable(pi, None, Sc::Function, None);
             self.counters.push(v);
         }
+        if self.spec.defold {
+            self.zero = self.b.variable(pf, None, Sc::Function, None);
+            self.locals_to_zero.push(self.zero);
+        }
         let zero = self.f(0.0);
-        for l in self.locals.clone() {
+        for l in self.locals.iter().chain(&self.locals_to_zero).copied().collect::<Vec<_>>() {
             self.b.store(l, zero, None, []).expect("store");
         }
         self.defaults();
@@ -694,7 +703,7 @@ impl<'s> Em<'s> {
                 self.b.composite_extract(f32_, None, v, [c as u32]).expect("extract")
             }
             FExpr::Un(op, a) => {
-                let x = self.fexpr(a);
+                let x = self.operand(a);
                 let g = |em: &mut Self, op: Gl| em.gl(f32_, op, &[x]);
                 match op {
                     FUn::Neg => self.b.f_negate(f32_, None, x).expect("fneg"),
@@ -716,8 +725,8 @@ impl<'s> Em<'s> {
                 }
             }
             FExpr::Bin(op, a, b) => {
-                let x = self.fexpr(a);
-                let y = self.fexpr(b);
+                let x = self.operand(a);
+                let y = self.operand(b);
                 let safe = |em: &mut Self| {
                     let a = em.gl(f32_, Gl::FAbs, &[y]);
                     let one = em.f(1.0);
@@ -755,6 +764,17 @@ impl<'s> Em<'s> {
                 self.int_to_float(i)
             }
         }
+    }
+
+    /// An operand of a float operator (see [`PipelineSpec::defold`]).
+    fn operand(&mut self, e: &FExpr) -> Word {
+        let x = self.fexpr(e);
+        if self.zero == 0 || !matches!(e, FExpr::Const(_)) {
+            return x;
+        }
+        let f32_ = self.t.f32_;
+        let z = self.b.load(f32_, None, self.zero, None, []).expect("load");
+        self.b.f_add(f32_, None, x, z).expect("fadd")
     }
 
     fn iexpr(&mut self, e: &IExpr) -> Word {
@@ -803,6 +823,14 @@ impl<'s> Em<'s> {
                     IBin::ShrArith => {
                         let s = masked(self);
                         self.b.shift_right_arithmetic(i32_, None, x, s).expect("sra")
+                    }
+                    IBin::ShrLogical if self.spec.avoid_known_bugs => {
+                        let s = masked(self);
+                        let u32_ = self.t.u32_;
+                        let xu = self.b.bitcast(u32_, None, x).expect("bitcast");
+                        let su = self.b.bitcast(u32_, None, s).expect("bitcast");
+                        let r = self.b.shift_right_logical(u32_, None, xu, su).expect("srl");
+                        self.b.bitcast(i32_, None, r).expect("bitcast")
                     }
                     IBin::ShrLogical => {
                         let s = masked(self);

@@ -15,7 +15,8 @@ pub enum KnownBug {
     /// An integer vertex output without `Flat` that no fragment input consumes (or in a
     /// pipeline without a fragment stage): valid Vulkan (only fragment inputs need `Flat`), but
     /// the translator leaves it undecorated and naga's validation refuses the WGSL
-    /// ("`@interpolate(flat)` must be explicitly specified for integer I/O"). Regression:
+    /// ("`@interpolate(flat)` must be explicitly specified for integer I/O"; with cull
+    /// distances, the generated pass-through stage fails the same way). Regression:
     /// `tests/regressions.rs::integer_output_without_flat`.
     IntegerOutputWithoutFlat,
     /// A module whose `OpEntryPoint` names a function that is not defined (a truncated module)
@@ -23,6 +24,12 @@ pub enum KnownBug {
     /// point name is empty; it should be refused. Regression:
     /// `tests/regressions.rs::entry_point_lost` (`regressions/spirv_words/entry-point-lost.bin`).
     EntryPointLost,
+    /// (Rendering only; found by the differential fuzzer.) naga's SPIR-V front end reads
+    /// `OpShiftRightLogical` with signed operands as WGSL `>>` on `i32`, an arithmetic shift,
+    /// so the translated pipeline computes another value. The generator avoids it when
+    /// `PipelineSpec::avoid_known_bugs` is set. Reproducers:
+    /// `regressions/differential/shift-right-logical-signed-*.shader_test`.
+    ShiftRightLogicalSigned,
 }
 
 /// [`KnownBug::EntryPointLost`]: the plan names no entry point and the WGSL has none.
@@ -35,20 +42,33 @@ pub fn strict() -> bool {
     std::env::var_os("TESSERAE_FUZZ_STRICT").is_some_and(|v| v != "0")
 }
 
-/// The known bug `err` is an instance of, for this spec.
-pub fn classify(spec: &PipelineSpec, err: &TranslateError) -> Option<KnownBug> {
+const INTEGER_FLAT: &str = "must be explicitly specified for integer I/O";
+
+fn message(err: &TranslateError) -> Option<&str> {
+    match err {
+        TranslateError::NagaValidation { message, .. } | TranslateError::WgslRoundTrip { message, .. } => Some(message),
+        _ => None,
+    }
+}
+
+/// The known bug `err` is an instance of, from the error alone (for raw SPIR-V input).
+pub fn classify_error(err: &TranslateError) -> Option<KnownBug> {
     if strict() {
         return None;
     }
-    match err {
-        TranslateError::NagaValidation { stage: Stage::Vertex, message }
-            if message.contains("must be explicitly specified for integer I/O") =>
-        {
+    message(err).filter(|m| m.contains(INTEGER_FLAT)).map(|_| KnownBug::IntegerOutputWithoutFlat)
+}
+
+/// The known bug `err` is an instance of, for this spec (the spec must show the cause too).
+pub fn classify(spec: &PipelineSpec, err: &TranslateError) -> Option<KnownBug> {
+    match classify_error(err)? {
+        KnownBug::IntegerOutputWithoutFlat => {
+            let stage_ok = matches!(err, TranslateError::NagaValidation { stage: Stage::Vertex, .. } | TranslateError::WgslRoundTrip { stage: Stage::Vertex, .. });
             let unconsumed_int = spec.varyings.iter().any(|v| {
                 v.ty.kind != Kind::Float && !v.vertex_decorated && (v.read == 0 || spec.fragment.is_none())
             });
-            unconsumed_int.then_some(KnownBug::IntegerOutputWithoutFlat)
+            (stage_ok && unconsumed_int).then_some(KnownBug::IntegerOutputWithoutFlat)
         }
-        _ => None,
+        other => Some(other),
     }
 }

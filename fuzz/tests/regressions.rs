@@ -1,0 +1,102 @@
+//! Inputs that showed a bug, kept as tests. Open bugs are `#[ignore]`d with the bug named (see
+//! `src/oracle/known.rs`, where the fuzzers tolerate them until they are fixed); check a fix with
+//!
+//! ```text
+//! TESSERAE_FUZZ_STRICT=1 cargo test -p tesserae-fuzz --test regressions -- --ignored
+//! ```
+//! then un-ignore the test, delete the allowance in `known.rs`, and move a target input to
+//! `regressions/<target>/fixed/` (run by `tests/smoke.rs`).
+
+use std::path::{Path, PathBuf};
+use tesserae::{PipelineDesc, Stage, StageDesc};
+use tesserae_fuzz::{oracle, shader_test};
+
+fn path(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+/// The pipeline of a `.shader_test` with SPIR-V sections.
+fn desc_of(rel: &str) -> PipelineDesc {
+    let p = path(rel);
+    let text = std::fs::read_to_string(&p).unwrap();
+    let t = shader_test::parse(&p, "regression", &text).unwrap();
+    let stage = |s: Stage| {
+        t.shader(s).map(|sec| StageDesc { spirv: shader_test::spirv_words(&p, sec).unwrap(), entry_point: Some(sec.entry_point.clone()) })
+    };
+    PipelineDesc {
+        vertex: stage(Stage::Vertex).unwrap(),
+        tess_control: stage(Stage::TessControl),
+        tess_eval: stage(Stage::TessEval),
+        fragment: stage(Stage::Fragment),
+        topology: t.topology(),
+        vertex_buffers: t.layouts(),
+        options: tesserae::Options::default(),
+    }
+}
+
+/// The reproducers are valid `.shader_test` files the conformance runner can run.
+#[test]
+fn reproducers_parse() {
+    for dir in ["regressions/pipeline", "regressions/differential"] {
+        for e in std::fs::read_dir(path(dir)).unwrap().flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "shader_test") {
+                let text = std::fs::read_to_string(&p).unwrap();
+                assert!(oracle::shader_test::check_text(&text).is_some(), "{}", p.display());
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "open translator bug IntegerOutputWithoutFlat (fuzz/src/oracle/known.rs)"]
+fn integer_output_without_flat() {
+    let desc = desc_of("regressions/pipeline/integer-output-without-flat.shader_test");
+    let plan = oracle::translate::translate_checked(&desc).expect("a valid pipeline must translate");
+    oracle::check_plan(&plan);
+}
+
+#[test]
+#[ignore = "open translator bug EntryPointLost (fuzz/src/oracle/known.rs)"]
+fn entry_point_lost() {
+    let bytes = std::fs::read(path("regressions/spirv_words/entry-point-lost.bin")).unwrap();
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    // The module's OpEntryPoint names a function that the (truncated) module does not define.
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(r.is_err(), "a module whose entry point function is missing must be refused, got {:?}", r.map(|p| p.entry_point));
+}
+
+/// Whether naga's IR shifts a signed integer right (WGSL `>>` on i32: arithmetic).
+fn has_signed_shift_right(wgsl: &str) -> bool {
+    let module = naga::front::wgsl::parse_str(wgsl).unwrap();
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), tesserae::wgsl::capabilities()).validate(&module).unwrap();
+    let signed_shift = |f: &naga::Function, fi: &naga::valid::FunctionInfo| {
+        f.expressions.iter().any(|(_, e)| match e {
+            naga::Expression::Binary { op: naga::BinaryOperator::ShiftRight, left, .. } => {
+                fi[*left].ty.inner_with(&module.types).scalar_kind() == Some(naga::ScalarKind::Sint)
+            }
+            _ => false,
+        })
+    };
+    module.functions.iter().any(|(h, f)| signed_shift(f, &info[h]))
+        || module.entry_points.iter().enumerate().any(|(i, ep)| signed_shift(&ep.function, info.get_entry_point(i)))
+}
+
+#[test]
+#[ignore = "open translator bug ShiftRightLogicalSigned (naga spv-in; fuzz/src/oracle/known.rs)"]
+fn shift_right_logical_signed() {
+    // Both reproducers shift only with OpShiftRightLogical: no arithmetic shift may appear.
+    for (rel, stage) in [
+        ("regressions/differential/shift-right-logical-signed-lines.shader_test", Stage::Fragment),
+        ("regressions/differential/shift-right-logical-signed-points.shader_test", Stage::Vertex),
+    ] {
+        let plan = tesserae::translate(&desc_of(rel)).unwrap();
+        for pass in &plan.passes {
+            for sh in pass.shaders() {
+                if sh.stage == stage {
+                    assert!(!has_signed_shift_right(&sh.wgsl), "{rel}: logical shift translated as an arithmetic one:\n{}", sh.wgsl);
+                }
+            }
+        }
+    }
+}
