@@ -76,24 +76,27 @@ pub fn build(
     mut module: naga::Module,
     layouts: &[VertexBufferLayout],
     topology: Topology,
+    cull_n: u32,
     emulated_clip_location: Option<u32>,
 ) -> Result<CullPasses, TranslateError> {
     let func = vertex_function::from_entry(&mut module)?;
     let slots = vertex_pulling::used_slots(&func, layouts)?;
     let mut position = None;
     let mut varyings = Vec::new();
-    let (mut clip, mut cull) = (None, None);
+    let mut clip = None;
     for o in &func.outputs {
         match &o.binding {
             Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
             Binding::BuiltIn(BuiltIn::ClipDistances) => clip = Some((o.access.clone(), array_len(&module, o.ty))),
-            Binding::BuiltIn(BuiltIn::CullDistance) => cull = Some((o.access.clone(), array_len(&module, o.ty))),
             Binding::Location { .. } => varyings.push(o),
             other => return Err(unsupported(format!("output {other:?} with cull distances"))),
         }
     }
     let Some(position) = position else { return Err(unsupported("a vertex stage that writes no Position")) };
-    let Some((cull_access, cull_n)) = cull else { return Err(unsupported("the primitive pass without cull distances")) };
+    if cull_n == 0 || !module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(vertex_function::CULL_GLOBAL)) {
+        return Err(unsupported("the primitive pass without cull distances"));
+    }
+    let cull_access = vertex_function::CULL_GLOBAL.to_string();
     let clip_n = clip.as_ref().map_or(0, |c| c.1);
     let clip_at = 1 + varyings.len() as u32;
     let cull_at = clip_at + clip_n.div_ceil(4);

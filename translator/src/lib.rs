@@ -184,6 +184,8 @@ fn translate_expanded_points(
     for var in lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize) {
         lower::builtin_output::name_variable(&mut vertex.module, var, points::POINT_SIZE_GLOBAL);
     }
+    let cull_distances = vr.cull_distance_outputs;
+    demote_cull(&mut vertex.module);
     let point_coord_location = match (&mut fragment, reads_point_coord) {
         (Some(f), true) => {
             let used = vr.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
@@ -197,7 +199,7 @@ fn translate_expanded_points(
         (None, _) => None,
     };
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex.module.assemble())?;
-    let vertex_wgsl = points::expand(module, &points::PointExpansion { layouts: &desc.vertex_buffers, point_coord_location })?;
+    let vertex_wgsl = points::expand(module, &points::PointExpansion { layouts: &desc.vertex_buffers, point_coord_location, cull_distances })?;
     let fragment_plan = match &fragment {
         Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f.module.assemble())?)),
         None => None,
@@ -228,12 +230,14 @@ fn translate_expanded_points(
 }
 
 /// Cull distances: the four passes of [`cull`].
-fn translate_culled(desc: &PipelineDesc, vertex: LoadedModule, fragment: Option<LoadedModule>, clip_location: Option<u32>) -> Result<Plan, TranslateError> {
+fn translate_culled(desc: &PipelineDesc, mut vertex: LoadedModule, fragment: Option<LoadedModule>, clip_location: Option<u32>) -> Result<Plan, TranslateError> {
     if desc.topology.is_points() {
         return Err(TranslateError::unsupported(Stage::Vertex, "the primitive pass for points"));
     }
+    let cull_distances = vertex.reflection.cull_distance_outputs;
+    demote_cull(&mut vertex.module);
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex.module.assemble())?;
-    let passes = cull::build(module, &desc.vertex_buffers, desc.topology, clip_location)?;
+    let passes = cull::build(module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location)?;
     let fragment_plan = match &fragment {
         Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f.module.assemble())?)),
         None => None,
@@ -286,6 +290,13 @@ fn translate_culled(desc: &PipelineDesc, vertex: LoadedModule, fragment: Option<
             IntermediateBuffer { name: "indirect".into(), size: BufferSize::Fixed { bytes: 20 }, usage: BufferUsage::Indirect },
         ],
     })
+}
+
+/// `CullDistance` becomes the private array [`vertex_function::CULL_GLOBAL`].
+fn demote_cull(module: &mut rspirv::dr::Module) {
+    for var in lower::builtin_output::demote(module, BuiltIn::CullDistance) {
+        lower::builtin_output::name_variable(module, var, vertex_function::CULL_GLOBAL);
+    }
 }
 
 fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {

@@ -32,6 +32,8 @@ pub struct PointExpansion<'a> {
     pub layouts: &'a [VertexBufferLayout],
     /// Location of the `PointCoord` varying, when the fragment stage reads it.
     pub point_coord_location: Option<u32>,
+    /// Cull distances, demoted to [`vertex_function::CULL_GLOBAL`].
+    pub cull_distances: u32,
 }
 
 /// Turns the module's vertex entry point into the expansion entry point; returns its WGSL.
@@ -49,7 +51,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<Validate
     for o in &func.outputs {
         match &o.binding {
             Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
-            Binding::BuiltIn(BuiltIn::ClipDistances | BuiltIn::CullDistance) => {
+            Binding::BuiltIn(BuiltIn::ClipDistances) => {
                 let n = array_len(&module, o.ty);
                 let _ = writeln!(tests, "    for (var i = 0u; i < {n}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}", o.access);
             }
@@ -69,6 +71,9 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<Validate
     let Some(position) = position else {
         return Err(unsupported("a point-list vertex stage that writes no Position"));
     };
+    if cfg.cull_distances > 0 {
+        let _ = writeln!(tests, "    for (var i = 0u; i < {}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}", cfg.cull_distances, vertex_function::CULL_GLOBAL);
+    }
     let size = if writes_size { POINT_SIZE_GLOBAL } else { "tesserae_draw.point_size" };
     let pull = vertex_pulling::call(&module, &func, cfg.layouts, "tesserae_vertex_id", "tesserae_instance")?;
     let _ = write!(

@@ -10,6 +10,9 @@ use crate::error::TranslateError;
 use naga::{Binding, BuiltIn, Handle, ScalarKind, Span, Type, TypeInner};
 
 pub const FUNCTION: &str = "tesserae_vertex";
+/// Name the lowering gives the private array that holds the cull distances: WGSL has no
+/// cull distance built-in, so the passes read it after calling [`FUNCTION`].
+pub const CULL_GLOBAL: &str = "tesserae_cull_distance";
 
 pub enum Arg {
     Location { location: u32, ty: Handle<Type> },
@@ -119,18 +122,23 @@ pub fn array_len(module: &naga::Module, ty: Handle<Type>) -> u32 {
     }
 }
 
-/// `@interpolate(...)` attribute text for a location binding.
+/// `@interpolate(...)` attribute text for a location binding, exactly as bound (wgpu matches
+/// stages on the written form: `perspective` differs from `perspective, center`).
 pub fn interpolate_attr(binding: &Binding) -> String {
     use naga::{Interpolation as I, Sampling as S};
-    let Binding::Location { interpolation, sampling, .. } = binding else { return String::new() };
+    let Binding::Location { interpolation: Some(interpolation), sampling, .. } = binding else { return String::new() };
     let i = match interpolation {
-        Some(I::Flat) => return "@interpolate(flat)".into(),
-        Some(I::Linear) => "linear",
+        I::Flat => "flat",
+        I::Linear => "linear",
         _ => "perspective",
     };
-    match sampling {
-        Some(S::Centroid) => format!("@interpolate({i}, centroid)"),
-        Some(S::Sample) => format!("@interpolate({i}, sample)"),
-        _ => format!("@interpolate({i})"),
-    }
+    let s = match sampling {
+        None => return format!("@interpolate({i})"),
+        Some(S::Center) => "center",
+        Some(S::Centroid) => "centroid",
+        Some(S::Sample) => "sample",
+        Some(S::First) => "first",
+        Some(S::Either) => "either",
+    };
+    format!("@interpolate({i}, {s})")
 }

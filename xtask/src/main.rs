@@ -55,8 +55,14 @@ enum Task {
         #[arg(long)]
         adapter: Option<String>,
     },
+    /// Write the generated corpus files (the clip/cull matrix); `--check` only compares.
+    Codegen {
+        #[arg(long)]
+        check: bool,
+    },
 }
 
+mod codegen;
 mod fuzz;
 
 fn opt(name: &str, v: &Option<String>) -> Vec<String> {
@@ -83,6 +89,7 @@ fn main() -> ExitCode {
         Task::Bless { filter, adapter } => harness(&sh, false, "bless", &[opt("filter", &filter), opt("adapter", &adapter)].concat()),
         Task::Bench { filter } => harness(&sh, true, "bench", &opt("filter", &filter)),
         Task::Fuzz(args) => fuzz::fuzz(&sh, &args),
+        Task::Codegen { check } => Ok(codegen::codegen(&root, check)),
         Task::OssFuzzBuild(args) => fuzz::oss_fuzz_build(&sh, &args),
         Task::TessSweep { adapter } => harness(&sh, false, "tess-sweep", &opt("adapter", &adapter)),
     };

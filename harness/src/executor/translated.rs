@@ -101,6 +101,7 @@ impl TranslatedExecutor {
 
     fn check(&self, label: &str, scope: wgpu::ErrorScopeGuard) -> Result<(), ExecError> {
         if let Some(e) = pollster::block_on(scope.pop()) {
+            // wgpu's Display already carries the cause chain.
             return Err(ExecError::Device(format!("{label}: {e}")));
         }
         if let Ok(mut v) = self.uncaptured.lock() {

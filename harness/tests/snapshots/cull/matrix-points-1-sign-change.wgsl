@@ -1,0 +1,152 @@
+// pass `expanded points`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_16 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) member: vec3<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> v_color: vec3<f32>;
+var<private> color_1: vec3<f32>;
+var<private> tesserae_point_size: f32;
+var<private> tesserae_cull_distance: array<f32, 1>;
+
+fn main() {
+    var i: i32;
+    var a: f32;
+
+    let _e18 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e18.x, _e18.y, 0f, 1f);
+    tesserae_point_size = 4f;
+    let _e23 = color_1;
+    v_color = _e23;
+    i = 0i;
+    loop {
+        let _e24 = i;
+        if (_e24 < 1i) {
+            let _e26 = i;
+            a = (0.7f + (2.399f * f32(_e26)));
+            let _e30 = i;
+            let _e31 = pos_1;
+            let _e32 = a;
+            let _e34 = a;
+            tesserae_cull_distance[_e30] = (dot(_e31, vec2<f32>(cos(_e32), sin(_e34))) + 0.2f);
+            continue;
+        } else {
+            break;
+        }
+        continuing {
+            let _e40 = i;
+            i = (_e40 + 1i);
+        }
+    }
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>) -> TesseraeVertexOut {
+    pos_1 = pos;
+    color_1 = color;
+    main();
+    let _e8 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e8);
+    let _e10 = unnamed.gl_Position;
+    let _e11 = v_color;
+    return TesseraeVertexOut(_e10, _e11);
+}
+
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0: vec3<f32>,
+}
+
+const TESSERAE_CORNERS = array<vec2<f32>, 6>(
+    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0),
+    vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0),
+);
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_instance: u32) -> TesseraePointOut {
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_corner_id / 6u);
+    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id % 6u];
+    let tesserae_w0 = (tesserae_vertex_id) * 5u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
+    let tesserae_w1 = (tesserae_vertex_id) * 5u + 2u;
+    let tesserae_a1 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w1 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 1u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 2u]), 1.0);
+    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy), vec3<f32>(tesserae_a1.xyz));
+    let tesserae_c = tesserae_out.out0_member;
+    // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
+    let tesserae_size = min(select(tesserae_draw.size_range.x, tesserae_point_size, tesserae_point_size > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
+    // Only depth clips a point's centre: lavapipe draws points whose centre is just outside
+    // the x/y planes (its guard band), and the viewport cuts the rest.
+    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
+    for (var i = 0u; i < 1u; i++) { if tesserae_cull_distance[i] < 0.0 { tesserae_keep = false; } }
+    var o: TesseraePointOut;
+    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
+    o.v0 = tesserae_out.out1_member;
+    return o;
+}
+// pass `expanded points`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> v_color_1: vec3<f32>;
+
+fn main_1() {
+    let _e3 = v_color_1;
+    frag = vec4<f32>(_e3.x, _e3.y, _e3.z, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(flat) v_color: vec3<f32>) -> @location(0) vec4<f32> {
+    v_color_1 = v_color;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
