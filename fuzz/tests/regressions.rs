@@ -100,3 +100,13 @@ fn shift_right_logical_signed() {
         }
     }
 }
+
+#[test]
+#[ignore = "open translator bug NagaPanicOnOddWidth (naga spv-in panics; fuzz/src/oracle/known.rs)"]
+fn naga_panics_on_odd_width() {
+    // A glslang vertex module mutated by libFuzzer: `OpTypeFloat %6 28`, then arrays of it.
+    let bytes = std::fs::read(path("regressions/spirv_words/odd-width-array.bin")).unwrap();
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let r = std::panic::catch_unwind(|| tesserae::translate_stage(&StageDesc::new(words)));
+    assert!(r.is_ok(), "the translator panicked on untrusted SPIR-V");
+}

@@ -30,6 +30,37 @@ pub enum KnownBug {
     /// `PipelineSpec::avoid_known_bugs` is set. Reproducers:
     /// `regressions/differential/shift-right-logical-signed-*.shader_test`.
     ShiftRightLogicalSigned,
+    /// naga's SPIR-V front end panics (`unwrap` on a `LayoutError`, `front/spv/mod.rs`
+    /// `parse_type_array`) on an array of a float or integer type whose width is not a power of
+    /// two (`OpTypeFloat 28`): the translator hands naga unchecked types and panics on
+    /// untrusted input. The `spirv_words` target skips such modules. Regression:
+    /// `tests/regressions.rs::naga_panics_on_odd_width` (`regressions/spirv_words/odd-width-array.bin`).
+    NagaPanicOnOddWidth,
+}
+
+/// [`KnownBug::NagaPanicOnOddWidth`]: the module declares an `OpTypeInt` or `OpTypeFloat` whose
+/// width is not 8, 16, 32 or 64.
+pub fn odd_width(words: &[u32]) -> bool {
+    if strict() || words.len() < 5 {
+        return false;
+    }
+    let mut i = 5;
+    while i < words.len() {
+        let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+        if count == 0 {
+            return false;
+        }
+        // OpTypeInt = 21, OpTypeFloat = 22: result id, then the width.
+        if (op == 21 || op == 22) && count >= 3 {
+            if let Some(&w) = words.get(i + 2) {
+                if ![8, 16, 32, 64].contains(&w) {
+                    return true;
+                }
+            }
+        }
+        i += count;
+    }
+    false
 }
 
 /// [`KnownBug::EntryPointLost`]: the plan names no entry point and the WGSL has none.

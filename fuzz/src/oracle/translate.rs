@@ -181,6 +181,9 @@ pub fn spirv_words(data: &[u8]) {
     let n = data.len() / 4 * 4;
     let words: Vec<u32> = data[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let tail = &data[n..];
+    if super::known::odd_width(&words) {
+        return;
+    }
     if tail.is_empty() {
         let stage = tesserae::StageDesc { spirv: words.clone(), entry_point: None };
         match tesserae::translate_stage(&stage) {
