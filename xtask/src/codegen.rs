@@ -102,10 +102,11 @@ draw {topology} vertices {count}
         value_expr(values)
     );
     if kind == "clip" && values == "sign-change" && prim != "points" {
-        s.push_str("tolerance on *-clip-emulated channel 255 pixels 2% reason emulated clipping discards per fragment on the interpolated distance instead of clipping the primitive: edge pixels and colours interpolated near the cut may differ\n");
+        let share = if prim == "lines" { "4%" } else { "2%" };
+        let _ = write!(s, "tolerance on *-clip-emulated channel 0 pixels {share} reason emulated clipping discards per fragment on the interpolated distance instead of clipping the primitive: edge pixels and colours interpolated near the cut may differ\n");
     }
     match prim {
-        "lines" => s.push_str("tolerance on wgpu-gl* channel 255 pixels 1.5% reason GL rasterizes lines with the diamond-exit rule, Vulkan on lavapipe with Bresenham: a few pixels move\n"),
+        "lines" => s.push_str("tolerance on wgpu-gl* channel 0 pixels 2.5% reason GL rasterizes lines with the diamond-exit rule, Vulkan on lavapipe with Bresenham: a few pixels move\n"),
         "triangles" => s.push_str("tolerance on wgpu-gl* channel 1 pixels 0% reason llvmpipe GL rounds interpolated colours one step differently from lavapipe Vulkan on some pixels\n"),
         _ => {}
     }

@@ -399,6 +399,9 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                 if reason.is_empty() {
                     return Err(c.err(line, "a tolerance needs a reason"));
                 }
+                if *ch == "255" {
+                    return Err(c.err(line, "`channel 255` accepts any image; `channel 0 pixels P%` lets P% of pixels differ by any amount"));
+                }
                 if t.tolerances.iter().any(|x| x.executor == executor) {
                     return Err(c.err(line, "a second tolerance for the same executor"));
                 }

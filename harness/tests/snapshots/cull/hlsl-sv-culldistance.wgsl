@@ -1,0 +1,383 @@
+// pass `vertex`, vertex stage
+enable clip_distances;
+
+struct VSIn {
+    pos: vec2<f32>,
+    color: vec3<f32>,
+}
+
+struct VSOut {
+    pos: vec4<f32>,
+    color: vec3<f32>,
+    clip: f32,
+    cull0_: vec4<f32>,
+    cull1_: vec2<f32>,
+}
+
+struct type_20 {
+    @builtin(position) member: vec4<f32>,
+    @location(0) member_1: vec3<f32>,
+    @builtin(clip_distances) member_2: array<f32, 1>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+    out2_member: array<f32, 1>,
+}
+
+var<private> i_u002e_pos_1: vec2<f32>;
+var<private> i_u002e_color_1: vec3<f32>;
+var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
+var<private> u0040_entryPointOutput_u002e_color: vec3<f32>;
+var<private> u0040_entryPointOutput_u002e_clip: array<f32, 1> = array<f32, 1>();
+var<private> tesserae_cull_distance: array<f32, 6>;
+
+fn u0040_main_u0028_struct_u002d_VSIn_u002d_vf2_u002d_vf31_u003b(i: ptr<function, VSIn>) -> VSOut {
+    var o: VSOut;
+
+    let _e26 = (*i).pos;
+    o.pos = vec4<f32>(_e26.x, _e26.y, 0f, 1f);
+    let _e32 = (*i).color;
+    o.color = _e32;
+    let _e36 = (*i).pos[0u];
+    o.clip = (0.9f - _e36);
+    let _e41 = (*i).pos[0u];
+    let _e45 = (*i).pos[1u];
+    let _e49 = (*i).pos[1u];
+    o.cull0_ = vec4<f32>((_e41 + 0.6f), (0.7f - _e45), (_e49 + 0.9f), 1f);
+    let _e55 = (*i).pos[0u];
+    let _e58 = (*i).pos[1u];
+    o.cull1_ = vec2<f32>(1f, (0.5f - (_e55 * _e58)));
+    let _e63 = o;
+    return _e63;
+}
+
+fn main() {
+    var i_1: VSIn;
+    var flattenTemp: VSOut;
+    var param: VSIn;
+
+    let _e26 = i_u002e_pos_1;
+    i_1.pos = _e26;
+    let _e28 = i_u002e_color_1;
+    i_1.color = _e28;
+    let _e30 = i_1;
+    param = _e30;
+    let _e31 = u0040_main_u0028_struct_u002d_VSIn_u002d_vf2_u002d_vf31_u003b((&param));
+    flattenTemp = _e31;
+    let _e33 = flattenTemp.pos;
+    u0040_entryPointOutput_u002e_pos = _e33;
+    let _e35 = flattenTemp.color;
+    u0040_entryPointOutput_u002e_color = _e35;
+    let _e37 = flattenTemp.clip;
+    u0040_entryPointOutput_u002e_clip[0i] = _e37;
+    let _e41 = flattenTemp.cull0_[0u];
+    tesserae_cull_distance[0i] = _e41;
+    let _e45 = flattenTemp.cull0_[1u];
+    tesserae_cull_distance[1i] = _e45;
+    let _e49 = flattenTemp.cull0_[2u];
+    tesserae_cull_distance[2i] = _e49;
+    let _e53 = flattenTemp.cull0_[3u];
+    tesserae_cull_distance[3i] = _e53;
+    let _e57 = flattenTemp.cull1_[0u];
+    tesserae_cull_distance[4i] = _e57;
+    let _e61 = flattenTemp.cull1_[1u];
+    tesserae_cull_distance[5i] = _e61;
+    return;
+}
+
+fn tesserae_vertex(i_u002e_pos: vec2<f32>, i_u002e_color: vec3<f32>) -> TesseraeVertexOut {
+    i_u002e_pos_1 = i_u002e_pos;
+    i_u002e_color_1 = i_u002e_color;
+    main();
+    let _e8 = u0040_entryPointOutput_u002e_pos.y;
+    u0040_entryPointOutput_u002e_pos.y = -(_e8);
+    let _e10 = u0040_entryPointOutput_u002e_pos;
+    let _e11 = u0040_entryPointOutput_u002e_color;
+    let _e12 = u0040_entryPointOutput_u002e_clip;
+    return TesseraeVertexOut(_e10, _e11, _e12);
+}
+
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+@group(1) @binding(0) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+@compute @workgroup_size(64)
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    if tesserae_gid.x >= tesserae_draw.count {
+        return;
+    }
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
+    let tesserae_w0 = (tesserae_vertex_id) * 5u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
+    let tesserae_w1 = (tesserae_vertex_id) * 5u + 2u;
+    let tesserae_a1 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w1 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 1u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 2u]), 1.0);
+    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy), vec3<f32>(tesserae_a1.xyz));
+    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 5u;
+    tesserae_records[tesserae_base] = tesserae_out.out0_member;
+    tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_out.out1_member, 0.0);
+    tesserae_records[tesserae_base + 2u] = vec4<f32>(tesserae_out.out2_member[0], 0.0, 0.0, 0.0);
+    tesserae_records[tesserae_base + 3u] = vec4<f32>(tesserae_cull_distance[0], tesserae_cull_distance[1], tesserae_cull_distance[2], tesserae_cull_distance[3]);
+    tesserae_records[tesserae_base + 4u] = vec4<f32>(tesserae_cull_distance[4], tesserae_cull_distance[5], 0.0, 0.0);
+}
+// pass `primitives`, vertex stage
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(1) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(1) var<storage, read_write> tesserae_prims: array<u32>;
+@group(1) @binding(2) var<storage, read_write> tesserae_flags: array<u32>;
+
+fn tesserae_is_restart(i: u32) -> bool {
+    if tesserae_draw.indexed == 0u {
+        return false;
+    }
+    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
+    return tesserae_raw_index(tesserae_draw.first + i) == restart;
+}
+
+@compute @workgroup_size(64)
+fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let p = gid.x;
+    if p >= tesserae_draw.primitives {
+        return;
+    }
+    var v = array<u32, 3>(0u, 0u, 0u);
+    var keep = true;
+    var odd = 0u;
+    if false {
+        for (var k = 0u; k < 3u; k++) {
+            if tesserae_is_restart(p + k) {
+                keep = false;
+            }
+        }
+        // Strip parity counts from the last restart.
+        var start = 0u;
+        for (var j = p; j > 0u; j--) {
+            if tesserae_is_restart(j - 1u) {
+                start = j;
+                break;
+            }
+        }
+        odd = (p - start) & 1u;
+    }
+    for (var k = 0u; k < 3u; k++) { v[k] = p * 3u + k; }
+    let base = gid.y * tesserae_draw.count;
+    for (var c = 0u; c < 6u; c++) {
+        var all_negative = true;
+        for (var k = 0u; k < 3u; k++) {
+            let d = tesserae_records[(base + v[k]) * 5u + 3u + c / 4u][c % 4u];
+            if !(d < 0.0) {
+                all_negative = false;
+            }
+        }
+        if all_negative {
+            keep = false;
+        }
+    }
+    let q = gid.y * tesserae_draw.primitives + p;
+    tesserae_flags[q] = select(0u, 1u, keep);
+    for (var k = 0u; k < 3u; k++) {
+        tesserae_prims[q * 3u + k] = base + v[k];
+    }
+}
+// pass `compact`, vertex stage
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(1) @binding(1) var<storage, read> tesserae_prims: array<u32>;
+@group(1) @binding(2) var<storage, read> tesserae_flags: array<u32>;
+@group(1) @binding(3) var<storage, read_write> tesserae_out_indices: array<u32>;
+@group(1) @binding(4) var<storage, read_write> tesserae_indirect: array<u32>;
+var<workgroup> tesserae_sums: array<u32, 256>;
+
+@compute @workgroup_size(256)
+fn tesserae_compact_main(@builtin(local_invocation_index) t: u32) {
+    let total = tesserae_draw.primitives * tesserae_draw.instances;
+    let chunk = (total + 255u) / 256u;
+    let start = min(t * chunk, total);
+    let end = min(start + chunk, total);
+    var sum = 0u;
+    for (var i = start; i < end; i++) {
+        sum += tesserae_flags[i];
+    }
+    tesserae_sums[t] = sum;
+    workgroupBarrier();
+    if t == 0u {
+        var acc = 0u;
+        for (var i = 0u; i < 256u; i++) {
+            let x = tesserae_sums[i];
+            tesserae_sums[i] = acc;
+            acc += x;
+        }
+        tesserae_indirect[0] = acc * 3u;
+        tesserae_indirect[1] = 1u;
+        tesserae_indirect[2] = 0u;
+        tesserae_indirect[3] = 0u;
+        tesserae_indirect[4] = 0u;
+    }
+    workgroupBarrier();
+    var dst = tesserae_sums[t];
+    for (var i = start; i < end; i++) {
+        if tesserae_flags[i] != 0u {
+            for (var k = 0u; k < 3u; k++) {
+                tesserae_out_indices[dst * 3u + k] = tesserae_prims[i * 3u + k];
+            }
+            dst += 1u;
+        }
+    }
+}
+// pass `draw survivors`, vertex stage
+enable clip_distances;
+
+@group(0) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePassOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(perspective, center) v0: vec3<f32>,
+    @builtin(clip_distances) clip: array<f32, 1>,
+}
+
+@vertex
+fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
+    let b = r * 5u;
+    var o: TesseraePassOut;
+    o.position = tesserae_records[b];
+    o.v0 = tesserae_records[b + 1u].xyz;
+    for (var i = 0u; i < 1u; i++) { o.clip[i] = tesserae_records[b + 2u + i / 4u][i % 4u]; }
+    return o;
+}
+// pass `draw survivors`, fragment stage
+var<private> pos_3: vec4<f32>;
+var<private> color_3: vec3<f32>;
+var<private> u0040_entryPointOutput: vec4<f32>;
+
+fn u0040_main_u0028_vf4_u003b_vf3_u003b(pos_1: ptr<function, vec4<f32>>, color_1: ptr<function, vec3<f32>>) -> vec4<f32> {
+    let _e6 = (*color_1);
+    return vec4<f32>(_e6.x, _e6.y, _e6.z, 1f);
+}
+
+fn main_1() {
+    var pos_2: vec4<f32>;
+    var color_2: vec3<f32>;
+    var param: vec4<f32>;
+    var param_1: vec3<f32>;
+
+    let _e8 = pos_3;
+    pos_2 = _e8;
+    let _e9 = color_3;
+    color_2 = _e9;
+    let _e10 = pos_2;
+    param = _e10;
+    let _e11 = color_2;
+    param_1 = _e11;
+    let _e12 = u0040_main_u0028_vf4_u003b_vf3_u003b((&param), (&param_1));
+    u0040_entryPointOutput = _e12;
+    return;
+}
+
+@fragment 
+fn main(@builtin(position) pos: vec4<f32>, @location(0) color: vec3<f32>) -> @location(0) vec4<f32> {
+    pos_3 = pos;
+    color_3 = color;
+    main_1();
+    let _e5 = u0040_entryPointOutput;
+    return _e5;
+}
