@@ -110,3 +110,17 @@ fn naga_panics_on_odd_width() {
     let r = std::panic::catch_unwind(|| tesserae::translate_stage(&StageDesc::new(words)));
     assert!(r.is_ok(), "the translator panicked on untrusted SPIR-V");
 }
+
+#[test]
+#[ignore = "open translator bug NagaPanicOnMalformedSpirv (naga spv-in panics; fuzz/src/oracle/known.rs)"]
+fn naga_panics_on_malformed_spirv() {
+    for e in std::fs::read_dir(path("regressions/spirv_words")).unwrap().flatten() {
+        let p = e.path();
+        if !p.file_name().unwrap().to_string_lossy().starts_with("naga-panic-") {
+            continue;
+        }
+        let bytes = std::fs::read(&p).unwrap();
+        let r = std::panic::catch_unwind(|| tesserae_fuzz::targets::spirv_words(&bytes));
+        assert!(r.is_ok(), "{}: the translator panicked on untrusted SPIR-V", p.display());
+    }
+}

@@ -178,6 +178,10 @@ pub fn translate_checked(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
 ///   vertex and a fragment module at `len * t1 / 256` words (two trailing bytes), at word
 ///   `u16(t1, t2)` (three), or not at all (one: no fragment stage).
 pub fn spirv_words(data: &[u8]) {
+    super::known::tolerate_naga_panics(|| spirv_words_inner(data));
+}
+
+fn spirv_words_inner(data: &[u8]) {
     let n = data.len() / 4 * 4;
     let words: Vec<u32> = data[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let tail = &data[n..];
