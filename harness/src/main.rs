@@ -10,6 +10,7 @@ use tesserae_harness::executor::{translated::Backend, ExecutorKind};
 use tesserae_harness::runner::{self, ExecutorConfig, RunOptions, Status};
 
 mod bench;
+mod bench_frames;
 mod bless;
 
 #[derive(Parser)]

@@ -1,0 +1,153 @@
+//! Frame-time benchmarks: the same draw rendered natively on the Vulkan driver and translated
+//! through wgpu's Vulkan backend on the same driver, in the same run, reported as a ratio.
+//!
+//! Each render includes pipeline creation, buffer upload, the draw and the readback, for both
+//! executors alike; shaders are precompiled SPIR-V, so neither side pays for glslang. The
+//! figure is the median of several renders after a warm-up.
+
+use std::time::Instant;
+use tesserae_harness::compile::compile_section;
+use tesserae_harness::executor::native::NativeExecutor;
+use tesserae_harness::executor::translated::{Backend, TranslatedExecutor};
+use tesserae_harness::executor::Executor;
+use tesserae_harness::shader_test::{self, Language, ShaderTest};
+
+const RUNS: usize = 7;
+
+/// Parses a generated test and replaces its GLSL by SPIR-V hex sections.
+fn prepare(name: &str, text: &str) -> Result<ShaderTest, String> {
+    let mut test = shader_test::parse(std::path::Path::new(name), name, text).map_err(|e| e.to_string())?;
+    for i in 0..test.shaders.len() {
+        let words = compile_section(&test, &test.shaders[i]).map_err(|e| e.to_string())?;
+        let s = &mut test.shaders[i];
+        s.language = Language::SpirvHex;
+        s.source = words.iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ");
+    }
+    Ok(test)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+fn frame(label: &str, goal: f64, test: &ShaderTest) {
+    let mut native = match NativeExecutor::new(None) {
+        Ok(n) => n,
+        Err(e) => return println!("{label}: {e}"),
+    };
+    let translated = match TranslatedExecutor::new(Backend::Vulkan, None) {
+        Ok(t) => t,
+        Err(e) => return println!("{label}: {e}"),
+    };
+    let plan = match tesserae_harness::compile::pipeline(test, tesserae::Options::default()).map_err(|e| e.to_string()).and_then(|d| tesserae::translate(&d).map_err(|e| e.to_string())) {
+        Ok(p) => p,
+        Err(e) => return println!("{label}: translation failed: {e}"),
+    };
+    let mut t_native = Vec::new();
+    let mut t_translated = Vec::new();
+    let mut same = true;
+    for run in 0..=RUNS {
+        let s = Instant::now();
+        let a = native.render(test);
+        let dn = s.elapsed().as_secs_f64();
+        let s = Instant::now();
+        let b = translated.run_plan(test, &plan);
+        let dt = s.elapsed().as_secs_f64();
+        match (a, b) {
+            (Ok(a), Ok(b)) => same &= a == b,
+            (a, b) => return println!("{label}: native {:?} translated {:?}", a.err(), b.err()),
+        }
+        if run > 0 {
+            t_native.push(dn);
+            t_translated.push(dt);
+        }
+    }
+    let (n, t) = (median(t_native), median(t_translated));
+    println!("{label}");
+    println!("  native (lavapipe)   : {:>8.2} ms/frame", n * 1e3);
+    println!("  translated (wgpu)   : {:>8.2} ms/frame", t * 1e3);
+    println!("  ratio               : {:>8.2}x (goal <= {goal}x); images {}", t / n, if same { "identical" } else { "DIFFER" });
+}
+
+/// 100,000 points of size 4 in a 256×256 framebuffer.
+pub fn points() {
+    let mut rows = String::new();
+    let mut s = 12345u32;
+    let mut rnd = || {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        (s % 20000) as f32 / 10000.0 - 1.0
+    };
+    for _ in 0..100_000 {
+        let (x, y, c) = (rnd(), rnd(), rnd());
+        rows.push_str(&format!("{x} {y} {}\n", c * 0.5 + 0.5));
+    }
+    let text = format!(
+        "[vertex shader]
+#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 1) in float shade;
+layout(location = 0) out vec3 v_color;
+void main() {{ gl_Position = vec4(pos, 0.0, 1.0); gl_PointSize = 4.0; v_color = vec3(shade, 1.0 - shade, 0.5); }}
+[fragment shader]
+#version 450
+layout(location = 0) in vec3 v_color;
+layout(location = 0) out vec4 o;
+void main() {{ o = vec4(v_color, 1.0); }}
+[vertex buffer 0]
+0/float32x2 1/float32
+{rows}
+[test]
+framebuffer 256 256
+draw point-list vertices 100000
+"
+    );
+    match prepare("bench/points", &text) {
+        Ok(t) => frame("points: 100,000 points of size 4, 256x256", 1.5, &t),
+        Err(e) => println!("points: {e}"),
+    }
+}
+
+/// 100,000 triangles with two cull distances, half of them culled.
+pub fn cull() {
+    let mut rows = String::new();
+    for i in 0..100_000u32 {
+        let x = -1.0 + (i % 250) as f32 / 125.0;
+        let y = -1.0 + (i / 250) as f32 / 200.0;
+        // Every other triangle sits where both cull distances are negative.
+        let keep = if i % 2 == 0 { 1.0 } else { -1.0 };
+        rows.push_str(&format!("{x} {y} {keep}\n{} {y} {keep}\n{x} {} {keep}\n", x + 0.012, y + 0.012));
+    }
+    let text = format!(
+        "[vertex shader]
+#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 1) in float keep;
+layout(location = 0) out vec3 v_color;
+out float gl_CullDistance[2];
+void main() {{
+    gl_Position = vec4(pos, 0.0, 1.0);
+    v_color = vec3(pos * 0.5 + 0.5, 0.5);
+    gl_CullDistance[0] = keep;
+    gl_CullDistance[1] = keep * 2.0;
+}}
+[fragment shader]
+#version 450
+layout(location = 0) in vec3 v_color;
+layout(location = 0) out vec4 o;
+void main() {{ o = vec4(v_color, 1.0); }}
+[vertex buffer 0]
+0/float32x2 1/float32
+{rows}
+[test]
+framebuffer 256 256
+draw triangle-list vertices 300000
+"
+    );
+    match prepare("bench/cull", &text) {
+        Ok(t) => frame("cull: 100,000 triangles, 2 cull distances, half culled, 256x256", 1.5, &t),
+        Err(e) => println!("cull: {e}"),
+    }
+}
