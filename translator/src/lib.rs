@@ -125,10 +125,11 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize);
     }
     let mut fragment = fragment;
-    if let Some(f) = &fragment {
-        let pairs = interface::match_stages(&vr, &f.reflection)?;
-        lower::interpolation::harmonize(&mut vertex.module, &pairs);
-    }
+    let pairs = match &fragment {
+        Some(f) => interface::match_stages(&vr, &f.reflection)?,
+        None => Vec::new(),
+    };
+    lower::interpolation::harmonize(&mut vertex.module, &pairs, &vr.outputs);
     let mut clip_distances = vr.clip_distance_outputs;
     let mut clip_location = None;
     if clip_distances > 0 && desc.options.clip == ClipMode::Emulated {
@@ -219,7 +220,7 @@ fn translate_expanded_points(
             label: "expanded points".into(),
             vertex: vplan,
             fragment: fragment_plan,
-            topology: Topology::TriangleList,
+            topology: Topology::TriangleStrip,
             vertex_buffers: Vec::new(),
             clip_distances: 0,
             draw: DrawShape::ExpandedPoints { corners: points::CORNERS },

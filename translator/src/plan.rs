@@ -101,8 +101,9 @@ pub enum Resource {
 pub enum DrawShape {
     /// The application's draw call, unchanged (vertex, instance and index counts as recorded).
     AsRecorded,
-    /// Point expansion: each recorded draw of `n` points (indexed or not) becomes a
-    /// non-indexed draw of `corners * n` vertices with the same instances; face culling off.
+    /// Point expansion: each recorded draw of `n` points × `i` instances (indexed or not)
+    /// becomes a non-indexed draw of `corners` vertices × `n * i` instances starting at
+    /// instance 0, topology triangle strip; face culling off.
     ExpandedPoints { corners: u32 },
     /// `draw_indexed_indirect` with the index buffer and arguments earlier passes wrote.
     IndexedIndirect { indices: String, arguments: String },
@@ -152,7 +153,9 @@ impl BufferSize {
             BufferSize::PerPrimitive { bytes } => bytes * primitives as u64 * instances as u64,
             BufferSize::Fixed { bytes } => *bytes,
         };
-        n.max(4).div_ceil(4) * 4
+        // At least one vec4: a runtime-sized array<vec4<f32>> binding needs 16 bytes, even for
+        // a draw of zero vertices.
+        n.max(16).div_ceil(16) * 16
     }
 }
 

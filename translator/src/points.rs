@@ -1,6 +1,7 @@
 //! Point expansion: a point-list draw whose last pre-rasterization stage writes `PointSize`
-//! (or whose fragment stage reads `PointCoord`) becomes a triangle-list draw of six vertices
-//! per point.
+//! (or whose fragment stage reads `PointCoord`) becomes an instanced draw of a four-vertex
+//! triangle strip per point: instance `i` is point `i % count` of original instance
+//! `i / count` (four vertex invocations per point rather than six).
 //!
 //! The vertex stage becomes the function `tesserae_vertex` ([`crate::vertex_function`]). A
 //! generated entry point, for corner `k` of point `p`, pulls the vertex's attributes
@@ -22,8 +23,8 @@ use naga::{Binding, BuiltIn};
 use std::fmt::Write;
 
 pub use crate::vertex_pulling::DRAW_PARAMS_SIZE;
-/// Vertices drawn per point.
-pub const CORNERS: u32 = 6;
+/// Vertices drawn per point (a triangle strip).
+pub const CORNERS: u32 = 4;
 /// Name the lowering gives the private variable that holds the written point size.
 pub const POINT_SIZE_GLOBAL: &str = "tesserae_point_size";
 pub const ENTRY_POINT: &str = "tesserae_points_main";
@@ -80,15 +81,16 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<Validate
         src,
         "
 {out_struct}
-const TESSERAE_CORNERS = array<vec2<f32>, 6>(
-    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0),
-    vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0),
+const TESSERAE_CORNERS = array<vec2<f32>, 4>(
+    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(1.0, -1.0),
 );
 
 @vertex
-fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_instance: u32) -> TesseraePointOut {{
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_corner_id / 6u);
-    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id % 6u];
+fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_id: u32) -> TesseraePointOut {{
+    let tesserae_count = max(tesserae_draw.count, 1u);
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_id % tesserae_count);
+    let tesserae_instance = tesserae_id / tesserae_count + tesserae_draw.first_instance;
+    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id];
 {pull}    let tesserae_c = {position};
     // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
     let tesserae_size = min(select(tesserae_draw.size_range.x, {size}, {size} > tesserae_draw.size_range.x), tesserae_draw.size_range.y);

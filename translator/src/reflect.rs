@@ -185,8 +185,24 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     let Some(stage) = stage_of(model) else {
         return Err(LoadError::UnknownExecutionModel { name, model: format!("{model:?}") });
     };
+    if !module.functions.iter().any(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(entry_id)) {
+        return Err(LoadError::Malformed(format!("entry point `{name}` names %{entry_id}, which is not a function of the module")));
+    }
+    check_scalar_widths(&module)?;
     let reflection = Reflector::new(&module).reflect(entry_id, stage, name)?;
     Ok(LoadedModule { module, entry_id, reflection })
+}
+
+/// Integer and float types must be 8, 16, 32 or 64 bits wide (naga panics on other widths).
+fn check_scalar_widths(module: &dr::Module) -> Result<(), LoadError> {
+    for inst in &module.types_global_values {
+        if let (Op::TypeInt | Op::TypeFloat, Some(Operand::LiteralBit32(w))) = (inst.class.opcode, inst.operands.first()) {
+            if ![8, 16, 32, 64].contains(w) {
+                return Err(LoadError::Malformed(format!("{:?} of width {w}", inst.class.opcode)));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn select_entry_point(

@@ -44,9 +44,20 @@ pub fn spirv_to_module(stage: Stage, words: &[u32]) -> Result<naga::Module, Tran
         strict_capabilities: false,
         block_ctx_dump_prefix: None,
     };
-    naga::front::spv::Frontend::new(words.iter().copied(), &options)
-        .parse()
-        .map_err(|e| TranslateError::NagaFrontend { stage, message: e.to_string() })
+    // naga's SPIR-V reader still panics on some malformed modules; the translator promises
+    // typed errors, so a panic there becomes one (the fuzzers keep finding the sites).
+    let parsed = std::panic::catch_unwind(|| naga::front::spv::Frontend::new(words.iter().copied(), &options).parse());
+    match parsed {
+        Ok(r) => r.map_err(|e| TranslateError::NagaFrontend { stage, message: e.to_string() }),
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown panic".into());
+            Err(TranslateError::NagaFrontend { stage, message: format!("naga's SPIR-V reader panicked: {what}") })
+        }
+    }
 }
 
 /// Reads lowered SPIR-V with naga (y flipped for WebGPU's clip space) and writes WGSL.

@@ -158,8 +158,8 @@ fn point_pipeline_is_expanded() {
     d.topology = Topology::PointList;
     let plan = translate(&d).expect("translates");
     let Pass::Render(rp) = &plan.passes[0] else { panic!("render pass first") };
-    assert_eq!(rp.draw, DrawShape::ExpandedPoints { corners: 6 });
-    assert_eq!(rp.topology, Topology::TriangleList);
+    assert_eq!(rp.draw, DrawShape::ExpandedPoints { corners: 4 });
+    assert_eq!(rp.topology, Topology::TriangleStrip);
     assert!(rp.vertex_buffers.is_empty(), "attributes are pulled from storage buffers");
     assert!(rp.resources.iter().any(|r| r.resource == Resource::VertexBufferAsStorage { slot: 0 }));
     assert!(rp.vertex.wgsl.contains("tesserae_point_size"), "{}", rp.vertex.wgsl);

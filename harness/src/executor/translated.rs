@@ -306,9 +306,7 @@ impl TranslatedExecutor {
                                 DrawShape::AsRecorded => {
                                     return Err(ExecError::Device("a per-draw plan with an as-recorded render pass".into()))
                                 }
-                                DrawShape::ExpandedPoints { corners } => {
-                                    rpass.draw(0..corners * dr.count, dr.first_instance..dr.first_instance + dr.instances)
-                                }
+                                DrawShape::ExpandedPoints { corners } => rpass.draw(0..*corners, 0..dr.count * dr.instances),
                                 DrawShape::IndexedIndirect { indices, arguments } => {
                                     let (Some(ib), Some(args)) = (find(indices), find(arguments)) else {
                                         return Err(ExecError::Device("plan names an unknown indirect buffer".into()));

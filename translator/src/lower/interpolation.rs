@@ -16,7 +16,15 @@ fn wanted(i: &Interpolation) -> [bool; 4] {
 }
 
 /// `pairs`: (producer output variable id, consumer input) already matched by location.
-pub fn harmonize(module: &mut dr::Module, pairs: &[(Word, &InterfaceVar)]) {
+/// Integer outputs that no input reads become `Flat` too: WGSL requires it of every integer
+/// varying, Vulkan only of fragment inputs.
+pub fn harmonize(module: &mut dr::Module, pairs: &[(Word, &InterfaceVar)], outputs: &[InterfaceVar]) {
+    for o in outputs {
+        let consumed = pairs.iter().any(|(id, _)| *id == o.id);
+        if !consumed && o.ty.kind != crate::reflect::ScalarKind::Float && !o.interpolation.flat {
+            module.annotations.push(Instruction::new(Op::Decorate, None, None, vec![Operand::IdRef(o.id), Operand::Decoration(Decoration::Flat)]));
+        }
+    }
     for (out_id, input) in pairs {
         let want = wanted(&input.interpolation);
         module.annotations.retain(|a| {
