@@ -324,7 +324,11 @@ pub fn shrink(cfg: &Config, spec: &PipelineSpec, outcome: &Outcome, stats: &mut 
     let deadline = Instant::now() + Duration::from_secs(cfg.shrink_seconds);
     let mut last = outcome.clone();
     let in_process = matches!(outcome, Outcome::TranslatedFailed(m) if m.starts_with("translat"));
+    let avoid_driver_bug = !spec.hits_known_driver_bug();
     let small = crate::gen::shrink::shrink_by(spec, deadline, |cand| {
+        if avoid_driver_bug && cand.hits_known_driver_bug() {
+            return false;
+        }
         stats.shrink_evaluations += 1;
         let o = if in_process { translate_in_process(cand).unwrap_or(Outcome::Same { drawn: false }) } else { evaluate(cfg, cand) };
         let same = outcome.same_failure(&o);
