@@ -103,15 +103,16 @@ struct TesseraePointOut {
     @location(0) @interpolate(flat) v0: vec3<f32>,
 }
 
-const TESSERAE_CORNERS = array<vec2<f32>, 6>(
-    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0),
-    vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0),
+const TESSERAE_CORNERS = array<vec2<f32>, 4>(
+    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(1.0, -1.0),
 );
 
 @vertex
-fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_instance: u32) -> TesseraePointOut {
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_corner_id / 6u);
-    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id % 6u];
+fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_id: u32) -> TesseraePointOut {
+    let tesserae_count = max(tesserae_draw.count, 1u);
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_id % tesserae_count);
+    let tesserae_instance = tesserae_id / tesserae_count + tesserae_draw.first_instance;
+    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id];
     let tesserae_w0 = (tesserae_vertex_id) * 5u + 0u;
     let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
     let tesserae_w1 = (tesserae_vertex_id) * 5u + 2u;
