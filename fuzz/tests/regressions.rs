@@ -48,18 +48,18 @@ fn reproducers_parse() {
     }
 }
 
+/// Fixed in 51d7d1f (integer outputs nobody reads become flat).
 #[test]
-#[ignore = "open translator bug IntegerOutputWithoutFlat (fuzz/src/oracle/known.rs)"]
 fn integer_output_without_flat() {
     let desc = desc_of("regressions/pipeline/integer-output-without-flat.shader_test");
     let plan = oracle::translate::translate_checked(&desc).expect("a valid pipeline must translate");
     oracle::check_plan(&plan);
 }
 
+/// Fixed in 51d7d1f (entry points naming no function are refused).
 #[test]
-#[ignore = "open translator bug EntryPointLost (fuzz/src/oracle/known.rs)"]
 fn entry_point_lost() {
-    let bytes = std::fs::read(path("regressions/spirv_words/entry-point-lost.bin")).unwrap();
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/entry-point-lost.bin")).unwrap();
     let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     // The module's OpEntryPoint names a function that the (truncated) module does not define.
     let r = tesserae::translate_stage(&StageDesc::new(words));
@@ -101,20 +101,20 @@ fn shift_right_logical_signed() {
     }
 }
 
+/// Fixed in 51d7d1f (odd scalar widths are refused before naga).
 #[test]
-#[ignore = "open translator bug NagaPanicOnOddWidth (naga spv-in panics; fuzz/src/oracle/known.rs)"]
 fn naga_panics_on_odd_width() {
     // A glslang vertex module mutated by libFuzzer: `OpTypeFloat %6 28`, then arrays of it.
-    let bytes = std::fs::read(path("regressions/spirv_words/odd-width-array.bin")).unwrap();
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/odd-width-array.bin")).unwrap();
     let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let r = std::panic::catch_unwind(|| tesserae::translate_stage(&StageDesc::new(words)));
     assert!(r.is_ok(), "the translator panicked on untrusted SPIR-V");
 }
 
+/// Fixed in 51d7d1f (naga front-end panics become typed errors).
 #[test]
-#[ignore = "open translator bug NagaPanicOnMalformedSpirv (naga spv-in panics; fuzz/src/oracle/known.rs)"]
 fn naga_panics_on_malformed_spirv() {
-    for e in std::fs::read_dir(path("regressions/spirv_words")).unwrap().flatten() {
+    for e in std::fs::read_dir(path("regressions/spirv_words/fixed")).unwrap().flatten() {
         let p = e.path();
         if !p.file_name().unwrap().to_string_lossy().starts_with("naga-panic-") {
             continue;

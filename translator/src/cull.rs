@@ -28,7 +28,7 @@ use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
 use crate::vertex_pulling;
 use crate::wgsl::{round_trip, ValidatedWgsl};
 use crate::Stage;
-use naga::{Binding, BuiltIn, ScalarKind};
+use naga::{Binding, BuiltIn};
 use std::fmt::Write;
 
 pub const VERTEX_ENTRY: &str = "tesserae_vertex_main";
@@ -108,16 +108,7 @@ pub fn build(
     let pull = vertex_pulling::call(&module, &func, layouts, "tesserae_vertex_id", "tesserae_instance")?;
     let mut stores = format!("    tesserae_records[tesserae_base] = {position};\n");
     for (k, o) in varyings.iter().enumerate() {
-        let (_, kind, n) = wgsl_type(&module, o.ty)?;
-        let (vec, zero) = match kind {
-            ScalarKind::Uint => ("vec4<u32>", "0u"),
-            ScalarKind::Sint => ("vec4<i32>", "0i"),
-            _ => ("vec4<f32>", "0.0"),
-        };
-        let pad = vec![zero; 4 - n as usize].join(", ");
-        let widened = if n == 4 { o.access.clone() } else { format!("{vec}({}, {pad})", o.access) };
-        let value = if kind == ScalarKind::Float { widened } else { format!("bitcast<vec4<f32>>({widened})") };
-        let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = {value};", 1 + k);
+        let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = {};", 1 + k, vertex_function::pack_vec4(&module, o.ty, &o.access)?);
     }
     for (at, access, n) in clip.iter().map(|(a, n)| (clip_at, a, *n)).chain([(cull_at, &cull_access, cull_n)]) {
         for j in 0..n.div_ceil(4) {
@@ -290,15 +281,9 @@ fn passthrough(
     let mut body = String::from("    o.position = tesserae_records[b];\n");
     for (k, o) in varyings.iter().enumerate() {
         let Binding::Location { location, .. } = o.binding else { continue };
-        let (ty, kind, n) = wgsl_type(module, o.ty)?;
+        let (ty, _, _) = wgsl_type(module, o.ty)?;
         let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
-        let swizzle = ["x", "xy", "xyz", "xyzw"][(n as usize).clamp(1, 4) - 1];
-        let raw = format!("tesserae_records[b + {}u]", 1 + k);
-        let value = match kind {
-            ScalarKind::Uint => format!("bitcast<vec4<u32>>({raw}).{swizzle}"),
-            ScalarKind::Sint => format!("bitcast<vec4<i32>>({raw}).{swizzle}"),
-            _ => format!("{raw}.{swizzle}"),
-        };
+        let value = vertex_function::unpack_vec4(module, o.ty, &format!("tesserae_records[b + {}u]", 1 + k))?;
         let _ = writeln!(body, "    o.v{location} = {value};");
     }
     let mut enable = "";

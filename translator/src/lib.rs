@@ -200,33 +200,42 @@ fn translate_expanded_points(
         (None, _) => None,
     };
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex.module.assemble())?;
-    let vertex_wgsl = points::expand(module, &points::PointExpansion { layouts: &desc.vertex_buffers, point_coord_location, cull_distances })?;
+    let passes = points::expand(module, &points::PointExpansion { layouts: &desc.vertex_buffers, point_coord_location, cull_distances })?;
     let fragment_plan = match &fragment {
         Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f.module.assemble())?)),
         None => None,
     };
-    let mut resources = vec![
-        PassResource { group: 0, binding: 0, resource: Resource::DrawParams { size: points::DRAW_PARAMS_SIZE } },
-        PassResource { group: 0, binding: 1, resource: Resource::IndexBufferAsStorage },
-    ];
-    let vplan = shader_plan(Stage::Vertex, vertex_wgsl);
-    for slot in 0..desc.vertex_buffers.len() as u32 {
-        if vplan.bindings.iter().any(|b| b.group == 0 && b.binding == 2 + slot) {
-            resources.push(PassResource { group: 0, binding: 2 + slot, resource: Resource::VertexBufferAsStorage { slot } });
-        }
+    let res = |group, binding, resource| PassResource { group, binding, resource };
+    let params = Resource::DrawParams { size: points::DRAW_PARAMS_SIZE };
+    let records = Resource::Intermediate { name: "records".into() };
+    let mut vertex_resources = vec![res(0, 0, params.clone()), res(0, 1, Resource::IndexBufferAsStorage), res(1, 0, records.clone())];
+    for slot in &passes.vertex_buffer_slots {
+        vertex_resources.push(res(0, 2 + slot, Resource::VertexBufferAsStorage { slot: *slot }));
     }
     Ok(Plan {
-        passes: vec![Pass::Render(RenderPass {
-            label: "expanded points".into(),
-            vertex: vplan,
-            fragment: fragment_plan,
-            topology: Topology::TriangleStrip,
-            vertex_buffers: Vec::new(),
-            clip_distances: 0,
-            draw: DrawShape::ExpandedPoints { corners: points::CORNERS },
-            resources,
-        })],
-        buffers: Vec::new(),
+        passes: vec![
+            Pass::Compute(ComputePass {
+                label: "point vertices".into(),
+                shader: shader_plan(Stage::Vertex, passes.vertex),
+                workgroups: Workgroups::PerPosition { size: points::WORKGROUP },
+                resources: vertex_resources,
+            }),
+            Pass::Render(RenderPass {
+                label: "expanded points".into(),
+                vertex: shader_plan(Stage::Vertex, passes.expand),
+                fragment: fragment_plan,
+                topology: Topology::TriangleStrip,
+                vertex_buffers: Vec::new(),
+                clip_distances: 0,
+                draw: DrawShape::ExpandedPoints { corners: points::CORNERS },
+                resources: vec![res(0, 0, params), res(1, 0, records)],
+            }),
+        ],
+        buffers: vec![IntermediateBuffer {
+            name: "records".into(),
+            size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 },
+            usage: BufferUsage::Storage,
+        }],
     })
 }
 

@@ -1,18 +1,21 @@
 //! Point expansion: a point-list draw whose last pre-rasterization stage writes `PointSize`
-//! (or whose fragment stage reads `PointCoord`) becomes an instanced draw of a four-vertex
-//! triangle strip per point: instance `i` is point `i % count` of original instance
-//! `i / count` (four vertex invocations per point rather than six).
+//! (or whose fragment stage reads `PointCoord`, or that culls or emulates clipping) becomes
+//! two passes per draw:
 //!
-//! The vertex stage becomes the function `tesserae_vertex` ([`crate::vertex_function`]). A
-//! generated entry point, for corner `k` of point `p`, pulls the vertex's attributes
-//! ([`crate::vertex_pulling`]), calls it, and moves the position to the corner of a square of
-//! `PointSize` pixels (viewport size from the draw's uniform). Varyings leave as `flat`,
-//! `PointCoord` as a `linear` varying from (0,0) at the upper left to (1,1).
+//! 1. **point vertices** (compute, one invocation per draw position × instance): pulls the
+//!    vertex ([`crate::vertex_pulling`]), runs the stage as a function
+//!    ([`crate::vertex_function`]) and writes a record of `stride` vec4s to
+//!    `records[instance * count + position]`: the clip-space position; (size, keep, 0, 0); one
+//!    vec4 per varying (integers bitcast). `keep` is 0 when the point is dropped whole.
+//! 2. **expanded points** (render): an instanced draw of a four-vertex triangle strip per
+//!    record; each corner moves the position to the corner of a square of `size` pixels
+//!    (viewport from the draw's uniform). Varyings leave as `flat`, `PointCoord` as a `linear`
+//!    varying from (0,0) at the upper left to (1,1).
 //!
-//! A point is dropped whole (all six corners at one position outside the clip volume) when its
-//! depth lies outside [0, w], any clip distance is negative, or any cull distance is negative;
-//! lavapipe keeps points whose centre is just outside the x/y planes (see ARCHITECTURE.md).
-//! Sizes below the range minimum, and NaN, draw at the minimum, as on lavapipe.
+//! The vertex stage thus runs once per point, not once per corner. A point is dropped whole
+//! when its depth lies outside [0, w], any clip distance is negative, or any cull distance is
+//! negative; lavapipe keeps points whose centre is just outside the x/y planes (see
+//! ARCHITECTURE.md). Sizes below the range minimum, and NaN, draw at the minimum, as on lavapipe.
 
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
@@ -27,7 +30,10 @@ pub use crate::vertex_pulling::DRAW_PARAMS_SIZE;
 pub const CORNERS: u32 = 4;
 /// Name the lowering gives the private variable that holds the written point size.
 pub const POINT_SIZE_GLOBAL: &str = "tesserae_point_size";
+pub const VERTEX_ENTRY: &str = "tesserae_point_vertex_main";
 pub const ENTRY_POINT: &str = "tesserae_points_main";
+/// Invocations per workgroup of the point-vertex pass.
+pub const WORKGROUP: u32 = 64;
 
 pub struct PointExpansion<'a> {
     pub layouts: &'a [VertexBufferLayout],
@@ -37,18 +43,24 @@ pub struct PointExpansion<'a> {
     pub cull_distances: u32,
 }
 
-/// Turns the module's vertex entry point into the expansion entry point; returns its WGSL.
-pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<ValidatedWgsl, TranslateError> {
+/// The two passes' WGSL.
+pub struct PointPasses {
+    pub vertex: ValidatedWgsl,
+    pub expand: ValidatedWgsl,
+    /// vec4s per record.
+    pub stride: u32,
+    pub vertex_buffer_slots: Vec<u32>,
+}
+
+/// Builds both passes from the naga module of the (lowered) vertex stage.
+pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPasses, TranslateError> {
     let func = vertex_function::from_entry(&mut module)?;
     let writes_size = module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(POINT_SIZE_GLOBAL));
-    let mut src = vertex_function::module_wgsl(&module)?;
     let slots = vertex_pulling::used_slots(&func, cfg.layouts)?;
-    src.push_str(&vertex_pulling::declarations(&slots));
 
-    let mut out_struct = String::from("struct TesseraePointOut {\n    @builtin(position) position: vec4<f32>,\n");
-    let mut copies = String::new();
-    let mut tests = String::new();
     let mut position = None;
+    let mut tests = String::new();
+    let mut varyings = Vec::new();
     for o in &func.outputs {
         match &o.binding {
             Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
@@ -56,53 +68,90 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<Validate
                 let n = array_len(&module, o.ty);
                 let _ = writeln!(tests, "    for (var i = 0u; i < {n}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}", o.access);
             }
-            Binding::Location { location, .. } => {
-                let (ty, _, _) = wgsl_type(&module, o.ty)?;
-                let _ = writeln!(out_struct, "    @location({location}) @interpolate(flat) v{location}: {ty},");
-                let _ = writeln!(copies, "    o.v{location} = {};", o.access);
-            }
+            Binding::Location { location, .. } => varyings.push((*location, o)),
             other => return Err(unsupported(format!("output {other:?} in a point-expanded draw"))),
         }
     }
-    if let Some(l) = cfg.point_coord_location {
-        let _ = writeln!(out_struct, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");
-        copies.push_str("    o.point_coord = vec2<f32>(0.5 + 0.5 * tesserae_corner.x, 0.5 - 0.5 * tesserae_corner.y);\n");
-    }
-    out_struct.push_str("}\n");
     let Some(position) = position else {
         return Err(unsupported("a point-list vertex stage that writes no Position"));
     };
     if cfg.cull_distances > 0 {
         let _ = writeln!(tests, "    for (var i = 0u; i < {}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}", cfg.cull_distances, vertex_function::CULL_GLOBAL);
     }
+    let stride = 2 + varyings.len() as u32;
+
+    // 1. The vertex stage once per point, as compute.
     let size = if writes_size { POINT_SIZE_GLOBAL } else { "tesserae_draw.point_size" };
     let pull = vertex_pulling::call(&module, &func, cfg.layouts, "tesserae_vertex_id", "tesserae_instance")?;
+    let mut stores = String::new();
+    for (k, (_, o)) in varyings.iter().enumerate() {
+        let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = {};", 2 + k, vertex_function::pack_vec4(&module, o.ty, &o.access)?);
+    }
+    let mut src = vertex_function::module_wgsl(&module)?;
+    src.push_str(&vertex_pulling::declarations(&slots));
     let _ = write!(
         src,
         "
-{out_struct}
-const TESSERAE_CORNERS = array<vec2<f32>, 4>(
-    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(1.0, -1.0),
-);
+@group(1) @binding(0) var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
-@vertex
-fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_id: u32) -> TesseraePointOut {{
-    let tesserae_count = max(tesserae_draw.count, 1u);
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_id % tesserae_count);
-    let tesserae_instance = tesserae_id / tesserae_count + tesserae_draw.first_instance;
-    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id];
+@compute @workgroup_size({WORKGROUP})
+fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
+    if tesserae_gid.x >= tesserae_draw.count {{
+        return;
+    }}
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
 {pull}    let tesserae_c = {position};
     // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
     let tesserae_size = min(select(tesserae_draw.size_range.x, {size}, {size} > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
     // Only depth clips a point's centre: lavapipe draws points whose centre is just outside
     // the x/y planes (its guard band), and the viewport cuts the rest.
     var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
-{tests}    var o: TesseraePointOut;
-    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
-    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
-{copies}    return o;
-}}
+{tests}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;
+    tesserae_records[tesserae_base] = tesserae_c;
+    tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
+{stores}}}
 "
     );
-    round_trip(Stage::Vertex, src)
+    let vertex = round_trip(Stage::Vertex, src)?;
+
+    // 2. Four corners per record.
+    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
+    let mut copies = String::new();
+    for (k, (location, o)) in varyings.iter().enumerate() {
+        let (ty, _, _) = wgsl_type(&module, o.ty)?;
+        let _ = writeln!(fields, "    @location({location}) @interpolate(flat) v{location}: {ty},");
+        let _ = writeln!(copies, "    o.v{location} = {};", vertex_function::unpack_vec4(&module, o.ty, &format!("tesserae_records[b + {}u]", 2 + k))?);
+    }
+    if let Some(l) = cfg.point_coord_location {
+        let _ = writeln!(fields, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");
+        copies.push_str("    o.point_coord = vec2<f32>(0.5 + 0.5 * corner.x, 0.5 - 0.5 * corner.y);\n");
+    }
+    let expand_src = format!(
+        "{params}
+@group(1) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePointOut {{
+{fields}}}
+
+const TESSERAE_CORNERS = array<vec2<f32>, 4>(
+    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(1.0, -1.0),
+);
+
+@vertex
+fn {ENTRY_POINT}(@builtin(vertex_index) corner_id: u32, @builtin(instance_index) record: u32) -> TesseraePointOut {{
+    let b = record * {stride}u;
+    let c = tesserae_records[b];
+    let size_keep = tesserae_records[b + 1u];
+    let corner = TESSERAE_CORNERS[corner_id];
+    var o: TesseraePointOut;
+    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+{copies}    return o;
+}}
+",
+        params = vertex_pulling::DRAW_PARAMS_WGSL
+    );
+    let expand = round_trip(Stage::Vertex, expand_src)?;
+    Ok(PointPasses { vertex, expand, stride, vertex_buffer_slots: slots })
 }

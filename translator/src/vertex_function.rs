@@ -142,3 +142,27 @@ pub fn interpolate_attr(binding: &Binding) -> String {
     };
     format!("@interpolate({i}, {s})")
 }
+
+/// WGSL expression packing a scalar or vector value into a `vec4<f32>` record slot (integers
+/// bitcast, missing components zero).
+pub fn pack_vec4(module: &naga::Module, ty: Handle<Type>, value: &str) -> Result<String, TranslateError> {
+    let (_, kind, n) = wgsl_type(module, ty)?;
+    let (vec, zero) = match kind {
+        ScalarKind::Uint => ("vec4<u32>", "0u"),
+        ScalarKind::Sint => ("vec4<i32>", "0i"),
+        _ => ("vec4<f32>", "0.0"),
+    };
+    let widened = if n == 4 { value.to_string() } else { format!("{vec}({value}, {})", vec![zero; 4 - n as usize].join(", ")) };
+    Ok(if kind == ScalarKind::Float { widened } else { format!("bitcast<vec4<f32>>({widened})") })
+}
+
+/// The inverse of [`pack_vec4`]: the value of type `ty` stored in record slot `slot`.
+pub fn unpack_vec4(module: &naga::Module, ty: Handle<Type>, slot: &str) -> Result<String, TranslateError> {
+    let (_, kind, n) = wgsl_type(module, ty)?;
+    let swizzle = ["x", "xy", "xyz", "xyzw"][(n as usize).clamp(1, 4) - 1];
+    Ok(match kind {
+        ScalarKind::Uint => format!("bitcast<vec4<u32>>({slot}).{swizzle}"),
+        ScalarKind::Sint => format!("bitcast<vec4<i32>>({slot}).{swizzle}"),
+        _ => format!("{slot}.{swizzle}"),
+    })
+}

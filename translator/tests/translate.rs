@@ -157,12 +157,12 @@ fn point_pipeline_is_expanded() {
     let mut d = desc(v, Some(f));
     d.topology = Topology::PointList;
     let plan = translate(&d).expect("translates");
-    let Pass::Render(rp) = &plan.passes[0] else { panic!("render pass first") };
+    let [Pass::Compute(cp), Pass::Render(rp)] = plan.passes.as_slice() else { panic!("point vertices, then expanded points") };
+    assert!(cp.resources.iter().any(|r| r.resource == Resource::VertexBufferAsStorage { slot: 0 }), "attributes are pulled");
+    assert!(cp.shader.wgsl.contains("tesserae_point_size"), "{}", cp.shader.wgsl);
     assert_eq!(rp.draw, DrawShape::ExpandedPoints { corners: 4 });
     assert_eq!(rp.topology, Topology::TriangleStrip);
-    assert!(rp.vertex_buffers.is_empty(), "attributes are pulled from storage buffers");
-    assert!(rp.resources.iter().any(|r| r.resource == Resource::VertexBufferAsStorage { slot: 0 }));
-    assert!(rp.vertex.wgsl.contains("tesserae_point_size"), "{}", rp.vertex.wgsl);
+    assert!(rp.vertex_buffers.is_empty());
     let frag = rp.fragment.as_ref().unwrap();
     assert!(frag.wgsl.contains("@interpolate(flat"), "varyings are flat across a point: {}", frag.wgsl);
     assert!(plan.to_json().contains("expanded-points"));

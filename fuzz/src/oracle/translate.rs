@@ -31,9 +31,6 @@ fn check_shader(plan: &ShaderPlan, stage: Stage) -> naga::Module {
         _ => naga::ShaderStage::Compute,
     };
     let found = module.entry_points.iter().any(|e| e.name == plan.entry_point && e.stage == want);
-    if !found && super::known::entry_point_lost(plan, &module) {
-        return module;
-    }
     assert!(found, "{what}: entry point `{}` ({want:?}) is not in the WGSL:\n{}", plan.entry_point, plan.wgsl);
     module
 }
@@ -178,16 +175,9 @@ pub fn translate_checked(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
 ///   vertex and a fragment module at `len * t1 / 256` words (two trailing bytes), at word
 ///   `u16(t1, t2)` (three), or not at all (one: no fragment stage).
 pub fn spirv_words(data: &[u8]) {
-    super::known::tolerate_naga_panics(|| spirv_words_inner(data));
-}
-
-fn spirv_words_inner(data: &[u8]) {
     let n = data.len() / 4 * 4;
     let words: Vec<u32> = data[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let tail = &data[n..];
-    if super::known::odd_width(&words) {
-        return;
-    }
     if tail.is_empty() {
         let stage = tesserae::StageDesc { spirv: words.clone(), entry_point: None };
         match tesserae::translate_stage(&stage) {

@@ -1,4 +1,4 @@
-// pass `expanded points`, vertex stage
+// pass `point vertices`, vertex stage
 enable clip_distances;
 
 struct gl_PerVertex {
@@ -105,21 +105,15 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 }
 @group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
 
-struct TesseraePointOut {
-    @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(flat) v0: vec3<f32>,
-}
+@group(1) @binding(0) var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
-const TESSERAE_CORNERS = array<vec2<f32>, 4>(
-    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(1.0, -1.0),
-);
-
-@vertex
-fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin(instance_index) tesserae_id: u32) -> TesseraePointOut {
-    let tesserae_count = max(tesserae_draw.count, 1u);
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_id % tesserae_count);
-    let tesserae_instance = tesserae_id / tesserae_count + tesserae_draw.first_instance;
-    let tesserae_corner = TESSERAE_CORNERS[tesserae_corner_id];
+@compute @workgroup_size(64)
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    if tesserae_gid.x >= tesserae_draw.count {
+        return;
+    }
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
     let tesserae_w0 = (tesserae_vertex_id) * 5u + 0u;
     let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
     let tesserae_w1 = (tesserae_vertex_id) * 5u + 2u;
@@ -132,10 +126,67 @@ fn tesserae_points_main(@builtin(vertex_index) tesserae_corner_id: u32, @builtin
     // the x/y planes (its guard band), and the viewport cuts the rest.
     var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
     for (var i = 0u; i < 2u; i++) { if tesserae_out.out1_member[i] < 0.0 { tesserae_keep = false; } }
+    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 3u;
+    tesserae_records[tesserae_base] = tesserae_c;
+    tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
+    tesserae_records[tesserae_base + 2u] = vec4<f32>(tesserae_out.out2_member, 0.0);
+}
+// pass `expanded points`, vertex stage
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(1) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0: vec3<f32>,
+}
+
+const TESSERAE_CORNERS = array<vec2<f32>, 4>(
+    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(1.0, -1.0),
+);
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) corner_id: u32, @builtin(instance_index) record: u32) -> TesseraePointOut {
+    let b = record * 3u;
+    let c = tesserae_records[b];
+    let size_keep = tesserae_records[b + 1u];
+    let corner = TESSERAE_CORNERS[corner_id];
     var o: TesseraePointOut;
-    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
-    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
-    o.v0 = tesserae_out.out2_member;
+    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+    o.v0 = tesserae_records[b + 2u].xyz;
     return o;
 }
 // pass `expanded points`, fragment stage
