@@ -76,7 +76,8 @@ pub fn fuzz(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error
     let run_corpus = fuzz_dir.join("corpus_run").join(target);
     let seeds = fuzz_dir.join("corpus").join(target);
     sh.create_dir(&run_corpus)?;
-    let mut libfuzzer = vec![format!("-max_total_time={}", args.seconds), "-print_final_stats=1".to_string()];
+    // -timeout: an input that takes 10 s is a hang; -rss_limit_mb keeps libFuzzer's 2 GB default.
+    let mut libfuzzer = vec![format!("-max_total_time={}", args.seconds), "-timeout=10".to_string(), "-print_final_stats=1".to_string()];
     if let Some(d) = dictionary(target) {
         libfuzzer.push(format!("-dict={}", fuzz_dir.join(d).display()));
     }
