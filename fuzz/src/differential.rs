@@ -148,10 +148,11 @@ struct ChildResult {
 }
 
 /// Runs `tesserae-harness render` for one executor; the image lands in `png`.
-fn render(cfg: &Config, test: &Path, executor: &str, png: &Path) -> ChildResult {
+fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> ChildResult {
     let _ = std::fs::remove_file(png);
     let mut cmd = Command::new(&cfg.harness);
     cmd.arg("render").arg("--test").arg(test).arg("--name").arg("differential/current").arg("--executor").arg(executor).arg("--out").arg(png);
+    cmd.arg("--clip").arg(clip);
     if let Some(a) = &cfg.adapter {
         cmd.arg("--adapter").arg(a);
     }
@@ -228,11 +229,12 @@ pub fn read_png(path: &Path) -> Result<Image, String> {
     Ok(Image { width, height, data })
 }
 
-/// The conformance runner's comparison with no tolerance: any differing channel of any pixel.
-/// Returns a summary when the images differ.
-pub fn compare(expected: &Image, actual: &Image) -> Option<String> {
+/// The conformance runner's comparison: any differing channel of any pixel. Returns a summary
+/// and the number of differing pixels when the images differ.
+pub fn compare(expected: &Image, actual: &Image) -> Option<(String, u64)> {
     if (expected.width, expected.height) != (actual.width, actual.height) {
-        return Some(format!("sizes differ: {}x{} vs {}x{}", expected.width, expected.height, actual.width, actual.height));
+        let all = (expected.width as u64) * (expected.height as u64);
+        return Some((format!("sizes differ: {}x{} vs {}x{}", expected.width, expected.height, actual.width, actual.height), all));
     }
     let mut max = 0u8;
     let mut differing = 0u64;
@@ -249,36 +251,44 @@ pub fn compare(expected: &Image, actual: &Image) -> Option<String> {
         }
     }
     (differing > 0).then(|| {
-        format!(
+        let summary = format!(
             "{differing} of {} pixels differ (largest channel difference {max}); {}",
             expected.width * expected.height,
             first.unwrap_or_default()
-        )
+        );
+        (summary, differing)
     })
 }
 
 /// Translates `spec` in process first: a translator error needs no rendering (and shrinks
 /// fast); known bugs and refusals of not-yet-supported features are not findings.
 pub fn translate_in_process(spec: &PipelineSpec) -> Option<Outcome> {
-    let desc = spec.desc();
-    let r = std::panic::catch_unwind(|| tesserae::translate(&desc));
-    let err = match r {
-        Err(p) => {
-            let m = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
-            return Some(Outcome::TranslatedFailed(format!("translator panicked: {m}")));
+    let modes: &[tesserae::ClipMode] =
+        if spec.clip > 0 { &[tesserae::ClipMode::Native, tesserae::ClipMode::Emulated] } else { &[tesserae::ClipMode::Native] };
+    for &clip in modes {
+        let mut desc = spec.desc();
+        desc.options.clip = clip;
+        let r = std::panic::catch_unwind(|| tesserae::translate(&desc));
+        let err = match r {
+            Err(p) => {
+                let m = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+                return Some(Outcome::TranslatedFailed(format!("translator panicked ({clip:?} clip distances): {m}")));
+            }
+            Ok(Ok(_)) => continue,
+            Ok(Err(e)) => e,
+        };
+        if let Some(bug) = crate::oracle::known::classify(spec, &err) {
+            return Some(Outcome::Known(format!("{bug:?}")));
         }
-        Ok(Ok(_)) => return None,
-        Ok(Err(e)) => e,
-    };
-    if let Some(bug) = crate::oracle::known::classify(spec, &err) {
-        return Some(Outcome::Known(format!("{bug:?}")));
-    }
-    if let tesserae::TranslateError::Unsupported { feature, .. } = &err {
-        if spec.not_yet_supported().iter().any(|a| feature.contains(a)) {
-            return Some(Outcome::Skip(format!("not yet supported: {feature}")));
+        if let tesserae::TranslateError::Unsupported { feature, .. } = &err {
+            let emulated_limit = clip == tesserae::ClipMode::Emulated && feature.contains("emulated clip distances");
+            if emulated_limit || spec.not_yet_supported().iter().any(|a| feature.contains(a)) {
+                return Some(Outcome::Skip(format!("not yet supported: {feature}")));
+            }
         }
+        return Some(Outcome::TranslatedFailed(format!("translation failed ({clip:?} clip distances): {err}")));
     }
-    Some(Outcome::TranslatedFailed(format!("translation failed: {err}")))
+    None
 }
 
 /// Renders `spec` both ways and compares.
@@ -292,30 +302,43 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
     }
     let native_png = cfg.work.join("native.png");
     let translated_png = cfg.work.join("translated.png");
-    let n = render(cfg, &test, "native", &native_png);
+    let n = render(cfg, &test, "native", "native", &native_png);
     match n.status.as_str() {
         "rendered" => {}
         "skip" => return Outcome::Skip(format!("native: {}", n.message)),
         _ => return Outcome::NativeFailed(format!("native {}: {}", n.status, n.message)),
     }
-    let t = render(cfg, &test, &cfg.executor, &translated_png);
-    match t.status.as_str() {
-        "rendered" => {}
-        "skip" => return Outcome::Skip(format!("{}: {}", cfg.executor, t.message)),
-        _ => return Outcome::TranslatedFailed(format!("{} {}: {}", cfg.executor, t.status, t.message)),
-    }
-    let (a, b) = match (read_png(&native_png), read_png(&translated_png)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => return Outcome::NativeFailed(format!("unreadable image: {e}")),
+    let native = match read_png(&native_png) {
+        Ok(a) => a,
+        Err(e) => return Outcome::NativeFailed(format!("unreadable image: {e}")),
     };
-    match compare(&a, &b) {
-        Some(summary) => Outcome::Differ(summary),
-        None => {
-            let clear = [0u8, 0, 0, 255];
-            let drawn = a.data.chunks_exact(4).any(|p| p != clear);
-            Outcome::Same { drawn }
+    // Like the conformance runner: the translated executor with native clip distances, and
+    // with emulated ones when the pipeline writes any.
+    let modes: &[&str] = if spec.clip > 0 { &["native", "emulated"] } else { &["native"] };
+    for clip in modes {
+        let name = if *clip == "native" { cfg.executor.clone() } else { format!("{}-clip-emulated", cfg.executor) };
+        let t = render(cfg, &test, &cfg.executor, clip, &translated_png);
+        match t.status.as_str() {
+            "rendered" => {}
+            "skip" => return Outcome::Skip(format!("{name}: {}", t.message)),
+            _ => return Outcome::TranslatedFailed(format!("{name} {}: {}", t.status, t.message)),
+        }
+        let translated = match read_png(&translated_png) {
+            Ok(b) => b,
+            Err(e) => return Outcome::TranslatedFailed(format!("{name}: unreadable image: {e}")),
+        };
+        if let Some((summary, differing)) = compare(&native, &translated) {
+            // The conformance runner applies the test's tolerance for the executor: for
+            // emulated clip distances, the corpus's (see shader_test_out).
+            let total = (native.width * native.height) as f64;
+            let allowed = if *clip == "emulated" { (crate::shader_test_out::EMULATED_CLIP_TOLERANCE_PERCENT / 100.0 * total).floor() as u64 } else { 0 };
+            if differing > allowed {
+                return Outcome::Differ(format!("{name}: {summary}"));
+            }
         }
     }
+    let clear = [0u8, 0, 0, 255];
+    Outcome::Same { drawn: native.data.chunks_exact(4).any(|p| p != clear) }
 }
 
 /// Shrinks a finding while it fails the same way (see [`crate::gen::shrink::shrink_by`]);

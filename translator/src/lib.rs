@@ -208,7 +208,12 @@ fn translate_expanded_points(
     let res = |group, binding, resource| PassResource { group, binding, resource };
     let params = Resource::DrawParams { size: points::DRAW_PARAMS_SIZE };
     let records = Resource::Intermediate { name: "records".into() };
-    let mut vertex_resources = vec![res(0, 0, params.clone()), res(0, 1, Resource::IndexBufferAsStorage), res(1, 0, records.clone())];
+    let mut vertex_resources = vec![
+        res(0, 0, params.clone()),
+        res(0, 1, Resource::IndexBufferAsStorage),
+        res(1, 0, records.clone()),
+        res(1, 1, Resource::Intermediate { name: "quad indices".into() }),
+    ];
     for slot in &passes.vertex_buffer_slots {
         vertex_resources.push(res(0, 2 + slot, Resource::VertexBufferAsStorage { slot: *slot }));
     }
@@ -224,18 +229,17 @@ fn translate_expanded_points(
                 label: "expanded points".into(),
                 vertex: shader_plan(Stage::Vertex, passes.expand),
                 fragment: fragment_plan,
-                topology: Topology::TriangleStrip,
+                topology: Topology::TriangleList,
                 vertex_buffers: Vec::new(),
                 clip_distances: 0,
-                draw: DrawShape::ExpandedPoints { corners: points::CORNERS },
+                draw: DrawShape::ExpandedPoints { indices_per_point: points::CORNERS, indices: "quad indices".into() },
                 resources: vec![res(0, 0, params), res(1, 0, records)],
             }),
         ],
-        buffers: vec![IntermediateBuffer {
-            name: "records".into(),
-            size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 },
-            usage: BufferUsage::Storage,
-        }],
+        buffers: vec![
+            IntermediateBuffer { name: "records".into(), size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 }, usage: BufferUsage::Storage },
+            IntermediateBuffer { name: "quad indices".into(), size: BufferSize::PerPosition { bytes: 4 * points::CORNERS as u64 }, usage: BufferUsage::Index },
+        ],
     })
 }
 

@@ -102,10 +102,9 @@ pub enum DrawShape {
     /// The application's draw call, unchanged (vertex, instance and index counts as recorded).
     AsRecorded,
     /// Point expansion: each recorded draw of `n` points × `i` instances (indexed or not)
-    /// becomes a non-indexed draw of `corners` vertices × `n * i` instances (one per record
-    /// the point-vertex pass wrote) starting at instance 0, topology triangle strip; face
-    /// culling off.
-    ExpandedPoints { corners: u32 },
+    /// becomes one indexed draw of `indices_per_point * n * i` indices from the buffer
+    /// `indices` that an earlier pass wrote (u32); face culling off.
+    ExpandedPoints { indices_per_point: u32, indices: String },
     /// `draw_indexed_indirect` with the index buffer and arguments earlier passes wrote.
     IndexedIndirect { indices: String, arguments: String },
 }

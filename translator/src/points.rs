@@ -7,8 +7,9 @@
 //!    ([`crate::vertex_function`]) and writes a record of `stride` vec4s to
 //!    `records[instance * count + position]`: the clip-space position; (size, keep, 0, 0); one
 //!    vec4 per varying (integers bitcast). `keep` is 0 when the point is dropped whole.
-//! 2. **expanded points** (render): an instanced draw of a four-vertex triangle strip per
-//!    record; each corner moves the position to the corner of a square of `size` pixels
+//! 2. **expanded points** (render): one indexed triangle-list draw, six indices per record
+//!    over its four corners (written by pass 1), so each corner is shaded once and llvmpipe
+//!    sees one draw rather than an instance per point; each corner moves the position to the corner of a square of `size` pixels
 //!    (viewport from the draw's uniform). Varyings leave as `flat`, `PointCoord` as a `linear`
 //!    varying from (0,0) at the upper left to (1,1).
 //!
@@ -26,8 +27,8 @@ use naga::{Binding, BuiltIn};
 use std::fmt::Write;
 
 pub use crate::vertex_pulling::DRAW_PARAMS_SIZE;
-/// Vertices drawn per point (a triangle strip).
-pub const CORNERS: u32 = 4;
+/// Indices drawn per point (two triangles over four corners).
+pub const CORNERS: u32 = 6;
 /// Name the lowering gives the private variable that holds the written point size.
 pub const POINT_SIZE_GLOBAL: &str = "tesserae_point_size";
 pub const VERTEX_ENTRY: &str = "tesserae_point_vertex_main";
@@ -93,6 +94,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         src,
         "
 @group(1) @binding(0) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(1) var<storage, read_write> tesserae_quad_indices: array<u32>;
 
 @compute @workgroup_size({WORKGROUP})
 fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
@@ -110,7 +112,16 @@ fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
 {tests}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;
     tesserae_records[tesserae_base] = tesserae_c;
     tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
-{stores}}}
+{stores}    // Two triangles over the record's four corners, so each corner's vertex is shaded once.
+    let tesserae_q = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 6u;
+    let tesserae_v = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 4u;
+    tesserae_quad_indices[tesserae_q] = tesserae_v;
+    tesserae_quad_indices[tesserae_q + 1u] = tesserae_v + 1u;
+    tesserae_quad_indices[tesserae_q + 2u] = tesserae_v + 2u;
+    tesserae_quad_indices[tesserae_q + 3u] = tesserae_v + 2u;
+    tesserae_quad_indices[tesserae_q + 4u] = tesserae_v + 1u;
+    tesserae_quad_indices[tesserae_q + 5u] = tesserae_v + 3u;
+}}
 "
     );
     let vertex = round_trip(Stage::Vertex, src)?;
@@ -139,8 +150,9 @@ const TESSERAE_CORNERS = array<vec2<f32>, 4>(
 );
 
 @vertex
-fn {ENTRY_POINT}(@builtin(vertex_index) corner_id: u32, @builtin(instance_index) record: u32) -> TesseraePointOut {{
-    let b = record * {stride}u;
+fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {{
+    let corner_id = tesserae_vertex % 4u;
+    let b = (tesserae_vertex / 4u) * {stride}u;
     let c = tesserae_records[b];
     let size_keep = tesserae_records[b + 1u];
     let corner = TESSERAE_CORNERS[corner_id];

@@ -160,8 +160,8 @@ fn point_pipeline_is_expanded() {
     let [Pass::Compute(cp), Pass::Render(rp)] = plan.passes.as_slice() else { panic!("point vertices, then expanded points") };
     assert!(cp.resources.iter().any(|r| r.resource == Resource::VertexBufferAsStorage { slot: 0 }), "attributes are pulled");
     assert!(cp.shader.wgsl.contains("tesserae_point_size"), "{}", cp.shader.wgsl);
-    assert_eq!(rp.draw, DrawShape::ExpandedPoints { corners: 4 });
-    assert_eq!(rp.topology, Topology::TriangleStrip);
+    assert_eq!(rp.draw, DrawShape::ExpandedPoints { indices_per_point: 6, indices: "quad indices".into() });
+    assert_eq!(rp.topology, Topology::TriangleList);
     assert!(rp.vertex_buffers.is_empty());
     let frag = rp.fragment.as_ref().unwrap();
     assert!(frag.wgsl.contains("@interpolate(flat"), "varyings are flat across a point: {}", frag.wgsl);

@@ -306,7 +306,13 @@ impl TranslatedExecutor {
                                 DrawShape::AsRecorded => {
                                     return Err(ExecError::Device("a per-draw plan with an as-recorded render pass".into()))
                                 }
-                                DrawShape::ExpandedPoints { corners } => rpass.draw(0..*corners, 0..dr.count * dr.instances),
+                                DrawShape::ExpandedPoints { indices_per_point, indices } => {
+                                    let Some(ib) = find(indices) else {
+                                        return Err(ExecError::Device(format!("plan names an unknown buffer `{indices}`")));
+                                    };
+                                    rpass.set_index_buffer(ib.slice(..), wgpu::IndexFormat::Uint32);
+                                    rpass.draw_indexed(0..indices_per_point * dr.count * dr.instances, 0, 0..1);
+                                }
                                 DrawShape::IndexedIndirect { indices, arguments } => {
                                     let (Some(ib), Some(args)) = (find(indices), find(arguments)) else {
                                         return Err(ExecError::Device("plan names an unknown indirect buffer".into()));
