@@ -104,11 +104,19 @@ fn main() -> ExitCode {
 }
 
 /// Builds the harness and runs one of its subcommands; returns its exit code.
+/// Cargo's target directory: `CARGO_TARGET_DIR` when set, else `target/` in the workspace.
+pub(crate) fn target_dir(sh: &Shell) -> std::path::PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(d) => sh.current_dir().join(d),
+        None => sh.current_dir().join("target"),
+    }
+}
+
 pub(crate) fn harness(sh: &Shell, release: bool, sub: &str, args: &[String]) -> Result<u8, Box<dyn std::error::Error>> {
     let profile: &[&str] = if release { &["--release"] } else { &[] };
     cmd!(sh, "cargo build --quiet -p tesserae-harness {profile...}").run()?;
-    let exe = format!("target/{}/tesserae-harness", if release { "release" } else { "debug" });
+    let exe = target_dir(sh).join(if release { "release" } else { "debug" }).join("tesserae-harness");
     // Run directly (not through xshell) to inherit the terminal and keep the exit code.
-    let status = std::process::Command::new(sh.current_dir().join(exe)).arg(sub).args(args).current_dir(sh.current_dir()).status()?;
+    let status = std::process::Command::new(exe).arg(sub).args(args).current_dir(sh.current_dir()).status()?;
     Ok(status.code().unwrap_or(1) as u8)
 }
