@@ -7,6 +7,7 @@ use arbitrary::Unstructured;
 
 /// Raw bytes as SPIR-V words into the translator (see [`oracle::spirv_words`]).
 pub fn spirv_words(data: &[u8]) {
+    oracle::known::let_naga_panics_unwind();
     oracle::spirv_words(data);
 }
 
@@ -23,6 +24,7 @@ pub fn pipeline_features(first: u8) -> Features {
 /// A generated pipeline must translate and validate (see [`oracle::pipeline`]). Bits 1-2 of
 /// the first byte ask for the determinism check (a second translation) on a quarter of inputs.
 pub fn pipeline(data: &[u8]) {
+    oracle::known::let_naga_panics_unwind();
     let Some((&first, rest)) = data.split_first() else { return };
     let mut u = Unstructured::new(rest);
     let Ok(spec) = PipelineSpec::generate(&mut u, &pipeline_features(first)) else { return };

@@ -44,3 +44,38 @@ pub fn classify(_spec: &PipelineSpec, err: &TranslateError) -> Option<KnownBug> 
     }
     classify_error(err)
 }
+
+static NAGA_PANIC_SITES: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Distinct naga panic sites seen so far (`file:line: message`).
+pub fn naga_panic_sites() -> Vec<String> {
+    NAGA_PANIC_SITES.lock().map(|v| v.clone()).unwrap_or_default()
+}
+
+/// The translator runs naga's SPIR-V reader under `catch_unwind` and turns its panics into
+/// `TranslateError::NagaFrontend` (translator/src/wgsl.rs). libFuzzer's panic hook aborts on
+/// every panic, caught or not, so the fuzz targets install this hook: a panic located in naga's
+/// source unwinds quietly (each site is printed once), so the translator can catch it; any
+/// other panic goes to the previous hook (libFuzzer's: a crash). A naga panic the translator
+/// does not catch still reaches libFuzzer's `catch_unwind` and is reported.
+pub fn let_naga_panics_unwind() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let in_naga = info.location().is_some_and(|l| l.file().contains("/naga-") || l.file().contains("\\naga-"));
+            if in_naga && !strict() {
+                let loc = info.location().map(|l| format!("{}:{}", l.file().rsplit("/src/").next().unwrap_or(l.file()), l.line())).unwrap_or_default();
+                let msg = info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned()).unwrap_or_default();
+                if let Ok(mut v) = NAGA_PANIC_SITES.lock() {
+                    if !v.iter().any(|s| s.starts_with(&format!("naga {loc}:"))) {
+                        eprintln!("naga panicked at {loc}: {msg} (the translator turns it into an error; reported once per site)");
+                        v.push(format!("naga {loc}: {msg}"));
+                    }
+                }
+                return;
+            }
+            prev(info)
+        }));
+    });
+}
