@@ -512,6 +512,7 @@ impl Gen<'_, '_> {
                 Interp::Flat
             };
             let vertex_decorated = !(f.loose_interfaces && self.chance(1, 4)?);
+            // (NoPerspective with clip distances is fixed up below in defined_only mode.)
             varyings.push(Varying { location, ty: VType { kind, n }, read, interp, vertex_decorated });
         }
         let style = self.pick(&[BuiltinStyle::Loose, BuiltinStyle::Block, BuiltinStyle::BlockDeclaresAll])?;
@@ -519,6 +520,16 @@ impl Gen<'_, '_> {
         let mut cull = if f.cull_distances && clip < 8 && self.chance(1, 5)? { self.u.int_in_range(1..=8 - clip)? } else { 0 };
         if f.defined_only && lavapipe_clip_cull_bug(clip, cull) {
             cull = 4 - clip;
+        }
+        // lavapipe clips NoPerspective outputs with the clip-space t (a driver bug the
+        // differential fuzzer found: regressions/differential/lavapipe-noperspective-clipped-*),
+        // which shows against emulated clip distances: not with clip distances, then.
+        if f.defined_only && clip > 0 {
+            for v in &mut varyings {
+                if v.interp == Interp::NoPerspective {
+                    v.interp = Interp::Smooth;
+                }
+            }
         }
         let mut point_size = f.point_size && self.chance(1, 3)?;
 
