@@ -94,7 +94,7 @@ impl Outcome {
         if self.kind() != other.kind() {
             return false;
         }
-        let sig = |m: String| -> String { m.split(|c: char| c == ':' || c == '\n').next().unwrap_or("").chars().filter(|c| !c.is_ascii_digit()).collect() };
+        let sig = |m: String| -> String { m.split([':', '\n']).next().unwrap_or("").chars().filter(|c| !c.is_ascii_digit()).collect() };
         match self {
             Outcome::Differ(_) => true,
             _ => sig(self.message()) == sig(other.message()),

@@ -67,7 +67,7 @@ fn shrink_candidates_stay_valid_and_smaller() {
 #[test]
 fn pipeline_smoke() {
     let (mut translated, mut refused) = (0, 0);
-    smoke(1, 200, 2048, |data| targets::pipeline(data));
+    smoke(1, 200, 2048, targets::pipeline);
     for i in 0..200 {
         let Some(s) = spec(2, i, &Features::ALL) else { continue };
         match oracle::pipeline(&s) {

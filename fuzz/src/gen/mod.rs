@@ -495,10 +495,10 @@ impl Gen<'_, '_> {
         }
         let n_attr = self.u.int_in_range(1..=self.l.attributes.max(1))?;
         let mut attributes = vec![Attribute { location: attr_locs[0], ty: VType { kind: Kind::Float, n: 2 } }];
-        for i in 1..n_attr {
+        for &location in &attr_locs[1..n_attr] {
             let kind = if f.integers { self.pick(&[Kind::Float, Kind::Float, Kind::Sint, Kind::Uint])? } else { Kind::Float };
             let n = self.u.int_in_range(1..=4)?;
-            attributes.push(Attribute { location: attr_locs[i], ty: VType { kind, n } });
+            attributes.push(Attribute { location, ty: VType { kind, n } });
         }
         let n_var = self.u.int_in_range(0..=self.l.varyings.min(8))?;
         let mut varyings = Vec::new();

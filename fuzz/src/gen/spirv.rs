@@ -649,13 +649,13 @@ impl<'s> Em<'s> {
             None => self.f(0.0),
             Some((x, Kind::Float)) => x,
             Some((x, k)) => {
-                let i = self.to_signed(x, k);
+                let i = self.as_signed(x, k);
                 self.int_to_float(i)
             }
         }
     }
 
-    fn to_signed(&mut self, x: Word, k: Kind) -> Word {
+    fn as_signed(&mut self, x: Word, k: Kind) -> Word {
         if k == Kind::Uint {
             let i32_ = self.t.i32_;
             self.b.bitcast(i32_, None, x).expect("bitcast")
@@ -784,7 +784,7 @@ impl<'s> Em<'s> {
             IExpr::Input { var, comp } => match self.load_input(*var, *comp) {
                 None => self.i(0),
                 Some((x, Kind::Float)) => self.float_to_int(x),
-                Some((x, k)) => self.to_signed(x, k),
+                Some((x, k)) => self.as_signed(x, k),
             },
             IExpr::Counter(d) => {
                 if (*d as usize) < self.loops {

@@ -105,6 +105,8 @@ fn relevant_outer(d: Domain) -> usize {
     }
 }
 
+/// Not `> 0` (NaN included), or subnormal.
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
 fn culls(x: f32) -> bool {
     !(x > 0.0) || (x.is_subnormal())
 }
