@@ -62,7 +62,7 @@ fn refuse_outputs(r: &Reflection) -> Result<(), TranslateError> {
             return Err(TranslateError::unsupported(r.stage, what));
         }
     }
-    if r.clip_distance_outputs + r.cull_distance_outputs > MAX_COMBINED_CLIP_CULL {
+    if r.clip_distance_outputs.saturating_add(r.cull_distance_outputs) > MAX_COMBINED_CLIP_CULL {
         return Err(TranslateError::unsupported(
             r.stage,
             format!(

@@ -15,6 +15,9 @@ use spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const SPIRV_MAGIC: u32 = 0x0723_0203;
+/// Locations beyond this are refused as malformed (no device has that many), which keeps
+/// location arithmetic far from overflow.
+pub const MAX_LOCATION: u32 = 4096;
 
 /// Scalar kinds that can cross a stage interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -473,6 +476,13 @@ impl<'m> Reflector<'m> {
                     self.name(id)
                 )));
             };
+            if location.checked_add(io.locations).is_none_or(|end| end > MAX_LOCATION) {
+                return Err(LoadError::Malformed(format!(
+                    "interface variable {} spans locations {location}..+{}, beyond {MAX_LOCATION}",
+                    self.name(id),
+                    io.locations
+                )));
+            }
             let v = InterfaceVar {
                 id,
                 name: self.names.get(&id).cloned().unwrap_or_default(),
