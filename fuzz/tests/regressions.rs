@@ -125,12 +125,21 @@ fn naga_panics_on_malformed_spirv() {
     }
 }
 
+/// Fixed in aa80bcc (saturating clip + cull count).
 #[test]
-#[ignore = "open translator bug ClipCullCountOverflow (translator/src/lib.rs refuse_outputs adds with +; fuzz/src/oracle/known.rs)"]
 fn clip_cull_count_overflow() {
     // A glslang vertex module mutated by libFuzzer: ClipDistance and CullDistance arrays of
     // 4294574081 elements; the three trailing bytes ask for the pipeline form (cut in two).
-    let bytes = std::fs::read(path("regressions/spirv_words/clip-cull-count-overflow.bin")).unwrap();
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/clip-cull-count-overflow.bin")).unwrap();
+    let r = std::panic::catch_unwind(|| oracle::translate::spirv_words_with(&bytes, false));
+    assert!(r.is_ok(), "the translator panicked (arithmetic overflow) on untrusted SPIR-V");
+}
+
+/// Fixed in aa80bcc (locations bounded).
+#[test]
+fn vertex_input_location_overflow() {
+    // A glslang module mutated by libFuzzer: a vertex input at a Location near 2^32.
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/vertex-input-location-overflow.bin")).unwrap();
     let r = std::panic::catch_unwind(|| oracle::translate::spirv_words_with(&bytes, false));
     assert!(r.is_ok(), "the translator panicked (arithmetic overflow) on untrusted SPIR-V");
 }

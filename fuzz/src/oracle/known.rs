@@ -19,31 +19,14 @@ pub enum KnownBug {
     /// `tests/regressions.rs::shift_right_logical_signed`
     /// (`regressions/differential/shift-right-logical-signed-*.shader_test`).
     ShiftRightLogicalSigned,
-    /// `refuse_outputs` (translator/src/lib.rs) adds the declared clip and cull distance array
-    /// lengths with `+`: a module declaring `ClipDistance` and `CullDistance` arrays of ~2^32
-    /// elements overflows (a panic in the dev profile the harness runs in; in release the sum
-    /// wraps and the 8-distance limit is bypassed). Found by `spirv_words` after 968,107 runs.
-    /// The target skips such modules ([`clip_cull_overflow`]). Regression:
-    /// `tests/regressions.rs::clip_cull_count_overflow` (`regressions/spirv_words/clip-cull-count-overflow.bin`).
-    ClipCullCountOverflow,
-}
-
-/// [`KnownBug::ClipCullCountOverflow`]: reflection of `words` declares clip plus cull distances
-/// whose sum does not fit a `u32`.
-pub fn clip_cull_overflow(words: &[u32]) -> bool {
-    if strict() {
-        return false;
-    }
-    match tesserae::reflect::load(words, None) {
-        Ok(m) => m.reflection.clip_distance_outputs.checked_add(m.reflection.cull_distance_outputs).is_none(),
-        Err(_) => false,
-    }
 }
 
 // Fixed (51d7d1f), their regressions now run un-ignored: IntegerOutputWithoutFlat (integer
 // vertex outputs nobody reads had no Flat), EntryPointLost (an entry point naming no function
 // translated to WGSL without one), NagaPanicOnOddWidth and NagaPanicOnMalformedSpirv (panics in
-// naga's SPIR-V front end on malformed input).
+// naga's SPIR-V front end on malformed input); and in aa80bcc ClipCullCountOverflow and
+// VertexInputLocationOverflow (u32 overflows on clip + cull array lengths and on a vertex input
+// Location near 2^32).
 
 /// Whether the allowances are off.
 pub fn strict() -> bool {

@@ -178,12 +178,18 @@ pub fn spirv_words(data: &[u8]) {
     spirv_words_with(data, true)
 }
 
+/// Whether a module hits a known bug that would crash the translator (see [`super::known`]);
+/// none is open at the moment.
+fn known_bug_input(_words: &[u32]) -> bool {
+    false
+}
+
 /// [`spirv_words`]; `skip_known` = false also runs inputs that hit a known bug.
 pub fn spirv_words_with(data: &[u8], skip_known: bool) {
     let n = data.len() / 4 * 4;
     let words: Vec<u32> = data[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let tail = &data[n..];
-    if skip_known && super::known::clip_cull_overflow(&words) {
+    if skip_known && known_bug_input(&words) {
         return;
     }
     if tail.is_empty() {
@@ -219,7 +225,7 @@ pub fn spirv_words_with(data: &[u8], skip_known: bool) {
     }
     .min(words.len());
     let (v, f) = words.split_at(cut);
-    if skip_known && (super::known::clip_cull_overflow(v) || super::known::clip_cull_overflow(f)) {
+    if skip_known && (known_bug_input(v) || known_bug_input(f)) {
         return;
     }
     let vertex = tesserae::StageDesc::new(v.to_vec());
