@@ -19,6 +19,40 @@ pub enum KnownBug {
     /// `tests/regressions.rs::shift_right_logical_signed`
     /// (`regressions/differential/shift-right-logical-signed-*.shader_test`).
     ShiftRightLogicalSigned,
+    /// A `ClipDistance` array whose length is a specialization constant (`OpSpecConstant`,
+    /// e.g. `layout(constant_id = 0) const uint N = 4; out float gl_ClipDistance[N];`) is counted
+    /// as 1 by reflection (`constant_u32` only reads `OpConstant`), while naga sizes it with the
+    /// default value: the plan says 1 clip distance, the WGSL writes 4 (and the emulated path
+    /// would carry 1). Found by `spirv_words` after ~300,000 runs. The target skips modules with
+    /// an array sized by a specialization constant ([`spec_constant_array`]). Regression:
+    /// `tests/regressions.rs::spec_constant_clip_array` (`regressions/spirv_words/spec-constant-clip-array.bin`).
+    SpecConstantClipArray,
+}
+
+/// [`KnownBug::SpecConstantClipArray`]: an `OpTypeArray` whose length is an `OpSpecConstant`.
+pub fn spec_constant_array(words: &[u32]) -> bool {
+    if strict() || words.len() < 5 {
+        return false;
+    }
+    let mut spec = std::collections::HashSet::new();
+    let mut i = 5;
+    while i < words.len() {
+        let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+        if count == 0 || i + count > words.len() {
+            break;
+        }
+        match (op, count) {
+            // OpSpecConstant: result type, result id, value.
+            (50, 4..) => {
+                spec.insert(words[i + 2]);
+            }
+            // OpTypeArray: result id, element type, length.
+            (28, 4) if spec.contains(&words[i + 3]) => return true,
+            _ => {}
+        }
+        i += count;
+    }
+    false
 }
 
 // Fixed (51d7d1f), their regressions now run un-ignored: IntegerOutputWithoutFlat (integer

@@ -178,10 +178,9 @@ pub fn spirv_words(data: &[u8]) {
     spirv_words_with(data, true)
 }
 
-/// Whether a module hits a known bug that would crash the translator (see [`super::known`]);
-/// none is open at the moment.
-fn known_bug_input(_words: &[u32]) -> bool {
-    false
+/// Whether a module hits a known bug that the oracle would report (see [`super::known`]).
+fn known_bug_input(words: &[u32]) -> bool {
+    super::known::spec_constant_array(words)
 }
 
 /// [`spirv_words`]; `skip_known` = false also runs inputs that hit a known bug.
