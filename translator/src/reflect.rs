@@ -311,11 +311,12 @@ impl<'m> Reflector<'m> {
         })
     }
 
-    /// Value of an integer `OpConstant`.
+    /// Value of an integer `OpConstant`, or the default of an `OpSpecConstant` (naga
+    /// specializes with the defaults too).
     pub(crate) fn constant_u32(&self, id: Word) -> Option<u32> {
         let inst = self.def(id)?;
         match (inst.class.opcode, inst.operands.first()) {
-            (Op::Constant, Some(Operand::LiteralBit32(v))) => Some(*v),
+            (Op::Constant | Op::SpecConstant, Some(Operand::LiteralBit32(v))) => Some(*v),
             _ => None,
         }
     }
