@@ -19,36 +19,36 @@ pub enum KnownBug {
     /// `tests/regressions.rs::shift_right_logical_signed`
     /// (`regressions/differential/shift-right-logical-signed-*.shader_test`).
     ShiftRightLogicalSigned,
-    /// A `ClipDistance` array whose length is a specialization constant (`OpSpecConstant`,
-    /// e.g. `layout(constant_id = 0) const uint N = 4; out float gl_ClipDistance[N];`) is counted
-    /// as 1 by reflection (`constant_u32` only reads `OpConstant`), while naga sizes it with the
-    /// default value: the plan says 1 clip distance, the WGSL writes 4 (and the emulated path
-    /// would carry 1). Found by `spirv_words` after ~300,000 runs. The target skips modules with
-    /// an array sized by a specialization constant ([`spec_constant_array`]). Regression:
-    /// `tests/regressions.rs::spec_constant_clip_array` (`regressions/spirv_words/spec-constant-clip-array.bin`).
-    SpecConstantClipArray,
+    /// A module with two `OpEntryPoint`s of the same name (here Vertex and Fragment on one
+    /// function) given as the vertex stage: reflection picks the Vertex entry point, naga keeps
+    /// only the Fragment one, and the plan's vertex shader is WGSL with a `@fragment fn main` and
+    /// no vertex entry point (wgpu cannot create the pipeline); `shader_plan` also names
+    /// `entry_points.first()` rather than the entry point it translated. Found by `spirv_words`
+    /// after ~700,000 runs. The target skips modules with two entry points of one name
+    /// ([`duplicate_entry_point_names`]). Regression: `tests/regressions.rs::duplicate_entry_point_name`
+    /// (`regressions/spirv_words/duplicate-entry-point-name.bin`).
+    DuplicateEntryPointName,
 }
 
-/// [`KnownBug::SpecConstantClipArray`]: an `OpTypeArray` whose length is an `OpSpecConstant`.
-pub fn spec_constant_array(words: &[u32]) -> bool {
+/// [`KnownBug::DuplicateEntryPointName`]: two `OpEntryPoint`s with the same name.
+pub fn duplicate_entry_point_names(words: &[u32]) -> bool {
     if strict() || words.len() < 5 {
         return false;
     }
-    let mut spec = std::collections::HashSet::new();
+    let mut names = Vec::new();
     let mut i = 5;
     while i < words.len() {
         let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
         if count == 0 || i + count > words.len() {
             break;
         }
-        match (op, count) {
-            // OpSpecConstant: result type, result id, value.
-            (50, 4..) => {
-                spec.insert(words[i + 2]);
+        // OpEntryPoint: execution model, function id, name (a literal string), interface...
+        if op == 15 && count >= 4 {
+            let name: Vec<u8> = words[i + 3..i + count].iter().flat_map(|w| w.to_le_bytes()).take_while(|&b| b != 0).collect();
+            if names.contains(&name) {
+                return true;
             }
-            // OpTypeArray: result id, element type, length.
-            (28, 4) if spec.contains(&words[i + 3]) => return true,
-            _ => {}
+            names.push(name);
         }
         i += count;
     }
@@ -60,7 +60,7 @@ pub fn spec_constant_array(words: &[u32]) -> bool {
 // translated to WGSL without one), NagaPanicOnOddWidth and NagaPanicOnMalformedSpirv (panics in
 // naga's SPIR-V front end on malformed input); and in aa80bcc ClipCullCountOverflow and
 // VertexInputLocationOverflow (u32 overflows on clip + cull array lengths and on a vertex input
-// Location near 2^32).
+// Location near 2^32); and in 3edbebe SpecConstantClipArray (spec-constant array lengths).
 
 /// Whether the allowances are off.
 pub fn strict() -> bool {

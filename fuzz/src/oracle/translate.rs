@@ -180,7 +180,7 @@ pub fn spirv_words(data: &[u8]) {
 
 /// Whether a module hits a known bug that the oracle would report (see [`super::known`]).
 fn known_bug_input(words: &[u32]) -> bool {
-    super::known::spec_constant_array(words)
+    super::known::duplicate_entry_point_names(words)
 }
 
 /// [`spirv_words`]; `skip_known` = false also runs inputs that hit a known bug.
