@@ -30,7 +30,6 @@ pub use plan::{
 };
 pub use reflect::{LoadedModule, Reflection};
 
-use rspirv::binary::Assemble;
 use spirv::BuiltIn;
 
 /// Most clip plus cull distances a pipeline may write (Vulkan's guaranteed minimum).
@@ -151,9 +150,9 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         return translate_culled(desc, vertex, fragment, clip_location);
     }
 
-    let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex.module.assemble())?;
+    let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex)?;
     let fragment_plan = match &fragment {
-        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f.module.assemble())?)),
+        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f)?)),
         None => None,
     };
     Ok(Plan {
@@ -199,10 +198,10 @@ fn translate_expanded_points(
         }
         (None, _) => None,
     };
-    let module = wgsl::spirv_to_module(Stage::Vertex, &vertex.module.assemble())?;
+    let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
     let passes = points::expand(module, &points::PointExpansion { layouts: &desc.vertex_buffers, point_coord_location, cull_distances })?;
     let fragment_plan = match &fragment {
-        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f.module.assemble())?)),
+        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f)?)),
         None => None,
     };
     let res = |group, binding, resource| PassResource { group, binding, resource };
@@ -250,10 +249,10 @@ fn translate_culled(desc: &PipelineDesc, mut vertex: LoadedModule, fragment: Opt
     }
     let cull_distances = vertex.reflection.cull_distance_outputs;
     demote_cull(&mut vertex.module);
-    let module = wgsl::spirv_to_module(Stage::Vertex, &vertex.module.assemble())?;
+    let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
     let passes = cull::build(module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location)?;
     let fragment_plan = match &fragment {
-        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f.module.assemble())?)),
+        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f)?)),
         None => None,
     };
     let n = cull::vertices_per_primitive(desc.topology) as u64;
@@ -400,7 +399,7 @@ pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> 
         }
         Stage::Fragment => {
             refuse_fragment_inputs(&loaded.reflection, false)?;
-            Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded.module.assemble())?))
+            Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded)?))
         }
         Stage::TessControl | Stage::TessEval => Err(TranslateError::unsupported(slot, "tessellation stages")),
         Stage::Geometry => Err(TranslateError::unsupported(slot, "geometry shaders")),

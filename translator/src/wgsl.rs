@@ -37,8 +37,26 @@ fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
         .map_err(|e| e.emit_to_string(""))
 }
 
-/// Reads lowered SPIR-V with naga, y flipped for WebGPU's clip space.
-pub fn spirv_to_module(stage: Stage, words: &[u32]) -> Result<naga::Module, TranslateError> {
+/// Reads a lowered module with naga, y flipped for WebGPU's clip space, keeping only the
+/// selected entry point (a module may hold several, even of the same name).
+pub fn spirv_to_module(stage: Stage, loaded: &crate::LoadedModule) -> Result<naga::Module, TranslateError> {
+    use rspirv::binary::Assemble;
+    let mut module = parse_spirv(stage, &loaded.module.assemble())?;
+    let wanted = match stage {
+        Stage::Fragment => naga::ShaderStage::Fragment,
+        _ => naga::ShaderStage::Vertex,
+    };
+    module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);
+    if module.entry_points.len() != 1 {
+        return Err(TranslateError::NagaFrontend {
+            stage,
+            message: format!("naga kept {} {stage} entry points named `{}`, not one", module.entry_points.len(), loaded.reflection.entry_point),
+        });
+    }
+    Ok(module)
+}
+
+fn parse_spirv(stage: Stage, words: &[u32]) -> Result<naga::Module, TranslateError> {
     let options = naga::front::spv::Options {
         adjust_coordinate_space: true,
         strict_capabilities: false,
@@ -61,8 +79,8 @@ pub fn spirv_to_module(stage: Stage, words: &[u32]) -> Result<naga::Module, Tran
 }
 
 /// Reads lowered SPIR-V with naga (y flipped for WebGPU's clip space) and writes WGSL.
-pub fn spirv_to_wgsl(stage: Stage, words: &[u32]) -> Result<ValidatedWgsl, TranslateError> {
-    let module = spirv_to_module(stage, words)?;
+pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule) -> Result<ValidatedWgsl, TranslateError> {
+    let module = spirv_to_module(stage, loaded)?;
     let info = validate(&module).map_err(|message| TranslateError::NagaValidation { stage, message })?;
     let source = naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
         .map_err(|e| TranslateError::NagaBackend { stage, message: e.to_string() })?;
