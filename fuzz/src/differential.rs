@@ -83,7 +83,9 @@ impl Outcome {
     fn message(&self) -> String {
         match self {
             Outcome::Same { .. } => String::new(),
-            Outcome::Differ(m) | Outcome::TranslatedFailed(m) | Outcome::NativeFailed(m) | Outcome::Skip(m) | Outcome::Known(m) => m.clone(),
+            Outcome::Differ(m) | Outcome::TranslatedFailed(m) | Outcome::NativeFailed(m) | Outcome::Skip(m) | Outcome::Known(m) => {
+                m.clone()
+            }
         }
     }
 
@@ -151,7 +153,15 @@ struct ChildResult {
 fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> ChildResult {
     let _ = std::fs::remove_file(png);
     let mut cmd = Command::new(&cfg.harness);
-    cmd.arg("render").arg("--test").arg(test).arg("--name").arg("differential/current").arg("--executor").arg(executor).arg("--out").arg(png);
+    cmd.arg("render")
+        .arg("--test")
+        .arg(test)
+        .arg("--name")
+        .arg("differential/current")
+        .arg("--executor")
+        .arg(executor)
+        .arg("--out")
+        .arg(png);
     cmd.arg("--clip").arg(clip);
     if let Some(a) = &cfg.adapter {
         cmd.arg("--adapter").arg(a);
@@ -204,7 +214,10 @@ fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> 
         None => {
             let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
             let tail: Vec<&str> = tail.into_iter().rev().collect();
-            ChildResult { status: "crash".into(), message: format!("{executor} child exited with {exit} without a result:\n{}", tail.join("\n")) }
+            ChildResult {
+                status: "crash".into(),
+                message: format!("{executor} child exited with {exit} without a result:\n{}", tail.join("\n")),
+            }
         }
     }
 }
@@ -331,7 +344,11 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
             // The conformance runner applies the test's tolerance for the executor: for
             // emulated clip distances, the corpus's (see shader_test_out).
             let total = (native.width * native.height) as f64;
-            let allowed = if *clip == "emulated" { (crate::shader_test_out::EMULATED_CLIP_TOLERANCE_PERCENT / 100.0 * total).floor() as u64 } else { 0 };
+            let allowed = if *clip == "emulated" {
+                (crate::shader_test_out::EMULATED_CLIP_TOLERANCE_PERCENT / 100.0 * total).floor() as u64
+            } else {
+                0
+            };
             if differing > allowed {
                 return Outcome::Differ(format!("{name}: {summary}"));
             }
@@ -446,7 +463,13 @@ pub fn run(cfg: &Config) -> Stats {
             }
         }
         if outcome.is_finding() {
-            eprintln!("differential: iteration {} (seed {}): {}: {}", i - 1, cfg.seed, outcome.kind(), outcome.message().lines().next().unwrap_or(""));
+            eprintln!(
+                "differential: iteration {} (seed {}): {}: {}",
+                i - 1,
+                cfg.seed,
+                outcome.kind(),
+                outcome.message().lines().next().unwrap_or("")
+            );
             let cheap = matches!(&outcome, Outcome::TranslatedFailed(m) if m.starts_with("translat"));
             let saved = if cheap || shrinks < cfg.max_shrinks {
                 shrinks += !cheap as usize;

@@ -13,7 +13,8 @@ fn root() -> PathBuf {
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect()).unwrap_or_default();
+    let mut v: Vec<PathBuf> =
+        std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect()).unwrap_or_default();
     v.sort();
     v
 }
@@ -36,7 +37,13 @@ fn spirv_val(words: &[u32], what: &str) {
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     std::fs::write(&path, bytes).unwrap();
     let out = std::process::Command::new("spirv-val").arg("--target-env").arg("vulkan1.1").arg(&path).output().unwrap();
-    assert!(out.status.success(), "{what}: spirv-val: {}{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr), oracle::translate::disassemble(words));
+    assert!(
+        out.status.success(),
+        "{what}: spirv-val: {}{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+        oracle::translate::disassemble(words)
+    );
 }
 
 #[test]

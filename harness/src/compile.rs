@@ -2,8 +2,8 @@
 
 use crate::shader_test::{spirv_words, Language, ShaderSection, ShaderTest};
 use glslang::{
-    Compiler, CompilerOptions, Shader, ShaderInput, ShaderMessage, ShaderSource, ShaderStage, SourceLanguage, SpirvVersion,
-    Target, VulkanVersion,
+    Compiler, CompilerOptions, Shader, ShaderInput, ShaderMessage, ShaderSource, ShaderStage, SourceLanguage, SpirvVersion, Target,
+    VulkanVersion,
 };
 use tesserae::{Stage, StageDesc};
 
@@ -59,10 +59,7 @@ pub fn pipeline(test: &ShaderTest, options: tesserae::Options) -> Result<tessera
     let stage = |st: Stage| -> Result<Option<StageDesc>, CompileError> {
         match test.shader(st) {
             None => Ok(None),
-            Some(s) => Ok(Some(StageDesc {
-                spirv: compile_section(test, s)?,
-                entry_point: Some(s.entry_point.clone()),
-            })),
+            Some(s) => Ok(Some(StageDesc { spirv: compile_section(test, s)?, entry_point: Some(s.entry_point.clone()) })),
         }
     };
     let vertex = stage(Stage::Vertex)?.ok_or_else(|| CompileError::Shader {

@@ -71,10 +71,7 @@ pub struct Comparison {
 
 impl Comparison {
     pub fn summary(&self) -> String {
-        format!(
-            "{} of {} pixels differ (largest channel difference {})",
-            self.differing_pixels, self.total_pixels, self.max_channel_diff
-        )
+        format!("{} of {} pixels differ (largest channel difference {})", self.differing_pixels, self.total_pixels, self.max_channel_diff)
     }
 }
 
@@ -98,7 +95,13 @@ pub fn compare(expected: &Image, actual: &Image, tol: &Tolerance) -> Comparison 
         }
     }
     let allowed = (tol.pixels_percent as f64 / 100.0 * total as f64).floor() as u64;
-    Comparison { max_channel_diff: max, differing_pixels: differing, total_pixels: total, passed: !any || differing <= allowed, exact: !any }
+    Comparison {
+        max_channel_diff: max,
+        differing_pixels: differing,
+        total_pixels: total,
+        passed: !any || differing <= allowed,
+        exact: !any,
+    }
 }
 
 /// A picture of the differences: black where equal, red scaled by the largest channel

@@ -55,10 +55,22 @@ pub struct ImageMismatch {
     pub diff: Image,
 }
 
-pub fn check_image(oracle: &'static str, test: &ShaderTest, executor: &str, expected: &Image, actual: &Image) -> Result<Comparison, Box<ImageMismatch>> {
+pub fn check_image(
+    oracle: &'static str,
+    test: &ShaderTest,
+    executor: &str,
+    expected: &Image,
+    actual: &Image,
+) -> Result<Comparison, Box<ImageMismatch>> {
     let c = compare(expected, actual, &test.test.tolerance(executor));
     if c.passed {
         return Ok(c);
     }
-    Err(Box::new(ImageMismatch { oracle, diff: difference(expected, actual), comparison: c, expected: expected.clone(), actual: actual.clone() }))
+    Err(Box::new(ImageMismatch {
+        oracle,
+        diff: difference(expected, actual),
+        comparison: c,
+        expected: expected.clone(),
+        actual: actual.clone(),
+    }))
 }

@@ -8,7 +8,11 @@ fn broken_file_and_missing_reference() {
     let dir = std::env::temp_dir().join(format!("tesserae-runner-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("corpus/a")).unwrap();
-    std::fs::write(dir.join("corpus/a/broken.shader_test"), "[vertex shader]\n#version 450\nvoid main(){}\n[test]\ndraw triangle-list vertices x\n").unwrap();
+    std::fs::write(
+        dir.join("corpus/a/broken.shader_test"),
+        "[vertex shader]\n#version 450\nvoid main(){}\n[test]\ndraw triangle-list vertices x\n",
+    )
+    .unwrap();
     std::fs::write(
         dir.join("corpus/a/good.shader_test"),
         "[vertex shader]\n#version 450\nvoid main(){ gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n[fragment shader]\n#version 450\nlayout(location=0) out vec4 o;\nvoid main(){ o = vec4(1.0); }\n[test]\ndraw point-list vertices 1\n",

@@ -11,7 +11,8 @@ fn has(levels: &[f32], value: f32) -> bool {
 
 #[test]
 fn grid_covers_every_level_on_every_edge() {
-    let required = [0.0, 0.5, 1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 3.7, 4.0, 5.5, 7.0, 8.0, 13.3, 16.0, 31.0, 32.5, 63.0, 64.0, 65.0, 100.0, -1.0, f32::NAN];
+    let required =
+        [0.0, 0.5, 1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 3.7, 4.0, 5.5, 7.0, 8.0, 13.3, 16.0, 31.0, 32.5, 63.0, 64.0, 65.0, 100.0, -1.0, f32::NAN];
     assert!(required.iter().all(|&r| has(&GRID, r)));
     for mode in modes() {
         let sets = level_sets(mode);
@@ -39,7 +40,8 @@ fn grid_covers_every_level_on_every_edge() {
 
 #[test]
 fn comparison_sees_winding_and_order() {
-    let mode = Mode { domain: Domain::Triangles, spacing: tesserae::tessellator::Spacing::FractionalOdd, winding: Winding::Cw, point_mode: false };
+    let mode =
+        Mode { domain: Domain::Triangles, spacing: tesserae::tessellator::Spacing::FractionalOdd, winding: Winding::Cw, point_mode: false };
     let levels = ([3.7, 2.5, 5.5, 0.0], [4.0, 0.0]);
     let cw = expected(&config(mode, levels));
     let ccw = expected(&config(Mode { winding: Winding::Ccw, ..mode }, levels));

@@ -108,11 +108,17 @@ pub fn build(
     let pull = vertex_pulling::call(&module, &func, layouts, "tesserae_vertex_id", "tesserae_instance")?;
     let mut stores = format!("    tesserae_records[tesserae_base] = {position};\n");
     for (k, o) in varyings.iter().enumerate() {
-        let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = {};", 1 + k, vertex_function::pack_vec4(&module, o.ty, &o.access)?);
+        let _ = writeln!(
+            stores,
+            "    tesserae_records[tesserae_base + {}u] = {};",
+            1 + k,
+            vertex_function::pack_vec4(&module, o.ty, &o.access)?
+        );
     }
     for (at, access, n) in clip.iter().map(|(a, n)| (clip_at, a, *n)).chain([(cull_at, &cull_access, cull_n)]) {
         for j in 0..n.div_ceil(4) {
-            let comps: Vec<String> = (0..4).map(|c| if j * 4 + c < n { format!("{access}[{}]", j * 4 + c) } else { "0.0".into() }).collect();
+            let comps: Vec<String> =
+                (0..4).map(|c| if j * 4 + c < n { format!("{access}[{}]", j * 4 + c) } else { "0.0".into() }).collect();
             let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = vec4<f32>({});", at + j, comps.join(", "));
         }
     }
@@ -292,7 +298,10 @@ fn passthrough(
             None => {
                 enable = "enable clip_distances;\n";
                 let _ = writeln!(fields, "    @builtin(clip_distances) clip: array<f32, {clip_n}>,");
-                let _ = writeln!(body, "    for (var i = 0u; i < {clip_n}u; i++) {{ o.clip[i] = tesserae_records[b + {clip_at}u + i / 4u][i % 4u]; }}");
+                let _ = writeln!(
+                    body,
+                    "    for (var i = 0u; i < {clip_n}u; i++) {{ o.clip[i] = tesserae_records[b + {clip_at}u + i / 4u][i % 4u]; }}"
+                );
             }
             Some(l) => {
                 for j in 0..clip_n.div_ceil(4) {

@@ -46,13 +46,7 @@ pub enum TranslateError {
     #[error("tessellation control and evaluation stages must come together (only {present} given)")]
     IncompleteTessellation { present: Stage },
     #[error("stage interface mismatch: {producer} output {producer_var} vs {consumer} input {consumer_var}: {reason}")]
-    InterfaceMismatch {
-        producer: Stage,
-        producer_var: String,
-        consumer: Stage,
-        consumer_var: String,
-        reason: String,
-    },
+    InterfaceMismatch { producer: Stage, producer_var: String, consumer: Stage, consumer_var: String, reason: String },
     #[error("{consumer} input {consumer_var} has no matching {producer} output")]
     InterfaceMissing { producer: Stage, consumer: Stage, consumer_var: String },
     #[error("invalid pipeline description: {0}")]

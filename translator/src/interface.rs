@@ -7,10 +7,7 @@ use crate::error::TranslateError;
 use crate::reflect::{InterfaceVar, Reflection};
 
 /// Returns, for each consumer input, the producer output it reads (by variable id).
-pub fn match_stages<'c>(
-    producer: &Reflection,
-    consumer: &'c Reflection,
-) -> Result<Vec<(u32, &'c InterfaceVar)>, TranslateError> {
+pub fn match_stages<'c>(producer: &Reflection, consumer: &'c Reflection) -> Result<Vec<(u32, &'c InterfaceVar)>, TranslateError> {
     let mut pairs = Vec::new();
     for input in &consumer.inputs {
         let Some(output) = producer.outputs.iter().find(|o| {
@@ -39,21 +36,12 @@ pub fn match_stages<'c>(
             return Err(mismatch(format!("component types differ ({} vs {})", output.ty, input.ty)));
         }
         if output.ty.components < input.ty.components {
-            return Err(mismatch(format!(
-                "the output has {} components, the input reads {}",
-                output.ty.components, input.ty.components
-            )));
+            return Err(mismatch(format!("the output has {} components, the input reads {}", output.ty.components, input.ty.components)));
         }
         if output.ty.locations != input.ty.locations {
-            return Err(mismatch(format!(
-                "array sizes differ ({} vs {} locations)",
-                output.ty.locations, input.ty.locations
-            )));
+            return Err(mismatch(format!("array sizes differ ({} vs {} locations)", output.ty.locations, input.ty.locations)));
         }
-        if consumer.stage == Stage::Fragment
-            && input.ty.kind != crate::reflect::ScalarKind::Float
-            && !input.interpolation.flat
-        {
+        if consumer.stage == Stage::Fragment && input.ty.kind != crate::reflect::ScalarKind::Float && !input.interpolation.flat {
             return Err(mismatch("integer fragment inputs must be decorated Flat".into()));
         }
         pairs.push((output.id, input));

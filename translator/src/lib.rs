@@ -16,17 +16,17 @@ pub mod interface;
 pub mod lower;
 pub mod plan;
 pub mod points;
-pub mod vertex_function;
-pub mod vertex_pulling;
 pub mod reflect;
 pub mod tessellator;
+pub mod vertex_function;
+pub mod vertex_pulling;
 pub mod wgsl;
 
 pub use desc::*;
 pub use error::{LoadError, TranslateError};
 pub use plan::{
-    Binding, BufferSize, BufferUsage, ComputePass, DrawShape, IntermediateBuffer, Pass, PassResource, Plan, RenderPass, Resource, ShaderPlan,
-    Workgroups,
+    Binding, BufferSize, BufferUsage, ComputePass, DrawShape, IntermediateBuffer, Pass, PassResource, Plan, RenderPass, Resource,
+    ShaderPlan, Workgroups,
 };
 pub use reflect::{LoadedModule, Reflection};
 
@@ -38,13 +38,9 @@ pub const MAX_COMBINED_CLIP_CULL: u32 = 8;
 pub const MAX_VARYING_LOCATIONS: u32 = 16;
 
 fn load_stage(slot: Stage, desc: &StageDesc) -> Result<LoadedModule, TranslateError> {
-    let m = reflect::load(&desc.spirv, desc.entry_point.as_deref())
-        .map_err(|source| TranslateError::Load { stage: slot, source })?;
+    let m = reflect::load(&desc.spirv, desc.entry_point.as_deref()).map_err(|source| TranslateError::Load { stage: slot, source })?;
     if m.reflection.stage != slot {
-        return Err(TranslateError::InvalidDesc(format!(
-            "the module given as the {slot} stage has a {} entry point",
-            m.reflection.stage
-        )));
+        return Err(TranslateError::InvalidDesc(format!("the module given as the {slot} stage has a {} entry point", m.reflection.stage)));
     }
     Ok(m)
 }
@@ -115,9 +111,7 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     // Lowering.
     let reads_point_coord = fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
     let emulated_clip = desc.options.clip == ClipMode::Emulated && vr.clip_distance_outputs > 0;
-    if desc.topology.is_points()
-        && (vr.writes(BuiltIn::PointSize) || reads_point_coord || vr.cull_distance_outputs > 0 || emulated_clip)
-    {
+    if desc.topology.is_points() && (vr.writes(BuiltIn::PointSize) || reads_point_coord || vr.cull_distance_outputs > 0 || emulated_clip) {
         return translate_expanded_points(desc, vertex, fragment, reads_point_coord);
     }
     if vr.writes(BuiltIn::PointSize) {
@@ -236,14 +230,27 @@ fn translate_expanded_points(
             }),
         ],
         buffers: vec![
-            IntermediateBuffer { name: "records".into(), size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 }, usage: BufferUsage::Storage },
-            IntermediateBuffer { name: "quad indices".into(), size: BufferSize::PerPosition { bytes: 4 * points::CORNERS as u64 }, usage: BufferUsage::Index },
+            IntermediateBuffer {
+                name: "records".into(),
+                size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 },
+                usage: BufferUsage::Storage,
+            },
+            IntermediateBuffer {
+                name: "quad indices".into(),
+                size: BufferSize::PerPosition { bytes: 4 * points::CORNERS as u64 },
+                usage: BufferUsage::Index,
+            },
         ],
     })
 }
 
 /// Cull distances: the four passes of [`cull`].
-fn translate_culled(desc: &PipelineDesc, mut vertex: LoadedModule, fragment: Option<LoadedModule>, clip_location: Option<u32>) -> Result<Plan, TranslateError> {
+fn translate_culled(
+    desc: &PipelineDesc,
+    mut vertex: LoadedModule,
+    fragment: Option<LoadedModule>,
+    clip_location: Option<u32>,
+) -> Result<Plan, TranslateError> {
     if desc.topology.is_points() {
         return Err(TranslateError::unsupported(Stage::Vertex, "the primitive pass for points"));
     }
@@ -273,13 +280,25 @@ fn translate_culled(desc: &PipelineDesc, mut vertex: LoadedModule, fragment: Opt
                 "primitives",
                 passes.primitive,
                 Workgroups::PerPrimitive { size: cull::WORKGROUP },
-                vec![res(0, 0, params.clone()), res(0, 1, Resource::IndexBufferAsStorage), res(1, 0, inter("records")), res(1, 1, inter("prims")), res(1, 2, inter("flags"))],
+                vec![
+                    res(0, 0, params.clone()),
+                    res(0, 1, Resource::IndexBufferAsStorage),
+                    res(1, 0, inter("records")),
+                    res(1, 1, inter("prims")),
+                    res(1, 2, inter("flags")),
+                ],
             ),
             compute(
                 "compact",
                 passes.compact,
                 Workgroups::One,
-                vec![res(0, 0, params), res(1, 1, inter("prims")), res(1, 2, inter("flags")), res(1, 3, inter("indices")), res(1, 4, inter("indirect"))],
+                vec![
+                    res(0, 0, params),
+                    res(1, 1, inter("prims")),
+                    res(1, 2, inter("flags")),
+                    res(1, 3, inter("indices")),
+                    res(1, 4, inter("indirect")),
+                ],
             ),
             Pass::Render(RenderPass {
                 label: "draw survivors".into(),
@@ -296,7 +315,11 @@ fn translate_culled(desc: &PipelineDesc, mut vertex: LoadedModule, fragment: Opt
             }),
         ],
         buffers: vec![
-            IntermediateBuffer { name: "records".into(), size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 }, usage: BufferUsage::Storage },
+            IntermediateBuffer {
+                name: "records".into(),
+                size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 },
+                usage: BufferUsage::Storage,
+            },
             IntermediateBuffer { name: "prims".into(), size: BufferSize::PerPrimitive { bytes: 4 * n }, usage: BufferUsage::Storage },
             IntermediateBuffer { name: "flags".into(), size: BufferSize::PerPrimitive { bytes: 4 }, usage: BufferUsage::Storage },
             IntermediateBuffer { name: "indices".into(), size: BufferSize::PerPrimitive { bytes: 4 * n }, usage: BufferUsage::Index },
@@ -364,8 +387,12 @@ impl VertexBufferLayout {
             for i in 0..input.ty.locations {
                 let n = input.ty.components.clamp(1, 4) as usize;
                 let format = match input.ty.kind {
-                    reflect::ScalarKind::Uint => [VertexFormat::Uint32, VertexFormat::Uint32x2, VertexFormat::Uint32x3, VertexFormat::Uint32x4][n - 1],
-                    reflect::ScalarKind::Sint => [VertexFormat::Sint32, VertexFormat::Sint32x2, VertexFormat::Sint32x3, VertexFormat::Sint32x4][n - 1],
+                    reflect::ScalarKind::Uint => {
+                        [VertexFormat::Uint32, VertexFormat::Uint32x2, VertexFormat::Uint32x3, VertexFormat::Uint32x4][n - 1]
+                    }
+                    reflect::ScalarKind::Sint => {
+                        [VertexFormat::Sint32, VertexFormat::Sint32x2, VertexFormat::Sint32x3, VertexFormat::Sint32x4][n - 1]
+                    }
                     _ => [VertexFormat::Float32, VertexFormat::Float32x2, VertexFormat::Float32x3, VertexFormat::Float32x4][n - 1],
                 };
                 attributes.push(VertexAttribute { location: input.location + i, format, offset });
@@ -387,10 +414,8 @@ pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> 
     let slot = loaded.reflection.stage;
     match slot {
         Stage::Vertex => {
-            let desc = PipelineDesc {
-                vertex_buffers: VertexBufferLayout::infer(&loaded.reflection),
-                ..PipelineDesc::new(stage.clone(), None)
-            };
+            let desc =
+                PipelineDesc { vertex_buffers: VertexBufferLayout::infer(&loaded.reflection), ..PipelineDesc::new(stage.clone(), None) };
             let plan = translate(&desc)?;
             let Some(Pass::Render(rp)) = plan.passes.into_iter().next() else {
                 return Err(TranslateError::InvalidDesc("plan without a render pass".into()));

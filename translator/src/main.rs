@@ -112,7 +112,13 @@ fn run(cli: Cli) -> Result<String, String> {
             let mut out = String::new();
             for pass in &p.passes {
                 for sp in pass.shaders() {
-                    out.push_str(&format!("// pass `{}`, {} stage, entry point `{}`\n{}\n", pass.label(), sp.stage, sp.entry_point, sp.wgsl));
+                    out.push_str(&format!(
+                        "// pass `{}`, {} stage, entry point `{}`\n{}\n",
+                        pass.label(),
+                        sp.stage,
+                        sp.entry_point,
+                        sp.wgsl
+                    ));
                 }
             }
             Ok(out)

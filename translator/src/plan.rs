@@ -139,10 +139,16 @@ pub struct IntermediateBuffer {
 #[serde(rename_all = "kebab-case")]
 pub enum BufferSize {
     /// `bytes` per draw position (vertex or index) per instance.
-    PerPosition { bytes: u64 },
+    PerPosition {
+        bytes: u64,
+    },
     /// `bytes` per primitive per instance.
-    PerPrimitive { bytes: u64 },
-    Fixed { bytes: u64 },
+    PerPrimitive {
+        bytes: u64,
+    },
+    Fixed {
+        bytes: u64,
+    },
 }
 
 impl BufferSize {

@@ -77,7 +77,12 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         return Err(unsupported("a point-list vertex stage that writes no Position"));
     };
     if cfg.cull_distances > 0 {
-        let _ = writeln!(tests, "    for (var i = 0u; i < {}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}", cfg.cull_distances, vertex_function::CULL_GLOBAL);
+        let _ = writeln!(
+            tests,
+            "    for (var i = 0u; i < {}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}",
+            cfg.cull_distances,
+            vertex_function::CULL_GLOBAL
+        );
     }
     let stride = 2 + varyings.len() as u32;
 
@@ -86,7 +91,12 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     let pull = vertex_pulling::call(&module, &func, cfg.layouts, "tesserae_vertex_id", "tesserae_instance")?;
     let mut stores = String::new();
     for (k, (_, o)) in varyings.iter().enumerate() {
-        let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = {};", 2 + k, vertex_function::pack_vec4(&module, o.ty, &o.access)?);
+        let _ = writeln!(
+            stores,
+            "    tesserae_records[tesserae_base + {}u] = {};",
+            2 + k,
+            vertex_function::pack_vec4(&module, o.ty, &o.access)?
+        );
     }
     let mut src = vertex_function::module_wgsl(&module)?;
     src.push_str(&vertex_pulling::declarations(&slots));
@@ -132,7 +142,11 @@ fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
     for (k, (location, o)) in varyings.iter().enumerate() {
         let (ty, _, _) = wgsl_type(&module, o.ty)?;
         let _ = writeln!(fields, "    @location({location}) @interpolate(flat) v{location}: {ty},");
-        let _ = writeln!(copies, "    o.v{location} = {};", vertex_function::unpack_vec4(&module, o.ty, &format!("tesserae_records[b + {}u]", 2 + k))?);
+        let _ = writeln!(
+            copies,
+            "    o.v{location} = {};",
+            vertex_function::unpack_vec4(&module, o.ty, &format!("tesserae_records[b + {}u]", 2 + k))?
+        );
     }
     if let Some(l) = cfg.point_coord_location {
         let _ = writeln!(fields, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");

@@ -208,10 +208,7 @@ fn check_scalar_widths(module: &dr::Module) -> Result<(), LoadError> {
     Ok(())
 }
 
-fn select_entry_point(
-    module: &dr::Module,
-    wanted: Option<&str>,
-) -> Result<(Word, spirv::ExecutionModel, String), LoadError> {
+fn select_entry_point(module: &dr::Module, wanted: Option<&str>) -> Result<(Word, spirv::ExecutionModel, String), LoadError> {
     let mut found = Vec::new();
     for ep in &module.entry_points {
         let (Some(Operand::ExecutionModel(model)), Some(Operand::IdRef(id)), Some(Operand::LiteralString(name))) =
@@ -225,17 +222,11 @@ fn select_entry_point(
         return Err(LoadError::NoEntryPoint);
     }
     match wanted {
-        Some(w) => found.iter().find(|(_, _, n)| n == w).cloned().ok_or_else(|| {
-            LoadError::EntryPointNotFound {
-                name: w.to_string(),
-                available: found.iter().map(|(_, _, n)| n.as_str()).collect::<Vec<_>>().join(", "),
-            }
+        Some(w) => found.iter().find(|(_, _, n)| n == w).cloned().ok_or_else(|| LoadError::EntryPointNotFound {
+            name: w.to_string(),
+            available: found.iter().map(|(_, _, n)| n.as_str()).collect::<Vec<_>>().join(", "),
         }),
-        None => Ok(found
-            .iter()
-            .find(|(_, m, _)| stage_of(*m).is_some())
-            .unwrap_or(&found[0])
-            .clone()),
+        None => Ok(found.iter().find(|(_, m, _)| stage_of(*m).is_some()).unwrap_or(&found[0]).clone()),
     }
 }
 
@@ -262,10 +253,7 @@ impl<'m> Reflector<'m> {
                 (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(d), rest @ ..]) => {
                     decorations.entry(*t).or_default().push((*d, rest.to_vec()));
                 }
-                (
-                    Op::MemberDecorate,
-                    [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::Decoration(d), rest @ ..],
-                ) => {
+                (Op::MemberDecorate, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::Decoration(d), rest @ ..]) => {
                     member_decorations.entry((*t, *m)).or_default().push((*d, rest.to_vec()));
                 }
                 _ => {}
@@ -273,9 +261,7 @@ impl<'m> Reflector<'m> {
         }
         let mut names = HashMap::new();
         for n in &module.debug_names {
-            if let (Op::Name, [Operand::IdRef(t), Operand::LiteralString(s)]) =
-                (n.class.opcode, n.operands.as_slice())
-            {
+            if let (Op::Name, [Operand::IdRef(t), Operand::LiteralString(s)]) = (n.class.opcode, n.operands.as_slice()) {
                 names.insert(*t, s.clone());
             }
         }
@@ -334,9 +320,7 @@ impl<'m> Reflector<'m> {
     fn array_len(&self, ty: Word) -> Option<(Word, u32)> {
         let inst = self.def(ty)?;
         match (inst.class.opcode, inst.operands.as_slice()) {
-            (Op::TypeArray, [Operand::IdRef(elem), Operand::IdRef(len)]) => {
-                Some((*elem, self.constant_u32(*len)?))
-            }
+            (Op::TypeArray, [Operand::IdRef(elem), Operand::IdRef(len)]) => Some((*elem, self.constant_u32(*len)?)),
             _ => None,
         }
     }
@@ -385,9 +369,7 @@ impl<'m> Reflector<'m> {
             .entry_points
             .iter()
             .find(|ep| matches!(ep.operands.get(1), Some(Operand::IdRef(id)) if *id == entry_id))
-            .map(|ep| {
-                ep.operands.iter().skip(3).filter_map(|o| if let Operand::IdRef(i) = o { Some(*i) } else { None }).collect()
-            })
+            .map(|ep| ep.operands.iter().skip(3).filter_map(|o| if let Operand::IdRef(i) = o { Some(*i) } else { None }).collect())
             .unwrap_or_default()
     }
 
@@ -466,10 +448,7 @@ impl<'m> Reflector<'m> {
                 continue;
             }
             let Some(location) = self.literal(id, Decoration::Location) else {
-                return Err(LoadError::Malformed(format!(
-                    "interface variable {} has neither Location nor BuiltIn",
-                    self.name(id)
-                )));
+                return Err(LoadError::Malformed(format!("interface variable {} has neither Location nor BuiltIn", self.name(id))));
             };
             let Some(io) = self.io_type(ty, arrayed && !patch) else {
                 return Err(LoadError::Malformed(format!(
@@ -498,7 +477,11 @@ impl<'m> Reflector<'m> {
                 },
                 patch,
             };
-            if is_input { r.inputs.push(v) } else { r.outputs.push(v) }
+            if is_input {
+                r.inputs.push(v)
+            } else {
+                r.outputs.push(v)
+            }
         }
         r.inputs.sort_by_key(|v| (v.location, v.component));
         r.outputs.sort_by_key(|v| (v.location, v.component));
@@ -519,8 +502,7 @@ impl<'m> Reflector<'m> {
                 ty = e;
             }
         }
-        self.def(ty).is_some_and(|i| i.class.opcode == Op::TypeStruct)
-            && self.member_builtin(ty, 0).is_some()
+        self.def(ty).is_some_and(|i| i.class.opcode == Op::TypeStruct) && self.member_builtin(ty, 0).is_some()
     }
 
     /// Declared length of a built-in's array type (clip/cull distances), else 1.

@@ -105,7 +105,13 @@ pub fn declarations(slots: &[u32]) -> String {
 
 /// Statements that pull the attributes and bind `let tesserae_out = tesserae_vertex(...)`,
 /// given WGSL expressions (u32) for the vertex and instance index.
-pub fn call(module: &naga::Module, func: &VertexFunction, layouts: &[VertexBufferLayout], vertex: &str, instance: &str) -> Result<String, TranslateError> {
+pub fn call(
+    module: &naga::Module,
+    func: &VertexFunction,
+    layouts: &[VertexBufferLayout],
+    vertex: &str,
+    instance: &str,
+) -> Result<String, TranslateError> {
     let mut w = String::new();
     let mut call = Vec::new();
     for (i, a) in func.args.iter().enumerate() {

@@ -32,9 +32,7 @@ pub fn capabilities() -> Capabilities {
 }
 
 fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
-    Validator::new(ValidationFlags::all(), capabilities())
-        .validate(module)
-        .map_err(|e| e.emit_to_string(""))
+    Validator::new(ValidationFlags::all(), capabilities()).validate(module).map_err(|e| e.emit_to_string(""))
 }
 
 /// Reads a lowered module with naga, y flipped for WebGPU's clip space, keeping only the
@@ -50,18 +48,18 @@ pub fn spirv_to_module(stage: Stage, loaded: &crate::LoadedModule) -> Result<nag
     if module.entry_points.len() != 1 {
         return Err(TranslateError::NagaFrontend {
             stage,
-            message: format!("naga kept {} {stage} entry points named `{}`, not one", module.entry_points.len(), loaded.reflection.entry_point),
+            message: format!(
+                "naga kept {} {stage} entry points named `{}`, not one",
+                module.entry_points.len(),
+                loaded.reflection.entry_point
+            ),
         });
     }
     Ok(module)
 }
 
 fn parse_spirv(stage: Stage, words: &[u32]) -> Result<naga::Module, TranslateError> {
-    let options = naga::front::spv::Options {
-        adjust_coordinate_space: true,
-        strict_capabilities: false,
-        block_ctx_dump_prefix: None,
-    };
+    let options = naga::front::spv::Options { adjust_coordinate_space: true, strict_capabilities: false, block_ctx_dump_prefix: None };
     // naga's SPIR-V reader still panics on some malformed modules; the translator promises
     // typed errors, so a panic there becomes one (the fuzzers keep finding the sites).
     let parsed = std::panic::catch_unwind(|| naga::front::spv::Frontend::new(words.iter().copied(), &options).parse());
@@ -91,9 +89,7 @@ pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule) -> Result<Valid
 pub fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
     let module = match naga::front::wgsl::parse_str(&source) {
         Ok(m) => m,
-        Err(e) => {
-            return Err(TranslateError::WgslRoundTrip { stage, message: e.emit_to_string(&source), wgsl: source })
-        }
+        Err(e) => return Err(TranslateError::WgslRoundTrip { stage, message: e.emit_to_string(&source), wgsl: source }),
     };
     if let Err(message) = validate(&module) {
         return Err(TranslateError::WgslRoundTrip { stage, message, wgsl: source });

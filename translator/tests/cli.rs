@@ -49,7 +49,14 @@ fn bad_input_exits_2_with_one_message() {
     std::fs::write(&odd, [3u8, 2, 0x23, 7, 0]).unwrap();
     let out = tesserae(&["translate", odd.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    let tcs = spv(&d, "t.tesc.spv", &common::glsl(glslang::ShaderStage::TesselationControl, "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; }"));
+    let tcs = spv(
+        &d,
+        "t.tesc.spv",
+        &common::glsl(
+            glslang::ShaderStage::TesselationControl,
+            "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; }",
+        ),
+    );
     let out = tesserae(&["translate", &tcs]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported feature"));

@@ -15,7 +15,8 @@ fn stdout(out: &Output) -> String {
 
 #[test]
 fn text_lists_points_and_triangles() {
-    let text = stdout(&tesserae(&["tessellate", "--domain", "tri", "--spacing", "fractional-odd", "--outer", "2.5,3.7,1.2", "--inner", "3"]));
+    let text =
+        stdout(&tesserae(&["tessellate", "--domain", "tri", "--spacing", "fractional-odd", "--outer", "2.5,3.7,1.2", "--inner", "3"]));
     let cfg = TessConfig {
         domain: Domain::Triangles,
         spacing: Spacing::FractionalOdd,
@@ -30,7 +31,9 @@ fn text_lists_points_and_triangles() {
     // Every point with its exact (shortest round-trip) coordinates, every triangle's indices.
     for i in 0..t.points.len() {
         let [u, v, w] = t.coord3(i);
-        assert!(text.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == [i.to_string(), u.to_string(), v.to_string(), w.to_string()]));
+        assert!(text
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == [i.to_string(), u.to_string(), v.to_string(), w.to_string()]));
     }
     let tris: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("triangles")).skip(1).collect();
     assert_eq!(tris.len(), t.primitives.len());
@@ -42,8 +45,20 @@ fn text_lists_points_and_triangles() {
 fn json_and_svg() {
     let svg = std::env::temp_dir().join(format!("tesserae-tess-{}.svg", std::process::id()));
     let out = tesserae(&[
-        "tessellate", "--domain", "quad", "--spacing", "fractional-even", "--outer", "1,2,3,4", "--inner", "5,6", "--cw", "--point-mode", "--json",
-        "--svg", svg.to_str().unwrap(),
+        "tessellate",
+        "--domain",
+        "quad",
+        "--spacing",
+        "fractional-even",
+        "--outer",
+        "1,2,3,4",
+        "--inner",
+        "5,6",
+        "--cw",
+        "--point-mode",
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
     ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     assert_eq!(v["config"]["winding"], "cw");
@@ -69,11 +84,17 @@ fn isolines_culled_and_special_levels() {
 fn bad_arguments_exit_2_with_one_message() {
     for (args, needle) in [
         (&["tessellate", "--domain", "hex", "--outer", "1,1,1", "--inner", "1"][..], "unknown tessellation domain `hex`"),
-        (&["tessellate", "--domain", "tri", "--spacing", "odd", "--outer", "1,1,1", "--inner", "1"][..], "unknown tessellation spacing `odd`"),
+        (
+            &["tessellate", "--domain", "tri", "--spacing", "odd", "--outer", "1,1,1", "--inner", "1"][..],
+            "unknown tessellation spacing `odd`",
+        ),
         (&["tessellate", "--domain", "quad", "--outer", "1,2,3", "--inner", "1,1"][..], "--outer: Quads takes 4 levels, got 3"),
         (&["tessellate", "--domain", "tri", "--outer", "1,2,3"][..], "--inner: Triangles takes 1 to 2 levels, got 0"),
         (&["tessellate", "--domain", "tri", "--outer", "1,x,3", "--inner", "1"][..], "--outer: `x` is not a number"),
-        (&["tessellate", "--domain", "tri", "--outer", "1,2,3", "--inner", "1", "--svg", "/nonexistent/dir/a.svg"][..], "--svg /nonexistent/dir/a.svg"),
+        (
+            &["tessellate", "--domain", "tri", "--outer", "1,2,3", "--inner", "1", "--svg", "/nonexistent/dir/a.svg"][..],
+            "--svg /nonexistent/dir/a.svg",
+        ),
     ] {
         let out = tesserae(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

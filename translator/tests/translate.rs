@@ -44,7 +44,9 @@ fn clip_distance_becomes_native_builtin() {
 
 #[test]
 fn flat_on_fragment_side_only_is_copied_to_vertex_output() {
-    let f = fs("#version 450\nlayout(location = 0) flat in vec3 color;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(color, 1.0); }");
+    let f = fs(
+        "#version 450\nlayout(location = 0) flat in vec3 color;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(color, 1.0); }",
+    );
     let plan = translate(&desc(vs(VS), Some(f))).expect("translates");
     let Pass::Render(rp) = &plan.passes[0] else { panic!("render pass first") };
     assert!(rp.vertex.wgsl.contains("@interpolate(flat"), "{}", rp.vertex.wgsl);
@@ -92,7 +94,10 @@ fn garbage_words_are_an_error() {
 #[test]
 fn tessellation_stage_is_refused() {
     let tcs = glsl(glslang::ShaderStage::TesselationControl, "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position; }");
-    let tes = glsl(glslang::ShaderStage::TesselationEvaluation, "#version 450\nlayout(triangles) in;\nvoid main(){ gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; }");
+    let tes = glsl(
+        glslang::ShaderStage::TesselationEvaluation,
+        "#version 450\nlayout(triangles) in;\nvoid main(){ gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; }",
+    );
     let mut d = desc(vs(VS), None);
     d.tess_control = Some(StageDesc::new(tcs.clone()));
     d.tess_eval = Some(StageDesc::new(tes));
@@ -116,7 +121,9 @@ fn cull_distance_becomes_the_primitive_pass() {
 
 #[test]
 fn mismatched_interface_names_both_sides() {
-    let f = fs("#version 450\nlayout(location = 0) flat in ivec3 color;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(color, 1.0); }");
+    let f = fs(
+        "#version 450\nlayout(location = 0) flat in ivec3 color;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(color, 1.0); }",
+    );
     let e = translate(&desc(vs(VS), Some(f))).unwrap_err();
     let TranslateError::InterfaceMismatch { producer, consumer, producer_var, consumer_var, .. } = &e else { panic!("{e}") };
     assert_eq!((*producer, *consumer), (Stage::Vertex, Stage::Fragment));

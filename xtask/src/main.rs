@@ -83,7 +83,8 @@ fn main() -> ExitCode {
     let result = match cli.task {
         Task::Conformance { filter, backend, adapter, clip, shard } => {
             let args: Vec<String> =
-                [opt("filter", &filter), opt("backend", &backend), opt("adapter", &adapter), opt("clip", &clip), opt("shard", &shard)].concat();
+                [opt("filter", &filter), opt("backend", &backend), opt("adapter", &adapter), opt("clip", &clip), opt("shard", &shard)]
+                    .concat();
             harness(&sh, false, "run", &args)
         }
         Task::Bless { filter, adapter } => harness(&sh, false, "bless", &[opt("filter", &filter), opt("adapter", &adapter)].concat()),

@@ -33,10 +33,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let mut val = || it.next().cloned().unwrap_or_else(|| {
-            eprintln!("differential: {a} needs a value");
-            std::process::exit(2)
-        });
+        let mut val = || {
+            it.next().cloned().unwrap_or_else(|| {
+                eprintln!("differential: {a} needs a value");
+                std::process::exit(2)
+            })
+        };
         let num = |s: String| -> u64 {
             s.parse().unwrap_or_else(|_| {
                 eprintln!("differential: bad number `{s}`");

@@ -233,7 +233,10 @@ pub enum FBuiltin {
 pub enum FExpr {
     Const(f32),
     /// Component `comp` of stage input `var` (vertex: an attribute; fragment: a varying).
-    Input { var: u8, comp: u8 },
+    Input {
+        var: u8,
+        comp: u8,
+    },
     Local(u8),
     Builtin(FBuiltin),
     Un(FUn, Box<FExpr>),
@@ -247,7 +250,10 @@ pub enum FExpr {
 #[derive(Debug, Clone, PartialEq)]
 pub enum IExpr {
     Const(i32),
-    Input { var: u8, comp: u8 },
+    Input {
+        var: u8,
+        comp: u8,
+    },
     /// The counter of the enclosing loop at this nesting level (0 = outermost).
     Counter(u8),
     /// Vertex only.
@@ -284,7 +290,10 @@ pub enum Out {
     /// z as `0.5 + 0.45 * clamp(e, -1, 1)`, w as `1 + 0.5 * clamp(e, 0, 1)`, so primitives
     /// stay on screen.
     Position(u8),
-    Varying { var: u8, comp: u8 },
+    Varying {
+        var: u8,
+        comp: u8,
+    },
     Clip(u8),
     /// `ClipDistance[index mod count]`.
     ClipDynamic(IExpr),
@@ -533,7 +542,8 @@ impl Gen<'_, '_> {
         }
         let mut point_size = f.point_size && self.chance(1, 3)?;
 
-        let mut topologies = vec![Topology::TriangleList, Topology::TriangleList, Topology::TriangleStrip, Topology::LineList, Topology::LineStrip];
+        let mut topologies =
+            vec![Topology::TriangleList, Topology::TriangleList, Topology::TriangleStrip, Topology::LineList, Topology::LineStrip];
         if f.point_list {
             topologies.push(Topology::PointList);
         }
@@ -733,13 +743,9 @@ impl Gen<'_, '_> {
     fn inputs(ctx: &Ctx, spec: &PipelineSpec) -> Vec<(u8, u32, Kind)> {
         match ctx.st {
             St::Vertex => spec.attributes.iter().enumerate().map(|(i, a)| (i as u8, a.ty.n, a.ty.kind)).collect(),
-            St::Fragment => spec
-                .varyings
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| v.read > 0)
-                .map(|(i, v)| (i as u8, v.read, v.ty.kind))
-                .collect(),
+            St::Fragment => {
+                spec.varyings.iter().enumerate().filter(|(_, v)| v.read > 0).map(|(i, v)| (i as u8, v.read, v.ty.kind)).collect()
+            }
         }
     }
 

@@ -6,9 +6,9 @@
 //! gives a valid module (checked with `spirv-val` by the smoke tests when it is installed).
 
 use super::*;
+use ::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, GlslStd450Op as Gl, StorageClass as Sc, Word};
 use rspirv::binary::Assemble;
 use rspirv::dr::{Builder, Operand};
-use ::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, GlslStd450Op as Gl, StorageClass as Sc, Word};
 use std::collections::HashMap;
 
 /// The vertex stage of `spec`.

@@ -101,8 +101,16 @@ pub fn let_naga_panics_unwind() {
         std::panic::set_hook(Box::new(move |info| {
             let in_naga = info.location().is_some_and(|l| l.file().contains("/naga-") || l.file().contains("\\naga-"));
             if in_naga && !strict() {
-                let loc = info.location().map(|l| format!("{}:{}", l.file().rsplit("/src/").next().unwrap_or(l.file()), l.line())).unwrap_or_default();
-                let msg = info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned()).unwrap_or_default();
+                let loc = info
+                    .location()
+                    .map(|l| format!("{}:{}", l.file().rsplit("/src/").next().unwrap_or(l.file()), l.line()))
+                    .unwrap_or_default();
+                let msg = info
+                    .payload()
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
                 if let Ok(mut v) = NAGA_PANIC_SITES.lock() {
                     if !v.iter().any(|s| s.starts_with(&format!("naga {loc}:"))) {
                         eprintln!("naga panicked at {loc}: {msg} (the translator turns it into an error; reported once per site)");

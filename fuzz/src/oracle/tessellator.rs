@@ -53,7 +53,11 @@ fn level(u: &mut Unstructured) -> arbitrary::Result<f32> {
         3 => {
             let n = u.int_in_range(1..=64u32)? as f32;
             let eps = *u.choose(&[1e-6f32, 1e-5, 1.0 / 65536.0, 1.0 / 131072.0, 3e-3])?;
-            if u.arbitrary()? { n + eps } else { n - eps }
+            if u.arbitrary()? {
+                n + eps
+            } else {
+                n - eps
+            }
         }
         4 => *u.choose(&SPECIAL)?,
         _ => u.int_in_range(1..=64u32)? as f32,

@@ -41,20 +41,18 @@ type IoKey = (naga::TypeInner, Option<naga::Interpolation>, Option<naga::Samplin
 fn locations(module: &naga::Module, name: &str, outputs: bool) -> BTreeMap<u32, IoKey> {
     let mut out = BTreeMap::new();
     let Some(ep) = module.entry_points.iter().find(|e| e.name == name) else { return out };
-    let mut add = |ty: naga::Handle<naga::Type>, binding: &Option<naga::Binding>| {
-        match (&module.types[ty].inner, binding) {
-            (naga::TypeInner::Struct { members, .. }, None) => {
-                for m in members {
-                    if let Some(naga::Binding::Location { location, interpolation, sampling, .. }) = &m.binding {
-                        out.insert(*location, (module.types[m.ty].inner.clone(), *interpolation, *sampling));
-                    }
+    let mut add = |ty: naga::Handle<naga::Type>, binding: &Option<naga::Binding>| match (&module.types[ty].inner, binding) {
+        (naga::TypeInner::Struct { members, .. }, None) => {
+            for m in members {
+                if let Some(naga::Binding::Location { location, interpolation, sampling, .. }) = &m.binding {
+                    out.insert(*location, (module.types[m.ty].inner.clone(), *interpolation, *sampling));
                 }
             }
-            (inner, Some(naga::Binding::Location { location, interpolation, sampling, .. })) => {
-                out.insert(*location, (inner.clone(), *interpolation, *sampling));
-            }
-            _ => {}
         }
+        (inner, Some(naga::Binding::Location { location, interpolation, sampling, .. })) => {
+            out.insert(*location, (inner.clone(), *interpolation, *sampling));
+        }
+        _ => {}
     };
     if outputs {
         if let Some(r) = &ep.function.result {
@@ -95,7 +93,11 @@ fn check_interface(vs: &naga::Module, vs_entry: &str, fs: &naga::Module, fs_entr
             (Some((s, n)), Some((os, on))) => s == os && n <= on,
             _ => ty == *oty,
         };
-        assert!(ok, "@location({loc}): fragment input {ty:?} is not a subtype of vertex output {oty:?} (wgpu rejects the pipeline)\n{}", plan.to_json());
+        assert!(
+            ok,
+            "@location({loc}): fragment input {ty:?} is not a subtype of vertex output {oty:?} (wgpu rejects the pipeline)\n{}",
+            plan.to_json()
+        );
     }
 }
 

@@ -50,8 +50,7 @@ pub trait Executor {
 }
 
 /// Hint printed when no adapter is found.
-pub const INSTALL_HINT: &str =
-    "install Mesa's software drivers: sudo apt-get install -y mesa-vulkan-drivers libgl1-mesa-dri libegl1";
+pub const INSTALL_HINT: &str = "install Mesa's software drivers: sudo apt-get install -y mesa-vulkan-drivers libgl1-mesa-dri libegl1";
 
 /// Which executor a run uses, parsed from names such as `native`, `wgpu-vulkan`, `wgpu-gl`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -32,12 +32,11 @@ fn vkerr(what: &str) -> impl Fn(vk::Result) -> ExecError + '_ {
 impl NativeExecutor {
     pub fn new(adapter: Option<&str>) -> Result<Self, ExecError> {
         // SAFETY: loading the system Vulkan loader; failure is reported, not assumed.
-        let entry = unsafe { ash::Entry::load() }
-            .map_err(|e| ExecError::Skip(format!("no Vulkan loader ({e}); {INSTALL_HINT}")))?;
+        let entry = unsafe { ash::Entry::load() }.map_err(|e| ExecError::Skip(format!("no Vulkan loader ({e}); {INSTALL_HINT}")))?;
         let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_1);
         let ci = vk::InstanceCreateInfo::default().application_info(&app);
-        let instance = unsafe { entry.create_instance(&ci, None) }
-            .map_err(|e| ExecError::Skip(format!("no Vulkan driver ({e}); {INSTALL_HINT}")))?;
+        let instance =
+            unsafe { entry.create_instance(&ci, None) }.map_err(|e| ExecError::Skip(format!("no Vulkan driver ({e}); {INSTALL_HINT}")))?;
         match Self::with_instance(entry, instance.clone(), adapter) {
             Ok(x) => Ok(x),
             Err(e) => {
@@ -283,7 +282,8 @@ impl Executor for NativeExecutor {
         let image = unsafe { d.create_image(&ici, None) }.map_err(vkerr("vkCreateImage"))?;
         let req = unsafe { d.get_image_memory_requirements(image) };
         let mem_ty = self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::DEVICE_LOCAL)?;
-        let mem = unsafe { d.allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(mem_ty), None) };
+        let mem =
+            unsafe { d.allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(mem_ty), None) };
         let mem = match mem {
             Ok(m) => m,
             Err(e) => {
@@ -296,7 +296,11 @@ impl Executor for NativeExecutor {
         let range = vk::ImageSubresourceRange::default().aspect_mask(vk::ImageAspectFlags::COLOR).level_count(1).layer_count(1);
         sc.view = unsafe {
             d.create_image_view(
-                &vk::ImageViewCreateInfo::default().image(image).view_type(vk::ImageViewType::TYPE_2D).format(format).subresource_range(range),
+                &vk::ImageViewCreateInfo::default()
+                    .image(image)
+                    .view_type(vk::ImageViewType::TYPE_2D)
+                    .format(format)
+                    .subresource_range(range),
                 None,
             )
         }
@@ -312,7 +316,8 @@ impl Executor for NativeExecutor {
             .initial_layout(vk::ImageLayout::UNDEFINED)
             .final_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL)];
         let color_ref = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
-        let subpass = [vk::SubpassDescription::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS).color_attachments(&color_ref)];
+        let subpass =
+            [vk::SubpassDescription::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS).color_attachments(&color_ref)];
         let dependency = [vk::SubpassDependency::default()
             .src_subpass(0)
             .dst_subpass(vk::SUBPASS_EXTERNAL)
@@ -321,7 +326,10 @@ impl Executor for NativeExecutor {
             .src_access_mask(vk::AccessFlags::COLOR_ATTACHMENT_WRITE)
             .dst_access_mask(vk::AccessFlags::TRANSFER_READ)];
         sc.render_pass = unsafe {
-            d.create_render_pass(&vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpass).dependencies(&dependency), None)
+            d.create_render_pass(
+                &vk::RenderPassCreateInfo::default().attachments(&attachments).subpasses(&subpass).dependencies(&dependency),
+                None,
+            )
         }
         .map_err(vkerr("vkCreateRenderPass"))?;
         let views = [sc.view];
@@ -334,10 +342,8 @@ impl Executor for NativeExecutor {
         .map_err(vkerr("vkCreateFramebuffer"))?;
 
         // Pipeline.
-        let names: Vec<std::ffi::CString> = stages
-            .iter()
-            .map(|(_, _, e)| std::ffi::CString::new(e.as_str()).unwrap_or_else(|_| c"main".to_owned()))
-            .collect();
+        let names: Vec<std::ffi::CString> =
+            stages.iter().map(|(_, _, e)| std::ffi::CString::new(e.as_str()).unwrap_or_else(|_| c"main".to_owned())).collect();
         let mut stage_infos = Vec::new();
         for ((stage, words, _), name) in stages.iter().zip(&names) {
             let m = unsafe { d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(words), None) }
@@ -360,14 +366,20 @@ impl Executor for NativeExecutor {
             .iter()
             .flat_map(|b| {
                 b.layout.attributes.iter().map(move |a| {
-                    vk::VertexInputAttributeDescription::default().binding(b.slot).location(a.location).format(vk_format(a.format)).offset(a.offset)
+                    vk::VertexInputAttributeDescription::default()
+                        .binding(b.slot)
+                        .location(a.location)
+                        .format(vk_format(a.format))
+                        .offset(a.offset)
                 })
             })
             .collect();
-        let vi = vk::PipelineVertexInputStateCreateInfo::default().vertex_binding_descriptions(&bindings).vertex_attribute_descriptions(&attrs);
+        let vi =
+            vk::PipelineVertexInputStateCreateInfo::default().vertex_binding_descriptions(&bindings).vertex_attribute_descriptions(&attrs);
         let topology = test.topology();
         let indexed_strip = test.test.draws.iter().any(|d| d.indexed) && topology.is_strip();
-        let ia = vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk_topology(topology)).primitive_restart_enable(indexed_strip);
+        let ia =
+            vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk_topology(topology)).primitive_restart_enable(indexed_strip);
         let cp = match topology {
             Topology::PatchList { control_points } => control_points,
             _ => 1,
@@ -391,7 +403,8 @@ impl Executor for NativeExecutor {
         let ms = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
         let blend = [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
         let cb = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend);
-        sc.layout = unsafe { d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None) }.map_err(vkerr("vkCreatePipelineLayout"))?;
+        sc.layout =
+            unsafe { d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None) }.map_err(vkerr("vkCreatePipelineLayout"))?;
         let mut gpci = vk::GraphicsPipelineCreateInfo::default()
             .stages(&stage_infos)
             .vertex_input_state(&vi)
@@ -426,7 +439,12 @@ impl Executor for NativeExecutor {
         sc.pool = unsafe { d.create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(self.queue_family), None) }
             .map_err(vkerr("vkCreateCommandPool"))?;
         let cmd = unsafe {
-            d.allocate_command_buffers(&vk::CommandBufferAllocateInfo::default().command_pool(sc.pool).level(vk::CommandBufferLevel::PRIMARY).command_buffer_count(1))
+            d.allocate_command_buffers(
+                &vk::CommandBufferAllocateInfo::default()
+                    .command_pool(sc.pool)
+                    .level(vk::CommandBufferLevel::PRIMARY)
+                    .command_buffer_count(1),
+            )
         }
         .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
         let clear = [vk::ClearValue { color: vk::ClearColorValue { float32: t.clear } }];
@@ -434,7 +452,11 @@ impl Executor for NativeExecutor {
             d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default()).map_err(vkerr("vkBeginCommandBuffer"))?;
             d.cmd_begin_render_pass(
                 cmd,
-                &vk::RenderPassBeginInfo::default().render_pass(sc.render_pass).framebuffer(sc.framebuffer).render_area(scissors[0]).clear_values(&clear),
+                &vk::RenderPassBeginInfo::default()
+                    .render_pass(sc.render_pass)
+                    .framebuffer(sc.framebuffer)
+                    .render_area(scissors[0])
+                    .clear_values(&clear),
                 vk::SubpassContents::INLINE,
             );
             d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::GRAPHICS, sc.pipeline);
@@ -461,8 +483,17 @@ impl Executor for NativeExecutor {
                 .image_subresource(vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::COLOR).layer_count(1))
                 .image_extent(vk::Extent3D { width: w, height: h, depth: 1 });
             d.cmd_copy_image_to_buffer(cmd, image, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, readback, &[region]);
-            let barrier = [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::TRANSFER_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
-            d.cmd_pipeline_barrier(cmd, vk::PipelineStageFlags::TRANSFER, vk::PipelineStageFlags::HOST, vk::DependencyFlags::empty(), &barrier, &[], &[]);
+            let barrier =
+                [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::TRANSFER_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
+            d.cmd_pipeline_barrier(
+                cmd,
+                vk::PipelineStageFlags::TRANSFER,
+                vk::PipelineStageFlags::HOST,
+                vk::DependencyFlags::empty(),
+                &barrier,
+                &[],
+                &[],
+            );
             d.end_command_buffer(cmd).map_err(vkerr("vkEndCommandBuffer"))?;
             sc.fence = d.create_fence(&vk::FenceCreateInfo::default(), None).map_err(vkerr("vkCreateFence"))?;
             let cmds = [cmd];
@@ -486,22 +517,25 @@ impl NativeExecutor {
     fn host_buffer(&self, sc: &mut Scratch, usage: vk::BufferUsageFlags, data: &[u8]) -> Result<vk::Buffer, ExecError> {
         let d = &self.device;
         let size = data.len().max(4) as u64;
-        let buf = unsafe { d.create_buffer(&vk::BufferCreateInfo::default().size(size).usage(usage), None) }.map_err(vkerr("vkCreateBuffer"))?;
+        let buf =
+            unsafe { d.create_buffer(&vk::BufferCreateInfo::default().size(size).usage(usage), None) }.map_err(vkerr("vkCreateBuffer"))?;
         let req = unsafe { d.get_buffer_memory_requirements(buf) };
-        let ty = match self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT) {
-            Ok(t) => t,
-            Err(e) => {
-                unsafe { d.destroy_buffer(buf, None) };
-                return Err(e);
-            }
-        };
-        let mem = match unsafe { d.allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty), None) } {
-            Ok(m) => m,
-            Err(e) => {
-                unsafe { d.destroy_buffer(buf, None) };
-                return Err(ExecError::Device(format!("vkAllocateMemory: {e}")));
-            }
-        };
+        let ty =
+            match self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT) {
+                Ok(t) => t,
+                Err(e) => {
+                    unsafe { d.destroy_buffer(buf, None) };
+                    return Err(e);
+                }
+            };
+        let mem =
+            match unsafe { d.allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty), None) } {
+                Ok(m) => m,
+                Err(e) => {
+                    unsafe { d.destroy_buffer(buf, None) };
+                    return Err(ExecError::Device(format!("vkAllocateMemory: {e}")));
+                }
+            };
         sc.buffers.push((buf, mem));
         unsafe {
             d.bind_buffer_memory(buf, mem, 0).map_err(vkerr("vkBindBufferMemory"))?;

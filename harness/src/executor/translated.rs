@@ -54,9 +54,8 @@ impl TranslatedExecutor {
         let adapters = pollster::block_on(instance.enumerate_adapters(backend.wgpu()));
         let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
         let filter = adapter.map(str::to_string).or_else(|| std::env::var("WGPU_ADAPTER_NAME").ok());
-        let Some(adapter) = adapters
-            .into_iter()
-            .find(|a| filter.as_ref().is_none_or(|f| a.get_info().name.to_lowercase().contains(&f.to_lowercase())))
+        let Some(adapter) =
+            adapters.into_iter().find(|a| filter.as_ref().is_none_or(|f| a.get_info().name.to_lowercase().contains(&f.to_lowercase())))
         else {
             return Err(ExecError::Skip(format!(
                 "no wgpu {} adapter{} (adapters: {}); {INSTALL_HINT}",
@@ -199,14 +198,18 @@ impl TranslatedExecutor {
         });
         let view = target.create_view(&wgpu::TextureViewDescriptor::default());
         // Vertex and index buffers are also storage buffers: expansion passes pull from them.
-        let vertex_buffers: Vec<wgpu::Buffer> =
-            test.vertex_buffers.iter().map(|b| self.buffer_init(&b.data, wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::STORAGE)).collect();
+        let vertex_buffers: Vec<wgpu::Buffer> = test
+            .vertex_buffers
+            .iter()
+            .map(|b| self.buffer_init(&b.data, wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::STORAGE))
+            .collect();
         let index_buffer = test
             .index_buffer
             .as_ref()
             .map(|ib| (self.buffer_init(&ib.bytes(), wgpu::BufferUsages::INDEX | wgpu::BufferUsages::STORAGE), ib.format));
         let dummy = self.buffer_init(&[0; 4], wgpu::BufferUsages::STORAGE);
-        let pipelines = plan.passes.iter().map(|p| self.pipeline(test, p, index_buffer.as_ref().map(|b| b.1))).collect::<Result<Vec<_>, _>>()?;
+        let pipelines =
+            plan.passes.iter().map(|p| self.pipeline(test, p, index_buffer.as_ref().map(|b| b.1))).collect::<Result<Vec<_>, _>>()?;
         let mut encoder = d.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("test") });
         let c = t.clear;
         let clear = wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 };
@@ -265,7 +268,10 @@ impl TranslatedExecutor {
                                 BufferUsage::Indirect => wgpu::BufferUsages::INDIRECT,
                             };
                         let size = b.size.bytes(dr.count, primitives, dr.instances);
-                        (b.name.clone(), d.create_buffer(&wgpu::BufferDescriptor { label: Some(&b.name), size, usage, mapped_at_creation: false }))
+                        (
+                            b.name.clone(),
+                            d.create_buffer(&wgpu::BufferDescriptor { label: Some(&b.name), size, usage, mapped_at_creation: false }),
+                        )
                     })
                     .collect();
                 let find = |name: &str| intermediates.iter().find(|(n, _)| n == name).map(|(_, b)| b);
@@ -274,14 +280,17 @@ impl TranslatedExecutor {
                         Resource::DrawParams { .. } => &params,
                         Resource::IndexBufferAsStorage => index_buffer.as_ref().map_or(&dummy, |(b, _)| b),
                         Resource::VertexBufferAsStorage { slot } => vertex_buffers.get(*slot as usize).unwrap_or(&dummy),
-                        Resource::Intermediate { name } => find(name).ok_or_else(|| ExecError::Device(format!("plan names an unknown buffer `{name}`")))?,
+                        Resource::Intermediate { name } => {
+                            find(name).ok_or_else(|| ExecError::Device(format!("plan names an unknown buffer `{name}`")))?
+                        }
                     })
                 };
                 for (pass, pipeline) in plan.passes.iter().zip(&pipelines) {
                     match (pass, pipeline) {
                         (Pass::Compute(cp), Pipeline::Compute(pipeline)) => {
                             let groups = self.bind_groups(&cp.resources, |g| pipeline.get_bind_group_layout(g), &resource)?;
-                            let mut cpass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&cp.label), timestamp_writes: None });
+                            let mut cpass =
+                                encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&cp.label), timestamp_writes: None });
                             cpass.set_pipeline(pipeline);
                             for (g, bg) in &groups {
                                 cpass.set_bind_group(*g, bg, &[]);
@@ -352,9 +361,7 @@ impl TranslatedExecutor {
             let _ = tx.send(r);
         });
         d.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| ExecError::Device(format!("poll: {e}")))?;
-        rx.recv()
-            .map_err(|e| ExecError::Device(format!("map_async: {e}")))?
-            .map_err(|e| ExecError::Device(format!("map_async: {e}")))?;
+        rx.recv().map_err(|e| ExecError::Device(format!("map_async: {e}")))?.map_err(|e| ExecError::Device(format!("map_async: {e}")))?;
         let mapped = readback.slice(..).get_mapped_range().map_err(|e| ExecError::Device(format!("get_mapped_range: {e}")))?;
         let mut data = Vec::with_capacity((w * h * 4) as usize);
         for y in 0..h {
@@ -390,7 +397,9 @@ impl TranslatedExecutor {
 
     fn pipeline(&self, test: &ShaderTest, pass: &Pass, index: Option<IndexFormat>) -> Result<Pipeline, ExecError> {
         let d = &self.device;
-        let module = |label: &str, wgsl: &str| d.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(label), source: wgpu::ShaderSource::Wgsl(wgsl.into()) });
+        let module = |label: &str, wgsl: &str| {
+            d.create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(label), source: wgpu::ShaderSource::Wgsl(wgsl.into()) })
+        };
         let rp = match pass {
             Pass::Compute(cp) => {
                 let m = module(&cp.label, &cp.shader.wgsl);
@@ -414,7 +423,12 @@ impl TranslatedExecutor {
         let attrs: Vec<Vec<wgpu::VertexAttribute>> = rp
             .vertex_buffers
             .iter()
-            .map(|b| b.attributes.iter().map(|a| wgpu::VertexAttribute { format: wgpu_format(a.format), offset: a.offset as u64, shader_location: a.location }).collect())
+            .map(|b| {
+                b.attributes
+                    .iter()
+                    .map(|a| wgpu::VertexAttribute { format: wgpu_format(a.format), offset: a.offset as u64, shader_location: a.location })
+                    .collect()
+            })
             .collect();
         let layouts: Vec<Option<wgpu::VertexBufferLayout>> = rp
             .vertex_buffers
@@ -438,7 +452,12 @@ impl TranslatedExecutor {
         Ok(Pipeline::Render(d.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
             label: Some(&rp.label),
             layout: None,
-            vertex: wgpu::VertexState { module: &vs, entry_point: Some(&rp.vertex.entry_point), compilation_options: Default::default(), buffers: &layouts },
+            vertex: wgpu::VertexState {
+                module: &vs,
+                entry_point: Some(&rp.vertex.entry_point),
+                compilation_options: Default::default(),
+                buffers: &layouts,
+            },
             primitive: wgpu::PrimitiveState {
                 topology: wgpu_topology(rp.topology)?,
                 strip_index_format,
@@ -462,7 +481,11 @@ impl TranslatedExecutor {
                 module: m,
                 entry_point: Some(&f.entry_point),
                 compilation_options: Default::default(),
-                targets: &[Some(wgpu::ColorTargetState { format: wgpu::TextureFormat::Rgba8Unorm, blend: None, write_mask: wgpu::ColorWrites::ALL })],
+                targets: &[Some(wgpu::ColorTargetState {
+                    format: wgpu::TextureFormat::Rgba8Unorm,
+                    blend: None,
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
             }),
             multiview_mask: None,
             cache: None,

@@ -44,9 +44,18 @@ impl Status {
         }
     }
     pub fn parse(s: &str) -> Option<Status> {
-        [Status::Pass, Status::Fail, Status::Crash, Status::Timeout, Status::Skip, Status::ExpectedFail, Status::UnexpectedPass, Status::Flake]
-            .into_iter()
-            .find(|x| x.name().eq_ignore_ascii_case(s))
+        [
+            Status::Pass,
+            Status::Fail,
+            Status::Crash,
+            Status::Timeout,
+            Status::Skip,
+            Status::ExpectedFail,
+            Status::UnexpectedPass,
+            Status::Flake,
+        ]
+        .into_iter()
+        .find(|x| x.name().eq_ignore_ascii_case(s))
     }
     /// Whether this status fails a run.
     pub fn is_regression(self) -> bool {
@@ -202,7 +211,13 @@ pub fn render_in_child(opts: &RunOptions, name: &str, path: &Path, ex: &Executor
         ChildStatus::Skip => done(Status::Skip, report.message),
         ChildStatus::Fail => Rendering { driver: report.driver, ..done(Status::Fail, report.message) },
         ChildStatus::Rendered => match Image::read_png(png) {
-            Ok(img) => Rendering { status: Status::Pass, message: String::new(), image: Some(img), driver: report.driver, duration: start.elapsed() },
+            Ok(img) => Rendering {
+                status: Status::Pass,
+                message: String::new(),
+                image: Some(img),
+                driver: report.driver,
+                duration: start.elapsed(),
+            },
             Err(e) => done(Status::Crash, e.to_string()),
         },
     }
@@ -288,7 +303,14 @@ pub fn run(opts: &RunOptions) -> std::io::Result<Vec<TestResult>> {
             Ok(t) => t,
             Err(e) => {
                 for ex in &opts.executors {
-                    let r = TestResult { test: name.clone(), executor: ex.name(), status: Status::Fail, duration_ms: 0, message: e.to_string(), page: None };
+                    let r = TestResult {
+                        test: name.clone(),
+                        executor: ex.name(),
+                        status: Status::Fail,
+                        duration_ms: 0,
+                        message: e.to_string(),
+                        page: None,
+                    };
                     progress.record(&r);
                     writer.push(&r)?;
                     results.push(r);

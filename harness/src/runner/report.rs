@@ -134,7 +134,12 @@ pub fn write_summaries(out: &Path, results: &[TestResult]) -> std::io::Result<()
         let skipped = rows.iter().filter(|r| r.status == Status::Skip).count();
         j += &format!("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">\n", escape(ex), rows.len());
         for r in rows {
-            j += &format!("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\">", escape(ex), escape(&r.test), r.duration_ms as f64 / 1000.0);
+            j += &format!(
+                "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\">",
+                escape(ex),
+                escape(&r.test),
+                r.duration_ms as f64 / 1000.0
+            );
             if r.status.is_regression() {
                 j += &format!("<failure message=\"{}\">{}</failure>", r.status.name(), escape(&r.message));
             } else if r.status == Status::Skip {
@@ -155,7 +160,13 @@ pub fn write_summaries(out: &Path, results: &[TestResult]) -> std::io::Result<()
             Some(p) => format!("<a href=\"{}\">{}</a>", escape(p), escape(&r.message)),
             None => escape(&r.message),
         };
-        h += &format!("<tr><td>{}</td><td>{}</td><td class={s}>{s}</td><td>{}</td><td>{msg}</td></tr>", escape(&r.test), escape(&r.executor), r.duration_ms, s = r.status.name());
+        h += &format!(
+            "<tr><td>{}</td><td>{}</td><td class={s}>{s}</td><td>{}</td><td>{msg}</td></tr>",
+            escape(&r.test),
+            escape(&r.executor),
+            r.duration_ms,
+            s = r.status.name()
+        );
     }
     h += "</table>";
     std::fs::write(out.join("index.html"), h)?;

@@ -116,8 +116,11 @@ impl fmt::Display for ShaderTest {
 
 /// Reads and parses a test file; `name` is its `area/name`.
 pub fn load(path: &Path, name: &str) -> Result<ShaderTest, ParseError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| ParseError { file: path.to_path_buf(), line: 0, message: format!("cannot read: {e}") })?;
+    let text = std::fs::read_to_string(path).map_err(|e| ParseError {
+        file: path.to_path_buf(),
+        line: 0,
+        message: format!("cannot read: {e}"),
+    })?;
     parse(path, name, &text)
 }
 

@@ -238,12 +238,7 @@ fn parse_vertex_buffer(c: &Cursor, s: &RawSection, rest: &str) -> Result<VertexB
             }
         }
     }
-    Ok(VertexBufferData {
-        slot,
-        layout: tesserae::VertexBufferLayout { stride: offset, step_mode, attributes },
-        data,
-        line: s.line,
-    })
+    Ok(VertexBufferData { slot, layout: tesserae::VertexBufferLayout { stride: offset, step_mode, attributes }, data, line: s.line })
 }
 
 fn encode(c: &Cursor, line: usize, f: VertexFormat, v: &str, out: &mut Vec<u8>) -> Result<(), ParseError> {
@@ -400,7 +395,9 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                     return Err(c.err(line, "a tolerance needs a reason"));
                 }
                 if *ch == "255" {
-                    return Err(c.err(line, "`channel 255` accepts any image; `channel 0 pixels P%` lets P% of pixels differ by any amount"));
+                    return Err(
+                        c.err(line, "`channel 255` accepts any image; `channel 0 pixels P%` lets P% of pixels differ by any amount")
+                    );
                 }
                 if t.tolerances.iter().any(|x| x.executor == executor) {
                     return Err(c.err(line, "a second tolerance for the same executor"));
@@ -427,16 +424,8 @@ fn parse_draw(c: &Cursor, line: usize, topo: &str, n: &str, indexed: bool, opts:
     let Some(topology) = parse_topology(topo) else {
         return Err(c.err(line, format!("unknown topology `{topo}`")));
     };
-    let mut d = Draw {
-        topology,
-        indexed,
-        count: num(c, line, n, "draw count")?,
-        instances: 1,
-        first: 0,
-        first_instance: 0,
-        base_vertex: 0,
-        line,
-    };
+    let mut d =
+        Draw { topology, indexed, count: num(c, line, n, "draw count")?, instances: 1, first: 0, first_instance: 0, base_vertex: 0, line };
     let mut it = opts.chunks(2);
     for pair in &mut it {
         match pair {

@@ -194,9 +194,16 @@ impl Capture {
     fn init(&mut self) -> Result<(), CaptureError> {
         use glslang::ShaderStage as S;
         let d = self.gpu.device.clone();
-        let stages = vk::ShaderStageFlags::TESSELLATION_CONTROL | vk::ShaderStageFlags::TESSELLATION_EVALUATION | vk::ShaderStageFlags::GEOMETRY;
+        let stages =
+            vk::ShaderStageFlags::TESSELLATION_CONTROL | vk::ShaderStageFlags::TESSELLATION_EVALUATION | vk::ShaderStageFlags::GEOMETRY;
         let bindings: Vec<_> = (0..3)
-            .map(|b| vk::DescriptorSetLayoutBinding::default().binding(b).descriptor_type(vk::DescriptorType::STORAGE_BUFFER).descriptor_count(1).stage_flags(stages))
+            .map(|b| {
+                vk::DescriptorSetLayoutBinding::default()
+                    .binding(b)
+                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                    .descriptor_count(1)
+                    .stage_flags(stages)
+            })
             .collect();
         unsafe {
             self.set_layout = d
@@ -211,11 +218,14 @@ impl Capture {
                 .create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes), None)
                 .map_err(vkerr("vkCreateDescriptorPool"))?;
             self.set = d
-                .allocate_descriptor_sets(&vk::DescriptorSetAllocateInfo::default().descriptor_pool(self.descriptor_pool).set_layouts(&set_layouts))
+                .allocate_descriptor_sets(
+                    &vk::DescriptorSetAllocateInfo::default().descriptor_pool(self.descriptor_pool).set_layouts(&set_layouts),
+                )
                 .map_err(vkerr("vkAllocateDescriptorSets"))?[0];
             let subpass = [vk::SubpassDescription::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)];
-            self.render_pass =
-                d.create_render_pass(&vk::RenderPassCreateInfo::default().subpasses(&subpass), None).map_err(vkerr("vkCreateRenderPass"))?;
+            self.render_pass = d
+                .create_render_pass(&vk::RenderPassCreateInfo::default().subpasses(&subpass), None)
+                .map_err(vkerr("vkCreateRenderPass"))?;
             self.framebuffer = d
                 .create_framebuffer(&vk::FramebufferCreateInfo::default().render_pass(self.render_pass).width(1).height(1).layers(1), None)
                 .map_err(vkerr("vkCreateFramebuffer"))?;
@@ -249,7 +259,11 @@ impl Capture {
             .iter()
             .enumerate()
             .map(|(i, info)| {
-                vk::WriteDescriptorSet::default().dst_set(self.set).dst_binding(i as u32).descriptor_type(vk::DescriptorType::STORAGE_BUFFER).buffer_info(info)
+                vk::WriteDescriptorSet::default()
+                    .dst_set(self.set)
+                    .dst_binding(i as u32)
+                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                    .buffer_info(info)
             })
             .collect();
         unsafe { self.gpu.device.update_descriptor_sets(&writes, &[]) };
@@ -346,12 +360,14 @@ impl Capture {
             d.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::GRAPHICS, self.layout, 0, &[self.set], &[]);
             d.cmd_draw(cmd, patches, 1, 0, 0);
             d.cmd_end_render_pass(cmd);
-            let barrier = [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::SHADER_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
+            let barrier =
+                [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::SHADER_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
             let src = vk::PipelineStageFlags::TESSELLATION_EVALUATION_SHADER | vk::PipelineStageFlags::GEOMETRY_SHADER;
             d.cmd_pipeline_barrier(cmd, src, vk::PipelineStageFlags::HOST, vk::DependencyFlags::empty(), &barrier, &[], &[]);
             d.end_command_buffer(cmd).map_err(vkerr("vkEndCommandBuffer"))?;
             let cmds = [cmd];
-            d.queue_submit(self.gpu.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], self.fence).map_err(vkerr("vkQueueSubmit"))?;
+            d.queue_submit(self.gpu.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], self.fence)
+                .map_err(vkerr("vkQueueSubmit"))?;
             let waited = d.wait_for_fences(&[self.fence], true, 600_000_000_000);
             d.reset_fences(&[self.fence]).map_err(vkerr("vkResetFences"))?;
             waited.map_err(vkerr("vkWaitForFences"))?;

@@ -147,8 +147,7 @@ impl Gpu {
             }
         };
         let mapped = unsafe {
-            d.bind_buffer_memory(buffer, memory, 0)
-                .and_then(|()| d.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()))
+            d.bind_buffer_memory(buffer, memory, 0).and_then(|()| d.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()))
         };
         match mapped {
             Ok(ptr) => Ok(Buffer { buffer, memory, ptr: ptr.cast(), words: (size / 4) as usize }),

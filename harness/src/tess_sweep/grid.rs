@@ -18,9 +18,8 @@
 use super::{Levels, Mode};
 use tesserae::tessellator::{Domain, Winding};
 
-pub const GRID: [f32; 23] = [
-    0.0, 0.5, 1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 3.7, 4.0, 5.5, 7.0, 8.0, 13.3, 16.0, 31.0, 32.5, 63.0, 64.0, 65.0, 100.0, -1.0, f32::NAN,
-];
+pub const GRID: [f32; 23] =
+    [0.0, 0.5, 1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 3.7, 4.0, 5.5, 7.0, 8.0, 13.3, 16.0, 31.0, 32.5, 63.0, 64.0, 65.0, 100.0, -1.0, f32::NAN];
 
 /// Rarer values: a subnormal (culls: lavapipe flushes denormals), −0, infinities, values a
 /// hair above an integer, between the maximum and the next level, the largest finite float.
@@ -64,7 +63,11 @@ impl Rng {
             1 | 2 => {
                 let n = (self.next() % 64 + 1) as f32;
                 let eps = [1e-6f32, 1e-5, 1.0 / 65536.0, 1.0 / 131072.0, 3e-3][(self.next() % 5) as usize];
-                if self.next() % 2 == 0 { n + eps } else { (n - eps).max(1e-3) }
+                if self.next() % 2 == 0 {
+                    n + eps
+                } else {
+                    (n - eps).max(1e-3)
+                }
             }
             _ => unit * 70.0 + 1e-3,
         }

@@ -210,7 +210,11 @@ pub fn sweep_mode(cap: &mut Capture, mode: Mode, levels: &[Levels], total: &mut 
         if let Some(stray) = got.get(end - start) {
             // Records whose patch index was out of range: a driver or capture bug.
             sum.mismatches += 1;
-            println!("MISMATCH {mode:?}: {} points and {} primitives with a patch index out of range", stray.points.len(), stray.primitives.len());
+            println!(
+                "MISMATCH {mode:?}: {} points and {} primitives with a patch index out of range",
+                stray.points.len(),
+                stray.primitives.len()
+            );
         }
         start = end;
     }

@@ -16,9 +16,7 @@ pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> Vec<Word> {
     {
         let r = Reflector::new(module);
         for inst in &module.types_global_values {
-            if inst.class.opcode != Op::Variable
-                || inst.operands.first() != Some(&Operand::StorageClass(StorageClass::Output))
-            {
+            if inst.class.opcode != Op::Variable || inst.operands.first() != Some(&Operand::StorageClass(StorageClass::Output)) {
                 continue;
             }
             let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
@@ -30,10 +28,7 @@ pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> Vec<Word> {
         let block_vars: Vec<(Word, Word)> = module
             .types_global_values
             .iter()
-            .filter(|i| {
-                i.class.opcode == Op::Variable
-                    && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Output))
-            })
+            .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Output)))
             .filter_map(|i| Some((i.result_id?, r.pointee(i.result_type?)?.1)))
             .filter(|(_, t)| r.def(*t).is_some_and(|d| d.class.opcode == Op::TypeStruct))
             .collect();
@@ -43,9 +38,7 @@ pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> Vec<Word> {
                     if !matches!(inst.class.opcode, Op::AccessChain | Op::InBoundsAccessChain) {
                         continue;
                     }
-                    let (Some(Operand::IdRef(base)), Some(Operand::IdRef(idx))) =
-                        (inst.operands.first(), inst.operands.get(1))
-                    else {
+                    let (Some(Operand::IdRef(base)), Some(Operand::IdRef(idx))) = (inst.operands.first(), inst.operands.get(1)) else {
                         continue;
                     };
                     let Some((_, block_ty)) = block_vars.iter().find(|(v, _)| v == base) else { continue };

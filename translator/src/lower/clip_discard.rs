@@ -47,9 +47,22 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, count: u32, location: u32)
     let split = first.instructions.iter().position(|i| i.class.opcode != Op::Variable).unwrap_or(first.instructions.len());
     let rest = first.instructions.split_off(split);
     first.instructions.extend(code);
-    first.instructions.push(Instruction::new(Op::SelectionMerge, None, None, vec![Operand::IdRef(cont), Operand::SelectionControl(spirv::SelectionControl::NONE)]));
-    first.instructions.push(Instruction::new(Op::BranchConditional, None, None, vec![Operand::IdRef(any), Operand::IdRef(kill), Operand::IdRef(cont)]));
-    let kill_block = dr::Block { label: Some(Instruction::new(Op::Label, None, Some(kill), vec![])), instructions: vec![Instruction::new(Op::Kill, None, None, vec![])] };
+    first.instructions.push(Instruction::new(
+        Op::SelectionMerge,
+        None,
+        None,
+        vec![Operand::IdRef(cont), Operand::SelectionControl(spirv::SelectionControl::NONE)],
+    ));
+    first.instructions.push(Instruction::new(
+        Op::BranchConditional,
+        None,
+        None,
+        vec![Operand::IdRef(any), Operand::IdRef(kill), Operand::IdRef(cont)],
+    ));
+    let kill_block = dr::Block {
+        label: Some(Instruction::new(Op::Label, None, Some(kill), vec![])),
+        instructions: vec![Instruction::new(Op::Kill, None, None, vec![])],
+    };
     let cont_block = dr::Block { label: Some(Instruction::new(Op::Label, None, Some(cont), vec![])), instructions: rest };
     f.blocks.insert(1, kill_block);
     f.blocks.insert(2, cont_block);

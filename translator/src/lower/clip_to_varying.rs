@@ -41,7 +41,12 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, count: u32, location: u32)
                     continue;
                 }
                 let p = fresh_id(module);
-                b.instructions.push(Instruction::new(Op::AccessChain, Some(ptr_f), Some(p), vec![Operand::IdRef(private), Operand::IdRef(indices[i])]));
+                b.instructions.push(Instruction::new(
+                    Op::AccessChain,
+                    Some(ptr_f),
+                    Some(p),
+                    vec![Operand::IdRef(private), Operand::IdRef(indices[i])],
+                ));
                 let v = fresh_id(module);
                 b.instructions.push(Instruction::new(Op::Load, Some(f32_ty), Some(v), vec![Operand::IdRef(p)]));
                 comps.push(Operand::IdRef(v));

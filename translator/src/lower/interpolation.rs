@@ -5,7 +5,7 @@
 //! decorations decide interpolation; WGSL requires both sides of a varying to agree. The
 //! producer side is rewritten so the fragment stage stays untouched.
 
-use crate::reflect::{Interpolation, InterfaceVar};
+use crate::reflect::{InterfaceVar, Interpolation};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, Word};
 
@@ -22,7 +22,12 @@ pub fn harmonize(module: &mut dr::Module, pairs: &[(Word, &InterfaceVar)], outpu
     for o in outputs {
         let consumed = pairs.iter().any(|(id, _)| *id == o.id);
         if !consumed && o.ty.kind != crate::reflect::ScalarKind::Float && !o.interpolation.flat {
-            module.annotations.push(Instruction::new(Op::Decorate, None, None, vec![Operand::IdRef(o.id), Operand::Decoration(Decoration::Flat)]));
+            module.annotations.push(Instruction::new(
+                Op::Decorate,
+                None,
+                None,
+                vec![Operand::IdRef(o.id), Operand::Decoration(Decoration::Flat)],
+            ));
         }
     }
     for (out_id, input) in pairs {
@@ -34,12 +39,7 @@ pub fn harmonize(module: &mut dr::Module, pairs: &[(Word, &InterfaceVar)], outpu
         });
         for (d, on) in KINDS.iter().zip(want) {
             if on {
-                module.annotations.push(Instruction::new(
-                    Op::Decorate,
-                    None,
-                    None,
-                    vec![Operand::IdRef(*out_id), Operand::Decoration(*d)],
-                ));
+                module.annotations.push(Instruction::new(Op::Decorate, None, None, vec![Operand::IdRef(*out_id), Operand::Decoration(*d)]));
             }
         }
     }

@@ -25,9 +25,7 @@ pub(crate) fn fresh_id(module: &mut dr::Module) -> Word {
 /// (valid: the pointee is already defined earlier).
 pub(crate) fn pointer_type(module: &mut dr::Module, sc: StorageClass, pointee: Word) -> Word {
     for inst in &module.types_global_values {
-        if inst.class.opcode == Op::TypePointer
-            && inst.operands.as_slice() == [Operand::StorageClass(sc), Operand::IdRef(pointee)]
-        {
+        if inst.class.opcode == Op::TypePointer && inst.operands.as_slice() == [Operand::StorageClass(sc), Operand::IdRef(pointee)] {
             if let Some(id) = inst.result_id {
                 return id;
             }
@@ -65,12 +63,7 @@ pub(crate) fn interface_lists_all_globals(module: &dr::Module) -> bool {
 
 /// Returns the id of a type instruction with exactly these operands, adding it if missing.
 pub(crate) fn type_id(module: &mut dr::Module, op: Op, operands: Vec<Operand>) -> Word {
-    if let Some(id) = module
-        .types_global_values
-        .iter()
-        .find(|i| i.class.opcode == op && i.operands == operands)
-        .and_then(|i| i.result_id)
-    {
+    if let Some(id) = module.types_global_values.iter().find(|i| i.class.opcode == op && i.operands == operands).and_then(|i| i.result_id) {
         return id;
     }
     let id = fresh_id(module);

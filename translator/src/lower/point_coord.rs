@@ -47,6 +47,11 @@ pub fn lower(module: &mut dr::Module, location: u32) {
             None,
             vec![Operand::IdRef(pc), Operand::Decoration(Decoration::Location), Operand::LiteralBit32(location)],
         ));
-        module.annotations.push(Instruction::new(Op::Decorate, None, None, vec![Operand::IdRef(pc), Operand::Decoration(Decoration::NoPerspective)]));
+        module.annotations.push(Instruction::new(
+            Op::Decorate,
+            None,
+            None,
+            vec![Operand::IdRef(pc), Operand::Decoration(Decoration::NoPerspective)],
+        ));
     }
 }

@@ -104,11 +104,7 @@ pub(crate) fn from_f32(x: f32) -> Fxp {
         let rest = significand & (lsb - 1);
         let half = lsb >> 1;
         // Round half to even: add half unless that would round a tie away from an even LSB.
-        let rounded = if significand & lsb != 0 || rest > half {
-            significand + half
-        } else {
-            significand
-        };
+        let rounded = if significand & lsb != 0 || rest > half { significand + half } else { significand };
         rounded >> extra
     } else {
         significand << (-extra)

@@ -35,18 +35,7 @@ fn tri_equal_2() {
     let mut cfg = TessConfig::uniform(Domain::Triangles, Spacing::Equal, 2.0);
     cfg.winding = Winding::Cw;
     let t = tessellate(&cfg);
-    assert_eq!(
-        bits(&t),
-        vec![
-            [ZERO, ONE],
-            [ZERO, HALF],
-            [ZERO, ZERO],
-            [HALF, ZERO],
-            [ONE, ZERO],
-            [HALF, HALF],
-            [THIRD, THIRD],
-        ]
-    );
+    assert_eq!(bits(&t), vec![[ZERO, ONE], [ZERO, HALF], [ZERO, ZERO], [HALF, ZERO], [ONE, ZERO], [HALF, HALF], [THIRD, THIRD],]);
     let cw = vec![[0, 1, 6], [1, 2, 6], [2, 3, 6], [3, 4, 6], [4, 5, 6], [5, 0, 6]];
     assert_eq!(t.primitives, Primitives::Triangles(cw.clone()));
     cfg.winding = Winding::Ccw;
@@ -110,8 +99,5 @@ fn isolines_2_by_3() {
         [ZERO, HALF], [THIRD, HALF], [two_thirds, HALF], [ONE, HALF],
     ];
     assert_eq!(bits(&t), expected);
-    assert_eq!(
-        t.primitives,
-        Primitives::Lines(vec![[0, 1], [1, 2], [2, 3], [4, 5], [5, 6], [6, 7]])
-    );
+    assert_eq!(t.primitives, Primitives::Lines(vec![[0, 1], [1, 2], [2, 3], [4, 5], [5, 6], [6, 7]]));
 }

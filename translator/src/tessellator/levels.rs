@@ -58,7 +58,10 @@ pub(crate) enum Patch<const O: usize, const I: usize> {
     Culled,
     /// All levels are 1: just the corners of the domain.
     Minimal,
-    Full { outer: [Edge; O], inner: [Edge; I] },
+    Full {
+        outer: [Edge; O],
+        inner: [Edge; I],
+    },
 }
 
 /// Range of a level under a spacing.

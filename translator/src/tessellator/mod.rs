@@ -101,14 +101,7 @@ pub struct TessConfig {
 impl TessConfig {
     /// A configuration with every level set to `level`, counter-clockwise, no point mode.
     pub fn uniform(domain: Domain, spacing: Spacing, level: f32) -> TessConfig {
-        TessConfig {
-            domain,
-            spacing,
-            winding: Winding::Ccw,
-            point_mode: false,
-            outer: [level; 4],
-            inner: [level; 2],
-        }
+        TessConfig { domain, spacing, winding: Winding::Ccw, point_mode: false, outer: [level; 4], inner: [level; 2] }
     }
 }
 

@@ -109,18 +109,12 @@ impl Ruler {
         // Index of this point in the fine subdivision, and in the coarse one (where the point
         // being born does not exist yet, so everything past it shifts down by one).
         let fine_index = point as u32;
-        let coarse_index = if point > self.split_point {
-            fine_index.wrapping_sub(1)
-        } else {
-            fine_index
-        };
+        let coarse_index = if point > self.split_point { fine_index.wrapping_sub(1) } else { fine_index };
         let coarse = coarse_index.wrapping_mul(self.inv_floor_segments);
         let fine = fine_index.wrapping_mul(self.inv_ceil_segments);
         // Blend the two positions (both at most 0.5, so the 32-bit products cannot overflow),
         // then round the 32-fraction-bit product back to 16 fraction bits.
-        let blended = coarse
-            .wrapping_mul(ONE.wrapping_sub(self.frac))
-            .wrapping_add(fine.wrapping_mul(self.frac));
+        let blended = coarse.wrapping_mul(ONE.wrapping_sub(self.frac)).wrapping_add(fine.wrapping_mul(self.frac));
         let location = blended.wrapping_add(HALF) >> fixed::FRAC_BITS;
         if mirrored {
             ONE.wrapping_sub(location)

@@ -186,8 +186,7 @@ fn generate_triangles(outer: &[Edge; 4], inner: &[Edge; 2], mesh: &mut Mesh) {
                 };
                 (0, count)
             } else if side == 2 && middle_row {
-                mesh.remap =
-                    Remap::Reverse { start: inner_base, pivot: inner_base << 1, corner: -1, corner_to: -1 };
+                mesh.remap = Remap::Reverse { start: inner_base, pivot: inner_base << 1, corner: -1, corner_to: -1 };
                 (inner_base, outer_base)
             } else {
                 (inner_base, outer_base)
@@ -224,18 +223,14 @@ fn generate_triangles(outer: &[Edge; 4], inner: &[Edge; 2], mesh: &mut Mesh) {
     match centre_strip(inner) {
         Some((quads, true)) => {
             let start = outer_base + quads + 2;
-            mesh.remap =
-                Remap::Reverse { start, pivot: start + start + quads, corner: start, corner_to: outer_base };
+            mesh.remap = Remap::Reverse { start, pivot: start + start + quads, corner: start, corner_to: outer_base };
             mesh.stitch_regular(false, Diagonals::InsideToOutside, quads + 1, start, outer_base + 1);
         }
         Some((quads, false)) => {
             let start = outer_base + quads + 1;
             mesh.remap = Remap::Reverse { start, pivot: start + start + quads, corner: -1, corner_to: -1 };
-            let diagonals = if inner[V].parity() == Parity::Even {
-                Diagonals::InsideToOutside
-            } else {
-                Diagonals::InsideToOutsideExceptMiddle
-            };
+            let diagonals =
+                if inner[V].parity() == Parity::Even { Diagonals::InsideToOutside } else { Diagonals::InsideToOutsideExceptMiddle };
             mesh.stitch_regular(false, diagonals, quads + 1, start, outer_base);
         }
         None => {}

@@ -32,22 +32,19 @@ pub(crate) enum Remap {
     },
     /// A row stored backwards from `start`: index `i >= start` is really `pivot - i`. One
     /// index (`corner`, anywhere) is replaced by `corner_to`; `corner` may be -1 (never hit).
-    Reverse { start: i32, pivot: i32, corner: i32, corner_to: i32 },
+    Reverse {
+        start: i32,
+        pivot: i32,
+        corner: i32,
+        corner_to: i32,
+    },
 }
 
 impl Remap {
     fn apply(self, i: i32) -> i32 {
         match self {
             Remap::None => i,
-            Remap::Wrap {
-                inner_shift,
-                inner_last,
-                inner_first,
-                outer_start,
-                outer_shift,
-                outer_last,
-                outer_first,
-            } => {
+            Remap::Wrap { inner_shift, inner_last, inner_first, outer_start, outer_shift, outer_last, outer_first } => {
                 if i >= outer_start {
                     if i == outer_last {
                         outer_first
@@ -118,14 +115,7 @@ impl Mesh {
     /// and an outer row starting at `outer` that has the same number of points, or (with
     /// `trapezoid`) two more: then the first and last triangles take the outer row's extra
     /// points as fans onto the inner row's ends.
-    pub fn stitch_regular(
-        &mut self,
-        trapezoid: bool,
-        diagonals: Diagonals,
-        inner_count: i32,
-        inner: i32,
-        outer: i32,
-    ) {
+    pub fn stitch_regular(&mut self, trapezoid: bool, diagonals: Diagonals, inner_count: i32, inner: i32, outer: i32) {
         let (mut i, mut o) = (inner, outer);
         if trapezoid {
             self.triangle(o, o + 1, i);

@@ -89,9 +89,7 @@ pub fn to_svg(cfg: &TessConfig, t: &Tessellation) -> String {
                 if tris.len() <= MAX_ARROWS {
                     // The vertex order as an arrow, shrunk towards the centroid.
                     let centre = ((p.0 + q.0 + r.0) / 3.0, (p.1 + q.1 + r.1) / 3.0);
-                    let shrink = |s: (f64, f64)| {
-                        (centre.0 + (s.0 - centre.0) * 0.5, centre.1 + (s.1 - centre.1) * 0.5)
-                    };
+                    let shrink = |s: (f64, f64)| (centre.0 + (s.0 - centre.0) * 0.5, centre.1 + (s.1 - centre.1) * 0.5);
                     let [p, q, r] = [p, q, r].map(shrink);
                     let _ = writeln!(
                         out,
@@ -120,12 +118,7 @@ pub fn to_svg(cfg: &TessConfig, t: &Tessellation) -> String {
         let (x, y) = screen(domain, p);
         let _ = writeln!(out, r##"<circle cx="{x:.3}" cy="{y:.3}" r="{radius}" fill="#111"/>"##);
         if t.points.len() <= MAX_LABELS {
-            let _ = writeln!(
-                out,
-                r##"<text x="{:.3}" y="{:.3}" font-size="8" fill="#a00">{i}</text>"##,
-                x + 3.0,
-                y - 3.0
-            );
+            let _ = writeln!(out, r##"<text x="{:.3}" y="{:.3}" font-size="8" fill="#a00">{i}</text>"##, x + 3.0, y - 3.0);
         }
     }
     out.push_str("</svg>\n");
@@ -141,11 +134,7 @@ fn point(t: &Tessellation, i: u32) -> [f32; 2] {
 /// The domain's outline and corner labels.
 fn draw_domain(out: &mut String, domain: Domain) {
     let corners: Vec<([f32; 2], &str, (f64, f64))> = match domain {
-        Domain::Triangles => vec![
-            ([0.0, 0.0], "w=1", (-30.0, -6.0)),
-            ([1.0, 0.0], "u=1", (6.0, -6.0)),
-            ([0.0, 1.0], "v=1", (-10.0, 16.0)),
-        ],
+        Domain::Triangles => vec![([0.0, 0.0], "w=1", (-30.0, -6.0)), ([1.0, 0.0], "u=1", (6.0, -6.0)), ([0.0, 1.0], "v=1", (-10.0, 16.0))],
         Domain::Quads | Domain::Isolines => vec![
             ([0.0, 0.0], "(0,0)", (-34.0, -6.0)),
             ([1.0, 0.0], "(1,0)", (6.0, -6.0)),
@@ -168,11 +157,6 @@ fn draw_domain(out: &mut String, domain: Domain) {
     );
     for (p, label, (dx, dy)) in corners {
         let (x, y) = screen(domain, p);
-        let _ = writeln!(
-            out,
-            r##"<text x="{:.3}" y="{:.3}" font-size="11" fill="#555">{label}</text>"##,
-            x + dx,
-            y + dy
-        );
+        let _ = writeln!(out, r##"<text x="{:.3}" y="{:.3}" font-size="11" fill="#555">{label}</text>"##, x + dx, y + dy);
     }
 }

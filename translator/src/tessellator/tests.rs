@@ -34,7 +34,11 @@ impl Rng {
             1 => {
                 let n = self.below(64) as f32 + 1.0;
                 let eps = self.pick(&[1e-6f32, 1e-5, 1.0 / 65536.0, 1.0 / 131072.0, 3e-3]);
-                if self.below(2) == 0 { n + eps } else { (n - eps).max(1e-3) }
+                if self.below(2) == 0 {
+                    n + eps
+                } else {
+                    (n - eps).max(1e-3)
+                }
             }
             2 => self.pick(&[1.0, 2.0, 63.0, 64.0, 0.25, 1e-30, 64.5, 1e30, f32::INFINITY]),
             _ => self.unit() * 70.0 + 1e-3,
@@ -106,7 +110,11 @@ fn on_edge(t: &Tessellation, i: usize, e: usize) -> Option<f32> {
 }
 
 fn edge_count(domain: Domain) -> usize {
-    if domain == Domain::Triangles { 3 } else { 4 }
+    if domain == Domain::Triangles {
+        3
+    } else {
+        4
+    }
 }
 
 fn edge_params(t: &Tessellation, e: usize) -> BTreeSet<u32> {
@@ -117,7 +125,11 @@ fn edge_params(t: &Tessellation, e: usize) -> BTreeSet<u32> {
 /// (a legitimately degenerate frame); tests about edge and interior sets avoid them.
 fn frame_safe_inner(rng: &mut Rng, spacing: Spacing) -> f32 {
     let level = rng.positive_level();
-    if spacing == Spacing::FractionalOdd { level.max(1.5) } else { level }
+    if spacing == Spacing::FractionalOdd {
+        level.max(1.5)
+    } else {
+        level
+    }
 }
 
 #[test]
@@ -360,8 +372,7 @@ fn check_surface(cfg: &TessConfig, t: &Tessellation, tris: &[[u32; 3]]) {
     assert_eq!(total, domain_area, "{cfg:?}: triangles do not tile the domain");
     for &(p, q) in &directed {
         if !directed.contains(&(q, p)) {
-            let boundary =
-                (0..edge_count(cfg.domain)).any(|e| on_edge(t, p as usize, e).is_some() && on_edge(t, q as usize, e).is_some());
+            let boundary = (0..edge_count(cfg.domain)).any(|e| on_edge(t, p as usize, e).is_some() && on_edge(t, q as usize, e).is_some());
             assert!(boundary, "{cfg:?}: interior edge {p}->{q} has no twin");
         }
     }

@@ -148,14 +148,7 @@ fn generate_triangles(outer: &[Edge; 3], inner: &Edge, mesh: &mut Mesh) {
                 (inner_base, outer_base)
             };
             if ring == 1 {
-                mesh.stitch_transition(
-                    inner_row,
-                    inner.ruler.half_points,
-                    inner.parity(),
-                    outer_row,
-                    row_half[side],
-                    row_parity[side],
-                );
+                mesh.stitch_transition(inner_row, inner.ruler.half_points, inner.parity(), outer_row, row_half[side], row_parity[side]);
             } else {
                 mesh.stitch_regular(true, Diagonals::Mirrored, inner_points, inner_row, outer_row);
             }
