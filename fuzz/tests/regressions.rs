@@ -154,8 +154,8 @@ fn spec_constant_clip_array() {
 }
 
 #[test]
-#[ignore = "open translator bug DuplicateEntryPointName (fuzz/src/oracle/known.rs)"]
 fn duplicate_entry_point_name() {
+    // Fixed: naga now keeps only the selected entry point (by stage and name).
     // Vertex and Fragment entry points both named "main" on one function; the module is
     // translated as the vertex stage (the trailing bytes ask for the pipeline form).
     let bytes = std::fs::read(path("regressions/spirv_words/duplicate-entry-point-name.bin")).unwrap();
