@@ -18,6 +18,9 @@ pub const SPIRV_MAGIC: u32 = 0x0723_0203;
 /// Locations beyond this are refused as malformed (no device has that many), which keeps
 /// location arithmetic far from overflow.
 pub const MAX_LOCATION: u32 = 4096;
+/// Modules declaring more ids are refused: real shaders use far fewer, and the lowering passes
+/// allocate new ids above the bound.
+pub const MAX_ID_BOUND: u32 = 1 << 24;
 
 /// Scalar kinds that can cross a stage interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -132,6 +135,9 @@ pub fn check_header(words: &[u32]) -> Result<(), LoadError> {
     }
     if words.len() < 5 {
         return Err(LoadError::TruncatedHeader { words: words.len() });
+    }
+    if words[3] > MAX_ID_BOUND {
+        return Err(LoadError::Malformed(format!("id bound {} is above {MAX_ID_BOUND}", words[3])));
     }
     check_instruction_stream(words)
 }
