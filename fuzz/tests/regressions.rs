@@ -158,6 +158,15 @@ fn duplicate_entry_point_name() {
     // Fixed: naga now keeps only the selected entry point (by stage and name).
     // Vertex and Fragment entry points both named "main" on one function; the module is
     // translated as the vertex stage (the trailing bytes ask for the pipeline form).
-    let bytes = std::fs::read(path("regressions/spirv_words/duplicate-entry-point-name.bin")).unwrap();
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/duplicate-entry-point-name.bin")).unwrap();
     oracle::translate::spirv_words_with(&bytes, false);
+}
+
+/// Fixed in 6c9be66 (id bounds above 2^24 are refused).
+#[test]
+fn fresh_id_bound_overflow() {
+    // A glslang vertex module (writes PointSize) whose header bound was mutated to 0xffffffff.
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/fresh-id-bound-overflow.bin")).unwrap();
+    let r = std::panic::catch_unwind(|| oracle::translate::spirv_words_with(&bytes, false));
+    assert!(r.is_ok(), "the translator panicked (arithmetic overflow) on untrusted SPIR-V");
 }

@@ -19,48 +19,18 @@ pub enum KnownBug {
     /// `tests/regressions.rs::shift_right_logical_signed`
     /// (`regressions/differential/shift-right-logical-signed-*.shader_test`).
     ShiftRightLogicalSigned,
-    /// A module with two `OpEntryPoint`s of the same name (here Vertex and Fragment on one
-    /// function) given as the vertex stage: reflection picks the Vertex entry point, naga keeps
-    /// only the Fragment one, and the plan's vertex shader is WGSL with a `@fragment fn main` and
-    /// no vertex entry point (wgpu cannot create the pipeline); `shader_plan` also names
-    /// `entry_points.first()` rather than the entry point it translated. Found by `spirv_words`
-    /// after ~700,000 runs. The target skips modules with two entry points of one name
-    /// ([`duplicate_entry_point_names`]). Regression: `tests/regressions.rs::duplicate_entry_point_name`
-    /// (`regressions/spirv_words/duplicate-entry-point-name.bin`).
-    DuplicateEntryPointName,
 }
 
-/// [`KnownBug::DuplicateEntryPointName`]: two `OpEntryPoint`s with the same name.
-pub fn duplicate_entry_point_names(words: &[u32]) -> bool {
-    if strict() || words.len() < 5 {
-        return false;
-    }
-    let mut names = Vec::new();
-    let mut i = 5;
-    while i < words.len() {
-        let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
-        if count == 0 || i + count > words.len() {
-            break;
-        }
-        // OpEntryPoint: execution model, function id, name (a literal string), interface...
-        if op == 15 && count >= 4 {
-            let name: Vec<u8> = words[i + 3..i + count].iter().flat_map(|w| w.to_le_bytes()).take_while(|&b| b != 0).collect();
-            if names.contains(&name) {
-                return true;
-            }
-            names.push(name);
-        }
-        i += count;
-    }
-    false
-}
+
 
 // Fixed (51d7d1f), their regressions now run un-ignored: IntegerOutputWithoutFlat (integer
 // vertex outputs nobody reads had no Flat), EntryPointLost (an entry point naming no function
 // translated to WGSL without one), NagaPanicOnOddWidth and NagaPanicOnMalformedSpirv (panics in
 // naga's SPIR-V front end on malformed input); and in aa80bcc ClipCullCountOverflow and
 // VertexInputLocationOverflow (u32 overflows on clip + cull array lengths and on a vertex input
-// Location near 2^32); and in 3edbebe SpecConstantClipArray (spec-constant array lengths).
+// Location near 2^32); in 3edbebe SpecConstantClipArray (spec-constant array lengths); in
+// c7466ce DuplicateEntryPointName (two entry points named main: the wrong one translated); in
+// 6c9be66 FreshIdBoundOverflow (an id bound of 0xffffffff overflowed when lowering allocated ids).
 
 /// Whether the allowances are off.
 pub fn strict() -> bool {
