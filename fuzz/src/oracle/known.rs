@@ -21,8 +21,6 @@ pub enum KnownBug {
     ShiftRightLogicalSigned,
 }
 
-
-
 // Fixed (51d7d1f), their regressions now run un-ignored: IntegerOutputWithoutFlat (integer
 // vertex outputs nobody reads had no Flat), EntryPointLost (an entry point naming no function
 // translated to WGSL without one), NagaPanicOnOddWidth and NagaPanicOnMalformedSpirv (panics in
