@@ -170,3 +170,12 @@ fn fresh_id_bound_overflow() {
     let r = std::panic::catch_unwind(|| oracle::translate::spirv_words_with(&bytes, false));
     assert!(r.is_ok(), "the translator panicked (arithmetic overflow) on untrusted SPIR-V");
 }
+
+#[test]
+#[ignore = "open translator bug VariableStorageClassMismatch (fuzz/src/oracle/known.rs)"]
+fn variable_storage_class_mismatch() {
+    // gl_PerVertex declared `OpVariable %_ptr_Uniform_gl_PerVertex Output`: the plan counts no
+    // clip distances, the WGSL writes 3. Invalid SPIR-V: it should be refused.
+    let bytes = std::fs::read(path("regressions/spirv_words/variable-storage-class-mismatch.bin")).unwrap();
+    oracle::translate::spirv_words_with(&bytes, false);
+}

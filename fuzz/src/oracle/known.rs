@@ -19,6 +19,46 @@ pub enum KnownBug {
     /// `tests/regressions.rs::shift_right_logical_signed`
     /// (`regressions/differential/shift-right-logical-signed-*.shader_test`).
     ShiftRightLogicalSigned,
+    /// An `OpVariable` whose storage class operand (`Output`) differs from its pointer type's
+    /// (`Uniform`): invalid SPIR-V, which the translator accepts. Reflection reads the pointer
+    /// type (not an output: 0 clip distances), naga the operand (an output writing 3), so the
+    /// plan says 0 clip distances while the WGSL writes 3. The translator should refuse the
+    /// mismatch. Found by `spirv_words` after 1,418,251 runs. The target skips such modules
+    /// ([`variable_storage_class_mismatch`]). Regression:
+    /// `tests/regressions.rs::variable_storage_class_mismatch`
+    /// (`regressions/spirv_words/variable-storage-class-mismatch.bin`).
+    VariableStorageClassMismatch,
+}
+
+/// [`KnownBug::VariableStorageClassMismatch`]: a global `OpVariable` whose storage class differs
+/// from its pointer type's.
+pub fn variable_storage_class_mismatch(words: &[u32]) -> bool {
+    if strict() || words.len() < 5 {
+        return false;
+    }
+    let mut pointers = std::collections::HashMap::new();
+    let mut i = 5;
+    while i < words.len() {
+        let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+        if count == 0 || i + count > words.len() {
+            break;
+        }
+        match (op, count) {
+            // OpTypePointer: result id, storage class, pointee.
+            (32, 4) => {
+                pointers.insert(words[i + 1], words[i + 2]);
+            }
+            // OpVariable: result type, result id, storage class [, initializer].
+            (59, 4..) => {
+                if pointers.get(&words[i + 1]).is_some_and(|&sc| sc != words[i + 3]) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += count;
+    }
+    false
 }
 
 // Fixed (51d7d1f), their regressions now run un-ignored: IntegerOutputWithoutFlat (integer

@@ -180,10 +180,9 @@ pub fn spirv_words(data: &[u8]) {
     spirv_words_with(data, true)
 }
 
-/// Whether a module hits a known bug that the oracle would report (see [`super::known`]);
-/// none is open at the moment (keep the hook for the next one).
-fn known_bug_input(_words: &[u32]) -> bool {
-    false
+/// Whether a module hits a known bug that the oracle would report (see [`super::known`]).
+fn known_bug_input(words: &[u32]) -> bool {
+    super::known::variable_storage_class_mismatch(words)
 }
 
 /// [`spirv_words`]; `skip_known` = false also runs inputs that hit a known bug.
