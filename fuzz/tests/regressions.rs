@@ -172,8 +172,8 @@ fn fresh_id_bound_overflow() {
 }
 
 #[test]
-#[ignore = "open translator bug VariableStorageClassMismatch (fuzz/src/oracle/known.rs)"]
 fn variable_storage_class_mismatch() {
+    // Fixed: reflection refuses a variable whose storage class differs from its pointer's.
     // gl_PerVertex declared `OpVariable %_ptr_Uniform_gl_PerVertex Output`: the plan counts no
     // clip distances, the WGSL writes 3. Invalid SPIR-V: it should be refused.
     let bytes = std::fs::read(path("regressions/spirv_words/variable-storage-class-mismatch.bin")).unwrap();

@@ -198,6 +198,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
         return Err(LoadError::Malformed(format!("entry point `{name}` names %{entry_id}, which is not a function of the module")));
     }
     check_scalar_widths(&module)?;
+    check_variable_storage(&module)?;
     let reflection = Reflector::new(&module).reflect(entry_id, stage, name)?;
     Ok(LoadedModule { module, entry_id, reflection })
 }
@@ -209,6 +210,32 @@ fn check_scalar_widths(module: &dr::Module) -> Result<(), LoadError> {
             if ![8, 16, 32, 64].contains(w) {
                 return Err(LoadError::Malformed(format!("{:?} of width {w}", inst.class.opcode)));
             }
+        }
+    }
+    Ok(())
+}
+
+/// A global `OpVariable`'s storage class must be its pointer type's (readers disagree otherwise).
+fn check_variable_storage(module: &dr::Module) -> Result<(), LoadError> {
+    let pointers: HashMap<Word, StorageClass> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::TypePointer)
+        .filter_map(|i| match (i.result_id, i.operands.first()) {
+            (Some(id), Some(Operand::StorageClass(sc))) => Some((id, *sc)),
+            _ => None,
+        })
+        .collect();
+    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+        let declared = match v.operands.first() {
+            Some(Operand::StorageClass(sc)) => Some(*sc),
+            _ => None,
+        };
+        if v.result_type.and_then(|t| pointers.get(&t).copied()) != declared {
+            return Err(LoadError::Malformed(format!(
+                "variable %{} is declared {declared:?} but its pointer type says otherwise",
+                v.result_id.unwrap_or(0)
+            )));
         }
     }
     Ok(())
