@@ -333,7 +333,11 @@ fn primitives_are_valid_and_consistently_wound() {
             Primitives::Lines(lines) => {
                 for &[a, b] in lines {
                     let (p, q) = (t.points[a as usize], t.points[b as usize]);
-                    assert!(p[1] == q[1] && p[0] <= q[0] && b == a + 1, "{cfg:?}");
+                    // Segments run left to right, except that around fractional middle
+                    // segments the fixed-point reference (and lavapipe, checked with the
+                    // sweep's capture) may step back by a few 1/65536: isolines,
+                    // fractional-even, detail 30.003 gives 0.50006 -> 0.5 -> 0.49994.
+                    assert!(p[1] == q[1] && q[0] >= p[0] - 4.0 / 65536.0 && b == a + 1, "{cfg:?}");
                 }
                 // v = 1 is never a line.
                 assert!(t.points.iter().all(|p| p[1] < 1.0));
