@@ -145,10 +145,7 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     }
 
     let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex)?;
-    let fragment_plan = match &fragment {
-        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f)?)),
-        None => None,
-    };
+    let fragment_plan = fragment_plan(fragment.as_ref())?;
     Ok(Plan {
         passes: vec![Pass::Render(RenderPass {
             label: "draw".into(),
@@ -194,22 +191,14 @@ fn translate_expanded_points(
     };
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
     let passes = points::expand(module, &points::PointExpansion { layouts: &desc.vertex_buffers, point_coord_location, cull_distances })?;
-    let fragment_plan = match &fragment {
-        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f)?)),
-        None => None,
-    };
+    let fragment_plan = fragment_plan(fragment.as_ref())?;
     let res = |group, binding, resource| PassResource { group, binding, resource };
     let params = Resource::DrawParams { size: points::DRAW_PARAMS_SIZE };
     let records = Resource::Intermediate { name: "records".into() };
-    let mut vertex_resources = vec![
-        res(0, 0, params.clone()),
-        res(0, 1, Resource::IndexBufferAsStorage),
-        res(1, 0, records.clone()),
-        res(1, 1, Resource::Intermediate { name: "quad indices".into() }),
-    ];
-    for slot in &passes.vertex_buffer_slots {
-        vertex_resources.push(res(0, 2 + slot, Resource::VertexBufferAsStorage { slot: *slot }));
-    }
+    let vertex_resources = pulling_resources(
+        &passes.vertex_buffer_slots,
+        [res(1, 0, records.clone()), res(1, 1, Resource::Intermediate { name: "quad indices".into() })],
+    );
     Ok(Plan {
         passes: vec![
             Pass::Compute(ComputePass {
@@ -258,18 +247,12 @@ fn translate_culled(
     demote_cull(&mut vertex.module);
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
     let passes = cull::build(module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location)?;
-    let fragment_plan = match &fragment {
-        Some(f) => Some(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, &f)?)),
-        None => None,
-    };
+    let fragment_plan = fragment_plan(fragment.as_ref())?;
     let n = cull::vertices_per_primitive(desc.topology) as u64;
     let inter = |name: &str| Resource::Intermediate { name: name.into() };
     let res = |group, binding, resource| PassResource { group, binding, resource };
     let params = Resource::DrawParams { size: vertex_pulling::DRAW_PARAMS_SIZE };
-    let mut vertex_resources = vec![res(0, 0, params.clone()), res(0, 1, Resource::IndexBufferAsStorage), res(1, 0, inter("records"))];
-    for slot in &passes.vertex_buffer_slots {
-        vertex_resources.push(res(0, 2 + slot, Resource::VertexBufferAsStorage { slot: *slot }));
-    }
+    let vertex_resources = pulling_resources(&passes.vertex_buffer_slots, [res(1, 0, inter("records"))]);
     let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups, resources| {
         Pass::Compute(ComputePass { label: label.into(), shader: shader_plan(Stage::Vertex, w), workgroups, resources })
     };
@@ -326,6 +309,21 @@ fn translate_culled(
             IntermediateBuffer { name: "indirect".into(), size: BufferSize::Fixed { bytes: 20 }, usage: BufferUsage::Indirect },
         ],
     })
+}
+
+/// The fragment stage's plan, translated the ordinary way.
+fn fragment_plan(fragment: Option<&LoadedModule>) -> Result<Option<ShaderPlan>, TranslateError> {
+    fragment.map(|f| Ok(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, f)?))).transpose()
+}
+
+/// Group 0 of a pass that pulls vertices ([`vertex_pulling`]): the draw uniform, the index
+/// buffer and the vertex buffers in `slots`; then `extra`.
+fn pulling_resources(slots: &[u32], extra: impl IntoIterator<Item = PassResource>) -> Vec<PassResource> {
+    let res = |binding, resource| PassResource { group: 0, binding, resource };
+    let mut out = vec![res(0, Resource::DrawParams { size: vertex_pulling::DRAW_PARAMS_SIZE }), res(1, Resource::IndexBufferAsStorage)];
+    out.extend(slots.iter().map(|slot| res(2 + slot, Resource::VertexBufferAsStorage { slot: *slot })));
+    out.extend(extra);
+    out
 }
 
 /// `CullDistance` becomes the private array [`vertex_function::CULL_GLOBAL`].

@@ -10,7 +10,6 @@ use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{CullMode, FrontFace, IndexFormat, ShaderTest};
 use ash::vk;
-use std::ffi::CStr;
 use tesserae::{Stage, StepMode, Topology, VertexFormat};
 
 pub struct NativeExecutor {
@@ -545,9 +544,4 @@ impl NativeExecutor {
         }
         Ok(buf)
     }
-}
-
-#[allow(dead_code)]
-fn cstr(c: &CStr) -> String {
-    c.to_string_lossy().into_owned()
 }
