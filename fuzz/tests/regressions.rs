@@ -30,6 +30,7 @@ fn desc_of(rel: &str) -> PipelineDesc {
         fragment: stage(Stage::Fragment),
         topology: t.topology(),
         vertex_buffers: t.layouts(),
+        specialization: t.specialization.clone(),
         options: tesserae::Options::default(),
     }
 }

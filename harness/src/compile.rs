@@ -75,6 +75,7 @@ pub fn pipeline(test: &ShaderTest, options: tesserae::Options) -> Result<tessera
         fragment: stage(Stage::Fragment)?,
         topology: test.topology(),
         vertex_buffers: test.layouts(),
+        specialization: test.specialization.clone(),
         options,
     })
 }

@@ -6,5 +6,5 @@ pub mod executor;
 pub mod image;
 pub mod oracle;
 pub mod runner;
-pub mod shader_test;
+pub use tesserae_shader_test as shader_test;
 pub mod tess_sweep;

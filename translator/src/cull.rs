@@ -25,6 +25,7 @@
 use crate::desc::{Topology, VertexBufferLayout};
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
+use crate::emulation::Emulation;
 use crate::vertex_pulling;
 use crate::wgsl::{round_trip, ValidatedWgsl};
 use crate::Stage;
@@ -72,7 +73,19 @@ pub struct CullPasses {
 
 /// `emulated_clip_location`: where clip distances go as varyings (emulated clipping), or `None`
 /// for native `clip_distances`.
+/// Bindings (in the emulation group) of the intermediate buffers.
+#[derive(Debug, Clone, Copy)]
+pub struct CullBindings {
+    pub emulation: Emulation,
+    pub records: u32,
+    pub prims: u32,
+    pub flags: u32,
+    pub indices: u32,
+    pub indirect: u32,
+}
+
 pub fn build(
+    b: CullBindings,
     mut module: naga::Module,
     layouts: &[VertexBufferLayout],
     topology: Topology,
@@ -104,7 +117,8 @@ pub fn build(
 
     // 1. Vertex stage as compute.
     let mut src = vertex_function::module_wgsl(&module)?;
-    src.push_str(&vertex_pulling::declarations(&slots));
+    src.push_str(&vertex_pulling::declarations(b.emulation, &slots));
+    let at_records = b.emulation.at(b.records);
     let pull = vertex_pulling::call(&module, &func, layouts, "tesserae_vertex_id", "tesserae_instance")?;
     let mut stores = format!("    tesserae_records[tesserae_base] = {position};\n");
     for (k, o) in varyings.iter().enumerate() {
@@ -125,7 +139,7 @@ pub fn build(
     let _ = write!(
         src,
         "
-@group(1) @binding(0) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 @compute @workgroup_size({WORKGROUP})
 fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
@@ -141,9 +155,9 @@ fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
     let vertex = round_trip(Stage::Vertex, src)?;
     let n = vertices_per_primitive(topology);
     let strip = topology.is_strip();
-    let primitive = round_trip(Stage::Vertex, primitive_kernel(n, strip, stride, cull_at, cull_n))?;
-    let compact = round_trip(Stage::Vertex, compact_kernel(n))?;
-    let passthrough = round_trip(Stage::Vertex, passthrough(&module, &varyings, stride, clip_at, clip_n, emulated_clip_location)?)?;
+    let primitive = round_trip(Stage::Vertex, primitive_kernel(b, n, strip, stride, cull_at, cull_n))?;
+    let compact = round_trip(Stage::Vertex, compact_kernel(b, n))?;
+    let passthrough = round_trip(Stage::Vertex, passthrough(b, &module, &varyings, stride, clip_at, clip_n, emulated_clip_location)?)?;
     Ok(CullPasses {
         vertex,
         primitive,
@@ -155,7 +169,7 @@ fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
     })
 }
 
-fn primitive_kernel(n: u32, strip: bool, stride: u32, cull_at: u32, cull_n: u32) -> String {
+fn primitive_kernel(b: CullBindings, n: u32, strip: bool, stride: u32, cull_at: u32, cull_n: u32) -> String {
     let assemble = match (strip, n) {
         (false, _) => format!("for (var k = 0u; k < {n}u; k++) {{ v[k] = p * {n}u + k; }}"),
         (true, 2) => "v[0] = p; v[1] = p + 1u;".to_string(),
@@ -163,9 +177,9 @@ fn primitive_kernel(n: u32, strip: bool, stride: u32, cull_at: u32, cull_n: u32)
     };
     format!(
         "{params}
-@group(1) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(1) @binding(1) var<storage, read_write> tesserae_prims: array<u32>;
-@group(1) @binding(2) var<storage, read_write> tesserae_flags: array<u32>;
+{records} var<storage, read> tesserae_records: array<vec4<f32>>;
+{prims} var<storage, read_write> tesserae_prims: array<u32>;
+{flags} var<storage, read_write> tesserae_flags: array<u32>;
 
 fn tesserae_is_restart(i: u32) -> bool {{
     if tesserae_draw.indexed == 0u {{
@@ -221,17 +235,20 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     }}
 }}
 ",
-        params = vertex_pulling::DRAW_PARAMS_WGSL
+        params = b.emulation.draw_params_wgsl(),
+        records = b.emulation.at(b.records),
+        prims = b.emulation.at(b.prims),
+        flags = b.emulation.at(b.flags),
     )
 }
 
-fn compact_kernel(n: u32) -> String {
+fn compact_kernel(b: CullBindings, n: u32) -> String {
     format!(
         "{params}
-@group(1) @binding(1) var<storage, read> tesserae_prims: array<u32>;
-@group(1) @binding(2) var<storage, read> tesserae_flags: array<u32>;
-@group(1) @binding(3) var<storage, read_write> tesserae_out_indices: array<u32>;
-@group(1) @binding(4) var<storage, read_write> tesserae_indirect: array<u32>;
+{prims} var<storage, read> tesserae_prims: array<u32>;
+{flags} var<storage, read> tesserae_flags: array<u32>;
+{indices} var<storage, read_write> tesserae_out_indices: array<u32>;
+{indirect} var<storage, read_write> tesserae_indirect: array<u32>;
 var<workgroup> tesserae_sums: array<u32, 256>;
 
 @compute @workgroup_size(256)
@@ -271,11 +288,16 @@ fn {COMPACT_ENTRY}(@builtin(local_invocation_index) t: u32) {{
     }}
 }}
 ",
-        params = vertex_pulling::DRAW_PARAMS_WGSL
+        params = b.emulation.draw_params_wgsl(),
+        prims = b.emulation.at(b.prims),
+        flags = b.emulation.at(b.flags),
+        indices = b.emulation.at(b.indices),
+        indirect = b.emulation.at(b.indirect),
     )
 }
 
 fn passthrough(
+    bindings: CullBindings,
     module: &naga::Module,
     varyings: &[&vertex_function::Output],
     stride: u32,
@@ -311,9 +333,10 @@ fn passthrough(
             }
         }
     }
+    let at_records = bindings.emulation.at(bindings.records);
     Ok(format!(
         "{enable}
-@group(0) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+{at_records} var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {{
 {fields}}}

@@ -161,9 +161,40 @@ pub enum ClipMode {
     Emulated,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+/// The value of a specialization constant (`OpSpecConstant*` with a `SpecId`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpecValue {
+    Bool(bool),
+    Int(i32),
+    Uint(u32),
+    Float(f32),
+}
+
+impl SpecValue {
+    /// The 32-bit word Vulkan's `VkSpecializationInfo` carries for it (`VkBool32` for bools).
+    pub fn word(self) -> u32 {
+        match self {
+            SpecValue::Bool(b) => b as u32,
+            SpecValue::Int(i) => i as u32,
+            SpecValue::Uint(u) => u,
+            SpecValue::Float(f) => f.to_bits(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Options {
     pub clip: ClipMode,
+    /// Bind groups the device offers (`wgpu::Limits::max_bind_groups`): the emulation's own
+    /// group must fit beside the application's sets.
+    pub max_bind_groups: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { clip: ClipMode::Native, max_bind_groups: 4 }
+    }
 }
 
 /// A whole Vulkan graphics pipeline.
@@ -175,6 +206,8 @@ pub struct PipelineDesc {
     pub fragment: Option<StageDesc>,
     pub topology: Topology,
     pub vertex_buffers: Vec<VertexBufferLayout>,
+    /// Specialization constants by `SpecId`, for every stage; unlisted ones keep their defaults.
+    pub specialization: Vec<(u32, SpecValue)>,
     pub options: Options,
 }
 
@@ -188,6 +221,7 @@ impl PipelineDesc {
             fragment,
             topology: Topology::TriangleList,
             vertex_buffers: Vec::new(),
+            specialization: Vec::new(),
             options: Options::default(),
         }
     }

@@ -57,6 +57,8 @@ pub enum TranslateError {
     NagaValidation { stage: Stage, message: String },
     #[error("{stage} stage: naga could not write WGSL: {message}")]
     NagaBackend { stage: Stage, message: String },
+    #[error("the plan breaks its invariants (translator bug): {0}")]
+    InvalidPlan(String),
     #[error("{stage} stage: generated WGSL does not validate (translator bug): {message}\n{wgsl}")]
     WgslRoundTrip { stage: Stage, message: String, wgsl: String },
 }

@@ -11,12 +11,16 @@
 
 pub mod cull;
 pub mod desc;
+pub mod descriptors;
+pub mod draw_uniform;
+pub mod emulation;
 pub mod error;
 pub mod interface;
 pub mod lower;
 pub mod plan;
 pub mod points;
 pub mod reflect;
+pub mod resources;
 pub mod tessellator;
 pub mod vertex_function;
 pub mod vertex_pulling;
@@ -24,12 +28,16 @@ pub mod wgsl;
 
 pub use desc::*;
 pub use error::{LoadError, TranslateError};
+pub use descriptors::DescriptorKind;
 pub use plan::{
-    Binding, BufferSize, BufferUsage, ComputePass, DrawShape, IntermediateBuffer, Pass, PassResource, Plan, RenderPass, Resource,
-    ShaderPlan, Workgroups,
+    AppResource, Binding, BindingType, BufferSize, BufferUsage, ComputePass, DrawShape, IntermediateBuffer, Pass, PassResource, Plan,
+    PlanError, PushConstants, RenderPass, Resource, ShaderPlan, TextureDimension, TextureSample, Visibility, WgpuBinding, Workgroups,
+    PLAN_VERSION,
 };
 pub use reflect::{LoadedModule, Reflection};
 
+use emulation::{binding, Emulation};
+use resources::ResourceContext;
 use spirv::BuiltIn;
 
 /// Most clip plus cull distances a pipeline may write (Vulkan's guaranteed minimum).
@@ -37,8 +45,24 @@ pub const MAX_COMBINED_CLIP_CULL: u32 = 8;
 /// WebGPU's guaranteed inter-stage locations.
 pub const MAX_VARYING_LOCATIONS: u32 = 16;
 
-fn load_stage(slot: Stage, desc: &StageDesc) -> Result<LoadedModule, TranslateError> {
-    let m = reflect::load(&desc.spirv, desc.entry_point.as_deref()).map_err(|source| TranslateError::Load { stage: slot, source })?;
+/// Loads a stage with the pipeline's specialization constants applied (so reflection sees the
+/// specialized array sizes).
+fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule, TranslateError> {
+    let load = |words: &[u32]| reflect::load(words, desc.entry_point.as_deref()).map_err(|source| TranslateError::Load { stage: slot, source });
+    let mut m = load(&desc.spirv)?;
+    let has_spec = m.module.types_global_values.iter().any(|i| {
+        matches!(i.class.opcode, spirv::Op::SpecConstant | spirv::Op::SpecConstantTrue | spirv::Op::SpecConstantFalse | spirv::Op::SpecConstantComposite)
+    });
+    if has_spec {
+        use rspirv::binary::Assemble;
+        lower::specialize::lower(&mut m.module, spec);
+        m = load(&m.module.assemble())?;
+    }
+    Ok(m)
+}
+
+fn load_stage(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule, TranslateError> {
+    let m = load_specialized(slot, desc, spec)?;
     if m.reflection.stage != slot {
         return Err(TranslateError::InvalidDesc(format!("the module given as the {slot} stage has a {} entry point", m.reflection.stage)));
     }
@@ -91,8 +115,9 @@ fn refuse_fragment_inputs(r: &Reflection, points: bool) -> Result<(), TranslateE
 
 /// Translates a whole pipeline into a [`Plan`].
 pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
-    let mut vertex = load_stage(Stage::Vertex, &desc.vertex)?;
-    let fragment = desc.fragment.as_ref().map(|f| load_stage(Stage::Fragment, f)).transpose()?;
+    let spec = &desc.specialization;
+    let mut vertex = load_stage(Stage::Vertex, &desc.vertex, spec)?;
+    let mut fragment = desc.fragment.as_ref().map(|f| load_stage(Stage::Fragment, f, spec)).transpose()?;
     match (&desc.tess_control, &desc.tess_eval) {
         (None, None) => {}
         (Some(_), _) => return Err(TranslateError::unsupported(Stage::TessControl, "tessellation stages")),
@@ -107,12 +132,31 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         refuse_fragment_inputs(&f.reflection, desc.topology.is_points())?;
     }
     check_vertex_inputs(&vr, &desc.vertex_buffers)?;
+    let ctx = {
+        let mut stages: Vec<&mut LoadedModule> = vec![&mut vertex];
+        stages.extend(fragment.as_mut());
+        ResourceContext::prepare(&mut stages, desc.options.max_bind_groups)?
+    };
+    let mut plan = translate_lowered(desc, &ctx, vertex, fragment)?;
+    ctx.finish(&mut plan)?;
+    Ok(plan)
+}
+
+/// The pipeline after resource lowering: picks the passes.
+fn translate_lowered(
+    desc: &PipelineDesc,
+    ctx: &ResourceContext,
+    mut vertex: LoadedModule,
+    fragment: Option<LoadedModule>,
+) -> Result<Plan, TranslateError> {
+    let vr = vertex.reflection.clone();
 
     // Lowering.
     let reads_point_coord = fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
     let emulated_clip = desc.options.clip == ClipMode::Emulated && vr.clip_distance_outputs > 0;
     if desc.topology.is_points() && (vr.writes(BuiltIn::PointSize) || reads_point_coord || vr.cull_distance_outputs > 0 || emulated_clip) {
-        return translate_expanded_points(desc, vertex, fragment, reads_point_coord);
+        let e = ctx.emulation(Stage::Vertex, "expanded points")?;
+        return translate_expanded_points(desc, e, vertex, fragment, reads_point_coord);
     }
     if vr.writes(BuiltIn::PointSize) {
         lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize);
@@ -141,12 +185,17 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         clip_location = Some(location);
     }
     if vr.cull_distance_outputs > 0 {
-        return translate_culled(desc, vertex, fragment, clip_location);
+        let e = ctx.emulation(Stage::Vertex, "cull distances")?;
+        return translate_culled(desc, e, vertex, fragment, clip_location);
     }
 
     let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex)?;
     let fragment_plan = fragment_plan(fragment.as_ref())?;
     Ok(Plan {
+        version: PLAN_VERSION,
+        emulation_group: None,
+        push_constants: None,
+        resources: Vec::new(),
         passes: vec![Pass::Render(RenderPass {
             label: "draw".into(),
             vertex: shader_plan(Stage::Vertex, vertex_wgsl),
@@ -164,6 +213,7 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
 /// Point-list draw with `PointSize` or `PointCoord`: see [`points`].
 fn translate_expanded_points(
     desc: &PipelineDesc,
+    e: Emulation,
     mut vertex: LoadedModule,
     mut fragment: Option<LoadedModule>,
     reads_point_coord: bool,
@@ -190,16 +240,32 @@ fn translate_expanded_points(
         (None, _) => None,
     };
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
-    let passes = points::expand(module, &points::PointExpansion { layouts: &desc.vertex_buffers, point_coord_location, cull_distances })?;
+    let records = IntermediateBuffer { name: "records".into(), binding: binding::INTERMEDIATES, size: BufferSize::Fixed { bytes: 0 }, usage: BufferUsage::Storage };
+    let quads = IntermediateBuffer {
+        name: "quad indices".into(),
+        binding: binding::INTERMEDIATES + 1,
+        size: BufferSize::PerPosition { bytes: 4 * points::INDICES_PER_POINT as u64 },
+        usage: BufferUsage::Index,
+    };
+    let passes = points::expand(
+        module,
+        &points::PointExpansion {
+            layouts: &desc.vertex_buffers,
+            point_coord_location,
+            cull_distances,
+            emulation: e,
+            records_binding: records.binding,
+            quad_indices_binding: quads.binding,
+        },
+    )?;
+    let records = IntermediateBuffer { size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 }, ..records };
     let fragment_plan = fragment_plan(fragment.as_ref())?;
-    let res = |group, binding, resource| PassResource { group, binding, resource };
-    let params = Resource::DrawParams { size: points::DRAW_PARAMS_SIZE };
-    let records = Resource::Intermediate { name: "records".into() };
-    let vertex_resources = pulling_resources(
-        &passes.vertex_buffer_slots,
-        [res(1, 0, records.clone()), res(1, 1, Resource::Intermediate { name: "quad indices".into() })],
-    );
+    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records), intermediate(e, &quads)]);
     Ok(Plan {
+        version: PLAN_VERSION,
+        emulation_group: Some(e.group),
+        push_constants: None,
+        resources: Vec::new(),
         passes: vec![
             Pass::Compute(ComputePass {
                 label: "point vertices".into(),
@@ -214,28 +280,30 @@ fn translate_expanded_points(
                 topology: Topology::TriangleList,
                 vertex_buffers: Vec::new(),
                 clip_distances: 0,
-                draw: DrawShape::ExpandedPoints { indices_per_point: points::CORNERS, indices: "quad indices".into() },
-                resources: vec![res(0, 0, params), res(1, 0, records)],
+                draw: DrawShape::ExpandedPoints { indices_per_point: points::INDICES_PER_POINT, indices: quads.name.clone() },
+                resources: vec![
+                    draw_params(e),
+                    PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage },
+                    intermediate(e, &records),
+                ],
             }),
         ],
-        buffers: vec![
-            IntermediateBuffer {
-                name: "records".into(),
-                size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 },
-                usage: BufferUsage::Storage,
-            },
-            IntermediateBuffer {
-                name: "quad indices".into(),
-                size: BufferSize::PerPosition { bytes: 4 * points::CORNERS as u64 },
-                usage: BufferUsage::Index,
-            },
-        ],
+        buffers: vec![records, quads],
     })
+}
+
+fn draw_params(e: Emulation) -> PassResource {
+    PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: draw_uniform::SIZE } }
+}
+
+fn intermediate(e: Emulation, b: &IntermediateBuffer) -> PassResource {
+    PassResource { group: e.group, binding: b.binding, resource: Resource::Intermediate { name: b.name.clone() } }
 }
 
 /// Cull distances: the four passes of [`cull`].
 fn translate_culled(
     desc: &PipelineDesc,
+    e: Emulation,
     mut vertex: LoadedModule,
     fragment: Option<LoadedModule>,
     clip_location: Option<u32>,
@@ -246,68 +314,63 @@ fn translate_culled(
     let cull_distances = vertex.reflection.cull_distance_outputs;
     demote_cull(&mut vertex.module);
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
-    let passes = cull::build(module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location)?;
-    let fragment_plan = fragment_plan(fragment.as_ref())?;
     let n = cull::vertices_per_primitive(desc.topology) as u64;
-    let inter = |name: &str| Resource::Intermediate { name: name.into() };
-    let res = |group, binding, resource| PassResource { group, binding, resource };
-    let params = Resource::DrawParams { size: vertex_pulling::DRAW_PARAMS_SIZE };
-    let vertex_resources = pulling_resources(&passes.vertex_buffer_slots, [res(1, 0, inter("records"))]);
+    let buffer = |k: u32, name: &str, size, usage| IntermediateBuffer { name: name.into(), binding: binding::INTERMEDIATES + k, size, usage };
+    let mut records = buffer(0, "records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+    let prims = buffer(1, "prims", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Storage);
+    let flags = buffer(2, "flags", BufferSize::PerPrimitive { bytes: 4 }, BufferUsage::Storage);
+    let indices = buffer(3, "indices", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Index);
+    let indirect = buffer(4, "indirect", BufferSize::Fixed { bytes: 20 }, BufferUsage::Indirect);
+    let bindings = cull::CullBindings {
+        emulation: e,
+        records: records.binding,
+        prims: prims.binding,
+        flags: flags.binding,
+        indices: indices.binding,
+        indirect: indirect.binding,
+    };
+    let passes = cull::build(bindings, module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location)?;
+    records.size = BufferSize::PerPosition { bytes: 16 * passes.stride as u64 };
+    let fragment_plan = fragment_plan(fragment.as_ref())?;
+    let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
+    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records)]);
     let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups, resources| {
         Pass::Compute(ComputePass { label: label.into(), shader: shader_plan(Stage::Vertex, w), workgroups, resources })
     };
     Ok(Plan {
+        version: PLAN_VERSION,
+        emulation_group: Some(e.group),
+        push_constants: None,
+        resources: Vec::new(),
         passes: vec![
             compute("vertex", passes.vertex, Workgroups::PerPosition { size: cull::WORKGROUP }, vertex_resources),
             compute(
                 "primitives",
                 passes.primitive,
                 Workgroups::PerPrimitive { size: cull::WORKGROUP },
-                vec![
-                    res(0, 0, params.clone()),
-                    res(0, 1, Resource::IndexBufferAsStorage),
-                    res(1, 0, inter("records")),
-                    res(1, 1, inter("prims")),
-                    res(1, 2, inter("flags")),
-                ],
+                vec![draw_params(e), index.clone(), intermediate(e, &records), intermediate(e, &prims), intermediate(e, &flags)],
             ),
             compute(
                 "compact",
                 passes.compact,
                 Workgroups::One,
-                vec![
-                    res(0, 0, params),
-                    res(1, 1, inter("prims")),
-                    res(1, 2, inter("flags")),
-                    res(1, 3, inter("indices")),
-                    res(1, 4, inter("indirect")),
-                ],
+                vec![draw_params(e), index, intermediate(e, &prims), intermediate(e, &flags), intermediate(e, &indices), intermediate(e, &indirect)],
             ),
             Pass::Render(RenderPass {
                 label: "draw survivors".into(),
                 vertex: shader_plan(Stage::Vertex, passes.passthrough),
                 fragment: fragment_plan,
-                topology: match cull::vertices_per_primitive(desc.topology) {
+                topology: match n {
                     2 => Topology::LineList,
                     _ => Topology::TriangleList,
                 },
                 vertex_buffers: Vec::new(),
                 clip_distances: passes.native_clip,
-                draw: DrawShape::IndexedIndirect { indices: "indices".into(), arguments: "indirect".into() },
-                resources: vec![res(0, 0, inter("records"))],
+                draw: DrawShape::IndexedIndirect { indices: indices.name.clone(), arguments: indirect.name.clone() },
+                resources: vec![intermediate(e, &records)],
             }),
         ],
-        buffers: vec![
-            IntermediateBuffer {
-                name: "records".into(),
-                size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 },
-                usage: BufferUsage::Storage,
-            },
-            IntermediateBuffer { name: "prims".into(), size: BufferSize::PerPrimitive { bytes: 4 * n }, usage: BufferUsage::Storage },
-            IntermediateBuffer { name: "flags".into(), size: BufferSize::PerPrimitive { bytes: 4 }, usage: BufferUsage::Storage },
-            IntermediateBuffer { name: "indices".into(), size: BufferSize::PerPrimitive { bytes: 4 * n }, usage: BufferUsage::Index },
-            IntermediateBuffer { name: "indirect".into(), size: BufferSize::Fixed { bytes: 20 }, usage: BufferUsage::Indirect },
-        ],
+        buffers: vec![records, prims, flags, indices, indirect],
     })
 }
 
@@ -316,12 +379,12 @@ fn fragment_plan(fragment: Option<&LoadedModule>) -> Result<Option<ShaderPlan>, 
     fragment.map(|f| Ok(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, f)?))).transpose()
 }
 
-/// Group 0 of a pass that pulls vertices ([`vertex_pulling`]): the draw uniform, the index
-/// buffer and the vertex buffers in `slots`; then `extra`.
-fn pulling_resources(slots: &[u32], extra: impl IntoIterator<Item = PassResource>) -> Vec<PassResource> {
-    let res = |binding, resource| PassResource { group: 0, binding, resource };
-    let mut out = vec![res(0, Resource::DrawParams { size: vertex_pulling::DRAW_PARAMS_SIZE }), res(1, Resource::IndexBufferAsStorage)];
-    out.extend(slots.iter().map(|slot| res(2 + slot, Resource::VertexBufferAsStorage { slot: *slot })));
+/// The emulation group of a pass that pulls vertices ([`vertex_pulling`]): the draw uniform,
+/// the index buffer and the vertex buffers in `slots`; then `extra`.
+fn pulling_resources(e: Emulation, slots: &[u32], extra: impl IntoIterator<Item = PassResource>) -> Vec<PassResource> {
+    let res = |binding, resource| PassResource { group: e.group, binding, resource };
+    let mut out = vec![draw_params(e), res(binding::INDEX, Resource::IndexBufferAsStorage)];
+    out.extend(slots.iter().map(|slot| res(binding::VERTEX_BUFFERS + slot, Resource::VertexBufferAsStorage { slot: *slot })));
     out.extend(extra);
     out
 }
@@ -339,7 +402,7 @@ fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {
         stage,
         entry_point: module.entry_points.first().map(|e| e.name.clone()).unwrap_or_default(),
         bindings: plan::bindings_of(module),
-        wgsl: w.into_source(),
+        wgsl: w,
     }
 }
 
@@ -407,8 +470,11 @@ impl VertexBufferLayout {
 /// Translates one stage on its own with a default context (as spirv-cross does): built-ins
 /// WebGPU lacks are refused, `PointSize` is dropped. For tooling and fuzzing.
 pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> {
-    let loaded = reflect::load(&stage.spirv, stage.entry_point.as_deref())
-        .map_err(|source| TranslateError::Load { stage: Stage::Vertex, source })?;
+    let words = stage.spirv.as_slice();
+    let loaded = reflect::load(words, stage.entry_point.as_deref()).map_err(|source| TranslateError::Load {
+        stage: reflect::peek_stage(words, stage.entry_point.as_deref()).unwrap_or(Stage::Vertex),
+        source,
+    })?;
     let slot = loaded.reflection.stage;
     match slot {
         Stage::Vertex => {
@@ -421,7 +487,9 @@ pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> 
             Ok(rp.vertex)
         }
         Stage::Fragment => {
+            let mut loaded = load_specialized(slot, stage, &[])?;
             refuse_fragment_inputs(&loaded.reflection, false)?;
+            ResourceContext::prepare(&mut [&mut loaded], Options::default().max_bind_groups)?;
             Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded)?))
         }
         Stage::TessControl | Stage::TessEval => Err(TranslateError::unsupported(slot, "tessellation stages")),

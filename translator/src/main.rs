@@ -89,7 +89,7 @@ fn run(cli: Cli) -> Result<String, String> {
             let Some((_, vertex, vr)) = stages.iter().find(|(s, _, _)| *s == Stage::Vertex).cloned() else {
                 if stages.len() == 1 && !plan {
                     let sp = tesserae::translate_stage(&stages[0].1).map_err(|e| e.to_string())?;
-                    return Ok(sp.wgsl);
+                    return Ok(sp.wgsl.to_string());
                 }
                 return Err("a pipeline needs a vertex stage".into());
             };
@@ -103,7 +103,8 @@ fn run(cli: Cli) -> Result<String, String> {
                 fragment: take(Stage::Fragment),
                 topology,
                 vertex_buffers: VertexBufferLayout::infer(&vr),
-                options: Options { clip },
+                specialization: Vec::new(),
+                options: Options { clip, ..Options::default() },
             };
             let p = tesserae::translate(&desc).map_err(|e| e.to_string())?;
             if plan {

@@ -1,16 +1,107 @@
 //! The translator's output: an ordered list of passes for an executor to turn into wgpu calls.
 //!
-//! Invariant: every [`ShaderPlan::wgsl`] validated under naga twice (after generation and after
-//! being parsed back), and a plan is a pure function of its [`crate::PipelineDesc`].
+//! Invariants: every [`ShaderPlan::wgsl`] is a [`ValidatedWgsl`] (validated by naga after
+//! generation and after being parsed back); [`Plan::validate`] holds (every binding a shader
+//! declares in the emulation group is provided by its pass, no two application resources share
+//! a wgpu binding); a plan is a pure function of its [`crate::PipelineDesc`].
 
+use crate::descriptors::DescriptorKind;
 use crate::desc::{Stage, Topology, VertexBufferLayout};
+use crate::wgsl::ValidatedWgsl;
 use serde::Serialize;
+
+/// Version of the plan's JSON form; bumped on every incompatible change.
+pub const PLAN_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
+    pub version: u32,
     pub passes: Vec<Pass>,
     /// Buffers that passes write and later passes read, sized from the draw.
     pub buffers: Vec<IntermediateBuffer>,
+    /// The bind group of the emulation's own resources ([`crate::emulation`]); `None` when no
+    /// pass needs one.
+    pub emulation_group: Option<u32>,
+    /// The push-constant block, lowered to a uniform buffer in the emulation group.
+    pub push_constants: Option<PushConstants>,
+    /// Every descriptor of the application's shaders: Vulkan (set, binding, kind) → wgpu
+    /// (group, binding, type, visibility), and the passes that use it.
+    pub resources: Vec<AppResource>,
+}
+
+/// Where the application's push constants go: its bytes, at their Vulkan offsets, in a uniform
+/// buffer of `size` bytes at `@group(group) @binding(binding)`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PushConstants {
+    pub group: u32,
+    pub binding: u32,
+    pub size: u64,
+}
+
+/// One descriptor of the application.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AppResource {
+    pub set: u32,
+    pub binding: u32,
+    pub kind: DescriptorKind,
+    pub name: String,
+    /// Its wgpu bindings: one, or two for a combined image sampler (texture, then sampler).
+    pub wgpu: Vec<WgpuBinding>,
+    /// Labels of the passes whose shaders use it.
+    pub passes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WgpuBinding {
+    pub group: u32,
+    pub binding: u32,
+    pub ty: BindingType,
+    pub visibility: Visibility,
+}
+
+/// Shader stages that see a binding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Visibility {
+    pub vertex: bool,
+    pub fragment: bool,
+    pub compute: bool,
+}
+
+impl Visibility {
+    pub fn union(self, o: Visibility) -> Visibility {
+        Visibility { vertex: self.vertex || o.vertex, fragment: self.fragment || o.fragment, compute: self.compute || o.compute }
+    }
+}
+
+/// A wgpu binding type, as a shader declares it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BindingType {
+    UniformBuffer,
+    StorageBuffer { read_only: bool },
+    Texture { sample: TextureSample, dimension: TextureDimension, multisampled: bool },
+    StorageTexture { format: String, access: String, dimension: TextureDimension },
+    Sampler { comparison: bool },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TextureSample {
+    Float,
+    Depth,
+    Sint,
+    Uint,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TextureDimension {
+    D1,
+    D2,
+    D2Array,
+    Cube,
+    CubeArray,
+    D3,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -93,6 +184,8 @@ pub enum Resource {
     VertexBufferAsStorage { slot: u32 },
     /// One of the plan's [`IntermediateBuffer`]s, by name.
     Intermediate { name: String },
+    /// The uniform buffer holding the application's push constants ([`Plan::push_constants`]).
+    PushConstants,
 }
 
 /// Where a draw's counts come from.
@@ -114,8 +207,17 @@ pub struct ShaderPlan {
     pub stage: Stage,
     /// Entry point name in the WGSL module.
     pub entry_point: String,
-    pub wgsl: String,
+    pub wgsl: ValidatedWgsl,
+    /// Every resource binding the WGSL declares, sorted by (group, binding).
     pub bindings: Vec<Binding>,
+}
+
+impl ShaderPlan {
+    /// Whether the module runs as a compute shader (the translator's kernels and the stages it
+    /// turns into compute).
+    pub fn is_compute(&self) -> bool {
+        self.wgsl.module().entry_points.iter().any(|e| e.stage == naga::ShaderStage::Compute)
+    }
 }
 
 /// A resource binding the WGSL expects.
@@ -124,13 +226,17 @@ pub struct Binding {
     pub group: u32,
     pub binding: u32,
     pub name: String,
-    pub space: String,
+    pub ty: BindingType,
+    /// Length of a binding array (`None` for a single resource).
+    pub count: Option<u32>,
 }
 
 /// A buffer that passes of one draw write and later passes read; created per draw.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct IntermediateBuffer {
     pub name: String,
+    /// Its binding in the emulation group.
+    pub binding: u32,
     pub size: BufferSize,
     pub usage: BufferUsage,
 }
@@ -174,10 +280,84 @@ pub enum BufferUsage {
     Indirect,
 }
 
+/// A plan that breaks its own invariants (a translator bug, or a plan edited by hand).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PlanError {
+    #[error("plan version {found}, this build reads {PLAN_VERSION}")]
+    Version { found: u32 },
+    #[error("pass `{pass}`: the shaders declare @group({group}) @binding({binding}) (`{name}`), which the pass does not provide")]
+    Unprovided { pass: String, group: u32, binding: u32, name: String },
+    #[error("pass `{pass}` provides @group({group}) @binding({binding}), which no shader of it declares")]
+    Undeclared { pass: String, group: u32, binding: u32 },
+    #[error("pass `{pass}` names an unknown intermediate buffer `{name}`")]
+    UnknownBuffer { pass: String, name: String },
+    #[error("@group({group}) @binding({binding}) is declared as {first} in one shader and {second} in another")]
+    Conflict { group: u32, binding: u32, first: String, second: String },
+    #[error("the application's set {group} is also the emulation group")]
+    GroupTaken { group: u32 },
+}
+
 impl Plan {
+    /// Checks the plan's invariants: versions agree; in every pass, the bindings its shaders
+    /// declare in the emulation group are exactly those it provides; intermediate buffers
+    /// exist; one (group, binding) has one type across the plan.
+    pub fn validate(&self) -> Result<(), PlanError> {
+        if self.version != PLAN_VERSION {
+            return Err(PlanError::Version { found: self.version });
+        }
+        let mut seen: Vec<&Binding> = Vec::new();
+        for pass in &self.passes {
+            let (label, provided) = match pass {
+                Pass::Render(r) => (&r.label, &r.resources),
+                Pass::Compute(c) => (&c.label, &c.resources),
+            };
+            let declared: Vec<&Binding> = pass.shaders().into_iter().flat_map(|s| &s.bindings).collect();
+            for b in &declared {
+                if Some(b.group) == self.emulation_group {
+                    if !provided.iter().any(|p| p.group == b.group && p.binding == b.binding) {
+                        return Err(PlanError::Unprovided { pass: label.clone(), group: b.group, binding: b.binding, name: b.name.clone() });
+                    }
+                } else if let Some(other) = seen.iter().find(|o| o.group == b.group && o.binding == b.binding) {
+                    if !compatible(&other.ty, &b.ty) {
+                        return Err(PlanError::Conflict {
+                            group: b.group,
+                            binding: b.binding,
+                            first: format!("{:?}", other.ty),
+                            second: format!("{:?}", b.ty),
+                        });
+                    }
+                } else {
+                    seen.push(b);
+                }
+            }
+            for p in provided {
+                if !declared.iter().any(|b| b.group == p.group && b.binding == p.binding) {
+                    return Err(PlanError::Undeclared { pass: label.clone(), group: p.group, binding: p.binding });
+                }
+                if let Resource::Intermediate { name } = &p.resource {
+                    if !self.buffers.iter().any(|b| &b.name == name) {
+                        return Err(PlanError::UnknownBuffer { pass: label.clone(), name: name.clone() });
+                    }
+                }
+            }
+        }
+        if let Some(g) = self.emulation_group {
+            if self.resources.iter().any(|r| r.wgpu.iter().any(|w| w.group == g)) {
+                return Err(PlanError::GroupTaken { group: g });
+            }
+        }
+        Ok(())
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
+}
+
+/// Storage buffers read-only in one shader and writable in another share one binding type
+/// (the writable one); everything else must agree exactly.
+fn compatible(a: &BindingType, b: &BindingType) -> bool {
+    matches!((a, b), (BindingType::StorageBuffer { .. }, BindingType::StorageBuffer { .. })) || a == b
 }
 
 pub(crate) fn bindings_of(module: &naga::Module) -> Vec<Binding> {
@@ -186,14 +366,61 @@ pub(crate) fn bindings_of(module: &naga::Module) -> Vec<Binding> {
         .iter()
         .filter_map(|(_, g)| {
             let rb = g.binding.as_ref()?;
-            Some(Binding {
-                group: rb.group,
-                binding: rb.binding,
-                name: g.name.clone().unwrap_or_default(),
-                space: format!("{:?}", g.space),
-            })
+            let (ty, count) = binding_type(module, g)?;
+            Some(Binding { group: rb.group, binding: rb.binding, name: g.name.clone().unwrap_or_default(), ty, count })
         })
         .collect();
     out.sort_by_key(|b| (b.group, b.binding));
     out
+}
+
+fn binding_type(module: &naga::Module, g: &naga::GlobalVariable) -> Option<(BindingType, Option<u32>)> {
+    use naga::{AddressSpace, ImageClass, ImageDimension, TypeInner};
+    let (inner, count) = match &module.types[g.ty].inner {
+        TypeInner::BindingArray { base, size } => {
+            let n = match size {
+                naga::ArraySize::Constant(n) => n.get(),
+                _ => 0,
+            };
+            (&module.types[*base].inner, Some(n))
+        }
+        other => (other, None),
+    };
+    let dimension = |dim: ImageDimension, arrayed: bool| match (dim, arrayed) {
+        (ImageDimension::D1, _) => TextureDimension::D1,
+        (ImageDimension::D2, false) => TextureDimension::D2,
+        (ImageDimension::D2, true) => TextureDimension::D2Array,
+        (ImageDimension::Cube, false) => TextureDimension::Cube,
+        (ImageDimension::Cube, true) => TextureDimension::CubeArray,
+        (ImageDimension::D3, _) => TextureDimension::D3,
+    };
+    let ty = match (g.space, inner) {
+        (AddressSpace::Uniform, _) => BindingType::UniformBuffer,
+        (AddressSpace::Storage { access }, _) => {
+            BindingType::StorageBuffer { read_only: !access.contains(naga::StorageAccess::STORE) }
+        }
+        (AddressSpace::Handle, TypeInner::Sampler { comparison }) => BindingType::Sampler { comparison: *comparison },
+        (AddressSpace::Handle, TypeInner::Image { dim, arrayed, class }) => match class {
+            ImageClass::Sampled { kind, multi } => BindingType::Texture {
+                sample: match kind {
+                    naga::ScalarKind::Sint => TextureSample::Sint,
+                    naga::ScalarKind::Uint => TextureSample::Uint,
+                    _ => TextureSample::Float,
+                },
+                dimension: dimension(*dim, *arrayed),
+                multisampled: *multi,
+            },
+            ImageClass::Depth { multi } => {
+                BindingType::Texture { sample: TextureSample::Depth, dimension: dimension(*dim, *arrayed), multisampled: *multi }
+            }
+            ImageClass::Storage { format, access } => BindingType::StorageTexture {
+                format: format!("{format:?}"),
+                access: format!("{access:?}"),
+                dimension: dimension(*dim, *arrayed),
+            },
+            ImageClass::External => return None,
+        },
+        _ => return None,
+    };
+    Some((ty, count))
 }

@@ -20,15 +20,15 @@
 
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
+use crate::emulation::Emulation;
 use crate::vertex_pulling;
 use crate::wgsl::{round_trip, ValidatedWgsl};
 use crate::{desc::Stage, VertexBufferLayout};
 use naga::{Binding, BuiltIn};
 use std::fmt::Write;
 
-pub use crate::vertex_pulling::DRAW_PARAMS_SIZE;
-/// Indices drawn per point (two triangles over four corners).
-pub const CORNERS: u32 = 6;
+/// Indices drawn per point (two triangles over its four corners).
+pub const INDICES_PER_POINT: u32 = 6;
 /// Name the lowering gives the private variable that holds the written point size.
 pub const POINT_SIZE_GLOBAL: &str = "tesserae_point_size";
 pub const VERTEX_ENTRY: &str = "tesserae_point_vertex_main";
@@ -42,6 +42,10 @@ pub struct PointExpansion<'a> {
     pub point_coord_location: Option<u32>,
     /// Cull distances, demoted to [`vertex_function::CULL_GLOBAL`].
     pub cull_distances: u32,
+    pub emulation: Emulation,
+    /// Bindings (in the emulation group) of the records and quad-index buffers.
+    pub records_binding: u32,
+    pub quad_indices_binding: u32,
 }
 
 /// The two passes' WGSL.
@@ -99,12 +103,14 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         );
     }
     let mut src = vertex_function::module_wgsl(&module)?;
-    src.push_str(&vertex_pulling::declarations(&slots));
+    src.push_str(&vertex_pulling::declarations(cfg.emulation, &slots));
+    let at_records = cfg.emulation.at(cfg.records_binding);
+    let at_quads = cfg.emulation.at(cfg.quad_indices_binding);
     let _ = write!(
         src,
         "
-@group(1) @binding(0) var<storage, read_write> tesserae_records: array<vec4<f32>>;
-@group(1) @binding(1) var<storage, read_write> tesserae_quad_indices: array<u32>;
+{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;
+{at_quads} var<storage, read_write> tesserae_quad_indices: array<u32>;
 
 @compute @workgroup_size({WORKGROUP})
 fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
@@ -154,7 +160,7 @@ fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
     }
     let expand_src = format!(
         "{params}
-@group(1) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+{at_records} var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePointOut {{
 {fields}}}
@@ -176,7 +182,7 @@ fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOu
 {copies}    return o;
 }}
 ",
-        params = vertex_pulling::DRAW_PARAMS_WGSL
+        params = cfg.emulation.draw_params_wgsl()
     );
     let expand = round_trip(Stage::Vertex, expand_src)?;
     Ok(PointPasses { vertex, expand, stride, vertex_buffer_slots: slots })

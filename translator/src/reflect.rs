@@ -186,6 +186,15 @@ pub fn stage_of(model: spirv::ExecutionModel) -> Option<Stage> {
     })
 }
 
+/// The stage of the entry point `entry`, when the module can be read that far (to label a
+/// load error with the stage it is about).
+pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
+    check_header(words).ok()?;
+    let module = dr::load_words(words).ok()?;
+    let (_, model, _) = select_entry_point(&module, entry).ok()?;
+    stage_of(model)
+}
+
 /// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
 pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadError> {
     check_header(words)?;
@@ -303,6 +312,28 @@ impl<'m> Reflector<'m> {
 
     pub(crate) fn def(&self, id: Word) -> Option<&'m Instruction> {
         self.defs.get(&id).copied()
+    }
+
+    pub(crate) fn has_decoration(&self, id: Word, d: Decoration) -> bool {
+        self.has(id, d)
+    }
+
+    pub(crate) fn decoration_literal(&self, id: Word, d: Decoration) -> Option<u32> {
+        self.literal(id, d)
+    }
+
+    /// `OpName` of an id.
+    pub(crate) fn debug_name(&self, id: Word) -> Option<&str> {
+        self.names.get(&id).map(String::as_str)
+    }
+
+    /// A descriptor array's element type and length (1 when not an array, 0 when runtime-sized).
+    pub(crate) fn strip_descriptor_array(&self, ty: Word) -> (Word, u32) {
+        match self.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
+            Some((Op::TypeArray, [Operand::IdRef(elem), Operand::IdRef(len)])) => (*elem, self.constant_u32(*len).unwrap_or(1)),
+            Some((Op::TypeRuntimeArray, [Operand::IdRef(elem)])) => (*elem, 0),
+            _ => (ty, 1),
+        }
     }
 
     fn has(&self, id: Word, d: Decoration) -> bool {

@@ -2,54 +2,15 @@
 //! buffers bound as read-only storage (`array<u32>`), through the index buffer for indexed
 //! draws, and calls [`crate::vertex_function`]'s `tesserae_vertex` with them.
 //!
-//! Bindings (group 0): 0 = the `TesseraeDraw` uniform ([`DRAW_PARAMS_SIZE`] bytes, layout in
-//! [`DRAW_PARAMS_WGSL`], written by the executor per draw), 1 = index buffer, 2 + slot = vertex
-//! buffer `slot`. Attributes must be 4-byte aligned (every supported format is).
+//! Bindings, in the emulation group ([`crate::emulation`]): the draw uniform
+//! ([`crate::draw_uniform`]), the index buffer, and vertex buffer `slot` at
+//! `VERTEX_BUFFERS + slot`. Attributes must be 4-byte aligned (every supported format is).
 
 use crate::desc::{StepMode, VertexBufferLayout, VertexFormat};
+use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::vertex_function::{unsupported, wgsl_type, Arg, VertexFunction};
 use std::fmt::Write;
-
-/// Bytes of the `TesseraeDraw` uniform.
-pub const DRAW_PARAMS_SIZE: u64 = 64;
-
-/// The per-draw uniform. `first` is the first vertex, or the first index for indexed draws;
-/// `count` the vertex or index count; `primitives` the primitives per instance.
-pub const DRAW_PARAMS_WGSL: &str = "
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
-fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
-    }
-    return tesserae_indices[i];
-}
-
-// The vertex index of position `position` of the draw (gl_VertexIndex).
-fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
-    }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
-}
-";
 
 /// WGSL expression decoding `format` at word `w` of `vb`, widened to a vec4 with Vulkan's
 /// defaults (0, 0, 0, 1).
@@ -85,6 +46,9 @@ pub fn used_slots(func: &VertexFunction, layouts: &[VertexBufferLayout]) -> Resu
             let Some(slot) = layouts.iter().position(|b| b.attributes.iter().any(|x| x.location == *location)) else {
                 return Err(TranslateError::InvalidDesc(format!("vertex input at location {location} has no attribute")));
             };
+            if slot as u32 >= binding::MAX_VERTEX_BUFFERS {
+                return Err(unsupported(format!("vertex buffer slot {slot} pulled from storage (at most {})", binding::MAX_VERTEX_BUFFERS)));
+            }
             if !slots.contains(&(slot as u32)) {
                 slots.push(slot as u32);
             }
@@ -95,10 +59,10 @@ pub fn used_slots(func: &VertexFunction, layouts: &[VertexBufferLayout]) -> Resu
 }
 
 /// Declarations: the uniform, index buffer and the vertex buffers in `slots`.
-pub fn declarations(slots: &[u32]) -> String {
-    let mut w = DRAW_PARAMS_WGSL.to_string();
+pub fn declarations(e: Emulation, slots: &[u32]) -> String {
+    let mut w = e.draw_params_wgsl();
     for s in slots {
-        let _ = writeln!(w, "@group(0) @binding({}) var<storage, read> tesserae_vb{s}: array<u32>;", 2 + s);
+        let _ = writeln!(w, "{} var<storage, read> tesserae_vb{s}: array<u32>;", e.at(binding::VERTEX_BUFFERS + s));
     }
     w
 }

@@ -17,6 +17,9 @@ impl ValidatedWgsl {
     pub fn source(&self) -> &str {
         &self.source
     }
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
     pub fn module(&self) -> &naga::Module {
         &self.module
     }
@@ -85,8 +88,33 @@ pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule) -> Result<Valid
     round_trip(stage, source)
 }
 
+impl PartialEq for ValidatedWgsl {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+    }
+}
+
+impl std::ops::Deref for ValidatedWgsl {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.source
+    }
+}
+
+impl std::fmt::Display for ValidatedWgsl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.source)
+    }
+}
+
+impl serde::Serialize for ValidatedWgsl {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.source)
+    }
+}
+
 /// Parses WGSL text and validates it: the check every translator output goes through.
-pub fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
+pub(crate) fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
     let module = match naga::front::wgsl::parse_str(&source) {
         Ok(m) => m,
         Err(e) => return Err(TranslateError::WgslRoundTrip { stage, message: e.emit_to_string(&source), wgsl: source }),

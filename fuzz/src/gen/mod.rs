@@ -400,6 +400,7 @@ impl PipelineSpec {
             fragment: self.fragment_words().map(|w| tesserae::StageDesc { spirv: w, entry_point: Some("main".into()) }),
             topology: self.topology,
             vertex_buffers: vec![self.vertex_buffer_layout()],
+            specialization: Vec::new(),
             options: tesserae::Options::default(),
         }
     }

@@ -42,7 +42,7 @@ pub fn render(path: &Path, name: &str, kind: ExecutorKind, adapter: Option<&str>
                 Ok((ex.render(&test)?, ex.driver()))
             }
             ExecutorKind::Wgpu(backend) => {
-                let desc = compile::pipeline(&test, tesserae::Options { clip })?;
+                let desc = compile::pipeline(&test, tesserae::Options { clip, ..Default::default() })?;
                 if clip == ClipMode::Emulated {
                     let writes_clip = tesserae::reflect::load(&desc.vertex.spirv, desc.vertex.entry_point.as_deref())
                         .is_ok_and(|m| m.reflection.clip_distance_outputs > 0);

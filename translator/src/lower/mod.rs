@@ -7,8 +7,11 @@
 pub mod builtin_output;
 pub mod clip_discard;
 pub mod clip_to_varying;
+pub mod combined_sampler;
 pub mod interpolation;
 pub mod point_coord;
+pub mod push_constants;
+pub mod specialize;
 
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};

@@ -5,9 +5,12 @@
 //! panics whatever the text (it is fuzzed).
 
 mod directives;
+pub mod layout;
+mod resources;
 mod sections;
 
 pub use directives::*;
+pub use resources::*;
 pub use sections::{f32_to_f16, spirv_words};
 
 use std::fmt;
@@ -93,6 +96,12 @@ pub struct ShaderTest {
     pub shaders: Vec<ShaderSection>,
     pub vertex_buffers: Vec<VertexBufferData>,
     pub index_buffer: Option<IndexData>,
+    /// Descriptors, in file order (`[uniform buffer S B]`, `[texture S B]`, ...).
+    pub resources: Vec<ResourceBinding>,
+    /// `[push constants]`, laid out std430 from offset 0.
+    pub push_constants: Option<Vec<u8>>,
+    /// `[specialization constants]`: (SpecId, value), for every stage.
+    pub specialization: Vec<(u32, tesserae::SpecValue)>,
     pub test: TestSection,
 }
 

@@ -66,6 +66,10 @@ pub struct TestSection {
     pub tolerances: Vec<Tolerance>,
     pub compare_reference: bool,
     pub compare_native: bool,
+    /// `depth ...`: a depth attachment and test.
+    pub depth: Option<crate::DepthState>,
+    /// `blend replace|alpha|additive`.
+    pub blend: crate::BlendMode,
 }
 
 impl Default for TestSection {
@@ -81,6 +85,8 @@ impl Default for TestSection {
             tolerances: Vec::new(),
             compare_reference: true,
             compare_native: true,
+            depth: None,
+            blend: crate::BlendMode::Replace,
         }
     }
 }
@@ -115,5 +121,31 @@ pub fn parse_topology(s: &str) -> Option<Topology> {
             let n = s.strip_prefix("patch-list-")?.parse().ok()?;
             Topology::PatchList { control_points: n }
         }
+    })
+}
+
+/// Compare ops as written in `depth ... compare OP`.
+pub fn parse_compare_op(s: &str) -> Option<crate::CompareOp> {
+    use crate::CompareOp::*;
+    Some(match s {
+        "never" => Never,
+        "less" => Less,
+        "equal" => Equal,
+        "less-equal" => LessEqual,
+        "greater" => Greater,
+        "not-equal" => NotEqual,
+        "greater-equal" => GreaterEqual,
+        "always" => Always,
+        _ => return None,
+    })
+}
+
+/// Blend modes as written in `blend MODE`.
+pub fn parse_blend_mode(s: &str) -> Option<crate::BlendMode> {
+    Some(match s {
+        "replace" => crate::BlendMode::Replace,
+        "alpha" => crate::BlendMode::Alpha,
+        "additive" => crate::BlendMode::Additive,
+        _ => return None,
     })
 }

@@ -1,0 +1,138 @@
+//! Resources a test binds: descriptor sets, push constants and specialization constants.
+//!
+//! Buffers are given as typed rows (`vec4 1 0 0 1`) and laid out here under the layout rules
+//! of their kind (std140 for uniform buffers, std430 for storage buffers and push constants),
+//! so a test states values, not offsets. Textures are generated (fill, checker) or listed
+//! texel by texel. Both executors build their descriptors from these types only.
+
+/// Descriptor sets a test may use: sets `0..MAX_SETS`.
+pub const MAX_SETS: u32 = 8;
+/// Bindings a test may use: `0..MAX_BINDING`.
+pub const MAX_BINDING: u32 = 1000;
+
+/// Layout rules for a buffer's rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BufferLayout {
+    Std140,
+    Std430,
+}
+
+/// Texel formats a test texture may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TexelFormat {
+    Rgba8Unorm,
+    Rgba32Float,
+}
+
+impl TexelFormat {
+    pub fn bytes_per_texel(self) -> u32 {
+        match self {
+            TexelFormat::Rgba8Unorm => 4,
+            TexelFormat::Rgba32Float => 16,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    Nearest,
+    Linear,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AddressMode {
+    Repeat,
+    ClampToEdge,
+    MirrorRepeat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SamplerState {
+    pub filter: Filter,
+    pub address: AddressMode,
+}
+
+/// A 2D texture with one mip level, texels row by row from the top.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextureData {
+    pub width: u32,
+    pub height: u32,
+    pub format: TexelFormat,
+    pub data: Vec<u8>,
+}
+
+/// What a (set, binding) holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Descriptor {
+    /// `VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER`; bytes laid out std140.
+    UniformBuffer(Vec<u8>),
+    /// `VK_DESCRIPTOR_TYPE_STORAGE_BUFFER`; bytes laid out std430.
+    StorageBuffer(Vec<u8>),
+    /// `VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE` (GLSL `texture2D`, HLSL `Texture2D`).
+    SampledTexture(TextureData),
+    /// `VK_DESCRIPTOR_TYPE_SAMPLER` (GLSL `sampler`, HLSL `SamplerState`).
+    Sampler(SamplerState),
+    /// `VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER` (GLSL `sampler2D`).
+    CombinedTextureSampler(TextureData, SamplerState),
+}
+
+impl Descriptor {
+    /// Name of the kind as written in reports.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Descriptor::UniformBuffer(_) => "uniform buffer",
+            Descriptor::StorageBuffer(_) => "storage buffer",
+            Descriptor::SampledTexture(_) => "texture",
+            Descriptor::Sampler(_) => "sampler",
+            Descriptor::CombinedTextureSampler(..) => "combined texture and sampler",
+        }
+    }
+}
+
+/// One descriptor of the test: Vulkan (set, binding) and its contents.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceBinding {
+    pub set: u32,
+    pub binding: u32,
+    pub descriptor: Descriptor,
+    /// Line of the section header.
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DepthFormat {
+    D32Float,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompareOp {
+    Never,
+    Less,
+    Equal,
+    LessEqual,
+    Greater,
+    NotEqual,
+    GreaterEqual,
+    Always,
+}
+
+/// A depth attachment and the depth test (`depth` in `[test]`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DepthState {
+    pub format: DepthFormat,
+    pub clear: f32,
+    pub compare: CompareOp,
+    pub write: bool,
+}
+
+/// Colour blending of the one colour target (`blend` in `[test]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BlendMode {
+    /// No blending: the fragment replaces the pixel.
+    #[default]
+    Replace,
+    /// colour = src.rgb * src.a + dst.rgb * (1 - src.a); alpha = src.a + dst.a * (1 - src.a).
+    Alpha,
+    /// colour = src + dst, alpha = src.a + dst.a (both clamped by the unorm target).
+    Additive,
+}

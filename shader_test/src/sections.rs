@@ -1,0 +1,867 @@
+//! Splitting a `.shader_test` into sections and parsing each one.
+
+use super::*;
+use crate::layout;
+use tesserae::{StepMode, VertexAttribute, VertexFormat};
+
+struct Cursor<'a> {
+    path: &'a Path,
+}
+
+impl Cursor<'_> {
+    fn err(&self, line: usize, message: impl Into<String>) -> ParseError {
+        ParseError { file: self.path.to_path_buf(), line, message: message.into() }
+    }
+}
+
+struct RawSection<'t> {
+    header: String,
+    line: usize,
+    body: Vec<(usize, &'t str)>,
+}
+
+/// Word prefixes of the section headers this format knows; a `[...]` line opens a section only
+/// if its words start with one of these (so HLSL attributes such as `[domain("tri")]` stay
+/// shader text).
+const HEADERS: &[&[&str]] = &[
+    &["require"],
+    &["test"],
+    &["vertex", "buffer"],
+    &["index", "buffer"],
+    &["uniform", "buffer"],
+    &["storage", "buffer"],
+    &["push", "constants"],
+    &["texture"],
+    &["sampler"],
+    &["specialization", "constants"],
+];
+
+/// Word prefixes of shader section headers.
+const SHADER_HEADERS: &[&[&str]] = &[
+    &["vertex", "shader"],
+    &["tessellation", "control", "shader"],
+    &["tessellation", "evaluation", "shader"],
+    &["geometry", "shader"],
+    &["fragment", "shader"],
+    &["hull", "shader"],
+    &["domain", "shader"],
+    &["pixel", "shader"],
+];
+
+fn starts_with_any(header: &str, prefixes: &[&[&str]]) -> bool {
+    let words: Vec<&str> = header.split(' ').collect();
+    prefixes.iter().any(|p| words.starts_with(p))
+}
+
+/// Whether `header` (the words between the brackets, single spaced) is one this format knows.
+pub fn is_known_header(header: &str) -> bool {
+    starts_with_any(header, HEADERS) || starts_with_any(header, SHADER_HEADERS)
+}
+
+pub(super) fn parse(path: &Path, name: &str, text: &str) -> Result<ShaderTest, ParseError> {
+    let c = Cursor { path };
+    let mut sections: Vec<RawSection> = Vec::new();
+    let mut in_shader = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let t = raw.trim();
+        if t.starts_with('[') {
+            let header = t.strip_prefix('[').and_then(|s| s.strip_suffix(']')).map(|h| h.split_whitespace().collect::<Vec<_>>().join(" "));
+            match header {
+                Some(h) if is_known_header(&h) => {
+                    in_shader = starts_with_any(&h, SHADER_HEADERS);
+                    sections.push(RawSection { header: h, line, body: Vec::new() });
+                    continue;
+                }
+                // Inside shader text, anything else is source (HLSL attributes).
+                _ if in_shader => {}
+                None => return Err(c.err(line, format!("malformed section header `{t}`"))),
+                // Reported as an unknown section, in file order, below.
+                Some(h) => {
+                    in_shader = false;
+                    sections.push(RawSection { header: h, line, body: Vec::new() });
+                    continue;
+                }
+            }
+        }
+        if let Some(s) = sections.last_mut() {
+            s.body.push((line, raw));
+        } else if !t.is_empty() && !t.starts_with('#') {
+            return Err(c.err(line, "text before the first section"));
+        }
+    }
+    let mut test = ShaderTest {
+        path: path.to_path_buf(),
+        name: name.to_string(),
+        requires: Requirements::default(),
+        shaders: Vec::new(),
+        vertex_buffers: Vec::new(),
+        index_buffer: None,
+        resources: Vec::new(),
+        push_constants: None,
+        specialization: Vec::new(),
+        test: TestSection::default(),
+    };
+    let mut saw_test = false;
+    let (mut push_line, mut spec_line) = (None, None);
+    for s in &sections {
+        let h = s.header.as_str();
+        if h == "require" {
+            parse_require(&c, s, &mut test.requires)?;
+        } else if h == "test" {
+            if saw_test {
+                return Err(c.err(s.line, "second [test] section"));
+            }
+            saw_test = true;
+            test.test = parse_test(&c, s)?;
+        } else if let Some(rest) = h.strip_prefix("vertex buffer ") {
+            test.vertex_buffers.push(parse_vertex_buffer(&c, s, rest)?);
+        } else if let Some(rest) = h.strip_prefix("index buffer") {
+            if test.index_buffer.is_some() {
+                return Err(c.err(s.line, "second [index buffer] section"));
+            }
+            test.index_buffer = Some(parse_index_buffer(&c, s, rest.trim())?);
+        } else if let Some(rest) = after_words(h, &["uniform", "buffer"]) {
+            let (set, binding) = set_binding(&c, s, rest, "uniform buffer")?;
+            let data = parse_buffer(&c, s, BufferLayout::Std140, 16)?;
+            add_resource(
+                &c,
+                &mut test.resources,
+                ResourceBinding { set, binding, descriptor: Descriptor::UniformBuffer(data), line: s.line },
+            )?;
+        } else if let Some(rest) = after_words(h, &["storage", "buffer"]) {
+            let (set, binding) = set_binding(&c, s, rest, "storage buffer")?;
+            let data = parse_buffer(&c, s, BufferLayout::Std430, 16)?;
+            add_resource(
+                &c,
+                &mut test.resources,
+                ResourceBinding { set, binding, descriptor: Descriptor::StorageBuffer(data), line: s.line },
+            )?;
+        } else if let Some(rest) = after_words(h, &["texture"]) {
+            let (set, binding) = set_binding(&c, s, rest, "texture")?;
+            let descriptor = parse_texture(&c, s)?;
+            add_resource(&c, &mut test.resources, ResourceBinding { set, binding, descriptor, line: s.line })?;
+        } else if let Some(rest) = after_words(h, &["sampler"]) {
+            let (set, binding) = set_binding(&c, s, rest, "sampler")?;
+            let descriptor = Descriptor::Sampler(parse_sampler(&c, s)?);
+            add_resource(&c, &mut test.resources, ResourceBinding { set, binding, descriptor, line: s.line })?;
+        } else if h == "push constants" {
+            if let Some(first) = push_line {
+                return Err(c.err(s.line, format!("second [push constants] section (the first is at line {first})")));
+            }
+            push_line = Some(s.line);
+            test.push_constants = Some(parse_buffer(&c, s, BufferLayout::Std430, 4)?);
+        } else if h == "specialization constants" {
+            if let Some(first) = spec_line {
+                return Err(c.err(s.line, format!("second [specialization constants] section (the first is at line {first})")));
+            }
+            spec_line = Some(s.line);
+            test.specialization = parse_specialization(&c, s)?;
+        } else if let Some(shader) = parse_shader_header(&c, s)? {
+            if test.shaders.iter().any(|x| x.stage == shader.stage) {
+                return Err(c.err(s.line, format!("second {} shader", shader.stage)));
+            }
+            test.shaders.push(shader);
+        } else {
+            return Err(c.err(s.line, format!("unknown section [{h}]")));
+        }
+    }
+    if !saw_test {
+        return Err(c.err(text.lines().count().max(1), "missing [test] section"));
+    }
+    if test.shader(Stage::Vertex).is_none() {
+        return Err(c.err(1, "missing vertex shader section"));
+    }
+    if test.test.draws.is_empty() {
+        return Err(c.err(sections.iter().find(|s| s.header == "test").map_or(1, |s| s.line), "[test] has no draw"));
+    }
+    let topo = test.test.draws[0].topology;
+    if let Some(d) = test.test.draws.iter().find(|d| d.topology != topo) {
+        return Err(c.err(d.line, "all draws of a test must use the same topology (one pipeline per test)"));
+    }
+    if let Some(d) = test.test.draws.iter().find(|d| d.indexed) {
+        if test.index_buffer.is_none() {
+            return Err(c.err(d.line, "draw-indexed without an [index buffer] section"));
+        }
+    }
+    let mut slots: Vec<u32> = test.vertex_buffers.iter().map(|b| b.slot).collect();
+    slots.sort();
+    if slots.iter().enumerate().any(|(i, s)| *s != i as u32) {
+        return Err(c.err(1, "vertex buffer slots must be numbered 0, 1, 2... without gaps"));
+    }
+    test.vertex_buffers.sort_by_key(|b| b.slot);
+    Ok(test)
+}
+
+/// The words of `header` after `prefix`, if it starts with those words.
+fn after_words<'h>(header: &'h str, prefix: &[&str]) -> Option<Vec<&'h str>> {
+    let words: Vec<&str> = header.split(' ').collect();
+    words.starts_with(prefix).then(|| words[prefix.len()..].to_vec())
+}
+
+fn body_text(s: &RawSection) -> String {
+    let mut out = String::new();
+    for (_, l) in &s.body {
+        out.push_str(l);
+        out.push('\n');
+    }
+    out
+}
+
+/// Non-empty, non-comment lines of a data section, split in words.
+fn data_lines<'a>(s: &'a RawSection) -> impl Iterator<Item = (usize, Vec<&'a str>)> + 'a {
+    s.body.iter().filter_map(|(line, raw)| {
+        let t = raw.split('#').next().unwrap_or("").trim();
+        if t.is_empty() {
+            None
+        } else {
+            Some((*line, t.split_whitespace().collect()))
+        }
+    })
+}
+
+fn parse_shader_header(c: &Cursor, s: &RawSection) -> Result<Option<ShaderSection>, ParseError> {
+    let words: Vec<&str> = s.header.split(' ').collect();
+    let (stage, rest) = match words.as_slice() {
+        ["vertex", "shader", rest @ ..] => (Stage::Vertex, rest),
+        ["tessellation", "control", "shader", rest @ ..] => (Stage::TessControl, rest),
+        ["tessellation", "evaluation", "shader", rest @ ..] => (Stage::TessEval, rest),
+        ["geometry", "shader", rest @ ..] => (Stage::Geometry, rest),
+        ["fragment", "shader", rest @ ..] => (Stage::Fragment, rest),
+        ["hull", "shader", rest @ ..] if rest.first() == Some(&"hlsl") => (Stage::TessControl, rest),
+        ["domain", "shader", rest @ ..] if rest.first() == Some(&"hlsl") => (Stage::TessEval, rest),
+        ["pixel", "shader", rest @ ..] if rest.first() == Some(&"hlsl") => (Stage::Fragment, rest),
+        _ => return Ok(None),
+    };
+    let (language, rest) = match rest {
+        [] => (Language::Glsl, rest),
+        ["hlsl", r @ ..] => (Language::Hlsl, r),
+        ["spirv", r @ ..] => (Language::SpirvHex, r),
+        _ => return Err(c.err(s.line, format!("unknown shader language in [{}]", s.header))),
+    };
+    let entry_point = match rest {
+        [] => "main".to_string(),
+        ["entry", name] => name.to_string(),
+        _ => return Err(c.err(s.line, format!("unexpected `{}` in [{}] (only `entry NAME`)", rest.join(" "), s.header))),
+    };
+    let source = body_text(s);
+    if source.contains('\0') {
+        return Err(c.err(s.line, "shader source contains a NUL character"));
+    }
+    if source.trim().is_empty() {
+        return Err(c.err(s.line, format!("[{}] is empty", s.header)));
+    }
+    Ok(Some(ShaderSection { stage, language, source, line: s.line, entry_point }))
+}
+
+/// Hex words of a `spirv` section.
+pub fn spirv_words(path: &Path, section: &ShaderSection) -> Result<Vec<u32>, ParseError> {
+    let mut words = Vec::new();
+    for (i, raw) in section.source.lines().enumerate() {
+        let t = raw.split('#').next().unwrap_or("");
+        for w in t.split_whitespace() {
+            let h = w.strip_prefix("0x").unwrap_or(w);
+            let v = u32::from_str_radix(h, 16).map_err(|_| ParseError {
+                file: path.to_path_buf(),
+                line: section.line + 1 + i,
+                message: format!("bad SPIR-V hex word `{w}`"),
+            })?;
+            words.push(v);
+        }
+    }
+    Ok(words)
+}
+
+fn num<T: std::str::FromStr>(c: &Cursor, line: usize, w: &str, what: &str) -> Result<T, ParseError> {
+    w.parse().map_err(|_| c.err(line, format!("bad number `{w}` for {what}")))
+}
+
+fn parse_require(c: &Cursor, s: &RawSection, r: &mut Requirements) -> Result<(), ParseError> {
+    for (line, w) in data_lines(s) {
+        match w.as_slice() {
+            ["clip-distances", n] => r.clip_distances = num(c, line, n, "clip-distances")?,
+            ["cull-distances", n] => r.cull_distances = num(c, line, n, "cull-distances")?,
+            ["tessellation"] => r.tessellation = true,
+            ["geometry"] => r.geometry = true,
+            ["wide-points"] => r.wide_points = true,
+            ["shader-f16"] => r.shader_f16 = true,
+            _ => return Err(c.err(line, format!("unknown requirement `{}`", w.join(" ")))),
+        }
+    }
+    Ok(())
+}
+
+fn parse_vertex_buffer(c: &Cursor, s: &RawSection, rest: &str) -> Result<VertexBufferData, ParseError> {
+    let words: Vec<&str> = rest.split(' ').collect();
+    let (slot, step_mode) = match words.as_slice() {
+        [n] => (num(c, s.line, n, "vertex buffer slot")?, StepMode::Vertex),
+        [n, "instance"] => (num(c, s.line, n, "vertex buffer slot")?, StepMode::Instance),
+        [n, "vertex"] => (num(c, s.line, n, "vertex buffer slot")?, StepMode::Vertex),
+        _ => return Err(c.err(s.line, format!("expected [vertex buffer N] or [vertex buffer N instance], got [{}]", s.header))),
+    };
+    let mut lines = data_lines(s);
+    let Some((hline, header)) = lines.next() else {
+        return Err(c.err(s.line, "vertex buffer without a `LOCATION/FORMAT ...` header line"));
+    };
+    let mut attributes = Vec::new();
+    let mut offset = 0u32;
+    for col in header {
+        let Some((loc, fmt)) = col.split_once('/') else {
+            return Err(c.err(hline, format!("column `{col}` is not LOCATION/FORMAT")));
+        };
+        let location = num(c, hline, loc, "attribute location")?;
+        let Some(format) = VertexFormat::from_name(fmt) else {
+            return Err(c.err(hline, format!("unknown vertex format `{fmt}`")));
+        };
+        attributes.push(VertexAttribute { location, format, offset });
+        offset += format.size();
+    }
+    let mut data = Vec::new();
+    let mut values: Vec<(usize, &str)> = Vec::new();
+    for (line, w) in lines {
+        values.extend(w.into_iter().map(|v| (line, v)));
+    }
+    let per_vertex: usize = attributes.iter().map(|a| a.format.components() as usize).sum();
+    if per_vertex == 0 {
+        return Err(c.err(hline, "vertex buffer has no columns"));
+    }
+    if values.len() % per_vertex != 0 {
+        let line = values.last().map_or(hline, |v| v.0);
+        return Err(c.err(line, format!("{} values do not fill whole vertices of {per_vertex} values", values.len())));
+    }
+    let mut it = values.into_iter();
+    while it.len() > 0 {
+        for a in &attributes {
+            for _ in 0..a.format.components() {
+                let (line, v) = it.next().unwrap_or((hline, "0"));
+                encode(c, line, a.format, v, &mut data)?;
+            }
+        }
+    }
+    Ok(VertexBufferData { slot, layout: tesserae::VertexBufferLayout { stride: offset, step_mode, attributes }, data, line: s.line })
+}
+
+fn encode(c: &Cursor, line: usize, f: VertexFormat, v: &str, out: &mut Vec<u8>) -> Result<(), ParseError> {
+    use VertexFormat::*;
+    match f {
+        Float32 | Float32x2 | Float32x3 | Float32x4 => out.extend(num::<f32>(c, line, v, "float32")?.to_le_bytes()),
+        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 => out.extend(num::<u32>(c, line, v, "uint32")?.to_le_bytes()),
+        Sint32 | Sint32x2 | Sint32x3 | Sint32x4 => out.extend(num::<i32>(c, line, v, "sint32")?.to_le_bytes()),
+        Unorm8x4 => out.push(num::<u8>(c, line, v, "unorm8 (0-255)")?),
+        Float16x2 | Float16x4 => out.extend(f32_to_f16(num::<f32>(c, line, v, "float16")?).to_le_bytes()),
+    }
+    Ok(())
+}
+
+/// Round-to-nearest-even conversion to IEEE half precision.
+pub fn f32_to_f16(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        let mid = 1 << (shift - 1);
+        let r = if rem > mid || (rem == mid && half & 1 == 1) { half + 1 } else { half };
+        return sign | r as u16;
+    }
+    let half = ((e as u32) << 10) | (man >> 13);
+    let rem = man & 0x1fff;
+    let r = if rem > 0x1000 || (rem == 0x1000 && half & 1 == 1) { half + 1 } else { half };
+    sign | r as u16
+}
+
+fn parse_index_buffer(c: &Cursor, s: &RawSection, fmt: &str) -> Result<IndexData, ParseError> {
+    let format = match fmt {
+        "u16" => IndexFormat::U16,
+        "u32" => IndexFormat::U32,
+        _ => return Err(c.err(s.line, format!("index buffer format must be u16 or u32, got `{fmt}`"))),
+    };
+    let mut indices = Vec::new();
+    for (line, w) in data_lines(s) {
+        for v in w {
+            let i: u32 = if v == "restart" {
+                match format {
+                    IndexFormat::U16 => 0xffff,
+                    IndexFormat::U32 => 0xffff_ffff,
+                }
+            } else {
+                num(c, line, v, "index")?
+            };
+            if format == IndexFormat::U16 && i > 0xffff {
+                return Err(c.err(line, format!("index {i} does not fit u16")));
+            }
+            indices.push(i);
+        }
+    }
+    Ok(IndexData { format, indices })
+}
+
+fn unit(c: &Cursor, line: usize, w: &str) -> Result<f32, ParseError> {
+    let v: f32 = num(c, line, w, "colour channel")?;
+    if !(0.0..=1.0).contains(&v) {
+        return Err(c.err(line, format!("colour channel {v} outside [0, 1]")));
+    }
+    Ok(v)
+}
+
+fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
+    let mut t = TestSection::default();
+    let (mut depth_line, mut blend_line) = (None, None);
+    for (line, w) in data_lines(s) {
+        match w.as_slice() {
+            ["framebuffer", wd, ht] => {
+                t.width = num(c, line, wd, "framebuffer width")?;
+                t.height = num(c, line, ht, "framebuffer height")?;
+                if !(1..=4096).contains(&t.width) || !(1..=4096).contains(&t.height) {
+                    return Err(c.err(line, "framebuffer size must be within 1..4096"));
+                }
+            }
+            ["clear", r, g, b, a] => t.clear = [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
+            ["cull", m] => {
+                t.cull = match *m {
+                    "none" => CullMode::None,
+                    "front" => CullMode::Front,
+                    "back" => CullMode::Back,
+                    _ => return Err(c.err(line, format!("cull must be none, front or back, got `{m}`"))),
+                }
+            }
+            ["front-face", f] => {
+                t.front_face = match *f {
+                    "ccw" => FrontFace::Ccw,
+                    "cw" => FrontFace::Cw,
+                    _ => return Err(c.err(line, format!("front-face must be ccw or cw, got `{f}`"))),
+                }
+            }
+            ["draw", topo, "vertices", n, opts @ ..] => t.draws.push(parse_draw(c, line, topo, n, false, opts)?),
+            ["draw-indexed", topo, "indices", n, opts @ ..] => t.draws.push(parse_draw(c, line, topo, n, true, opts)?),
+            ["probe", "all", "rgba", r, g, b, a] => t.probes.push(Probe {
+                x: 0,
+                y: 0,
+                w: u32::MAX,
+                h: u32::MAX,
+                rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
+                check_alpha: true,
+                line,
+            }),
+            ["probe", "rgba", x, y, r, g, b, a] => t.probes.push(Probe {
+                x: num(c, line, x, "probe x")?,
+                y: num(c, line, y, "probe y")?,
+                w: 1,
+                h: 1,
+                rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
+                check_alpha: true,
+                line,
+            }),
+            ["probe", "rgb", x, y, r, g, b] => t.probes.push(Probe {
+                x: num(c, line, x, "probe x")?,
+                y: num(c, line, y, "probe y")?,
+                w: 1,
+                h: 1,
+                rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, 1.0],
+                check_alpha: false,
+                line,
+            }),
+            ["probe", "rect", "rgba", x, y, wd, ht, r, g, b, a] => t.probes.push(Probe {
+                x: num(c, line, x, "probe x")?,
+                y: num(c, line, y, "probe y")?,
+                w: num(c, line, wd, "probe width")?,
+                h: num(c, line, ht, "probe height")?,
+                rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
+                check_alpha: true,
+                line,
+            }),
+            ["tolerance", rest @ ..] => {
+                let (executor, rest) = match rest {
+                    ["on", ex, r @ ..] => (Some(ex.to_string()), r),
+                    r => (None, r),
+                };
+                let ["channel", ch, "pixels", px, "reason", reason @ ..] = rest else {
+                    return Err(c.err(line, "expected `tolerance [on EXECUTOR] channel N pixels P% reason TEXT` (a reason is mandatory)"));
+                };
+                if reason.is_empty() {
+                    return Err(c.err(line, "a tolerance needs a reason"));
+                }
+                if *ch == "255" {
+                    return Err(
+                        c.err(line, "`channel 255` accepts any image; `channel 0 pixels P%` lets P% of pixels differ by any amount")
+                    );
+                }
+                if t.tolerances.iter().any(|x| x.executor == executor) {
+                    return Err(c.err(line, "a second tolerance for the same executor"));
+                }
+                t.tolerances.push(Tolerance {
+                    channel: num(c, line, ch, "tolerance channel (0-255)")?,
+                    pixels_percent: num(c, line, px.trim_end_matches('%'), "tolerance pixels percent")?,
+                    reason: reason.join(" "),
+                    executor,
+                });
+            }
+            ["depth", format, opts @ ..] => {
+                if let Some(first) = depth_line.replace(line) {
+                    return Err(c.err(line, format!("second `depth` line (the first is at line {first})")));
+                }
+                t.depth = Some(parse_depth(c, line, format, opts)?);
+            }
+            ["blend", m] => {
+                if let Some(first) = blend_line.replace(line) {
+                    return Err(c.err(line, format!("second `blend` line (the first is at line {first})")));
+                }
+                t.blend = parse_blend_mode(m).ok_or_else(|| c.err(line, format!("blend must be replace, alpha or additive, got `{m}`")))?;
+            }
+            ["compare", "reference"] => t.compare_reference = true,
+            ["compare", "native"] => t.compare_native = true,
+            ["no-compare", "reference", reason @ ..] if !reason.is_empty() => t.compare_reference = false,
+            ["no-compare", "native", reason @ ..] if !reason.is_empty() => t.compare_native = false,
+            ["no-compare", ..] => return Err(c.err(line, "expected `no-compare reference|native REASON`")),
+            _ => return Err(c.err(line, format!("unknown directive `{}`", w.join(" ")))),
+        }
+    }
+    Ok(t)
+}
+
+fn parse_draw(c: &Cursor, line: usize, topo: &str, n: &str, indexed: bool, opts: &[&str]) -> Result<Draw, ParseError> {
+    let Some(topology) = parse_topology(topo) else {
+        return Err(c.err(line, format!("unknown topology `{topo}`")));
+    };
+    let mut d =
+        Draw { topology, indexed, count: num(c, line, n, "draw count")?, instances: 1, first: 0, first_instance: 0, base_vertex: 0, line };
+    let mut it = opts.chunks(2);
+    for pair in &mut it {
+        match pair {
+            ["instances", v] => d.instances = num(c, line, v, "instances")?,
+            ["first", v] => d.first = num(c, line, v, "first")?,
+            ["first-instance", v] => d.first_instance = num(c, line, v, "first-instance")?,
+            ["base-vertex", v] if indexed => d.base_vertex = num(c, line, v, "base-vertex")?,
+            _ => return Err(c.err(line, format!("unknown draw option `{}`", pair.join(" ")))),
+        }
+    }
+    Ok(d)
+}
+
+/// `SET BINDING` of a resource header (SET < 8, BINDING < 1000).
+fn set_binding(c: &Cursor, s: &RawSection, rest: Vec<&str>, kind: &str) -> Result<(u32, u32), ParseError> {
+    let [set, binding] = rest.as_slice() else {
+        return Err(c.err(s.line, format!("expected [{kind} SET BINDING], got [{}]", s.header)));
+    };
+    let set: u32 = num(c, s.line, set, "descriptor set")?;
+    let binding: u32 = num(c, s.line, binding, "binding")?;
+    if set >= MAX_SETS {
+        return Err(c.err(s.line, format!("descriptor set {set} is out of range (sets 0 to {})", MAX_SETS - 1)));
+    }
+    if binding >= MAX_BINDING {
+        return Err(c.err(s.line, format!("binding {binding} is out of range (bindings 0 to {})", MAX_BINDING - 1)));
+    }
+    Ok((set, binding))
+}
+
+fn add_resource(c: &Cursor, resources: &mut Vec<ResourceBinding>, r: ResourceBinding) -> Result<(), ParseError> {
+    if let Some(first) = resources.iter().find(|x| x.set == r.set && x.binding == r.binding) {
+        return Err(c.err(
+            r.line,
+            format!(
+                "set {} binding {} is declared twice: at line {} ({}) and line {} ({})",
+                r.set,
+                r.binding,
+                first.line,
+                first.descriptor.kind(),
+                r.line,
+                r.descriptor.kind()
+            ),
+        ));
+    }
+    resources.push(r);
+    Ok(())
+}
+
+/// Rows `TYPE values...` and `zeros N` of a buffer or push constant section, packed under
+/// `layout`; uniform and storage buffers are rounded up to 16 bytes, push constants to 4.
+fn parse_buffer(c: &Cursor, s: &RawSection, layout: BufferLayout, round_to: u64) -> Result<Vec<u8>, ParseError> {
+    let mut p = layout::Packer::new(layout);
+    let mut rows = 0;
+    for (line, w) in data_lines(s) {
+        rows += 1;
+        match w.as_slice() {
+            ["zeros", n] => {
+                p.zeros(num(c, line, n, "zeros")?).map_err(|e| c.err(line, e))?;
+            }
+            [ty, values @ ..] => {
+                let Some(t) = layout::MemberType::parse(ty) else {
+                    return Err(
+                        c.err(line, format!("unknown type `{ty}` (float, int, uint, vecN, ivecN, uvecN, matN, matCxR, optionally [N])"))
+                    );
+                };
+                if values.len() as u64 != t.components() {
+                    return Err(c.err(line, format!("`{ty}` takes {} values, got {}", t.components(), values.len())));
+                }
+                let mut words = Vec::with_capacity(values.len());
+                for v in values {
+                    words.push(match t.scalar {
+                        layout::Scalar::Float => num::<f32>(c, line, v, "float")?.to_bits(),
+                        layout::Scalar::Int => num::<i32>(c, line, v, "int")? as u32,
+                        layout::Scalar::Uint => num::<u32>(c, line, v, "uint")?,
+                    });
+                }
+                p.member(&t, &words).map_err(|e| c.err(line, e))?;
+            }
+            [] => {}
+        }
+    }
+    if rows == 0 {
+        return Err(c.err(s.line, format!("[{}] has no rows", s.header)));
+    }
+    Ok(p.finish(round_to))
+}
+
+fn parse_filter(c: &Cursor, line: usize, w: &str) -> Result<Filter, ParseError> {
+    match w {
+        "nearest" => Ok(Filter::Nearest),
+        "linear" => Ok(Filter::Linear),
+        _ => Err(c.err(line, format!("filter must be nearest or linear, got `{w}`"))),
+    }
+}
+
+fn parse_address(c: &Cursor, line: usize, w: &str) -> Result<AddressMode, ParseError> {
+    match w {
+        "repeat" => Ok(AddressMode::Repeat),
+        "clamp" => Ok(AddressMode::ClampToEdge),
+        "mirror" => Ok(AddressMode::MirrorRepeat),
+        _ => Err(c.err(line, format!("address mode must be repeat, clamp or mirror, got `{w}`"))),
+    }
+}
+
+fn parse_sampler(c: &Cursor, s: &RawSection) -> Result<SamplerState, ParseError> {
+    let mut st = SamplerState { filter: Filter::Nearest, address: AddressMode::ClampToEdge };
+    let (mut filter_line, mut address_line) = (None, None);
+    for (line, w) in data_lines(s) {
+        match w.as_slice() {
+            ["filter", f] => {
+                if let Some(first) = filter_line.replace(line) {
+                    return Err(c.err(line, format!("second `filter` line (the first is at line {first})")));
+                }
+                st.filter = parse_filter(c, line, f)?;
+            }
+            ["address", a] => {
+                if let Some(first) = address_line.replace(line) {
+                    return Err(c.err(line, format!("second `address` line (the first is at line {first})")));
+                }
+                st.address = parse_address(c, line, a)?;
+            }
+            _ => {
+                return Err(c.err(line, format!("expected `filter nearest|linear` or `address repeat|clamp|mirror`, got `{}`", w.join(" "))))
+            }
+        }
+    }
+    Ok(st)
+}
+
+/// Texture contents as RGBA values, before encoding.
+enum Content {
+    Fill([f32; 4]),
+    Checker(u32, [f32; 4], [f32; 4]),
+    Texels(Vec<(usize, [f32; 4])>),
+}
+
+fn rgba(c: &Cursor, line: usize, w: &[&str]) -> Result<[f32; 4], ParseError> {
+    let mut v = [0f32; 4];
+    for (o, w) in v.iter_mut().zip(w) {
+        *o = num(c, line, w, "texel channel")?;
+    }
+    Ok(v)
+}
+
+fn parse_texture(c: &Cursor, s: &RawSection) -> Result<Descriptor, ParseError> {
+    let mut size: Option<(usize, u32, u32)> = None;
+    let mut format = (TexelFormat::Rgba8Unorm, None);
+    let mut sampler: Option<(usize, SamplerState)> = None;
+    let mut content: Option<(usize, Content)> = None;
+    let mut lines = data_lines(s);
+    let set_content = |content: &mut Option<(usize, Content)>, line, x| {
+        if let Some((first, _)) = content {
+            return Err(c.err(line, format!("second content line (the first is at line {first}); use one of fill, checker or texels")));
+        }
+        *content = Some((line, x));
+        Ok(())
+    };
+    while let Some((line, w)) = lines.next() {
+        match w.as_slice() {
+            ["size", wd, ht] => {
+                if let Some((first, ..)) = size {
+                    return Err(c.err(line, format!("second `size` line (the first is at line {first})")));
+                }
+                let (wd, ht): (u32, u32) = (num(c, line, wd, "texture width")?, num(c, line, ht, "texture height")?);
+                if !(1..=256).contains(&wd) || !(1..=256).contains(&ht) {
+                    return Err(c.err(line, "texture size must be within 1..256"));
+                }
+                size = Some((line, wd, ht));
+            }
+            ["format", f] => {
+                if let Some(first) = format.1 {
+                    return Err(c.err(line, format!("second `format` line (the first is at line {first})")));
+                }
+                format = (
+                    match *f {
+                        "rgba8unorm" => TexelFormat::Rgba8Unorm,
+                        "rgba32float" => TexelFormat::Rgba32Float,
+                        _ => return Err(c.err(line, format!("texture format must be rgba8unorm or rgba32float, got `{f}`"))),
+                    },
+                    Some(line),
+                );
+            }
+            ["sampler", f, a] => {
+                if let Some((first, _)) = sampler {
+                    return Err(c.err(line, format!("second `sampler` line (the first is at line {first})")));
+                }
+                sampler = Some((line, SamplerState { filter: parse_filter(c, line, f)?, address: parse_address(c, line, a)? }));
+            }
+            ["fill", v @ ..] if v.len() == 4 => set_content(&mut content, line, Content::Fill(rgba(c, line, v)?))?,
+            ["checker", cell, v @ ..] if v.len() == 8 => {
+                let cell: u32 = num(c, line, cell, "checker cell size")?;
+                if cell == 0 {
+                    return Err(c.err(line, "checker cell size must be at least 1"));
+                }
+                set_content(&mut content, line, Content::Checker(cell, rgba(c, line, &v[..4])?, rgba(c, line, &v[4..])?))?
+            }
+            ["texels"] => {
+                let mut texels = Vec::new();
+                for (tline, tw) in lines.by_ref() {
+                    if tw.len() != 4 {
+                        return Err(c.err(tline, format!("expected a texel `R G B A` (every line after `texels` is one), got `{}`", tw.join(" "))));
+                    }
+                    texels.push((tline, rgba(c, tline, &tw)?));
+                }
+                set_content(&mut content, line, Content::Texels(texels))?
+            }
+            _ => {
+                return Err(c.err(
+                    line,
+                    format!(
+                        "unknown texture line `{}` (size W H, format F, sampler FILTER ADDRESS, fill R G B A, checker CELL R G B A R G B A, texels)",
+                        w.join(" ")
+                    ),
+                ))
+            }
+        }
+    }
+    let Some((_, width, height)) = size else {
+        return Err(c.err(s.line, "texture without a `size W H` line"));
+    };
+    let Some((cline, content)) = content else {
+        return Err(c.err(s.line, "texture without contents (one of `fill`, `checker` or `texels`)"));
+    };
+    let format = format.0;
+    let n = (width * height) as usize;
+    let texel_values: Vec<(usize, [f32; 4])> = match content {
+        Content::Fill(v) => vec![(cline, v); n],
+        Content::Checker(cell, a, b) => {
+            (0..width * height).map(|i| (cline, if (i % width / cell + i / width / cell) % 2 == 0 { a } else { b })).collect()
+        }
+        Content::Texels(t) => {
+            if t.len() != n {
+                return Err(
+                    c.err(t.last().map_or(cline, |x| x.0), format!("{} texels listed, the {width}x{height} texture has {n}", t.len()))
+                );
+            }
+            t
+        }
+    };
+    let mut data = Vec::with_capacity(n * format.bytes_per_texel() as usize);
+    for (line, v) in texel_values {
+        for ch in v {
+            match format {
+                TexelFormat::Rgba8Unorm => {
+                    if !(0.0..=1.0).contains(&ch) {
+                        return Err(c.err(line, format!("rgba8unorm channel {ch} outside [0, 1]")));
+                    }
+                    data.push((ch * 255.0).round() as u8);
+                }
+                TexelFormat::Rgba32Float => data.extend(ch.to_le_bytes()),
+            }
+        }
+    }
+    let texture = TextureData { width, height, format, data };
+    Ok(match sampler {
+        Some((_, st)) => Descriptor::CombinedTextureSampler(texture, st),
+        None => Descriptor::SampledTexture(texture),
+    })
+}
+
+fn parse_specialization(c: &Cursor, s: &RawSection) -> Result<Vec<(u32, tesserae::SpecValue)>, ParseError> {
+    let mut out: Vec<(u32, tesserae::SpecValue)> = Vec::new();
+    let mut lines: Vec<(u32, usize)> = Vec::new();
+    for (line, w) in data_lines(s) {
+        let [id, ty, v] = w.as_slice() else {
+            return Err(c.err(line, format!("expected `ID TYPE VALUE` (TYPE bool, int, uint or float), got `{}`", w.join(" "))));
+        };
+        let id: u32 = num(c, line, id, "specialization constant id")?;
+        let value = match *ty {
+            "bool" => tesserae::SpecValue::Bool(match *v {
+                "true" => true,
+                "false" => false,
+                _ => return Err(c.err(line, format!("a bool is true or false, got `{v}`"))),
+            }),
+            "int" => tesserae::SpecValue::Int(num(c, line, v, "int")?),
+            "uint" => tesserae::SpecValue::Uint(num(c, line, v, "uint")?),
+            "float" => tesserae::SpecValue::Float(num(c, line, v, "float")?),
+            _ => return Err(c.err(line, format!("specialization constant type must be bool, int, uint or float, got `{ty}`"))),
+        };
+        if let Some((_, first)) = lines.iter().find(|x| x.0 == id) {
+            return Err(c.err(line, format!("specialization constant {id} is given twice (lines {first} and {line})")));
+        }
+        lines.push((id, line));
+        out.push((id, value));
+    }
+    Ok(out)
+}
+
+fn parse_depth(c: &Cursor, line: usize, format: &str, opts: &[&str]) -> Result<DepthState, ParseError> {
+    let format = match format {
+        "d32f" => DepthFormat::D32Float,
+        _ => return Err(c.err(line, format!("depth format must be d32f, got `{format}`"))),
+    };
+    let mut d = DepthState { format, clear: 1.0, compare: CompareOp::Less, write: true };
+    let mut seen: Vec<&str> = Vec::new();
+    for pair in opts.chunks(2) {
+        if let [key, _] = pair {
+            if seen.contains(key) {
+                return Err(c.err(line, format!("`{key}` given twice")));
+            }
+            seen.push(key);
+        }
+        match pair {
+            ["compare", op] => {
+                d.compare = parse_compare_op(op).ok_or_else(|| {
+                    c.err(
+                        line,
+                        format!(
+                            "compare op must be never, less, equal, less-equal, greater, not-equal, greater-equal or always, got `{op}`"
+                        ),
+                    )
+                })?
+            }
+            ["clear", v] => {
+                d.clear = num(c, line, v, "depth clear")?;
+                if !(0.0..=1.0).contains(&d.clear) {
+                    return Err(c.err(line, format!("depth clear {} outside [0, 1]", d.clear)));
+                }
+            }
+            ["write", "on"] => d.write = true,
+            ["write", "off"] => d.write = false,
+            _ => return Err(c.err(line, format!("unknown depth option `{}` (compare OP, clear V, write on|off)", pair.join(" ")))),
+        }
+    }
+    Ok(d)
+}

@@ -1,0 +1,123 @@
+//! Descriptors: the application's resource variables of one stage, as Vulkan sees them.
+//!
+//! [`reflect`] lists every `OpVariable` of the `Uniform`, `StorageBuffer` and `UniformConstant`
+//! storage classes with its (set, binding) and [`DescriptorKind`], and the push-constant block.
+//! Kinds wgpu cannot express (input attachments, acceleration structures) are refused by
+//! [`refuse_inexpressible`] with the variable named.
+
+use crate::desc::Stage;
+use crate::error::TranslateError;
+use crate::reflect::Reflector;
+use rspirv::dr::{self, Operand};
+use serde::Serialize;
+use spirv::{Decoration, Op, StorageClass, Word};
+
+/// A Vulkan descriptor type, as the SPIR-V declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DescriptorKind {
+    UniformBuffer,
+    StorageBuffer,
+    SampledImage,
+    StorageImage,
+    Sampler,
+    CombinedImageSampler,
+    UniformTexelBuffer,
+    StorageTexelBuffer,
+    InputAttachment,
+    AccelerationStructure,
+}
+
+/// One descriptor variable of a stage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DescriptorVar {
+    pub set: u32,
+    pub binding: u32,
+    pub kind: DescriptorKind,
+    /// Array length (1 for a single descriptor; 0 for a runtime-sized array).
+    pub count: u32,
+    /// Debug name, or `%id`.
+    pub name: String,
+    #[serde(skip)]
+    pub id: Word,
+}
+
+/// Every descriptor variable declared by the module (whether or not the entry point uses it),
+/// sorted by (set, binding), and the push-constant block's variable, if any.
+pub fn reflect(module: &dr::Module) -> (Vec<DescriptorVar>, Option<Word>) {
+    let r = Reflector::new(module);
+    let mut out = Vec::new();
+    let mut push = None;
+    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+        let (Some(id), Some(ptr)) = (v.result_id, v.result_type) else { continue };
+        let Some((sc, pointee)) = r.pointee(ptr) else { continue };
+        if sc == StorageClass::PushConstant {
+            push = Some(id);
+            continue;
+        }
+        if !matches!(sc, StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::UniformConstant) {
+            continue;
+        }
+        let (elem, count) = r.strip_descriptor_array(pointee);
+        let Some(kind) = kind_of(&r, sc, elem) else { continue };
+        out.push(DescriptorVar {
+            set: r.decoration_literal(id, Decoration::DescriptorSet).unwrap_or(0),
+            binding: r.decoration_literal(id, Decoration::Binding).unwrap_or(0),
+            kind,
+            count,
+            name: r.debug_name(id).map(str::to_string).unwrap_or_else(|| format!("%{id}")),
+            id,
+        });
+    }
+    out.sort_by_key(|d| (d.set, d.binding, d.id));
+    (out, push)
+}
+
+fn kind_of(r: &Reflector, sc: StorageClass, ty: Word) -> Option<DescriptorKind> {
+    let inst = r.def(ty)?;
+    Some(match (sc, inst.class.opcode) {
+        (StorageClass::StorageBuffer, _) => DescriptorKind::StorageBuffer,
+        (StorageClass::Uniform, _) if r.has_decoration(ty, Decoration::BufferBlock) => DescriptorKind::StorageBuffer,
+        (StorageClass::Uniform, _) => DescriptorKind::UniformBuffer,
+        (_, Op::TypeSampler) => DescriptorKind::Sampler,
+        (_, Op::TypeSampledImage) => DescriptorKind::CombinedImageSampler,
+        (_, Op::TypeAccelerationStructureKHR) => DescriptorKind::AccelerationStructure,
+        (_, Op::TypeImage) => {
+            // OpTypeImage: sampled type, Dim, Depth, Arrayed, MS, Sampled, format.
+            let dim = match inst.operands.get(1) {
+                Some(Operand::Dim(d)) => *d,
+                _ => return None,
+            };
+            let sampled = match inst.operands.get(5) {
+                Some(Operand::LiteralBit32(s)) => *s,
+                _ => 1,
+            };
+            match (dim, sampled) {
+                (spirv::Dim::DimSubpassData, _) => DescriptorKind::InputAttachment,
+                (spirv::Dim::DimBuffer, 2) => DescriptorKind::StorageTexelBuffer,
+                (spirv::Dim::DimBuffer, _) => DescriptorKind::UniformTexelBuffer,
+                (_, 2) => DescriptorKind::StorageImage,
+                _ => DescriptorKind::SampledImage,
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// Refuses descriptor kinds that have no WebGPU binding type, naming the variable.
+pub fn refuse_inexpressible(stage: Stage, vars: &[DescriptorVar]) -> Result<(), TranslateError> {
+    for d in vars {
+        let what = match d.kind {
+            DescriptorKind::InputAttachment => "input attachment",
+            DescriptorKind::AccelerationStructure => "acceleration structure",
+            DescriptorKind::UniformTexelBuffer => "uniform texel buffer",
+            DescriptorKind::StorageTexelBuffer => "storage texel buffer",
+            _ => continue,
+        };
+        return Err(TranslateError::unsupported(
+            stage,
+            format!("{what} `{}` at set {} binding {} (WebGPU has no such binding type)", d.name, d.set, d.binding),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,67 @@
+//! The emulation's own resources: one bind group, never one the application's shaders use.
+//!
+//! Every pass the translator generates binds its buffers in a single group, the *emulation
+//! group* (the lowest set no stage of the pipeline declares), at the fixed bindings below. The
+//! application's descriptors keep their Vulkan (set, binding) as wgpu (group, binding).
+
+use std::fmt::Write;
+
+/// Bindings inside the emulation group.
+pub mod binding {
+    /// The per-draw [`crate::draw_uniform::DrawUniform`].
+    pub const DRAW: u32 = 0;
+    /// The application's index buffer as `array<u32>` storage.
+    pub const INDEX: u32 = 1;
+    /// Vertex buffer `slot` as `array<u32>` storage is at `VERTEX_BUFFERS + slot`.
+    pub const VERTEX_BUFFERS: u32 = 2;
+    /// Vertex buffer slots that can be pulled (bindings 2..18).
+    pub const MAX_VERTEX_BUFFERS: u32 = 16;
+    /// The push-constant block, lowered to a uniform buffer.
+    pub const PUSH_CONSTANTS: u32 = 20;
+    /// Intermediate buffers (records, indices, ...), by their index in the plan's list.
+    pub const INTERMEDIATES: u32 = 24;
+}
+
+/// Where the emulation binds its resources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Emulation {
+    pub group: u32,
+}
+
+impl Emulation {
+    /// `@group(G) @binding(b)`.
+    pub fn at(self, b: u32) -> String {
+        format!("@group({}) @binding({b})", self.group)
+    }
+
+    /// The draw uniform and the index buffer, with the helpers that read indices.
+    pub fn draw_params_wgsl(self) -> String {
+        let mut w = crate::draw_uniform::wgsl_struct();
+        let _ = write!(
+            w,
+            "{} var<uniform> tesserae_draw: TesseraeDraw;
+{} var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {{
+    if tesserae_draw.index_u16 != 0u {{
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }}
+    return tesserae_indices[i];
+}}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {{
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {{
+        return i;
+    }}
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}}
+",
+            self.at(binding::DRAW),
+            self.at(binding::INDEX)
+        );
+        w
+    }
+}
