@@ -128,3 +128,271 @@ fn tolerance_patterns_match_executors() {
     assert_eq!(t.test.tolerance("wgpu-gl-clip-emulated").channel, 9);
     assert_eq!(t.test.tolerance("wgpu-gl").channel, 1);
 }
+
+// ---- resources, depth, blend, specialization ----
+
+use tesserae_harness::shader_test::{AddressMode, BlendMode, CompareOp, Descriptor, Filter, SamplerState, TexelFormat};
+
+fn ok(text: &str) -> tesserae_harness::shader_test::ShaderTest {
+    parse(Path::new("t.shader_test"), "x/t", text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn words(b: &[u8]) -> Vec<u32> {
+    b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+#[test]
+fn uniform_buffer_is_std140() {
+    let t = ok(&format!("{GOOD}\n[uniform buffer 0 1]\nfloat 1\nvec3 2 3 4\nfloat[2] 5 6\nint -1\n"));
+    assert_eq!(t.resources.len(), 1);
+    assert_eq!((t.resources[0].set, t.resources[0].binding, t.resources[0].line), (0, 1, 8));
+    let Descriptor::UniformBuffer(b) = &t.resources[0].descriptor else { panic!("{:?}", t.resources[0]) };
+    let w = words(b);
+    assert_eq!(b.len(), 80);
+    assert_eq!(w[0], 1f32.to_bits());
+    assert_eq!(&w[4..7], &[2f32.to_bits(), 3f32.to_bits(), 4f32.to_bits()]);
+    assert_eq!((w[8], w[12]), (5f32.to_bits(), 6f32.to_bits()));
+    assert_eq!(w[16], u32::MAX);
+}
+
+#[test]
+fn storage_buffer_and_push_constants_are_std430() {
+    let t =
+        ok(&format!("{GOOD}\n[storage buffer 2 0]\nfloat[2] 1 2\nmat2 1 2 3 4\nzeros 4\nuint 7\n\n[push constants]\nfloat 1\nvec2 2 3\n"));
+    let Descriptor::StorageBuffer(b) = &t.resources[0].descriptor else { panic!() };
+    let w = words(b);
+    // float[2] at 0 (stride 4), mat2 at 8 (columns 8 apart), 4 zero bytes at 24, uint at 28; size 32.
+    assert_eq!(w.len(), 8);
+    assert_eq!(&w[2..6], &[1f32.to_bits(), 2f32.to_bits(), 3f32.to_bits(), 4f32.to_bits()]);
+    assert_eq!((w[6], w[7]), (0, 7));
+    let p = t.push_constants.as_ref().unwrap();
+    assert_eq!(words(p), vec![1f32.to_bits(), 0, 2f32.to_bits(), 3f32.to_bits()]);
+}
+
+#[test]
+fn buffer_row_errors() {
+    let with = |rows: &str| err(&format!("{GOOD}\n[uniform buffer 0 0]\n{rows}\n"));
+    let e = with("vec3 1 2");
+    assert_eq!(e.line, 9);
+    assert!(e.message.contains("`vec3` takes 3 values, got 2"), "{e}");
+    assert!(with("vec5 1").message.contains("unknown type `vec5`"));
+    assert!(with("int 1.5").message.contains("bad number `1.5`"));
+    assert!(with("uint -1").message.contains("bad number `-1`"));
+    assert!(with("zeros 6").message.contains("multiple of 4"));
+    assert!(with("zeros 99999999996").message.contains("limit"));
+    assert!(with("mat2x4[2] 1").message.contains("takes 16 values"));
+    assert!(err(&format!("{GOOD}\n[uniform buffer 0 0]\n")).message.contains("no rows"));
+    assert!(err(&format!("{GOOD}\n[push constants]\nfloat 1\n[push constants]\nfloat 2\n")).message.contains("second [push constants]"));
+}
+
+#[test]
+fn set_and_binding_checks() {
+    let e = err(&format!("{GOOD}\n[uniform buffer 0 3]\nfloat 1\n\n[sampler 0 3]\n"));
+    assert_eq!(e.line, 11);
+    assert!(e.message.contains("line 8") && e.message.contains("line 11"), "{e}");
+    assert!(err(&format!("{GOOD}\n[sampler 8 0]\n")).message.contains("descriptor set 8 is out of range"));
+    assert!(err(&format!("{GOOD}\n[sampler 0 1000]\n")).message.contains("binding 1000 is out of range"));
+    assert!(err(&format!("{GOOD}\n[sampler 0]\n")).message.contains("expected [sampler SET BINDING]"));
+    assert!(err(&format!("{GOOD}\n[texture a 0]\n")).message.contains("bad number `a`"));
+    // Same binding in another set is fine.
+    assert_eq!(ok(&format!("{GOOD}\n[sampler 0 3]\n[sampler 1 3]\n")).resources.len(), 2);
+}
+
+#[test]
+fn textures_and_samplers() {
+    let t = ok(&format!(
+        "{GOOD}
+[texture 1 0]
+size 3 2
+checker 1 1 0 0 1 0 0 1 1
+sampler linear repeat
+
+[texture 1 1]
+size 2 1
+format rgba32float
+texels
+-1 0 0.5 2
+3 4 5 6
+
+[sampler 1 2]
+filter linear
+address mirror
+
+[sampler 1 3]
+"
+    ));
+    let Descriptor::CombinedTextureSampler(tex, s) = &t.resources[0].descriptor else { panic!() };
+    assert_eq!(*s, SamplerState { filter: Filter::Linear, address: AddressMode::Repeat });
+    assert_eq!((tex.width, tex.height, tex.format), (3, 2, TexelFormat::Rgba8Unorm));
+    let red = [255, 0, 0, 255];
+    let blue = [0, 0, 255, 255];
+    let expect: Vec<u8> = [red, blue, red, blue, red, blue].concat();
+    assert_eq!(tex.data, expect);
+    let Descriptor::SampledTexture(tex) = &t.resources[1].descriptor else { panic!() };
+    assert_eq!(tex.format, TexelFormat::Rgba32Float);
+    let f: Vec<f32> = tex.data.chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
+    assert_eq!(f, vec![-1.0, 0.0, 0.5, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    assert_eq!(t.resources[2].descriptor, Descriptor::Sampler(SamplerState { filter: Filter::Linear, address: AddressMode::MirrorRepeat }));
+    assert_eq!(t.resources[3].descriptor, Descriptor::Sampler(SamplerState { filter: Filter::Nearest, address: AddressMode::ClampToEdge }));
+
+    let fill = ok(&format!("{GOOD}\n[texture 0 0]\nsize 1 1\nfill 0.5 0 1 0.2\n"));
+    let Descriptor::SampledTexture(tex) = &fill.resources[0].descriptor else { panic!() };
+    assert_eq!(tex.data, vec![128, 0, 255, 51]);
+    let big = ok(&format!("{GOOD}\n[texture 0 0]\nsize 4 4\nchecker 2 0 0 0 1 1 1 1 1\n"));
+    let Descriptor::SampledTexture(tex) = &big.resources[0].descriptor else { panic!() };
+    let first: Vec<u8> = tex.data.chunks(4).map(|t| t[0]).collect();
+    assert_eq!(first, vec![0, 0, 255, 255, 0, 0, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0]);
+}
+
+#[test]
+fn texture_errors() {
+    let with = |body: &str| err(&format!("{GOOD}\n[texture 0 0]\n{body}\n"));
+    assert!(with("fill 1 1 1 1").message.contains("without a `size"));
+    assert!(with("size 1 1").message.contains("without contents"));
+    assert!(with("size 0 1\nfill 1 1 1 1").message.contains("1..256"));
+    assert!(with("size 257 1\nfill 1 1 1 1").message.contains("1..256"));
+    assert!(with("size 1 1\nfill 1 1 1 2").message.contains("outside [0, 1]"));
+    assert!(with("size 1 1\nfill 1 1 1 1\nfill 0 0 0 0").message.contains("second content line"));
+    assert!(with("size 1 1\nchecker 0 1 1 1 1 0 0 0 0").message.contains("at least 1"));
+    let e = with("size 2 1\ntexels\n1 1 1 1");
+    assert_eq!(e.line, 11);
+    assert!(e.message.contains("1 texels listed"), "{e}");
+    assert!(with("size 1 1\ntexels\n1 1 1").message.contains("expected a texel"));
+    assert!(with("size 1 1\nformat rgb8\nfill 1 1 1 1").message.contains("rgba8unorm or rgba32float"));
+    assert!(with("size 1 1\nfill 1 1 1 1\nsampler cubic clamp").message.contains("nearest or linear"));
+    assert!(with("size 1 1\nfill 1 1 1 1\nsampler linear wrap").message.contains("repeat, clamp or mirror"));
+    assert!(err(&format!("{GOOD}\n[sampler 0 0]\nfilter linear\nfilter nearest\n")).message.contains("second `filter`"));
+}
+
+#[test]
+fn specialization_constants() {
+    let t = ok(&format!("{GOOD}\n[specialization constants]\n0 bool true\n3 int -2\n4 uint 7\n9 float 0.5\n"));
+    let words: Vec<(u32, u32)> = t.specialization.iter().map(|(id, v)| (*id, v.word())).collect();
+    assert_eq!(words, vec![(0, 1), (3, (-2i32) as u32), (4, 7), (9, 0.5f32.to_bits())]);
+    let with = |body: &str| err(&format!("{GOOD}\n[specialization constants]\n{body}\n"));
+    assert!(with("0 bool yes").message.contains("true or false"));
+    assert!(with("0 double 1").message.contains("bool, int, uint or float"));
+    assert!(with("0 int 1\n0 int 2").message.contains("given twice"));
+    assert!(with("0 int").message.contains("ID TYPE VALUE"));
+}
+
+#[test]
+fn depth_and_blend() {
+    let t = ok(GOOD);
+    assert_eq!((t.test.depth, t.test.blend), (None, BlendMode::Replace));
+    let t = ok(&format!("{GOOD}depth d32f\nblend alpha\n"));
+    let d = t.test.depth.unwrap();
+    assert_eq!((d.compare, d.clear, d.write), (CompareOp::Less, 1.0, true));
+    assert_eq!(t.test.blend, BlendMode::Alpha);
+    let t = ok(&format!("{GOOD}depth d32f write off clear 0.25 compare greater-equal\nblend additive\n"));
+    let d = t.test.depth.unwrap();
+    assert_eq!((d.compare, d.clear, d.write), (CompareOp::GreaterEqual, 0.25, false));
+    assert_eq!(t.test.blend, BlendMode::Additive);
+    assert!(err(&format!("{GOOD}depth d24\n")).message.contains("d32f"));
+    assert!(err(&format!("{GOOD}depth d32f clear 2\n")).message.contains("outside [0, 1]"));
+    assert!(err(&format!("{GOOD}depth d32f compare lequal\n")).message.contains("compare op"));
+    assert!(err(&format!("{GOOD}depth d32f write\n")).message.contains("unknown depth option"));
+    assert!(err(&format!("{GOOD}depth d32f clear 0 clear 1\n")).message.contains("twice"));
+    assert!(err(&format!("{GOOD}depth d32f\ndepth d32f\n")).message.contains("second `depth`"));
+    assert!(err(&format!("{GOOD}blend multiply\n")).message.contains("replace, alpha or additive"));
+}
+
+#[test]
+fn hlsl_attributes_are_shader_text() {
+    let text = "[vertex shader hlsl]
+[[vk::builtin(\"PointSize\")]] float psize : PSIZE;
+float4 main() : SV_Position { return 0; }
+
+[hull shader hlsl]
+[domain(\"tri\")]
+  [ outputcontrolpoints(3) ]
+[numthreads(1, 1, 1)]
+void main() {}
+
+[test]
+draw triangle-list vertices 3
+";
+    let t = ok(text);
+    assert!(t.shaders[0].source.starts_with("[[vk::builtin(\"PointSize\")]]"), "{}", t.shaders[0].source);
+    assert!(t.shaders[1].source.contains("[domain(\"tri\")]\n  [ outputcontrolpoints(3) ]\n[numthreads(1, 1, 1)]\n"));
+    // Outside shader sections an unknown header is still an error.
+    let e = err(&format!("{GOOD}[domain(\"tri\")]\n"));
+    assert_eq!(e.line, 7);
+    assert!(e.message.contains("unknown section [domain(\"tri\")]"), "{e}");
+    let e = err(&format!("{GOOD}[[vk::builtin(\"PointSize\")]] float x;\n"));
+    assert!(e.message.contains("malformed section header"), "{e}");
+}
+
+#[test]
+fn mutated_resource_sections_never_panic() {
+    let base = format!(
+        "{GOOD}depth d32f compare less clear 0.5 write off\nblend alpha\n
+[uniform buffer 0 0]\nvec4 1 2 3 4\nmat2x3[2] 1 2 3 4 5 6 7 8 9 10 11 12\nzeros 8\n
+[storage buffer 1 2]\nuvec3 1 2 3\nint[2] -1 -2\n
+[push constants]\nfloat 1\n
+[texture 2 0]\nsize 2 2\nformat rgba32float\nsampler linear mirror\ntexels\n0 0 0 0\n1 1 1 1\n0 1 0 1\n1 0 1 0\n
+[texture 2 1]\nsize 3 3\nchecker 2 0 0 0 1 1 1 1 1\n
+[sampler 3 999]\nfilter linear\naddress repeat\n
+[specialization constants]\n1 float 2.5\n2 bool false\n"
+    );
+    ok(&base);
+    let vocab = [
+        "0",
+        "1",
+        "3",
+        "-1",
+        "256",
+        "257",
+        "4294967295",
+        "99999999999",
+        "0.5",
+        "nan",
+        "inf",
+        "[",
+        "]",
+        "[texture",
+        "float[0]",
+        "vec4[99]",
+        "mat4x2",
+        "zeros",
+        "texels",
+        "fill",
+        "checker",
+        "size",
+        "sampler",
+        "depth",
+        "clear",
+        "compare",
+        "never",
+        "",
+        "#",
+        "[test]",
+        "[push constants]",
+        "[sampler 0 0]",
+    ];
+    let lines: Vec<&str> = base.lines().collect();
+    let mut s = 0x1234_5678u32;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        s as usize
+    };
+    for _ in 0..3000 {
+        let mut ls: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        for _ in 0..1 + next() % 3 {
+            let i = next() % ls.len();
+            let mut ws: Vec<String> = ls[i].split(' ').map(String::from).collect();
+            let j = next() % ws.len();
+            match next() % 3 {
+                0 => ws[j] = vocab[next() % vocab.len()].to_string(),
+                1 => ws.insert(j, vocab[next() % vocab.len()].to_string()),
+                _ => {
+                    ws.remove(j);
+                }
+            }
+            ls[i] = ws.join(" ");
+        }
+        let _ = parse(Path::new("m"), "m/m", &ls.join("\n"));
+    }
+}
