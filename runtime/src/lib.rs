@@ -1,1 +1,742 @@
-//! placeholder
+//! `tesserae-wgpu`: runs a Tesserae [`Plan`] on an application's own wgpu device.
+//!
+//! ```text
+//! let plan = tesserae::translate(&desc)?;                       // once
+//! let mut pipeline = TranslatedPipeline::new(&device, plan, &config)?;
+//! let group0 = device.create_bind_group(&BindGroupDescriptor {
+//!     layout: pipeline.bind_group_layout(0).unwrap(), ... });   // the application's set 0
+//! // every frame:
+//! pipeline.prepare(&device, &queue, &mut encoder, &[draw], &inputs)?;  // emulation compute work
+//! let mut pass = encoder.begin_render_pass(...);                // the application's pass
+//! pipeline.draw(&mut pass)?;                                    // the draws, in order
+//! ```
+//!
+//! The application keeps its buffers, textures and bind groups: vertex and index buffers (with
+//! `STORAGE` usage too when the plan pulls vertices in compute), and one bind group per Vulkan
+//! set, made with [`TranslatedPipeline::bind_group_layout`]. The runtime owns what the
+//! emulation adds: the per-draw [`DrawUniform`], the push-constant buffer, the intermediate
+//! buffers (kept between frames, grown when a draw needs more) and dispatch sizes.
+//!
+//! Invariants: pipelines are created once, in [`TranslatedPipeline::new`]; `prepare` records
+//! only compute passes and buffer writes; `draw` records only into the render pass it is given,
+//! in the order of the draws, so depth and blending see primitives in API order.
+
+use std::collections::BTreeMap;
+use std::num::NonZeroU32;
+use tesserae::draw_uniform::DrawUniform;
+use tesserae::{
+    BindingType, BufferUsage, DrawShape, Pass, Plan, Resource, StepMode, TextureDimension, TextureSample, Topology, VertexFormat,
+    Visibility, Workgroups,
+};
+
+pub use tesserae;
+
+/// Why a plan cannot run, or a frame cannot be recorded.
+#[derive(Debug, thiserror::Error)]
+pub enum RuntimeError {
+    #[error("invalid plan: {0}")]
+    Plan(#[from] tesserae::PlanError),
+    #[error("the plan needs {0}, which this device does not have")]
+    MissingFeature(String),
+    #[error("the plan uses bind group {group}, but the device has {max} (wgpu::Limits::max_bind_groups)")]
+    TooManyBindGroups { group: u32, max: u32 },
+    #[error("no bind group given for set {set} (the shaders use it)")]
+    MissingBindGroup { set: u32 },
+    #[error("no vertex buffer given for slot {slot}")]
+    MissingVertexBuffer { slot: u32 },
+    #[error("an indexed draw without an index buffer")]
+    MissingIndexBuffer,
+    #[error("{what} must be created with {needed:?} usage")]
+    BufferUsage { what: String, needed: wgpu::BufferUsages },
+    #[error("{given} bytes of push constants given; the shaders' block holds {size}")]
+    PushConstantsTooLarge { given: usize, size: u64 },
+    #[error("{what} is {size} bytes, smaller than the {needed} bytes the draw reads")]
+    BufferTooSmall { what: String, size: u64, needed: u64 },
+    #[error("unsupported by the runtime: {0}")]
+    Unsupported(String),
+}
+
+/// The application's fixed-function state for the pipeline, in wgpu's terms.
+#[derive(Debug, Clone)]
+pub struct PipelineConfig {
+    pub color_targets: Vec<Option<wgpu::ColorTargetState>>,
+    pub depth_stencil: Option<wgpu::DepthStencilState>,
+    pub front_face: wgpu::FrontFace,
+    /// Face culling of triangles (never applied to expanded points, as Vulkan culls only polygons).
+    pub cull_mode: Option<wgpu::Face>,
+    /// Index format of indexed strip draws (primitive restart).
+    pub strip_index_format: Option<wgpu::IndexFormat>,
+    pub multisample: wgpu::MultisampleState,
+    /// Point sizes clamp to this range (lavapipe draws sizes below 1 as 1).
+    pub point_size_range: [f32; 2],
+}
+
+impl PipelineConfig {
+    /// One colour target of `format`, no depth, no culling.
+    pub fn new(format: wgpu::TextureFormat) -> Self {
+        PipelineConfig {
+            color_targets: vec![Some(wgpu::ColorTargetState { format, blend: None, write_mask: wgpu::ColorWrites::ALL })],
+            depth_stencil: None,
+            front_face: wgpu::FrontFace::Ccw,
+            cull_mode: None,
+            strip_index_format: None,
+            multisample: wgpu::MultisampleState::default(),
+            point_size_range: [1.0, 255.0],
+        }
+    }
+}
+
+/// One draw as the application records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawCall {
+    pub indexed: bool,
+    /// Vertex count, or index count for indexed draws.
+    pub count: u32,
+    pub instances: u32,
+    /// First vertex, or first index.
+    pub first: u32,
+    pub first_instance: u32,
+    pub base_vertex: i32,
+}
+
+/// The application's resources for a frame's draws.
+#[derive(Debug, Clone, Copy)]
+pub struct Inputs<'a> {
+    pub vertex_buffers: &'a [&'a wgpu::Buffer],
+    pub index_buffer: Option<(&'a wgpu::Buffer, wgpu::IndexFormat)>,
+    /// (Vulkan set, bind group made with [`TranslatedPipeline::bind_group_layout`]).
+    pub bind_groups: &'a [(u32, &'a wgpu::BindGroup)],
+    /// Push-constant bytes at their Vulkan offsets.
+    pub push_constants: &'a [u8],
+    /// Framebuffer size in pixels (points are sized in pixels).
+    pub viewport: [f32; 2],
+    /// Point size when the shaders write none.
+    pub point_size: f32,
+}
+
+enum PipelineKind {
+    Render(wgpu::RenderPipeline),
+    Compute(wgpu::ComputePipeline),
+}
+
+struct PreparedPass {
+    pipeline: PipelineKind,
+    /// Layout of the emulation group for this pass, when its shaders use it.
+    emulation_layout: Option<wgpu::BindGroupLayout>,
+    /// Application sets the pass's pipeline layout holds.
+    sets: Vec<u32>,
+}
+
+/// Buffers of one draw slot, kept between frames.
+struct DrawBuffers {
+    uniform: wgpu::Buffer,
+    intermediates: Vec<wgpu::Buffer>,
+}
+
+/// What [`TranslatedPipeline::draw`] replays for one prepared draw.
+struct PreparedDraw {
+    call: DrawCall,
+    /// Per render pass of the plan (by pass index): the emulation bind group.
+    emulation_groups: Vec<Option<wgpu::BindGroup>>,
+    intermediates: Vec<wgpu::Buffer>,
+    vertex_buffers: Vec<wgpu::Buffer>,
+    index_buffer: Option<(wgpu::Buffer, wgpu::IndexFormat)>,
+    bind_groups: Vec<(u32, wgpu::BindGroup)>,
+}
+
+/// A plan's pipelines on one device, and the state of the frame being recorded.
+pub struct TranslatedPipeline {
+    plan: Plan,
+    set_layouts: BTreeMap<u32, wgpu::BindGroupLayout>,
+    passes: Vec<PreparedPass>,
+    push_constants: Option<wgpu::Buffer>,
+    dummy: wgpu::Buffer,
+    pool: Vec<DrawBuffers>,
+    frame: Vec<PreparedDraw>,
+    point_size_range: [f32; 2],
+}
+
+fn stages(v: Visibility) -> wgpu::ShaderStages {
+    let mut s = wgpu::ShaderStages::empty();
+    if v.vertex {
+        s |= wgpu::ShaderStages::VERTEX;
+    }
+    if v.fragment {
+        s |= wgpu::ShaderStages::FRAGMENT;
+    }
+    if v.compute {
+        s |= wgpu::ShaderStages::COMPUTE;
+    }
+    s
+}
+
+fn wgpu_binding_type(ty: &BindingType) -> Result<wgpu::BindingType, RuntimeError> {
+    let view_dimension = |d: TextureDimension| match d {
+        TextureDimension::D1 => wgpu::TextureViewDimension::D1,
+        TextureDimension::D2 => wgpu::TextureViewDimension::D2,
+        TextureDimension::D2Array => wgpu::TextureViewDimension::D2Array,
+        TextureDimension::Cube => wgpu::TextureViewDimension::Cube,
+        TextureDimension::CubeArray => wgpu::TextureViewDimension::CubeArray,
+        TextureDimension::D3 => wgpu::TextureViewDimension::D3,
+    };
+    Ok(match ty {
+        BindingType::UniformBuffer => {
+            wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Uniform, has_dynamic_offset: false, min_binding_size: None }
+        }
+        BindingType::StorageBuffer { read_only } => wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only: *read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        BindingType::Texture { sample, dimension, multisampled } => wgpu::BindingType::Texture {
+            sample_type: match sample {
+                TextureSample::Float => wgpu::TextureSampleType::Float { filterable: !multisampled },
+                TextureSample::Depth => wgpu::TextureSampleType::Depth,
+                TextureSample::Sint => wgpu::TextureSampleType::Sint,
+                TextureSample::Uint => wgpu::TextureSampleType::Uint,
+            },
+            view_dimension: view_dimension(*dimension),
+            multisampled: *multisampled,
+        },
+        BindingType::Sampler { comparison: false } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+        BindingType::Sampler { comparison: true } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
+        BindingType::StorageTexture { format, .. } => {
+            return Err(RuntimeError::Unsupported(format!("storage textures ({format})")));
+        }
+    })
+}
+
+pub fn vertex_format(f: VertexFormat) -> wgpu::VertexFormat {
+    use VertexFormat::*;
+    match f {
+        Float32 => wgpu::VertexFormat::Float32,
+        Float32x2 => wgpu::VertexFormat::Float32x2,
+        Float32x3 => wgpu::VertexFormat::Float32x3,
+        Float32x4 => wgpu::VertexFormat::Float32x4,
+        Uint32 => wgpu::VertexFormat::Uint32,
+        Uint32x2 => wgpu::VertexFormat::Uint32x2,
+        Uint32x3 => wgpu::VertexFormat::Uint32x3,
+        Uint32x4 => wgpu::VertexFormat::Uint32x4,
+        Sint32 => wgpu::VertexFormat::Sint32,
+        Sint32x2 => wgpu::VertexFormat::Sint32x2,
+        Sint32x3 => wgpu::VertexFormat::Sint32x3,
+        Sint32x4 => wgpu::VertexFormat::Sint32x4,
+        Unorm8x4 => wgpu::VertexFormat::Unorm8x4,
+        Float16x2 => wgpu::VertexFormat::Float16x2,
+        Float16x4 => wgpu::VertexFormat::Float16x4,
+    }
+}
+
+fn topology(t: Topology) -> Result<wgpu::PrimitiveTopology, RuntimeError> {
+    Ok(match t {
+        Topology::PointList => wgpu::PrimitiveTopology::PointList,
+        Topology::LineList => wgpu::PrimitiveTopology::LineList,
+        Topology::LineStrip => wgpu::PrimitiveTopology::LineStrip,
+        Topology::TriangleList => wgpu::PrimitiveTopology::TriangleList,
+        Topology::TriangleStrip => wgpu::PrimitiveTopology::TriangleStrip,
+        Topology::PatchList { .. } => return Err(RuntimeError::Unsupported("a render pass drawing patches".into())),
+    })
+}
+
+/// Primitives per instance of a draw of `count` vertices or indices.
+pub fn primitives_per_instance(t: Topology, count: u32) -> u32 {
+    tesserae::cull::primitives_per_instance(t, count)
+}
+
+impl TranslatedPipeline {
+    /// Creates every pipeline of the plan on `device`, with explicit layouts: one bind group
+    /// layout per application set (shared by all passes, visible to every stage that reads it)
+    /// and, per pass, one for the emulation group.
+    pub fn new(device: &wgpu::Device, plan: Plan, config: &PipelineConfig) -> Result<Self, RuntimeError> {
+        plan.validate()?;
+        let max = device.limits().max_bind_groups;
+        let emulation = plan.emulation_group;
+        // Application sets: the union of what every pass's shaders declare outside the
+        // emulation group.
+        let mut entries: BTreeMap<u32, BTreeMap<u32, wgpu::BindGroupLayoutEntry>> = BTreeMap::new();
+        for pass in &plan.passes {
+            for sh in pass.shaders() {
+                let vis = stages(visibility_of(pass, sh));
+                for b in sh.bindings.iter().filter(|b| Some(b.group) != emulation) {
+                    if b.group >= max {
+                        return Err(RuntimeError::TooManyBindGroups { group: b.group, max });
+                    }
+                    let ty = wgpu_binding_type(&b.ty)?;
+                    let e = entries.entry(b.group).or_default().entry(b.binding).or_insert(wgpu::BindGroupLayoutEntry {
+                        binding: b.binding,
+                        visibility: wgpu::ShaderStages::empty(),
+                        ty,
+                        count: b.count.and_then(NonZeroU32::new),
+                    });
+                    e.visibility |= vis;
+                    // A buffer written anywhere is bound writable everywhere.
+                    if let (
+                        wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Storage { read_only: a }, .. },
+                        wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Storage { read_only: b }, .. },
+                    ) = (&mut e.ty, ty)
+                    {
+                        *a = *a && b;
+                    }
+                }
+            }
+        }
+        let set_layouts: BTreeMap<u32, wgpu::BindGroupLayout> = entries
+            .iter()
+            .map(|(set, es)| {
+                let es: Vec<_> = es.values().cloned().collect();
+                let label = format!("tesserae set {set}");
+                (*set, device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(&label), entries: &es }))
+            })
+            .collect();
+        if let Some(g) = emulation {
+            if g >= max {
+                return Err(RuntimeError::TooManyBindGroups { group: g, max });
+            }
+        }
+        let mut passes = Vec::new();
+        for pass in &plan.passes {
+            passes.push(prepare_pass(device, &plan, pass, &set_layouts, config)?);
+        }
+        let push_constants = plan.push_constants.as_ref().map(|p| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("tesserae push constants"),
+                size: p.size,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        });
+        let dummy = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("tesserae empty index buffer"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        Ok(TranslatedPipeline {
+            plan,
+            set_layouts,
+            passes,
+            push_constants,
+            dummy,
+            pool: Vec::new(),
+            frame: Vec::new(),
+            point_size_range: config.point_size_range,
+        })
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// The layout the application's bind group for Vulkan set `set` must be made with.
+    pub fn bind_group_layout(&self, set: u32) -> Option<&wgpu::BindGroupLayout> {
+        self.set_layouts.get(&set)
+    }
+
+    /// Vulkan sets the shaders use.
+    pub fn sets(&self) -> impl Iterator<Item = u32> + '_ {
+        self.set_layouts.keys().copied()
+    }
+
+    /// Records the emulation's compute work for `draws` into `encoder` and writes their
+    /// uniforms; [`Self::draw`] then records the draws into a render pass. One `prepare` per
+    /// submission: the next one reuses the buffers.
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        draws: &[DrawCall],
+        inputs: &Inputs,
+    ) -> Result<(), RuntimeError> {
+        self.frame.clear();
+        for set in self.set_layouts.keys() {
+            if !inputs.bind_groups.iter().any(|(s, _)| s == set) {
+                return Err(RuntimeError::MissingBindGroup { set: *set });
+            }
+        }
+        if let (Some(pc), Some(buf)) = (&self.plan.push_constants, &self.push_constants) {
+            if inputs.push_constants.len() as u64 > pc.size {
+                return Err(RuntimeError::PushConstantsTooLarge { given: inputs.push_constants.len(), size: pc.size });
+            }
+            let mut bytes = inputs.push_constants.to_vec();
+            bytes.resize(pc.size as usize, 0);
+            queue.write_buffer(buf, 0, &bytes);
+        }
+        let pulls = self.plan.passes.iter().any(|p| matches!(p, Pass::Compute(_)));
+        for (slot, b) in inputs.vertex_buffers.iter().enumerate() {
+            if pulls && !b.usage().contains(wgpu::BufferUsages::STORAGE) {
+                return Err(RuntimeError::BufferUsage { what: format!("vertex buffer {slot}"), needed: wgpu::BufferUsages::STORAGE });
+            }
+        }
+        if let Some((b, _)) = inputs.index_buffer {
+            if pulls && !b.usage().contains(wgpu::BufferUsages::STORAGE) {
+                return Err(RuntimeError::BufferUsage { what: "the index buffer".into(), needed: wgpu::BufferUsages::STORAGE });
+            }
+        }
+        let topology = self.plan.passes.iter().find_map(|p| match p {
+            Pass::Render(r) if r.draw == DrawShape::AsRecorded => Some(r.topology),
+            _ => None,
+        });
+        for (i, call) in draws.iter().enumerate() {
+            if call.indexed && inputs.index_buffer.is_none() {
+                return Err(RuntimeError::MissingIndexBuffer);
+            }
+            self.check_vertex_buffers(inputs, call)?;
+            let primitives = primitives_per_instance(topology.unwrap_or(self.source_topology()), call.count);
+            let uniform = DrawUniform {
+                viewport: inputs.viewport,
+                point_size: inputs.point_size,
+                indexed: call.indexed as u32,
+                first: call.first,
+                base_vertex: call.base_vertex,
+                index_u16: matches!(inputs.index_buffer, Some((_, wgpu::IndexFormat::Uint16))) as u32,
+                count: call.count,
+                size_range: self.point_size_range,
+                instances: call.instances,
+                primitives,
+                first_instance: call.first_instance,
+                _pad: [0; 3],
+            };
+            self.ensure_draw_buffers(device, i, call, primitives);
+            let buffers = &self.pool[i];
+            queue.write_buffer(&buffers.uniform, 0, &uniform.to_bytes());
+            let mut emulation_groups = Vec::new();
+            for (pass, prepared) in self.plan.passes.iter().zip(&self.passes) {
+                let group = match &prepared.emulation_layout {
+                    None => None,
+                    Some(layout) => Some(self.emulation_bind_group(device, pass, layout, buffers, inputs)?),
+                };
+                if let (Pass::Compute(cp), PipelineKind::Compute(pipeline)) = (pass, &prepared.pipeline) {
+                    let (x, y) = match cp.workgroups {
+                        Workgroups::PerPosition { size } => (call.count.div_ceil(size), call.instances),
+                        Workgroups::PerPrimitive { size } => (primitives.div_ceil(size), call.instances),
+                        Workgroups::One => (1, 1),
+                    };
+                    let mut c = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&cp.label), timestamp_writes: None });
+                    c.set_pipeline(pipeline);
+                    for set in &prepared.sets {
+                        c.set_bind_group(*set, app_group(inputs, *set)?, &[]);
+                    }
+                    if let (Some(g), Some(bg)) = (self.plan.emulation_group, &group) {
+                        c.set_bind_group(g, bg, &[]);
+                    }
+                    if x > 0 && y > 0 {
+                        c.dispatch_workgroups(x, y, 1);
+                    }
+                }
+                emulation_groups.push(group);
+            }
+            self.frame.push(PreparedDraw {
+                call: *call,
+                emulation_groups,
+                intermediates: buffers.intermediates.clone(),
+                vertex_buffers: inputs.vertex_buffers.iter().map(|b| (*b).clone()).collect(),
+                index_buffer: inputs.index_buffer.map(|(b, f)| (b.clone(), f)),
+                bind_groups: inputs.bind_groups.iter().map(|(s, g)| (*s, (*g).clone())).collect(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Records the prepared draws into the application's render pass, in order.
+    pub fn draw(&self, rpass: &mut wgpu::RenderPass<'_>) -> Result<(), RuntimeError> {
+        for d in &self.frame {
+            for (p, (pass, prepared)) in self.plan.passes.iter().zip(&self.passes).enumerate() {
+                let (Pass::Render(rp), PipelineKind::Render(pipeline)) = (pass, &prepared.pipeline) else { continue };
+                rpass.set_pipeline(pipeline);
+                for set in &prepared.sets {
+                    let Some((_, bg)) = d.bind_groups.iter().find(|(s, _)| s == set) else {
+                        return Err(RuntimeError::MissingBindGroup { set: *set });
+                    };
+                    rpass.set_bind_group(*set, bg, &[]);
+                }
+                if let (Some(g), Some(bg)) = (self.plan.emulation_group, &d.emulation_groups[p]) {
+                    rpass.set_bind_group(g, bg, &[]);
+                }
+                let c = d.call;
+                let buffer = |name: &str| {
+                    self.plan.buffers.iter().position(|b| b.name == name).map(|i| &d.intermediates[i]).ok_or_else(|| {
+                        RuntimeError::Plan(tesserae::PlanError::UnknownBuffer { pass: rp.label.clone(), name: name.to_string() })
+                    })
+                };
+                match &rp.draw {
+                    DrawShape::AsRecorded => {
+                        for (slot, b) in d.vertex_buffers.iter().enumerate() {
+                            rpass.set_vertex_buffer(slot as u32, b.slice(..));
+                        }
+                        let instances = c.first_instance..c.first_instance + c.instances;
+                        if c.indexed {
+                            let Some((ib, f)) = &d.index_buffer else { return Err(RuntimeError::MissingIndexBuffer) };
+                            rpass.set_index_buffer(ib.slice(..), *f);
+                            rpass.draw_indexed(c.first..c.first + c.count, c.base_vertex, instances);
+                        } else {
+                            rpass.draw(c.first..c.first + c.count, instances);
+                        }
+                    }
+                    DrawShape::ExpandedPoints { indices_per_point, indices } => {
+                        rpass.set_index_buffer(buffer(indices)?.slice(..), wgpu::IndexFormat::Uint32);
+                        rpass.draw_indexed(0..indices_per_point * c.count * c.instances, 0, 0..1);
+                    }
+                    DrawShape::IndexedIndirect { indices, arguments } => {
+                        rpass.set_index_buffer(buffer(indices)?.slice(..), wgpu::IndexFormat::Uint32);
+                        rpass.draw_indexed_indirect(buffer(arguments)?, 0);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn visibility_of(pass: &Pass, sh: &tesserae::ShaderPlan) -> Visibility {
+    match pass {
+        Pass::Compute(_) => Visibility { compute: true, ..Default::default() },
+        Pass::Render(r) if std::ptr::eq(sh, &r.vertex) => Visibility { vertex: true, ..Default::default() },
+        Pass::Render(_) => Visibility { fragment: true, ..Default::default() },
+    }
+}
+
+fn app_group<'a>(inputs: &Inputs<'a>, set: u32) -> Result<&'a wgpu::BindGroup, RuntimeError> {
+    inputs.bind_groups.iter().find(|(s, _)| *s == set).map(|(_, g)| *g).ok_or(RuntimeError::MissingBindGroup { set })
+}
+
+/// The pipeline of one pass, with its explicit layout.
+fn prepare_pass(
+    device: &wgpu::Device,
+    plan: &Plan,
+    pass: &Pass,
+    set_layouts: &BTreeMap<u32, wgpu::BindGroupLayout>,
+    config: &PipelineConfig,
+) -> Result<PreparedPass, RuntimeError> {
+    let emulation = plan.emulation_group;
+    let declared: Vec<(&tesserae::Binding, Visibility)> =
+        pass.shaders().into_iter().flat_map(|sh| sh.bindings.iter().map(move |b| (b, visibility_of(pass, sh)))).collect();
+    let mut sets: Vec<u32> = declared.iter().map(|(b, _)| b.group).filter(|g| Some(*g) != emulation).collect();
+    sets.sort();
+    sets.dedup();
+    let mut emu_entries: BTreeMap<u32, wgpu::BindGroupLayoutEntry> = BTreeMap::new();
+    for (b, vis) in declared.iter().filter(|(b, _)| Some(b.group) == emulation) {
+        let e = emu_entries.entry(b.binding).or_insert(wgpu::BindGroupLayoutEntry {
+            binding: b.binding,
+            visibility: wgpu::ShaderStages::empty(),
+            ty: wgpu_binding_type(&b.ty)?,
+            count: None,
+        });
+        e.visibility |= stages(*vis);
+    }
+    let emulation_layout = (!emu_entries.is_empty()).then(|| {
+        let es: Vec<_> = emu_entries.into_values().collect();
+        device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(pass.label()), entries: &es })
+    });
+    let top = sets.iter().copied().chain(emulation.filter(|_| emulation_layout.is_some())).max();
+    let layouts: Vec<Option<&wgpu::BindGroupLayout>> = match top {
+        None => Vec::new(),
+        Some(top) => (0..=top)
+            .map(|g| if Some(g) == emulation { emulation_layout.as_ref() } else { set_layouts.get(&g).filter(|_| sets.contains(&g)) })
+            .collect(),
+    };
+    let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(pass.label()),
+        bind_group_layouts: &layouts,
+        immediate_size: 0,
+    });
+    let module = |sh: &tesserae::ShaderPlan| {
+        device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some(pass.label()),
+            source: wgpu::ShaderSource::Wgsl(sh.wgsl.as_str().into()),
+        })
+    };
+    let pipeline = match pass {
+        Pass::Compute(cp) => PipelineKind::Compute(device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(&cp.label),
+            layout: Some(&layout),
+            module: &module(&cp.shader),
+            entry_point: Some(&cp.shader.entry_point),
+            compilation_options: Default::default(),
+            cache: None,
+        })),
+        Pass::Render(rp) => {
+            if rp.clip_distances > 0 && !device.features().contains(wgpu::Features::CLIP_DISTANCES) {
+                return Err(RuntimeError::MissingFeature("wgpu::Features::CLIP_DISTANCES".into()));
+            }
+            let attrs: Vec<Vec<wgpu::VertexAttribute>> = rp
+                .vertex_buffers
+                .iter()
+                .map(|b| {
+                    b.attributes
+                        .iter()
+                        .map(|a| wgpu::VertexAttribute { format: vertex_format(a.format), offset: a.offset as u64, shader_location: a.location })
+                        .collect()
+                })
+                .collect();
+            let buffers: Vec<Option<wgpu::VertexBufferLayout>> = rp
+                .vertex_buffers
+                .iter()
+                .zip(&attrs)
+                .map(|(b, a)| {
+                    Some(wgpu::VertexBufferLayout {
+                        array_stride: b.stride as u64,
+                        step_mode: match b.step_mode {
+                            StepMode::Vertex => wgpu::VertexStepMode::Vertex,
+                            StepMode::Instance => wgpu::VertexStepMode::Instance,
+                        },
+                        attributes: a,
+                    })
+                })
+                .collect();
+            let vs = module(&rp.vertex);
+            let fs = rp.fragment.as_ref().map(module);
+            let as_recorded = rp.draw == DrawShape::AsRecorded;
+            PipelineKind::Render(device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(&rp.label),
+                layout: Some(&layout),
+                vertex: wgpu::VertexState {
+                    module: &vs,
+                    entry_point: Some(&rp.vertex.entry_point),
+                    compilation_options: Default::default(),
+                    buffers: &buffers,
+                },
+                primitive: wgpu::PrimitiveState {
+                    topology: topology(rp.topology)?,
+                    strip_index_format: if as_recorded && rp.topology.is_strip() { config.strip_index_format } else { None },
+                    front_face: config.front_face,
+                    // Expanded points are never culled: Vulkan culls polygons only.
+                    cull_mode: if matches!(rp.draw, DrawShape::ExpandedPoints { .. }) { None } else { config.cull_mode },
+                    unclipped_depth: false,
+                    polygon_mode: wgpu::PolygonMode::Fill,
+                    conservative: false,
+                },
+                depth_stencil: config.depth_stencil.clone(),
+                multisample: config.multisample,
+                fragment: fs.as_ref().zip(rp.fragment.as_ref()).map(|(m, f)| wgpu::FragmentState {
+                    module: m,
+                    entry_point: Some(&f.entry_point),
+                    compilation_options: Default::default(),
+                    targets: &config.color_targets,
+                }),
+                multiview_mask: None,
+                cache: None,
+            }))
+        }
+    };
+    Ok(PreparedPass { pipeline, emulation_layout, sets })
+}
+
+impl TranslatedPipeline {
+    /// The topology the application draws with.
+    fn source_topology(&self) -> Topology {
+        self.plan.topology
+    }
+
+    /// Every vertex buffer slot the plan reads is given, and big enough for the draw when the
+    /// plan pulls from it (a storage read past the end would silently read zeros).
+    fn check_vertex_buffers(&self, inputs: &Inputs, call: &DrawCall) -> Result<(), RuntimeError> {
+        for pass in &self.plan.passes {
+            let (layouts, pulled): (&[tesserae::VertexBufferLayout], Vec<u32>) = match pass {
+                Pass::Render(r) => (&r.vertex_buffers, Vec::new()),
+                Pass::Compute(c) => (
+                    &[],
+                    c.resources
+                        .iter()
+                        .filter_map(|r| if let Resource::VertexBufferAsStorage { slot } = r.resource { Some(slot) } else { None })
+                        .collect(),
+                ),
+            };
+            for slot in (0..layouts.len() as u32).chain(pulled.iter().copied()) {
+                let Some(buffer) = inputs.vertex_buffers.get(slot as usize) else {
+                    return Err(RuntimeError::MissingVertexBuffer { slot });
+                };
+                if call.indexed || pulled.is_empty() {
+                    continue;
+                }
+                let Some(layout) = self.plan.vertex_buffers.get(slot as usize) else { continue };
+                let end = layout.attributes.iter().map(|a| a.offset + a.format.size()).max().unwrap_or(0) as u64;
+                let last = match layout.step_mode {
+                    StepMode::Vertex => (call.first + call.count).checked_sub(1),
+                    StepMode::Instance => (call.first_instance + call.instances).checked_sub(1),
+                };
+                if let Some(last) = last {
+                    let needed = last as u64 * layout.stride as u64 + end;
+                    if buffer.size() < needed {
+                        return Err(RuntimeError::BufferTooSmall { what: format!("vertex buffer {slot}"), size: buffer.size(), needed });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes sure draw slot `i` has a uniform and intermediates big enough for `call`.
+    fn ensure_draw_buffers(&mut self, device: &wgpu::Device, i: usize, call: &DrawCall, primitives: u32) {
+        let sizes: Vec<u64> = self.plan.buffers.iter().map(|b| b.size.bytes(call.count, primitives, call.instances)).collect();
+        let fits = self.pool.get(i).is_some_and(|d| d.intermediates.iter().zip(&sizes).all(|(b, s)| b.size() >= *s));
+        if fits {
+            return;
+        }
+        let uniform = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("tesserae draw uniform"),
+            size: tesserae::draw_uniform::SIZE,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let intermediates = self
+            .plan
+            .buffers
+            .iter()
+            .zip(&sizes)
+            .map(|(b, size)| {
+                // Grow geometrically so a slowly growing draw does not reallocate every frame.
+                let old = self.pool.get(i).and_then(|d| d.intermediates.iter().find(|x| x.size() > 0).map(|x| x.size())).unwrap_or(0);
+                let size = if old > 0 { (*size).max(old.min(*size * 2)) } else { *size };
+                let usage = wgpu::BufferUsages::STORAGE
+                    | match b.usage {
+                        BufferUsage::Storage => wgpu::BufferUsages::empty(),
+                        BufferUsage::Index => wgpu::BufferUsages::INDEX,
+                        BufferUsage::Indirect => wgpu::BufferUsages::INDIRECT,
+                    };
+                device.create_buffer(&wgpu::BufferDescriptor { label: Some(&b.name), size, usage, mapped_at_creation: false })
+            })
+            .collect();
+        let d = DrawBuffers { uniform, intermediates };
+        if i < self.pool.len() {
+            self.pool[i] = d;
+        } else {
+            self.pool.push(d);
+        }
+    }
+
+    fn emulation_bind_group(
+        &self,
+        device: &wgpu::Device,
+        pass: &Pass,
+        layout: &wgpu::BindGroupLayout,
+        buffers: &DrawBuffers,
+        inputs: &Inputs,
+    ) -> Result<wgpu::BindGroup, RuntimeError> {
+        let resources = match pass {
+            Pass::Render(r) => &r.resources,
+            Pass::Compute(c) => &c.resources,
+        };
+        let mut entries = Vec::new();
+        for r in resources {
+            let buffer: &wgpu::Buffer = match &r.resource {
+                Resource::DrawParams { .. } => &buffers.uniform,
+                Resource::IndexBufferAsStorage => inputs.index_buffer.map_or(&self.dummy, |(b, _)| b),
+                Resource::VertexBufferAsStorage { slot } => {
+                    inputs.vertex_buffers.get(*slot as usize).copied().ok_or(RuntimeError::MissingVertexBuffer { slot: *slot })?
+                }
+                Resource::Intermediate { name } => {
+                    let i = self.plan.buffers.iter().position(|b| &b.name == name).ok_or_else(|| {
+                        RuntimeError::Plan(tesserae::PlanError::UnknownBuffer { pass: pass.label().into(), name: name.clone() })
+                    })?;
+                    &buffers.intermediates[i]
+                }
+                Resource::PushConstants => self.push_constants.as_ref().ok_or_else(|| {
+                    RuntimeError::Plan(tesserae::PlanError::Undeclared { pass: pass.label().into(), group: r.group, binding: r.binding })
+                })?,
+            };
+            entries.push(wgpu::BindGroupEntry { binding: r.binding, resource: buffer.as_entire_binding() });
+        }
+        Ok(device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some(pass.label()), layout, entries: &entries }))
+    }
+}

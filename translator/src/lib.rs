@@ -193,6 +193,8 @@ fn translate_lowered(
     let fragment_plan = fragment_plan(fragment.as_ref())?;
     Ok(Plan {
         version: PLAN_VERSION,
+        topology: desc.topology,
+        vertex_buffers: desc.vertex_buffers.clone(),
         emulation_group: None,
         push_constants: None,
         resources: Vec::new(),
@@ -263,6 +265,8 @@ fn translate_expanded_points(
     let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records), intermediate(e, &quads)]);
     Ok(Plan {
         version: PLAN_VERSION,
+        topology: desc.topology,
+        vertex_buffers: desc.vertex_buffers.clone(),
         emulation_group: Some(e.group),
         push_constants: None,
         resources: Vec::new(),
@@ -339,6 +343,8 @@ fn translate_culled(
     };
     Ok(Plan {
         version: PLAN_VERSION,
+        topology: desc.topology,
+        vertex_buffers: desc.vertex_buffers.clone(),
         emulation_group: Some(e.group),
         push_constants: None,
         resources: Vec::new(),

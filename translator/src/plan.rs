@@ -16,6 +16,10 @@ pub const PLAN_VERSION: u32 = 2;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
     pub version: u32,
+    /// The topology the application draws with (its draw calls count in it).
+    pub topology: Topology,
+    /// The application's vertex buffer layouts, by slot.
+    pub vertex_buffers: Vec<VertexBufferLayout>,
     pub passes: Vec<Pass>,
     /// Buffers that passes write and later passes read, sized from the draw.
     pub buffers: Vec<IntermediateBuffer>,
@@ -49,6 +53,19 @@ pub struct AppResource {
     pub wgpu: Vec<WgpuBinding>,
     /// Labels of the passes whose shaders use it.
     pub passes: Vec<String>,
+}
+
+impl AppResource {
+    /// The Vulkan kind as words (`combined image sampler`).
+    pub fn kind_name(&self) -> String {
+        format!("{:?}", self.kind).chars().fold(String::new(), |mut s, c| {
+            if c.is_uppercase() && !s.is_empty() {
+                s.push(' ');
+            }
+            s.push(c.to_ascii_lowercase());
+            s
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -322,6 +322,13 @@ impl<'m> Reflector<'m> {
         self.literal(id, d)
     }
 
+    pub(crate) fn member_decoration_literal(&self, id: Word, member: u32, d: Decoration) -> Option<u32> {
+        self.member_decorations.get(&(id, member))?.iter().find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
+            Some(Operand::LiteralBit32(v)) => Some(*v),
+            _ => None,
+        })
+    }
+
     /// `OpName` of an id.
     pub(crate) fn debug_name(&self, id: Word) -> Option<&str> {
         self.names.get(&id).map(String::as_str)

@@ -22,6 +22,8 @@ pub struct ResourceContext {
     vars: Vec<(Stage, DescriptorVar)>,
     /// (set, binding) of a combined image sampler → binding of its sampler half.
     samplers: BTreeMap<(u32, u32), u32>,
+    /// Bytes of the largest push-constant block of any stage.
+    push_size: u64,
 }
 
 impl ResourceContext {
@@ -53,7 +55,13 @@ impl ResourceContext {
             let next = top.max(samplers.iter().filter(|((s, _), _)| *s == d.set).map(|(_, b)| *b).max().unwrap_or(0)) + 1;
             samplers.insert((d.set, d.binding), next);
         }
-        let ctx = ResourceContext { group, max_bind_groups, vars, samplers };
+        let push_size = stages
+            .iter()
+            .zip(&push)
+            .filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(&m.module, v) as u64))
+            .max()
+            .unwrap_or(0);
+        let ctx = ResourceContext { group, max_bind_groups, vars, samplers, push_size };
         for (m, pc) in stages.iter_mut().zip(push) {
             let stage = m.reflection.stage;
             for (_, d) in ctx.vars.iter().filter(|(s, d)| *s == stage && d.kind == DescriptorKind::CombinedImageSampler) {
@@ -62,7 +70,8 @@ impl ResourceContext {
             }
             if let Some(var) = pc {
                 let e = ctx.emulation(stage, "push constants")?;
-                crate::lower::push_constants::lower(&mut m.module, var, e.group, binding::PUSH_CONSTANTS);
+                crate::lower::push_constants::lower(&mut m.module, var, e.group, binding::PUSH_CONSTANTS)
+                    .map_err(|what| TranslateError::unsupported(stage, what))?;
             }
         }
         Ok(ctx)
@@ -105,7 +114,7 @@ impl ResourceContext {
                     if b.group == g {
                         if b.binding == binding::PUSH_CONSTANTS {
                             push_used = true;
-                            push_size = push_size.max(Some(push_constant_size(sh.wgsl.module(), g)));
+                            push_size = Some(self.push_size.max(push_constant_size(sh.wgsl.module(), g)));
                         }
                         continue;
                     }

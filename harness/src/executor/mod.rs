@@ -23,6 +23,20 @@ pub enum ExecError {
     /// The device or API reported an error.
     #[error("{0}")]
     Device(String),
+    /// The runtime refused the plan or the frame.
+    #[error("runtime: {0}")]
+    Runtime(tesserae_wgpu::RuntimeError),
+}
+
+impl From<tesserae_wgpu::RuntimeError> for ExecError {
+    fn from(e: tesserae_wgpu::RuntimeError) -> Self {
+        match e {
+            // A device without a feature the plan needs skips the test, as the native
+            // executor does.
+            tesserae_wgpu::RuntimeError::MissingFeature(_) => ExecError::Skip(e.to_string()),
+            e => ExecError::Runtime(e),
+        }
+    }
 }
 
 impl ExecError {
