@@ -1,0 +1,36 @@
+//! A device on a real adapter (lavapipe on CI), and GLSL through glslang.
+
+use glslang::*;
+
+pub fn glsl(stage: ShaderStage, src: &str) -> Vec<u32> {
+    let compiler = Compiler::acquire().expect("glslang");
+    let source = ShaderSource::from(src);
+    let options = CompilerOptions {
+        source_language: SourceLanguage::GLSL,
+        target: Target::Vulkan { version: VulkanVersion::Vulkan1_1, spirv_version: SpirvVersion::SPIRV1_3 },
+        version_profile: None,
+        messages: ShaderMessage::DEFAULT,
+    };
+    let input = ShaderInput::new(&source, stage, &options, None::<&[(&str, Option<&str>)]>, None).expect("input");
+    compiler.create_shader(input).expect("parse").compile().expect("compile")
+}
+
+/// A Vulkan device with the given limits (the adapter's when `None`). Panics without an
+/// adapter: CI installs lavapipe, so a missing one is a broken machine, not a skip.
+pub fn device(limits: Option<wgpu::Limits>) -> (wgpu::Device, wgpu::Queue) {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::VULKAN;
+    let instance = wgpu::Instance::new(desc);
+    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
+        .expect("a Vulkan adapter (install mesa-vulkan-drivers for lavapipe)");
+    let limits = limits.unwrap_or_else(|| adapter.limits());
+    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        label: None,
+        required_features: adapter.features() & wgpu::Features::CLIP_DISTANCES,
+        required_limits: limits,
+        experimental_features: wgpu::ExperimentalFeatures::disabled(),
+        memory_hints: wgpu::MemoryHints::Performance,
+        trace: wgpu::Trace::Off,
+    }))
+    .expect("device")
+}
