@@ -219,7 +219,7 @@ impl Packer {
 
     /// `zeros N`: `n` zero bytes (a multiple of 4) at the next 4-aligned offset.
     pub fn zeros(&mut self, n: u64) -> Result<u64, String> {
-        if n % 4 != 0 {
+        if !n.is_multiple_of(4) {
             return Err(format!("zeros {n}: the count must be a multiple of 4"));
         }
         let offset = round_up(self.end, 4);

@@ -325,7 +325,7 @@ fn parse_vertex_buffer(c: &Cursor, s: &RawSection, rest: &str) -> Result<VertexB
     if per_vertex == 0 {
         return Err(c.err(hline, "vertex buffer has no columns"));
     }
-    if values.len() % per_vertex != 0 {
+    if !values.len().is_multiple_of(per_vertex) {
         let line = values.last().map_or(hline, |v| v.0);
         return Err(c.err(line, format!("{} values do not fill whole vertices of {per_vertex} values", values.len())));
     }

@@ -8,7 +8,10 @@
 use super::{DriverInfo, ExecError, Executor, INSTALL_HINT};
 use crate::compile;
 use crate::image::Image;
-use crate::shader_test::{CullMode, FrontFace, IndexFormat, ShaderTest};
+use crate::shader_test::{
+    AddressMode, BlendMode, CompareOp, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest, TexelFormat,
+    TextureData,
+};
 use ash::vk;
 use tesserae::{Stage, StepMode, Topology, VertexFormat};
 
@@ -25,6 +28,11 @@ pub struct NativeExecutor {
 }
 
 fn vkerr(what: &str) -> impl Fn(vk::Result) -> ExecError + '_ {
+    move |e| ExecError::Device(format!("{what}: {e}"))
+}
+
+/// `vkerr` with a message built for one object (`vkCreateBuffer (uniform buffer set 0 binding 1)`).
+fn vkerr_for(what: String) -> impl Fn(vk::Result) -> ExecError {
     move |e| ExecError::Device(format!("{what}: {e}"))
 }
 
@@ -155,8 +163,12 @@ impl Drop for NativeExecutor {
 struct Scratch<'d> {
     device: &'d ash::Device,
     buffers: Vec<(vk::Buffer, vk::DeviceMemory)>,
-    image: Option<(vk::Image, vk::DeviceMemory)>,
-    view: vk::ImageView,
+    /// Colour target, depth attachment and textures (memory may be null if allocation failed).
+    images: Vec<(vk::Image, vk::DeviceMemory)>,
+    views: Vec<vk::ImageView>,
+    samplers: Vec<vk::Sampler>,
+    set_layouts: Vec<vk::DescriptorSetLayout>,
+    descriptor_pool: vk::DescriptorPool,
     render_pass: vk::RenderPass,
     framebuffer: vk::Framebuffer,
     modules: Vec<vk::ShaderModule>,
@@ -175,15 +187,24 @@ impl Drop for Scratch<'_> {
             d.destroy_command_pool(self.pool, None);
             d.destroy_pipeline(self.pipeline, None);
             d.destroy_pipeline_layout(self.layout, None);
+            d.destroy_descriptor_pool(self.descriptor_pool, None);
+            for l in &self.set_layouts {
+                d.destroy_descriptor_set_layout(*l, None);
+            }
             for m in &self.modules {
                 d.destroy_shader_module(*m, None);
             }
             d.destroy_framebuffer(self.framebuffer, None);
             d.destroy_render_pass(self.render_pass, None);
-            d.destroy_image_view(self.view, None);
-            if let Some((i, m)) = self.image {
-                d.destroy_image(i, None);
-                d.free_memory(m, None);
+            for s in &self.samplers {
+                d.destroy_sampler(*s, None);
+            }
+            for v in &self.views {
+                d.destroy_image_view(*v, None);
+            }
+            for (i, m) in &self.images {
+                d.destroy_image(*i, None);
+                d.free_memory(*m, None);
             }
             for (b, m) in &self.buffers {
                 d.destroy_buffer(*b, None);
@@ -250,12 +271,17 @@ impl Executor for NativeExecutor {
         for s in &test.shaders {
             stages.push((s.stage, compile::compile_section(test, s)?, s.entry_point.clone()));
         }
+        check_shader_resources(test, &stages)?;
+        self.check_resource_limits(test)?;
         let d = &self.device;
         let mut sc = Scratch {
             device: d,
             buffers: Vec::new(),
-            image: None,
-            view: vk::ImageView::null(),
+            images: Vec::new(),
+            views: Vec::new(),
+            samplers: Vec::new(),
+            set_layouts: Vec::new(),
+            descriptor_pool: vk::DescriptorPool::null(),
             render_pass: vk::RenderPass::null(),
             framebuffer: vk::Framebuffer::null(),
             modules: Vec::new(),
@@ -267,45 +293,35 @@ impl Executor for NativeExecutor {
         let t = &test.test;
         let (w, h) = (t.width, t.height);
         let format = vk::Format::R8G8B8A8_UNORM;
+        let depth_format = vk::Format::D32_SFLOAT;
 
-        // Colour target.
-        let ici = vk::ImageCreateInfo::default()
-            .image_type(vk::ImageType::TYPE_2D)
-            .format(format)
-            .extent(vk::Extent3D { width: w, height: h, depth: 1 })
-            .mip_levels(1)
-            .array_layers(1)
-            .samples(vk::SampleCountFlags::TYPE_1)
-            .tiling(vk::ImageTiling::OPTIMAL)
-            .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC);
-        let image = unsafe { d.create_image(&ici, None) }.map_err(vkerr("vkCreateImage"))?;
-        let req = unsafe { d.get_image_memory_requirements(image) };
-        let mem_ty = self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::DEVICE_LOCAL)?;
-        let mem =
-            unsafe { d.allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(mem_ty), None) };
-        let mem = match mem {
-            Ok(m) => m,
-            Err(e) => {
-                unsafe { d.destroy_image(image, None) };
-                return Err(ExecError::Device(format!("vkAllocateMemory: {e}")));
-            }
+        // Colour target, and the depth attachment when the test has one.
+        let (image, color_view) = self.device_image(
+            &mut sc,
+            "colour target",
+            format,
+            w,
+            h,
+            vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC,
+            vk::ImageAspectFlags::COLOR,
+        )?;
+        let depth_view = match t.depth {
+            Some(_) => Some(
+                self.device_image(
+                    &mut sc,
+                    "depth attachment",
+                    depth_format,
+                    w,
+                    h,
+                    vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
+                    vk::ImageAspectFlags::DEPTH,
+                )?
+                .1,
+            ),
+            None => None,
         };
-        sc.image = Some((image, mem));
-        unsafe { d.bind_image_memory(image, mem, 0) }.map_err(vkerr("vkBindImageMemory"))?;
-        let range = vk::ImageSubresourceRange::default().aspect_mask(vk::ImageAspectFlags::COLOR).level_count(1).layer_count(1);
-        sc.view = unsafe {
-            d.create_image_view(
-                &vk::ImageViewCreateInfo::default()
-                    .image(image)
-                    .view_type(vk::ImageViewType::TYPE_2D)
-                    .format(format)
-                    .subresource_range(range),
-                None,
-            )
-        }
-        .map_err(vkerr("vkCreateImageView"))?;
 
-        let attachments = [vk::AttachmentDescription::default()
+        let mut attachments = vec![vk::AttachmentDescription::default()
             .format(format)
             .samples(vk::SampleCountFlags::TYPE_1)
             .load_op(vk::AttachmentLoadOp::CLEAR)
@@ -314,9 +330,27 @@ impl Executor for NativeExecutor {
             .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
             .initial_layout(vk::ImageLayout::UNDEFINED)
             .final_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL)];
+        if depth_view.is_some() {
+            attachments.push(
+                vk::AttachmentDescription::default()
+                    .format(depth_format)
+                    .samples(vk::SampleCountFlags::TYPE_1)
+                    .load_op(vk::AttachmentLoadOp::CLEAR)
+                    .store_op(vk::AttachmentStoreOp::DONT_CARE)
+                    .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+                    .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                    .initial_layout(vk::ImageLayout::UNDEFINED)
+                    .final_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+            );
+        }
         let color_ref = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
-        let subpass =
-            [vk::SubpassDescription::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS).color_attachments(&color_ref)];
+        let depth_ref = vk::AttachmentReference { attachment: 1, layout: vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+        let mut subpass =
+            vk::SubpassDescription::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS).color_attachments(&color_ref);
+        if depth_view.is_some() {
+            subpass = subpass.depth_stencil_attachment(&depth_ref);
+        }
+        let subpass = [subpass];
         let dependency = [vk::SubpassDependency::default()
             .src_subpass(0)
             .dst_subpass(vk::SUBPASS_EXTERNAL)
@@ -331,7 +365,7 @@ impl Executor for NativeExecutor {
             )
         }
         .map_err(vkerr("vkCreateRenderPass"))?;
-        let views = [sc.view];
+        let views: Vec<vk::ImageView> = std::iter::once(color_view).chain(depth_view).collect();
         sc.framebuffer = unsafe {
             d.create_framebuffer(
                 &vk::FramebufferCreateInfo::default().render_pass(sc.render_pass).attachments(&views).width(w).height(h).layers(1),
@@ -340,15 +374,27 @@ impl Executor for NativeExecutor {
         }
         .map_err(vkerr("vkCreateFramebuffer"))?;
 
+        // Descriptors: buffers, textures (uploaded below through staging buffers), samplers.
+        let bound = self.descriptors(&mut sc, test)?;
+
         // Pipeline.
         let names: Vec<std::ffi::CString> =
             stages.iter().map(|(_, _, e)| std::ffi::CString::new(e.as_str()).unwrap_or_else(|_| c"main".to_owned())).collect();
+        let spec_entries: Vec<vk::SpecializationMapEntry> = (0..test.specialization.len())
+            .map(|i| vk::SpecializationMapEntry { constant_id: test.specialization[i].0, offset: 4 * i as u32, size: 4 })
+            .collect();
+        let spec_data: Vec<u8> = test.specialization.iter().flat_map(|(_, v)| v.word().to_le_bytes()).collect();
+        let spec = vk::SpecializationInfo::default().map_entries(&spec_entries).data(&spec_data);
         let mut stage_infos = Vec::new();
         for ((stage, words, _), name) in stages.iter().zip(&names) {
             let m = unsafe { d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(words), None) }
                 .map_err(vkerr("vkCreateShaderModule"))?;
             sc.modules.push(m);
-            stage_infos.push(vk::PipelineShaderStageCreateInfo::default().stage(vk_stage(*stage)).module(m).name(name.as_c_str()));
+            let mut info = vk::PipelineShaderStageCreateInfo::default().stage(vk_stage(*stage)).module(m).name(name.as_c_str());
+            if !spec_entries.is_empty() {
+                info = info.specialization_info(&spec);
+            }
+            stage_infos.push(info);
         }
         let bindings: Vec<_> = test
             .vertex_buffers
@@ -400,10 +446,30 @@ impl Executor for NativeExecutor {
             })
             .line_width(1.0);
         let ms = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
-        let blend = [vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA)];
+        let blend = [blend_state(t.blend)];
         let cb = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend);
-        sc.layout =
-            unsafe { d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default(), None) }.map_err(vkerr("vkCreatePipelineLayout"))?;
+        let ds = t.depth.map(|z| {
+            vk::PipelineDepthStencilStateCreateInfo::default()
+                .depth_test_enable(true)
+                .depth_write_enable(z.write)
+                .depth_compare_op(vk_compare(z.compare))
+                .depth_bounds_test_enable(false)
+                .stencil_test_enable(false)
+                .min_depth_bounds(0.0)
+                .max_depth_bounds(1.0)
+        });
+        let push_ranges: Vec<vk::PushConstantRange> = test
+            .push_constants
+            .iter()
+            .map(|p| vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::ALL_GRAPHICS, offset: 0, size: p.len() as u32 })
+            .collect();
+        sc.layout = unsafe {
+            d.create_pipeline_layout(
+                &vk::PipelineLayoutCreateInfo::default().set_layouts(&sc.set_layouts).push_constant_ranges(&push_ranges),
+                None,
+            )
+        }
+        .map_err(vkerr("vkCreatePipelineLayout"))?;
         let mut gpci = vk::GraphicsPipelineCreateInfo::default()
             .stages(&stage_infos)
             .vertex_input_state(&vi)
@@ -418,6 +484,9 @@ impl Executor for NativeExecutor {
         if matches!(topology, Topology::PatchList { .. }) {
             gpci = gpci.tessellation_state(&tess);
         }
+        if let Some(ds) = &ds {
+            gpci = gpci.depth_stencil_state(ds);
+        }
         let pipelines = unsafe { d.create_graphics_pipelines(vk::PipelineCache::null(), &[gpci], None) }
             .map_err(|(_, e)| ExecError::Device(format!("vkCreateGraphicsPipelines: {e}")))?;
         sc.pipeline = pipelines[0];
@@ -425,14 +494,14 @@ impl Executor for NativeExecutor {
         // Buffers: vertex data, indices, readback.
         let mut vertex_buffers = Vec::new();
         for b in &test.vertex_buffers {
-            vertex_buffers.push(self.host_buffer(&mut sc, vk::BufferUsageFlags::VERTEX_BUFFER, &b.data)?);
+            vertex_buffers.push(self.host_buffer(&mut sc, vk::BufferUsageFlags::VERTEX_BUFFER, &b.data, "vertex buffer")?);
         }
         let index_buffer = match &test.index_buffer {
-            Some(ib) => Some(self.host_buffer(&mut sc, vk::BufferUsageFlags::INDEX_BUFFER, &ib.bytes())?),
+            Some(ib) => Some(self.host_buffer(&mut sc, vk::BufferUsageFlags::INDEX_BUFFER, &ib.bytes(), "index buffer")?),
             None => None,
         };
         let readback_size = (w * h * 4) as usize;
-        let readback = self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_DST, &vec![0u8; readback_size])?;
+        let readback = self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_DST, &vec![0u8; readback_size], "readback buffer")?;
 
         // Commands.
         sc.pool = unsafe { d.create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(self.queue_family), None) }
@@ -446,9 +515,15 @@ impl Executor for NativeExecutor {
             )
         }
         .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
-        let clear = [vk::ClearValue { color: vk::ClearColorValue { float32: t.clear } }];
+        let mut clear = vec![vk::ClearValue { color: vk::ClearColorValue { float32: t.clear } }];
+        if let Some(z) = t.depth {
+            clear.push(vk::ClearValue { depth_stencil: vk::ClearDepthStencilValue { depth: z.clear, stencil: 0 } });
+        }
         unsafe {
             d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default()).map_err(vkerr("vkBeginCommandBuffer"))?;
+            for up in &bound.uploads {
+                record_upload(d, cmd, up);
+            }
             d.cmd_begin_render_pass(
                 cmd,
                 &vk::RenderPassBeginInfo::default()
@@ -459,6 +534,12 @@ impl Executor for NativeExecutor {
                 vk::SubpassContents::INLINE,
             );
             d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::GRAPHICS, sc.pipeline);
+            if !bound.sets.is_empty() {
+                d.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::GRAPHICS, sc.layout, 0, &bound.sets, &[]);
+            }
+            if let Some(p) = &test.push_constants {
+                d.cmd_push_constants(cmd, sc.layout, vk::ShaderStageFlags::ALL_GRAPHICS, 0, p);
+            }
             if !vertex_buffers.is_empty() {
                 let offsets = vec![0u64; vertex_buffers.len()];
                 d.cmd_bind_vertex_buffers(cmd, 0, &vertex_buffers, &offsets);
@@ -511,34 +592,431 @@ impl Executor for NativeExecutor {
     }
 }
 
+/// A texture's copy from its staging buffer, recorded before the render pass.
+struct Upload {
+    staging: vk::Buffer,
+    image: vk::Image,
+    width: u32,
+    height: u32,
+}
+
+/// The test's descriptor sets (sets 0..=highest used, bound from set 0) and texture uploads.
+struct Bound {
+    sets: Vec<vk::DescriptorSet>,
+    uploads: Vec<Upload>,
+}
+
+/// Records: texture → TRANSFER_DST, copy from staging, → SHADER_READ_ONLY for every graphics stage.
+unsafe fn record_upload(d: &ash::Device, cmd: vk::CommandBuffer, up: &Upload) {
+    let range = vk::ImageSubresourceRange::default().aspect_mask(vk::ImageAspectFlags::COLOR).level_count(1).layer_count(1);
+    let to_dst = [vk::ImageMemoryBarrier::default()
+        .src_access_mask(vk::AccessFlags::empty())
+        .dst_access_mask(vk::AccessFlags::TRANSFER_WRITE)
+        .old_layout(vk::ImageLayout::UNDEFINED)
+        .new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
+        .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .image(up.image)
+        .subresource_range(range)];
+    d.cmd_pipeline_barrier(
+        cmd,
+        vk::PipelineStageFlags::TOP_OF_PIPE,
+        vk::PipelineStageFlags::TRANSFER,
+        vk::DependencyFlags::empty(),
+        &[],
+        &[],
+        &to_dst,
+    );
+    let region = vk::BufferImageCopy::default()
+        .image_subresource(vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::COLOR).layer_count(1))
+        .image_extent(vk::Extent3D { width: up.width, height: up.height, depth: 1 });
+    d.cmd_copy_buffer_to_image(cmd, up.staging, up.image, vk::ImageLayout::TRANSFER_DST_OPTIMAL, &[region]);
+    let to_read = [vk::ImageMemoryBarrier::default()
+        .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
+        .dst_access_mask(vk::AccessFlags::SHADER_READ)
+        .old_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
+        .new_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)
+        .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .image(up.image)
+        .subresource_range(range)];
+    d.cmd_pipeline_barrier(
+        cmd,
+        vk::PipelineStageFlags::TRANSFER,
+        vk::PipelineStageFlags::ALL_GRAPHICS,
+        vk::DependencyFlags::empty(),
+        &[],
+        &[],
+        &to_read,
+    );
+}
+
+fn blend_state(mode: BlendMode) -> vk::PipelineColorBlendAttachmentState {
+    let s = vk::PipelineColorBlendAttachmentState::default().color_write_mask(vk::ColorComponentFlags::RGBA);
+    let (src_c, dst_c, src_a, dst_a) = match mode {
+        BlendMode::Replace => return s.blend_enable(false),
+        BlendMode::Alpha => {
+            (vk::BlendFactor::SRC_ALPHA, vk::BlendFactor::ONE_MINUS_SRC_ALPHA, vk::BlendFactor::ONE, vk::BlendFactor::ONE_MINUS_SRC_ALPHA)
+        }
+        BlendMode::Additive => (vk::BlendFactor::ONE, vk::BlendFactor::ONE, vk::BlendFactor::ONE, vk::BlendFactor::ONE),
+    };
+    s.blend_enable(true)
+        .src_color_blend_factor(src_c)
+        .dst_color_blend_factor(dst_c)
+        .color_blend_op(vk::BlendOp::ADD)
+        .src_alpha_blend_factor(src_a)
+        .dst_alpha_blend_factor(dst_a)
+        .alpha_blend_op(vk::BlendOp::ADD)
+}
+
+fn vk_compare(op: CompareOp) -> vk::CompareOp {
+    match op {
+        CompareOp::Never => vk::CompareOp::NEVER,
+        CompareOp::Less => vk::CompareOp::LESS,
+        CompareOp::Equal => vk::CompareOp::EQUAL,
+        CompareOp::LessEqual => vk::CompareOp::LESS_OR_EQUAL,
+        CompareOp::Greater => vk::CompareOp::GREATER,
+        CompareOp::NotEqual => vk::CompareOp::NOT_EQUAL,
+        CompareOp::GreaterEqual => vk::CompareOp::GREATER_OR_EQUAL,
+        CompareOp::Always => vk::CompareOp::ALWAYS,
+    }
+}
+
+fn vk_descriptor_type(d: &Descriptor) -> vk::DescriptorType {
+    match d {
+        Descriptor::UniformBuffer(_) => vk::DescriptorType::UNIFORM_BUFFER,
+        Descriptor::StorageBuffer(_) => vk::DescriptorType::STORAGE_BUFFER,
+        Descriptor::SampledTexture(_) => vk::DescriptorType::SAMPLED_IMAGE,
+        Descriptor::Sampler(_) => vk::DescriptorType::SAMPLER,
+        Descriptor::CombinedTextureSampler(..) => vk::DescriptorType::COMBINED_IMAGE_SAMPLER,
+    }
+}
+
+fn vk_texel_format(f: TexelFormat) -> vk::Format {
+    match f {
+        TexelFormat::Rgba8Unorm => vk::Format::R8G8B8A8_UNORM,
+        TexelFormat::Rgba32Float => vk::Format::R32G32B32A32_SFLOAT,
+    }
+}
+
+/// The kind of a test descriptor in the translator's reflection terms.
+fn descriptor_kind(d: &Descriptor) -> tesserae::DescriptorKind {
+    use tesserae::DescriptorKind as K;
+    match d {
+        Descriptor::UniformBuffer(_) => K::UniformBuffer,
+        Descriptor::StorageBuffer(_) => K::StorageBuffer,
+        Descriptor::SampledTexture(_) => K::SampledImage,
+        Descriptor::Sampler(_) => K::Sampler,
+        Descriptor::CombinedTextureSampler(..) => K::CombinedImageSampler,
+    }
+}
+
+/// Every descriptor a stage declares must be one the test provides, of the same kind, and a
+/// push constant block needs `[push constants]`: Vulkan leaves a pipeline whose layout lacks a
+/// declared resource undefined (lavapipe may crash), so a mismatch is reported instead. Stages
+/// the reflection cannot load are not checked here (the driver reports on them).
+fn check_shader_resources(test: &ShaderTest, stages: &[(Stage, Vec<u32>, String)]) -> Result<(), ExecError> {
+    for (stage, words, entry) in stages {
+        let Ok(m) = tesserae::reflect::load(words, Some(entry)) else { continue };
+        let (vars, push) = tesserae::descriptors::reflect(&m.module);
+        for v in vars {
+            let found = test.resources.iter().find(|r| r.set == v.set && r.binding == v.binding);
+            let problem = match found {
+                None => "the test has no resource there".to_string(),
+                Some(r) if descriptor_kind(&r.descriptor) != v.kind => {
+                    format!(
+                        "the test's [{} {} {}] (line {}) is a {}",
+                        section_name(&r.descriptor),
+                        r.set,
+                        r.binding,
+                        r.line,
+                        r.descriptor.kind()
+                    )
+                }
+                Some(_) if v.count != 1 => format!("arrays of descriptors ({} elements) are not supported by the format", v.count),
+                Some(_) => continue,
+            };
+            return Err(ExecError::Device(format!(
+                "the {stage} shader declares `{}` ({:?}) at set {} binding {}, but {problem}",
+                v.name, v.kind, v.set, v.binding
+            )));
+        }
+        if push.is_some() && test.push_constants.is_none() {
+            return Err(ExecError::Device(format!(
+                "the {stage} shader declares push constants, but the test has no [push constants] section"
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn section_name(d: &Descriptor) -> &'static str {
+    match d {
+        Descriptor::UniformBuffer(_) => "uniform buffer",
+        Descriptor::StorageBuffer(_) => "storage buffer",
+        Descriptor::SampledTexture(_) | Descriptor::CombinedTextureSampler(..) => "texture",
+        Descriptor::Sampler(_) => "sampler",
+    }
+}
+
 impl NativeExecutor {
+    /// Skips tests whose resources exceed this device's limits (the driver would be used out of
+    /// its specification otherwise).
+    fn check_resource_limits(&self, test: &ShaderTest) -> Result<(), ExecError> {
+        let l = &self.limits;
+        let skip = |what: String| Err(ExecError::Skip(format!("{} lacks {what}", self.info.device)));
+        if let Some(p) = &test.push_constants {
+            if p.len() as u64 > l.max_push_constants_size as u64 {
+                return skip(format!("{} bytes of push constants (maxPushConstantsSize {})", p.len(), l.max_push_constants_size));
+            }
+        }
+        let sets = test.resources.iter().map(|r| r.set + 1).max().unwrap_or(0);
+        if sets > l.max_bound_descriptor_sets {
+            return skip(format!("{sets} descriptor sets (maxBoundDescriptorSets {})", l.max_bound_descriptor_sets));
+        }
+        for r in &test.resources {
+            let (len, max, name) = match &r.descriptor {
+                Descriptor::UniformBuffer(b) => (b.len() as u64, l.max_uniform_buffer_range as u64, "maxUniformBufferRange"),
+                Descriptor::StorageBuffer(b) => (b.len() as u64, l.max_storage_buffer_range as u64, "maxStorageBufferRange"),
+                _ => continue,
+            };
+            if len > max {
+                return skip(format!("a {len}-byte {} at set {} binding {} ({name} {max})", r.descriptor.kind(), r.set, r.binding));
+            }
+        }
+        for r in &test.resources {
+            let (tex, sampler) = match &r.descriptor {
+                Descriptor::SampledTexture(t) => (t, None),
+                Descriptor::CombinedTextureSampler(t, s) => (t, Some(s)),
+                _ => continue,
+            };
+            let format = vk_texel_format(tex.format);
+            let props = unsafe { self.instance.get_physical_device_format_properties(self.physical, format) };
+            let mut need = vk::FormatFeatureFlags::SAMPLED_IMAGE | vk::FormatFeatureFlags::TRANSFER_DST;
+            if sampler.is_some_and(|s| s.filter == Filter::Linear) {
+                need |= vk::FormatFeatureFlags::SAMPLED_IMAGE_FILTER_LINEAR;
+            }
+            if !props.optimal_tiling_features.contains(need) {
+                return skip(format!("{need:?} for {format:?} textures"));
+            }
+        }
+        Ok(())
+    }
+
+    /// A device-local 2D image with one level and its view (both tracked in `sc`).
+    #[allow(clippy::too_many_arguments)]
+    fn device_image(
+        &self,
+        sc: &mut Scratch,
+        what: &str,
+        format: vk::Format,
+        w: u32,
+        h: u32,
+        usage: vk::ImageUsageFlags,
+        aspect: vk::ImageAspectFlags,
+    ) -> Result<(vk::Image, vk::ImageView), ExecError> {
+        let d = &self.device;
+        let ici = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(format)
+            .extent(vk::Extent3D { width: w, height: h, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .tiling(vk::ImageTiling::OPTIMAL)
+            .usage(usage)
+            .initial_layout(vk::ImageLayout::UNDEFINED);
+        let image = unsafe { d.create_image(&ici, None) }.map_err(vkerr_for(format!("vkCreateImage ({what})")))?;
+        sc.images.push((image, vk::DeviceMemory::null()));
+        let req = unsafe { d.get_image_memory_requirements(image) };
+        let mem_ty = self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::DEVICE_LOCAL)?;
+        let mem =
+            unsafe { d.allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(mem_ty), None) }
+                .map_err(vkerr_for(format!("vkAllocateMemory ({what})")))?;
+        if let Some(last) = sc.images.last_mut() {
+            last.1 = mem;
+        }
+        unsafe { d.bind_image_memory(image, mem, 0) }.map_err(vkerr_for(format!("vkBindImageMemory ({what})")))?;
+        let range = vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(1).layer_count(1);
+        let view = unsafe {
+            d.create_image_view(
+                &vk::ImageViewCreateInfo::default()
+                    .image(image)
+                    .view_type(vk::ImageViewType::TYPE_2D)
+                    .format(format)
+                    .subresource_range(range),
+                None,
+            )
+        }
+        .map_err(vkerr_for(format!("vkCreateImageView ({what})")))?;
+        sc.views.push(view);
+        Ok((image, view))
+    }
+
+    fn sampler(&self, sc: &mut Scratch, s: &SamplerState, what: &str) -> Result<vk::Sampler, ExecError> {
+        let filter = match s.filter {
+            Filter::Nearest => vk::Filter::NEAREST,
+            Filter::Linear => vk::Filter::LINEAR,
+        };
+        let address = match s.address {
+            AddressMode::Repeat => vk::SamplerAddressMode::REPEAT,
+            AddressMode::ClampToEdge => vk::SamplerAddressMode::CLAMP_TO_EDGE,
+            AddressMode::MirrorRepeat => vk::SamplerAddressMode::MIRRORED_REPEAT,
+        };
+        let ci = vk::SamplerCreateInfo::default()
+            .mag_filter(filter)
+            .min_filter(filter)
+            .mipmap_mode(vk::SamplerMipmapMode::NEAREST)
+            .address_mode_u(address)
+            .address_mode_v(address)
+            .address_mode_w(address)
+            .mip_lod_bias(0.0)
+            .anisotropy_enable(false)
+            .compare_enable(false)
+            .min_lod(0.0)
+            .max_lod(0.0)
+            .border_color(vk::BorderColor::FLOAT_TRANSPARENT_BLACK)
+            .unnormalized_coordinates(false);
+        let sampler = unsafe { self.device.create_sampler(&ci, None) }.map_err(vkerr_for(format!("vkCreateSampler ({what})")))?;
+        sc.samplers.push(sampler);
+        Ok(sampler)
+    }
+
+    /// A sampled texture: image, view, and a staging buffer holding its texels.
+    fn texture(&self, sc: &mut Scratch, tex: &TextureData, what: &str) -> Result<(vk::ImageView, Upload), ExecError> {
+        let staging = self.host_buffer(sc, vk::BufferUsageFlags::TRANSFER_SRC, &tex.data, &format!("staging buffer of the {what}"))?;
+        let (image, view) = self.device_image(
+            sc,
+            what,
+            vk_texel_format(tex.format),
+            tex.width,
+            tex.height,
+            vk::ImageUsageFlags::SAMPLED | vk::ImageUsageFlags::TRANSFER_DST,
+            vk::ImageAspectFlags::COLOR,
+        )?;
+        Ok((view, Upload { staging, image, width: tex.width, height: tex.height }))
+    }
+
+    /// Set layouts (in `sc.set_layouts`, for sets 0..=highest used; gaps are empty layouts),
+    /// the pool, the sets and their contents.
+    fn descriptors(&self, sc: &mut Scratch, test: &ShaderTest) -> Result<Bound, ExecError> {
+        let d = &self.device;
+        let mut bound = Bound { sets: Vec::new(), uploads: Vec::new() };
+        let Some(max_set) = test.resources.iter().map(|r| r.set).max() else {
+            return Ok(bound);
+        };
+        for set in 0..=max_set {
+            let bindings: Vec<vk::DescriptorSetLayoutBinding> = test
+                .resources
+                .iter()
+                .filter(|r| r.set == set)
+                .map(|r| {
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(r.binding)
+                        .descriptor_type(vk_descriptor_type(&r.descriptor))
+                        .descriptor_count(1)
+                        .stage_flags(vk::ShaderStageFlags::ALL_GRAPHICS)
+                })
+                .collect();
+            let l = unsafe { d.create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings), None) }
+                .map_err(vkerr_for(format!("vkCreateDescriptorSetLayout (set {set})")))?;
+            sc.set_layouts.push(l);
+        }
+        let mut sizes: Vec<vk::DescriptorPoolSize> = Vec::new();
+        for r in &test.resources {
+            let ty = vk_descriptor_type(&r.descriptor);
+            match sizes.iter_mut().find(|s| s.ty == ty) {
+                Some(s) => s.descriptor_count += 1,
+                None => sizes.push(vk::DescriptorPoolSize { ty, descriptor_count: 1 }),
+            }
+        }
+        sc.descriptor_pool =
+            unsafe { d.create_descriptor_pool(&vk::DescriptorPoolCreateInfo::default().max_sets(max_set + 1).pool_sizes(&sizes), None) }
+                .map_err(vkerr("vkCreateDescriptorPool"))?;
+        bound.sets = unsafe {
+            d.allocate_descriptor_sets(
+                &vk::DescriptorSetAllocateInfo::default().descriptor_pool(sc.descriptor_pool).set_layouts(&sc.set_layouts),
+            )
+        }
+        .map_err(vkerr("vkAllocateDescriptorSets"))?;
+
+        enum Info {
+            Buffer([vk::DescriptorBufferInfo; 1]),
+            Image([vk::DescriptorImageInfo; 1]),
+        }
+        let mut infos = Vec::new();
+        for r in &test.resources {
+            let what = format!("{} at set {} binding {}", r.descriptor.kind(), r.set, r.binding);
+            let image_info = |view, sampler| {
+                Info::Image([vk::DescriptorImageInfo {
+                    sampler,
+                    image_view: view,
+                    image_layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+                }])
+            };
+            let info = match &r.descriptor {
+                Descriptor::UniformBuffer(b) | Descriptor::StorageBuffer(b) => {
+                    let usage = match r.descriptor {
+                        Descriptor::UniformBuffer(_) => vk::BufferUsageFlags::UNIFORM_BUFFER,
+                        _ => vk::BufferUsageFlags::STORAGE_BUFFER,
+                    };
+                    let buffer = self.host_buffer(sc, usage, b, &what)?;
+                    Info::Buffer([vk::DescriptorBufferInfo { buffer, offset: 0, range: vk::WHOLE_SIZE }])
+                }
+                Descriptor::SampledTexture(t) => {
+                    let (view, up) = self.texture(sc, t, &what)?;
+                    bound.uploads.push(up);
+                    image_info(view, vk::Sampler::null())
+                }
+                Descriptor::CombinedTextureSampler(t, s) => {
+                    let (view, up) = self.texture(sc, t, &what)?;
+                    bound.uploads.push(up);
+                    image_info(view, self.sampler(sc, s, &what)?)
+                }
+                Descriptor::Sampler(s) => Info::Image([vk::DescriptorImageInfo {
+                    sampler: self.sampler(sc, s, &what)?,
+                    image_view: vk::ImageView::null(),
+                    image_layout: vk::ImageLayout::UNDEFINED,
+                }]),
+            };
+            infos.push(info);
+        }
+        let writes: Vec<vk::WriteDescriptorSet> = test
+            .resources
+            .iter()
+            .zip(&infos)
+            .map(|(r, info)| {
+                let w = vk::WriteDescriptorSet::default()
+                    .dst_set(bound.sets[r.set as usize])
+                    .dst_binding(r.binding)
+                    .descriptor_type(vk_descriptor_type(&r.descriptor));
+                match info {
+                    Info::Buffer(b) => w.buffer_info(b),
+                    Info::Image(i) => w.image_info(i),
+                }
+            })
+            .collect();
+        unsafe { d.update_descriptor_sets(&writes, &[]) };
+        Ok(bound)
+    }
+
     /// A host-visible, coherent buffer holding `data` (tracked in `sc` for destruction).
-    fn host_buffer(&self, sc: &mut Scratch, usage: vk::BufferUsageFlags, data: &[u8]) -> Result<vk::Buffer, ExecError> {
+    fn host_buffer(&self, sc: &mut Scratch, usage: vk::BufferUsageFlags, data: &[u8], what: &str) -> Result<vk::Buffer, ExecError> {
         let d = &self.device;
         let size = data.len().max(4) as u64;
-        let buf =
-            unsafe { d.create_buffer(&vk::BufferCreateInfo::default().size(size).usage(usage), None) }.map_err(vkerr("vkCreateBuffer"))?;
+        let buf = unsafe { d.create_buffer(&vk::BufferCreateInfo::default().size(size).usage(usage), None) }
+            .map_err(vkerr_for(format!("vkCreateBuffer ({what})")))?;
+        sc.buffers.push((buf, vk::DeviceMemory::null()));
         let req = unsafe { d.get_buffer_memory_requirements(buf) };
-        let ty =
-            match self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT) {
-                Ok(t) => t,
-                Err(e) => {
-                    unsafe { d.destroy_buffer(buf, None) };
-                    return Err(e);
-                }
-            };
-        let mem =
-            match unsafe { d.allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty), None) } {
-                Ok(m) => m,
-                Err(e) => {
-                    unsafe { d.destroy_buffer(buf, None) };
-                    return Err(ExecError::Device(format!("vkAllocateMemory: {e}")));
-                }
-            };
-        sc.buffers.push((buf, mem));
+        let ty = self.memory_type(req.memory_type_bits, vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT)?;
+        let mem = unsafe { d.allocate_memory(&vk::MemoryAllocateInfo::default().allocation_size(req.size).memory_type_index(ty), None) }
+            .map_err(vkerr_for(format!("vkAllocateMemory ({what})")))?;
+        if let Some(last) = sc.buffers.last_mut() {
+            last.1 = mem;
+        }
         unsafe {
-            d.bind_buffer_memory(buf, mem, 0).map_err(vkerr("vkBindBufferMemory"))?;
-            let p = d.map_memory(mem, 0, size, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory"))?;
+            d.bind_buffer_memory(buf, mem, 0).map_err(vkerr_for(format!("vkBindBufferMemory ({what})")))?;
+            let p = d.map_memory(mem, 0, size, vk::MemoryMapFlags::empty()).map_err(vkerr_for(format!("vkMapMemory ({what})")))?;
             std::ptr::copy_nonoverlapping(data.as_ptr(), p as *mut u8, data.len());
             d.unmap_memory(mem);
         }
