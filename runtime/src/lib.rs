@@ -69,6 +69,10 @@ pub struct PipelineConfig {
     pub multisample: wgpu::MultisampleState,
     /// Point sizes clamp to this range (lavapipe draws sizes below 1 as 1).
     pub point_size_range: [f32; 2],
+    /// Binding types the application chooses instead of the shader-derived ones, by wgpu
+    /// (group, binding): a shader cannot say that its texture is `Rgba32Float` (not filterable
+    /// without `FLOAT32_FILTERABLE`), so the application marks it and its samplers here.
+    pub binding_type_overrides: Vec<((u32, u32), wgpu::BindingType)>,
 }
 
 impl PipelineConfig {
@@ -82,6 +86,7 @@ impl PipelineConfig {
             strip_index_format: None,
             multisample: wgpu::MultisampleState::default(),
             point_size_range: [1.0, 255.0],
+            binding_type_overrides: Vec::new(),
         }
     }
 }
@@ -261,7 +266,10 @@ impl TranslatedPipeline {
                     if b.group >= max {
                         return Err(RuntimeError::TooManyBindGroups { group: b.group, max });
                     }
-                    let ty = wgpu_binding_type(&b.ty)?;
+                    let ty = match config.binding_type_overrides.iter().find(|(k, _)| *k == (b.group, b.binding)) {
+                        Some((_, ty)) => *ty,
+                        None => wgpu_binding_type(&b.ty)?,
+                    };
                     let e = entries.entry(b.group).or_default().entry(b.binding).or_insert(wgpu::BindGroupLayoutEntry {
                         binding: b.binding,
                         visibility: wgpu::ShaderStages::empty(),

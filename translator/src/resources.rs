@@ -68,6 +68,7 @@ impl ResourceContext {
                 crate::lower::combined_sampler::split(&mut m.module, d.id, d.set, ctx.samplers[&(d.set, d.binding)])
                     .map_err(|what| TranslateError::unsupported(stage, what))?;
             }
+            crate::lower::std140::lower(&mut m.module).map_err(|what| TranslateError::unsupported(stage, what))?;
             if let Some(var) = pc {
                 let e = ctx.emulation(stage, "push constants")?;
                 crate::lower::push_constants::lower(&mut m.module, var, e.group, binding::PUSH_CONSTANTS)

@@ -207,7 +207,9 @@ impl TranslatedExecutor {
         let (w, h) = (t.width, t.height);
         let d = &self.device;
         let scope = d.push_error_scope(wgpu::ErrorFilter::Validation);
-        let mut pipeline = TranslatedPipeline::new(d, plan.clone(), &pipeline_config(test))?;
+        let mut config = pipeline_config(test);
+        config.binding_type_overrides = self.unfilterable_overrides(test, plan)?;
+        let mut pipeline = TranslatedPipeline::new(d, plan.clone(), &config)?;
         let target = d.create_texture(&wgpu::TextureDescriptor {
             label: Some("colour"),
             size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
@@ -379,6 +381,47 @@ impl TranslatedExecutor {
                 .collect();
             let Some(layout) = pipeline.bind_group_layout(set) else { continue };
             out.push((set, self.device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })));
+        }
+        Ok(out)
+    }
+
+    /// Without `FLOAT32_FILTERABLE`, an `Rgba32Float` texture binds as unfilterable and the
+    /// samplers of its set as non-filtering; a linear sampler beside it cannot work there.
+    fn unfilterable_overrides(&self, test: &ShaderTest, plan: &Plan) -> Result<Vec<((u32, u32), wgpu::BindingType)>, ExecError> {
+        if self.device.features().contains(wgpu::Features::FLOAT32_FILTERABLE) {
+            return Ok(Vec::new());
+        }
+        let float32 = |d: &Descriptor| match d {
+            Descriptor::SampledTexture(t) | Descriptor::CombinedTextureSampler(t, _) => t.format == TexelFormat::Rgba32Float,
+            _ => false,
+        };
+        let mut out = Vec::new();
+        for given in test.resources.iter().filter(|r| float32(&r.descriptor)) {
+            for r in plan.resources.iter().filter(|r| r.set == given.set) {
+                let Some(d) = test.resources.iter().find(|x| x.set == r.set && x.binding == r.binding) else { continue };
+                let sampler = match &d.descriptor {
+                    Descriptor::Sampler(s) | Descriptor::CombinedTextureSampler(_, s) => Some(s),
+                    _ => None,
+                };
+                if sampler.is_some_and(|s| s.filter == Filter::Linear) {
+                    return Err(ExecError::Skip(format!(
+                        "{} lacks FLOAT32_FILTERABLE: a linear sampler beside an rgba32float texture",
+                        self.info.device
+                    )));
+                }
+                for w in &r.wgpu {
+                    let ty = match w.ty {
+                        tesserae::BindingType::Sampler { .. } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering),
+                        tesserae::BindingType::Texture { .. } if r.binding == given.binding => wgpu::BindingType::Texture {
+                            sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                            view_dimension: wgpu::TextureViewDimension::D2,
+                            multisampled: false,
+                        },
+                        _ => continue,
+                    };
+                    out.push(((w.group, w.binding), ty));
+                }
+            }
         }
         Ok(out)
     }

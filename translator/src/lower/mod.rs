@@ -12,6 +12,7 @@ pub mod interpolation;
 pub mod point_coord;
 pub mod push_constants;
 pub mod specialize;
+pub mod std140;
 
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};

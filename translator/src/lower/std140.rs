@@ -1,0 +1,310 @@
+//! std140 members WGSL cannot lay out: arrays of scalars or `vec2`s with a 16-byte stride and
+//! matrices of `vec2` columns (`mat2`, `mat3x2`, `mat4x2`) with a 16-byte column stride.
+//!
+//! WGSL's uniform layout gives `array<f32>` a 4-byte stride and `mat4x2<f32>` an 8-byte column
+//! stride, so naga cannot express these Vulkan layouts. Such a member of a uniform block
+//! becomes an array of *padded elements*, `struct { T value; u32 pad... }` spanning 16 bytes:
+//! - an access chain through the member gains an index 0 after the element (or column) index,
+//!   so it still points at a `T` (a column, or a component of it);
+//! - a chain that stops at the member and is loaded whole is replaced by one load per element
+//!   and an `OpCompositeConstruct` of the original array or matrix type.
+//! Other uses of such a member (copying it through a pointer, passing it to a function) are
+//! refused.
+
+use super::{constant, fresh_id, pointer_type, type_id};
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{Decoration, Op, StorageClass, Word};
+use std::collections::HashMap;
+
+/// A rewritten member: its new padded-array type, the element type, element count and the
+/// original member type.
+#[derive(Clone, Copy)]
+struct Padded {
+    array: Word,
+    element: Word,
+    len: u32,
+    original: Word,
+}
+
+pub fn lower(module: &mut dr::Module) -> Result<(), String> {
+    let defs: HashMap<Word, Instruction> =
+        module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
+    let deco = |id: Word, d: Decoration| {
+        module.annotations.iter().find_map(|a| match (a.class.opcode, a.operands.as_slice()) {
+            (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(x), Operand::LiteralBit32(v)]) if *t == id && *x == d => Some(*v),
+            _ => None,
+        })
+    };
+    let member_deco = |id: Word, m: u32, d: Decoration| {
+        module.annotations.iter().find_map(|a| match (a.class.opcode, a.operands.as_slice()) {
+            (Op::MemberDecorate, [Operand::IdRef(t), Operand::LiteralBit32(mm), Operand::Decoration(x), Operand::LiteralBit32(v)])
+                if *t == id && *mm == m && *x == d =>
+            {
+                Some(*v)
+            }
+            _ => None,
+        })
+    };
+    let const_u32 = |id: Word| match defs.get(&id).map(|i| (i.class.opcode, i.operands.as_slice())) {
+        Some((Op::Constant, [Operand::LiteralBit32(v)])) => Some(*v),
+        _ => None,
+    };
+    // Element size in bytes of a scalar or vector of 32-bit components, with its component count.
+    let small = |ty: Word| -> Option<u32> {
+        let i = defs.get(&ty)?;
+        match (i.class.opcode, i.operands.as_slice()) {
+            (Op::TypeFloat | Op::TypeInt, [Operand::LiteralBit32(32), ..]) => Some(4),
+            (Op::TypeVector, [Operand::IdRef(s), Operand::LiteralBit32(2)]) => {
+                matches!(defs.get(s)?.operands.first(), Some(Operand::LiteralBit32(32))).then_some(8)
+            }
+            _ => None,
+        }
+    };
+
+    // Structs reachable from uniform variables.
+    let mut structs = Vec::new();
+    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+        if v.operands.first() != Some(&Operand::StorageClass(StorageClass::Uniform)) {
+            continue;
+        }
+        let Some(ptr) = v.result_type.and_then(|t| defs.get(&t)) else { continue };
+        let Some(Operand::IdRef(mut ty)) = ptr.operands.get(1).cloned() else { continue };
+        while let Some(Operand::IdRef(e)) =
+            defs.get(&ty).filter(|d| matches!(d.class.opcode, Op::TypeArray | Op::TypeRuntimeArray)).and_then(|d| d.operands.first().cloned())
+        {
+            ty = e;
+        }
+        let mut stack = vec![ty];
+        while let Some(s) = stack.pop() {
+            let Some(d) = defs.get(&s) else { continue };
+            if d.class.opcode != Op::TypeStruct || structs.contains(&s) {
+                continue;
+            }
+            structs.push(s);
+            for m in &d.operands {
+                if let Operand::IdRef(mut t) = m {
+                    while let Some(Operand::IdRef(e)) = defs
+                        .get(&t)
+                        .filter(|d| matches!(d.class.opcode, Op::TypeArray | Op::TypeRuntimeArray))
+                        .and_then(|d| d.operands.first().cloned())
+                    {
+                        t = e;
+                    }
+                    stack.push(t);
+                }
+            }
+        }
+    }
+
+    // Which members need padding.
+    let mut todo: Vec<(Word, u32, Word, u32, Word)> = Vec::new(); // (struct, member, element, len, original)
+    for s in &structs {
+        for (m, op) in defs[s].operands.iter().enumerate() {
+            let Operand::IdRef(t) = op else { continue };
+            let d = &defs[t];
+            match (d.class.opcode, d.operands.as_slice()) {
+                (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) => {
+                    if let (Some(size), Some(16), Some(n)) = (small(*e), deco(*t, Decoration::ArrayStride), const_u32(*len)) {
+                        if size < 16 {
+                            todo.push((*s, m as u32, *e, n, *t));
+                        }
+                    }
+                }
+                (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) => {
+                    if small(*col) == Some(8) && member_deco(*s, m as u32, Decoration::MatrixStride) == Some(16) {
+                        todo.push((*s, m as u32, *col, *n, *t));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if todo.is_empty() {
+        return Ok(());
+    }
+
+    let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+    let zero = constant(module, uint, 0);
+    let mut padded: HashMap<(Word, u32), Padded> = HashMap::new();
+    for (s, m, element, len, original) in todo {
+        let size = small(element).unwrap_or(4);
+        let mut members = vec![Operand::IdRef(element)];
+        members.extend(std::iter::repeat_n(Operand::IdRef(uint), ((16 - size) / 4) as usize));
+        let wrapper = fresh_id(module);
+        let len_id = constant(module, uint, len);
+        let array = fresh_id(module);
+        let new = [
+            Instruction::new(Op::TypeStruct, None, Some(wrapper), members.clone()),
+            Instruction::new(Op::TypeArray, None, Some(array), vec![Operand::IdRef(wrapper), Operand::IdRef(len_id)]),
+        ];
+        // Before the struct that uses them (its members are defined before it).
+        let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
+        // The length constant and u32 type may have been appended after the struct: move them up.
+        for id in [len_id, zero, uint] {
+            if let Some(p) = module.types_global_values.iter().position(|i| i.result_id == Some(id)) {
+                if p > at {
+                    let inst = module.types_global_values.remove(p);
+                    module.types_global_values.insert(at, inst);
+                }
+            }
+        }
+        let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
+        for (k, inst) in new.into_iter().enumerate() {
+            module.types_global_values.insert(at + k, inst);
+        }
+        for k in 0..members.len() {
+            module.annotations.push(Instruction::new(
+                Op::MemberDecorate,
+                None,
+                None,
+                vec![Operand::IdRef(wrapper), Operand::LiteralBit32(k as u32), Operand::Decoration(Decoration::Offset), Operand::LiteralBit32(if k == 0 { 0 } else { size + 4 * (k as u32 - 1) })],
+            ));
+        }
+        module.annotations.push(Instruction::new(
+            Op::Decorate,
+            None,
+            None,
+            vec![Operand::IdRef(array), Operand::Decoration(Decoration::ArrayStride), Operand::LiteralBit32(16)],
+        ));
+        // The member's matrix decorations no longer apply.
+        module.annotations.retain(|a| {
+            !(a.class.opcode == Op::MemberDecorate
+                && a.operands.first() == Some(&Operand::IdRef(s))
+                && a.operands.get(1) == Some(&Operand::LiteralBit32(m))
+                && matches!(a.operands.get(2), Some(Operand::Decoration(Decoration::MatrixStride | Decoration::ColMajor | Decoration::RowMajor))))
+        });
+        if let Some(st) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(s)) {
+            st.operands[m as usize] = Operand::IdRef(array);
+        }
+        padded.insert((s, m), Padded { array, element, len, original });
+    }
+    rewrite_functions(module, &padded, zero)
+}
+
+/// What a pointer id points at, as far as this pass needs to know.
+#[derive(Clone, Copy)]
+enum Pointee {
+    Type(Word),
+    /// A padded member (the chain stopped at it).
+    Padded(Padded),
+}
+
+fn rewrite_functions(module: &mut dr::Module, padded: &HashMap<(Word, u32), Padded>, zero: Word) -> Result<(), String> {
+    let defs: HashMap<Word, Instruction> =
+        module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
+    let const_u32 = |id: Word| match defs.get(&id).map(|i| (i.class.opcode, i.operands.as_slice())) {
+        Some((Op::Constant, [Operand::LiteralBit32(v)])) => Some(*v),
+        _ => None,
+    };
+    let mut pointers: HashMap<Word, Pointee> = HashMap::new();
+    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+        if v.operands.first() != Some(&Operand::StorageClass(StorageClass::Uniform)) {
+            continue;
+        }
+        if let (Some(id), Some(Operand::IdRef(t))) = (v.result_id, v.result_type.and_then(|p| defs.get(&p)).and_then(|p| p.operands.get(1))) {
+            pointers.insert(id, Pointee::Type(*t));
+        }
+    }
+    let padded_ids: Vec<Padded> = padded.values().copied().collect();
+    let mut new_ptr_types: HashMap<Word, Word> = HashMap::new();
+    for p in &padded_ids {
+        let ptr = pointer_type(module, StorageClass::Uniform, p.array);
+        new_ptr_types.insert(p.array, ptr);
+    }
+    let elem_ptrs: HashMap<Word, Word> = padded_ids.iter().map(|p| (p.element, pointer_type(module, StorageClass::Uniform, p.element))).collect();
+    let mut fresh_needed = 0usize;
+    // First pass: rewrite chains (ids known), count loads to expand.
+    let mut expansions: Vec<(usize, usize, usize)> = Vec::new();
+    for (fi, f) in module.functions.iter_mut().enumerate() {
+        for (bi, b) in f.blocks.iter_mut().enumerate() {
+            for (ii, inst) in b.instructions.iter_mut().enumerate() {
+                match inst.class.opcode {
+                    Op::AccessChain | Op::InBoundsAccessChain => {
+                        let Some(Operand::IdRef(base)) = inst.operands.first() else { continue };
+                        let Some(mut at) = pointers.get(base).copied() else { continue };
+                        let mut ops = vec![inst.operands[0].clone()];
+                        for op in inst.operands[1..].iter() {
+                            ops.push(op.clone());
+                            at = match at {
+                                Pointee::Padded(p) => {
+                                    ops.push(Operand::IdRef(zero));
+                                    Pointee::Type(p.element)
+                                }
+                                Pointee::Type(t) => {
+                                    let d = &defs[&t];
+                                    match d.class.opcode {
+                                        Op::TypeStruct => {
+                                            let Operand::IdRef(idx) = op else { break };
+                                            let Some(k) = const_u32(*idx) else { break };
+                                            match padded.get(&(t, k)) {
+                                                Some(p) => Pointee::Padded(*p),
+                                                None => match d.operands.get(k as usize) {
+                                                    Some(Operand::IdRef(m)) => Pointee::Type(*m),
+                                                    _ => break,
+                                                },
+                                            }
+                                        }
+                                        Op::TypeArray | Op::TypeRuntimeArray | Op::TypeVector | Op::TypeMatrix => match d.operands.first() {
+                                            Some(Operand::IdRef(e)) => Pointee::Type(*e),
+                                            _ => break,
+                                        },
+                                        _ => break,
+                                    }
+                                }
+                            };
+                        }
+                        inst.operands = ops;
+                        if let Some(id) = inst.result_id {
+                            if let Pointee::Padded(p) = at {
+                                inst.result_type = Some(new_ptr_types[&p.array]);
+                                fresh_needed += 2 * p.len as usize;
+                            }
+                            pointers.insert(id, at);
+                        }
+                    }
+                    Op::Load => {
+                        if let Some(Operand::IdRef(p)) = inst.operands.first() {
+                            if let Some(Pointee::Padded(_)) = pointers.get(p) {
+                                expansions.push((fi, bi, ii));
+                            }
+                        }
+                    }
+                    _ => {
+                        for op in &inst.operands {
+                            if let Operand::IdRef(p) = op {
+                                if let Some(Pointee::Padded(_)) = pointers.get(p) {
+                                    return Err(format!("a std140 padded uniform member used by {:?}", inst.class.opcode));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Second pass: whole loads become element loads and a construct (last first, so indices hold).
+    let mut ids: Vec<Word> = (0..fresh_needed).map(|_| fresh_id(module)).collect();
+    for (fi, bi, ii) in expansions.into_iter().rev() {
+        let inst = module.functions[fi].blocks[bi].instructions[ii].clone();
+        let Some(Operand::IdRef(p)) = inst.operands.first() else { continue };
+        let Some(Pointee::Padded(pad)) = pointers.get(p).copied() else { continue };
+        let mut out = Vec::new();
+        let mut parts = Vec::new();
+        for j in 0..pad.len {
+            let (chain, value) = (ids.pop().unwrap_or(0), ids.pop().unwrap_or(0));
+            let index = constant(module, defs.values().find(|d| d.class.opcode == Op::TypeInt).and_then(|d| d.result_id).unwrap_or(0), j);
+            out.push(Instruction::new(
+                Op::AccessChain,
+                Some(elem_ptrs[&pad.element]),
+                Some(chain),
+                vec![Operand::IdRef(*p), Operand::IdRef(index), Operand::IdRef(zero)],
+            ));
+            out.push(Instruction::new(Op::Load, Some(pad.element), Some(value), vec![Operand::IdRef(chain)]));
+            parts.push(Operand::IdRef(value));
+        }
+        out.push(Instruction::new(Op::CompositeConstruct, Some(pad.original), inst.result_id, parts));
+        let block = &mut module.functions[fi].blocks[bi].instructions;
+        block.splice(ii..=ii, out);
+    }
+    Ok(())
+}
