@@ -1,5 +1,6 @@
 //! Data-driven snapshot tests: the WGSL the translator makes for every translatable corpus
-//! pipeline, checked against `harness/tests/snapshots/<area>/<name>.wgsl`.
+//! pipeline, and its plan (JSON, WGSL left out), checked against
+//! `harness/tests/snapshots/<area>/<name>.wgsl` and `<name>.plan.json`.
 //! Bless with `BLESS=1 cargo test -p tesserae-harness --test wgsl_snapshots`.
 
 use std::path::Path;
@@ -14,24 +15,45 @@ fn corpus_wgsl_matches_snapshots() {
     let mut checked = 0;
     for (name, path) in discover(&root.join("../corpus")) {
         let test = shader_test::load(&path, &name).unwrap();
-        let Ok(desc) = compile::pipeline(&test, tesserae::Options::default()) else { continue };
-        let text = match tesserae::translate(&desc) {
-            Ok(plan) => plan
-                .passes
-                .iter()
-                .map(|p| p.shaders().iter().map(|s| format!("// pass `{}`, {} stage\n{}", p.label(), s.stage, s.wgsl)).collect::<String>())
-                .collect::<String>(),
-            Err(e) => format!("// refused: {e}\n"),
+        let options = tesserae::Options { max_bind_groups: 8, ..Default::default() };
+        let Ok(desc) = compile::pipeline(&test, options) else { continue };
+        let (text, json) = match tesserae::translate(&desc) {
+            Ok(plan) => (
+                plan.passes
+                    .iter()
+                    .map(|p| p.shaders().iter().map(|s| format!("// pass `{}`, {} stage\n{}", p.label(), s.stage, s.wgsl)).collect::<String>())
+                    .collect::<String>(),
+                plan_json(&plan),
+            ),
+            Err(e) => (format!("// refused: {e}\n"), format!("{{\"refused\": {:?}}}\n", e.to_string())),
         };
-        let file = snapshots.join(format!("{name}.wgsl"));
         checked += 1;
-        if bless {
-            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-            std::fs::write(&file, &text).unwrap();
-        } else if std::fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
-            mismatches.push(name);
+        for (file, text) in [(snapshots.join(format!("{name}.wgsl")), text), (snapshots.join(format!("{name}.plan.json")), json)] {
+            if bless {
+                std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+                std::fs::write(&file, &text).unwrap();
+            } else if std::fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
+                mismatches.push(file.strip_prefix(&snapshots).unwrap().display().to_string());
+            }
         }
     }
     assert!(checked > 0);
     assert!(mismatches.is_empty(), "WGSL differs from the snapshot for {mismatches:?}; rerun with BLESS=1 if intended");
+}
+
+/// The plan as JSON without its WGSL (which the `.wgsl` snapshot holds).
+fn plan_json(plan: &tesserae::Plan) -> String {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(m) => {
+                m.remove("wgsl");
+                m.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(plan).unwrap();
+    strip(&mut v);
+    serde_json::to_string_pretty(&v).unwrap() + "\n"
 }

@@ -14,7 +14,7 @@
 use super::{constant, fresh_id, pointer_type, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A rewritten member: its new padded-array type, the element type, element count and the
 /// original member type.
@@ -125,7 +125,7 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
 
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
     let zero = constant(module, uint, 0);
-    let mut padded: HashMap<(Word, u32), Padded> = HashMap::new();
+    let mut padded: BTreeMap<(Word, u32), Padded> = BTreeMap::new();
     for (s, m, element, len, original) in todo {
         let size = small(element).unwrap_or(4);
         let mut members = vec![Operand::IdRef(element)];
@@ -178,7 +178,7 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
         }
         padded.insert((s, m), Padded { array, element, len, original });
     }
-    rewrite_functions(module, &padded, zero)
+    rewrite_functions(module, &padded, zero, uint)
 }
 
 /// What a pointer id points at, as far as this pass needs to know.
@@ -189,7 +189,7 @@ enum Pointee {
     Padded(Padded),
 }
 
-fn rewrite_functions(module: &mut dr::Module, padded: &HashMap<(Word, u32), Padded>, zero: Word) -> Result<(), String> {
+fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Padded>, zero: Word, uint: Word) -> Result<(), String> {
     let defs: HashMap<Word, Instruction> =
         module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
     let const_u32 = |id: Word| match defs.get(&id).map(|i| (i.class.opcode, i.operands.as_slice())) {
@@ -206,12 +206,12 @@ fn rewrite_functions(module: &mut dr::Module, padded: &HashMap<(Word, u32), Padd
         }
     }
     let padded_ids: Vec<Padded> = padded.values().copied().collect();
-    let mut new_ptr_types: HashMap<Word, Word> = HashMap::new();
+    let mut new_ptr_types: BTreeMap<Word, Word> = BTreeMap::new();
     for p in &padded_ids {
         let ptr = pointer_type(module, StorageClass::Uniform, p.array);
         new_ptr_types.insert(p.array, ptr);
     }
-    let elem_ptrs: HashMap<Word, Word> = padded_ids.iter().map(|p| (p.element, pointer_type(module, StorageClass::Uniform, p.element))).collect();
+    let elem_ptrs: BTreeMap<Word, Word> = padded_ids.iter().map(|p| (p.element, pointer_type(module, StorageClass::Uniform, p.element))).collect();
     let mut fresh_needed = 0usize;
     // First pass: rewrite chains (ids known), count loads to expand.
     let mut expansions: Vec<(usize, usize, usize)> = Vec::new();
@@ -292,7 +292,7 @@ fn rewrite_functions(module: &mut dr::Module, padded: &HashMap<(Word, u32), Padd
         let mut parts = Vec::new();
         for j in 0..pad.len {
             let (chain, value) = (ids.pop().unwrap_or(0), ids.pop().unwrap_or(0));
-            let index = constant(module, defs.values().find(|d| d.class.opcode == Op::TypeInt).and_then(|d| d.result_id).unwrap_or(0), j);
+            let index = constant(module, uint, j);
             out.push(Instruction::new(
                 Op::AccessChain,
                 Some(elem_ptrs[&pad.element]),

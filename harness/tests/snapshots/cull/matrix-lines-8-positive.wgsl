@@ -62,7 +62,6 @@ fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>) -> TesseraeVertexOut {
     return TesseraeVertexOut(_e10, _e11);
 }
 
-
 struct TesseraeDraw {
     viewport: vec2<f32>,
     point_size: f32,
@@ -97,7 +96,7 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 }
 @group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
 
-@group(1) @binding(0) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 @compute @workgroup_size(64)
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
@@ -118,7 +117,6 @@ fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) 
     tesserae_records[tesserae_base + 3u] = vec4<f32>(tesserae_cull_distance[4], tesserae_cull_distance[5], tesserae_cull_distance[6], tesserae_cull_distance[7]);
 }
 // pass `primitives`, vertex stage
-
 struct TesseraeDraw {
     viewport: vec2<f32>,
     point_size: f32,
@@ -152,9 +150,9 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
 }
 
-@group(1) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(1) @binding(1) var<storage, read_write> tesserae_prims: array<u32>;
-@group(1) @binding(2) var<storage, read_write> tesserae_flags: array<u32>;
+@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(25) var<storage, read_write> tesserae_prims: array<u32>;
+@group(0) @binding(26) var<storage, read_write> tesserae_flags: array<u32>;
 
 fn tesserae_is_restart(i: u32) -> bool {
     if tesserae_draw.indexed == 0u {
@@ -210,7 +208,6 @@ fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
 }
 // pass `compact`, vertex stage
-
 struct TesseraeDraw {
     viewport: vec2<f32>,
     point_size: f32,
@@ -244,10 +241,10 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
 }
 
-@group(1) @binding(1) var<storage, read> tesserae_prims: array<u32>;
-@group(1) @binding(2) var<storage, read> tesserae_flags: array<u32>;
-@group(1) @binding(3) var<storage, read_write> tesserae_out_indices: array<u32>;
-@group(1) @binding(4) var<storage, read_write> tesserae_indirect: array<u32>;
+@group(0) @binding(25) var<storage, read> tesserae_prims: array<u32>;
+@group(0) @binding(26) var<storage, read> tesserae_flags: array<u32>;
+@group(0) @binding(27) var<storage, read_write> tesserae_out_indices: array<u32>;
+@group(0) @binding(28) var<storage, read_write> tesserae_indirect: array<u32>;
 var<workgroup> tesserae_sums: array<u32, 256>;
 
 @compute @workgroup_size(256)
@@ -288,7 +285,7 @@ fn tesserae_compact_main(@builtin(local_invocation_index) t: u32) {
 }
 // pass `draw survivors`, vertex stage
 
-@group(0) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

@@ -64,7 +64,6 @@ fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>) -> TesseraeVertexOut {
     return TesseraeVertexOut(_e10, _e11);
 }
 
-
 struct TesseraeDraw {
     viewport: vec2<f32>,
     point_size: f32,
@@ -99,8 +98,8 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 }
 @group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
 
-@group(1) @binding(0) var<storage, read_write> tesserae_records: array<vec4<f32>>;
-@group(1) @binding(1) var<storage, read_write> tesserae_quad_indices: array<u32>;
+@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(25) var<storage, read_write> tesserae_quad_indices: array<u32>;
 
 @compute @workgroup_size(64)
 fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
@@ -136,7 +135,6 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     tesserae_quad_indices[tesserae_q + 5u] = tesserae_v + 3u;
 }
 // pass `expanded points`, vertex stage
-
 struct TesseraeDraw {
     viewport: vec2<f32>,
     point_size: f32,
@@ -170,7 +168,7 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
 }
 
-@group(1) @binding(0) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePointOut {
     @builtin(position) position: vec4<f32>,

@@ -1,0 +1,69 @@
+// pass `draw`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+
+fn main_1() {
+    let _e6 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e6.x, _e6.y, 0f, 1f);
+    return;
+}
+
+@vertex 
+fn main(@location(0) pos: vec2<f32>) -> @builtin(position) vec4<f32> {
+    pos_1 = pos;
+    main_1();
+    let _e5 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e5);
+    let _e7 = unnamed.gl_Position;
+    return _e7;
+}
+// pass `draw`, fragment stage
+struct Data {
+    c: array<vec3<f32>, 3>,
+    v: vec3<f32>,
+    packed: f32,
+}
+
+var<private> gl_FragCoord_1: vec4<f32>;
+@group(0) @binding(0) 
+var<storage> s: Data;
+var<private> frag: vec4<f32>;
+
+fn main_1() {
+    var i: i32;
+    var rgb: vec3<f32>;
+    var local: vec3<f32>;
+
+    let _e14 = gl_FragCoord_1[0u];
+    i = (i32(_e14) / 16i);
+    let _e17 = i;
+    if (_e17 < 3i) {
+        let _e19 = i;
+        let _e22 = s.c[_e19];
+        local = _e22;
+    } else {
+        let _e24 = s.v;
+        local = _e24;
+    }
+    let _e25 = local;
+    rgb = _e25;
+    let _e26 = rgb;
+    let _e28 = s.packed;
+    frag = vec4<f32>(_e26.x, _e26.y, _e26.z, _e28);
+    return;
+}
+
+@fragment 
+fn main(@builtin(position) gl_FragCoord: vec4<f32>) -> @location(0) vec4<f32> {
+    gl_FragCoord_1 = gl_FragCoord;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}

@@ -1,0 +1,60 @@
+// pass `draw`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct Transform {
+    mvp: mat4x4<f32>,
+    color: vec4<f32>,
+}
+
+struct VertexOutput {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) @interpolate(flat) member: vec4<f32>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+@group(0) @binding(0) 
+var<uniform> u: Transform;
+var<private> pos_1: vec2<f32>;
+var<private> v_color: vec4<f32>;
+
+fn main_1() {
+    let _e10 = u.mvp;
+    let _e11 = pos_1;
+    unnamed.gl_Position = (_e10 * vec4<f32>(_e11.x, _e11.y, 0f, 1f));
+    let _e18 = u.color;
+    v_color = _e18;
+    return;
+}
+
+@vertex 
+fn main(@location(0) pos: vec2<f32>) -> VertexOutput {
+    pos_1 = pos;
+    main_1();
+    let _e6 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e6);
+    let _e8 = unnamed.gl_Position;
+    let _e9 = v_color;
+    return VertexOutput(_e8, _e9);
+}
+// pass `draw`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> v_color_1: vec4<f32>;
+
+fn main_1() {
+    let _e2 = v_color_1;
+    frag = _e2;
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(flat) v_color: vec4<f32>) -> @location(0) vec4<f32> {
+    v_color_1 = v_color;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
