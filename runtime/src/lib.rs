@@ -418,6 +418,9 @@ impl TranslatedPipeline {
                     let (x, y) = match cp.workgroups {
                         Workgroups::PerPosition { size } => (call.count.div_ceil(size), call.instances),
                         Workgroups::PerPrimitive { size } => (primitives.div_ceil(size), call.instances),
+                        Workgroups::PerPatch { size } => ((primitives * call.instances).div_ceil(size), 1),
+                        Workgroups::OnePerPatch => (primitives, call.instances),
+                        Workgroups::ScanLevel { divisor } => ((primitives * call.instances).div_ceil(divisor.max(1)).max(1), 1),
                         Workgroups::One => (1, 1),
                     };
                     let mut c = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&cp.label), timestamp_writes: None });
@@ -607,7 +610,9 @@ fn prepare_pass(
                 primitive: wgpu::PrimitiveState {
                     topology: topology(rp.topology)?,
                     strip_index_format: if as_recorded && rp.topology.is_strip() { config.strip_index_format } else { None },
-                    front_face: config.front_face,
+                    // An expanded point is front-facing whatever the pipeline's front face, as a
+                    // Vulkan point is: its quads are counter-clockwise.
+                    front_face: if matches!(rp.draw, DrawShape::ExpandedPoints { .. }) { wgpu::FrontFace::Ccw } else { config.front_face },
                     // Expanded points are never culled: Vulkan culls polygons only.
                     cull_mode: if matches!(rp.draw, DrawShape::ExpandedPoints { .. }) { None } else { config.cull_mode },
                     unclipped_depth: false,

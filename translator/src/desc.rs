@@ -189,11 +189,15 @@ pub struct Options {
     /// Bind groups the device offers (`wgpu::Limits::max_bind_groups`): the emulation's own
     /// group must fit beside the application's sets.
     pub max_bind_groups: u32,
+    /// The highest tessellation level the application's control stages write (1 to 64):
+    /// intermediate buffers are sized for it. Levels above it are still clamped to 64 by the
+    /// tessellator, but their output past the buffers is dropped.
+    pub max_tessellation_level: u32,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { clip: ClipMode::Native, max_bind_groups: 4 }
+        Options { clip: ClipMode::Native, max_bind_groups: 4, max_tessellation_level: 64 }
     }
 }
 

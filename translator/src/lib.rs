@@ -21,6 +21,9 @@ pub mod plan;
 pub mod points;
 pub mod reflect;
 pub mod resources;
+pub mod records;
+#[cfg(tesserae_tess)]
+pub mod tessellation;
 pub mod tessellator;
 pub mod vertex_function;
 pub mod vertex_pulling;
@@ -120,8 +123,13 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     let mut fragment = desc.fragment.as_ref().map(|f| load_stage(Stage::Fragment, f, spec)).transpose()?;
     match (&desc.tess_control, &desc.tess_eval) {
         (None, None) => {}
-        (Some(_), _) => return Err(TranslateError::unsupported(Stage::TessControl, "tessellation stages")),
-        (None, Some(_)) => return Err(TranslateError::unsupported(Stage::TessEval, "tessellation stages")),
+        (Some(_), None) => return Err(TranslateError::IncompleteTessellation { present: Stage::TessControl }),
+        (None, Some(_)) => return Err(TranslateError::IncompleteTessellation { present: Stage::TessEval }),
+        (Some(c), Some(e)) => {
+            let tcs = load_stage(Stage::TessControl, c, spec)?;
+            let tes = load_stage(Stage::TessEval, e, spec)?;
+            return translate_tessellated(desc, vertex, tcs, tes, fragment);
+        }
     }
     if let Topology::PatchList { .. } = desc.topology {
         return Err(TranslateError::unsupported(Stage::Vertex, "patch-list topology without tessellation stages"));
@@ -210,6 +218,66 @@ fn translate_lowered(
         })],
         buffers: Vec::new(),
     })
+}
+
+/// Vertex, control, evaluation (and fragment) stages: see [`tessellation`].
+fn translate_tessellated(
+    desc: &PipelineDesc,
+    mut vertex: LoadedModule,
+    mut tcs: LoadedModule,
+    mut tes: LoadedModule,
+    mut fragment: Option<LoadedModule>,
+) -> Result<Plan, TranslateError> {
+    if !matches!(desc.topology, Topology::PatchList { .. }) {
+        return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
+    }
+    let er = tes.reflection.clone();
+    refuse_outputs(&er)?;
+    if let Some(f) = &fragment {
+        refuse_fragment_inputs(&f.reflection, false)?;
+    }
+    check_vertex_inputs(&vertex.reflection, &desc.vertex_buffers)?;
+    interface::match_stages(&vertex.reflection, &tcs.reflection)?;
+    interface::match_stages(&tcs.reflection, &er)?;
+    let pairs = match &fragment {
+        Some(f) => interface::match_stages(&er, &f.reflection)?,
+        None => Vec::new(),
+    };
+    lower::interpolation::harmonize(&mut tes.module, &pairs, &er.outputs);
+    let ctx = {
+        let mut stages: Vec<&mut LoadedModule> = vec![&mut vertex, &mut tcs, &mut tes];
+        stages.extend(fragment.as_mut());
+        ResourceContext::prepare(&mut stages, desc.options.max_bind_groups)?
+    };
+    let e = ctx.emulation(Stage::TessControl, "tessellation")?;
+    for b in [BuiltIn::PointSize, BuiltIn::CullDistance, BuiltIn::ClipDistance] {
+        lower::builtin_output::demote(&mut vertex.module, b);
+        lower::builtin_output::demote(&mut tcs.module, b);
+    }
+    let mut clip_location = None;
+    if er.clip_distance_outputs > 0 && desc.options.clip == ClipMode::Emulated {
+        let Some(f) = &mut fragment else {
+            return Err(TranslateError::unsupported(Stage::TessEval, "emulated clip distances without a fragment stage"));
+        };
+        let location = er.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+        if location + er.clip_distance_outputs.div_ceil(4) > MAX_VARYING_LOCATIONS {
+            return Err(TranslateError::unsupported(Stage::TessEval, "emulated clip distances beyond the 16 varying locations"));
+        }
+        lower::clip_discard::lower(&mut f.module, f.entry_id, er.clip_distance_outputs, location);
+        clip_location = Some(location);
+    }
+    let fragment_plan = fragment_plan(fragment.as_ref())?;
+    #[cfg(tesserae_tess)]
+    {
+        let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, clip_location)?;
+        ctx.finish(&mut plan)?;
+        return Ok(plan);
+    }
+    #[cfg(not(tesserae_tess))]
+    {
+        let _ = (e, vertex, tcs, tes, fragment_plan, clip_location);
+        Err(TranslateError::unsupported(Stage::TessControl, "tessellation stages (the GPU tessellator is not built in yet)"))
+    }
 }
 
 /// Point-list draw with `PointSize` or `PointCoord`: see [`points`].
@@ -402,7 +470,7 @@ fn demote_cull(module: &mut rspirv::dr::Module) {
     }
 }
 
-fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {
+pub(crate) fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {
     let module = w.module();
     ShaderPlan {
         stage,

@@ -145,6 +145,12 @@ pub enum Workgroups {
     PerPosition { size: u32 },
     /// (ceil(primitives / size), instances, 1).
     PerPrimitive { size: u32 },
+    /// (ceil(patches × instances / size), 1, 1): one invocation per patch of the draw.
+    PerPatch { size: u32 },
+    /// (patches, instances, 1): one workgroup per patch.
+    OnePerPatch,
+    /// (ceil(patches × instances / divisor), 1, 1), at least 1: a level of a prefix sum.
+    ScanLevel { divisor: u32 },
     /// (1, 1, 1).
     One,
 }
@@ -269,17 +275,27 @@ pub enum BufferSize {
     PerPrimitive {
         bytes: u64,
     },
+    /// `bytes` per patch per instance.
+    PerPatch {
+        bytes: u64,
+    },
+    /// The tessellator's offsets and prefix-sum scratch ([`crate::tessellator::gpu::offsets_len`]).
+    ScanOffsets,
     Fixed {
         bytes: u64,
     },
 }
 
 impl BufferSize {
-    /// Bytes for a draw of `count` positions, `primitives` primitives per instance.
+    /// Bytes for a draw of `count` positions, `primitives` primitives (or patches) per instance.
     pub fn bytes(&self, count: u32, primitives: u32, instances: u32) -> u64 {
         let n = match self {
             BufferSize::PerPosition { bytes } => bytes * count as u64 * instances as u64,
-            BufferSize::PerPrimitive { bytes } => bytes * primitives as u64 * instances as u64,
+            BufferSize::PerPrimitive { bytes } | BufferSize::PerPatch { bytes } => bytes * primitives as u64 * instances as u64,
+            #[cfg(tesserae_tess)]
+            BufferSize::ScanOffsets => 4 * crate::tessellator::gpu::offsets_len(primitives.saturating_mul(instances)) as u64,
+            #[cfg(not(tesserae_tess))]
+            BufferSize::ScanOffsets => 0,
             BufferSize::Fixed { bytes } => *bytes,
         };
         // At least one vec4: a runtime-sized array<vec4<f32>> binding needs 16 bytes, even for

@@ -45,6 +45,8 @@ pub fn spirv_to_module(stage: Stage, loaded: &crate::LoadedModule) -> Result<nag
     let mut module = parse_spirv(stage, &loaded.module.assemble())?;
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,
+        // The control stage runs as compute once `lower::tess_io` has rewritten it.
+        Stage::TessControl => naga::ShaderStage::Compute,
         _ => naga::ShaderStage::Vertex,
     };
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);

@@ -196,7 +196,7 @@ pub fn pipeline_config(test: &ShaderTest) -> PipelineConfig {
 impl TranslatedExecutor {
     /// Translation options for this executor's device.
     pub fn options(&self) -> tesserae::Options {
-        tesserae::Options { clip: self.clip, max_bind_groups: self.device.limits().max_bind_groups }
+        tesserae::Options { clip: self.clip, max_bind_groups: self.device.limits().max_bind_groups, ..Default::default() }
     }
 
     /// Runs a plan through `tesserae-wgpu`, exactly as an application would: the test's

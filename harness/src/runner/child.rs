@@ -45,7 +45,7 @@ pub fn render(path: &Path, name: &str, kind: ExecutorKind, adapter: Option<&str>
                 // Translated before a device is opened, so a machine without adapters still
                 // translates every test (as many bind groups as wgpu allows; the executor
                 // translates again for its device's limit).
-                let desc = compile::pipeline(&test, tesserae::Options { clip, max_bind_groups: 8 })?;
+                let desc = compile::pipeline(&test, tesserae::Options { clip, max_bind_groups: 8, ..Default::default() })?;
                 if clip == ClipMode::Emulated {
                     let writes_clip = tesserae::reflect::load(&desc.vertex.spirv, desc.vertex.entry_point.as_deref())
                         .is_ok_and(|m| m.reflection.clip_distance_outputs > 0);

@@ -13,6 +13,7 @@ pub mod point_coord;
 pub mod push_constants;
 pub mod specialize;
 pub mod std140;
+pub mod tess_io;
 
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};

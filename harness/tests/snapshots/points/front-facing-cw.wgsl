@@ -1,0 +1,167 @@
+// pass `point vertices`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> tesserae_point_size: f32;
+
+fn main() {
+    let _e9 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e9.x, _e9.y, 0f, 1f);
+    tesserae_point_size = 8f;
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
+    pos_1 = pos;
+    main();
+    let _e5 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e5);
+    let _e7 = unnamed.gl_Position;
+    return _e7;
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(25) var<storage, read_write> tesserae_quad_indices: array<u32>;
+
+@compute @workgroup_size(64)
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    if tesserae_gid.x >= tesserae_draw.count {
+        return;
+    }
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
+    let tesserae_w0 = (tesserae_vertex_id) * 2u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
+    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy));
+    let tesserae_c = tesserae_out;
+    // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
+    let tesserae_size = min(select(tesserae_draw.size_range.x, tesserae_point_size, tesserae_point_size > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
+    // Only depth clips a point's centre: lavapipe draws points whose centre is just outside
+    // the x/y planes (its guard band), and the viewport cuts the rest.
+    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
+    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 2u;
+    tesserae_records[tesserae_base] = tesserae_c;
+    tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
+    // Two triangles over the record's four corners, so each corner's vertex is shaded once.
+    let tesserae_q = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 6u;
+    let tesserae_v = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 4u;
+    tesserae_quad_indices[tesserae_q] = tesserae_v;
+    tesserae_quad_indices[tesserae_q + 1u] = tesserae_v + 1u;
+    tesserae_quad_indices[tesserae_q + 2u] = tesserae_v + 2u;
+    tesserae_quad_indices[tesserae_q + 3u] = tesserae_v + 2u;
+    tesserae_quad_indices[tesserae_q + 4u] = tesserae_v + 1u;
+    tesserae_quad_indices[tesserae_q + 5u] = tesserae_v + 3u;
+}
+// pass `expanded points`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+}
+
+const TESSERAE_CORNERS = array<vec2<f32>, 4>(
+    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(1.0, -1.0),
+);
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {
+    let corner_id = tesserae_vertex % 4u;
+    let b = (tesserae_vertex / 4u) * 2u;
+    let c = tesserae_records[b];
+    let size_keep = tesserae_records[b + 1u];
+    let corner = TESSERAE_CORNERS[corner_id];
+    var o: TesseraePointOut;
+    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+    return o;
+}
+// pass `expanded points`, fragment stage
+var<private> o: vec4<f32>;
+var<private> gl_FrontFacing_1: bool;
+
+fn main_1() {
+    let _e6 = gl_FrontFacing_1;
+    o = select(vec4<f32>(1f, 0f, 0f, 1f), vec4<f32>(0f, 1f, 0f, 1f), vec4(_e6));
+    return;
+}
+
+@fragment 
+fn main(@builtin(front_facing) gl_FrontFacing: bool) -> @location(0) vec4<f32> {
+    gl_FrontFacing_1 = gl_FrontFacing;
+    main_1();
+    let _e3 = o;
+    return _e3;
+}

@@ -1,0 +1,165 @@
+//! Tessellation stages → stages naga reads: their interface becomes plain globals.
+//!
+//! naga's SPIR-V reader takes only vertex, fragment and compute entry points. A tessellation
+//! stage is rewritten so that every interface variable the emulation feeds or reads becomes a
+//! global of the same type that generated WGSL fills before calling the stage, or reads after:
+//! - inputs (`gl_in[]`, per-vertex and patch varyings, `TessCoord`, levels, `InvocationId`,
+//!   `PrimitiveId`, `PatchVertices`) become `Private`;
+//! - the control stage's outputs (`gl_out[]`, per-vertex and patch varyings, levels) become
+//!   `Workgroup`, shared by the invocations of one patch (one patch per workgroup), so an
+//!   invocation reads what another wrote after a barrier;
+//! - the evaluation stage's outputs stay outputs: it runs as a vertex stage.
+//! Each such global is renamed `tesserae_io_<id>` and described by an [`IoVar`]. Execution modes
+//! are dropped (the reflection keeps them); the control stage gets `LocalSize` = its output
+//! vertex count. Interface blocks with user varyings (block members with locations) are
+//! refused for now.
+
+use crate::reflect::Reflector;
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass, Word};
+
+/// What an interface global holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IoRole {
+    BuiltIn(BuiltIn),
+    /// `gl_in[]` / `gl_out[]`: an array of `gl_PerVertex` blocks; `position` is the member
+    /// index of `Position`.
+    PerVertexBlock { position: Option<u32> },
+    /// A varying at `location` (an array over control points unless `patch`).
+    Location { location: u32, patch: bool },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IoVar {
+    pub id: Word,
+    /// Its name in the WGSL naga writes.
+    pub name: String,
+    pub input: bool,
+    pub role: IoRole,
+}
+
+pub fn global_name(id: Word) -> String {
+    format!("tesserae_io_{id}")
+}
+
+const IO_DECORATIONS: [Decoration; 9] = [
+    Decoration::BuiltIn,
+    Decoration::Location,
+    Decoration::Component,
+    Decoration::Patch,
+    Decoration::Flat,
+    Decoration::NoPerspective,
+    Decoration::Centroid,
+    Decoration::Sample,
+    Decoration::Invariant,
+];
+
+/// Rewrites the tessellation stage `entry_id`. `control`: the control stage (outputs become
+/// workgroup globals, the entry point a compute shader of `local_size` invocations); otherwise
+/// the evaluation stage (entry point becomes a vertex shader).
+pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size: u32) -> Result<Vec<IoVar>, String> {
+    let mut vars = Vec::new();
+    let mut block_types = Vec::new();
+    {
+        let r = Reflector::new(module);
+        for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+            let input = match v.operands.first() {
+                Some(Operand::StorageClass(StorageClass::Input)) => true,
+                Some(Operand::StorageClass(StorageClass::Output)) if control => false,
+                _ => continue,
+            };
+            let (Some(id), Some(ptr)) = (v.result_id, v.result_type) else { continue };
+            let Some((_, pointee)) = r.pointee(ptr) else { continue };
+            let role = if let Some(b) = r.builtin(id) {
+                IoRole::BuiltIn(b)
+            } else if let Some(location) = r.decoration_literal(id, Decoration::Location) {
+                IoRole::Location { location, patch: r.has_decoration(id, Decoration::Patch) }
+            } else {
+                // An array of blocks (gl_in / gl_out), or a block (patch block): its members say.
+                let (elem, _) = r.strip_descriptor_array(pointee);
+                let members = r.def(elem).filter(|d| d.class.opcode == Op::TypeStruct).map(|d| d.operands.len()).unwrap_or(0);
+                let builtins: Vec<Option<BuiltIn>> = (0..members as u32).map(|m| r.member_builtin(elem, m)).collect();
+                if members == 0 || builtins.iter().any(Option::is_none) {
+                    return Err(format!(
+                        "the interface block `{}` with user varyings in a tessellation stage",
+                        r.debug_name(id).unwrap_or("?")
+                    ));
+                }
+                block_types.push(elem);
+                IoRole::PerVertexBlock { position: builtins.iter().position(|b| *b == Some(BuiltIn::Position)).map(|p| p as u32) }
+            };
+            vars.push(IoVar { id, name: global_name(id), input, role });
+        }
+    }
+    let ids: Vec<Word> = vars.iter().map(|v| v.id).collect();
+    // Storage classes: Input → Private; the control stage's Output → Workgroup.
+    let new_class = |sc: StorageClass| match sc {
+        StorageClass::Input => Some(StorageClass::Private),
+        StorageClass::Output if control => Some(StorageClass::Workgroup),
+        _ => None,
+    };
+    for inst in &mut module.types_global_values {
+        if matches!(inst.class.opcode, Op::TypePointer | Op::Variable) {
+            if let Some(Operand::StorageClass(sc)) = inst.operands.first() {
+                if let Some(n) = new_class(*sc) {
+                    inst.operands[0] = Operand::StorageClass(n);
+                }
+            }
+        }
+    }
+    // Decorations of the interface.
+    module.annotations.retain(|a| {
+        let target = match a.operands.first() {
+            Some(Operand::IdRef(t)) => *t,
+            _ => return true,
+        };
+        match a.class.opcode {
+            Op::Decorate => {
+                let d = match a.operands.get(1) {
+                    Some(Operand::Decoration(d)) => *d,
+                    _ => return true,
+                };
+                !(ids.contains(&target) && IO_DECORATIONS.contains(&d) || block_types.contains(&target) && d == Decoration::Block)
+            }
+            Op::MemberDecorate => !(block_types.contains(&target) && matches!(a.operands.get(2), Some(Operand::Decoration(Decoration::BuiltIn)))),
+            _ => true,
+        }
+    });
+    module.debug_names.retain(|n| !(n.class.opcode == Op::Name && matches!(n.operands.first(), Some(Operand::IdRef(t)) if ids.contains(t))));
+    for v in &vars {
+        module.debug_names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(v.id), Operand::LiteralString(v.name.clone())]));
+    }
+    // The entry point: new execution model, interface without the globals (SPIR-V < 1.4).
+    let lists_all = super::interface_lists_all_globals(module);
+    for ep in &mut module.entry_points {
+        if ep.operands.get(1) != Some(&Operand::IdRef(entry_id)) {
+            continue;
+        }
+        ep.operands[0] = Operand::ExecutionModel(if control { ExecutionModel::GLCompute } else { ExecutionModel::Vertex });
+        if !lists_all {
+            ep.operands.retain(|o| !matches!(o, Operand::IdRef(i) if ids.contains(i)));
+        }
+    }
+    module.execution_modes.retain(|m| !matches!(m.operands.first(), Some(Operand::IdRef(t)) if *t == entry_id));
+    if control {
+        module.execution_modes.push(Instruction::new(
+            Op::ExecutionMode,
+            None,
+            None,
+            vec![
+                Operand::IdRef(entry_id),
+                Operand::ExecutionMode(ExecutionMode::LocalSize),
+                Operand::LiteralBit32(local_size),
+                Operand::LiteralBit32(1),
+                Operand::LiteralBit32(1),
+            ],
+        ));
+    }
+    module.capabilities.retain(|c| {
+        !matches!(c.operands.first(), Some(Operand::Capability(Capability::Tessellation | Capability::TessellationPointSize)))
+    });
+    if !module.capabilities.iter().any(|c| c.operands.first() == Some(&Operand::Capability(Capability::Shader))) {
+        module.capabilities.push(Instruction::new(Op::Capability, None, None, vec![Operand::Capability(Capability::Shader)]));
+    }
+    Ok(vars)
+}

@@ -1,0 +1,573 @@
+//! Tessellation on wgpu: the control stage as compute, the fixed-function tessellator on the
+//! GPU ([`crate::tessellator::gpu`]), the evaluation stage as a vertex stage over the domain.
+//!
+//! A draw of `n` patch vertices × `i` instances runs these passes:
+//! 1. **vertex** (compute, one invocation per patch vertex × instance): the vertex stage with
+//!    vertex pulling, writing [`crate::records`] (`vertex records`).
+//! 2. **tessellation control** (compute, one workgroup of `output vertices` invocations per
+//!    patch × instance): the control stage with its interface lowered to globals
+//!    ([`crate::lower::tess_io`]): `gl_in` filled from the vertex records, `gl_out` and patch
+//!    outputs in workgroup memory (so invocations read each other's outputs after a barrier,
+//!    and every invocation reaches every barrier), stored after a final barrier to
+//!    `control points` (records), `patch records` and `levels` (two vec4 per patch).
+//! 3. **tessellator** (compute kernels: count, prefix sum across all patches, emit): the
+//!    domain points (u, v, w, patch) and the index list, bit-exact with the CPU tessellator
+//!    and lavapipe, and the arguments of an indexed indirect draw.
+//! 4. **tessellation evaluation** (render): an indexed indirect draw over the domain points;
+//!    the evaluation stage runs as a vertex stage with `TessCoord`, `gl_in`, patch inputs,
+//!    levels and `PrimitiveId` filled from those buffers, then the fragment stage.
+//!
+//! Patches per instance must fit one dispatch dimension (65,535 by default).
+
+use crate::desc::{PipelineDesc, Stage, Topology};
+use crate::emulation::{binding, Emulation};
+use crate::error::TranslateError;
+use crate::lower::tess_io::{IoRole, IoVar};
+use crate::plan::*;
+use crate::records;
+use crate::reflect::LoadedModule;
+use crate::tessellator::gpu::{self, TessBindings, TessMode};
+use crate::tessellator::{Domain, Spacing, Winding};
+use crate::vertex_function::{self, unsupported};
+use crate::wgsl::{round_trip, ValidatedWgsl};
+use naga::{Binding as NagaBinding, BuiltIn};
+use spirv::BuiltIn as SpvBuiltIn;
+use std::fmt::Write;
+
+/// Invocations per workgroup of the vertex pass.
+pub const WORKGROUP: u32 = 64;
+
+/// The tessellation state both stages declare, merged.
+#[derive(Debug, Clone, Copy)]
+pub struct TessState {
+    pub mode: TessMode,
+    pub output_vertices: u32,
+    pub input_vertices: u32,
+}
+
+fn tess_err(stage: Stage, what: impl Into<String>) -> TranslateError {
+    TranslateError::unsupported(stage, what)
+}
+
+/// Reads the execution modes of both stages (either may declare spacing, order, point mode).
+pub fn state(tcs: &LoadedModule, tes: &LoadedModule, topology: Topology) -> Result<TessState, TranslateError> {
+    let modes: Vec<&(String, Vec<u32>)> = tcs.reflection.execution_modes.iter().chain(&tes.reflection.execution_modes).collect();
+    let has = |m: &str| modes.iter().any(|(x, _)| x == m);
+    let domain = if has("Triangles") {
+        Domain::Triangles
+    } else if has("Quads") {
+        Domain::Quads
+    } else if has("Isolines") {
+        Domain::Isolines
+    } else {
+        return Err(TranslateError::InvalidDesc("the tessellation stages declare no domain (Triangles, Quads or Isolines)".into()));
+    };
+    let spacing = if has("SpacingFractionalOdd") {
+        Spacing::FractionalOdd
+    } else if has("SpacingFractionalEven") {
+        Spacing::FractionalEven
+    } else {
+        Spacing::Equal
+    };
+    let winding = if has("VertexOrderCw") { Winding::Cw } else { Winding::Ccw };
+    let output_vertices = modes.iter().find(|(m, _)| m == "OutputVertices").and_then(|(_, v)| v.first().copied()).unwrap_or(0);
+    if !(1..=32).contains(&output_vertices) {
+        return Err(TranslateError::InvalidDesc(format!("the control stage declares {output_vertices} output vertices (1 to 32)")));
+    }
+    let Topology::PatchList { control_points } = topology else {
+        return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
+    };
+    if !(1..=32).contains(&control_points) {
+        return Err(TranslateError::InvalidDesc(format!("patches of {control_points} control points (1 to 32)")));
+    }
+    Ok(TessState {
+        mode: TessMode { domain, spacing, winding, point_mode: has("PointMode") },
+        output_vertices,
+        input_vertices: control_points,
+    })
+}
+
+/// The passes of a tessellation pipeline. The stages have been through resource lowering.
+pub fn translate(
+    desc: &PipelineDesc,
+    e: Emulation,
+    vertex: LoadedModule,
+    mut tcs: LoadedModule,
+    mut tes: LoadedModule,
+    fragment: Option<ShaderPlan>,
+    clip_location: Option<u32>,
+) -> Result<Plan, TranslateError> {
+    let st = state(&tcs, &tes, desc.topology)?;
+    let tr = tes.reflection.clone();
+    if tr.cull_distance_outputs > 0 {
+        return Err(tess_err(Stage::TessEval, "cull distances from the evaluation stage"));
+    }
+    if tr.writes(SpvBuiltIn::PointSize) {
+        if st.mode.point_mode {
+            return Err(tess_err(Stage::TessEval, "PointSize from the evaluation stage in point mode"));
+        }
+        crate::lower::builtin_output::demote(&mut tes.module, SpvBuiltIn::PointSize);
+    }
+    if let Some(location) = clip_location {
+        crate::lower::clip_to_varying::lower(&mut tes.module, tes.entry_id, tr.clip_distance_outputs, location);
+    }
+    let tcs_vars = crate::lower::tess_io::lower(&mut tcs.module, tcs.entry_id, true, st.output_vertices)
+        .map_err(|w| tess_err(Stage::TessControl, w))?;
+    let tes_vars =
+        crate::lower::tess_io::lower(&mut tes.module, tes.entry_id, false, 1).map_err(|w| tess_err(Stage::TessEval, w))?;
+
+    let max_level = desc.options.max_tessellation_level.clamp(1, 64);
+    let p = |k: u32| binding::INTERMEDIATES + k;
+    let buffer = |k: u32, name: &str, size, usage| IntermediateBuffer { name: name.into(), binding: p(k), size, usage };
+    let mut vrecords = buffer(0, "vertex records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+    let mut cps = buffer(1, "control points", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+    let mut patches = buffer(2, "patch records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+    let levels = buffer(3, "levels", BufferSize::PerPatch { bytes: 32 }, BufferUsage::Storage);
+    let counts = buffer(4, "tess counts", BufferSize::PerPatch { bytes: 8 }, BufferUsage::Storage);
+    let offsets = buffer(5, "tess offsets", BufferSize::ScanOffsets, BufferUsage::Storage);
+    let domain = buffer(
+        6,
+        "domain points",
+        BufferSize::PerPatch { bytes: 16 * gpu::max_points_per_patch(st.mode.domain, max_level) as u64 },
+        BufferUsage::Storage,
+    );
+    let indices = buffer(
+        7,
+        "tess indices",
+        BufferSize::PerPatch { bytes: 4 * gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level) as u64 },
+        BufferUsage::Index,
+    );
+    let indirect = buffer(8, "tess indirect", BufferSize::Fixed { bytes: 24 }, BufferUsage::Indirect);
+
+    // 1. Vertex stage → vertex records.
+    let vmodule = crate::wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
+    let (vwgsl, vstride, slots) = vertex_records(e, vmodule, desc, vrecords.binding)?;
+    vrecords.size = BufferSize::PerPosition { bytes: 16 * vstride as u64 };
+
+    // 2. Control stage → control points, patch records, levels.
+    let tcs_module = crate::wgsl::spirv_to_module(Stage::TessControl, &tcs)?;
+    let (tcs_wgsl, cstride, pstride) = control_pass(e, tcs_module, &tcs_vars, &st, vstride, [vrecords.binding, cps.binding, patches.binding, levels.binding])?;
+    cps.size = BufferSize::PerPatch { bytes: 16 * (cstride * st.output_vertices) as u64 };
+    patches.size = BufferSize::PerPatch { bytes: 16 * pstride as u64 };
+
+    // 3. The tessellator.
+    let tb = TessBindings {
+        emulation: e,
+        levels: levels.binding,
+        counts: counts.binding,
+        offsets: offsets.binding,
+        domain: domain.binding,
+        indices: indices.binding,
+        indirect: indirect.binding,
+    };
+    let kernels = gpu::kernels(st.mode, &tb);
+
+    // 4. Evaluation stage as a vertex stage over the domain points.
+    let tes_module = crate::wgsl::spirv_to_module(Stage::TessEval, &tes)?;
+    let (tes_wgsl, native_clip) =
+        evaluation_pass(e, tes_module, &tes_vars, &st, cstride, pstride, [cps.binding, patches.binding, levels.binding, domain.binding], clip_location)?;
+
+    let inter = |b: &IntermediateBuffer| PassResource { group: e.group, binding: b.binding, resource: Resource::Intermediate { name: b.name.clone() } };
+    let draw = PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: crate::draw_uniform::SIZE } };
+    let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
+    let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
+    let kernel = |label: &str, src: String, workgroups: Workgroups, uses: Vec<&IntermediateBuffer>| -> Result<Pass, TranslateError> {
+        let w = round_trip(Stage::TessEval, src)?;
+        let declared = crate::plan::bindings_of(w.module());
+        let mut resources = vec![draw.clone(), index.clone()];
+        resources.extend(uses.into_iter().map(inter));
+        resources.retain(|r| declared.iter().any(|b| b.group == r.group && b.binding == r.binding));
+        Ok(Pass::Compute(ComputePass { label: label.into(), shader: shader(Stage::TessEval, w), workgroups, resources }))
+    };
+    let tess_buffers = || vec![&levels, &counts, &offsets, &domain, &indices, &indirect];
+    let mut vertex_resources = vec![draw.clone(), index.clone()];
+    vertex_resources.extend(slots.iter().map(|s| PassResource {
+        group: e.group,
+        binding: binding::VERTEX_BUFFERS + s,
+        resource: Resource::VertexBufferAsStorage { slot: *s },
+    }));
+    vertex_resources.push(inter(&vrecords));
+    let mut passes = vec![
+        Pass::Compute(ComputePass {
+            label: "vertex".into(),
+            shader: shader(Stage::Vertex, vwgsl),
+            workgroups: Workgroups::PerPosition { size: WORKGROUP },
+            resources: vertex_resources,
+        }),
+        Pass::Compute(ComputePass {
+            label: "tessellation control".into(),
+            shader: shader(Stage::TessControl, tcs_wgsl),
+            workgroups: Workgroups::OnePerPatch,
+            resources: vec![draw.clone(), index.clone(), inter(&vrecords), inter(&cps), inter(&patches), inter(&levels)],
+        }),
+    ];
+    passes.push(kernel("tessellator: count", kernels.count, Workgroups::PerPatch { size: gpu::WORKGROUP }, tess_buffers())?);
+    for (k, (src, shape)) in kernels.scan.into_iter().enumerate() {
+        passes.push(kernel(&format!("tessellator: scan {k}"), src, shape, tess_buffers())?);
+    }
+    passes.push(kernel("tessellator: emit", kernels.emit, Workgroups::PerPatch { size: gpu::WORKGROUP }, tess_buffers())?);
+    let topology = match (st.mode.point_mode, st.mode.domain) {
+        (true, _) => Topology::PointList,
+        (false, Domain::Isolines) => Topology::LineList,
+        (false, _) => Topology::TriangleList,
+    };
+    passes.push(Pass::Render(RenderPass {
+        label: "tessellation evaluation".into(),
+        vertex: shader(Stage::TessEval, tes_wgsl),
+        fragment,
+        topology,
+        vertex_buffers: Vec::new(),
+        clip_distances: native_clip,
+        draw: DrawShape::IndexedIndirect { indices: indices.name.clone(), arguments: indirect.name.clone() },
+        resources: vec![draw.clone(), index.clone(), inter(&cps), inter(&patches), inter(&levels), inter(&domain)],
+    }));
+    for pass in &mut passes {
+        // Each pass provides exactly what its shaders declare in the emulation group.
+        let declared: Vec<(u32, u32)> = pass.shaders().iter().flat_map(|s| s.bindings.iter().map(|b| (b.group, b.binding))).collect();
+        let list = match pass {
+            Pass::Render(r) => &mut r.resources,
+            Pass::Compute(c) => &mut c.resources,
+        };
+        list.retain(|r| declared.contains(&(r.group, r.binding)));
+    }
+    Ok(Plan {
+        version: PLAN_VERSION,
+        topology: desc.topology,
+        vertex_buffers: desc.vertex_buffers.clone(),
+        passes,
+        buffers: vec![vrecords, cps, patches, levels, counts, offsets, domain, indices, indirect],
+        emulation_group: Some(e.group),
+        push_constants: None,
+        resources: Vec::new(),
+    })
+}
+
+/// The vertex stage as compute over patch vertices, writing records by location.
+fn vertex_records(
+    e: Emulation,
+    mut module: naga::Module,
+    desc: &PipelineDesc,
+    records_binding: u32,
+) -> Result<(ValidatedWgsl, u32, Vec<u32>), TranslateError> {
+    let func = vertex_function::from_entry(&mut module)?;
+    let slots = crate::vertex_pulling::used_slots(&func, &desc.vertex_buffers)?;
+    let mut stores = String::new();
+    let mut stride = 1;
+    for o in &func.outputs {
+        match &o.binding {
+            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
+                let _ = writeln!(stores, "    tesserae_records[tesserae_base] = {};", o.access);
+            }
+            NagaBinding::Location { location, .. } => {
+                let mut next = records::slot_of(*location);
+                records::store(Stage::Vertex, &module, o.ty, &o.access, &|k| format!("tesserae_records[tesserae_base + {k}u]"), &mut next, &mut stores)?;
+                stride = stride.max(next);
+            }
+            // Clip distances and point size of the vertex stage do not reach the control stage.
+            _ => {}
+        }
+    }
+    let mut src = vertex_function::module_wgsl(&module)?;
+    src.push_str(&crate::vertex_pulling::declarations(e, &slots));
+    let pull = crate::vertex_pulling::call(&module, &func, &desc.vertex_buffers, "tesserae_vertex_id", "tesserae_instance")?;
+    let at = e.at(records_binding);
+    let _ = write!(
+        src,
+        "
+{at} var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+@compute @workgroup_size({WORKGROUP})
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
+    if tesserae_gid.x >= tesserae_draw.count {{
+        return;
+    }}
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
+{pull}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;
+{stores}}}
+"
+    );
+    Ok((round_trip(Stage::Vertex, src)?, stride, slots))
+}
+
+/// The compute entry point of a module, turned into the function `name`.
+fn entry_to_function(module: &mut naga::Module, stage: Stage, name: &str) -> Result<(), TranslateError> {
+    let Some(pos) = module.entry_points.iter().position(|ep| ep.stage == naga::ShaderStage::Compute) else {
+        return Err(tess_err(stage, "a module without its entry point"));
+    };
+    let ep = module.entry_points.remove(pos);
+    module.entry_points.clear();
+    let mut f = ep.function;
+    if !f.arguments.is_empty() || f.result.is_some() {
+        return Err(tess_err(stage, "an interface naga kept after lowering"));
+    }
+    f.name = Some(name.into());
+    module.functions.append(f, naga::Span::UNDEFINED);
+    Ok(())
+}
+
+fn io_global<'v>(vars: &'v [IoVar], pred: impl Fn(&IoVar) -> bool) -> impl Iterator<Item = &'v IoVar> {
+    vars.iter().filter(move |v| pred(v))
+}
+
+/// Statements setting the built-in input globals in `vars` (`values`: WGSL expressions).
+fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, String)], out: &mut String) {
+    for v in io_global(vars, |v| v.input) {
+        let IoRole::BuiltIn(b) = v.role else { continue };
+        let Some((_, value)) = values.iter().find(|(x, _)| *x == b) else { continue };
+        let Some(ty) = records::global(module, &v.name) else { continue };
+        let cast = match &module.types[ty].inner {
+            naga::TypeInner::Scalar(s) if s.kind == naga::ScalarKind::Uint => format!("u32({value})"),
+            naga::TypeInner::Scalar(s) if s.kind == naga::ScalarKind::Sint => format!("i32({value})"),
+            _ => value.clone(),
+        };
+        let _ = writeln!(out, "    {} = {cast};", v.name);
+    }
+}
+
+/// Statements filling per-vertex inputs (`gl_in[]` and arrayed locations) for control points
+/// `0..count`, whose record `j` starts at slot expression `base(j)`.
+fn fill_per_vertex(stage: Stage, module: &naga::Module, vars: &[IoVar], count: u32, base: &str, out: &mut String) -> Result<(), TranslateError> {
+    let mut body = String::new();
+    for v in io_global(vars, |v| v.input) {
+        let Some(ty) = records::global(module, &v.name) else { continue };
+        match v.role {
+            IoRole::PerVertexBlock { position: Some(m) } => {
+                let Some((elem, _)) = records::array_of(module, ty) else { continue };
+                let Some(member) = records::member_name(module, elem, m) else { continue };
+                let _ = writeln!(body, "        {}[j].{member} = tesserae_src[b];", v.name);
+            }
+            IoRole::Location { location, patch: false } => {
+                let Some((elem, _)) = records::array_of(module, ty) else {
+                    return Err(tess_err(stage, format!("the per-vertex input at location {location} is not an array")));
+                };
+                let mut next = records::slot_of(location);
+                let mut s = String::new();
+                records::fill(stage, module, elem, &format!("{}[j]", v.name), &|k| format!("tesserae_src[b + {k}u]"), &mut next, &mut s)?;
+                body.push_str(&s);
+            }
+            _ => {}
+        }
+    }
+    if !body.is_empty() {
+        let _ = writeln!(out, "    for (var j = 0u; j < {count}u; j++) {{\n        let b = {base};\n{body}    }}");
+    }
+    Ok(())
+}
+
+fn fill_patch_inputs(stage: Stage, module: &naga::Module, vars: &[IoVar], base: &str, out: &mut String) -> Result<(), TranslateError> {
+    for v in io_global(vars, |v| v.input) {
+        let IoRole::Location { location, patch: true } = v.role else { continue };
+        let Some(ty) = records::global(module, &v.name) else { continue };
+        let mut next = location;
+        records::fill(stage, module, ty, &v.name, &|k| format!("tesserae_patch_records[{base} + {k}u]"), &mut next, out)?;
+    }
+    Ok(())
+}
+
+fn fill_levels(module: &naga::Module, vars: &[IoVar], p: &str, out: &mut String) {
+    for v in io_global(vars, |v| v.input) {
+        let (IoRole::BuiltIn(b), Some(ty)) = (&v.role, records::global(module, &v.name)) else { continue };
+        let n = records::array_of(module, ty).map_or(0, |(_, n)| n);
+        let (vec, count) = match b {
+            SpvBuiltIn::TessLevelOuter => (format!("tesserae_levels[2u * {p}]"), 4),
+            SpvBuiltIn::TessLevelInner => (format!("tesserae_levels[2u * {p} + 1u]"), 2),
+            _ => continue,
+        };
+        for (i, c) in ["x", "y", "z", "w"].iter().enumerate().take(count.min(n as usize)) {
+            let _ = writeln!(out, "    {}[{i}] = {vec}.{c};", v.name);
+        }
+    }
+}
+
+/// The control stage as compute: returns the WGSL and the strides of a control-point record
+/// and of a patch record.
+fn control_pass(
+    e: Emulation,
+    mut module: naga::Module,
+    vars: &[IoVar],
+    st: &TessState,
+    vstride: u32,
+    [vrec, cps, patches, levels]: [u32; 4],
+) -> Result<(ValidatedWgsl, u32, u32), TranslateError> {
+    let stage = Stage::TessControl;
+    entry_to_function(&mut module, stage, "tesserae_control")?;
+    let n_out = st.output_vertices;
+    let n_in = st.input_vertices;
+    let mut prologue = String::new();
+    set_builtins(
+        &module,
+        vars,
+        &[
+            (SpvBuiltIn::InvocationId, "tesserae_lid".into()),
+            (SpvBuiltIn::PrimitiveId, "tesserae_wg.x".into()),
+            (SpvBuiltIn::PatchVertices, format!("{n_in}u")),
+        ],
+        &mut prologue,
+    );
+    fill_per_vertex(stage, &module, vars, n_in, &format!("(tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * {n_in}u + j) * {vstride}u"), &mut prologue)?;
+    // Outputs.
+    let mut cstride = 1;
+    let mut pstride = 1;
+    let mut stores = String::new();
+    let mut patch_stores = String::new();
+    for v in io_global(vars, |v| !v.input) {
+        let Some(ty) = records::global(&module, &v.name) else { continue };
+        match v.role {
+            IoRole::PerVertexBlock { position: Some(m) } => {
+                let Some((elem, _)) = records::array_of(&module, ty) else { continue };
+                let Some(member) = records::member_name(&module, elem, m) else { continue };
+                let _ = writeln!(stores, "    tesserae_cps[ob] = {}[tesserae_lid].{member};", v.name);
+            }
+            IoRole::Location { location, patch: false } => {
+                let Some((elem, _)) = records::array_of(&module, ty) else {
+                    return Err(tess_err(stage, format!("the per-vertex output at location {location} is not an array")));
+                };
+                let mut next = records::slot_of(location);
+                records::store(stage, &module, elem, &format!("{}[tesserae_lid]", v.name), &|k| format!("tesserae_cps[ob + {k}u]"), &mut next, &mut stores)?;
+                cstride = cstride.max(next);
+            }
+            IoRole::Location { location, patch: true } => {
+                let mut next = location;
+                records::store(stage, &module, ty, &v.name, &|k| format!("tesserae_patch_records[pb + {k}u]"), &mut next, &mut patch_stores)?;
+                pstride = pstride.max(next);
+            }
+            IoRole::BuiltIn(SpvBuiltIn::TessLevelOuter) => {
+                let n = records::array_of(&module, ty).map_or(0, |(_, n)| n).min(4);
+                let c: Vec<String> = (0..4).map(|i| if i < n { format!("{}[{i}]", v.name) } else { "0.0".into() }).collect();
+                let _ = writeln!(patch_stores, "    tesserae_levels[2u * p] = vec4<f32>({});", c.join(", "));
+            }
+            IoRole::BuiltIn(SpvBuiltIn::TessLevelInner) => {
+                let n = records::array_of(&module, ty).map_or(0, |(_, n)| n).min(2);
+                let c: Vec<String> = (0..4).map(|i| if i < n { format!("{}[{i}]", v.name) } else { "0.0".into() }).collect();
+                let _ = writeln!(patch_stores, "    tesserae_levels[2u * p + 1u] = vec4<f32>({});", c.join(", "));
+            }
+            _ => {}
+        }
+    }
+    let mut src = vertex_function::module_wgsl(&module).map_err(|e| relabel(e, stage))?;
+    src.push_str(&e.draw_params_wgsl());
+    let _ = write!(
+        src,
+        "
+{} var<storage, read> tesserae_src: array<vec4<f32>>;
+{} var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+{} var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
+{} var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+@compute @workgroup_size({n_out})
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {{
+    let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
+{prologue}    tesserae_control();
+    // Every invocation's outputs are in workgroup memory; store them once all have run.
+    workgroupBarrier();
+    let ob = (p * {n_out}u + tesserae_lid) * {cstride}u;
+{stores}    if tesserae_lid == 0u {{
+        let pb = p * {pstride}u;
+{patch_stores}    }}
+}}
+",
+        e.at(vrec),
+        e.at(cps),
+        e.at(patches),
+        e.at(levels),
+    );
+    Ok((round_trip(stage, src)?, cstride, pstride))
+}
+
+fn relabel(e: TranslateError, stage: Stage) -> TranslateError {
+    match e {
+        TranslateError::NagaValidation { message, .. } => TranslateError::NagaValidation { stage, message },
+        TranslateError::NagaBackend { message, .. } => TranslateError::NagaBackend { stage, message },
+        other => other,
+    }
+}
+
+/// The evaluation stage as a vertex stage over domain points; returns the WGSL and its
+/// native clip distance count.
+#[allow(clippy::too_many_arguments)]
+fn evaluation_pass(
+    e: Emulation,
+    mut module: naga::Module,
+    vars: &[IoVar],
+    st: &TessState,
+    cstride: u32,
+    pstride: u32,
+    [cps, patches, levels, domain]: [u32; 4],
+    clip_location: Option<u32>,
+) -> Result<(ValidatedWgsl, u32), TranslateError> {
+    let stage = Stage::TessEval;
+    let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
+    if !func.args.is_empty() {
+        return Err(tess_err(stage, "an input naga kept after lowering"));
+    }
+    let n = st.output_vertices;
+    let mut prologue = String::new();
+    set_builtins(
+        &module,
+        vars,
+        &[
+            (SpvBuiltIn::TessCoord, "tesserae_d.xyz".into()),
+            (SpvBuiltIn::PrimitiveId, "(p % max(tesserae_draw.primitives, 1u))".into()),
+            (SpvBuiltIn::PatchVertices, format!("{n}u")),
+        ],
+        &mut prologue,
+    );
+    fill_levels(&module, vars, "p", &mut prologue);
+    fill_per_vertex(stage, &module, vars, n, &format!("(p * {n}u + j) * {cstride}u"), &mut prologue)?;
+    fill_patch_inputs(stage, &module, vars, &format!("p * {pstride}u"), &mut prologue)?;
+    // The vertex output, as the stage declared it.
+    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
+    let mut copies = String::new();
+    let mut enable = "";
+    let mut native_clip = 0;
+    for o in &func.outputs {
+        match &o.binding {
+            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
+                let _ = writeln!(copies, "    o.position = {};", o.access);
+            }
+            NagaBinding::Location { location, .. } => {
+                let (ty, _, _) = vertex_function::wgsl_type(&module, o.ty).map_err(|e| relabel(e, stage))?;
+                let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
+                let _ = writeln!(copies, "    o.v{location} = {};", o.access);
+            }
+            NagaBinding::BuiltIn(BuiltIn::ClipDistances) if clip_location.is_none() => {
+                native_clip = vertex_function::array_len(&module, o.ty);
+                enable = "enable clip_distances;\n";
+                let _ = writeln!(fields, "    @builtin(clip_distances) clip: array<f32, {native_clip}>,");
+                let _ = writeln!(copies, "    o.clip = {};", o.access);
+            }
+            _ => {}
+        }
+    }
+    let body = vertex_function::module_wgsl(&module).map_err(|e| relabel(e, stage))?;
+    let body = body.trim_start_matches("enable clip_distances;\n");
+    let src = format!(
+        "{enable}{body}{draw}
+{} var<storage, read> tesserae_cps: array<vec4<f32>>;
+{} var<storage, read> tesserae_patch_records: array<vec4<f32>>;
+{} var<storage, read> tesserae_levels: array<vec4<f32>>;
+{} var<storage, read> tesserae_domain: array<vec4<f32>>;
+
+struct TesseraeEvalOut {{
+{fields}}}
+
+@vertex
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {{
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+{prologue}    let tesserae_out = {}();
+    var o: TesseraeEvalOut;
+{copies}    return o;
+}}
+",
+        e.at(cps),
+        e.at(patches),
+        e.at(levels),
+        e.at(domain),
+        vertex_function::FUNCTION,
+        draw = e.draw_params_wgsl(),
+    );
+    let _ = unsupported;
+    Ok((round_trip(stage, src)?, native_clip))
+}
