@@ -40,6 +40,7 @@
 //!   rounding to an even/odd count happens inside the subdivision (see `partition.rs`).
 
 mod fixed;
+pub mod gpu;
 mod isoline;
 mod levels;
 mod partition;

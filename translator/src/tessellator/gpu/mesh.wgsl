@@ -1,0 +1,234 @@
+// Output of one patch (a port of `stitch.rs`): points go to tess_domain from the patch's
+// first point on, primitives' indices to tess_out_indices from its first entry on, both
+// dropped past the end of the buffer.
+
+const REMAP_NONE: u32 = 0u;
+const REMAP_WRAP: u32 = 1u;
+const REMAP_REVERSE: u32 = 2u;
+
+const DIAGONALS_INSIDE_TO_OUTSIDE: u32 = 0u;
+const DIAGONALS_INSIDE_TO_OUTSIDE_EXCEPT_MIDDLE: u32 = 1u;
+const DIAGONALS_MIRRORED: u32 = 2u;
+
+// Wrap: a = inner_shift, b = inner_last, c = inner_first, d = outer_start, e = outer_shift,
+// f = outer_last, g = outer_first. Reverse: a = start, b = pivot, c = corner, d = corner_to.
+struct TessRemap {
+    kind: u32,
+    a: i32,
+    b: i32,
+    c: i32,
+    d: i32,
+    e: i32,
+    f: i32,
+    g: i32,
+}
+
+var<private> mesh_patch: u32;
+var<private> mesh_first_point: u32;
+var<private> mesh_points: u32;
+var<private> mesh_next_entry: u32;
+var<private> mesh_remap: TessRemap;
+// Stitcher cursors: the current inner and outer row points.
+var<private> st_i: i32;
+var<private> st_o: i32;
+
+fn mesh_no_remap() {
+    mesh_remap = TessRemap(REMAP_NONE, 0, 0, 0, 0, 0, 0, 0);
+}
+
+fn remap_apply(i: i32) -> i32 {
+    let r = mesh_remap;
+    if r.kind == REMAP_WRAP {
+        if i >= r.d {
+            if i == r.f {
+                return r.g;
+            }
+            return i + r.e;
+        }
+        if i == r.b {
+            return r.c;
+        }
+        return i + r.a;
+    }
+    if r.kind == REMAP_REVERSE {
+        if i == r.c {
+            return r.d;
+        }
+        if i >= r.a {
+            return r.b - i;
+        }
+    }
+    return i;
+}
+
+// A domain point from fixed-point (u, v): (u, v, w, patch) with w = (1 - u) - v in f32 for
+// triangles (computed exactly in fixed point where u and v are in [0, 1], where the float
+// subtraction is exact too), 0 otherwise.
+fn mesh_point(u: u32, v: u32) {
+    let fu = fx_to_f32(u);
+    let fv = fx_to_f32(v);
+    var w = 0.0;
+    if TESS_DOMAIN == DOMAIN_TRIANGLES {
+        if u <= FX_ONE && v <= FX_ONE {
+            let d = i32(FX_ONE) - i32(u) - i32(v);
+            if d < 0 {
+                w = -fx_to_f32(u32(-d));
+            } else {
+                w = fx_to_f32(u32(d));
+            }
+        } else {
+            w = (1.0 - fu) - fv;
+        }
+    }
+    let slot = mesh_first_point + mesh_points;
+    if slot < arrayLength(&tess_domain) {
+        tess_domain[slot] = vec4<f32>(fu, fv, w, bitcast<f32>(mesh_patch));
+    }
+    mesh_points += 1u;
+}
+
+fn mesh_entry(local: u32) {
+    if mesh_next_entry < arrayLength(&tess_out_indices) {
+        tess_out_indices[mesh_next_entry] = mesh_first_point + local;
+    }
+    mesh_next_entry += 1u;
+}
+
+// A triangle given clockwise in the stitcher's index space.
+fn mesh_triangle(a: i32, b: i32, c: i32) {
+    let ra = u32(remap_apply(a));
+    let rb = u32(remap_apply(b));
+    let rc = u32(remap_apply(c));
+    mesh_entry(ra);
+    if TESS_CW {
+        mesh_entry(rb);
+        mesh_entry(rc);
+    } else {
+        mesh_entry(rc);
+        mesh_entry(rb);
+    }
+}
+
+// Every point once, in order (point mode).
+fn mesh_point_list() {
+    for (var k = 0u; k < mesh_points; k++) {
+        mesh_entry(k);
+    }
+}
+
+fn quad_from_inner() {
+    mesh_triangle(st_i, st_o, st_o + 1);
+    mesh_triangle(st_i, st_o + 1, st_i + 1);
+    st_i += 1;
+    st_o += 1;
+}
+
+fn quad_from_outer() {
+    mesh_triangle(st_o, st_i + 1, st_i);
+    mesh_triangle(st_o, st_o + 1, st_i + 1);
+    st_i += 1;
+    st_o += 1;
+}
+
+fn quad_fan_outer() {
+    mesh_triangle(st_o, st_o + 1, st_i);
+    mesh_triangle(st_i, st_o + 1, st_i + 1);
+    st_i += 1;
+    st_o += 1;
+}
+
+fn stitch_regular(trapezoid: bool, diagonals: u32, inner_count: i32, inner: i32, outer: i32) {
+    st_i = inner;
+    st_o = outer;
+    if trapezoid {
+        mesh_triangle(st_o, st_o + 1, st_i);
+        st_o += 1;
+    }
+    if diagonals == DIAGONALS_INSIDE_TO_OUTSIDE {
+        for (var q = 0; q < inner_count - 1; q++) {
+            quad_from_inner();
+        }
+    } else if diagonals == DIAGONALS_INSIDE_TO_OUTSIDE_EXCEPT_MIDDLE {
+        var p = 0;
+        while p < inner_count / 2 - 1 {
+            quad_fan_outer();
+            p += 1;
+        }
+        quad_from_outer();
+        p += 2;
+        while p < inner_count {
+            quad_fan_outer();
+            p += 1;
+        }
+    } else {
+        let half = inner_count / 2;
+        for (var q = 0; q < half; q++) {
+            quad_from_outer();
+        }
+        for (var q = half; q < inner_count - 1; q++) {
+            quad_from_inner();
+        }
+    }
+    if trapezoid {
+        mesh_triangle(st_o, st_o + 1, st_i);
+    }
+}
+
+// Birth rank of each slot of a half-edge, slot 0 at the edge's end (see `stitch.rs`).
+const BIRTH = array<i32, 33>(
+    0, 32, 16, 8, 17, 4, 18, 9, 19, 2, 20, 10, 21, 5, 22, 11, 23, 1, 24, 12, 25, 6, 26, 13, 27, 3, 28, 14, 29, 7, 30, 15, 31
+);
+
+fn stitch_transition(inner: i32, inner_half_points: i32, inner_parity: u32, outer: i32, outer_half_points: i32, outer_parity: u32) {
+    var inner_half = inner_half_points;
+    if inner_parity == PARITY_ODD {
+        inner_half -= 1;
+    }
+    var outer_half = outer_half_points;
+    if outer_parity == PARITY_ODD {
+        outer_half -= 1;
+    }
+    st_i = inner;
+    st_o = outer;
+    if 0 < outer_half {
+        mesh_triangle(st_o, st_o + 1, st_i);
+        st_o += 1;
+    }
+    for (var s = 1; s < 33; s++) {
+        let birth = BIRTH[s];
+        if birth < inner_half {
+            mesh_triangle(st_i, st_o, st_i + 1);
+            st_i += 1;
+        }
+        if birth < outer_half {
+            mesh_triangle(st_o, st_o + 1, st_i);
+            st_o += 1;
+        }
+    }
+    if inner_parity == PARITY_ODD && outer_parity == PARITY_ODD {
+        mesh_triangle(st_i, st_o, st_i + 1);
+        mesh_triangle(st_i + 1, st_o, st_o + 1);
+        st_i += 1;
+        st_o += 1;
+    } else if inner_parity == PARITY_EVEN && outer_parity == PARITY_ODD {
+        mesh_triangle(st_i, st_o, st_o + 1);
+        st_o += 1;
+    } else if inner_parity == PARITY_ODD && outer_parity == PARITY_EVEN {
+        mesh_triangle(st_i, st_o, st_i + 1);
+        st_i += 1;
+    }
+    for (var s = 32; s >= 1; s--) {
+        let birth = BIRTH[s];
+        if birth < outer_half {
+            mesh_triangle(st_o, st_o + 1, st_i);
+            st_o += 1;
+        }
+        if birth < inner_half {
+            mesh_triangle(st_i, st_o, st_i + 1);
+            st_i += 1;
+        }
+    }
+    if 0 < outer_half {
+        mesh_triangle(st_o, st_o + 1, st_i);
+    }
+}

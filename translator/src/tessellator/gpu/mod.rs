@@ -1,0 +1,319 @@
+//! The tessellator on the GPU: WGSL compute kernels that produce exactly what
+//! [`super::tessellate`] produces (the same `f32` bits of every domain point, the same points
+//! in the same order, the same primitives in the same order) for many patches at once.
+//!
+//! The kernels are a port of the CPU code (`fixed.rs`, `partition.rs`, `levels.rs`,
+//! `stitch.rs`, `tri.rs`, `quad.rs`, `isoline.rs`; none of it uses 64-bit integers, so the
+//! port is plain `u32`/`i32` arithmetic with the same wrapping). Everything that inspects a
+//! level the application wrote (culling, D3D clamping, the fractional-odd frame test, the
+//! float → 16.16 conversion) works on the `f32` bits, and fixed point → `f32` is built from
+//! integer operations too, so the result does not depend on the GPU's float mode (denormal
+//! flushing, NaN handling, conversion rounding). The only float operations are `ceil` and a
+//! truncating `i32()` of clamped levels in [1, 64], and, for triangle points whose fixed-point
+//! coordinates are not both in [0, 1] (never produced by valid levels), `(1 - u) - v`.
+//!
+//! # Passes
+//!
+//! With P = `tesserae_draw.primitives × tesserae_draw.instances` patches (global patch index
+//! p = instance × primitives + patch), in this order, each a dispatch of one module of
+//! [`TessKernels`]:
+//!
+//! 1. `count`: ceil(P / [`WORKGROUP`]) workgroups ([`count_workgroups`]), one invocation per
+//!    patch; writes `counts[2p]` (domain points) and `counts[2p + 1]` (index entries).
+//! 2. `scan[0]`: ceil(P / [`SCAN_BLOCK`]) workgroups of 256 invocations: per block of
+//!    [`SCAN_BLOCK`] patches, exclusive sums into `offsets[..2P]` and the block's totals into
+//!    the scratch at `offsets[2P + 2b ..]`.
+//!    `scan[1]`: exactly 1 workgroup: block totals → block prefixes, and the grand totals
+//!    into `indirect` (`[entries, 1, 0, 0, 0, points]`, so it is written even when P = 0).
+//!    `scan[2]`: ceil(P / [`SCAN_BLOCK`]) workgroups: block prefixes added to the offsets.
+//!    ([`scan_workgroups`] gives the three numbers.)
+//! 3. `emit`: ceil(P / [`WORKGROUP`]) workgroups, one invocation per patch: domain points at
+//!    `domain[offsets[2p] + k]` = (u, v, w, bitcast(p)), global point indices at
+//!    `indices[offsets[2p + 1] + j]`. Writes past the end of either buffer are dropped.
+//!
+//! A workgroup count above the device's `max_compute_workgroups_per_dimension` may be split
+//! over x and y (any x × y ≥ the count, see [`dispatch_size`]): every kernel numbers its
+//! workgroups `x + y × num_workgroups.x` and ignores those past the end.
+//!
+//! # Bindings
+//!
+//! Every module declares the draw uniform and the draw's index buffer
+//! ([`Emulation::draw_params_wgsl`]), and the buffers it uses, all in group
+//! `b.emulation.group`: `count` levels (read) and counts; the scan counts, offsets and
+//! indirect; `emit` levels (read), offsets, domain and indices (all read_write but levels).
+//! Each module has exactly one entry point, [`ENTRY_POINT`].
+
+use super::{Domain, Spacing, Winding};
+use crate::emulation::Emulation;
+
+/// The execution modes the kernels are specialised for (baked in as WGSL constants).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TessMode {
+    pub domain: Domain,
+    pub spacing: Spacing,
+    pub winding: Winding,
+    pub point_mode: bool,
+}
+
+/// Bindings in the emulation group (group number and binding numbers given by the caller).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TessBindings {
+    pub emulation: Emulation,
+    /// `array<vec4<f32>>`, read: `levels[2p]` = outer levels 0..4, `levels[2p + 1]` = (inner
+    /// level 0, inner level 1, unused, unused).
+    pub levels: u32,
+    /// `array<u32>`: points and index entries per patch (written by `count`).
+    pub counts: u32,
+    /// `array<u32>`: exclusive prefix sums of `counts` (written by the scan), then scratch;
+    /// at least [`offsets_len`] words.
+    pub offsets: u32,
+    /// `array<vec4<f32>>`: the domain points (written by `emit`).
+    pub domain: u32,
+    /// `array<u32>`: the primitives' global point indices (written by `emit`).
+    pub indices: u32,
+    /// `array<u32>`, at least 6 words: `draw_indexed_indirect` arguments, then the point total.
+    pub indirect: u32,
+}
+
+/// WGSL sources, one module per kernel, in dispatch order within each field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TessKernels {
+    pub count: String,
+    pub scan: Vec<String>,
+    pub emit: String,
+}
+
+/// Invocations per workgroup of `count` and `emit` (one per patch).
+pub const WORKGROUP: u32 = 64;
+/// Patches per workgroup of the first and last scan kernels.
+pub const SCAN_BLOCK: u32 = 1024;
+/// The entry point of every kernel module.
+pub const ENTRY_POINT: &str = "main";
+
+const FIXED: &str = include_str!("fixed.wgsl");
+const LEVELS: &str = include_str!("levels.wgsl");
+const PATCH: &str = include_str!("patch.wgsl");
+const MESH: &str = include_str!("mesh.wgsl");
+const COUNT: &str = include_str!("count.wgsl");
+const EMIT: &str = include_str!("emit.wgsl");
+const SCAN: &str = include_str!("scan.wgsl");
+const SCAN_KERNELS: [&str; 3] = [include_str!("scan_blocks.wgsl"), include_str!("scan_totals.wgsl"), include_str!("scan_add.wgsl")];
+
+fn domain_sources(domain: Domain) -> (&'static str, &'static str) {
+    match domain {
+        Domain::Triangles => (include_str!("count_tri.wgsl"), include_str!("emit_tri.wgsl")),
+        Domain::Quads => (include_str!("count_quad.wgsl"), include_str!("emit_quad.wgsl")),
+        Domain::Isolines => (include_str!("count_iso.wgsl"), include_str!("emit_iso.wgsl")),
+    }
+}
+
+/// The mode as WGSL constants.
+fn constants(mode: TessMode) -> String {
+    let domain = match mode.domain {
+        Domain::Triangles => 0,
+        Domain::Quads => 1,
+        Domain::Isolines => 2,
+    };
+    let spacing = match mode.spacing {
+        Spacing::Equal => 0,
+        Spacing::FractionalOdd => 1,
+        Spacing::FractionalEven => 2,
+    };
+    format!(
+        "// Tesserae GPU tessellator: {:?} {:?} {:?}{}.
+const DOMAIN_TRIANGLES: u32 = 0u;
+const DOMAIN_QUADS: u32 = 1u;
+const DOMAIN_ISOLINES: u32 = 2u;
+const TESS_DOMAIN: u32 = {domain}u;
+const TESS_SPACING: u32 = {spacing}u;
+const TESS_CW: bool = {};
+const TESS_POINT_MODE: bool = {};
+const TESS_WORKGROUP: u32 = {WORKGROUP}u;
+",
+        mode.domain,
+        mode.spacing,
+        mode.winding,
+        if mode.point_mode { " point mode" } else { "" },
+        mode.winding == Winding::Cw,
+        mode.point_mode,
+    )
+}
+
+#[derive(Clone, Copy)]
+enum Buf {
+    Levels,
+    Counts,
+    Offsets,
+    Domain,
+    Indices,
+    Indirect,
+}
+
+fn declare(b: &TessBindings, which: &[Buf]) -> String {
+    let mut s = String::new();
+    for buf in which {
+        let (binding, decl) = match buf {
+            Buf::Levels => (b.levels, "var<storage, read> tess_levels: array<vec4<f32>>"),
+            Buf::Counts => (b.counts, "var<storage, read_write> tess_counts: array<u32>"),
+            Buf::Offsets => (b.offsets, "var<storage, read_write> tess_offsets: array<u32>"),
+            Buf::Domain => (b.domain, "var<storage, read_write> tess_domain: array<vec4<f32>>"),
+            Buf::Indices => (b.indices, "var<storage, read_write> tess_out_indices: array<u32>"),
+            Buf::Indirect => (b.indirect, "var<storage, read_write> tess_indirect: array<u32>"),
+        };
+        s.push_str(&format!("{} {decl};\n", b.emulation.at(binding)));
+    }
+    s
+}
+
+fn module(mode: TessMode, b: &TessBindings, buffers: &[Buf], parts: &[&str]) -> String {
+    let mut s = constants(mode);
+    s.push_str(&b.emulation.draw_params_wgsl());
+    s.push_str(&declare(b, buffers));
+    for part in parts {
+        s.push('\n');
+        s.push_str(part);
+    }
+    s
+}
+
+/// The kernels of one mode. Every module validates with naga (tested for every mode).
+pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
+    let (count_domain, emit_domain) = domain_sources(mode.domain);
+    let count = module(mode, b, &[Buf::Levels, Buf::Counts], &[FIXED, LEVELS, count_domain, PATCH, COUNT]);
+    let scan = SCAN_KERNELS.iter().map(|k| module(mode, b, &[Buf::Counts, Buf::Offsets, Buf::Indirect], &[SCAN, k])).collect();
+    let emit = module(mode, b, &[Buf::Levels, Buf::Offsets, Buf::Domain, Buf::Indices], &[FIXED, LEVELS, count_domain, PATCH, MESH, emit_domain, EMIT]);
+    TessKernels { count, scan, emit }
+}
+
+/// Words of `offsets` the kernels use for `patches` patches: 2 per patch, then 2 per scan
+/// block of scratch.
+pub fn offsets_len(patches: u32) -> u32 {
+    2 * patches + 2 * patches.div_ceil(SCAN_BLOCK)
+}
+
+/// Workgroups of `count` and of `emit`.
+pub fn count_workgroups(patches: u32) -> u32 {
+    patches.div_ceil(WORKGROUP)
+}
+
+/// Workgroups of each scan kernel, in order.
+pub fn scan_workgroups(patches: u32) -> [u32; 3] {
+    let blocks = patches.div_ceil(SCAN_BLOCK);
+    [blocks, 1, blocks]
+}
+
+/// `workgroups` as a dispatch `[x, y, 1]` with x at most `max_per_dimension`.
+pub fn dispatch_size(workgroups: u32, max_per_dimension: u32) -> [u32; 3] {
+    let max = max_per_dimension.max(1);
+    if workgroups <= max {
+        [workgroups, 1, 1]
+    } else {
+        [max, workgroups.div_ceil(max), 1]
+    }
+}
+
+/// Most segments of an edge whose level is clamped to at most `max_level`, under any spacing
+/// (fractional-even rounds the segment count up to even, fractional-odd to odd; inner axes
+/// have at least 2 or 3 segments; the lower clamp of fractional-even is 2).
+fn max_segments(max_level: u32) -> i32 {
+    (max_level.clamp(1, 64) as i32 + 1).clamp(3, 64)
+}
+
+/// Points of a triangle patch whose inner axis has `n` points, outer edges at most `outer`.
+fn tri_counts(outer: i32, n: i32) -> (i32, i32) {
+    let inner_rings = n / 2 - 1;
+    let odd = n % 2 == 0;
+    let interior = if odd { 3 * (inner_rings * (inner_rings + 1) - inner_rings) } else { 3 * (inner_rings * (inner_rings + 1)) + 1 };
+    let points = 3 * (outer - 1) + interior;
+    let mut outer_points = [outer; 3];
+    let mut triangles = 0;
+    for ring in 1..(n + 1) / 2 {
+        let inner_points = n - 2 * ring;
+        for p in &mut outer_points {
+            triangles += inner_points + *p - 2;
+            *p = inner_points;
+        }
+    }
+    (points, triangles + odd as i32)
+}
+
+fn quad_counts(outer: i32, nu: i32, nv: i32) -> (i32, i32) {
+    let points = 4 * (outer - 1) + (nu - 2) * (nv - 2);
+    let n = [nu, nv];
+    let rings = ((nu + 1) / 2).min((nv + 1) / 2);
+    let mut outer_points = [outer; 4];
+    let mut triangles = 0;
+    for ring in 1..rings {
+        for (side, p) in outer_points.iter_mut().enumerate() {
+            let inner_points = n[(side + 1) & 1] - 2 * ring;
+            triangles += inner_points + *p - 2;
+            *p = inner_points;
+        }
+    }
+    // Odd parity ⇔ an even number of points.
+    let (odd_u, odd_v) = (nu % 2 == 0, nv % 2 == 0);
+    let extra = |odd: bool| if odd { 1 } else { 2 };
+    let strip = if nu > nv && odd_v {
+        ((nu / 2 - nv / 2) << 1) + extra(odd_u)
+    } else if nv >= nu && odd_u {
+        ((nv / 2 - nu / 2) << 1) + extra(odd_v)
+    } else {
+        0
+    };
+    (points, triangles + 2 * strip)
+}
+
+/// (points, primitives without point mode) bound for one patch.
+fn bounds(domain: Domain, max_level: u32) -> (u32, u32) {
+    let s = max_segments(max_level);
+    let edge = s + 1;
+    let (mut points, mut prims) = match domain {
+        Domain::Triangles => (3, 1),
+        Domain::Quads => (4, 2),
+        Domain::Isolines => (0, 0),
+    };
+    match domain {
+        Domain::Triangles => {
+            for n in 3..=edge {
+                let (p, t) = tri_counts(edge, n);
+                points = points.max(p);
+                prims = prims.max(t);
+            }
+        }
+        Domain::Quads => {
+            for nu in 3..=edge {
+                for nv in 3..=edge {
+                    let (p, t) = quad_counts(edge, nu, nv);
+                    points = points.max(p);
+                    prims = prims.max(t);
+                }
+            }
+        }
+        Domain::Isolines => {
+            let lines = max_level.clamp(1, 64) as i32;
+            points = lines * edge;
+            prims = lines * s;
+        }
+    }
+    (points as u32, prims as u32)
+}
+
+/// Upper bound of the domain points of one patch whose levels are clamped to at most
+/// `max_level` (1..=64), under any spacing.
+pub fn max_points_per_patch(domain: Domain, max_level: u32) -> u32 {
+    bounds(domain, max_level).0
+}
+
+/// Upper bound of the index-list entries of one patch (3 per triangle, 2 per line, 1 per
+/// point in point mode) whose levels are clamped to at most `max_level` (1..=64).
+pub fn max_indices_per_patch(domain: Domain, point_mode: bool, max_level: u32) -> u32 {
+    let (points, prims) = bounds(domain, max_level);
+    match (point_mode, domain) {
+        (true, _) => points,
+        (false, Domain::Isolines) => 2 * prims,
+        (false, _) => 3 * prims,
+    }
+}
+
+#[cfg(test)]
+mod tests;

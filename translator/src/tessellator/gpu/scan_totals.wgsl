@@ -1,0 +1,42 @@
+// Scan kernel 2, exactly one workgroup: the block totals become exclusive block prefixes (in
+// place), and the grand totals go to tess_indirect.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    if wid.x != 0u || wid.y != 0u || wid.z != 0u {
+        return;
+    }
+    let patches = scan_patches();
+    let blocks = scan_block_count(patches);
+    let per = blocks / SCAN_THREADS + select(0u, 1u, blocks % SCAN_THREADS != 0u);
+    let first = t * per;
+    let len = arrayLength(&tess_offsets);
+    var sum = vec2<u32>(0u);
+    for (var k = 0u; k < per; k++) {
+        let b = first + k;
+        let s = scan_scratch(patches, b);
+        if b < blocks && s + 1u < len {
+            sum = sum + vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+        }
+    }
+    let inclusive = scan_workgroup(t, sum);
+    var running = inclusive - sum;
+    for (var k = 0u; k < per; k++) {
+        let b = first + k;
+        let s = scan_scratch(patches, b);
+        if b < blocks && s + 1u < len {
+            let c = vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+            tess_offsets[s] = running.x;
+            tess_offsets[s + 1u] = running.y;
+            running = running + c;
+        }
+    }
+    if t == SCAN_THREADS - 1u && arrayLength(&tess_indirect) >= 6u {
+        tess_indirect[0] = inclusive.y;
+        tess_indirect[1] = 1u;
+        tess_indirect[2] = 0u;
+        tess_indirect[3] = 0u;
+        tess_indirect[4] = 0u;
+        tess_indirect[5] = inclusive.x;
+    }
+}

@@ -1,0 +1,172 @@
+use super::*;
+use crate::tessellator::{point_count, primitive_count, TessConfig};
+
+const DOMAINS: [Domain; 3] = [Domain::Triangles, Domain::Quads, Domain::Isolines];
+const SPACINGS: [Spacing; 3] = [Spacing::Equal, Spacing::FractionalOdd, Spacing::FractionalEven];
+
+fn modes() -> Vec<TessMode> {
+    let mut v = Vec::new();
+    for domain in DOMAINS {
+        for spacing in SPACINGS {
+            for winding in [Winding::Cw, Winding::Ccw] {
+                for point_mode in [false, true] {
+                    v.push(TessMode { domain, spacing, winding, point_mode });
+                }
+            }
+        }
+    }
+    v
+}
+
+fn bindings(group: u32) -> TessBindings {
+    TessBindings { emulation: Emulation { group }, levels: 24, counts: 25, offsets: 26, domain: 27, indices: 28, indirect: 29 }
+}
+
+fn validate(what: &str, src: &str) -> naga::Module {
+    let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{what}: {}\n{src}", e.emit_to_string(src)));
+    naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities())
+        .validate(&module)
+        .unwrap_or_else(|e| panic!("{what}: {}", e.emit_to_string(src)));
+    module
+}
+
+#[test]
+fn every_kernel_of_every_mode_validates() {
+    for mode in modes() {
+        let k = kernels(mode, &bindings(2));
+        assert_eq!(k.scan.len(), 3);
+        for (name, src) in [("count", &k.count), ("emit", &k.emit)].into_iter().chain(k.scan.iter().map(|s| ("scan", s))) {
+            let module = validate(&format!("{mode:?} {name}"), src);
+            assert_eq!(module.entry_points.len(), 1, "{mode:?} {name}");
+            let ep = &module.entry_points[0];
+            assert_eq!(ep.name, ENTRY_POINT);
+            assert_eq!(ep.stage, naga::ShaderStage::Compute);
+            let size = if name == "scan" { 256 } else { WORKGROUP };
+            assert_eq!(ep.workgroup_size, [size, 1, 1], "{mode:?} {name}");
+            // Every resource is in the emulation group.
+            for (_, var) in module.global_variables.iter() {
+                if let Some(b) = &var.binding {
+                    assert_eq!(b.group, 2, "{mode:?} {name}: {:?}", var.name);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn kernels_declare_the_callers_bindings() {
+    let b = bindings(3);
+    let mode = TessMode { domain: Domain::Quads, spacing: Spacing::FractionalOdd, winding: Winding::Ccw, point_mode: false };
+    let k = kernels(mode, &b);
+    let used = |src: &str| -> Vec<(u32, String, naga::AddressSpace)> {
+        let m = validate("bindings", src);
+        let mut v: Vec<_> = m
+            .global_variables
+            .iter()
+            .filter_map(|(_, g)| g.binding.as_ref().map(|r| (r.binding, g.name.clone().unwrap_or_default(), g.space)))
+            .collect();
+        v.sort_by_key(|x| x.0);
+        v
+    };
+    let rw = naga::AddressSpace::Storage { access: naga::StorageAccess::LOAD | naga::StorageAccess::STORE };
+    let ro = naga::AddressSpace::Storage { access: naga::StorageAccess::LOAD };
+    let count = used(&k.count);
+    assert!(count.contains(&(24, "tess_levels".into(), ro)));
+    assert!(count.contains(&(25, "tess_counts".into(), rw)));
+    assert!(count.iter().any(|x| x.0 == crate::emulation::binding::DRAW));
+    assert!(count.iter().any(|x| x.0 == crate::emulation::binding::INDEX));
+    let emit = used(&k.emit);
+    for (binding, name) in [(26, "tess_offsets"), (27, "tess_domain"), (28, "tess_out_indices")] {
+        assert!(emit.contains(&(binding, name.into(), rw)), "{emit:?}");
+    }
+    for scan in &k.scan {
+        let s = used(scan);
+        for (binding, name) in [(25, "tess_counts"), (26, "tess_offsets"), (29, "tess_indirect")] {
+            assert!(s.contains(&(binding, name.into(), rw)), "{s:?}");
+        }
+    }
+    // The mode is baked in.
+    assert!(k.emit.contains("const TESS_CW: bool = false;") && k.emit.contains("const TESS_SPACING: u32 = 1u;"));
+}
+
+#[test]
+fn dispatch_helpers() {
+    assert_eq!(count_workgroups(0), 0);
+    assert_eq!(count_workgroups(64), 1);
+    assert_eq!(count_workgroups(65), 2);
+    assert_eq!(scan_workgroups(1 << 22), [4096, 1, 4096]);
+    assert_eq!(scan_workgroups(1025), [2, 1, 2]);
+    assert_eq!(offsets_len(1025), 2050 + 4);
+    assert_eq!(dispatch_size(65536, 65535), [65535, 2, 1]);
+    assert_eq!(dispatch_size(100, 65535), [100, 1, 1]);
+}
+
+/// Deterministic xorshift.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A level in (0, max] or one of the interesting values below max.
+    fn level(&mut self, max: u32) -> f32 {
+        let m = max as f32;
+        match self.next() % 6 {
+            0 => m,
+            1 => (self.next() % max as u64 + 1) as f32,
+            2 => ((self.next() % max as u64 + 1) as f32 - 1.0 / 131072.0).max(1e-3),
+            3 => f32::from_bits(self.next() as u32),
+            _ => ((self.next() >> 40) as f32 / (1u64 << 24) as f32) * m + 1e-4,
+        }
+    }
+}
+
+#[test]
+fn bounds_hold_against_the_cpu_tessellator() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    // The exact maxima at 64: every level 64 (quads 65 × 65 points), fractional-even levels
+    // just above 62 and so on are all below them.
+    assert_eq!(max_points_per_patch(Domain::Quads, 64), 4225);
+    assert_eq!(max_points_per_patch(Domain::Triangles, 64), 3169);
+    assert_eq!(max_points_per_patch(Domain::Isolines, 64), 64 * 65);
+    for max in 1..=64u32 {
+        for domain in DOMAINS {
+            let bound_points = max_points_per_patch(domain, max);
+            let bound_entries = max_indices_per_patch(domain, false, max);
+            assert_eq!(max_indices_per_patch(domain, true, max), bound_points);
+            for spacing in SPACINGS {
+                let mut worst = (0, 0);
+                for k in 0..300 {
+                    let mut levels = [0.0f32; 6];
+                    for l in &mut levels {
+                        *l = if k == 0 { max as f32 } else { rng.level(max) };
+                        // The caller clamps to at most `max` (NaN and the rest pass through).
+                        if *l > max as f32 {
+                            *l = max as f32;
+                        }
+                    }
+                    let cfg = TessConfig {
+                        domain,
+                        spacing,
+                        winding: Winding::Cw,
+                        point_mode: false,
+                        outer: [levels[0], levels[1], levels[2], levels[3]],
+                        inner: [levels[4], levels[5]],
+                    };
+                    let points = point_count(&cfg) as u32;
+                    let per = if domain == Domain::Isolines { 2 } else { 3 };
+                    let entries = primitive_count(&cfg) as u32 * per;
+                    assert!(points <= bound_points, "{cfg:?}: {points} points > {bound_points}");
+                    assert!(entries <= bound_entries, "{cfg:?}: {entries} entries > {bound_entries}");
+                    worst = (worst.0.max(points), worst.1.max(entries));
+                }
+                // Not wildly loose either: at max = 64 the bound is reached.
+                if max == 64 && spacing == Spacing::Equal {
+                    assert_eq!(worst.0, bound_points, "{domain:?}");
+                }
+            }
+        }
+    }
+}
