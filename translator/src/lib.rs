@@ -22,7 +22,6 @@ pub mod points;
 pub mod reflect;
 pub mod resources;
 pub mod records;
-#[cfg(tesserae_tess)]
 pub mod tessellation;
 pub mod tessellator;
 pub mod vertex_function;
@@ -51,7 +50,7 @@ pub const MAX_VARYING_LOCATIONS: u32 = 16;
 /// Loads a stage with the pipeline's specialization constants applied (so reflection sees the
 /// specialized array sizes).
 fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule, TranslateError> {
-    let load = |words: &[u32]| reflect::load(words, desc.entry_point.as_deref()).map_err(|source| TranslateError::Load { stage: slot, source });
+    let load = |words: &[u32]| reflect::load(words, desc.entry_point.as_deref()).map_err(|source| TranslateError::load(slot, source));
     let mut m = load(&desc.spirv)?;
     let has_spec = m.module.types_global_values.iter().any(|i| {
         matches!(i.class.opcode, spirv::Op::SpecConstant | spirv::Op::SpecConstantTrue | spirv::Op::SpecConstantFalse | spirv::Op::SpecConstantComposite)
@@ -92,9 +91,6 @@ fn refuse_outputs(r: &Reflection) -> Result<(), TranslateError> {
                 r.clip_distance_outputs, r.cull_distance_outputs
             ),
         ));
-    }
-    if r.execution_modes.iter().any(|(m, _)| m == "Xfb") {
-        return Err(TranslateError::unsupported(r.stage, "transform feedback"));
     }
     Ok(())
 }
@@ -158,6 +154,7 @@ fn translate_lowered(
     fragment: Option<LoadedModule>,
 ) -> Result<Plan, TranslateError> {
     let vr = vertex.reflection.clone();
+    lower::default_position::lower(&mut vertex.module, vertex.entry_id, &vr);
 
     // Lowering.
     let reads_point_coord = fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
@@ -267,17 +264,9 @@ fn translate_tessellated(
         clip_location = Some(location);
     }
     let fragment_plan = fragment_plan(fragment.as_ref())?;
-    #[cfg(tesserae_tess)]
-    {
-        let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, clip_location)?;
-        ctx.finish(&mut plan)?;
-        return Ok(plan);
-    }
-    #[cfg(not(tesserae_tess))]
-    {
-        let _ = (e, vertex, tcs, tes, fragment_plan, clip_location);
-        Err(TranslateError::unsupported(Stage::TessControl, "tessellation stages (the GPU tessellator is not built in yet)"))
-    }
+    let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, clip_location)?;
+    ctx.finish(&mut plan)?;
+    Ok(plan)
 }
 
 /// Point-list draw with `PointSize` or `PointCoord`: see [`points`].
@@ -545,10 +534,8 @@ impl VertexBufferLayout {
 /// WebGPU lacks are refused, `PointSize` is dropped. For tooling and fuzzing.
 pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> {
     let words = stage.spirv.as_slice();
-    let loaded = reflect::load(words, stage.entry_point.as_deref()).map_err(|source| TranslateError::Load {
-        stage: reflect::peek_stage(words, stage.entry_point.as_deref()).unwrap_or(Stage::Vertex),
-        source,
-    })?;
+    let loaded = reflect::load(words, stage.entry_point.as_deref())
+        .map_err(|source| TranslateError::load(reflect::peek_stage(words, stage.entry_point.as_deref()).unwrap_or(Stage::Vertex), source))?;
     let slot = loaded.reflection.stage;
     match slot {
         Stage::Vertex => {

@@ -292,10 +292,7 @@ impl BufferSize {
         let n = match self {
             BufferSize::PerPosition { bytes } => bytes * count as u64 * instances as u64,
             BufferSize::PerPrimitive { bytes } | BufferSize::PerPatch { bytes } => bytes * primitives as u64 * instances as u64,
-            #[cfg(tesserae_tess)]
             BufferSize::ScanOffsets => 4 * crate::tessellator::gpu::offsets_len(primitives.saturating_mul(instances)) as u64,
-            #[cfg(not(tesserae_tess))]
-            BufferSize::ScanOffsets => 0,
             BufferSize::Fixed { bytes } => *bytes,
         };
         // At least one vec4: a runtime-sized array<vec4<f32>> binding needs 16 bytes, even for

@@ -28,7 +28,7 @@ use crate::records;
 use crate::reflect::LoadedModule;
 use crate::tessellator::gpu::{self, TessBindings, TessMode};
 use crate::tessellator::{Domain, Spacing, Winding};
-use crate::vertex_function::{self, unsupported};
+use crate::vertex_function;
 use crate::wgsl::{round_trip, ValidatedWgsl};
 use naga::{Binding as NagaBinding, BuiltIn};
 use spirv::BuiltIn as SpvBuiltIn;
@@ -140,7 +140,7 @@ pub fn translate(
     let indirect = buffer(8, "tess indirect", BufferSize::Fixed { bytes: 24 }, BufferUsage::Indirect);
 
     // 1. Vertex stage → vertex records.
-    let vmodule = crate::wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
+    let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
     let (vwgsl, vstride, slots) = vertex_records(e, vmodule, desc, vrecords.binding)?;
     vrecords.size = BufferSize::PerPosition { bytes: 16 * vstride as u64 };
 
@@ -202,7 +202,13 @@ pub fn translate(
         }),
     ];
     passes.push(kernel("tessellator: count", kernels.count, Workgroups::PerPatch { size: gpu::WORKGROUP }, tess_buffers())?);
-    for (k, (src, shape)) in kernels.scan.into_iter().enumerate() {
+    // The prefix sum: blocks of SCAN_BLOCK patches, one workgroup over the block totals, then
+    // the block prefixes added back (`gpu::scan_workgroups`).
+    let shapes = [Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }, Workgroups::One, Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }];
+    if kernels.scan.len() != shapes.len() {
+        return Err(TranslateError::InvalidPlan(format!("{} scan kernels, {} dispatch shapes", kernels.scan.len(), shapes.len())));
+    }
+    for (k, (src, shape)) in kernels.scan.into_iter().zip(shapes).enumerate() {
         passes.push(kernel(&format!("tessellator: scan {k}"), src, shape, tess_buffers())?);
     }
     passes.push(kernel("tessellator: emit", kernels.emit, Workgroups::PerPatch { size: gpu::WORKGROUP }, tess_buffers())?);
@@ -327,7 +333,7 @@ fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, St
 
 /// Statements filling per-vertex inputs (`gl_in[]` and arrayed locations) for control points
 /// `0..count`, whose record `j` starts at slot expression `base(j)`.
-fn fill_per_vertex(stage: Stage, module: &naga::Module, vars: &[IoVar], count: u32, base: &str, out: &mut String) -> Result<(), TranslateError> {
+fn fill_per_vertex(stage: Stage, module: &naga::Module, vars: &[IoVar], count: u32, src: &str, base: &str, out: &mut String) -> Result<(), TranslateError> {
     let mut body = String::new();
     for v in io_global(vars, |v| v.input) {
         let Some(ty) = records::global(module, &v.name) else { continue };
@@ -335,7 +341,7 @@ fn fill_per_vertex(stage: Stage, module: &naga::Module, vars: &[IoVar], count: u
             IoRole::PerVertexBlock { position: Some(m) } => {
                 let Some((elem, _)) = records::array_of(module, ty) else { continue };
                 let Some(member) = records::member_name(module, elem, m) else { continue };
-                let _ = writeln!(body, "        {}[j].{member} = tesserae_src[b];", v.name);
+                let _ = writeln!(body, "        {}[j].{member} = {src}[b];", v.name);
             }
             IoRole::Location { location, patch: false } => {
                 let Some((elem, _)) = records::array_of(module, ty) else {
@@ -343,7 +349,7 @@ fn fill_per_vertex(stage: Stage, module: &naga::Module, vars: &[IoVar], count: u
                 };
                 let mut next = records::slot_of(location);
                 let mut s = String::new();
-                records::fill(stage, module, elem, &format!("{}[j]", v.name), &|k| format!("tesserae_src[b + {k}u]"), &mut next, &mut s)?;
+                records::fill(stage, module, elem, &format!("{}[j]", v.name), &|k| format!("{src}[b + {k}u]"), &mut next, &mut s)?;
                 body.push_str(&s);
             }
             _ => {}
@@ -405,7 +411,7 @@ fn control_pass(
         ],
         &mut prologue,
     );
-    fill_per_vertex(stage, &module, vars, n_in, &format!("(tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * {n_in}u + j) * {vstride}u"), &mut prologue)?;
+    fill_per_vertex(stage, &module, vars, n_in, "tesserae_src", &format!("(tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * {n_in}u + j) * {vstride}u"), &mut prologue)?;
     // Outputs.
     let mut cstride = 1;
     let mut pstride = 1;
@@ -514,7 +520,7 @@ fn evaluation_pass(
         &mut prologue,
     );
     fill_levels(&module, vars, "p", &mut prologue);
-    fill_per_vertex(stage, &module, vars, n, &format!("(p * {n}u + j) * {cstride}u"), &mut prologue)?;
+    fill_per_vertex(stage, &module, vars, n, "tesserae_cps", &format!("(p * {n}u + j) * {cstride}u"), &mut prologue)?;
     fill_patch_inputs(stage, &module, vars, &format!("p * {pstride}u"), &mut prologue)?;
     // The vertex output, as the stage declared it.
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
@@ -568,6 +574,5 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> Tesse
         vertex_function::FUNCTION,
         draw = e.draw_params_wgsl(),
     );
-    let _ = unsupported;
     Ok((round_trip(stage, src)?, native_clip))
 }

@@ -41,8 +41,18 @@ fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
 /// Reads a lowered module with naga, y flipped for WebGPU's clip space, keeping only the
 /// selected entry point (a module may hold several, even of the same name).
 pub fn spirv_to_module(stage: Stage, loaded: &crate::LoadedModule) -> Result<naga::Module, TranslateError> {
+    read_module(stage, loaded, true)
+}
+
+/// As [`spirv_to_module`], without the y flip: for a vertex stage whose `Position` feeds a
+/// later stage (tessellation) rather than the rasterizer; the last stage flips.
+pub fn spirv_to_module_unflipped(stage: Stage, loaded: &crate::LoadedModule) -> Result<naga::Module, TranslateError> {
+    read_module(stage, loaded, false)
+}
+
+fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result<naga::Module, TranslateError> {
     use rspirv::binary::Assemble;
-    let mut module = parse_spirv(stage, &loaded.module.assemble())?;
+    let mut module = parse_spirv(stage, &loaded.module.assemble(), flip)?;
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,
         // The control stage runs as compute once `lower::tess_io` has rewritten it.
@@ -63,8 +73,8 @@ pub fn spirv_to_module(stage: Stage, loaded: &crate::LoadedModule) -> Result<nag
     Ok(module)
 }
 
-fn parse_spirv(stage: Stage, words: &[u32]) -> Result<naga::Module, TranslateError> {
-    let options = naga::front::spv::Options { adjust_coordinate_space: true, strict_capabilities: false, block_ctx_dump_prefix: None };
+fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, TranslateError> {
+    let options = naga::front::spv::Options { adjust_coordinate_space: flip, strict_capabilities: false, block_ctx_dump_prefix: None };
     // naga's SPIR-V reader still panics on some malformed modules; the translator promises
     // typed errors, so a panic there becomes one (the fuzzers keep finding the sites).
     let parsed = std::panic::catch_unwind(|| naga::front::spv::Frontend::new(words.iter().copied(), &options).parse());

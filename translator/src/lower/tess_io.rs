@@ -39,7 +39,7 @@ pub struct IoVar {
 }
 
 pub fn global_name(id: Word) -> String {
-    format!("tesserae_io_{id}")
+    format!("tesserae_io_{id}_g")
 }
 
 const IO_DECORATIONS: [Decoration; 9] = [
