@@ -26,6 +26,10 @@ pub enum LoadError {
     UnknownExecutionModel { name: String, model: String },
     #[error("malformed SPIR-V: {0}")]
     Malformed(String),
+    /// Valid SPIR-V that Tesserae refuses while loading ([`TranslateError::load`] turns it into
+    /// [`TranslateError::Unsupported`]).
+    #[error("unsupported feature: {0}")]
+    Unsupported(String),
 }
 
 /// A pipeline could not be translated.
@@ -66,5 +70,13 @@ pub enum TranslateError {
 impl TranslateError {
     pub(crate) fn unsupported(stage: Stage, feature: impl Into<String>) -> Self {
         TranslateError::Unsupported { feature: feature.into(), stage }
+    }
+
+    /// Loading `stage` failed; a refusal met while loading stays a refusal.
+    pub fn load(stage: Stage, source: LoadError) -> Self {
+        match source {
+            LoadError::Unsupported(feature) => TranslateError::Unsupported { feature, stage },
+            source => TranslateError::Load { stage, source },
+        }
     }
 }

@@ -208,6 +208,11 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     }
     check_scalar_widths(&module)?;
     check_variable_storage(&module)?;
+    // Shapes that are valid Vulkan but that the interface matching (and WGSL) does not take
+    // are normalized before reflecting, so every consumer of a `LoadedModule` sees them gone.
+    let mut module = module;
+    crate::lower::drop_xfb::lower(&mut module);
+    crate::lower::flatten_io::lower(&mut module, entry_id, stage)?;
     let reflection = Reflector::new(&module).reflect(entry_id, stage, name)?;
     Ok(LoadedModule { module, entry_id, reflection })
 }
@@ -320,6 +325,21 @@ impl<'m> Reflector<'m> {
 
     pub(crate) fn decoration_literal(&self, id: Word, d: Decoration) -> Option<u32> {
         self.literal(id, d)
+    }
+
+    pub(crate) fn member_has_decoration(&self, id: Word, member: u32, d: Decoration) -> bool {
+        self.member_decorations.get(&(id, member)).is_some_and(|v| v.iter().any(|(x, _)| *x == d))
+    }
+
+    /// A struct type, or an array (of arrays) of one.
+    pub(crate) fn contains_struct(&self, ty: Word, depth: u32) -> bool {
+        match self.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
+            Some((Op::TypeStruct, _)) => true,
+            Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(elem), ..])) if depth < 16 => {
+                self.contains_struct(*elem, depth + 1)
+            }
+            _ => false,
+        }
     }
 
     pub(crate) fn member_decoration_literal(&self, id: Word, member: u32, d: Decoration) -> Option<u32> {
@@ -522,6 +542,10 @@ impl<'m> Reflector<'m> {
                 return Err(LoadError::Malformed(format!("interface variable {} has neither Location nor BuiltIn", self.name(id))));
             };
             let Some(io) = self.io_type(ty, arrayed && !patch) else {
+                if self.contains_struct(ty, 0) {
+                    // Only blocks left by `flatten_io`: arrays of blocks in tessellation stages.
+                    return Err(LoadError::Unsupported(format!("interface variable {} is an array of blocks or structs", self.name(id))));
+                }
                 return Err(LoadError::Malformed(format!(
                     "interface variable {} has a type Tesserae cannot pass between stages",
                     self.name(id)

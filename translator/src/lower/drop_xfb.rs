@@ -1,0 +1,63 @@
+//! Drops transform feedback: the `Xfb` execution mode, the `TransformFeedback` capability and
+//! the `XfbBuffer` / `XfbStride` / `Offset` decorations of output variables (GLSL
+//! `layout(xfb_buffer = 0, xfb_offset = 0) out vec4 v;`).
+//!
+//! WebGPU has no transform feedback; capturing outputs into buffers does not change what is
+//! rasterized, so the pipeline renders the same without it. `Offset` stays where it lays out
+//! memory (uniform, storage and push-constant blocks): only output variables and the struct
+//! types that nothing but output variables use lose it. Runs when a module is loaded
+//! ([`crate::reflect::load`]), so no later step sees transform feedback.
+
+use rspirv::dr::{self, Operand};
+use spirv::{Capability, Decoration, ExecutionMode, Op, StorageClass, Word};
+use std::collections::{HashMap, HashSet};
+
+pub fn lower(module: &mut dr::Module) {
+    module.capabilities.retain(|c| c.operands.first() != Some(&Operand::Capability(Capability::TransformFeedback)));
+    module.execution_modes.retain(|m| m.operands.get(1) != Some(&Operand::ExecutionMode(ExecutionMode::Xfb)));
+
+    // Output variables, and the struct types (through arrays) that only outputs use.
+    let defs: HashMap<Word, &dr::Instruction> = module.types_global_values.iter().filter_map(|i| Some((i.result_id?, i))).collect();
+    let pointee = |ptr: Word| match defs.get(&ptr).map(|i| (i.class.opcode, i.operands.as_slice())) {
+        Some((Op::TypePointer, [Operand::StorageClass(sc), Operand::IdRef(t)])) => Some((*sc, *t)),
+        _ => None,
+    };
+    // Struct types a variable of this type holds, through arrays and nested structs.
+    let structs_of = |ty: Word| {
+        let mut out = Vec::new();
+        let mut work = vec![ty];
+        while let Some(t) = work.pop() {
+            if out.len() > 256 {
+                break;
+            }
+            match defs.get(&t).map(|i| (i.class.opcode, i.operands.as_slice())) {
+                Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) => work.push(*e),
+                Some((Op::TypeStruct, members)) if !out.contains(&t) => {
+                    out.push(t);
+                    work.extend(members.iter().filter_map(|m| if let Operand::IdRef(t) = m { Some(*t) } else { None }));
+                }
+                _ => {}
+            }
+        }
+        out
+    };
+    let mut outputs = HashSet::new();
+    let mut output_structs = HashSet::new();
+    let mut other_structs = HashSet::new();
+    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+        let Some((sc, ty)) = v.result_type.and_then(pointee) else { continue };
+        if sc == StorageClass::Output {
+            outputs.extend(v.result_id);
+            output_structs.extend(structs_of(ty));
+        } else {
+            other_structs.extend(structs_of(ty));
+        }
+    }
+    let output_only: HashSet<Word> = output_structs.difference(&other_structs).copied().collect();
+    module.annotations.retain(|a| match (a.class.opcode, a.operands.as_slice()) {
+        (Op::Decorate, [_, Operand::Decoration(Decoration::XfbBuffer | Decoration::XfbStride), ..]) => false,
+        (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(Decoration::Offset), ..]) => !outputs.contains(t),
+        (Op::MemberDecorate, [Operand::IdRef(t), _, Operand::Decoration(Decoration::Offset), ..]) => !output_only.contains(t),
+        _ => true,
+    });
+}
