@@ -20,6 +20,7 @@ fn naga_alone(words: &[u32]) -> Result<String, String> {
 pub fn bench(sel: &Selection, iterations: u32) -> Result<ExitCode, String> {
     crate::bench_frames::points();
     crate::bench_frames::cull();
+    crate::bench_frames::tessellation();
     tessellator(sel.adapter.as_deref());
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
     let mut pipelines = Vec::new();

@@ -36,8 +36,9 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// Median native and translated milliseconds per render of `test`, and whether the images
 /// are identical.
-fn measure(native: &mut NativeExecutor, translated: &TranslatedExecutor, test: &ShaderTest) -> Result<(f64, f64, bool), String> {
-    let plan = tesserae_harness::compile::pipeline(test, tesserae::Options::default())
+fn measure(native: &mut NativeExecutor, translated: &TranslatedExecutor, test: &ShaderTest, max_level: u32) -> Result<(f64, f64, bool), String> {
+    let options = tesserae::Options { max_tessellation_level: max_level, ..translated.options() };
+    let plan = tesserae_harness::compile::pipeline(test, options)
         .map_err(|e| e.to_string())
         .and_then(|d| tesserae::translate(&d).map_err(|e| e.to_string()))?;
     let (mut tn, mut tt, mut same) = (Vec::new(), Vec::new(), true);
@@ -58,6 +59,11 @@ fn measure(native: &mut NativeExecutor, translated: &TranslatedExecutor, test: &
 }
 
 fn frame(label: &str, goal: f64, test: &ShaderTest) {
+    frame_at(label, goal, test, 64)
+}
+
+/// As [`frame`], with intermediate buffers sized for tessellation levels up to `max_level`.
+fn frame_at(label: &str, goal: f64, test: &ShaderTest, max_level: u32) {
     let mut native = match NativeExecutor::new(None) {
         Ok(n) => n,
         Err(e) => return println!("{label}: {e}"),
@@ -70,7 +76,7 @@ fn frame(label: &str, goal: f64, test: &ShaderTest) {
     for d in &mut empty.test.draws {
         d.count = 0;
     }
-    let (full, setup) = match (measure(&mut native, &translated, test), measure(&mut native, &translated, &empty)) {
+    let (full, setup) = match (measure(&mut native, &translated, test, max_level), measure(&mut native, &translated, &empty, max_level)) {
         (Ok(f), Ok(s)) => (f, s),
         (Err(e), _) | (_, Err(e)) => return println!("{label}: {e}"),
     };
@@ -164,5 +170,79 @@ draw triangle-list vertices 300000
     match prepare("bench/cull", &text) {
         Ok(t) => frame("cull: 100,000 triangles, 2 cull distances, half culled, 256x256", 1.5, &t),
         Err(e) => println!("cull: {e}"),
+    }
+}
+
+/// 4,096 patches (a 64 × 64 grid over the framebuffer) tessellated at `level` with a
+/// per-patch colour: the control stage passes control points and levels, the evaluation stage
+/// interpolates positions.
+fn tess_text(domain: &str, cps: u32, level: f32) -> String {
+    let mut rows = String::new();
+    for j in 0..64 {
+        for i in 0..64 {
+            let (x0, y0) = (-1.0 + i as f32 / 32.0, -1.0 + j as f32 / 32.0);
+            let (x1, y1) = (x0 + 1.0 / 32.0, y0 + 1.0 / 32.0);
+            if cps == 3 {
+                rows.push_str(&format!("{x0} {y0}\n{x1} {y0}\n{x0} {y1}\n"));
+            } else {
+                rows.push_str(&format!("{x0} {y0}\n{x1} {y0}\n{x1} {y1}\n{x0} {y1}\n"));
+            }
+        }
+    }
+    let position = if cps == 3 {
+        "gl_TessCoord.x * gl_in[0].gl_Position + gl_TessCoord.y * gl_in[1].gl_Position + gl_TessCoord.z * gl_in[2].gl_Position"
+    } else {
+        "mix(mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x), mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x), gl_TessCoord.y)"
+    };
+    format!(
+        "[require]
+tessellation
+[vertex shader]
+#version 450
+layout(location = 0) in vec2 pos;
+void main() {{ gl_Position = vec4(pos, 0.0, 1.0); }}
+[tessellation control shader]
+#version 450
+layout(vertices = {cps}) out;
+void main() {{
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    gl_TessLevelOuter[0] = {level:.1}; gl_TessLevelOuter[1] = {level:.1}; gl_TessLevelOuter[2] = {level:.1}; gl_TessLevelOuter[3] = {level:.1};
+    gl_TessLevelInner[0] = {level:.1}; gl_TessLevelInner[1] = {level:.1};
+}}
+[tessellation evaluation shader]
+#version 450
+layout({domain}, equal_spacing, ccw) in;
+layout(location = 0) out vec3 v_color;
+void main() {{
+    gl_Position = {position};
+    v_color = vec3(gl_TessCoord.xy, float(gl_PrimitiveID % 7) / 7.0);
+}}
+[fragment shader]
+#version 450
+layout(location = 0) in vec3 v_color;
+layout(location = 0) out vec4 o;
+void main() {{ o = vec4(v_color, 1.0); }}
+[vertex buffer 0]
+0/float32x2
+{rows}
+[test]
+framebuffer 256 256
+draw patch-list-{cps} vertices {}
+",
+        64 * 64 * cps
+    )
+}
+
+/// 4,096 triangle patches at level 16 and 4,096 quad patches at level 64 (issue goal: the
+/// translated frame at most 1.0x lavapipe's, which tessellates on the CPU).
+pub fn tessellation() {
+    for (label, domain, cps, level) in [
+        ("tessellation: 4,096 triangle patches at level 16, 256x256", "triangles", 3, 16.0),
+        ("tessellation: 4,096 quad patches at level 64, 256x256", "quads", 4, 64.0),
+    ] {
+        match prepare("bench/tess", &tess_text(domain, cps, level)) {
+            Ok(t) => frame_at(label, 1.0, &t, level as u32),
+            Err(e) => println!("{label}: {e}"),
+        }
     }
 }

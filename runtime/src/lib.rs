@@ -54,6 +54,8 @@ pub enum RuntimeError {
     BufferTooSmall { what: String, size: u64, needed: u64 },
     #[error("unsupported by the runtime: {0}")]
     Unsupported(String),
+    #[error("{what} needs {size} bytes, above the device's {limit}-byte limit ({name}); lower the draw's patch count or Options::max_tessellation_level")]
+    LimitExceeded { what: String, size: u64, limit: u64, name: &'static str },
 }
 
 /// The application's fixed-function state for the pipeline, in wgpu's terms.
@@ -405,7 +407,7 @@ impl TranslatedPipeline {
                 first_instance: call.first_instance,
                 _pad: [0; 3],
             };
-            self.ensure_draw_buffers(device, i, call, primitives);
+            self.ensure_draw_buffers(device, i, call, primitives)?;
             let buffers = &self.pool[i];
             queue.write_buffer(&buffers.uniform, 0, &uniform.to_bytes());
             let mut emulation_groups = Vec::new();
@@ -680,11 +682,18 @@ impl TranslatedPipeline {
     }
 
     /// Makes sure draw slot `i` has a uniform and intermediates big enough for `call`.
-    fn ensure_draw_buffers(&mut self, device: &wgpu::Device, i: usize, call: &DrawCall, primitives: u32) {
+    fn ensure_draw_buffers(&mut self, device: &wgpu::Device, i: usize, call: &DrawCall, primitives: u32) -> Result<(), RuntimeError> {
         let sizes: Vec<u64> = self.plan.buffers.iter().map(|b| b.size.bytes(call.count, primitives, call.instances)).collect();
+        let limits = device.limits();
+        for (b, size) in self.plan.buffers.iter().zip(&sizes) {
+            let (limit, name) = (limits.max_storage_buffer_binding_size as u64, "max_storage_buffer_binding_size");
+            if *size > limit {
+                return Err(RuntimeError::LimitExceeded { what: format!("the `{}` buffer", b.name), size: *size, limit, name });
+            }
+        }
         let fits = self.pool.get(i).is_some_and(|d| d.intermediates.iter().zip(&sizes).all(|(b, s)| b.size() >= *s));
         if fits {
-            return;
+            return Ok(());
         }
         let uniform = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("tesserae draw uniform"),
@@ -692,15 +701,21 @@ impl TranslatedPipeline {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        let old: Vec<u64> = self.pool.get(i).map(|d| d.intermediates.iter().map(|b| b.size()).collect()).unwrap_or_default();
+        let limit = limits.max_storage_buffer_binding_size as u64;
         let intermediates = self
             .plan
             .buffers
             .iter()
             .zip(&sizes)
-            .map(|(b, size)| {
-                // Grow geometrically so a slowly growing draw does not reallocate every frame.
-                let old = self.pool.get(i).and_then(|d| d.intermediates.iter().find(|x| x.size() > 0).map(|x| x.size())).unwrap_or(0);
-                let size = if old > 0 { (*size).max(old.min(*size * 2)) } else { *size };
+            .enumerate()
+            .map(|(k, (b, need))| {
+                // Grow geometrically, so a slowly growing draw does not reallocate every frame.
+                let size = match old.get(k) {
+                    Some(&o) if o >= *need => o,
+                    Some(&o) => (*need).max((2 * o).min(limit)),
+                    None => *need,
+                };
                 let usage = wgpu::BufferUsages::STORAGE
                     | match b.usage {
                         BufferUsage::Storage => wgpu::BufferUsages::empty(),
@@ -716,6 +731,7 @@ impl TranslatedPipeline {
         } else {
             self.pool.push(d);
         }
+        Ok(())
     }
 
     fn emulation_bind_group(

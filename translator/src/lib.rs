@@ -553,7 +553,7 @@ pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> 
             ResourceContext::prepare(&mut [&mut loaded], Options::default().max_bind_groups)?;
             Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded)?))
         }
-        Stage::TessControl | Stage::TessEval => Err(TranslateError::unsupported(slot, "tessellation stages")),
+        Stage::TessControl | Stage::TessEval => tessellation::translate_stage(load_specialized(slot, stage, &[])?),
         Stage::Geometry => Err(TranslateError::unsupported(slot, "geometry shaders")),
     }
 }

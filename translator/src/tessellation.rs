@@ -87,6 +87,43 @@ pub fn state(tcs: &LoadedModule, tes: &LoadedModule, topology: Topology) -> Resu
     })
 }
 
+/// One tessellation stage on its own, with a default context (as SPIRV-Cross takes one stage):
+/// the control stage as its compute pass reading vertex records laid out by its inputs'
+/// locations, patches as large as its output; the evaluation stage as its vertex pass over
+/// domain points, control-point records laid out by its inputs' locations, 32 control points.
+pub fn translate_stage(mut m: LoadedModule) -> Result<ShaderPlan, TranslateError> {
+    let stage = m.reflection.stage;
+    let ctx = crate::resources::ResourceContext::prepare(&mut [&mut m], crate::Options::default().max_bind_groups)?;
+    let e = ctx.emulation(stage, "tessellation")?;
+    let r = m.reflection.clone();
+    let stride = 1 + r.inputs.iter().filter(|v| !v.patch).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+    let pstride = r.inputs.iter().filter(|v| v.patch).map(|v| v.location + v.ty.locations).max().unwrap_or(1).max(1);
+    let n = r.execution_modes.iter().find(|(x, _)| x == "OutputVertices").and_then(|(_, v)| v.first().copied()).unwrap_or(32).clamp(1, 32);
+    let st = TessState {
+        mode: TessMode { domain: Domain::Triangles, spacing: Spacing::Equal, winding: Winding::Ccw, point_mode: false },
+        output_vertices: n,
+        input_vertices: n,
+    };
+    let b = |k: u32| binding::INTERMEDIATES + k;
+    let w = match stage {
+        Stage::TessControl => {
+            let vars = crate::lower::tess_io::lower(&mut m.module, m.entry_id, true, n).map_err(|w| tess_err(stage, w))?;
+            let module = crate::wgsl::spirv_to_module(stage, &m)?;
+            control_pass(e, module, &vars, &st, stride, [b(0), b(1), b(2), b(3)])?.0
+        }
+        _ => {
+            if r.writes(SpvBuiltIn::PointSize) {
+                crate::lower::builtin_output::demote(&mut m.module, SpvBuiltIn::PointSize);
+            }
+            crate::lower::builtin_output::demote(&mut m.module, SpvBuiltIn::CullDistance);
+            let vars = crate::lower::tess_io::lower(&mut m.module, m.entry_id, false, 1).map_err(|w| tess_err(stage, w))?;
+            let module = crate::wgsl::spirv_to_module(stage, &m)?;
+            evaluation_pass(e, module, &vars, &st, stride, pstride, [b(1), b(2), b(3), b(6)], None)?.0
+        }
+    };
+    Ok(crate::shader_plan(stage, w))
+}
+
 /// The passes of a tessellation pipeline. The stages have been through resource lowering.
 pub fn translate(
     desc: &PipelineDesc,
