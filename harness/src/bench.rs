@@ -17,11 +17,23 @@ fn naga_alone(words: &[u32]) -> Result<String, String> {
     naga::back::wgsl::write_string(&m, &info, naga::back::wgsl::WriterFlags::empty()).map_err(|e| e.to_string())
 }
 
-pub fn bench(sel: &Selection, iterations: u32) -> Result<ExitCode, String> {
-    crate::bench_frames::points();
-    crate::bench_frames::cull();
-    crate::bench_frames::tessellation();
-    tessellator(sel.adapter.as_deref());
+pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>) -> Result<ExitCode, String> {
+    let wants = |group: &str| only.is_none_or(|o| o.split(',').any(|g| g.trim() == group));
+    if wants("points") {
+        crate::bench_frames::points();
+    }
+    if wants("cull") {
+        crate::bench_frames::cull();
+    }
+    if wants("tessellation") {
+        crate::bench_frames::tessellation();
+    }
+    if wants("tessellator") {
+        tessellator(sel.adapter.as_deref());
+    }
+    if !wants("translate") {
+        return Ok(ExitCode::SUCCESS);
+    }
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
     let mut pipelines = Vec::new();
     for (name, path) in runner::select(&opts) {

@@ -89,13 +89,25 @@ enum Cmd {
         /// Repetitions per pipeline.
         #[arg(long, default_value_t = 20)]
         iterations: u32,
+        /// Which groups to run: points, cull, tessellation (frame times), tessellator (CPU
+        /// tessellator), translate (translation time); comma separated (default: all).
+        #[arg(long)]
+        only: Option<String>,
     },
-    /// Compare the CPU tessellator with the Vulkan driver's over a sweep of levels and modes;
-    /// exit 1 on any mismatch, 125 without a usable Vulkan device.
+    /// Compare the CPU tessellator with the Vulkan driver's over a sweep of levels and modes
+    /// (with `--gpu`: with Tesserae's GPU tessellator on wgpu); exit 1 on any mismatch, 125
+    /// without a usable device.
     TessSweep {
-        /// Vulkan device name substring.
+        /// Vulkan device (or, with --gpu, wgpu adapter) name substring.
         #[arg(long)]
         adapter: Option<String>,
+        /// Run the GPU tessellator's kernels through wgpu and compare them with the CPU
+        /// tessellator, bit for bit and in order.
+        #[arg(long)]
+        gpu: bool,
+        /// wgpu backend for --gpu: vulkan (default) or gl (LIBGL_ALWAYS_SOFTWARE=1 unless set).
+        #[arg(long, requires = "gpu")]
+        backend: Option<String>,
     },
 }
 
@@ -186,8 +198,17 @@ fn real_main() -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Bless { sel } => bless::bless(&sel),
-        Cmd::Bench { sel, iterations } => bench::bench(&sel, iterations),
-        Cmd::TessSweep { adapter } => Ok(tesserae_harness::tess_sweep::run(adapter.as_deref())),
+        Cmd::Bench { sel, iterations, only } => bench::bench(&sel, iterations, only.as_deref()),
+        Cmd::TessSweep { adapter, gpu: false, .. } => Ok(tesserae_harness::tess_sweep::run(adapter.as_deref())),
+        Cmd::TessSweep { adapter, gpu: true, backend } => {
+            use tesserae_harness::tess_sweep::gpu::{self, GpuBackend};
+            let backend = GpuBackend::parse(backend.as_deref().unwrap_or("vulkan"))?;
+            if backend == GpuBackend::Gl && std::env::var_os("LIBGL_ALWAYS_SOFTWARE").is_none() {
+                // Mesa's llvmpipe, the GL the harness is written against; still single-threaded here.
+                std::env::set_var("LIBGL_ALWAYS_SOFTWARE", "1");
+            }
+            Ok(gpu::run(backend, adapter.as_deref()))
+        }
     }
 }
 

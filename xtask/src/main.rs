@@ -44,16 +44,25 @@ enum Task {
     Bench {
         #[arg(long)]
         filter: Option<String>,
+        /// points, cull, tessellation, tessellator, translate (comma separated; default all)
+        #[arg(long)]
+        only: Option<String>,
     },
     /// Fuzzing: a cargo-fuzz target with libFuzzer, or the differential fuzzer (see fuzz.rs).
     Fuzz(fuzz::FuzzArgs),
     /// Run fuzz/oss-fuzz/build.sh locally with $SRC and $OUT set, without Docker.
     OssFuzzBuild(fuzz::OssFuzzArgs),
     /// Compare the CPU tessellator with the Vulkan driver's over a sweep of levels and modes
-    /// (dev profile); last line `configurations=N mismatches=M`.
+    /// (dev profile); with `--gpu`, with the GPU tessellator's kernels on wgpu (`--backend
+    /// vulkan|gl`). Last line `configurations=N mismatches=M`.
     TessSweep {
         #[arg(long)]
         adapter: Option<String>,
+        #[arg(long)]
+        gpu: bool,
+        /// vulkan (default) or gl; only with --gpu
+        #[arg(long, requires = "gpu")]
+        backend: Option<String>,
     },
     /// Write the generated corpus files (the clip/cull matrix); `--check` only compares.
     Codegen {
@@ -88,11 +97,14 @@ fn main() -> ExitCode {
             harness(&sh, false, "run", &args)
         }
         Task::Bless { filter, adapter } => harness(&sh, false, "bless", &[opt("filter", &filter), opt("adapter", &adapter)].concat()),
-        Task::Bench { filter } => harness(&sh, true, "bench", &opt("filter", &filter)),
+        Task::Bench { filter, only } => harness(&sh, true, "bench", &[opt("filter", &filter), opt("only", &only)].concat()),
         Task::Fuzz(args) => fuzz::fuzz(&sh, &args),
         Task::Codegen { check } => Ok(codegen::codegen(&root, check)),
         Task::OssFuzzBuild(args) => fuzz::oss_fuzz_build(&sh, &args),
-        Task::TessSweep { adapter } => harness(&sh, false, "tess-sweep", &opt("adapter", &adapter)),
+        Task::TessSweep { adapter, gpu, backend } => {
+            let flag = if gpu { vec!["--gpu".to_string()] } else { Vec::new() };
+            harness(&sh, false, "tess-sweep", &[opt("adapter", &adapter), flag, opt("backend", &backend)].concat())
+        }
     };
     match result {
         Ok(code) => ExitCode::from(code),
