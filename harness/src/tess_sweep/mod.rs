@@ -20,6 +20,7 @@
 
 mod capture;
 mod device;
+pub mod gpu;
 mod grid;
 
 pub use capture::{Capture, Levels, Mode, PatchCapture};

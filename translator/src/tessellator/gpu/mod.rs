@@ -181,7 +181,12 @@ pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
     let (count_domain, emit_domain) = domain_sources(mode.domain);
     let count = module(mode, b, &[Buf::Levels, Buf::Counts], &[FIXED, LEVELS, count_domain, PATCH, COUNT]);
     let scan = SCAN_KERNELS.iter().map(|k| module(mode, b, &[Buf::Counts, Buf::Offsets, Buf::Indirect], &[SCAN, k])).collect();
-    let emit = module(mode, b, &[Buf::Levels, Buf::Offsets, Buf::Domain, Buf::Indices], &[FIXED, LEVELS, count_domain, PATCH, MESH, emit_domain, EMIT]);
+    let emit = module(
+        mode,
+        b,
+        &[Buf::Levels, Buf::Offsets, Buf::Domain, Buf::Indices],
+        &[FIXED, LEVELS, count_domain, PATCH, MESH, emit_domain, EMIT],
+    );
     TessKernels { count, scan, emit }
 }
 
