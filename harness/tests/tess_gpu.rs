@@ -3,20 +3,23 @@
 //! two dimensions, output buffers too small, and a scan over millions of patches.
 //!
 //! Without a Vulkan adapter these tests print that they skipped, unless
-//! `TESSERAE_REQUIRE_GPU=1`, where they fail.
+//! `TESSERAE_REQUIRE_GPU=1`, where they fail. `TESSERAE_GPU_BACKEND=gl` runs them on wgpu's GL
+//! backend instead (set `LIBGL_ALWAYS_SOFTWARE=1` for llvmpipe).
 
 use tesserae::tessellator::{Domain, Spacing, Winding};
 use tesserae_harness::tess_sweep::gpu::{self, GpuBackend, GpuError, GpuTessellator, OutputSizes};
 use tesserae_harness::tess_sweep::{config, level_sets, modes, Levels, Mode};
 
+/// Vulkan, or the backend named by `TESSERAE_GPU_BACKEND` (`gl` for a manual run on GL).
 fn device() -> Option<GpuTessellator> {
-    match GpuTessellator::new(GpuBackend::Vulkan, None) {
+    let backend = std::env::var("TESSERAE_GPU_BACKEND").map_or(Ok(GpuBackend::Vulkan), |b| GpuBackend::parse(&b)).expect("backend");
+    match GpuTessellator::new(backend, None) {
         Ok(g) => Some(g),
         Err(GpuError::Unavailable(why)) => {
             if std::env::var("TESSERAE_REQUIRE_GPU").is_ok_and(|v| v == "1") {
-                panic!("TESSERAE_REQUIRE_GPU=1 but no Vulkan adapter: {why}");
+                panic!("TESSERAE_REQUIRE_GPU=1 but no adapter: {why}");
             }
-            eprintln!("skipped: no Vulkan adapter for wgpu ({why})");
+            eprintln!("skipped: no wgpu adapter ({why})");
             None
         }
         Err(e) => panic!("{e}"),
@@ -36,6 +39,13 @@ fn subset(mode: Mode, step: usize) -> Vec<Levels> {
         ([1.0, 1.0, 1.0, 1.0], [1.000_01, 1.0]),
         ([3.7, 2.5, 5.5, 1.2], [4.0, 7.0]),
         ([2.0, nan, 2.0, 2.0], [3.0; 2]),
+        // Around the fractional-odd frame threshold (a level above 1 + 2^-17 raises the inner
+        // levels' lower bound) and the round-to-even of 1 + 2^-17 to 1.0 in fixed point.
+        ([1.0 + 1.0 / 131072.0, 1.0, 1.0, 1.0], [1.0; 2]),
+        ([1.0, 1.0, 1.0, 1.0], [1.0 + 1.0 / 131072.0, 1.0]),
+        ([1.0, 1.0, 1.0, 1.0 + 3.0 / 131072.0], [1.0; 2]),
+        ([1.0, 1.0, 1.0, 1.0], [1.0, 1.0 + 1.0 / 65536.0]),
+        ([1.0, 1.0 + 1.0 / 65536.0, 1.0, 1.0], [0.5, 1.0]),
     ]);
     v
 }
