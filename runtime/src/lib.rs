@@ -433,6 +433,13 @@ impl TranslatedPipeline {
                     if let (Some(g), Some(bg)) = (self.plan.emulation_group, &group) {
                         c.set_bind_group(g, bg, &[]);
                     }
+                    // The tessellator's kernels number workgroups x + y × width, so a count past
+                    // the per-dimension limit may spread over y.
+                    let max = device.limits().max_compute_workgroups_per_dimension.max(1);
+                    let (x, y) = match cp.workgroups {
+                        Workgroups::PerPatch { .. } | Workgroups::ScanLevel { .. } if x > max => (max, x.div_ceil(max)),
+                        _ => (x, y),
+                    };
                     if x > 0 && y > 0 {
                         c.dispatch_workgroups(x, y, 1);
                     }

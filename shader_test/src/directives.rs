@@ -110,18 +110,9 @@ pub fn wildcard_match(pattern: &str, name: &str) -> bool {
     }
 }
 
+/// Topology names (one parser for the format and the CLI: `Topology::from_str`).
 pub fn parse_topology(s: &str) -> Option<Topology> {
-    Some(match s {
-        "point-list" => Topology::PointList,
-        "line-list" => Topology::LineList,
-        "line-strip" => Topology::LineStrip,
-        "triangle-list" => Topology::TriangleList,
-        "triangle-strip" => Topology::TriangleStrip,
-        _ => {
-            let n = s.strip_prefix("patch-list-")?.parse().ok()?;
-            Topology::PatchList { control_points: n }
-        }
-    })
+    s.parse().ok()
 }
 
 /// Compare ops as written in `depth ... compare OP`.

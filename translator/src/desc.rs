@@ -52,6 +52,25 @@ pub enum Topology {
     PatchList { control_points: u32 },
 }
 
+impl std::str::FromStr for Topology {
+    type Err = String;
+    /// `point-list`, `line-list`, `line-strip`, `triangle-list`, `triangle-strip`,
+    /// `patch-list-N` (N control points).
+    fn from_str(s: &str) -> Result<Self, String> {
+        Ok(match s {
+            "point-list" => Topology::PointList,
+            "line-list" => Topology::LineList,
+            "line-strip" => Topology::LineStrip,
+            "triangle-list" => Topology::TriangleList,
+            "triangle-strip" => Topology::TriangleStrip,
+            _ => match s.strip_prefix("patch-list-").and_then(|n| n.parse().ok()) {
+                Some(control_points) => Topology::PatchList { control_points },
+                None => return Err(format!("unknown topology `{s}`")),
+            },
+        })
+    }
+}
+
 impl Topology {
     pub fn is_points(self) -> bool {
         matches!(self, Topology::PointList)

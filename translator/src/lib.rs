@@ -60,6 +60,7 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
         lower::specialize::lower(&mut m.module, spec);
         m = load(&m.module.assemble())?;
     }
+    lower::float_specials::lower(&mut m.module);
     Ok(m)
 }
 
@@ -263,8 +264,20 @@ fn translate_tessellated(
         lower::clip_discard::lower(&mut f.module, f.entry_id, er.clip_distance_outputs, location);
         clip_location = Some(location);
     }
+    // The patch's primitive ID reaches the fragment stage as a flat varying.
+    let mut primitive_id_location = None;
+    if let Some(f) = &mut fragment {
+        let used = er.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+        let location = used.max(clip_location.map_or(0, |l| l + er.clip_distance_outputs.div_ceil(4)));
+        if let Some(ty) = lower::primitive_id::lower(&mut f.module, location) {
+            if location >= MAX_VARYING_LOCATIONS {
+                return Err(TranslateError::unsupported(Stage::Fragment, "PrimitiveId beyond the 16 varying locations"));
+            }
+            primitive_id_location = Some((location, ty));
+        }
+    }
     let fragment_plan = fragment_plan(fragment.as_ref())?;
-    let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, clip_location)?;
+    let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, clip_location, primitive_id_location)?;
     ctx.finish(&mut plan)?;
     Ok(plan)
 }

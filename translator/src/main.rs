@@ -27,7 +27,8 @@ enum Command {
         /// Print the plan as JSON instead of WGSL.
         #[arg(long)]
         plan: bool,
-        /// point-list, line-list, line-strip, triangle-list, triangle-strip
+        /// point-list, line-list, line-strip, triangle-list, triangle-strip, patch-list-N
+        /// (default with tessellation stages: patch-list of the control stage's output size)
         #[arg(long, default_value = "triangle-list")]
         topology: String,
         /// native or emulated
@@ -54,14 +55,7 @@ fn main() -> ExitCode {
 }
 
 fn parse_topology(s: &str) -> Result<Topology, String> {
-    Ok(match s {
-        "point-list" => Topology::PointList,
-        "line-list" => Topology::LineList,
-        "line-strip" => Topology::LineStrip,
-        "triangle-list" => Topology::TriangleList,
-        "triangle-strip" => Topology::TriangleStrip,
-        _ => return Err(format!("unknown topology `{s}`")),
-    })
+    s.parse()
 }
 
 fn run(cli: Cli) -> Result<String, String> {
@@ -96,9 +90,19 @@ fn run(cli: Cli) -> Result<String, String> {
             if let Some((s, _, _)) = stages.iter().find(|(s, _, _)| *s == Stage::Geometry) {
                 return Err(tesserae::TranslateError::Unsupported { feature: "geometry shaders".into(), stage: *s }.to_string());
             }
+            let tess_control = take(Stage::TessControl);
+            // Tessellation without a patch topology: patches as large as the control stage's output.
+            let topology = match (&tess_control, topology) {
+                (Some(tc), t) if !matches!(t, Topology::PatchList { .. }) => {
+                    let r = tesserae::reflect::load(&tc.spirv, None).map_err(|e| e.to_string())?.reflection;
+                    let n = r.execution_modes.iter().find(|(m, _)| m == "OutputVertices").and_then(|(_, v)| v.first().copied()).unwrap_or(3);
+                    Topology::PatchList { control_points: n }
+                }
+                (_, t) => t,
+            };
             let desc = PipelineDesc {
                 vertex,
-                tess_control: take(Stage::TessControl),
+                tess_control,
                 tess_eval: take(Stage::TessEval),
                 fragment: take(Stage::Fragment),
                 topology,

@@ -342,6 +342,20 @@ impl<'m> Reflector<'m> {
         }
     }
 
+    /// Locations a value of type `ty` occupies (matrices one per column, arrays per element,
+    /// structs per member).
+    pub(crate) fn io_locations(&self, ty: Word) -> Option<u32> {
+        let inst = self.def(ty)?;
+        Some(match (inst.class.opcode, inst.operands.as_slice()) {
+            (Op::TypeMatrix, [_, Operand::LiteralBit32(n)]) => *n,
+            (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) => self.constant_u32(*len)? * self.io_locations(*e)?,
+            (Op::TypeStruct, members) => {
+                members.iter().map(|m| if let Operand::IdRef(t) = m { self.io_locations(*t) } else { None }).sum::<Option<u32>>()?
+            }
+            _ => 1,
+        })
+    }
+
     pub(crate) fn member_decoration_literal(&self, id: Word, member: u32, d: Decoration) -> Option<u32> {
         self.member_decorations.get(&(id, member))?.iter().find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
             Some(Operand::LiteralBit32(v)) => Some(*v),

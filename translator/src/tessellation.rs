@@ -118,7 +118,7 @@ pub fn translate_stage(mut m: LoadedModule) -> Result<ShaderPlan, TranslateError
             crate::lower::builtin_output::demote(&mut m.module, SpvBuiltIn::CullDistance);
             let vars = crate::lower::tess_io::lower(&mut m.module, m.entry_id, false, 1).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
-            evaluation_pass(e, module, &vars, &st, stride, pstride, [b(1), b(2), b(3), b(6)], None)?.0
+            evaluation_pass(e, module, &vars, &st, stride, pstride, [b(1), b(2), b(3), b(6)], None, None)?.0
         }
     };
     Ok(crate::shader_plan(stage, w))
@@ -133,6 +133,7 @@ pub fn translate(
     mut tes: LoadedModule,
     fragment: Option<ShaderPlan>,
     clip_location: Option<u32>,
+    primitive_id_location: Option<(u32, &'static str)>,
 ) -> Result<Plan, TranslateError> {
     let st = state(&tcs, &tes, desc.topology)?;
     let tr = tes.reflection.clone();
@@ -202,7 +203,7 @@ pub fn translate(
     // 4. Evaluation stage as a vertex stage over the domain points.
     let tes_module = crate::wgsl::spirv_to_module(Stage::TessEval, &tes)?;
     let (tes_wgsl, native_clip) =
-        evaluation_pass(e, tes_module, &tes_vars, &st, cstride, pstride, [cps.binding, patches.binding, levels.binding, domain.binding], clip_location)?;
+        evaluation_pass(e, tes_module, &tes_vars, &st, cstride, pstride, [cps.binding, patches.binding, levels.binding, domain.binding], clip_location, primitive_id_location)?;
 
     let inter = |b: &IntermediateBuffer| PassResource { group: e.group, binding: b.binding, resource: Resource::Intermediate { name: b.name.clone() } };
     let draw = PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: crate::draw_uniform::SIZE } };
@@ -380,6 +381,10 @@ fn fill_per_vertex(stage: Stage, module: &naga::Module, vars: &[IoVar], count: u
                 let Some(member) = records::member_name(module, elem, m) else { continue };
                 let _ = writeln!(body, "        {}[j].{member} = {src}[b];", v.name);
             }
+            // HLSL's `SV_Position` per control point: an array variable, not a block.
+            IoRole::BuiltIn(SpvBuiltIn::Position) if records::array_of(module, ty).is_some() => {
+                let _ = writeln!(body, "        {}[j] = {src}[b];", v.name);
+            }
             IoRole::Location { location, patch: false } => {
                 let Some((elem, _)) = records::array_of(module, ty) else {
                     return Err(tess_err(stage, format!("the per-vertex input at location {location} is not an array")));
@@ -462,6 +467,9 @@ fn control_pass(
                 let Some(member) = records::member_name(&module, elem, m) else { continue };
                 let _ = writeln!(stores, "    tesserae_cps[ob] = {}[tesserae_lid].{member};", v.name);
             }
+            IoRole::BuiltIn(SpvBuiltIn::Position) if records::array_of(&module, ty).is_some() => {
+                let _ = writeln!(stores, "    tesserae_cps[ob] = {}[tesserae_lid];", v.name);
+            }
             IoRole::Location { location, patch: false } => {
                 let Some((elem, _)) = records::array_of(&module, ty) else {
                     return Err(tess_err(stage, format!("the per-vertex output at location {location} is not an array")));
@@ -538,6 +546,7 @@ fn evaluation_pass(
     pstride: u32,
     [cps, patches, levels, domain]: [u32; 4],
     clip_location: Option<u32>,
+    primitive_id_location: Option<(u32, &'static str)>,
 ) -> Result<(ValidatedWgsl, u32), TranslateError> {
     let stage = Stage::TessEval;
     let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
@@ -582,6 +591,10 @@ fn evaluation_pass(
             }
             _ => {}
         }
+    }
+    if let Some((l, ty)) = primitive_id_location {
+        let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
+        let _ = writeln!(copies, "    o.primitive_id = {ty}(p % max(tesserae_draw.primitives, 1u));");
     }
     let body = vertex_function::module_wgsl(&module).map_err(|e| relabel(e, stage))?;
     let body = body.trim_start_matches("enable clip_distances;\n");

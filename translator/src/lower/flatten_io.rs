@@ -15,7 +15,7 @@
 //!   %leaf ...rest` (or `%leaf` itself); a load or store of a whole block, struct, array or
 //!   matrix is split into one per leaf (`OpCompositeConstruct` / `OpCompositeExtract`);
 //! - **shadow**, when the code indexes an array (or a matrix) with a value known only at run
-//!   time (`vs_out.lights[i].color`, `v[i]`) or copies it with `OpCopyMemory`: the variable
+//!   time (`vs_out.lights[i].color`, `v[i]`) or copies it (`OpCopyMemory`, `OpCopyObject`): the variable
 //!   becomes a `Private` one of the same type, copied from the leaves at the start of the entry
 //!   point (inputs) or to them before each `OpReturn` of the entry point (outputs).
 //!
@@ -482,7 +482,7 @@ impl Rewriter<'_> {
                     let Operand::IdRef(id) = op else { continue };
                     if let Some((fi, _, _)) = partial.get(id) {
                         return Err(match inst.class.opcode {
-                            Op::CopyMemory | Op::CopyMemorySized => Stop::Shadow(*fi),
+                            Op::CopyMemory | Op::CopyMemorySized | Op::CopyObject => Stop::Shadow(*fi),
                             other => self.refusal(*fi, other),
                         });
                     }
@@ -730,11 +730,10 @@ fn strip_struct_decorations(module: &mut dr::Module, shapes: &HashMap<Word, Shap
             _ => {}
         }
     }
+    let stripped = |t: &Word| flattened.contains(t) && !kept.contains(t);
     module.annotations.retain(|a| match (a.class.opcode, a.operands.as_slice()) {
-        (Op::MemberDecorate, [Operand::IdRef(t), _, Operand::Decoration(d), ..]) => {
-            !(flattened.contains(t) && !kept.contains(t) && INTERFACE_ONLY.contains(d))
-        }
-        (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(Decoration::Block), ..]) => !(flattened.contains(t) && !kept.contains(t)),
+        (Op::MemberDecorate, [Operand::IdRef(t), _, Operand::Decoration(d), ..]) => !(stripped(t) && INTERFACE_ONLY.contains(d)),
+        (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(Decoration::Block), ..]) => !stripped(t),
         _ => true,
     });
 }

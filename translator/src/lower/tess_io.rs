@@ -73,20 +73,41 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
             let role = if let Some(b) = r.builtin(id) {
                 IoRole::BuiltIn(b)
             } else if let Some(location) = r.decoration_literal(id, Decoration::Location) {
+                let (elem, _) = r.strip_descriptor_array(pointee);
+                if r.def(elem).is_some_and(|d| d.class.opcode == Op::TypeStruct) {
+                    block_types.push(elem);
+                }
                 IoRole::Location { location, patch: r.has_decoration(id, Decoration::Patch) }
             } else {
                 // An array of blocks (gl_in / gl_out), or a block (patch block): its members say.
                 let (elem, _) = r.strip_descriptor_array(pointee);
                 let members = r.def(elem).filter(|d| d.class.opcode == Op::TypeStruct).map(|d| d.operands.len()).unwrap_or(0);
                 let builtins: Vec<Option<BuiltIn>> = (0..members as u32).map(|m| r.member_builtin(elem, m)).collect();
-                if members == 0 || builtins.iter().any(Option::is_none) {
+                let locations: Vec<Option<u32>> = (0..members as u32).map(|m| r.member_decoration_literal(elem, m, Decoration::Location)).collect();
+                block_types.push(elem);
+                if members > 0 && builtins.iter().all(Option::is_some) {
+                    IoRole::PerVertexBlock { position: builtins.iter().position(|b| *b == Some(BuiltIn::Position)).map(|p| p as u32) }
+                } else if let (Some(Some(first)), true) = (locations.first(), builtins.iter().all(Option::is_none)) {
+                    // A block of user varyings: its members take consecutive locations in
+                    // order (records walk them the same way); other layouts are refused.
+                    let mut expected = *first;
+                    for (m, l) in locations.iter().enumerate() {
+                        if l.is_some_and(|l| l != expected) {
+                            return Err(format!(
+                                "the interface block `{}` whose member {m} breaks the order of locations",
+                                r.debug_name(id).unwrap_or("?")
+                            ));
+                        }
+                        let Some(Operand::IdRef(mt)) = r.def(elem).and_then(|d| d.operands.get(m)) else { break };
+                        expected = l.unwrap_or(expected) + r.io_locations(*mt).unwrap_or(1);
+                    }
+                    IoRole::Location { location: *first, patch: r.has_decoration(id, Decoration::Patch) }
+                } else {
                     return Err(format!(
-                        "the interface block `{}` with user varyings in a tessellation stage",
+                        "the interface block `{}` mixing built-ins and user varyings in a tessellation stage",
                         r.debug_name(id).unwrap_or("?")
                     ));
                 }
-                block_types.push(elem);
-                IoRole::PerVertexBlock { position: builtins.iter().position(|b| *b == Some(BuiltIn::Position)).map(|p| p as u32) }
             };
             vars.push(IoVar { id, name: global_name(id), input, role });
         }
@@ -121,7 +142,9 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
                 };
                 !(ids.contains(&target) && IO_DECORATIONS.contains(&d) || block_types.contains(&target) && d == Decoration::Block)
             }
-            Op::MemberDecorate => !(block_types.contains(&target) && matches!(a.operands.get(2), Some(Operand::Decoration(Decoration::BuiltIn)))),
+            Op::MemberDecorate => {
+                !(block_types.contains(&target) && matches!(a.operands.get(2), Some(Operand::Decoration(d)) if IO_DECORATIONS.contains(d)))
+            }
             _ => true,
         }
     });

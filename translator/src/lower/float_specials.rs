@@ -1,0 +1,148 @@
+//! Float constants WGSL cannot hold: NaN and infinities.
+//!
+//! naga refuses a constant expression that evaluates to NaN or ±∞ (WGSL forbids them), but
+//! SPIR-V compilers fold `1.0 / 0.0` into exactly such an `OpConstant`, and naga itself folds
+//! `uintBitsToFloat(0x7fc00000u)` (an `OpBitcast` of a constant) into one. Each such constant
+//! becomes a load of a private `u32` initialized with its bits, bitcast to `f32` at the start of
+//! every function that uses it; each such bitcast reads its integer from a private variable.
+//! Either way the value stays a run-time one.
+
+use super::{constant, fresh_id, pointer_type, type_id};
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{Op, StorageClass, Word};
+
+pub fn lower(module: &mut dr::Module) {
+    let floats: Vec<Word> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::TypeFloat && i.operands.first() == Some(&Operand::LiteralBit32(32)))
+        .filter_map(|i| i.result_id)
+        .collect();
+    let specials: Vec<(Word, Word, u32)> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::Constant && i.result_type.is_some_and(|t| floats.contains(&t)))
+        .filter_map(|i| match (i.result_id, i.result_type, i.operands.first()) {
+            (Some(id), Some(ty), Some(Operand::LiteralBit32(bits))) if !f32::from_bits(*bits).is_finite() => Some((id, ty, *bits)),
+            _ => None,
+        })
+        .collect();
+    // Integer constants that a bitcast turns into a non-finite float.
+    let int_constants: Vec<(Word, Word, u32)> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::Constant && !i.result_type.is_some_and(|t| floats.contains(&t)))
+        .filter_map(|i| match (i.result_id, i.result_type, i.operands.as_slice()) {
+            (Some(id), Some(ty), [Operand::LiteralBit32(bits)]) if !f32::from_bits(*bits).is_finite() => Some((id, ty, *bits)),
+            _ => None,
+        })
+        .collect();
+    let bitcast_sources: Vec<(Word, Word, u32)> = int_constants
+        .into_iter()
+        .filter(|(id, _, _)| {
+            module.functions.iter().any(|f| {
+                f.blocks.iter().any(|b| {
+                    b.instructions.iter().any(|i| {
+                        i.class.opcode == Op::Bitcast && i.operands.first() == Some(&Operand::IdRef(*id)) && i.result_type.is_some_and(|t| floats.contains(&t))
+                    })
+                })
+            })
+        })
+        .collect();
+    if specials.is_empty() && bitcast_sources.is_empty() {
+        return;
+    }
+    // A bitcast source is read from a private variable of its own type, with no bitcast added.
+    for &(id, ty, bits) in &bitcast_sources {
+        let ptr = pointer_type(module, StorageClass::Private, ty);
+        let init = constant(module, ty, bits);
+        let var = fresh_id(module);
+        module.types_global_values.push(Instruction::new(
+            Op::Variable,
+            Some(ptr),
+            Some(var),
+            vec![Operand::StorageClass(StorageClass::Private), Operand::IdRef(init)],
+        ));
+        if super::interface_lists_all_globals(module) {
+            for ep in &mut module.entry_points {
+                ep.operands.push(Operand::IdRef(var));
+            }
+        }
+        for fi in 0..module.functions.len() {
+            let uses_bitcast = module.functions[fi]
+                .blocks
+                .iter()
+                .any(|b| b.instructions.iter().any(|i| i.class.opcode == Op::Bitcast && i.operands.first() == Some(&Operand::IdRef(id))));
+            if !uses_bitcast {
+                continue;
+            }
+            let load = fresh_id(module);
+            let f = &mut module.functions[fi];
+            for b in &mut f.blocks {
+                for i in &mut b.instructions {
+                    if i.class.opcode == Op::Bitcast && i.operands.first() == Some(&Operand::IdRef(id)) {
+                        i.operands[0] = Operand::IdRef(load);
+                    }
+                }
+            }
+            let Some(entry) = f.blocks.first_mut() else { continue };
+            let at = entry.instructions.iter().position(|i| i.class.opcode != Op::Variable).unwrap_or(entry.instructions.len());
+            entry.instructions.insert(at, Instruction::new(Op::Load, Some(ty), Some(load), vec![Operand::IdRef(var)]));
+        }
+    }
+    if specials.is_empty() {
+        return;
+    }
+    let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+    let ptr = pointer_type(module, StorageClass::Private, uint);
+    let mut vars = Vec::new();
+    for &(id, ty, bits) in &specials {
+        let init = constant(module, uint, bits);
+        let var = fresh_id(module);
+        module.types_global_values.push(Instruction::new(
+            Op::Variable,
+            Some(ptr),
+            Some(var),
+            vec![Operand::StorageClass(StorageClass::Private), Operand::IdRef(init)],
+        ));
+        vars.push((id, ty, var));
+    }
+    if super::interface_lists_all_globals(module) {
+        for ep in &mut module.entry_points {
+            ep.operands.extend(vars.iter().map(|(_, _, v)| Operand::IdRef(*v)));
+        }
+    }
+    for fi in 0..module.functions.len() {
+        for &(id, ty, var) in &vars {
+            let used = module.functions[fi].blocks.iter().any(|b| b.instructions.iter().any(|i| i.operands.contains(&Operand::IdRef(id))));
+            if !used {
+                continue;
+            }
+            let (load, value) = (fresh_id(module), fresh_id(module));
+            let f = &mut module.functions[fi];
+            for b in &mut f.blocks {
+                for i in &mut b.instructions {
+                    for o in &mut i.operands {
+                        if *o == Operand::IdRef(id) {
+                            *o = Operand::IdRef(value);
+                        }
+                    }
+                }
+            }
+            // After the entry block's OpVariables (which must come first).
+            let Some(entry) = f.blocks.first_mut() else { continue };
+            let at = entry.instructions.iter().position(|i| i.class.opcode != Op::Variable).unwrap_or(entry.instructions.len());
+            entry.instructions.insert(at, Instruction::new(Op::Bitcast, Some(ty), Some(value), vec![Operand::IdRef(load)]));
+            entry.instructions.insert(at, Instruction::new(Op::Load, Some(uint), Some(load), vec![Operand::IdRef(var)]));
+        }
+    }
+    // The constants themselves must go: naga evaluates every declared constant.
+    for &(id, _, _) in &specials {
+        let referenced = module.types_global_values.iter().any(|i| i.operands.contains(&Operand::IdRef(id)));
+        if !referenced {
+            module.types_global_values.retain(|i| i.result_id != Some(id));
+            module.debug_names.retain(|n| n.operands.first() != Some(&Operand::IdRef(id)));
+            module.annotations.retain(|a| a.operands.first() != Some(&Operand::IdRef(id)));
+        }
+    }
+}
