@@ -47,7 +47,9 @@ pub fn render(path: &Path, name: &str, kind: ExecutorKind, adapter: Option<&str>
                 // translates again for its device's limit).
                 let desc = compile::pipeline(&test, tesserae::Options { clip, max_bind_groups: 8, ..Default::default() })?;
                 if clip == ClipMode::Emulated {
-                    let writes_clip = tesserae::reflect::load(&desc.vertex.spirv, desc.vertex.entry_point.as_deref())
+                    // The last pre-rasterization stage's clip distances decide.
+                    let last = desc.tess_eval.as_ref().unwrap_or(&desc.vertex);
+                    let writes_clip = tesserae::reflect::load(&last.spirv, last.entry_point.as_deref())
                         .is_ok_and(|m| m.reflection.clip_distance_outputs > 0);
                     if !writes_clip {
                         return Err(ExecError::Skip("no clip distances: the plan equals the native-clip one".into()));
