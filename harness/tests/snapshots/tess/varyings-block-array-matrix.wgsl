@@ -1,0 +1,1 @@
+// refused: tessellation control stage: unsupported feature: interface variable `tc_out` is an array of blocks or structs

@@ -1,0 +1,1 @@
+// refused: stage interface mismatch: tessellation evaluation output `te_arr` (location 0, component 0, f32x4[2]) vs fragment input `te_arr_0` (location 0, component 0, f32x4): array sizes differ (2 vs 1 locations)
