@@ -57,7 +57,22 @@ fn bad_input_exits_2_with_one_message() {
             "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; }",
         ),
     );
+    // A control stage on its own translates with a default context (as SPIRV-Cross takes one stage).
     let out = tesserae(&["translate", &tcs]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("@compute"));
+    // A feature the translator lacks is refused by name, exit 2.
+    let tes = spv(
+        &d,
+        "t.tese.spv",
+        &common::glsl(
+            glslang::ShaderStage::TesselationEvaluation,
+            "#version 450\nlayout(triangles) in;\nout float gl_CullDistance[1];\nvoid main(){ gl_Position = gl_in[0].gl_Position; gl_CullDistance[0] = 1.0; }",
+        ),
+    );
+    let vert = spv(&d, "t.vert.spv", &common::glsl(glslang::ShaderStage::Vertex, "#version 450\nvoid main(){ gl_Position = vec4(0.0); }"));
+    let out = tesserae(&["translate", &vert, &tcs, &tes]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported feature"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unsupported feature") && err.contains("cull distances"), "{err}");
 }

@@ -92,7 +92,7 @@ fn garbage_words_are_an_error() {
 }
 
 #[test]
-fn tessellation_stage_is_refused() {
+fn tessellation_pipelines_translate_and_gaps_are_refused() {
     let tcs = glsl(glslang::ShaderStage::TesselationControl, "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position; }");
     let tes = glsl(
         glslang::ShaderStage::TesselationEvaluation,
@@ -100,12 +100,40 @@ fn tessellation_stage_is_refused() {
     );
     let mut d = desc(vs(VS), None);
     d.tess_control = Some(StageDesc::new(tcs.clone()));
-    d.tess_eval = Some(StageDesc::new(tes));
+    d.tess_eval = Some(StageDesc::new(tes.clone()));
     d.topology = Topology::PatchList { control_points: 3 };
+    let plan = translate(&d).unwrap();
+    plan.validate().unwrap();
+    let labels: Vec<&str> = plan.passes.iter().map(|p| p.label()).collect();
+    assert_eq!(
+        labels,
+        [
+            "vertex",
+            "tessellation control",
+            "tessellator: count",
+            "tessellator: scan 0",
+            "tessellator: scan 1",
+            "tessellator: scan 2",
+            "tessellator: emit",
+            "tessellation evaluation"
+        ]
+    );
+    // Each stage on its own, with a default context.
+    let c = translate_stage(&StageDesc::new(tcs.clone())).unwrap();
+    assert!(c.is_compute(), "{}", c.wgsl);
+    let e = translate_stage(&StageDesc::new(tes)).unwrap();
+    assert!(e.wgsl.contains("@vertex"), "{}", e.wgsl);
+    // A control stage without an evaluation stage is an incomplete pipeline.
+    d.tess_eval = None;
+    assert!(matches!(translate(&d).unwrap_err(), TranslateError::IncompleteTessellation { present: Stage::TessControl }));
+    // What the translator cannot do yet is refused by name.
+    let tes_points = glsl(
+        glslang::ShaderStage::TesselationEvaluation,
+        "#version 450\nlayout(triangles, point_mode) in;\nvoid main(){ gl_Position = gl_in[0].gl_Position; gl_PointSize = 4.0; }",
+    );
+    d.tess_eval = Some(StageDesc::new(tes_points));
     let e = translate(&d).unwrap_err();
-    assert!(matches!(e, TranslateError::Unsupported { stage: Stage::TessControl, .. }), "{e}");
-    let e = translate_stage(&StageDesc::new(tcs)).unwrap_err();
-    assert!(matches!(e, TranslateError::Unsupported { stage: Stage::TessControl, .. }), "{e}");
+    assert!(matches!(&e, TranslateError::Unsupported { stage: Stage::TessEval, feature } if feature.contains("PointSize")), "{e}");
 }
 
 #[test]
