@@ -263,3 +263,25 @@ void main() { o = a + vec4(b, c, 0.0); }");
     let plan = translate(&desc(v, Some(f))).expect("translates");
     assert_eq!(plan.passes.len(), 1);
 }
+
+#[test]
+fn self_referencing_types_in_an_interface_do_not_hang_loading() {
+    // Every OpTypeArray made an array of itself, in modules with xfb and with blocks.
+    let sources = [
+        "#version 450\nlayout(location=0) in vec2 p;\nlayout(xfb_buffer=0, xfb_offset=0, location=0) out float v[2];\nvoid main(){ gl_Position = vec4(p, 0.0, 1.0); v[0] = 1.0; v[1] = 2.0; }",
+        BLOCK_VS,
+    ];
+    for src in sources {
+        let mut words = vs(src);
+        let mut i = 5;
+        while i < words.len() {
+            let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+            if op == 28 && count == 4 {
+                words[i + 2] = words[i + 1]; // OpTypeArray %result %element %length: element = result
+            }
+            i += count.max(1);
+        }
+        let _ = reflect::load(&words, None);
+        let _ = translate(&PipelineDesc::new(StageDesc::new(words), None));
+    }
+}

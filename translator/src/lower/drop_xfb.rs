@@ -13,6 +13,15 @@ use spirv::{Capability, Decoration, ExecutionMode, Op, StorageClass, Word};
 use std::collections::{HashMap, HashSet};
 
 pub fn lower(module: &mut dr::Module) {
+    let xfb = module.capabilities.iter().any(|c| c.operands.first() == Some(&Operand::Capability(Capability::TransformFeedback)))
+        || module.execution_modes.iter().any(|m| m.operands.get(1) == Some(&Operand::ExecutionMode(ExecutionMode::Xfb)))
+        || module
+            .annotations
+            .iter()
+            .any(|a| a.operands.iter().any(|o| matches!(o, Operand::Decoration(Decoration::XfbBuffer | Decoration::XfbStride))));
+    if !xfb {
+        return;
+    }
     module.capabilities.retain(|c| c.operands.first() != Some(&Operand::Capability(Capability::TransformFeedback)));
     module.execution_modes.retain(|m| m.operands.get(1) != Some(&Operand::ExecutionMode(ExecutionMode::Xfb)));
 
@@ -26,13 +35,15 @@ pub fn lower(module: &mut dr::Module) {
     let structs_of = |ty: Word| {
         let mut out = Vec::new();
         let mut work = vec![ty];
+        let mut seen = HashSet::new();
         while let Some(t) = work.pop() {
-            if out.len() > 256 {
-                break;
+            // Each type once (a malformed module may declare an array of itself).
+            if !seen.insert(t) {
+                continue;
             }
             match defs.get(&t).map(|i| (i.class.opcode, i.operands.as_slice())) {
                 Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) => work.push(*e),
-                Some((Op::TypeStruct, members)) if !out.contains(&t) => {
+                Some((Op::TypeStruct, members)) => {
                     out.push(t);
                     work.extend(members.iter().filter_map(|m| if let Operand::IdRef(t) = m { Some(*t) } else { None }));
                 }

@@ -92,7 +92,7 @@ struct FlatVar {
     by_path: HashMap<Vec<u32>, usize>,
 }
 
-/// Flattens the struct-typed interface variables of the entry point `entry_id`.
+/// Flattens the block, struct, array and matrix interface variables of the entry point `entry_id`.
 pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
     let Some((mut flats, shapes)) = analyse(module, entry_id, stage)? else { return Ok(()) };
     let mut next = module.header.as_ref().map_or(1, |h| h.bound.max(1));
@@ -121,7 +121,14 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<()
             _ => None,
         })
         .collect();
-    let pointees: HashMap<Word, Word> = pointers.iter().map(|((_, t), id)| (*id, *t)).collect();
+    let pointees: HashMap<Word, Word> = module
+        .types_global_values
+        .iter()
+        .filter_map(|i| match (i.class.opcode, i.operands.as_slice(), i.result_id) {
+            (Op::TypePointer, [_, Operand::IdRef(t)], Some(id)) => Some((id, *t)),
+            _ => None,
+        })
+        .collect();
     let entry = super::entry_function(module, entry_id);
 
     // Direct unless the code needs the shadow; each refusal of direct rewriting names the
@@ -718,13 +725,16 @@ fn strip_struct_decorations(module: &mut dr::Module, shapes: &HashMap<Word, Shap
             work.push(*pointee);
         }
     }
+    let mut seen = HashSet::new();
     while let Some(t) = work.pop() {
-        if kept.len() > MAX_NODES {
-            break;
+        // Each type once (a malformed module may declare an array of itself).
+        if !seen.insert(t) {
+            continue;
         }
         match defs.get(&t).map(|i| (i.class.opcode, i.operands.as_slice())) {
             Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) => work.push(*e),
-            Some((Op::TypeStruct, members)) if kept.insert(t) => {
+            Some((Op::TypeStruct, members)) => {
+                kept.insert(t);
                 work.extend(members.iter().filter_map(|m| if let Operand::IdRef(t) = m { Some(*t) } else { None }))
             }
             _ => {}
