@@ -285,3 +285,42 @@ fn self_referencing_types_in_an_interface_do_not_hang_loading() {
         let _ = translate(&PipelineDesc::new(StageDesc::new(words), None));
     }
 }
+
+#[test]
+fn evaluation_stage_outputs_flatten_but_per_vertex_inputs_stay() {
+    let tes = glsl(
+        glslang::ShaderStage::TesselationEvaluation,
+        "#version 450
+layout(triangles) in;
+layout(location = 0) in vec2 uv[];
+layout(location = 0) out float v[2];
+void main() { gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; v[0] = uv[0].x; v[1] = uv[1].y; }",
+    );
+    assert_eq!(inputs(&tes), [(0, "f32x2".into(), false)]);
+    assert_eq!(outputs(&tes), [(0, "f32".into(), false), (1, "f32".into(), false)]);
+    let tcs = glsl(
+        glslang::ShaderStage::TesselationControl,
+        "#version 450
+layout(vertices = 3) out;
+layout(location = 0) in vec2 uv_in[];
+layout(location = 0) out vec2 uv[];
+void main() {
+    gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0; gl_TessLevelOuter[2] = 1.0; gl_TessLevelInner[0] = 1.0;
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    uv[gl_InvocationID] = uv_in[gl_InvocationID];
+}",
+    );
+    let v = vs("#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 0) out vec2 uv;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); uv = pos; }");
+    let f = fs("#version 450
+layout(location = 0) in float v[2];
+layout(location = 0) out vec4 o;
+void main() { o = vec4(v[0], v[1], 0.0, 1.0); }");
+    let mut d = desc(v, Some(f));
+    d.tess_control = Some(StageDesc::new(tcs));
+    d.tess_eval = Some(StageDesc::new(tes));
+    d.topology = Topology::PatchList { control_points: 3 };
+    translate(&d).expect("an array varying from the evaluation stage meets the fragment stage's");
+}

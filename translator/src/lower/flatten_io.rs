@@ -15,16 +15,17 @@
 //!   %leaf ...rest` (or `%leaf` itself); a load or store of a whole block, struct, array or
 //!   matrix is split into one per leaf (`OpCompositeConstruct` / `OpCompositeExtract`);
 //! - **shadow**, when the code indexes an array (or a matrix) with a value known only at run
-//!   time (`vs_out.lights[i].color`, `v[i]`) or copies it (`OpCopyMemory`, `OpCopyObject`): the variable
-//!   becomes a `Private` one of the same type, copied from the leaves at the start of the entry
-//!   point (inputs) or to them before each `OpReturn` of the entry point (outputs).
+//!   time (`vs_out.lights[i].color`, `v[i]`) or copies it (`OpCopyMemory`, `OpCopyObject`):
+//!   the variable becomes a `Private` one of the same type, copied from the leaves at the start
+//!   of the entry point (inputs) or to them before each `OpReturn` of the entry point (outputs).
 //!
 //! Passing an interface pointer to a function, or a variable pointer (`OpPhi`, `OpSelect`), is
 //! refused. Built-in blocks (`gl_PerVertex`: members decorated `BuiltIn`) and built-in variables
-//! are left alone, as are array variables in tessellation and geometry stages (per-vertex
-//! arrays; the tessellation lowering owns those). Runs when a module is loaded
-//! ([`crate::reflect::load`]), so every later step (reflection, interface matching, every
-//! translation path) sees only scalar and vector variables.
+//! are left alone, as are the per-vertex arrays of tessellation and geometry stages (inputs of
+//! those stages and outputs of the control stage, not `Patch`; the tessellation lowering owns
+//! them). Runs when a module is loaded ([`crate::reflect::load`]), so every later step
+//! (reflection, interface matching, every translation path) sees only scalar and vector
+//! variables.
 
 use super::interface_lists_all_globals;
 use crate::desc::Stage;
@@ -185,7 +186,10 @@ fn analyse(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<Option<A
         .find(|ep| ep.operands.get(1) == Some(&Operand::IdRef(entry_id)))
         .map(|ep| ep.operands.iter().skip(3).filter_map(|o| if let Operand::IdRef(i) = o { Some(*i) } else { None }).collect())
         .unwrap_or_default();
-    let arrayed_stage = matches!(stage, Stage::TessControl | Stage::TessEval | Stage::Geometry);
+    // Per-vertex arrays (as reflection reads them): inputs of the tessellation and geometry
+    // stages, outputs of the control stage, unless `Patch`.
+    let arrayed_inputs = matches!(stage, Stage::TessControl | Stage::TessEval | Stage::Geometry);
+    let arrayed_outputs = stage == Stage::TessControl;
     let mut member_names: HashMap<(Word, u32), String> = HashMap::new();
     for n in &module.debug_names {
         if let (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(s)]) =
@@ -207,8 +211,12 @@ fn analyse(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<Option<A
         if !matches!(sc, StorageClass::Input | StorageClass::Output) || r.builtin(id).is_some() || !composite {
             continue;
         }
-        let is_array = r.def(ty).is_some_and(|i| i.class.opcode == Op::TypeArray);
-        if (arrayed_stage && is_array) || walker.has_builtin_member(ty, 0) {
+        let arrayed = match sc {
+            StorageClass::Input => arrayed_inputs,
+            _ => arrayed_outputs,
+        };
+        let per_vertex = arrayed && !r.has_decoration(id, Decoration::Patch) && r.def(ty).is_some_and(|i| i.class.opcode == Op::TypeArray);
+        if per_vertex || walker.has_builtin_member(ty, 0) {
             continue;
         }
         let name = r.debug_name(id).unwrap_or("").to_string();
