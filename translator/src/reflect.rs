@@ -356,6 +356,46 @@ impl<'m> Reflector<'m> {
         })
     }
 
+    /// The members of a per-vertex array of blocks as interface variables, or `None` when
+    /// `ty` is not an array of structs.
+    fn per_vertex_block_members(&self, id: Word, ty: Word) -> Result<Option<Vec<InterfaceVar>>, LoadError> {
+        let elem = match self.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
+            Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) => *e,
+            _ => return Ok(None),
+        };
+        let Some(members) = self.def(elem).filter(|d| d.class.opcode == Op::TypeStruct).map(|d| d.operands.clone()) else {
+            return Ok(None);
+        };
+        let mut next = self.literal(id, Decoration::Location);
+        let mut out = Vec::new();
+        for (m, op) in members.iter().enumerate() {
+            let Operand::IdRef(mt) = op else { continue };
+            let location = self.member_decoration_literal(elem, m as u32, Decoration::Location).or(next).ok_or_else(|| {
+                LoadError::Malformed(format!("member {m} of the interface block {} has no location", self.name(id)))
+            })?;
+            let io = self.io_type(*mt, false).ok_or_else(|| {
+                LoadError::Unsupported(format!("member {m} of the interface block {} (a nested block or struct)", self.name(id)))
+            })?;
+            let has = |d| self.member_decorations.get(&(elem, m as u32)).is_some_and(|v| v.iter().any(|(x, _)| *x == d)) || self.has(id, d);
+            out.push(InterfaceVar {
+                id,
+                name: format!("{}.{}", self.names.get(&id).cloned().unwrap_or_default(), m),
+                location,
+                component: 0,
+                ty: io,
+                interpolation: Interpolation {
+                    flat: has(Decoration::Flat),
+                    no_perspective: has(Decoration::NoPerspective),
+                    centroid: has(Decoration::Centroid),
+                    sample: has(Decoration::Sample),
+                },
+                patch: false,
+            });
+            next = location.checked_add(io.locations);
+        }
+        Ok(Some(out))
+    }
+
     pub(crate) fn member_decoration_literal(&self, id: Word, member: u32, d: Decoration) -> Option<u32> {
         self.member_decorations.get(&(id, member))?.iter().find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
             Some(Operand::LiteralBit32(v)) => Some(*v),
@@ -551,6 +591,16 @@ impl<'m> Reflector<'m> {
             }
             if self.builtin(id).is_some() || self.is_builtin_block(ty, arrayed) {
                 continue;
+            }
+            // A per-vertex array of blocks in a tessellation stage (`out Block { ... } v[];`):
+            // one interface variable per member, at consecutive locations, as Vulkan assigns
+            // them; `lower::tess_io` passes the block through records in the same order.
+            if arrayed && !patch {
+                if let Some(members) = self.per_vertex_block_members(id, ty)? {
+                    let list = if is_input { &mut r.inputs } else { &mut r.outputs };
+                    list.extend(members);
+                    continue;
+                }
             }
             let Some(location) = self.literal(id, Decoration::Location) else {
                 return Err(LoadError::Malformed(format!("interface variable {} has neither Location nor BuiltIn", self.name(id))));
