@@ -327,3 +327,78 @@ void main() { o = vec4(v[0], v[1], 0.0, 1.0); }");
     d.topology = Topology::PatchList { control_points: 3 };
     translate(&d).expect("an array varying from the evaluation stage meets the fragment stage's");
 }
+
+/// A tessellated pipeline: `vs` → a pass-through control stage with `tcs_decl`/`tcs_body` →
+/// an evaluation stage with `tes_decl`, colouring with `tes_color`.
+fn tessellated(vs_src: &str, tcs_decl: &str, tcs_body: &str, tes_decl: &str, tes_color: &str) -> Result<Plan, TranslateError> {
+    let tcs = glsl(
+        glslang::ShaderStage::TesselationControl,
+        &format!(
+            "#version 450
+layout(vertices = 3) out;
+{tcs_decl}
+void main() {{
+    gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0; gl_TessLevelOuter[2] = 1.0; gl_TessLevelInner[0] = 1.0;
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    {tcs_body}
+}}"
+        ),
+    );
+    let tes = glsl(
+        glslang::ShaderStage::TesselationEvaluation,
+        &format!(
+            "#version 450
+layout(triangles) in;
+{tes_decl}
+layout(location = 0) out vec4 color;
+void main() {{ gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; color = {tes_color}; }}"
+        ),
+    );
+    let f = fs("#version 450\nlayout(location = 0) in vec4 color;\nlayout(location = 0) out vec4 o;\nvoid main() { o = color; }");
+    let mut d = desc(vs(vs_src), Some(f));
+    d.tess_control = Some(StageDesc::new(tcs));
+    d.tess_eval = Some(StageDesc::new(tes));
+    d.topology = Topology::PatchList { control_points: 3 };
+    translate(&d)
+}
+
+#[test]
+fn vertex_array_output_meets_a_control_stage_array_of_arrays() {
+    // The vertex stage's `arr` is flattened to locations 0 and 1; the control stage reads them
+    // as one per-vertex `float[2]` (left whole).
+    let plan = tessellated(
+        "#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 0) out float arr[2];
+layout(location = 2) out mat2 m;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); arr[0] = pos.x; arr[1] = pos.y; m = mat2(pos, pos); }",
+        "layout(location = 0) in float arr[][2];\nlayout(location = 2) in mat2 m[];\nlayout(location = 0) patch out vec2 sum;",
+        "if (gl_InvocationID == 0) sum = vec2(arr[0][0] + arr[1][1], m[2][1].x);",
+        "layout(location = 0) patch in vec2 sum;",
+        "vec4(sum, 0.0, 1.0)",
+    );
+    plan.expect("translates");
+}
+
+#[test]
+fn control_stage_patch_arrays_stay_whole_and_structs_flatten_on_both_sides() {
+    let decl = "struct S { vec2 a; float b; };\n";
+    tessellated(
+        "#version 450\nlayout(location = 0) in vec2 pos;\nvoid main() { gl_Position = vec4(pos, 0.0, 1.0); }",
+        &format!("{decl}layout(location = 0) patch out float parts[3];\nlayout(location = 3) patch out S s;"),
+        "parts[gl_InvocationID] = float(gl_InvocationID); if (gl_InvocationID == 0) { s.a = vec2(1.0); s.b = 0.5; }",
+        &format!("{decl}layout(location = 0) patch in float parts[3];\nlayout(location = 3) patch in S s;"),
+        "vec4(parts[0], parts[2], s.a.y, s.b)",
+    )
+    .expect("translates");
+    let tcs = glsl(
+        glslang::ShaderStage::TesselationControl,
+        "#version 450
+struct S { vec2 a; float b; };
+layout(vertices = 3) out;
+layout(location = 0) patch out S s[3];
+void main() { s[gl_InvocationID].b = 1.0; gl_TessLevelOuter[0] = 1.0; }",
+    );
+    let e = reflect::load(&tcs, None).unwrap_err();
+    assert!(matches!(e, LoadError::Unsupported(ref what) if what.contains("tessellation control")), "{e}");
+}

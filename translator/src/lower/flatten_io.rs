@@ -23,7 +23,9 @@
 //! refused. Built-in blocks (`gl_PerVertex`: members decorated `BuiltIn`) and built-in variables
 //! are left alone, as are the per-vertex arrays of tessellation and geometry stages (inputs of
 //! those stages and outputs of the control stage, not `Patch`; the tessellation lowering owns
-//! them). Runs when a module is loaded ([`crate::reflect::load`]), so every later step
+//! them), and arrays and matrices between the control and evaluation stages (passed whole by
+//! the tessellation lowering). The control stage's outputs are shared by its invocations, so
+//! they never take the shadow: one that would is refused. Runs when a module is loaded ([`crate::reflect::load`]), so every later step
 //! (reflection, interface matching, every translation path) sees only scalar and vector
 //! variables.
 
@@ -150,6 +152,12 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<()
         let result = functions.iter_mut().enumerate().try_for_each(|(i, f)| rw.function(f, Some(i) == entry));
         match result {
             Ok(()) => break (functions, rw.new_pointers, rw.next_id),
+            Err(Stop::Shadow(i)) if stage == Stage::TessControl && flats[i].sc == StorageClass::Output => {
+                return Err(LoadError::Unsupported(format!(
+                    "output {} of the tessellation control stage: a struct indexed dynamically or copied whole by pointer",
+                    describe(&flats[i].name, flats[i].var)
+                )))
+            }
             Err(Stop::Shadow(i)) if shadow[i].is_none() => shadow[i] = Some(private_ids[i]),
             Err(Stop::Shadow(i)) => {
                 return Err(LoadError::Malformed(format!("cannot rewrite the uses of interface variable %{}", flats[i].var)))
@@ -216,7 +224,12 @@ fn analyse(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<Option<A
             _ => arrayed_outputs,
         };
         let per_vertex = arrayed && !r.has_decoration(id, Decoration::Patch) && r.def(ty).is_some_and(|i| i.class.opcode == Op::TypeArray);
-        if per_vertex || walker.has_builtin_member(ty, 0) {
+        // Between the control and evaluation stages only blocks and structs are flattened (on
+        // both sides alike): the tessellation lowering passes arrays and matrices whole, and
+        // the control stage's outputs, shared by its invocations, cannot take the shadow.
+        let tess_link =
+            (stage == Stage::TessControl && sc == StorageClass::Output) || (stage == Stage::TessEval && sc == StorageClass::Input);
+        if per_vertex || (tess_link && !r.contains_struct(ty, 0)) || walker.has_builtin_member(ty, 0) {
             continue;
         }
         let name = r.debug_name(id).unwrap_or("").to_string();

@@ -101,41 +101,32 @@ struct gl_PerVertex {
 var<private> tesserae_io_10_g: i32;
 var<workgroup> tesserae_io_21_g: array<gl_PerVertex, 4>;
 var<private> tesserae_io_28_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_37_g: array<f32, 4>;
 var<private> tesserae_io_41_g: array<f32, 32>;
 var<workgroup> tesserae_io_48_g: array<f32, 4>;
 var<workgroup> tesserae_io_64_g: array<f32, 2>;
-var<workgroup> tesserae_io_68_g: f32;
-var<workgroup> tesserae_io_69_g: f32;
-var<workgroup> tesserae_io_70_g: f32;
-var<workgroup> tesserae_io_71_g: f32;
-var<private> parts: array<f32, 4>;
 
 fn main() {
     var i: i32;
 
-    let _e20 = tesserae_io_10_g;
-    i = _e20;
-    let _e21 = tesserae_io_10_g;
-    let _e22 = i;
-    let _e25 = tesserae_io_28_g[_e22].gl_Position;
-    tesserae_io_21_g[_e21].gl_Position = _e25;
-    let _e28 = i;
+    let _e16 = tesserae_io_10_g;
+    i = _e16;
+    let _e17 = tesserae_io_10_g;
+    let _e18 = i;
+    let _e21 = tesserae_io_28_g[_e18].gl_Position;
+    tesserae_io_21_g[_e17].gl_Position = _e21;
+    let _e24 = i;
+    let _e25 = i;
+    let _e27 = tesserae_io_41_g[_e25];
+    tesserae_io_37_g[_e24] = _e27;
     let _e29 = i;
-    let _e31 = tesserae_io_41_g[_e29];
-    parts[_e28] = _e31;
-    let _e33 = i;
+    let _e30 = i;
+    tesserae_io_48_g[_e29] = (1f + f32(_e30));
     let _e34 = i;
-    tesserae_io_48_g[_e33] = (1f + f32(_e34));
-    let _e38 = i;
-    if (_e38 < 2i) {
-        let _e40 = i;
-        tesserae_io_64_g[_e40] = 2f;
+    if (_e34 < 2i) {
+        let _e36 = i;
+        tesserae_io_64_g[_e36] = 2f;
     }
-    let _e42 = parts;
-    tesserae_io_68_g = _e42[0];
-    tesserae_io_69_g = _e42[1];
-    tesserae_io_70_g = _e42[2];
-    tesserae_io_71_g = _e42[3];
     return;
 }
 
@@ -197,12 +188,12 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
     tesserae_cps[ob] = tesserae_io_21_g[tesserae_lid].gl_Position;
     if tesserae_lid == 0u {
         let pb = p * 7u;
+    tesserae_patch_records[pb + 3u] = vec4<f32>(tesserae_io_37_g[0], 0.0, 0.0, 0.0);
+    tesserae_patch_records[pb + 4u] = vec4<f32>(tesserae_io_37_g[1], 0.0, 0.0, 0.0);
+    tesserae_patch_records[pb + 5u] = vec4<f32>(tesserae_io_37_g[2], 0.0, 0.0, 0.0);
+    tesserae_patch_records[pb + 6u] = vec4<f32>(tesserae_io_37_g[3], 0.0, 0.0, 0.0);
     tesserae_levels[2u * p] = vec4<f32>(tesserae_io_48_g[0], tesserae_io_48_g[1], tesserae_io_48_g[2], tesserae_io_48_g[3]);
     tesserae_levels[2u * p + 1u] = vec4<f32>(tesserae_io_64_g[0], tesserae_io_64_g[1], 0.0, 0.0);
-    tesserae_patch_records[pb + 3u] = vec4<f32>(tesserae_io_68_g, 0.0, 0.0, 0.0);
-    tesserae_patch_records[pb + 4u] = vec4<f32>(tesserae_io_69_g, 0.0, 0.0, 0.0);
-    tesserae_patch_records[pb + 5u] = vec4<f32>(tesserae_io_70_g, 0.0, 0.0, 0.0);
-    tesserae_patch_records[pb + 6u] = vec4<f32>(tesserae_io_71_g, 0.0, 0.0, 0.0);
     }
 }
 // pass `tessellator: count`, tessellation evaluation stage
@@ -2137,32 +2128,29 @@ var<private> tesserae_io_11_g: vec3<f32>;
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> tesserae_io_32_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
-var<private> tesserae_io_70_g: f32;
-var<private> tesserae_io_71_g: f32;
-var<private> tesserae_io_72_g: f32;
-var<private> tesserae_io_73_g: f32;
+var<private> tesserae_io_60_g: array<f32, 4>;
 
 fn main() {
     var u: f32;
     var v: f32;
 
-    let _e19 = tesserae_io_11_g[0u];
-    u = _e19;
-    let _e21 = tesserae_io_11_g[1u];
-    v = _e21;
-    let _e24 = tesserae_io_32_g[0i].gl_Position;
-    let _e27 = tesserae_io_32_g[1i].gl_Position;
-    let _e28 = u;
-    let _e33 = tesserae_io_32_g[2i].gl_Position;
-    let _e36 = tesserae_io_32_g[3i].gl_Position;
-    let _e37 = u;
-    let _e40 = v;
-    unnamed.gl_Position = mix(mix(_e24, _e27, vec4(_e28)), mix(_e33, _e36, vec4(_e37)), vec4(_e40));
-    let _e44 = tesserae_io_70_g;
-    let _e45 = tesserae_io_71_g;
-    let _e46 = tesserae_io_72_g;
-    let _e47 = tesserae_io_73_g;
-    v_col = vec4<f32>(_e44, _e45, _e46, _e47);
+    let _e16 = tesserae_io_11_g[0u];
+    u = _e16;
+    let _e18 = tesserae_io_11_g[1u];
+    v = _e18;
+    let _e21 = tesserae_io_32_g[0i].gl_Position;
+    let _e24 = tesserae_io_32_g[1i].gl_Position;
+    let _e25 = u;
+    let _e30 = tesserae_io_32_g[2i].gl_Position;
+    let _e33 = tesserae_io_32_g[3i].gl_Position;
+    let _e34 = u;
+    let _e37 = v;
+    unnamed.gl_Position = mix(mix(_e21, _e24, vec4(_e25)), mix(_e30, _e33, vec4(_e34)), vec4(_e37));
+    let _e42 = tesserae_io_60_g[0i];
+    let _e44 = tesserae_io_60_g[1i];
+    let _e46 = tesserae_io_60_g[2i];
+    let _e48 = tesserae_io_60_g[3i];
+    v_col = vec4<f32>(_e42, _e44, _e46, _e48);
     return;
 }
 
@@ -2227,10 +2215,10 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> Tesse
         let b = (p * 4u + j) * 1u;
         tesserae_io_32_g[j].gl_Position = tesserae_cps[b];
     }
-    tesserae_io_70_g = tesserae_patch_records[p * 7u + 3u].x;
-    tesserae_io_71_g = tesserae_patch_records[p * 7u + 4u].x;
-    tesserae_io_72_g = tesserae_patch_records[p * 7u + 5u].x;
-    tesserae_io_73_g = tesserae_patch_records[p * 7u + 6u].x;
+    tesserae_io_60_g[0] = tesserae_patch_records[p * 7u + 3u].x;
+    tesserae_io_60_g[1] = tesserae_patch_records[p * 7u + 4u].x;
+    tesserae_io_60_g[2] = tesserae_patch_records[p * 7u + 5u].x;
+    tesserae_io_60_g[3] = tesserae_patch_records[p * 7u + 6u].x;
     let tesserae_out = tesserae_vertex();
     var o: TesseraeEvalOut;
     o.position = tesserae_out.out0_member;

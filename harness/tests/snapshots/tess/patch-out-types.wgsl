@@ -87,38 +87,34 @@ var<workgroup> tesserae_io_44_g: f32;
 var<workgroup> tesserae_io_51_g: vec2<f32>;
 var<workgroup> tesserae_io_60_g: vec3<f32>;
 var<workgroup> tesserae_io_65_g: i32;
+var<workgroup> tesserae_io_73_g: mat2x2<f32>;
+var<workgroup> tesserae_io_86_g: array<f32, 2>;
 var<workgroup> tesserae_io_97_g: array<f32, 4>;
 var<workgroup> tesserae_io_102_g: array<f32, 2>;
-var<workgroup> tesserae_io_104_g: vec2<f32>;
-var<workgroup> tesserae_io_105_g: vec2<f32>;
-var<workgroup> tesserae_io_106_g: f32;
-var<workgroup> tesserae_io_107_g: f32;
 
 fn main() {
     var p: f32;
 
-    let _e36 = tesserae_io_18_g;
-    let _e37 = tesserae_io_18_g;
-    let _e40 = tesserae_io_25_g[_e37].gl_Position;
-    tesserae_io_15_g[_e36].gl_Position = _e40;
-    let _e43 = tesserae_io_18_g;
-    if (_e43 == 1i) {
-        let _e45 = tesserae_io_40_g;
-        p = f32(_e45);
-        let _e47 = p;
-        tesserae_io_44_g = (0.25f + (0.25f * _e47));
-        let _e50 = p;
-        tesserae_io_51_g = vec2<f32>(0.3f, (0.5f + (0.25f * _e50)));
+    let _e34 = tesserae_io_18_g;
+    let _e35 = tesserae_io_18_g;
+    let _e38 = tesserae_io_25_g[_e35].gl_Position;
+    tesserae_io_15_g[_e34].gl_Position = _e38;
+    let _e41 = tesserae_io_18_g;
+    if (_e41 == 1i) {
+        let _e43 = tesserae_io_40_g;
+        p = f32(_e43);
+        let _e45 = p;
+        tesserae_io_44_g = (0.25f + (0.25f * _e45));
+        let _e48 = p;
+        tesserae_io_51_g = vec2<f32>(0.3f, (0.5f + (0.25f * _e48)));
         tesserae_io_60_g = vec3<f32>(0.1f, 0.2f, 0.25f);
-        let _e54 = tesserae_io_40_g;
-        tesserae_io_65_g = (2i + (3i * _e54));
-        let _e57 = p;
-        let _e62 = mat2x2<f32>(vec2<f32>(0.5f, (0.25f - (0.25f * _e57))), vec2<f32>(0.125f, 0.5f));
-        tesserae_io_104_g = _e62[0];
-        tesserae_io_105_g = _e62[1];
-        let _e65 = p;
-        tesserae_io_106_g = (0.375f - (0.25f * _e65));
-        tesserae_io_107_g = 1.5f;
+        let _e52 = tesserae_io_40_g;
+        tesserae_io_65_g = (2i + (3i * _e52));
+        let _e55 = p;
+        tesserae_io_73_g = mat2x2<f32>(vec2<f32>(0.5f, (0.25f - (0.25f * _e55))), vec2<f32>(0.125f, 0.5f));
+        let _e61 = p;
+        tesserae_io_86_g[0i] = (0.375f - (0.25f * _e61));
+        tesserae_io_86_g[1i] = 1.5f;
         tesserae_io_97_g[0i] = 2f;
         tesserae_io_97_g[1i] = 2f;
         tesserae_io_97_g[2i] = 2f;
@@ -189,12 +185,12 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
     tesserae_patch_records[pb + 3u] = vec4<f32>(tesserae_io_51_g, 0.0, 0.0);
     tesserae_patch_records[pb + 4u] = vec4<f32>(tesserae_io_60_g, 0.0);
     tesserae_patch_records[pb + 5u] = bitcast<vec4<f32>>(vec4<i32>(tesserae_io_65_g, 0i, 0i, 0i));
+    tesserae_patch_records[pb + 6u] = vec4<f32>(tesserae_io_73_g[0], 0.0, 0.0);
+    tesserae_patch_records[pb + 7u] = vec4<f32>(tesserae_io_73_g[1], 0.0, 0.0);
+    tesserae_patch_records[pb + 8u] = vec4<f32>(tesserae_io_86_g[0], 0.0, 0.0, 0.0);
+    tesserae_patch_records[pb + 9u] = vec4<f32>(tesserae_io_86_g[1], 0.0, 0.0, 0.0);
     tesserae_levels[2u * p] = vec4<f32>(tesserae_io_97_g[0], tesserae_io_97_g[1], tesserae_io_97_g[2], tesserae_io_97_g[3]);
     tesserae_levels[2u * p + 1u] = vec4<f32>(tesserae_io_102_g[0], tesserae_io_102_g[1], 0.0, 0.0);
-    tesserae_patch_records[pb + 6u] = vec4<f32>(tesserae_io_104_g, 0.0, 0.0);
-    tesserae_patch_records[pb + 7u] = vec4<f32>(tesserae_io_105_g, 0.0, 0.0);
-    tesserae_patch_records[pb + 8u] = vec4<f32>(tesserae_io_106_g, 0.0, 0.0, 0.0);
-    tesserae_patch_records[pb + 9u] = vec4<f32>(tesserae_io_107_g, 0.0, 0.0, 0.0);
     }
 }
 // pass `tessellator: count`, tessellation evaluation stage
@@ -2051,35 +2047,33 @@ var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f,
 var<private> tesserae_io_30_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
 var<private> tesserae_io_54_g: f32;
+var<private> tesserae_io_59_g: mat2x2<f32>;
 var<private> tesserae_io_64_g: vec2<f32>;
+var<private> tesserae_io_69_g: array<f32, 2>;
 var<private> tesserae_io_75_g: vec3<f32>;
 var<private> tesserae_io_79_g: i32;
-var<private> tesserae_io_91_g: vec2<f32>;
-var<private> tesserae_io_92_g: vec2<f32>;
-var<private> tesserae_io_93_g: f32;
-var<private> tesserae_io_94_g: f32;
 
 fn main() {
     var t: vec3<f32>;
 
-    let _e22 = tesserae_io_11_g;
-    t = _e22;
-    let _e24 = t[0u];
-    let _e27 = tesserae_io_30_g[0i].gl_Position;
-    let _e30 = t[1u];
-    let _e33 = tesserae_io_30_g[1i].gl_Position;
-    let _e37 = t[2u];
-    let _e40 = tesserae_io_30_g[2i].gl_Position;
-    unnamed.gl_Position = (((_e27 * _e24) + (_e33 * _e30)) + (_e40 * _e37));
-    let _e44 = tesserae_io_54_g;
-    let _e46 = tesserae_io_91_g[1u];
-    let _e49 = tesserae_io_64_g[1u];
-    let _e50 = tesserae_io_94_g;
+    let _e20 = tesserae_io_11_g;
+    t = _e20;
+    let _e22 = t[0u];
+    let _e25 = tesserae_io_30_g[0i].gl_Position;
+    let _e28 = t[1u];
+    let _e31 = tesserae_io_30_g[1i].gl_Position;
+    let _e35 = t[2u];
+    let _e38 = tesserae_io_30_g[2i].gl_Position;
+    unnamed.gl_Position = (((_e25 * _e22) + (_e31 * _e28)) + (_e38 * _e35));
+    let _e42 = tesserae_io_54_g;
+    let _e45 = tesserae_io_59_g[0][1u];
+    let _e48 = tesserae_io_64_g[1u];
+    let _e50 = tesserae_io_69_g[1i];
     let _e54 = tesserae_io_75_g[2u];
     let _e55 = tesserae_io_79_g;
-    let _e60 = tesserae_io_92_g[0u];
-    let _e61 = tesserae_io_93_g;
-    v_col = vec4<f32>((_e44 + _e46), ((_e49 * _e50) - 0.5f), (_e54 + (f32(_e55) / 16f)), (_e60 + _e61));
+    let _e61 = tesserae_io_59_g[1][0u];
+    let _e63 = tesserae_io_69_g[0i];
+    v_col = vec4<f32>((_e42 + _e45), ((_e48 * _e50) - 0.5f), (_e54 + (f32(_e55) / 16f)), (_e61 + _e63));
     return;
 }
 
@@ -2145,13 +2139,13 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> Tesse
         tesserae_io_30_g[j].gl_Position = tesserae_cps[b];
     }
     tesserae_io_54_g = tesserae_patch_records[p * 10u + 2u].x;
+    tesserae_io_59_g[0] = tesserae_patch_records[p * 10u + 6u].xy;
+    tesserae_io_59_g[1] = tesserae_patch_records[p * 10u + 7u].xy;
     tesserae_io_64_g = tesserae_patch_records[p * 10u + 3u].xy;
+    tesserae_io_69_g[0] = tesserae_patch_records[p * 10u + 8u].x;
+    tesserae_io_69_g[1] = tesserae_patch_records[p * 10u + 9u].x;
     tesserae_io_75_g = tesserae_patch_records[p * 10u + 4u].xyz;
     tesserae_io_79_g = bitcast<vec4<i32>>(tesserae_patch_records[p * 10u + 5u]).x;
-    tesserae_io_91_g = tesserae_patch_records[p * 10u + 6u].xy;
-    tesserae_io_92_g = tesserae_patch_records[p * 10u + 7u].xy;
-    tesserae_io_93_g = tesserae_patch_records[p * 10u + 8u].x;
-    tesserae_io_94_g = tesserae_patch_records[p * 10u + 9u].x;
     let tesserae_out = tesserae_vertex();
     var o: TesseraeEvalOut;
     o.position = tesserae_out.out0_member;
