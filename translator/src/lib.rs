@@ -19,9 +19,9 @@ pub mod interface;
 pub mod lower;
 pub mod plan;
 pub mod points;
+pub mod records;
 pub mod reflect;
 pub mod resources;
-pub mod records;
 pub mod tessellation;
 pub mod tessellator;
 pub mod vertex_function;
@@ -29,8 +29,8 @@ pub mod vertex_pulling;
 pub mod wgsl;
 
 pub use desc::*;
-pub use error::{LoadError, TranslateError};
 pub use descriptors::DescriptorKind;
+pub use error::{LoadError, TranslateError};
 pub use plan::{
     AppResource, Binding, BindingType, BufferSize, BufferUsage, ComputePass, DrawShape, IntermediateBuffer, Pass, PassResource, Plan,
     PlanError, PushConstants, RenderPass, Resource, ShaderPlan, TextureDimension, TextureSample, Visibility, WgpuBinding, Workgroups,
@@ -53,7 +53,10 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
     let load = |words: &[u32]| reflect::load(words, desc.entry_point.as_deref()).map_err(|source| TranslateError::load(slot, source));
     let mut m = load(&desc.spirv)?;
     let has_spec = m.module.types_global_values.iter().any(|i| {
-        matches!(i.class.opcode, spirv::Op::SpecConstant | spirv::Op::SpecConstantTrue | spirv::Op::SpecConstantFalse | spirv::Op::SpecConstantComposite)
+        matches!(
+            i.class.opcode,
+            spirv::Op::SpecConstant | spirv::Op::SpecConstantTrue | spirv::Op::SpecConstantFalse | spirv::Op::SpecConstantComposite
+        )
     });
     if has_spec {
         use rspirv::binary::Assemble;
@@ -179,10 +182,7 @@ fn translate_lowered(
         let Some(f) = &mut fragment else {
             return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances without a fragment stage"));
         };
-        let location = vr.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
-        if location + clip_distances.div_ceil(4) > MAX_VARYING_LOCATIONS {
-            return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances beyond the 16 varying locations"));
-        }
+        let location = emulated_clip_location(&vr, &f.reflection)?;
         if vr.cull_distance_outputs == 0 {
             lower::clip_to_varying::lower(&mut vertex.module, vertex.entry_id, clip_distances, location);
         }
@@ -197,14 +197,10 @@ fn translate_lowered(
 
     let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex)?;
     let fragment_plan = fragment_plan(fragment.as_ref())?;
-    Ok(Plan {
-        version: PLAN_VERSION,
-        topology: desc.topology,
-        vertex_buffers: desc.vertex_buffers.clone(),
-        emulation_group: None,
-        push_constants: None,
-        resources: Vec::new(),
-        passes: vec![Pass::Render(RenderPass {
+    Ok(Plan::assemble(
+        desc,
+        None,
+        vec![Pass::Render(RenderPass {
             label: "draw".into(),
             vertex: shader_plan(Stage::Vertex, vertex_wgsl),
             fragment: fragment_plan,
@@ -214,8 +210,18 @@ fn translate_lowered(
             draw: DrawShape::AsRecorded,
             resources: Vec::new(),
         })],
-        buffers: Vec::new(),
-    })
+        Vec::new(),
+    ))
+}
+
+/// The first location past every varying of `last` (the last pre-rasterization stage) and of
+/// the fragment stage, where emulated clip distances travel as `vec4`s.
+fn emulated_clip_location(last: &Reflection, fragment: &Reflection) -> Result<u32, TranslateError> {
+    let location = last.outputs.iter().chain(&fragment.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+    if location + last.clip_distance_outputs.div_ceil(4) > MAX_VARYING_LOCATIONS {
+        return Err(TranslateError::unsupported(last.stage, "emulated clip distances beyond the 16 varying locations"));
+    }
+    Ok(location)
 }
 
 /// Vertex, control, evaluation (and fragment) stages: see [`tessellation`].
@@ -257,10 +263,7 @@ fn translate_tessellated(
         let Some(f) = &mut fragment else {
             return Err(TranslateError::unsupported(Stage::TessEval, "emulated clip distances without a fragment stage"));
         };
-        let location = er.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
-        if location + er.clip_distance_outputs.div_ceil(4) > MAX_VARYING_LOCATIONS {
-            return Err(TranslateError::unsupported(Stage::TessEval, "emulated clip distances beyond the 16 varying locations"));
-        }
+        let location = emulated_clip_location(&er, &f.reflection)?;
         lower::clip_discard::lower(&mut f.module, f.entry_id, er.clip_distance_outputs, location);
         clip_location = Some(location);
     }
@@ -312,7 +315,12 @@ fn translate_expanded_points(
         (None, _) => None,
     };
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
-    let records = IntermediateBuffer { name: "records".into(), binding: binding::INTERMEDIATES, size: BufferSize::Fixed { bytes: 0 }, usage: BufferUsage::Storage };
+    let records = IntermediateBuffer {
+        name: "records".into(),
+        binding: binding::INTERMEDIATES,
+        size: BufferSize::Fixed { bytes: 0 },
+        usage: BufferUsage::Storage,
+    };
     let quads = IntermediateBuffer {
         name: "quad indices".into(),
         binding: binding::INTERMEDIATES + 1,
@@ -333,14 +341,10 @@ fn translate_expanded_points(
     let records = IntermediateBuffer { size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 }, ..records };
     let fragment_plan = fragment_plan(fragment.as_ref())?;
     let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records), intermediate(e, &quads)]);
-    Ok(Plan {
-        version: PLAN_VERSION,
-        topology: desc.topology,
-        vertex_buffers: desc.vertex_buffers.clone(),
-        emulation_group: Some(e.group),
-        push_constants: None,
-        resources: Vec::new(),
-        passes: vec![
+    Ok(Plan::assemble(
+        desc,
+        Some(e.group),
+        vec![
             Pass::Compute(ComputePass {
                 label: "point vertices".into(),
                 shader: shader_plan(Stage::Vertex, passes.vertex),
@@ -362,8 +366,8 @@ fn translate_expanded_points(
                 ],
             }),
         ],
-        buffers: vec![records, quads],
-    })
+        vec![records, quads],
+    ))
 }
 
 fn draw_params(e: Emulation) -> PassResource {
@@ -389,7 +393,8 @@ fn translate_culled(
     demote_cull(&mut vertex.module);
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
     let n = cull::vertices_per_primitive(desc.topology) as u64;
-    let buffer = |k: u32, name: &str, size, usage| IntermediateBuffer { name: name.into(), binding: binding::INTERMEDIATES + k, size, usage };
+    let buffer =
+        |k: u32, name: &str, size, usage| IntermediateBuffer { name: name.into(), binding: binding::INTERMEDIATES + k, size, usage };
     let mut records = buffer(0, "records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
     let prims = buffer(1, "prims", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Storage);
     let flags = buffer(2, "flags", BufferSize::PerPrimitive { bytes: 4 }, BufferUsage::Storage);
@@ -411,14 +416,10 @@ fn translate_culled(
     let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups, resources| {
         Pass::Compute(ComputePass { label: label.into(), shader: shader_plan(Stage::Vertex, w), workgroups, resources })
     };
-    Ok(Plan {
-        version: PLAN_VERSION,
-        topology: desc.topology,
-        vertex_buffers: desc.vertex_buffers.clone(),
-        emulation_group: Some(e.group),
-        push_constants: None,
-        resources: Vec::new(),
-        passes: vec![
+    Ok(Plan::assemble(
+        desc,
+        Some(e.group),
+        vec![
             compute("vertex", passes.vertex, Workgroups::PerPosition { size: cull::WORKGROUP }, vertex_resources),
             compute(
                 "primitives",
@@ -430,7 +431,14 @@ fn translate_culled(
                 "compact",
                 passes.compact,
                 Workgroups::One,
-                vec![draw_params(e), index, intermediate(e, &prims), intermediate(e, &flags), intermediate(e, &indices), intermediate(e, &indirect)],
+                vec![
+                    draw_params(e),
+                    index,
+                    intermediate(e, &prims),
+                    intermediate(e, &flags),
+                    intermediate(e, &indices),
+                    intermediate(e, &indirect),
+                ],
             ),
             Pass::Render(RenderPass {
                 label: "draw survivors".into(),
@@ -446,8 +454,8 @@ fn translate_culled(
                 resources: vec![intermediate(e, &records)],
             }),
         ],
-        buffers: vec![records, prims, flags, indices, indirect],
-    })
+        vec![records, prims, flags, indices, indirect],
+    ))
 }
 
 /// The fragment stage's plan, translated the ordinary way.
@@ -547,8 +555,9 @@ impl VertexBufferLayout {
 /// WebGPU lacks are refused, `PointSize` is dropped. For tooling and fuzzing.
 pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> {
     let words = stage.spirv.as_slice();
-    let loaded = reflect::load(words, stage.entry_point.as_deref())
-        .map_err(|source| TranslateError::load(reflect::peek_stage(words, stage.entry_point.as_deref()).unwrap_or(Stage::Vertex), source))?;
+    let loaded = reflect::load(words, stage.entry_point.as_deref()).map_err(|source| {
+        TranslateError::load(reflect::peek_stage(words, stage.entry_point.as_deref()).unwrap_or(Stage::Vertex), source)
+    })?;
     let slot = loaded.reflection.stage;
     match slot {
         Stage::Vertex => {

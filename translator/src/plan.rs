@@ -5,8 +5,8 @@
 //! declares in the emulation group is provided by its pass, no two application resources share
 //! a wgpu binding); a plan is a pure function of its [`crate::PipelineDesc`].
 
-use crate::descriptors::DescriptorKind;
 use crate::desc::{Stage, Topology, VertexBufferLayout};
+use crate::descriptors::DescriptorKind;
 use crate::wgsl::ValidatedWgsl;
 use serde::Serialize;
 
@@ -328,6 +328,26 @@ pub enum PlanError {
 }
 
 impl Plan {
+    /// A plan of `passes` and `buffers` for `desc`'s draws; [`crate::resources`] fills in the
+    /// application's resources and push constants afterwards.
+    pub(crate) fn assemble(
+        desc: &crate::desc::PipelineDesc,
+        emulation_group: Option<u32>,
+        passes: Vec<Pass>,
+        buffers: Vec<IntermediateBuffer>,
+    ) -> Plan {
+        Plan {
+            version: PLAN_VERSION,
+            topology: desc.topology,
+            vertex_buffers: desc.vertex_buffers.clone(),
+            passes,
+            buffers,
+            emulation_group,
+            push_constants: None,
+            resources: Vec::new(),
+        }
+    }
+
     /// Checks the plan's invariants: versions agree; in every pass, the bindings its shaders
     /// declare in the emulation group are exactly those it provides; intermediate buffers
     /// exist; one (group, binding) has one type across the plan.
@@ -345,7 +365,12 @@ impl Plan {
             for b in &declared {
                 if Some(b.group) == self.emulation_group {
                     if !provided.iter().any(|p| p.group == b.group && p.binding == b.binding) {
-                        return Err(PlanError::Unprovided { pass: label.clone(), group: b.group, binding: b.binding, name: b.name.clone() });
+                        return Err(PlanError::Unprovided {
+                            pass: label.clone(),
+                            group: b.group,
+                            binding: b.binding,
+                            name: b.name.clone(),
+                        });
                     }
                 } else if let Some(other) = seen.iter().find(|o| o.group == b.group && o.binding == b.binding) {
                     if !compatible(&other.ty, &b.ty) {
@@ -426,9 +451,7 @@ fn binding_type(module: &naga::Module, g: &naga::GlobalVariable) -> Option<(Bind
     };
     let ty = match (g.space, inner) {
         (AddressSpace::Uniform, _) => BindingType::UniformBuffer,
-        (AddressSpace::Storage { access }, _) => {
-            BindingType::StorageBuffer { read_only: !access.contains(naga::StorageAccess::STORE) }
-        }
+        (AddressSpace::Storage { access }, _) => BindingType::StorageBuffer { read_only: !access.contains(naga::StorageAccess::STORE) },
         (AddressSpace::Handle, TypeInner::Sampler { comparison }) => BindingType::Sampler { comparison: *comparison },
         (AddressSpace::Handle, TypeInner::Image { dim, arrayed, class }) => match class {
             ImageClass::Sampled { kind, multi } => BindingType::Texture {

@@ -151,8 +151,7 @@ pub fn translate(
     }
     let tcs_vars = crate::lower::tess_io::lower(&mut tcs.module, tcs.entry_id, true, st.output_vertices)
         .map_err(|w| tess_err(Stage::TessControl, w))?;
-    let tes_vars =
-        crate::lower::tess_io::lower(&mut tes.module, tes.entry_id, false, 1).map_err(|w| tess_err(Stage::TessEval, w))?;
+    let tes_vars = crate::lower::tess_io::lower(&mut tes.module, tes.entry_id, false, 1).map_err(|w| tess_err(Stage::TessEval, w))?;
 
     let max_level = desc.options.max_tessellation_level.clamp(1, 64);
     let p = |k: u32| binding::INTERMEDIATES + k;
@@ -184,7 +183,8 @@ pub fn translate(
 
     // 2. Control stage → control points, patch records, levels.
     let tcs_module = crate::wgsl::spirv_to_module(Stage::TessControl, &tcs)?;
-    let (tcs_wgsl, cstride, pstride) = control_pass(e, tcs_module, &tcs_vars, &st, vstride, [vrecords.binding, cps.binding, patches.binding, levels.binding])?;
+    let (tcs_wgsl, cstride, pstride) =
+        control_pass(e, tcs_module, &tcs_vars, &st, vstride, [vrecords.binding, cps.binding, patches.binding, levels.binding])?;
     cps.size = BufferSize::PerPatch { bytes: 16 * (cstride * st.output_vertices) as u64 };
     patches.size = BufferSize::PerPatch { bytes: 16 * pstride as u64 };
 
@@ -202,10 +202,23 @@ pub fn translate(
 
     // 4. Evaluation stage as a vertex stage over the domain points.
     let tes_module = crate::wgsl::spirv_to_module(Stage::TessEval, &tes)?;
-    let (tes_wgsl, native_clip) =
-        evaluation_pass(e, tes_module, &tes_vars, &st, cstride, pstride, [cps.binding, patches.binding, levels.binding, domain.binding], clip_location, primitive_id_location)?;
+    let (tes_wgsl, native_clip) = evaluation_pass(
+        e,
+        tes_module,
+        &tes_vars,
+        &st,
+        cstride,
+        pstride,
+        [cps.binding, patches.binding, levels.binding, domain.binding],
+        clip_location,
+        primitive_id_location,
+    )?;
 
-    let inter = |b: &IntermediateBuffer| PassResource { group: e.group, binding: b.binding, resource: Resource::Intermediate { name: b.name.clone() } };
+    let inter = |b: &IntermediateBuffer| PassResource {
+        group: e.group,
+        binding: b.binding,
+        resource: Resource::Intermediate { name: b.name.clone() },
+    };
     let draw = PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: crate::draw_uniform::SIZE } };
     let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
@@ -274,16 +287,7 @@ pub fn translate(
         };
         list.retain(|r| declared.contains(&(r.group, r.binding)));
     }
-    Ok(Plan {
-        version: PLAN_VERSION,
-        topology: desc.topology,
-        vertex_buffers: desc.vertex_buffers.clone(),
-        passes,
-        buffers: vec![vrecords, cps, patches, levels, counts, offsets, domain, indices, indirect],
-        emulation_group: Some(e.group),
-        push_constants: None,
-        resources: Vec::new(),
-    })
+    Ok(Plan::assemble(desc, Some(e.group), passes, vec![vrecords, cps, patches, levels, counts, offsets, domain, indices, indirect]))
 }
 
 /// The vertex stage as compute over patch vertices, writing records by location.
@@ -304,7 +308,15 @@ fn vertex_records(
             }
             NagaBinding::Location { location, .. } => {
                 let mut next = records::slot_of(*location);
-                records::store(Stage::Vertex, &module, o.ty, &o.access, &|k| format!("tesserae_records[tesserae_base + {k}u]"), &mut next, &mut stores)?;
+                records::store(
+                    Stage::Vertex,
+                    &module,
+                    o.ty,
+                    &o.access,
+                    &|k| format!("tesserae_records[tesserae_base + {k}u]"),
+                    &mut next,
+                    &mut stores,
+                )?;
                 stride = stride.max(next);
             }
             // Clip distances and point size of the vertex stage do not reach the control stage.
@@ -371,7 +383,15 @@ fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, St
 
 /// Statements filling per-vertex inputs (`gl_in[]` and arrayed locations) for control points
 /// `0..count`, whose record `j` starts at slot expression `base(j)`.
-fn fill_per_vertex(stage: Stage, module: &naga::Module, vars: &[IoVar], count: u32, src: &str, base: &str, out: &mut String) -> Result<(), TranslateError> {
+fn fill_per_vertex(
+    stage: Stage,
+    module: &naga::Module,
+    vars: &[IoVar],
+    count: u32,
+    src: &str,
+    base: &str,
+    out: &mut String,
+) -> Result<(), TranslateError> {
     let mut body = String::new();
     for v in io_global(vars, |v| v.input) {
         let Some(ty) = records::global(module, &v.name) else { continue };
@@ -453,7 +473,15 @@ fn control_pass(
         ],
         &mut prologue,
     );
-    fill_per_vertex(stage, &module, vars, n_in, "tesserae_src", &format!("(tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * {n_in}u + j) * {vstride}u"), &mut prologue)?;
+    fill_per_vertex(
+        stage,
+        &module,
+        vars,
+        n_in,
+        "tesserae_src",
+        &format!("(tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * {n_in}u + j) * {vstride}u"),
+        &mut prologue,
+    )?;
     // Outputs.
     let mut cstride = 1;
     let mut pstride = 1;
@@ -475,12 +503,28 @@ fn control_pass(
                     return Err(tess_err(stage, format!("the per-vertex output at location {location} is not an array")));
                 };
                 let mut next = records::slot_of(location);
-                records::store(stage, &module, elem, &format!("{}[tesserae_lid]", v.name), &|k| format!("tesserae_cps[ob + {k}u]"), &mut next, &mut stores)?;
+                records::store(
+                    stage,
+                    &module,
+                    elem,
+                    &format!("{}[tesserae_lid]", v.name),
+                    &|k| format!("tesserae_cps[ob + {k}u]"),
+                    &mut next,
+                    &mut stores,
+                )?;
                 cstride = cstride.max(next);
             }
             IoRole::Location { location, patch: true } => {
                 let mut next = location;
-                records::store(stage, &module, ty, &v.name, &|k| format!("tesserae_patch_records[pb + {k}u]"), &mut next, &mut patch_stores)?;
+                records::store(
+                    stage,
+                    &module,
+                    ty,
+                    &v.name,
+                    &|k| format!("tesserae_patch_records[pb + {k}u]"),
+                    &mut next,
+                    &mut patch_stores,
+                )?;
                 pstride = pstride.max(next);
             }
             IoRole::BuiltIn(SpvBuiltIn::TessLevelOuter) => {
