@@ -23,9 +23,9 @@
 //! write records in this layout and run passes 2–4 with `count` = records per instance.
 
 use crate::desc::{Topology, VertexBufferLayout};
+use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
-use crate::emulation::Emulation;
 use crate::vertex_pulling;
 use crate::wgsl::{round_trip, ValidatedWgsl};
 use crate::Stage;

@@ -18,9 +18,9 @@
 //! negative; lavapipe keeps points whose centre is just outside the x/y planes (see
 //! ARCHITECTURE.md). Sizes below the range minimum, and NaN, draw at the minimum, as on lavapipe.
 
+use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
-use crate::emulation::Emulation;
 use crate::vertex_pulling;
 use crate::wgsl::{round_trip, ValidatedWgsl};
 use crate::{desc::Stage, VertexBufferLayout};

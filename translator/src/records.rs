@@ -47,7 +47,9 @@ fn unpack(kind: ScalarKind, n: u32, slot: &str) -> Option<String> {
         ScalarKind::Float => format!("{slot}.{swizzle}"),
         ScalarKind::Uint => format!("bitcast<vec4<u32>>({slot}).{swizzle}"),
         ScalarKind::Sint => format!("bitcast<vec4<i32>>({slot}).{swizzle}"),
-        ScalarKind::Bool => format!("(bitcast<vec4<u32>>({slot}).{swizzle} != {})", if n == 1 { "0u".into() } else { format!("vec{n}<u32>(0u)") }),
+        ScalarKind::Bool => {
+            format!("(bitcast<vec4<u32>>({slot}).{swizzle} != {})", if n == 1 { "0u".into() } else { format!("vec{n}<u32>(0u)") })
+        }
         _ => return None,
     })
 }

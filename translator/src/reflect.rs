@@ -370,9 +370,10 @@ impl<'m> Reflector<'m> {
         let mut out = Vec::new();
         for (m, op) in members.iter().enumerate() {
             let Operand::IdRef(mt) = op else { continue };
-            let location = self.member_decoration_literal(elem, m as u32, Decoration::Location).or(next).ok_or_else(|| {
-                LoadError::Malformed(format!("member {m} of the interface block {} has no location", self.name(id)))
-            })?;
+            let location = self
+                .member_decoration_literal(elem, m as u32, Decoration::Location)
+                .or(next)
+                .ok_or_else(|| LoadError::Malformed(format!("member {m} of the interface block {} has no location", self.name(id))))?;
             let io = self.io_type(*mt, false).ok_or_else(|| {
                 LoadError::Unsupported(format!("member {m} of the interface block {} (a nested block or struct)", self.name(id)))
             })?;

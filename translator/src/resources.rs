@@ -55,12 +55,8 @@ impl ResourceContext {
             let next = top.max(samplers.iter().filter(|((s, _), _)| *s == d.set).map(|(_, b)| *b).max().unwrap_or(0)) + 1;
             samplers.insert((d.set, d.binding), next);
         }
-        let push_size = stages
-            .iter()
-            .zip(&push)
-            .filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(&m.module, v) as u64))
-            .max()
-            .unwrap_or(0);
+        let push_size =
+            stages.iter().zip(&push).filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(&m.module, v) as u64)).max().unwrap_or(0);
         let ctx = ResourceContext { group, max_bind_groups, vars, samplers, push_size };
         for (m, pc) in stages.iter_mut().zip(push) {
             let stage = m.reflection.stage;

@@ -47,7 +47,10 @@ pub fn used_slots(func: &VertexFunction, layouts: &[VertexBufferLayout]) -> Resu
                 return Err(TranslateError::InvalidDesc(format!("vertex input at location {location} has no attribute")));
             };
             if slot as u32 >= binding::MAX_VERTEX_BUFFERS {
-                return Err(unsupported(format!("vertex buffer slot {slot} pulled from storage (at most {})", binding::MAX_VERTEX_BUFFERS)));
+                return Err(unsupported(format!(
+                    "vertex buffer slot {slot} pulled from storage (at most {})",
+                    binding::MAX_VERTEX_BUFFERS
+                )));
             }
             if !slots.contains(&(slot as u32)) {
                 slots.push(slot as u32);

@@ -402,3 +402,22 @@ void main() { s[gl_InvocationID].b = 1.0; gl_TessLevelOuter[0] = 1.0; }",
     let e = reflect::load(&tcs, None).unwrap_err();
     assert!(matches!(e, LoadError::Unsupported(ref what) if what.contains("tessellation control")), "{e}");
 }
+
+#[test]
+fn matrix_vertex_attribute_and_fragment_output_array_flatten_too() {
+    let v = vs("#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 1) in mat4 model;
+layout(location = 0) out vec4 c;
+void main() { gl_Position = model * vec4(pos, 0.0, 1.0); c = model[3]; }");
+    let r = reflect::load(&v, None).unwrap().reflection;
+    let locations: Vec<(u32, String)> = r.inputs.iter().map(|i| (i.location, i.ty.to_string())).collect();
+    assert_eq!(locations, [(0, "f32x2".into()), (1, "f32x4".into()), (2, "f32x4".into()), (3, "f32x4".into()), (4, "f32x4".into())]);
+    let f = fs("#version 450
+layout(location = 0) in vec4 c;
+layout(location = 0) out vec4 o[2];
+void main() { o[0] = c; o[1] = c * 0.5; }");
+    let plan = translate(&desc(v, Some(f))).expect("translates");
+    let fw = &render(&plan).fragment.as_ref().unwrap().wgsl;
+    assert!(fw.contains("@location(1)"), "{fw}");
+}

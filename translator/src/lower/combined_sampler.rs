@@ -48,7 +48,12 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, sampler_binding: u32)
     let svar = fresh_id(module);
     module.types_global_values.push(Instruction::new(Op::Variable, Some(sampler_ptr), Some(svar), uc));
     for (d, v) in [(Decoration::DescriptorSet, set), (Decoration::Binding, sampler_binding)] {
-        module.annotations.push(Instruction::new(Op::Decorate, None, None, vec![Operand::IdRef(svar), Operand::Decoration(d), Operand::LiteralBit32(v)]));
+        module.annotations.push(Instruction::new(
+            Op::Decorate,
+            None,
+            None,
+            vec![Operand::IdRef(svar), Operand::Decoration(d), Operand::LiteralBit32(v)],
+        ));
     }
     let name = module.debug_names.iter().find_map(|n| match (n.class.opcode, n.operands.as_slice()) {
         (Op::Name, [Operand::IdRef(t), Operand::LiteralString(s)]) if *t == var => Some(s.clone()),
@@ -71,7 +76,12 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, sampler_binding: u32)
     let mut fresh = Vec::new();
     for f in &module.functions {
         for b in &f.blocks {
-            fresh.extend(b.instructions.iter().filter(|i| i.class.opcode == Op::Load && i.operands.first() == Some(&Operand::IdRef(var))).map(|_| ()));
+            fresh.extend(
+                b.instructions
+                    .iter()
+                    .filter(|i| i.class.opcode == Op::Load && i.operands.first() == Some(&Operand::IdRef(var)))
+                    .map(|_| ()),
+            );
         }
     }
     let mut ids: Vec<(Word, Word)> = fresh.iter().map(|_| (fresh_id(module), fresh_id(module))).collect();
@@ -83,7 +93,12 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, sampler_binding: u32)
                     let (i, s) = ids.pop().unwrap_or((0, 0));
                     out.push(Instruction::new(Op::Load, Some(image), Some(i), vec![Operand::IdRef(var)]));
                     out.push(Instruction::new(Op::Load, Some(sampler), Some(s), vec![Operand::IdRef(svar)]));
-                    out.push(Instruction::new(Op::SampledImage, inst.result_type, inst.result_id, vec![Operand::IdRef(i), Operand::IdRef(s)]));
+                    out.push(Instruction::new(
+                        Op::SampledImage,
+                        inst.result_type,
+                        inst.result_id,
+                        vec![Operand::IdRef(i), Operand::IdRef(s)],
+                    ));
                 } else {
                     out.push(inst);
                 }

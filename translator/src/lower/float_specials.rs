@@ -43,7 +43,9 @@ pub fn lower(module: &mut dr::Module) {
             module.functions.iter().any(|f| {
                 f.blocks.iter().any(|b| {
                     b.instructions.iter().any(|i| {
-                        i.class.opcode == Op::Bitcast && i.operands.first() == Some(&Operand::IdRef(*id)) && i.result_type.is_some_and(|t| floats.contains(&t))
+                        i.class.opcode == Op::Bitcast
+                            && i.operands.first() == Some(&Operand::IdRef(*id))
+                            && i.result_type.is_some_and(|t| floats.contains(&t))
                     })
                 })
             })

@@ -25,7 +25,12 @@ pub fn lower(module: &mut dr::Module, var: Word, group: u32, binding: u32) -> Re
         }
     }
     for (d, v) in [(Decoration::DescriptorSet, group), (Decoration::Binding, binding)] {
-        module.annotations.push(Instruction::new(Op::Decorate, None, None, vec![Operand::IdRef(var), Operand::Decoration(d), Operand::LiteralBit32(v)]));
+        module.annotations.push(Instruction::new(
+            Op::Decorate,
+            None,
+            None,
+            vec![Operand::IdRef(var), Operand::Decoration(d), Operand::LiteralBit32(v)],
+        ));
     }
     Ok(())
 }
@@ -35,7 +40,9 @@ fn pad_leading_offset(module: &mut dr::Module, var: Word) -> Result<(), String> 
     let Some(ptr) = def(module, var).and_then(|v| v.result_type) else { return Ok(()) };
     let Some(Operand::IdRef(block)) = def(module, ptr).and_then(|p| p.operands.get(1).cloned()) else { return Ok(()) };
     let offset0 = module.annotations.iter().find_map(|a| match a.operands.as_slice() {
-        [Operand::IdRef(t), Operand::LiteralBit32(0), Operand::Decoration(Decoration::Offset), Operand::LiteralBit32(o)] if *t == block => Some(*o),
+        [Operand::IdRef(t), Operand::LiteralBit32(0), Operand::Decoration(Decoration::Offset), Operand::LiteralBit32(o)] if *t == block => {
+            Some(*o)
+        }
         _ => None,
     });
     if offset0.unwrap_or(0) == 0 {
@@ -91,9 +98,11 @@ fn pad_leading_offset(module: &mut dr::Module, var: Word) -> Result<(), String> 
     ));
     // Shift the member index of every chain from the variable.
     let literal = |m: &dr::Module, id: Word| {
-        m.types_global_values.iter().find(|i| i.result_id == Some(id) && i.class.opcode == Op::Constant).and_then(|i| match i.operands.first() {
-            Some(Operand::LiteralBit32(v)) => Some((*v, i.result_type)),
-            _ => None,
+        m.types_global_values.iter().find(|i| i.result_id == Some(id) && i.class.opcode == Op::Constant).and_then(|i| {
+            match i.operands.first() {
+                Some(Operand::LiteralBit32(v)) => Some((*v, i.result_type)),
+                _ => None,
+            }
         })
     };
     let mut chains = Vec::new();

@@ -31,7 +31,8 @@ pub fn lower(module: &mut dr::Module, values: &[(u32, SpecValue)]) {
                     Some((_, v)) => v.word() != 0,
                     None => inst.class.opcode == Op::SpecConstantTrue,
                 };
-                *inst = dr::Instruction::new(if on { Op::ConstantTrue } else { Op::ConstantFalse }, inst.result_type, inst.result_id, vec![]);
+                *inst =
+                    dr::Instruction::new(if on { Op::ConstantTrue } else { Op::ConstantFalse }, inst.result_type, inst.result_id, vec![]);
                 continue;
             }
             Op::SpecConstant => Op::Constant,
@@ -48,7 +49,10 @@ pub fn lower(module: &mut dr::Module, values: &[(u32, SpecValue)]) {
     module.annotations.retain(|a| {
         !(a.class.opcode == Op::Decorate
             && matches!(a.operands.get(1), Some(Operand::Decoration(Decoration::SpecId)))
-            && a.operands.first().and_then(|o| if let Operand::IdRef(t) = o { Some(*t) } else { None }).is_some_and(|t| spec_ids.contains_key(&t)))
+            && a.operands
+                .first()
+                .and_then(|o| if let Operand::IdRef(t) = o { Some(*t) } else { None })
+                .is_some_and(|t| spec_ids.contains_key(&t)))
     });
 }
 

@@ -69,8 +69,10 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
         }
         let Some(ptr) = v.result_type.and_then(|t| defs.get(&t)) else { continue };
         let Some(Operand::IdRef(mut ty)) = ptr.operands.get(1).cloned() else { continue };
-        while let Some(Operand::IdRef(e)) =
-            defs.get(&ty).filter(|d| matches!(d.class.opcode, Op::TypeArray | Op::TypeRuntimeArray)).and_then(|d| d.operands.first().cloned())
+        while let Some(Operand::IdRef(e)) = defs
+            .get(&ty)
+            .filter(|d| matches!(d.class.opcode, Op::TypeArray | Op::TypeRuntimeArray))
+            .and_then(|d| d.operands.first().cloned())
         {
             ty = e;
         }
@@ -157,7 +159,12 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
                 Op::MemberDecorate,
                 None,
                 None,
-                vec![Operand::IdRef(wrapper), Operand::LiteralBit32(k as u32), Operand::Decoration(Decoration::Offset), Operand::LiteralBit32(if k == 0 { 0 } else { size + 4 * (k as u32 - 1) })],
+                vec![
+                    Operand::IdRef(wrapper),
+                    Operand::LiteralBit32(k as u32),
+                    Operand::Decoration(Decoration::Offset),
+                    Operand::LiteralBit32(if k == 0 { 0 } else { size + 4 * (k as u32 - 1) }),
+                ],
             ));
         }
         module.annotations.push(Instruction::new(
@@ -171,7 +178,10 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
             !(a.class.opcode == Op::MemberDecorate
                 && a.operands.first() == Some(&Operand::IdRef(s))
                 && a.operands.get(1) == Some(&Operand::LiteralBit32(m))
-                && matches!(a.operands.get(2), Some(Operand::Decoration(Decoration::MatrixStride | Decoration::ColMajor | Decoration::RowMajor))))
+                && matches!(
+                    a.operands.get(2),
+                    Some(Operand::Decoration(Decoration::MatrixStride | Decoration::ColMajor | Decoration::RowMajor))
+                ))
         });
         if let Some(st) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(s)) {
             st.operands[m as usize] = Operand::IdRef(array);
@@ -201,7 +211,8 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
         if v.operands.first() != Some(&Operand::StorageClass(StorageClass::Uniform)) {
             continue;
         }
-        if let (Some(id), Some(Operand::IdRef(t))) = (v.result_id, v.result_type.and_then(|p| defs.get(&p)).and_then(|p| p.operands.get(1))) {
+        if let (Some(id), Some(Operand::IdRef(t))) = (v.result_id, v.result_type.and_then(|p| defs.get(&p)).and_then(|p| p.operands.get(1)))
+        {
             pointers.insert(id, Pointee::Type(*t));
         }
     }
@@ -211,7 +222,8 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
         let ptr = pointer_type(module, StorageClass::Uniform, p.array);
         new_ptr_types.insert(p.array, ptr);
     }
-    let elem_ptrs: BTreeMap<Word, Word> = padded_ids.iter().map(|p| (p.element, pointer_type(module, StorageClass::Uniform, p.element))).collect();
+    let elem_ptrs: BTreeMap<Word, Word> =
+        padded_ids.iter().map(|p| (p.element, pointer_type(module, StorageClass::Uniform, p.element))).collect();
     let mut fresh_needed = 0usize;
     // First pass: rewrite chains (ids known), count loads to expand.
     let mut expansions: Vec<(usize, usize, usize)> = Vec::new();
@@ -244,10 +256,12 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
                                                 },
                                             }
                                         }
-                                        Op::TypeArray | Op::TypeRuntimeArray | Op::TypeVector | Op::TypeMatrix => match d.operands.first() {
-                                            Some(Operand::IdRef(e)) => Pointee::Type(*e),
-                                            _ => break,
-                                        },
+                                        Op::TypeArray | Op::TypeRuntimeArray | Op::TypeVector | Op::TypeMatrix => {
+                                            match d.operands.first() {
+                                                Some(Operand::IdRef(e)) => Pointee::Type(*e),
+                                                _ => break,
+                                            }
+                                        }
                                         _ => break,
                                     }
                                 }

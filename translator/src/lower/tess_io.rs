@@ -24,9 +24,14 @@ pub enum IoRole {
     BuiltIn(BuiltIn),
     /// `gl_in[]` / `gl_out[]`: an array of `gl_PerVertex` blocks; `position` is the member
     /// index of `Position`.
-    PerVertexBlock { position: Option<u32> },
+    PerVertexBlock {
+        position: Option<u32>,
+    },
     /// A varying at `location` (an array over control points unless `patch`).
-    Location { location: u32, patch: bool },
+    Location {
+        location: u32,
+        patch: bool,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,7 +88,8 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
                 let (elem, _) = r.strip_descriptor_array(pointee);
                 let members = r.def(elem).filter(|d| d.class.opcode == Op::TypeStruct).map(|d| d.operands.len()).unwrap_or(0);
                 let builtins: Vec<Option<BuiltIn>> = (0..members as u32).map(|m| r.member_builtin(elem, m)).collect();
-                let locations: Vec<Option<u32>> = (0..members as u32).map(|m| r.member_decoration_literal(elem, m, Decoration::Location)).collect();
+                let locations: Vec<Option<u32>> =
+                    (0..members as u32).map(|m| r.member_decoration_literal(elem, m, Decoration::Location)).collect();
                 block_types.push(elem);
                 if members > 0 && builtins.iter().all(Option::is_some) {
                     IoRole::PerVertexBlock { position: builtins.iter().position(|b| *b == Some(BuiltIn::Position)).map(|p| p as u32) }
@@ -148,7 +154,9 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
             _ => true,
         }
     });
-    module.debug_names.retain(|n| !(n.class.opcode == Op::Name && matches!(n.operands.first(), Some(Operand::IdRef(t)) if ids.contains(t))));
+    module
+        .debug_names
+        .retain(|n| !(n.class.opcode == Op::Name && matches!(n.operands.first(), Some(Operand::IdRef(t)) if ids.contains(t))));
     for v in &vars {
         module.debug_names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(v.id), Operand::LiteralString(v.name.clone())]));
     }
@@ -178,9 +186,9 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
             ],
         ));
     }
-    module.capabilities.retain(|c| {
-        !matches!(c.operands.first(), Some(Operand::Capability(Capability::Tessellation | Capability::TessellationPointSize)))
-    });
+    module
+        .capabilities
+        .retain(|c| !matches!(c.operands.first(), Some(Operand::Capability(Capability::Tessellation | Capability::TessellationPointSize))));
     if !module.capabilities.iter().any(|c| c.operands.first() == Some(&Operand::Capability(Capability::Shader))) {
         module.capabilities.push(Instruction::new(Op::Capability, None, None, vec![Operand::Capability(Capability::Shader)]));
     }
