@@ -76,3 +76,33 @@ fn bad_input_exits_2_with_one_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("unsupported feature") && err.contains("cull distances"), "{err}");
 }
+
+/// The commonest real shader, a vertex stage reading a uniform block at set 0 binding 0, in a
+/// point-list pipeline that writes `PointSize` and in one with a cull distance: the plan lists
+/// the buffer and where to bind it, and the emulation keeps out of set 0.
+#[test]
+fn plan_lists_the_uniform_buffer_on_the_point_and_cull_paths() {
+    let d = tmp();
+    let f = spv(&d, "u.frag.spv", &common::fs("#version 450\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(1.0); }"));
+    for (name, topology, body) in
+        [("points", "point-list", "gl_PointSize = g.psize;"), ("cull", "triangle-list", "gl_CullDistance[0] = g.psize;")]
+    {
+        let src = format!(
+            "#version 450
+layout(set = 0, binding = 0) uniform Globals {{ mat4 mvp; float psize; }} g;
+layout(location = 0) in vec4 pos;
+{}
+void main() {{ gl_Position = g.mvp * pos; {body} }}",
+            if name == "cull" { "out float gl_CullDistance[1];" } else { "" }
+        );
+        let v = spv(&d, &format!("u-{name}.vert.spv"), &common::vs(&src));
+        let out = tesserae(&["translate", "--plan", "--topology", topology, &v, &f]);
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let plan: serde_json::Value = serde_json::from_slice(&out.stdout).expect("plan is JSON");
+        let r = &plan["resources"][0];
+        assert_eq!((r["set"].as_u64(), r["binding"].as_u64(), r["kind"].as_str()), (Some(0), Some(0), Some("uniform-buffer")), "{name}");
+        assert_eq!((r["wgpu"][0]["group"].as_u64(), r["wgpu"][0]["binding"].as_u64()), (Some(0), Some(0)), "{name}");
+        assert_eq!(r["wgpu"][0]["visibility"]["compute"], true, "{name}: the vertex stage runs as compute");
+        assert_eq!(plan["emulation_group"].as_u64(), Some(1), "{name}");
+    }
+}
