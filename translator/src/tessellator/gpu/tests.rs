@@ -92,8 +92,8 @@ fn kernels_declare_the_callers_bindings() {
 #[test]
 fn dispatch_helpers() {
     assert_eq!(count_workgroups(0), 0);
-    assert_eq!(count_workgroups(64), 1);
-    assert_eq!(count_workgroups(65), 2);
+    assert_eq!(count_workgroups(WORKGROUP), 1);
+    assert_eq!(count_workgroups(WORKGROUP + 1), 2);
     assert_eq!(scan_workgroups(1 << 22), [4096, 1, 4096]);
     assert_eq!(scan_workgroups(1025), [2, 1, 2]);
     assert_eq!(offsets_len(1025), 2050 + 4);
