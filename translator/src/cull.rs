@@ -91,6 +91,7 @@ pub fn build(
     topology: Topology,
     cull_n: u32,
     emulated_clip_location: Option<u32>,
+    provoking_last: bool,
 ) -> Result<CullPasses, TranslateError> {
     let func = vertex_function::from_entry(&mut module)?;
     let slots = vertex_pulling::used_slots(&func, layouts)?;
@@ -106,8 +107,8 @@ pub fn build(
         }
     }
     let Some(position) = position else { return Err(unsupported("a vertex stage that writes no Position")) };
-    if cull_n == 0 || !module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(vertex_function::CULL_GLOBAL)) {
-        return Err(unsupported("the primitive pass without cull distances"));
+    if cull_n > 0 && !module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(vertex_function::CULL_GLOBAL)) {
+        return Err(unsupported("cull distances the lowering did not demote"));
     }
     let cull_access = vertex_function::CULL_GLOBAL.to_string();
     let clip_n = clip.as_ref().map_or(0, |c| c.1);
@@ -155,7 +156,7 @@ fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
     let vertex = round_trip(Stage::Vertex, src)?;
     let n = vertices_per_primitive(topology);
     let strip = topology.is_strip();
-    let primitive = round_trip(Stage::Vertex, primitive_kernel(b, n, strip, stride, cull_at, cull_n))?;
+    let primitive = round_trip(Stage::Vertex, primitive_kernel(b, n, strip, stride, cull_at, cull_n, provoking_last))?;
     let compact = round_trip(Stage::Vertex, compact_kernel(b, n))?;
     let passthrough = round_trip(Stage::Vertex, passthrough(b, &module, &varyings, stride, clip_at, clip_n, emulated_clip_location)?)?;
     Ok(CullPasses {
@@ -169,7 +170,11 @@ fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
     })
 }
 
-fn primitive_kernel(b: CullBindings, n: u32, strip: bool, stride: u32, cull_at: u32, cull_n: u32) -> String {
+/// `provoking_last`: the rasterizer takes flat varyings from a primitive's last vertex (wgpu's
+/// GL backend), so each primitive's vertices are rotated by one, `(b, c, a)`, which keeps the
+/// winding and makes Vulkan's first vertex the last.
+fn primitive_kernel(b: CullBindings, n: u32, strip: bool, stride: u32, cull_at: u32, cull_n: u32, provoking_last: bool) -> String {
+    let rotate = if provoking_last && n > 1 { 1 } else { 0 };
     let assemble = match (strip, n) {
         (false, _) => format!("for (var k = 0u; k < {n}u; k++) {{ v[k] = p * {n}u + k; }}"),
         (true, 2) => "v[0] = p; v[1] = p + 1u;".to_string(),
@@ -231,7 +236,7 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     let q = gid.y * tesserae_draw.primitives + p;
     tesserae_flags[q] = select(0u, 1u, keep);
     for (var k = 0u; k < {n}u; k++) {{
-        tesserae_prims[q * {n}u + k] = base + v[k];
+        tesserae_prims[q * {n}u + k] = base + v[(k + {rotate}u) % {n}u];
     }}
 }}
 ",

@@ -212,11 +212,23 @@ pub struct Options {
     /// intermediate buffers are sized for it. Levels above it are still clamped to 64 by the
     /// tessellator, but their output past the buffers is dropped.
     pub max_tessellation_level: u32,
+    /// Which vertex of a primitive the target's rasterizer takes flat varyings from: Vulkan
+    /// and WebGPU the first; wgpu's GL backend (GL's default convention) the last.
+    pub provoking_vertex: ProvokingVertex,
+}
+
+/// The vertex whose flat varyings a primitive's fragments get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProvokingVertex {
+    #[default]
+    First,
+    Last,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { clip: ClipMode::Native, max_bind_groups: 4, max_tessellation_level: 64 }
+        Options { clip: ClipMode::Native, max_bind_groups: 4, max_tessellation_level: 64, provoking_vertex: ProvokingVertex::First }
     }
 }
 

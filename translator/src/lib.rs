@@ -176,6 +176,11 @@ fn translate_lowered(
         None => Vec::new(),
     };
     lower::interpolation::harmonize(&mut vertex.module, &pairs, &vr.outputs);
+    // On a last-vertex rasterizer, flat varyings need primitives assembled in compute too.
+    let flat_inputs = fragment.as_ref().is_some_and(|f| {
+        f.reflection.inputs.iter().any(|v| v.interpolation.flat || v.ty.kind != reflect::ScalarKind::Float)
+    });
+    let rotate = desc.options.provoking_vertex == ProvokingVertex::Last && flat_inputs && !desc.topology.is_points();
     let mut clip_distances = vr.clip_distance_outputs;
     let mut clip_location = None;
     if clip_distances > 0 && desc.options.clip == ClipMode::Emulated {
@@ -183,15 +188,15 @@ fn translate_lowered(
             return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances without a fragment stage"));
         };
         let location = emulated_clip_location(&vr, &f.reflection)?;
-        if vr.cull_distance_outputs == 0 {
+        if vr.cull_distance_outputs == 0 && !rotate {
             lower::clip_to_varying::lower(&mut vertex.module, vertex.entry_id, clip_distances, location);
         }
         lower::clip_discard::lower(&mut f.module, f.entry_id, clip_distances, location);
         clip_distances = 0;
         clip_location = Some(location);
     }
-    if vr.cull_distance_outputs > 0 {
-        let e = ctx.emulation(Stage::Vertex, "cull distances")?;
+    if vr.cull_distance_outputs > 0 || rotate {
+        let e = ctx.emulation(Stage::Vertex, if rotate { "flat varyings on a last-vertex rasterizer" } else { "cull distances" })?;
         return translate_culled(desc, e, vertex, fragment, clip_location);
     }
 
@@ -408,7 +413,8 @@ fn translate_culled(
         indices: indices.binding,
         indirect: indirect.binding,
     };
-    let passes = cull::build(bindings, module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location)?;
+    let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
+    let passes = cull::build(bindings, module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location, provoking_last)?;
     records.size = BufferSize::PerPosition { bytes: 16 * passes.stride as u64 };
     let fragment_plan = fragment_plan(fragment.as_ref())?;
     let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };

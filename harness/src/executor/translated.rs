@@ -196,7 +196,16 @@ pub fn pipeline_config(test: &ShaderTest) -> PipelineConfig {
 impl TranslatedExecutor {
     /// Translation options for this executor's device.
     pub fn options(&self) -> tesserae::Options {
-        tesserae::Options { clip: self.clip, max_bind_groups: self.device.limits().max_bind_groups, ..Default::default() }
+        tesserae::Options {
+            clip: self.clip,
+            max_bind_groups: self.device.limits().max_bind_groups,
+            // wgpu's GL backend keeps GL's last-vertex convention for flat varyings.
+            provoking_vertex: match self.backend {
+                Backend::Gl => tesserae::ProvokingVertex::Last,
+                Backend::Vulkan => tesserae::ProvokingVertex::First,
+            },
+            ..Default::default()
+        }
     }
 
     /// Runs a plan through `tesserae-wgpu`, exactly as an application would: the test's
