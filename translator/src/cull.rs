@@ -174,7 +174,7 @@ fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
 /// GL backend), so each primitive's vertices are rotated by one, `(b, c, a)`, which keeps the
 /// winding and makes Vulkan's first vertex the last.
 fn primitive_kernel(b: CullBindings, n: u32, strip: bool, stride: u32, cull_at: u32, cull_n: u32, provoking_last: bool) -> String {
-    let rotate = if provoking_last && n > 1 { 1 } else { 0 };
+    let vertex = if provoking_last && n > 1 { format!("v[(k + 1u) % {n}u]") } else { "v[k]".to_string() };
     let assemble = match (strip, n) {
         (false, _) => format!("for (var k = 0u; k < {n}u; k++) {{ v[k] = p * {n}u + k; }}"),
         (true, 2) => "v[0] = p; v[1] = p + 1u;".to_string(),
@@ -236,7 +236,7 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     let q = gid.y * tesserae_draw.primitives + p;
     tesserae_flags[q] = select(0u, 1u, keep);
     for (var k = 0u; k < {n}u; k++) {{
-        tesserae_prims[q * {n}u + k] = base + v[(k + {rotate}u) % {n}u];
+        tesserae_prims[q * {n}u + k] = base + {vertex};
     }}
 }}
 ",
