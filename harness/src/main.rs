@@ -150,28 +150,8 @@ pub fn run_options(sel: &Selection, out: PathBuf, executors: Vec<ExecutorConfig>
     })
 }
 
-/// Mesa's EGL (wgpu's GL backend) prints `error: XDG_RUNTIME_DIR is invalid or not set` on
-/// every adapter probe when the variable is unset, as on CI machines and in containers; it is
-/// not a failure. Give headless runs a private runtime directory so the console only shows what
-/// is actually wrong.
-fn quiet_headless_gl() {
-    if std::env::var_os("XDG_RUNTIME_DIR").is_some() {
-        return;
-    }
-    let user = std::env::var("USER").unwrap_or_else(|_| "user".into());
-    let dir = std::env::temp_dir().join(format!("tesserae-runtime-{user}"));
-    if std::fs::create_dir_all(&dir).is_ok() {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
-        }
-        std::env::set_var("XDG_RUNTIME_DIR", &dir);
-    }
-}
-
 fn main() -> ExitCode {
-    quiet_headless_gl();
+    tesserae_harness::executor::translated::quiet_headless_gl();
     match real_main() {
         Ok(code) => code,
         Err(msg) => {

@@ -40,6 +40,26 @@ impl Backend {
     }
 }
 
+/// Mesa's EGL (wgpu's GL backend) prints `error: XDG_RUNTIME_DIR is invalid or not set` on
+/// every adapter probe when the variable is unset, as on CI machines and in containers; it is
+/// not a failure. Headless runs get a private runtime directory instead, so the console only
+/// shows what is actually wrong.
+pub fn quiet_headless_gl() {
+    if std::env::var_os("XDG_RUNTIME_DIR").is_some() {
+        return;
+    }
+    let user = std::env::var("USER").unwrap_or_else(|_| "user".into());
+    let dir = std::env::temp_dir().join(format!("tesserae-runtime-{user}"));
+    if std::fs::create_dir_all(&dir).is_ok() {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
+        }
+        std::env::set_var("XDG_RUNTIME_DIR", &dir);
+    }
+}
+
 pub struct TranslatedExecutor {
     backend: Backend,
     device: wgpu::Device,
@@ -51,6 +71,7 @@ pub struct TranslatedExecutor {
 
 impl TranslatedExecutor {
     pub fn new(backend: Backend, adapter: Option<&str>) -> Result<Self, ExecError> {
+        quiet_headless_gl();
         let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
         desc.backends = backend.wgpu();
         let instance = wgpu::Instance::new(desc);

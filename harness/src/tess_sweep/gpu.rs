@@ -129,6 +129,7 @@ impl GpuTessellator {
     /// The first adapter of `backend` whose name contains `adapter` (case-insensitive; else
     /// `WGPU_ADAPTER_NAME`), as in the translated executor.
     pub fn new(backend: GpuBackend, adapter: Option<&str>) -> Result<GpuTessellator, GpuError> {
+        crate::executor::translated::quiet_headless_gl();
         let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
         desc.backends = backend.wgpu();
         let instance = wgpu::Instance::new(desc);
