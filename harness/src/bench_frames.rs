@@ -36,7 +36,12 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// Median native and translated milliseconds per render of `test`, and whether the images
 /// are identical.
-fn measure(native: &mut NativeExecutor, translated: &TranslatedExecutor, test: &ShaderTest, max_level: u32) -> Result<(f64, f64, bool), String> {
+fn measure(
+    native: &mut NativeExecutor,
+    translated: &TranslatedExecutor,
+    test: &ShaderTest,
+    max_level: u32,
+) -> Result<(f64, f64, bool), String> {
     let options = tesserae::Options { max_tessellation_level: max_level, ..translated.options() };
     let plan = tesserae_harness::compile::pipeline(test, options)
         .map_err(|e| e.to_string())

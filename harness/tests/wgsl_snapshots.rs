@@ -24,7 +24,9 @@ fn corpus_wgsl_matches_snapshots() {
                     // The tessellator's kernels are the same few modules in every tessellation
                     // plan; their own tests validate them and compare them with the CPU one.
                     .filter(|p| !p.label().starts_with("tessellator"))
-                    .map(|p| p.shaders().iter().map(|s| format!("// pass `{}`, {} stage\n{}", p.label(), s.stage, s.wgsl)).collect::<String>())
+                    .map(|p| {
+                        p.shaders().iter().map(|s| format!("// pass `{}`, {} stage\n{}", p.label(), s.stage, s.wgsl)).collect::<String>()
+                    })
                     .collect::<String>(),
                 plan_json(&plan),
             ),

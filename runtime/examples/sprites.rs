@@ -49,7 +49,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "target/sprites.png".into());
 
     // 1. Translate the Vulkan pipeline once.
-    let mut desc = PipelineDesc::new(StageDesc::new(spirv(ShaderStage::Vertex, VERTEX)), Some(StageDesc::new(spirv(ShaderStage::Fragment, FRAGMENT))));
+    let mut desc =
+        PipelineDesc::new(StageDesc::new(spirv(ShaderStage::Vertex, VERTEX)), Some(StageDesc::new(spirv(ShaderStage::Fragment, FRAGMENT))));
     desc.topology = Topology::PointList;
     desc.vertex_buffers = vec![VertexBufferLayout {
         stride: 20,
@@ -64,10 +65,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // 2. The application's own device.
     let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle());
     let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))?;
-    let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-        required_limits: adapter.limits(),
-        ..Default::default()
-    }))?;
+    let (device, queue) =
+        pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor { required_limits: adapter.limits(), ..Default::default() }))?;
     desc.options.max_bind_groups = device.limits().max_bind_groups;
     let plan = tesserae::translate(&desc)?;
     let mut config = PipelineConfig::new(wgpu::TextureFormat::Rgba8Unorm);
@@ -184,7 +183,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 view: &target_view,
                 depth_slice: None,
                 resolve_target: None,
-                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.02, g: 0.02, b: 0.05, a: 1.0 }), store: wgpu::StoreOp::Store },
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.02, g: 0.02, b: 0.05, a: 1.0 }),
+                    store: wgpu::StoreOp::Store,
+                },
             })],
             ..Default::default()
         });

@@ -585,7 +585,11 @@ fn prepare_pass(
                 .map(|b| {
                     b.attributes
                         .iter()
-                        .map(|a| wgpu::VertexAttribute { format: vertex_format(a.format), offset: a.offset as u64, shader_location: a.location })
+                        .map(|a| wgpu::VertexAttribute {
+                            format: vertex_format(a.format),
+                            offset: a.offset as u64,
+                            shader_location: a.location,
+                        })
                         .collect()
                 })
                 .collect();

@@ -99,8 +99,14 @@ fn draw_time_errors_are_typed() {
     let plain_vb = buffer(&device, 8 * 3, wgpu::BufferUsages::VERTEX);
     let mut encoder = device.create_command_encoder(&Default::default());
     let mut prepare = |vbs: &[&wgpu::Buffer], groups: &[(u32, &wgpu::BindGroup)], count: u32| {
-        let inputs =
-            Inputs { vertex_buffers: vbs, index_buffer: None, bind_groups: groups, push_constants: &[], viewport: [64.0, 64.0], point_size: 1.0 };
+        let inputs = Inputs {
+            vertex_buffers: vbs,
+            index_buffer: None,
+            bind_groups: groups,
+            push_constants: &[],
+            viewport: [64.0, 64.0],
+            point_size: 1.0,
+        };
         pipeline.prepare(&device, &queue, &mut encoder, &[call(count)], &inputs)
     };
     let e = prepare(&[&storage_vb], &[], 3).unwrap_err();

@@ -177,9 +177,9 @@ fn translate_lowered(
     };
     lower::interpolation::harmonize(&mut vertex.module, &pairs, &vr.outputs);
     // On a last-vertex rasterizer, flat varyings need primitives assembled in compute too.
-    let flat_inputs = fragment.as_ref().is_some_and(|f| {
-        f.reflection.inputs.iter().any(|v| v.interpolation.flat || v.ty.kind != reflect::ScalarKind::Float)
-    });
+    let flat_inputs = fragment
+        .as_ref()
+        .is_some_and(|f| f.reflection.inputs.iter().any(|v| v.interpolation.flat || v.ty.kind != reflect::ScalarKind::Float));
     let rotate = desc.options.provoking_vertex == ProvokingVertex::Last && flat_inputs && !desc.topology.is_points();
     let mut clip_distances = vr.clip_distance_outputs;
     let mut clip_location = None;

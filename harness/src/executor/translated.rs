@@ -270,9 +270,10 @@ impl TranslatedExecutor {
             .iter()
             .map(|b| self.buffer_init(&b.data, wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::STORAGE))
             .collect();
-        let index_buffer = test.index_buffer.as_ref().map(|ib| {
-            (self.buffer_init(&ib.bytes(), wgpu::BufferUsages::INDEX | wgpu::BufferUsages::STORAGE), index_format(ib.format))
-        });
+        let index_buffer = test
+            .index_buffer
+            .as_ref()
+            .map(|ib| (self.buffer_init(&ib.bytes(), wgpu::BufferUsages::INDEX | wgpu::BufferUsages::STORAGE), index_format(ib.format)));
         let bind_groups = self.bind_groups(test, plan, &pipeline)?;
         let vb_refs: Vec<&wgpu::Buffer> = vertex_buffers.iter().collect();
         let bg_refs: Vec<(u32, &wgpu::BindGroup)> = bind_groups.iter().map(|(s, g)| (*s, g)).collect();
