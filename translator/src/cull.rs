@@ -137,21 +137,11 @@ pub fn build(
             let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = vec4<f32>({});", at + j, comps.join(", "));
         }
     }
+    let body = format!("    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;\n{stores}");
     let _ = write!(
         src,
-        "
-{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;
-
-@compute @workgroup_size({WORKGROUP})
-fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
-    if tesserae_gid.x >= tesserae_draw.count {{
-        return;
-    }}
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
-    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-{pull}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;
-{stores}}}
-"
+        "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n\n{}",
+        vertex_pulling::compute_entry(VERTEX_ENTRY, WORKGROUP, &pull, &body)
     );
     let vertex = round_trip(Stage::Vertex, src)?;
     let n = vertices_per_primitive(topology);

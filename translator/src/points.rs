@@ -106,20 +106,8 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     src.push_str(&vertex_pulling::declarations(cfg.emulation, &slots));
     let at_records = cfg.emulation.at(cfg.records_binding);
     let at_quads = cfg.emulation.at(cfg.quad_indices_binding);
-    let _ = write!(
-        src,
-        "
-{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;
-{at_quads} var<storage, read_write> tesserae_quad_indices: array<u32>;
-
-@compute @workgroup_size({WORKGROUP})
-fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
-    if tesserae_gid.x >= tesserae_draw.count {{
-        return;
-    }}
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
-    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-{pull}    let tesserae_c = {position};
+    let body = format!(
+        "    let tesserae_c = {position};
     // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
     let tesserae_size = min(select(tesserae_draw.size_range.x, {size}, {size} > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
     // Only depth clips a point's centre: lavapipe draws points whose centre is just outside
@@ -137,8 +125,12 @@ fn {VERTEX_ENTRY}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
     tesserae_quad_indices[tesserae_q + 3u] = tesserae_v + 2u;
     tesserae_quad_indices[tesserae_q + 4u] = tesserae_v + 1u;
     tesserae_quad_indices[tesserae_q + 5u] = tesserae_v + 3u;
-}}
 "
+    );
+    let _ = write!(
+        src,
+        "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n{at_quads} var<storage, read_write> tesserae_quad_indices: array<u32>;\n\n{}",
+        vertex_pulling::compute_entry(VERTEX_ENTRY, WORKGROUP, &pull, &body)
     );
     let vertex = round_trip(Stage::Vertex, src)?;
 

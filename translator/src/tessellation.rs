@@ -327,21 +327,11 @@ fn vertex_records(
     src.push_str(&crate::vertex_pulling::declarations(e, &slots));
     let pull = crate::vertex_pulling::call(&module, &func, &desc.vertex_buffers, "tesserae_vertex_id", "tesserae_instance")?;
     let at = e.at(records_binding);
+    let body = format!("    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;\n{stores}");
     let _ = write!(
         src,
-        "
-{at} var<storage, read_write> tesserae_records: array<vec4<f32>>;
-
-@compute @workgroup_size({WORKGROUP})
-fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
-    if tesserae_gid.x >= tesserae_draw.count {{
-        return;
-    }}
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
-    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-{pull}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;
-{stores}}}
-"
+        "\n{at} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n\n{}",
+        crate::vertex_pulling::compute_entry("tesserae_vertex_main", WORKGROUP, &pull, &body)
     );
     Ok((round_trip(Stage::Vertex, src)?, stride, slots))
 }
