@@ -60,6 +60,27 @@ pub fn quiet_headless_gl() {
     }
 }
 
+/// The first adapter of `backends` whose name contains `filter` (case-insensitive; else
+/// `WGPU_ADAPTER_NAME`); the error names the adapters there are and how to get Mesa's.
+pub fn find_adapter(backends: wgpu::Backends, what: &str, filter: Option<&str>) -> Result<wgpu::Adapter, String> {
+    quiet_headless_gl();
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = backends;
+    let instance = wgpu::Instance::new(desc);
+    let adapters = pollster::block_on(instance.enumerate_adapters(backends));
+    let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
+    let filter = filter.map(str::to_string).or_else(|| std::env::var("WGPU_ADAPTER_NAME").ok());
+    adapters.into_iter().find(|a| filter.as_ref().is_none_or(|f| a.get_info().name.to_lowercase().contains(&f.to_lowercase()))).ok_or_else(
+        || {
+            format!(
+                "no wgpu {what} adapter{} (adapters: {}); {INSTALL_HINT}",
+                filter.map(|f| format!(" matching {f:?}")).unwrap_or_default(),
+                if names.is_empty() { "none".into() } else { names.join(", ") }
+            )
+        },
+    )
+}
+
 pub struct TranslatedExecutor {
     backend: Backend,
     device: wgpu::Device,
@@ -71,23 +92,7 @@ pub struct TranslatedExecutor {
 
 impl TranslatedExecutor {
     pub fn new(backend: Backend, adapter: Option<&str>) -> Result<Self, ExecError> {
-        quiet_headless_gl();
-        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-        desc.backends = backend.wgpu();
-        let instance = wgpu::Instance::new(desc);
-        let adapters = pollster::block_on(instance.enumerate_adapters(backend.wgpu()));
-        let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
-        let filter = adapter.map(str::to_string).or_else(|| std::env::var("WGPU_ADAPTER_NAME").ok());
-        let Some(adapter) =
-            adapters.into_iter().find(|a| filter.as_ref().is_none_or(|f| a.get_info().name.to_lowercase().contains(&f.to_lowercase())))
-        else {
-            return Err(ExecError::Skip(format!(
-                "no wgpu {} adapter{} (adapters: {}); {INSTALL_HINT}",
-                backend.name(),
-                filter.map(|f| format!(" matching {f:?}")).unwrap_or_default(),
-                if names.is_empty() { "none".into() } else { names.join(", ") }
-            )));
-        };
+        let adapter = find_adapter(backend.wgpu(), backend.name(), adapter).map_err(ExecError::Skip)?;
         let features =
             adapter.features() & (wgpu::Features::CLIP_DISTANCES | wgpu::Features::SHADER_F16 | wgpu::Features::FLOAT32_FILTERABLE);
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {

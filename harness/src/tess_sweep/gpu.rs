@@ -14,7 +14,6 @@
 //! otherwise, 125 when no adapter of the backend exists.
 
 use super::{config, level_sets, modes, Levels, Mode};
-use crate::executor::INSTALL_HINT;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -129,23 +128,7 @@ impl GpuTessellator {
     /// The first adapter of `backend` whose name contains `adapter` (case-insensitive; else
     /// `WGPU_ADAPTER_NAME`), as in the translated executor.
     pub fn new(backend: GpuBackend, adapter: Option<&str>) -> Result<GpuTessellator, GpuError> {
-        crate::executor::translated::quiet_headless_gl();
-        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-        desc.backends = backend.wgpu();
-        let instance = wgpu::Instance::new(desc);
-        let adapters = pollster::block_on(instance.enumerate_adapters(backend.wgpu()));
-        let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
-        let filter = adapter.map(str::to_string).or_else(|| std::env::var("WGPU_ADAPTER_NAME").ok());
-        let Some(adapter) =
-            adapters.into_iter().find(|a| filter.as_ref().is_none_or(|f| a.get_info().name.to_lowercase().contains(&f.to_lowercase())))
-        else {
-            return Err(GpuError::Unavailable(format!(
-                "no wgpu {} adapter{} (adapters: {}); {INSTALL_HINT}",
-                backend.name(),
-                filter.map(|f| format!(" matching {f:?}")).unwrap_or_default(),
-                if names.is_empty() { "none".into() } else { names.join(", ") }
-            )));
-        };
+        let adapter = crate::executor::translated::find_adapter(backend.wgpu(), backend.name(), adapter).map_err(GpuError::Unavailable)?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("tess-sweep"),
             required_features: wgpu::Features::empty(),
