@@ -56,20 +56,7 @@ pub fn lower(module: &mut dr::Module) {
     }
     // A bitcast source is read from a private variable of its own type, with no bitcast added.
     for &(id, ty, bits) in &bitcast_sources {
-        let ptr = pointer_type(module, StorageClass::Private, ty);
-        let init = constant(module, ty, bits);
-        let var = fresh_id(module);
-        module.types_global_values.push(Instruction::new(
-            Op::Variable,
-            Some(ptr),
-            Some(var),
-            vec![Operand::StorageClass(StorageClass::Private), Operand::IdRef(init)],
-        ));
-        if super::interface_lists_all_globals(module) {
-            for ep in &mut module.entry_points {
-                ep.operands.push(Operand::IdRef(var));
-            }
-        }
+        let var = private_constant(module, ty, bits);
         for fi in 0..module.functions.len() {
             let uses_bitcast = module.functions[fi]
                 .blocks
@@ -96,24 +83,7 @@ pub fn lower(module: &mut dr::Module) {
         return;
     }
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
-    let ptr = pointer_type(module, StorageClass::Private, uint);
-    let mut vars = Vec::new();
-    for &(id, ty, bits) in &specials {
-        let init = constant(module, uint, bits);
-        let var = fresh_id(module);
-        module.types_global_values.push(Instruction::new(
-            Op::Variable,
-            Some(ptr),
-            Some(var),
-            vec![Operand::StorageClass(StorageClass::Private), Operand::IdRef(init)],
-        ));
-        vars.push((id, ty, var));
-    }
-    if super::interface_lists_all_globals(module) {
-        for ep in &mut module.entry_points {
-            ep.operands.extend(vars.iter().map(|(_, _, v)| Operand::IdRef(*v)));
-        }
-    }
+    let vars: Vec<(Word, Word, Word)> = specials.iter().map(|&(id, ty, bits)| (id, ty, private_constant(module, uint, bits))).collect();
     for fi in 0..module.functions.len() {
         for &(id, ty, var) in &vars {
             let used = module.functions[fi].blocks.iter().any(|b| b.instructions.iter().any(|i| i.operands.contains(&Operand::IdRef(id))));
@@ -147,4 +117,24 @@ pub fn lower(module: &mut dr::Module) {
             module.annotations.retain(|a| a.operands.first() != Some(&Operand::IdRef(id)));
         }
     }
+}
+
+/// A private variable of type `ty` initialized with the 32-bit pattern `bits` (listed in the
+/// entry points' interfaces where SPIR-V 1.4+ requires every global there).
+fn private_constant(module: &mut dr::Module, ty: Word, bits: u32) -> Word {
+    let ptr = pointer_type(module, StorageClass::Private, ty);
+    let init = constant(module, ty, bits);
+    let var = fresh_id(module);
+    module.types_global_values.push(Instruction::new(
+        Op::Variable,
+        Some(ptr),
+        Some(var),
+        vec![Operand::StorageClass(StorageClass::Private), Operand::IdRef(init)],
+    ));
+    if super::interface_lists_all_globals(module) {
+        for ep in &mut module.entry_points {
+            ep.operands.push(Operand::IdRef(var));
+        }
+    }
+    var
 }
