@@ -197,7 +197,7 @@ fn translate_lowered(
     }
     if vr.cull_distance_outputs > 0 || rotate {
         let e = ctx.emulation(Stage::Vertex, if rotate { "flat varyings on a last-vertex rasterizer" } else { "cull distances" })?;
-        return translate_culled(desc, e, vertex, fragment, clip_location);
+        return translate_with_primitive_pass(desc, e, vertex, fragment, clip_location);
     }
 
     let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex)?;
@@ -383,8 +383,9 @@ fn intermediate(e: Emulation, b: &IntermediateBuffer) -> PassResource {
     PassResource { group: e.group, binding: b.binding, resource: Resource::Intermediate { name: b.name.clone() } }
 }
 
-/// Cull distances: the four passes of [`cull`].
-fn translate_culled(
+/// Primitives assembled in compute: the four passes of [`cull`], for cull distances and, on a
+/// last-vertex rasterizer, for flat varyings (primitives rotated).
+fn translate_with_primitive_pass(
     desc: &PipelineDesc,
     e: Emulation,
     mut vertex: LoadedModule,
