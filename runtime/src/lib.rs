@@ -372,6 +372,7 @@ impl TranslatedPipeline {
             bytes.resize(pc.size as usize, 0);
             queue.write_buffer(buf, 0, &bytes);
         }
+        let max_workgroups = device.limits().max_compute_workgroups_per_dimension.max(1);
         let pulls = self.plan.passes.iter().any(|p| matches!(p, Pass::Compute(_)));
         for (slot, b) in inputs.vertex_buffers.iter().enumerate() {
             if pulls && !b.usage().contains(wgpu::BufferUsages::STORAGE) {
@@ -435,7 +436,7 @@ impl TranslatedPipeline {
                     }
                     // The tessellator's kernels number workgroups x + y × width, so a count past
                     // the per-dimension limit may spread over y.
-                    let max = device.limits().max_compute_workgroups_per_dimension.max(1);
+                    let max = max_workgroups;
                     let (x, y) = match cp.workgroups {
                         Workgroups::PerPatch { .. } | Workgroups::ScanLevel { .. } if x > max => (max, x.div_ceil(max)),
                         _ => (x, y),
