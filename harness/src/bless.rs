@@ -1,28 +1,50 @@
-//! `bless`: render references with the native executor, in child processes like a run.
+//! `bless`: render references with the native executor, in batch children like a run. An
+//! image that fails the test's own probes is not blessed: a reference must agree with the
+//! spec's answer, so a driver bug never becomes the expected image.
 
 use crate::Selection;
 use std::process::ExitCode;
 use tesserae::ClipMode;
 use tesserae_harness::executor::ExecutorKind;
-use tesserae_harness::runner::{self, ExecutorConfig, Status};
+use tesserae_harness::oracle;
+use tesserae_harness::runner::{self, batch, ExecutorConfig, Status};
+use tesserae_harness::shader_test;
 
 pub fn bless(sel: &Selection) -> Result<ExitCode, String> {
     let tmp = std::env::temp_dir().join(format!("tesserae-bless-{}", std::process::id()));
-    let opts = crate::run_options(sel, tmp.clone(), vec![ExecutorConfig { kind: ExecutorKind::Native, clip: ClipMode::Native }], 120)?;
+    let native = ExecutorConfig { kind: ExecutorKind::Native, clip: ClipMode::Native };
+    let opts = crate::run_options(sel, tmp.clone(), vec![native.clone()], 120)?;
+    let tests = runner::select(&opts);
+    let requests: Vec<batch::Request> = tests
+        .iter()
+        .map(|(name, path)| batch::Request {
+            name: name.clone(),
+            path: path.clone(),
+            png: tmp.join(format!("{}.png", name.replace('/', "__"))),
+        })
+        .collect();
+    let cmd = batch::ChildCommand { exe: opts.child_exe.clone(), adapter: opts.adapter.clone(), timeout: opts.timeout };
+    let renderings = batch::render_batch(&cmd, &native, &requests);
     let mut failed = 0;
-    for (name, path) in runner::select(&opts) {
-        let png = tmp.join(format!("{}.png", name.replace('/', "__")));
-        let _ = std::fs::create_dir_all(&tmp);
-        let r = runner::render_in_child(&opts, &name, &path, &opts.executors[0], &png);
-        match (r.status, r.image, r.driver) {
-            (Status::Pass, Some(img), Some(driver)) => {
-                let dest = runner::reference_path(&sel.references, &name);
+    for ((name, path), r) in tests.iter().zip(renderings) {
+        let probes = match (&r.image, shader_test::load(path, name)) {
+            (Some(img), Ok(test)) => oracle::check_probes(&test, "native", img),
+            (_, Err(e)) => Err(e.to_string()),
+            (None, _) => Ok(()),
+        };
+        match (r.status, r.image, r.driver, probes) {
+            (Status::Pass, Some(img), Some(driver), Ok(())) => {
+                let dest = runner::reference_path(&sel.references, name);
                 img.write_png(&dest).map_err(|e| e.to_string())?;
                 let json = serde_json::to_string_pretty(&driver).map_err(|e| e.to_string())?;
                 std::fs::write(dest.with_extension("json"), json + "\n").map_err(|e| e.to_string())?;
                 println!("blessed {name} ({} {})", driver.device, driver.driver_version);
             }
-            (status, _, _) => {
+            (_, _, _, Err(m)) => {
+                failed += 1;
+                eprintln!("{name}: not blessed: the driver's image fails the test's probes ({m})");
+            }
+            (status, _, _, _) => {
                 failed += 1;
                 eprintln!("{name}: not blessed ({}): {}", status.name(), r.message);
             }

@@ -65,43 +65,137 @@ pub struct Comparison {
     /// Pixels whose difference exceeds the tolerance's channel bound.
     pub differing_pixels: u64,
     pub total_pixels: u64,
+    /// With an edge tolerance: the expected image's edge pixels, and how many differing
+    /// pixels lie off them (any such pixel fails the comparison).
+    pub edges: Option<EdgeCount>,
     pub passed: bool,
     pub exact: bool,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EdgeCount {
+    pub edge_pixels: u64,
+    pub differing_off_edge: u64,
+}
+
 impl Comparison {
     pub fn summary(&self) -> String {
-        format!("{} of {} pixels differ (largest channel difference {})", self.differing_pixels, self.total_pixels, self.max_channel_diff)
+        let mut s = format!(
+            "{} of {} pixels differ (largest channel difference {})",
+            self.differing_pixels, self.total_pixels, self.max_channel_diff
+        );
+        if let Some(e) = self.edges {
+            s += &format!("; {} edge pixels, {} differing pixels off the edges", e.edge_pixels, e.differing_off_edge);
+        }
+        s
     }
 }
 
-/// Exact first; otherwise within the tolerance (largest channel difference, share of pixels).
+/// Two neighbouring pixels further apart than this (in any channel) make an edge. Smooth
+/// gradients (a few steps per pixel) are not edges; a primitive's border against the clear
+/// colour is.
+pub const EDGE_CONTRAST: u8 = 16;
+
+/// Pixels whose 3×3 neighbourhood (clamped at the border) is not uniform: some neighbour
+/// differs from the pixel by more than [`EDGE_CONTRAST`]. Row-major, one flag per pixel.
+pub fn edge_mask(img: &Image) -> Vec<bool> {
+    let (w, h) = (img.width as i64, img.height as i64);
+    let mut mask = vec![false; (w * h) as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let c = img.pixel(x as u32, y as u32);
+            'n: for dy in -1..=1 {
+                for dx in -1..=1 {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                        continue;
+                    }
+                    let n = img.pixel(nx as u32, ny as u32);
+                    if c.iter().zip(n).any(|(a, b)| a.abs_diff(b) > EDGE_CONTRAST) {
+                        mask[(y * w + x) as usize] = true;
+                        break 'n;
+                    }
+                }
+            }
+        }
+    }
+    mask
+}
+
+/// Exact first; otherwise within the tolerance: pixels differing by more than `channel` are
+/// at most `pixels_percent` of the image, or with `edges_only` lie on the expected image's
+/// edges and are at most `pixels_percent` of those.
 pub fn compare(expected: &Image, actual: &Image, tol: &Tolerance) -> Comparison {
     let total = (expected.width as u64) * (expected.height as u64);
     if expected.width != actual.width || expected.height != actual.height {
-        return Comparison { max_channel_diff: 255, differing_pixels: total, total_pixels: total, passed: false, exact: false };
+        return Comparison {
+            max_channel_diff: 255,
+            differing_pixels: total,
+            total_pixels: total,
+            edges: None,
+            passed: false,
+            exact: false,
+        };
     }
+    let mask = tol.edges_only.then(|| edge_mask(expected));
     let mut max = 0u8;
     let mut differing = 0u64;
-    let mut any = false;
-    for (e, a) in expected.data.chunks_exact(4).zip(actual.data.chunks_exact(4)) {
+    let mut off_edge = 0u64;
+    for (i, (e, a)) in expected.data.chunks_exact(4).zip(actual.data.chunks_exact(4)).enumerate() {
         let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
-        if d > 0 {
-            any = true;
-        }
         max = max.max(d);
         if d > tol.channel {
             differing += 1;
+            if mask.as_ref().is_some_and(|m| !m[i]) {
+                off_edge += 1;
+            }
         }
     }
-    let allowed = (tol.pixels_percent as f64 / 100.0 * total as f64).floor() as u64;
+    let share_of = |n: u64| (tol.pixels_percent as f64 / 100.0 * n as f64).floor() as u64;
+    let edges = mask.map(|m| EdgeCount { edge_pixels: m.iter().filter(|e| **e).count() as u64, differing_off_edge: off_edge });
+    let within = match edges {
+        Some(e) => e.differing_off_edge == 0 && differing <= share_of(e.edge_pixels),
+        None => differing <= share_of(total),
+    };
     Comparison {
         max_channel_diff: max,
         differing_pixels: differing,
         total_pixels: total,
-        passed: !any || differing <= allowed,
-        exact: !any,
+        edges,
+        passed: max == 0 || within,
+        exact: max == 0,
     }
+}
+
+/// An image of `width`×`height` pixels all of one colour (a test's clear colour: what an
+/// executor that draws nothing produces).
+pub fn solid(width: u32, height: u32, rgba: [f32; 4]) -> Image {
+    let px = rgba.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
+    Image { width, height, data: px.iter().copied().cycle().take((width * height * 4) as usize).collect() }
+}
+
+/// Whether every pixel of `img` is within one step of `rgba` (the image shows nothing drawn).
+pub fn is_blank(img: &Image, rgba: [f32; 4]) -> bool {
+    let px = rgba.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
+    img.data.chunks_exact(4).all(|p| p.iter().zip(px).all(|(a, b)| a.abs_diff(b) <= 1))
+}
+
+/// Non-vacuity: `Some(message)` when `tol` would let an image of only the clear colour pass
+/// against `expected`, although `expected` shows something drawn. Such a tolerance cannot
+/// tell a rendering from no rendering.
+pub fn vacuous_tolerance(expected: &Image, clear: [f32; 4], tol: &Tolerance) -> Option<String> {
+    if is_blank(expected, clear) {
+        return None;
+    }
+    let blank = solid(expected.width, expected.height, clear);
+    let c = compare(expected, &blank, tol);
+    c.passed.then(|| {
+        format!(
+            "tolerance `{}` would pass an image of only the clear colour ({}); tighten it (an edge-pixels tolerance fits differences along edges)",
+            tol.describe(),
+            c.summary()
+        )
+    })
 }
 
 /// A picture of the differences: black where equal, red scaled by the largest channel
@@ -118,4 +212,66 @@ pub fn difference(expected: &Image, actual: &Image) -> Image {
         }
     }
     Image { width: w, height: h, data }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tol(channel: u8, pixels_percent: f32, edges_only: bool) -> Tolerance {
+        Tolerance { channel, pixels_percent, edges_only, reason: "test".into(), executor: None }
+    }
+
+    /// A 16×16 black image with a white 8×8 square at (4, 4).
+    fn square() -> Image {
+        let mut img = solid(16, 16, [0.0, 0.0, 0.0, 1.0]);
+        for y in 4..12 {
+            for x in 4..12 {
+                let i = ((y * 16 + x) * 4) as usize;
+                img.data[i..i + 3].copy_from_slice(&[255, 255, 255]);
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn edges_are_the_border_of_the_square() {
+        let m = edge_mask(&square());
+        assert!(m[4 * 16 + 4] && m[3 * 16 + 3] && m[11 * 16 + 11] && m[12 * 16 + 12]);
+        assert!(!m[0] && !m[8 * 16 + 8], "far outside and deep inside are not edges");
+        // Ring of 10×10 minus the 6×6 interior.
+        assert_eq!(m.iter().filter(|e| **e).count(), 100 - 36);
+    }
+
+    #[test]
+    fn edge_tolerance_allows_only_edge_pixels() {
+        let expected = square();
+        let mut moved = expected.clone();
+        moved.data[(4 * 16 + 4) * 4] = 0; // a corner pixel of the square: an edge
+        assert!(compare(&expected, &moved, &tol(0, 2.0, true)).passed);
+        let mut inside = expected.clone();
+        inside.data[(8 * 16 + 8) * 4] = 0; // deep inside: not an edge
+        let c = compare(&expected, &inside, &tol(0, 50.0, true));
+        assert!(!c.passed);
+        assert_eq!(c.edges, Some(EdgeCount { edge_pixels: 64, differing_off_edge: 1 }));
+        // Too many edge pixels: 2 of 64 allowed at 4%.
+        let mut many = expected.clone();
+        for x in 4..8 {
+            many.data[(4 * 16 + x) * 4] = 0;
+        }
+        assert!(!compare(&expected, &many, &tol(0, 4.0, true)).passed);
+    }
+
+    #[test]
+    fn blank_images_are_caught() {
+        let expected = square();
+        let black = [0.0, 0.0, 0.0, 1.0];
+        // 64 of 256 pixels lit: 30% of the image may differ by anything, which a blank passes.
+        assert!(vacuous_tolerance(&expected, black, &tol(0, 30.0, false)).is_some());
+        assert!(vacuous_tolerance(&expected, black, &tol(0, 20.0, false)).is_none());
+        // The interior is not an edge, so no edge share lets a blank pass.
+        assert!(vacuous_tolerance(&expected, black, &tol(0, 100.0, true)).is_none());
+        // An expected image that is itself blank proves nothing either way.
+        assert!(vacuous_tolerance(&solid(16, 16, black), black, &tol(0, 100.0, false)).is_none());
+    }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tesserae::ClipMode;
-use tesserae_harness::executor::{translated::Backend, ExecutorKind};
+use tesserae_harness::executor::{adapters::Adapters, translated::Backend, ExecutorKind};
 use tesserae_harness::runner::{self, ExecutorConfig, RunOptions, Status};
 
 mod bench;
@@ -61,7 +61,28 @@ enum Cmd {
         /// Known failures (`test,executor,status`); default corpus/expectations/<driver>.csv.
         #[arg(long)]
         expectations: Option<PathBuf>,
+        /// Child processes rendering at once (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Tests per child process (1: a process per test, the slowest and most isolated).
+        #[arg(long, default_value_t = runner::DEFAULT_BATCH)]
+        batch: usize,
+        /// An executor allowed to skip every test (no such device here) without failing the
+        /// run; repeatable.
+        #[arg(long)]
+        allow_skip: Vec<String>,
     },
+    /// Render tests with one executor, one request per stdin line (the runner's batch child).
+    Batch {
+        #[arg(long)]
+        executor: String,
+        #[arg(long)]
+        adapter: Option<String>,
+        #[arg(long, default_value = "native")]
+        clip: String,
+    },
+    /// List the Vulkan devices and wgpu adapters this machine has (JSON).
+    Adapters,
     /// Render one test with one executor (the runner's child process).
     Render {
         #[arg(long)]
@@ -147,6 +168,8 @@ pub fn run_options(sel: &Selection, out: PathBuf, executors: Vec<ExecutorConfig>
         timeout: Duration::from_secs(timeout),
         expectations: None,
         child_exe: std::env::current_exe().map_err(|e| e.to_string())?,
+        jobs: 1,
+        batch: runner::DEFAULT_BATCH,
     })
 }
 
@@ -171,7 +194,18 @@ fn real_main() -> Result<ExitCode, String> {
             println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Run { sel, backend, clip, out, timeout, expectations } => {
+        Cmd::Batch { executor, adapter, clip } => {
+            let kind = ExecutorKind::parse(&executor).ok_or_else(|| format!("unknown executor `{executor}`"))?;
+            let clip = parse_clip(&clip)?.into_iter().next().unwrap_or_default();
+            let mut renderer = runner::child::BatchRenderer::new(kind, adapter.as_deref(), clip);
+            runner::child::serve(&mut renderer, std::io::stdin().lock(), std::io::stdout().lock()).map_err(|e| e.to_string())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Adapters => {
+            println!("{}", serde_json::to_string(&Adapters::list()).map_err(|e| e.to_string())?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Run { sel, backend, clip, out, timeout, expectations, jobs, batch, allow_skip } => {
             let backend = backend.or_else(|| std::env::var("WGPU_BACKEND").ok()).unwrap_or_else(|| "all".into());
             let backends = match backend.to_lowercase().as_str() {
                 "all" => vec![Backend::Vulkan, Backend::Gl],
@@ -186,10 +220,34 @@ fn real_main() -> Result<ExitCode, String> {
                 }
             }
             let mut opts = run_options(&sel, out, executors, timeout)?;
-            opts.expectations = expectations.or_else(|| default_expectations(&sel));
-            let results = runner::run(&opts).map_err(|e| format!("writing results: {e}"))?;
+            opts.jobs = jobs.unwrap_or_else(runner::default_jobs);
+            opts.batch = batch;
+            let adapters = list_adapters(&opts.child_exe);
+            if let (Some(filter), Some(seen)) = (&sel.adapter, &adapters) {
+                if !seen.any_matches(filter) {
+                    let names = seen.names();
+                    return Err(format!(
+                        "--adapter {filter:?} matches no device (devices here: {})",
+                        if names.is_empty() { "none".into() } else { names.join(", ") }
+                    ));
+                }
+            }
+            opts.expectations = expectations.or_else(|| default_expectations(&sel, adapters.as_ref()));
+            let summary = runner::run(&opts)?;
+            let results = summary.results;
             eprintln!("results in {}/index.html", opts.out.display());
-            if results.iter().any(|r| r.status.is_regression()) {
+            let mut failed = results.iter().any(|r| r.status.is_regression());
+            for (executor, why) in &summary.unavailable {
+                if allow_skip.contains(executor) {
+                    eprintln!("note: {executor} skipped every test (allowed by --allow-skip): {why}");
+                } else {
+                    eprintln!(
+                        "FAILED: {executor} skipped every test while other executors rendered: {why}\n        (pass --allow-skip {executor} if this machine is not meant to have it)"
+                    );
+                    failed = true;
+                }
+            }
+            if failed {
                 return Ok(ExitCode::from(1));
             }
             if !results.is_empty() && results.iter().all(|r| r.status == Status::Skip) {
@@ -213,10 +271,16 @@ fn real_main() -> Result<ExitCode, String> {
     }
 }
 
+/// The machine's devices, listed by a child (`adapters`), so no device is opened in the parent;
+/// `None` when the child fails.
+fn list_adapters(exe: &std::path::Path) -> Option<Adapters> {
+    let out = std::process::Command::new(exe).arg("adapters").stderr(std::process::Stdio::null()).output().ok()?;
+    String::from_utf8_lossy(&out.stdout).lines().rev().find_map(|l| serde_json::from_str(l).ok())
+}
+
 /// `corpus/expectations/<driver>.csv`, where the driver is the native device's driver name.
-fn default_expectations(sel: &Selection) -> Option<PathBuf> {
-    let ex = ExecutorKind::Native.create(sel.adapter.as_deref()).ok()?;
-    let driver = ex.driver().driver.to_lowercase();
+fn default_expectations(sel: &Selection, adapters: Option<&Adapters>) -> Option<PathBuf> {
+    let driver = adapters?.native_driver(sel.adapter.as_deref())?.to_lowercase();
     let p = sel.corpus.join("expectations").join(format!("{driver}.csv"));
     p.exists().then_some(p)
 }

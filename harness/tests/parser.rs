@@ -87,6 +87,22 @@ fn tolerance_needs_a_reason() {
 }
 
 #[test]
+fn tolerance_bounds_are_checked() {
+    for bad in ["channel 255 pixels 1%", "channel 0255 pixels 1%", "channel 256 pixels 1%", "channel -1 pixels 1%"] {
+        let e = err(&format!("{GOOD}tolerance {bad} reason r\n"));
+        assert!(e.message.contains("channel"), "{bad}: {e}");
+    }
+    for bad in ["pixels 100.5%", "pixels inf%", "pixels NaN%", "pixels -1%", "pixels 2", "edge-pixels 101%"] {
+        let e = err(&format!("{GOOD}tolerance channel 0 {bad} reason r\n"));
+        assert!(e.message.contains("pixel share") || e.message.contains("percent"), "{bad}: {e}");
+    }
+    let t = parse(Path::new("t"), "x/t", &format!("{GOOD}tolerance channel 254 edge-pixels 100% reason r\n")).unwrap();
+    let tol = t.test.tolerance("native");
+    assert_eq!((tol.channel, tol.pixels_percent, tol.edges_only), (254, 100.0, true));
+    assert_eq!(tol.describe(), "channel 254 edge-pixels 100%");
+}
+
+#[test]
 fn indexed_draw_needs_indices() {
     let e = err(&GOOD.replace("draw triangle-list vertices 3", "draw-indexed triangle-list indices 3"));
     assert!(e.message.contains("index buffer"), "{e}");

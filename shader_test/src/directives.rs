@@ -45,8 +45,12 @@ pub struct Probe {
 pub struct Tolerance {
     /// Largest allowed per-channel difference (0–255).
     pub channel: u8,
-    /// Largest share of pixels (percent) allowed to differ beyond `channel`.
+    /// Largest share of pixels (percent) allowed to differ beyond `channel`: of the whole
+    /// image, or with `edges_only` of the expected image's edge pixels.
     pub pixels_percent: f32,
+    /// `edge-pixels P%`: pixels may differ beyond `channel` only where the expected image has
+    /// an edge (see `harness::image::edge_mask`), and at most P% of those.
+    pub edges_only: bool,
     /// Why the test carries a tolerance (mandatory when one is set).
     pub reason: String,
     /// The executor this tolerance is for (`None`: every executor without its own).
@@ -88,6 +92,14 @@ impl Default for TestSection {
             depth: None,
             blend: crate::BlendMode::Replace,
         }
+    }
+}
+
+impl Tolerance {
+    /// The tolerance as written in a test file (`channel N pixels P%` / `edge-pixels P%`).
+    pub fn describe(&self) -> String {
+        let kind = if self.edges_only { "edge-pixels" } else { "pixels" };
+        format!("channel {} {kind} {}%", self.channel, self.pixels_percent)
     }
 }
 

@@ -489,23 +489,35 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                     ["on", ex, r @ ..] => (Some(ex.to_string()), r),
                     r => (None, r),
                 };
-                let ["channel", ch, "pixels", px, "reason", reason @ ..] = rest else {
-                    return Err(c.err(line, "expected `tolerance [on EXECUTOR] channel N pixels P% reason TEXT` (a reason is mandatory)"));
+                let ["channel", ch, kind @ ("pixels" | "edge-pixels"), px, "reason", reason @ ..] = rest else {
+                    return Err(c.err(
+                        line,
+                        "expected `tolerance [on EXECUTOR] channel N pixels|edge-pixels P% reason TEXT` (a reason is mandatory)",
+                    ));
                 };
                 if reason.is_empty() {
                     return Err(c.err(line, "a tolerance needs a reason"));
                 }
-                if *ch == "255" {
+                let channel: u8 = num(c, line, ch, "tolerance channel (0-254)")?;
+                if channel == 255 {
                     return Err(
                         c.err(line, "`channel 255` accepts any image; `channel 0 pixels P%` lets P% of pixels differ by any amount")
                     );
+                }
+                let Some(percent) = px.strip_suffix('%') else {
+                    return Err(c.err(line, format!("the pixel share must end in `%`, got `{px}`")));
+                };
+                let pixels_percent: f32 = num(c, line, percent, "tolerance pixels percent")?;
+                if !(0.0..=100.0).contains(&pixels_percent) {
+                    return Err(c.err(line, format!("the pixel share must be 0-100%, got `{px}`")));
                 }
                 if t.tolerances.iter().any(|x| x.executor == executor) {
                     return Err(c.err(line, "a second tolerance for the same executor"));
                 }
                 t.tolerances.push(Tolerance {
-                    channel: num(c, line, ch, "tolerance channel (0-255)")?,
-                    pixels_percent: num(c, line, px.trim_end_matches('%'), "tolerance pixels percent")?,
+                    channel,
+                    pixels_percent,
+                    edges_only: *kind == "edge-pixels",
                     reason: reason.join(" "),
                     executor,
                 });

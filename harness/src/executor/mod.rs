@@ -3,6 +3,7 @@
 //! - [`native`]: the original SPIR-V on a Vulkan driver through ash (the *driver output*).
 //! - [`translated`]: the translator's plan on wgpu, on a chosen backend and adapter.
 
+pub mod adapters;
 pub mod native;
 pub mod translated;
 

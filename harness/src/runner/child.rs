@@ -1,10 +1,18 @@
-//! The child side of the runner: render one test with one executor, in its own process, so a
-//! driver crash or hang costs one test. The parent reads one JSON line from stdout.
+//! The child side of the runner: render tests with one executor, in a process of their own,
+//! so a driver crash or hang costs the parent nothing but a restart.
+//!
+//! Protocol (`tesserae-harness batch`): the parent writes one request per line on stdin,
+//! `NAME<TAB>TEST_PATH<TAB>OUTPUT_PNG`, then closes it; the child renders them in order and
+//! prints one [`ChildReport`] as a JSON line per request, flushing after each. Anything else a
+//! driver prints on stdout is ignored by the parent (it only reads lines that parse as a
+//! report). The executor's device is opened once, on the first test that needs it, and kept for
+//! the whole batch: opening a device is most of what a small test costs.
 
 use crate::compile;
 use crate::executor::{translated::TranslatedExecutor, DriverInfo, ExecError, Executor, ExecutorKind};
 use crate::shader_test;
 use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
 use std::path::Path;
 use tesserae::ClipMode;
 
@@ -13,41 +21,94 @@ use tesserae::ClipMode;
 pub enum ChildStatus {
     /// The image was written to the output path.
     Rendered,
+    /// The test needs something this executor or device lacks.
     Skip,
+    /// The executor itself could not be created (no driver, no adapter): every test skips.
+    Unavailable,
     Fail,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ChildReport {
+    /// The request's test name, so the parent can tell which request a line answers.
+    #[serde(default)]
+    pub name: String,
     pub status: ChildStatus,
     pub message: String,
     pub driver: Option<DriverInfo>,
 }
 
-/// Renders `test` with `kind` and writes the PNG to `out`. Translation happens before the
-/// device is opened, so a machine without adapters still compiles and translates every test.
-pub fn render(path: &Path, name: &str, kind: ExecutorKind, adapter: Option<&str>, clip: ClipMode, out: &Path) -> ChildReport {
-    let fail = |message: String, driver: Option<DriverInfo>| ChildReport { status: ChildStatus::Fail, message, driver };
-    let test = match shader_test::load(path, name) {
-        Ok(t) => t,
-        Err(e) => return fail(e.to_string(), None),
-    };
-    let result = (|| -> Result<(crate::image::Image, DriverInfo), ExecError> {
-        match kind {
+/// One executor configuration, its device opened lazily and kept between tests.
+pub struct BatchRenderer {
+    kind: ExecutorKind,
+    adapter: Option<String>,
+    clip: ClipMode,
+    executor: Option<Result<Box<dyn Executor>, String>>,
+}
+
+impl BatchRenderer {
+    pub fn new(kind: ExecutorKind, adapter: Option<&str>, clip: ClipMode) -> Self {
+        BatchRenderer { kind, adapter: adapter.map(str::to_string), clip, executor: None }
+    }
+
+    fn executor(&mut self) -> Result<&mut Box<dyn Executor>, String> {
+        let (kind, adapter, clip) = (self.kind, self.adapter.clone(), self.clip);
+        let slot = self.executor.get_or_insert_with(|| {
+            let created: Result<Box<dyn Executor>, ExecError> = match kind {
+                ExecutorKind::Native => kind.create(adapter.as_deref()),
+                ExecutorKind::Wgpu(backend) => {
+                    TranslatedExecutor::new(backend, adapter.as_deref()).map(|e| Box::new(e.with_clip(clip)) as Box<dyn Executor>)
+                }
+            };
+            created.map_err(|e| e.to_string())
+        });
+        slot.as_mut().map_err(|e| e.clone())
+    }
+
+    /// Renders `path` and writes the PNG to `out`. Compilation and translation happen before
+    /// the device is opened, so a machine without adapters still compiles and translates every
+    /// test.
+    pub fn render(&mut self, path: &Path, name: &str, out: &Path) -> ChildReport {
+        let report = |status, message: String, driver| ChildReport { name: name.to_string(), status, message, driver };
+        let test = match shader_test::load(path, name) {
+            Ok(t) => t,
+            Err(e) => return report(ChildStatus::Fail, e.to_string(), None),
+        };
+        if let Err(e) = self.check_before_device(&test) {
+            return match e {
+                ExecError::Skip(m) => report(ChildStatus::Skip, m, None),
+                e => report(ChildStatus::Fail, e.to_string(), None),
+            };
+        }
+        let ex = match self.executor() {
+            Ok(ex) => ex,
+            Err(m) => return report(ChildStatus::Unavailable, m, None),
+        };
+        let driver = ex.driver();
+        match ex.render(&test) {
+            Ok(img) => match img.write_png(out) {
+                Ok(()) => report(ChildStatus::Rendered, String::new(), Some(driver)),
+                Err(e) => report(ChildStatus::Fail, e.to_string(), Some(driver)),
+            },
+            Err(ExecError::Skip(m)) => report(ChildStatus::Skip, m, Some(driver)),
+            Err(e) => report(ChildStatus::Fail, e.to_string(), Some(driver)),
+        }
+    }
+
+    /// What can be decided without a device: the shaders compile; the translator takes the
+    /// pipeline (as many bind groups as wgpu allows; the executor translates again for its
+    /// device's limit); emulated clipping applies only where the last pre-rasterization stage
+    /// writes clip distances.
+    fn check_before_device(&self, test: &shader_test::ShaderTest) -> Result<(), ExecError> {
+        match self.kind {
             ExecutorKind::Native => {
                 for s in &test.shaders {
-                    compile::compile_section(&test, s)?;
+                    compile::compile_section(test, s)?;
                 }
-                let mut ex = kind.create(adapter)?;
-                Ok((ex.render(&test)?, ex.driver()))
             }
-            ExecutorKind::Wgpu(backend) => {
-                // Translated before a device is opened, so a machine without adapters still
-                // translates every test (as many bind groups as wgpu allows; the executor
-                // translates again for its device's limit).
-                let desc = compile::pipeline(&test, tesserae::Options { clip, max_bind_groups: 8, ..Default::default() })?;
-                if clip == ClipMode::Emulated {
-                    // The last pre-rasterization stage's clip distances decide.
+            ExecutorKind::Wgpu(_) => {
+                let desc = compile::pipeline(test, tesserae::Options { clip: self.clip, max_bind_groups: 8, ..Default::default() })?;
+                if self.clip == ClipMode::Emulated {
                     let last = desc.tess_eval.as_ref().unwrap_or(&desc.vertex);
                     let writes_clip = tesserae::reflect::load(&last.spirv, last.entry_point.as_deref())
                         .is_ok_and(|m| m.reflection.clip_distance_outputs > 0);
@@ -56,17 +117,42 @@ pub fn render(path: &Path, name: &str, kind: ExecutorKind, adapter: Option<&str>
                     }
                 }
                 tesserae::translate(&desc)?;
-                let mut ex = TranslatedExecutor::new(backend, adapter)?.with_clip(clip);
-                Ok((ex.render(&test)?, ex.driver()))
             }
         }
-    })();
-    match result {
-        Ok((img, driver)) => match img.write_png(out) {
-            Ok(()) => ChildReport { status: ChildStatus::Rendered, message: String::new(), driver: Some(driver) },
-            Err(e) => fail(e.to_string(), Some(driver)),
-        },
-        Err(ExecError::Skip(m)) => ChildReport { status: ChildStatus::Skip, message: m, driver: None },
-        Err(e) => fail(e.to_string(), None),
+        Ok(())
     }
+}
+
+/// Serves a batch: requests from `input`, one JSON report per request on `output`.
+pub fn serve(renderer: &mut BatchRenderer, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut parts = line.splitn(3, '\t');
+        let (Some(name), Some(path), Some(out)) = (parts.next(), parts.next(), parts.next()) else {
+            let r = ChildReport {
+                name: String::new(),
+                status: ChildStatus::Fail,
+                message: format!("malformed request `{line}`"),
+                driver: None,
+            };
+            writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
+            continue;
+        };
+        let r = renderer.render(Path::new(path), name, Path::new(out));
+        writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+/// Renders one test in this process (the `render` subcommand).
+pub fn render(path: &Path, name: &str, kind: ExecutorKind, adapter: Option<&str>, clip: ClipMode, out: &Path) -> ChildReport {
+    let mut r = BatchRenderer::new(kind, adapter, clip).render(path, name, out);
+    if r.status == ChildStatus::Unavailable {
+        r.status = ChildStatus::Skip;
+    }
+    r
 }

@@ -1,21 +1,28 @@
 //! The conformance runner: walks the corpus, renders each test with each executor in a child
 //! process, applies the oracles, and writes the reports.
 //!
-//! Invariants: no result already computed is lost (each row is appended to `results.csv` as it
-//! completes); a broken test file, a crash or a hang affects only its own rows.
+//! Tests are rendered in batches by child processes ([`batch`]), `jobs` of them at a time; the
+//! results are judged ([`judge`]) and written in corpus order, whatever finished first.
+//!
+//! Invariants: no result already computed is lost (each row is appended to `results.csv` as
+//! soon as every row before it is known); the order of `results.csv` does not depend on `jobs`
+//! or `batch`; a broken test file, a crash or a hang affects only its own rows.
 
+pub mod batch;
 pub mod child;
+pub mod expectations;
+pub mod judge;
 pub mod report;
 
-use crate::executor::{DriverInfo, ExecutorKind};
+use crate::executor::ExecutorKind;
 use crate::image::Image;
-use crate::oracle;
 use crate::shader_test::{self, ShaderTest};
-use child::{ChildReport, ChildStatus};
-use std::io::{BufRead, Read};
+use batch::{ChildCommand, Rendering, Request};
+use expectations::Expectations;
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::sync::{mpsc, Mutex};
+use std::time::Duration;
 use tesserae::ClipMode;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -27,7 +34,10 @@ pub enum Status {
     Skip,
     ExpectedFail,
     UnexpectedPass,
+    /// Failed, then passed on the retry; a regression unless listed as a flake.
     Flake,
+    /// A flake listed in the expectations.
+    ExpectedFlake,
 }
 
 impl Status {
@@ -41,6 +51,7 @@ impl Status {
             Status::ExpectedFail => "ExpectedFail",
             Status::UnexpectedPass => "UnexpectedPass",
             Status::Flake => "Flake",
+            Status::ExpectedFlake => "ExpectedFlake",
         }
     }
     pub fn parse(s: &str) -> Option<Status> {
@@ -53,15 +64,17 @@ impl Status {
             Status::ExpectedFail,
             Status::UnexpectedPass,
             Status::Flake,
+            Status::ExpectedFlake,
         ]
         .into_iter()
         .find(|x| x.name().eq_ignore_ascii_case(s))
     }
     /// Whether this status fails a run.
     pub fn is_regression(self) -> bool {
-        matches!(self, Status::Fail | Status::Crash | Status::Timeout | Status::UnexpectedPass)
+        matches!(self, Status::Fail | Status::Crash | Status::Timeout | Status::UnexpectedPass | Status::Flake)
     }
-    fn is_bad(self) -> bool {
+    /// Whether a rendering with this status gets a retry (to tell a flake from a failure).
+    pub fn is_bad(self) -> bool {
         matches!(self, Status::Fail | Status::Crash | Status::Timeout)
     }
 }
@@ -72,6 +85,9 @@ pub struct TestResult {
     pub test: String,
     pub executor: String,
     pub status: Status,
+    /// What happened before the expectations were applied (Pass, Fail, Crash, Timeout, Skip,
+    /// Flake): what `failures.csv` records, so it can serve as the next run's expectations.
+    pub outcome: Status,
     pub duration_ms: u128,
     pub message: String,
     /// Failure page, relative to the output directory.
@@ -106,7 +122,20 @@ pub struct RunOptions {
     pub expectations: Option<PathBuf>,
     /// The harness binary to run children with.
     pub child_exe: PathBuf,
+    /// Child processes rendering at the same time.
+    pub jobs: usize,
+    /// Tests per child process (1: a process per test).
+    pub batch: usize,
 }
+
+/// Children rendering at once by default: one per core.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// Tests per child by default: enough that opening the device is a small share of a batch,
+/// few enough that the batches spread over the workers.
+pub const DEFAULT_BATCH: usize = 24;
 
 /// Tests under `corpus`, as (`area/name`, path), sorted; `expectations/` is not a test area.
 pub fn discover(corpus: &Path) -> Vec<(String, PathBuf)> {
@@ -140,220 +169,176 @@ pub fn select(opts: &RunOptions) -> Vec<(String, PathBuf)> {
         .collect()
 }
 
-/// What a child run produced.
-pub struct Rendering {
-    pub status: Status,
-    pub message: String,
-    pub image: Option<Image>,
-    pub driver: Option<DriverInfo>,
-    pub duration: Duration,
-}
-
-/// Runs one child process: `render` one test with one executor.
-pub fn render_in_child(opts: &RunOptions, name: &str, path: &Path, ex: &ExecutorConfig, png: &Path) -> Rendering {
-    let start = Instant::now();
-    let _ = std::fs::remove_file(png);
-    let mut cmd = Command::new(&opts.child_exe);
-    cmd.arg("render").arg("--test").arg(path).arg("--name").arg(name).arg("--executor").arg(ex.kind.name()).arg("--out").arg(png);
-    cmd.arg("--clip").arg(match ex.clip {
-        ClipMode::Native => "native",
-        ClipMode::Emulated => "emulated",
-    });
-    if let Some(a) = &opts.adapter {
-        cmd.arg("--adapter").arg(a);
-    }
-    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let done = |status, message: String| Rendering { status, message, image: None, driver: None, duration: start.elapsed() };
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
-        Err(e) => return done(Status::Crash, format!("cannot start {}: {e}", opts.child_exe.display())),
-    };
-    // Drain the pipes on threads so a chatty child cannot block on a full pipe.
-    let mut out_pipe = child.stdout.take();
-    let mut err_pipe = child.stderr.take();
-    let out_t = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(p) = out_pipe.as_mut() {
-            let _ = p.read_to_string(&mut s);
-        }
-        s
-    });
-    let err_t = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(p) = err_pipe.as_mut() {
-            let _ = std::io::BufReader::new(p).read_to_string(&mut s);
-        }
-        s
-    });
-    let exit = loop {
-        match child.try_wait() {
-            Ok(Some(st)) => break Some(st),
-            Ok(None) if start.elapsed() > opts.timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return done(Status::Crash, format!("waiting for the child: {e}")),
-        }
-    };
-    let stdout = out_t.join().unwrap_or_default();
-    let stderr = err_t.join().unwrap_or_default();
-    let Some(exit) = exit else {
-        return done(Status::Timeout, format!("no result after {:?}", opts.timeout));
-    };
-    let report: Option<ChildReport> = stdout.lines().rev().find_map(|l| serde_json::from_str(l).ok());
-    let Some(report) = report else {
-        let tail: String = stderr.lines().rev().take(15).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
-        return done(Status::Crash, format!("child exited with {exit} without a result:\n{tail}"));
-    };
-    match report.status {
-        ChildStatus::Skip => done(Status::Skip, report.message),
-        ChildStatus::Fail => Rendering { driver: report.driver, ..done(Status::Fail, report.message) },
-        ChildStatus::Rendered => match Image::read_png(png) {
-            Ok(img) => Rendering {
-                status: Status::Pass,
-                message: String::new(),
-                image: Some(img),
-                driver: report.driver,
-                duration: start.elapsed(),
-            },
-            Err(e) => done(Status::Crash, e.to_string()),
-        },
-    }
-}
-
-/// Known failures: `test,executor,status` rows.
-pub fn load_expectations(path: &Path) -> Vec<(String, String, Status)> {
-    let Ok(f) = std::fs::File::open(path) else { return Vec::new() };
-    std::io::BufReader::new(f)
-        .lines()
-        .map_while(Result::ok)
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#') && !l.starts_with("test,"))
-        .filter_map(|l| {
-            let mut it = l.split(',');
-            Some((it.next()?.trim().to_string(), it.next()?.trim().to_string(), Status::parse(it.next()?.trim())?))
-        })
-        .collect()
-}
-
-/// The oracles for one rendering: probes, the stored reference, and (translated only) the
-/// live native rendering.
-fn judge(
-    opts: &RunOptions,
-    test: &ShaderTest,
-    ex_name: &str,
-    r: &Rendering,
-    native: Option<&Image>,
-    pages: &mut report::Pages,
-) -> (Status, String, Option<String>) {
-    let Some(img) = &r.image else {
-        return (r.status, r.message.clone(), None);
-    };
-    if let Err(m) = oracle::check_probes(test, ex_name, img) {
-        let page = pages.write_single(test, ex_name, img, &m);
-        return (Status::Fail, format!("probe failed: {m}"), page);
-    }
-    if test.test.compare_reference {
-        let ref_path = reference_path(&opts.references, &test.name);
-        match Image::read_png(&ref_path) {
-            Ok(reference) => {
-                if let Err(mm) = oracle::check_image("reference", test, ex_name, &reference, img) {
-                    let page = pages.write_mismatch(test, ex_name, &mm);
-                    return (Status::Fail, format!("differs from the reference image: {}", mm.comparison.summary()), page);
-                }
-            }
-            Err(_) if !ref_path.exists() => {
-                return (
-                    Status::Fail,
-                    format!("no reference image {}; bless it with `cargo xtask bless --filter {}`", ref_path.display(), test.name),
-                    None,
-                );
-            }
-            Err(e) => return (Status::Fail, format!("unreadable reference image: {e}"), None),
-        }
-    }
-    if let (true, Some(n)) = (test.test.compare_native, native) {
-        if let Err(mm) = oracle::check_image("native", test, ex_name, n, img) {
-            let page = pages.write_mismatch(test, ex_name, &mm);
-            return (Status::Fail, format!("differs from the native rendering: {}", mm.comparison.summary()), page);
-        }
-    }
-    (Status::Pass, String::new(), None)
-}
-
 pub fn reference_path(references: &Path, name: &str) -> PathBuf {
     references.join(format!("{name}.png"))
 }
 
-/// Runs the selected tests; returns every result (also written to the reports as they come).
-pub fn run(opts: &RunOptions) -> std::io::Result<Vec<TestResult>> {
+/// A finished run: every row, and the executors that could not render anything at all.
+pub struct RunSummary {
+    pub results: Vec<TestResult>,
+    /// (executor, why): executors whose every row is a skip because the executor itself could
+    /// not be created (no driver, no adapter), while another executor rendered.
+    pub unavailable: Vec<(String, String)>,
+}
+
+/// Runs the selected tests; rows are written to the reports as they are decided.
+pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
+    let io = |e: std::io::Error| format!("writing results to {}: {e}", opts.out.display());
     let tests = select(opts);
-    std::fs::create_dir_all(&opts.out)?;
+    let expectations = match &opts.expectations {
+        Some(p) => Expectations::load(p)?,
+        None => Expectations::default(),
+    };
+    std::fs::create_dir_all(&opts.out).map_err(io)?;
+    let parsed: Vec<_> = tests.iter().map(|(name, path)| shader_test::load(path, name)).collect();
     let images = opts.out.join("images");
-    let mut writer = report::ResultsWriter::create(&opts.out)?;
+    let request = |t: usize, ex: &ExecutorConfig| Request {
+        name: tests[t].0.clone(),
+        path: tests[t].1.clone(),
+        png: images.join(&tests[t].0).join(format!("{}.png", ex.name())),
+    };
+    let cmd = ChildCommand { exe: opts.child_exe.clone(), adapter: opts.adapter.clone(), timeout: opts.timeout };
+
+    // Batches interleave the executors, so the first tests complete first.
+    let renderable: Vec<usize> = (0..tests.len()).filter(|&t| parsed[t].is_ok()).collect();
+    let mut queue = VecDeque::new();
+    for chunk in renderable.chunks(opts.batch.max(1)) {
+        for ex in 0..opts.executors.len() {
+            queue.push_back((ex, chunk.to_vec()));
+        }
+    }
+    let queue = Mutex::new(queue);
+    let mut writer = report::ResultsWriter::create(&opts.out).map_err(io)?;
     let mut pages = report::Pages::new(&opts.out);
-    let expectations = opts.expectations.as_deref().map(load_expectations).unwrap_or_default();
-    let mut results = Vec::new();
     let mut progress = report::Progress::new(tests.len());
-    for (name, path) in &tests {
-        progress.show(name);
-        let parsed = shader_test::load(path, name);
-        let test = match parsed {
-            Ok(t) => t,
-            Err(e) => {
-                for ex in &opts.executors {
-                    let r = TestResult {
-                        test: name.clone(),
-                        executor: ex.name(),
-                        status: Status::Fail,
-                        duration_ms: 0,
-                        message: e.to_string(),
+    let mut results = Vec::new();
+    let mut unavailable_seen: Vec<Option<String>> = vec![None; opts.executors.len()];
+
+    std::thread::scope(|scope| -> Result<(), String> {
+        let (tx, rx) = mpsc::channel::<(usize, usize, Rendering)>();
+        for _ in 0..opts.jobs.max(1) {
+            let (tx, queue, cmd) = (tx.clone(), &queue, &cmd);
+            let request = &request;
+            scope.spawn(move || loop {
+                let Some((ex, chunk)) = queue.lock().ok().and_then(|mut q| q.pop_front()) else { break };
+                let config = &opts.executors[ex];
+                let requests: Vec<Request> = chunk.iter().map(|&t| request(t, config)).collect();
+                for (t, r) in chunk.iter().zip(batch::render_batch(cmd, config, &requests)) {
+                    if tx.send((*t, ex, r)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut table: Vec<Vec<Option<Rendering>>> = vec![vec![None; opts.executors.len()]; tests.len()];
+        let mut next = 0;
+        loop {
+            // Decide every test whose renderings are all in, in corpus order.
+            while next < tests.len() && (parsed[next].is_err() || table[next].iter().all(Option::is_some)) {
+                let (name, _) = &tests[next];
+                progress.show(name);
+                let rows = match &parsed[next] {
+                    Err(e) => opts
+                        .executors
+                        .iter()
+                        .map(|ex| TestResult {
+                            test: name.clone(),
+                            executor: ex.name(),
+                            status: Status::Fail,
+                            outcome: Status::Fail,
+                            duration_ms: 0,
+                            message: e.to_string(),
+                            page: None,
+                        })
+                        .collect(),
+                    Ok(test) => {
+                        let renderings: Vec<Rendering> = table[next].iter_mut().map(|r| r.take().expect("complete row")).collect();
+                        for (i, r) in renderings.iter().enumerate() {
+                            if r.unavailable {
+                                unavailable_seen[i].get_or_insert_with(|| r.message.clone());
+                            }
+                        }
+                        decide(opts, &cmd, &expectations, test, renderings, &|ex| request(next, ex), &mut pages)
+                    }
+                };
+                for row in rows {
+                    progress.record(&row);
+                    writer.push(&row).map_err(io)?;
+                    results.push(row);
+                }
+                next += 1;
+            }
+            if next >= tests.len() {
+                return Ok(());
+            }
+            match rx.recv() {
+                Ok((t, ex, r)) => table[t][ex] = Some(r),
+                Err(_) => return Err("a worker stopped before rendering every test".into()),
+            }
+        }
+    })?;
+    progress.finish();
+    report::write_summaries(&opts.out, &results).map_err(io)?;
+
+    let rendered_somewhere = results.iter().any(|r| r.status != Status::Skip);
+    let unavailable = opts
+        .executors
+        .iter()
+        .zip(unavailable_seen)
+        .filter_map(|(ex, why)| {
+            let name = ex.name();
+            let all_skipped = results.iter().filter(|r| r.executor == name).all(|r| r.status == Status::Skip);
+            (rendered_somewhere && all_skipped).then(|| why.map(|w| (name, w))).flatten()
+        })
+        .collect();
+    Ok(RunSummary { results, unavailable })
+}
+
+/// Judges one test's renderings in executor order (the native image, when there is one, is
+/// the live oracle of the translated ones), retrying each failure once to tell a flake.
+fn decide(
+    opts: &RunOptions,
+    cmd: &ChildCommand,
+    expectations: &Expectations,
+    test: &ShaderTest,
+    renderings: Vec<Rendering>,
+    request: &dyn Fn(&ExecutorConfig) -> Request,
+    pages: &mut report::Pages,
+) -> Vec<TestResult> {
+    let mut native_image: Option<Image> = None;
+    let mut rows = Vec::new();
+    for (ex, mut r) in opts.executors.iter().zip(renderings) {
+        let ex_name = ex.name();
+        let mut verdict = judge::judge(&opts.references, test, &ex_name, &r, native_image.as_ref(), pages);
+        if verdict.status.is_bad() {
+            let again = batch::render_batch(cmd, ex, &[request(ex)]).pop();
+            if let Some(again) = again {
+                let second = judge::judge(&opts.references, test, &ex_name, &again, native_image.as_ref(), pages);
+                if second.status == Status::Pass {
+                    verdict = judge::Verdict {
+                        status: Status::Flake,
+                        message: format!("failed once, then passed: {}", verdict.message),
                         page: None,
                     };
-                    progress.record(&r);
-                    writer.push(&r)?;
-                    results.push(r);
-                }
-                continue;
-            }
-        };
-        let mut native_image: Option<Image> = None;
-        for ex in &opts.executors {
-            let ex_name = ex.name();
-            let png = images.join(name).join(format!("{ex_name}.png"));
-            if let Some(dir) = png.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            let mut r = render_in_child(opts, name, path, ex, &png);
-            let (mut status, mut message, mut page) = judge(opts, &test, &ex_name, &r, native_image.as_ref(), &mut pages);
-            if status.is_bad() {
-                // One retry tells a flake from a failure.
-                let again = render_in_child(opts, name, path, ex, &png);
-                let (s2, _, _) = judge(opts, &test, &ex_name, &again, native_image.as_ref(), &mut pages);
-                if s2 == Status::Pass {
-                    status = Status::Flake;
-                    message = format!("failed once, then passed: {message}");
-                    page = None;
                     r = again;
                 }
             }
-            let expected = expectations.iter().find(|(t, e, _)| t == name && *e == ex_name).map(|(_, _, s)| *s);
-            status = match (status, expected) {
-                (s, Some(_)) if s.is_bad() => Status::ExpectedFail,
-                (Status::Pass, Some(_)) => Status::UnexpectedPass,
-                (s, _) => s,
-            };
-            if ex.kind == ExecutorKind::Native {
-                native_image = r.image.clone();
-            }
-            let row = TestResult { test: name.clone(), executor: ex_name, status, duration_ms: r.duration.as_millis(), message, page };
-            progress.record(&row);
-            writer.push(&row)?;
-            results.push(row);
         }
+        let outcome = verdict.status;
+        let status = expectations.apply(&test.name, &ex_name, outcome);
+        if ex.kind == ExecutorKind::Native {
+            native_image = r.image.clone();
+        }
+        rows.push(TestResult {
+            test: test.name.clone(),
+            executor: ex_name,
+            status,
+            outcome,
+            duration_ms: r.duration.as_millis(),
+            message: verdict.message,
+            page: verdict.page,
+        });
     }
-    progress.finish();
-    report::write_summaries(&opts.out, &results)?;
-    Ok(results)
+    rows
 }

@@ -1,0 +1,191 @@
+//! The parent side of a batch child (deqp-runner's model): one child process renders a list of
+//! tests with one executor, streaming one report per test. A crash or a hang costs only the
+//! test being rendered: the parent records it and starts a new child on the rest of the list.
+
+use super::child::{ChildReport, ChildStatus};
+use super::{ExecutorConfig, Status};
+use crate::executor::DriverInfo;
+use crate::image::Image;
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tesserae::ClipMode;
+
+/// One test to render: its name, its file and where the child writes the PNG.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub name: String,
+    pub path: PathBuf,
+    pub png: PathBuf,
+}
+
+/// What a child produced for one test.
+#[derive(Debug, Clone)]
+pub struct Rendering {
+    pub status: Status,
+    pub message: String,
+    pub image: Option<Image>,
+    pub driver: Option<DriverInfo>,
+    /// The executor itself could not be created (no driver or adapter), as opposed to a test
+    /// the executor cannot run.
+    pub unavailable: bool,
+    pub duration: Duration,
+}
+
+impl Rendering {
+    fn failed(status: Status, message: String, duration: Duration) -> Self {
+        Rendering { status, message, image: None, driver: None, unavailable: false, duration }
+    }
+
+    fn from_report(report: ChildReport, png: &Path, duration: Duration) -> Self {
+        let base = Rendering { driver: report.driver.clone(), ..Rendering::failed(Status::Fail, report.message.clone(), duration) };
+        match report.status {
+            ChildStatus::Skip => Rendering { status: Status::Skip, ..base },
+            ChildStatus::Unavailable => Rendering { status: Status::Skip, unavailable: true, ..base },
+            ChildStatus::Fail => base,
+            ChildStatus::Rendered => match Image::read_png(png) {
+                Ok(img) => Rendering { status: Status::Pass, message: String::new(), image: Some(img), ..base },
+                Err(e) => Rendering { status: Status::Crash, message: e.to_string(), ..base },
+            },
+        }
+    }
+}
+
+/// How children are started.
+#[derive(Debug, Clone)]
+pub struct ChildCommand {
+    /// The harness binary (or, in tests, a stand-in speaking the same protocol).
+    pub exe: PathBuf,
+    pub adapter: Option<String>,
+    /// Seconds one test may take before its child is killed.
+    pub timeout: Duration,
+}
+
+impl ChildCommand {
+    fn spawn(&self, ex: &ExecutorConfig) -> std::io::Result<Child> {
+        let mut cmd = Command::new(&self.exe);
+        cmd.arg("batch").arg("--executor").arg(ex.kind.name()).arg("--clip").arg(match ex.clip {
+            ClipMode::Native => "native",
+            ClipMode::Emulated => "emulated",
+        });
+        if let Some(a) = &self.adapter {
+            cmd.arg("--adapter").arg(a);
+        }
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()
+    }
+}
+
+/// Renders `requests` in order with one executor, in as few children as crashes and hangs
+/// allow. Returns one rendering per request, in order.
+pub fn render_batch(cmd: &ChildCommand, ex: &ExecutorConfig, requests: &[Request]) -> Vec<Rendering> {
+    let mut out = Vec::with_capacity(requests.len());
+    while out.len() < requests.len() {
+        let rest = &requests[out.len()..];
+        let before = out.len();
+        run_child(cmd, ex, rest, &mut out);
+        if out.len() == before {
+            // The child made no progress and reported nothing: charge the first test.
+            out.push(Rendering::failed(Status::Crash, "the child stopped without a result".into(), Duration::ZERO));
+        }
+    }
+    out
+}
+
+/// One child over `requests`: pushes a rendering per answered request, plus one Crash or
+/// Timeout for the request it died on; returns when the child is gone.
+fn run_child(cmd: &ChildCommand, ex: &ExecutorConfig, requests: &[Request], out: &mut Vec<Rendering>) {
+    let mut start = Instant::now();
+    for r in requests {
+        let _ = std::fs::remove_file(&r.png);
+        if let Some(dir) = r.png.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+    }
+    let mut child = match cmd.spawn(ex) {
+        Ok(c) => c,
+        Err(e) => {
+            out.push(Rendering::failed(Status::Crash, format!("cannot start {}: {e}", cmd.exe.display()), start.elapsed()));
+            return;
+        }
+    };
+    // All requests at once; closing stdin tells the child the batch is complete.
+    if let Some(mut stdin) = child.stdin.take() {
+        let text: String =
+            requests.iter().map(|r| format!("{}\t{}\t{}\n", r.name, r.path.display(), r.png.display())).collect::<Vec<_>>().concat();
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(text.as_bytes());
+        });
+    }
+    let (tx, rx) = mpsc::channel::<ChildReport>();
+    if let Some(stdout) = child.stdout.take() {
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Ok(report) = serde_json::from_str::<ChildReport>(&line) {
+                    if tx.send(report).is_err() {
+                        break;
+                    }
+                }
+            }
+        });
+    }
+    // The tail of stderr, for the message of a crash.
+    let stderr_tail = Arc::new(Mutex::new(String::new()));
+    let err_thread = child.stderr.take().map(|mut pipe| {
+        let tail = stderr_tail.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = pipe.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Ok(mut t) = tail.lock() {
+                    t.push_str(&String::from_utf8_lossy(&buf[..n]));
+                    if t.len() > 16_384 {
+                        let cut = t.len() - 8_192;
+                        let cut = (cut..t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(cut);
+                        t.drain(..cut);
+                    }
+                }
+            }
+        })
+    });
+    for r in requests {
+        match rx.recv_timeout(cmd.timeout) {
+            Ok(report) if report.name == r.name || report.name.is_empty() => {
+                out.push(Rendering::from_report(report, &r.png, start.elapsed()));
+                start = Instant::now();
+            }
+            Ok(report) => {
+                out.push(Rendering::failed(
+                    Status::Crash,
+                    format!("the child answered for `{}` while rendering `{}`", report.name, r.name),
+                    start.elapsed(),
+                ));
+                break;
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                out.push(Rendering::failed(Status::Timeout, format!("no result after {:?}", cmd.timeout), start.elapsed()));
+                break;
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                let exit = child.wait().map(|s| s.to_string()).unwrap_or_else(|e| e.to_string());
+                if let Some(t) = err_thread {
+                    let _ = t.join();
+                }
+                let tail = stderr_tail.lock().map(|t| last_lines(&t, 15)).unwrap_or_default();
+                out.push(Rendering::failed(Status::Crash, format!("child exited with {exit} without a result:\n{tail}"), start.elapsed()));
+                return;
+            }
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+fn last_lines(s: &str, n: usize) -> String {
+    let lines: Vec<&str> = s.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}

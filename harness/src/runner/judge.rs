@@ -1,0 +1,73 @@
+//! The oracles applied to one rendering, in order: the test's probes (the spec's answer), the
+//! stored reference image, and (translated executors) the live native rendering. A tolerance
+//! that an image of only the clear colour would pass is refused before it is used.
+
+use super::batch::Rendering;
+use super::{reference_path, report, Status};
+use crate::image::{vacuous_tolerance, Image};
+use crate::oracle;
+use crate::shader_test::ShaderTest;
+use std::path::Path;
+
+/// The status of a row before expectations, with its message and failure page.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    pub status: Status,
+    pub message: String,
+    pub page: Option<String>,
+}
+
+impl Verdict {
+    fn fail(message: String, page: Option<String>) -> Self {
+        Verdict { status: Status::Fail, message, page }
+    }
+}
+
+pub fn judge(
+    references: &Path,
+    test: &ShaderTest,
+    ex_name: &str,
+    r: &Rendering,
+    native: Option<&Image>,
+    pages: &mut report::Pages,
+) -> Verdict {
+    let Some(img) = &r.image else {
+        return Verdict { status: r.status, message: r.message.clone(), page: None };
+    };
+    if let Err(m) = oracle::check_probes(test, ex_name, img) {
+        let page = pages.write_single(test, ex_name, img, &m);
+        return Verdict::fail(format!("probe failed: {m}"), page);
+    }
+    let tolerance = test.test.tolerance(ex_name);
+    if test.test.compare_reference {
+        let ref_path = reference_path(references, &test.name);
+        match Image::read_png(&ref_path) {
+            Ok(reference) => {
+                if let Some(m) = vacuous_tolerance(&reference, test.test.clear, &tolerance) {
+                    return Verdict::fail(format!("against the reference image: {m}"), None);
+                }
+                if let Err(mm) = oracle::check_image("reference", test, ex_name, &reference, img) {
+                    let page = pages.write_mismatch(test, ex_name, &mm);
+                    return Verdict::fail(format!("differs from the reference image: {}", mm.comparison.summary()), page);
+                }
+            }
+            Err(_) if !ref_path.exists() => {
+                return Verdict::fail(
+                    format!("no reference image {}; bless it with `cargo xtask bless --filter {}`", ref_path.display(), test.name),
+                    None,
+                );
+            }
+            Err(e) => return Verdict::fail(format!("unreadable reference image: {e}"), None),
+        }
+    }
+    if let (true, Some(n)) = (test.test.compare_native, native) {
+        if let Some(m) = vacuous_tolerance(n, test.test.clear, &tolerance) {
+            return Verdict::fail(format!("against the native rendering: {m}"), None);
+        }
+        if let Err(mm) = oracle::check_image("native", test, ex_name, n, img) {
+            let page = pages.write_mismatch(test, ex_name, &mm);
+            return Verdict::fail(format!("differs from the native rendering: {}", mm.comparison.summary()), page);
+        }
+    }
+    Verdict { status: Status::Pass, message: String::new(), page: None }
+}
