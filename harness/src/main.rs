@@ -71,6 +71,9 @@ enum Cmd {
         /// run; repeatable.
         #[arg(long)]
         allow_skip: Vec<String>,
+        /// The program children run as (default: this binary); for testing the runner.
+        #[arg(long, hide = true)]
+        child_exe: Option<PathBuf>,
     },
     /// Render tests with one executor, one request per stdin line (the runner's batch child).
     Batch {
@@ -205,7 +208,7 @@ fn real_main() -> Result<ExitCode, String> {
             println!("{}", serde_json::to_string(&Adapters::list()).map_err(|e| e.to_string())?);
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Run { sel, backend, clip, out, timeout, expectations, jobs, batch, allow_skip } => {
+        Cmd::Run { sel, backend, clip, out, timeout, expectations, jobs, batch, allow_skip, child_exe } => {
             let backend = backend.or_else(|| std::env::var("WGPU_BACKEND").ok()).unwrap_or_else(|| "all".into());
             let backends = match backend.to_lowercase().as_str() {
                 "all" => vec![Backend::Vulkan, Backend::Gl],
@@ -221,6 +224,9 @@ fn real_main() -> Result<ExitCode, String> {
             }
             let mut opts = run_options(&sel, out, executors, timeout)?;
             opts.jobs = jobs.unwrap_or_else(runner::default_jobs);
+            if let Some(exe) = child_exe {
+                opts.child_exe = exe;
+            }
             opts.batch = batch;
             let adapters = list_adapters(&opts.child_exe);
             if let (Some(filter), Some(seen)) = (&sel.adapter, &adapters) {

@@ -21,6 +21,8 @@
 //! only compute passes and buffer writes; `draw` records only into the render pass it is given,
 //! in the order of the draws, so depth and blending see primitives in API order.
 
+mod gl_clip_reset;
+
 use std::collections::BTreeMap;
 use std::num::NonZeroU32;
 use tesserae::draw_uniform::DrawUniform;
@@ -161,6 +163,8 @@ pub struct TranslatedPipeline {
     pool: Vec<DrawBuffers>,
     frame: Vec<PreparedDraw>,
     point_size_range: [f32; 2],
+    /// wgpu GL backend only: leaves clip planes disabled after drawing (see the module).
+    clip_reset: Option<gl_clip_reset::ClipPlaneReset>,
 }
 
 fn stages(v: Visibility) -> wgpu::ShaderStages {
@@ -321,7 +325,9 @@ impl TranslatedPipeline {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
+        let clip_reset = gl_clip_reset::ClipPlaneReset::new(device, &plan, config);
         Ok(TranslatedPipeline {
+            clip_reset,
             plan,
             set_layouts,
             passes,
@@ -504,6 +510,9 @@ impl TranslatedPipeline {
                     }
                 }
             }
+        }
+        if let Some(reset) = &self.clip_reset {
+            reset.apply(rpass);
         }
         Ok(())
     }

@@ -1,0 +1,149 @@
+//! wgpu's GL backend leaves `GL_CLIP_DISTANCEi` enabled after a command buffer that drew with
+//! clip distances (wgpu-hal 30.0.2 resets its record of enabled planes per command buffer, not
+//! the context). A later pipeline without clip distances would then be clipped by undefined
+//! distances. `TranslatedPipeline::draw` leaves the planes disabled; this test draws with 8
+//! clip distances in one submission and with fewer in the next, and reads the second.
+
+mod common;
+use common::glsl;
+use glslang::ShaderStage;
+use tesserae::{PipelineDesc, StageDesc};
+use tesserae_wgpu::{DrawCall, Inputs, PipelineConfig, TranslatedPipeline};
+
+const SIZE: u32 = 16;
+const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+
+/// A full-screen triangle from the vertex index, with `clip` clip distances that keep
+/// everything, and a varying of negative values (what an undefined distance may read).
+fn vertex(clip: usize) -> String {
+    let decl = if clip > 0 { format!("out float gl_ClipDistance[{clip}];") } else { String::new() };
+    let write: String = (0..clip).map(|i| format!("gl_ClipDistance[{i}] = 1.0;")).collect();
+    format!(
+        "#version 450
+{decl}
+layout(location = 0) out vec4 v;
+void main() {{
+    vec2 p = vec2(float((gl_VertexIndex & 1) * 4) - 1.0, float((gl_VertexIndex & 2) * 2) - 1.0);
+    gl_Position = vec4(p, 0.0, 1.0);
+    v = vec4(-1.0, -2.0, -3.0, -4.0);
+    {write}
+}}"
+    )
+}
+
+fn fragment(rgb: &str) -> String {
+    format!("#version 450\nlayout(location = 0) in vec4 v;\nlayout(location = 0) out vec4 o;\nvoid main() {{ o = vec4({rgb}, 1.0) + min(v, 0.0) * 0.0; }}")
+}
+
+fn gl_device() -> Option<(wgpu::Device, wgpu::Queue)> {
+    std::env::set_var("LIBGL_ALWAYS_SOFTWARE", "1");
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::GL;
+    let instance = wgpu::Instance::new(desc);
+    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default())).ok()?;
+    if !adapter.features().contains(wgpu::Features::CLIP_DISTANCES) {
+        return None;
+    }
+    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        label: None,
+        required_features: wgpu::Features::CLIP_DISTANCES,
+        required_limits: adapter.limits(),
+        experimental_features: wgpu::ExperimentalFeatures::disabled(),
+        memory_hints: wgpu::MemoryHints::Performance,
+        trace: wgpu::Trace::Off,
+    }))
+    .ok()
+}
+
+fn pipeline(device: &wgpu::Device, clip: usize, rgb: &str) -> TranslatedPipeline {
+    let desc = PipelineDesc::new(
+        StageDesc::new(glsl(ShaderStage::Vertex, &vertex(clip))),
+        Some(StageDesc::new(glsl(ShaderStage::Fragment, &fragment(rgb)))),
+    );
+    let plan = tesserae::translate(&desc).expect("translate");
+    TranslatedPipeline::new(device, plan, &PipelineConfig::new(FORMAT)).expect("pipeline")
+}
+
+/// One submission: clear to black, draw `p` over the whole target.
+fn submit(device: &wgpu::Device, queue: &wgpu::Queue, p: &mut TranslatedPipeline, view: &wgpu::TextureView) {
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let call = DrawCall { indexed: false, count: 3, instances: 1, first: 0, first_instance: 0, base_vertex: 0 };
+    let inputs = Inputs {
+        vertex_buffers: &[],
+        index_buffer: None,
+        bind_groups: &[],
+        push_constants: &[],
+        viewport: [SIZE as f32; 2],
+        point_size: 1.0,
+    };
+    p.prepare(device, queue, &mut encoder, &[call], &inputs).expect("prepare");
+    {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: None,
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        p.draw(&mut pass).expect("draw");
+    }
+    queue.submit([encoder.finish()]);
+}
+
+fn centre_pixel(device: &wgpu::Device, queue: &wgpu::Queue, target: &wgpu::Texture) -> [u8; 4] {
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 256 * SIZE as u64,
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        target.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None },
+        },
+        wgpu::Extent3d { width: SIZE, height: SIZE, depth_or_array_layers: 1 },
+    );
+    queue.submit([encoder.finish()]);
+    buffer.slice(..).map_async(wgpu::MapMode::Read, |r| r.expect("map"));
+    device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
+    let data = buffer.slice(..).get_mapped_range().expect("mapped");
+    let i = (SIZE / 2 * 256 + SIZE / 2 * 4) as usize;
+    [data[i], data[i + 1], data[i + 2], data[i + 3]]
+}
+
+#[test]
+fn fewer_clip_distances_after_more_are_not_clipped_by_stale_planes() {
+    let Some((device, queue)) = gl_device() else {
+        eprintln!("skipped: no wgpu GL adapter with clip distances (install libegl1 and libgl1-mesa-dri)");
+        return;
+    };
+    let target = device.create_texture(&wgpu::TextureDescriptor {
+        label: None,
+        size: wgpu::Extent3d { width: SIZE, height: SIZE, depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: FORMAT,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        view_formats: &[],
+    });
+    let view = target.create_view(&Default::default());
+    let mut eight = pipeline(&device, 8, "1.0, 0.0, 0.0");
+    submit(&device, &queue, &mut eight, &view);
+    assert_eq!(centre_pixel(&device, &queue, &target), [255, 0, 0, 255], "the clip-distance pipeline keeps everything");
+    for (clip, rgb, px) in [(1, "0.0, 1.0, 0.0", [0, 255, 0, 255]), (0, "0.0, 0.0, 1.0", [0, 0, 255, 255])] {
+        let mut fewer = pipeline(&device, clip, rgb);
+        submit(&device, &queue, &mut fewer, &view);
+        assert_eq!(centre_pixel(&device, &queue, &target), px, "{clip} clip distances after 8: not clipped by stale planes");
+        submit(&device, &queue, &mut eight, &view);
+    }
+}
