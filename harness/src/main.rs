@@ -61,6 +61,9 @@ enum Cmd {
         /// Known failures (`test,executor,status`); default corpus/expectations/<driver>.csv.
         #[arg(long)]
         expectations: Option<PathBuf>,
+        /// A previous run's output directory (its results.csv): index.html shows what changed.
+        #[arg(long)]
+        previous: Option<PathBuf>,
     },
     /// Render one test with one executor (the runner's child process).
     Render {
@@ -146,6 +149,7 @@ pub fn run_options(sel: &Selection, out: PathBuf, executors: Vec<ExecutorConfig>
         adapter: sel.adapter.clone(),
         timeout: Duration::from_secs(timeout),
         expectations: None,
+        previous: None,
         child_exe: std::env::current_exe().map_err(|e| e.to_string())?,
     })
 }
@@ -171,7 +175,7 @@ fn real_main() -> Result<ExitCode, String> {
             println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Run { sel, backend, clip, out, timeout, expectations } => {
+        Cmd::Run { sel, backend, clip, out, timeout, expectations, previous } => {
             let backend = backend.or_else(|| std::env::var("WGPU_BACKEND").ok()).unwrap_or_else(|| "all".into());
             let backends = match backend.to_lowercase().as_str() {
                 "all" => vec![Backend::Vulkan, Backend::Gl],
@@ -187,6 +191,7 @@ fn real_main() -> Result<ExitCode, String> {
             }
             let mut opts = run_options(&sel, out, executors, timeout)?;
             opts.expectations = expectations.or_else(|| default_expectations(&sel));
+            opts.previous = previous;
             let results = runner::run(&opts).map_err(|e| format!("writing results: {e}"))?;
             eprintln!("results in {}/index.html", opts.out.display());
             if results.iter().any(|r| r.status.is_regression()) {

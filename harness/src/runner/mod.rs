@@ -104,6 +104,8 @@ pub struct RunOptions {
     pub adapter: Option<String>,
     pub timeout: Duration,
     pub expectations: Option<PathBuf>,
+    /// A previous run's output directory: the index page shows what changed since.
+    pub previous: Option<PathBuf>,
     /// The harness binary to run children with.
     pub child_exe: PathBuf,
 }
@@ -354,6 +356,6 @@ pub fn run(opts: &RunOptions) -> std::io::Result<Vec<TestResult>> {
         }
     }
     progress.finish();
-    report::write_summaries(&opts.out, &results)?;
+    report::write_summaries(&opts.out, &results, &report::baseline::Baselines::of(opts))?;
     Ok(results)
 }
