@@ -6,6 +6,7 @@ pub const CSS: &str = r#"
 :root { --pass:#2f9e55; --fail:#d23b33; --crash:#7d1d6e; --timeout:#e07800; --skip:#c3c8cf;
   --xfail:#e8c35a; --upass:#3b78d8; --flake:#9acb5e; --ink:#1d2329; --muted:#5f6b76; --line:#dde2e7; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); margin: 0; background: #f6f7f9; line-height: 1.4; }
 main { max-width: 1200px; margin: 0 auto; padding: 0 20px 40px; }
 header.banner { padding: 18px 20px; color: white; }

@@ -44,6 +44,11 @@ pub fn render(out: &Path, results: &[TestResult], baselines: &Baselines) -> Stri
         )
     };
 
+    let mut verdict = verdict;
+    if let Some((_, c)) = changes.iter().find(|(b, _)| b.complete) {
+        verdict +=
+            &format!("; since the previous run: {} new, {} fixed", plural(c.new_failures.len(), "failure", "failures"), c.fixes.len());
+    }
     let mut h = format!(
         "<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content=\"width=device-width, initial-scale=1\"><title>Tesserae conformance: {v}</title><style>{CSS}</style><body><header class=\"banner {}\"><h1>Tesserae conformance</h1><p>{v}</p></header><main>",
         if regressions == 0 { "good" } else { "bad" },
@@ -258,6 +263,9 @@ fn card(out: &Path, r: &TestResult, new: bool) -> String {
         label(r.status),
         if new { "<span class=\"badge new\">new</span> " } else { "" }
     );
+    if r.status == Status::UnexpectedPass && r.message.is_empty() {
+        h += "<p class=msg>Passes, but the expectations list it as failing: remove its row from the expectations file.</p>";
+    }
     if !r.message.is_empty() {
         let lines: Vec<&str> = r.message.lines().collect();
         let shown = lines.iter().take(6).copied().collect::<Vec<_>>().join("\n");
