@@ -90,8 +90,7 @@ fn index_page_links_thumbnails_matrix_and_changes() {
     // An image mismatch (expected, actual, difference) for the patch test, and a probe
     // failure (actual only) for the other.
     let mm = oracle::check_image("reference", &quad, "wgpu-vulkan", &image([255, 0, 0, 255]), &image([0, 0, 255, 255]))
-        .err()
-        .expect("different images mismatch");
+        .expect_err("different images mismatch");
     let quad_page = pages.write_mismatch(&quad, "wgpu-vulkan", &mm).expect("mismatch page written");
     let probe_page = pages.write_single(&tri, "native", &image([0, 0, 0, 255]), "probe at (0, 0)").expect("probe page written");
     let xfail_page = pages.write_single(&tri, "wgpu-gl", &image([0, 0, 0, 255]), "probe at (0, 0)").expect("page written");

@@ -12,10 +12,13 @@ pub fn area(test: &str) -> &str {
     test.split_once('/').map_or(test, |(a, _)| a)
 }
 
+/// A test and its result per executor (in the order of [`executors`]).
+type TestRow<'a> = (&'a str, Vec<Option<&'a TestResult>>);
+
 pub fn section(results: &[TestResult]) -> String {
     let execs = executors(results);
     // area → test → executor → result, tests in run order within their area.
-    let mut areas: BTreeMap<&str, Vec<(&str, Vec<Option<&TestResult>>)>> = BTreeMap::new();
+    let mut areas: BTreeMap<&str, Vec<TestRow>> = BTreeMap::new();
     for r in results {
         let tests = areas.entry(area(&r.test)).or_default();
         let i = match tests.iter().position(|(t, _)| *t == r.test) {

@@ -4,7 +4,8 @@
 //!
 //! The mode (domain, spacing, winding, point mode) is what the translator reflects from both
 //! tessellation stages ([`tesserae::tessellation::state`]); the levels are the constants the
-//! control stage stores ([`super::tess_levels`]). Anything that cannot be derived leaves the
+//! control stage stores, directly or through locals and an HLSL patch-constant function
+//! ([`super::tess_levels`]). Anything that cannot be derived leaves the
 //! picture out (with a sentence when only the levels are unknown); it never fails a run.
 
 use super::escape;
@@ -44,7 +45,7 @@ pub fn derive(test: &ShaderTest) -> Option<Picture> {
         let show = |ls: &[Level]| ls.iter().map(|l| l.value().map_or("?".to_string(), |v| v.to_string())).collect::<Vec<_>>().join(", ");
         let inner_text = if n_inner > 0 { format!(", inner [{}]", show(inner)) } else { String::new() };
         return Some(Picture::UnknownLevels(format!(
-            "{:?} {:?} {:?}{}: the control stage computes some levels at run time (outer [{}]{inner_text}; ? = not a constant), so there is no picture of the domain.",
+            "{:?} {:?} {:?}{}: the control stage computes levels at run time (outer [{}]{inner_text}; ? = not a constant), so there is no picture of the domain.",
             mode.domain,
             mode.spacing,
             mode.winding,
@@ -115,7 +116,7 @@ pub fn section(test: &ShaderTest, dir: &Path) -> String {
                 let t = tessellator::tessellate(&cfg);
                 std::fs::write(dir.join("tessellation.svg"), tessellator::to_svg(&cfg, &t)).ok()?;
                 Some(format!(
-                    "<h2>Tessellation of one patch</h2><p>The domain the CPU tessellator produces for the levels the control stage writes ({} points, {} primitives{}); the same picture as <code>{}</code>.</p><img class=tess src=tessellation.svg alt=\"tessellated domain\">",
+                    "<h2>Tessellation of one patch</h2><p>The domain the CPU tessellator produces for the levels the control stage writes as constants ({} points, {} primitives{}); the same picture as <code>{}</code>. Where the control stage chooses levels per patch at run time, this shows one choice.</p><img class=tess src=tessellation.svg alt=\"tessellated domain\">",
                     t.points.len(),
                     t.primitives.len(),
                     if t.is_empty() { ", patch culled" } else { "" },
