@@ -74,6 +74,9 @@ enum Cmd {
         /// The program children run as (default: this binary); for testing the runner.
         #[arg(long, hide = true)]
         child_exe: Option<PathBuf>,
+        /// A previous run's output directory (its results.csv): index.html shows what changed.
+        #[arg(long)]
+        previous: Option<PathBuf>,
     },
     /// Render tests with one executor, one request per stdin line (the runner's batch child).
     Batch {
@@ -170,6 +173,7 @@ pub fn run_options(sel: &Selection, out: PathBuf, executors: Vec<ExecutorConfig>
         adapter: sel.adapter.clone(),
         timeout: Duration::from_secs(timeout),
         expectations: None,
+        previous: None,
         child_exe: std::env::current_exe().map_err(|e| e.to_string())?,
         jobs: 1,
         batch: runner::DEFAULT_BATCH,
@@ -208,7 +212,7 @@ fn real_main() -> Result<ExitCode, String> {
             println!("{}", serde_json::to_string(&Adapters::list()).map_err(|e| e.to_string())?);
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Run { sel, backend, clip, out, timeout, expectations, jobs, batch, allow_skip, child_exe } => {
+        Cmd::Run { sel, backend, clip, out, timeout, expectations, jobs, batch, allow_skip, child_exe, previous } => {
             let backend = backend.or_else(|| std::env::var("WGPU_BACKEND").ok()).unwrap_or_else(|| "all".into());
             let backends = match backend.to_lowercase().as_str() {
                 "all" => vec![Backend::Vulkan, Backend::Gl],
@@ -239,6 +243,7 @@ fn real_main() -> Result<ExitCode, String> {
                 }
             }
             opts.expectations = expectations.or_else(|| default_expectations(&sel, adapters.as_ref()));
+            opts.previous = previous;
             let summary = runner::run(&opts)?;
             let results = summary.results;
             eprintln!("results in {}/index.html", opts.out.display());

@@ -32,6 +32,9 @@ enum Task {
         /// I/N
         #[arg(long)]
         shard: Option<String>,
+        /// A previous run's output directory: the report shows what changed since
+        #[arg(long)]
+        previous: Option<String>,
     },
     /// Render reference images with the native executor.
     Bless {
@@ -90,10 +93,16 @@ fn main() -> ExitCode {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.to_path_buf()).unwrap_or_default();
     sh.change_dir(&root);
     let result = match cli.task {
-        Task::Conformance { filter, backend, adapter, clip, shard } => {
-            let args: Vec<String> =
-                [opt("filter", &filter), opt("backend", &backend), opt("adapter", &adapter), opt("clip", &clip), opt("shard", &shard)]
-                    .concat();
+        Task::Conformance { filter, backend, adapter, clip, shard, previous } => {
+            let args: Vec<String> = [
+                opt("filter", &filter),
+                opt("backend", &backend),
+                opt("adapter", &adapter),
+                opt("clip", &clip),
+                opt("shard", &shard),
+                opt("previous", &previous),
+            ]
+            .concat();
             harness(&sh, false, "run", &args)
         }
         Task::Bless { filter, adapter } => harness(&sh, false, "bless", &[opt("filter", &filter), opt("adapter", &adapter)].concat()),

@@ -120,6 +120,8 @@ pub struct RunOptions {
     pub adapter: Option<String>,
     pub timeout: Duration,
     pub expectations: Option<PathBuf>,
+    /// A previous run's output directory: the index page shows what changed since.
+    pub previous: Option<PathBuf>,
     /// The harness binary to run children with.
     pub child_exe: PathBuf,
     /// Child processes rendering at the same time.
@@ -279,7 +281,7 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
         }
     })?;
     progress.finish();
-    report::write_summaries(&opts.out, &results).map_err(io)?;
+    report::write_summaries(&opts.out, &results, &report::baseline::Baselines::of(opts)).map_err(io)?;
 
     let rendered_somewhere = results.iter().any(|r| r.status != Status::Skip);
     let unavailable = opts

@@ -1,6 +1,14 @@
 //! Reports in the output directory: `results.csv` (appended row by row), `failures.csv`
 //! (usable as a baseline), `junit.xml`, `index.html`, failure pages with expected, actual and
-//! difference PNGs side by side, a progress line and a summary table.
+//! difference PNGs side by side (and, for tests that draw patches, the tessellated domain), a
+//! progress line and a summary table.
+
+pub mod baseline;
+mod index_assets;
+pub mod index_matrix;
+pub mod index_page;
+pub mod tess_levels;
+pub mod tess_picture;
 
 use super::{Status, TestResult};
 use crate::image::Image;
@@ -45,9 +53,12 @@ impl Pages {
         (self.out.join(&rel), rel)
     }
 
-    fn page(&self, dir: &Path, rel: &str, title: &str, body: &str) -> Option<String> {
+    fn page(&self, test: &ShaderTest, dir: &Path, rel: &str, title: &str, body: &str) -> Option<String> {
+        // Back to the index: one `..` per component of `failures/<test>/<executor>`.
+        let up = "../".repeat(rel.split('/').count());
+        let tess = tess_picture::section(test, dir);
         let html = format!(
-            "<!doctype html><meta charset=utf-8><title>{t}</title><style>body{{font-family:sans-serif}} img{{width:256px;image-rendering:pixelated;border:1px solid #888}} td{{padding:4px;text-align:center}}</style><h1>{t}</h1>{body}",
+            "<!doctype html><meta charset=utf-8><title>{t}</title><style>body{{font-family:system-ui,sans-serif;margin:20px;line-height:1.4}} img{{width:256px;image-rendering:pixelated;border:1px solid #888}} img.tess{{width:560px;image-rendering:auto}} td{{padding:4px;text-align:center}}</style><p><a href=\"{up}index.html\">← all results</a></p><h1>{t}</h1>{body}{tess}",
             t = escape(title)
         );
         std::fs::write(dir.join("index.html"), html).ok()?;
@@ -72,7 +83,7 @@ impl Pages {
             escape(executor),
             escape(&test.path.display().to_string())
         );
-        self.page(&dir, &rel, &format!("{} on {executor}", test.name), &body)
+        self.page(test, &dir, &rel, &format!("{} on {executor}", test.name), &body)
     }
 
     pub fn write_single(&mut self, test: &ShaderTest, executor: &str, img: &Image, message: &str) -> Option<String> {
@@ -80,7 +91,7 @@ impl Pages {
         std::fs::create_dir_all(&dir).ok()?;
         img.write_png(&dir.join("actual.png")).ok()?;
         let body = format!("<p>{}</p><img src=actual.png>", escape(message));
-        self.page(&dir, &rel, &format!("{} on {executor}", test.name), &body)
+        self.page(test, &dir, &rel, &format!("{} on {executor}", test.name), &body)
     }
 }
 
@@ -119,7 +130,7 @@ impl Progress {
 }
 
 /// `failures.csv`, `junit.xml`, `index.html`, and the summary table on stdout.
-pub fn write_summaries(out: &Path, results: &[TestResult]) -> std::io::Result<()> {
+pub fn write_summaries(out: &Path, results: &[TestResult], baselines: &baseline::Baselines) -> std::io::Result<()> {
     let mut f = std::fs::File::create(out.join("failures.csv"))?;
     writeln!(f, "test,executor,status")?;
     // What happened, not how it was judged: the file works as the next run's expectations.
@@ -152,24 +163,7 @@ pub fn write_summaries(out: &Path, results: &[TestResult]) -> std::io::Result<()
     j += "</testsuites>\n";
     std::fs::write(out.join("junit.xml"), j)?;
 
-    let mut h = String::from("<!doctype html><meta charset=utf-8><title>Tesserae conformance</title><style>body{font-family:sans-serif} td{padding:2px 8px} .Pass,.ExpectedFail,.Flake{color:#070} .Fail,.Crash,.Timeout,.UnexpectedPass{color:#b00} .Skip{color:#777}</style><h1>Tesserae conformance</h1>");
-    h += &summary_table(results).replace('\n', "<br>").replace(' ', "&nbsp;");
-    h += "<table><tr><th>test</th><th>executor</th><th>status</th><th>ms</th><th>message</th></tr>";
-    for r in results {
-        let msg = match &r.page {
-            Some(p) => format!("<a href=\"{}\">{}</a>", escape(p), escape(&r.message)),
-            None => escape(&r.message),
-        };
-        h += &format!(
-            "<tr><td>{}</td><td>{}</td><td class={s}>{s}</td><td>{}</td><td>{msg}</td></tr>",
-            escape(&r.test),
-            escape(&r.executor),
-            r.duration_ms,
-            s = r.status.name()
-        );
-    }
-    h += "</table>";
-    std::fs::write(out.join("index.html"), h)?;
+    index_page::write(out, results, baselines)?;
     print!("{}", summary_table(results));
     Ok(())
 }
