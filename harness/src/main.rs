@@ -12,6 +12,7 @@ use tesserae_harness::runner::{self, ExecutorConfig, RunOptions, Status};
 mod bench;
 mod bench_frames;
 mod bless;
+mod tolerances;
 
 #[derive(Parser)]
 #[command(name = "tesserae-harness", about = "Tesserae's differential conformance harness")]
@@ -89,6 +90,15 @@ enum Cmd {
     },
     /// List the Vulkan devices and wgpu adapters this machine has (JSON).
     Adapters,
+    /// Measure how far a finished run's translated images stray from the references, for
+    /// every test with a tolerance (CSV on stdout): the numbers a tolerance's reason cites.
+    Tolerances {
+        #[command(flatten)]
+        sel: Selection,
+        /// The run's output directory.
+        #[arg(long)]
+        run: PathBuf,
+    },
     /// Render one test with one executor (the runner's child process).
     Render {
         #[arg(long)]
@@ -268,6 +278,7 @@ fn real_main() -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Bless { sel } => bless::bless(&sel),
+        Cmd::Tolerances { sel, run } => tolerances::tolerances(&sel, &run),
         Cmd::Bench { sel, iterations, only } => bench::bench(&sel, iterations, only.as_deref()),
         Cmd::TessSweep { adapter, gpu: false, .. } => Ok(tesserae_harness::tess_sweep::run(adapter.as_deref())),
         Cmd::TessSweep { adapter, gpu: true, backend } => {
