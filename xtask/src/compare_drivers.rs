@@ -206,6 +206,38 @@ mod tests {
         assert!(difference(&a, &Rgba { width: 1, height: 1, data: vec![0; 4] }).is_none());
     }
 
+    /// Two manifests naming the same driver (lavapipe) differ in nothing. Needs a built harness
+    /// next to this test binary and lavapipe; skipped, saying why, otherwise.
+    #[test]
+    fn the_same_driver_twice_differs_in_nothing() {
+        const LAVAPIPE: &str = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
+        let exe = std::env::current_exe().ok().and_then(|e| Some(e.parent()?.parent()?.join("tesserae-harness")));
+        let Some(built) = exe.filter(|e| e.is_file()) else {
+            eprintln!("SKIPPED: no tesserae-harness binary (cargo build -p tesserae-harness)");
+            return;
+        };
+        if !Path::new(LAVAPIPE).is_file() {
+            eprintln!("SKIPPED: no lavapipe manifest at {LAVAPIPE}");
+            return;
+        }
+        let tmp = std::env::temp_dir().join(format!("xtask-compare-drivers-{}", std::process::id()));
+        std::fs::create_dir_all(&tmp).unwrap();
+        let (harness, a, b) = (tmp.join("harness"), tmp.join("a.json"), tmp.join("b.json"));
+        std::fs::copy(built, &harness).unwrap();
+        std::fs::copy(LAVAPIPE, &a).unwrap();
+        std::fs::copy(LAVAPIPE, &b).unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let args = Args {
+            drivers: vec![a, b],
+            filter: Some("basic/{clear-only,fragcoord}".into()),
+            out: tmp.join("out"),
+            corpus: root.join("corpus"),
+        };
+        assert_eq!(compare_drivers(&harness, &args), Ok(0));
+        assert!(tmp.join("out/index.html").is_file());
+        let _ = std::fs::remove_dir_all(tmp);
+    }
+
     #[test]
     fn discovers_the_corpus_with_a_glob() {
         let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
