@@ -38,6 +38,10 @@ pub struct Selection {
     /// Vulkan device or wgpu adapter name substring (also WGPU_ADAPTER_NAME).
     #[arg(long)]
     adapter: Option<String>,
+    /// Vulkan ICD manifest (JSON) to load instead of the installed drivers; sets
+    /// VK_DRIVER_FILES for this process and its children.
+    #[arg(long, value_name = "MANIFEST")]
+    driver: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -113,6 +117,9 @@ enum Cmd {
         adapter: Option<String>,
         #[arg(long, default_value = "native")]
         clip: String,
+        /// Vulkan ICD manifest to load (sets VK_DRIVER_FILES).
+        #[arg(long, value_name = "MANIFEST")]
+        driver: Option<PathBuf>,
     },
     /// Render references with the native executor (PNG plus a JSON sidecar naming the driver).
     Bless {
@@ -201,10 +208,28 @@ fn main() -> ExitCode {
     }
 }
 
+/// Points the Vulkan loader at one ICD manifest, before anything opens Vulkan; children
+/// inherit the environment. VK_ICD_FILENAMES too, for loaders older than 1.3.207.
+fn use_driver(manifest: Option<&PathBuf>) -> Result<(), String> {
+    let Some(m) = manifest else { return Ok(()) };
+    let m = std::path::absolute(m).map_err(|e| format!("--driver {}: {e}", m.display()))?;
+    if !m.is_file() {
+        return Err(format!("--driver {}: no such manifest", m.display()));
+    }
+    std::env::set_var("VK_DRIVER_FILES", &m);
+    std::env::set_var("VK_ICD_FILENAMES", &m);
+    Ok(())
+}
+
 fn real_main() -> Result<ExitCode, String> {
     let cli = Cli::parse();
+    match &cli.command {
+        Cmd::Render { driver, .. } => use_driver(driver.as_ref())?,
+        Cmd::Run { sel, .. } | Cmd::Bless { sel } | Cmd::Bench { sel, .. } => use_driver(sel.driver.as_ref())?,
+        Cmd::TessSweep { .. } => {}
+    }
     match cli.command {
-        Cmd::Render { test, name, executor, out, adapter, clip } => {
+        Cmd::Render { test, name, executor, out, adapter, clip, driver: _ } => {
             let kind = ExecutorKind::parse(&executor).ok_or_else(|| format!("unknown executor `{executor}`"))?;
             let clip = parse_clip(&clip)?.into_iter().next().unwrap_or_default();
             let report = runner::child::render(&test, &name, kind, adapter.as_deref(), clip, &out);

@@ -5,6 +5,7 @@
 //! and the corpus.
 
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use xshell::{cmd, Shell};
 
@@ -67,6 +68,37 @@ enum Task {
         #[arg(long, requires = "gpu")]
         backend: Option<String>,
     },
+    /// Compare two harness output directories (their results.csv): regressions, fixes, new and
+    /// removed tests, flakes, the slowest tests. Exit 1 on a regression.
+    CompareRuns {
+        old: PathBuf,
+        new: PathBuf,
+        /// How many of the slowest tests to list.
+        #[arg(long, default_value_t = 10)]
+        slowest: usize,
+    },
+    /// Render with the native executor once per Vulkan ICD manifest and list the tests whose
+    /// images differ (exit 1), with side-by-side pages under --out.
+    CompareDrivers {
+        /// A Vulkan ICD manifest (JSON); give two.
+        #[arg(long = "driver", value_name = "MANIFEST", num_args = 1, required = true)]
+        drivers: Vec<PathBuf>,
+        #[arg(long)]
+        filter: Option<String>,
+        #[arg(long, default_value = "target/compare-drivers")]
+        out: PathBuf,
+    },
+    /// `git bisect run` between two commits over the selected tests, in a temporary worktree;
+    /// prints the first bad commit.
+    Bisect(bisect::BisectArgs),
+    /// One step of `bisect`, run by `git bisect run` in the bisection's worktree.
+    #[command(hide = true)]
+    BisectStep {
+        #[command(flatten)]
+        step: bisect::StepArgs,
+        #[arg(long)]
+        scratch: PathBuf,
+    },
     /// Write the generated corpus files (the clip/cull matrix); `--check` only compares.
     Codegen {
         #[arg(long)]
@@ -74,7 +106,10 @@ enum Task {
     },
 }
 
+mod bisect;
 mod codegen;
+mod compare_drivers;
+mod compare_runs;
 mod fuzz;
 
 fn opt(name: &str, v: &Option<String>) -> Vec<String> {
@@ -114,6 +149,17 @@ fn main() -> ExitCode {
             let flag = if gpu { vec!["--gpu".to_string()] } else { Vec::new() };
             harness(&sh, false, "tess-sweep", &[opt("adapter", &adapter), flag, opt("backend", &backend)].concat())
         }
+        Task::CompareRuns { old, new, slowest } => compare_runs::compare_runs(&old, &new, slowest).map_err(Into::into),
+        Task::CompareDrivers { drivers, filter, out } => {
+            let args = compare_drivers::Args { drivers, filter, out: root.join(out), corpus: root.join("corpus") };
+            build_harness(&sh).and_then(|exe| {
+                let r = compare_drivers::compare_drivers(&exe, &args);
+                let _ = std::fs::remove_file(exe);
+                r.map_err(Into::into)
+            })
+        }
+        Task::Bisect(args) => bisect::bisect(&root, &target_dir(&sh), &args).map_err(Into::into),
+        Task::BisectStep { step, scratch } => return ExitCode::from(bisect::step(&step, &scratch)),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -132,6 +178,15 @@ pub(crate) fn target_dir(sh: &Shell) -> std::path::PathBuf {
         Some(d) => sh.current_dir().join(d),
         None => sh.current_dir().join("target"),
     }
+}
+
+/// Builds the harness (dev profile) and returns a private copy of it, which later builds in
+/// the shared target directory cannot replace mid-run.
+fn build_harness(sh: &Shell) -> Result<PathBuf, Box<dyn std::error::Error>> {
+    cmd!(sh, "cargo build --quiet -p tesserae-harness").run()?;
+    let copy = std::env::temp_dir().join(format!("tesserae-harness-{}", std::process::id()));
+    std::fs::copy(target_dir(sh).join("debug").join("tesserae-harness"), &copy)?;
+    Ok(copy)
 }
 
 pub(crate) fn harness(sh: &Shell, release: bool, sub: &str, args: &[String]) -> Result<u8, Box<dyn std::error::Error>> {
