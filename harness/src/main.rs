@@ -226,7 +226,8 @@ fn real_main() -> Result<ExitCode, String> {
     match &cli.command {
         Cmd::Render { driver, .. } => use_driver(driver.as_ref())?,
         Cmd::Run { sel, .. } | Cmd::Bless { sel } | Cmd::Bench { sel, .. } => use_driver(sel.driver.as_ref())?,
-        Cmd::TessSweep { .. } => {}
+        Cmd::Tolerances { sel, .. } => use_driver(sel.driver.as_ref())?,
+        Cmd::TessSweep { .. } | Cmd::Batch { .. } | Cmd::Adapters => {}
     }
     match cli.command {
         Cmd::Render { test, name, executor, out, adapter, clip, driver: _ } => {
