@@ -128,17 +128,19 @@ impl TranslatedExecutor {
         self
     }
 
+    /// The error the scope caught and every uncaptured one (on wgpu's GL backend a pipeline's
+    /// creation error can arrive after the error of the draw that used it), wgpu's Display
+    /// carrying each cause chain.
     fn check(&self, label: &str, scope: wgpu::ErrorScopeGuard) -> Result<(), ExecError> {
-        if let Some(e) = pollster::block_on(scope.pop()) {
-            // wgpu's Display already carries the cause chain.
-            return Err(ExecError::Device(format!("{label}: {e}")));
-        }
+        let mut errors: Vec<String> = pollster::block_on(scope.pop()).map(|e| e.to_string()).into_iter().collect();
+        let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
         if let Ok(mut v) = self.uncaptured.lock() {
-            if !v.is_empty() {
-                return Err(ExecError::Device(format!("{label}: {}", v.drain(..).collect::<Vec<_>>().join("; "))));
-            }
+            errors.extend(v.drain(..));
         }
-        Ok(())
+        if errors.is_empty() {
+            return Ok(());
+        }
+        Err(ExecError::Device(format!("{label}: {}", errors.join("; "))))
     }
 }
 
@@ -241,6 +243,12 @@ impl TranslatedExecutor {
         let t = &test.test;
         let (w, h) = (t.width, t.height);
         let d = &self.device;
+        // Errors still arriving from an earlier test on this device (the runner renders a
+        // batch of tests on one device) belong to that test, not this one.
+        let _ = d.poll(wgpu::PollType::wait_indefinitely());
+        if let Ok(mut v) = self.uncaptured.lock() {
+            v.clear();
+        }
         let scope = d.push_error_scope(wgpu::ErrorFilter::Validation);
         let mut config = pipeline_config(test);
         config.binding_type_overrides = self.unfilterable_overrides(test, plan)?;
