@@ -118,7 +118,7 @@ pub fn build(
 
     // 1. Vertex stage as compute.
     let mut src = vertex_function::module_wgsl(&module)?;
-    src.push_str(&vertex_pulling::declarations(b.emulation, &slots));
+    src.push_str(&vertex_pulling::declarations(b.emulation, &slots, layouts));
     let at_records = b.emulation.at(b.records);
     let pull = vertex_pulling::call(&module, &func, layouts, "tesserae_vertex_id", "tesserae_instance")?;
     let mut stores = format!("    tesserae_records[tesserae_base] = {position};\n");

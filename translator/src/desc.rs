@@ -215,6 +215,11 @@ pub struct Options {
     /// Which vertex of a primitive the target's rasterizer takes flat varyings from: Vulkan
     /// and WebGPU the first; wgpu's GL backend (GL's default convention) the last.
     pub provoking_vertex: ProvokingVertex,
+    /// Whether the target restarts indexed strips at the all-ones index, as Vulkan (with
+    /// `primitiveRestartEnable`) and WebGPU do. wgpu's GL backend on a desktop GL context never
+    /// enables `GL_PRIMITIVE_RESTART_FIXED_INDEX` (wgpu-hal 30.0.2; GLES has it always on), so
+    /// there strips are assembled in compute, where restart is honoured.
+    pub primitive_restart: bool,
 }
 
 /// The vertex whose flat varyings a primitive's fragments get.
@@ -228,7 +233,13 @@ pub enum ProvokingVertex {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { clip: ClipMode::Native, max_bind_groups: 4, max_tessellation_level: 64, provoking_vertex: ProvokingVertex::First }
+        Options {
+            clip: ClipMode::Native,
+            max_bind_groups: 4,
+            max_tessellation_level: 64,
+            provoking_vertex: ProvokingVertex::First,
+            primitive_restart: true,
+        }
     }
 }
 

@@ -181,6 +181,8 @@ fn translate_lowered(
         .as_ref()
         .is_some_and(|f| f.reflection.inputs.iter().any(|v| v.interpolation.flat || v.ty.kind != reflect::ScalarKind::Float));
     let rotate = desc.options.provoking_vertex == ProvokingVertex::Last && flat_inputs && !desc.topology.is_points();
+    // On a target that ignores the restart index, strips are assembled in compute too.
+    let restart = !desc.options.primitive_restart && desc.topology.is_strip();
     let mut clip_distances = vr.clip_distance_outputs;
     let mut clip_location = None;
     if clip_distances > 0 && desc.options.clip == ClipMode::Emulated {
@@ -188,15 +190,20 @@ fn translate_lowered(
             return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances without a fragment stage"));
         };
         let location = emulated_clip_location(&vr, &f.reflection)?;
-        if vr.cull_distance_outputs == 0 && !rotate {
+        if vr.cull_distance_outputs == 0 && !rotate && !restart {
             lower::clip_to_varying::lower(&mut vertex.module, vertex.entry_id, clip_distances, location);
         }
         lower::clip_discard::lower(&mut f.module, f.entry_id, clip_distances, location);
         clip_distances = 0;
         clip_location = Some(location);
     }
-    if vr.cull_distance_outputs > 0 || rotate {
-        let e = ctx.emulation(Stage::Vertex, if rotate { "flat varyings on a last-vertex rasterizer" } else { "cull distances" })?;
+    if vr.cull_distance_outputs > 0 || rotate || restart {
+        let why = match () {
+            _ if rotate => "flat varyings on a last-vertex rasterizer",
+            _ if vr.cull_distance_outputs > 0 => "cull distances",
+            _ => "strips on a target without primitive restart",
+        };
+        let e = ctx.emulation(Stage::Vertex, why)?;
         return translate_with_primitive_pass(desc, e, vertex, fragment, clip_location);
     }
 

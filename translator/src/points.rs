@@ -103,7 +103,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         );
     }
     let mut src = vertex_function::module_wgsl(&module)?;
-    src.push_str(&vertex_pulling::declarations(cfg.emulation, &slots));
+    src.push_str(&vertex_pulling::declarations(cfg.emulation, &slots, cfg.layouts));
     let at_records = cfg.emulation.at(cfg.records_binding);
     let at_quads = cfg.emulation.at(cfg.quad_indices_binding);
     let body = format!(

@@ -324,7 +324,7 @@ fn vertex_records(
         }
     }
     let mut src = vertex_function::module_wgsl(&module)?;
-    src.push_str(&crate::vertex_pulling::declarations(e, &slots));
+    src.push_str(&crate::vertex_pulling::declarations(e, &slots, &desc.vertex_buffers));
     let pull = crate::vertex_pulling::call(&module, &func, &desc.vertex_buffers, "tesserae_vertex_id", "tesserae_instance")?;
     let at = e.at(records_binding);
     let body = format!("    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;\n{stores}");

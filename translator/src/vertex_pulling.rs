@@ -33,8 +33,8 @@ fn decode(format: VertexFormat, vb: &str, w: &str) -> String {
         Sint32x3 => format!("vec4<i32>({}, {}, {}, 1i)", s(0), s(1), s(2)),
         Sint32x4 => format!("vec4<i32>({}, {}, {}, {})", s(0), s(1), s(2), s(3)),
         Unorm8x4 => format!("unpack4x8unorm({})", word(0)),
-        Float16x2 => format!("vec4<f32>(unpack2x16float({}), 0.0, 1.0)", word(0)),
-        Float16x4 => format!("vec4<f32>(unpack2x16float({}), unpack2x16float({}))", word(0), word(1)),
+        Float16x2 => format!("vec4<f32>(tesserae_unpack_half2({}), 0.0, 1.0)", word(0)),
+        Float16x4 => format!("vec4<f32>(tesserae_unpack_half2({}), tesserae_unpack_half2({}))", word(0), word(1)),
     }
 }
 
@@ -61,9 +61,35 @@ pub fn used_slots(func: &VertexFunction, layouts: &[VertexBufferLayout]) -> Resu
     Ok(slots)
 }
 
-/// Declarations: the uniform, index buffer and the vertex buffers in `slots`.
-pub fn declarations(e: Emulation, slots: &[u32]) -> String {
+/// Half floats decoded with integer operations: `unpack2x16float` needs naga's
+/// `SHADER_FLOAT16_IN_FLOAT32`, which wgpu lacks on Mesa's Vulkan drivers without
+/// `shader-f16`. Exact for every value: normals and infinities/NaNs by moving the bits,
+/// subnormals as `m * 2^-24`.
+const HALF_DECODER: &str = "fn tesserae_half(h: u32) -> f32 {
+    let sign = (h & 0x8000u) << 16u;
+    let e = (h >> 10u) & 0x1fu;
+    let m = h & 0x3ffu;
+    if e == 0u {
+        return bitcast<f32>(sign | bitcast<u32>(f32(m) * 5.9604644775390625e-8));
+    }
+    if e == 31u {
+        return bitcast<f32>(sign | 0x7f800000u | (m << 13u));
+    }
+    return bitcast<f32>(sign | ((e + 112u) << 23u) | (m << 13u));
+}
+fn tesserae_unpack_half2(w: u32) -> vec2<f32> {
+    return vec2<f32>(tesserae_half(w & 0xffffu), tesserae_half(w >> 16u));
+}
+";
+
+/// Declarations: the uniform, index buffer and the vertex buffers in `slots` (and the
+/// half-float decoder where `layouts` has a 16-bit float attribute).
+pub fn declarations(e: Emulation, slots: &[u32], layouts: &[VertexBufferLayout]) -> String {
     let mut w = e.draw_params_wgsl();
+    let halves = layouts.iter().flat_map(|b| &b.attributes).any(|a| matches!(a.format, VertexFormat::Float16x2 | VertexFormat::Float16x4));
+    if halves {
+        w.push_str(HALF_DECODER);
+    }
     for s in slots {
         let _ = writeln!(w, "{} var<storage, read> tesserae_vb{s}: array<u32>;", e.at(binding::VERTEX_BUFFERS + s));
     }

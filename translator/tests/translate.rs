@@ -209,3 +209,18 @@ fn point_coord_outside_points_is_refused() {
     let e = translate(&desc(vs(VS), Some(f))).unwrap_err();
     assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains("PointCoord")), "{e}");
 }
+
+#[test]
+fn strips_are_assembled_in_compute_where_the_target_has_no_primitive_restart() {
+    let mut d = desc(vs(VS), Some(fs(FS)));
+    d.topology = Topology::TriangleStrip;
+    let direct = translate(&d).expect("translates");
+    assert_eq!(direct.passes.len(), 1, "a target with restart draws the strip as recorded");
+    d.options.primitive_restart = false;
+    let assembled = translate(&d).expect("translates");
+    let labels: Vec<&str> = assembled.passes.iter().map(|p| p.label()).collect();
+    assert!(labels.len() > 1 && matches!(assembled.passes[0], Pass::Compute(_)), "{labels:?}");
+    // Lists have nothing to restart.
+    d.topology = Topology::TriangleList;
+    assert_eq!(translate(&d).expect("translates").passes.len(), 1);
+}

@@ -232,6 +232,8 @@ impl TranslatedExecutor {
                 Backend::Gl => tesserae::ProvokingVertex::Last,
                 Backend::Vulkan => tesserae::ProvokingVertex::First,
             },
+            // ...and, on a desktop GL context, never enables primitive restart.
+            primitive_restart: self.backend != Backend::Gl,
             ..Default::default()
         }
     }

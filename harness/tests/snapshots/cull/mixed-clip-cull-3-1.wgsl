@@ -1,0 +1,315 @@
+// pass `vertex`, vertex stage
+enable clip_distances;
+
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    @builtin(clip_distances) gl_ClipDistance: array<f32, 3>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_14 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @builtin(clip_distances) gl_ClipDistance: array<f32, 3>,
+    @location(0) member: vec3<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: array<f32, 3>,
+    out2_member: vec3<f32>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 3>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> v_color: vec3<f32>;
+var<private> color_1: vec3<f32>;
+var<private> tesserae_cull_distance: array<f32, 1>;
+
+fn main() {
+    let _e17 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e17.x, _e17.y, 0f, 1f);
+    let _e22 = color_1;
+    v_color = _e22;
+    let _e24 = pos_1[0u];
+    unnamed.gl_ClipDistance[0i] = (_e24 + 0.8f);
+    let _e29 = pos_1[1u];
+    unnamed.gl_ClipDistance[1i] = (0.8f - _e29);
+    let _e34 = pos_1[0u];
+    let _e37 = pos_1[1u];
+    unnamed.gl_ClipDistance[2i] = ((1.2f - _e34) - _e37);
+    let _e42 = pos_1[1u];
+    tesserae_cull_distance[0i] = (_e42 + 0.5f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>) -> TesseraeVertexOut {
+    pos_1 = pos;
+    color_1 = color;
+    main();
+    let _e9 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e9);
+    let _e11 = unnamed.gl_Position;
+    let _e12 = unnamed.gl_ClipDistance;
+    let _e13 = v_color;
+    return TesseraeVertexOut(_e11, _e12, _e13);
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+@compute @workgroup_size(64)
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    if tesserae_gid.x >= tesserae_draw.count {
+        return;
+    }
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
+    let tesserae_w0 = (tesserae_vertex_id) * 5u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
+    let tesserae_w1 = (tesserae_vertex_id) * 5u + 2u;
+    let tesserae_a1 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w1 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 1u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 2u]), 1.0);
+    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy), vec3<f32>(tesserae_a1.xyz));
+    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 4u;
+    tesserae_records[tesserae_base] = tesserae_out.out0_member;
+    tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_out.out2_member, 0.0);
+    tesserae_records[tesserae_base + 2u] = vec4<f32>(tesserae_out.out1_member[0], tesserae_out.out1_member[1], tesserae_out.out1_member[2], 0.0);
+    tesserae_records[tesserae_base + 3u] = vec4<f32>(tesserae_cull_distance[0], 0.0, 0.0, 0.0);
+}
+// pass `primitives`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(25) var<storage, read_write> tesserae_prims: array<u32>;
+@group(0) @binding(26) var<storage, read_write> tesserae_flags: array<u32>;
+
+fn tesserae_is_restart(i: u32) -> bool {
+    if tesserae_draw.indexed == 0u {
+        return false;
+    }
+    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
+    return tesserae_raw_index(tesserae_draw.first + i) == restart;
+}
+
+@compute @workgroup_size(64)
+fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let p = gid.x;
+    if p >= tesserae_draw.primitives {
+        return;
+    }
+    var v = array<u32, 3>(0u, 0u, 0u);
+    var keep = true;
+    var odd = 0u;
+    if false {
+        for (var k = 0u; k < 3u; k++) {
+            if tesserae_is_restart(p + k) {
+                keep = false;
+            }
+        }
+        // Strip parity counts from the last restart.
+        var start = 0u;
+        for (var j = p; j > 0u; j--) {
+            if tesserae_is_restart(j - 1u) {
+                start = j;
+                break;
+            }
+        }
+        odd = (p - start) & 1u;
+    }
+    for (var k = 0u; k < 3u; k++) { v[k] = p * 3u + k; }
+    let base = gid.y * tesserae_draw.count;
+    for (var c = 0u; c < 1u; c++) {
+        var all_negative = true;
+        for (var k = 0u; k < 3u; k++) {
+            let d = tesserae_records[(base + v[k]) * 4u + 3u + c / 4u][c % 4u];
+            if !(d < 0.0) {
+                all_negative = false;
+            }
+        }
+        if all_negative {
+            keep = false;
+        }
+    }
+    let q = gid.y * tesserae_draw.primitives + p;
+    tesserae_flags[q] = select(0u, 1u, keep);
+    for (var k = 0u; k < 3u; k++) {
+        tesserae_prims[q * 3u + k] = base + v[k];
+    }
+}
+// pass `compact`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(0) @binding(25) var<storage, read> tesserae_prims: array<u32>;
+@group(0) @binding(26) var<storage, read> tesserae_flags: array<u32>;
+@group(0) @binding(27) var<storage, read_write> tesserae_out_indices: array<u32>;
+@group(0) @binding(28) var<storage, read_write> tesserae_indirect: array<u32>;
+var<workgroup> tesserae_sums: array<u32, 256>;
+
+@compute @workgroup_size(256)
+fn tesserae_compact_main(@builtin(local_invocation_index) t: u32) {
+    let total = tesserae_draw.primitives * tesserae_draw.instances;
+    let chunk = (total + 255u) / 256u;
+    let start = min(t * chunk, total);
+    let end = min(start + chunk, total);
+    var sum = 0u;
+    for (var i = start; i < end; i++) {
+        sum += tesserae_flags[i];
+    }
+    tesserae_sums[t] = sum;
+    workgroupBarrier();
+    if t == 0u {
+        var acc = 0u;
+        for (var i = 0u; i < 256u; i++) {
+            let x = tesserae_sums[i];
+            tesserae_sums[i] = acc;
+            acc += x;
+        }
+        tesserae_indirect[0] = acc * 3u;
+        tesserae_indirect[1] = 1u;
+        tesserae_indirect[2] = 0u;
+        tesserae_indirect[3] = 0u;
+        tesserae_indirect[4] = 0u;
+    }
+    workgroupBarrier();
+    var dst = tesserae_sums[t];
+    for (var i = start; i < end; i++) {
+        if tesserae_flags[i] != 0u {
+            for (var k = 0u; k < 3u; k++) {
+                tesserae_out_indices[dst * 3u + k] = tesserae_prims[i * 3u + k];
+            }
+            dst += 1u;
+        }
+    }
+}
+// pass `draw survivors`, vertex stage
+enable clip_distances;
+
+@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePassOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(perspective, center) v0: vec3<f32>,
+    @builtin(clip_distances) clip: array<f32, 3>,
+}
+
+@vertex
+fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
+    let b = r * 4u;
+    var o: TesseraePassOut;
+    o.position = tesserae_records[b];
+    o.v0 = tesserae_records[b + 1u].xyz;
+    for (var i = 0u; i < 3u; i++) { o.clip[i] = tesserae_records[b + 2u + i / 4u][i % 4u]; }
+    return o;
+}
+// pass `draw survivors`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> v_color_1: vec3<f32>;
+
+fn main_1() {
+    let _e3 = v_color_1;
+    frag = vec4<f32>(_e3.x, _e3.y, _e3.z, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) v_color: vec3<f32>) -> @location(0) vec4<f32> {
+    v_color_1 = v_color;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
