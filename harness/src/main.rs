@@ -152,6 +152,10 @@ enum Cmd {
         /// wgpu backend for --gpu: vulkan (default) or gl (LIBGL_ALWAYS_SOFTWARE=1 unless set).
         #[arg(long, requires = "gpu")]
         backend: Option<String>,
+        /// A fixed subset (every mode, every edge-case level on every edge, a sample of the
+        /// rest), for CI: well under a minute instead of the full sweep.
+        #[arg(long)]
+        quick: bool,
     },
 }
 
@@ -306,15 +310,15 @@ fn real_main() -> Result<ExitCode, String> {
         Cmd::Bless { sel } => bless::bless(&sel),
         Cmd::Tolerances { sel, run } => tolerances::tolerances(&sel, &run),
         Cmd::Bench { sel, iterations, only } => bench::bench(&sel, iterations, only.as_deref()),
-        Cmd::TessSweep { adapter, gpu: false, .. } => Ok(tesserae_harness::tess_sweep::run(adapter.as_deref())),
-        Cmd::TessSweep { adapter, gpu: true, backend } => {
+        Cmd::TessSweep { adapter, gpu: false, quick, .. } => Ok(tesserae_harness::tess_sweep::run(adapter.as_deref(), quick)),
+        Cmd::TessSweep { adapter, gpu: true, backend, quick } => {
             use tesserae_harness::tess_sweep::gpu::{self, GpuBackend};
             let backend = GpuBackend::parse(backend.as_deref().unwrap_or("vulkan"))?;
             if backend == GpuBackend::Gl && std::env::var_os("LIBGL_ALWAYS_SOFTWARE").is_none() {
                 // Mesa's llvmpipe, the GL the harness is written against; still single-threaded here.
                 std::env::set_var("LIBGL_ALWAYS_SOFTWARE", "1");
             }
-            Ok(gpu::run(backend, adapter.as_deref()))
+            Ok(gpu::run(backend, adapter.as_deref(), quick))
         }
     }
 }

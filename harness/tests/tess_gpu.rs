@@ -3,8 +3,10 @@
 //! two dimensions, output buffers too small, and a scan over millions of patches.
 //!
 //! Without a Vulkan adapter these tests print that they skipped, unless
-//! `TESSERAE_REQUIRE_GPU=1`, where they fail. `TESSERAE_GPU_BACKEND=gl` runs them on wgpu's GL
-//! backend instead (set `LIBGL_ALWAYS_SOFTWARE=1` for llvmpipe).
+//! `TESSERAE_REQUIRE_DEVICE=1`, where they fail. `TESSERAE_GPU_BACKEND=gl` runs them on wgpu's
+//! GL backend instead (set `LIBGL_ALWAYS_SOFTWARE=1` for llvmpipe).
+
+mod common;
 
 use tesserae::tessellator::{Domain, Spacing, Winding};
 use tesserae_harness::tess_sweep::gpu::{self, GpuBackend, GpuError, GpuTessellator, OutputSizes};
@@ -16,10 +18,7 @@ fn device() -> Option<GpuTessellator> {
     match GpuTessellator::new(backend, None) {
         Ok(g) => Some(g),
         Err(GpuError::Unavailable(why)) => {
-            if std::env::var("TESSERAE_REQUIRE_GPU").is_ok_and(|v| v == "1") {
-                panic!("TESSERAE_REQUIRE_GPU=1 but no adapter: {why}");
-            }
-            eprintln!("skipped: no wgpu adapter ({why})");
+            common::no_device(&format!("no wgpu adapter: {why}"));
             None
         }
         Err(e) => panic!("{e}"),

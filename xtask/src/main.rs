@@ -58,7 +58,8 @@ enum Task {
     OssFuzzBuild(fuzz::OssFuzzArgs),
     /// Compare the CPU tessellator with the Vulkan driver's over a sweep of levels and modes
     /// (dev profile); with `--gpu`, with the GPU tessellator's kernels on wgpu (`--backend
-    /// vulkan|gl`). Last line `configurations=N mismatches=M`.
+    /// vulkan|gl`); `--quick` for the fixed CI subset. Last line `configurations=N
+    /// mismatches=M`.
     TessSweep {
         #[arg(long)]
         adapter: Option<String>,
@@ -67,6 +68,9 @@ enum Task {
         /// vulkan (default) or gl; only with --gpu
         #[arg(long, requires = "gpu")]
         backend: Option<String>,
+        /// The quick subset (every mode and edge-case level; well under a minute)
+        #[arg(long)]
+        quick: bool,
     },
     /// Compare two harness output directories (their results.csv): regressions, fixes, new and
     /// removed tests, flakes, the slowest tests. Exit 1 on a regression.
@@ -145,9 +149,9 @@ fn main() -> ExitCode {
         Task::Fuzz(args) => fuzz::fuzz(&sh, &args),
         Task::Codegen { check } => Ok(codegen::codegen(&root, check)),
         Task::OssFuzzBuild(args) => fuzz::oss_fuzz_build(&sh, &args),
-        Task::TessSweep { adapter, gpu, backend } => {
-            let flag = if gpu { vec!["--gpu".to_string()] } else { Vec::new() };
-            harness(&sh, false, "tess-sweep", &[opt("adapter", &adapter), flag, opt("backend", &backend)].concat())
+        Task::TessSweep { adapter, gpu, backend, quick } => {
+            let flags = [(gpu, "--gpu"), (quick, "--quick")].into_iter().filter(|f| f.0).map(|f| f.1.to_string()).collect();
+            harness(&sh, false, "tess-sweep", &[opt("adapter", &adapter), flags, opt("backend", &backend)].concat())
         }
         Task::CompareRuns { old, new, slowest } => compare_runs::compare_runs(&old, &new, slowest).map_err(Into::into),
         Task::CompareDrivers { drivers, filter, out } => {

@@ -14,6 +14,10 @@
 //!
 //! Vertex order and point mode do not change the points, so those modes get fewer random
 //! combinations than the clockwise, non-point mode.
+//!
+//! The quick sweep (`--quick`, [`quick_level_sets`]) keeps, for every mode, every grid and
+//! extra value as a uniform level and on each used level in turn, plus every
+//! [`QUICK_STRIDE`]-th combination of the full sweep: no randomness of its own.
 
 use super::{Levels, Mode};
 use tesserae::tessellator::{Domain, Winding};
@@ -83,48 +87,72 @@ fn used(domain: Domain) -> (usize, usize) {
     }
 }
 
+/// The level combinations of one mode under construction: [`Sets::push`] sets the levels the
+/// domain does not use to rotating grid values (the driver must ignore them).
+struct Sets {
+    n_outer: usize,
+    n_inner: usize,
+    sets: Vec<Levels>,
+}
+
+impl Sets {
+    fn new(domain: Domain) -> Sets {
+        let (n_outer, n_inner) = used(domain);
+        Sets { n_outer, n_inner, sets: Vec::new() }
+    }
+    fn push(&mut self, mut outer: [f32; 4], mut inner: [f32; 2]) {
+        let filler = |k: usize| GRID[(k * 7 + 3) % GRID.len()];
+        let k = self.sets.len();
+        outer[self.n_outer..].iter_mut().enumerate().for_each(|(i, l)| *l = filler(k + i));
+        inner[self.n_inner..].iter_mut().enumerate().for_each(|(i, l)| *l = filler(k + 5 + i));
+        self.sets.push((outer, inner));
+    }
+    /// Every grid and extra value as a uniform level, then on each used level in turn (outer
+    /// edges, then inner levels) with the others at distinct base values.
+    fn per_level(&mut self, domain: Domain) {
+        let (base_outer, base_inner) = if domain == Domain::Isolines { ([3.0, 5.5, 0.0, 0.0], [0.0; 2]) } else { BASE };
+        for &g in GRID.iter().chain(&EXTRA) {
+            self.push([g; 4], [g; 2]);
+            for e in 0..self.n_outer {
+                let mut outer = base_outer;
+                outer[e] = g;
+                self.push(outer, base_inner);
+            }
+            for i in 0..self.n_inner {
+                let mut inner = base_inner;
+                inner[i] = g;
+                self.push(base_outer, inner);
+            }
+        }
+    }
+}
+
+/// The levels the others sit at while one level takes every grid value (triangles and quads).
+const BASE: ([f32; 4], [f32; 2]) = ([3.7, 5.5, 8.0, 2.5], [7.0, 4.0]);
+
+/// Stride of the sample of [`level_sets`] that [`quick_level_sets`] adds.
+pub const QUICK_STRIDE: usize = 97;
+
 /// The level combinations for one mode.
 pub fn level_sets(mode: Mode) -> Vec<Levels> {
-    let (n_outer, n_inner) = used(mode.domain);
     let main = mode.winding == Winding::Cw && !mode.point_mode;
     // Seeded by the domain and spacing only, so all four modes of a (domain, spacing) share
     // their first RANDOM_OTHER random combinations.
     let mut rng = Rng(((mode.domain as u64) << 8 | mode.spacing as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    // Unused levels: a rotating grid value.
-    let filler = |k: usize| GRID[(k * 7 + 3) % GRID.len()];
-    let mut sets = Vec::new();
-    let mut push = |mut outer: [f32; 4], mut inner: [f32; 2]| {
-        let k = sets.len();
-        outer[n_outer..].iter_mut().enumerate().for_each(|(i, l)| *l = filler(k + i));
-        inner[n_inner..].iter_mut().enumerate().for_each(|(i, l)| *l = filler(k + 5 + i));
-        sets.push((outer, inner));
-    };
+    let mut sets = Sets::new(mode.domain);
     if mode.domain == Domain::Isolines {
         for &a in GRID.iter().chain(&EXTRA) {
             for &b in GRID.iter().chain(&EXTRA) {
-                push([a, b, 0.0, 0.0], [0.0; 2]);
+                sets.push([a, b, 0.0, 0.0], [0.0; 2]);
             }
         }
         for _ in 0..if main { FREE_MAIN } else { FREE_OTHER } {
-            push([rng.free_level(), rng.free_level(), 0.0, 0.0], [0.0; 2]);
+            sets.push([rng.free_level(), rng.free_level(), 0.0, 0.0], [0.0; 2]);
         }
-        return sets;
+        return sets.sets;
     }
-    let base_outer = [3.7, 5.5, 8.0, 2.5];
-    let base_inner = [7.0, 4.0];
-    for &g in GRID.iter().chain(&EXTRA) {
-        push([g; 4], [g; 2]);
-        for e in 0..n_outer {
-            let mut outer = base_outer;
-            outer[e] = g;
-            push(outer, base_inner);
-        }
-        for i in 0..n_inner {
-            let mut inner = base_inner;
-            inner[i] = g;
-            push(base_outer, inner);
-        }
-    }
+    let (base_outer, base_inner) = BASE;
+    sets.per_level(mode.domain);
     if main {
         // Where an outer edge meets the interior: outer edge 0 against inner level 0, and for
         // quads inner level 0 against inner level 1, all pairs.
@@ -132,9 +160,9 @@ pub fn level_sets(mode: Mode) -> Vec<Levels> {
             for &b in GRID.iter().chain(&EXTRA) {
                 let mut outer = base_outer;
                 outer[0] = a;
-                push(outer, [b, base_inner[1]]);
+                sets.push(outer, [b, base_inner[1]]);
                 if mode.domain == Domain::Quads {
-                    push(base_outer, [a, b]);
+                    sets.push(base_outer, [a, b]);
                 }
             }
         }
@@ -143,13 +171,26 @@ pub fn level_sets(mode: Mode) -> Vec<Levels> {
     for _ in 0..count {
         let outer = [0; 4].map(|_| rng.level());
         let inner = [0; 2].map(|_| rng.level());
-        push(outer, inner);
+        sets.push(outer, inner);
     }
     let count = if main { FREE_MAIN } else { FREE_OTHER };
     for _ in 0..count {
         let outer = [0; 4].map(|_| rng.free_level());
         let inner = [0; 2].map(|_| rng.free_level());
-        push(outer, inner);
+        sets.push(outer, inner);
     }
-    sets
+    sets.sets
+}
+
+/// The quick sweep's level combinations for one mode (`tess-sweep --quick`), a fixed subset
+/// of the same values: every grid and extra value as a uniform level and on each used level
+/// in turn (so 0, −0, −1, NaN, ±∞, a subnormal, 1, a hair above 1 and 2, fractional, odd and
+/// even integers, 64, 64.5, 65, 100 and the largest float reach every edge and inner level of
+/// every mode), then every [`QUICK_STRIDE`]-th combination of [`level_sets`] (the pairs,
+/// random grid combinations and arbitrary floats among them).
+pub fn quick_level_sets(mode: Mode) -> Vec<Levels> {
+    let mut sets = Sets::new(mode.domain);
+    sets.per_level(mode.domain);
+    sets.sets.extend(level_sets(mode).into_iter().step_by(QUICK_STRIDE));
+    sets.sets
 }

@@ -34,3 +34,12 @@ pub fn device(limits: Option<wgpu::Limits>) -> (wgpu::Device, wgpu::Queue) {
     }))
     .expect("device")
 }
+
+/// A test that cannot run for lack of a device (`why`): fails under
+/// `TESSERAE_REQUIRE_DEVICE=1` (CI, which installs Mesa), else prints that it skipped; the
+/// caller then returns.
+#[allow(dead_code)] // not every test crate that includes this module has optional devices
+pub fn no_device(why: &str) {
+    assert!(std::env::var("TESSERAE_REQUIRE_DEVICE").map_or(true, |v| v != "1"), "TESSERAE_REQUIRE_DEVICE=1 but no device: {why}");
+    eprintln!("skipped: no device ({why})");
+}
