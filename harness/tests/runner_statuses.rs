@@ -12,6 +12,10 @@ use tesserae_harness::image::solid;
 /// the first time and red after, `skip*` skips. `FAKE_UNAVAILABLE=EXECUTOR` makes that
 /// executor unavailable.
 const FAKE_CHILD: &str = r#"#!/bin/bash
+if [ "$1" = adapters ]; then
+  echo '{"vulkan":[["Fake GPU","fakedrv"]],"wgpu_vulkan":["Fake GPU"],"wgpu_gl":[]}'
+  exit 0
+fi
 [ "$1" = batch ] || exit 0
 executor="$3"
 while IFS=$'\t' read -r name path png; do
@@ -170,4 +174,25 @@ fn bad_expectations_file_is_a_usage_error() {
     let (code, _, stderr) = s.run(&["--expectations", bad.to_str().unwrap()], &[]);
     assert_eq!(code, 2);
     assert!(stderr.contains("expectations.csv:2") && stderr.contains("Sometimes"), "{stderr}");
+}
+
+#[test]
+fn an_adapter_matching_nothing_is_a_usage_error_listing_the_devices() {
+    let s = Scratch::new("adapter", &["pass"]);
+    let (code, _, stderr) = s.run(&["--adapter", "lavapip"], &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("matches no device") && stderr.contains("Fake GPU"), "{stderr}");
+    let (code, rows, stderr) = s.run(&["--adapter", "fake"], &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(has(&rows, "a/pass,native,Pass"), "{rows:?}");
+}
+
+#[test]
+fn the_native_driver_picks_the_default_expectations() {
+    let s = Scratch::new("driver", &["fail"]);
+    std::fs::create_dir_all(s.dir.join("corpus/expectations")).unwrap();
+    std::fs::write(s.dir.join("corpus/expectations/fakedrv.csv"), "a/fail,native,Fail\na/fail,wgpu-vulkan,Fail\n").unwrap();
+    let (code, rows, stderr) = s.run(&[], &[]);
+    assert_eq!(code, 0, "{rows:?}\n{stderr}");
+    assert!(has(&rows, "a/fail,native,ExpectedFail"), "{rows:?}");
 }
