@@ -64,6 +64,7 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
         m = load(&m.module.assemble())?;
     }
     lower::float_specials::lower(&mut m.module);
+    lower::shift_signedness::lower(&mut m.module);
     Ok(m)
 }
 
