@@ -27,6 +27,7 @@ fn desc_of(rel: &str) -> PipelineDesc {
         vertex: stage(Stage::Vertex).unwrap(),
         tess_control: stage(Stage::TessControl),
         tess_eval: stage(Stage::TessEval),
+        geometry: stage(Stage::Geometry),
         fragment: stage(Stage::Fragment),
         topology: t.topology(),
         vertex_buffers: t.layouts(),

@@ -209,3 +209,14 @@ fn point_coord_outside_points_is_refused() {
     let e = translate(&desc(vs(VS), Some(f))).unwrap_err();
     assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains("PointCoord")), "{e}");
 }
+
+#[test]
+fn geometry_stage_is_refused_not_dropped() {
+    let g = common::glsl(
+        glslang::ShaderStage::Geometry,
+        "#version 450\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\nvoid main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }",
+    );
+    let d = PipelineDesc { geometry: Some(StageDesc::new(g)), ..desc(vs(VS), Some(fs(FS))) };
+    let e = translate(&d).unwrap_err();
+    assert_eq!(e, TranslateError::Unsupported { feature: "geometry shaders".into(), stage: Stage::Geometry });
+}

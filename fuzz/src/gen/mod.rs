@@ -392,6 +392,7 @@ impl PipelineSpec {
             vertex: tesserae::StageDesc { spirv: self.vertex_words(), entry_point: Some("main".into()) },
             tess_control: None,
             tess_eval: None,
+            geometry: None,
             fragment: self.fragment_words().map(|w| tesserae::StageDesc { spirv: w, entry_point: Some("main".into()) }),
             topology: self.topology,
             vertex_buffers: vec![self.vertex_buffer_layout()],
