@@ -27,6 +27,7 @@ fn desc_of(rel: &str) -> PipelineDesc {
         vertex: stage(Stage::Vertex).unwrap(),
         tess_control: stage(Stage::TessControl),
         tess_eval: stage(Stage::TessEval),
+        geometry: stage(Stage::Geometry),
         fragment: stage(Stage::Fragment),
         topology: t.topology(),
         vertex_buffers: t.layouts(),
@@ -83,8 +84,8 @@ fn has_signed_shift_right(wgsl: &str) -> bool {
         || module.entry_points.iter().enumerate().any(|(i, ep)| signed_shift(&ep.function, info.get_entry_point(i)))
 }
 
+/// Fixed by `lower::shift_signedness` (Base bitcast to unsigned around the shift).
 #[test]
-#[ignore = "open translator bug ShiftRightLogicalSigned (naga spv-in; fuzz/src/oracle/known.rs)"]
 fn shift_right_logical_signed() {
     // Both reproducers shift only with OpShiftRightLogical: no arithmetic shift may appear.
     for (rel, stage) in [
@@ -132,7 +133,7 @@ fn clip_cull_count_overflow() {
     // A glslang vertex module mutated by libFuzzer: ClipDistance and CullDistance arrays of
     // 4294574081 elements; the three trailing bytes ask for the pipeline form (cut in two).
     let bytes = std::fs::read(path("regressions/spirv_words/fixed/clip-cull-count-overflow.bin")).unwrap();
-    let r = std::panic::catch_unwind(|| oracle::translate::spirv_words_with(&bytes, false));
+    let r = std::panic::catch_unwind(|| oracle::translate::spirv_words(&bytes));
     assert!(r.is_ok(), "the translator panicked (arithmetic overflow) on untrusted SPIR-V");
 }
 
@@ -141,7 +142,7 @@ fn clip_cull_count_overflow() {
 fn vertex_input_location_overflow() {
     // A glslang module mutated by libFuzzer: a vertex input at a Location near 2^32.
     let bytes = std::fs::read(path("regressions/spirv_words/fixed/vertex-input-location-overflow.bin")).unwrap();
-    let r = std::panic::catch_unwind(|| oracle::translate::spirv_words_with(&bytes, false));
+    let r = std::panic::catch_unwind(|| oracle::translate::spirv_words(&bytes));
     assert!(r.is_ok(), "the translator panicked (arithmetic overflow) on untrusted SPIR-V");
 }
 
@@ -151,7 +152,7 @@ fn spec_constant_clip_array() {
     // A glslang module mutated by libFuzzer: gl_PerVertex's ClipDistance array is sized by an
     // OpSpecConstant (default 4); the trailing byte asks for the pipeline form.
     let bytes = std::fs::read(path("regressions/spirv_words/fixed/spec-constant-clip-array.bin")).unwrap();
-    oracle::translate::spirv_words_with(&bytes, false);
+    oracle::translate::spirv_words(&bytes);
 }
 
 #[test]
@@ -160,7 +161,7 @@ fn duplicate_entry_point_name() {
     // Vertex and Fragment entry points both named "main" on one function; the module is
     // translated as the vertex stage (the trailing bytes ask for the pipeline form).
     let bytes = std::fs::read(path("regressions/spirv_words/fixed/duplicate-entry-point-name.bin")).unwrap();
-    oracle::translate::spirv_words_with(&bytes, false);
+    oracle::translate::spirv_words(&bytes);
 }
 
 /// Fixed in 6c9be66 (id bounds above 2^24 are refused).
@@ -168,7 +169,7 @@ fn duplicate_entry_point_name() {
 fn fresh_id_bound_overflow() {
     // A glslang vertex module (writes PointSize) whose header bound was mutated to 0xffffffff.
     let bytes = std::fs::read(path("regressions/spirv_words/fixed/fresh-id-bound-overflow.bin")).unwrap();
-    let r = std::panic::catch_unwind(|| oracle::translate::spirv_words_with(&bytes, false));
+    let r = std::panic::catch_unwind(|| oracle::translate::spirv_words(&bytes));
     assert!(r.is_ok(), "the translator panicked (arithmetic overflow) on untrusted SPIR-V");
 }
 
@@ -177,6 +178,6 @@ fn variable_storage_class_mismatch() {
     // Fixed: reflection refuses a variable whose storage class differs from its pointer's.
     // gl_PerVertex declared `OpVariable %_ptr_Uniform_gl_PerVertex Output`: the plan counts no
     // clip distances, the WGSL writes 3. Invalid SPIR-V: it should be refused.
-    let bytes = std::fs::read(path("regressions/spirv_words/variable-storage-class-mismatch.bin")).unwrap();
-    oracle::translate::spirv_words_with(&bytes, false);
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/variable-storage-class-mismatch.bin")).unwrap();
+    oracle::translate::spirv_words(&bytes);
 }

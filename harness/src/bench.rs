@@ -1,9 +1,18 @@
-//! `bench`: translation time of the corpus pipelines against naga alone on the same SPIR-V
-//! (spv-in + validate + wgsl-out per stage), measured in the same run, printed as a ratio;
-//! and the CPU tessellator's domain points per second at level 64 for each domain, with the
-//! Vulkan driver's capture of the same patches (`tess_sweep::Capture`) as a peer.
+//! `bench`: translation time of the corpus pipelines against naga alone (spv-in + validate +
+//! wgsl-out per stage), measured in the same run and printed as a ratio for three sets:
+//! * plain pipelines, against naga on the same SPIR-V;
+//! * point-list pipelines and pipelines writing cull distances, which naga refuses (WebGPU has
+//!   no `PointSize` or `CullDistance`), against naga on the same SPIR-V with those built-in
+//!   outputs removed ([`crate::bench_strip`]), the closest work naga alone can do.
+//!
+//! Tessellated pipelines have no naga peer (naga has no tessellation stages) and are left out,
+//! as are pipelines either side refuses; the report counts them. Also the CPU tessellator's
+//! domain points per second at level 64 for each domain, with the Vulkan driver's capture of the
+//! same patches (`tess_sweep::Capture`) as a peer, and the frame benches (`bench_frames`).
 
+use crate::bench_strip::strip_builtin_outputs;
 use crate::Selection;
+use spirv::BuiltIn;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use tesserae_harness::{compile, runner, shader_test};
@@ -17,59 +26,115 @@ fn naga_alone(words: &[u32]) -> Result<String, String> {
     naga::back::wgsl::write_string(&m, &info, naga::back::wgsl::WriterFlags::empty()).map_err(|e| e.to_string())
 }
 
+/// The three compared sets, in report order.
+const SETS: [(&str, &str); 3] = [
+    ("plain", "the same SPIR-V"),
+    ("points", "PointSize, CullDistance outputs removed"),
+    ("cull", "CullDistance, PointSize outputs removed"),
+];
+
+/// The set a translated pipeline belongs to and the SPIR-V naga gets for it, or why it is left out.
+fn classify(desc: &tesserae::PipelineDesc) -> Result<(usize, Vec<Vec<u32>>), &'static str> {
+    if desc.tess_control.is_some() || desc.tess_eval.is_some() {
+        return Err("tessellated (no naga peer)");
+    }
+    if tesserae::translate(desc).is_err() {
+        return Err("refused by tesserae");
+    }
+    let stages = std::iter::once(&desc.vertex).chain(desc.fragment.as_ref());
+    let vertex = tesserae::reflect::load(&desc.vertex.spirv, desc.vertex.entry_point.as_deref()).map_err(|_| "vertex does not load")?;
+    let set = match (vertex.reflection.cull_distance_outputs > 0, desc.topology.is_points()) {
+        (true, _) => 2,
+        (false, true) => 1,
+        (false, false) => 0,
+    };
+    let naga_input: Vec<Vec<u32>> = if set == 0 {
+        stages.map(|s| s.spirv.clone()).collect()
+    } else {
+        let strip = |s: &tesserae::StageDesc| strip_builtin_outputs(&s.spirv, &[BuiltIn::PointSize, BuiltIn::CullDistance]);
+        stages.map(strip).collect::<Result<_, _>>().map_err(|_| "built-ins not removable")?
+    };
+    if naga_input.iter().any(|w| naga_alone(w).is_err()) {
+        return Err(if set == 0 { "refused by naga" } else { "refused by naga once stripped" });
+    }
+    Ok((set, naga_input))
+}
+
 pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>) -> Result<ExitCode, String> {
     let wants = |group: &str| only.is_none_or(|o| o.split(',').any(|g| g.trim() == group));
+    let adapter = sel.adapter.as_deref();
     if wants("points") {
-        crate::bench_frames::points();
+        crate::bench_frames::points(adapter);
     }
     if wants("cull") {
-        crate::bench_frames::cull();
+        crate::bench_frames::cull(adapter);
     }
     if wants("tessellation") {
-        crate::bench_frames::tessellation();
+        crate::bench_frames::tessellation(adapter);
     }
     if wants("tessellator") {
-        tessellator(sel.adapter.as_deref());
+        tessellator(adapter);
     }
-    if !wants("translate") {
-        return Ok(ExitCode::SUCCESS);
+    if wants("translate") {
+        translation(sel, iterations)?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn translation(sel: &Selection, iterations: u32) -> Result<(), String> {
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
     let mut pipelines = Vec::new();
+    let mut left_out: Vec<(&str, u32)> = Vec::new();
     for (name, path) in runner::select(&opts) {
         let Ok(test) = shader_test::load(&path, &name) else { continue };
-        let Ok(desc) = compile::pipeline(&test, tesserae::Options::default()) else { continue };
-        // Only pipelines both sides can handle make a fair pair.
-        let stages: Vec<Vec<u32>> = std::iter::once(&desc.vertex).chain(desc.fragment.as_ref()).map(|s| s.spirv.clone()).collect();
-        if tesserae::translate(&desc).is_err() || stages.iter().any(|w| naga_alone(w).is_err()) {
-            continue;
+        let why = match compile::pipeline(&test, tesserae::Options::default()) {
+            Err(_) => "does not compile",
+            Ok(desc) => match classify(&desc) {
+                Ok((set, naga_input)) => {
+                    pipelines.push((set, desc, naga_input));
+                    continue;
+                }
+                Err(why) => why,
+            },
+        };
+        match left_out.iter_mut().find(|(w, _)| *w == why) {
+            Some((_, n)) => *n += 1,
+            None => left_out.push((why, 1)),
         }
-        pipelines.push((name, desc, stages));
     }
     if pipelines.is_empty() {
         return Err("no pipeline in the selection translates".into());
     }
-    let mut t_translate = Duration::ZERO;
-    let mut t_naga = Duration::ZERO;
+    let mut t_translate = [Duration::ZERO; 3];
+    let mut t_naga = [Duration::ZERO; 3];
     for _ in 0..iterations {
         // Interleave both measurements so machine noise hits them alike.
-        for (_, desc, stages) in &pipelines {
+        for (set, desc, stages) in &pipelines {
             let s = Instant::now();
             std::hint::black_box(tesserae::translate(desc).ok());
-            t_translate += s.elapsed();
+            t_translate[*set] += s.elapsed();
             let s = Instant::now();
             for w in stages {
                 std::hint::black_box(naga_alone(w).ok());
             }
-            t_naga += s.elapsed();
+            t_naga[*set] += s.elapsed();
         }
     }
-    let n = (pipelines.len() as u32 * iterations) as f64;
-    println!("translation of {} corpus pipelines x {iterations} iterations", pipelines.len());
-    println!("  tesserae translate : {:>9.1} us/pipeline", t_translate.as_secs_f64() * 1e6 / n);
-    println!("  naga alone         : {:>9.1} us/pipeline (spv-in + validate + wgsl-out)", t_naga.as_secs_f64() * 1e6 / n);
-    println!("  ratio              : {:>9.2}x", t_translate.as_secs_f64() / t_naga.as_secs_f64());
-    Ok(ExitCode::SUCCESS)
+    println!("translation of corpus pipelines x {iterations} iterations (naga alone: spv-in + validate + wgsl-out per stage)");
+    println!("  {:<7} {:>9} {:>15} {:>15} {:>8}   naga's input", "set", "pipelines", "tesserae us/p", "naga us/p", "ratio");
+    for (i, (set, input)) in SETS.iter().enumerate() {
+        let count = pipelines.iter().filter(|(s, _, _)| *s == i).count();
+        if count == 0 {
+            println!("  {set:<7} {count:>9}   (none in the selection)");
+            continue;
+        }
+        let n = (count as u32 * iterations) as f64;
+        let (tt, tn) = (t_translate[i].as_secs_f64(), t_naga[i].as_secs_f64());
+        println!("  {set:<7} {count:>9} {:>15.1} {:>15.1} {:>7.2}x   {input}", tt * 1e6 / n, tn * 1e6 / n, tt / tn);
+    }
+    let skipped: Vec<String> = left_out.iter().map(|(why, n)| format!("{n} {why}")).collect();
+    println!("  left out: {}", if skipped.is_empty() { "none".into() } else { skipped.join(", ") });
+    Ok(())
 }
 
 /// Domain points per second of [`tesserae::tessellator::tessellate`] with every level 64

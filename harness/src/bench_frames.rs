@@ -6,13 +6,14 @@
 //! figure is the median of several renders after a warm-up. The same test with an empty draw
 //! measures that fixed setup (the translated side compiles more pipelines); the *draw* ratio
 //! subtracts it on both sides, which is what an application that keeps its pipelines pays per
-//! frame.
+//! frame. Both sides run on the device `--adapter` names (a substring; else the first Vulkan
+//! device and wgpu adapter), and the report names the devices and drivers the runs used.
 
 use std::time::Instant;
 use tesserae_harness::compile::compile_section;
 use tesserae_harness::executor::native::NativeExecutor;
 use tesserae_harness::executor::translated::{Backend, TranslatedExecutor};
-use tesserae_harness::executor::Executor;
+use tesserae_harness::executor::{DriverInfo, Executor};
 use tesserae_harness::shader_test::{self, Language, ShaderTest};
 
 const RUNS: usize = 7;
@@ -63,17 +64,23 @@ fn measure(
     Ok((median(tn), median(tt), same))
 }
 
-fn frame(label: &str, goal: f64, test: &ShaderTest) {
-    frame_at(label, goal, test, 64)
+fn frame(label: &str, goal: f64, test: &ShaderTest, adapter: Option<&str>) {
+    frame_at(label, goal, test, 64, adapter)
+}
+
+/// `device (driver version)`, as the executor reports it.
+fn device(d: &DriverInfo) -> String {
+    let version = if d.driver_version.is_empty() { String::new() } else { format!(" {}", d.driver_version) };
+    format!("{} ({}{version})", d.device, d.driver)
 }
 
 /// As [`frame`], with intermediate buffers sized for tessellation levels up to `max_level`.
-fn frame_at(label: &str, goal: f64, test: &ShaderTest, max_level: u32) {
-    let mut native = match NativeExecutor::new(None) {
+fn frame_at(label: &str, goal: f64, test: &ShaderTest, max_level: u32, adapter: Option<&str>) {
+    let mut native = match NativeExecutor::new(adapter) {
         Ok(n) => n,
         Err(e) => return println!("{label}: {e}"),
     };
-    let translated = match TranslatedExecutor::new(Backend::Vulkan, None) {
+    let translated = match TranslatedExecutor::new(Backend::Vulkan, adapter) {
         Ok(t) => t,
         Err(e) => return println!("{label}: {e}"),
     };
@@ -86,7 +93,9 @@ fn frame_at(label: &str, goal: f64, test: &ShaderTest, max_level: u32) {
         (Err(e), _) | (_, Err(e)) => return println!("{label}: {e}"),
     };
     println!("{label}");
-    println!("  native (lavapipe)   : {:>8.2} ms/render, {:>8.2} ms setup, {:>8.2} ms draw", full.0, setup.0, full.0 - setup.0);
+    println!("  native on           : {}", device(&native.driver()));
+    println!("  translated on       : wgpu Vulkan, {}", device(&translated.driver()));
+    println!("  native              : {:>8.2} ms/render, {:>8.2} ms setup, {:>8.2} ms draw", full.0, setup.0, full.0 - setup.0);
     println!("  translated (wgpu)   : {:>8.2} ms/render, {:>8.2} ms setup, {:>8.2} ms draw", full.1, setup.1, full.1 - setup.1);
     println!(
         "  ratio               : {:>8.2}x per render, {:.2}x per draw (goal <= {goal}x); images {}",
@@ -97,7 +106,7 @@ fn frame_at(label: &str, goal: f64, test: &ShaderTest, max_level: u32) {
 }
 
 /// 100,000 points of size 4 in a 256×256 framebuffer.
-pub fn points() {
+pub fn points(adapter: Option<&str>) {
     let mut rows = String::new();
     let mut s = 12345u32;
     let mut rnd = || {
@@ -131,13 +140,13 @@ draw point-list vertices 100000
 "
     );
     match prepare("bench/points", &text) {
-        Ok(t) => frame("points: 100,000 points of size 4, 256x256", 1.5, &t),
+        Ok(t) => frame("points: 100,000 points of size 4, 256x256", 1.5, &t, adapter),
         Err(e) => println!("points: {e}"),
     }
 }
 
 /// 100,000 triangles with two cull distances, half of them culled.
-pub fn cull() {
+pub fn cull(adapter: Option<&str>) {
     let mut rows = String::new();
     for i in 0..100_000u32 {
         let x = -1.0 + (i % 250) as f32 / 125.0;
@@ -173,7 +182,7 @@ draw triangle-list vertices 300000
 "
     );
     match prepare("bench/cull", &text) {
-        Ok(t) => frame("cull: 100,000 triangles, 2 cull distances, half culled, 256x256", 1.5, &t),
+        Ok(t) => frame("cull: 100,000 triangles, 2 cull distances, half culled, 256x256", 1.5, &t, adapter),
         Err(e) => println!("cull: {e}"),
     }
 }
@@ -242,8 +251,8 @@ framebuffer 256 256
 }
 
 /// 4,096 triangle patches at level 16 and 4,096 quad patches at level 64 (issue goal: the
-/// translated frame at most 1.0x lavapipe's, which tessellates on the CPU).
-pub fn tessellation() {
+/// translated frame at most 1.0x the driver's; lavapipe tessellates on the CPU).
+pub fn tessellation(adapter: Option<&str>) {
     for (label, domain, cps, level) in [
         ("tessellation: 4,096 triangle patches at level 16, 256x256", "triangles", 3, 16.0),
         ("tessellation: 4,096 quad patches at level 64, 256x256", "quads", 4, 64.0),
@@ -252,7 +261,7 @@ pub fn tessellation() {
         let points = tesserae::tessellator::gpu::max_points_per_patch(domain_kind, level as u32).max(1);
         let per_draw = (65_536 / points).max(1);
         match prepare("bench/tess", &tess_text(domain, cps, level, per_draw)) {
-            Ok(t) => frame_at(label, 1.0, &t, level as u32),
+            Ok(t) => frame_at(label, 1.0, &t, level as u32, adapter),
             Err(e) => println!("{label}: {e}"),
         }
     }

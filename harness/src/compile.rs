@@ -15,10 +15,6 @@ pub enum CompileError {
     Shader { file: String, line: usize, stage: Stage, log: String },
     #[error(transparent)]
     Parse(#[from] crate::shader_test::ParseError),
-    /// The translator has no slot for the stage (`PipelineDesc` has none for geometry shaders):
-    /// the pipeline is refused, never translated without it.
-    #[error("{file}:{line}: {stage} shaders are not translated: {}", tesserae::TranslateError::Unsupported { feature: format!("{stage} shaders"), stage: *stage })]
-    Unsupported { file: String, line: usize, stage: Stage },
 }
 
 fn glslang_stage(s: Stage) -> ShaderStage {
@@ -66,9 +62,6 @@ pub fn pipeline(test: &ShaderTest, options: tesserae::Options) -> Result<tessera
             Some(s) => Ok(Some(StageDesc { spirv: compile_section(test, s)?, entry_point: Some(s.entry_point.clone()) })),
         }
     };
-    if let Some(g) = test.shader(Stage::Geometry) {
-        return Err(CompileError::Unsupported { file: test.path.display().to_string(), line: g.line, stage: Stage::Geometry });
-    }
     let vertex = stage(Stage::Vertex)?.ok_or_else(|| CompileError::Shader {
         file: test.path.display().to_string(),
         line: 1,
@@ -79,6 +72,7 @@ pub fn pipeline(test: &ShaderTest, options: tesserae::Options) -> Result<tessera
         vertex,
         tess_control: stage(Stage::TessControl)?,
         tess_eval: stage(Stage::TessEval)?,
+        geometry: stage(Stage::Geometry)?,
         fragment: stage(Stage::Fragment)?,
         topology: test.topology(),
         vertex_buffers: test.layouts(),
@@ -91,14 +85,16 @@ pub fn pipeline(test: &ShaderTest, options: tesserae::Options) -> Result<tessera
 mod tests {
     use super::*;
 
-    /// A geometry stage has no slot in `PipelineDesc`: the pipeline is refused, not translated
-    /// without it (which would render vertex → fragment and fail on probes instead).
+    /// A geometry stage reaches the translator, which refuses the pipeline (never translated
+    /// without it: vertex → fragment would render another image and fail on probes instead).
     #[test]
-    fn geometry_shaders_are_refused_not_dropped() {
+    fn geometry_shaders_reach_the_translator_and_are_refused() {
         let text = "[vertex shader]\n#version 450\nvoid main() { gl_Position = vec4(0.0); }\n\n[geometry shader]\n#version 450\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\nvoid main() {}\n\n[test]\ndraw triangle-list vertices 3\n";
         let test = crate::shader_test::parse(std::path::Path::new("g.shader_test"), "x/g", text).unwrap();
-        let e = pipeline(&test, tesserae::Options::default()).unwrap_err();
-        assert!(matches!(e, CompileError::Unsupported { stage: Stage::Geometry, line: 5, .. }), "{e}");
+        let desc = pipeline(&test, tesserae::Options::default()).unwrap();
+        assert!(desc.geometry.as_ref().is_some_and(|g| !g.spirv.is_empty()), "the geometry stage is compiled and passed on");
+        let e = tesserae::translate(&desc).unwrap_err();
+        assert!(matches!(&e, tesserae::TranslateError::Unsupported { stage: Stage::Geometry, .. }), "{e}");
         assert!(e.to_string().contains("unsupported feature: geometry shaders"), "{e}");
     }
 }

@@ -11,6 +11,7 @@ use tesserae_harness::runner::{self, ExecutorConfig, RunOptions, Status};
 
 mod bench;
 mod bench_frames;
+mod bench_strip;
 mod bless;
 mod tolerances;
 

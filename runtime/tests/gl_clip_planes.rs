@@ -37,6 +37,7 @@ fn fragment(rgb: &str) -> String {
 
 fn gl_device() -> Option<(wgpu::Device, wgpu::Queue)> {
     std::env::set_var("LIBGL_ALWAYS_SOFTWARE", "1");
+    common::quiet_headless();
     let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
     desc.backends = wgpu::Backends::GL;
     let instance = wgpu::Instance::new(desc);

@@ -249,6 +249,10 @@ pub struct PipelineDesc {
     pub vertex: StageDesc,
     pub tess_control: Option<StageDesc>,
     pub tess_eval: Option<StageDesc>,
+    /// Not translated: [`crate::translate`] refuses a pipeline with a geometry stage
+    /// (`Unsupported`, "geometry shaders"). The slot exists so that no caller can translate
+    /// such a pipeline without its geometry stage (vertex → fragment, rendering another image).
+    pub geometry: Option<StageDesc>,
     pub fragment: Option<StageDesc>,
     pub topology: Topology,
     pub vertex_buffers: Vec<VertexBufferLayout>,
@@ -264,6 +268,7 @@ impl PipelineDesc {
             vertex,
             tess_control: None,
             tess_eval: None,
+            geometry: None,
             fragment,
             topology: Topology::TriangleList,
             vertex_buffers: Vec::new(),

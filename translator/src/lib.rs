@@ -64,6 +64,7 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
         m = load(&m.module.assemble())?;
     }
     lower::float_specials::lower(&mut m.module);
+    lower::shift_signedness::lower(&mut m.module);
     Ok(m)
 }
 
@@ -118,6 +119,9 @@ fn refuse_fragment_inputs(r: &Reflection, points: bool) -> Result<(), TranslateE
 
 /// Translates a whole pipeline into a [`Plan`].
 pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
+    if desc.geometry.is_some() {
+        return Err(TranslateError::unsupported(Stage::Geometry, "geometry shaders"));
+    }
     let spec = &desc.specialization;
     let mut vertex = load_stage(Stage::Vertex, &desc.vertex, spec)?;
     let mut fragment = desc.fragment.as_ref().map(|f| load_stage(Stage::Fragment, f, spec)).transpose()?;

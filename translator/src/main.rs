@@ -87,9 +87,6 @@ fn run(cli: Cli) -> Result<String, String> {
                 }
                 return Err("a pipeline needs a vertex stage".into());
             };
-            if let Some((s, _, _)) = stages.iter().find(|(s, _, _)| *s == Stage::Geometry) {
-                return Err(tesserae::TranslateError::Unsupported { feature: "geometry shaders".into(), stage: *s }.to_string());
-            }
             let tess_control = take(Stage::TessControl);
             // Tessellation without a patch topology: patches as large as the control stage's output.
             let topology = match (&tess_control, topology) {
@@ -105,6 +102,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 vertex,
                 tess_control,
                 tess_eval: take(Stage::TessEval),
+                geometry: take(Stage::Geometry),
                 fragment: take(Stage::Fragment),
                 topology,
                 vertex_buffers: VertexBufferLayout::infer(&vr),

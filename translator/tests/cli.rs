@@ -77,6 +77,29 @@ fn bad_input_exits_2_with_one_message() {
     assert!(err.contains("unsupported feature") && err.contains("cull distances"), "{err}");
 }
 
+/// A `.geom.spv` goes into the pipeline's geometry slot and `translate` refuses it by name
+/// (with or without `--plan`), instead of translating vertex → fragment without it.
+#[test]
+fn geometry_stage_is_refused_by_the_translator() {
+    let d = tmp();
+    let v = spv(&d, "g.vert.spv", &common::vs(common::VS));
+    let f = spv(&d, "g.frag.spv", &common::fs(common::FS));
+    let g = spv(
+        &d,
+        "g.geom.spv",
+        &common::glsl(
+            glslang::ShaderStage::Geometry,
+            "#version 450\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\nlayout(location = 0) in vec3 c[];\nlayout(location = 0) out vec3 color;\nvoid main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; color = c[i]; EmitVertex(); } }",
+        ),
+    );
+    for args in [vec!["translate", &v, &g, &f], vec!["translate", "--plan", &v, &g, &f], vec!["translate", &g]] {
+        let out = tesserae(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("unsupported feature: geometry shaders"), "{args:?}: {err}");
+    }
+}
+
 /// The commonest real shader, a vertex stage reading a uniform block at set 0 binding 0, in a
 /// point-list pipeline that writes `PointSize` and in one with a cull distance: the plan lists
 /// the buffer and where to bind it, and the emulation keeps out of set 0.

@@ -224,3 +224,14 @@ fn strips_are_assembled_in_compute_where_the_target_has_no_primitive_restart() {
     d.topology = Topology::TriangleList;
     assert_eq!(translate(&d).expect("translates").passes.len(), 1);
 }
+
+#[test]
+fn geometry_stage_is_refused_not_dropped() {
+    let g = common::glsl(
+        glslang::ShaderStage::Geometry,
+        "#version 450\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\nvoid main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }",
+    );
+    let d = PipelineDesc { geometry: Some(StageDesc::new(g)), ..desc(vs(VS), Some(fs(FS))) };
+    let e = translate(&d).unwrap_err();
+    assert_eq!(e, TranslateError::Unsupported { feature: "geometry shaders".into(), stage: Stage::Geometry });
+}

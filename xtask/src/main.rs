@@ -51,6 +51,9 @@ enum Task {
         /// points, cull, tessellation, tessellator, translate (comma separated; default all)
         #[arg(long)]
         only: Option<String>,
+        /// Vulkan device / wgpu adapter name substring for the frame and tessellator benches.
+        #[arg(long)]
+        adapter: Option<String>,
     },
     /// Fuzzing: a cargo-fuzz target with libFuzzer, or the differential fuzzer (see fuzz.rs).
     Fuzz(fuzz::FuzzArgs),
@@ -145,7 +148,9 @@ fn main() -> ExitCode {
             harness(&sh, false, "run", &args)
         }
         Task::Bless { filter, adapter } => harness(&sh, false, "bless", &[opt("filter", &filter), opt("adapter", &adapter)].concat()),
-        Task::Bench { filter, only } => harness(&sh, true, "bench", &[opt("filter", &filter), opt("only", &only)].concat()),
+        Task::Bench { filter, only, adapter } => {
+            harness(&sh, true, "bench", &[opt("filter", &filter), opt("only", &only), opt("adapter", &adapter)].concat())
+        }
         Task::Fuzz(args) => fuzz::fuzz(&sh, &args),
         Task::Codegen { check } => Ok(codegen::codegen(&root, check)),
         Task::OssFuzzBuild(args) => fuzz::oss_fuzz_build(&sh, &args),

@@ -347,11 +347,6 @@ pub struct PipelineSpec {
     /// Real compilers fold constants before SPIR-V, so this only removes noise from the
     /// differential fuzzer (set by [`Features::defined_only`]).
     pub defold: bool,
-    /// Steer clear of known translator bugs that only show in rendering (so the differential
-    /// fuzzer looks for new ones): `OpShiftRightLogical` is emitted on unsigned operands
-    /// (bitcasts around it) instead of signed ones, which naga reads as WGSL's arithmetic `>>`
-    /// (`oracle::known`, `regressions/differential/`).
-    pub avoid_known_bugs: bool,
 }
 
 impl PipelineSpec {
@@ -397,6 +392,7 @@ impl PipelineSpec {
             vertex: tesserae::StageDesc { spirv: self.vertex_words(), entry_point: Some("main".into()) },
             tess_control: None,
             tess_eval: None,
+            geometry: None,
             fragment: self.fragment_words().map(|w| tesserae::StageDesc { spirv: w, entry_point: Some("main".into()) }),
             topology: self.topology,
             vertex_buffers: vec![self.vertex_buffer_layout()],
@@ -568,7 +564,6 @@ impl Gen<'_, '_> {
             topology,
             vertices: Vec::new(),
             defold: f.defined_only,
-            avoid_known_bugs: f.defined_only,
         };
         spec.vertex = self.vertex_program(&spec)?;
         let fragment = !(f.vertex_only && self.chance(1, 10)?);

@@ -824,14 +824,6 @@ impl<'s> Em<'s> {
                         let s = masked(self);
                         self.b.shift_right_arithmetic(i32_, None, x, s).expect("sra")
                     }
-                    IBin::ShrLogical if self.spec.avoid_known_bugs => {
-                        let s = masked(self);
-                        let u32_ = self.t.u32_;
-                        let xu = self.b.bitcast(u32_, None, x).expect("bitcast");
-                        let su = self.b.bitcast(u32_, None, s).expect("bitcast");
-                        let r = self.b.shift_right_logical(u32_, None, xu, su).expect("srl");
-                        self.b.bitcast(i32_, None, r).expect("bitcast")
-                    }
                     IBin::ShrLogical => {
                         let s = masked(self);
                         self.b.shift_right_logical(i32_, None, x, s).expect("srl")

@@ -10,56 +10,9 @@
 use crate::gen::PipelineSpec;
 use tesserae::TranslateError;
 
+/// No bug is open at the moment (the enum has no variant: nothing is tolerated).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KnownBug {
-    /// (Rendering only; found by the differential fuzzer.) naga's SPIR-V front end reads
-    /// `OpShiftRightLogical` with signed operands as WGSL `>>` on `i32`, an arithmetic shift,
-    /// so the translated pipeline computes another value. The generator avoids it when
-    /// `PipelineSpec::avoid_known_bugs` is set. Regression:
-    /// `tests/regressions.rs::shift_right_logical_signed`
-    /// (`regressions/differential/shift-right-logical-signed-*.shader_test`).
-    ShiftRightLogicalSigned,
-    /// An `OpVariable` whose storage class operand (`Output`) differs from its pointer type's
-    /// (`Uniform`): invalid SPIR-V, which the translator accepts. Reflection reads the pointer
-    /// type (not an output: 0 clip distances), naga the operand (an output writing 3), so the
-    /// plan says 0 clip distances while the WGSL writes 3. The translator should refuse the
-    /// mismatch. Found by `spirv_words` after 1,418,251 runs. The target skips such modules
-    /// ([`variable_storage_class_mismatch`]). Regression:
-    /// `tests/regressions.rs::variable_storage_class_mismatch`
-    /// (`regressions/spirv_words/variable-storage-class-mismatch.bin`).
-    VariableStorageClassMismatch,
-}
-
-/// [`KnownBug::VariableStorageClassMismatch`]: a global `OpVariable` whose storage class differs
-/// from its pointer type's.
-pub fn variable_storage_class_mismatch(words: &[u32]) -> bool {
-    if strict() || words.len() < 5 {
-        return false;
-    }
-    let mut pointers = std::collections::HashMap::new();
-    let mut i = 5;
-    while i < words.len() {
-        let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
-        if count == 0 || i + count > words.len() {
-            break;
-        }
-        match (op, count) {
-            // OpTypePointer: result id, storage class, pointee.
-            (32, 4) => {
-                pointers.insert(words[i + 1], words[i + 2]);
-            }
-            // OpVariable: result type, result id, storage class [, initializer].
-            (59, 4..) => {
-                if pointers.get(&words[i + 1]).is_some_and(|&sc| sc != words[i + 3]) {
-                    return true;
-                }
-            }
-            _ => {}
-        }
-        i += count;
-    }
-    false
-}
+pub enum KnownBug {}
 
 // Fixed (51d7d1f), their regressions now run un-ignored: IntegerOutputWithoutFlat (integer
 // vertex outputs nobody reads had no Flat), EntryPointLost (an entry point naming no function
@@ -68,15 +21,18 @@ pub fn variable_storage_class_mismatch(words: &[u32]) -> bool {
 // VertexInputLocationOverflow (u32 overflows on clip + cull array lengths and on a vertex input
 // Location near 2^32); in 3edbebe SpecConstantClipArray (spec-constant array lengths); in
 // c7466ce DuplicateEntryPointName (two entry points named main: the wrong one translated); in
-// 6c9be66 FreshIdBoundOverflow (an id bound of 0xffffffff overflowed when lowering allocated ids).
+// 6c9be66 FreshIdBoundOverflow (an id bound of 0xffffffff overflowed when lowering allocated ids);
+// in 5ec3528 VariableStorageClassMismatch (an OpVariable whose storage class differs from its
+// pointer type's, which the spirv_words target used to skip); by lower::shift_signedness
+// ShiftRightLogicalSigned (naga read OpShiftRightLogical on signed operands as an arithmetic
+// shift; the differential generator used to emit it on bitcast unsigned operands only).
 
 /// Whether the allowances are off.
 pub fn strict() -> bool {
     std::env::var_os("TESSERAE_FUZZ_STRICT").is_some_and(|v| v != "0")
 }
 
-/// The known bug a translation error is an instance of (none is open at the moment: the
-/// only open bug shows in rendering, not as an error).
+/// The known bug a translation error is an instance of (none is open at the moment).
 pub fn classify_error(_err: &TranslateError) -> Option<KnownBug> {
     None
 }

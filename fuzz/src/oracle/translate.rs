@@ -177,22 +177,9 @@ pub fn translate_checked(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
 ///   vertex and a fragment module at `len * t1 / 256` words (two trailing bytes), at word
 ///   `u16(t1, t2)` (three), or not at all (one: no fragment stage).
 pub fn spirv_words(data: &[u8]) {
-    spirv_words_with(data, true)
-}
-
-/// Whether a module hits a known bug that the oracle would report (see [`super::known`]).
-fn known_bug_input(words: &[u32]) -> bool {
-    super::known::variable_storage_class_mismatch(words)
-}
-
-/// [`spirv_words`]; `skip_known` = false also runs inputs that hit a known bug.
-pub fn spirv_words_with(data: &[u8], skip_known: bool) {
     let n = data.len() / 4 * 4;
     let words: Vec<u32> = data[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let tail = &data[n..];
-    if skip_known && known_bug_input(&words) {
-        return;
-    }
     if tail.is_empty() {
         let stage = tesserae::StageDesc { spirv: words.clone(), entry_point: None };
         match tesserae::translate_stage(&stage) {
@@ -226,9 +213,6 @@ pub fn spirv_words_with(data: &[u8], skip_known: bool) {
     }
     .min(words.len());
     let (v, f) = words.split_at(cut);
-    if skip_known && (known_bug_input(v) || known_bug_input(f)) {
-        return;
-    }
     let vertex = tesserae::StageDesc::new(v.to_vec());
     let vertex_buffers = match tesserae::reflect::load(v, None) {
         Ok(m) => tesserae::VertexBufferLayout::infer(&m.reflection),

@@ -18,6 +18,7 @@ pub fn glsl(stage: ShaderStage, src: &str) -> Vec<u32> {
 /// A Vulkan device with the given limits (the adapter's when `None`). Panics without an
 /// adapter: CI installs lavapipe, so a missing one is a broken machine, not a skip.
 pub fn device(limits: Option<wgpu::Limits>) -> (wgpu::Device, wgpu::Queue) {
+    quiet_headless();
     let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
     desc.backends = wgpu::Backends::VULKAN;
     let instance = wgpu::Instance::new(desc);
@@ -42,4 +43,21 @@ pub fn device(limits: Option<wgpu::Limits>) -> (wgpu::Device, wgpu::Queue) {
 pub fn no_device(why: &str) {
     assert!(std::env::var("TESSERAE_REQUIRE_DEVICE").map_or(true, |v| v != "1"), "TESSERAE_REQUIRE_DEVICE=1 but no device: {why}");
     eprintln!("skipped: no device ({why})");
+}
+
+/// Mesa's window-system code prints `error: XDG_RUNTIME_DIR is invalid or not set` when the
+/// variable is unset (CI, containers); it is not a failure. Tests get a private directory.
+#[allow(dead_code)]
+pub fn quiet_headless() {
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        let dir = std::env::temp_dir().join("tesserae-test-runtime");
+        if std::fs::create_dir_all(&dir).is_ok() {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
+            }
+            std::env::set_var("XDG_RUNTIME_DIR", &dir);
+        }
+    }
 }

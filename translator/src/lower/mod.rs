@@ -16,6 +16,7 @@ pub mod interpolation;
 pub mod point_coord;
 pub mod primitive_id;
 pub mod push_constants;
+pub mod shift_signedness;
 pub mod specialize;
 pub mod std140;
 pub mod tess_io;
