@@ -36,6 +36,24 @@ enum Task {
         /// A previous run's output directory: the report shows what changed since
         #[arg(long)]
         previous: Option<String>,
+        /// Child processes rendering at once (default: the number of cores)
+        #[arg(long)]
+        jobs: Option<String>,
+        /// Tests per child process (1: a process per test)
+        #[arg(long)]
+        batch: Option<String>,
+        /// Output directory (default target/conformance)
+        #[arg(long)]
+        out: Option<String>,
+        /// Known failures (default corpus/expectations/<driver>.csv)
+        #[arg(long)]
+        expectations: Option<String>,
+        /// Vulkan ICD manifest for the native executor (VK_DRIVER_FILES)
+        #[arg(long)]
+        driver: Option<String>,
+        /// An executor allowed to skip every test; repeatable
+        #[arg(long)]
+        allow_skip: Vec<String>,
     },
     /// Render reference images with the native executor.
     Bless {
@@ -135,7 +153,8 @@ fn main() -> ExitCode {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.to_path_buf()).unwrap_or_default();
     sh.change_dir(&root);
     let result = match cli.task {
-        Task::Conformance { filter, backend, adapter, clip, shard, previous } => {
+        Task::Conformance { filter, backend, adapter, clip, shard, previous, jobs, batch, out, expectations, driver, allow_skip } => {
+            let allowed: Vec<String> = allow_skip.iter().flat_map(|e| ["--allow-skip".to_string(), e.clone()]).collect();
             let args: Vec<String> = [
                 opt("filter", &filter),
                 opt("backend", &backend),
@@ -143,6 +162,12 @@ fn main() -> ExitCode {
                 opt("clip", &clip),
                 opt("shard", &shard),
                 opt("previous", &previous),
+                opt("jobs", &jobs),
+                opt("batch", &batch),
+                opt("out", &out),
+                opt("expectations", &expectations),
+                opt("driver", &driver),
+                allowed,
             ]
             .concat();
             harness(&sh, false, "run", &args)
