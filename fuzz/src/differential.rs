@@ -62,6 +62,8 @@ pub enum Outcome {
     Skip(String),
     /// The in-process translation failed with a known, reported bug (`oracle::known`).
     Known(String),
+    /// The images differ the way a known driver bug makes them (`oracle::driver_bugs`).
+    KnownDriverBug(String),
 }
 
 impl Outcome {
@@ -77,15 +79,19 @@ impl Outcome {
             Outcome::NativeFailed(_) => "native-failed",
             Outcome::Skip(_) => "skip",
             Outcome::Known(_) => "known-bug",
+            Outcome::KnownDriverBug(_) => "known-driver-bug",
         }
     }
 
     fn message(&self) -> String {
         match self {
             Outcome::Same { .. } => String::new(),
-            Outcome::Differ(m) | Outcome::TranslatedFailed(m) | Outcome::NativeFailed(m) | Outcome::Skip(m) | Outcome::Known(m) => {
-                m.clone()
-            }
+            Outcome::Differ(m)
+            | Outcome::TranslatedFailed(m)
+            | Outcome::NativeFailed(m)
+            | Outcome::Skip(m)
+            | Outcome::Known(m)
+            | Outcome::KnownDriverBug(m) => m.clone(),
         }
     }
 
@@ -119,6 +125,8 @@ pub struct Stats {
     pub skipped: u64,
     /// Pipelines the translator fails on with a known bug (not rendered).
     pub known_bugs: u64,
+    /// Mismatches explained by a known driver bug's signature.
+    pub known_driver_bugs: u64,
     pub shrink_evaluations: u64,
     pub artifacts: Vec<PathBuf>,
     pub seconds: f64,
@@ -136,6 +144,7 @@ impl Stats {
             "native_failed": self.native_failed,
             "skipped": self.skipped,
             "known_bugs": self.known_bugs,
+            "known_driver_bugs": self.known_driver_bugs,
             "shrink_evaluations": self.shrink_evaluations,
             "artifacts": self.artifacts.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
             "seconds": self.seconds,
@@ -147,6 +156,8 @@ impl Stats {
 struct ChildResult {
     status: String,
     message: String,
+    /// The device that rendered (from the child's report), for driver-bug signatures.
+    device: String,
 }
 
 /// Runs `tesserae-harness render` for one executor; the image lands in `png`.
@@ -170,7 +181,13 @@ fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> 
     let start = Instant::now();
     let mut child = match cmd.spawn() {
         Ok(c) => c,
-        Err(e) => return ChildResult { status: "crash".into(), message: format!("cannot start {}: {e}", cfg.harness.display()) },
+        Err(e) => {
+            return ChildResult {
+                status: "crash".into(),
+                message: format!("cannot start {}: {e}", cfg.harness.display()),
+                device: String::new(),
+            }
+        }
     };
     let mut out_pipe = child.stdout.take();
     let mut err_pipe = child.stderr.take();
@@ -197,19 +214,24 @@ fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> 
                 break None;
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-            Err(e) => return ChildResult { status: "crash".into(), message: format!("waiting for the child: {e}") },
+            Err(e) => return ChildResult { status: "crash".into(), message: format!("waiting for the child: {e}"), device: String::new() },
         }
     };
     let stdout = out_t.join().unwrap_or_default();
     let stderr = err_t.join().unwrap_or_default();
     let Some(exit) = exit else {
-        return ChildResult { status: "timeout".into(), message: format!("{executor}: no result after {:?}", cfg.timeout) };
+        return ChildResult {
+            status: "timeout".into(),
+            message: format!("{executor}: no result after {:?}", cfg.timeout),
+            device: String::new(),
+        };
     };
     let report = stdout.lines().rev().find_map(|l| serde_json::from_str::<serde_json::Value>(l).ok());
     match report {
         Some(v) => ChildResult {
             status: v["status"].as_str().unwrap_or("fail").to_string(),
             message: v["message"].as_str().unwrap_or("").to_string(),
+            device: v["driver"]["device"].as_str().unwrap_or("").to_string(),
         },
         None => {
             let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
@@ -217,6 +239,7 @@ fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> 
             ChildResult {
                 status: "crash".into(),
                 message: format!("{executor} child exited with {exit} without a result:\n{}", tail.join("\n")),
+                device: String::new(),
             }
         }
     }
@@ -350,6 +373,9 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
                 0
             };
             if differing > allowed {
+                if let Some(bug) = crate::oracle::driver_bugs::classify(spec, &n.device, &native, &translated) {
+                    return Outcome::KnownDriverBug(format!("{}: {name}: {summary}", bug.name()));
+                }
                 return Outcome::Differ(format!("{name}: {summary}"));
             }
         }
@@ -364,11 +390,9 @@ pub fn shrink(cfg: &Config, spec: &PipelineSpec, outcome: &Outcome, stats: &mut 
     let deadline = Instant::now() + Duration::from_secs(cfg.shrink_seconds);
     let mut last = outcome.clone();
     let in_process = matches!(outcome, Outcome::TranslatedFailed(m) if m.starts_with("translat"));
-    let avoid_driver_bug = !spec.hits_known_driver_bug();
+    // A candidate that shrinks into a known driver bug is classified as that bug, so it is
+    // not the same failure and the shrink does not wander into it.
     let small = crate::gen::shrink::shrink_by(spec, deadline, |cand| {
-        if avoid_driver_bug && cand.hits_known_driver_bug() {
-            return false;
-        }
         stats.shrink_evaluations += 1;
         let o = if in_process { translate_in_process(cand).unwrap_or(Outcome::Same { drawn: false }) } else { evaluate(cfg, cand) };
         let same = outcome.same_failure(&o);
@@ -451,6 +475,7 @@ pub fn run(cfg: &Config) -> Stats {
             Outcome::TranslatedFailed(_) => stats.translated_failed += 1,
             Outcome::NativeFailed(_) => stats.native_failed += 1,
             Outcome::Known(_) => stats.known_bugs += 1,
+            Outcome::KnownDriverBug(_) => stats.known_driver_bugs += 1,
             Outcome::Skip(m) => {
                 stats.skipped += 1;
                 if stats.skipped == 1 {

@@ -1,5 +1,6 @@
 //! Oracles: each checks one promise and panics (with what to report) when it is broken.
 
+pub mod driver_bugs;
 pub mod known;
 pub mod shader_test;
 pub mod tessellator;

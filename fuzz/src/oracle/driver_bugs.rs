@@ -1,0 +1,51 @@
+//! Known driver bugs, recognised by signature: what the pipeline does (its spec) and what the
+//! driver did wrong (the symptom in the images). The differential generator produces these
+//! pipelines like any other; a mismatch matching a signature is reported as that bug, not as a
+//! finding, and one that does not match stays a finding.
+//!
+//! Each signature names the driver it was seen on and its reproducers under
+//! `fuzz/regressions/differential/`; it only applies when the native device is that driver.
+
+use crate::differential::Image;
+use crate::gen::{Interp, PipelineSpec};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DriverBug {
+    /// lavapipe (Mesa 22.3.6): a vertex stage with a user varying, 1–3 clip distances and
+    /// enough cull distances to pass 4 in total draws nothing, although every distance is
+    /// positive (`lavapipe-clip-cull-*`; `corpus/cull/mixed-clip-cull`).
+    LavapipeClipCullNothingDrawn,
+    /// lavapipe (Mesa 22.3.6) clips `NoPerspective` outputs with the clip-space parameter, so
+    /// they differ where primitives are clipped by clip distances
+    /// (`lavapipe-noperspective-clipped-*`).
+    LavapipeNoPerspectiveClipped,
+}
+
+impl DriverBug {
+    pub fn name(self) -> &'static str {
+        match self {
+            DriverBug::LavapipeClipCullNothingDrawn => "lavapipe-clip-cull-nothing-drawn",
+            DriverBug::LavapipeNoPerspectiveClipped => "lavapipe-noperspective-clipped",
+        }
+    }
+}
+
+fn blank(img: &Image) -> bool {
+    img.data.chunks_exact(4).all(|p| p == [0, 0, 0, 255])
+}
+
+/// The known bug that explains `native` differing from `translated` for `spec` on `device`,
+/// if any.
+pub fn classify(spec: &PipelineSpec, device: &str, native: &Image, translated: &Image) -> Option<DriverBug> {
+    if !device.to_lowercase().contains("llvmpipe") {
+        return None;
+    }
+    let has_varying = !spec.varyings.is_empty();
+    if has_varying && (1..=3).contains(&spec.clip) && spec.cull > 0 && spec.clip + spec.cull > 4 && blank(native) && !blank(translated) {
+        return Some(DriverBug::LavapipeClipCullNothingDrawn);
+    }
+    if spec.clip > 0 && spec.varyings.iter().any(|v| v.interp == Interp::NoPerspective) {
+        return Some(DriverBug::LavapipeNoPerspectiveClipped);
+    }
+    None
+}
