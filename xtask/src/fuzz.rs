@@ -94,12 +94,13 @@ pub fn fuzz(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error
 fn differential(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error>> {
     cmd!(sh, "cargo build --quiet -p tesserae-harness -p tesserae-fuzz --bin tesserae-harness --bin differential").run()?;
     let root = sh.current_dir();
-    let mut cmd = std::process::Command::new(root.join("target/debug/differential"));
+    let bin = crate::target_dir(sh).join("debug");
+    let mut cmd = std::process::Command::new(bin.join("differential"));
     cmd.arg("--seconds").arg(args.seconds.to_string());
     cmd.arg("--seed").arg(args.seed.to_string());
     cmd.arg("--shrink-seconds").arg(args.shrink_seconds.to_string());
-    cmd.arg("--harness").arg(root.join("target/debug/tesserae-harness"));
-    cmd.arg("--work").arg(root.join("target/differential"));
+    cmd.arg("--harness").arg(bin.join("tesserae-harness"));
+    cmd.arg("--work").arg(crate::target_dir(sh).join("differential"));
     cmd.arg("--artifacts").arg(root.join("fuzz/artifacts/differential"));
     if let Some(a) = &args.adapter {
         cmd.arg("--adapter").arg(a);
