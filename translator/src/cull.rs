@@ -27,7 +27,7 @@ use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
 use crate::vertex_pulling;
-use crate::wgsl::{round_trip, ValidatedWgsl};
+use crate::wgsl::{round_trip, round_trip_kernel, ValidatedWgsl};
 use crate::Stage;
 use naga::{Binding, BuiltIn};
 use std::fmt::Write;
@@ -147,11 +147,12 @@ pub fn build(
     let n = vertices_per_primitive(topology);
     let strip = topology.is_strip();
     let primitive = crate::profile::phase("emulation: primitive kernel", || {
-        round_trip(Stage::Vertex, primitive_kernel(b, n, strip, stride, cull_at, cull_n, provoking_last))
+        round_trip_kernel(Stage::Vertex, primitive_kernel(b, n, strip, stride, cull_at, cull_n, provoking_last))
     })?;
-    let compact = crate::profile::phase("emulation: compact kernel", || round_trip(Stage::Vertex, compact_kernel(b, n)))?;
+    let compact = crate::profile::phase("emulation: compact kernel", || round_trip_kernel(Stage::Vertex, compact_kernel(b, n)))?;
     let passthrough = crate::profile::phase("emulation: passthrough", || {
-        passthrough(b, &module, &varyings, stride, clip_at, clip_n, emulated_clip_location).and_then(|s| round_trip(Stage::Vertex, s))
+        passthrough(b, &module, &varyings, stride, clip_at, clip_n, emulated_clip_location)
+            .and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
     Ok(CullPasses {
         vertex,

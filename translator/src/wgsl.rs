@@ -178,3 +178,27 @@ pub(crate) fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, 
     }
     Ok(ValidatedWgsl { source, module })
 }
+
+/// Distinct kernels [`round_trip_kernel`] keeps; past this it starts over.
+const KERNEL_CACHE_SIZE: usize = 256;
+
+/// [`round_trip`] for generated WGSL that holds none of the application's code (the
+/// emulation's kernels, which are the same text for many pipelines): a source parsed and
+/// validated before, in this process, is not parsed again. The result is the same either way,
+/// so translation stays a deterministic function of its input.
+pub(crate) fn round_trip_kernel(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static KERNELS: OnceLock<Mutex<HashMap<String, ValidatedWgsl>>> = OnceLock::new();
+    let kernels = KERNELS.get_or_init(Default::default);
+    if let Some(w) = kernels.lock().unwrap_or_else(|e| e.into_inner()).get(&source) {
+        return Ok(w.clone());
+    }
+    let w = round_trip(stage, source)?;
+    let mut kernels = kernels.lock().unwrap_or_else(|e| e.into_inner());
+    if kernels.len() >= KERNEL_CACHE_SIZE {
+        kernels.clear();
+    }
+    kernels.insert(w.source.clone(), w.clone());
+    Ok(w)
+}
