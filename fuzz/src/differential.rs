@@ -304,6 +304,7 @@ pub fn translate_in_process(spec: &PipelineSpec) -> Option<Outcome> {
     for &clip in modes {
         let mut desc = spec.desc();
         desc.options.clip = clip;
+        desc.options.verify_wgsl_round_trip = true;
         let r = std::panic::catch_unwind(|| tesserae::translate(&desc));
         let err = match r {
             Err(p) => {

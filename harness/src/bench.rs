@@ -60,7 +60,7 @@ fn classify(desc: &tesserae::PipelineDesc) -> Result<(usize, Vec<Vec<u32>>), &'s
     Ok((set, naga_input))
 }
 
-pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>) -> Result<ExitCode, String> {
+pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool) -> Result<ExitCode, String> {
     let wants = |group: &str| only.is_none_or(|o| o.split(',').any(|g| g.trim() == group));
     let adapter = sel.adapter.as_deref();
     if wants("points") {
@@ -76,12 +76,12 @@ pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>) -> Result<Exi
         tessellator(adapter);
     }
     if wants("translate") {
-        translation(sel, iterations)?;
+        translation(sel, iterations, profile)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn translation(sel: &Selection, iterations: u32) -> Result<(), String> {
+fn translation(sel: &Selection, iterations: u32, profile: bool) -> Result<(), String> {
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
     let mut pipelines = Vec::new();
     let mut left_out: Vec<(&str, u32)> = Vec::new();
@@ -134,7 +134,32 @@ fn translation(sel: &Selection, iterations: u32) -> Result<(), String> {
     }
     let skipped: Vec<String> = left_out.iter().map(|(why, n)| format!("{n} {why}")).collect();
     println!("  left out: {}", if skipped.is_empty() { "none".into() } else { skipped.join(", ") });
+    if profile {
+        profile_phases(&pipelines, iterations);
+    }
     Ok(())
+}
+
+/// Time per translation phase ([`tesserae::profile`]), us per pipeline, per set.
+fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], iterations: u32) {
+    for (i, (set, _)) in SETS.iter().enumerate() {
+        let descs: Vec<_> = pipelines.iter().filter(|(s, _, _)| *s == i).map(|(_, d, _)| d).collect();
+        if descs.is_empty() {
+            continue;
+        }
+        tesserae::profile::enable();
+        for _ in 0..iterations {
+            for d in &descs {
+                std::hint::black_box(tesserae::translate(d).ok());
+            }
+        }
+        let n = (descs.len() as u32 * iterations) as f64;
+        println!("  phases of {set} (us per pipeline, inclusive; calls per pipeline)");
+        for p in tesserae::profile::take() {
+            let indent = "  ".repeat(p.depth);
+            println!("    {:<52} {:>9.1} {:>6.2}", format!("{indent}{}", p.name), p.total.as_secs_f64() * 1e6 / n, p.count as f64 / n);
+        }
+    }
 }
 
 /// Domain points per second of [`tesserae::tessellator::tessellate`] with every level 64

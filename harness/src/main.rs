@@ -138,6 +138,10 @@ enum Cmd {
         /// tessellator), translate (translation time); comma separated (default: all).
         #[arg(long)]
         only: Option<String>,
+        /// With `translate`: also time each translation phase (inclusive, nested phases
+        /// indented), per set, in an extra pass after the measured one.
+        #[arg(long)]
+        profile: bool,
     },
     /// Compare the CPU tessellator with the Vulkan driver's over a sweep of levels and modes
     /// (with `--gpu`: with Tesserae's GPU tessellator on wgpu); exit 1 on any mismatch, 125
@@ -310,7 +314,7 @@ fn real_main() -> Result<ExitCode, String> {
         }
         Cmd::Bless { sel } => bless::bless(&sel),
         Cmd::Tolerances { sel, run } => tolerances::tolerances(&sel, &run),
-        Cmd::Bench { sel, iterations, only } => bench::bench(&sel, iterations, only.as_deref()),
+        Cmd::Bench { sel, iterations, only, profile } => bench::bench(&sel, iterations, only.as_deref(), profile),
         Cmd::TessSweep { adapter, gpu: false, quick, .. } => Ok(tesserae_harness::tess_sweep::run(adapter.as_deref(), quick)),
         Cmd::TessSweep { adapter, gpu: true, backend, quick } => {
             use tesserae_harness::tess_sweep::gpu::{self, GpuBackend};

@@ -12,12 +12,23 @@ fn corpus_wgsl_matches_snapshots() {
     let snapshots = root.join("tests/snapshots");
     let bless = std::env::var_os("BLESS").is_some();
     let mut mismatches = Vec::new();
+    let mut differing = Vec::new();
     let mut checked = 0;
     for (name, path) in discover(&root.join("../corpus")) {
         let test = shader_test::load(&path, &name).unwrap();
         let options = tesserae::Options { max_bind_groups: 8, ..Default::default() };
         let Ok(desc) = compile::pipeline(&test, options) else { continue };
-        let (text, json) = match tesserae::translate(&desc) {
+        // Verified (the written WGSL parsed back and validated) and as translation runs by
+        // default: the same plan, names and all.
+        let verified = tesserae::translate(&tesserae::PipelineDesc {
+            options: tesserae::Options { verify_wgsl_round_trip: true, ..desc.options },
+            ..desc.clone()
+        });
+        let translated = tesserae::translate(&desc);
+        if verified.as_ref().map_err(|e| e.to_string()) != translated.as_ref().map_err(|e| e.to_string()) {
+            differing.push(name.clone());
+        }
+        let (text, json) = match verified {
             Ok(plan) => (
                 plan.passes
                     .iter()
@@ -43,6 +54,7 @@ fn corpus_wgsl_matches_snapshots() {
         }
     }
     assert!(checked > 0);
+    assert!(differing.is_empty(), "translation without the WGSL round trip differs from the verified one for {differing:?}");
     assert!(mismatches.is_empty(), "WGSL differs from the snapshot for {mismatches:?}; rerun with BLESS=1 if intended");
 }
 

@@ -27,7 +27,7 @@ use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
 use crate::vertex_pulling;
-use crate::wgsl::{round_trip, ValidatedWgsl};
+use crate::wgsl::{round_trip, round_trip_kernel, ValidatedWgsl};
 use crate::Stage;
 use naga::{Binding, BuiltIn};
 use std::fmt::Write;
@@ -143,12 +143,17 @@ pub fn build(
         "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n\n{}",
         vertex_pulling::compute_entry(VERTEX_ENTRY, WORKGROUP, &pull, &body)
     );
-    let vertex = round_trip(Stage::Vertex, src)?;
+    let vertex = crate::profile::phase("emulation wgsl round trip", || round_trip(Stage::Vertex, src))?;
     let n = vertices_per_primitive(topology);
     let strip = topology.is_strip();
-    let primitive = round_trip(Stage::Vertex, primitive_kernel(b, n, strip, stride, cull_at, cull_n, provoking_last))?;
-    let compact = round_trip(Stage::Vertex, compact_kernel(b, n))?;
-    let passthrough = round_trip(Stage::Vertex, passthrough(b, &module, &varyings, stride, clip_at, clip_n, emulated_clip_location)?)?;
+    let primitive = crate::profile::phase("emulation: primitive kernel", || {
+        round_trip_kernel(Stage::Vertex, primitive_kernel(b, n, strip, stride, cull_at, cull_n, provoking_last))
+    })?;
+    let compact = crate::profile::phase("emulation: compact kernel", || round_trip_kernel(Stage::Vertex, compact_kernel(b, n)))?;
+    let passthrough = crate::profile::phase("emulation: passthrough", || {
+        passthrough(b, &module, &varyings, stride, clip_at, clip_n, emulated_clip_location)
+            .and_then(|s| round_trip_kernel(Stage::Vertex, s))
+    })?;
     Ok(CullPasses {
         vertex,
         primitive,

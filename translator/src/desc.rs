@@ -220,6 +220,12 @@ pub struct Options {
     /// enables `GL_PRIMITIVE_RESTART_FIXED_INDEX` (wgpu-hal 30.0.2; GLES has it always on), so
     /// there strips are assembled in compute, where restart is honoured.
     pub primitive_restart: bool,
+    /// Parse back and validate the WGSL naga writes for the application's stages, beyond
+    /// validating the module it is written from: a check of naga's WGSL writer for tests,
+    /// fuzzing and `tesserae translate --paranoid`, off by default (it costs more than the
+    /// rest of translating a plain pipeline). Generated WGSL (emulation passes) is always
+    /// parsed and validated.
+    pub verify_wgsl_round_trip: bool,
 }
 
 /// The vertex whose flat varyings a primitive's fragments get.
@@ -239,6 +245,7 @@ impl Default for Options {
             max_tessellation_level: 64,
             provoking_vertex: ProvokingVertex::First,
             primitive_restart: true,
+            verify_wgsl_round_trip: false,
         }
     }
 }

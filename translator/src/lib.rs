@@ -19,6 +19,7 @@ pub mod interface;
 pub mod lower;
 pub mod plan;
 pub mod points;
+pub mod profile;
 pub mod records;
 pub mod reflect;
 pub mod resources;
@@ -50,7 +51,9 @@ pub const MAX_VARYING_LOCATIONS: u32 = 16;
 /// Loads a stage with the pipeline's specialization constants applied (so reflection sees the
 /// specialized array sizes).
 fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule, TranslateError> {
-    let load = |words: &[u32]| reflect::load(words, desc.entry_point.as_deref()).map_err(|source| TranslateError::load(slot, source));
+    let load = |words: &[u32]| {
+        profile::phase("load", || reflect::load(words, desc.entry_point.as_deref())).map_err(|source| TranslateError::load(slot, source))
+    };
     let mut m = load(&desc.spirv)?;
     let has_spec = m.module.types_global_values.iter().any(|i| {
         matches!(
@@ -60,11 +63,11 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
     });
     if has_spec {
         use rspirv::binary::Assemble;
-        lower::specialize::lower(&mut m.module, spec);
-        m = load(&m.module.assemble())?;
+        profile::phase("lower: specialize", || lower::specialize::lower(&mut m.module, spec));
+        m = load(&profile::phase("rspirv assemble", || m.module.assemble()))?;
     }
-    lower::float_specials::lower(&mut m.module);
-    lower::shift_signedness::lower(&mut m.module);
+    profile::phase("lower: float_specials", || lower::float_specials::lower(&mut m.module));
+    profile::phase("lower: shift_signedness", || lower::shift_signedness::lower(&mut m.module));
     Ok(m)
 }
 
@@ -119,6 +122,10 @@ fn refuse_fragment_inputs(r: &Reflection, points: bool) -> Result<(), TranslateE
 
 /// Translates a whole pipeline into a [`Plan`].
 pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
+    profile::phase("translate", || translate_unprofiled(desc))
+}
+
+fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     if desc.geometry.is_some() {
         return Err(TranslateError::unsupported(Stage::Geometry, "geometry shaders"));
     }
@@ -147,10 +154,10 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     let ctx = {
         let mut stages: Vec<&mut LoadedModule> = vec![&mut vertex];
         stages.extend(fragment.as_mut());
-        ResourceContext::prepare(&mut stages, desc.options.max_bind_groups)?
+        profile::phase("lower: resources", || ResourceContext::prepare(&mut stages, desc.options.max_bind_groups))?
     };
     let mut plan = translate_lowered(desc, &ctx, vertex, fragment)?;
-    ctx.finish(&mut plan)?;
+    profile::phase("resources finish", || ctx.finish(&mut plan))?;
     Ok(plan)
 }
 
@@ -211,8 +218,8 @@ fn translate_lowered(
         return translate_with_primitive_pass(desc, e, vertex, fragment, clip_location);
     }
 
-    let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex)?;
-    let fragment_plan = fragment_plan(fragment.as_ref())?;
+    let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex, desc.options.verify_wgsl_round_trip)?;
+    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     Ok(Plan::assemble(
         desc,
         None,
@@ -295,7 +302,7 @@ fn translate_tessellated(
             primitive_id_location = Some((location, ty));
         }
     }
-    let fragment_plan = fragment_plan(fragment.as_ref())?;
+    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, clip_location, primitive_id_location)?;
     ctx.finish(&mut plan)?;
     Ok(plan)
@@ -343,19 +350,21 @@ fn translate_expanded_points(
         size: BufferSize::PerPosition { bytes: 4 * points::INDICES_PER_POINT as u64 },
         usage: BufferUsage::Index,
     };
-    let passes = points::expand(
-        module,
-        &points::PointExpansion {
-            layouts: &desc.vertex_buffers,
-            point_coord_location,
-            cull_distances,
-            emulation: e,
-            records_binding: records.binding,
-            quad_indices_binding: quads.binding,
-        },
-    )?;
+    let passes = profile::phase("points::expand", || {
+        points::expand(
+            module,
+            &points::PointExpansion {
+                layouts: &desc.vertex_buffers,
+                point_coord_location,
+                cull_distances,
+                emulation: e,
+                records_binding: records.binding,
+                quad_indices_binding: quads.binding,
+            },
+        )
+    })?;
     let records = IntermediateBuffer { size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 }, ..records };
-    let fragment_plan = fragment_plan(fragment.as_ref())?;
+    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records), intermediate(e, &quads)]);
     Ok(Plan::assemble(
         desc,
@@ -426,9 +435,11 @@ fn translate_with_primitive_pass(
         indirect: indirect.binding,
     };
     let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
-    let passes = cull::build(bindings, module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location, provoking_last)?;
+    let passes = profile::phase("cull::build", || {
+        cull::build(bindings, module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location, provoking_last)
+    })?;
     records.size = BufferSize::PerPosition { bytes: 16 * passes.stride as u64 };
-    let fragment_plan = fragment_plan(fragment.as_ref())?;
+    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
     let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records)]);
     let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups, resources| {
@@ -477,8 +488,9 @@ fn translate_with_primitive_pass(
 }
 
 /// The fragment stage's plan, translated the ordinary way.
-fn fragment_plan(fragment: Option<&LoadedModule>) -> Result<Option<ShaderPlan>, TranslateError> {
-    fragment.map(|f| Ok(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, f)?))).transpose()
+fn fragment_plan(desc: &PipelineDesc, fragment: Option<&LoadedModule>) -> Result<Option<ShaderPlan>, TranslateError> {
+    let verify = desc.options.verify_wgsl_round_trip;
+    fragment.map(|f| Ok(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, f, verify)?))).transpose()
 }
 
 /// The emulation group of a pass that pulls vertices ([`vertex_pulling`]): the draw uniform,
@@ -500,12 +512,8 @@ fn demote_cull(module: &mut rspirv::dr::Module) {
 
 pub(crate) fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {
     let module = w.module();
-    ShaderPlan {
-        stage,
-        entry_point: module.entry_points.first().map(|e| e.name.clone()).unwrap_or_default(),
-        bindings: plan::bindings_of(module),
-        wgsl: w,
-    }
+    let bindings = profile::phase("plan bindings", || plan::bindings_of(module));
+    ShaderPlan { stage, entry_point: module.entry_points.first().map(|e| e.name.clone()).unwrap_or_default(), bindings, wgsl: w }
 }
 
 /// Every vertex input must be fed by an attribute of a compatible kind.
@@ -572,6 +580,11 @@ impl VertexBufferLayout {
 /// Translates one stage on its own with a default context (as spirv-cross does): built-ins
 /// WebGPU lacks are refused, `PointSize` is dropped. For tooling and fuzzing.
 pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> {
+    translate_stage_with(stage, Options::default())
+}
+
+/// As [`translate_stage`], with `options` in the default context.
+pub fn translate_stage_with(stage: &StageDesc, options: Options) -> Result<ShaderPlan, TranslateError> {
     let words = stage.spirv.as_slice();
     let loaded = reflect::load(words, stage.entry_point.as_deref()).map_err(|source| {
         TranslateError::load(reflect::peek_stage(words, stage.entry_point.as_deref()).unwrap_or(Stage::Vertex), source)
@@ -579,8 +592,11 @@ pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> 
     let slot = loaded.reflection.stage;
     match slot {
         Stage::Vertex => {
-            let desc =
-                PipelineDesc { vertex_buffers: VertexBufferLayout::infer(&loaded.reflection), ..PipelineDesc::new(stage.clone(), None) };
+            let desc = PipelineDesc {
+                vertex_buffers: VertexBufferLayout::infer(&loaded.reflection),
+                options,
+                ..PipelineDesc::new(stage.clone(), None)
+            };
             let plan = translate(&desc)?;
             let Some(Pass::Render(rp)) = plan.passes.into_iter().next() else {
                 return Err(TranslateError::InvalidDesc("plan without a render pass".into()));
@@ -590,8 +606,8 @@ pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> 
         Stage::Fragment => {
             let mut loaded = load_specialized(slot, stage, &[])?;
             refuse_fragment_inputs(&loaded.reflection, false)?;
-            ResourceContext::prepare(&mut [&mut loaded], Options::default().max_bind_groups)?;
-            Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded)?))
+            ResourceContext::prepare(&mut [&mut loaded], options.max_bind_groups)?;
+            Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded, options.verify_wgsl_round_trip)?))
         }
         Stage::TessControl | Stage::TessEval => tessellation::translate_stage(load_specialized(slot, stage, &[])?),
         Stage::Geometry => Err(TranslateError::unsupported(slot, "geometry shaders")),

@@ -34,6 +34,10 @@ enum Command {
         /// native or emulated
         #[arg(long, default_value = "native")]
         clip: String,
+        /// Also parse back and validate the WGSL naga writes for the given stages
+        /// (`Options::verify_wgsl_round_trip`), a check of naga's WGSL writer.
+        #[arg(long)]
+        paranoid: bool,
     },
     /// Tessellate one patch with the CPU reference tessellator: print its domain points and
     /// primitives (text, or JSON with --json), and draw them with --svg FILE.
@@ -61,7 +65,7 @@ fn parse_topology(s: &str) -> Result<Topology, String> {
 fn run(cli: Cli) -> Result<String, String> {
     match cli.command {
         Command::Tessellate(args) => tessellate_cmd::run(args),
-        Command::Translate { files, plan, topology, clip } => {
+        Command::Translate { files, plan, topology, clip, paranoid } => {
             let topology = parse_topology(&topology)?;
             let clip = match clip.as_str() {
                 "native" => ClipMode::Native,
@@ -82,7 +86,8 @@ fn run(cli: Cli) -> Result<String, String> {
             let take = |s: Stage| stages.iter().find(|(x, _, _)| *x == s).map(|(_, d, _)| d.clone());
             let Some((_, vertex, vr)) = stages.iter().find(|(s, _, _)| *s == Stage::Vertex).cloned() else {
                 if stages.len() == 1 && !plan {
-                    let sp = tesserae::translate_stage(&stages[0].1).map_err(|e| e.to_string())?;
+                    let options = Options { verify_wgsl_round_trip: paranoid, ..Options::default() };
+                    let sp = tesserae::translate_stage_with(&stages[0].1, options).map_err(|e| e.to_string())?;
                     return Ok(sp.wgsl.to_string());
                 }
                 return Err("a pipeline needs a vertex stage".into());
@@ -107,7 +112,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 topology,
                 vertex_buffers: VertexBufferLayout::infer(&vr),
                 specialization: Vec::new(),
-                options: Options { clip, ..Options::default() },
+                options: Options { clip, verify_wgsl_round_trip: paranoid, ..Options::default() },
             };
             let p = tesserae::translate(&desc).map_err(|e| e.to_string())?;
             if plan {

@@ -22,7 +22,7 @@ use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
 use crate::vertex_pulling;
-use crate::wgsl::{round_trip, ValidatedWgsl};
+use crate::wgsl::{round_trip, round_trip_kernel, ValidatedWgsl};
 use crate::{desc::Stage, VertexBufferLayout};
 use naga::{Binding, BuiltIn};
 use std::fmt::Write;
@@ -132,7 +132,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n{at_quads} var<storage, read_write> tesserae_quad_indices: array<u32>;\n\n{}",
         vertex_pulling::compute_entry(VERTEX_ENTRY, WORKGROUP, &pull, &body)
     );
-    let vertex = round_trip(Stage::Vertex, src)?;
+    let vertex = crate::profile::phase("emulation wgsl round trip", || round_trip(Stage::Vertex, src))?;
 
     // 2. Four corners per record.
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
@@ -176,6 +176,6 @@ fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOu
 ",
         params = cfg.emulation.draw_params_wgsl()
     );
-    let expand = round_trip(Stage::Vertex, expand_src)?;
+    let expand = crate::profile::phase("emulation wgsl round trip", || round_trip_kernel(Stage::Vertex, expand_src))?;
     Ok(PointPasses { vertex, expand, stride, vertex_buffer_slots: slots })
 }

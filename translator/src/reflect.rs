@@ -198,7 +198,7 @@ pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
 /// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
 pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadError> {
     check_header(words)?;
-    let module = dr::load_words(words).map_err(|e| LoadError::Parse(e.to_string()))?;
+    let module = crate::profile::phase("rspirv parse", || dr::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?;
     let (entry_id, model, name) = select_entry_point(&module, entry)?;
     let Some(stage) = stage_of(model) else {
         return Err(LoadError::UnknownExecutionModel { name, model: format!("{model:?}") });
@@ -211,9 +211,9 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     // Shapes that are valid Vulkan but that the interface matching (and WGSL) does not take
     // are normalized before reflecting, so every consumer of a `LoadedModule` sees them gone.
     let mut module = module;
-    crate::lower::drop_xfb::lower(&mut module);
-    crate::lower::flatten_io::lower(&mut module, entry_id, stage)?;
-    let reflection = Reflector::new(&module).reflect(entry_id, stage, name)?;
+    crate::profile::phase("lower: drop_xfb", || crate::lower::drop_xfb::lower(&mut module));
+    crate::profile::phase("lower: flatten_io", || crate::lower::flatten_io::lower(&mut module, entry_id, stage))?;
+    let reflection = crate::profile::phase("reflect", || Reflector::new(&module).reflect(entry_id, stage, name))?;
     Ok(LoadedModule { module, entry_id, reflection })
 }
 

@@ -92,6 +92,10 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
 
 /// Validates the module (which now has no entry point) and writes it as WGSL.
 pub fn module_wgsl(module: &naga::Module) -> Result<String, TranslateError> {
+    crate::profile::phase("emulation: user module validate+write", || module_wgsl_unprofiled(module))
+}
+
+fn module_wgsl_unprofiled(module: &naga::Module) -> Result<String, TranslateError> {
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities())
         .validate(module)
         .map_err(|e| TranslateError::NagaValidation { stage: Stage::Vertex, message: e.emit_to_string("") })?;

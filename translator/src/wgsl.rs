@@ -1,6 +1,10 @@
-//! naga: lowered SPIR-V → naga IR → validation → WGSL, then the WGSL parsed back and validated
-//! again. [`ValidatedWgsl`] can only be built here, so every WGSL the translator hands out has
-//! passed both validations.
+//! naga: lowered SPIR-V → naga IR → validation → WGSL. [`ValidatedWgsl`] can only be built
+//! here, so every WGSL the translator hands out is either naga's WGSL writer's output for a
+//! module naga validated, or WGSL text (the emulation passes' generated source) that naga
+//! parsed and validated. With [`crate::Options::verify_wgsl_round_trip`] the written WGSL is
+//! also parsed back and validated ([`round_trip`]): tests, fuzzing and the CLI's `--paranoid`
+//! turn it on to check naga's writer; translation leaves it off, as it costs more than the
+//! rest of translating a plain pipeline.
 
 use crate::desc::Stage;
 use crate::error::TranslateError;
@@ -52,7 +56,8 @@ pub fn spirv_to_module_unflipped(stage: Stage, loaded: &crate::LoadedModule) -> 
 
 fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result<naga::Module, TranslateError> {
     use rspirv::binary::Assemble;
-    let mut module = parse_spirv(stage, &loaded.module.assemble(), flip)?;
+    let words = crate::profile::phase("rspirv assemble", || loaded.module.assemble());
+    let mut module = crate::profile::phase("naga spv-in", || parse_spirv(stage, &words, flip))?;
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,
         // The control stage runs as compute once `lower::tess_io` has rewritten it.
@@ -91,13 +96,49 @@ fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, 
     }
 }
 
-/// Reads lowered SPIR-V with naga (y flipped for WebGPU's clip space) and writes WGSL.
-pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule) -> Result<ValidatedWgsl, TranslateError> {
-    let module = spirv_to_module(stage, loaded)?;
-    let info = validate(&module).map_err(|message| TranslateError::NagaValidation { stage, message })?;
-    let source = naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
-        .map_err(|e| TranslateError::NagaBackend { stage, message: e.to_string() })?;
-    round_trip(stage, source)
+/// Reads lowered SPIR-V with naga (y flipped for WebGPU's clip space) and writes WGSL; with
+/// `verify_round_trip`, the WGSL is parsed back and validated too (and the module kept is the
+/// parsed one).
+pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule, verify_round_trip: bool) -> Result<ValidatedWgsl, TranslateError> {
+    let mut module = spirv_to_module(stage, loaded)?;
+    let info = crate::profile::phase("naga validate", || validate(&module))
+        .map_err(|message| TranslateError::NagaValidation { stage, message })?;
+    let source =
+        crate::profile::phase("wgsl write", || naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty()))
+            .map_err(|e| TranslateError::NagaBackend { stage, message: e.to_string() })?;
+    if verify_round_trip {
+        return crate::profile::phase("user wgsl round trip", || round_trip(stage, source));
+    }
+    crate::profile::phase("writer names", || name_as_written(&mut module));
+    Ok(ValidatedWgsl { source, module })
+}
+
+/// Gives the entry points and global variables of `module` the names naga's WGSL writer gave
+/// them (it renames keywords, invalid identifiers, duplicates and anonymous globals), so the
+/// module reads as the WGSL written from it would parse: the plan takes entry point and
+/// binding names from it.
+fn name_as_written(module: &mut naga::Module) {
+    use naga::proc::{CaseInsensitiveKeywordSet, NameKey, Namer};
+    let mut names = naga::FastHashMap::default();
+    // As `naga::back::wgsl::Writer::reset` does.
+    Namer::default().reset(
+        module,
+        &naga::keywords::wgsl::RESERVED_SET,
+        &naga::keywords::wgsl::BUILTIN_IDENTIFIER_SET,
+        CaseInsensitiveKeywordSet::empty(),
+        &["__", "_naga"],
+        &mut names,
+    );
+    for (i, ep) in module.entry_points.iter_mut().enumerate() {
+        if let Some(name) = names.remove(&NameKey::EntryPoint(i as _)) {
+            ep.name = name;
+        }
+    }
+    for (h, g) in module.global_variables.iter_mut() {
+        if let Some(name) = names.remove(&NameKey::GlobalVariable(h)) {
+            g.name = Some(name);
+        }
+    }
 }
 
 impl PartialEq for ValidatedWgsl {
@@ -125,14 +166,39 @@ impl serde::Serialize for ValidatedWgsl {
     }
 }
 
-/// Parses WGSL text and validates it: the check every translator output goes through.
+/// Parses WGSL text and validates it: the check every generated WGSL goes through, and
+/// written WGSL when verified.
 pub(crate) fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
-    let module = match naga::front::wgsl::parse_str(&source) {
+    let module = match crate::profile::phase("wgsl parse", || naga::front::wgsl::parse_str(&source)) {
         Ok(m) => m,
         Err(e) => return Err(TranslateError::WgslRoundTrip { stage, message: e.emit_to_string(&source), wgsl: source }),
     };
-    if let Err(message) = validate(&module) {
+    if let Err(message) = crate::profile::phase("wgsl validate", || validate(&module)) {
         return Err(TranslateError::WgslRoundTrip { stage, message, wgsl: source });
     }
     Ok(ValidatedWgsl { source, module })
+}
+
+/// Distinct kernels [`round_trip_kernel`] keeps; past this it starts over.
+const KERNEL_CACHE_SIZE: usize = 256;
+
+/// [`round_trip`] for generated WGSL that holds none of the application's code (the
+/// emulation's kernels, which are the same text for many pipelines): a source parsed and
+/// validated before, in this process, is not parsed again. The result is the same either way,
+/// so translation stays a deterministic function of its input.
+pub(crate) fn round_trip_kernel(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static KERNELS: OnceLock<Mutex<HashMap<String, ValidatedWgsl>>> = OnceLock::new();
+    let kernels = KERNELS.get_or_init(Default::default);
+    if let Some(w) = kernels.lock().unwrap_or_else(|e| e.into_inner()).get(&source) {
+        return Ok(w.clone());
+    }
+    let w = round_trip(stage, source)?;
+    let mut kernels = kernels.lock().unwrap_or_else(|e| e.into_inner());
+    if kernels.len() >= KERNEL_CACHE_SIZE {
+        kernels.clear();
+    }
+    kernels.insert(w.source.clone(), w.clone());
+    Ok(w)
 }

@@ -156,6 +156,8 @@ pub fn check_plan(plan: &Plan) {
 
 /// Translates and checks what comes back; returns the result for further checks.
 pub fn translate_checked(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
+    // The oracle checks naga's WGSL writer too: written WGSL is parsed back and validated.
+    let desc = &PipelineDesc { options: tesserae::Options { verify_wgsl_round_trip: true, ..desc.options }, ..desc.clone() };
     let r = tesserae::translate(desc);
     match &r {
         Ok(plan) => check_plan(plan),
@@ -182,7 +184,7 @@ pub fn spirv_words(data: &[u8]) {
     let tail = &data[n..];
     if tail.is_empty() {
         let stage = tesserae::StageDesc { spirv: words.clone(), entry_point: None };
-        match tesserae::translate_stage(&stage) {
+        match tesserae::translate_stage_with(&stage, tesserae::Options { verify_wgsl_round_trip: true, ..Default::default() }) {
             Ok(plan) => {
                 check_wgsl("translate_stage", &plan.wgsl);
             }
@@ -257,8 +259,13 @@ fn pipeline_in(spec: &PipelineSpec, clip: tesserae::ClipMode, check_determinism:
     match translate_checked(&desc) {
         Ok(plan) => {
             if check_determinism {
+                // Without the round trip `translate_checked` asked for: the same plan, WGSL and
+                // names alike, or the fast path is not the verified one.
                 let again = tesserae::translate(&desc);
-                assert!(again.as_ref() == Ok(&plan), "translation is not deterministic ({clip:?} clip distances)\n{spec:#?}");
+                assert!(
+                    again.as_ref() == Ok(&plan),
+                    "translation is not deterministic, or differs without the WGSL round trip ({clip:?} clip distances)\n{spec:#?}"
+                );
             }
             PipelineOutcome::Translated
         }

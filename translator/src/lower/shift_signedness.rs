@@ -218,7 +218,7 @@ mod tests {
                     // naga's `>>` now shifts the kind of integer the SPIR-V shift asked for.
                     let words = m.assemble();
                     let loaded = crate::reflect::load(&words, None).expect("lowered module loads");
-                    let wgsl = crate::wgsl::spirv_to_wgsl(crate::Stage::Fragment, &loaded).expect("lowered module translates");
+                    let wgsl = crate::wgsl::spirv_to_wgsl(crate::Stage::Fragment, &loaded, true).expect("lowered module translates");
                     let kind = if needed == 1 { naga::ScalarKind::Sint } else { naga::ScalarKind::Uint };
                     assert_eq!(shift_right_kinds(wgsl.source()), [kind], "{op:?} base {base} result {result}:\n{}", wgsl.source());
                 }
