@@ -179,6 +179,17 @@ pub(crate) fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, 
     Ok(ValidatedWgsl { source, module })
 }
 
+/// Forgets every kernel [`round_trip_kernel`] kept, so the next translation pays the full
+/// cost of a first one (benchmarks measure both).
+pub fn clear_kernel_cache() {
+    kernel_cache().lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
+fn kernel_cache() -> &'static std::sync::Mutex<std::collections::HashMap<String, ValidatedWgsl>> {
+    static KERNELS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<String, ValidatedWgsl>>> = std::sync::OnceLock::new();
+    KERNELS.get_or_init(Default::default)
+}
+
 /// Distinct kernels [`round_trip_kernel`] keeps; past this it starts over.
 const KERNEL_CACHE_SIZE: usize = 256;
 
@@ -187,10 +198,7 @@ const KERNEL_CACHE_SIZE: usize = 256;
 /// validated before, in this process, is not parsed again. The result is the same either way,
 /// so translation stays a deterministic function of its input.
 pub(crate) fn round_trip_kernel(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static KERNELS: OnceLock<Mutex<HashMap<String, ValidatedWgsl>>> = OnceLock::new();
-    let kernels = KERNELS.get_or_init(Default::default);
+    let kernels = kernel_cache();
     if let Some(w) = kernels.lock().unwrap_or_else(|e| e.into_inner()).get(&source) {
         return Ok(w.clone());
     }

@@ -72,6 +72,9 @@ enum Task {
         /// Vulkan device / wgpu adapter name substring for the frame and tessellator benches.
         #[arg(long)]
         adapter: Option<String>,
+        /// With `translate`: time spent per translation phase.
+        #[arg(long)]
+        profile: bool,
     },
     /// Fuzzing: a cargo-fuzz target with libFuzzer, or the differential fuzzer (see fuzz.rs).
     Fuzz(fuzz::FuzzArgs),
@@ -173,8 +176,9 @@ fn main() -> ExitCode {
             harness(&sh, false, "run", &args)
         }
         Task::Bless { filter, adapter } => harness(&sh, false, "bless", &[opt("filter", &filter), opt("adapter", &adapter)].concat()),
-        Task::Bench { filter, only, adapter } => {
-            harness(&sh, true, "bench", &[opt("filter", &filter), opt("only", &only), opt("adapter", &adapter)].concat())
+        Task::Bench { filter, only, adapter, profile } => {
+            let flag = if profile { vec!["--profile".to_string()] } else { Vec::new() };
+            harness(&sh, true, "bench", &[opt("filter", &filter), opt("only", &only), opt("adapter", &adapter), flag].concat())
         }
         Task::Fuzz(args) => fuzz::fuzz(&sh, &args),
         Task::Codegen { check } => Ok(codegen::codegen(&root, check)),
