@@ -31,6 +31,21 @@ pub fn pipeline(data: &[u8]) {
     oracle::translate::pipeline_with(&spec, first & 0b110 == 0);
 }
 
+/// Features of the `pipeline_tess` target: every spec has tessellation stages; the first byte
+/// picks fully defined pipelines or everything, as for `pipeline`.
+pub fn pipeline_tess_features(first: u8) -> Features {
+    Features { only_tessellation: true, tessellation: true, ..pipeline_features(first) }
+}
+
+/// As [`pipeline`], every pipeline with tessellation control and evaluation stages.
+pub fn pipeline_tess(data: &[u8]) {
+    oracle::known::let_naga_panics_unwind();
+    let Some((&first, rest)) = data.split_first() else { return };
+    let mut u = Unstructured::new(rest);
+    let Ok(spec) = PipelineSpec::generate(&mut u, &pipeline_tess_features(first)) else { return };
+    oracle::translate::pipeline_with(&spec, first & 0b110 == 0);
+}
+
 /// The reference tessellator (see [`oracle::tessellator`]).
 pub fn tessellator(data: &[u8]) {
     oracle::tessellator::run(data);

@@ -14,11 +14,11 @@ use std::path::{Path, PathBuf};
 use xshell::{cmd, Shell};
 
 /// The cargo-fuzz targets (files in fuzz/fuzz_targets/).
-pub const TARGETS: &[&str] = &["spirv_words", "pipeline", "tessellator", "shader_test"];
+pub const TARGETS: &[&str] = &["spirv_words", "pipeline", "pipeline_tess", "tessellator", "shader_test"];
 
 #[derive(clap::Args)]
 pub struct FuzzArgs {
-    /// Target name (spirv_words, pipeline, tessellator, shader_test).
+    /// Target name (spirv_words, pipeline, pipeline_tess, tessellator, shader_test).
     pub target: Option<String>,
     #[arg(long, default_value_t = 60)]
     pub seconds: u64,

@@ -21,12 +21,15 @@ pub fn check_wgsl(what: &str, source: &str) -> naga::Module {
     module
 }
 
+/// A render pass's shader: `stage` is the pipeline stage it comes from (the vertex slot of a
+/// render pass holds the vertex or, in a tessellation plan, the evaluation stage).
 fn check_shader(plan: &ShaderPlan, stage: Stage) -> naga::Module {
     let what = format!("{stage} stage");
-    assert_eq!(plan.stage, stage, "{what}: plan stage");
+    let slot_ok = plan.stage == stage || (stage == Stage::Vertex && plan.stage == Stage::TessEval);
+    assert!(slot_ok, "{what}: plan stage {}", plan.stage);
     let module = check_wgsl(&what, &plan.wgsl);
     let want = match stage {
-        Stage::Vertex => naga::ShaderStage::Vertex,
+        Stage::Vertex | Stage::TessEval => naga::ShaderStage::Vertex,
         Stage::Fragment => naga::ShaderStage::Fragment,
         _ => naga::ShaderStage::Compute,
     };
