@@ -87,7 +87,7 @@ pub fn fuzz(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error
     let _dir = sh.push_dir(&fuzz_dir);
     let _bootstrap = sh.push_env("RUSTC_BOOTSTRAP", "1");
     // The first corpus directory receives new inputs; the seed corpus in the repo is read only.
-    let status = cmd!(sh, "cargo fuzz run {target} {run_corpus} {seeds} -- {libfuzzer...}").run();
+    let status = cmd!(sh, "cargo fuzz run -s none {target} {run_corpus} {seeds} -- {libfuzzer...}").run();
     Ok(if status.is_ok() { 0 } else { 1 })
 }
 
