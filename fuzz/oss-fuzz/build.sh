@@ -13,7 +13,11 @@ cd "$PROJECT"
 # The fuzz crate is a workspace member: cargo-fuzz builds into the workspace's target dir.
 # RUSTC_BOOTSTRAP lets a stable toolchain take cargo-fuzz's -Z flags (OSS-Fuzz uses nightly).
 export RUSTC_BOOTSTRAP=1
-cargo fuzz build -O
+# One target at a time: `cargo fuzz build` with no target also links the `differential` bin,
+# which is no fuzz target (it has no libFuzzer to supply the coverage symbols).
+for src in fuzz/fuzz_targets/*.rs; do
+  cargo fuzz build -O "$(basename "$src" .rs)"
+done
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$PROJECT/target}"
 RELEASE="$TARGET_DIR/x86_64-unknown-linux-gnu/release"

@@ -13,12 +13,11 @@ pub fn spirv_words(data: &[u8]) {
 
 /// Features of the `pipeline` target: the first byte picks them, so one corpus explores both
 /// what must translate and what must be refused cleanly.
+/// Tessellation is left to `pipeline_tess` (its eight passes per translation would slow this
+/// target several times over).
 pub fn pipeline_features(first: u8) -> Features {
-    if first & 1 == 0 {
-        Features::SUPPORTED
-    } else {
-        Features::ALL
-    }
+    let f = if first & 1 == 0 { Features::SUPPORTED } else { Features::ALL };
+    Features { tessellation: false, ..f }
 }
 
 /// A generated pipeline must translate and validate (see [`oracle::pipeline`]). Bits 1-2 of
@@ -28,6 +27,22 @@ pub fn pipeline(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else { return };
     let mut u = Unstructured::new(rest);
     let Ok(spec) = PipelineSpec::generate(&mut u, &pipeline_features(first)) else { return };
+    oracle::translate::pipeline_with(&spec, first & 0b110 == 0);
+}
+
+/// Features of the `pipeline_tess` target: every spec has tessellation stages; the first byte
+/// picks fully defined pipelines or everything, as for `pipeline`.
+pub fn pipeline_tess_features(first: u8) -> Features {
+    let f = if first & 1 == 0 { Features::SUPPORTED } else { Features::ALL };
+    Features { only_tessellation: true, tessellation: true, ..f }
+}
+
+/// As [`pipeline`], every pipeline with tessellation control and evaluation stages.
+pub fn pipeline_tess(data: &[u8]) {
+    oracle::known::let_naga_panics_unwind();
+    let Some((&first, rest)) = data.split_first() else { return };
+    let mut u = Unstructured::new(rest);
+    let Ok(spec) = PipelineSpec::generate(&mut u, &pipeline_tess_features(first)) else { return };
     oracle::translate::pipeline_with(&spec, first & 0b110 == 0);
 }
 

@@ -564,6 +564,8 @@ fn relabel(e: TranslateError, stage: Stage) -> TranslateError {
     match e {
         TranslateError::NagaValidation { message, .. } => TranslateError::NagaValidation { stage, message },
         TranslateError::NagaBackend { message, .. } => TranslateError::NagaBackend { stage, message },
+        // vertex_function names the vertex stage; here it runs on a tessellation stage.
+        TranslateError::Unsupported { feature, .. } => TranslateError::Unsupported { stage, feature },
         other => other,
     }
 }

@@ -39,8 +39,7 @@ pub struct Features {
     /// Read `PointCoord` in the fragment stage. Supported in point-list draws; refused in other
     /// draws (where Vulkan leaves its value undefined).
     pub point_coord: bool,
-    /// Tessellation stages. NOT YET SUPPORTED (refused); generating them is future work: the
-    /// flag only makes specs draw a patch list, which the translator must refuse cleanly.
+    /// Tessellation control + evaluation stages ([`TessSpec`]). Supported (emulated in compute).
     pub tessellation: bool,
     /// `if`/`else` and loops.
     pub control_flow: bool,
@@ -56,6 +55,8 @@ pub struct Features {
     /// Only pipelines whose rendering Vulkan fully defines: point lists always write
     /// `PointSize`, `PointCoord` is only read in point lists.
     pub defined_only: bool,
+    /// Every spec has tessellation stages (with `tessellation`).
+    pub only_tessellation: bool,
 }
 
 impl Features {
@@ -74,14 +75,18 @@ impl Features {
         loose_interfaces: true,
         vertex_only: true,
         defined_only: false,
+        only_tessellation: false,
     };
 
     /// What the translator supports today: every spec must translate.
-    pub const SUPPORTED: Features = Features { tessellation: false, defined_only: true, ..Features::ALL };
+    pub const SUPPORTED: Features = Features { defined_only: true, ..Features::ALL };
+
+    /// Every spec has tessellation stages (the `pipeline_tess` target).
+    pub const TESSELLATION: Features = Features { only_tessellation: true, ..Features::ALL };
 
     /// What the differential fuzzer renders: supported features whose rendering is fully
     /// defined by Vulkan.
-    pub const DIFFERENTIAL: Features = Features { vertex_only: false, ..Features::SUPPORTED };
+    pub const DIFFERENTIAL: Features = Features { vertex_only: false, tessellation: false, ..Features::SUPPORTED };
 }
 
 /// Size limits of generated specs.
@@ -224,8 +229,12 @@ pub enum IBin {
 pub enum FBuiltin {
     /// Fragment only; component 0-3.
     FragCoord(u8),
-    /// Fragment only; component 0-1. Not yet supported by the translator.
+    /// Fragment only; component 0-1. Supported in point-list draws only.
     PointCoord(u8),
+    /// Evaluation stage only; component 0-2.
+    TessCoord(u8),
+    /// Evaluation stage only: `TessLevelOuter[i]` (0-3) or `TessLevelInner[i - 4]` (4-5).
+    TessLevel(u8),
 }
 
 /// A float scalar expression.
@@ -244,7 +253,26 @@ pub enum FExpr {
     Select(Box<Cond>, Box<FExpr>, Box<FExpr>),
     /// `float(clamp(i, -255, 255))`.
     FromInt(Box<IExpr>),
+    /// Tessellation stages: component `comp` of a per-vertex input of control point `vertex`
+    /// (control stage: varying `var` of the vertex stage, point `vertex mod patch size`;
+    /// evaluation stage: control-point output `var`, point `vertex mod output vertices`);
+    /// `var == POSITION` reads `gl_in[vertex].gl_Position`.
+    PerVertex {
+        var: u8,
+        vertex: u8,
+        comp: u8,
+    },
+    /// Control stage, after its barrier only: component `comp` of control-point output `var`
+    /// (or `POSITION`) that invocation `(InvocationId + offset) mod output vertices` wrote.
+    Peer {
+        var: u8,
+        offset: u8,
+        comp: u8,
+    },
 }
+
+/// `var` of [`FExpr::PerVertex`] and [`FExpr::Peer`] naming `Position`.
+pub const POSITION: u8 = 255;
 
 /// A signed integer scalar expression (unsigned inputs and outputs are bitcast).
 #[derive(Debug, Clone, PartialEq)]
@@ -260,6 +288,12 @@ pub enum IExpr {
     VertexIndex,
     /// Vertex only.
     InstanceIndex,
+    /// Control stage only.
+    InvocationId,
+    /// Control and evaluation stages, and the fragment stage of a tessellation pipeline.
+    PrimitiveId,
+    /// Control and evaluation stages.
+    PatchVertices,
     Bin(IBin, Box<IExpr>, Box<IExpr>),
     /// `int(clamp(f, -1000, 1000))`.
     FromFloat(Box<FExpr>),
@@ -302,6 +336,11 @@ pub enum Out {
     PointSize,
     /// Fragment colour output (location 0, `vec4`) component.
     Color(u8),
+    /// Control stage: per-patch output `var` component (written by invocation 0 only).
+    Patch {
+        var: u8,
+        comp: u8,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -321,6 +360,61 @@ pub enum Stmt {
 pub struct Program {
     pub locals: u8,
     pub body: Vec<Stmt>,
+}
+
+/// A tessellation level: a constant written as is (0, negative, NaN, infinite and above the
+/// maximum included), or an expression of the control stage (unclamped).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Level {
+    Const(f32),
+    Expr(FExpr),
+}
+
+/// Level constants: in range, at the edges, out of range, not a number.
+pub const LEVEL_CONSTS: [f32; 16] =
+    [1.0, 2.0, 3.0, 4.5, 7.25, 16.0, 64.0, 65.0, 1000.0, 0.0, -1.0, -0.0, 0.5, f32::NAN, f32::INFINITY, 1.5];
+
+/// A control-point or per-patch varying between the tessellation stages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TessVar {
+    pub location: u32,
+    pub ty: VType,
+}
+
+/// Where the tessellation execution modes (domain, spacing, winding, point mode) are declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModesIn {
+    Eval,
+    Control,
+    Both,
+}
+
+/// The tessellation stages of a pipeline: the vertex stage's varyings are the control stage's
+/// per-vertex inputs; the evaluation stage writes `Position`, the varyings, clip and cull
+/// distances and `PointSize` (the spec's, as the vertex stage does without tessellation).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TessSpec {
+    pub domain: tesserae::tessellator::Domain,
+    pub spacing: tesserae::tessellator::Spacing,
+    pub winding: tesserae::tessellator::Winding,
+    pub point_mode: bool,
+    pub modes_in: ModesIn,
+    /// Patch size (the draw's control points), 1 to 32.
+    pub input_vertices: u32,
+    /// The control stage's `OutputVertices`, 1 to 32.
+    pub output_vertices: u32,
+    /// Per-control-point outputs of the control stage (inputs of the evaluation stage).
+    pub cp_vars: Vec<TessVar>,
+    /// Per-patch outputs of the control stage.
+    pub patch_vars: Vec<TessVar>,
+    /// `TessLevelOuter[0..4]` then `TessLevelInner[0..2]`, written by invocation 0 last.
+    pub levels: Vec<Level>,
+    /// The control stage before its barrier (writes its own control point and patch outputs).
+    pub control: Program,
+    /// After the barrier: reads other invocations' outputs ([`FExpr::Peer`]), writes patch
+    /// outputs only. `None`: no barrier.
+    pub after_barrier: Option<Vec<Stmt>>,
+    pub eval: Program,
 }
 
 /// A generated vertex (+ fragment) pipeline and one draw.
@@ -347,6 +441,8 @@ pub struct PipelineSpec {
     /// Real compilers fold constants before SPIR-V, so this only removes noise from the
     /// differential fuzzer (set by [`Features::defined_only`]).
     pub defold: bool,
+    /// Tessellation stages (the topology is then a patch list of `input_vertices`).
+    pub tess: Option<TessSpec>,
 }
 
 impl PipelineSpec {
@@ -369,9 +465,18 @@ impl PipelineSpec {
         if self.topology != Topology::PointList && self.fragment.as_ref().is_some_and(|p| p.uses_point_coord()) {
             v.push("PointCoord");
         }
-        // NOT YET SUPPORTED: tessellation (patch lists).
-        if matches!(self.topology, Topology::PatchList { .. }) {
+        // A patch list without tessellation stages (the generator no longer makes one).
+        if matches!(self.topology, Topology::PatchList { .. }) && self.tess.is_none() {
             v.push("patch-list");
+        }
+        if let Some(t) = &self.tess {
+            // NOT YET SUPPORTED (refused by name by the translator's tessellation).
+            if self.cull > 0 {
+                v.push("cull distances from the evaluation stage");
+            }
+            if self.point_size && t.point_mode {
+                v.push("PointSize from the evaluation stage in point mode");
+            }
         }
         v
     }
@@ -386,12 +491,18 @@ impl PipelineSpec {
         self.fragment.as_ref().map(|_| spirv::fragment(self))
     }
 
+    /// The tessellation control and evaluation stages, when the spec has them.
+    pub fn tess_words(&self) -> Option<(Vec<u32>, Vec<u32>)> {
+        self.tess.as_ref().map(|_| (spirv::tess_control(self), spirv::tess_eval(self)))
+    }
+
     /// The pipeline description the translator gets.
     pub fn desc(&self) -> tesserae::PipelineDesc {
+        let tess = self.tess_words();
         tesserae::PipelineDesc {
             vertex: tesserae::StageDesc { spirv: self.vertex_words(), entry_point: Some("main".into()) },
-            tess_control: None,
-            tess_eval: None,
+            tess_control: tess.as_ref().map(|t| tesserae::StageDesc { spirv: t.0.clone(), entry_point: Some("main".into()) }),
+            tess_eval: tess.map(|t| tesserae::StageDesc { spirv: t.1, entry_point: Some("main".into()) }),
             geometry: None,
             fragment: self.fragment_words().map(|w| tesserae::StageDesc { spirv: w, entry_point: Some("main".into()) }),
             topology: self.topology,
@@ -430,6 +541,17 @@ pub fn vertex_format(t: VType) -> tesserae::VertexFormat {
 }
 
 impl Program {
+    pub fn uses_primitive_id(&self) -> bool {
+        let mut found = false;
+        let mut body = self.body.clone();
+        shrink::walk_stmts(&mut body, &mut |n| {
+            if matches!(n, shrink::Node::I(IExpr::PrimitiveId)) {
+                found = true;
+            }
+        });
+        found
+    }
+
     pub fn uses_point_coord(&self) -> bool {
         let mut found = false;
         shrink::visit_fexprs(&self.body, &mut |e| {
@@ -442,14 +564,18 @@ impl Program {
 }
 
 /// Which stage an expression is generated for.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum St {
     Vertex,
     Fragment,
+    TessControl,
+    TessEval,
 }
 
 struct Ctx {
     st: St,
+    /// Control stage: after the barrier (other invocations' outputs are readable).
+    after_barrier: bool,
     locals: u8,
     /// Loop nesting at this point.
     loops: u8,
@@ -520,10 +646,9 @@ impl Gen<'_, '_> {
         if f.point_list {
             topologies.push(Topology::PointList);
         }
-        if f.tessellation {
-            topologies.push(Topology::PatchList { control_points: 3 });
-        }
-        let topology = self.pick(&topologies)?;
+        let tessellated = f.tessellation && (f.only_tessellation || self.chance(1, 4)?);
+        let input_vertices = if tessellated { self.patch_size()? } else { 0 };
+        let topology = if tessellated { Topology::PatchList { control_points: input_vertices } } else { self.pick(&topologies)? };
         if f.defined_only && topology == Topology::PointList {
             point_size = f.point_size;
         }
@@ -540,8 +665,12 @@ impl Gen<'_, '_> {
             topology,
             vertices: Vec::new(),
             defold: f.defined_only,
+            tess: None,
         };
         spec.vertex = self.vertex_program(&spec)?;
+        if tessellated {
+            spec.tess = Some(self.tess(&spec, input_vertices)?);
+        }
         let fragment = !(f.vertex_only && self.chance(1, 10)?);
         if fragment {
             spec.fragment = Some(self.fragment_program(&spec)?);
@@ -580,38 +709,138 @@ impl Gen<'_, '_> {
         Ok(out)
     }
 
-    fn vertex_program(&mut self, spec: &PipelineSpec) -> Result<Program> {
+    fn patch_size(&mut self) -> Result<u32> {
+        Ok(match self.u.int_in_range(0..=9u8)? {
+            0 => 1,
+            1..=3 => 3,
+            4 | 5 => 4,
+            6 => 32,
+            _ => self.u.int_in_range(1..=32)?,
+        })
+    }
+
+    fn tess(&mut self, spec: &PipelineSpec, input_vertices: u32) -> Result<TessSpec> {
+        use tesserae::tessellator::{Domain, Spacing, Winding};
+        let domain = self.pick(&[Domain::Triangles, Domain::Quads, Domain::Isolines])?;
+        let spacing = self.pick(&[Spacing::Equal, Spacing::FractionalOdd, Spacing::FractionalEven])?;
+        let winding = self.pick(&[Winding::Ccw, Winding::Cw])?;
+        let point_mode = self.chance(1, 4)?;
+        let modes_in = self.pick(&[ModesIn::Eval, ModesIn::Eval, ModesIn::Control, ModesIn::Both])?;
+        let output_vertices = if self.chance(1, 2)? { input_vertices } else { self.patch_size()? };
+        // Locations: one shuffled pool for both lists (so they never collide).
+        let mut locs: Vec<u32> = (0..12).collect();
+        for i in (1..locs.len()).rev() {
+            let j = self.u.int_in_range(0..=i)?;
+            locs.swap(i, j);
+        }
+        let n_cp = self.u.int_in_range(0..=3usize)?;
+        let n_patch = self.u.int_in_range(0..=2usize)?;
+        let var = |g: &mut Self, location: u32| -> Result<TessVar> {
+            let kind = if g.f.integers { g.pick(&[Kind::Float, Kind::Float, Kind::Float, Kind::Sint, Kind::Uint])? } else { Kind::Float };
+            Ok(TessVar { location, ty: VType { kind, n: g.u.int_in_range(1..=4)? } })
+        };
+        let mut cp_vars = Vec::new();
+        for &l in &locs[..n_cp] {
+            cp_vars.push(var(self, l)?);
+        }
+        let mut patch_vars = Vec::new();
+        for &l in &locs[n_cp..n_cp + n_patch] {
+            patch_vars.push(var(self, l)?);
+        }
+        let mut t = TessSpec {
+            domain,
+            spacing,
+            winding,
+            point_mode,
+            modes_in,
+            input_vertices,
+            output_vertices,
+            cp_vars,
+            patch_vars,
+            levels: Vec::new(),
+            control: Program { locals: 0, body: Vec::new() },
+            after_barrier: None,
+            eval: Program { locals: 0, body: Vec::new() },
+        };
+        // The control stage: its own control point and the patch outputs first.
         let locals = self.u.int_in_range(0..=self.l.locals)?;
-        let mut ctx = Ctx { st: St::Vertex, locals, loops: 0, nesting: 0, in_then: false };
+        let mut ctx = Ctx { st: St::TessControl, locals, loops: 0, nesting: 0, in_then: false, after_barrier: false };
+        let mut spec_t = spec.clone();
+        spec_t.tess = Some(t.clone());
         let mut body = Vec::new();
-        // Every output first (the emitter also writes defaults, so a shrunk spec stays defined).
+        for c in 0..4 {
+            if self.chance(1, 2)? {
+                body.push(Stmt::Store(Out::Position(c), Value::F(self.fexpr(&ctx, 0, &spec_t)?)));
+            }
+        }
+        for (list, patch) in [(&t.cp_vars, false), (&t.patch_vars, true)] {
+            for (i, v) in list.iter().enumerate() {
+                for comp in 0..v.ty.n as u8 {
+                    let out = if patch { Out::Patch { var: i as u8, comp } } else { Out::Varying { var: i as u8, comp } };
+                    let value = self.value_for(v.ty.kind, &ctx, &spec_t)?;
+                    body.push(Stmt::Store(out, value));
+                }
+            }
+        }
+        body.extend(self.stmts(&mut ctx, &spec_t)?);
+        t.control = Program { locals, body };
+        if self.chance(1, 2)? {
+            ctx.after_barrier = true;
+            t.after_barrier = Some(self.stmts(&mut ctx, &spec_t)?);
+        }
+        for _ in 0..6 {
+            let level =
+                if self.chance(3, 5)? { Level::Const(self.pick(&LEVEL_CONSTS)?) } else { Level::Expr(self.fexpr(&ctx, 0, &spec_t)?) };
+            t.levels.push(level);
+        }
+        spec_t.tess = Some(t.clone());
+        // The evaluation stage writes what the vertex stage writes without tessellation.
+        let locals = self.u.int_in_range(0..=self.l.locals)?;
+        let mut ctx = Ctx { st: St::TessEval, locals, loops: 0, nesting: 0, in_then: false, after_barrier: false };
+        let mut body = self.output_stores(&ctx, &spec_t)?;
+        body.extend(self.stmts(&mut ctx, &spec_t)?);
+        t.eval = Program { locals, body };
+        Ok(t)
+    }
+
+    /// Stores to every output of a vertex or evaluation stage.
+    fn output_stores(&mut self, ctx: &Ctx, spec: &PipelineSpec) -> Result<Vec<Stmt>> {
+        let mut body = Vec::new();
         for c in 0..4 {
             if self.chance(3, 4)? {
-                body.push(Stmt::Store(Out::Position(c), Value::F(self.fexpr(&ctx, 0, spec)?)));
+                body.push(Stmt::Store(Out::Position(c), Value::F(self.fexpr(ctx, 0, spec)?)));
             }
         }
         for (i, v) in spec.varyings.iter().enumerate() {
             for c in 0..v.ty.n as u8 {
-                let value = self.value_for(v.ty.kind, &ctx, spec)?;
+                let value = self.value_for(v.ty.kind, ctx, spec)?;
                 body.push(Stmt::Store(Out::Varying { var: i as u8, comp: c }, value));
             }
         }
         for i in 0..spec.clip as u8 {
-            body.push(Stmt::Store(Out::Clip(i), Value::F(self.fexpr(&ctx, 0, spec)?)));
+            body.push(Stmt::Store(Out::Clip(i), Value::F(self.fexpr(ctx, 0, spec)?)));
         }
         for i in 0..spec.cull as u8 {
-            body.push(Stmt::Store(Out::Cull(i), Value::F(self.fexpr(&ctx, 0, spec)?)));
+            body.push(Stmt::Store(Out::Cull(i), Value::F(self.fexpr(ctx, 0, spec)?)));
         }
         if spec.point_size {
-            body.push(Stmt::Store(Out::PointSize, Value::F(self.fexpr(&ctx, 0, spec)?)));
+            body.push(Stmt::Store(Out::PointSize, Value::F(self.fexpr(ctx, 0, spec)?)));
         }
+        Ok(body)
+    }
+
+    fn vertex_program(&mut self, spec: &PipelineSpec) -> Result<Program> {
+        let locals = self.u.int_in_range(0..=self.l.locals)?;
+        let mut ctx = Ctx { st: St::Vertex, locals, loops: 0, nesting: 0, in_then: false, after_barrier: false };
+        // Every output first (the emitter also writes defaults, so a shrunk spec stays defined).
+        let mut body = self.output_stores(&ctx, spec)?;
         body.extend(self.stmts(&mut ctx, spec)?);
         Ok(Program { locals, body })
     }
 
     fn fragment_program(&mut self, spec: &PipelineSpec) -> Result<Program> {
         let locals = self.u.int_in_range(0..=self.l.locals)?;
-        let mut ctx = Ctx { st: St::Fragment, locals, loops: 0, nesting: 0, in_then: false };
+        let mut ctx = Ctx { st: St::Fragment, locals, loops: 0, nesting: 0, in_then: false, after_barrier: false };
         let mut body = Vec::new();
         for c in 0..4 {
             body.push(Stmt::Store(Out::Color(c), Value::F(self.fexpr(&ctx, 0, spec)?)));
@@ -683,6 +912,35 @@ impl Gen<'_, '_> {
         if ctx.st == St::Fragment {
             return Ok((Out::Color(self.u.int_in_range(0..=3)?), Kind::Float));
         }
+        if ctx.st == St::TessControl {
+            let t = spec.tess.as_ref().expect("a control stage has a TessSpec");
+            let mut options: Vec<u8> = Vec::new();
+            if !ctx.after_barrier {
+                options.push(0);
+                if !t.cp_vars.is_empty() {
+                    options.extend([1, 1]);
+                }
+            }
+            if !t.patch_vars.is_empty() {
+                options.extend([2, 2]);
+            }
+            return Ok(match options.is_empty() {
+                true => (Out::Patch { var: 0, comp: 0 }, Kind::Float),
+                false => match self.pick(&options)? {
+                    1 => {
+                        let var = self.u.int_in_range(0..=t.cp_vars.len() - 1)?;
+                        let v = &t.cp_vars[var];
+                        (Out::Varying { var: var as u8, comp: self.u.int_in_range(0..=v.ty.n - 1)? as u8 }, v.ty.kind)
+                    }
+                    2 => {
+                        let var = self.u.int_in_range(0..=t.patch_vars.len() - 1)?;
+                        let v = &t.patch_vars[var];
+                        (Out::Patch { var: var as u8, comp: self.u.int_in_range(0..=v.ty.n - 1)? as u8 }, v.ty.kind)
+                    }
+                    _ => (Out::Position(self.u.int_in_range(0..=3)?), Kind::Float),
+                },
+            });
+        }
         let mut options: Vec<u8> = vec![0];
         if !spec.varyings.is_empty() {
             options.extend([1, 1, 1]);
@@ -718,7 +976,34 @@ impl Gen<'_, '_> {
             St::Fragment => {
                 spec.varyings.iter().enumerate().filter(|(_, v)| v.read > 0).map(|(i, v)| (i as u8, v.read, v.ty.kind)).collect()
             }
+            // The control stage: the vertex stage's varyings, at its own control point.
+            St::TessControl => spec.varyings.iter().enumerate().map(|(i, v)| (i as u8, v.ty.n, v.ty.kind)).collect(),
+            // The evaluation stage: the patch outputs.
+            St::TessEval => spec
+                .tess
+                .as_ref()
+                .map(|t| t.patch_vars.iter().enumerate().map(|(i, v)| (i as u8, v.ty.n, v.ty.kind)).collect())
+                .unwrap_or_default(),
         }
+    }
+
+    /// A float read of another control point (tessellation stages).
+    fn per_vertex(&mut self, ctx: &Ctx, spec: &PipelineSpec) -> Result<FExpr> {
+        let Some(t) = spec.tess.as_ref() else { return Ok(FExpr::Const(0.0)) };
+        let peer = ctx.st == St::TessControl && ctx.after_barrier && self.chance(1, 2)?;
+        let mut vars: Vec<(u8, u32)> = vec![(POSITION, 4)];
+        if ctx.st == St::TessControl && !peer {
+            vars.extend(spec.varyings.iter().enumerate().filter(|(_, v)| v.ty.kind == Kind::Float).map(|(i, v)| (i as u8, v.ty.n)));
+        } else {
+            vars.extend(t.cp_vars.iter().enumerate().filter(|(_, v)| v.ty.kind == Kind::Float).map(|(i, v)| (i as u8, v.ty.n)));
+        }
+        let (var, n) = self.pick(&vars)?;
+        let comp = self.u.int_in_range(0..=n - 1)? as u8;
+        Ok(if peer {
+            FExpr::Peer { var, offset: self.u.int_in_range(0..=33)?, comp }
+        } else {
+            FExpr::PerVertex { var, vertex: self.u.int_in_range(0..=40)?, comp }
+        })
     }
 
     fn fexpr(&mut self, ctx: &Ctx, depth: u32, spec: &PipelineSpec) -> Result<FExpr> {
@@ -726,6 +1011,14 @@ impl Gen<'_, '_> {
         let choice = if leaf { self.u.int_in_range(0..=3u8)? } else { self.u.int_in_range(0..=11u8)? };
         Ok(match choice {
             0 => FExpr::Const(self.pick(&FCONSTS)?),
+            1 | 2 if matches!(ctx.st, St::TessControl | St::TessEval) && self.chance(1, 2)? => self.per_vertex(ctx, spec)?,
+            3 if ctx.st == St::TessEval && self.chance(1, 2)? => {
+                if self.chance(2, 3)? {
+                    FExpr::Builtin(FBuiltin::TessCoord(self.u.int_in_range(0..=2)?))
+                } else {
+                    FExpr::Builtin(FBuiltin::TessLevel(self.u.int_in_range(0..=5)?))
+                }
+            }
             1 | 2 => {
                 let inputs: Vec<_> = Self::inputs(ctx, spec).into_iter().filter(|i| i.2 == Kind::Float).collect();
                 if inputs.is_empty() {
@@ -807,6 +1100,17 @@ impl Gen<'_, '_> {
                 }
             }
             2 if ctx.loops > 0 => IExpr::Counter(self.u.int_in_range(0..=ctx.loops - 1)?),
+            2 | 3 if ctx.st == St::TessControl => [IExpr::InvocationId, IExpr::InvocationId, IExpr::PrimitiveId, IExpr::PatchVertices]
+                [self.u.int_in_range(0..=3usize)?]
+            .clone(),
+            2 | 3 if ctx.st == St::TessEval => {
+                if self.chance(2, 3)? {
+                    IExpr::PrimitiveId
+                } else {
+                    IExpr::PatchVertices
+                }
+            }
+            2 | 3 if ctx.st == St::Fragment && spec.tess.is_some() && self.chance(1, 3)? => IExpr::PrimitiveId,
             2 | 3 if ctx.st == St::Vertex => {
                 if self.chance(3, 4)? {
                     IExpr::VertexIndex

@@ -377,6 +377,62 @@ impl PipelineSpec {
                 }
             }
         }
+        // Tessellation stages.
+        if let Some(t) = &self.tess {
+            let with = |t2: TessSpec| PipelineSpec { tess: Some(t2), ..self.clone() };
+            for p in program_candidates(&t.control) {
+                out.push(with(TessSpec { control: p, ..t.clone() }));
+            }
+            for p in program_candidates(&t.eval) {
+                out.push(with(TessSpec { eval: p, ..t.clone() }));
+            }
+            if let Some(after) = &t.after_barrier {
+                out.push(with(TessSpec { after_barrier: None, ..t.clone() }));
+                for p in program_candidates(&Program { locals: t.control.locals, body: after.clone() }) {
+                    out.push(with(TessSpec { after_barrier: Some(p.body), ..t.clone() }));
+                }
+            }
+            for i in 0..t.levels.len() {
+                if t.levels[i] != Level::Const(1.0) {
+                    let mut t2 = t.clone();
+                    t2.levels[i] = Level::Const(1.0);
+                    out.push(with(t2));
+                }
+            }
+            for i in (0..t.cp_vars.len()).rev() {
+                let mut t2 = t.clone();
+                t2.cp_vars.remove(i);
+                out.push(with(t2));
+            }
+            for i in (0..t.patch_vars.len()).rev() {
+                let mut t2 = t.clone();
+                t2.patch_vars.remove(i);
+                out.push(with(t2));
+            }
+            if t.point_mode {
+                out.push(with(TessSpec { point_mode: false, ..t.clone() }));
+            }
+            if t.modes_in != ModesIn::Eval {
+                out.push(with(TessSpec { modes_in: ModesIn::Eval, ..t.clone() }));
+            }
+            if t.output_vertices > 1 {
+                out.push(with(TessSpec { output_vertices: 1, ..t.clone() }));
+            }
+            for which in 0..2 {
+                let prog = if which == 0 { &t.control } else { &t.eval };
+                let mut body = prog.body.clone();
+                for k in 0..count_nodes(&mut body) {
+                    for r in 0..3 {
+                        let mut b = prog.body.clone();
+                        if !replace_node(&mut b, k, r) {
+                            break;
+                        }
+                        let p = Program { locals: prog.locals, body: b };
+                        out.push(with(if which == 0 { TessSpec { control: p, ..t.clone() } } else { TessSpec { eval: p, ..t.clone() } }));
+                    }
+                }
+            }
+        }
         // Vertex data: simpler values.
         for vi in 0..self.vertices.len() {
             for ci in 0..self.vertices[vi].len() {
@@ -400,6 +456,17 @@ impl PipelineSpec {
         }
         for p in std::iter::once(&self.vertex).chain(self.fragment.as_ref()) {
             n += p.locals as usize + program_weight(&p.body);
+        }
+        if let Some(t) = &self.tess {
+            n += 8 * (t.cp_vars.len() + t.patch_vars.len()) + t.point_mode as usize + (t.modes_in != ModesIn::Eval) as usize;
+            n += t.output_vertices as usize - 1;
+            n += t.levels.iter().filter(|l| **l != Level::Const(1.0)).count();
+            for p in [&t.control, &t.eval] {
+                n += p.locals as usize + program_weight(&p.body);
+            }
+            if let Some(after) = &t.after_barrier {
+                n += 1 + program_weight(after);
+            }
         }
         n + self.vertices.iter().flatten().skip(2).filter(|&&x| x != 0).count()
     }

@@ -21,6 +21,19 @@ pub fn fragment(spec: &PipelineSpec) -> Vec<u32> {
     Em::new(spec, St::Fragment).emit()
 }
 
+/// The tessellation control stage of `spec` (which must have a [`TessSpec`]).
+pub fn tess_control(spec: &PipelineSpec) -> Vec<u32> {
+    Em::new(spec, St::TessControl).emit()
+}
+
+/// The tessellation evaluation stage of `spec` (which must have a [`TessSpec`]).
+pub fn tess_eval(spec: &PipelineSpec) -> Vec<u32> {
+    Em::new(spec, St::TessEval).emit()
+}
+
+/// `gl_MaxPatchVertices`: the size glslang gives per-vertex input arrays.
+const MAX_PATCH_VERTICES: u32 = 32;
+
 /// Most iterations of a loop (the generator makes at most 4).
 const MAX_LOOP: u8 = 8;
 /// Loop counters, one per nesting level.
@@ -66,6 +79,20 @@ struct Em<'s> {
     counters: Vec<Word>,
     loops: usize,
     builtins: HashMap<BuiltIn, Word>,
+    /// Tessellation stages: `gl_in` (array of `gl_PerVertex` with `Position`).
+    gl_in: Option<Word>,
+    /// Tessellation stages: per-vertex input arrays (control: the vertex stage's varyings;
+    /// evaluation: the control-point outputs).
+    pv_in: Vec<Option<(Word, VType)>>,
+    /// Control stage: `gl_out` and the control-point output arrays.
+    gl_out: Option<Word>,
+    cp_out: Vec<Option<(Word, VType)>>,
+    /// Control stage: patch outputs; evaluation stage: patch inputs.
+    patch: Vec<Option<(Word, VType)>>,
+    /// `TessLevelOuter` and `TessLevelInner` (control: outputs; evaluation: inputs).
+    levels: Option<(Word, Word)>,
+    /// Control stage: past the barrier.
+    after_barrier: bool,
 }
 
 impl<'s> Em<'s> {
@@ -103,6 +130,13 @@ impl<'s> Em<'s> {
             counters: Vec::new(),
             loops: 0,
             builtins: HashMap::new(),
+            gl_in: None,
+            pv_in: Vec::new(),
+            gl_out: None,
+            cp_out: Vec::new(),
+            patch: Vec::new(),
+            levels: None,
+            after_barrier: false,
         }
     }
 
@@ -196,6 +230,7 @@ impl<'s> Em<'s> {
             BuiltIn::FragCoord => self.vtype(VType { kind: Kind::Float, n: 4 }),
             BuiltIn::PointCoord => self.vtype(VType { kind: Kind::Float, n: 2 }),
             BuiltIn::FrontFacing => self.t.bool_,
+            BuiltIn::TessCoord => self.vtype(VType { kind: Kind::Float, n: 3 }),
             _ => self.t.i32_,
         };
         let v = self.global(Sc::Input, ty);
@@ -212,6 +247,81 @@ impl<'s> Em<'s> {
             self.location(v, a.location);
             self.inputs.push(Some((v, a.ty)));
         }
+        self.declare_outputs();
+    }
+
+    fn array(&mut self, elem: Word, n: u32) -> Word {
+        let len = self.u(n);
+        self.b.type_array(elem, len)
+    }
+
+    /// `gl_in[32]` or `gl_out[n]`: an array of `gl_PerVertex { vec4 Position }` blocks.
+    fn per_vertex_blocks(&mut self, sc: Sc, n: u32) -> Word {
+        let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
+        let st = self.b.type_struct([vec4]);
+        self.b.member_decorate(st, 0, Decoration::BuiltIn, [Operand::BuiltIn(BuiltIn::Position)]);
+        self.b.decorate(st, Decoration::Block, []);
+        let arr = self.array(st, n);
+        self.global(sc, arr)
+    }
+
+    /// Per-vertex (arrays of `n`) or per-patch variables at their locations.
+    fn tess_vars(&mut self, sc: Sc, vars: &[(u32, VType)], n: Option<u32>) -> Vec<Option<(Word, VType)>> {
+        let mut out = Vec::new();
+        for &(location, t) in vars {
+            let mut ty = self.vtype(t);
+            if let Some(n) = n {
+                ty = self.array(ty, n);
+            }
+            let v = self.global(sc, ty);
+            self.location(v, location);
+            if n.is_none() {
+                self.b.decorate(v, Decoration::Patch, []);
+            }
+            out.push(Some((v, t)));
+        }
+        out
+    }
+
+    fn declare_levels(&mut self, sc: Sc) {
+        let f = self.t.f32_;
+        let mut ids = [0; 2];
+        for (k, (n, bi)) in [(4, BuiltIn::TessLevelOuter), (2, BuiltIn::TessLevelInner)].into_iter().enumerate() {
+            let ty = self.array(f, n);
+            let v = self.global(sc, ty);
+            self.b.decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
+            self.b.decorate(v, Decoration::Patch, []);
+            ids[k] = v;
+        }
+        self.levels = Some((ids[0], ids[1]));
+    }
+
+    fn declare_tess(&mut self) {
+        let spec = self.spec;
+        let t = spec.tess.as_ref().expect("tessellation stages need a TessSpec");
+        self.b.capability(Capability::Tessellation);
+        self.gl_in = Some(self.per_vertex_blocks(Sc::Input, MAX_PATCH_VERTICES));
+        let cp: Vec<(u32, VType)> = t.cp_vars.iter().map(|v| (v.location, v.ty)).collect();
+        let patch: Vec<(u32, VType)> = t.patch_vars.iter().map(|v| (v.location, v.ty)).collect();
+        if self.st == St::TessControl {
+            let from_vertex: Vec<(u32, VType)> = spec.varyings.iter().map(|v| (v.location, v.ty)).collect();
+            self.pv_in = self.tess_vars(Sc::Input, &from_vertex, Some(MAX_PATCH_VERTICES));
+            let n = t.output_vertices.clamp(1, 32);
+            self.gl_out = Some(self.per_vertex_blocks(Sc::Output, n));
+            self.cp_out = self.tess_vars(Sc::Output, &cp, Some(n));
+            self.patch = self.tess_vars(Sc::Output, &patch, None);
+            self.declare_levels(Sc::Output);
+        } else {
+            self.pv_in = self.tess_vars(Sc::Input, &cp, Some(MAX_PATCH_VERTICES));
+            self.patch = self.tess_vars(Sc::Input, &patch, None);
+            self.declare_levels(Sc::Input);
+            self.declare_outputs();
+        }
+    }
+
+    /// The outputs of the last pre-rasterization stage (vertex or evaluation).
+    fn declare_outputs(&mut self) {
+        let spec = self.spec;
         for v in &spec.varyings {
             let ty = self.vtype(v.ty);
             let var = self.global(Sc::Output, ty);
@@ -321,15 +431,19 @@ impl<'s> Em<'s> {
         match self.st {
             St::Vertex => self.declare_vertex(),
             St::Fragment => self.declare_fragment(),
+            St::TessControl | St::TessEval => self.declare_tess(),
         }
         let void = self.t.void;
         let fn_ty = self.b.type_function(void, []);
         let main = self.b.begin_function(void, None, ::spirv::FunctionControl::NONE, fn_ty).expect("begin_function");
         self.b.name(main, "main");
         self.b.begin_block(None).expect("begin_block");
+        let tess = self.spec.tess.as_ref();
         let program = match self.st {
             St::Vertex => Some(&self.spec.vertex),
             St::Fragment => self.spec.fragment.as_ref(),
+            St::TessControl => tess.map(|t| &t.control),
+            St::TessEval => tess.map(|t| &t.eval),
         };
         let locals = program.map_or(0, |p| p.locals);
         let (f32_, i32_) = (self.t.f32_, self.t.i32_);
@@ -355,24 +469,150 @@ impl<'s> Em<'s> {
         if let Some(p) = program {
             self.block(&p.body, false);
         }
+        if let (St::TessControl, Some(t)) = (self.st, tess) {
+            self.control_epilogue(t);
+        }
         self.b.ret().expect("ret");
         self.b.end_function().expect("end_function");
         let model = match self.st {
             St::Vertex => ExecutionModel::Vertex,
             St::Fragment => ExecutionModel::Fragment,
+            St::TessControl => ExecutionModel::TessellationControl,
+            St::TessEval => ExecutionModel::TessellationEvaluation,
         };
         let interface = self.interface.clone();
         self.b.entry_point(model, main, "main", interface);
         if self.st == St::Fragment {
             self.b.execution_mode(main, ExecutionMode::OriginUpperLeft, []);
         }
+        if let Some(t) = tess.filter(|_| matches!(self.st, St::TessControl | St::TessEval)) {
+            if self.st == St::TessControl {
+                self.b.execution_mode(main, ExecutionMode::OutputVertices, [t.output_vertices.clamp(1, 32)]);
+            }
+            let here = match t.modes_in {
+                ModesIn::Both => true,
+                ModesIn::Control => self.st == St::TessControl,
+                ModesIn::Eval => self.st == St::TessEval,
+            };
+            if here {
+                use tesserae::tessellator::{Domain, Spacing, Winding};
+                let domain = match t.domain {
+                    Domain::Triangles => ExecutionMode::Triangles,
+                    Domain::Quads => ExecutionMode::Quads,
+                    Domain::Isolines => ExecutionMode::Isolines,
+                };
+                let spacing = match t.spacing {
+                    Spacing::Equal => ExecutionMode::SpacingEqual,
+                    Spacing::FractionalOdd => ExecutionMode::SpacingFractionalOdd,
+                    Spacing::FractionalEven => ExecutionMode::SpacingFractionalEven,
+                };
+                let order = match t.winding {
+                    Winding::Ccw => ExecutionMode::VertexOrderCcw,
+                    Winding::Cw => ExecutionMode::VertexOrderCw,
+                };
+                for m in [domain, spacing, order] {
+                    self.b.execution_mode(main, m, []);
+                }
+                if t.point_mode {
+                    self.b.execution_mode(main, ExecutionMode::PointMode, []);
+                }
+            }
+        }
         self.b.module().assemble()
+    }
+
+    /// `InvocationId` (control stage).
+    fn invocation(&mut self) -> Word {
+        let v = self.builtin_input(BuiltIn::InvocationId);
+        let i32_ = self.t.i32_;
+        self.b.load(i32_, None, v, None, []).expect("load")
+    }
+
+    /// `(InvocationId + offset) mod n`, as u32.
+    fn invocation_mod(&mut self, offset: u32, n: u32) -> Word {
+        let id = self.invocation();
+        let u32_ = self.t.u32_;
+        let u = self.b.bitcast(u32_, None, id).expect("bitcast");
+        let off = self.u(offset);
+        let sum = self.b.i_add(u32_, None, u, off).expect("iadd");
+        let n = self.u(n.max(1));
+        self.b.u_mod(u32_, None, sum, n).expect("umod")
+    }
+
+    /// Emits `if (InvocationId == 0) { f }`.
+    fn if_first_invocation(&mut self, f: impl FnOnce(&mut Self)) {
+        let id = self.invocation();
+        let zero = self.i(0);
+        let bool_ = self.t.bool_;
+        let c = self.b.i_equal(bool_, None, id, zero).expect("ieq");
+        let (then_l, merge_l) = (self.b.id(), self.b.id());
+        self.b.selection_merge(merge_l, ::spirv::SelectionControl::NONE).expect("merge");
+        self.b.branch_conditional(c, then_l, merge_l, []).expect("branch");
+        self.b.begin_block(Some(then_l)).expect("block");
+        f(self);
+        self.b.branch(merge_l).expect("branch");
+        self.b.begin_block(Some(merge_l)).expect("block");
+    }
+
+    /// The control stage after its body: the barrier and the statements after it, then the
+    /// levels (invocation 0).
+    fn control_epilogue(&mut self, t: &TessSpec) {
+        if let Some(after) = &t.after_barrier {
+            // barrier(): OpControlBarrier Workgroup Invocation None (as glslang emits it).
+            let (wg, inv, none) = (self.u(2), self.u(4), self.u(0));
+            self.b.control_barrier(wg, inv, none).expect("barrier");
+            self.after_barrier = true;
+            self.block(after, false);
+            self.after_barrier = false;
+        }
+        let Some((outer, inner)) = self.levels else { return };
+        self.if_first_invocation(|em| {
+            for (i, level) in t.levels.iter().enumerate().take(6) {
+                let x = match level {
+                    Level::Const(c) => em.f(*c),
+                    Level::Expr(e) => em.fexpr(e),
+                };
+                let (var, k) = if i < 4 { (outer, i) } else { (inner, i - 4) };
+                let idx = em.i(k as i32);
+                let f32_ = em.t.f32_;
+                let p = em.ptr(Sc::Output, f32_);
+                let p = em.b.access_chain(p, None, var, [idx]).expect("access_chain");
+                em.b.store(p, x, None, []).expect("store");
+            }
+        });
     }
 
     /// Writes every output once, so nothing is left undefined whatever the body does.
     fn defaults(&mut self) {
         match self.st {
-            St::Vertex => {
+            St::TessControl => {
+                let Some(t) = self.spec.tess.as_ref() else { return };
+                // gl_out[id].gl_Position = gl_in[id mod patch size].gl_Position.
+                let (Some(gl_in), Some(gl_out)) = (self.gl_in, self.gl_out) else { return };
+                let src = self.invocation_mod(0, t.input_vertices);
+                let id = self.invocation();
+                let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
+                let zero = self.i(0);
+                let pin = self.ptr(Sc::Input, vec4);
+                let p = self.b.access_chain(pin, None, gl_in, [src, zero]).expect("access_chain");
+                let pos = self.b.load(vec4, None, p, None, []).expect("load");
+                let pout = self.ptr(Sc::Output, vec4);
+                let p = self.b.access_chain(pout, None, gl_out, [id, zero]).expect("access_chain");
+                self.b.store(p, pos, None, []).expect("store");
+                for (var, v) in t.cp_vars.iter().enumerate() {
+                    for comp in 0..v.ty.n as u8 {
+                        let value = if v.ty.kind == Kind::Float { Value::F(FExpr::Const(0.0)) } else { Value::I(IExpr::Const(0)) };
+                        self.store(&Out::Varying { var: var as u8, comp }, &value);
+                    }
+                }
+                for (var, v) in t.patch_vars.iter().enumerate() {
+                    for comp in 0..v.ty.n as u8 {
+                        let value = if v.ty.kind == Kind::Float { Value::F(FExpr::Const(0.0)) } else { Value::I(IExpr::Const(0)) };
+                        self.store(&Out::Patch { var: var as u8, comp }, &value);
+                    }
+                }
+            }
+            St::Vertex | St::TessEval => {
                 for c in 0..4 {
                     self.store(&Out::Position(c), &Value::F(FExpr::Const(0.0)));
                 }
@@ -511,8 +751,57 @@ impl<'s> Em<'s> {
     fn store(&mut self, out: &Out, value: &Value) {
         let f32_ = self.t.f32_;
         match out {
+            Out::Position(c) if self.st == St::TessControl => {
+                let Some(gl_out) = self.gl_out else { return };
+                let e = self.value_f(value);
+                let e = self.clamp_f(e, -4.0, 4.0);
+                let id = self.invocation();
+                let (zero, c) = (self.i(0), self.i((*c).min(3) as i32));
+                let p = self.ptr(Sc::Output, f32_);
+                let p = self.b.access_chain(p, None, gl_out, [id, zero, c]).expect("access_chain");
+                self.b.store(p, e, None, []).expect("store");
+            }
+            Out::Varying { var, comp } if self.st == St::TessControl => {
+                let Some(Some((v, t))) = self.cp_out.get(*var as usize).copied() else { return };
+                if u32::from(*comp) >= t.n {
+                    return;
+                }
+                let x = self.value_of_kind(value, t.kind);
+                let id = self.invocation();
+                let elem = self.scalar(t.kind);
+                let pt = self.ptr(Sc::Output, elem);
+                let p = if t.n == 1 {
+                    self.b.access_chain(pt, None, v, [id]).expect("access_chain")
+                } else {
+                    let idx = self.i(*comp as i32);
+                    self.b.access_chain(pt, None, v, [id, idx]).expect("access_chain")
+                };
+                self.b.store(p, x, None, []).expect("store");
+            }
+            Out::Patch { var, comp } => {
+                if self.st != St::TessControl {
+                    return;
+                }
+                let Some(Some((v, t))) = self.patch.get(*var as usize).copied() else { return };
+                if u32::from(*comp) >= t.n {
+                    return;
+                }
+                // Only invocation 0 writes patch outputs (no two invocations race).
+                self.if_first_invocation(|em| {
+                    let x = em.value_of_kind(value, t.kind);
+                    let elem = em.scalar(t.kind);
+                    let p = if t.n == 1 {
+                        v
+                    } else {
+                        let pt = em.ptr(Sc::Output, elem);
+                        let idx = em.i(*comp as i32);
+                        em.b.access_chain(pt, None, v, [idx]).expect("access_chain")
+                    };
+                    em.b.store(p, x, None, []).expect("store");
+                });
+            }
             Out::Position(c) => {
-                let (Some(place), true) = (self.position, self.st == St::Vertex) else { return };
+                let (Some(place), true) = (self.position, matches!(self.st, St::Vertex | St::TessEval)) else { return };
                 let c = (*c).min(3);
                 let e = self.value_f(value);
                 let v = match c {
@@ -520,7 +809,7 @@ impl<'s> Em<'s> {
                         let e = self.clamp_f(e, -1.0, 1.0);
                         let k = self.f(0.25);
                         let d = self.b.f_mul(f32_, None, e, k).expect("fmul");
-                        let base = self.input_f(0, c);
+                        let base = if self.st == St::TessEval { self.tess_base(c) } else { self.input_f(0, c) };
                         self.b.f_add(f32_, None, base, d).expect("fadd")
                     }
                     2 => {
@@ -611,6 +900,96 @@ impl<'s> Em<'s> {
 
     // ---- expressions ----
 
+    /// A value converted to a varying of `kind` (floats clamped to [-16, 16]).
+    fn value_of_kind(&mut self, value: &Value, kind: Kind) -> Word {
+        match kind {
+            Kind::Float => {
+                let e = self.value_f(value);
+                self.clamp_f(e, -16.0, 16.0)
+            }
+            Kind::Sint => self.value_i(value),
+            Kind::Uint => {
+                let i = self.value_i(value);
+                let u32_ = self.t.u32_;
+                self.b.bitcast(u32_, None, i).expect("bitcast")
+            }
+        }
+    }
+
+    /// Evaluation stage: `0.5 * gl_in[0].gl_Position[c] + TessCoord[c] - 0.5` (x and y).
+    fn tess_base(&mut self, c: u8) -> Word {
+        let f32_ = self.t.f32_;
+        let p = self.per_vertex_f(POSITION, 0, c);
+        let tc = self.fexpr(&FExpr::Builtin(FBuiltin::TessCoord(c)));
+        let (h, mh) = (self.f(0.5), self.f(-0.5));
+        let a = self.b.f_mul(f32_, None, p, h).expect("fmul");
+        let b = self.b.f_add(f32_, None, tc, mh).expect("fadd");
+        self.b.f_add(f32_, None, a, b).expect("fadd")
+    }
+
+    /// Loads component `comp` of element `index` of a per-vertex array, as a float.
+    fn load_elem_f(&mut self, sc: Sc, var: Word, t: VType, index: Word, comp: u8, block: bool) -> Word {
+        let elem = self.scalar(t.kind);
+        let pt = self.ptr(sc, elem);
+        let c = self.i(comp as i32);
+        let mut chain = vec![index];
+        if block {
+            let zero = self.i(0);
+            chain.push(zero);
+        }
+        if t.n > 1 {
+            chain.push(c);
+        }
+        let p = self.b.access_chain(pt, None, var, chain).expect("access_chain");
+        let x = self.b.load(elem, None, p, None, []).expect("load");
+        match t.kind {
+            Kind::Float => x,
+            k => {
+                let i = self.as_signed(x, k);
+                self.int_to_float(i)
+            }
+        }
+    }
+
+    /// [`FExpr::PerVertex`].
+    fn per_vertex_f(&mut self, var: u8, vertex: u8, comp: u8) -> Word {
+        let Some(t) = self.spec.tess.as_ref() else { return self.f(0.0) };
+        let n = match self.st {
+            St::TessControl => t.input_vertices,
+            St::TessEval => t.output_vertices,
+            _ => return self.f(0.0),
+        }
+        .clamp(1, 32);
+        let index = self.i((u32::from(vertex) % n) as i32);
+        if var == POSITION {
+            let Some(gl_in) = self.gl_in else { return self.f(0.0) };
+            let vt = VType { kind: Kind::Float, n: 4 };
+            return self.load_elem_f(Sc::Input, gl_in, vt, index, comp.min(3), true);
+        }
+        match self.pv_in.get(var as usize).copied().flatten() {
+            Some((v, vt)) if u32::from(comp) < vt.n => self.load_elem_f(Sc::Input, v, vt, index, comp, false),
+            _ => self.f(0.0),
+        }
+    }
+
+    /// [`FExpr::Peer`]: the control stage's outputs of another invocation, after the barrier.
+    fn peer_f(&mut self, var: u8, offset: u8, comp: u8) -> Word {
+        let Some(t) = self.spec.tess.as_ref() else { return self.f(0.0) };
+        if self.st != St::TessControl || !self.after_barrier {
+            return self.f(0.0);
+        }
+        let index = self.invocation_mod(u32::from(offset), t.output_vertices.clamp(1, 32));
+        if var == POSITION {
+            let Some(gl_out) = self.gl_out else { return self.f(0.0) };
+            let vt = VType { kind: Kind::Float, n: 4 };
+            return self.load_elem_f(Sc::Output, gl_out, vt, index, comp.min(3), true);
+        }
+        match self.cp_out.get(var as usize).copied().flatten() {
+            Some((v, vt)) if u32::from(comp) < vt.n => self.load_elem_f(Sc::Output, v, vt, index, comp, false),
+            _ => self.f(0.0),
+        }
+    }
+
     fn clamp_f(&mut self, x: Word, lo: f32, hi: f32) -> Word {
         let (lo, hi) = (self.f(lo), self.f(hi));
         let f32_ = self.t.f32_;
@@ -633,7 +1012,25 @@ impl<'s> Em<'s> {
 
     /// Loads component `comp` of input `var` (None if it does not exist).
     fn load_input(&mut self, var: u8, comp: u8) -> Option<(Word, Kind)> {
-        let (v, t) = (*self.inputs.get(var as usize)?)?;
+        if self.st == St::TessControl {
+            let (v, t) = self.pv_in.get(var as usize).copied().flatten()?;
+            if u32::from(comp) >= t.n {
+                return None;
+            }
+            let n = self.spec.tess.as_ref().map_or(1, |t| t.input_vertices.clamp(1, 32));
+            let index = self.invocation_mod(0, n);
+            let elem = self.scalar(t.kind);
+            let pt = self.ptr(Sc::Input, elem);
+            let mut chain = vec![index];
+            if t.n > 1 {
+                let c = self.i(comp as i32);
+                chain.push(c);
+            }
+            let p = self.b.access_chain(pt, None, v, chain).expect("access_chain");
+            return Some((self.b.load(elem, None, p, None, []).expect("load"), t.kind));
+        }
+        let source = if self.st == St::TessEval { &self.patch } else { &self.inputs };
+        let (v, t) = (*source.get(var as usize)?)?;
         if u32::from(comp) >= t.n {
             return None;
         }
@@ -689,13 +1086,23 @@ impl<'s> Em<'s> {
                 Some(&v) => self.b.load(f32_, None, v, None, []).expect("load"),
                 None => self.f(0.0),
             },
+            FExpr::PerVertex { var, vertex, comp } => self.per_vertex_f(*var, *vertex, *comp),
+            FExpr::Peer { var, offset, comp } => self.peer_f(*var, *offset, *comp),
+            FExpr::Builtin(FBuiltin::TessLevel(i)) => {
+                let (Some((outer, inner)), St::TessEval) = (self.levels, self.st) else { return self.f(0.0) };
+                let i = (*i).min(5);
+                let (var, k) = if i < 4 { (outer, i) } else { (inner, i - 4) };
+                let idx = self.i(k as i32);
+                let p = self.ptr(Sc::Input, f32_);
+                let p = self.b.access_chain(p, None, var, [idx]).expect("access_chain");
+                self.b.load(f32_, None, p, None, []).expect("load")
+            }
             FExpr::Builtin(b) => {
-                if self.st != St::Fragment {
-                    return self.f(0.0);
-                }
                 let (bi, n, c) = match *b {
-                    FBuiltin::FragCoord(c) => (BuiltIn::FragCoord, 4, c.min(3)),
-                    FBuiltin::PointCoord(c) => (BuiltIn::PointCoord, 2, c.min(1)),
+                    FBuiltin::FragCoord(c) if self.st == St::Fragment => (BuiltIn::FragCoord, 4, c.min(3)),
+                    FBuiltin::PointCoord(c) if self.st == St::Fragment => (BuiltIn::PointCoord, 2, c.min(1)),
+                    FBuiltin::TessCoord(c) if self.st == St::TessEval => (BuiltIn::TessCoord, 3, c.min(2)),
+                    _ => return self.f(0.0),
                 };
                 let var = self.builtin_input(bi);
                 let ty = self.vtype(VType { kind: Kind::Float, n });
@@ -793,6 +1200,29 @@ impl<'s> Em<'s> {
                 } else {
                     self.i(0)
                 }
+            }
+            IExpr::InvocationId => {
+                if self.st != St::TessControl {
+                    return self.i(0);
+                }
+                self.invocation()
+            }
+            IExpr::PrimitiveId | IExpr::PatchVertices => {
+                let tess_stage = matches!(self.st, St::TessControl | St::TessEval);
+                let fragment = self.st == St::Fragment && self.spec.tess.is_some() && *e == IExpr::PrimitiveId;
+                if !tess_stage && !fragment {
+                    return self.i(0);
+                }
+                if fragment {
+                    self.b.capability(Capability::Tessellation);
+                }
+                let bi = if *e == IExpr::PrimitiveId { BuiltIn::PrimitiveId } else { BuiltIn::PatchVertices };
+                let new = !self.builtins.contains_key(&bi);
+                let v = self.builtin_input(bi);
+                if fragment && new {
+                    self.b.decorate(v, Decoration::Flat, []);
+                }
+                self.b.load(i32_, None, v, None, []).expect("load")
             }
             IExpr::VertexIndex | IExpr::InstanceIndex => {
                 if self.st != St::Vertex {

@@ -21,12 +21,15 @@ pub fn check_wgsl(what: &str, source: &str) -> naga::Module {
     module
 }
 
+/// A render pass's shader: `stage` is the pipeline stage it comes from (the vertex slot of a
+/// render pass holds the vertex or, in a tessellation plan, the evaluation stage).
 fn check_shader(plan: &ShaderPlan, stage: Stage) -> naga::Module {
     let what = format!("{stage} stage");
-    assert_eq!(plan.stage, stage, "{what}: plan stage");
+    let slot_ok = plan.stage == stage || (stage == Stage::Vertex && plan.stage == Stage::TessEval);
+    assert!(slot_ok, "{what}: plan stage {}", plan.stage);
     let module = check_wgsl(&what, &plan.wgsl);
     let want = match stage {
-        Stage::Vertex => naga::ShaderStage::Vertex,
+        Stage::Vertex | Stage::TessEval => naga::ShaderStage::Vertex,
         Stage::Fragment => naga::ShaderStage::Fragment,
         _ => naga::ShaderStage::Compute,
     };
@@ -119,9 +122,100 @@ fn entry_clip_distances(module: &naga::Module, name: &str) -> u32 {
     }
 }
 
+/// What a plan promises about resources: its own invariants ([`Plan::validate`]); every
+/// binding a shader's WGSL declares is in its [`ShaderPlan::bindings`] and the other way round;
+/// every application binding a pass's shaders declare is listed in [`Plan::resources`] with
+/// that pass, and every listed pass declares it; no two application resources (or the push
+/// constants) share a (group, binding), and none is in the emulation group; every pass
+/// provides each emulation binding its shaders declare; intermediate buffers cover any draw.
+pub fn check_resources(plan: &Plan) {
+    if let Err(e) = plan.validate() {
+        panic!("the plan breaks its own invariants: {e}\n{}", plan.to_json());
+    }
+    let mut taken: BTreeMap<(u32, u32), String> = BTreeMap::new();
+    for r in &plan.resources {
+        for w in &r.wgpu {
+            assert_ne!(Some(w.group), plan.emulation_group, "resource `{}` is in the emulation group\n{}", r.name, plan.to_json());
+            if let Some(other) = taken.insert((w.group, w.binding), r.name.clone()) {
+                panic!("`{}` and `{other}` share @group({}) @binding({})\n{}", r.name, w.group, w.binding, plan.to_json());
+            }
+        }
+    }
+    if let Some(pc) = &plan.push_constants {
+        assert_eq!(Some(pc.group), plan.emulation_group, "push constants outside the emulation group\n{}", plan.to_json());
+    }
+    for pass in &plan.passes {
+        for sh in pass.shaders() {
+            let module = sh.wgsl.module();
+            let declared: Vec<(u32, u32)> =
+                module.global_variables.iter().filter_map(|(_, g)| g.binding.as_ref().map(|b| (b.group, b.binding))).collect();
+            let listed: Vec<(u32, u32)> = sh.bindings.iter().map(|b| (b.group, b.binding)).collect();
+            for d in &declared {
+                assert!(
+                    listed.contains(d),
+                    "pass `{}`: the WGSL declares @group({}) @binding({}), the shader plan does not list it",
+                    pass.label(),
+                    d.0,
+                    d.1
+                );
+            }
+            for l in &listed {
+                assert!(
+                    declared.contains(l),
+                    "pass `{}`: the shader plan lists @group({}) @binding({}), the WGSL does not declare it",
+                    pass.label(),
+                    l.0,
+                    l.1
+                );
+            }
+            for b in &sh.bindings {
+                if Some(b.group) == plan.emulation_group {
+                    continue;
+                }
+                let owner = plan.resources.iter().find(|r| r.wgpu.iter().any(|w| (w.group, w.binding) == (b.group, b.binding)));
+                let Some(owner) = owner else {
+                    panic!(
+                        "pass `{}` uses @group({}) @binding({}) (`{}`), which no resource of the plan provides\n{}",
+                        pass.label(),
+                        b.group,
+                        b.binding,
+                        b.name,
+                        plan.to_json()
+                    );
+                };
+                assert!(
+                    owner.passes.iter().any(|p| p == pass.label()),
+                    "resource `{}` is used by pass `{}`, which its pass list omits",
+                    owner.name,
+                    pass.label()
+                );
+            }
+        }
+    }
+    for r in &plan.resources {
+        for p in &r.passes {
+            let Some(pass) = plan.passes.iter().find(|x| x.label() == p) else {
+                panic!("resource `{}` names a pass `{p}` the plan lacks", r.name)
+            };
+            let used = pass
+                .shaders()
+                .iter()
+                .any(|s| s.bindings.iter().any(|b| r.wgpu.iter().any(|w| (w.group, w.binding) == (b.group, b.binding))));
+            assert!(used, "resource `{}` lists pass `{p}`, whose shaders do not declare it", r.name);
+        }
+    }
+    for b in &plan.buffers {
+        for (count, prims, inst) in [(0, 0, 1), (3, 1, 1), (96, 32, 2), (65535, 21845, 3)] {
+            let bytes = b.size.bytes(count, prims, inst);
+            assert!(bytes >= 16 && bytes % 16 == 0, "buffer `{}`: {bytes} bytes for a draw of {count} positions", b.name);
+        }
+    }
+}
+
 /// Every shader of the plan validates and, for a render pass with both stages, the stage
-/// interface is one wgpu accepts.
+/// interface is one wgpu accepts; the plan keeps its resource promises ([`check_resources`]).
 pub fn check_plan(plan: &Plan) {
+    check_resources(plan);
     for pass in &plan.passes {
         #[allow(unreachable_patterns)]
         match pass {

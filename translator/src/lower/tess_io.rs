@@ -118,6 +118,9 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
             vars.push(IoVar { id, name: global_name(id), input, role });
         }
     }
+    if !control {
+        unshare_block_types(module, &vars, &mut block_types);
+    }
     let ids: Vec<Word> = vars.iter().map(|v| v.id).collect();
     // Storage classes: Input → Private; the control stage's Output → Workgroup.
     let new_class = |sc: StorageClass| match sc {
@@ -193,4 +196,75 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
         module.capabilities.push(Instruction::new(Op::Capability, None, None, vec![Operand::Capability(Capability::Shader)]));
     }
     Ok(vars)
+}
+
+/// The evaluation stage's outputs stay an interface, and their `gl_PerVertex` block may be the
+/// very type of `gl_in`'s elements (valid SPIR-V: a struct type `{ vec4 Position }` decorated
+/// once, used by the input array and the output block). Stripping the lowered inputs' block
+/// decorations would then strip the output's `BuiltIn Position` too (naga then finds no
+/// output). Such inputs get a copy of the struct (and of their array and pointer types), and
+/// only the copy is stripped.
+fn unshare_block_types(module: &mut dr::Module, vars: &[IoVar], block_types: &mut Vec<Word>) {
+    let (output_structs, plans) = {
+        let r = Reflector::new(module);
+        let output_structs: Vec<Word> = module
+            .types_global_values
+            .iter()
+            .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Output)))
+            .filter_map(|i| r.pointee(i.result_type?))
+            .map(|(_, t)| r.strip_descriptor_array(t).0)
+            .collect();
+        // (variable, pointer type, pointee, struct) of the lowered inputs on a shared struct.
+        let plans: Vec<(Word, Word, Word, Word)> = vars
+            .iter()
+            .filter(|v| v.input)
+            .filter_map(|v| {
+                let ptr = r.def(v.id)?.result_type?;
+                let (_, pointee) = r.pointee(ptr)?;
+                let elem = r.strip_descriptor_array(pointee).0;
+                (block_types.contains(&elem) && output_structs.contains(&elem)).then_some((v.id, ptr, pointee, elem))
+            })
+            .collect();
+        (output_structs, plans)
+    };
+    for (var, ptr, pointee, elem) in plans {
+        let find = |m: &dr::Module, id: Word| m.types_global_values.iter().position(|i| i.result_id == Some(id));
+        let (Some(si), Some(pi), Some(ti), Some(vi)) = (find(module, elem), find(module, ptr), find(module, pointee), find(module, var))
+        else {
+            continue;
+        };
+        let mut new = Vec::new();
+        let s2 = super::fresh_id(module);
+        let mut st = module.types_global_values[si].clone();
+        st.result_id = Some(s2);
+        new.push(st);
+        let t2 = if pointee == elem {
+            s2
+        } else {
+            let t2 = super::fresh_id(module);
+            let mut arr = module.types_global_values[ti].clone();
+            arr.result_id = Some(t2);
+            if let Some(op) = arr.operands.first_mut() {
+                *op = Operand::IdRef(s2);
+            }
+            new.push(arr);
+            t2
+        };
+        let p2 = super::fresh_id(module);
+        let mut p = module.types_global_values[pi].clone();
+        p.result_id = Some(p2);
+        if let Some(op) = p.operands.get_mut(1) {
+            *op = Operand::IdRef(t2);
+        }
+        new.push(p);
+        module.types_global_values[vi].result_type = Some(p2);
+        for (k, inst) in new.into_iter().enumerate() {
+            module.types_global_values.insert(vi + k, inst);
+        }
+        if !block_types.contains(&s2) {
+            block_types.push(s2);
+        }
+    }
+    // The outputs' structs keep their decorations.
+    block_types.retain(|t| !output_structs.contains(t));
 }
