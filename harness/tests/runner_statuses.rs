@@ -3,7 +3,7 @@
 //! batch cost only themselves, a flake is caught by the retry, expectations match their status,
 //! and each exit status of `run` is what it promises.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use tesserae_harness::image::solid;
 

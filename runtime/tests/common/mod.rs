@@ -17,6 +17,7 @@ pub fn glsl(stage: ShaderStage, src: &str) -> Vec<u32> {
 
 /// A Vulkan device with the given limits (the adapter's when `None`). Panics without an
 /// adapter: CI installs lavapipe, so a missing one is a broken machine, not a skip.
+#[allow(dead_code)]
 pub fn device(limits: Option<wgpu::Limits>) -> (wgpu::Device, wgpu::Queue) {
     quiet_headless();
     let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();

@@ -27,6 +27,7 @@ layout(location = 0) in vec2 pos;
 layout(location = 0) out vec3 color;
 void main() { gl_Position = vec4(pos, 0.0, 1.0); color = vec3(pos, 1.0); }";
 
+#[allow(dead_code)]
 pub const FS: &str = "#version 450
 layout(location = 0) in vec3 color;
 layout(location = 0) out vec4 o;
