@@ -41,8 +41,12 @@ pub fn write(spec: &PipelineSpec, comment: &str) -> String {
     }
     let clip = spec.clip.min(8);
     let cull = spec.cull.min(8 - clip);
-    if clip > 0 || cull > 0 {
+    let tess = spec.tess_words();
+    if clip > 0 || cull > 0 || tess.is_some() {
         s.push_str("\n[require]\n");
+        if tess.is_some() {
+            s.push_str("tessellation\n");
+        }
         if clip > 0 {
             let _ = writeln!(s, "clip-distances {clip}");
         }
@@ -52,6 +56,12 @@ pub fn write(spec: &PipelineSpec, comment: &str) -> String {
     }
     s.push_str("\n[vertex shader spirv]\n");
     hex_words(&mut s, &spec.vertex_words());
+    if let Some((control, evaluation)) = &tess {
+        s.push_str("\n[tessellation control shader spirv]\n");
+        hex_words(&mut s, control);
+        s.push_str("\n[tessellation evaluation shader spirv]\n");
+        hex_words(&mut s, evaluation);
+    }
     if let Some(f) = spec.fragment_words() {
         s.push_str("\n[fragment shader spirv]\n");
         hex_words(&mut s, &f);

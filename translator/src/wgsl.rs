@@ -65,6 +65,7 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result
         _ => naga::ShaderStage::Vertex,
     };
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);
+    name_struct_members(&mut module);
     if module.entry_points.len() != 1 {
         return Err(TranslateError::NagaFrontend {
             stage,
@@ -76,6 +77,34 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result
         });
     }
     Ok(module)
+}
+
+/// Gives every unnamed struct member a name, `mN_member` (naga's namer keeps a name that ends
+/// in a letter as it is). SPIR-V without `OpMemberName` (a stripped module, valid and common in
+/// shipped applications) leaves them unnamed; naga's WGSL writer would invent names, but the
+/// emulation passes write WGSL that names members themselves (records of `gl_in`/`gl_out`
+/// blocks), so the names must be in the module. Found by the differential fuzzer: a control
+/// stage whose `gl_in`/`gl_out` block had no member names lost its control points.
+fn name_struct_members(module: &mut naga::Module) {
+    let unnamed: Vec<_> = module
+        .types
+        .iter()
+        .filter(|(_, t)| matches!(&t.inner, naga::TypeInner::Struct { members, .. } if members.iter().any(|m| m.name.is_none())))
+        .map(|(h, _)| h)
+        .collect();
+    for h in unnamed {
+        let mut ty = module.types[h].clone();
+        if let naga::TypeInner::Struct { members, .. } = &mut ty.inner {
+            for (i, m) in members.iter_mut().enumerate() {
+                m.name.get_or_insert_with(|| format!("m{i}_member"));
+            }
+        }
+        // `replace` requires the new type to be new to the arena (it always is unless an
+        // identical named struct already exists, which leaves this one as it was).
+        if module.types.get(&ty).is_none() {
+            module.types.replace(h, ty);
+        }
+    }
 }
 
 fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, TranslateError> {

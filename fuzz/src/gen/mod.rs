@@ -85,8 +85,9 @@ impl Features {
     pub const TESSELLATION: Features = Features { only_tessellation: true, ..Features::ALL };
 
     /// What the differential fuzzer renders: supported features whose rendering is fully
-    /// defined by Vulkan.
-    pub const DIFFERENTIAL: Features = Features { vertex_only: false, tessellation: false, ..Features::SUPPORTED };
+    /// defined by Vulkan, tessellation included (the tessellator promises the driver's
+    /// primitives and order, so overlapping tessellated triangles compare too).
+    pub const DIFFERENTIAL: Features = Features { vertex_only: false, ..Features::SUPPORTED };
 }
 
 /// Size limits of generated specs.

@@ -11,7 +11,7 @@ struct gl_PerVertex {
 struct type_16 {
     @builtin(position) gl_Position: vec4<f32>,
     @builtin(clip_distances) gl_ClipDistance: array<f32, 6>,
-    @location(0) member: vec3<f32>,
+    @location(0) m2_member: vec3<f32>,
 }
 
 struct TesseraeVertexOut {

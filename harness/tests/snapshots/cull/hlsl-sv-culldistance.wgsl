@@ -15,9 +15,9 @@ struct VSOut {
 }
 
 struct type_20 {
-    @builtin(position) member: vec4<f32>,
-    @location(0) member_1: vec3<f32>,
-    @builtin(clip_distances) member_2: array<f32, 1>,
+    @builtin(position) m0_member: vec4<f32>,
+    @location(0) m1_member: vec3<f32>,
+    @builtin(clip_distances) m2_member: array<f32, 1>,
 }
 
 struct TesseraeVertexOut {

@@ -8,7 +8,7 @@ struct gl_PerVertex {
 
 struct type_17 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec3<f32>,
+    @location(0) m1_member: vec3<f32>,
 }
 
 struct TesseraeVertexOut {

@@ -11,8 +11,8 @@ struct VSOut {
 }
 
 struct type_15 {
-    @builtin(position) member: vec4<f32>,
-    @location(0) member_1: vec3<f32>,
+    @builtin(position) m0_member: vec4<f32>,
+    @location(0) m1_member: vec3<f32>,
 }
 
 struct TesseraeVertexOut {

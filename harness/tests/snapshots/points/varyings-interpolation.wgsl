@@ -8,10 +8,10 @@ struct gl_PerVertex {
 
 struct type_11 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec3<f32>,
-    @location(1) @interpolate(linear) member_1: f32,
-    @location(2) @interpolate(flat) member_2: i32,
-    @location(3) member_3: f32,
+    @location(0) m1_member: vec3<f32>,
+    @location(1) @interpolate(linear) m2_member: f32,
+    @location(2) @interpolate(flat) m3_member: i32,
+    @location(3) m4_member: f32,
 }
 
 struct TesseraeVertexOut {

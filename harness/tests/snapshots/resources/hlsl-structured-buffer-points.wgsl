@@ -10,8 +10,8 @@ struct data {
 }
 
 struct type_15 {
-    @builtin(position) member: vec4<f32>,
-    @location(0) @interpolate(flat) member_1: vec4<f32>,
+    @builtin(position) m0_member: vec4<f32>,
+    @location(0) @interpolate(flat) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {

@@ -8,7 +8,7 @@ struct gl_PerVertex {
 
 struct type_10 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: f32,
+    @location(0) m1_member: f32,
 }
 
 struct TesseraeVertexOut {
@@ -233,7 +233,7 @@ struct gl_PerVertex_1 {
 
 struct type_13 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {

@@ -181,7 +181,7 @@ struct gl_PerVertex_1 {
 struct type_14 {
     @builtin(position) gl_Position: vec4<f32>,
     @builtin(clip_distances) gl_ClipDistance: array<f32, 1>,
-    @location(0) member: vec4<f32>,
+    @location(0) m2_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {

@@ -9,8 +9,8 @@ struct VSOut {
 }
 
 struct type_13 {
-    @builtin(position) member: vec4<f32>,
-    @location(0) member_1: vec4<f32>,
+    @builtin(position) m0_member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {
@@ -289,8 +289,8 @@ struct DSOut {
 }
 
 struct type_22 {
-    @builtin(position) member: vec4<f32>,
-    @location(0) member_1: vec4<f32>,
+    @builtin(position) m0_member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {

@@ -247,8 +247,8 @@ struct DSOut {
 }
 
 struct type_23 {
-    @builtin(position) member: vec4<f32>,
-    @location(0) member_1: vec4<f32>,
+    @builtin(position) m0_member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {

@@ -180,7 +180,7 @@ struct gl_PerVertex_1 {
 
 struct type_13 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {

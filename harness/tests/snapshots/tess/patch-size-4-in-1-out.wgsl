@@ -8,7 +8,7 @@ struct gl_PerVertex {
 
 struct type_9 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {
@@ -234,7 +234,7 @@ struct gl_PerVertex_1 {
 
 struct type_18 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {

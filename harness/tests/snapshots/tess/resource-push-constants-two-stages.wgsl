@@ -200,7 +200,7 @@ struct PC {
 
 struct type_15 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {

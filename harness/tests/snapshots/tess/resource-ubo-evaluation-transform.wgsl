@@ -172,9 +172,9 @@ struct gl_PerVertex {
 }
 
 struct type_12 {
-    member: vec2<f32>,
-    member_1: u32,
-    member_2: u32,
+    m0_member: vec2<f32>,
+    m1_member: u32,
+    m2_member: u32,
 }
 
 struct Transform {
@@ -185,7 +185,7 @@ struct Transform {
 
 struct type_20 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {
@@ -208,8 +208,8 @@ fn main() {
     let _e19 = tesserae_io_11_g[1u];
     v = _e19;
     let _e21 = xf.offset;
-    let _e25 = xf.m[0u].member;
-    let _e28 = xf.m[1u].member;
+    let _e25 = xf.m[0u].m0_member;
+    let _e28 = xf.m[1u].m0_member;
     let _e30 = tesserae_io_11_g;
     let _e35 = (_e21 + (mat2x2<f32>(_e25, _e28) * (_e30.xy - vec2(0.5f))));
     unnamed.gl_Position = vec4<f32>(_e35.x, _e35.y, 0f, 1f);

@@ -226,7 +226,7 @@ struct Data {
 
 struct type_18 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
 }
 
 struct TesseraeVertexOut {

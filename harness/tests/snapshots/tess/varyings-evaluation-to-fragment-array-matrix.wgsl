@@ -180,10 +180,10 @@ struct gl_PerVertex_1 {
 
 struct type_19 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec4<f32>,
-    @location(1) member_1: vec4<f32>,
-    @location(2) member_2: vec2<f32>,
-    @location(3) member_3: vec2<f32>,
+    @location(0) m1_member: vec4<f32>,
+    @location(1) m2_member: vec4<f32>,
+    @location(2) m3_member: vec2<f32>,
+    @location(3) m4_member: vec2<f32>,
 }
 
 struct TesseraeVertexOut {

@@ -8,9 +8,9 @@ struct gl_PerVertex {
 
 struct type_13 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec2<f32>,
-    @location(1) member_1: vec3<f32>,
-    @location(2) @interpolate(flat) member_2: i32,
+    @location(0) m1_member: vec2<f32>,
+    @location(1) m2_member: vec3<f32>,
+    @location(2) @interpolate(flat) m3_member: i32,
 }
 
 struct TesseraeVertexOut {
@@ -237,9 +237,9 @@ struct gl_PerVertex_1 {
 
 struct type_22 {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) member: vec2<f32>,
-    @location(1) member_1: vec3<f32>,
-    @location(2) @interpolate(flat) member_2: i32,
+    @location(0) m1_member: vec2<f32>,
+    @location(1) m2_member: vec3<f32>,
+    @location(2) @interpolate(flat) m3_member: i32,
 }
 
 struct TesseraeVertexOut {

@@ -1,0 +1,298 @@
+// pass `vertex`, vertex stage
+var<private> global: vec2<f32>;
+var<private> global_1: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
+
+fn main() {
+    var local: i32;
+    var local_1: i32;
+    var local_2: i32;
+    var local_3: i32;
+    var local_4: f32;
+
+    local_4 = 0f;
+    let _e19 = global;
+    global_1[0i] = (_e19.x + (clamp(0f, -1f, 1f) * 0.25f));
+    let _e25 = global;
+    global_1[1i] = (_e25.y + (clamp(0f, -1f, 1f) * 0.25f));
+    global_1[2i] = (0.5f + (clamp(0f, -1f, 1f) * 0.45f));
+    global_1[3i] = (1f + (clamp(0f, 0f, 1f) * 0.5f));
+    return;
+}
+
+fn tesserae_vertex(param: vec2<f32>) -> vec4<f32> {
+    global = param;
+    main();
+    let _e3 = global_1;
+    return _e3;
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+@compute @workgroup_size(64)
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    if tesserae_gid.x >= tesserae_draw.count {
+        return;
+    }
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
+    let tesserae_w0 = (tesserae_vertex_id) * 2u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
+    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy));
+    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 1u;
+    tesserae_records[tesserae_base] = tesserae_out;
+}
+// pass `tessellation control`, tessellation control stage
+struct type_5 {
+    m0_member: vec4<f32>,
+}
+
+var<private> tesserae_io_12_g: array<type_5, 32>;
+var<workgroup> tesserae_io_16_g: array<type_5, 1>;
+var<workgroup> tesserae_io_20_g: array<f32, 4>;
+var<workgroup> tesserae_io_24_g: array<f32, 2>;
+var<private> tesserae_io_37_g: i32;
+
+fn main() {
+    var local: i32;
+    var local_1: i32;
+    var local_2: i32;
+    var local_3: i32;
+    var local_4: f32;
+
+    local_4 = 0f;
+    let _e21 = tesserae_io_37_g;
+    let _e25 = tesserae_io_37_g;
+    let _e28 = tesserae_io_12_g[((bitcast<u32>(_e21) + 0u) % 4u)].m0_member;
+    tesserae_io_16_g[_e25].m0_member = _e28;
+    let _e31 = tesserae_io_37_g;
+    if (_e31 == 0i) {
+        tesserae_io_20_g[0i] = 1f;
+        tesserae_io_20_g[1i] = 1f;
+        tesserae_io_20_g[2i] = 1f;
+        tesserae_io_20_g[3i] = 1f;
+        tesserae_io_24_g[0i] = 1f;
+        tesserae_io_24_g[1i] = 1f;
+    }
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(0) @binding(24) var<storage, read> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+@compute @workgroup_size(1)
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
+    tesserae_io_37_g = i32(tesserae_lid);
+    for (var j = 0u; j < 4u; j++) {
+        let b = (tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * 4u + j) * 1u;
+        tesserae_io_12_g[j].m0_member = tesserae_src[b];
+    }
+    tesserae_control();
+    // Every invocation's outputs are in workgroup memory; store them once all have run.
+    workgroupBarrier();
+    let ob = (p * 1u + tesserae_lid) * 1u;
+    tesserae_cps[ob] = tesserae_io_16_g[tesserae_lid].m0_member;
+    if tesserae_lid == 0u {
+        let pb = p * 1u;
+    tesserae_levels[2u * p] = vec4<f32>(tesserae_io_20_g[0], tesserae_io_20_g[1], tesserae_io_20_g[2], tesserae_io_20_g[3]);
+    tesserae_levels[2u * p + 1u] = vec4<f32>(tesserae_io_24_g[0], tesserae_io_24_g[1], 0.0, 0.0);
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct type_5 {
+    m0_member: vec4<f32>,
+}
+
+var<private> tesserae_io_12_g: array<type_5, 32>;
+var<private> tesserae_io_16_g: array<f32, 4>;
+var<private> tesserae_io_20_g: array<f32, 2>;
+var<private> global: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
+var<private> tesserae_io_45_g: vec3<f32>;
+
+fn main() {
+    var local: i32;
+    var local_1: i32;
+    var local_2: i32;
+    var local_3: i32;
+    var local_4: f32;
+
+    local_4 = 0f;
+    let _e29 = tesserae_io_12_g[0i].m0_member[0i];
+    let _e30 = tesserae_io_45_g;
+    global[0i] = (((_e29 * 0.5f) + (_e30.x + -0.5f)) + (clamp(0f, -1f, 1f) * 0.25f));
+    let _e42 = tesserae_io_12_g[0i].m0_member[1i];
+    let _e43 = tesserae_io_45_g;
+    global[1i] = (((_e42 * 0.5f) + (_e43.y + -0.5f)) + (clamp(0f, -1f, 1f) * 0.25f));
+    global[2i] = (0.5f + (clamp(0f, -1f, 1f) * 0.45f));
+    global[3i] = (1f + (clamp(0f, 0f, 1f) * 0.5f));
+    return;
+}
+
+fn tesserae_vertex() -> vec4<f32> {
+    main();
+    let _e2 = global.y;
+    global.y = -(_e2);
+    let _e4 = global;
+    return _e4;
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(0) @binding(25) var<storage, read> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) var<storage, read> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) var<storage, read> tesserae_levels: array<vec4<f32>>;
+@group(0) @binding(30) var<storage, read> tesserae_domain: array<vec4<f32>>;
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+}
+
+@vertex
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_45_g = tesserae_d.xyz;
+    tesserae_io_16_g[0] = tesserae_levels[2u * p].x;
+    tesserae_io_16_g[1] = tesserae_levels[2u * p].y;
+    tesserae_io_16_g[2] = tesserae_levels[2u * p].z;
+    tesserae_io_16_g[3] = tesserae_levels[2u * p].w;
+    tesserae_io_20_g[0] = tesserae_levels[2u * p + 1u].x;
+    tesserae_io_20_g[1] = tesserae_levels[2u * p + 1u].y;
+    for (var j = 0u; j < 1u; j++) {
+        let b = (p * 1u + j) * 1u;
+        tesserae_io_12_g[j].m0_member = tesserae_cps[b];
+    }
+    let tesserae_out = tesserae_vertex();
+    var o: TesseraeEvalOut;
+    o.position = tesserae_out;
+    return o;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> global: vec4<f32>;
+
+fn main_1() {
+    var local: i32;
+    var local_1: i32;
+    var local_2: i32;
+    var local_3: i32;
+    var local_4: f32;
+
+    local_4 = 0f;
+    global[0i] = 0f;
+    global[1i] = 0f;
+    global[2i] = 0f;
+    global[3i] = 1f;
+    global[3i] = 0f;
+    return;
+}
+
+@fragment 
+fn main() -> @location(0) vec4<f32> {
+    main_1();
+    let _e1 = global;
+    return _e1;
+}
