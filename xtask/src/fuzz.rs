@@ -37,6 +37,10 @@ pub struct FuzzArgs {
     /// libFuzzer: parallel fuzzing jobs (-fork=N).
     #[arg(long)]
     pub jobs: Option<u32>,
+    /// Report the share of translator/src the target's corpus reaches (lines, functions)
+    /// instead of fuzzing.
+    #[arg(long)]
+    pub coverage: bool,
 }
 
 #[derive(clap::Args)]
@@ -67,6 +71,9 @@ pub fn fuzz(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error
     };
     if !TARGETS.contains(&target) {
         return Err(format!("unknown fuzz target `{target}` (expected one of {})", TARGETS.join(", ")).into());
+    }
+    if args.coverage {
+        return crate::coverage::coverage(sh, target);
     }
     if !have_cargo_fuzz(sh) {
         return Err("cargo-fuzz is not installed: cargo install cargo-fuzz".into());

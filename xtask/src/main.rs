@@ -138,6 +138,7 @@ mod bisect;
 mod codegen;
 mod compare_drivers;
 mod compare_runs;
+mod coverage;
 mod fuzz;
 
 fn opt(name: &str, v: &Option<String>) -> Vec<String> {
