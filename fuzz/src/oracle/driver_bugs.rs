@@ -19,6 +19,10 @@ pub enum DriverBug {
     /// they differ where primitives are clipped by clip distances
     /// (`lavapipe-noperspective-clipped-*`).
     LavapipeNoPerspectiveClipped,
+    /// lavapipe (Mesa 22.3.6) gives the fragment stage `PrimitiveId` 0 for every patch but the
+    /// first when the tessellation evaluation stage reads `PrimitiveId` too
+    /// (`corpus/tess/primitive-id-fragment-and-evaluation`).
+    LavapipeFragmentPrimitiveIdWithEvaluation,
 }
 
 impl DriverBug {
@@ -26,6 +30,7 @@ impl DriverBug {
         match self {
             DriverBug::LavapipeClipCullNothingDrawn => "lavapipe-clip-cull-nothing-drawn",
             DriverBug::LavapipeNoPerspectiveClipped => "lavapipe-noperspective-clipped",
+            DriverBug::LavapipeFragmentPrimitiveIdWithEvaluation => "lavapipe-fragment-primitive-id-with-evaluation",
         }
     }
 }
@@ -46,6 +51,10 @@ pub fn classify(spec: &PipelineSpec, device: &str, native: &Image, translated: &
     }
     if spec.clip > 0 && spec.varyings.iter().any(|v| v.interp == Interp::NoPerspective) {
         return Some(DriverBug::LavapipeNoPerspectiveClipped);
+    }
+    let fragment_reads_id = spec.fragment.as_ref().is_some_and(|f| f.uses_primitive_id());
+    if fragment_reads_id && spec.tess.as_ref().is_some_and(|t| t.eval.uses_primitive_id()) {
+        return Some(DriverBug::LavapipeFragmentPrimitiveIdWithEvaluation);
     }
     None
 }

@@ -1,0 +1,280 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+
+fn main() {
+    let _e6 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e6.x, _e6.y, 0.5f, 1f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
+    pos_1 = pos;
+    main();
+    let _e4 = unnamed.gl_Position;
+    return _e4;
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+@compute @workgroup_size(64)
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    if tesserae_gid.x >= tesserae_draw.count {
+        return;
+    }
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
+    let tesserae_w0 = (tesserae_vertex_id) * 2u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
+    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy));
+    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 1u;
+    tesserae_records[tesserae_base] = tesserae_out;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+var<workgroup> tesserae_io_14_g: array<gl_PerVertex, 1>;
+var<private> tesserae_io_17_g: i32;
+var<private> tesserae_io_24_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_42_g: array<f32, 4>;
+var<workgroup> tesserae_io_54_g: array<f32, 2>;
+
+fn main() {
+    let _e14 = tesserae_io_17_g;
+    let _e15 = tesserae_io_17_g;
+    let _e16 = (_e15 + 0i);
+    let _e26 = tesserae_io_24_g[(_e16 - (i32(floor((f32(_e16) / f32(3i)))) * 3i))].gl_Position;
+    tesserae_io_14_g[_e14].gl_Position = _e26;
+    let _e29 = tesserae_io_17_g;
+    if (_e29 == 0i) {
+        tesserae_io_42_g[0i] = 1f;
+        tesserae_io_42_g[1i] = 1f;
+        tesserae_io_42_g[2i] = 1f;
+        tesserae_io_42_g[3i] = 1f;
+        tesserae_io_54_g[0i] = 1f;
+        tesserae_io_54_g[1i] = 1f;
+    }
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(0) @binding(24) var<storage, read> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+@compute @workgroup_size(1)
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
+    tesserae_io_17_g = i32(tesserae_lid);
+    for (var j = 0u; j < 3u; j++) {
+        let b = (tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * 3u + j) * 1u;
+        tesserae_io_24_g[j].gl_Position = tesserae_src[b];
+    }
+    tesserae_control();
+    // Every invocation's outputs are in workgroup memory; store them once all have run.
+    workgroupBarrier();
+    let ob = (p * 1u + tesserae_lid) * 1u;
+    tesserae_cps[ob] = tesserae_io_14_g[tesserae_lid].gl_Position;
+    if tesserae_lid == 0u {
+        let pb = p * 1u;
+    tesserae_levels[2u * p] = vec4<f32>(tesserae_io_42_g[0], tesserae_io_42_g[1], tesserae_io_42_g[2], tesserae_io_42_g[3]);
+    tesserae_levels[2u * p + 1u] = vec4<f32>(tesserae_io_54_g[0], tesserae_io_54_g[1], 0.0, 0.0);
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct gl_PerVertex_1 {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_20_g: array<gl_PerVertex_1, 32>;
+var<private> tesserae_io_29_g: vec3<f32>;
+var<private> tesserae_io_42_g: i32;
+
+fn main() {
+    let _e15 = tesserae_io_20_g[0i].gl_Position[0u];
+    let _e18 = tesserae_io_29_g[0u];
+    let _e24 = tesserae_io_20_g[0i].gl_Position[1u];
+    let _e27 = tesserae_io_29_g[1u];
+    let _e30 = tesserae_io_42_g;
+    unnamed.gl_Position = vec4<f32>((((_e15 * 0.5f) + _e18) - 0.5f), ((((_e24 * 0.5f) + _e27) - 0.5f) + (clamp(f32(_e30), -1f, 1f) * 0.25f)), 0.5f, 1f);
+    return;
+}
+
+fn tesserae_vertex() -> vec4<f32> {
+    main();
+    let _e3 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e3);
+    let _e5 = unnamed.gl_Position;
+    return _e5;
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(0) @binding(25) var<storage, read> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) var<storage, read> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) var<storage, read> tesserae_levels: array<vec4<f32>>;
+@group(0) @binding(30) var<storage, read> tesserae_domain: array<vec4<f32>>;
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) primitive_id: i32,
+}
+
+@vertex
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_29_g = tesserae_d.xyz;
+    tesserae_io_42_g = i32((p % max(tesserae_draw.primitives, 1u)));
+    for (var j = 0u; j < 1u; j++) {
+        let b = (p * 1u + j) * 1u;
+        tesserae_io_20_g[j].gl_Position = tesserae_cps[b];
+    }
+    let tesserae_out = tesserae_vertex();
+    var o: TesseraeEvalOut;
+    o.position = tesserae_out;
+    o.primitive_id = i32(p % max(tesserae_draw.primitives, 1u));
+    return o;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> o: vec4<f32>;
+var<private> gl_PrimitiveID_1: i32;
+
+fn main_1() {
+    let _e4 = gl_PrimitiveID_1;
+    o = vec4<f32>(1f, f32(_e4), 0f, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(flat) gl_PrimitiveID: i32) -> @location(0) vec4<f32> {
+    gl_PrimitiveID_1 = gl_PrimitiveID;
+    main_1();
+    let _e3 = o;
+    return _e3;
+}
