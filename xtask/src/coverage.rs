@@ -32,6 +32,7 @@ pub fn coverage(sh: &Shell, target: &str) -> Result<u8, Box<dyn std::error::Erro
     let replay = target_dir.join("debug/replay");
     let corpus: Vec<PathBuf> =
         [root.join("fuzz/corpus").join(target), root.join("fuzz/corpus_run").join(target)].into_iter().filter(|p| p.exists()).collect();
+    let corpus_dirs = corpus.len();
     {
         let _profile = sh.push_env("LLVM_PROFILE_FILE", profiles.join("replay-%p-%m.profraw"));
         cmd!(sh, "{replay} {target} {corpus...}").run()?;
@@ -43,7 +44,7 @@ pub fn coverage(sh: &Shell, target: &str) -> Result<u8, Box<dyn std::error::Erro
     // Only the translator's sources: everything else (dependencies, the fuzz crate) is noise.
     let translator = root.join("translator/src");
     let report = cmd!(sh, "{llvm_cov} report {replay} -instr-profile={merged} {translator}").read()?;
-    println!("coverage of translator/src by the `{target}` corpus ({} corpus dirs):", corpus.len());
+    println!("coverage of translator/src by the `{target}` corpus ({corpus_dirs} corpus dirs):");
     println!("{report}");
     Ok(0)
 }
