@@ -65,6 +65,7 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result
         _ => naga::ShaderStage::Vertex,
     };
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);
+    refuse_oversized_types(stage, &module)?;
     name_struct_members(&mut module);
     if module.entry_points.len() != 1 {
         return Err(TranslateError::NagaFrontend {
@@ -77,6 +78,22 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result
         });
     }
     Ok(module)
+}
+
+/// WGSL caps a type at `i32::MAX` bytes; naga's SPIR-V reader and IR validator take larger
+/// ones (a 1 GiB array is valid SPIR-V), so they are refused here, by name, rather than written
+/// as WGSL that does not validate. Found by the `spirv_words` fuzzer.
+fn refuse_oversized_types(stage: Stage, module: &naga::Module) -> Result<(), TranslateError> {
+    const WGSL_MAX: u64 = i32::MAX as u64;
+    let mut layouter = naga::proc::Layouter::default();
+    let too_large = |bytes: String| TranslateError::unsupported(stage, format!("a type of {bytes} bytes (WGSL allows at most {WGSL_MAX})"));
+    if layouter.update(module.to_ctx()).is_err() {
+        return Err(too_large("more than 4294967295".into()));
+    }
+    match module.types.iter().map(|(h, _)| layouter[h].size as u64).max() {
+        Some(size) if size > WGSL_MAX => Err(too_large(size.to_string())),
+        _ => Ok(()),
+    }
 }
 
 /// Gives every unnamed struct member a name, `mN_member` (naga's namer keeps a name that ends
