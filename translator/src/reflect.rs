@@ -158,7 +158,26 @@ fn check_instruction_stream(words: &[u32]) -> Result<(), LoadError> {
                 words.len() - i
             )));
         }
+        if words[i] & 0xffff == spirv::Op::SpecConstantOp as u32 && count >= 4 {
+            check_spec_constant_op(i, words[i + 3])?;
+        }
         i += count;
+    }
+    Ok(())
+}
+
+/// rspirv 0.13 panics on an `OpSpecConstantOp` wrapping an opcode with operands it cannot
+/// parse there (context-dependent literals, nested spec-constant ops, switch pairs); none of
+/// them is an operation `OpSpecConstantOp` may take, so the module is malformed.
+fn check_spec_constant_op(at: usize, inner: u32) -> Result<(), LoadError> {
+    use rspirv::grammar::OperandKind as K;
+    let bad = rspirv::grammar::INSTRUCTION_TABLE.lookup_opcode(inner).is_some_and(|g| {
+        g.operands
+            .iter()
+            .any(|o| matches!(o.kind, K::LiteralContextDependentNumber | K::LiteralSpecConstantOpInteger | K::PairLiteralIntegerIdRef))
+    });
+    if bad {
+        return Err(LoadError::Malformed(format!("OpSpecConstantOp at word {at} wraps opcode {inner}, which it cannot take")));
     }
     Ok(())
 }
