@@ -152,17 +152,15 @@ struct TesseraePointOut {
     @location(0) @interpolate(flat) v0: vec3<f32>,
 }
 
-const TESSERAE_CORNERS = array<vec2<f32>, 4>(
-    vec2<f32>(-1.0, 1.0), vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(1.0, -1.0),
-);
-
 @vertex
 fn tesserae_points_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {
     let corner_id = tesserae_vertex % 4u;
     let b = (tesserae_vertex / 4u) * 3u;
     let c = tesserae_records[b];
     let size_keep = tesserae_records[b + 1u];
-    let corner = TESSERAE_CORNERS[corner_id];
+    // Corners (-1, 1), (-1, -1), (1, 1), (1, -1) from the id's bits: a dynamically indexed
+    // constant array costs a local copy per invocation in the SPIR-V naga writes.
+    let corner = vec2<f32>(select(-1.0, 1.0, (corner_id & 2u) != 0u), select(1.0, -1.0, (corner_id & 1u) != 0u));
     var o: TesseraePointOut;
     let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
     o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
