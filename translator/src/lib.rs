@@ -219,6 +219,10 @@ fn translate_lowered(
     }
 
     let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex, desc.options.verify_wgsl_round_trip)?;
+    // What the WGSL writes decides: naga outputs every Output built-in it finds, also one a
+    // (malformed) entry point interface leaves out, which reflection does not count.
+    let entry = vertex_wgsl.module().entry_points.first().map(|e| e.name.clone()).unwrap_or_default();
+    let clip_distances = clip_distances.max(wgsl::entry_clip_distances(vertex_wgsl.module(), &entry));
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     Ok(Plan::assemble(
         desc,

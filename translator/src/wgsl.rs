@@ -80,6 +80,25 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result
     Ok(module)
 }
 
+/// Clip distances the entry point `name` of `module` writes (its `clip_distances` output's
+/// length): what a render pass running it must enable, whatever reflection of the SPIR-V said.
+pub fn entry_clip_distances(module: &naga::Module, name: &str) -> u32 {
+    let Some(ep) = module.entry_points.iter().find(|e| e.name == name) else { return 0 };
+    let Some(r) = &ep.function.result else { return 0 };
+    let len = |ty: naga::Handle<naga::Type>| match module.types[ty].inner {
+        naga::TypeInner::Array { size: naga::ArraySize::Constant(n), .. } => n.get(),
+        _ => 1,
+    };
+    let is_clip = |b: &Option<naga::Binding>| matches!(b, Some(naga::Binding::BuiltIn(naga::BuiltIn::ClipDistances)));
+    if is_clip(&r.binding) {
+        return len(r.ty);
+    }
+    match &module.types[r.ty].inner {
+        naga::TypeInner::Struct { members, .. } => members.iter().find(|m| is_clip(&m.binding)).map_or(0, |m| len(m.ty)),
+        _ => 0,
+    }
+}
+
 /// WGSL caps a type at `i32::MAX` bytes; naga's SPIR-V reader and IR validator take larger
 /// ones (a 1 GiB array is valid SPIR-V), so they are refused here, by name, rather than written
 /// as WGSL that does not validate. Found by the `spirv_words` fuzzer.

@@ -104,24 +104,6 @@ fn check_interface(vs: &naga::Module, vs_entry: &str, fs: &naga::Module, fs_entr
     }
 }
 
-/// Size of the `clip_distances` output of an entry point (0 if none).
-fn entry_clip_distances(module: &naga::Module, name: &str) -> u32 {
-    let Some(ep) = module.entry_points.iter().find(|e| e.name == name) else { return 0 };
-    let Some(r) = &ep.function.result else { return 0 };
-    let len = |ty: naga::Handle<naga::Type>| match module.types[ty].inner {
-        naga::TypeInner::Array { size: naga::ArraySize::Constant(n), .. } => n.get(),
-        _ => 1,
-    };
-    let is_clip = |b: &Option<naga::Binding>| matches!(b, Some(naga::Binding::BuiltIn(naga::BuiltIn::ClipDistances)));
-    if is_clip(&r.binding) {
-        return len(r.ty);
-    }
-    match &module.types[r.ty].inner {
-        naga::TypeInner::Struct { members, .. } => members.iter().find(|m| is_clip(&m.binding)).map_or(0, |m| len(m.ty)),
-        _ => 0,
-    }
-}
-
 /// What a plan promises about resources: its own invariants ([`Plan::validate`]); every
 /// binding a shader's WGSL declares is in its [`ShaderPlan::bindings`] and the other way round;
 /// every application binding a pass's shaders declare is listed in [`Plan::resources`] with
@@ -225,7 +207,7 @@ pub fn check_plan(plan: &Plan) {
                     let fs = check_shader(f, Stage::Fragment);
                     check_interface(&vs, &rp.vertex.entry_point, &fs, &f.entry_point, plan);
                 }
-                let used = entry_clip_distances(&vs, &rp.vertex.entry_point);
+                let used = tesserae::wgsl::entry_clip_distances(&vs, &rp.vertex.entry_point);
                 assert_eq!(
                     rp.clip_distances, used,
                     "the plan says {} clip distances, the vertex entry point writes {used}\n{}",
