@@ -11,7 +11,6 @@ use tesserae_harness::runner::{self, ExecutorConfig, RunOptions, Status};
 
 mod bench;
 mod bench_frames;
-mod bench_strip;
 mod bless;
 mod tolerances;
 
