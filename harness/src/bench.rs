@@ -3,7 +3,8 @@
 //! * plain pipelines, against naga on the same SPIR-V;
 //! * point-list pipelines and pipelines writing cull distances, which naga refuses (WebGPU has
 //!   no `PointSize` or `CullDistance`), against naga on the same SPIR-V with those built-in
-//!   outputs demoted to private variables (the translator's `lower::builtin_output`), the closest work naga alone can do.
+//!   outputs demoted to private variables (the translator's `lower::builtin_output`), the
+//!   closest work naga alone can do.
 //!
 //! Tessellated pipelines have no naga peer (naga has no tessellation stages) and are left out,
 //! as are pipelines either side refuses; the report counts them. Also the CPU tessellator's
