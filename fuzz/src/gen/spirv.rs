@@ -961,13 +961,20 @@ impl<'s> Em<'s> {
         }
         .clamp(1, 32);
         let index = self.i((u32::from(vertex) % n) as i32);
+        let table = self.pv_in.get(var as usize).copied().flatten();
+        self.load_control_point_f(Sc::Input, self.gl_in, table, var, index, comp)
+    }
+
+    /// Component `comp` of control point `index`: of the position block when `var` is
+    /// [`POSITION`], else of the per-vertex variable `table` (0.0 where there is none).
+    fn load_control_point_f(&mut self, sc: Sc, block: Option<Word>, table: Option<(Word, VType)>, var: u8, index: Word, comp: u8) -> Word {
         if var == POSITION {
-            let Some(gl_in) = self.gl_in else { return self.f(0.0) };
+            let Some(block) = block else { return self.f(0.0) };
             let vt = VType { kind: Kind::Float, n: 4 };
-            return self.load_elem_f(Sc::Input, gl_in, vt, index, comp.min(3), true);
+            return self.load_elem_f(sc, block, vt, index, comp.min(3), true);
         }
-        match self.pv_in.get(var as usize).copied().flatten() {
-            Some((v, vt)) if u32::from(comp) < vt.n => self.load_elem_f(Sc::Input, v, vt, index, comp, false),
+        match table {
+            Some((v, vt)) if u32::from(comp) < vt.n => self.load_elem_f(sc, v, vt, index, comp, false),
             _ => self.f(0.0),
         }
     }
@@ -979,15 +986,8 @@ impl<'s> Em<'s> {
             return self.f(0.0);
         }
         let index = self.invocation_mod(u32::from(offset), t.output_vertices.clamp(1, 32));
-        if var == POSITION {
-            let Some(gl_out) = self.gl_out else { return self.f(0.0) };
-            let vt = VType { kind: Kind::Float, n: 4 };
-            return self.load_elem_f(Sc::Output, gl_out, vt, index, comp.min(3), true);
-        }
-        match self.cp_out.get(var as usize).copied().flatten() {
-            Some((v, vt)) if u32::from(comp) < vt.n => self.load_elem_f(Sc::Output, v, vt, index, comp, false),
-            _ => self.f(0.0),
-        }
+        let table = self.cp_out.get(var as usize).copied().flatten();
+        self.load_control_point_f(Sc::Output, self.gl_out, table, var, index, comp)
     }
 
     fn clamp_f(&mut self, x: Word, lo: f32, hi: f32) -> Word {
