@@ -3,7 +3,7 @@
 //! The test compares the translated rendering with the live native one only (there is no
 //! reference image for a generated test), which is what the differential fuzzer checks.
 
-use crate::gen::{Kind, PipelineSpec};
+use crate::gen::{BufferKind, Kind, PipelineSpec, Resources, SamplerRes};
 use std::fmt::Write;
 use tesserae::Topology;
 
@@ -87,6 +87,7 @@ pub fn write(spec: &PipelineSpec, comment: &str) -> String {
         s.push_str(&vals.join(" "));
         s.push('\n');
     }
+    write_resources(&mut s, &spec.resources);
     s.push_str("\n[test]\n");
     s.push_str("clear 0 0 0 1\n");
     let _ = writeln!(s, "draw {} vertices {}", topology_name(spec.topology), spec.vertices.len());
@@ -96,4 +97,42 @@ pub fn write(spec: &PipelineSpec, comment: &str) -> String {
         s.push('\n');
     }
     s
+}
+
+/// `vec4[N]` row of eighths.
+fn vec4_row(data: &[[i32; 4]]) -> String {
+    let vals: Vec<String> = data.iter().flatten().map(|&x| format!("{}", x as f32 / 8.0)).collect();
+    format!("vec4[{}] {}\n", data.len(), vals.join(" "))
+}
+
+/// The resource sections of `r` (descriptors, push constants, specialization constants).
+fn write_resources(s: &mut String, r: &Resources) {
+    for b in &r.buffers {
+        let section = if b.kind == BufferKind::Uniform { "uniform buffer" } else { "storage buffer" };
+        let _ = write!(s, "\n[{section} {} {}]\n{}", b.set, b.binding, vec4_row(&b.data));
+    }
+    if !r.push.is_empty() {
+        let _ = write!(s, "\n[push constants]\n{}", vec4_row(&r.push));
+    }
+    for t in &r.textures {
+        let size = crate::gen::resources::TEXTURE_SIZE;
+        let _ = write!(s, "\n[texture {} {}]\nsize {size} {size}\nformat rgba8unorm\n", t.set, t.binding);
+        if t.sampler == SamplerRes::Combined {
+            s.push_str("sampler nearest clamp\n");
+        }
+        s.push_str("texels\n");
+        for texel in &t.texels {
+            let v: Vec<String> = texel.iter().map(|&c| format!("{}", c as f32 / 255.0)).collect();
+            s.push_str(&v.join(" "));
+            s.push('\n');
+        }
+        if let SamplerRes::Separate { set, binding, repeat } = t.sampler {
+            let address = if repeat { "repeat" } else { "clamp" };
+            let _ = write!(s, "\n[sampler {set} {binding}]\nfilter nearest\naddress {address}\n");
+        }
+    }
+    let spec: Vec<String> = r.spec_consts.iter().filter_map(|c| c.value.map(|v| format!("{} float {}\n", c.id, v as f32 / 8.0))).collect();
+    if !spec.is_empty() {
+        let _ = write!(s, "\n[specialization constants]\n{}", spec.concat());
+    }
 }

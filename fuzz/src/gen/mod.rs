@@ -18,8 +18,11 @@
 //! refused by today's translator (tessellation); [`PipelineSpec::not_yet_supported`] lists those a spec uses,
 //! and the `pipeline` oracle accepts an `Unsupported` refusal only for them.
 
+pub mod resources;
 pub mod shrink;
 pub mod spirv;
+
+pub use resources::{BufferKind, BufferRes, Read, Resources, SamplerRes, SpecConst, TextureRes};
 
 use arbitrary::{Result, Unstructured};
 use tesserae::Topology;
@@ -57,6 +60,9 @@ pub struct Features {
     pub defined_only: bool,
     /// Every spec has tessellation stages (with `tessellation`).
     pub only_tessellation: bool,
+    /// Uniform and storage buffers, push constants, textures and samplers, specialization
+    /// constants ([`Resources`]), read in every stage.
+    pub resources: bool,
 }
 
 impl Features {
@@ -76,6 +82,7 @@ impl Features {
         vertex_only: true,
         defined_only: false,
         only_tessellation: false,
+        resources: true,
     };
 
     /// What the translator supports today: every spec must translate.
@@ -270,6 +277,8 @@ pub enum FExpr {
         offset: u8,
         comp: u8,
     },
+    /// A read of one of the pipeline's [`Resources`].
+    Read(Read),
 }
 
 /// `var` of [`FExpr::PerVertex`] and [`FExpr::Peer`] naming `Position`.
@@ -444,6 +453,8 @@ pub struct PipelineSpec {
     pub defold: bool,
     /// Tessellation stages (the topology is then a patch list of `input_vertices`).
     pub tess: Option<TessSpec>,
+    /// Descriptors, push constants and specialization constants every stage may read.
+    pub resources: Resources,
 }
 
 impl PipelineSpec {
@@ -469,6 +480,11 @@ impl PipelineSpec {
         // A patch list without tessellation stages (the generator no longer makes one).
         if matches!(self.topology, Topology::PatchList { .. }) && self.tess.is_none() {
             v.push("patch-list");
+        }
+        // REFUSED BY DESIGN: the application takes every bind group wgpu offers (sets 0-3), and
+        // the emulation (push constants, clip/cull/point/tessellation passes) needs one.
+        if self.resources.sets().len() >= 4 {
+            v.push("need a bind group of their own");
         }
         if let Some(t) = &self.tess {
             // NOT YET SUPPORTED (refused by name by the translator's tessellation).
@@ -508,7 +524,7 @@ impl PipelineSpec {
             fragment: self.fragment_words().map(|w| tesserae::StageDesc { spirv: w, entry_point: Some("main".into()) }),
             topology: self.topology,
             vertex_buffers: vec![self.vertex_buffer_layout()],
-            specialization: Vec::new(),
+            specialization: self.resources.specialization(),
             options: tesserae::Options::default(),
         }
     }
@@ -667,6 +683,7 @@ impl Gen<'_, '_> {
             vertices: Vec::new(),
             defold: f.defined_only,
             tess: None,
+            resources: if f.resources { Resources::generate(self.u)? } else { Resources::default() },
         };
         spec.vertex = self.vertex_program(&spec)?;
         if tessellated {
@@ -1011,6 +1028,10 @@ impl Gen<'_, '_> {
         let leaf = depth >= self.l.expr_depth || self.u.is_empty();
         let choice = if leaf { self.u.int_in_range(0..=3u8)? } else { self.u.int_in_range(0..=11u8)? };
         Ok(match choice {
+            0 if !spec.resources.is_empty() && self.chance(1, 2)? => match self.read(ctx, depth, spec)? {
+                Some(r) => FExpr::Read(r),
+                None => FExpr::Const(self.pick(&FCONSTS)?),
+            },
             0 => FExpr::Const(self.pick(&FCONSTS)?),
             1 | 2 if matches!(ctx.st, St::TessControl | St::TessEval) && self.chance(1, 2)? => self.per_vertex(ctx, spec)?,
             3 if ctx.st == St::TessEval && self.chance(1, 2)? => {
@@ -1084,6 +1105,37 @@ impl Gen<'_, '_> {
             10 if ctx.st == St::Fragment => FExpr::Builtin(FBuiltin::FragCoord(self.u.int_in_range(0..=3)?)),
             _ => FExpr::FromInt(Box::new(self.iexpr(ctx, depth + 1, spec)?)),
         })
+    }
+
+    /// A read of one of the spec's resources (`None` when it has none).
+    fn read(&mut self, ctx: &Ctx, depth: u32, spec: &PipelineSpec) -> Result<Option<Read>> {
+        let r = &spec.resources;
+        let mut kinds = Vec::new();
+        for (k, present, weight) in
+            [(0, !r.buffers.is_empty(), 2), (1, !r.push.is_empty(), 1), (2, !r.textures.is_empty(), 2), (3, !r.spec_consts.is_empty(), 1)]
+        {
+            if present {
+                kinds.extend(std::iter::repeat_n(k, weight));
+            }
+        }
+        if kinds.is_empty() {
+            return Ok(None);
+        }
+        let comp = self.u.int_in_range(0..=3)?;
+        Ok(Some(match self.pick(&kinds)? {
+            0 => {
+                Read::Buffer { buf: self.u.choose_index(r.buffers.len())? as u8, index: Box::new(self.iexpr(ctx, depth + 1, spec)?), comp }
+            }
+            1 => Read::Push { elem: self.u.int_in_range(0..=3)?, comp },
+            2 => Read::Texel {
+                tex: self.u.choose_index(r.textures.len())? as u8,
+                x: Box::new(self.iexpr(ctx, depth + 1, spec)?),
+                y: Box::new(self.iexpr(ctx, depth + 1, spec)?),
+                comp,
+                fetch: self.chance(1, 3)?,
+            },
+            _ => Read::Spec(self.u.choose_index(r.spec_consts.len())? as u8),
+        }))
     }
 
     fn iexpr(&mut self, ctx: &Ctx, depth: u32, spec: &PipelineSpec) -> Result<IExpr> {

@@ -61,6 +61,11 @@ fn walk_f(e: &mut FExpr, f: &mut dyn FnMut(Node)) {
             walk_f(b, f);
         }
         FExpr::FromInt(i) => walk_i(i, f),
+        FExpr::Read(Read::Buffer { index, .. }) => walk_i(index, f),
+        FExpr::Read(Read::Texel { x, y, .. }) => {
+            walk_i(x, f);
+            walk_i(y, f);
+        }
         _ => {}
     }
 }
@@ -329,6 +334,9 @@ impl PipelineSpec {
         if self.cull > 0 {
             out.push(PipelineSpec { cull: 0, ..self.clone() });
         }
+        for r in self.resources.shrink_candidates() {
+            out.push(PipelineSpec { resources: r, ..self.clone() });
+        }
         // (A point list needs its PointSize: without it the point size is undefined.)
         if self.point_size && self.topology != Topology::PointList {
             out.push(PipelineSpec { point_size: false, ..self.clone() });
@@ -468,6 +476,7 @@ impl PipelineSpec {
                 n += 1 + program_weight(after);
             }
         }
+        n += self.resources.size();
         n + self.vertices.iter().flatten().skip(2).filter(|&&x| x != 0).count()
     }
 }

@@ -11,6 +11,8 @@ use rspirv::binary::Assemble;
 use rspirv::dr::{Builder, Operand};
 use std::collections::HashMap;
 
+mod resources;
+
 /// The vertex stage of `spec`.
 pub fn vertex(spec: &PipelineSpec) -> Vec<u32> {
     Em::new(spec, St::Vertex).emit()
@@ -93,6 +95,8 @@ struct Em<'s> {
     levels: Option<(Word, Word)>,
     /// Control stage: past the barrier.
     after_barrier: bool,
+    /// The resources this module declared so far (declared on first read).
+    resources: HashMap<resources::Key, resources::Declared>,
 }
 
 impl<'s> Em<'s> {
@@ -137,6 +141,7 @@ impl<'s> Em<'s> {
             patch: Vec::new(),
             levels: None,
             after_barrier: false,
+            resources: HashMap::new(),
         }
     }
 
@@ -1088,6 +1093,7 @@ impl<'s> Em<'s> {
             },
             FExpr::PerVertex { var, vertex, comp } => self.per_vertex_f(*var, *vertex, *comp),
             FExpr::Peer { var, offset, comp } => self.peer_f(*var, *offset, *comp),
+            FExpr::Read(r) => self.read_f(r),
             FExpr::Builtin(FBuiltin::TessLevel(i)) => {
                 let (Some((outer, inner)), St::TessEval) = (self.levels, self.st) else { return self.f(0.0) };
                 let i = (*i).min(5);

@@ -334,6 +334,7 @@ fn pipeline_in(spec: &PipelineSpec, clip: tesserae::ClipMode, check_determinism:
     desc.options.clip = clip;
     match translate_checked(&desc) {
         Ok(plan) => {
+            check_spec_resources(spec, &desc, &plan);
             if check_determinism {
                 // Without the round trip `translate_checked` asked for: the same plan, WGSL and
                 // names alike, or the fast path is not the verified one.
@@ -369,6 +370,86 @@ fn pipeline_in(spec: &PipelineSpec, clip: tesserae::ClipMode, check_determinism:
             ),
         },
     }
+}
+
+/// Every resource a stage of `spec` reads is in the plan's resource table with its Vulkan
+/// (set, binding) and kind, a separate sampler included, and bound in some pass; push constants
+/// read give the plan its push-constant buffer. What a stage reads is what its SPIR-V declares
+/// (the emitter declares a resource where it emits a read, and skips the reads of statements
+/// it drops), so the check holds for shrunk specs too.
+fn check_spec_resources(spec: &PipelineSpec, desc: &PipelineDesc, plan: &Plan) {
+    use crate::gen::{BufferKind, SamplerRes};
+    use tesserae::DescriptorKind as K;
+    let r = &spec.resources;
+    let kind_at = |set: u32, binding: u32| -> Option<K> {
+        for b in &r.buffers {
+            if (b.set, b.binding) == (set, binding) {
+                return Some(if b.kind == BufferKind::Uniform { K::UniformBuffer } else { K::StorageBuffer });
+            }
+        }
+        for t in &r.textures {
+            if (t.set, t.binding) == (set, binding) {
+                return Some(if t.sampler == SamplerRes::Combined { K::CombinedImageSampler } else { K::SampledImage });
+            }
+            if let SamplerRes::Separate { set: s, binding: b, .. } = t.sampler {
+                if (s, b) == (set, binding) {
+                    return Some(K::Sampler);
+                }
+            }
+        }
+        None
+    };
+    let stages = [Some(&desc.vertex), desc.tess_control.as_ref(), desc.tess_eval.as_ref(), desc.fragment.as_ref()];
+    let mut push = false;
+    for stage in stages.into_iter().flatten() {
+        let (bindings, reads_push) = declared_resources(&stage.spirv);
+        push |= reads_push;
+        for (set, binding) in bindings {
+            let kind =
+                kind_at(set, binding).unwrap_or_else(|| panic!("the generator declared set {set} binding {binding}, which the spec lacks"));
+            let listed = plan.resources.iter().find(|x| (x.set, x.binding) == (set, binding));
+            let Some(listed) = listed else {
+                panic!(
+                    "set {set} binding {binding} ({kind:?}) is read by the pipeline but missing from the plan's resources\n{}",
+                    plan.to_json()
+                )
+            };
+            assert_eq!(listed.kind, kind, "set {set} binding {binding}: the plan's kind\n{}", plan.to_json());
+            assert!(
+                !listed.wgpu.is_empty() && !listed.passes.is_empty(),
+                "set {set} binding {binding} is bound nowhere\n{}",
+                plan.to_json()
+            );
+        }
+    }
+    if push {
+        assert!(plan.push_constants.is_some(), "push constants are read but the plan has no push-constant buffer\n{}", plan.to_json());
+    }
+}
+
+/// The (set, binding) of every descriptor variable of a module, and whether it declares push
+/// constants.
+fn declared_resources(words: &[u32]) -> (Vec<(u32, u32)>, bool) {
+    use rspirv::dr::Operand;
+    let Ok(m) = rspirv::dr::load_words(words) else { return (Vec::new(), false) };
+    let mut sets = BTreeMap::new();
+    let mut bindings = BTreeMap::new();
+    for d in &m.annotations {
+        if let (Some(Operand::IdRef(id)), Some(Operand::Decoration(dec)), Some(Operand::LiteralBit32(v))) =
+            (d.operands.first(), d.operands.get(1), d.operands.get(2))
+        {
+            match dec {
+                spirv::Decoration::DescriptorSet => drop(sets.insert(*id, *v)),
+                spirv::Decoration::Binding => drop(bindings.insert(*id, *v)),
+                _ => {}
+            }
+        }
+    }
+    let push = m.types_global_values.iter().any(|i| {
+        i.class.opcode == spirv::Op::Variable
+            && matches!(i.operands.first(), Some(Operand::StorageClass(spirv::StorageClass::PushConstant)))
+    });
+    (sets.iter().filter_map(|(id, s)| bindings.get(id).map(|b| (*s, *b))).collect(), push)
 }
 
 /// A readable dump of a module for failure messages (rspirv's disassembler).

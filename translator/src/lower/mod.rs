@@ -4,6 +4,7 @@
 //! Invariant: every pass leaves a module that is valid SPIR-V for its stage (types defined
 //! before use, ids below the header bound), so passes compose in any order.
 
+pub mod buffer_block_names;
 pub mod builtin_output;
 pub mod clip_discard;
 pub mod clip_to_varying;

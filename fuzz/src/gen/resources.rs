@@ -1,0 +1,226 @@
+//! The application resources of a generated pipeline ([`Resources`]) and the expressions that
+//! read them ([`Read`]).
+//!
+//! Every resource is at a (set, binding) of its own, shared by all stages as one Vulkan
+//! pipeline layout would be. Sets are drawn from 0–3, so the emulation's own bind group (the
+//! lowest free set) moves, and a pipeline may take all four of wgpu's default bind groups
+//! (the translator then refuses pipelines whose emulation needs a group, naming the limit).
+//!
+//! Reads are defined whatever their operands: buffer indices are clamped to the array, texel
+//! coordinates masked to the texture, sampling is nearest at a texel centre with an explicit
+//! LOD of 0 (defined in every stage and under any control flow), buffers are read-only, and
+//! every value is finite (buffer and push-constant data are eighths in [-2, 2], texels bytes).
+//! A read of a resource that does not exist (after shrinking) is emitted as the constant 0.
+
+use super::IExpr;
+use arbitrary::{Result, Unstructured};
+
+/// Texture width and height (texel coordinates are masked with `TEXTURE_SIZE - 1`).
+pub const TEXTURE_SIZE: u32 = 4;
+
+/// The resources a pipeline's stages read.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Resources {
+    pub buffers: Vec<BufferRes>,
+    /// Push constants: `vec4` elements (at most 4: 64 bytes), eighths.
+    pub push: Vec<[i32; 4]>,
+    pub textures: Vec<TextureRes>,
+    pub spec_consts: Vec<SpecConst>,
+}
+
+/// A uniform (std140) or read-only storage (std430) buffer holding `vec4 data[N]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BufferRes {
+    pub set: u32,
+    pub binding: u32,
+    pub kind: BufferKind,
+    /// The elements, eighths.
+    pub data: Vec<[i32; 4]>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BufferKind {
+    Uniform,
+    /// `StorageBuffer` storage class (SPV_KHR_storage_buffer_storage_class), `Block`.
+    Storage,
+    /// The SPIR-V 1.0 form glslang emitted before 1.3: `Uniform` storage class, `BufferBlock`.
+    StorageBufferBlock,
+}
+
+/// A 4×4 `rgba8unorm` 2D texture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextureRes {
+    pub set: u32,
+    pub binding: u32,
+    pub sampler: SamplerRes,
+    /// Row by row from the top, 16 texels.
+    pub texels: Vec<[u8; 4]>,
+}
+
+/// How a texture is sampled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SamplerRes {
+    /// A combined image sampler (GLSL `sampler2D`) with a nearest, clamp-to-edge sampler.
+    Combined,
+    /// A separate `SAMPLER` descriptor (nearest, `repeat` or `clamp`).
+    Separate { set: u32, binding: u32, repeat: bool },
+    /// A sampled image only read with `OpImageFetch` (GLSL `texture2D` + `texelFetch`).
+    FetchOnly,
+}
+
+/// A float specialization constant: `value` is what the pipeline gives it (eighths), `None`
+/// keeps the default.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpecConst {
+    pub id: u32,
+    pub default: i32,
+    pub value: Option<i32>,
+}
+
+/// A float read of a resource.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Read {
+    /// Component `comp` of element `clamp(index, 0, N - 1)` of buffer `buf`.
+    Buffer { buf: u8, index: Box<IExpr>, comp: u8 },
+    /// Component `comp` of push-constant element `elem mod N`.
+    Push { elem: u8, comp: u8 },
+    /// Component `comp` of texel `(x & 3, y & 3)` of texture `tex`: sampled (nearest, texel
+    /// centre, LOD 0) unless the texture is [`SamplerRes::FetchOnly`] or `fetch`.
+    Texel { tex: u8, x: Box<IExpr>, y: Box<IExpr>, comp: u8, fetch: bool },
+    /// Specialization constant `index`.
+    Spec(u8),
+}
+
+impl Resources {
+    pub fn is_empty(&self) -> bool {
+        self.buffers.is_empty() && self.push.is_empty() && self.textures.is_empty() && self.spec_consts.is_empty()
+    }
+
+    /// Every (set, binding) taken, samplers included.
+    pub fn bindings(&self) -> Vec<(u32, u32)> {
+        let mut v: Vec<(u32, u32)> = self.buffers.iter().map(|b| (b.set, b.binding)).collect();
+        for t in &self.textures {
+            v.push((t.set, t.binding));
+            if let SamplerRes::Separate { set, binding, .. } = t.sampler {
+                v.push((set, binding));
+            }
+        }
+        v
+    }
+
+    /// The sets the pipeline's descriptors take.
+    pub fn sets(&self) -> std::collections::BTreeSet<u32> {
+        self.bindings().into_iter().map(|(s, _)| s).collect()
+    }
+
+    /// Generates resources: each kind with some probability, at shuffled (set, binding)s.
+    pub fn generate(u: &mut Unstructured) -> Result<Resources> {
+        let mut r = Resources::default();
+        if u.ratio(1, 3)? {
+            return Ok(r);
+        }
+        let mut free: Vec<(u32, u32)> = Vec::new();
+        for set in 0..4u32 {
+            // Set 0 is the common one; set 3 makes the application take every bind group.
+            let bindings = match set {
+                0 => 0..4,
+                1 => 0..3,
+                2 => 0..2,
+                _ => 0..1,
+            };
+            free.extend(bindings.map(|b| (set, b)));
+        }
+        let mut take = |u: &mut Unstructured| -> Result<(u32, u32)> {
+            let i = u.choose_index(free.len())?;
+            Ok(free.swap_remove(i))
+        };
+        let eighths = |u: &mut Unstructured| -> Result<[i32; 4]> {
+            let mut e = [0; 4];
+            for x in &mut e {
+                *x = u.int_in_range(-16..=16)?;
+            }
+            Ok(e)
+        };
+        for _ in 0..u.int_in_range(0..=2u8)? {
+            let (set, binding) = take(u)?;
+            let kind = *u.choose(&[BufferKind::Uniform, BufferKind::Uniform, BufferKind::Storage, BufferKind::StorageBufferBlock])?;
+            let mut data = Vec::new();
+            for _ in 0..u.int_in_range(1..=4u8)? {
+                data.push(eighths(u)?);
+            }
+            r.buffers.push(BufferRes { set, binding, kind, data });
+        }
+        if u.ratio(1, 3)? {
+            for _ in 0..u.int_in_range(1..=4u8)? {
+                r.push.push(eighths(u)?);
+            }
+        }
+        for _ in 0..u.int_in_range(0..=2u8)? {
+            let (set, binding) = take(u)?;
+            let sampler = match u.int_in_range(0..=2u8)? {
+                0 => SamplerRes::Combined,
+                1 => {
+                    let (set, binding) = take(u)?;
+                    SamplerRes::Separate { set, binding, repeat: u.arbitrary()? }
+                }
+                _ => SamplerRes::FetchOnly,
+            };
+            let mut texels = Vec::with_capacity(16);
+            for _ in 0..TEXTURE_SIZE * TEXTURE_SIZE {
+                texels.push([u.arbitrary()?, u.arbitrary()?, u.arbitrary()?, 255]);
+            }
+            r.textures.push(TextureRes { set, binding, sampler, texels });
+        }
+        for id in 0..u.int_in_range(0..=2u32)? {
+            let value = if u.arbitrary()? { Some(u.int_in_range(-16..=16)?) } else { None };
+            r.spec_consts.push(SpecConst { id: id * 3 + u.int_in_range(0..=2)?, default: u.int_in_range(-16..=16)?, value });
+        }
+        Ok(r)
+    }
+
+    /// Smaller variants: one resource fewer, or fewer elements.
+    pub fn shrink_candidates(&self) -> Vec<Resources> {
+        let mut out = Vec::new();
+        for i in 0..self.buffers.len() {
+            let mut r = self.clone();
+            r.buffers.remove(i);
+            out.push(r);
+            if self.buffers[i].data.len() > 1 {
+                let mut r = self.clone();
+                r.buffers[i].data.pop();
+                out.push(r);
+            }
+        }
+        if !self.push.is_empty() {
+            out.push(Resources { push: Vec::new(), ..self.clone() });
+            if self.push.len() > 1 {
+                let mut r = self.clone();
+                r.push.pop();
+                out.push(r);
+            }
+        }
+        for i in 0..self.textures.len() {
+            let mut r = self.clone();
+            r.textures.remove(i);
+            out.push(r);
+        }
+        for i in 0..self.spec_consts.len() {
+            let mut r = self.clone();
+            r.spec_consts.remove(i);
+            out.push(r);
+        }
+        out
+    }
+
+    /// [`super::shrink`]'s size measure of the resources.
+    pub fn size(&self) -> usize {
+        4 * (self.buffers.len() + self.textures.len() + self.spec_consts.len())
+            + self.buffers.iter().map(|b| b.data.len()).sum::<usize>()
+            + self.push.len()
+    }
+
+    /// The pipeline's specialization values.
+    pub fn specialization(&self) -> Vec<(u32, tesserae::SpecValue)> {
+        self.spec_consts.iter().filter_map(|c| c.value.map(|v| (c.id, tesserae::SpecValue::Float(v as f32 / 8.0)))).collect()
+    }
+}
