@@ -21,13 +21,38 @@ pub fn check_wgsl(what: &str, source: &str) -> naga::Module {
     module
 }
 
+/// How the oracle gets the naga module of a plan's WGSL.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    /// Parse the WGSL text and validate it ([`check_wgsl`]).
+    Parse,
+    /// The translator ran with [`tesserae::Options::verify_wgsl_round_trip`]: every
+    /// `ValidatedWgsl` holds the module naga parsed from its own text, so parsing again would
+    /// repeat the same call on the same input (half of an execution's time); the module is
+    /// validated again here, as wgpu would.
+    RoundTripped,
+}
+
+fn module_of(what: &str, w: &tesserae::wgsl::ValidatedWgsl, source: Source) -> naga::Module {
+    match source {
+        Source::Parse => check_wgsl(what, w),
+        Source::RoundTripped => {
+            let module = w.module().clone();
+            if let Err(e) = Validator::new(ValidationFlags::all(), tesserae::wgsl::capabilities()).validate(&module) {
+                panic!("{what}: translator returned WGSL that does not validate:\n{}\n{w}", e.emit_to_string(w));
+            }
+            module
+        }
+    }
+}
+
 /// A render pass's shader: `stage` is the pipeline stage it comes from (the vertex slot of a
 /// render pass holds the vertex or, in a tessellation plan, the evaluation stage).
-fn check_shader(plan: &ShaderPlan, stage: Stage) -> naga::Module {
+fn check_shader(plan: &ShaderPlan, stage: Stage, source: Source) -> naga::Module {
     let what = format!("{stage} stage");
     let slot_ok = plan.stage == stage || (stage == Stage::Vertex && plan.stage == Stage::TessEval);
     assert!(slot_ok, "{what}: plan stage {}", plan.stage);
-    let module = check_wgsl(&what, &plan.wgsl);
+    let module = module_of(&what, &plan.wgsl, source);
     let want = match stage {
         Stage::Vertex | Stage::TessEval => naga::ShaderStage::Vertex,
         Stage::Fragment => naga::ShaderStage::Fragment,
@@ -197,14 +222,18 @@ pub fn check_resources(plan: &Plan) {
 /// Every shader of the plan validates and, for a render pass with both stages, the stage
 /// interface is one wgpu accepts; the plan keeps its resource promises ([`check_resources`]).
 pub fn check_plan(plan: &Plan) {
+    check_plan_from(plan, Source::Parse);
+}
+
+fn check_plan_from(plan: &Plan, source: Source) {
     check_resources(plan);
     for pass in &plan.passes {
         #[allow(unreachable_patterns)]
         match pass {
             Pass::Render(rp) => {
-                let vs = check_shader(&rp.vertex, Stage::Vertex);
+                let vs = check_shader(&rp.vertex, Stage::Vertex, source);
                 if let Some(f) = &rp.fragment {
-                    let fs = check_shader(f, Stage::Fragment);
+                    let fs = check_shader(f, Stage::Fragment, source);
                     check_interface(&vs, &rp.vertex.entry_point, &fs, &f.entry_point, plan);
                 }
                 let used = tesserae::wgsl::entry_clip_distances(&vs, &rp.vertex.entry_point);
@@ -216,7 +245,7 @@ pub fn check_plan(plan: &Plan) {
             }
             other => {
                 for sh in other.shaders() {
-                    let module = check_wgsl(&format!("{} pass `{}`", sh.stage, other.label()), &sh.wgsl);
+                    let module = module_of(&format!("{} pass `{}`", sh.stage, other.label()), &sh.wgsl, source);
                     assert!(
                         module.entry_points.iter().any(|e| e.name == sh.entry_point),
                         "pass `{}`: entry point `{}` is not in the WGSL:\n{}",
@@ -236,7 +265,7 @@ pub fn translate_checked(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     let desc = &PipelineDesc { options: tesserae::Options { verify_wgsl_round_trip: true, ..desc.options }, ..desc.clone() };
     let r = tesserae::translate(desc);
     match &r {
-        Ok(plan) => check_plan(plan),
+        Ok(plan) => check_plan_from(plan, Source::RoundTripped),
         Err(e @ TranslateError::WgslRoundTrip { .. }) if super::known::classify_error(e).is_none() => {
             panic!("translator produced invalid WGSL: {e}")
         }
