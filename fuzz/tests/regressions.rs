@@ -181,3 +181,20 @@ fn variable_storage_class_mismatch() {
     let bytes = std::fs::read(path("regressions/spirv_words/fixed/variable-storage-class-mismatch.bin")).unwrap();
     oracle::translate::spirv_words(&bytes);
 }
+
+/// Fixed by `lower::non_writable_blocks`: a storage buffer whose block members are all
+/// `NonWritable` (glslang's `readonly buffer`) was declared `read_write` (naga reads only the
+/// variable's decorations), which wgpu refuses in a vertex stage without
+/// `VERTEX_WRITABLE_STORAGE`. Found by the differential fuzzer's resource pipelines.
+#[test]
+fn readonly_storage_members() {
+    let desc = desc_of("regressions/differential/readonly-storage-members-vertex.shader_test");
+    let plan = oracle::translate::translate_checked(&desc).expect("a valid pipeline must translate");
+    let storage: Vec<_> = plan.resources.iter().filter(|r| r.kind == tesserae::DescriptorKind::StorageBuffer).collect();
+    assert!(!storage.is_empty(), "{}", plan.to_json());
+    for r in storage {
+        for w in &r.wgpu {
+            assert_eq!(w.ty, tesserae::BindingType::StorageBuffer { read_only: true }, "{}", plan.to_json());
+        }
+    }
+}

@@ -232,6 +232,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     let mut module = module;
     crate::profile::phase("lower: drop_xfb", || crate::lower::drop_xfb::lower(&mut module));
     crate::profile::phase("lower: buffer_block_names", || crate::lower::buffer_block_names::lower(&mut module));
+    crate::profile::phase("lower: non_writable_blocks", || crate::lower::non_writable_blocks::lower(&mut module));
     crate::profile::phase("lower: flatten_io", || crate::lower::flatten_io::lower(&mut module, entry_id, stage))?;
     let reflection = crate::profile::phase("reflect", || Reflector::new(&module).reflect(entry_id, stage, name))?;
     Ok(LoadedModule { module, entry_id, reflection })

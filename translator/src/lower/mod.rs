@@ -14,6 +14,7 @@ pub mod drop_xfb;
 pub mod flatten_io;
 pub mod float_specials;
 pub mod interpolation;
+pub mod non_writable_blocks;
 pub mod point_coord;
 pub mod primitive_id;
 pub mod push_constants;
