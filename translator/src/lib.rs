@@ -67,6 +67,7 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
         m = load(&profile::phase("rspirv assemble", || m.module.assemble()))?;
     }
     profile::phase("lower: float_specials", || lower::float_specials::lower(&mut m.module));
+    profile::phase("lower: const_math_args", || lower::const_math_args::lower(&mut m.module));
     profile::phase("lower: shift_signedness", || lower::shift_signedness::lower(&mut m.module));
     Ok(m)
 }

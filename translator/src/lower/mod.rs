@@ -9,6 +9,7 @@ pub mod builtin_output;
 pub mod clip_discard;
 pub mod clip_to_varying;
 pub mod combined_sampler;
+pub mod const_math_args;
 pub mod default_position;
 pub mod drop_xfb;
 pub mod flatten_io;

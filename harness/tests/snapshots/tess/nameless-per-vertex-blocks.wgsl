@@ -1,6 +1,7 @@
 // pass `vertex`, vertex stage
 var<private> global: vec2<f32>;
 var<private> global_1: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
+var<private> global_2: f32 = 0f;
 
 fn main() {
     var local: i32;
@@ -10,12 +11,16 @@ fn main() {
     var local_4: f32;
 
     local_4 = 0f;
-    let _e19 = global;
-    global_1[0i] = (_e19.x + (clamp(0f, -1f, 1f) * 0.25f));
-    let _e25 = global;
-    global_1[1i] = (_e25.y + (clamp(0f, -1f, 1f) * 0.25f));
-    global_1[2i] = (0.5f + (clamp(0f, -1f, 1f) * 0.45f));
-    global_1[3i] = (1f + (clamp(0f, 0f, 1f) * 0.5f));
+    let _e18 = global_2;
+    let _e21 = global;
+    global_1[0i] = (_e21.x + (clamp(_e18, -1f, 1f) * 0.25f));
+    let _e25 = global_2;
+    let _e28 = global;
+    global_1[1i] = (_e28.y + (clamp(_e25, -1f, 1f) * 0.25f));
+    let _e32 = global_2;
+    global_1[2i] = (0.5f + (clamp(_e32, -1f, 1f) * 0.45f));
+    let _e37 = global_2;
+    global_1[3i] = (1f + (clamp(_e37, 0f, 1f) * 0.5f));
     return;
 }
 
@@ -181,6 +186,7 @@ var<private> tesserae_io_16_g: array<f32, 4>;
 var<private> tesserae_io_20_g: array<f32, 2>;
 var<private> global: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> tesserae_io_45_g: vec3<f32>;
+var<private> global_1: f32 = 0f;
 
 fn main() {
     var local: i32;
@@ -190,14 +196,18 @@ fn main() {
     var local_4: f32;
 
     local_4 = 0f;
-    let _e29 = tesserae_io_12_g[0i].m0_member[0i];
-    let _e30 = tesserae_io_45_g;
-    global[0i] = (((_e29 * 0.5f) + (_e30.x + -0.5f)) + (clamp(0f, -1f, 1f) * 0.25f));
-    let _e42 = tesserae_io_12_g[0i].m0_member[1i];
-    let _e43 = tesserae_io_45_g;
-    global[1i] = (((_e42 * 0.5f) + (_e43.y + -0.5f)) + (clamp(0f, -1f, 1f) * 0.25f));
-    global[2i] = (0.5f + (clamp(0f, -1f, 1f) * 0.45f));
-    global[3i] = (1f + (clamp(0f, 0f, 1f) * 0.5f));
+    let _e25 = global_1;
+    let _e31 = tesserae_io_12_g[0i].m0_member[0i];
+    let _e32 = tesserae_io_45_g;
+    global[0i] = (((_e31 * 0.5f) + (_e32.x + -0.5f)) + (clamp(_e25, -1f, 1f) * 0.25f));
+    let _e39 = global_1;
+    let _e45 = tesserae_io_12_g[0i].m0_member[1i];
+    let _e46 = tesserae_io_45_g;
+    global[1i] = (((_e45 * 0.5f) + (_e46.y + -0.5f)) + (clamp(_e39, -1f, 1f) * 0.25f));
+    let _e53 = global_1;
+    global[2i] = (0.5f + (clamp(_e53, -1f, 1f) * 0.45f));
+    let _e58 = global_1;
+    global[3i] = (1f + (clamp(_e58, 0f, 1f) * 0.5f));
     return;
 }
 

@@ -1,0 +1,84 @@
+//! GLSL.std.450 calls whose operands are all constants get a run-time operand.
+//!
+//! SPIR-V leaves `asin(2.0)`, `sqrt(-1.0)`, `log(0.0)` or `pow(-2.0, 0.5)` undefined (or NaN)
+//! and compilers keep such calls when nothing folds them. naga's WGSL writer writes the call
+//! with its constant operands, and WGSL evaluates a call on constants when the shader is
+//! created, where an argument outside the function's domain (or a non-finite result) is an
+//! error: the module would not validate, and wgpu would refuse it. A call whose operands are
+//! all constants therefore reads its first operand from a private variable initialized with
+//! the constant, so the call runs like any other. Found by the `spirv_words` fuzzer
+//! (`asin(2.0943952)` in a clip distance).
+
+use super::{fresh_id, pointer_type};
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{Op, StorageClass, Word};
+use std::collections::{HashMap, HashSet};
+
+pub fn lower(module: &mut dr::Module) {
+    let glsl: HashSet<Word> = module
+        .ext_inst_imports
+        .iter()
+        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
+        .filter_map(|i| i.result_id)
+        .collect();
+    if glsl.is_empty() {
+        return;
+    }
+    let constants: HashMap<Word, Word> = module
+        .types_global_values
+        .iter()
+        .filter(|i| {
+            matches!(i.class.opcode, Op::Constant | Op::ConstantComposite | Op::ConstantNull | Op::ConstantTrue | Op::ConstantFalse)
+        })
+        .filter_map(|i| Some((i.result_id?, i.result_type?)))
+        .collect();
+    // (function, block, instruction) of each call on constants, and its first operand.
+    let mut calls = Vec::new();
+    for (fi, f) in module.functions.iter().enumerate() {
+        for (bi, b) in f.blocks.iter().enumerate() {
+            for (ii, i) in b.instructions.iter().enumerate() {
+                if i.class.opcode != Op::ExtInst {
+                    continue;
+                }
+                let [Operand::IdRef(set), Operand::LiteralExtInstInteger(_), args @ ..] = i.operands.as_slice() else { continue };
+                let ids: Vec<Word> = args.iter().filter_map(|a| if let Operand::IdRef(id) = a { Some(*id) } else { None }).collect();
+                if glsl.contains(set) && !ids.is_empty() && ids.len() == args.len() && ids.iter().all(|id| constants.contains_key(id)) {
+                    calls.push((fi, bi, ii, ids[0]));
+                }
+            }
+        }
+    }
+    if calls.is_empty() {
+        return;
+    }
+    // One private copy per constant.
+    let mut copies: HashMap<Word, (Word, Word)> = HashMap::new();
+    for &(_, _, _, c) in &calls {
+        if copies.contains_key(&c) {
+            continue;
+        }
+        let ty = constants[&c];
+        let ptr = pointer_type(module, StorageClass::Private, ty);
+        let var = fresh_id(module);
+        module.types_global_values.push(Instruction::new(
+            Op::Variable,
+            Some(ptr),
+            Some(var),
+            vec![Operand::StorageClass(StorageClass::Private), Operand::IdRef(c)],
+        ));
+        if super::interface_lists_all_globals(module) {
+            for ep in &mut module.entry_points {
+                ep.operands.push(Operand::IdRef(var));
+            }
+        }
+        copies.insert(c, (var, ty));
+    }
+    // Back to front, so earlier instruction indices stay valid.
+    for &(fi, bi, ii, c) in calls.iter().rev() {
+        let (var, ty) = copies[&c];
+        let load = fresh_id(module);
+        let block = &mut module.functions[fi].blocks[bi];
+        block.instructions[ii].operands[2] = Operand::IdRef(load);
+        block.instructions.insert(ii, Instruction::new(Op::Load, Some(ty), Some(load), vec![Operand::IdRef(var)]));
+    }
+}
