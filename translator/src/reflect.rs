@@ -300,37 +300,40 @@ fn select_entry_point(module: &dr::Module, wanted: Option<&str>) -> Result<(Word
 
 pub(crate) struct Reflector<'m> {
     module: &'m dr::Module,
-    defs: HashMap<Word, &'m Instruction>,
-    decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
-    member_decorations: HashMap<(Word, u32), Vec<(Decoration, Vec<Operand>)>>,
-    names: HashMap<Word, String>,
+    // Built for every module loaded (and again by later passes): fast hashes, borrowed
+    // operands and names.
+    defs: naga::FastHashMap<Word, &'m Instruction>,
+    decorations: naga::FastHashMap<Word, Vec<(Decoration, &'m [Operand])>>,
+    member_decorations: naga::FastHashMap<(Word, u32), Vec<(Decoration, &'m [Operand])>>,
+    names: naga::FastHashMap<Word, &'m str>,
 }
 
 impl<'m> Reflector<'m> {
     pub(crate) fn new(module: &'m dr::Module) -> Self {
-        let mut defs = HashMap::new();
+        let mut defs = naga::FastHashMap::default();
+        defs.reserve(module.types_global_values.len());
         for inst in &module.types_global_values {
             if let Some(id) = inst.result_id {
                 defs.insert(id, inst);
             }
         }
-        let mut decorations: HashMap<Word, Vec<_>> = HashMap::new();
-        let mut member_decorations: HashMap<(Word, u32), Vec<_>> = HashMap::new();
+        let mut decorations: naga::FastHashMap<Word, Vec<_>> = naga::FastHashMap::default();
+        let mut member_decorations: naga::FastHashMap<(Word, u32), Vec<_>> = naga::FastHashMap::default();
         for a in &module.annotations {
             match (a.class.opcode, a.operands.as_slice()) {
                 (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(d), rest @ ..]) => {
-                    decorations.entry(*t).or_default().push((*d, rest.to_vec()));
+                    decorations.entry(*t).or_default().push((*d, rest));
                 }
                 (Op::MemberDecorate, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::Decoration(d), rest @ ..]) => {
-                    member_decorations.entry((*t, *m)).or_default().push((*d, rest.to_vec()));
+                    member_decorations.entry((*t, *m)).or_default().push((*d, rest));
                 }
                 _ => {}
             }
         }
-        let mut names = HashMap::new();
+        let mut names = naga::FastHashMap::default();
         for n in &module.debug_names {
             if let (Op::Name, [Operand::IdRef(t), Operand::LiteralString(s)]) = (n.class.opcode, n.operands.as_slice()) {
-                names.insert(*t, s.clone());
+                names.insert(*t, s.as_str());
             }
         }
         Reflector { module, defs, decorations, member_decorations, names }
@@ -401,7 +404,7 @@ impl<'m> Reflector<'m> {
             let has = |d| self.member_decorations.get(&(elem, m as u32)).is_some_and(|v| v.iter().any(|(x, _)| *x == d)) || self.has(id, d);
             out.push(InterfaceVar {
                 id,
-                name: format!("{}.{}", self.names.get(&id).cloned().unwrap_or_default(), m),
+                name: format!("{}.{}", self.names.get(&id).copied().unwrap_or_default(), m),
                 location,
                 component: 0,
                 ty: io,
@@ -427,7 +430,7 @@ impl<'m> Reflector<'m> {
 
     /// `OpName` of an id.
     pub(crate) fn debug_name(&self, id: Word) -> Option<&str> {
-        self.names.get(&id).map(String::as_str)
+        self.names.get(&id).copied()
     }
 
     /// A descriptor array's element type and length (1 when not an array, 0 when runtime-sized).
@@ -646,7 +649,7 @@ impl<'m> Reflector<'m> {
             }
             let v = InterfaceVar {
                 id,
-                name: self.names.get(&id).cloned().unwrap_or_default(),
+                name: self.names.get(&id).map(|n| n.to_string()).unwrap_or_default(),
                 location,
                 component: self.literal(id, Decoration::Component).unwrap_or(0),
                 ty: io,

@@ -174,35 +174,51 @@ pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule, verify_round_tr
     if verify_round_trip {
         return crate::profile::phase("user wgsl round trip", || round_trip(stage, source));
     }
-    crate::profile::phase("writer names", || name_as_written(&mut module));
+    crate::profile::phase("writer names", || name_as_written(&mut module, &source));
     Ok(ValidatedWgsl { source, module })
 }
 
-/// Gives the entry points and global variables of `module` the names naga's WGSL writer gave
-/// them (it renames keywords, invalid identifiers, duplicates and anonymous globals), so the
-/// module reads as the WGSL written from it would parse: the plan takes entry point and
-/// binding names from it.
-fn name_as_written(module: &mut naga::Module) {
-    use naga::proc::{CaseInsensitiveKeywordSet, NameKey, Namer};
-    let mut names = naga::FastHashMap::default();
-    // As `naga::back::wgsl::Writer::reset` does.
-    Namer::default().reset(
-        module,
-        &naga::keywords::wgsl::RESERVED_SET,
-        &naga::keywords::wgsl::BUILTIN_IDENTIFIER_SET,
-        CaseInsensitiveKeywordSet::empty(),
-        &["__", "_naga"],
-        &mut names,
-    );
-    for (i, ep) in module.entry_points.iter_mut().enumerate() {
-        if let Some(name) = names.remove(&NameKey::EntryPoint(i as _)) {
-            ep.name = name;
+/// Gives the entry points and the bound global variables of `module` the names naga's WGSL
+/// writer gave them in `source` (it renames keywords, invalid identifiers, duplicates and
+/// anonymous globals), so the module reads as `source` would parse where the plan takes
+/// names: entry points and bindings. The writer writes entry points and globals in arena
+/// order, an entry point as `@STAGE ... fn NAME(` and a bound global as
+/// `@group(G) @binding(B) var<...> NAME:`, so the names are read off the text in that order
+/// (cheaper than running the writer's namer over the whole module again). The fuzzers'
+/// determinism oracle compares every plan with the one built from the parsed text.
+fn name_as_written(module: &mut naga::Module, source: &str) {
+    let ident = |rest: &str| -> String { rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect() };
+    let mut entry_names = Vec::new();
+    let mut global_names = Vec::new();
+    let mut pending_entry = false;
+    let mut pending_binding = false;
+    for token in source.split_whitespace() {
+        if token.starts_with("@vertex") || token.starts_with("@fragment") || token.starts_with("@compute") {
+            pending_entry = true;
+        } else if token.starts_with("@binding(") {
+            pending_binding = true;
+        } else if pending_entry && token == "fn" {
+            pending_entry = false;
+            entry_names.push(None);
+        } else if let Some(slot @ None) = entry_names.last_mut() {
+            *slot = Some(ident(token));
+        } else if pending_binding && token.starts_with("var") {
+            // `var<uniform>`, `var<storage,` (then `read>`), `var`: the name is the first
+            // token ending in `:`.
+            pending_binding = false;
+            global_names.push(None);
+        } else if let Some(slot @ None) = global_names.last_mut() {
+            if let Some(name) = token.strip_suffix(':') {
+                *slot = Some(ident(name));
+            }
         }
     }
-    for (h, g) in module.global_variables.iter_mut() {
-        if let Some(name) = names.remove(&NameKey::GlobalVariable(h)) {
-            g.name = Some(name);
-        }
+    for (ep, name) in module.entry_points.iter_mut().zip(entry_names.into_iter().flatten()) {
+        ep.name = name;
+    }
+    let bound = module.global_variables.iter_mut().filter(|(_, g)| g.binding.is_some());
+    for ((_, g), name) in bound.zip(global_names.into_iter().flatten()) {
+        g.name = Some(name);
     }
 }
 

@@ -58,6 +58,22 @@ fn dictionary(target: &str) -> Option<&'static str> {
     }
 }
 
+/// Targets whose input is consumed by `arbitrary` (generated pipelines) rather than parsed:
+/// built without libFuzzer's comparison tracing, which costs half of an execution there and
+/// guides little (the bytes pick among choices, they are not compared with magic values), in
+/// a target directory of their own so the two instrumentations do not rebuild each other.
+/// Measured on `pipeline` replaying one corpus: 77 exec/s with tracing, 160 without.
+pub const STRUCTURED: &[&str] = &["pipeline", "pipeline_tess"];
+
+/// The `cargo fuzz` flags for `target` (see [`STRUCTURED`]).
+pub fn build_flags(root: &Path, target: &str) -> Vec<String> {
+    if STRUCTURED.contains(&target) {
+        vec!["--no-trace-compares".into(), "--target-dir".into(), root.join("target/fuzz-structured").display().to_string()]
+    } else {
+        Vec::new()
+    }
+}
+
 fn have_cargo_fuzz(sh: &Shell) -> bool {
     cmd!(sh, "cargo fuzz --version").quiet().ignore_stdout().ignore_stderr().run().is_ok()
 }
@@ -94,7 +110,8 @@ pub fn fuzz(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error
     let _dir = sh.push_dir(&fuzz_dir);
     let _bootstrap = sh.push_env("RUSTC_BOOTSTRAP", "1");
     // The first corpus directory receives new inputs; the seed corpus in the repo is read only.
-    let status = cmd!(sh, "cargo fuzz run -s none {target} {run_corpus} {seeds} -- {libfuzzer...}").run();
+    let flags = build_flags(&root, target);
+    let status = cmd!(sh, "cargo fuzz run -s none {flags...} {target} {run_corpus} {seeds} -- {libfuzzer...}").run();
     Ok(if status.is_ok() { 0 } else { 1 })
 }
 
