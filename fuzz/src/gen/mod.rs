@@ -4,8 +4,10 @@
 //! varyings (locations, types, interpolation), the built-in outputs (`Position`, `PointSize`,
 //! clip and cull distance arrays, loose or in a `gl_PerVertex` block), two programs made of
 //! assignments, stores to outputs, `if`/`else`, counted loops and `discard`, over float and
-//! integer expressions, plus the vertex data and topology of one draw. [`spirv`] emits it as
-//! SPIR-V with rspirv's `dr::Builder`.
+//! integer expressions, plus the vertex data and topology of one draw, tessellation stages
+//! ([`TessSpec`]) and the resources every stage may read ([`Resources`]: buffers, push
+//! constants, textures and samplers, specialization constants). [`spirv`] emits it as SPIR-V
+//! with rspirv's `dr::Builder`.
 //!
 //! Every spec emits valid SPIR-V whose behaviour is fully defined: values stay finite
 //! (locals are clamped, divisors are `|b| + 1`, expressions are at most [`Limits::expr_depth`]
