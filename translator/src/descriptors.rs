@@ -45,6 +45,17 @@ pub struct DescriptorVar {
 /// Every descriptor variable declared by the module (whether or not the entry point uses it),
 /// sorted by (set, binding), and the push-constant block's variable, if any.
 pub fn reflect(module: &dr::Module) -> (Vec<DescriptorVar>, Option<Word>) {
+    let resource_class = |i: &rspirv::dr::Instruction| {
+        matches!(
+            i.operands.first(),
+            Some(rspirv::dr::Operand::StorageClass(
+                StorageClass::PushConstant | StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::UniformConstant
+            ))
+        )
+    };
+    if !module.types_global_values.iter().any(|i| i.class.opcode == Op::Variable && resource_class(i)) {
+        return (Vec::new(), None);
+    }
     let r = Reflector::new(module);
     let mut out = Vec::new();
     let mut push = None;

@@ -190,34 +190,36 @@ fn name_as_written(module: &mut naga::Module, source: &str) {
     let ident = |rest: &str| -> String { rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect() };
     let mut entry_names = Vec::new();
     let mut global_names = Vec::new();
-    let mut pending_entry = false;
-    let mut pending_binding = false;
-    for token in source.split_whitespace() {
-        if token.starts_with("@vertex") || token.starts_with("@fragment") || token.starts_with("@compute") {
-            pending_entry = true;
-        } else if token.starts_with("@binding(") {
-            pending_binding = true;
-        } else if pending_entry && token == "fn" {
-            pending_entry = false;
-            entry_names.push(None);
-        } else if let Some(slot @ None) = entry_names.last_mut() {
-            *slot = Some(ident(token));
-        } else if pending_binding && token.starts_with("var") {
-            // `var<uniform>`, `var<storage,` (then `read>`), `var`: the name is the first
-            // token ending in `:`.
-            pending_binding = false;
-            global_names.push(None);
-        } else if let Some(slot @ None) = global_names.last_mut() {
-            if let Some(name) = token.strip_suffix(':') {
-                *slot = Some(ident(name));
+    // Top-level attributes start a line; what they apply to follows on the same or later lines.
+    let mut pending: Option<bool> = None; // Some(true): an entry point, Some(false): a binding
+    for line in source.lines() {
+        if line.starts_with('@') {
+            if line.starts_with("@vertex") || line.starts_with("@fragment") || line.starts_with("@compute") {
+                pending = Some(true);
+            } else if line.contains("@binding(") {
+                pending = Some(false);
             }
         }
+        let Some(entry) = pending else { continue };
+        // The declaration: the attributes' own line or the next ones.
+        let decl = if line.starts_with('@') { line.rsplit_once(") ").map_or(line, |(_, d)| d) } else { line }.trim_start();
+        if entry {
+            if let Some(rest) = decl.strip_prefix("fn ") {
+                entry_names.push(ident(rest.trim_start()));
+                pending = None;
+            }
+        } else if let Some(rest) = decl.strip_prefix("var") {
+            // `var<uniform> NAME: T`, `var<storage, read> NAME: T`, `var NAME: T`.
+            let rest = rest.split_once('>').map_or(rest, |(_, r)| if rest.trim_start().starts_with('<') { r } else { rest });
+            global_names.push(ident(rest.trim_start()));
+            pending = None;
+        }
     }
-    for (ep, name) in module.entry_points.iter_mut().zip(entry_names.into_iter().flatten()) {
+    for (ep, name) in module.entry_points.iter_mut().zip(entry_names) {
         ep.name = name;
     }
     let bound = module.global_variables.iter_mut().filter(|(_, g)| g.binding.is_some());
-    for ((_, g), name) in bound.zip(global_names.into_iter().flatten()) {
+    for ((_, g), name) in bound.zip(global_names) {
         g.name = Some(name);
     }
 }

@@ -27,6 +27,15 @@ struct Padded {
 }
 
 pub fn lower(module: &mut dr::Module) -> Result<(), String> {
+    // Only uniform and push-constant blocks have std140 layouts (most modules have neither:
+    // return before copying the type table).
+    let blocks = module.types_global_values.iter().any(|i| {
+        i.class.opcode == Op::Variable
+            && matches!(i.operands.first(), Some(Operand::StorageClass(StorageClass::Uniform | StorageClass::PushConstant)))
+    });
+    if !blocks {
+        return Ok(());
+    }
     let defs: HashMap<Word, Instruction> =
         module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
     let deco = |id: Word, d: Decoration| {
