@@ -112,7 +112,8 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
     for s in &structs {
         for (m, op) in defs[s].operands.iter().enumerate() {
             let Operand::IdRef(t) = op else { continue };
-            let d = &defs[t];
+            // A member type that is not defined (a malformed module) is left alone.
+            let Some(d) = defs.get(t) else { continue };
             match (d.class.opcode, d.operands.as_slice()) {
                 (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) => {
                     if let (Some(size), Some(16), Some(n)) = (small(*e), deco(*t, Decoration::ArrayStride), const_u32(*len)) {
@@ -252,7 +253,7 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
                                     Pointee::Type(p.element)
                                 }
                                 Pointee::Type(t) => {
-                                    let d = &defs[&t];
+                                    let Some(d) = defs.get(&t) else { break };
                                     match d.class.opcode {
                                         Op::TypeStruct => {
                                             let Operand::IdRef(idx) = op else { break };
