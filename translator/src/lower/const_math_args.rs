@@ -9,9 +9,9 @@
 //! the constant, so the call runs like any other. Found by the `spirv_words` fuzzer
 //! (`asin(2.0943952)` in a clip distance).
 
-use super::{fresh_id, pointer_type};
+use super::fresh_id;
 use rspirv::dr::{self, Instruction, Operand};
-use spirv::{Op, StorageClass, Word};
+use spirv::{Op, Word};
 use std::collections::{HashMap, HashSet};
 
 pub fn lower(module: &mut dr::Module) {
@@ -58,20 +58,7 @@ pub fn lower(module: &mut dr::Module) {
             continue;
         }
         let ty = constants[&c];
-        let ptr = pointer_type(module, StorageClass::Private, ty);
-        let var = fresh_id(module);
-        module.types_global_values.push(Instruction::new(
-            Op::Variable,
-            Some(ptr),
-            Some(var),
-            vec![Operand::StorageClass(StorageClass::Private), Operand::IdRef(c)],
-        ));
-        if super::interface_lists_all_globals(module) {
-            for ep in &mut module.entry_points {
-                ep.operands.push(Operand::IdRef(var));
-            }
-        }
-        copies.insert(c, (var, ty));
+        copies.insert(c, (super::private_variable(module, ty, c), ty));
     }
     // Back to front, so earlier instruction indices stay valid.
     for &(fi, bi, ii, c) in calls.iter().rev() {

@@ -7,9 +7,9 @@
 //! every function that uses it; each such bitcast reads its integer from a private variable.
 //! Either way the value stays a run-time one.
 
-use super::{constant, fresh_id, pointer_type, type_id};
+use super::{constant, fresh_id, type_id};
 use rspirv::dr::{self, Instruction, Operand};
-use spirv::{Op, StorageClass, Word};
+use spirv::{Op, Word};
 
 pub fn lower(module: &mut dr::Module) {
     let floats: Vec<Word> = module
@@ -119,22 +119,8 @@ pub fn lower(module: &mut dr::Module) {
     }
 }
 
-/// A private variable of type `ty` initialized with the 32-bit pattern `bits` (listed in the
-/// entry points' interfaces where SPIR-V 1.4+ requires every global there).
+/// A private variable of type `ty` initialized with the 32-bit pattern `bits`.
 fn private_constant(module: &mut dr::Module, ty: Word, bits: u32) -> Word {
-    let ptr = pointer_type(module, StorageClass::Private, ty);
     let init = constant(module, ty, bits);
-    let var = fresh_id(module);
-    module.types_global_values.push(Instruction::new(
-        Op::Variable,
-        Some(ptr),
-        Some(var),
-        vec![Operand::StorageClass(StorageClass::Private), Operand::IdRef(init)],
-    ));
-    if super::interface_lists_all_globals(module) {
-        for ep in &mut module.entry_points {
-            ep.operands.push(Operand::IdRef(var));
-        }
-    }
-    var
+    super::private_variable(module, ty, init)
 }

@@ -109,6 +109,25 @@ pub(crate) fn constant(module: &mut dr::Module, ty: Word, bits: u32) -> Word {
     id
 }
 
+/// A private variable of type `ty` initialized with the constant `init`, listed in the entry
+/// points' interfaces where SPIR-V 1.4+ requires every global there.
+pub(crate) fn private_variable(module: &mut dr::Module, ty: Word, init: Word) -> Word {
+    let ptr = pointer_type(module, StorageClass::Private, ty);
+    let var = fresh_id(module);
+    module.types_global_values.push(Instruction::new(
+        Op::Variable,
+        Some(ptr),
+        Some(var),
+        vec![Operand::StorageClass(StorageClass::Private), Operand::IdRef(init)],
+    ));
+    if interface_lists_all_globals(module) {
+        for ep in &mut module.entry_points {
+            ep.operands.push(Operand::IdRef(var));
+        }
+    }
+    var
+}
+
 /// A new variable in `sc` of type `pointee`, decorated with `Location`, listed in every entry
 /// point's interface.
 pub(crate) fn add_located_variable(module: &mut dr::Module, sc: StorageClass, pointee: Word, location: u32) -> Word {
