@@ -115,28 +115,50 @@ fn refuse_oversized_types(stage: Stage, module: &naga::Module) -> Result<(), Tra
     }
 }
 
-/// Gives every unnamed struct member a name, `mN_member` (naga's namer keeps a name that ends
-/// in a letter as it is). SPIR-V without `OpMemberName` (a stripped module, valid and common in
-/// shipped applications) leaves them unnamed; naga's WGSL writer would invent names, but the
-/// emulation passes write WGSL that names members themselves (records of `gl_in`/`gl_out`
-/// blocks), so the names must be in the module. Found by the differential fuzzer: a control
-/// stage whose `gl_in`/`gl_out` block had no member names lost its control points.
+/// Gives every struct member the name naga's WGSL writer will write for it. SPIR-V without
+/// `OpMemberName` (a stripped module, valid and common in shipped applications) leaves members
+/// unnamed, and `OpMemberName` may hold any string (`color2`, a keyword, `gl_Po"ition`); the
+/// writer names members in a namespace of their own per struct (sanitized, a `_` after a
+/// trailing digit or a keyword, unique within the struct), but the emulation passes write WGSL
+/// that names members themselves (records of `gl_in`/`gl_out` blocks), so the module must
+/// already hold the written names. Unnamed members become `mN_member` first. Found by the
+/// differential fuzzer (nameless `gl_in`/`gl_out` blocks lost their control points) and the
+/// `spirv_words` fuzzer (member names that are not identifiers).
 fn name_struct_members(module: &mut naga::Module) {
-    let unnamed: Vec<_> = module
+    use naga::proc::{CaseInsensitiveKeywordSet, KeywordSet, NameKey, Namer};
+    let mut namer = Namer::default();
+    let mut unused = naga::FastHashMap::<NameKey, String>::default();
+    let empty = naga::Module::default();
+    let renamed: Vec<_> = module
         .types
         .iter()
-        .filter(|(_, t)| matches!(&t.inner, naga::TypeInner::Struct { members, .. } if members.iter().any(|m| m.name.is_none())))
-        .map(|(h, _)| h)
+        .filter_map(|(h, t)| {
+            let naga::TypeInner::Struct { members, .. } = &t.inner else { return None };
+            // A fresh member namespace: no names taken, WGSL's keywords reserved, built-in
+            // identifiers allowed (as in the writer's `namespace`).
+            namer.reset(
+                &empty,
+                &naga::keywords::wgsl::RESERVED_SET,
+                KeywordSet::empty(),
+                CaseInsensitiveKeywordSet::empty(),
+                &["__", "_naga"],
+                &mut unused,
+            );
+            let written: Vec<String> =
+                members.iter().enumerate().map(|(i, m)| namer.call(m.name.as_deref().unwrap_or(&format!("m{i}_member")))).collect();
+            let same = members.iter().zip(&written).all(|(m, w)| m.name.as_deref() == Some(w.as_str()));
+            (!same).then(|| (h, written))
+        })
         .collect();
-    for h in unnamed {
+    for (h, written) in renamed {
         let mut ty = module.types[h].clone();
         if let naga::TypeInner::Struct { members, .. } = &mut ty.inner {
-            for (i, m) in members.iter_mut().enumerate() {
-                m.name.get_or_insert_with(|| format!("m{i}_member"));
+            for (m, w) in members.iter_mut().zip(written) {
+                m.name = Some(w);
             }
         }
         // `replace` requires the new type to be new to the arena (it always is unless an
-        // identical named struct already exists, which leaves this one as it was).
+        // identical struct already exists, which leaves this one as it was).
         if module.types.get(&ty).is_none() {
             module.types.replace(h, ty);
         }

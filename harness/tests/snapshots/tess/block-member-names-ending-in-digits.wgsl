@@ -1,0 +1,334 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct V {
+    color2_: vec4<f32>,
+}
+
+struct type_10 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> v_color2_: vec4<f32>;
+
+fn main() {
+    let _e8 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e8.x, _e8.y, 0f, 1f);
+    let _e13 = pos_1;
+    let _e16 = ((_e13 * 0.5f) + vec2(0.5f));
+    v_color2_ = vec4<f32>(_e16.x, _e16.y, 0f, 1f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> TesseraeVertexOut {
+    pos_1 = pos;
+    main();
+    let _e5 = unnamed.gl_Position;
+    let _e6 = v_color2_;
+    return TesseraeVertexOut(_e5, _e6);
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
+
+@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+@compute @workgroup_size(64)
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    if tesserae_gid.x >= tesserae_draw.count {
+        return;
+    }
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
+    let tesserae_w0 = (tesserae_vertex_id) * 2u + 0u;
+    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
+    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy));
+    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 2u;
+    tesserae_records[tesserae_base] = tesserae_out.out0_member;
+    tesserae_records[tesserae_base + 1u] = tesserae_out.out1_member;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct C {
+    color2_: vec4<f32>,
+}
+
+struct V {
+    color2_: vec4<f32>,
+}
+
+var<workgroup> tesserae_io_15_g: array<gl_PerVertex, 3>;
+var<private> tesserae_io_18_g: i32;
+var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_35_g: array<C, 3>;
+var<private> tesserae_io_40_g: array<V, 32>;
+var<workgroup> tesserae_io_48_g: array<f32, 4>;
+var<workgroup> tesserae_io_59_g: array<f32, 2>;
+
+fn main() {
+    let _e16 = tesserae_io_18_g;
+    let _e17 = tesserae_io_18_g;
+    let _e20 = tesserae_io_25_g[_e17].gl_Position;
+    tesserae_io_15_g[_e16].gl_Position = _e20;
+    let _e23 = tesserae_io_18_g;
+    let _e24 = tesserae_io_18_g;
+    let _e27 = tesserae_io_40_g[_e24].color2_;
+    tesserae_io_35_g[_e23].color2_ = _e27;
+    tesserae_io_48_g[0i] = 2f;
+    tesserae_io_48_g[1i] = 2f;
+    tesserae_io_48_g[2i] = 2f;
+    tesserae_io_59_g[0i] = 2f;
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(0) @binding(24) var<storage, read> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+@compute @workgroup_size(3)
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
+    tesserae_io_18_g = i32(tesserae_lid);
+    for (var j = 0u; j < 3u; j++) {
+        let b = (tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * 3u + j) * 2u;
+        tesserae_io_25_g[j].gl_Position = tesserae_src[b];
+    tesserae_io_40_g[j].color2_ = tesserae_src[b + 1u].xyzw;
+    }
+    tesserae_control();
+    // Every invocation's outputs are in workgroup memory; store them once all have run.
+    workgroupBarrier();
+    let ob = (p * 3u + tesserae_lid) * 2u;
+    tesserae_cps[ob] = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob + 1u] = tesserae_io_35_g[tesserae_lid].color2_;
+    if tesserae_lid == 0u {
+        let pb = p * 1u;
+    tesserae_levels[2u * p] = vec4<f32>(tesserae_io_48_g[0], tesserae_io_48_g[1], tesserae_io_48_g[2], tesserae_io_48_g[3]);
+    tesserae_levels[2u * p + 1u] = vec4<f32>(tesserae_io_59_g[0], tesserae_io_59_g[1], 0.0, 0.0);
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct gl_PerVertex_1 {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct C {
+    color2_: vec4<f32>,
+}
+
+struct type_14 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_18_g: vec3<f32>;
+var<private> tesserae_io_27_g: array<gl_PerVertex_1, 32>;
+var<private> col: vec4<f32>;
+var<private> tesserae_io_55_g: array<C, 32>;
+
+fn main() {
+    let _e13 = tesserae_io_18_g[0u];
+    let _e16 = tesserae_io_27_g[0i].gl_Position;
+    let _e19 = tesserae_io_18_g[1u];
+    let _e22 = tesserae_io_27_g[1i].gl_Position;
+    let _e26 = tesserae_io_18_g[2u];
+    let _e29 = tesserae_io_27_g[2i].gl_Position;
+    unnamed.gl_Position = (((_e16 * _e13) + (_e22 * _e19)) + (_e29 * _e26));
+    let _e34 = tesserae_io_18_g[0u];
+    let _e37 = tesserae_io_55_g[0i].color2_;
+    let _e40 = tesserae_io_18_g[1u];
+    let _e43 = tesserae_io_55_g[1i].color2_;
+    let _e47 = tesserae_io_18_g[2u];
+    let _e50 = tesserae_io_55_g[2i].color2_;
+    col = (((_e37 * _e34) + (_e43 * _e40)) + (_e50 * _e47));
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e4 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e4);
+    let _e6 = unnamed.gl_Position;
+    let _e7 = col;
+    return TesseraeVertexOut(_e6, _e7);
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
+
+// The index at position `i` of the draw, as stored (restart indices included).
+fn tesserae_raw_index(i: u32) -> u32 {
+    if tesserae_draw.index_u16 != 0u {
+        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    }
+    return tesserae_indices[i];
+}
+
+// The vertex index of position `position` of the draw (gl_VertexIndex).
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let i = tesserae_draw.first + position;
+    if tesserae_draw.indexed == 0u {
+        return i;
+    }
+    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+}
+
+@group(0) @binding(25) var<storage, read> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) var<storage, read> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) var<storage, read> tesserae_levels: array<vec4<f32>>;
+@group(0) @binding(30) var<storage, read> tesserae_domain: array<vec4<f32>>;
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(perspective, center) v0: vec4<f32>,
+}
+
+@vertex
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_18_g = tesserae_d.xyz;
+    for (var j = 0u; j < 3u; j++) {
+        let b = (p * 3u + j) * 2u;
+        tesserae_io_27_g[j].gl_Position = tesserae_cps[b];
+    tesserae_io_55_g[j].color2_ = tesserae_cps[b + 1u].xyzw;
+    }
+    let tesserae_out = tesserae_vertex();
+    var o: TesseraeEvalOut;
+    o.position = tesserae_out.out0_member;
+    o.v0 = tesserae_out.out1_member;
+    return o;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> o: vec4<f32>;
+var<private> col_1: vec4<f32>;
+
+fn main_1() {
+    let _e2 = col_1;
+    o = _e2;
+    return;
+}
+
+@fragment 
+fn main(@location(0) col: vec4<f32>) -> @location(0) vec4<f32> {
+    col_1 = col;
+    main_1();
+    let _e3 = o;
+    return _e3;
+}
