@@ -227,6 +227,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     }
     check_scalar_widths(&module)?;
     check_variable_storage(&module)?;
+    check_builtin_types(&module)?;
     // Shapes that are valid Vulkan but that the interface matching (and WGSL) does not take
     // are normalized before reflecting, so every consumer of a `LoadedModule` sees them gone.
     let mut module = module;
@@ -271,6 +272,75 @@ fn check_variable_storage(module: &dr::Module) -> Result<(), LoadError> {
                 "variable %{} is declared {declared:?} but its pointer type says otherwise",
                 v.result_id.unwrap_or(0)
             )));
+        }
+    }
+    Ok(())
+}
+
+/// The built-ins whose values the translator moves itself must have the types Vulkan requires
+/// (`Position` a `vec4` of 32-bit floats, and so on; per-vertex arrays of them allowed): a
+/// module declaring another type is malformed, and would otherwise come out as WGSL that does
+/// not validate. Found by the `spirv_words` fuzzer (a `float` Position in `gl_PerVertex`).
+fn check_builtin_types(module: &dr::Module) -> Result<(), LoadError> {
+    use spirv::BuiltIn as B;
+    let defs: naga::FastHashMap<Word, &Instruction> = module.types_global_values.iter().filter_map(|i| Some((i.result_id?, i))).collect();
+    let shape = |ty: Word| defs.get(&ty).map(|i| (i.class.opcode, i.operands.as_slice()));
+    let is_f32 = |ty: Word| matches!(shape(ty), Some((Op::TypeFloat, [Operand::LiteralBit32(32), ..])));
+    let is_i32 = |ty: Word| matches!(shape(ty), Some((Op::TypeInt, [Operand::LiteralBit32(32), ..])));
+    let vec_f32 = |ty: Word, n: u32| matches!(shape(ty), Some((Op::TypeVector, [Operand::IdRef(c), Operand::LiteralBit32(k)])) if *k == n && is_f32(*c));
+    // Strips array levels (per-vertex arrays, at most two).
+    let element = |mut ty: Word| {
+        for _ in 0..2 {
+            match shape(ty) {
+                Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) => ty = *e,
+                _ => break,
+            }
+        }
+        ty
+    };
+    let array_of_f32 = |ty: Word| {
+        let mut t = ty;
+        let mut levels = 0;
+        while let Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) = shape(t) {
+            t = *e;
+            levels += 1;
+            if levels > 3 {
+                return false;
+            }
+        }
+        levels > 0 && is_f32(t)
+    };
+    let ok = |b: B, ty: Word| match b {
+        B::Position | B::FragCoord => vec_f32(element(ty), 4),
+        B::PointSize => is_f32(element(ty)),
+        B::TessCoord => vec_f32(ty, 3),
+        B::ClipDistance | B::CullDistance | B::TessLevelOuter | B::TessLevelInner => array_of_f32(ty),
+        B::VertexIndex | B::InstanceIndex | B::PrimitiveId | B::InvocationId | B::PatchVertices => is_i32(ty),
+        _ => true,
+    };
+    let pointee = |ptr: Word| match shape(ptr) {
+        Some((Op::TypePointer, [Operand::StorageClass(_), Operand::IdRef(t)])) => Some(*t),
+        _ => None,
+    };
+    for a in &module.annotations {
+        let (b, ty) = match (a.class.opcode, a.operands.as_slice()) {
+            (Op::Decorate, [Operand::IdRef(v), Operand::Decoration(spirv::Decoration::BuiltIn), Operand::BuiltIn(b)]) => {
+                let Some(var) = defs.get(v).filter(|i| i.class.opcode == Op::Variable) else { continue };
+                let Some(ty) = var.result_type.and_then(pointee) else { continue };
+                (*b, ty)
+            }
+            (
+                Op::MemberDecorate,
+                [Operand::IdRef(s), Operand::LiteralBit32(m), Operand::Decoration(spirv::Decoration::BuiltIn), Operand::BuiltIn(b)],
+            ) => {
+                let Some((Op::TypeStruct, members)) = shape(*s) else { continue };
+                let Some(Operand::IdRef(ty)) = members.get(*m as usize) else { continue };
+                (*b, *ty)
+            }
+            _ => continue,
+        };
+        if !ok(b, ty) {
+            return Err(LoadError::Malformed(format!("built-in {b:?} declared with type %{ty}, not the type Vulkan requires")));
         }
     }
     Ok(())

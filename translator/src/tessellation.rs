@@ -371,6 +371,25 @@ fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, St
     }
 }
 
+/// The domain point's coordinate as the evaluation stage declared `TessCoord`: Vulkan requires
+/// a `vec3` of floats, but a module declaring fewer or more float components is read as the
+/// first components of (u, v, w) (padded with 0) rather than written as WGSL that does not
+/// validate; other types are refused. Found by the `spirv_words` fuzzer (a `vec2` TessCoord).
+fn tess_coord_value(stage: Stage, module: &naga::Module, vars: &[IoVar]) -> Result<String, TranslateError> {
+    let declared = io_global(vars, |v| v.input)
+        .filter(|v| matches!(v.role, IoRole::BuiltIn(SpvBuiltIn::TessCoord)))
+        .find_map(|v| records::global(module, &v.name));
+    let Some(ty) = declared else { return Ok("tesserae_d.xyz".into()) };
+    let f32_ = naga::Scalar::F32;
+    Ok(match module.types[ty].inner {
+        naga::TypeInner::Vector { size: naga::VectorSize::Tri, scalar } if scalar == f32_ => "tesserae_d.xyz".into(),
+        naga::TypeInner::Vector { size: naga::VectorSize::Bi, scalar } if scalar == f32_ => "tesserae_d.xy".into(),
+        naga::TypeInner::Vector { size: naga::VectorSize::Quad, scalar } if scalar == f32_ => "vec4<f32>(tesserae_d.xyz, 0.0)".into(),
+        naga::TypeInner::Scalar(scalar) if scalar == f32_ => "tesserae_d.x".into(),
+        ref other => return Err(tess_err(stage, format!("TessCoord declared as {other:?} (Vulkan requires a vec3 of 32-bit floats)"))),
+    })
+}
+
 /// Statements filling per-vertex inputs (`gl_in[]` and arrayed locations) for control points
 /// `0..count`, whose record `j` starts at slot expression `base(j)`.
 fn fill_per_vertex(
@@ -595,7 +614,7 @@ fn evaluation_pass(
         &module,
         vars,
         &[
-            (SpvBuiltIn::TessCoord, "tesserae_d.xyz".into()),
+            (SpvBuiltIn::TessCoord, tess_coord_value(stage, &module, vars)?),
             (SpvBuiltIn::PrimitiveId, "(p % max(tesserae_draw.primitives, 1u))".into()),
             (SpvBuiltIn::PatchVertices, format!("{n}u")),
         ],
