@@ -139,7 +139,8 @@ pub fn block_size(module: &dr::Module, var: Word) -> u32 {
     let r = Reflector::new(module);
     let Some(ptr) = module.types_global_values.iter().find(|i| i.result_id == Some(var)).and_then(|i| i.result_type) else { return 16 };
     let Some((_, ty)) = r.pointee(ptr) else { return 16 };
-    size_of(&r, ty, None).unwrap_or(16).max(16).div_ceil(16) * 16
+    // (Saturating arithmetic below: a malformed module may declare sizes past u32.)
+    size_of(&r, ty, None).unwrap_or(16).clamp(16, u32::MAX - 15).div_ceil(16) * 16
 }
 
 fn size_of(r: &Reflector, ty: Word, matrix_stride: Option<u32>) -> Option<u32> {
@@ -147,15 +148,15 @@ fn size_of(r: &Reflector, ty: Word, matrix_stride: Option<u32>) -> Option<u32> {
     Some(match (inst.class.opcode, inst.operands.as_slice()) {
         (Op::TypeInt | Op::TypeFloat, [Operand::LiteralBit32(w), ..]) => w / 8,
         (Op::TypeBool, _) => 4,
-        (Op::TypeVector, [Operand::IdRef(s), Operand::LiteralBit32(n)]) => size_of(r, *s, None)? * n,
+        (Op::TypeVector, [Operand::IdRef(s), Operand::LiteralBit32(n)]) => size_of(r, *s, None)?.saturating_mul(*n),
         (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) => match matrix_stride {
-            Some(stride) => stride * (n - 1) + size_of(r, *col, None)?,
-            None => size_of(r, *col, None)? * n,
+            Some(stride) => stride.saturating_mul(n.saturating_sub(1)).saturating_add(size_of(r, *col, None)?),
+            None => size_of(r, *col, None)?.saturating_mul(*n),
         },
         (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) => {
             let n = r.constant_u32(*len)?;
             let stride = r.decoration_literal(ty, Decoration::ArrayStride).or_else(|| size_of(r, *e, matrix_stride))?;
-            stride * n.saturating_sub(1) + size_of(r, *e, matrix_stride)?
+            stride.saturating_mul(n.saturating_sub(1)).saturating_add(size_of(r, *e, matrix_stride)?)
         }
         (Op::TypeStruct, members) => {
             let mut end = 0;
@@ -163,7 +164,7 @@ fn size_of(r: &Reflector, ty: Word, matrix_stride: Option<u32>) -> Option<u32> {
                 let Operand::IdRef(m) = m else { continue };
                 let offset = r.member_decoration_literal(ty, i as u32, Decoration::Offset).unwrap_or(end);
                 let stride = r.member_decoration_literal(ty, i as u32, Decoration::MatrixStride);
-                end = end.max(offset + size_of(r, *m, stride)?);
+                end = end.max(offset.saturating_add(size_of(r, *m, stride)?));
             }
             end
         }
