@@ -144,8 +144,25 @@ fn name_struct_members(module: &mut naga::Module) {
                 &["__", "_naga"],
                 &mut unused,
             );
-            let written: Vec<String> =
+            let mut written: Vec<String> =
                 members.iter().enumerate().map(|(i, m)| namer.call(m.name.as_deref().unwrap_or(&format!("m{i}_member")))).collect();
+            // The writer names the names given here again, and naming is not idempotent
+            // (`_naga…` → `gen__naga…` → `gen_naga…`): keep naming until it is a fixpoint.
+            for _ in 0..4 {
+                namer.reset(
+                    &empty,
+                    &naga::keywords::wgsl::RESERVED_SET,
+                    KeywordSet::empty(),
+                    CaseInsensitiveKeywordSet::empty(),
+                    &["__", "_naga"],
+                    &mut unused,
+                );
+                let again: Vec<String> = written.iter().map(|w| namer.call(w)).collect();
+                if again == written {
+                    break;
+                }
+                written = again;
+            }
             let same = members.iter().zip(&written).all(|(m, w)| m.name.as_deref() == Some(w.as_str()));
             (!same).then(|| (h, written))
         })

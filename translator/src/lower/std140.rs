@@ -26,6 +26,9 @@ struct Padded {
     original: Word,
 }
 
+/// Most elements of a padded array accessed as a whole (see `lower`).
+const MAX_WHOLE_ARRAY: u32 = 4096;
+
 pub fn lower(module: &mut dr::Module) -> Result<(), String> {
     // Only uniform and push-constant blocks have std140 layouts (most modules have neither:
     // return before copying the type table).
@@ -280,6 +283,16 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
                         inst.operands = ops;
                         if let Some(id) = inst.result_id {
                             if let Pointee::Padded(p) = at {
+                                // A pointer to the whole padded array: a whole load of it is
+                                // rebuilt element by element, so its length is bounded (a
+                                // 64 KiB uniform buffer holds 4096 padded elements). Found by
+                                // spirv_words: a 2^30-element array hung the lowering.
+                                if p.len > MAX_WHOLE_ARRAY {
+                                    return Err(format!(
+                                        "a std140 padded uniform array of {} elements used whole (at most {MAX_WHOLE_ARRAY})",
+                                        p.len
+                                    ));
+                                }
                                 inst.result_type = Some(new_ptr_types[&p.array]);
                                 fresh_needed += 2 * p.len as usize;
                             }
