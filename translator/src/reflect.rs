@@ -288,27 +288,23 @@ fn check_builtin_types(module: &dr::Module) -> Result<(), LoadError> {
     let is_f32 = |ty: Word| matches!(shape(ty), Some((Op::TypeFloat, [Operand::LiteralBit32(32), ..])));
     let is_i32 = |ty: Word| matches!(shape(ty), Some((Op::TypeInt, [Operand::LiteralBit32(32), ..])));
     let vec_f32 = |ty: Word, n: u32| matches!(shape(ty), Some((Op::TypeVector, [Operand::IdRef(c), Operand::LiteralBit32(k)])) if *k == n && is_f32(*c));
-    // Strips array levels (per-vertex arrays, at most two).
-    let element = |mut ty: Word| {
-        for _ in 0..2 {
+    // Strips at most `max` array levels; returns the element and the levels stripped.
+    let strip = |mut ty: Word, max: u32| {
+        let mut levels = 0;
+        while levels < max {
             match shape(ty) {
                 Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) => ty = *e,
                 _ => break,
             }
-        }
-        ty
-    };
-    let array_of_f32 = |ty: Word| {
-        let mut t = ty;
-        let mut levels = 0;
-        while let Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) = shape(t) {
-            t = *e;
             levels += 1;
-            if levels > 3 {
-                return false;
-            }
         }
-        levels > 0 && is_f32(t)
+        (ty, levels)
+    };
+    // The element of (per-vertex arrays of) a value.
+    let element = |ty: Word| strip(ty, 2).0;
+    let array_of_f32 = |ty: Word| {
+        let (elem, levels) = strip(ty, 3);
+        levels > 0 && is_f32(elem)
     };
     let ok = |b: B, ty: Word| match b {
         B::Position | B::FragCoord => vec_f32(element(ty), 4),

@@ -134,20 +134,13 @@ fn name_struct_members(module: &mut naga::Module) {
         .iter()
         .filter_map(|(h, t)| {
             let naga::TypeInner::Struct { members, .. } = &t.inner else { return None };
-            // A fresh member namespace: no names taken, WGSL's keywords reserved, built-in
-            // identifiers allowed (as in the writer's `namespace`).
-            namer.reset(
-                &empty,
-                &naga::keywords::wgsl::RESERVED_SET,
-                KeywordSet::empty(),
-                CaseInsensitiveKeywordSet::empty(),
-                &["__", "_naga"],
-                &mut unused,
-            );
+            // The names as given (unnamed members `mN_member`), then named in a fresh member
+            // namespace (no names taken, WGSL's keywords reserved, built-in identifiers
+            // allowed, as in the writer's `namespace`) until naming changes nothing: the writer
+            // names them once more, and naming is not idempotent (`_naga…` → `gen__naga…` →
+            // `gen_naga…`). Names that are already a fixpoint take one pass.
             let mut written: Vec<String> =
-                members.iter().enumerate().map(|(i, m)| namer.call(m.name.as_deref().unwrap_or(&format!("m{i}_member")))).collect();
-            // The writer names the names given here again, and naming is not idempotent
-            // (`_naga…` → `gen__naga…` → `gen_naga…`): keep naming until it is a fixpoint.
+                members.iter().enumerate().map(|(i, m)| m.name.clone().unwrap_or_else(|| format!("m{i}_member"))).collect();
             for _ in 0..4 {
                 namer.reset(
                     &empty,
