@@ -33,22 +33,22 @@ enum Source {
     RoundTripped,
 }
 
-fn module_of(what: &str, w: &tesserae::wgsl::ValidatedWgsl, source: Source) -> naga::Module {
+fn module_of<'w>(what: &str, w: &'w tesserae::wgsl::ValidatedWgsl, source: Source) -> std::borrow::Cow<'w, naga::Module> {
     match source {
-        Source::Parse => check_wgsl(what, w),
+        Source::Parse => std::borrow::Cow::Owned(check_wgsl(what, w)),
         Source::RoundTripped => {
-            let module = w.module().clone();
-            if let Err(e) = Validator::new(ValidationFlags::all(), tesserae::wgsl::capabilities()).validate(&module) {
+            let module = w.module();
+            if let Err(e) = Validator::new(ValidationFlags::all(), tesserae::wgsl::capabilities()).validate(module) {
                 panic!("{what}: translator returned WGSL that does not validate:\n{}\n{w}", e.emit_to_string(w));
             }
-            module
+            std::borrow::Cow::Borrowed(module)
         }
     }
 }
 
 /// A render pass's shader: `stage` is the pipeline stage it comes from (the vertex slot of a
 /// render pass holds the vertex or, in a tessellation plan, the evaluation stage).
-fn check_shader(plan: &ShaderPlan, stage: Stage, source: Source) -> naga::Module {
+fn check_shader<'p>(plan: &'p ShaderPlan, stage: Stage, source: Source) -> std::borrow::Cow<'p, naga::Module> {
     let what = format!("{stage} stage");
     let slot_ok = plan.stage == stage || (stage == Stage::Vertex && plan.stage == Stage::TessEval);
     assert!(slot_ok, "{what}: plan stage {}", plan.stage);
