@@ -199,16 +199,9 @@ impl<'s> Em<'s> {
 
     // ---- declarations ----
 
+    /// An interface variable (an input or output, listed in the entry point).
     fn global(&mut self, sc: Sc, ty: Word) -> Word {
-        let p = self.ptr(sc, ty);
-        // Always at module scope, even while a block is selected (built-ins are declared lazily).
-        let v = self.b.id();
-        self.b.module_mut().types_global_values.push(rspirv::dr::Instruction::new(
-            ::spirv::Op::Variable,
-            Some(p),
-            Some(v),
-            vec![Operand::StorageClass(sc)],
-        ));
+        let v = self.resource_variable(sc, ty);
         self.interface.push(v);
         v
     }

@@ -39,9 +39,10 @@ impl Em<'_> {
         id
     }
 
-    /// A module-scope variable that is not part of the entry point's interface (SPIR-V 1.0
+    /// A module-scope variable (always there, even while a block is selected: built-ins and
+    /// resources are declared lazily), not listed in the entry point's interface (SPIR-V 1.0
     /// lists only inputs and outputs there).
-    fn resource_variable(&mut self, sc: Sc, ty: Word) -> Word {
+    pub(super) fn resource_variable(&mut self, sc: Sc, ty: Word) -> Word {
         let p = self.ptr(sc, ty);
         self.fresh(::spirv::Op::Variable, Some(p), vec![Operand::StorageClass(sc)])
     }
