@@ -198,3 +198,15 @@ fn readonly_storage_members() {
         }
     }
 }
+
+/// Fixed with `reflect::check_unique_result_ids`: a struct id defined twice (malformed)
+/// sent the std140 lowering past the end of the other definition's members (found by
+/// `spirv_words`). Now refused as malformed at load.
+#[test]
+fn result_id_defined_twice() {
+    for name in ["std140-struct-id-defined-twice.bin", "std140-struct-id-defined-twice-2.bin"] {
+        let bytes = std::fs::read(path(&format!("regressions/spirv_words/fixed/{name}"))).unwrap();
+        let r = std::panic::catch_unwind(|| tesserae_fuzz::targets::spirv_words(&bytes));
+        assert!(r.is_ok(), "{name}: the translator or the oracle panicked");
+    }
+}

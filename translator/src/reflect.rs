@@ -225,6 +225,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     if !module.functions.iter().any(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(entry_id)) {
         return Err(LoadError::Malformed(format!("entry point `{name}` names %{entry_id}, which is not a function of the module")));
     }
+    check_unique_result_ids(&module)?;
     check_scalar_widths(&module)?;
     check_variable_storage(&module)?;
     check_builtin_types(&module)?;
@@ -237,6 +238,18 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     crate::profile::phase("lower: flatten_io", || crate::lower::flatten_io::lower(&mut module, entry_id, stage))?;
     let reflection = crate::profile::phase("reflect", || Reflector::new(&module).reflect(entry_id, stage, name))?;
     Ok(LoadedModule { module, entry_id, reflection })
+}
+
+/// Every result id is defined once (the lowering passes find a definition by its id; with two,
+/// they would rewrite one and read the other). Found by the `spirv_words` fuzzer: a struct id
+/// defined twice sent the std140 lowering past the end of the other definition's members.
+fn check_unique_result_ids(module: &dr::Module) -> Result<(), LoadError> {
+    let mut ids: Vec<Word> = module.all_inst_iter().filter_map(|i| i.result_id).collect();
+    ids.sort_unstable();
+    match ids.windows(2).find(|w| w[0] == w[1]) {
+        Some(w) => Err(LoadError::Malformed(format!("id %{} is defined more than once", w[0]))),
+        None => Ok(()),
+    }
 }
 
 /// Integer and float types must be 8, 16, 32 or 64 bits wide (naga panics on other widths).
