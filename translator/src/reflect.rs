@@ -240,6 +240,27 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     Ok(LoadedModule { module, entry_id, reflection })
 }
 
+/// Vulkan forbids two user interface variables of one direction whose locations and
+/// components overlap; the emulation names varyings by location, so an overlap would write
+/// WGSL with one name twice. Found by the `spirv_words` fuzzer (a 2,050-element output array
+/// at location 0 over an output at location 2). Per-patch and per-vertex variables are checked
+/// apart; 64-bit variables (two components per scalar) are left out of the check.
+fn check_no_overlap(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {
+    let mut taken: HashMap<(bool, u32), (u8, &InterfaceVar)> = HashMap::new();
+    for v in vars.iter().filter(|v| v.ty.width <= 32) {
+        let bits = ((1u32 << v.ty.components.clamp(1, 4)) - 1) << v.component.min(4);
+        let mask = (bits & 0xf) as u8;
+        for l in v.location..v.location.saturating_add(v.ty.locations) {
+            let slot = taken.entry((v.patch, l)).or_insert((0, v));
+            if slot.0 & mask != 0 {
+                return Err(LoadError::Malformed(format!("{what} {} and {} overlap at location {l}", slot.1.describe(), v.describe())));
+            }
+            slot.0 |= mask;
+        }
+    }
+    Ok(())
+}
+
 /// Every result id is defined once (the lowering passes find a definition by its id; with two,
 /// they would rewrite one and read the other). Found by the `spirv_words` fuzzer: a struct id
 /// defined twice sent the std140 lowering past the end of the other definition's members.
@@ -748,6 +769,8 @@ impl<'m> Reflector<'m> {
         }
         r.inputs.sort_by_key(|v| (v.location, v.component));
         r.outputs.sort_by_key(|v| (v.location, v.component));
+        check_no_overlap(&r.inputs, "inputs")?;
+        check_no_overlap(&r.outputs, "outputs")?;
         Ok(r)
     }
 
