@@ -222,3 +222,15 @@ fn output_locations_overlap() {
         assert!(r.is_ok(), "{name}: the translator or the oracle panicked");
     }
 }
+
+/// Fixed with `reflect::check_fragment_only_instructions` and the id-bound check: `OpKill` in a
+/// tessellation control stage, and a label id past the header's bound, became compute WGSL
+/// that does not validate (found by `spirv_words`). Now refused as malformed at load.
+#[test]
+fn fragment_only_instruction_and_id_past_bound() {
+    for name in ["kill-in-control-stage.bin", "label-id-past-bound.bin"] {
+        let bytes = std::fs::read(path(&format!("regressions/spirv_words/fixed/{name}"))).unwrap();
+        let r = std::panic::catch_unwind(|| tesserae_fuzz::targets::spirv_words(&bytes));
+        assert!(r.is_ok(), "{name}: the translator or the oracle panicked");
+    }
+}

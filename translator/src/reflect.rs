@@ -226,6 +226,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
         return Err(LoadError::Malformed(format!("entry point `{name}` names %{entry_id}, which is not a function of the module")));
     }
     check_unique_result_ids(&module)?;
+    check_fragment_only_instructions(&module, entry_id, stage)?;
     check_scalar_widths(&module)?;
     check_variable_storage(&module)?;
     check_builtin_types(&module)?;
@@ -261,12 +262,50 @@ fn check_no_overlap(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> 
     Ok(())
 }
 
+/// `OpKill`, `OpTerminateInvocation` and `OpDemoteToHelperInvocation` are for fragment
+/// shaders only; in a function another stage's entry point reaches, they are invalid (naga
+/// writes them into a vertex or compute function that does not validate). Found by the
+/// `spirv_words` fuzzer in a tessellation control stage. Functions the entry point does not
+/// call are not looked at: one module may hold a fragment entry point next to this one.
+fn check_fragment_only_instructions(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
+    if stage == Stage::Fragment {
+        return Ok(());
+    }
+    let by_id: HashMap<Word, &dr::Function> = module.functions.iter().filter_map(|f| Some((f.def.as_ref()?.result_id?, f))).collect();
+    let (mut seen, mut todo) = (BTreeSet::from([entry_id]), vec![entry_id]);
+    while let Some(id) = todo.pop() {
+        let Some(f) = by_id.get(&id) else { continue };
+        for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
+            match inst.class.opcode {
+                Op::Kill | Op::TerminateInvocation | Op::DemoteToHelperInvocation => {
+                    return Err(LoadError::Malformed(format!("{:?} in a {stage} stage (fragment shaders only)", inst.class.opcode)));
+                }
+                Op::FunctionCall => {
+                    if let Some(Operand::IdRef(callee)) = inst.operands.first() {
+                        if seen.insert(*callee) {
+                            todo.push(*callee);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Every result id is defined once (the lowering passes find a definition by its id; with two,
 /// they would rewrite one and read the other). Found by the `spirv_words` fuzzer: a struct id
 /// defined twice sent the std140 lowering past the end of the other definition's members.
 fn check_unique_result_ids(module: &dr::Module) -> Result<(), LoadError> {
     let mut ids: Vec<Word> = module.all_inst_iter().filter_map(|i| i.result_id).collect();
     ids.sort_unstable();
+    // And below the header's bound, which the lowering passes allocate fresh ids from.
+    if let (Some(h), Some(&max)) = (&module.header, ids.last()) {
+        if max >= h.bound {
+            return Err(LoadError::Malformed(format!("id %{max} is not below the header's bound {}", h.bound)));
+        }
+    }
     match ids.windows(2).find(|w| w[0] == w[1]) {
         Some(w) => Err(LoadError::Malformed(format!("id %{} is defined more than once", w[0]))),
         None => Ok(()),
