@@ -216,7 +216,15 @@ fn result_id_defined_twice() {
 /// naming one varying twice (found by `spirv_words`). Now refused as malformed at load.
 #[test]
 fn output_locations_overlap() {
-    for name in ["output-locations-overlap-evaluation.bin", "output-locations-overlap-vertex.bin"] {
+    // The last: a per-vertex block past the location limit, which the check first tried to
+    // walk location by location (out of memory); the one before: out of memory before ids
+    // were checked for uniqueness and bound.
+    for name in [
+        "output-locations-overlap-evaluation.bin",
+        "output-locations-overlap-vertex.bin",
+        "out-of-memory-malformed.bin",
+        "overlap-check-block-past-max-location.bin",
+    ] {
         let bytes = std::fs::read(path(&format!("regressions/spirv_words/fixed/{name}"))).unwrap();
         let r = std::panic::catch_unwind(|| tesserae_fuzz::targets::spirv_words(&bytes));
         assert!(r.is_ok(), "{name}: the translator or the oracle panicked");

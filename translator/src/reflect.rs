@@ -251,7 +251,11 @@ fn check_no_overlap(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> 
     for v in vars.iter().filter(|v| v.ty.width <= 32) {
         let bits = ((1u32 << v.ty.components.clamp(1, 4)) - 1) << v.component.min(4);
         let mask = (bits & 0xf) as u8;
-        for l in v.location..v.location.saturating_add(v.ty.locations) {
+        let end = v.location.saturating_add(v.ty.locations);
+        if end > MAX_LOCATION {
+            return Err(LoadError::Malformed(format!("{what}: {} reaches beyond location {MAX_LOCATION}", v.describe())));
+        }
+        for l in v.location..end {
             let slot = taken.entry((v.patch, l)).or_insert((0, v));
             if slot.0 & mask != 0 {
                 return Err(LoadError::Malformed(format!("{what} {} and {} overlap at location {l}", slot.1.describe(), v.describe())));
