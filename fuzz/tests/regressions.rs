@@ -199,19 +199,24 @@ fn readonly_storage_members() {
     }
 }
 
+/// Replays `regressions/spirv_words/fixed/NAME` through the `spirv_words` target and its oracle.
+fn fixed_spirv_words_input_passes(name: &str) {
+    let bytes = std::fs::read(path(&format!("regressions/spirv_words/fixed/{name}"))).unwrap();
+    let r = std::panic::catch_unwind(|| tesserae_fuzz::targets::spirv_words(&bytes));
+    assert!(r.is_ok(), "{name}: the translator or the oracle panicked");
+}
+
 /// Fixed with `reflect::check_unique_result_ids`: a struct id defined twice (malformed)
 /// sent the std140 lowering past the end of the other definition's members (found by
 /// `spirv_words`). Now refused as malformed at load.
 #[test]
 fn result_id_defined_twice() {
     for name in ["std140-struct-id-defined-twice.bin", "std140-struct-id-defined-twice-2.bin", "clip-distances-id-defined-twice.bin"] {
-        let bytes = std::fs::read(path(&format!("regressions/spirv_words/fixed/{name}"))).unwrap();
-        let r = std::panic::catch_unwind(|| tesserae_fuzz::targets::spirv_words(&bytes));
-        assert!(r.is_ok(), "{name}: the translator or the oracle panicked");
+        fixed_spirv_words_input_passes(name);
     }
 }
 
-/// Fixed with `reflect::check_no_overlap`: outputs whose locations overlap (a 2,050-element
+/// Fixed with `reflect::check_locations`: outputs whose locations overlap (a 2,050-element
 /// array at location 0 over an output at location 2; invalid in Vulkan) were written as WGSL
 /// naming one varying twice (found by `spirv_words`). Now refused as malformed at load.
 #[test]
@@ -225,9 +230,7 @@ fn output_locations_overlap() {
         "out-of-memory-malformed.bin",
         "overlap-check-block-past-max-location.bin",
     ] {
-        let bytes = std::fs::read(path(&format!("regressions/spirv_words/fixed/{name}"))).unwrap();
-        let r = std::panic::catch_unwind(|| tesserae_fuzz::targets::spirv_words(&bytes));
-        assert!(r.is_ok(), "{name}: the translator or the oracle panicked");
+        fixed_spirv_words_input_passes(name);
     }
 }
 
@@ -237,8 +240,6 @@ fn output_locations_overlap() {
 #[test]
 fn fragment_only_instruction_and_id_past_bound() {
     for name in ["kill-in-control-stage.bin", "label-id-past-bound.bin"] {
-        let bytes = std::fs::read(path(&format!("regressions/spirv_words/fixed/{name}"))).unwrap();
-        let r = std::panic::catch_unwind(|| tesserae_fuzz::targets::spirv_words(&bytes));
-        assert!(r.is_ok(), "{name}: the translator or the oracle panicked");
+        fixed_spirv_words_input_passes(name);
     }
 }

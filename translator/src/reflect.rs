@@ -241,20 +241,24 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     Ok(LoadedModule { module, entry_id, reflection })
 }
 
-/// Vulkan forbids two user interface variables of one direction whose locations and
-/// components overlap; the emulation names varyings by location, so an overlap would write
-/// WGSL with one name twice. Found by the `spirv_words` fuzzer (a 2,050-element output array
-/// at location 0 over an output at location 2). Per-patch and per-vertex variables are checked
-/// apart; 64-bit variables (two components per scalar) are left out of the check.
-fn check_no_overlap(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {
+/// The locations of one direction's user interface variables, wherever reflection found them
+/// (variables, or members of per-vertex blocks): each ends by [`MAX_LOCATION`], and no two
+/// overlap. Vulkan forbids overlapping locations and components; the emulation names varyings
+/// by location, so an overlap would write WGSL with one name twice. Found by the `spirv_words`
+/// fuzzer (a 2,050-element output array at location 0 over an output at location 2).
+/// Per-patch and per-vertex variables are checked apart; 64-bit variables (two components per
+/// scalar) are left out of the overlap check.
+fn check_locations(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {
     let mut taken: HashMap<(bool, u32), (u8, &InterfaceVar)> = HashMap::new();
-    for v in vars.iter().filter(|v| v.ty.width <= 32) {
+    for v in vars {
+        let Some(end) = v.location.checked_add(v.ty.locations).filter(|end| *end <= MAX_LOCATION) else {
+            return Err(LoadError::Malformed(format!("{what}: {} spans locations beyond {MAX_LOCATION}", v.describe())));
+        };
+        if v.ty.width > 32 {
+            continue;
+        }
         let bits = ((1u32 << v.ty.components.clamp(1, 4)) - 1) << v.component.min(4);
         let mask = (bits & 0xf) as u8;
-        let end = v.location.saturating_add(v.ty.locations);
-        if end > MAX_LOCATION {
-            return Err(LoadError::Malformed(format!("{what}: {} reaches beyond location {MAX_LOCATION}", v.describe())));
-        }
         for l in v.location..end {
             let slot = taken.entry((v.patch, l)).or_insert((0, v));
             if slot.0 & mask != 0 {
@@ -783,13 +787,6 @@ impl<'m> Reflector<'m> {
                     self.name(id)
                 )));
             };
-            if location.checked_add(io.locations).is_none_or(|end| end > MAX_LOCATION) {
-                return Err(LoadError::Malformed(format!(
-                    "interface variable {} spans locations {location}..+{}, beyond {MAX_LOCATION}",
-                    self.name(id),
-                    io.locations
-                )));
-            }
             let v = InterfaceVar {
                 id,
                 name: self.names.get(&id).map(|n| n.to_string()).unwrap_or_default(),
@@ -812,8 +809,8 @@ impl<'m> Reflector<'m> {
         }
         r.inputs.sort_by_key(|v| (v.location, v.component));
         r.outputs.sort_by_key(|v| (v.location, v.component));
-        check_no_overlap(&r.inputs, "inputs")?;
-        check_no_overlap(&r.outputs, "outputs")?;
+        check_locations(&r.inputs, "inputs")?;
+        check_locations(&r.outputs, "outputs")?;
         Ok(r)
     }
 
