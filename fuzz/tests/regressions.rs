@@ -243,3 +243,12 @@ fn fragment_only_instruction_and_id_past_bound() {
         fixed_spirv_words_input_passes(name);
     }
 }
+
+/// Fixed with `reflect::check_call_pointer_arguments`: an access chain into a vector passed to
+/// a function (invalid without variable pointers) became tessellation evaluation WGSL taking
+/// the address of a vector component, which does not validate (found by `spirv_words`). Now
+/// refused as malformed at load.
+#[test]
+fn function_call_pointer_argument_not_a_variable() {
+    fixed_spirv_words_input_passes("evaluation-address-of-vector-component.bin");
+}

@@ -227,6 +227,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     }
     check_unique_result_ids(&module)?;
     check_fragment_only_instructions(&module, entry_id, stage)?;
+    check_call_pointer_arguments(&module)?;
     check_scalar_widths(&module)?;
     check_variable_storage(&module)?;
     check_builtin_types(&module)?;
@@ -297,6 +298,64 @@ fn check_fragment_only_instructions(module: &dr::Module, entry_id: Word, stage: 
                 }
                 _ => {}
             }
+        }
+    }
+    Ok(())
+}
+
+/// Under the logical addressing model without variable pointers, a pointer passed to a
+/// function is a memory object declaration (an `OpVariable` or the caller's own
+/// `OpFunctionParameter`), or points into `UniformConstant` storage. naga reads an access
+/// chain passed to a function as the address of a vector component, which WGSL forbids.
+/// Found by the `spirv_words` fuzzer (`OpFunctionCall %tent %70`, `%70` an access chain into
+/// a vector) in a tessellation evaluation stage. Modules declaring a variable-pointers
+/// capability are not checked (the rule is looser there, and naga refuses them anyway).
+fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
+    let variable_pointers = module.capabilities.iter().any(|c| {
+        matches!(
+            c.operands.first(),
+            Some(Operand::Capability(spirv::Capability::VariablePointers | spirv::Capability::VariablePointersStorageBuffer))
+        )
+    });
+    let logical = module
+        .memory_model
+        .as_ref()
+        .is_some_and(|m| matches!(m.operands.first(), Some(Operand::AddressingModel(spirv::AddressingModel::Logical))));
+    if variable_pointers || !logical {
+        return Ok(());
+    }
+    let pointer_class: HashMap<Word, StorageClass> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::TypePointer)
+        .filter_map(|i| match (i.result_id, i.operands.first()) {
+            (Some(id), Some(Operand::StorageClass(sc))) => Some((id, *sc)),
+            _ => None,
+        })
+        .collect();
+    // Pointers that are not memory object declarations (access chains, copies, ...); ids are
+    // unique module-wide (checked before this), so one map serves every function.
+    let derived: HashMap<Word, (Op, StorageClass)> = module
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions))
+        .filter(|i| !matches!(i.class.opcode, Op::Variable | Op::FunctionParameter))
+        .filter_map(|i| Some((i.result_id?, (i.class.opcode, *pointer_class.get(&i.result_type?)?))))
+        .collect();
+    if derived.is_empty() {
+        return Ok(());
+    }
+    let calls =
+        module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions)).filter(|i| i.class.opcode == Op::FunctionCall);
+    for arg in calls.flat_map(|c| c.operands.iter().skip(1)) {
+        let Operand::IdRef(arg) = arg else { continue };
+        match derived.get(arg) {
+            Some((op, class)) if *class != StorageClass::UniformConstant => {
+                return Err(LoadError::Malformed(format!(
+                    "a function call passes %{arg} ({op:?}, a {class:?} pointer): a pointer argument must be a variable or a parameter"
+                )));
+            }
+            _ => {}
         }
     }
     Ok(())
