@@ -188,6 +188,10 @@ fn translate_lowered(
         None => Vec::new(),
     };
     lower::interpolation::harmonize(&mut vertex.module, &pairs, &vr.outputs);
+    let narrow_inputs = lower::widen_inputs::narrow_inputs(&pairs, &vr.outputs);
+    if let Some(f) = &mut fragment {
+        lower::widen_inputs::lower(&mut f.module, &narrow_inputs);
+    }
     // On a last-vertex rasterizer, flat varyings need primitives assembled in compute too.
     let flat_inputs = fragment
         .as_ref()
@@ -276,6 +280,10 @@ fn translate_tessellated(
         None => Vec::new(),
     };
     lower::interpolation::harmonize(&mut tes.module, &pairs, &er.outputs);
+    let narrow_inputs = lower::widen_inputs::narrow_inputs(&pairs, &er.outputs);
+    if let Some(f) = &mut fragment {
+        lower::widen_inputs::lower(&mut f.module, &narrow_inputs);
+    }
     let ctx = {
         let mut stages: Vec<&mut LoadedModule> = vec![&mut vertex, &mut tcs, &mut tes];
         stages.extend(fragment.as_mut());
@@ -322,8 +330,9 @@ fn translate_expanded_points(
     reads_point_coord: bool,
 ) -> Result<Plan, TranslateError> {
     let vr = &vertex.reflection;
-    if let Some(f) = &fragment {
-        interface::match_stages(vr, &f.reflection)?;
+    if let Some(f) = &mut fragment {
+        let narrow_inputs = lower::widen_inputs::narrow_inputs(&interface::match_stages(vr, &f.reflection)?, &vr.outputs);
+        lower::widen_inputs::lower(&mut f.module, &narrow_inputs);
     }
     for var in lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize) {
         lower::builtin_output::name_variable(&mut vertex.module, var, points::POINT_SIZE_GLOBAL);

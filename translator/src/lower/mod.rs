@@ -23,6 +23,7 @@ pub mod shift_signedness;
 pub mod specialize;
 pub mod std140;
 pub mod tess_io;
+pub mod widen_inputs;
 
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};
