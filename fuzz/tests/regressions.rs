@@ -206,7 +206,7 @@ fn fixed_spirv_words_input_passes(name: &str) {
     assert!(r.is_ok(), "{name}: the translator or the oracle panicked");
 }
 
-/// Fixed with `reflect::check_unique_result_ids`: a struct id defined twice (malformed)
+/// Fixed with `reflect::check_ids`: a struct id defined twice (malformed)
 /// sent the std140 lowering past the end of the other definition's members (found by
 /// `spirv_words`). Now refused as malformed at load.
 #[test]
@@ -251,4 +251,22 @@ fn fragment_only_instruction_and_id_past_bound() {
 #[test]
 fn function_call_pointer_argument_not_a_variable() {
     fixed_spirv_words_input_passes("evaluation-address-of-vector-component.bin");
+}
+
+/// Fixed with `reflect::check_ids` and `reflect::check_member_decorations`: decorations of
+/// undefined ids, a member decoration past a struct's last member, and a `gl_PerVertex` mixing
+/// built-in and plain members became tessellation evaluation WGSL that does not validate
+/// (clip distances without their extension; an integer varying without `flat`). Found by
+/// `spirv_words`; the last two inputs are the first two with the undefined ids removed. Now
+/// refused as malformed at load.
+#[test]
+fn undefined_ids_and_bad_member_decorations() {
+    for name in [
+        "evaluation-clip-distances-undefined-ids.bin",
+        "evaluation-integer-output-undefined-ids.bin",
+        "member-decoration-index-out-of-bounds.bin",
+        "builtin-block-mixed-members.bin",
+    ] {
+        fixed_spirv_words_input_passes(name);
+    }
 }

@@ -225,7 +225,8 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     if !module.functions.iter().any(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(entry_id)) {
         return Err(LoadError::Malformed(format!("entry point `{name}` names %{entry_id}, which is not a function of the module")));
     }
-    check_unique_result_ids(&module)?;
+    check_ids(&module)?;
+    check_member_decorations(&module)?;
     check_fragment_only_instructions(&module, entry_id, stage)?;
     check_call_pointer_arguments(&module)?;
     check_scalar_widths(&module)?;
@@ -362,21 +363,65 @@ fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
 }
 
 /// Every result id is defined once (the lowering passes find a definition by its id; with two,
-/// they would rewrite one and read the other). Found by the `spirv_words` fuzzer: a struct id
-/// defined twice sent the std140 lowering past the end of the other definition's members.
-fn check_unique_result_ids(module: &dr::Module) -> Result<(), LoadError> {
+/// they would rewrite one and read the other), below the header's bound (which the lowering
+/// passes allocate fresh ids from), and every id an instruction refers to is defined. Found by
+/// the `spirv_words` fuzzer: a struct id defined twice sent the std140 lowering past the end of
+/// the other definition's members; decorations of undefined ids left a tessellation
+/// evaluation stage's built-in block half decorated.
+fn check_ids(module: &dr::Module) -> Result<(), LoadError> {
     let mut ids: Vec<Word> = module.all_inst_iter().filter_map(|i| i.result_id).collect();
     ids.sort_unstable();
-    // And below the header's bound, which the lowering passes allocate fresh ids from.
     if let (Some(h), Some(&max)) = (&module.header, ids.last()) {
         if max >= h.bound {
             return Err(LoadError::Malformed(format!("id %{max} is not below the header's bound {}", h.bound)));
         }
     }
-    match ids.windows(2).find(|w| w[0] == w[1]) {
-        Some(w) => Err(LoadError::Malformed(format!("id %{} is defined more than once", w[0]))),
-        None => Ok(()),
+    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+        return Err(LoadError::Malformed(format!("id %{} is defined more than once", w[0])));
     }
+    let defined = |id: Word| ids.binary_search(&id).is_ok();
+    for inst in module.all_inst_iter() {
+        let refs = inst.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => Some(*id),
+            _ => None,
+        });
+        if let Some(id) = inst.result_type.into_iter().chain(refs).find(|id| !defined(*id)) {
+            return Err(LoadError::Malformed(format!("{:?} refers to %{id}, which is not defined", inst.class.opcode)));
+        }
+    }
+    Ok(())
+}
+
+/// Struct decorations name members the struct has, and a struct with a built-in member has
+/// only built-in members (Vulkan forbids mixing them; the per-vertex block lowering relies
+/// on it). Found by the `spirv_words` fuzzer: `OpMemberDecorate %gl_PerVertex 768`, and a
+/// `gl_PerVertex` whose `PointSize` member lost its decoration.
+fn check_member_decorations(module: &dr::Module) -> Result<(), LoadError> {
+    let members: HashMap<Word, usize> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::TypeStruct)
+        .filter_map(|i| Some((i.result_id?, i.operands.len())))
+        .collect();
+    let mut builtin_members: HashMap<Word, BTreeSet<u32>> = HashMap::new();
+    for a in module.annotations.iter().filter(|a| a.class.opcode == Op::MemberDecorate) {
+        let (Some(Operand::IdRef(s)), Some(Operand::LiteralBit32(m))) = (a.operands.first(), a.operands.get(1)) else { continue };
+        let Some(&count) = members.get(s) else {
+            return Err(LoadError::Malformed(format!("OpMemberDecorate names %{s}, which is not a struct")));
+        };
+        if *m as usize >= count {
+            return Err(LoadError::Malformed(format!("OpMemberDecorate names member {m} of %{s}, which has {count} members")));
+        }
+        if matches!(a.operands.get(2), Some(Operand::Decoration(Decoration::BuiltIn))) {
+            builtin_members.entry(*s).or_default().insert(*m);
+        }
+    }
+    for (s, decorated) in &builtin_members {
+        if decorated.len() != members[s] {
+            return Err(LoadError::Malformed(format!("struct %{s} mixes built-in members with members that are not built-ins")));
+        }
+    }
+    Ok(())
 }
 
 /// Integer and float types must be 8, 16, 32 or 64 bits wide (naga panics on other widths).
