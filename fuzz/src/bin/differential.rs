@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! differential [--seconds N] [--seed S] [--harness PATH] [--work DIR] [--artifacts DIR]
-//!              [--shrink-seconds N] [--max-shrinks N] [--executor wgpu-vulkan] [--adapter NAME]
+//!              [--shrink-seconds N] [--max-shrinks N] [--executor E]... [--adapter NAME]
 //!              [--first I] [--only I]   (start at iteration I / replay and shrink iteration I)
 //! ```
 //! Prints progress to stderr and one JSON line of statistics to stdout; exits 1 if it found
@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         seed: 1,
         shrink_seconds: 120,
         max_shrinks: 5,
-        executor: "wgpu-vulkan".into(),
+        executors: vec!["wgpu-vulkan".into(), "wgpu-gl".into()],
         adapter: None,
         timeout: Duration::from_secs(60),
         features: Features::DIFFERENTIAL,
@@ -32,6 +32,7 @@ fn main() -> ExitCode {
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
+    let mut executor_given = false;
     while let Some(a) = it.next() {
         let mut val = || {
             it.next().cloned().unwrap_or_else(|| {
@@ -53,7 +54,14 @@ fn main() -> ExitCode {
             "--artifacts" => cfg.artifacts = PathBuf::from(val()),
             "--shrink-seconds" => cfg.shrink_seconds = num(val()),
             "--max-shrinks" => cfg.max_shrinks = num(val()) as usize,
-            "--executor" => cfg.executor = val(),
+            "--executor" => {
+                // Repeatable; the first one given replaces the default pair.
+                if !executor_given {
+                    cfg.executors.clear();
+                    executor_given = true;
+                }
+                cfg.executors.push(val());
+            }
             "--adapter" => cfg.adapter = Some(val()),
             "--first" => cfg.first = num(val()),
             "--only" => {

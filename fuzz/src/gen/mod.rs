@@ -460,6 +460,16 @@ pub struct PipelineSpec {
 }
 
 impl PipelineSpec {
+    /// Whether the draw rasterizes lines (a line topology, or tessellated isolines without
+    /// point mode). GL rasterizes lines with the diamond-exit rule and Vulkan on lavapipe with
+    /// Bresenham, so their pixels legitimately differ between wgpu-gl and the native driver
+    /// (the corpus's `basic/line-list` tolerates the same); the differential fuzzer reports
+    /// such a wgpu-gl difference as the known `gl-line-rule`, not as a finding.
+    pub fn draws_lines(&self) -> bool {
+        let isolines = self.tess.as_ref().is_some_and(|t| t.domain == tesserae::tessellator::Domain::Isolines && !t.point_mode);
+        matches!(self.topology, Topology::LineList | Topology::LineStrip) || isolines
+    }
+
     /// Generates a spec from fuzzer bytes.
     pub fn generate(u: &mut Unstructured, f: &Features) -> Result<PipelineSpec> {
         Gen { u, f, l: Limits::DEFAULT }.spec()
