@@ -225,13 +225,18 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     if !module.functions.iter().any(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(entry_id)) {
         return Err(LoadError::Malformed(format!("entry point `{name}` names %{entry_id}, which is not a function of the module")));
     }
-    check_ids(&module)?;
-    check_member_decorations(&module)?;
-    check_fragment_only_instructions(&module, entry_id, stage)?;
-    check_call_pointer_arguments(&module)?;
-    check_scalar_widths(&module)?;
-    check_variable_storage(&module)?;
-    check_builtin_types(&module)?;
+    crate::profile::phase("load checks", || {
+        use crate::profile::phase;
+        phase("ids", || check_ids(&module))?;
+        phase("member decorations", || check_member_decorations(&module))?;
+        phase("fragment-only instructions", || check_fragment_only_instructions(&module, entry_id, stage))?;
+        phase("call pointer arguments", || check_call_pointer_arguments(&module))?;
+        phase("types and storage", || {
+            check_scalar_widths(&module)?;
+            check_variable_storage(&module)?;
+            check_builtin_types(&module)
+        })
+    })?;
     // Shapes that are valid Vulkan but that the interface matching (and WGSL) does not take
     // are normalized before reflecting, so every consumer of a `LoadedModule` sees them gone.
     let mut module = module;
@@ -325,35 +330,40 @@ fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
     if variable_pointers || !logical {
         return Ok(());
     }
-    let pointer_class: HashMap<Word, StorageClass> = module
-        .types_global_values
-        .iter()
-        .filter(|i| i.class.opcode == Op::TypePointer)
-        .filter_map(|i| match (i.result_id, i.operands.first()) {
-            (Some(id), Some(Operand::StorageClass(sc))) => Some((id, *sc)),
+    let body = || module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions));
+    // The ids passed to functions (few; most modules pass none).
+    let mut args: Vec<Word> = body()
+        .filter(|i| i.class.opcode == Op::FunctionCall)
+        .flat_map(|c| c.operands.iter().skip(1))
+        .filter_map(|o| match o {
+            Operand::IdRef(id) => Some(*id),
             _ => None,
         })
         .collect();
-    // Pointers that are not memory object declarations (access chains, copies, ...); ids are
-    // unique module-wide (checked before this), so one map serves every function.
-    let derived: HashMap<Word, (Op, StorageClass)> = module
-        .functions
-        .iter()
-        .flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions))
-        .filter(|i| !matches!(i.class.opcode, Op::Variable | Op::FunctionParameter))
-        .filter_map(|i| Some((i.result_id?, (i.class.opcode, *pointer_class.get(&i.result_type?)?))))
-        .collect();
-    if derived.is_empty() {
+    if args.is_empty() {
         return Ok(());
     }
-    let calls =
-        module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions)).filter(|i| i.class.opcode == Op::FunctionCall);
-    for arg in calls.flat_map(|c| c.operands.iter().skip(1)) {
-        let Operand::IdRef(arg) = arg else { continue };
-        match derived.get(arg) {
-            Some((op, class)) if *class != StorageClass::UniformConstant => {
+    args.sort_unstable();
+    let passed = |id: Word| args.binary_search(&id).is_ok();
+    let pointer_class = |ty: Word| {
+        module.types_global_values.iter().find(|t| t.result_id == Some(ty) && t.class.opcode == Op::TypePointer).and_then(|t| {
+            match t.operands.first() {
+                Some(Operand::StorageClass(sc)) => Some(*sc),
+                _ => None,
+            }
+        })
+    };
+    // A passed id defined in a function by anything but a variable (access chains, copies...).
+    for inst in body().filter(|i| !matches!(i.class.opcode, Op::Variable | Op::FunctionParameter)) {
+        let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
+        if !passed(id) {
+            continue;
+        }
+        match pointer_class(ty) {
+            Some(class) if class != StorageClass::UniformConstant => {
                 return Err(LoadError::Malformed(format!(
-                    "a function call passes %{arg} ({op:?}, a {class:?} pointer): a pointer argument must be a variable or a parameter"
+                    "a function call passes %{id} ({:?}, a {class:?} pointer): a pointer argument must be a variable or a parameter",
+                    inst.class.opcode
                 )));
             }
             _ => {}
@@ -369,24 +379,50 @@ fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
 /// the other definition's members; decorations of undefined ids left a tessellation
 /// evaluation stage's built-in block half decorated.
 fn check_ids(module: &dr::Module) -> Result<(), LoadError> {
+    let bound = module.header.as_ref().map_or(0, |h| h.bound);
+    // One bit per id below the bound (a real module's bound is small; a malformed header's
+    // can be anything, so a huge bound takes the sorted list instead).
+    const BITSET_BOUND: u32 = 1 << 22;
+    fn refs(inst: &Instruction) -> impl Iterator<Item = Word> + '_ {
+        let operands = inst.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => Some(*id),
+            _ => None,
+        });
+        inst.result_type.into_iter().chain(operands)
+    }
+    let undefined =
+        |inst: &Instruction, id: Word| LoadError::Malformed(format!("{:?} refers to %{id}, which is not defined", inst.class.opcode));
+    if bound <= BITSET_BOUND {
+        let mut defined = vec![0u64; (bound as usize).div_ceil(64)];
+        for id in module.all_inst_iter().filter_map(|i| i.result_id) {
+            if id >= bound {
+                return Err(LoadError::Malformed(format!("id %{id} is not below the header's bound {bound}")));
+            }
+            let (word, bit) = ((id / 64) as usize, 1u64 << (id % 64));
+            if defined[word] & bit != 0 {
+                return Err(LoadError::Malformed(format!("id %{id} is defined more than once")));
+            }
+            defined[word] |= bit;
+        }
+        let is_defined = |id: Word| id < bound && defined[(id / 64) as usize] & (1u64 << (id % 64)) != 0;
+        for inst in module.all_inst_iter() {
+            if let Some(id) = refs(inst).find(|id| !is_defined(*id)) {
+                return Err(undefined(inst, id));
+            }
+        }
+        return Ok(());
+    }
     let mut ids: Vec<Word> = module.all_inst_iter().filter_map(|i| i.result_id).collect();
     ids.sort_unstable();
-    if let (Some(h), Some(&max)) = (&module.header, ids.last()) {
-        if max >= h.bound {
-            return Err(LoadError::Malformed(format!("id %{max} is not below the header's bound {}", h.bound)));
-        }
+    if let Some(&max) = ids.last().filter(|max| **max >= bound) {
+        return Err(LoadError::Malformed(format!("id %{max} is not below the header's bound {bound}")));
     }
     if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
         return Err(LoadError::Malformed(format!("id %{} is defined more than once", w[0])));
     }
-    let defined = |id: Word| ids.binary_search(&id).is_ok();
     for inst in module.all_inst_iter() {
-        let refs = inst.operands.iter().filter_map(|o| match o {
-            Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => Some(*id),
-            _ => None,
-        });
-        if let Some(id) = inst.result_type.into_iter().chain(refs).find(|id| !defined(*id)) {
-            return Err(LoadError::Malformed(format!("{:?} refers to %{id}, which is not defined", inst.class.opcode)));
+        if let Some(id) = refs(inst).find(|id| ids.binary_search(id).is_err()) {
+            return Err(undefined(inst, id));
         }
     }
     Ok(())
