@@ -270,3 +270,11 @@ fn undefined_ids_and_bad_member_decorations() {
         fixed_spirv_words_input_passes(name);
     }
 }
+
+/// Fixed with `reflect::check_image_types`: an `OpTypeImage` with `Arrayed` 16777216 (and
+/// depth 512) became fragment WGSL naming `texture_1d_array`, which WGSL lacks (found by
+/// `spirv_words`). Now refused as malformed; valid 1D array images are refused as unsupported.
+#[test]
+fn image_type_operands_out_of_range() {
+    fixed_spirv_words_input_passes("image-arrayed-out-of-range.bin");
+}

@@ -233,6 +233,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
         phase("call pointer arguments", || check_call_pointer_arguments(&module))?;
         phase("types and storage", || {
             check_scalar_widths(&module)?;
+            check_image_types(&module)?;
             check_variable_storage(&module)?;
             check_builtin_types(&module)
         })
@@ -467,6 +468,31 @@ fn check_scalar_widths(module: &dr::Module) -> Result<(), LoadError> {
             if ![8, 16, 32, 64].contains(w) {
                 return Err(LoadError::Malformed(format!("{:?} of width {w}", inst.class.opcode)));
             }
+        }
+    }
+    Ok(())
+}
+
+/// `OpTypeImage` operands within their ranges (depth 0-2, arrayed and multisampled 0-1,
+/// sampled 0-2), else the module is malformed; and no image WGSL cannot declare (1D arrays,
+/// multisampled arrays), which is valid SPIR-V refused as unsupported. Found by the
+/// `spirv_words` fuzzer: an image with `Arrayed` 16777216 came out as `texture_1d_array`.
+fn check_image_types(module: &dr::Module) -> Result<(), LoadError> {
+    for inst in module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypeImage) {
+        let [_, Operand::Dim(dim), Operand::LiteralBit32(depth), Operand::LiteralBit32(arrayed), Operand::LiteralBit32(ms), Operand::LiteralBit32(sampled), ..] =
+            inst.operands.as_slice()
+        else {
+            return Err(LoadError::Malformed(format!("OpTypeImage %{} has malformed operands", inst.result_id.unwrap_or(0))));
+        };
+        if *depth > 2 || *arrayed > 1 || *ms > 1 || *sampled > 2 {
+            return Err(LoadError::Malformed(format!(
+                "OpTypeImage %{}: depth {depth}, arrayed {arrayed}, multisampled {ms}, sampled {sampled} out of range",
+                inst.result_id.unwrap_or(0)
+            )));
+        }
+        if *arrayed == 1 && (*dim == spirv::Dim::Dim1D || *ms == 1) {
+            let what = if *ms == 1 { "multisampled array images" } else { "1D array images" };
+            return Err(LoadError::Unsupported(format!("{what} (WGSL has no such texture type)")));
         }
     }
     Ok(())

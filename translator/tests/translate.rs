@@ -235,3 +235,19 @@ fn geometry_stage_is_refused_not_dropped() {
     let e = translate(&d).unwrap_err();
     assert_eq!(e, TranslateError::Unsupported { feature: "geometry shaders".into(), stage: Stage::Geometry });
 }
+
+/// WGSL has no 1D array or multisampled array textures: valid SPIR-V declaring one is refused
+/// as unsupported, naming it (naga wrote `texture_1d_array`, which does not validate; found by
+/// `spirv_words` through a malformed image type, which is now refused as malformed).
+#[test]
+fn texture_types_wgsl_lacks_are_refused() {
+    let cases = [
+        ("sampler1DArray t; void main() { o = texture(t, vec2(0.5, 0.0)); }", "1D array"),
+        ("sampler2DMSArray t; void main() { o = texelFetch(t, ivec3(0), 0); }", "multisampled array"),
+    ];
+    for (body, name) in cases {
+        let f = fs(&format!("#version 450\nlayout(location = 0) out vec4 o;\nlayout(set = 0, binding = 0) uniform {body}"));
+        let e = translate(&desc(vs(VS), Some(f))).unwrap_err();
+        assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains(name)), "{e}");
+    }
+}
