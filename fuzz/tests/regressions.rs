@@ -278,3 +278,14 @@ fn undefined_ids_and_bad_member_decorations() {
 fn image_type_operands_out_of_range() {
     fixed_spirv_words_input_passes("image-arrayed-out-of-range.bin");
 }
+
+/// Fixed with `deep_expressions::name_deep_expressions`: a chain of 200 (and 5,000) dependent
+/// additions, valid SPIR-V, was written as one WGSL expression nested that deep, past naga's
+/// WGSL parser's recursion limit (wgpu could not create the module). Built by hand while
+/// looking for the cause of `spirv_words` runs that ended in stack overflows.
+#[test]
+fn deep_expression_chain() {
+    for name in ["deep-expression-chain-200.bin", "deep-expression-chain-5000.bin"] {
+        fixed_spirv_words_input_passes(name);
+    }
+}

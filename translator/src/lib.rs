@@ -10,6 +10,7 @@
 //! a deterministic function of the input.
 
 pub mod cull;
+pub mod deep_expressions;
 pub mod desc;
 pub mod descriptors;
 pub mod draw_uniform;

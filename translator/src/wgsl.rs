@@ -67,6 +67,7 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);
     refuse_oversized_types(stage, &module)?;
     name_struct_members(&mut module);
+    crate::profile::phase("deep expressions", || crate::deep_expressions::name_deep_expressions(&mut module));
     if module.entry_points.len() != 1 {
         return Err(TranslateError::NagaFrontend {
             stage,

@@ -1,0 +1,123 @@
+//! Names expressions nested too deeply for WGSL parsers, so naga's writer binds them with
+//! `let` instead of writing one ever-deeper expression.
+//!
+//! naga's writer inlines an expression used once into its user, so a chain of dependent
+//! operations (an unrolled loop: `x = x + c` two hundred times) comes out as one expression
+//! nested two hundred parentheses deep. naga's own WGSL parser stops at a recursion depth of
+//! 200, and wgpu parses the WGSL it is given, so such a (valid) pipeline could not be created;
+//! deeper still, parsers overflow their stack. Found by building that chain after the
+//! `spirv_words` fuzzer's runs ended in stack overflows.
+//!
+//! Invariant: in every function, no emitted expression that is not named is nested more than
+//! [`MAX_INLINE_DEPTH`] operands deep in expressions that are not named. Names change only how
+//! the WGSL is spelt, not what it computes (the writer evaluates a named expression where it
+//! is emitted, which is where an inlined one would be evaluated: emitted expressions are pure
+//! or already baked by the writer when not).
+
+use naga::{Expression, Function, Handle, Module, SampleLevel, TypeInner};
+
+/// Nesting depth at which an expression gets a name: far below naga's parser limit of 200
+/// rules, which one nesting level can take several of.
+pub const MAX_INLINE_DEPTH: u32 = 24;
+const NAME: &str = "tesserae_deep";
+
+pub fn name_deep_expressions(module: &mut Module) {
+    let types = &module.types;
+    let run = |f: &mut Function| {
+        let mut depth: Vec<u32> = Vec::with_capacity(f.expressions.len());
+        let mut pointer: Vec<bool> = Vec::with_capacity(f.expressions.len());
+        let mut named = Vec::new();
+        for (h, e) in f.expressions.iter() {
+            let is_pointer = match *e {
+                Expression::GlobalVariable(_) | Expression::LocalVariable(_) => true,
+                Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
+                    pointer.get(base.index()).copied().unwrap_or(false)
+                }
+                Expression::FunctionArgument(i) => f
+                    .arguments
+                    .get(i as usize)
+                    .is_some_and(|a| matches!(types[a.ty].inner, TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. })),
+                _ => false,
+            };
+            let mut d = 0;
+            for_each_operand(e, |o| d = d.max(depth.get(o.index()).copied().unwrap_or(0)));
+            let mut d = d + 1;
+            if d > MAX_INLINE_DEPTH && !is_pointer && !f.named_expressions.contains_key(&h) {
+                named.push(h);
+                d = 1;
+            }
+            depth.push(if f.named_expressions.contains_key(&h) { 1 } else { d });
+            pointer.push(is_pointer);
+        }
+        for h in named {
+            f.named_expressions.insert(h, NAME.into());
+        }
+    };
+    for (_, f) in module.functions.iter_mut() {
+        run(f);
+    }
+    for ep in &mut module.entry_points {
+        run(&mut ep.function);
+    }
+}
+
+/// Calls `visit` with each operand of `e` that can be inlined into it (the expressions that
+/// nest in practice; the others count as leaves, which only makes the depth an
+/// underestimate through them).
+fn for_each_operand(e: &Expression, mut visit: impl FnMut(Handle<Expression>)) {
+    let opt = |o: Option<Handle<Expression>>, visit: &mut dyn FnMut(Handle<Expression>)| {
+        if let Some(o) = o {
+            visit(o)
+        }
+    };
+    match *e {
+        Expression::Compose { ref components, .. } => components.iter().for_each(|c| visit(*c)),
+        Expression::Access { base, index } => {
+            visit(base);
+            visit(index);
+        }
+        Expression::AccessIndex { base, .. } => visit(base),
+        Expression::Splat { value, .. } => visit(value),
+        Expression::Swizzle { vector, .. } => visit(vector),
+        Expression::Load { pointer } => visit(pointer),
+        Expression::Unary { expr, .. } | Expression::Derivative { expr, .. } | Expression::As { expr, .. } => visit(expr),
+        Expression::Binary { left, right, .. } => {
+            visit(left);
+            visit(right);
+        }
+        Expression::Select { condition, accept, reject } => {
+            visit(condition);
+            visit(accept);
+            visit(reject);
+        }
+        Expression::Relational { argument, .. } => visit(argument),
+        Expression::Math { arg, arg1, arg2, arg3, .. } => {
+            visit(arg);
+            for a in [arg1, arg2, arg3] {
+                opt(a, &mut visit);
+            }
+        }
+        Expression::ImageSample { coordinate, array_index, offset, level, depth_ref, .. } => {
+            visit(coordinate);
+            for a in [array_index, offset, depth_ref] {
+                opt(a, &mut visit);
+            }
+            match level {
+                SampleLevel::Exact(l) | SampleLevel::Bias(l) => visit(l),
+                SampleLevel::Gradient { x, y } => {
+                    visit(x);
+                    visit(y);
+                }
+                _ => {}
+            }
+        }
+        Expression::ImageLoad { coordinate, array_index, sample, level, .. } => {
+            visit(coordinate);
+            for a in [array_index, sample, level] {
+                opt(a, &mut visit);
+            }
+        }
+        Expression::ArrayLength(e) => visit(e),
+        _ => {}
+    }
+}
