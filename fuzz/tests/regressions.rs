@@ -289,3 +289,11 @@ fn deep_expression_chain() {
         fixed_spirv_words_input_passes(name);
     }
 }
+
+/// Fixed with `reflect::check_vector_shuffles`: an `OpVectorShuffle` selecting component 24577
+/// made naga drop the vertex stage's clip-distance writes, so the plan promised a clip
+/// distance its WGSL does not write (found by `spirv_words`). Now refused as malformed.
+#[test]
+fn vector_shuffle_component_out_of_range() {
+    fixed_spirv_words_input_passes("vector-shuffle-component-out-of-range.bin");
+}

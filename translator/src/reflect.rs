@@ -231,6 +231,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
         phase("member decorations", || check_member_decorations(&module))?;
         phase("fragment-only instructions", || check_fragment_only_instructions(&module, entry_id, stage))?;
         phase("call pointer arguments", || check_call_pointer_arguments(&module))?;
+        phase("vector shuffles", || check_vector_shuffles(&module))?;
         phase("types and storage", || {
             check_scalar_widths(&module)?;
             check_image_types(&module)?;
@@ -368,6 +369,56 @@ fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
                 )));
             }
             _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `OpVectorShuffle` components select from the two vectors (or are `0xFFFFFFFF`, undefined).
+/// Found by the `spirv_words` fuzzer: component 24577 made naga drop the vertex stage's clip
+/// distance writes, so the plan promised a clip distance the WGSL does not write.
+fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
+    let body = || module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions));
+    if !body().any(|i| i.class.opcode == Op::VectorShuffle) {
+        return Ok(());
+    }
+    // Result types by id (ids are below the bound, checked before; a huge bound takes a map).
+    let bound = module.header.as_ref().map_or(0, |h| h.bound);
+    let results = module.all_inst_iter().filter_map(|i| Some((i.result_id?, i.result_type?)));
+    let (dense, sparse): (Vec<Word>, HashMap<Word, Word>) = if bound <= 1 << 22 {
+        let mut v = vec![0; bound as usize];
+        results.for_each(|(id, ty)| v[id as usize] = ty);
+        (v, HashMap::new())
+    } else {
+        (Vec::new(), results.collect())
+    };
+    let type_of = |id: Word| dense.get(id as usize).copied().filter(|t| *t != 0).or_else(|| sparse.get(&id).copied());
+    let vector_size = |ty: Word| {
+        module.types_global_values.iter().find(|t| t.result_id == Some(ty)).and_then(|t| match (t.class.opcode, t.operands.as_slice()) {
+            (Op::TypeVector, [_, Operand::LiteralBit32(n)]) => Some(*n),
+            _ => None,
+        })
+    };
+    for shuffle in body().filter(|i| i.class.opcode == Op::VectorShuffle) {
+        let [Operand::IdRef(a), Operand::IdRef(b), components @ ..] = shuffle.operands.as_slice() else {
+            return Err(LoadError::Malformed("OpVectorShuffle without its two vectors".into()));
+        };
+        let (Some(n), Some(m)) = (type_of(*a).and_then(vector_size), type_of(*b).and_then(vector_size)) else {
+            return Err(LoadError::Malformed(format!(
+                "OpVectorShuffle %{} of operands that are not vectors",
+                shuffle.result_id.unwrap_or(0)
+            )));
+        };
+        for c in components {
+            if let Operand::LiteralBit32(c) = c {
+                if *c != u32::MAX && *c >= n + m {
+                    return Err(LoadError::Malformed(format!(
+                        "OpVectorShuffle %{} selects component {c} of {}",
+                        shuffle.result_id.unwrap_or(0),
+                        n + m
+                    )));
+                }
+            }
         }
     }
     Ok(())
