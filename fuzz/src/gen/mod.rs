@@ -457,6 +457,9 @@ pub struct PipelineSpec {
     pub tess: Option<TessSpec>,
     /// Descriptors, push constants and specialization constants every stage may read.
     pub resources: Resources,
+    /// The last pre-rasterization stage writes its varyings as members of one output block
+    /// (each member with its location) rather than as loose variables.
+    pub varying_block: bool,
 }
 
 impl PipelineSpec {
@@ -696,6 +699,7 @@ impl Gen<'_, '_> {
             defold: f.defined_only,
             tess: None,
             resources: if f.resources { Resources::generate(self.u)? } else { Resources::default() },
+            varying_block: false,
         };
         spec.vertex = self.vertex_program(&spec)?;
         if tessellated {
@@ -706,6 +710,8 @@ impl Gen<'_, '_> {
             spec.fragment = Some(self.fragment_program(&spec)?);
         }
         spec.vertices = self.vertices(&spec)?;
+        // Decided last, so the bytes of earlier inputs keep their meaning.
+        spec.varying_block = !spec.varyings.is_empty() && self.chance(1, 3)?;
         Ok(spec)
     }
 

@@ -341,6 +341,9 @@ impl PipelineSpec {
         if self.point_size && self.topology != Topology::PointList {
             out.push(PipelineSpec { point_size: false, ..self.clone() });
         }
+        if self.varying_block {
+            out.push(PipelineSpec { varying_block: false, ..self.clone() });
+        }
         if self.style != BuiltinStyle::Loose {
             out.push(PipelineSpec { style: BuiltinStyle::Loose, ..self.clone() });
         }
@@ -458,7 +461,10 @@ impl PipelineSpec {
     /// A size measure that every candidate decreases (so greedy shrinking terminates).
     pub fn size(&self) -> usize {
         let mut n = self.vertices.len() * 4 + self.varyings.len() * 8 + self.attributes.len() * 8;
-        n += (self.clip + self.cull) as usize + self.point_size as usize + (self.style != BuiltinStyle::Loose) as usize;
+        n += (self.clip + self.cull) as usize
+            + self.point_size as usize
+            + (self.style != BuiltinStyle::Loose) as usize
+            + self.varying_block as usize;
         for v in &self.varyings {
             n += v.ty.n as usize + (v.read != v.ty.n) as usize + (!v.vertex_decorated) as usize + (v.interp != Interp::Smooth) as usize;
         }

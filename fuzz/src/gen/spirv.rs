@@ -69,6 +69,9 @@ struct Em<'s> {
     inputs: Vec<Option<(Word, VType)>>,
     /// Vertex: varying outputs by index.
     varyings: Vec<Option<(Word, VType)>>,
+    /// With [`PipelineSpec::varying_block`]: each varying's member index in the output block
+    /// (`varyings` then holds the block variable).
+    varying_members: Vec<Option<u32>>,
     position: Option<Place>,
     point_size: Option<Place>,
     clip: Option<(Place, u32)>,
@@ -123,6 +126,7 @@ impl<'s> Em<'s> {
             interface: Vec::new(),
             inputs: Vec::new(),
             varyings: Vec::new(),
+            varying_members: Vec::new(),
             position: None,
             point_size: None,
             clip: None,
@@ -211,13 +215,9 @@ impl<'s> Em<'s> {
     }
 
     fn interp(&mut self, var: Word, i: Interp) {
-        let d = match i {
-            Interp::Smooth => return,
-            Interp::Flat => Decoration::Flat,
-            Interp::NoPerspective => Decoration::NoPerspective,
-            Interp::Centroid => Decoration::Centroid,
-        };
-        self.b.decorate(var, d, []);
+        if let Some(d) = interp_decoration(i) {
+            self.b.decorate(var, d, []);
+        }
     }
 
     fn builtin_input(&mut self, bi: BuiltIn) -> Word {
@@ -256,7 +256,9 @@ impl<'s> Em<'s> {
     /// `gl_in[32]` or `gl_out[n]`: an array of `gl_PerVertex { vec4 Position }` blocks.
     fn per_vertex_blocks(&mut self, sc: Sc, n: u32) -> Word {
         let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
-        let st = self.b.type_struct([vec4]);
+        // A struct of its own (never merged with an equal one, such as a varying block).
+        let id = self.b.id();
+        let st = self.b.type_struct_id(Some(id), [vec4]);
         self.b.member_decorate(st, 0, Decoration::BuiltIn, [Operand::BuiltIn(BuiltIn::Position)]);
         self.b.decorate(st, Decoration::Block, []);
         let arr = self.array(st, n);
@@ -320,14 +322,37 @@ impl<'s> Em<'s> {
     /// The outputs of the last pre-rasterization stage (vertex or evaluation).
     fn declare_outputs(&mut self) {
         let spec = self.spec;
-        for v in &spec.varyings {
-            let ty = self.vtype(v.ty);
-            let var = self.global(Sc::Output, ty);
-            self.location(var, v.location);
-            if v.vertex_decorated {
-                self.interp(var, v.interp);
+        if spec.varying_block && !spec.varyings.is_empty() {
+            // One output block, a member per varying, each with its own location (Vulkan
+            // matches block members with loose inputs by location).
+            let types: Vec<Word> = spec.varyings.iter().map(|v| self.vtype(v.ty)).collect();
+            let id = self.b.id();
+            let st = self.b.type_struct_id(Some(id), types);
+            self.b.decorate(st, Decoration::Block, []);
+            for (i, v) in spec.varyings.iter().enumerate() {
+                self.b.member_decorate(st, i as u32, Decoration::Location, [Operand::LiteralBit32(v.location)]);
+                if v.vertex_decorated {
+                    if let Some(d) = interp_decoration(v.interp) {
+                        self.b.member_decorate(st, i as u32, d, []);
+                    }
+                }
             }
-            self.varyings.push(Some((var, v.ty)));
+            let var = self.global(Sc::Output, st);
+            for (i, v) in spec.varyings.iter().enumerate() {
+                self.varyings.push(Some((var, v.ty)));
+                self.varying_members.push(Some(i as u32));
+            }
+        } else {
+            for v in &spec.varyings {
+                let ty = self.vtype(v.ty);
+                let var = self.global(Sc::Output, ty);
+                self.location(var, v.location);
+                if v.vertex_decorated {
+                    self.interp(var, v.interp);
+                }
+                self.varyings.push(Some((var, v.ty)));
+                self.varying_members.push(None);
+            }
         }
         let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
         let (clip, cull) = (spec.clip.min(8), spec.cull.min(8 - spec.clip.min(8)));
@@ -381,7 +406,9 @@ impl<'s> Em<'s> {
                     let ty = arr(self, cull.max(1));
                     members.push((ty, BuiltIn::CullDistance));
                 }
-                let st = self.b.type_struct(members.iter().map(|m| m.0));
+                // A struct of its own (never merged with an equal one, such as a varying block).
+                let id = self.b.id();
+                let st = self.b.type_struct_id(Some(id), members.iter().map(|m| m.0));
                 for (i, (_, bi)) in members.iter().enumerate() {
                     self.b.member_decorate(st, i as u32, Decoration::BuiltIn, [Operand::BuiltIn(*bi)]);
                 }
@@ -845,12 +872,23 @@ impl<'s> Em<'s> {
                     }
                 };
                 let elem = self.scalar(t.kind);
-                let p = if t.n == 1 {
-                    v
-                } else {
-                    let pt = self.ptr(Sc::Output, elem);
-                    let idx = self.i(*comp as i32);
-                    self.b.access_chain(pt, None, v, [idx]).expect("access_chain")
+                let member = self.varying_members.get(*var as usize).copied().flatten().map(|m| self.i(m as i32));
+                let p = match (t.n, member) {
+                    (1, None) => v,
+                    (1, Some(m)) => {
+                        let pt = self.ptr(Sc::Output, elem);
+                        self.b.access_chain(pt, None, v, [m]).expect("access_chain")
+                    }
+                    (_, None) => {
+                        let pt = self.ptr(Sc::Output, elem);
+                        let idx = self.i(*comp as i32);
+                        self.b.access_chain(pt, None, v, [idx]).expect("access_chain")
+                    }
+                    (_, Some(m)) => {
+                        let pt = self.ptr(Sc::Output, elem);
+                        let idx = self.i(*comp as i32);
+                        self.b.access_chain(pt, None, v, [m, idx]).expect("access_chain")
+                    }
                 };
                 self.b.store(p, x, None, []).expect("store");
             }
@@ -1326,5 +1364,15 @@ impl<'s> Em<'s> {
                 self.b.load(bool_, None, v, None, []).expect("load")
             }
         }
+    }
+}
+
+/// The decoration an interpolation qualifier takes (none for smooth).
+fn interp_decoration(i: Interp) -> Option<Decoration> {
+    match i {
+        Interp::Smooth => None,
+        Interp::Flat => Some(Decoration::Flat),
+        Interp::NoPerspective => Some(Decoration::NoPerspective),
+        Interp::Centroid => Some(Decoration::Centroid),
     }
 }
