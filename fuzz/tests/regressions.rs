@@ -206,7 +206,7 @@ fn fixed_spirv_words_input_passes(name: &str) {
     assert!(r.is_ok(), "{name}: the translator or the oracle panicked");
 }
 
-/// Fixed with `reflect::check_ids`: a struct id defined twice (malformed)
+/// Fixed with `module_checks::check_ids`: a struct id defined twice (malformed)
 /// sent the std140 lowering past the end of the other definition's members (found by
 /// `spirv_words`). Now refused as malformed at load.
 #[test]
@@ -234,7 +234,7 @@ fn output_locations_overlap() {
     }
 }
 
-/// Fixed with `reflect::check_fragment_only_instructions` and the id-bound check: `OpKill` in a
+/// Fixed with `module_checks::check_fragment_only_instructions` and the id-bound check: `OpKill` in a
 /// tessellation control stage, and a label id past the header's bound, became compute WGSL
 /// that does not validate (found by `spirv_words`). Now refused as malformed at load.
 #[test]
@@ -244,7 +244,7 @@ fn fragment_only_instruction_and_id_past_bound() {
     }
 }
 
-/// Fixed with `reflect::check_call_pointer_arguments`: an access chain into a vector passed to
+/// Fixed with `module_checks::check_call_pointer_arguments`: an access chain into a vector passed to
 /// a function (invalid without variable pointers) became tessellation evaluation WGSL taking
 /// the address of a vector component, which does not validate (found by `spirv_words`). Now
 /// refused as malformed at load.
@@ -253,7 +253,7 @@ fn function_call_pointer_argument_not_a_variable() {
     fixed_spirv_words_input_passes("evaluation-address-of-vector-component.bin");
 }
 
-/// Fixed with `reflect::check_ids` and `reflect::check_member_decorations`: decorations of
+/// Fixed with `module_checks::check_ids` and `module_checks::check_member_decorations`: decorations of
 /// undefined ids, a member decoration past a struct's last member, and a `gl_PerVertex` mixing
 /// built-in and plain members became tessellation evaluation WGSL that does not validate
 /// (clip distances without their extension; an integer varying without `flat`). Found by
@@ -271,7 +271,7 @@ fn undefined_ids_and_bad_member_decorations() {
     }
 }
 
-/// Fixed with `reflect::check_image_types`: an `OpTypeImage` with `Arrayed` 16777216 (and
+/// Fixed with `module_checks::check_image_types`: an `OpTypeImage` with `Arrayed` 16777216 (and
 /// depth 512) became fragment WGSL naming `texture_1d_array`, which WGSL lacks (found by
 /// `spirv_words`). Now refused as malformed; valid 1D array images are refused as unsupported.
 #[test]
@@ -290,7 +290,7 @@ fn deep_expression_chain() {
     }
 }
 
-/// Fixed with `reflect::check_vector_shuffles`: an `OpVectorShuffle` selecting component 24577
+/// Fixed with `module_checks::check_vector_shuffles`: an `OpVectorShuffle` selecting component 24577
 /// made naga drop the vertex stage's clip-distance writes, so the plan promised a clip
 /// distance its WGSL does not write (found by `spirv_words`). Now refused as malformed.
 #[test]

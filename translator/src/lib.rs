@@ -18,6 +18,7 @@ pub mod emulation;
 pub mod error;
 pub mod interface;
 pub mod lower;
+pub mod module_checks;
 pub mod plan;
 pub mod points;
 pub mod profile;

@@ -1,0 +1,396 @@
+//! Structural checks of a parsed module, run by [`crate::reflect::load`] before anything
+//! reads it: each is a rule of the SPIR-V or Vulkan specification that naga or the lowering
+//! passes assume, and each was found missing by the `spirv_words` fuzzer (its input kept under
+//! `fuzz/regressions/spirv_words/fixed/`). A module breaking one is refused as
+//! [`LoadError::Malformed`], naming what and where; valid SPIR-V that WGSL cannot express is
+//! refused as [`LoadError::Unsupported`].
+//!
+//! Invariant after [`check`]: ids are defined once, below the header's bound, and every id an
+//! instruction refers to is defined; struct member decorations name existing members; built-in
+//! blocks are all built-in; integer and float widths are 8 to 64 bits; image operands are in
+//! range; variables carry their pointer's storage class; built-ins have Vulkan's types;
+//! fragment-only instructions and non-variable pointer arguments do not occur where they are
+//! invalid; vector shuffles select existing components.
+
+use crate::desc::Stage;
+use crate::error::LoadError;
+use crate::profile::phase;
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{Decoration, Op, StorageClass, Word};
+use std::collections::{BTreeSet, HashMap};
+
+/// Runs every check on `module`, whose entry point `entry_id` is a `stage` stage.
+pub fn check(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
+    phase("ids", || check_ids(module))?;
+    phase("member decorations", || check_member_decorations(module))?;
+    phase("fragment-only instructions", || check_fragment_only_instructions(module, entry_id, stage))?;
+    phase("call pointer arguments", || check_call_pointer_arguments(module))?;
+    phase("vector shuffles", || check_vector_shuffles(module))?;
+    phase("types and storage", || {
+        check_scalar_widths(module)?;
+        check_image_types(module)?;
+        check_variable_storage(module)?;
+        check_builtin_types(module)
+    })
+}
+
+/// `OpKill`, `OpTerminateInvocation` and `OpDemoteToHelperInvocation` are for fragment
+/// shaders only; in a function another stage's entry point reaches, they are invalid (naga
+/// writes them into a vertex or compute function that does not validate). Found by the
+/// `spirv_words` fuzzer in a tessellation control stage. Functions the entry point does not
+/// call are not looked at: one module may hold a fragment entry point next to this one.
+fn check_fragment_only_instructions(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
+    if stage == Stage::Fragment {
+        return Ok(());
+    }
+    let by_id: HashMap<Word, &dr::Function> = module.functions.iter().filter_map(|f| Some((f.def.as_ref()?.result_id?, f))).collect();
+    let (mut seen, mut todo) = (BTreeSet::from([entry_id]), vec![entry_id]);
+    while let Some(id) = todo.pop() {
+        let Some(f) = by_id.get(&id) else { continue };
+        for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
+            match inst.class.opcode {
+                Op::Kill | Op::TerminateInvocation | Op::DemoteToHelperInvocation => {
+                    return Err(LoadError::Malformed(format!("{:?} in a {stage} stage (fragment shaders only)", inst.class.opcode)));
+                }
+                Op::FunctionCall => {
+                    if let Some(Operand::IdRef(callee)) = inst.operands.first() {
+                        if seen.insert(*callee) {
+                            todo.push(*callee);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Under the logical addressing model without variable pointers, a pointer passed to a
+/// function is a memory object declaration (an `OpVariable` or the caller's own
+/// `OpFunctionParameter`), or points into `UniformConstant` storage. naga reads an access
+/// chain passed to a function as the address of a vector component, which WGSL forbids.
+/// Found by the `spirv_words` fuzzer (`OpFunctionCall %tent %70`, `%70` an access chain into
+/// a vector) in a tessellation evaluation stage. Modules declaring a variable-pointers
+/// capability are not checked (the rule is looser there, and naga refuses them anyway).
+fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
+    let variable_pointers = module.capabilities.iter().any(|c| {
+        matches!(
+            c.operands.first(),
+            Some(Operand::Capability(spirv::Capability::VariablePointers | spirv::Capability::VariablePointersStorageBuffer))
+        )
+    });
+    let logical = module
+        .memory_model
+        .as_ref()
+        .is_some_and(|m| matches!(m.operands.first(), Some(Operand::AddressingModel(spirv::AddressingModel::Logical))));
+    if variable_pointers || !logical {
+        return Ok(());
+    }
+    let body = || module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions));
+    // The ids passed to functions (few; most modules pass none).
+    let mut args: Vec<Word> = body()
+        .filter(|i| i.class.opcode == Op::FunctionCall)
+        .flat_map(|c| c.operands.iter().skip(1))
+        .filter_map(|o| match o {
+            Operand::IdRef(id) => Some(*id),
+            _ => None,
+        })
+        .collect();
+    if args.is_empty() {
+        return Ok(());
+    }
+    args.sort_unstable();
+    let passed = |id: Word| args.binary_search(&id).is_ok();
+    let pointer_class = |ty: Word| {
+        module.types_global_values.iter().find(|t| t.result_id == Some(ty) && t.class.opcode == Op::TypePointer).and_then(|t| {
+            match t.operands.first() {
+                Some(Operand::StorageClass(sc)) => Some(*sc),
+                _ => None,
+            }
+        })
+    };
+    // A passed id defined in a function by anything but a variable (access chains, copies...).
+    for inst in body().filter(|i| !matches!(i.class.opcode, Op::Variable | Op::FunctionParameter)) {
+        let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
+        if !passed(id) {
+            continue;
+        }
+        match pointer_class(ty) {
+            Some(class) if class != StorageClass::UniformConstant => {
+                return Err(LoadError::Malformed(format!(
+                    "a function call passes %{id} ({:?}, a {class:?} pointer): a pointer argument must be a variable or a parameter",
+                    inst.class.opcode
+                )));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `OpVectorShuffle` components select from the two vectors (or are `0xFFFFFFFF`, undefined).
+/// Found by the `spirv_words` fuzzer: component 24577 made naga drop the vertex stage's clip
+/// distance writes, so the plan promised a clip distance the WGSL does not write.
+fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
+    let body = || module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions));
+    if !body().any(|i| i.class.opcode == Op::VectorShuffle) {
+        return Ok(());
+    }
+    // Result types by id (ids are below the bound, checked before; a huge bound takes a map).
+    let bound = module.header.as_ref().map_or(0, |h| h.bound);
+    let results = module.all_inst_iter().filter_map(|i| Some((i.result_id?, i.result_type?)));
+    let (dense, sparse): (Vec<Word>, HashMap<Word, Word>) = if bound <= 1 << 22 {
+        let mut v = vec![0; bound as usize];
+        results.for_each(|(id, ty)| v[id as usize] = ty);
+        (v, HashMap::new())
+    } else {
+        (Vec::new(), results.collect())
+    };
+    let type_of = |id: Word| dense.get(id as usize).copied().filter(|t| *t != 0).or_else(|| sparse.get(&id).copied());
+    let vector_size = |ty: Word| {
+        module.types_global_values.iter().find(|t| t.result_id == Some(ty)).and_then(|t| match (t.class.opcode, t.operands.as_slice()) {
+            (Op::TypeVector, [_, Operand::LiteralBit32(n)]) => Some(*n),
+            _ => None,
+        })
+    };
+    for shuffle in body().filter(|i| i.class.opcode == Op::VectorShuffle) {
+        let [Operand::IdRef(a), Operand::IdRef(b), components @ ..] = shuffle.operands.as_slice() else {
+            return Err(LoadError::Malformed("OpVectorShuffle without its two vectors".into()));
+        };
+        let (Some(n), Some(m)) = (type_of(*a).and_then(vector_size), type_of(*b).and_then(vector_size)) else {
+            return Err(LoadError::Malformed(format!(
+                "OpVectorShuffle %{} of operands that are not vectors",
+                shuffle.result_id.unwrap_or(0)
+            )));
+        };
+        for c in components {
+            if let Operand::LiteralBit32(c) = c {
+                if *c != u32::MAX && *c >= n + m {
+                    return Err(LoadError::Malformed(format!(
+                        "OpVectorShuffle %{} selects component {c} of {}",
+                        shuffle.result_id.unwrap_or(0),
+                        n + m
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every result id is defined once (the lowering passes find a definition by its id; with two,
+/// they would rewrite one and read the other), below the header's bound (which the lowering
+/// passes allocate fresh ids from), and every id an instruction refers to is defined. Found by
+/// the `spirv_words` fuzzer: a struct id defined twice sent the std140 lowering past the end of
+/// the other definition's members; decorations of undefined ids left a tessellation
+/// evaluation stage's built-in block half decorated.
+fn check_ids(module: &dr::Module) -> Result<(), LoadError> {
+    let bound = module.header.as_ref().map_or(0, |h| h.bound);
+    // One bit per id below the bound (a real module's bound is small; a malformed header's
+    // can be anything, so a huge bound takes the sorted list instead).
+    const BITSET_BOUND: u32 = 1 << 22;
+    fn refs(inst: &Instruction) -> impl Iterator<Item = Word> + '_ {
+        let operands = inst.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => Some(*id),
+            _ => None,
+        });
+        inst.result_type.into_iter().chain(operands)
+    }
+    let undefined =
+        |inst: &Instruction, id: Word| LoadError::Malformed(format!("{:?} refers to %{id}, which is not defined", inst.class.opcode));
+    if bound <= BITSET_BOUND {
+        let mut defined = vec![0u64; (bound as usize).div_ceil(64)];
+        for id in module.all_inst_iter().filter_map(|i| i.result_id) {
+            if id >= bound {
+                return Err(LoadError::Malformed(format!("id %{id} is not below the header's bound {bound}")));
+            }
+            let (word, bit) = ((id / 64) as usize, 1u64 << (id % 64));
+            if defined[word] & bit != 0 {
+                return Err(LoadError::Malformed(format!("id %{id} is defined more than once")));
+            }
+            defined[word] |= bit;
+        }
+        let is_defined = |id: Word| id < bound && defined[(id / 64) as usize] & (1u64 << (id % 64)) != 0;
+        for inst in module.all_inst_iter() {
+            if let Some(id) = refs(inst).find(|id| !is_defined(*id)) {
+                return Err(undefined(inst, id));
+            }
+        }
+        return Ok(());
+    }
+    let mut ids: Vec<Word> = module.all_inst_iter().filter_map(|i| i.result_id).collect();
+    ids.sort_unstable();
+    if let Some(&max) = ids.last().filter(|max| **max >= bound) {
+        return Err(LoadError::Malformed(format!("id %{max} is not below the header's bound {bound}")));
+    }
+    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+        return Err(LoadError::Malformed(format!("id %{} is defined more than once", w[0])));
+    }
+    for inst in module.all_inst_iter() {
+        if let Some(id) = refs(inst).find(|id| ids.binary_search(id).is_err()) {
+            return Err(undefined(inst, id));
+        }
+    }
+    Ok(())
+}
+
+/// Struct decorations name members the struct has, and a struct with a built-in member has
+/// only built-in members (Vulkan forbids mixing them; the per-vertex block lowering relies
+/// on it). Found by the `spirv_words` fuzzer: `OpMemberDecorate %gl_PerVertex 768`, and a
+/// `gl_PerVertex` whose `PointSize` member lost its decoration.
+fn check_member_decorations(module: &dr::Module) -> Result<(), LoadError> {
+    let members: HashMap<Word, usize> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::TypeStruct)
+        .filter_map(|i| Some((i.result_id?, i.operands.len())))
+        .collect();
+    let mut builtin_members: HashMap<Word, BTreeSet<u32>> = HashMap::new();
+    for a in module.annotations.iter().filter(|a| a.class.opcode == Op::MemberDecorate) {
+        let (Some(Operand::IdRef(s)), Some(Operand::LiteralBit32(m))) = (a.operands.first(), a.operands.get(1)) else { continue };
+        let Some(&count) = members.get(s) else {
+            return Err(LoadError::Malformed(format!("OpMemberDecorate names %{s}, which is not a struct")));
+        };
+        if *m as usize >= count {
+            return Err(LoadError::Malformed(format!("OpMemberDecorate names member {m} of %{s}, which has {count} members")));
+        }
+        if matches!(a.operands.get(2), Some(Operand::Decoration(Decoration::BuiltIn))) {
+            builtin_members.entry(*s).or_default().insert(*m);
+        }
+    }
+    for (s, decorated) in &builtin_members {
+        if decorated.len() != members[s] {
+            return Err(LoadError::Malformed(format!("struct %{s} mixes built-in members with members that are not built-ins")));
+        }
+    }
+    Ok(())
+}
+
+/// Integer and float types must be 8, 16, 32 or 64 bits wide (naga panics on other widths).
+fn check_scalar_widths(module: &dr::Module) -> Result<(), LoadError> {
+    for inst in &module.types_global_values {
+        if let (Op::TypeInt | Op::TypeFloat, Some(Operand::LiteralBit32(w))) = (inst.class.opcode, inst.operands.first()) {
+            if ![8, 16, 32, 64].contains(w) {
+                return Err(LoadError::Malformed(format!("{:?} of width {w}", inst.class.opcode)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `OpTypeImage` operands within their ranges (depth 0-2, arrayed and multisampled 0-1,
+/// sampled 0-2), else the module is malformed; and no image WGSL cannot declare (1D arrays,
+/// multisampled arrays), which is valid SPIR-V refused as unsupported. Found by the
+/// `spirv_words` fuzzer: an image with `Arrayed` 16777216 came out as `texture_1d_array`.
+fn check_image_types(module: &dr::Module) -> Result<(), LoadError> {
+    for inst in module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypeImage) {
+        let [_, Operand::Dim(dim), Operand::LiteralBit32(depth), Operand::LiteralBit32(arrayed), Operand::LiteralBit32(ms), Operand::LiteralBit32(sampled), ..] =
+            inst.operands.as_slice()
+        else {
+            return Err(LoadError::Malformed(format!("OpTypeImage %{} has malformed operands", inst.result_id.unwrap_or(0))));
+        };
+        if *depth > 2 || *arrayed > 1 || *ms > 1 || *sampled > 2 {
+            return Err(LoadError::Malformed(format!(
+                "OpTypeImage %{}: depth {depth}, arrayed {arrayed}, multisampled {ms}, sampled {sampled} out of range",
+                inst.result_id.unwrap_or(0)
+            )));
+        }
+        if *arrayed == 1 && (*dim == spirv::Dim::Dim1D || *ms == 1) {
+            let what = if *ms == 1 { "multisampled array images" } else { "1D array images" };
+            return Err(LoadError::Unsupported(format!("{what} (WGSL has no such texture type)")));
+        }
+    }
+    Ok(())
+}
+
+/// A global `OpVariable`'s storage class must be its pointer type's (readers disagree otherwise).
+fn check_variable_storage(module: &dr::Module) -> Result<(), LoadError> {
+    let pointers: HashMap<Word, StorageClass> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::TypePointer)
+        .filter_map(|i| match (i.result_id, i.operands.first()) {
+            (Some(id), Some(Operand::StorageClass(sc))) => Some((id, *sc)),
+            _ => None,
+        })
+        .collect();
+    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+        let declared = match v.operands.first() {
+            Some(Operand::StorageClass(sc)) => Some(*sc),
+            _ => None,
+        };
+        if v.result_type.and_then(|t| pointers.get(&t).copied()) != declared {
+            return Err(LoadError::Malformed(format!(
+                "variable %{} is declared {declared:?} but its pointer type says otherwise",
+                v.result_id.unwrap_or(0)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The built-ins whose values the translator moves itself must have the types Vulkan requires
+/// (`Position` a `vec4` of 32-bit floats, and so on; per-vertex arrays of them allowed): a
+/// module declaring another type is malformed, and would otherwise come out as WGSL that does
+/// not validate. Found by the `spirv_words` fuzzer (a `float` Position in `gl_PerVertex`).
+fn check_builtin_types(module: &dr::Module) -> Result<(), LoadError> {
+    use spirv::BuiltIn as B;
+    let defs: naga::FastHashMap<Word, &Instruction> = module.types_global_values.iter().filter_map(|i| Some((i.result_id?, i))).collect();
+    let shape = |ty: Word| defs.get(&ty).map(|i| (i.class.opcode, i.operands.as_slice()));
+    let is_f32 = |ty: Word| matches!(shape(ty), Some((Op::TypeFloat, [Operand::LiteralBit32(32), ..])));
+    let is_i32 = |ty: Word| matches!(shape(ty), Some((Op::TypeInt, [Operand::LiteralBit32(32), ..])));
+    let vec_f32 = |ty: Word, n: u32| matches!(shape(ty), Some((Op::TypeVector, [Operand::IdRef(c), Operand::LiteralBit32(k)])) if *k == n && is_f32(*c));
+    // Strips at most `max` array levels; returns the element and the levels stripped.
+    let strip = |mut ty: Word, max: u32| {
+        let mut levels = 0;
+        while levels < max {
+            match shape(ty) {
+                Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) => ty = *e,
+                _ => break,
+            }
+            levels += 1;
+        }
+        (ty, levels)
+    };
+    // The element of (per-vertex arrays of) a value.
+    let element = |ty: Word| strip(ty, 2).0;
+    let array_of_f32 = |ty: Word| {
+        let (elem, levels) = strip(ty, 3);
+        levels > 0 && is_f32(elem)
+    };
+    let ok = |b: B, ty: Word| match b {
+        B::Position | B::FragCoord => vec_f32(element(ty), 4),
+        B::PointSize => is_f32(element(ty)),
+        B::TessCoord => vec_f32(ty, 3),
+        B::ClipDistance | B::CullDistance | B::TessLevelOuter | B::TessLevelInner => array_of_f32(ty),
+        B::VertexIndex | B::InstanceIndex | B::PrimitiveId | B::InvocationId | B::PatchVertices => is_i32(ty),
+        _ => true,
+    };
+    let pointee = |ptr: Word| match shape(ptr) {
+        Some((Op::TypePointer, [Operand::StorageClass(_), Operand::IdRef(t)])) => Some(*t),
+        _ => None,
+    };
+    for a in &module.annotations {
+        let (b, ty) = match (a.class.opcode, a.operands.as_slice()) {
+            (Op::Decorate, [Operand::IdRef(v), Operand::Decoration(spirv::Decoration::BuiltIn), Operand::BuiltIn(b)]) => {
+                let Some(var) = defs.get(v).filter(|i| i.class.opcode == Op::Variable) else { continue };
+                let Some(ty) = var.result_type.and_then(pointee) else { continue };
+                (*b, ty)
+            }
+            (
+                Op::MemberDecorate,
+                [Operand::IdRef(s), Operand::LiteralBit32(m), Operand::Decoration(spirv::Decoration::BuiltIn), Operand::BuiltIn(b)],
+            ) => {
+                let Some((Op::TypeStruct, members)) = shape(*s) else { continue };
+                let Some(Operand::IdRef(ty)) = members.get(*m as usize) else { continue };
+                (*b, *ty)
+            }
+            _ => continue,
+        };
+        if !ok(b, ty) {
+            return Err(LoadError::Malformed(format!("built-in {b:?} declared with type %{ty}, not the type Vulkan requires")));
+        }
+    }
+    Ok(())
+}
