@@ -297,3 +297,12 @@ fn deep_expression_chain() {
 fn vector_shuffle_component_out_of_range() {
     fixed_spirv_words_input_passes("vector-shuffle-component-out-of-range.bin");
 }
+
+/// Fixed with `module_checks::check_explicit_lod`: `OpImageSampleExplicitLod` whose image
+/// operands name no level (`MakeTexelVisible` instead of `Lod`) became WGSL `textureSample`, an
+/// implicit-level sample, in a vertex stage (found by `spirv_words`). Now refused as malformed;
+/// implicit-level samples and derivatives outside fragment stages are refused too.
+#[test]
+fn explicit_lod_without_level() {
+    fixed_spirv_words_input_passes("explicit-lod-without-level.bin");
+}

@@ -9,8 +9,9 @@
 //! instruction refers to is defined; struct member decorations name existing members; built-in
 //! blocks are all built-in; integer and float widths are 8 to 64 bits; image operands are in
 //! range; variables carry their pointer's storage class; built-ins have Vulkan's types;
-//! fragment-only instructions and non-variable pointer arguments do not occur where they are
-//! invalid; vector shuffles select existing components.
+//! fragment-only instructions (discard, implicit-LOD sampling, derivatives) and non-variable
+//! pointer arguments do not occur where they are invalid; vector shuffles select existing
+//! components; explicit-LOD samples name their level.
 
 use crate::desc::Stage;
 use crate::error::LoadError;
@@ -26,6 +27,7 @@ pub fn check(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<(), Lo
     phase("fragment-only instructions", || check_fragment_only_instructions(module, entry_id, stage))?;
     phase("call pointer arguments", || check_call_pointer_arguments(module))?;
     phase("vector shuffles", || check_vector_shuffles(module))?;
+    phase("explicit lod", || check_explicit_lod(module))?;
     phase("types and storage", || {
         check_scalar_widths(module)?;
         check_image_types(module)?;
@@ -49,7 +51,26 @@ fn check_fragment_only_instructions(module: &dr::Module, entry_id: Word, stage: 
         let Some(f) = by_id.get(&id) else { continue };
         for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
             match inst.class.opcode {
-                Op::Kill | Op::TerminateInvocation | Op::DemoteToHelperInvocation => {
+                Op::Kill
+                | Op::TerminateInvocation
+                | Op::DemoteToHelperInvocation
+                // Implicit level of detail and derivatives need fragment quads.
+                | Op::ImageSampleImplicitLod
+                | Op::ImageSampleDrefImplicitLod
+                | Op::ImageSampleProjImplicitLod
+                | Op::ImageSampleProjDrefImplicitLod
+                | Op::ImageSparseSampleImplicitLod
+                | Op::ImageSparseSampleDrefImplicitLod
+                | Op::ImageQueryLod
+                | Op::DPdx
+                | Op::DPdy
+                | Op::Fwidth
+                | Op::DPdxFine
+                | Op::DPdyFine
+                | Op::FwidthFine
+                | Op::DPdxCoarse
+                | Op::DPdyCoarse
+                | Op::FwidthCoarse => {
                     return Err(LoadError::Malformed(format!("{:?} in a {stage} stage (fragment shaders only)", inst.class.opcode)));
                 }
                 Op::FunctionCall => {
@@ -124,6 +145,32 @@ fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
                 )));
             }
             _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// An explicit-LOD sample names its level: `Lod` or `Grad` among its image operands. Found by
+/// the `spirv_words` fuzzer: `OpImageSampleExplicitLod` with `MakeTexelVisible` instead of
+/// `Lod` became WGSL `textureSample` (implicit level) in a vertex stage.
+fn check_explicit_lod(module: &dr::Module) -> Result<(), LoadError> {
+    use spirv::ImageOperands as Io;
+    let explicit = |op: Op| {
+        matches!(
+            op,
+            Op::ImageSampleExplicitLod
+                | Op::ImageSampleDrefExplicitLod
+                | Op::ImageSampleProjExplicitLod
+                | Op::ImageSampleProjDrefExplicitLod
+                | Op::ImageSparseSampleExplicitLod
+                | Op::ImageSparseSampleDrefExplicitLod
+        )
+    };
+    let body = module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions));
+    for inst in body.filter(|i| explicit(i.class.opcode)) {
+        let names_level = inst.operands.iter().any(|o| matches!(o, Operand::ImageOperands(m) if m.intersects(Io::LOD | Io::GRAD)));
+        if !names_level {
+            return Err(LoadError::Malformed(format!("{:?} %{} has neither Lod nor Grad", inst.class.opcode, inst.result_id.unwrap_or(0))));
         }
     }
     Ok(())
