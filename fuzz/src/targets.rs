@@ -7,8 +7,20 @@ use arbitrary::Unstructured;
 
 /// Raw bytes as SPIR-V words into the translator (see [`oracle::spirv_words`]).
 pub fn spirv_words(data: &[u8]) {
+    remember_input(data);
     oracle::known::let_naga_panics_unwind();
     oracle::spirv_words(data);
+}
+
+/// With `TESSERAE_FUZZ_LAST_INPUT=FILE`, writes each input to `FILE` before running it. A
+/// stack overflow kills a libFuzzer process without an artifact (libFuzzer's signal handler
+/// runs on the overflowed stack), so the file is then the input that killed it. Costs a file
+/// write per execution; off unless asked for.
+pub fn remember_input(data: &[u8]) {
+    static PATH: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    if let Some(path) = PATH.get_or_init(|| std::env::var_os("TESSERAE_FUZZ_LAST_INPUT").map(Into::into)) {
+        let _ = std::fs::write(path, data);
+    }
 }
 
 /// Features of the `pipeline` target: the first byte picks them, so one corpus explores both

@@ -306,3 +306,11 @@ fn vector_shuffle_component_out_of_range() {
 fn explicit_lod_without_level() {
     fixed_spirv_words_input_passes("explicit-lod-without-level.bin");
 }
+
+/// Fixed with `wgsl::refuse_deep_nesting`: 300 nested selections (valid SPIR-V) became WGSL
+/// past its limit of 127 nested braces, which naga's parser (and wgpu) refuse. Built by hand
+/// while looking for the cause of stack overflows; now refused as unsupported, by name.
+#[test]
+fn nested_selections_past_wgsl_limit() {
+    fixed_spirv_words_input_passes("nested-selections-300.bin");
+}

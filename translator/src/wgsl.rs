@@ -66,6 +66,7 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result
     };
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);
     refuse_oversized_types(stage, &module)?;
+    refuse_deep_nesting(stage, &module)?;
     name_struct_members(&mut module);
     crate::profile::phase("deep expressions", || crate::deep_expressions::name_deep_expressions(&mut module));
     if module.entry_points.len() != 1 {
@@ -98,6 +99,38 @@ pub fn entry_clip_distances(module: &naga::Module, name: &str) -> u32 {
         naga::TypeInner::Struct { members, .. } => members.iter().find(|m| is_clip(&m.binding)).map_or(0, |m| len(m.ty)),
         _ => 0,
     }
+}
+
+/// WGSL allows 127 nested brace-enclosed statements in a function (naga's parser, and so wgpu,
+/// enforce it); SPIR-V has no such limit. A function nested deeper is refused by name rather
+/// than written as WGSL no implementation parses. The count is what naga's writer writes:
+/// a brace per `if` branch, block and loop body, two for a `switch` case and a `continuing`.
+/// Found while looking for deep-recursion crashes (300 nested selections).
+fn refuse_deep_nesting(stage: Stage, module: &naga::Module) -> Result<(), TranslateError> {
+    const WGSL_MAX_BRACES: u32 = 127;
+    let functions = module.functions.iter().map(|(_, f)| f).chain(module.entry_points.iter().map(|e| &e.function));
+    for f in functions {
+        // Iterative, so a module nested far beyond the limit costs no stack either.
+        let mut todo: Vec<(&naga::Block, u32)> = vec![(&f.body, 1)];
+        while let Some((block, depth)) = todo.pop() {
+            if depth > WGSL_MAX_BRACES {
+                return Err(TranslateError::unsupported(
+                    stage,
+                    format!("control flow nested more than {WGSL_MAX_BRACES} deep (WGSL's limit on nested braces)"),
+                ));
+            }
+            for statement in block.iter() {
+                match statement {
+                    naga::Statement::Block(b) => todo.push((b, depth + 1)),
+                    naga::Statement::If { accept, reject, .. } => todo.extend([(accept, depth + 1), (reject, depth + 1)]),
+                    naga::Statement::Switch { cases, .. } => todo.extend(cases.iter().map(|c| (&c.body, depth + 2))),
+                    naga::Statement::Loop { body, continuing, .. } => todo.extend([(body, depth + 1), (continuing, depth + 2)]),
+                    _ => {}
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// WGSL caps a type at `i32::MAX` bytes; naga's SPIR-V reader and IR validator take larger

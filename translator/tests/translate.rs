@@ -251,3 +251,21 @@ fn texture_types_wgsl_lacks_are_refused() {
         assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains(name)), "{e}");
     }
 }
+
+/// WGSL allows 127 nested braces in a function: control flow nested deeper (valid SPIR-V) is
+/// refused by name, not written as WGSL that wgpu cannot parse; 100 levels translate and parse.
+#[test]
+fn control_flow_nested_past_wgsl_limit_is_refused() {
+    let nested = |n: usize| {
+        let body = format!("{}o = vec4(1.0);{}", "if (c.x > 0.0) { ".repeat(n), " }".repeat(n));
+        fs(&format!(
+            "#version 450\nlayout(location = 0) in vec3 c;\nlayout(location = 0) out vec4 o;\nvoid main() {{ o = vec4(0.0); {body} }}"
+        ))
+    };
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nlayout(location=0) out vec3 c;\nvoid main(){ gl_Position = vec4(p,0,1); c = vec3(p, 1.0); }");
+    let mut ok = desc(v.clone(), Some(nested(100)));
+    ok.options.verify_wgsl_round_trip = true;
+    translate(&ok).expect("100 nested ifs translate, and the WGSL parses back");
+    let e = translate(&desc(v, Some(nested(140)))).unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains("nested")), "{e}");
+}
