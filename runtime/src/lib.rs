@@ -740,10 +740,18 @@ impl TranslatedPipeline {
                 let usage = wgpu::BufferUsages::STORAGE
                     | match b.usage {
                         BufferUsage::Storage => wgpu::BufferUsages::empty(),
-                        BufferUsage::Index => wgpu::BufferUsages::INDEX,
+                        BufferUsage::Index | BufferUsage::QuadIndices => wgpu::BufferUsages::INDEX,
                         BufferUsage::Indirect => wgpu::BufferUsages::INDIRECT,
                     };
-                device.create_buffer(&wgpu::BufferDescriptor { label: Some(&b.name), size, usage, mapped_at_creation: false })
+                let quads = b.usage == BufferUsage::QuadIndices;
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor { label: Some(&b.name), size, usage, mapped_at_creation: quads });
+                if quads {
+                    if let Ok(mut view) = buffer.slice(..).get_mapped_range_mut() {
+                        view.copy_from_slice(&quad_indices(size as usize));
+                    }
+                    buffer.unmap();
+                }
+                buffer
             })
             .collect();
         let d = DrawBuffers { uniform, intermediates };
@@ -789,4 +797,17 @@ impl TranslatedPipeline {
         }
         Ok(device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some(pass.label()), layout, entries: &entries }))
     }
+}
+
+/// Two triangles per quad of four vertices, as [`BufferUsage::QuadIndices`] defines: `bytes`
+/// bytes of u32 indices (a partial last quad left zero).
+fn quad_indices(bytes: usize) -> Vec<u8> {
+    let mut out = vec![0u8; bytes];
+    for (q, quad) in out.chunks_exact_mut(24).enumerate() {
+        let v = 4 * q as u32;
+        for (k, i) in [v, v + 1, v + 2, v + 2, v + 1, v + 3].into_iter().enumerate() {
+            quad[4 * k..4 * k + 4].copy_from_slice(&i.to_le_bytes());
+        }
+    }
+    out
 }

@@ -364,7 +364,7 @@ fn translate_expanded_points(
         name: "quad indices".into(),
         binding: binding::INTERMEDIATES + 1,
         size: BufferSize::PerPosition { bytes: 4 * points::INDICES_PER_POINT as u64 },
-        usage: BufferUsage::Index,
+        usage: BufferUsage::QuadIndices,
     };
     let passes = profile::phase("points::expand", || {
         points::expand(
@@ -375,13 +375,12 @@ fn translate_expanded_points(
                 cull_distances,
                 emulation: e,
                 records_binding: records.binding,
-                quad_indices_binding: quads.binding,
             },
         )
     })?;
     let records = IntermediateBuffer { size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 }, ..records };
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
-    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records), intermediate(e, &quads)]);
+    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records)]);
     Ok(Plan::assemble(
         desc,
         Some(e.group),

@@ -308,6 +308,10 @@ pub enum BufferUsage {
     Storage,
     Index,
     Indirect,
+    /// An index buffer the runtime fills once, when it creates the buffer, with two triangles
+    /// per quad of four vertices: `4q, 4q+1, 4q+2, 4q+2, 4q+1, 4q+3` for quad `q` (expanded
+    /// points); no pass writes it.
+    QuadIndices,
 }
 
 /// A plan that breaks its own invariants (a translator bug, or a plan edited by hand).

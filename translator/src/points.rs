@@ -8,7 +8,7 @@
 //!    `records[instance * count + position]`: the clip-space position; (size, keep, 0, 0); one
 //!    vec4 per varying (integers bitcast). `keep` is 0 when the point is dropped whole.
 //! 2. **expanded points** (render): one indexed triangle-list draw, six indices per record
-//!    over its four corners (written by pass 1), so each corner is shaded once and llvmpipe
+//!    over its four corners (a `QuadIndices` buffer the runtime fills once), so each corner is shaded once and llvmpipe
 //!    sees one draw rather than an instance per point; each corner moves the position to the corner of a square of `size` pixels
 //!    (viewport from the draw's uniform). Varyings leave as `flat`, `PointCoord` as a `linear`
 //!    varying from (0,0) at the upper left to (1,1).
@@ -43,9 +43,8 @@ pub struct PointExpansion<'a> {
     /// Cull distances, demoted to [`vertex_function::CULL_GLOBAL`].
     pub cull_distances: u32,
     pub emulation: Emulation,
-    /// Bindings (in the emulation group) of the records and quad-index buffers.
+    /// Binding (in the emulation group) of the records buffer.
     pub records_binding: u32,
-    pub quad_indices_binding: u32,
 }
 
 /// The two passes' WGSL.
@@ -105,7 +104,6 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     let mut src = vertex_function::module_wgsl(&module)?;
     src.push_str(&vertex_pulling::declarations(cfg.emulation, &slots, cfg.layouts));
     let at_records = cfg.emulation.at(cfg.records_binding);
-    let at_quads = cfg.emulation.at(cfg.quad_indices_binding);
     let body = format!(
         "    let tesserae_c = {position};
     // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
@@ -116,20 +114,11 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
 {tests}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;
     tesserae_records[tesserae_base] = tesserae_c;
     tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
-{stores}    // Two triangles over the record's four corners, so each corner's vertex is shaded once.
-    let tesserae_q = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 6u;
-    let tesserae_v = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 4u;
-    tesserae_quad_indices[tesserae_q] = tesserae_v;
-    tesserae_quad_indices[tesserae_q + 1u] = tesserae_v + 1u;
-    tesserae_quad_indices[tesserae_q + 2u] = tesserae_v + 2u;
-    tesserae_quad_indices[tesserae_q + 3u] = tesserae_v + 2u;
-    tesserae_quad_indices[tesserae_q + 4u] = tesserae_v + 1u;
-    tesserae_quad_indices[tesserae_q + 5u] = tesserae_v + 3u;
-"
+{stores}"
     );
     let _ = write!(
         src,
-        "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n{at_quads} var<storage, read_write> tesserae_quad_indices: array<u32>;\n\n{}",
+        "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n\n{}",
         vertex_pulling::compute_entry(VERTEX_ENTRY, WORKGROUP, &pull, &body)
     );
     let vertex = crate::profile::phase("emulation wgsl round trip", || round_trip(Stage::Vertex, src))?;
