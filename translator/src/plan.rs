@@ -11,7 +11,7 @@ use crate::wgsl::ValidatedWgsl;
 use serde::Serialize;
 
 /// Version of the plan's JSON form; bumped on every incompatible change.
-pub const PLAN_VERSION: u32 = 2;
+pub const PLAN_VERSION: u32 = 3;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {

@@ -103,7 +103,6 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 @group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
 
 @group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
-@group(0) @binding(25) var<storage, read_write> tesserae_quad_indices: array<u32>;
 
 @compute @workgroup_size(64)
 fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
@@ -128,15 +127,6 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     tesserae_records[tesserae_base] = tesserae_c;
     tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
     tesserae_records[tesserae_base + 2u] = vec4<f32>(tesserae_out.out2_member, 0.0);
-    // Two triangles over the record's four corners, so each corner's vertex is shaded once.
-    let tesserae_q = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 6u;
-    let tesserae_v = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 4u;
-    tesserae_quad_indices[tesserae_q] = tesserae_v;
-    tesserae_quad_indices[tesserae_q + 1u] = tesserae_v + 1u;
-    tesserae_quad_indices[tesserae_q + 2u] = tesserae_v + 2u;
-    tesserae_quad_indices[tesserae_q + 3u] = tesserae_v + 2u;
-    tesserae_quad_indices[tesserae_q + 4u] = tesserae_v + 1u;
-    tesserae_quad_indices[tesserae_q + 5u] = tesserae_v + 3u;
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {
