@@ -296,6 +296,9 @@ fn deep_expression_chain() {
 #[test]
 fn vector_shuffle_component_out_of_range() {
     fixed_spirv_words_input_passes("vector-shuffle-component-out-of-range.bin");
+    // The check itself overflowed adding two vector sizes near u32::MAX (found by the
+    // coverage replay, a dev build with overflow checks, as this test runs).
+    fixed_spirv_words_input_passes("vector-shuffle-size-overflow.bin");
 }
 
 /// Fixed with `module_checks::check_explicit_lod`: `OpImageSampleExplicitLod` whose image

@@ -211,13 +211,14 @@ fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
                 shuffle.result_id.unwrap_or(0)
             )));
         };
+        // (Vector sizes come from the module: a malformed one may be near u32::MAX.)
+        let total = n.saturating_add(m);
         for c in components {
             if let Operand::LiteralBit32(c) = c {
-                if *c != u32::MAX && *c >= n + m {
+                if *c != u32::MAX && *c >= total {
                     return Err(LoadError::Malformed(format!(
-                        "OpVectorShuffle %{} selects component {c} of {}",
-                        shuffle.result_id.unwrap_or(0),
-                        n + m
+                        "OpVectorShuffle %{} selects component {c} of {total}",
+                        shuffle.result_id.unwrap_or(0)
                     )));
                 }
             }
