@@ -277,6 +277,8 @@ fn undefined_ids_and_bad_member_decorations() {
 #[test]
 fn image_type_operands_out_of_range() {
     fixed_spirv_words_input_passes("image-arrayed-out-of-range.bin");
+    // A 1D depth image, written as `texture_depth_1d` (WGSL has none): unsupported.
+    fixed_spirv_words_input_passes("image-depth-1d.bin");
 }
 
 /// Fixed with `deep_expressions::name_deep_expressions`: a chain of 200 (and 5,000) dependent

@@ -330,7 +330,8 @@ fn check_scalar_widths(module: &dr::Module) -> Result<(), LoadError> {
 /// `OpTypeImage` operands within their ranges (depth 0-2, arrayed and multisampled 0-1,
 /// sampled 0-2), else the module is malformed; and no image WGSL cannot declare (1D arrays,
 /// multisampled arrays), which is valid SPIR-V refused as unsupported. Found by the
-/// `spirv_words` fuzzer: an image with `Arrayed` 16777216 came out as `texture_1d_array`.
+/// `spirv_words` fuzzer: an image with `Arrayed` 16777216 came out as `texture_1d_array`, and
+/// a 1D depth image as `texture_depth_1d`.
 fn check_image_types(module: &dr::Module) -> Result<(), LoadError> {
     for inst in module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypeImage) {
         let [_, Operand::Dim(dim), Operand::LiteralBit32(depth), Operand::LiteralBit32(arrayed), Operand::LiteralBit32(ms), Operand::LiteralBit32(sampled), ..] =
@@ -344,8 +345,18 @@ fn check_image_types(module: &dr::Module) -> Result<(), LoadError> {
                 inst.result_id.unwrap_or(0)
             )));
         }
-        if *arrayed == 1 && (*dim == spirv::Dim::Dim1D || *ms == 1) {
-            let what = if *ms == 1 { "multisampled array images" } else { "1D array images" };
+        let what = if *arrayed == 1 && *ms == 1 {
+            Some("multisampled array images")
+        } else if *arrayed == 1 && *dim == spirv::Dim::Dim1D {
+            Some("1D array images")
+        } else if *depth == 1 && matches!(dim, spirv::Dim::Dim1D | spirv::Dim::Dim3D) {
+            Some("1D and 3D depth images")
+        } else if *ms == 1 && *dim != spirv::Dim::Dim2D {
+            Some("multisampled images that are not 2D")
+        } else {
+            None
+        };
+        if let Some(what) = what {
             return Err(LoadError::Unsupported(format!("{what} (WGSL has no such texture type)")));
         }
     }

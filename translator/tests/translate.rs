@@ -244,6 +244,7 @@ fn texture_types_wgsl_lacks_are_refused() {
     let cases = [
         ("sampler1DArray t; void main() { o = texture(t, vec2(0.5, 0.0)); }", "1D array"),
         ("sampler2DMSArray t; void main() { o = texelFetch(t, ivec3(0), 0); }", "multisampled array"),
+        ("sampler1DShadow t; void main() { o = vec4(texture(t, vec3(0.5, 0.0, 0.5))); }", "1D and 3D depth"),
     ];
     for (body, name) in cases {
         let f = fs(&format!("#version 450\nlayout(location = 0) out vec4 o;\nlayout(set = 0, binding = 0) uniform {body}"));
