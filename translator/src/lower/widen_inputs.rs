@@ -68,7 +68,7 @@ fn widen(module: &mut dr::Module, var: Word, wide: u32, narrow: u32) {
     let body = || module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions);
     let only_loads_and_chains = body().all(|i| match i.class.opcode {
         Op::Load | Op::AccessChain | Op::InBoundsAccessChain => !i.operands.iter().skip(1).any(|o| *o == Operand::IdRef(var)),
-        _ => !i.operands.iter().any(|o| *o == Operand::IdRef(var)),
+        _ => !i.operands.contains(&Operand::IdRef(var)),
     });
     if !only_loads_and_chains {
         return;
