@@ -319,3 +319,11 @@ fn explicit_lod_without_level() {
 fn nested_selections_past_wgsl_limit() {
     fixed_spirv_words_input_passes("nested-selections-300.bin");
 }
+
+/// Fixed with `module_checks::check_builtin_types`: `TessLevelInner` declared as
+/// `array<array<f32, 4>, 2>` (patch built-ins are one array of floats) became tessellation
+/// evaluation WGSL storing a float into an array (found by `spirv_words`). Now malformed.
+#[test]
+fn tess_level_nested_array() {
+    fixed_spirv_words_input_passes("evaluation-tess-level-inner-nested-array.bin");
+}

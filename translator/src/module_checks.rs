@@ -422,7 +422,11 @@ fn check_builtin_types(module: &dr::Module) -> Result<(), LoadError> {
         B::Position | B::FragCoord => vec_f32(element(ty), 4),
         B::PointSize => is_f32(element(ty)),
         B::TessCoord => vec_f32(ty, 3),
-        B::ClipDistance | B::CullDistance | B::TessLevelOuter | B::TessLevelInner => array_of_f32(ty),
+        B::ClipDistance | B::CullDistance => array_of_f32(ty),
+        // Patch built-ins: one array of floats, never arrayed per vertex (found by
+        // `spirv_words`: an `array<array<f32, 4>, 2>` inner level became WGSL storing a
+        // float into an array).
+        B::TessLevelOuter | B::TessLevelInner => matches!(strip(ty, 2), (elem, 1) if is_f32(elem)),
         B::VertexIndex | B::InstanceIndex | B::PrimitiveId | B::InvocationId | B::PatchVertices => is_i32(ty),
         _ => true,
     };
