@@ -327,3 +327,14 @@ fn nested_selections_past_wgsl_limit() {
 fn tess_level_nested_array() {
     fixed_spirv_words_input_passes("evaluation-tess-level-inner-nested-array.bin");
 }
+
+/// Fixed in `tessellation::translate_stage`: an evaluation stage alone whose integer output is
+/// not `Flat` (valid: Vulkan asks it only of fragment inputs) became WGSL without
+/// `@interpolate(flat)` (found by `spirv_words`; the second input is the first with its
+/// invalid `RowMajor` on a variable removed, valid for spirv-val).
+#[test]
+fn evaluation_integer_output_not_flat() {
+    for name in ["evaluation-integer-output-row-major.bin", "evaluation-integer-output-not-flat.bin"] {
+        fixed_spirv_words_input_passes(name);
+    }
+}

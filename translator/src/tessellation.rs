@@ -112,6 +112,9 @@ pub fn translate_stage(mut m: LoadedModule) -> Result<ShaderPlan, TranslateError
             control_pass(e, module, &vars, &st, stride, [b(0), b(1), b(2), b(3)])?.0
         }
         _ => {
+            // Integer outputs become flat, as in a pipeline without a fragment stage (WGSL
+            // requires it of every integer varying; found by `spirv_words`).
+            crate::lower::interpolation::harmonize(&mut m.module, &[], &r.outputs);
             if r.writes(SpvBuiltIn::PointSize) {
                 crate::lower::builtin_output::demote(&mut m.module, SpvBuiltIn::PointSize);
             }
