@@ -195,12 +195,16 @@ fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
         (Vec::new(), results.collect())
     };
     let type_of = |id: Word| dense.get(id as usize).copied().filter(|t| *t != 0).or_else(|| sparse.get(&id).copied());
-    let vector_size = |ty: Word| {
-        module.types_global_values.iter().find(|t| t.result_id == Some(ty)).and_then(|t| match (t.class.opcode, t.operands.as_slice()) {
-            (Op::TypeVector, [_, Operand::LiteralBit32(n)]) => Some(*n),
+    // Vector sizes by type id, looked up once rather than per shuffle.
+    let sizes: HashMap<Word, u32> = module
+        .types_global_values
+        .iter()
+        .filter_map(|t| match (t.class.opcode, t.result_id, t.operands.as_slice()) {
+            (Op::TypeVector, Some(id), [_, Operand::LiteralBit32(n)]) => Some((id, *n)),
             _ => None,
         })
-    };
+        .collect();
+    let vector_size = |ty: Word| sizes.get(&ty).copied();
     for shuffle in body().filter(|i| i.class.opcode == Op::VectorShuffle) {
         let [Operand::IdRef(a), Operand::IdRef(b), components @ ..] = shuffle.operands.as_slice() else {
             return Err(LoadError::Malformed("OpVectorShuffle without its two vectors".into()));
