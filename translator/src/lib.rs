@@ -25,6 +25,7 @@ pub mod profile;
 pub mod records;
 pub mod reflect;
 pub mod resources;
+pub mod spirv_reader;
 pub mod tessellation;
 pub mod tessellator;
 pub mod vertex_function;

@@ -186,13 +186,14 @@ fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
     }
     // Result types by id (ids are below the bound, checked before; a huge bound takes a map).
     let bound = module.header.as_ref().map_or(0, |h| h.bound);
-    let results = module.all_inst_iter().filter_map(|i| Some((i.result_id?, i.result_type?)));
+    let mut results = Vec::new();
+    each_instruction(module, |i| results.extend(i.result_id.zip(i.result_type)));
     let (dense, sparse): (Vec<Word>, HashMap<Word, Word>) = if bound <= 1 << 22 {
         let mut v = vec![0; bound as usize];
-        results.for_each(|(id, ty)| v[id as usize] = ty);
+        results.into_iter().for_each(|(id, ty)| v[id as usize] = ty);
         (v, HashMap::new())
     } else {
-        (Vec::new(), results.collect())
+        (Vec::new(), results.into_iter().collect())
     };
     let type_of = |id: Word| dense.get(id as usize).copied().filter(|t| *t != 0).or_else(|| sparse.get(&id).copied());
     // Vector sizes by type id, looked up once rather than per shuffle.
@@ -231,6 +232,33 @@ fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
     Ok(())
 }
 
+/// Calls `f` on every instruction, in `all_inst_iter`'s order, with plain loops over the
+/// sections (`all_inst_iter`'s chain of a dozen iterators costs more than the checks).
+fn each_instruction<'m>(m: &'m dr::Module, mut f: impl FnMut(&'m Instruction)) {
+    let sections = [&m.capabilities, &m.extensions, &m.ext_inst_imports];
+    sections.into_iter().flatten().for_each(&mut f);
+    m.memory_model.iter().for_each(&mut f);
+    let sections = [
+        &m.entry_points,
+        &m.execution_modes,
+        &m.debug_string_source,
+        &m.debug_names,
+        &m.debug_module_processed,
+        &m.annotations,
+        &m.types_global_values,
+    ];
+    sections.into_iter().flatten().for_each(&mut f);
+    for function in &m.functions {
+        function.def.iter().for_each(&mut f);
+        function.parameters.iter().for_each(&mut f);
+        for block in &function.blocks {
+            block.label.iter().for_each(&mut f);
+            block.instructions.iter().for_each(&mut f);
+        }
+        function.end.iter().for_each(&mut f);
+    }
+}
+
 /// Every result id is defined once (the lowering passes find a definition by its id; with two,
 /// they would rewrite one and read the other), below the header's bound (which the lowering
 /// passes allocate fresh ids from), and every id an instruction refers to is defined. Found by
@@ -253,7 +281,9 @@ fn check_ids(module: &dr::Module) -> Result<(), LoadError> {
         |inst: &Instruction, id: Word| LoadError::Malformed(format!("{:?} refers to %{id}, which is not defined", inst.class.opcode));
     if bound <= BITSET_BOUND {
         let mut defined = vec![0u64; (bound as usize).div_ceil(64)];
-        for id in module.all_inst_iter().filter_map(|i| i.result_id) {
+        let mut result_ids = Vec::new();
+        each_instruction(module, |i| result_ids.extend(i.result_id));
+        for id in result_ids {
             if id >= bound {
                 return Err(LoadError::Malformed(format!("id %{id} is not below the header's bound {bound}")));
             }
@@ -264,12 +294,13 @@ fn check_ids(module: &dr::Module) -> Result<(), LoadError> {
             defined[word] |= bit;
         }
         let is_defined = |id: Word| id < bound && defined[(id / 64) as usize] & (1u64 << (id % 64)) != 0;
-        for inst in module.all_inst_iter() {
-            if let Some(id) = refs(inst).find(|id| !is_defined(*id)) {
-                return Err(undefined(inst, id));
+        let mut first_undefined = None;
+        each_instruction(module, |inst| {
+            if first_undefined.is_none() {
+                first_undefined = refs(inst).find(|id| !is_defined(*id)).map(|id| undefined(inst, id));
             }
-        }
-        return Ok(());
+        });
+        return first_undefined.map_or(Ok(()), Err);
     }
     let mut ids: Vec<Word> = module.all_inst_iter().filter_map(|i| i.result_id).collect();
     ids.sort_unstable();

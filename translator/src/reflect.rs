@@ -209,7 +209,7 @@ pub fn stage_of(model: spirv::ExecutionModel) -> Option<Stage> {
 /// load error with the stage it is about).
 pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
     check_header(words).ok()?;
-    let module = dr::load_words(words).ok()?;
+    let module = crate::spirv_reader::load_words(words).ok()?;
     let (_, model, _) = select_entry_point(&module, entry).ok()?;
     stage_of(model)
 }
@@ -217,7 +217,8 @@ pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
 /// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
 pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadError> {
     check_header(words)?;
-    let module = crate::profile::phase("rspirv parse", || dr::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?;
+    let module =
+        crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?;
     let (entry_id, model, name) = select_entry_point(&module, entry)?;
     let Some(stage) = stage_of(model) else {
         return Err(LoadError::UnknownExecutionModel { name, model: format!("{model:?}") });
@@ -309,6 +310,8 @@ impl<'m> Reflector<'m> {
         }
         let mut decorations: naga::FastHashMap<Word, Vec<_>> = naga::FastHashMap::default();
         let mut member_decorations: naga::FastHashMap<(Word, u32), Vec<_>> = naga::FastHashMap::default();
+        decorations.reserve(module.annotations.len());
+        member_decorations.reserve(module.annotations.len());
         for a in &module.annotations {
             match (a.class.opcode, a.operands.as_slice()) {
                 (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(d), rest @ ..]) => {
@@ -321,6 +324,7 @@ impl<'m> Reflector<'m> {
             }
         }
         let mut names = naga::FastHashMap::default();
+        names.reserve(module.debug_names.len());
         for n in &module.debug_names {
             if let (Op::Name, [Operand::IdRef(t), Operand::LiteralString(s)]) = (n.class.opcode, n.operands.as_slice()) {
                 names.insert(*t, s.as_str());

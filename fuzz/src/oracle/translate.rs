@@ -287,6 +287,12 @@ pub fn spirv_words(data: &[u8]) {
     let n = data.len() / 4 * 4;
     let words: Vec<u32> = data[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let tail = &data[n..];
+    // The translator's fast SPIR-V reader reads what rspirv reads (its module invariant).
+    if tesserae::reflect::check_header(&words).is_ok() {
+        if let Err(e) = tesserae::spirv_reader::check_agrees_with_rspirv(&words) {
+            panic!("tesserae::spirv_reader reads these words unlike rspirv: {e}");
+        }
+    }
     if tail.is_empty() {
         let stage = tesserae::StageDesc { spirv: words.clone(), entry_point: None };
         match tesserae::translate_stage_with(&stage, tesserae::Options { verify_wgsl_round_trip: true, ..Default::default() }) {

@@ -1,0 +1,466 @@
+//! Reading a SPIR-V binary into rspirv's data representation, faster than
+//! `rspirv::dr::load_words`.
+//!
+//! rspirv's parser finds each instruction's grammar by a linear scan of its instruction table,
+//! twice (once to decode, once more in `dr::Instruction::new`), allocates a vector per operand,
+//! and tracks the type of every result in a `HashMap`. For the few hundred instructions of a
+//! shader that was most of the translator's own parsing time. This reader indexes the grammar
+//! once per process, decodes operands straight into the instruction's vector and tracks result
+//! types in a flat table, and sorts instructions into the module's sections as rspirv's
+//! `dr::Loader` does, with each section sized ahead from a scan of the opcodes.
+//!
+//! Invariant: [`load_words`] returns what `rspirv::dr::load_words` returns for the same words —
+//! the same module, or the same error. Operands this reader does not decode itself (enumerants
+//! with parameters other than the common decorations, `OpSpecConstantOp`, extension operand
+//! kinds) are decoded by rspirv's parser on that one instruction; anything the fast path finds
+//! wrong (an error, an unknown opcode or enumerant, a loader error) sends the whole module
+//! through `rspirv::dr::load_words`, so errors read exactly as rspirv writes them. Tests compare
+//! both readers on the fuzz seeds and the corpus shaders, and the `spirv_words` fuzz target
+//! compares them on every input it runs.
+
+use rspirv::binary::{Consumer, ParseAction, ParseResult};
+use rspirv::dr::{self, Instruction, Operand};
+use rspirv::grammar::{self, OperandKind as Kind, OperandQuantifier as Quantifier};
+use spirv::Word;
+use std::sync::OnceLock;
+
+type Grammar = &'static grammar::Instruction<'static>;
+
+/// Parses `words` as `rspirv::dr::load_words` does (see the module invariant).
+pub fn load_words(words: &[u32]) -> ParseResult<dr::Module> {
+    match read(words) {
+        Some(module) => Ok(module),
+        None => dr::load_words(words),
+    }
+}
+
+/// The grammar of `opcode`, from a table indexed by opcode (built on first use).
+pub fn grammar_of(opcode: Word) -> Option<Grammar> {
+    static INDEX: OnceLock<Vec<Option<Grammar>>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let max = grammar::INSTRUCTION_TABLE.iter().map(|g| g.opcode as usize).max().unwrap_or(0);
+        let mut index = vec![None; max + 1];
+        // `lookup_opcode` returns the first entry of an opcode; keep the first too.
+        for g in grammar::INSTRUCTION_TABLE.iter() {
+            index[g.opcode as usize].get_or_insert(g);
+        }
+        index
+    });
+    index.get(opcode as usize).copied().flatten()
+}
+
+/// An instruction of opcode `op` (as `dr::Instruction::new`, without its table scan).
+pub fn instruction(op: spirv::Op, result_type: Option<Word>, result_id: Option<Word>, operands: Vec<Operand>) -> Instruction {
+    match grammar_of(op as Word) {
+        Some(class) => Instruction { class, result_type, result_id, operands },
+        None => Instruction::new(op, result_type, result_id, operands),
+    }
+}
+
+/// The numeric type rspirv's parser tracks for a result id (to size the literals of
+/// `OpConstant`, `OpSpecConstant` and `OpSwitch`).
+#[derive(Clone, Copy, PartialEq)]
+enum Tracked {
+    None,
+    Int(u32),
+    Float(u32),
+}
+
+/// Result id → tracked type: a flat table for ids below the bound (capped), a map beyond it.
+struct Types {
+    flat: Vec<Tracked>,
+    far: naga::FastHashMap<Word, Tracked>,
+}
+
+impl Types {
+    const FLAT_MAX: usize = 1 << 20;
+
+    fn new(bound: Word) -> Self {
+        Types { flat: vec![Tracked::None; (bound as usize).min(Self::FLAT_MAX)], far: Default::default() }
+    }
+    fn get(&self, id: Word) -> Tracked {
+        match self.flat.get(id as usize) {
+            Some(t) => *t,
+            None => self.far.get(&id).copied().unwrap_or(Tracked::None),
+        }
+    }
+    fn set(&mut self, id: Word, t: Tracked) {
+        match self.flat.get_mut(id as usize) {
+            Some(slot) => *slot = t,
+            None => {
+                self.far.insert(id, t);
+            }
+        }
+    }
+
+    /// As rspirv's `TypeTracker::track`: integer and float types by their width, and every
+    /// other result whose result type is tracked, with that type. Other types change nothing.
+    fn track(&mut self, inst: &Instruction) {
+        let Some(rid) = inst.result_id else { return };
+        let op = inst.class.opcode;
+        if op.is_type() {
+            match (op, inst.operands.first(), inst.operands.get(1)) {
+                (spirv::Op::TypeInt, Some(Operand::LiteralBit32(bits)), Some(Operand::LiteralBit32(_))) => {
+                    self.set(rid, Tracked::Int(*bits))
+                }
+                (spirv::Op::TypeFloat, Some(Operand::LiteralBit32(bits)), _) => self.set(rid, Tracked::Float(*bits)),
+                _ => {}
+            }
+        } else if let Some(t) = inst.result_type.map(|t| self.get(t)).filter(|t| *t != Tracked::None) {
+            self.set(rid, t);
+        }
+    }
+}
+
+/// Why the fast path stopped decoding an instruction.
+enum Stop {
+    /// Decode this one instruction with rspirv's parser.
+    Delegate,
+    /// Give the whole module to rspirv (an error, or something the fast path does not know).
+    Module,
+}
+
+/// The fast path alone: `None` where [`load_words`] hands the whole module to rspirv.
+pub fn read(words: &[u32]) -> Option<dr::Module> {
+    if words.len() < 5 || words[0] != spirv::MAGIC_NUMBER {
+        return None;
+    }
+    let mut header = dr::ModuleHeader::new(words[3]);
+    let [_, minor, major, _] = words[1].to_le_bytes();
+    header.set_version(major, minor);
+    let mut sections = Sections::sized_for(words)?;
+    sections.module.header = Some(header);
+    let mut types = Types::new(words[3]);
+    let mut at = 5;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        let class = grammar_of(words[at] & 0xffff)?;
+        let inst = match decode(class, &words[at + 1..at + count], &types) {
+            Ok(inst) => inst,
+            Err(Stop::Delegate) => delegate(words, &words[at..at + count])?,
+            Err(Stop::Module) => return None,
+        };
+        types.track(&inst);
+        sections.place(inst)?;
+        at += count;
+    }
+    sections.finish()
+}
+
+/// The module under construction, sorted into its sections as `dr::Loader` sorts it (a
+/// loader error is `None`: rspirv then reads the module and reports it).
+struct Sections {
+    module: dr::Module,
+    function: Option<dr::Function>,
+    block: Option<dr::Block>,
+    /// Instructions per block, in order, counted ahead (to size each block once).
+    block_sizes: std::vec::IntoIter<usize>,
+}
+
+impl Sections {
+    /// Empty sections sized from a scan of the opcodes; `None` if an instruction's word count
+    /// is zero or runs past the end.
+    fn sized_for(words: &[u32]) -> Option<Sections> {
+        let (mut annotations, mut globals, mut names, mut functions) = (0, 0, 0, 0);
+        let mut block_sizes = Vec::new();
+        let mut in_block: Option<usize> = None;
+        let mut at = 5;
+        while at < words.len() {
+            let count = (words[at] >> 16) as usize;
+            if count == 0 || at + count > words.len() {
+                return None;
+            }
+            if let Some(op) = spirv::Op::from_u32(words[at] & 0xffff) {
+                match op {
+                    spirv::Op::Name | spirv::Op::MemberName => names += 1,
+                    spirv::Op::Function => functions += 1,
+                    spirv::Op::Label => in_block = Some(0),
+                    op if op.is_annotation() => annotations += 1,
+                    op if in_block.is_none() && (op.is_type() || op.is_constant() || op == spirv::Op::Variable) => globals += 1,
+                    _ => {}
+                }
+                if let Some(n) = &mut in_block {
+                    if op != spirv::Op::Label {
+                        *n += 1;
+                    }
+                    if grammar::reflect::is_block_terminator(op) {
+                        block_sizes.push(*n);
+                        in_block = None;
+                    }
+                }
+            }
+            at += count;
+        }
+        let mut module = dr::Module::new();
+        module.annotations.reserve(annotations);
+        module.types_global_values.reserve(globals);
+        module.debug_names.reserve(names);
+        module.functions.reserve(functions);
+        Some(Sections { module, function: None, block: None, block_sizes: block_sizes.into_iter() })
+    }
+
+    fn place(&mut self, inst: Instruction) -> Option<()> {
+        use spirv::Op;
+        let m = &mut self.module;
+        match inst.class.opcode {
+            Op::Capability => m.capabilities.push(inst),
+            Op::Extension => m.extensions.push(inst),
+            Op::ExtInstImport => m.ext_inst_imports.push(inst),
+            Op::MemoryModel => m.memory_model = Some(inst),
+            Op::EntryPoint => m.entry_points.push(inst),
+            Op::ExecutionMode => m.execution_modes.push(inst),
+            Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => m.debug_string_source.push(inst),
+            Op::Name | Op::MemberName => m.debug_names.push(inst),
+            Op::ModuleProcessed => m.debug_module_processed.push(inst),
+            op if grammar::reflect::is_location_debug(op) => match &mut self.block {
+                Some(block) => block.instructions.push(inst),
+                None => m.types_global_values.push(inst),
+            },
+            op if op.is_annotation() => m.annotations.push(inst),
+            op if op.is_type() || op.is_constant() => m.types_global_values.push(inst),
+            Op::Variable | Op::Undef if self.function.is_none() => m.types_global_values.push(inst),
+            Op::Function => {
+                if self.function.is_some() {
+                    return None;
+                }
+                self.function = Some(dr::Function { def: Some(inst), ..dr::Function::new() });
+            }
+            Op::FunctionEnd => {
+                if self.block.is_some() {
+                    return None;
+                }
+                let mut f = self.function.take()?;
+                f.end = Some(inst);
+                m.functions.push(f);
+            }
+            Op::FunctionParameter => self.function.as_mut()?.parameters.push(inst),
+            Op::Label => {
+                if self.function.is_none() || self.block.is_some() {
+                    return None;
+                }
+                let size = self.block_sizes.next().unwrap_or(0);
+                self.block = Some(dr::Block { label: Some(inst), instructions: Vec::with_capacity(size) });
+            }
+            op if grammar::reflect::is_block_terminator(op) => {
+                let mut block = self.block.take()?;
+                block.instructions.push(inst);
+                self.function.as_mut()?.blocks.push(block);
+            }
+            _ => self.block.as_mut()?.instructions.push(inst),
+        }
+        Some(())
+    }
+
+    fn finish(self) -> Option<dr::Module> {
+        (self.block.is_none() && self.function.is_none()).then_some(self.module)
+    }
+}
+
+/// One instruction decoded by rspirv's parser, in a module of its own.
+fn delegate(module: &[u32], inst: &[u32]) -> Option<Instruction> {
+    struct One(Option<Instruction>);
+    impl Consumer for One {
+        fn initialize(&mut self) -> ParseAction {
+            ParseAction::Continue
+        }
+        fn finalize(&mut self) -> ParseAction {
+            ParseAction::Continue
+        }
+        fn consume_header(&mut self, _: dr::ModuleHeader) -> ParseAction {
+            ParseAction::Continue
+        }
+        fn consume_instruction(&mut self, inst: Instruction) -> ParseAction {
+            self.0 = Some(inst);
+            ParseAction::Continue
+        }
+    }
+    let mut words = module[..5].to_vec();
+    words.extend_from_slice(inst);
+    let mut one = One(None);
+    rspirv::binary::parse_words(&words, &mut one).ok()?;
+    one.0
+}
+
+/// The words of one instruction's operands, consumed front to back.
+struct Cursor<'w> {
+    words: &'w [u32],
+}
+
+impl Cursor<'_> {
+    fn word(&mut self) -> Result<Word, Stop> {
+        let (first, rest) = self.words.split_first().ok_or(Stop::Module)?;
+        self.words = rest;
+        Ok(*first)
+    }
+    /// A nul-terminated UTF-8 string, padded to whole words.
+    fn string(&mut self) -> Result<String, Stop> {
+        let mut bytes = Vec::new();
+        for (k, w) in self.words.iter().enumerate() {
+            let b = w.to_le_bytes();
+            if let Some(nul) = b.iter().position(|x| *x == 0) {
+                bytes.extend_from_slice(&b[..nul]);
+                self.words = &self.words[k + 1..];
+                return String::from_utf8(bytes).map_err(|_| Stop::Module);
+            }
+            bytes.extend_from_slice(&b);
+        }
+        Err(Stop::Module)
+    }
+    /// A literal sized by the tracked type of `id` (`parse_literal` in rspirv's parser).
+    fn literal(&mut self, t: Tracked) -> Result<Operand, Stop> {
+        Ok(match t {
+            Tracked::Int(8 | 16 | 32) | Tracked::Float(16 | 32) | Tracked::None => Operand::LiteralBit32(self.word()?),
+            Tracked::Int(64) | Tracked::Float(64) => {
+                let low = u64::from(self.word()?);
+                Operand::LiteralBit64((u64::from(self.word()?) << 32) | low)
+            }
+            _ => return Err(Stop::Module),
+        })
+    }
+}
+
+fn known<T>(value: Option<T>) -> Result<T, Stop> {
+    value.ok_or(Stop::Module)
+}
+
+/// Decodes one instruction's operands by its grammar, as `Parser::parse_operands` does.
+fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<Instruction, Stop> {
+    let mut c = Cursor { words };
+    let (mut result_type, mut result_id) = (None, None);
+    let mut operands = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while let Some(logical) = class.operands.get(i) {
+        if c.words.is_empty() {
+            match logical.quantifier {
+                Quantifier::One => return Err(Stop::Module),
+                Quantifier::ZeroOrOne | Quantifier::ZeroOrMore => break,
+            }
+        }
+        match logical.kind {
+            Kind::IdResultType => result_type = Some(c.word()?),
+            Kind::IdResult => result_id = Some(c.word()?),
+            Kind::LiteralContextDependentNumber => {
+                let ty = result_type.map_or(Tracked::None, |t| types.get(t));
+                operands.push(c.literal(ty)?);
+            }
+            Kind::PairLiteralIntegerIdRef => {
+                let Some(Operand::IdRef(selector)) = operands.first() else { return Err(Stop::Module) };
+                let ty = types.get(*selector);
+                operands.push(c.literal(ty)?);
+                operands.push(Operand::IdRef(c.word()?));
+            }
+            kind => operand(kind, &mut c, &mut operands)?,
+        }
+        match logical.quantifier {
+            Quantifier::One | Quantifier::ZeroOrOne => i += 1,
+            Quantifier::ZeroOrMore => {}
+        }
+    }
+    if !c.words.is_empty() {
+        return Err(Stop::Module);
+    }
+    Ok(Instruction { class, result_type, result_id, operands })
+}
+
+/// One operand of a kind other than the result ids and the context-dependent literals.
+fn operand(kind: Kind, c: &mut Cursor, out: &mut Vec<Operand>) -> Result<(), Stop> {
+    use spirv::*;
+    let op = match kind {
+        Kind::IdRef => Operand::IdRef(c.word()?),
+        Kind::IdScope => Operand::IdScope(c.word()?),
+        Kind::IdMemorySemantics => Operand::IdMemorySemantics(c.word()?),
+        Kind::LiteralInteger | Kind::LiteralFloat => Operand::LiteralBit32(c.word()?),
+        Kind::LiteralExtInstInteger => Operand::LiteralExtInstInteger(c.word()?),
+        Kind::LiteralString => Operand::LiteralString(c.string()?),
+        Kind::PairIdRefIdRef => {
+            out.push(Operand::IdRef(c.word()?));
+            Operand::IdRef(c.word()?)
+        }
+        Kind::PairIdRefLiteralInteger => {
+            out.push(Operand::IdRef(c.word()?));
+            Operand::LiteralBit32(c.word()?)
+        }
+        Kind::StorageClass => Operand::StorageClass(known(StorageClass::from_u32(c.word()?))?),
+        Kind::Dim => Operand::Dim(known(Dim::from_u32(c.word()?))?),
+        Kind::ImageFormat => Operand::ImageFormat(known(ImageFormat::from_u32(c.word()?))?),
+        Kind::ExecutionModel => Operand::ExecutionModel(known(ExecutionModel::from_u32(c.word()?))?),
+        Kind::AddressingModel => Operand::AddressingModel(known(AddressingModel::from_u32(c.word()?))?),
+        Kind::MemoryModel => Operand::MemoryModel(known(MemoryModel::from_u32(c.word()?))?),
+        Kind::Capability => Operand::Capability(known(Capability::from_u32(c.word()?))?),
+        Kind::SourceLanguage => Operand::SourceLanguage(known(SourceLanguage::from_u32(c.word()?))?),
+        Kind::AccessQualifier => Operand::AccessQualifier(known(AccessQualifier::from_u32(c.word()?))?),
+        Kind::BuiltIn => Operand::BuiltIn(known(BuiltIn::from_u32(c.word()?))?),
+        Kind::SelectionControl => Operand::SelectionControl(known(SelectionControl::from_bits(c.word()?))?),
+        Kind::FunctionControl => Operand::FunctionControl(known(FunctionControl::from_bits(c.word()?))?),
+        // Flags whose bits may carry parameters: decoded here only without any bit set.
+        Kind::ImageOperands | Kind::LoopControl | Kind::MemoryAccess => {
+            if c.words.first() != Some(&0) {
+                return Err(Stop::Delegate);
+            }
+            c.word()?;
+            match kind {
+                Kind::ImageOperands => Operand::ImageOperands(ImageOperands::NONE),
+                Kind::LoopControl => Operand::LoopControl(LoopControl::NONE),
+                _ => Operand::MemoryAccess(MemoryAccess::NONE),
+            }
+        }
+        Kind::Decoration => {
+            let d = known(Decoration::from_u32(c.word()?))?;
+            out.push(Operand::Decoration(d));
+            match decoration_argument(d) {
+                Argument::None => return Ok(()),
+                Argument::Literal => Operand::LiteralBit32(c.word()?),
+                Argument::BuiltIn => Operand::BuiltIn(known(BuiltIn::from_u32(c.word()?))?),
+                Argument::Other => return Err(Stop::Delegate),
+            }
+        }
+        _ => return Err(Stop::Delegate),
+    };
+    out.push(op);
+    Ok(())
+}
+
+enum Argument {
+    None,
+    Literal,
+    BuiltIn,
+    Other,
+}
+
+/// The argument a decoration takes, for the decorations shaders carry; `Other` for the rest,
+/// which rspirv decodes.
+fn decoration_argument(d: spirv::Decoration) -> Argument {
+    use spirv::Decoration::*;
+    match d {
+        RelaxedPrecision | Block | BufferBlock | RowMajor | ColMajor | GLSLShared | GLSLPacked | CPacked | NoPerspective | Flat | Patch
+        | Centroid | Sample | Invariant | Restrict | Aliased | Volatile | Constant | Coherent | NonWritable | NonReadable | Uniform
+        | SaturatedConversion | NoContraction | NonUniform | RestrictPointer | AliasedPointer => Argument::None,
+        SpecId | ArrayStride | MatrixStride | Stream | Location | Component | Index | Binding | DescriptorSet | Offset | XfbBuffer
+        | XfbStride | InputAttachmentIndex | Alignment | MaxByteOffset => Argument::Literal,
+        BuiltIn => Argument::BuiltIn,
+        _ => Argument::Other,
+    }
+}
+
+/// Checks the module invariant on `words`: what [`load_words`] reads is what
+/// `rspirv::dr::load_words` reads. For tests and the `spirv_words` fuzz target; `words` must
+/// pass [`crate::reflect::check_header`] (rspirv panics on some streams it refuses).
+pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
+    let shape = |m: &dr::Module| -> Vec<usize> { m.functions.iter().flat_map(|f| f.blocks.iter().map(|b| b.instructions.len())).collect() };
+    match (load_words(words), dr::load_words(words)) {
+        (Ok(fast), Ok(rspirv)) => {
+            if fast.header != rspirv.header {
+                return Err(format!("headers differ: {:?} and rspirv's {:?}", fast.header, rspirv.header));
+            }
+            if let Some((i, (a, b))) = fast.all_inst_iter().zip(rspirv.all_inst_iter()).enumerate().find(|(_, (a, b))| a != b) {
+                return Err(format!("instruction {i} differs: {a:?} and rspirv's {b:?}"));
+            }
+            if fast.all_inst_iter().count() != rspirv.all_inst_iter().count() || shape(&fast) != shape(&rspirv) {
+                return Err("the modules differ in instruction count or block shape".into());
+            }
+            Ok(())
+        }
+        (Err(fast), Err(rspirv)) if fast.to_string() == rspirv.to_string() => Ok(()),
+        (fast, rspirv) => Err(format!("read {:?}, rspirv {:?}", fast.map(|_| "a module"), rspirv.map(|_| "a module"))),
+    }
+}
