@@ -14,6 +14,7 @@ use tesserae_harness::compile::compile_section;
 use tesserae_harness::executor::native::NativeExecutor;
 use tesserae_harness::executor::translated::{Backend, TranslatedExecutor};
 use tesserae_harness::executor::{DriverInfo, Executor};
+use tesserae_harness::image::Image;
 use tesserae_harness::shader_test::{self, Language, ShaderTest};
 
 const RUNS: usize = 7;
@@ -35,19 +36,19 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// Median native and translated milliseconds per render of `test`, and whether the images
-/// are identical.
+/// Median native and translated milliseconds per render of `test`, whether the images are
+/// identical, and the native image.
 fn measure(
     native: &mut NativeExecutor,
     translated: &TranslatedExecutor,
     test: &ShaderTest,
     max_level: u32,
-) -> Result<(f64, f64, bool), String> {
+) -> Result<(f64, f64, bool, Image), String> {
     let options = tesserae::Options { max_tessellation_level: max_level, ..translated.options() };
     let plan = tesserae_harness::compile::pipeline(test, options)
         .map_err(|e| e.to_string())
         .and_then(|d| tesserae::translate(&d).map_err(|e| e.to_string()))?;
-    let (mut tn, mut tt, mut same) = (Vec::new(), Vec::new(), true);
+    let (mut tn, mut tt, mut same, mut image) = (Vec::new(), Vec::new(), true, None);
     for run in 0..=RUNS {
         let s = Instant::now();
         let a = native.render(test).map_err(|e| e.to_string())?;
@@ -56,15 +57,16 @@ fn measure(
         let b = translated.run_plan(test, &plan).map_err(|e| e.to_string())?;
         let dt = s.elapsed().as_secs_f64();
         same &= a == b;
+        image = Some(a);
         if run > 0 {
             tn.push(dn * 1e3);
             tt.push(dt * 1e3);
         }
     }
-    Ok((median(tn), median(tt), same))
+    Ok((median(tn), median(tt), same, image.expect("RUNS + 1 renders")))
 }
 
-fn frame(label: &str, goal: f64, test: &ShaderTest, adapter: Option<&str>) {
+fn frame(label: &str, goal: Option<f64>, test: &ShaderTest, adapter: Option<&str>) -> Option<Image> {
     frame_at(label, goal, test, 64, adapter)
 }
 
@@ -75,14 +77,21 @@ fn device(d: &DriverInfo) -> String {
 }
 
 /// As [`frame`], with intermediate buffers sized for tessellation levels up to `max_level`.
-fn frame_at(label: &str, goal: f64, test: &ShaderTest, max_level: u32, adapter: Option<&str>) {
+/// Returns the native image.
+fn frame_at(label: &str, goal: Option<f64>, test: &ShaderTest, max_level: u32, adapter: Option<&str>) -> Option<Image> {
     let mut native = match NativeExecutor::new(adapter) {
         Ok(n) => n,
-        Err(e) => return println!("{label}: {e}"),
+        Err(e) => {
+            println!("{label}: {e}");
+            return None;
+        }
     };
     let translated = match TranslatedExecutor::new(Backend::Vulkan, adapter) {
         Ok(t) => t,
-        Err(e) => return println!("{label}: {e}"),
+        Err(e) => {
+            println!("{label}: {e}");
+            return None;
+        }
     };
     let mut empty = test.clone();
     for d in &mut empty.test.draws {
@@ -90,7 +99,10 @@ fn frame_at(label: &str, goal: f64, test: &ShaderTest, max_level: u32, adapter: 
     }
     let (full, setup) = match (measure(&mut native, &translated, test, max_level), measure(&mut native, &translated, &empty, max_level)) {
         (Ok(f), Ok(s)) => (f, s),
-        (Err(e), _) | (_, Err(e)) => return println!("{label}: {e}"),
+        (Err(e), _) | (_, Err(e)) => {
+            println!("{label}: {e}");
+            return None;
+        }
     };
     println!("{label}");
     println!("  native on           : {}", device(&native.driver()));
@@ -98,16 +110,21 @@ fn frame_at(label: &str, goal: f64, test: &ShaderTest, max_level: u32, adapter: 
     println!("  native              : {:>8.2} ms/render, {:>8.2} ms setup, {:>8.2} ms draw", full.0, setup.0, full.0 - setup.0);
     println!("  translated (wgpu)   : {:>8.2} ms/render, {:>8.2} ms setup, {:>8.2} ms draw", full.1, setup.1, full.1 - setup.1);
     println!(
-        "  ratio               : {:>8.2}x per render, {:.2}x per draw (goal <= {goal}x); images {}",
+        "  ratio               : {:>8.2}x per render, {:.2}x per draw{}; images {}",
         full.1 / full.0,
         (full.1 - setup.1) / (full.0 - setup.0),
+        goal.map_or(String::new(), |g| format!(" (goal <= {g}x)")),
         if full.2 { "identical" } else { "DIFFER" }
     );
+    Some(full.3)
 }
 
-/// 100,000 points of size 4 in a 256×256 framebuffer.
+/// 100,000 points of size 4 in a 256×256 framebuffer; then the same squares as 200,000
+/// triangles expanded on the CPU (an indexed list, four corners and six indices per square,
+/// flat colour), drawn natively and through wgpu: the driver's own cost for the triangles the
+/// point expansion draws, and wgpu's cost over it, so the points ratio splits into the
+/// driver's triangles-versus-points cost, wgpu's overhead and the expansion's own.
 pub fn points(adapter: Option<&str>) {
-    let mut rows = String::new();
     let mut s = 12345u32;
     let mut rnd = || {
         s ^= s << 13;
@@ -115,9 +132,10 @@ pub fn points(adapter: Option<&str>) {
         s ^= s << 5;
         (s % 20000) as f32 / 10000.0 - 1.0
     };
-    for _ in 0..100_000 {
-        let (x, y, c) = (rnd(), rnd(), rnd());
-        rows.push_str(&format!("{x} {y} {}\n", c * 0.5 + 0.5));
+    let points: Vec<(f32, f32, f32)> = (0..100_000).map(|_| (rnd(), rnd(), rnd() * 0.5 + 0.5)).collect();
+    let mut rows = String::new();
+    for (x, y, shade) in &points {
+        rows.push_str(&format!("{x} {y} {shade}\n"));
     }
     let text = format!(
         "[vertex shader]
@@ -139,9 +157,57 @@ framebuffer 256 256
 draw point-list vertices 100000
 "
     );
-    match prepare("bench/points", &text) {
-        Ok(t) => frame("points: 100,000 points of size 4, 256x256", 1.5, &t, adapter),
-        Err(e) => println!("points: {e}"),
+    let points_image = match prepare("bench/points", &text) {
+        Ok(t) => frame("points: 100,000 points of size 4, 256x256", Some(1.5), &t, adapter),
+        Err(e) => {
+            println!("points: {e}");
+            None
+        }
+    };
+    // Half a size-4 point is 2 pixels: 2 / 128 in normalized device coordinates.
+    let h = 2.0 / 128.0;
+    let (mut corners, mut indices) = (String::new(), String::new());
+    for (i, (x, y, shade)) in points.iter().enumerate() {
+        for (dx, dy) in [(-h, -h), (h, -h), (-h, h), (h, h)] {
+            corners.push_str(&format!("{} {} {shade}\n", x + dx, y + dy));
+        }
+        let b = 4 * i;
+        indices.push_str(&format!("{} {} {} {} {} {}\n", b, b + 1, b + 2, b + 2, b + 1, b + 3));
+    }
+    let quads = format!(
+        "[vertex shader]
+#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 1) in float shade;
+layout(location = 0) flat out vec3 v_color;
+void main() {{ gl_Position = vec4(pos, 0.0, 1.0); v_color = vec3(shade, 1.0 - shade, 0.5); }}
+[fragment shader]
+#version 450
+layout(location = 0) flat in vec3 v_color;
+layout(location = 0) out vec4 o;
+void main() {{ o = vec4(v_color, 1.0); }}
+[vertex buffer 0]
+0/float32x2 1/float32
+{corners}
+[index buffer u32]
+{indices}
+[test]
+framebuffer 256 256
+draw-indexed triangle-list indices 600000
+"
+    );
+    let quads_image = match prepare("bench/points-as-quads", &quads) {
+        Ok(t) => {
+            frame("the same squares as 200,000 indexed triangles, expanded on the CPU (the driver's triangle path)", None, &t, adapter)
+        }
+        Err(e) => {
+            println!("points as quads: {e}");
+            None
+        }
+    };
+    if let (Some(p), Some(q)) = (points_image, quads_image) {
+        let differ = p.data.chunks(4).zip(q.data.chunks(4)).filter(|(a, b)| a != b).count();
+        println!("  native squares vs native points: {differ} of {} pixels differ", p.width * p.height);
     }
 }
 
@@ -182,7 +248,7 @@ draw triangle-list vertices 300000
 "
     );
     match prepare("bench/cull", &text) {
-        Ok(t) => frame("cull: 100,000 triangles, 2 cull distances, half culled, 256x256", 1.5, &t, adapter),
+        Ok(t) => drop(frame("cull: 100,000 triangles, 2 cull distances, half culled, 256x256", Some(1.5), &t, adapter)),
         Err(e) => println!("cull: {e}"),
     }
 }
@@ -261,7 +327,7 @@ pub fn tessellation(adapter: Option<&str>) {
         let points = tesserae::tessellator::gpu::max_points_per_patch(domain_kind, level as u32).max(1);
         let per_draw = (65_536 / points).max(1);
         match prepare("bench/tess", &tess_text(domain, cps, level, per_draw)) {
-            Ok(t) => frame_at(label, 1.0, &t, level as u32, adapter),
+            Ok(t) => drop(frame_at(label, Some(1.0), &t, level as u32, adapter)),
             Err(e) => println!("{label}: {e}"),
         }
     }
