@@ -338,3 +338,16 @@ fn evaluation_integer_output_not_flat() {
         fixed_spirv_words_input_passes(name);
     }
 }
+
+/// `%v47 = OpTypeVector %v47 4`, a vector of itself, in a push-constant block: the block's size
+/// computation recursed until the stack overflowed (found by `spirv_words` with
+/// `TESSERAE_FUZZ_LAST_INPUT`, the process killed by `SIGSEGV`). Now refused at load: types
+/// refer only to types defined before them (`module_checks::check_global_definition_order`).
+#[test]
+fn type_defined_by_itself() {
+    fixed_spirv_words_input_passes("type-vector-of-itself.bin");
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/type-vector-of-itself.bin")).unwrap();
+    let words = tesserae::reflect::words_from_bytes(&bytes).unwrap();
+    let err = tesserae::reflect::load(&words, None).err().expect("a type defined by itself is malformed");
+    assert!(err.to_string().contains("not defined before it"), "{err}");
+}

@@ -11,7 +11,9 @@
 //! range; variables carry their pointer's storage class; built-ins have Vulkan's types;
 //! fragment-only instructions (discard, implicit-LOD sampling, derivatives) and non-variable
 //! pointer arguments do not occur where they are invalid; vector shuffles select existing
-//! components; explicit-LOD samples name their level.
+//! components; explicit-LOD samples name their level; types, constants and global variables
+//! refer only to ids defined before them (so types form a graph without cycles) and types
+//! nest at most [`MAX_TYPE_DEPTH`] deep.
 
 use crate::desc::Stage;
 use crate::error::LoadError;
@@ -23,6 +25,7 @@ use std::collections::{BTreeSet, HashMap};
 /// Runs every check on `module`, whose entry point `entry_id` is a `stage` stage.
 pub fn check(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
     phase("ids", || check_ids(module))?;
+    phase("definition order", || check_global_definition_order(module))?;
     phase("member decorations", || check_member_decorations(module))?;
     phase("fragment-only instructions", || check_fragment_only_instructions(module, entry_id, stage))?;
     phase("call pointer arguments", || check_call_pointer_arguments(module))?;
@@ -349,6 +352,61 @@ fn check_member_decorations(module: &dr::Module) -> Result<(), LoadError> {
     }
     Ok(())
 }
+
+/// Types, constants and global variables refer only to ids defined before them in their
+/// section (SPIR-V's logical layout allows no other forward reference there, bar pointers
+/// declared by `OpTypeForwardPointer`), so the types form a graph without cycles, which the
+/// passes that walk a type's members recursively rely on; and types nest at most
+/// [`MAX_TYPE_DEPTH`] deep (valid beyond, but refused as unsupported: those walks recurse
+/// once per level). Found by the `spirv_words` fuzzer: `%v = OpTypeVector %v 4` sent the
+/// push-constant block's size computation into unbounded recursion (a stack overflow).
+fn check_global_definition_order(module: &dr::Module) -> Result<(), LoadError> {
+    // Depth of each type defined so far (constants and variables count as 0).
+    let mut depth: HashMap<Word, u32> = HashMap::with_capacity(module.types_global_values.len());
+    let mut forward_pointers: Vec<Word> = Vec::new();
+    for inst in &module.types_global_values {
+        match inst.class.opcode {
+            // Non-semantic and debug instructions may refer ahead; they declare no type.
+            Op::ExtInst | Op::Line | Op::NoLine => continue,
+            Op::TypeForwardPointer => {
+                if let Some(Operand::IdRef(p)) = inst.operands.first() {
+                    forward_pointers.push(*p);
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let refs = inst.result_type.into_iter().chain(inst.operands.iter().filter_map(|o| match o {
+            Operand::IdRef(id) => Some(*id),
+            _ => None,
+        }));
+        let mut deepest = 0;
+        for id in refs {
+            match depth.get(&id) {
+                Some(d) => deepest = deepest.max(*d),
+                None if forward_pointers.contains(&id) => {}
+                None => {
+                    return Err(LoadError::Malformed(format!(
+                        "{:?} %{} refers to %{id}, which is not defined before it",
+                        inst.class.opcode,
+                        inst.result_id.unwrap_or(0)
+                    )))
+                }
+            }
+        }
+        let own = if inst.class.opcode.is_type() { deepest + 1 } else { 0 };
+        if own > MAX_TYPE_DEPTH {
+            return Err(LoadError::Unsupported(format!("types nested more than {MAX_TYPE_DEPTH} deep")));
+        }
+        if let Some(id) = inst.result_id {
+            depth.insert(id, own);
+        }
+    }
+    Ok(())
+}
+
+/// How deep types may nest (an array of structs of arrays...: 4 levels).
+pub const MAX_TYPE_DEPTH: u32 = 64;
 
 /// Integer and float types must be 8, 16, 32 or 64 bits wide (naga panics on other widths).
 fn check_scalar_widths(module: &dr::Module) -> Result<(), LoadError> {

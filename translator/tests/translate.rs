@@ -270,3 +270,26 @@ fn control_flow_nested_past_wgsl_limit_is_refused() {
     let e = translate(&desc(v, Some(nested(140)))).unwrap_err();
     assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains("nested")), "{e}");
 }
+
+/// Types nested past `module_checks::MAX_TYPE_DEPTH` (the passes walking a type recurse once
+/// per level) are refused as unsupported, by name; 20 levels translate.
+#[test]
+fn types_nested_past_the_limit_are_refused() {
+    let nested = |n: usize| {
+        let mut decls = String::from("struct S0 { vec4 v; };\n");
+        for i in 1..n {
+            decls += &format!("struct S{i} {{ S{} s; }};\n", i - 1);
+        }
+        let access = ".s".repeat(n - 1);
+        fs(&format!(
+            "#version 450\n{decls}layout(set = 0, binding = 0) uniform U {{ S{} top; }} u;\nlayout(location = 0) out vec4 o;\nvoid main() {{ o = u.top{access}.v; }}",
+            n - 1
+        ))
+    };
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p,0,1); }");
+    let mut ok = desc(v.clone(), Some(nested(20)));
+    ok.options.verify_wgsl_round_trip = true;
+    translate(&ok).expect("structs nested 20 deep translate");
+    let e = translate(&desc(v, Some(nested(80)))).unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains("nested more than")), "{e}");
+}
