@@ -15,8 +15,8 @@
 //! kinds) are decoded by rspirv's parser on that one instruction; anything the fast path finds
 //! wrong (an error, an unknown opcode or enumerant, a loader error) sends the whole module
 //! through `rspirv::dr::load_words`, so errors read exactly as rspirv writes them. Tests compare
-//! both readers on the fuzz seeds and the corpus shaders, and the `spirv_words` fuzz target
-//! compares them on every input it runs.
+//! both readers on the fuzz seeds, the kept fuzz inputs and shaders written to reach the
+//! delegating paths, and the `spirv_words` fuzz target compares them on every input it runs.
 
 use rspirv::binary::{Consumer, ParseAction, ParseResult};
 use rspirv::dr::{self, Instruction, Operand};
@@ -47,14 +47,6 @@ pub fn grammar_of(opcode: Word) -> Option<Grammar> {
         index
     });
     index.get(opcode as usize).copied().flatten()
-}
-
-/// An instruction of opcode `op` (as `dr::Instruction::new`, without its table scan).
-pub fn instruction(op: spirv::Op, result_type: Option<Word>, result_id: Option<Word>, operands: Vec<Operand>) -> Instruction {
-    match grammar_of(op as Word) {
-        Some(class) => Instruction { class, result_type, result_id, operands },
-        None => Instruction::new(op, result_type, result_id, operands),
-    }
 }
 
 /// The numeric type rspirv's parser tracks for a result id (to size the literals of
