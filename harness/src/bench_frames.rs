@@ -79,31 +79,24 @@ fn device(d: &DriverInfo) -> String {
 /// As [`frame`], with intermediate buffers sized for tessellation levels up to `max_level`.
 /// Returns the native image.
 fn frame_at(label: &str, goal: Option<f64>, test: &ShaderTest, max_level: u32, adapter: Option<&str>) -> Option<Image> {
-    let mut native = match NativeExecutor::new(adapter) {
-        Ok(n) => n,
+    match render_and_report(label, goal, test, max_level, adapter) {
+        Ok(image) => Some(image),
         Err(e) => {
             println!("{label}: {e}");
-            return None;
+            None
         }
-    };
-    let translated = match TranslatedExecutor::new(Backend::Vulkan, adapter) {
-        Ok(t) => t,
-        Err(e) => {
-            println!("{label}: {e}");
-            return None;
-        }
-    };
+    }
+}
+
+fn render_and_report(label: &str, goal: Option<f64>, test: &ShaderTest, max_level: u32, adapter: Option<&str>) -> Result<Image, String> {
+    let mut native = NativeExecutor::new(adapter).map_err(|e| e.to_string())?;
+    let translated = TranslatedExecutor::new(Backend::Vulkan, adapter).map_err(|e| e.to_string())?;
     let mut empty = test.clone();
     for d in &mut empty.test.draws {
         d.count = 0;
     }
-    let (full, setup) = match (measure(&mut native, &translated, test, max_level), measure(&mut native, &translated, &empty, max_level)) {
-        (Ok(f), Ok(s)) => (f, s),
-        (Err(e), _) | (_, Err(e)) => {
-            println!("{label}: {e}");
-            return None;
-        }
-    };
+    let full = measure(&mut native, &translated, test, max_level)?;
+    let setup = measure(&mut native, &translated, &empty, max_level)?;
     println!("{label}");
     println!("  native on           : {}", device(&native.driver()));
     println!("  translated on       : wgpu Vulkan, {}", device(&translated.driver()));
@@ -116,7 +109,7 @@ fn frame_at(label: &str, goal: Option<f64>, test: &ShaderTest, max_level: u32, a
         goal.map_or(String::new(), |g| format!(" (goal <= {g}x)")),
         if full.2 { "identical" } else { "DIFFER" }
     );
-    Some(full.3)
+    Ok(full.3)
 }
 
 /// 100,000 points of size 4 in a 256×256 framebuffer; then the same squares as 200,000

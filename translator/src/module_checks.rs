@@ -190,7 +190,10 @@ fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
     // Result types by id (ids are below the bound, checked before; a huge bound takes a map).
     let bound = module.header.as_ref().map_or(0, |h| h.bound);
     let mut results = Vec::new();
-    each_instruction(module, |i| results.extend(i.result_id.zip(i.result_type)));
+    let Ok(()) = each_instruction(module, |i| {
+        results.extend(i.result_id.zip(i.result_type));
+        Ok::<(), std::convert::Infallible>(())
+    });
     let (dense, sparse): (Vec<Word>, HashMap<Word, Word>) = if bound <= 1 << 22 {
         let mut v = vec![0; bound as usize];
         results.into_iter().for_each(|(id, ty)| v[id as usize] = ty);
@@ -236,12 +239,11 @@ fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
 }
 
 /// Calls `f` on every instruction, in `all_inst_iter`'s order, with plain loops over the
-/// sections (`all_inst_iter`'s chain of a dozen iterators costs more than the checks).
-fn each_instruction<'m>(m: &'m dr::Module, mut f: impl FnMut(&'m Instruction)) {
-    let sections = [&m.capabilities, &m.extensions, &m.ext_inst_imports];
-    sections.into_iter().flatten().for_each(&mut f);
-    m.memory_model.iter().for_each(&mut f);
-    let sections = [
+/// sections (`all_inst_iter`'s chain of a dozen iterators costs more than the checks); stops
+/// at the first error `f` returns.
+fn each_instruction<'m, E>(m: &'m dr::Module, mut f: impl FnMut(&'m Instruction) -> Result<(), E>) -> Result<(), E> {
+    let head = [&m.capabilities, &m.extensions, &m.ext_inst_imports];
+    let tail = [
         &m.entry_points,
         &m.execution_modes,
         &m.debug_string_source,
@@ -250,16 +252,17 @@ fn each_instruction<'m>(m: &'m dr::Module, mut f: impl FnMut(&'m Instruction)) {
         &m.annotations,
         &m.types_global_values,
     ];
-    sections.into_iter().flatten().for_each(&mut f);
-    for function in &m.functions {
-        function.def.iter().for_each(&mut f);
-        function.parameters.iter().for_each(&mut f);
-        for block in &function.blocks {
-            block.label.iter().for_each(&mut f);
-            block.instructions.iter().for_each(&mut f);
-        }
-        function.end.iter().for_each(&mut f);
+    let globals = head.into_iter().flatten().chain(&m.memory_model).chain(tail.into_iter().flatten());
+    for inst in globals {
+        f(inst)?;
     }
+    for function in &m.functions {
+        let blocks = function.blocks.iter().flat_map(|b| b.label.iter().chain(&b.instructions));
+        for inst in function.def.iter().chain(&function.parameters).chain(blocks).chain(&function.end) {
+            f(inst)?;
+        }
+    }
+    Ok(())
 }
 
 /// Every result id is defined once (the lowering passes find a definition by its id; with two,
@@ -284,9 +287,8 @@ fn check_ids(module: &dr::Module) -> Result<(), LoadError> {
         |inst: &Instruction, id: Word| LoadError::Malformed(format!("{:?} refers to %{id}, which is not defined", inst.class.opcode));
     if bound <= BITSET_BOUND {
         let mut defined = vec![0u64; (bound as usize).div_ceil(64)];
-        let mut result_ids = Vec::new();
-        each_instruction(module, |i| result_ids.extend(i.result_id));
-        for id in result_ids {
+        each_instruction(module, |i| {
+            let Some(id) = i.result_id else { return Ok(()) };
             if id >= bound {
                 return Err(LoadError::Malformed(format!("id %{id} is not below the header's bound {bound}")));
             }
@@ -295,15 +297,13 @@ fn check_ids(module: &dr::Module) -> Result<(), LoadError> {
                 return Err(LoadError::Malformed(format!("id %{id} is defined more than once")));
             }
             defined[word] |= bit;
-        }
+            Ok(())
+        })?;
         let is_defined = |id: Word| id < bound && defined[(id / 64) as usize] & (1u64 << (id % 64)) != 0;
-        let mut first_undefined = None;
-        each_instruction(module, |inst| {
-            if first_undefined.is_none() {
-                first_undefined = refs(inst).find(|id| !is_defined(*id)).map(|id| undefined(inst, id));
-            }
+        return each_instruction(module, |inst| match refs(inst).find(|id| !is_defined(*id)) {
+            Some(id) => Err(undefined(inst, id)),
+            None => Ok(()),
         });
-        return first_undefined.map_or(Ok(()), Err);
     }
     let mut ids: Vec<Word> = module.all_inst_iter().filter_map(|i| i.result_id).collect();
     ids.sort_unstable();
