@@ -43,10 +43,6 @@ pub enum TranslateError {
     },
     #[error("{stage} stage: unsupported feature: {feature}")]
     Unsupported { feature: String, stage: Stage },
-    #[error("pipeline has no vertex stage")]
-    MissingVertexStage,
-    #[error("pipeline has two {stage} stages")]
-    DuplicateStage { stage: Stage },
     #[error("tessellation control and evaluation stages must come together (only {present} given)")]
     IncompleteTessellation { present: Stage },
     #[error("stage interface mismatch: {producer} output {producer_var} vs {consumer} input {consumer_var}: {reason}")]

@@ -58,7 +58,7 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
         profile::phase("load", || reflect::load(words, desc.entry_point.as_deref())).map_err(|source| TranslateError::load(slot, source))
     };
     let mut m = load(&desc.spirv)?;
-    let has_spec = m.module.types_global_values.iter().any(|i| {
+    let has_spec = m.module().types_global_values.iter().any(|i| {
         matches!(
             i.class.opcode,
             spirv::Op::SpecConstant | spirv::Op::SpecConstantTrue | spirv::Op::SpecConstantFalse | spirv::Op::SpecConstantComposite
@@ -66,12 +66,12 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
     });
     if has_spec {
         use rspirv::binary::Assemble;
-        profile::phase("lower: specialize", || lower::specialize::lower(&mut m.module, spec));
-        m = load(&profile::phase("rspirv assemble", || m.module.assemble()))?;
+        profile::phase("lower: specialize", || lower::specialize::lower(m.module_mut(), spec));
+        m = load(&profile::phase("rspirv assemble", || m.module().assemble()))?;
     }
-    profile::phase("lower: float_specials", || lower::float_specials::lower(&mut m.module));
-    profile::phase("lower: const_math_args", || lower::const_math_args::lower(&mut m.module));
-    profile::phase("lower: shift_signedness", || lower::shift_signedness::lower(&mut m.module));
+    profile::phase("lower: float_specials", || m.lower(lower::float_specials::lower));
+    profile::phase("lower: const_math_args", || m.lower(lower::const_math_args::lower));
+    profile::phase("lower: shift_signedness", || m.lower(lower::shift_signedness::lower));
     Ok(m)
 }
 
@@ -173,7 +173,10 @@ fn translate_lowered(
     fragment: Option<LoadedModule>,
 ) -> Result<Plan, TranslateError> {
     let vr = vertex.reflection.clone();
-    lower::default_position::lower(&mut vertex.module, vertex.entry_id, &vr);
+    if !vr.writes(BuiltIn::Position) {
+        let entry = vertex.entry_id;
+        lower::default_position::lower(vertex.module_mut(), entry, &vr);
+    }
 
     // Lowering.
     let reads_point_coord = fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
@@ -183,17 +186,17 @@ fn translate_lowered(
         return translate_expanded_points(desc, e, vertex, fragment, reads_point_coord);
     }
     if vr.writes(BuiltIn::PointSize) {
-        lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize);
+        lower::builtin_output::demote(vertex.module_mut(), BuiltIn::PointSize);
     }
     let mut fragment = fragment;
     let pairs = match &fragment {
         Some(f) => interface::match_stages(&vr, &f.reflection)?,
         None => Vec::new(),
     };
-    lower::interpolation::harmonize(&mut vertex.module, &pairs, &vr.outputs);
+    vertex.lower(|m| lower::interpolation::harmonize(m, &pairs, &vr.outputs));
     let narrow_inputs = lower::widen_inputs::narrow_inputs(&pairs, &vr.outputs);
-    if let Some(f) = &mut fragment {
-        lower::widen_inputs::lower(&mut f.module, &narrow_inputs);
+    if let Some(f) = fragment.as_mut().filter(|_| !narrow_inputs.is_empty()) {
+        lower::widen_inputs::lower(f.module_mut(), &narrow_inputs);
     }
     // On a last-vertex rasterizer, flat varyings need primitives assembled in compute too.
     let flat_inputs = fragment
@@ -210,9 +213,9 @@ fn translate_lowered(
         };
         let location = emulated_clip_location(&vr, &f.reflection)?;
         if vr.cull_distance_outputs == 0 && !rotate && !restart {
-            lower::clip_to_varying::lower(&mut vertex.module, vertex.entry_id, clip_distances, location);
+            vertex.with_entry(|module, entry| lower::clip_to_varying::lower(module, entry, clip_distances, location));
         }
-        lower::clip_discard::lower(&mut f.module, f.entry_id, clip_distances, location);
+        f.with_entry(|module, entry| lower::clip_discard::lower(module, entry, clip_distances, location));
         clip_distances = 0;
         clip_location = Some(location);
     }
@@ -282,10 +285,10 @@ fn translate_tessellated(
         Some(f) => interface::match_stages(&er, &f.reflection)?,
         None => Vec::new(),
     };
-    lower::interpolation::harmonize(&mut tes.module, &pairs, &er.outputs);
+    tes.lower(|m| lower::interpolation::harmonize(m, &pairs, &er.outputs));
     let narrow_inputs = lower::widen_inputs::narrow_inputs(&pairs, &er.outputs);
     if let Some(f) = &mut fragment {
-        lower::widen_inputs::lower(&mut f.module, &narrow_inputs);
+        lower::widen_inputs::lower(f.module_mut(), &narrow_inputs);
     }
     let ctx = {
         let mut stages: Vec<&mut LoadedModule> = vec![&mut vertex, &mut tcs, &mut tes];
@@ -294,8 +297,8 @@ fn translate_tessellated(
     };
     let e = ctx.emulation(Stage::TessControl, "tessellation")?;
     for b in [BuiltIn::PointSize, BuiltIn::CullDistance, BuiltIn::ClipDistance] {
-        lower::builtin_output::demote(&mut vertex.module, b);
-        lower::builtin_output::demote(&mut tcs.module, b);
+        lower::builtin_output::demote(vertex.module_mut(), b);
+        lower::builtin_output::demote(tcs.module_mut(), b);
     }
     let mut clip_location = None;
     if er.clip_distance_outputs > 0 && desc.options.clip == ClipMode::Emulated {
@@ -303,7 +306,7 @@ fn translate_tessellated(
             return Err(TranslateError::unsupported(Stage::TessEval, "emulated clip distances without a fragment stage"));
         };
         let location = emulated_clip_location(&er, &f.reflection)?;
-        lower::clip_discard::lower(&mut f.module, f.entry_id, er.clip_distance_outputs, location);
+        f.with_entry(|module, entry| lower::clip_discard::lower(module, entry, er.clip_distance_outputs, location));
         clip_location = Some(location);
     }
     // The patch's primitive ID reaches the fragment stage as a flat varying.
@@ -311,7 +314,7 @@ fn translate_tessellated(
     if let Some(f) = &mut fragment {
         let used = er.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
         let location = used.max(clip_location.map_or(0, |l| l + er.clip_distance_outputs.div_ceil(4)));
-        if let Some(ty) = lower::primitive_id::lower(&mut f.module, location) {
+        if let Some(ty) = lower::primitive_id::lower(f.module_mut(), location) {
             if location >= MAX_VARYING_LOCATIONS {
                 return Err(TranslateError::unsupported(Stage::Fragment, "PrimitiveId beyond the 16 varying locations"));
             }
@@ -332,24 +335,25 @@ fn translate_expanded_points(
     mut fragment: Option<LoadedModule>,
     reads_point_coord: bool,
 ) -> Result<Plan, TranslateError> {
-    let vr = &vertex.reflection;
+    let vr = vertex.reflection.clone();
+    let vr = &vr;
     if let Some(f) = &mut fragment {
         let narrow_inputs = lower::widen_inputs::narrow_inputs(&interface::match_stages(vr, &f.reflection)?, &vr.outputs);
-        lower::widen_inputs::lower(&mut f.module, &narrow_inputs);
+        lower::widen_inputs::lower(f.module_mut(), &narrow_inputs);
     }
-    for var in lower::builtin_output::demote(&mut vertex.module, BuiltIn::PointSize) {
-        lower::builtin_output::name_variable(&mut vertex.module, var, points::POINT_SIZE_GLOBAL);
+    for var in lower::builtin_output::demote(vertex.module_mut(), BuiltIn::PointSize) {
+        lower::builtin_output::name_variable(vertex.module_mut(), var, points::POINT_SIZE_GLOBAL);
     }
     let cull_distances = vr.cull_distance_outputs;
-    demote_cull(&mut vertex.module);
+    demote_cull(vertex.module_mut());
     let point_coord_location = match (&mut fragment, reads_point_coord) {
         (Some(f), true) => {
             let used = vr.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
-            lower::point_coord::lower(&mut f.module, used);
+            lower::point_coord::lower(f.module_mut(), used);
             Some(used)
         }
         (Some(f), false) => {
-            lower::point_coord::lower(&mut f.module, 0);
+            lower::point_coord::lower(f.module_mut(), 0);
             None
         }
         (None, _) => None,
@@ -432,7 +436,7 @@ fn translate_with_primitive_pass(
         return Err(TranslateError::unsupported(Stage::Vertex, "the primitive pass for points"));
     }
     let cull_distances = vertex.reflection.cull_distance_outputs;
-    demote_cull(&mut vertex.module);
+    demote_cull(vertex.module_mut());
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
     let n = cull::vertices_per_primitive(desc.topology) as u64;
     let buffer =

@@ -97,8 +97,7 @@ fn run(cli: Cli) -> Result<String, String> {
             let topology = match (&tess_control, topology) {
                 (Some(tc), t) if !matches!(t, Topology::PatchList { .. }) => {
                     let r = tesserae::reflect::load(&tc.spirv, None).map_err(|e| e.to_string())?.reflection;
-                    let n =
-                        r.execution_modes.iter().find(|(m, _)| m == "OutputVertices").and_then(|(_, v)| v.first().copied()).unwrap_or(3);
+                    let n = r.execution_mode(spirv::ExecutionMode::OutputVertices).and_then(|v| v.first().copied()).unwrap_or(3);
                     Topology::PatchList { control_points: n }
                 }
                 (_, t) => t,

@@ -11,7 +11,7 @@
 use crate::desc::Stage;
 use crate::error::LoadError;
 use rspirv::dr::{self, Instruction, Operand};
-use spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
+use spirv::{BuiltIn, Decoration, ExecutionMode, Op, StorageClass, Word};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const SPIRV_MAGIC: u32 = 0x0723_0203;
@@ -95,14 +95,13 @@ impl InterfaceVar {
 pub struct Reflection {
     pub stage: Stage,
     pub entry_point: String,
-    pub spirv_version: (u8, u8),
-    pub execution_modes: Vec<(String, Vec<u32>)>,
-    pub capabilities: Vec<String>,
+    /// The entry point's execution modes with their literal operands.
+    pub execution_modes: Vec<(ExecutionMode, Vec<u32>)>,
     pub inputs: Vec<InterfaceVar>,
     pub outputs: Vec<InterfaceVar>,
-    /// Built-ins the code reads (Input storage class) or writes (Output), by name.
-    pub builtin_inputs: BTreeSet<String>,
-    pub builtin_outputs: BTreeSet<String>,
+    /// Built-ins the code reads (Input storage class) or writes (Output).
+    pub builtin_inputs: BTreeSet<BuiltIn>,
+    pub builtin_outputs: BTreeSet<BuiltIn>,
     /// Declared array sizes of ClipDistance / CullDistance outputs (0 when not declared).
     pub clip_distance_outputs: u32,
     pub cull_distance_outputs: u32,
@@ -110,19 +109,97 @@ pub struct Reflection {
 
 impl Reflection {
     pub fn writes(&self, b: BuiltIn) -> bool {
-        self.builtin_outputs.contains(&format!("{b:?}"))
+        self.builtin_outputs.contains(&b)
     }
     pub fn reads(&self, b: BuiltIn) -> bool {
-        self.builtin_inputs.contains(&format!("{b:?}"))
+        self.builtin_inputs.contains(&b)
+    }
+    /// The literal operands of execution mode `mode`, when the entry point declares it.
+    pub fn execution_mode(&self, mode: ExecutionMode) -> Option<&[u32]> {
+        self.execution_modes.iter().find(|(m, _)| *m == mode).map(|(_, v)| v.as_slice())
     }
 }
 
 /// A parsed module with its selected entry point.
+///
+/// Invariant: while `words` is `Some`, it is the SPIR-V `module` was read from and no lowering
+/// pass has changed `module` since, so naga can read `words` instead of an assembly of
+/// `module` (nine stages in ten leave lowering unchanged). Every change goes through
+/// [`LoadedModule::module_mut`], which forgets the words, or through [`LoadedModule::lower`]
+/// with a pass that reports its changes.
 #[derive(Debug, Clone)]
 pub struct LoadedModule {
-    pub module: dr::Module,
+    module: dr::Module,
+    words: Option<Vec<u32>>,
     pub entry_id: Word,
     pub reflection: Reflection,
+}
+
+impl LoadedModule {
+    pub fn module(&self) -> &dr::Module {
+        &self.module
+    }
+
+    /// The module, to change: the words it was read from no longer describe it.
+    pub fn module_mut(&mut self) -> &mut dr::Module {
+        self.words = None;
+        &mut self.module
+    }
+
+    /// [`LoadedModule::module_mut`] with the entry point's id, for passes that take both.
+    pub fn with_entry<T>(&mut self, pass: impl FnOnce(&mut dr::Module, Word) -> T) -> T {
+        self.words = None;
+        pass(&mut self.module, self.entry_id)
+    }
+
+    /// Runs a lowering pass that returns whether it changed the module.
+    pub fn lower(&mut self, pass: impl FnOnce(&mut dr::Module) -> bool) {
+        if pass(&mut self.module) {
+            self.words = None;
+        }
+    }
+
+    /// As [`LoadedModule::lower`], for a pass that may fail (the module then counts as changed).
+    pub fn try_lower<E>(&mut self, pass: impl FnOnce(&mut dr::Module) -> Result<bool, E>) -> Result<(), E> {
+        let changed = pass(&mut self.module);
+        if !matches!(changed, Ok(false)) {
+            self.words = None;
+        }
+        changed.map(|_| ())
+    }
+
+    /// The module's SPIR-V: the words it was read from while no pass has changed it, else its
+    /// assembly.
+    pub fn spirv(&self) -> std::borrow::Cow<'_, [u32]> {
+        use rspirv::binary::Assemble;
+        match &self.words {
+            Some(words) => {
+                debug_assert_eq!(self.check_words(), Ok(()));
+                std::borrow::Cow::Borrowed(words)
+            }
+            None => std::borrow::Cow::Owned(crate::profile::phase("rspirv assemble", || self.module.assemble())),
+        }
+    }
+
+    /// Checks the invariant: the words kept (if any) are the module's assembly, bar the
+    /// header's generator and schema words, which naga ignores. Debug builds check it on every
+    /// [`LoadedModule::spirv`]; translation with `verify_wgsl_round_trip` (tests, fuzzing)
+    /// checks it too.
+    pub fn check_words(&self) -> Result<(), String> {
+        use rspirv::binary::Assemble;
+        let Some(words) = &self.words else { return Ok(()) };
+        let assembled = self.module.assemble();
+        let same = |a: &[u32], b: &[u32]| a.len() == b.len() && a.len() >= 5 && a[..2] == b[..2] && a[3] == b[3] && a[5..] == b[5..];
+        if same(&assembled, words) {
+            return Ok(());
+        }
+        let at = assembled.iter().zip(words).skip(5).position(|(a, b)| a != b).map_or(assembled.len().min(words.len()), |p| p + 5);
+        Err(format!(
+            "a lowering pass changed the module without saying so: its assembly ({} words) differs from the input ({} words) at word {at}",
+            assembled.len(),
+            words.len()
+        ))
+    }
 }
 
 /// Checks the header before handing the words to rspirv, for precise errors.
@@ -217,8 +294,8 @@ pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
 /// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
 pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadError> {
     check_header(words)?;
-    let module =
-        crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?;
+    let (module, in_order) = crate::profile::phase("spirv read", || crate::spirv_reader::load_words_with_layout(words))
+        .map_err(|e| LoadError::Parse(e.to_string()))?;
     let (entry_id, model, name) = select_entry_point(&module, entry)?;
     let Some(stage) = stage_of(model) else {
         return Err(LoadError::UnknownExecutionModel { name, model: format!("{model:?}") });
@@ -230,12 +307,28 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     // Shapes that are valid Vulkan but that the interface matching (and WGSL) does not take
     // are normalized before reflecting, so every consumer of a `LoadedModule` sees them gone.
     let mut module = module;
-    crate::profile::phase("lower: drop_xfb", || crate::lower::drop_xfb::lower(&mut module));
-    crate::profile::phase("lower: buffer_block_names", || crate::lower::buffer_block_names::lower(&mut module));
-    crate::profile::phase("lower: non_writable_blocks", || crate::lower::non_writable_blocks::lower(&mut module));
-    crate::profile::phase("lower: flatten_io", || crate::lower::flatten_io::lower(&mut module, entry_id, stage))?;
-    let reflection = crate::profile::phase("reflect", || Reflector::new(&module).reflect(entry_id, stage, name))?;
-    Ok(LoadedModule { module, entry_id, reflection })
+    let mut changed = !in_order;
+    changed |= crate::profile::phase("lower: drop_xfb", || crate::lower::drop_xfb::lower(&mut module));
+    changed |= crate::profile::phase("lower: buffer_block_names", || crate::lower::buffer_block_names::lower(&mut module));
+    changed |= crate::profile::phase("lower: non_writable_blocks", || crate::lower::non_writable_blocks::lower(&mut module));
+    // One index of the module serves the flattening's analysis and reflection, unless the
+    // flattening changes the module (few modules have block or struct varyings).
+    let reflector = crate::profile::phase("reflect", || Reflector::new(&module));
+    let flatten = crate::profile::phase("lower: flatten_io", || crate::lower::flatten_io::analyse(&reflector, entry_id, stage))?;
+    let reflection = match flatten {
+        None => {
+            let reflection = crate::profile::phase("reflect", || reflector.reflect(entry_id, stage, name));
+            drop(reflector);
+            reflection?
+        }
+        Some(analysis) => {
+            drop(reflector);
+            changed = true;
+            crate::profile::phase("lower: flatten_io", || crate::lower::flatten_io::apply(&mut module, entry_id, stage, analysis))?;
+            crate::profile::phase("reflect", || Reflector::new(&module).reflect(entry_id, stage, name))?
+        }
+    };
+    Ok(LoadedModule { module, words: (!changed).then(|| words.to_vec()), entry_id, reflection })
 }
 
 /// The locations of one direction's user interface variables, wherever reflection found them
@@ -331,6 +424,10 @@ impl<'m> Reflector<'m> {
             }
         }
         Reflector { module, defs, decorations, member_decorations, names }
+    }
+
+    pub(crate) fn module(&self) -> &'m dr::Module {
+        self.module
     }
 
     pub(crate) fn def(&self, id: Word) -> Option<&'m Instruction> {
@@ -538,9 +635,6 @@ impl<'m> Reflector<'m> {
     }
 
     fn reflect(&self, entry_id: Word, stage: Stage, entry_point: String) -> Result<Reflection, LoadError> {
-        let header = self.module.header.as_ref();
-        let version = header.map(|h| h.version).unwrap_or(0);
-        let spirv_version = (((version >> 16) & 0xff) as u8, ((version >> 8) & 0xff) as u8);
         let execution_modes = self
             .module
             .execution_modes
@@ -548,22 +642,12 @@ impl<'m> Reflector<'m> {
             .filter(|m| matches!(m.operands.first(), Some(Operand::IdRef(id)) if *id == entry_id))
             .filter_map(|m| match m.operands.get(1) {
                 Some(Operand::ExecutionMode(mode)) => Some((
-                    format!("{mode:?}"),
+                    *mode,
                     m.operands[2..].iter().filter_map(|o| if let Operand::LiteralBit32(v) = o { Some(*v) } else { None }).collect(),
                 )),
                 _ => None,
             })
             .collect();
-        let capabilities = self
-            .module
-            .capabilities
-            .iter()
-            .filter_map(|c| match c.operands.first() {
-                Some(Operand::Capability(c)) => Some(format!("{c:?}")),
-                _ => None,
-            })
-            .collect();
-
         // Per-vertex arrays wrap the interface of tessellation stages (inputs of control and
         // evaluation, outputs of control).
         let arrayed_inputs = matches!(stage, Stage::TessControl | Stage::TessEval | Stage::Geometry);
@@ -573,9 +657,7 @@ impl<'m> Reflector<'m> {
         let mut r = Reflection {
             stage,
             entry_point,
-            spirv_version,
             execution_modes,
-            capabilities,
             inputs: Vec::new(),
             outputs: Vec::new(),
             builtin_inputs: BTreeSet::new(),
@@ -599,7 +681,7 @@ impl<'m> Reflector<'m> {
             let patch = self.has(id, Decoration::Patch);
             let builtins = if is_input { &mut r.builtin_inputs } else { &mut r.builtin_outputs };
             for (b, count) in accessed.get(&id).into_iter().flatten() {
-                builtins.insert(format!("{b:?}"));
+                builtins.insert(*b);
                 if !is_input {
                     match b {
                         BuiltIn::ClipDistance => r.clip_distance_outputs = r.clip_distance_outputs.max(*count),

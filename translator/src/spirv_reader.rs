@@ -28,9 +28,16 @@ type Grammar = &'static grammar::Instruction<'static>;
 
 /// Parses `words` as `rspirv::dr::load_words` does (see the module invariant).
 pub fn load_words(words: &[u32]) -> ParseResult<dr::Module> {
-    match read(words) {
-        Some(module) => Ok(module),
-        None => dr::load_words(words),
+    load_words_with_layout(words).map(|(module, _)| module)
+}
+
+/// As [`load_words`], and whether the words hold the module in the order rspirv assembles it
+/// (every instruction already in its section, in section order, no `OpMemoryModel` repeated):
+/// then assembling the module unchanged gives `words` back, bar the header's generator word.
+pub fn load_words_with_layout(words: &[u32]) -> ParseResult<(dr::Module, bool)> {
+    match read_with_layout(words) {
+        Some(read) => Ok(read),
+        None => dr::load_words(words).map(|m| (m, false)),
     }
 }
 
@@ -114,6 +121,10 @@ enum Stop {
 
 /// The fast path alone: `None` where [`load_words`] hands the whole module to rspirv.
 pub fn read(words: &[u32]) -> Option<dr::Module> {
+    read_with_layout(words).map(|(module, _)| module)
+}
+
+fn read_with_layout(words: &[u32]) -> Option<(dr::Module, bool)> {
     if words.len() < 5 || words[0] != spirv::MAGIC_NUMBER {
         return None;
     }
@@ -136,7 +147,8 @@ pub fn read(words: &[u32]) -> Option<dr::Module> {
         sections.place(inst)?;
         at += count;
     }
-    sections.finish()
+    let in_order = sections.in_order;
+    sections.finish().map(|m| (m, in_order))
 }
 
 /// The module under construction, sorted into its sections as `dr::Loader` sorts it (a
@@ -147,6 +159,27 @@ struct Sections {
     block: Option<dr::Block>,
     /// Instructions per block, in order, counted ahead (to size each block once).
     block_sizes: std::vec::IntoIter<usize>,
+    /// The section of the last instruction placed, in assembly order (functions last).
+    section: Section,
+    /// Every instruction so far went to its section's end, sections in assembly order.
+    in_order: bool,
+}
+
+/// The module's sections in the order rspirv assembles them.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Section {
+    Capabilities,
+    Extensions,
+    ExtInstImports,
+    MemoryModel,
+    EntryPoints,
+    ExecutionModes,
+    DebugStringSource,
+    DebugNames,
+    DebugModuleProcessed,
+    Annotations,
+    TypesGlobalValues,
+    Functions,
 }
 
 impl Sections {
@@ -188,11 +221,69 @@ impl Sections {
         module.types_global_values.reserve(globals);
         module.debug_names.reserve(names);
         module.functions.reserve(functions);
-        Some(Sections { module, function: None, block: None, block_sizes: block_sizes.into_iter() })
+        Some(Sections {
+            module,
+            function: None,
+            block: None,
+            block_sizes: block_sizes.into_iter(),
+            section: Section::Capabilities,
+            in_order: true,
+        })
     }
 
     fn place(&mut self, inst: Instruction) -> Option<()> {
         use spirv::Op;
+        let section = match inst.class.opcode {
+            _ if self.function.is_some() => Section::Functions,
+            Op::Capability => Section::Capabilities,
+            Op::Extension => Section::Extensions,
+            Op::ExtInstImport => Section::ExtInstImports,
+            Op::MemoryModel if self.module.memory_model.is_some() => {
+                self.in_order = false;
+                Section::MemoryModel
+            }
+            Op::MemoryModel => Section::MemoryModel,
+            Op::EntryPoint => Section::EntryPoints,
+            Op::ExecutionMode => Section::ExecutionModes,
+            Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => Section::DebugStringSource,
+            Op::Name | Op::MemberName => Section::DebugNames,
+            Op::ModuleProcessed => Section::DebugModuleProcessed,
+            Op::Function => Section::Functions,
+            op if op.is_annotation() => Section::Annotations,
+            _ => Section::TypesGlobalValues,
+        };
+        // Inside a function, what rspirv moves out of it (types, constants, annotations, debug
+        // instructions outside a block) leaves the order.
+        let moved_out_of_function = self.function.is_some()
+            && match inst.class.opcode {
+                op if grammar::reflect::is_location_debug(op) => self.block.is_none(),
+                Op::Variable | Op::Undef | Op::FunctionParameter | Op::FunctionEnd | Op::Label | Op::Function => false,
+                op => {
+                    op.is_annotation()
+                        || op.is_type()
+                        || op.is_constant()
+                        || matches!(
+                            op,
+                            Op::Capability
+                                | Op::Extension
+                                | Op::ExtInstImport
+                                | Op::MemoryModel
+                                | Op::EntryPoint
+                                | Op::ExecutionMode
+                                | Op::String
+                                | Op::SourceExtension
+                                | Op::Source
+                                | Op::SourceContinued
+                                | Op::Name
+                                | Op::MemberName
+                                | Op::ModuleProcessed
+                        )
+                }
+            };
+        if section < self.section || moved_out_of_function {
+            self.in_order = false;
+        }
+        self.section = section;
         let m = &mut self.module;
         match inst.class.opcode {
             Op::Capability => m.capabilities.push(inst),

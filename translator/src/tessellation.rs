@@ -32,6 +32,7 @@ use crate::vertex_function;
 use crate::wgsl::{round_trip, ValidatedWgsl};
 use naga::{Binding as NagaBinding, BuiltIn};
 use spirv::BuiltIn as SpvBuiltIn;
+use spirv::ExecutionMode;
 use std::fmt::Write;
 
 /// Invocations per workgroup of the vertex pass.
@@ -51,26 +52,27 @@ fn tess_err(stage: Stage, what: impl Into<String>) -> TranslateError {
 
 /// Reads the execution modes of both stages (either may declare spacing, order, point mode).
 pub fn state(tcs: &LoadedModule, tes: &LoadedModule, topology: Topology) -> Result<TessState, TranslateError> {
-    let modes: Vec<&(String, Vec<u32>)> = tcs.reflection.execution_modes.iter().chain(&tes.reflection.execution_modes).collect();
-    let has = |m: &str| modes.iter().any(|(x, _)| x == m);
-    let domain = if has("Triangles") {
+    let modes: Vec<&(ExecutionMode, Vec<u32>)> = tcs.reflection.execution_modes.iter().chain(&tes.reflection.execution_modes).collect();
+    let has = |m: ExecutionMode| modes.iter().any(|(x, _)| *x == m);
+    let domain = if has(ExecutionMode::Triangles) {
         Domain::Triangles
-    } else if has("Quads") {
+    } else if has(ExecutionMode::Quads) {
         Domain::Quads
-    } else if has("Isolines") {
+    } else if has(ExecutionMode::Isolines) {
         Domain::Isolines
     } else {
         return Err(TranslateError::InvalidDesc("the tessellation stages declare no domain (Triangles, Quads or Isolines)".into()));
     };
-    let spacing = if has("SpacingFractionalOdd") {
+    let spacing = if has(ExecutionMode::SpacingFractionalOdd) {
         Spacing::FractionalOdd
-    } else if has("SpacingFractionalEven") {
+    } else if has(ExecutionMode::SpacingFractionalEven) {
         Spacing::FractionalEven
     } else {
         Spacing::Equal
     };
-    let winding = if has("VertexOrderCw") { Winding::Cw } else { Winding::Ccw };
-    let output_vertices = modes.iter().find(|(m, _)| m == "OutputVertices").and_then(|(_, v)| v.first().copied()).unwrap_or(0);
+    let winding = if has(ExecutionMode::VertexOrderCw) { Winding::Cw } else { Winding::Ccw };
+    let output_vertices =
+        modes.iter().find(|(m, _)| *m == ExecutionMode::OutputVertices).and_then(|(_, v)| v.first().copied()).unwrap_or(0);
     if !(1..=32).contains(&output_vertices) {
         return Err(TranslateError::InvalidDesc(format!("the control stage declares {output_vertices} output vertices (1 to 32)")));
     }
@@ -81,7 +83,7 @@ pub fn state(tcs: &LoadedModule, tes: &LoadedModule, topology: Topology) -> Resu
         return Err(TranslateError::InvalidDesc(format!("patches of {control_points} control points (1 to 32)")));
     }
     Ok(TessState {
-        mode: TessMode { domain, spacing, winding, point_mode: has("PointMode") },
+        mode: TessMode { domain, spacing, winding, point_mode: has(ExecutionMode::PointMode) },
         output_vertices,
         input_vertices: control_points,
     })
@@ -98,7 +100,7 @@ pub fn translate_stage(mut m: LoadedModule) -> Result<ShaderPlan, TranslateError
     let r = m.reflection.clone();
     let stride = 1 + r.inputs.iter().filter(|v| !v.patch).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
     let pstride = r.inputs.iter().filter(|v| v.patch).map(|v| v.location + v.ty.locations).max().unwrap_or(1).max(1);
-    let n = r.execution_modes.iter().find(|(x, _)| x == "OutputVertices").and_then(|(_, v)| v.first().copied()).unwrap_or(32).clamp(1, 32);
+    let n = r.execution_mode(ExecutionMode::OutputVertices).and_then(|v| v.first().copied()).unwrap_or(32).clamp(1, 32);
     let st = TessState {
         mode: TessMode { domain: Domain::Triangles, spacing: Spacing::Equal, winding: Winding::Ccw, point_mode: false },
         output_vertices: n,
@@ -107,19 +109,21 @@ pub fn translate_stage(mut m: LoadedModule) -> Result<ShaderPlan, TranslateError
     let b = |k: u32| binding::INTERMEDIATES + k;
     let w = match stage {
         Stage::TessControl => {
-            let vars = crate::lower::tess_io::lower(&mut m.module, m.entry_id, true, n).map_err(|w| tess_err(stage, w))?;
+            let vars =
+                m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, true, n)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
             control_pass(e, module, &vars, &st, stride, [b(0), b(1), b(2), b(3)])?.0
         }
         _ => {
             // Integer outputs become flat, as in a pipeline without a fragment stage (WGSL
             // requires it of every integer varying; found by `spirv_words`).
-            crate::lower::interpolation::harmonize(&mut m.module, &[], &r.outputs);
+            crate::lower::interpolation::harmonize(m.module_mut(), &[], &r.outputs);
             if r.writes(SpvBuiltIn::PointSize) {
-                crate::lower::builtin_output::demote(&mut m.module, SpvBuiltIn::PointSize);
+                crate::lower::builtin_output::demote(m.module_mut(), SpvBuiltIn::PointSize);
             }
-            crate::lower::builtin_output::demote(&mut m.module, SpvBuiltIn::CullDistance);
-            let vars = crate::lower::tess_io::lower(&mut m.module, m.entry_id, false, 1).map_err(|w| tess_err(stage, w))?;
+            crate::lower::builtin_output::demote(m.module_mut(), SpvBuiltIn::CullDistance);
+            let vars =
+                m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, false, 1)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
             evaluation_pass(e, module, &vars, &st, stride, pstride, [b(1), b(2), b(3), b(6)], None, None)?.0
         }
@@ -147,14 +151,16 @@ pub fn translate(
         if st.mode.point_mode {
             return Err(tess_err(Stage::TessEval, "PointSize from the evaluation stage in point mode"));
         }
-        crate::lower::builtin_output::demote(&mut tes.module, SpvBuiltIn::PointSize);
+        crate::lower::builtin_output::demote(tes.module_mut(), SpvBuiltIn::PointSize);
     }
     if let Some(location) = clip_location {
-        crate::lower::clip_to_varying::lower(&mut tes.module, tes.entry_id, tr.clip_distance_outputs, location);
+        tes.with_entry(|module, entry| crate::lower::clip_to_varying::lower(module, entry, tr.clip_distance_outputs, location));
     }
-    let tcs_vars = crate::lower::tess_io::lower(&mut tcs.module, tcs.entry_id, true, st.output_vertices)
+    let tcs_vars = tcs
+        .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, true, st.output_vertices))
         .map_err(|w| tess_err(Stage::TessControl, w))?;
-    let tes_vars = crate::lower::tess_io::lower(&mut tes.module, tes.entry_id, false, 1).map_err(|w| tess_err(Stage::TessEval, w))?;
+    let tes_vars =
+        tes.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, false, 1)).map_err(|w| tess_err(Stage::TessEval, w))?;
 
     let max_level = desc.options.max_tessellation_level.clamp(1, 64);
     let p = |k: u32| binding::INTERMEDIATES + k;

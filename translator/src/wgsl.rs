@@ -55,8 +55,7 @@ pub fn spirv_to_module_unflipped(stage: Stage, loaded: &crate::LoadedModule) -> 
 }
 
 fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result<naga::Module, TranslateError> {
-    use rspirv::binary::Assemble;
-    let words = crate::profile::phase("rspirv assemble", || loaded.module.assemble());
+    let words = loaded.spirv();
     let mut module = crate::profile::phase("naga spv-in", || parse_spirv(stage, &words, flip))?;
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,
@@ -231,6 +230,9 @@ fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, 
 /// `verify_round_trip`, the WGSL is parsed back and validated too (and the module kept is the
 /// parsed one).
 pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule, verify_round_trip: bool) -> Result<ValidatedWgsl, TranslateError> {
+    if verify_round_trip {
+        loaded.check_words().map_err(TranslateError::InvalidPlan)?;
+    }
     let mut module = spirv_to_module(stage, loaded)?;
     let info = crate::profile::phase("naga validate", || validate(&module))
         .map_err(|message| TranslateError::NagaValidation { stage, message })?;

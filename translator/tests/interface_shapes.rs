@@ -196,7 +196,7 @@ fn builtin_block_is_left_alone() {
     let v = vs(common::VS);
     let m = reflect::load(&v, None).unwrap();
     assert!(m.reflection.writes(spirv::BuiltIn::Position));
-    let per_vertex = m.module.debug_names.iter().any(|n| format!("{:?}", n.operands).contains("gl_PerVertex"));
+    let per_vertex = m.module().debug_names.iter().any(|n| format!("{:?}", n.operands).contains("gl_PerVertex"));
     assert!(per_vertex);
 }
 
@@ -254,8 +254,12 @@ void main() { gl_Position = vec4(pos, 0.0, 1.0); a = vec4(pos, 0.0, 1.0); blk.b 
     let raw = rspirv::dr::load_words(&v).unwrap();
     assert!(raw.execution_modes.iter().any(|m| format!("{:?}", m.operands).contains("Xfb")), "glslang emits the Xfb mode");
     let m = reflect::load(&v, None).unwrap();
-    assert!(!m.reflection.execution_modes.iter().any(|(n, _)| n == "Xfb"));
-    assert!(!m.reflection.capabilities.iter().any(|c| c == "TransformFeedback"));
+    assert!(m.reflection.execution_mode(spirv::ExecutionMode::Xfb).is_none());
+    assert!(!m
+        .module()
+        .capabilities
+        .iter()
+        .any(|c| c.operands[0] == rspirv::dr::Operand::Capability(spirv::Capability::TransformFeedback)));
     assert_eq!(outputs(&v), [(0, "f32x4".into(), false), (1, "f32x2".into(), false), (2, "f32".into(), false)]);
     let f = fs("#version 450
 layout(location = 0) in vec4 a;

@@ -15,7 +15,7 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, Word};
 use std::collections::{HashMap, HashSet};
 
-pub fn lower(module: &mut dr::Module) {
+pub fn lower(module: &mut dr::Module) -> bool {
     let decorated = |d: Decoration| -> HashSet<Word> {
         module
             .annotations
@@ -29,7 +29,7 @@ pub fn lower(module: &mut dr::Module) {
     };
     let buffer_blocks = decorated(Decoration::BufferBlock);
     if buffer_blocks.is_empty() {
-        return;
+        return false;
     }
     let names: HashMap<Word, String> = module
         .debug_names
@@ -42,6 +42,7 @@ pub fn lower(module: &mut dr::Module) {
         .collect();
     let structs: Vec<Word> =
         module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypeStruct).filter_map(|i| i.result_id).collect();
+    let mut changed = false;
     let mut taken: HashSet<String> = structs.iter().filter_map(|s| names.get(s).cloned()).collect();
     for &s in structs.iter().filter(|s| buffer_blocks.contains(s)) {
         let name = names.get(&s).map(String::as_str);
@@ -53,7 +54,9 @@ pub fn lower(module: &mut dr::Module) {
         taken.insert(fresh.clone());
         module.debug_names.retain(|n| !(n.class.opcode == Op::Name && n.operands.first() == Some(&Operand::IdRef(s))));
         module.debug_names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(s), Operand::LiteralString(fresh)]));
+        changed = true;
     }
+    changed
 }
 
 #[cfg(test)]

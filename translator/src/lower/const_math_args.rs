@@ -14,7 +14,7 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 use std::collections::{HashMap, HashSet};
 
-pub fn lower(module: &mut dr::Module) {
+pub fn lower(module: &mut dr::Module) -> bool {
     let glsl: HashSet<Word> = module
         .ext_inst_imports
         .iter()
@@ -22,7 +22,7 @@ pub fn lower(module: &mut dr::Module) {
         .filter_map(|i| i.result_id)
         .collect();
     if glsl.is_empty() {
-        return;
+        return false;
     }
     let constants: HashMap<Word, Word> = module
         .types_global_values
@@ -49,7 +49,7 @@ pub fn lower(module: &mut dr::Module) {
         }
     }
     if calls.is_empty() {
-        return;
+        return false;
     }
     // One private copy per constant.
     let mut copies: HashMap<Word, (Word, Word)> = HashMap::new();
@@ -68,4 +68,5 @@ pub fn lower(module: &mut dr::Module) {
         block.instructions[ii].operands[2] = Operand::IdRef(load);
         block.instructions.insert(ii, Instruction::new(Op::Load, Some(ty), Some(load), vec![Operand::IdRef(var)]));
     }
+    true
 }

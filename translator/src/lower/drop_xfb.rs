@@ -12,7 +12,7 @@ use rspirv::dr::{self, Operand};
 use spirv::{Capability, Decoration, ExecutionMode, Op, StorageClass, Word};
 use std::collections::{HashMap, HashSet};
 
-pub fn lower(module: &mut dr::Module) {
+pub fn lower(module: &mut dr::Module) -> bool {
     let xfb = module.capabilities.iter().any(|c| c.operands.first() == Some(&Operand::Capability(Capability::TransformFeedback)))
         || module.execution_modes.iter().any(|m| m.operands.get(1) == Some(&Operand::ExecutionMode(ExecutionMode::Xfb)))
         || module
@@ -20,7 +20,7 @@ pub fn lower(module: &mut dr::Module) {
             .iter()
             .any(|a| a.operands.iter().any(|o| matches!(o, Operand::Decoration(Decoration::XfbBuffer | Decoration::XfbStride))));
     if !xfb {
-        return;
+        return false;
     }
     module.capabilities.retain(|c| c.operands.first() != Some(&Operand::Capability(Capability::TransformFeedback)));
     module.execution_modes.retain(|m| m.operands.get(1) != Some(&Operand::ExecutionMode(ExecutionMode::Xfb)));
@@ -71,4 +71,5 @@ pub fn lower(module: &mut dr::Module) {
         (Op::MemberDecorate, [Operand::IdRef(t), _, Operand::Decoration(Decoration::Offset), ..]) => !output_only.contains(t),
         _ => true,
     });
+    true
 }

@@ -97,7 +97,24 @@ struct FlatVar {
 
 /// Flattens the block, struct, array and matrix interface variables of the entry point `entry_id`.
 pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
-    let Some((mut flats, shapes)) = analyse(module, entry_id, stage)? else { return Ok(()) };
+    let analysis = analyse(&Reflector::new(module), entry_id, stage)?;
+    if let Some(a) = analysis {
+        apply(module, entry_id, stage, a)?;
+    }
+    Ok(())
+}
+
+/// The variables to flatten and the shapes of their types, `None` when there is nothing to
+/// flatten (most modules): read-only, so [`crate::reflect::load`] reflects with the same
+/// [`Reflector`] when it returns `None`.
+pub(crate) struct Analysis {
+    flats: Vec<FlatVar>,
+    shapes: HashMap<Word, Shape>,
+}
+
+/// Rewrites `module` as `analysis` (of this module) says.
+pub(crate) fn apply(module: &mut dr::Module, entry_id: Word, stage: Stage, analysis: Analysis) -> Result<(), LoadError> {
+    let Analysis { mut flats, shapes } = analysis;
     let mut next = module.header.as_ref().map_or(1, |h| h.bound.max(1));
     for l in flats.iter_mut().flat_map(|f| &mut f.leaves) {
         l.var = next;
@@ -183,11 +200,9 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<()
     Ok(())
 }
 
-type Analysis = (Vec<FlatVar>, HashMap<Word, Shape>);
-
 /// The variables to flatten, with their leaves (ids not yet assigned).
-fn analyse(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<Option<Analysis>, LoadError> {
-    let r = Reflector::new(module);
+pub(crate) fn analyse(r: &Reflector<'_>, entry_id: Word, stage: Stage) -> Result<Option<Analysis>, LoadError> {
+    let module = r.module();
     let interface: Vec<Word> = module
         .entry_points
         .iter()
@@ -198,15 +213,9 @@ fn analyse(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<Option<A
     // stages, outputs of the control stage, unless `Patch`.
     let arrayed_inputs = matches!(stage, Stage::TessControl | Stage::TessEval | Stage::Geometry);
     let arrayed_outputs = stage == Stage::TessControl;
-    let mut member_names: HashMap<(Word, u32), String> = HashMap::new();
-    for n in &module.debug_names {
-        if let (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(s)]) =
-            (n.class.opcode, n.operands.as_slice())
-        {
-            member_names.insert((*t, *m), s.clone());
-        }
-    }
-    let mut walker = Walker { r: &r, member_names: &member_names, shapes: HashMap::new(), nodes: 0 };
+    // Member names are gathered once a variable to flatten is found (most modules have none).
+    let mut member_names: Option<HashMap<(Word, u32), &str>> = None;
+    let mut shapes = HashMap::new();
     let mut flats = Vec::new();
     let mut seen = HashSet::new();
     for id in interface {
@@ -229,9 +238,21 @@ fn analyse(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<Option<A
         // the control stage's outputs, shared by its invocations, cannot take the shadow.
         let tess_link =
             (stage == Stage::TessControl && sc == StorageClass::Output) || (stage == Stage::TessEval && sc == StorageClass::Input);
-        if per_vertex || (tess_link && !r.contains_struct(ty, 0)) || walker.has_builtin_member(ty, 0) {
+        if per_vertex || (tess_link && !r.contains_struct(ty, 0)) || has_builtin_member(r, ty, 0) {
             continue;
         }
+        let member_names = member_names.get_or_insert_with(|| {
+            let mut names = HashMap::new();
+            for n in &module.debug_names {
+                if let (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(s)]) =
+                    (n.class.opcode, n.operands.as_slice())
+                {
+                    names.insert((*t, *m), s.as_str());
+                }
+            }
+            names
+        });
+        let mut walker = Walker { r, member_names, shapes: std::mem::take(&mut shapes), nodes: 0 };
         let name = r.debug_name(id).unwrap_or("").to_string();
         let flags: Vec<Decoration> = CARRIED.iter().copied().filter(|d| r.has_decoration(id, *d)).collect();
         let mut leaves = Vec::new();
@@ -241,11 +262,12 @@ fn analyse(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<Option<A
         walker.walk(ty, &mut Vec::new(), location, component, &flags, &name, &describe(&name, id), &mut leaves, 0)?;
         let by_path = leaves.iter().enumerate().map(|(i, l)| (l.path.clone(), i)).collect();
         flats.push(FlatVar { var: id, sc, ty, name, leaves, by_path });
+        shapes = walker.shapes;
     }
     if flats.is_empty() {
         return Ok(None);
     }
-    Ok(Some((flats, walker.shapes)))
+    Ok(Some(Analysis { flats, shapes }))
 }
 
 fn describe(name: &str, id: Word) -> String {
@@ -264,9 +286,18 @@ fn join(a: &str, b: &str) -> String {
     }
 }
 
+/// A struct (or array of structs) with a built-in member: a built-in block, never flattened.
+fn has_builtin_member(r: &Reflector<'_>, ty: Word, depth: u32) -> bool {
+    match r.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
+        Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) if depth < 16 => has_builtin_member(r, *e, depth + 1),
+        Some((Op::TypeStruct, members)) => (0..members.len() as u32).any(|m| r.member_builtin(ty, m).is_some()),
+        _ => false,
+    }
+}
+
 struct Walker<'r, 'm> {
     r: &'r Reflector<'m>,
-    member_names: &'r HashMap<(Word, u32), String>,
+    member_names: &'r HashMap<(Word, u32), &'m str>,
     shapes: HashMap<Word, Shape>,
     nodes: usize,
 }
@@ -308,14 +339,6 @@ impl Walker<'_, '_> {
     }
 
     /// Whether the struct (through arrays) has a `BuiltIn` member: `gl_PerVertex` and the like.
-    fn has_builtin_member(&self, ty: Word, depth: u32) -> bool {
-        match self.r.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
-            Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) if depth < 16 => self.has_builtin_member(*e, depth + 1),
-            Some((Op::TypeStruct, members)) => (0..members.len() as u32).any(|m| self.r.member_builtin(ty, m).is_some()),
-            _ => false,
-        }
-    }
-
     /// Locations a leaf (scalar or vector) takes: two for a 64-bit `vec3` or `vec4`.
     fn locations(&self, ty: Word) -> u32 {
         let r = self.r;
@@ -378,7 +401,7 @@ impl Walker<'_, '_> {
                             flags.push(d);
                         }
                     }
-                    let member = self.member_names.get(&(ty, m)).cloned().unwrap_or_else(|| format!("m{m}"));
+                    let member = self.member_names.get(&(ty, m)).map_or_else(|| format!("m{m}"), |n| n.to_string());
                     path.push(m);
                     next = self.walk(mty, path, next, component, &flags, &join(name, &member), what, leaves, depth + 1)?;
                     path.pop();

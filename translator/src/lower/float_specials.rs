@@ -11,7 +11,7 @@ use super::{constant, fresh_id, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 
-pub fn lower(module: &mut dr::Module) {
+pub fn lower(module: &mut dr::Module) -> bool {
     let floats: Vec<Word> = module
         .types_global_values
         .iter()
@@ -52,7 +52,7 @@ pub fn lower(module: &mut dr::Module) {
         })
         .collect();
     if specials.is_empty() && bitcast_sources.is_empty() {
-        return;
+        return false;
     }
     // A bitcast source is read from a private variable of its own type, with no bitcast added.
     for &(id, ty, bits) in &bitcast_sources {
@@ -80,7 +80,7 @@ pub fn lower(module: &mut dr::Module) {
         }
     }
     if specials.is_empty() {
-        return;
+        return false;
     }
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
     let vars: Vec<(Word, Word, Word)> = specials.iter().map(|&(id, ty, bits)| (id, ty, private_constant(module, uint, bits))).collect();
@@ -117,6 +117,7 @@ pub fn lower(module: &mut dr::Module) {
             module.annotations.retain(|a| a.operands.first() != Some(&Operand::IdRef(id)));
         }
     }
+    true
 }
 
 /// A private variable of type `ty` initialized with the 32-bit pattern `bits`.

@@ -12,7 +12,7 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
 use std::collections::{HashMap, HashSet};
 
-pub fn lower(module: &mut dr::Module) {
+pub fn lower(module: &mut dr::Module) -> bool {
     let mut members: HashMap<Word, HashSet<u32>> = HashMap::new();
     let mut decorated_vars = HashSet::new();
     for a in &module.annotations {
@@ -27,7 +27,7 @@ pub fn lower(module: &mut dr::Module) {
         }
     }
     if members.is_empty() {
-        return;
+        return false;
     }
     let defs: HashMap<Word, &Instruction> = module.types_global_values.iter().filter_map(|i| Some((i.result_id?, i))).collect();
     // Structs whose every member is `NonWritable`.
@@ -58,6 +58,7 @@ pub fn lower(module: &mut dr::Module) {
             add.push(id);
         }
     }
+    let changed = !add.is_empty();
     for id in add {
         module.annotations.push(Instruction::new(
             Op::Decorate,
@@ -66,4 +67,5 @@ pub fn lower(module: &mut dr::Module) {
             vec![Operand::IdRef(id), Operand::Decoration(Decoration::NonWritable)],
         ));
     }
+    changed
 }

@@ -20,12 +20,12 @@ use std::collections::HashMap;
 /// An integer type: width, signedness, and components (`None`: a scalar).
 type IntShape = (u32, u32, Option<u32>);
 
-pub fn lower(module: &mut dr::Module) {
+pub fn lower(module: &mut dr::Module) -> bool {
     let shifts = [Op::ShiftRightLogical, Op::ShiftRightArithmetic, Op::ShiftLeftLogical];
     let has_shift =
         module.functions.iter().any(|f| f.blocks.iter().any(|b| b.instructions.iter().any(|i| shifts.contains(&i.class.opcode))));
     if !has_shift {
-        return;
+        return false;
     }
     let shapes = int_shapes(module);
     let value_types = value_types(module);
@@ -42,6 +42,7 @@ pub fn lower(module: &mut dr::Module) {
         }
     }
     module.functions = functions;
+    true
 }
 
 /// The instructions replacing `inst`, or `None` to keep it.

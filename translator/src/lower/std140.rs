@@ -29,7 +29,7 @@ struct Padded {
 /// Most elements of a padded array accessed as a whole (see `lower`).
 const MAX_WHOLE_ARRAY: u32 = 4096;
 
-pub fn lower(module: &mut dr::Module) -> Result<(), String> {
+pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     // Only uniform and push-constant blocks have std140 layouts (most modules have neither:
     // return before copying the type table).
     let blocks = module.types_global_values.iter().any(|i| {
@@ -37,7 +37,7 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
             && matches!(i.operands.first(), Some(Operand::StorageClass(StorageClass::Uniform | StorageClass::PushConstant)))
     });
     if !blocks {
-        return Ok(());
+        return Ok(false);
     }
     let defs: HashMap<Word, Instruction> =
         module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
@@ -135,7 +135,7 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
         }
     }
     if todo.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
 
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
@@ -201,7 +201,8 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
         }
         padded.insert((s, m), Padded { array, element, len, original });
     }
-    rewrite_functions(module, &padded, zero, uint)
+    rewrite_functions(module, &padded, zero, uint)?;
+    Ok(true)
 }
 
 /// What a pointer id points at, as far as this pass needs to know.
