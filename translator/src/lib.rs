@@ -149,12 +149,11 @@ fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     if let Topology::PatchList { .. } = desc.topology {
         return Err(TranslateError::unsupported(Stage::Vertex, "patch-list topology without tessellation stages"));
     }
-    let vr = vertex.reflection.clone();
-    refuse_outputs(&vr)?;
+    refuse_outputs(&vertex.reflection)?;
     if let Some(f) = &fragment {
         refuse_fragment_inputs(&f.reflection, desc.topology.is_points())?;
     }
-    check_vertex_inputs(&vr, &desc.vertex_buffers)?;
+    check_vertex_inputs(&vertex.reflection, &desc.vertex_buffers)?;
     let ctx = {
         let mut stages: Vec<&mut LoadedModule> = vec![&mut vertex];
         stages.extend(fragment.as_mut());

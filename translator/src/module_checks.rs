@@ -362,7 +362,7 @@ fn check_member_decorations(module: &dr::Module) -> Result<(), LoadError> {
 /// push-constant block's size computation into unbounded recursion (a stack overflow).
 fn check_global_definition_order(module: &dr::Module) -> Result<(), LoadError> {
     // Depth of each type defined so far (constants and variables count as 0).
-    let mut depth: HashMap<Word, u32> = HashMap::with_capacity(module.types_global_values.len());
+    let mut depth = IdTable::new(module, module.types_global_values.len());
     let mut forward_pointers: Vec<Word> = Vec::new();
     for inst in &module.types_global_values {
         match inst.class.opcode {
@@ -382,8 +382,8 @@ fn check_global_definition_order(module: &dr::Module) -> Result<(), LoadError> {
         }));
         let mut deepest = 0;
         for id in refs {
-            match depth.get(&id) {
-                Some(d) => deepest = deepest.max(*d),
+            match depth.get(id) {
+                Some(d) => deepest = deepest.max(d),
                 None if forward_pointers.contains(&id) => {}
                 None => {
                     return Err(LoadError::Malformed(format!(
@@ -403,6 +403,45 @@ fn check_global_definition_order(module: &dr::Module) -> Result<(), LoadError> {
         }
     }
     Ok(())
+}
+
+/// A `u32` per id: a flat table for modules with a small bound (all real ones), a hash map
+/// for the rest (a malformed header's bound can be anything).
+enum IdTable {
+    Flat(Vec<u32>),
+    Map(naga::FastHashMap<Word, u32>),
+}
+
+impl IdTable {
+    const FLAT_BOUND: u32 = 1 << 16;
+    const ABSENT: u32 = u32::MAX;
+
+    fn new(module: &dr::Module, expected: usize) -> Self {
+        match module.header.as_ref().map_or(0, |h| h.bound) {
+            bound if bound <= Self::FLAT_BOUND => IdTable::Flat(vec![Self::ABSENT; bound as usize]),
+            _ => IdTable::Map(naga::FastHashMap::with_capacity_and_hasher(expected, Default::default())),
+        }
+    }
+    fn get(&self, id: Word) -> Option<u32> {
+        match self {
+            IdTable::Flat(v) => v.get(id as usize).copied().filter(|d| *d != Self::ABSENT),
+            IdTable::Map(m) => m.get(&id).copied(),
+        }
+    }
+    /// `value` must not be `u32::MAX`.
+    fn insert(&mut self, id: Word, value: u32) {
+        match self {
+            // `check_ids` ran first: every result id is below the bound.
+            IdTable::Flat(v) => {
+                if let Some(slot) = v.get_mut(id as usize) {
+                    *slot = value;
+                }
+            }
+            IdTable::Map(m) => {
+                m.insert(id, value);
+            }
+        }
+    }
 }
 
 /// How deep types may nest (an array of structs of arrays...: 4 levels).
@@ -458,7 +497,7 @@ fn check_image_types(module: &dr::Module) -> Result<(), LoadError> {
 
 /// A global `OpVariable`'s storage class must be its pointer type's (readers disagree otherwise).
 fn check_variable_storage(module: &dr::Module) -> Result<(), LoadError> {
-    let pointers: HashMap<Word, StorageClass> = module
+    let pointers: naga::FastHashMap<Word, StorageClass> = module
         .types_global_values
         .iter()
         .filter(|i| i.class.opcode == Op::TypePointer)

@@ -189,11 +189,7 @@ impl LoadedModule {
         use rspirv::binary::Assemble;
         let Some(words) = &self.words else { return Ok(()) };
         let assembled = self.module.assemble();
-        let same = |a: &[u32], b: &[u32]| a.len() == b.len() && a.len() >= 5 && a[..2] == b[..2] && a[3] == b[3] && a[5..] == b[5..];
-        if same(&assembled, words) {
-            return Ok(());
-        }
-        let at = assembled.iter().zip(words).skip(5).position(|(a, b)| a != b).map_or(assembled.len().min(words.len()), |p| p + 5);
+        let Some(at) = crate::spirv_reader::first_difference(&assembled, words) else { return Ok(()) };
         Err(format!(
             "a lowering pass changed the module without saying so: its assembly ({} words) differs from the input ({} words) at word {at}",
             assembled.len(),

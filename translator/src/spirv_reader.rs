@@ -525,13 +525,23 @@ fn decoration_argument(d: spirv::Decoration) -> Argument {
     }
 }
 
+/// Where two modules' words first differ, ignoring the header's generator and schema words
+/// (which naga ignores); `None` when they do not.
+pub fn first_difference(a: &[u32], b: &[u32]) -> Option<usize> {
+    let header = [0, 1, 3].into_iter().find(|&i| a.get(i) != b.get(i));
+    let body = || a.iter().zip(b).skip(5).position(|(x, y)| x != y).map(|p| p + 5);
+    header.or_else(body).or_else(|| (a.len() != b.len()).then_some(a.len().min(b.len())))
+}
+
 /// Checks the module invariant on `words`: what [`load_words`] reads is what
-/// `rspirv::dr::load_words` reads. For tests and the `spirv_words` fuzz target; `words` must
-/// pass [`crate::reflect::check_header`] (rspirv panics on some streams it refuses).
+/// `rspirv::dr::load_words` reads; and words said to be in assembly order
+/// ([`load_words_with_layout`]) are what assembling the module gives. For tests and the
+/// `spirv_words` fuzz target; `words` must pass [`crate::reflect::check_header`] (rspirv panics
+/// on some streams it refuses).
 pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
     let shape = |m: &dr::Module| -> Vec<usize> { m.functions.iter().flat_map(|f| f.blocks.iter().map(|b| b.instructions.len())).collect() };
-    match (load_words(words), dr::load_words(words)) {
-        (Ok(fast), Ok(rspirv)) => {
+    match (load_words_with_layout(words), dr::load_words(words)) {
+        (Ok((fast, in_order)), Ok(rspirv)) => {
             if fast.header != rspirv.header {
                 return Err(format!("headers differ: {:?} and rspirv's {:?}", fast.header, rspirv.header));
             }
@@ -540,6 +550,12 @@ pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
             }
             if fast.all_inst_iter().count() != rspirv.all_inst_iter().count() || shape(&fast) != shape(&rspirv) {
                 return Err("the modules differ in instruction count or block shape".into());
+            }
+            if in_order {
+                use rspirv::binary::Assemble;
+                if let Some(at) = first_difference(&fast.assemble(), words) {
+                    return Err(format!("the words are said to be in assembly order, but the assembly differs at word {at}"));
+                }
             }
             Ok(())
         }

@@ -64,9 +64,8 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result
         _ => naga::ShaderStage::Vertex,
     };
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);
-    refuse_oversized_types(stage, &module)?;
-    refuse_deep_nesting(stage, &module)?;
-    name_struct_members(&mut module);
+    crate::profile::phase("wgsl limits", || refuse_oversized_types(stage, &module).and_then(|()| refuse_deep_nesting(stage, &module)))?;
+    crate::profile::phase("struct member names", || name_struct_members(&mut module));
     crate::profile::phase("deep expressions", || crate::deep_expressions::name_deep_expressions(&mut module));
     if module.entry_points.len() != 1 {
         return Err(TranslateError::NagaFrontend {

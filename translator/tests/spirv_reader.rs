@@ -145,3 +145,63 @@ fn reads_what_rspirv_reads_on_hand_built_operands() {
         1
     );
 }
+
+/// The layout flag: glslang's output is in assembly order (so translation hands it to naga
+/// as it came), and a module with a debug name after the annotations is not, though rspirv
+/// reads it (it sorts the name back into its section, so its assembly differs).
+#[test]
+fn words_in_assembly_order_are_told_apart() {
+    let words = common::vs(common::VS);
+    let (_, in_order) = tesserae::spirv_reader::load_words_with_layout(&words).unwrap();
+    assert!(in_order, "glslang's output is in assembly order");
+    tesserae::spirv_reader::check_agrees_with_rspirv(&words).unwrap();
+
+    // Move the first OpName to just after the first annotation.
+    let mut at = 5;
+    let (mut name, mut annotation_end) = (None, None);
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        match spirv::Op::from_u32(words[at] & 0xffff) {
+            Some(spirv::Op::Name) if name.is_none() => name = Some(at..at + count),
+            Some(spirv::Op::Decorate) if annotation_end.is_none() => annotation_end = Some(at + count),
+            _ => {}
+        }
+        at += count;
+    }
+    let (name, end) = (name.expect("an OpName"), annotation_end.expect("an OpDecorate"));
+    let mut moved = words[..name.start].to_vec();
+    moved.extend_from_slice(&words[name.end..end]);
+    moved.extend_from_slice(&words[name.clone()]);
+    moved.extend_from_slice(&words[end..]);
+    let (module, in_order) = tesserae::spirv_reader::load_words_with_layout(&moved).unwrap();
+    assert!(!in_order, "a name after an annotation is out of assembly order");
+    use rspirv::binary::Assemble;
+    assert!(tesserae::spirv_reader::first_difference(&module.assemble(), &moved).is_some());
+    tesserae::spirv_reader::check_agrees_with_rspirv(&moved).unwrap();
+    // Translation takes it all the same (through the assembly).
+    let loaded = tesserae::reflect::load(&moved, None).unwrap();
+    assert_eq!(loaded.check_words(), Ok(()));
+    assert_eq!(loaded.spirv().as_ref(), module.assemble().as_slice());
+}
+
+/// A lowering pass that changes a module but says it did not breaks the invariant that lets
+/// naga read the input words; `check_words` (run by debug builds and by verified translation)
+/// finds it.
+#[test]
+fn a_pass_hiding_its_change_is_caught() {
+    let words = common::vs(common::VS);
+    let mut loaded = tesserae::reflect::load(&words, None).unwrap();
+    assert_eq!(loaded.check_words(), Ok(()));
+    assert_eq!(loaded.spirv().as_ref(), words.as_slice(), "an unchanged stage goes to naga as it came");
+    loaded.lower(|m| {
+        m.debug_names.clear();
+        false
+    });
+    let err = loaded.check_words().unwrap_err();
+    assert!(err.contains("without saying so"), "{err}");
+    loaded.lower(|m| {
+        m.debug_names.clear();
+        true
+    });
+    assert_eq!(loaded.check_words(), Ok(()));
+}
