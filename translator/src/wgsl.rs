@@ -166,6 +166,9 @@ fn name_struct_members(module: &mut naga::Module) {
         .iter()
         .filter_map(|(h, t)| {
             let naga::TypeInner::Struct { members, .. } = &t.inner else { return None };
+            if written_as_given(members) {
+                return None;
+            }
             // The names as given (unnamed members `mN_member`), then named in a fresh member
             // namespace (no names taken, WGSL's keywords reserved, built-in identifiers
             // allowed, as in the writer's `namespace`) until naming changes nothing: the writer
@@ -205,6 +208,30 @@ fn name_struct_members(module: &mut naga::Module) {
             module.types.replace(h, ty);
         }
     }
+}
+
+/// Whether the writer's member namer leaves every member name as it is (most structs): each
+/// is an ASCII identifier without `__`, not starting with a digit, `_naga` or `__`, not ending
+/// in `_` or a digit, not a WGSL keyword, and no two are the same. What `Namer::call` keeps
+/// unchanged in a fresh member namespace.
+fn written_as_given(members: &[naga::StructMember]) -> bool {
+    let plain = |name: &str| {
+        let bytes = name.as_bytes();
+        !bytes.is_empty()
+            && !bytes[0].is_ascii_digit()
+            && !bytes[bytes.len() - 1].is_ascii_digit()
+            && bytes[bytes.len() - 1] != b'_'
+            && bytes.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            && !name.contains("__")
+            && !name.starts_with("_naga")
+            && !naga::keywords::wgsl::RESERVED_SET.contains(name)
+    };
+    // The duplicate check is quadratic: long structs take the namer.
+    members.len() <= 64
+        && members
+            .iter()
+            .enumerate()
+            .all(|(i, m)| m.name.as_deref().is_some_and(|n| plain(n) && !members[..i].iter().any(|o| o.name.as_deref() == Some(n))))
 }
 
 fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, TranslateError> {
@@ -258,29 +285,44 @@ fn name_as_written(module: &mut naga::Module, source: &str) {
     let mut entry_names = Vec::new();
     let mut global_names = Vec::new();
     // Top-level attributes start a line; what they apply to follows on the same or later lines.
+    // Only lines from one starting with `@` up to its declaration are read (function bodies,
+    // most of the text, are skipped by searching for the next such line).
+    let starts = source.starts_with('@').then_some(0).into_iter().chain(source.match_indices("\n@").map(|(i, _)| i + 1));
+    let mut read_up_to = 0;
     let mut pending: Option<bool> = None; // Some(true): an entry point, Some(false): a binding
-    for line in source.lines() {
-        if line.starts_with('@') {
-            if line.starts_with("@vertex") || line.starts_with("@fragment") || line.starts_with("@compute") {
-                pending = Some(true);
-            } else if line.contains("@binding(") {
-                pending = Some(false);
-            }
+    for start in starts {
+        if start < read_up_to {
+            continue;
         }
-        let Some(entry) = pending else { continue };
-        // The declaration: the attributes' own line or the next ones.
-        let decl = if line.starts_with('@') { line.rsplit_once(") ").map_or(line, |(_, d)| d) } else { line }.trim_start();
-        if entry {
-            if let Some(rest) = decl.strip_prefix("fn ") {
-                entry_names.push(ident(rest.trim_start()));
+        let mut at = start;
+        for line in source[start..].split('\n') {
+            at += line.len() + 1;
+            if line.starts_with('@') {
+                if line.starts_with("@vertex") || line.starts_with("@fragment") || line.starts_with("@compute") {
+                    pending = Some(true);
+                } else if line.contains("@binding(") {
+                    pending = Some(false);
+                }
+            }
+            let Some(entry) = pending else { break };
+            // The declaration: the attributes' own line or the next ones.
+            let decl = if line.starts_with('@') { line.rsplit_once(") ").map_or(line, |(_, d)| d) } else { line }.trim_start();
+            if entry {
+                if let Some(rest) = decl.strip_prefix("fn ") {
+                    entry_names.push(ident(rest.trim_start()));
+                    pending = None;
+                }
+            } else if let Some(rest) = decl.strip_prefix("var") {
+                // `var<uniform> NAME: T`, `var<storage, read> NAME: T`, `var NAME: T`.
+                let rest = rest.split_once('>').map_or(rest, |(_, r)| if rest.trim_start().starts_with('<') { r } else { rest });
+                global_names.push(ident(rest.trim_start()));
                 pending = None;
             }
-        } else if let Some(rest) = decl.strip_prefix("var") {
-            // `var<uniform> NAME: T`, `var<storage, read> NAME: T`, `var NAME: T`.
-            let rest = rest.split_once('>').map_or(rest, |(_, r)| if rest.trim_start().starts_with('<') { r } else { rest });
-            global_names.push(ident(rest.trim_start()));
-            pending = None;
+            if pending.is_none() {
+                break;
+            }
         }
+        read_up_to = at;
     }
     for (ep, name) in module.entry_points.iter_mut().zip(entry_names) {
         ep.name = name;
@@ -359,4 +401,70 @@ pub(crate) fn round_trip_kernel(stage: Stage, source: String) -> Result<Validate
     }
     kernels.insert(w.source.clone(), w.clone());
     Ok(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::written_as_given;
+    use naga::proc::{CaseInsensitiveKeywordSet, KeywordSet, Namer};
+
+    fn member(name: &str) -> naga::StructMember {
+        let mut types = naga::UniqueArena::new();
+        let ty = types.insert(naga::Type { name: None, inner: naga::TypeInner::Scalar(naga::Scalar::F32) }, naga::Span::UNDEFINED);
+        naga::StructMember { name: Some(name.into()), ty, binding: None, offset: 0 }
+    }
+
+    /// The writer's member namer, in a fresh namespace (as `name_struct_members` runs it).
+    fn named(names: &[&str]) -> Vec<String> {
+        let mut namer = Namer::default();
+        namer.reset(
+            &naga::Module::default(),
+            &naga::keywords::wgsl::RESERVED_SET,
+            KeywordSet::empty(),
+            CaseInsensitiveKeywordSet::empty(),
+            &["__", "_naga"],
+            &mut Default::default(),
+        );
+        names.iter().map(|n| namer.call(n)).collect()
+    }
+
+    /// The fast path only skips member lists the namer leaves as they are: hand-picked edge
+    /// cases and 20,000 generated names over an alphabet of the characters that matter.
+    #[test]
+    fn names_kept_as_given_are_what_the_namer_keeps() {
+        let mut lists: Vec<Vec<String>> = [
+            &["color", "color2", "_x", "__x", "_naga_x", "x_", "loop", "struct", "a__b", "Ünï", "", "9a", "a9"][..],
+            &["position", "uv"],
+            &["x", "x"],
+            &["gl_Position", "gl_PointSize"],
+            &["f32", "vec4", "array"],
+        ]
+        .iter()
+        .flat_map(|l| [l.iter().map(|s| s.to_string()).collect::<Vec<_>>()].into_iter().chain(l.iter().map(|s| vec![s.to_string()])))
+        .collect();
+        let alphabet: Vec<char> = "ab_1Z9é:".chars().collect();
+        let mut seed = 0x2545_f491_u32;
+        for _ in 0..20_000 {
+            let mut next = || {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                seed
+            };
+            let len = next() % 6;
+            lists.push(vec![(0..len).map(|_| alphabet[(next() % alphabet.len() as u32) as usize]).collect()]);
+        }
+        let mut kept = 0;
+        for list in &lists {
+            let members: Vec<_> = list.iter().map(|n| member(n)).collect();
+            if written_as_given(&members) {
+                kept += 1;
+                let names: Vec<&str> = list.iter().map(String::as_str).collect();
+                assert_eq!(named(&names), *list, "the namer renames {list:?}");
+            }
+        }
+        assert!(kept > 1000, "only {kept} lists take the fast path");
+        assert!(!written_as_given(&[member("x"), member("x")]));
+        assert!(written_as_given(&[member("position"), member("uv")]));
+    }
 }
