@@ -1,8 +1,9 @@
 //! Oracles on the translator: it never panics (a panic is the bug libFuzzer reports), every
 //! WGSL it returns validates under naga with the translator's capabilities, the vertex and
 //! fragment WGSL of a plan agree on their interface as wgpu requires, translation is
-//! deterministic, and a generated (valid) pipeline is translated unless it uses a feature that
-//! is not supported yet.
+//! deterministic, a generated (valid) pipeline is translated unless it uses a feature that is
+//! not supported yet, and no translation reports a broken invariant (`InvalidPlan`: a plan
+//! that fails `Plan::validate`, or SPIR-V words kept for naga that a lowering pass changed).
 
 use crate::gen::PipelineSpec;
 use naga::valid::{ValidationFlags, Validator};
@@ -269,6 +270,7 @@ pub fn translate_checked(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         Err(e @ TranslateError::WgslRoundTrip { .. }) if super::known::classify_error(e).is_none() => {
             panic!("translator produced invalid WGSL: {e}")
         }
+        Err(e @ TranslateError::InvalidPlan(_)) => panic!("{e}"),
         Err(_) => {}
     }
     r
@@ -302,6 +304,7 @@ pub fn spirv_words(data: &[u8]) {
             Err(e @ TranslateError::WgslRoundTrip { .. }) if super::known::classify_error(&e).is_none() => {
                 panic!("translate_stage produced invalid WGSL: {e}")
             }
+            Err(e @ TranslateError::InvalidPlan(_)) => panic!("translate_stage: {e}"),
             Err(_) => {}
         }
         let vertex_buffers = match tesserae::reflect::load(&words, None) {
