@@ -383,8 +383,11 @@ pub(crate) struct Reflector<'m> {
     // Built for every module loaded (and again by later passes): fast hashes, borrowed
     // operands and names.
     defs: naga::FastHashMap<Word, &'m Instruction>,
-    decorations: naga::FastHashMap<Word, Vec<(Decoration, &'m [Operand])>>,
-    member_decorations: naga::FastHashMap<(Word, u32), Vec<(Decoration, &'m [Operand])>>,
+    /// `OpDecorate`s by target, in module order for each target (one sorted vector: no
+    /// allocation per decorated id).
+    decorations: Vec<(Word, Decoration, &'m [Operand])>,
+    /// `OpMemberDecorate`s by (struct, member), likewise.
+    member_decorations: Vec<((Word, u32), Decoration, &'m [Operand])>,
     names: naga::FastHashMap<Word, &'m str>,
 }
 
@@ -397,21 +400,20 @@ impl<'m> Reflector<'m> {
                 defs.insert(id, inst);
             }
         }
-        let mut decorations: naga::FastHashMap<Word, Vec<_>> = naga::FastHashMap::default();
-        let mut member_decorations: naga::FastHashMap<(Word, u32), Vec<_>> = naga::FastHashMap::default();
-        decorations.reserve(module.annotations.len());
-        member_decorations.reserve(module.annotations.len());
+        let mut decorations = Vec::with_capacity(module.annotations.len());
+        let mut member_decorations = Vec::new();
         for a in &module.annotations {
             match (a.class.opcode, a.operands.as_slice()) {
-                (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(d), rest @ ..]) => {
-                    decorations.entry(*t).or_default().push((*d, rest));
-                }
+                (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(d), rest @ ..]) => decorations.push((*t, *d, rest)),
                 (Op::MemberDecorate, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::Decoration(d), rest @ ..]) => {
-                    member_decorations.entry((*t, *m)).or_default().push((*d, rest));
+                    member_decorations.push(((*t, *m), *d, rest))
                 }
                 _ => {}
             }
         }
+        // Stable: a target's decorations stay in module order (the first of a kind counts).
+        decorations.sort_by_key(|(t, _, _)| *t);
+        member_decorations.sort_by_key(|(t, _, _)| *t);
         let mut names = naga::FastHashMap::default();
         names.reserve(module.debug_names.len());
         for n in &module.debug_names {
@@ -420,6 +422,19 @@ impl<'m> Reflector<'m> {
             }
         }
         Reflector { module, defs, decorations, member_decorations, names }
+    }
+
+    /// The decorations of `id`, in module order.
+    fn decorations_of(&self, id: Word) -> impl Iterator<Item = (Decoration, &'m [Operand])> + '_ {
+        let start = self.decorations.partition_point(|(t, _, _)| *t < id);
+        self.decorations[start..].iter().take_while(move |(t, _, _)| *t == id).map(|(_, d, ops)| (*d, *ops))
+    }
+
+    /// The decorations of member `member` of struct `id`, in module order.
+    fn member_decorations_of(&self, id: Word, member: u32) -> impl Iterator<Item = (Decoration, &'m [Operand])> + '_ {
+        let key = (id, member);
+        let start = self.member_decorations.partition_point(|(t, _, _)| *t < key);
+        self.member_decorations[start..].iter().take_while(move |(t, _, _)| *t == key).map(|(_, d, ops)| (*d, *ops))
     }
 
     pub(crate) fn module(&self) -> &'m dr::Module {
@@ -439,7 +454,7 @@ impl<'m> Reflector<'m> {
     }
 
     pub(crate) fn member_has_decoration(&self, id: Word, member: u32, d: Decoration) -> bool {
-        self.member_decorations.get(&(id, member)).is_some_and(|v| v.iter().any(|(x, _)| *x == d))
+        self.member_decorations_of(id, member).any(|(x, _)| x == d)
     }
 
     /// A struct type, or an array (of arrays) of one.
@@ -488,7 +503,7 @@ impl<'m> Reflector<'m> {
             let io = self.io_type(*mt, false).ok_or_else(|| {
                 LoadError::Unsupported(format!("member {m} of the interface block {} (a nested block or struct)", self.name(id)))
             })?;
-            let has = |d| self.member_decorations.get(&(elem, m as u32)).is_some_and(|v| v.iter().any(|(x, _)| *x == d)) || self.has(id, d);
+            let has = |d| self.member_decorations_of(elem, m as u32).any(|(x, _)| x == d) || self.has(id, d);
             out.push(InterfaceVar {
                 id,
                 name: format!("{}.{}", self.names.get(&id).copied().unwrap_or_default(), m),
@@ -509,7 +524,7 @@ impl<'m> Reflector<'m> {
     }
 
     pub(crate) fn member_decoration_literal(&self, id: Word, member: u32, d: Decoration) -> Option<u32> {
-        self.member_decorations.get(&(id, member))?.iter().find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
+        self.member_decorations_of(id, member).find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
             Some(Operand::LiteralBit32(v)) => Some(*v),
             _ => None,
         })
@@ -530,25 +545,25 @@ impl<'m> Reflector<'m> {
     }
 
     fn has(&self, id: Word, d: Decoration) -> bool {
-        self.decorations.get(&id).is_some_and(|v| v.iter().any(|(x, _)| *x == d))
+        self.decorations_of(id).any(|(x, _)| x == d)
     }
 
     fn literal(&self, id: Word, d: Decoration) -> Option<u32> {
-        self.decorations.get(&id)?.iter().find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
+        self.decorations_of(id).find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
             Some(Operand::LiteralBit32(v)) => Some(*v),
             _ => None,
         })
     }
 
     pub(crate) fn builtin(&self, id: Word) -> Option<BuiltIn> {
-        self.decorations.get(&id)?.iter().find_map(|(d, ops)| match (d, ops.first()) {
+        self.decorations_of(id).find_map(|(d, ops)| match (d, ops.first()) {
             (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) => Some(*b),
             _ => None,
         })
     }
 
     pub(crate) fn member_builtin(&self, struct_id: Word, member: u32) -> Option<BuiltIn> {
-        self.member_decorations.get(&(struct_id, member))?.iter().find_map(|(d, ops)| match (d, ops.first()) {
+        self.member_decorations_of(struct_id, member).find_map(|(d, ops)| match (d, ops.first()) {
             (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) => Some(*b),
             _ => None,
         })

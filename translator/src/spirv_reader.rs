@@ -410,7 +410,10 @@ fn known<T>(value: Option<T>) -> Result<T, Stop> {
 fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<Instruction, Stop> {
     let mut c = Cursor { words };
     let (mut result_type, mut result_id) = (None, None);
-    let mut operands = Vec::with_capacity(words.len());
+    // One word per operand at most, less the result ids: no allocation where nothing is left
+    // (`OpLabel`, `OpFunctionParameter`, `OpTypeVoid`, `OpConstantTrue`, …).
+    let results = class.operands.iter().take(2).filter(|o| matches!(o.kind, Kind::IdResultType | Kind::IdResult)).count();
+    let mut operands = Vec::with_capacity(words.len().saturating_sub(results));
     let mut i = 0;
     while let Some(logical) = class.operands.get(i) {
         if c.words.is_empty() {
