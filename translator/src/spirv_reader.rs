@@ -147,7 +147,9 @@ fn read_with_layout(words: &[u32]) -> Option<(dr::Module, bool)> {
         sections.place(inst)?;
         at += count;
     }
-    let in_order = sections.in_order;
+    // rspirv keeps only the version's major and minor bytes: stray bits in the version word's
+    // other bytes (found by `spirv_words`) are not written back.
+    let in_order = sections.in_order && words[1] & 0xff00_00ff == 0;
     sections.finish().map(|m| (m, in_order))
 }
 
