@@ -139,8 +139,22 @@ fn read_with_layout(words: &[u32]) -> Option<(dr::Module, bool)> {
         let count = (words[at] >> 16) as usize;
         let class = grammar_of(words[at] & 0xffff)?;
         let inst = match decode(class, &words[at + 1..at + count], &types) {
-            Ok(inst) => inst,
-            Err(Stop::Delegate) => delegate(words, &words[at..at + count])?,
+            Ok((inst, canonical)) => {
+                sections.in_order &= canonical;
+                inst
+            }
+            Err(Stop::Delegate) => {
+                let inst = delegate(words, &words[at..at + count])?;
+                // rspirv's parser normalizes what it reads (string padding, for one): the
+                // instruction is in assembly form only if it assembles back to its words.
+                if sections.in_order {
+                    use rspirv::binary::Assemble;
+                    let mut back = Vec::with_capacity(count);
+                    inst.assemble_into(&mut back);
+                    sections.in_order = back == words[at..at + count];
+                }
+                inst
+            }
             Err(Stop::Module) => return None,
         };
         types.track(&inst);
@@ -259,7 +273,9 @@ impl Sections {
         let moved_out_of_function = self.function.is_some()
             && match inst.class.opcode {
                 op if grammar::reflect::is_location_debug(op) => self.block.is_none(),
-                Op::Variable | Op::Undef | Op::FunctionParameter | Op::FunctionEnd | Op::Label | Op::Function => false,
+                // Parameters are gathered before the blocks.
+                Op::FunctionParameter => self.block.is_some() || self.function.as_ref().is_some_and(|f| !f.blocks.is_empty()),
+                Op::Variable | Op::Undef | Op::FunctionEnd | Op::Label | Op::Function => false,
                 op => {
                     op.is_annotation()
                         || op.is_type()
@@ -369,6 +385,9 @@ fn delegate(module: &[u32], inst: &[u32]) -> Option<Instruction> {
 /// The words of one instruction's operands, consumed front to back.
 struct Cursor<'w> {
     words: &'w [u32],
+    /// Every string so far was padded with zero bytes (rspirv writes zeros back, so a string
+    /// with other bytes after its terminator does not assemble back to its words).
+    zero_padded: bool,
 }
 
 impl Cursor<'_> {
@@ -384,6 +403,7 @@ impl Cursor<'_> {
             let b = w.to_le_bytes();
             if let Some(nul) = b.iter().position(|x| *x == 0) {
                 bytes.extend_from_slice(&b[..nul]);
+                self.zero_padded &= b[nul..].iter().all(|x| *x == 0);
                 self.words = &self.words[k + 1..];
                 return String::from_utf8(bytes).map_err(|_| Stop::Module);
             }
@@ -409,8 +429,9 @@ fn known<T>(value: Option<T>) -> Result<T, Stop> {
 }
 
 /// Decodes one instruction's operands by its grammar, as `Parser::parse_operands` does.
-fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<Instruction, Stop> {
-    let mut c = Cursor { words };
+/// One instruction, and whether it assembles back to `words` (see [`Cursor::zero_padded`]).
+fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<(Instruction, bool), Stop> {
+    let mut c = Cursor { words, zero_padded: true };
     let (mut result_type, mut result_id) = (None, None);
     // One word per operand at most, less the result ids: no allocation where nothing is left
     // (`OpLabel`, `OpFunctionParameter`, `OpTypeVoid`, `OpConstantTrue`, …).
@@ -447,7 +468,7 @@ fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<Instruction, S
     if !c.words.is_empty() {
         return Err(Stop::Module);
     }
-    Ok(Instruction { class, result_type, result_id, operands })
+    Ok((Instruction { class, result_type, result_id, operands }, c.zero_padded))
 }
 
 /// One operand of a kind other than the result ids and the context-dependent literals.
