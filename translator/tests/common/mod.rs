@@ -1,4 +1,6 @@
 //! GLSL → SPIR-V for the translator's tests, through glslang in process.
+// Each test binary includes this module and uses part of it.
+#![allow(dead_code)]
 
 use glslang::*;
 
