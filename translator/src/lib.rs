@@ -4,7 +4,8 @@
 //! 1. [`reflect::load`] parses each stage with rspirv and reflects its interface.
 //! 2. [`translate`] refuses what is out of scope with [`TranslateError::Unsupported`], checks
 //!    the stage interfaces ([`interface`]) and runs the SPIR-V → SPIR-V passes in [`lower`].
-//! 3. [`wgsl`] hands the lowered SPIR-V to naga and returns validated WGSL.
+//! 3. [`wgsl`] hands the lowered SPIR-V to naga (the input words themselves when no pass
+//!    changed the stage: see [`LoadedModule`]) and returns validated WGSL.
 //!
 //! Invariants: no I/O; never panics on any input; every WGSL returned validates; the output is
 //! a deterministic function of the input.
