@@ -247,58 +247,39 @@ impl Sections {
         })
     }
 
-    fn place(&mut self, inst: Instruction) -> Option<()> {
+    /// The section rspirv's loader puts an instruction with opcode `op` in, here (as `place`
+    /// sorts it; an instruction it refuses counts as `Functions`).
+    fn section_of(&self, op: spirv::Op) -> Section {
         use spirv::Op;
-        let section = match inst.class.opcode {
-            _ if self.function.is_some() => Section::Functions,
+        match op {
             Op::Capability => Section::Capabilities,
             Op::Extension => Section::Extensions,
             Op::ExtInstImport => Section::ExtInstImports,
-            Op::MemoryModel if self.module.memory_model.is_some() => {
-                self.in_order = false;
-                Section::MemoryModel
-            }
             Op::MemoryModel => Section::MemoryModel,
             Op::EntryPoint => Section::EntryPoints,
             Op::ExecutionMode => Section::ExecutionModes,
             Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => Section::DebugStringSource,
             Op::Name | Op::MemberName => Section::DebugNames,
             Op::ModuleProcessed => Section::DebugModuleProcessed,
-            Op::Function => Section::Functions,
+            op if grammar::reflect::is_location_debug(op) && self.block.is_none() => Section::TypesGlobalValues,
             op if op.is_annotation() => Section::Annotations,
-            _ => Section::TypesGlobalValues,
+            op if op.is_type() || op.is_constant() => Section::TypesGlobalValues,
+            Op::Variable | Op::Undef if self.function.is_none() => Section::TypesGlobalValues,
+            _ => Section::Functions,
+        }
+    }
+
+    fn place(&mut self, inst: Instruction) -> Option<()> {
+        use spirv::Op;
+        let op = inst.class.opcode;
+        let section = self.section_of(op);
+        let out_of_order = match &self.function {
+            // Inside a function, what rspirv moves out of it (types, constants, annotations,
+            // debug instructions outside a block) or gathers ahead of the blocks (parameters).
+            Some(f) => section != Section::Functions || (op == Op::FunctionParameter && (self.block.is_some() || !f.blocks.is_empty())),
+            None => section < self.section || (op == Op::MemoryModel && self.module.memory_model.is_some()),
         };
-        // Inside a function, what rspirv moves out of it (types, constants, annotations, debug
-        // instructions outside a block) leaves the order.
-        let moved_out_of_function = self.function.is_some()
-            && match inst.class.opcode {
-                op if grammar::reflect::is_location_debug(op) => self.block.is_none(),
-                // Parameters are gathered before the blocks.
-                Op::FunctionParameter => self.block.is_some() || self.function.as_ref().is_some_and(|f| !f.blocks.is_empty()),
-                Op::Variable | Op::Undef | Op::FunctionEnd | Op::Label | Op::Function => false,
-                op => {
-                    op.is_annotation()
-                        || op.is_type()
-                        || op.is_constant()
-                        || matches!(
-                            op,
-                            Op::Capability
-                                | Op::Extension
-                                | Op::ExtInstImport
-                                | Op::MemoryModel
-                                | Op::EntryPoint
-                                | Op::ExecutionMode
-                                | Op::String
-                                | Op::SourceExtension
-                                | Op::Source
-                                | Op::SourceContinued
-                                | Op::Name
-                                | Op::MemberName
-                                | Op::ModuleProcessed
-                        )
-                }
-            };
-        if section < self.section || moved_out_of_function {
+        if out_of_order {
             self.in_order = false;
         }
         self.section = section;

@@ -286,7 +286,8 @@ fn join(a: &str, b: &str) -> String {
     }
 }
 
-/// A struct (or array of structs) with a built-in member: a built-in block, never flattened.
+/// Whether the struct (through arrays) has a `BuiltIn` member: `gl_PerVertex` and the like,
+/// never flattened.
 fn has_builtin_member(r: &Reflector<'_>, ty: Word, depth: u32) -> bool {
     match r.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
         Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) if depth < 16 => has_builtin_member(r, *e, depth + 1),
@@ -338,7 +339,6 @@ impl Walker<'_, '_> {
         Ok(shape)
     }
 
-    /// Whether the struct (through arrays) has a `BuiltIn` member: `gl_PerVertex` and the like.
     /// Locations a leaf (scalar or vector) takes: two for a 64-bit `vec3` or `vec4`.
     fn locations(&self, ty: Word) -> u32 {
         let r = self.r;
