@@ -27,6 +27,7 @@ pub mod records;
 pub mod reflect;
 pub mod resources;
 pub mod spirv_reader;
+pub mod spirv_view;
 pub mod tessellation;
 pub mod tessellator;
 pub mod vertex_function;

@@ -24,7 +24,7 @@ use rspirv::grammar::{self, OperandKind as Kind, OperandQuantifier as Quantifier
 use spirv::Word;
 use std::sync::OnceLock;
 
-type Grammar = &'static grammar::Instruction<'static>;
+pub(crate) type Grammar = &'static grammar::Instruction<'static>;
 
 /// Parses `words` as `rspirv::dr::load_words` does (see the module invariant).
 pub fn load_words(words: &[u32]) -> ParseResult<dr::Module> {
@@ -59,14 +59,14 @@ pub fn grammar_of(opcode: Word) -> Option<Grammar> {
 /// The numeric type rspirv's parser tracks for a result id (to size the literals of
 /// `OpConstant`, `OpSpecConstant` and `OpSwitch`).
 #[derive(Clone, Copy, PartialEq)]
-enum Tracked {
+pub(crate) enum Tracked {
     None,
     Int(u32),
     Float(u32),
 }
 
 /// Result id → tracked type: a flat table for ids below the bound (capped), a map beyond it.
-struct Types {
+pub(crate) struct Types {
     flat: Vec<Tracked>,
     far: naga::FastHashMap<Word, Tracked>,
 }
@@ -74,7 +74,7 @@ struct Types {
 impl Types {
     const FLAT_MAX: usize = 1 << 20;
 
-    fn new(bound: Word) -> Self {
+    pub(crate) fn new(bound: Word) -> Self {
         Types { flat: vec![Tracked::None; (bound as usize).min(Self::FLAT_MAX)], far: Default::default() }
     }
     fn get(&self, id: Word) -> Tracked {
@@ -94,25 +94,24 @@ impl Types {
 
     /// As rspirv's `TypeTracker::track`: integer and float types by their width, and every
     /// other result whose result type is tracked, with that type. Other types change nothing.
-    fn track(&mut self, inst: &Instruction) {
-        let Some(rid) = inst.result_id else { return };
-        let op = inst.class.opcode;
+    pub(crate) fn track(&mut self, op: spirv::Op, result_type: Option<Word>, result_id: Option<Word>, operands: &[Operand]) {
+        let Some(rid) = result_id else { return };
         if op.is_type() {
-            match (op, inst.operands.first(), inst.operands.get(1)) {
+            match (op, operands.first(), operands.get(1)) {
                 (spirv::Op::TypeInt, Some(Operand::LiteralBit32(bits)), Some(Operand::LiteralBit32(_))) => {
                     self.set(rid, Tracked::Int(*bits))
                 }
                 (spirv::Op::TypeFloat, Some(Operand::LiteralBit32(bits)), _) => self.set(rid, Tracked::Float(*bits)),
                 _ => {}
             }
-        } else if let Some(t) = inst.result_type.map(|t| self.get(t)).filter(|t| *t != Tracked::None) {
+        } else if let Some(t) = result_type.map(|t| self.get(t)).filter(|t| *t != Tracked::None) {
             self.set(rid, t);
         }
     }
 }
 
 /// Why the fast path stopped decoding an instruction.
-enum Stop {
+pub(crate) enum Stop {
     /// Decode this one instruction with rspirv's parser.
     Delegate,
     /// Give the whole module to rspirv (an error, or something the fast path does not know).
@@ -157,7 +156,7 @@ fn read_with_layout(words: &[u32]) -> Option<(dr::Module, bool)> {
             }
             Err(Stop::Module) => return None,
         };
-        types.track(&inst);
+        types.track(inst.class.opcode, inst.result_type, inst.result_id, &inst.operands);
         sections.place(inst)?;
         at += count;
     }
@@ -181,9 +180,32 @@ struct Sections {
     in_order: bool,
 }
 
+/// The section rspirv's loader puts an instruction with opcode `op` in, given whether a
+/// function and a block are open there (as `Sections::place` sorts it; an instruction it
+/// refuses counts as `Functions`).
+pub(crate) fn section_of(op: spirv::Op, in_function: bool, in_block: bool) -> Section {
+    use spirv::Op;
+    match op {
+        Op::Capability => Section::Capabilities,
+        Op::Extension => Section::Extensions,
+        Op::ExtInstImport => Section::ExtInstImports,
+        Op::MemoryModel => Section::MemoryModel,
+        Op::EntryPoint => Section::EntryPoints,
+        Op::ExecutionMode => Section::ExecutionModes,
+        Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => Section::DebugStringSource,
+        Op::Name | Op::MemberName => Section::DebugNames,
+        Op::ModuleProcessed => Section::DebugModuleProcessed,
+        op if grammar::reflect::is_location_debug(op) && !in_block => Section::TypesGlobalValues,
+        op if op.is_annotation() => Section::Annotations,
+        op if op.is_type() || op.is_constant() => Section::TypesGlobalValues,
+        Op::Variable | Op::Undef if !in_function => Section::TypesGlobalValues,
+        _ => Section::Functions,
+    }
+}
+
 /// The module's sections in the order rspirv assembles them.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Section {
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum Section {
     Capabilities,
     Extensions,
     ExtInstImports,
@@ -247,32 +269,10 @@ impl Sections {
         })
     }
 
-    /// The section rspirv's loader puts an instruction with opcode `op` in, here (as `place`
-    /// sorts it; an instruction it refuses counts as `Functions`).
-    fn section_of(&self, op: spirv::Op) -> Section {
-        use spirv::Op;
-        match op {
-            Op::Capability => Section::Capabilities,
-            Op::Extension => Section::Extensions,
-            Op::ExtInstImport => Section::ExtInstImports,
-            Op::MemoryModel => Section::MemoryModel,
-            Op::EntryPoint => Section::EntryPoints,
-            Op::ExecutionMode => Section::ExecutionModes,
-            Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => Section::DebugStringSource,
-            Op::Name | Op::MemberName => Section::DebugNames,
-            Op::ModuleProcessed => Section::DebugModuleProcessed,
-            op if grammar::reflect::is_location_debug(op) && self.block.is_none() => Section::TypesGlobalValues,
-            op if op.is_annotation() => Section::Annotations,
-            op if op.is_type() || op.is_constant() => Section::TypesGlobalValues,
-            Op::Variable | Op::Undef if self.function.is_none() => Section::TypesGlobalValues,
-            _ => Section::Functions,
-        }
-    }
-
     fn place(&mut self, inst: Instruction) -> Option<()> {
         use spirv::Op;
         let op = inst.class.opcode;
-        let section = self.section_of(op);
+        let section = section_of(op, self.function.is_some(), self.block.is_some());
         let out_of_order = match &self.function {
             // Inside a function, what rspirv moves out of it (types, constants, annotations,
             // debug instructions outside a block) or gathers ahead of the blocks (parameters).
@@ -339,7 +339,7 @@ impl Sections {
 }
 
 /// One instruction decoded by rspirv's parser, in a module of its own.
-fn delegate(module: &[u32], inst: &[u32]) -> Option<Instruction> {
+pub(crate) fn delegate(module: &[u32], inst: &[u32]) -> Option<Instruction> {
     struct One(Option<Instruction>);
     impl Consumer for One {
         fn initialize(&mut self) -> ParseAction {
@@ -412,12 +412,25 @@ fn known<T>(value: Option<T>) -> Result<T, Stop> {
 /// Decodes one instruction's operands by its grammar, as `Parser::parse_operands` does.
 /// One instruction, and whether it assembles back to `words` (see [`Cursor::zero_padded`]).
 fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<(Instruction, bool), Stop> {
-    let mut c = Cursor { words, zero_padded: true };
-    let (mut result_type, mut result_id) = (None, None);
     // One word per operand at most, less the result ids: no allocation where nothing is left
     // (`OpLabel`, `OpFunctionParameter`, `OpTypeVoid`, `OpConstantTrue`, …).
     let results = class.operands.iter().take(2).filter(|o| matches!(o.kind, Kind::IdResultType | Kind::IdResult)).count();
     let mut operands = Vec::with_capacity(words.len().saturating_sub(results));
+    let (result_type, result_id, canonical) = decode_into(class, words, types, &mut operands)?;
+    Ok((Instruction { class, result_type, result_id, operands }, canonical))
+}
+
+/// [`decode`] into `operands` (appended to): the result type and id, and whether the
+/// instruction assembles back to `words`.
+pub(crate) fn decode_into(
+    class: Grammar,
+    words: &[u32],
+    types: &Types,
+    operands: &mut Vec<Operand>,
+) -> Result<(Option<Word>, Option<Word>, bool), Stop> {
+    let mut c = Cursor { words, zero_padded: true };
+    let (mut result_type, mut result_id) = (None, None);
+    let first = operands.len();
     let mut i = 0;
     while let Some(logical) = class.operands.get(i) {
         if c.words.is_empty() {
@@ -434,12 +447,12 @@ fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<(Instruction, 
                 operands.push(c.literal(ty)?);
             }
             Kind::PairLiteralIntegerIdRef => {
-                let Some(Operand::IdRef(selector)) = operands.first() else { return Err(Stop::Module) };
+                let Some(Operand::IdRef(selector)) = operands.get(first) else { return Err(Stop::Module) };
                 let ty = types.get(*selector);
                 operands.push(c.literal(ty)?);
                 operands.push(Operand::IdRef(c.word()?));
             }
-            kind => operand(kind, &mut c, &mut operands)?,
+            kind => operand(kind, &mut c, operands)?,
         }
         match logical.quantifier {
             Quantifier::One | Quantifier::ZeroOrOne => i += 1,
@@ -449,7 +462,7 @@ fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<(Instruction, 
     if !c.words.is_empty() {
         return Err(Stop::Module);
     }
-    Ok((Instruction { class, result_type, result_id, operands }, c.zero_padded))
+    Ok((result_type, result_id, c.zero_padded))
 }
 
 /// One operand of a kind other than the result ids and the context-dependent literals.
@@ -544,8 +557,9 @@ pub fn first_difference(a: &[u32], b: &[u32]) -> Option<usize> {
 /// `rspirv::dr::load_words` reads; and words said to be in assembly order
 /// ([`load_words_with_layout`]) are what assembling the module gives. For tests and the
 /// `spirv_words` fuzz target; `words` must pass [`crate::reflect::check_header`] (rspirv panics
-/// on some streams it refuses).
+/// on some streams it refuses). Checks [`crate::spirv_view`]'s invariant too.
 pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
+    crate::spirv_view::check_agrees_with_rspirv(words).map_err(|e| format!("view: {e}"))?;
     let shape = |m: &dr::Module| -> Vec<usize> { m.functions.iter().flat_map(|f| f.blocks.iter().map(|b| b.instructions.len())).collect() };
     match (load_words_with_layout(words), dr::load_words(words)) {
         (Ok((fast, in_order)), Ok(rspirv)) => {

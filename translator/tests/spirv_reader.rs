@@ -27,7 +27,7 @@ fn reads_what_rspirv_reads_on_fuzz_seeds_and_kept_inputs() {
     let mut files = Vec::new();
     files_under(&root.join("corpus/spirv_words"), &mut files);
     files_under(&root.join("regressions/spirv_words"), &mut files);
-    let (mut compared, mut modules, mut fast) = (0, 0, 0);
+    let (mut compared, mut modules, mut fast, mut viewed) = (0, 0, 0, 0);
     for path in &files {
         let words = words_of(&std::fs::read(path).unwrap());
         if tesserae::reflect::check_header(&words).is_err() {
@@ -36,6 +36,7 @@ fn reads_what_rspirv_reads_on_fuzz_seeds_and_kept_inputs() {
         compared += 1;
         modules += usize::from(rspirv::dr::load_words(&words).is_ok());
         fast += usize::from(tesserae::spirv_reader::read(&words).is_some());
+        viewed += usize::from(tesserae::spirv_view::ModuleView::read(&words).is_some());
         if let Err(e) = tesserae::spirv_reader::check_agrees_with_rspirv(&words) {
             panic!("{}: {e}", path.display());
         }
@@ -43,6 +44,7 @@ fn reads_what_rspirv_reads_on_fuzz_seeds_and_kept_inputs() {
     assert!(compared > 300 && modules > 250, "only {compared} inputs compared, {modules} of them modules");
     // The comparison is of the fast path: it reads nearly every module itself.
     assert!(fast * 10 >= modules * 9, "the fast path read only {fast} of {modules} modules");
+    assert!(viewed * 10 >= modules * 9, "the view read only {viewed} of {modules} modules");
 }
 
 /// Shaders whose instructions take the paths the fast reader hands back to rspirv or sizes by

@@ -1,0 +1,563 @@
+//! A read-only view of a SPIR-V module's words: what the load checks and reflection read,
+//! without building rspirv's `dr::Module` (an allocation per instruction).
+//!
+//! [`ModuleView::read`] walks the words once with the reader's grammar-driven decoder
+//! ([`crate::spirv_reader`]), keeping per instruction its opcode, result type and id, its
+//! operand words and the ids among them; and per result id its defining instruction. Sections
+//! are in rspirv's assembly order: a module whose words are out of that order has its
+//! instructions moved to their sections as rspirv's loader moves them. [`ModuleView::of_module`]
+//! views a `dr::Module` (the lowering passes' modules) through its assembly.
+//!
+//! Invariants, checked against rspirv by [`check_agrees_with_rspirv`] (translator tests on
+//! every seed and kept fuzz input, and the `spirv_words` fuzz target on every input):
+//! - [`ModuleView::read`] succeeds only where `rspirv::dr::load_words` succeeds (it may refuse
+//!   more: the caller then reads the module with rspirv and views that);
+//! - when it succeeds, it holds the instructions, operand words and ids that viewing rspirv's
+//!   module gives, and `in_order` means that assembling rspirv's module gives the words back
+//!   (bar the header's generator and schema words).
+
+use crate::spirv_reader::{decode_into, delegate, grammar_of, section_of, Section, Stop, Types};
+use rspirv::dr::{self, Operand};
+use spirv::{Op, Word};
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// One instruction as kept by the view.
+#[derive(Debug, Clone, Copy)]
+struct Record {
+    opcode: Op,
+    section: Section,
+    result_type: Option<Word>,
+    result_id: Option<Word>,
+    /// Word range of the operands after the result type and id.
+    operands: (u32, u32),
+    /// Range in [`ModuleView::ids`] of the id operands.
+    ids: (u32, u32),
+}
+
+/// One instruction of a [`ModuleView`].
+#[derive(Debug, Clone, Copy)]
+pub struct Inst<'v> {
+    pub opcode: Op,
+    pub result_type: Option<Word>,
+    pub result_id: Option<Word>,
+    /// The operand words after the result type and id (strings take several words, 64-bit
+    /// literals two).
+    pub operands: &'v [u32],
+    /// The id operands (`IdRef`, `IdScope`, `IdMemorySemantics`), in order; not the result
+    /// type.
+    pub ids: &'v [Word],
+}
+
+impl<'v> Inst<'v> {
+    /// The operand words from `at` on read as a nul-terminated string, and the words after it.
+    pub fn string_at(&self, at: usize) -> Option<(String, &'v [u32])> {
+        let operands: &'v [u32] = self.operands;
+        literal_string(operands.get(at..)?)
+    }
+}
+
+/// A nul-terminated UTF-8 string at the start of `words`, and the words after it.
+pub fn literal_string(words: &[u32]) -> Option<(String, &[u32])> {
+    let mut bytes = Vec::new();
+    for (k, w) in words.iter().enumerate() {
+        let b = w.to_le_bytes();
+        if let Some(nul) = b.iter().position(|x| *x == 0) {
+            bytes.extend_from_slice(&b[..nul]);
+            return String::from_utf8(bytes).ok().map(|s| (s, &words[k + 1..]));
+        }
+        bytes.extend_from_slice(&b);
+    }
+    None
+}
+
+/// Result id → instruction index: a flat table for small bounds (all real modules), a map
+/// beyond (a malformed header's bound can be anything).
+#[derive(Debug, Clone)]
+enum Defs {
+    Flat(Vec<u32>),
+    Map(naga::FastHashMap<Word, u32>),
+}
+
+impl Defs {
+    const FLAT_BOUND: u32 = 1 << 16;
+    const ABSENT: u32 = u32::MAX;
+
+    fn new(bound: Word) -> Self {
+        if bound <= Self::FLAT_BOUND {
+            Defs::Flat(vec![Self::ABSENT; bound as usize])
+        } else {
+            Defs::Map(Default::default())
+        }
+    }
+    fn get(&self, id: Word) -> Option<u32> {
+        match self {
+            Defs::Flat(v) => v.get(id as usize).copied().filter(|i| *i != Self::ABSENT),
+            Defs::Map(m) => m.get(&id).copied(),
+        }
+    }
+    /// Records `id` at `index` unless it is defined already (then `false`).
+    fn insert(&mut self, id: Word, index: u32) -> bool {
+        match self {
+            Defs::Flat(v) => match v.get_mut(id as usize) {
+                Some(slot) if *slot == Self::ABSENT => {
+                    *slot = index;
+                    true
+                }
+                Some(_) => false,
+                // At or above the bound: reported by `id_problem`, not recorded.
+                None => true,
+            },
+            Defs::Map(m) => m.insert(id, index).is_none(),
+        }
+    }
+}
+
+/// The first problem with the module's result ids, in instruction order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdProblem {
+    /// A result id at or above the header's bound.
+    AboveBound(Word),
+    /// A result id defined a second time.
+    Redefined(Word),
+}
+
+/// A module's instructions over its words (borrowed, or owned for a viewed `dr::Module`).
+#[derive(Debug, Clone)]
+pub struct ModuleView<'w> {
+    words: Cow<'w, [u32]>,
+    records: Vec<Record>,
+    ids: Vec<Word>,
+    defs: Defs,
+    id_problem: Option<IdProblem>,
+    /// Instruction ranges of each section, indexed by `Section as usize`.
+    sections: [Range<u32>; SECTIONS],
+    /// Instruction ranges of each function, `OpFunction` to `OpFunctionEnd`.
+    functions: Vec<Range<u32>>,
+}
+
+const SECTIONS: usize = Section::Functions as usize + 1;
+
+/// Where the walk is, for the loader's structural rules.
+#[derive(Default)]
+struct Layout {
+    in_function: bool,
+    in_block: bool,
+    function_has_blocks: bool,
+    section: Option<Section>,
+    memory_model_seen: bool,
+    in_order: bool,
+}
+
+impl Layout {
+    /// The section of an instruction with opcode `op`; `None` where rspirv's loader refuses
+    /// it. Clears `in_order` where rspirv would move it.
+    fn place(&mut self, op: Op) -> Option<Section> {
+        let section = section_of(op, self.in_function, self.in_block);
+        let out_of_order = if self.in_function {
+            section != Section::Functions || (op == Op::FunctionParameter && (self.in_block || self.function_has_blocks))
+        } else {
+            self.section.is_some_and(|s| section < s) || (op == Op::MemoryModel && self.memory_model_seen)
+        };
+        if out_of_order {
+            self.in_order = false;
+        }
+        self.section = Some(section);
+        match op {
+            Op::MemoryModel => self.memory_model_seen = true,
+            Op::Function if section == Section::Functions => {
+                if self.in_function {
+                    return None;
+                }
+                self.in_function = true;
+                self.function_has_blocks = false;
+            }
+            Op::FunctionEnd => {
+                if self.in_block || !self.in_function {
+                    return None;
+                }
+                self.in_function = false;
+            }
+            Op::FunctionParameter => {
+                if !self.in_function {
+                    return None;
+                }
+            }
+            Op::Label => {
+                if !self.in_function || self.in_block {
+                    return None;
+                }
+                self.in_block = true;
+                self.function_has_blocks = true;
+            }
+            op if section == Section::Functions && rspirv::grammar::reflect::is_block_terminator(op) => {
+                if !self.in_block {
+                    return None;
+                }
+                self.in_block = false;
+            }
+            _ if section == Section::Functions && !self.in_block => return None,
+            _ => {}
+        }
+        Some(section)
+    }
+}
+
+impl<'w> ModuleView<'w> {
+    /// Views `words`, and whether they hold the module in rspirv's assembly order; `None`
+    /// where the reader's fast path stops (rspirv then reads the module, or reports the error).
+    pub fn read(words: &'w [u32]) -> Option<(ModuleView<'w>, bool)> {
+        if words.len() < 5 || words[0] != spirv::MAGIC_NUMBER {
+            return None;
+        }
+        let bound = words[3];
+        let mut types = Types::new(bound);
+        let mut layout = Layout { in_order: true, ..Layout::default() };
+        let mut view = ModuleView::empty(Cow::Borrowed(words), bound);
+        let mut scratch: Vec<Operand> = Vec::with_capacity(16);
+        let mut at = 5;
+        while at < words.len() {
+            let count = (words[at] >> 16) as usize;
+            if count == 0 || at + count > words.len() {
+                return None;
+            }
+            let class = grammar_of(words[at] & 0xffff)?;
+            let op = class.opcode;
+            scratch.clear();
+            let (result_type, result_id) = match decode_into(class, &words[at + 1..at + count], &types, &mut scratch) {
+                Ok((rt, rid, canonical)) => {
+                    layout.in_order &= canonical;
+                    (rt, rid)
+                }
+                Err(Stop::Delegate) => {
+                    let inst = delegate(words, &words[at..at + count])?;
+                    if layout.in_order {
+                        use rspirv::binary::Assemble;
+                        let mut back = Vec::with_capacity(count);
+                        inst.assemble_into(&mut back);
+                        layout.in_order = back == words[at..at + count];
+                    }
+                    scratch = inst.operands;
+                    (inst.result_type, inst.result_id)
+                }
+                Err(Stop::Module) => return None,
+            };
+            types.track(op, result_type, result_id, &scratch);
+            let section = layout.place(op)?;
+            let first = at + 1 + usize::from(result_type.is_some()) + usize::from(result_id.is_some());
+            view.push(op, section, result_type, result_id, (first, at + count), id_operands(&scratch), bound);
+            at += count;
+        }
+        if layout.in_function {
+            return None;
+        }
+        // rspirv keeps only the version's major and minor bytes.
+        let in_order = layout.in_order && words[1] & 0xff00_00ff == 0;
+        view.finish(in_order);
+        Some((view, in_order))
+    }
+
+    /// Views a `dr::Module` through its assembly (with the ids rspirv's operands name).
+    pub fn of_module(module: &dr::Module) -> ModuleView<'static> {
+        use rspirv::binary::Assemble;
+        let bound = module.header.as_ref().map_or(0, |h| h.bound);
+        let mut words = module.header.as_ref().map_or_else(|| vec![spirv::MAGIC_NUMBER, 0x0001_0000, 0, 0, 0], |h| h.assemble());
+        let mut records = Vec::new();
+        let sections: [(Section, &[dr::Instruction]); 10] = [
+            (Section::Capabilities, &module.capabilities),
+            (Section::Extensions, &module.extensions),
+            (Section::ExtInstImports, &module.ext_inst_imports),
+            (Section::MemoryModel, module.memory_model.as_slice()),
+            (Section::EntryPoints, &module.entry_points),
+            (Section::ExecutionModes, &module.execution_modes),
+            (Section::DebugStringSource, &module.debug_string_source),
+            (Section::DebugNames, &module.debug_names),
+            (Section::DebugModuleProcessed, &module.debug_module_processed),
+            (Section::Annotations, &module.annotations),
+        ];
+        let globals = sections.into_iter().chain([(Section::TypesGlobalValues, module.types_global_values.as_slice())]);
+        for (section, insts) in globals {
+            records.extend(insts.iter().map(|i| (section, i)));
+        }
+        for f in &module.functions {
+            let blocks = f.blocks.iter().flat_map(|b| b.label.iter().chain(&b.instructions));
+            records.extend(f.def.iter().chain(&f.parameters).chain(blocks).chain(&f.end).map(|i| (Section::Functions, i)));
+        }
+        // Passes may define ids before raising the header's bound: look them all up.
+        let defined = records.iter().filter_map(|(_, i)| i.result_id).max().map_or(0, |m| m.saturating_add(1));
+        let mut view = ModuleView::empty(Cow::Owned(Vec::new()), bound.max(defined));
+        for (section, inst) in records {
+            let start = words.len();
+            inst.assemble_into(&mut words);
+            let first = start + 1 + usize::from(inst.result_type.is_some()) + usize::from(inst.result_id.is_some());
+            let ops = (first, words.len());
+            view.push(inst.class.opcode, section, inst.result_type, inst.result_id, ops, id_operands(&inst.operands), u32::MAX);
+        }
+        view.words = Cow::Owned(words);
+        view.finish(true);
+        view
+    }
+
+    /// A view of no instructions yet, looking up ids below `bound`.
+    fn empty(words: Cow<'w, [u32]>, bound: Word) -> Self {
+        ModuleView {
+            words,
+            records: Vec::new(),
+            ids: Vec::new(),
+            defs: Defs::new(bound),
+            id_problem: None,
+            sections: std::array::from_fn(|_| 0..0),
+            functions: Vec::new(),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        opcode: Op,
+        section: Section,
+        result_type: Option<Word>,
+        result_id: Option<Word>,
+        (first, end): (usize, usize),
+        ids: impl Iterator<Item = Word>,
+        bound: Word,
+    ) {
+        let start = self.ids.len() as u32;
+        self.ids.extend(ids);
+        let index = self.records.len() as u32;
+        if let Some(id) = result_id {
+            let problem = if id >= bound {
+                Some(IdProblem::AboveBound(id))
+            } else if !self.defs.insert(id, index) {
+                Some(IdProblem::Redefined(id))
+            } else {
+                None
+            };
+            if self.id_problem.is_none() {
+                self.id_problem = problem;
+            }
+        }
+        self.records.push(Record {
+            opcode,
+            section,
+            result_type,
+            result_id,
+            operands: (first as u32, end as u32),
+            ids: (start, self.ids.len() as u32),
+        });
+    }
+
+    /// Sorts instructions into their sections (where rspirv moves them) and finds the
+    /// sections' and functions' ranges.
+    fn finish(&mut self, in_order: bool) {
+        if !in_order {
+            // Stable: each section keeps the words' order, as rspirv's loader appends.
+            let mut order: Vec<u32> = (0..self.records.len() as u32).collect();
+            order.sort_by_key(|i| self.records[*i as usize].section);
+            let moved: Vec<Record> = order.iter().map(|i| self.records[*i as usize]).collect();
+            self.records = moved;
+            self.defs = Defs::new(self.bound());
+            for (i, r) in self.records.iter().enumerate() {
+                if let Some(id) = r.result_id {
+                    self.defs.insert(id, i as u32);
+                }
+            }
+        }
+        let mut start = 0u32;
+        for (s, range) in self.sections.iter_mut().enumerate() {
+            let end = start + self.records[start as usize..].iter().take_while(|r| r.section as usize == s).count() as u32;
+            *range = start..end;
+            start = end;
+        }
+        let functions = self.sections[Section::Functions as usize].clone();
+        let mut begin = functions.start;
+        for i in functions {
+            if self.records[i as usize].opcode == Op::FunctionEnd {
+                self.functions.push(begin..i + 1);
+                begin = i + 1;
+            }
+        }
+    }
+
+    fn inst(&self, r: &Record) -> Inst<'_> {
+        Inst {
+            opcode: r.opcode,
+            result_type: r.result_type,
+            result_id: r.result_id,
+            operands: &self.words[r.operands.0 as usize..r.operands.1 as usize],
+            ids: &self.ids[r.ids.0 as usize..r.ids.1 as usize],
+        }
+    }
+
+    fn range(&self, range: Range<u32>) -> impl DoubleEndedIterator<Item = Inst<'_>> + Clone + '_ {
+        self.records[range.start as usize..range.end as usize].iter().map(|r| self.inst(r))
+    }
+
+    /// The header's id bound.
+    pub fn bound(&self) -> Word {
+        self.words.get(3).copied().unwrap_or(0)
+    }
+
+    /// The words viewed (a viewed `dr::Module`'s assembly).
+    pub fn words(&self) -> &[u32] {
+        &self.words
+    }
+
+    /// The first result id above the bound or defined twice, in the words' order.
+    pub fn id_problem(&self) -> Option<IdProblem> {
+        self.id_problem
+    }
+
+    /// The instruction defining `id` (global or in a function).
+    pub fn def(&self, id: Word) -> Option<Inst<'_>> {
+        self.defs.get(id).map(|i| self.inst(&self.records[i as usize]))
+    }
+
+    /// The instructions of one section, in order.
+    pub(crate) fn section(&self, s: Section) -> impl DoubleEndedIterator<Item = Inst<'_>> + Clone + '_ {
+        self.range(self.sections[s as usize].clone())
+    }
+
+    pub fn capabilities(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.section(Section::Capabilities)
+    }
+    /// The last `OpMemoryModel` (rspirv keeps the last of several).
+    pub fn memory_model(&self) -> Option<Inst<'_>> {
+        self.section(Section::MemoryModel).next_back()
+    }
+    pub fn entry_points(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.section(Section::EntryPoints)
+    }
+    pub fn execution_modes(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.section(Section::ExecutionModes)
+    }
+    pub fn debug_names(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.section(Section::DebugNames)
+    }
+    pub fn annotations(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.section(Section::Annotations)
+    }
+    pub fn types_global_values(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.section(Section::TypesGlobalValues)
+    }
+
+    /// Every instruction, sections in order.
+    pub fn all(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.records.iter().map(|r| self.inst(r))
+    }
+
+    /// Each function's instructions, `OpFunction` to `OpFunctionEnd`.
+    pub fn functions(&self) -> impl Iterator<Item = Function<'_>> + '_ {
+        self.functions.iter().map(|f| Function { insts: self.records[f.start as usize..f.end as usize].iter(), view: self })
+    }
+
+    /// The instructions of every function's blocks (what rspirv keeps in `Block::instructions`).
+    pub fn bodies(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.range(self.sections[Section::Functions as usize].clone()).filter(is_body)
+    }
+
+    /// The entry point `OpEntryPoint` naming function `entry_id`, if any.
+    pub fn entry_point(&self, entry_id: Word) -> Option<EntryPoint<'_>> {
+        self.entry_points().filter_map(|ep| EntryPoint::of(ep)).find(|ep| ep.function == entry_id)
+    }
+}
+
+fn is_body(i: &Inst) -> bool {
+    !matches!(i.opcode, Op::Function | Op::FunctionParameter | Op::Label | Op::FunctionEnd)
+}
+
+/// One function of a [`ModuleView`].
+pub struct Function<'v> {
+    insts: std::slice::Iter<'v, Record>,
+    view: &'v ModuleView<'v>,
+}
+
+impl<'v> Function<'v> {
+    /// The `OpFunction`.
+    pub fn def(&self) -> Option<Inst<'v>> {
+        self.insts.as_slice().first().map(|r| self.view.inst(r))
+    }
+    /// The instructions of the function's blocks.
+    pub fn body(&self) -> impl Iterator<Item = Inst<'v>> + Clone + 'v {
+        let view = self.view;
+        self.insts.clone().map(move |r| view.inst(r)).filter(is_body)
+    }
+}
+
+/// An `OpEntryPoint`, decoded.
+#[derive(Debug, Clone)]
+pub struct EntryPoint<'v> {
+    pub model: spirv::ExecutionModel,
+    pub function: Word,
+    pub name: String,
+    pub interface: &'v [Word],
+}
+
+impl<'v> EntryPoint<'v> {
+    pub fn of(inst: Inst<'v>) -> Option<Self> {
+        let [model, function, ..] = *inst.operands else { return None };
+        let (name, interface) = inst.string_at(2)?;
+        Some(EntryPoint { model: spirv::ExecutionModel::from_u32(model)?, function, name, interface })
+    }
+}
+
+fn id_operands(operands: &[Operand]) -> impl Iterator<Item = Word> + '_ {
+    operands.iter().filter_map(|o| match o {
+        Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => Some(*id),
+        _ => None,
+    })
+}
+
+/// Checks the module invariant on `words` (which must pass [`crate::reflect::check_header`]):
+/// a view [`ModuleView::read`] gives holds what viewing rspirv's module gives, and only where
+/// rspirv reads the words. For tests and the `spirv_words` fuzz target.
+pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
+    let Some((view, in_order)) = ModuleView::read(words) else { return Ok(()) };
+    let module = rspirv::dr::load_words(words).map_err(|e| format!("the view reads words rspirv refuses ({e})"))?;
+    let theirs = ModuleView::of_module(&module);
+    let key = |i: Inst| (i.opcode as u32, i.result_type, i.result_id, i.ids.to_vec());
+    let differ = |k: usize, a: Inst, b: Inst| format!("instruction {k} differs: {a:?} and rspirv's {b:?}");
+    for s in (0..SECTIONS).filter(|s| *s != Section::MemoryModel as usize && *s != Section::Functions as usize) {
+        let (ours, rspirvs) = (view.range(view.sections[s].clone()), theirs.range(theirs.sections[s].clone()));
+        if ours.clone().count() != rspirvs.clone().count() {
+            return Err(format!("section {s} has {} instructions, rspirv's {}", ours.count(), rspirvs.count()));
+        }
+        for (k, (a, b)) in ours.zip(rspirvs).enumerate() {
+            // Operand words differ only where rspirv normalizes (string padding): not in order.
+            if key(a) != key(b) || (in_order && a.operands != b.operands) {
+                return Err(differ(k, a, b));
+            }
+        }
+    }
+    match (view.memory_model(), theirs.memory_model()) {
+        (Some(a), Some(b)) if key(a) == key(b) && a.operands == b.operands => {}
+        (None, None) => {}
+        (a, b) => return Err(format!("memory models differ: {a:?} and rspirv's {b:?}")),
+    }
+    // rspirv gathers a function's parameters ahead of its blocks: out of order, compare the
+    // functions' instructions as sets.
+    let (mut ours, mut rspirvs): (Vec<_>, Vec<_>) =
+        (view.section(Section::Functions).collect(), theirs.section(Section::Functions).collect());
+    if !in_order {
+        ours.sort_by_key(|i| key(*i));
+        rspirvs.sort_by_key(|i| key(*i));
+    }
+    if ours.len() != rspirvs.len() || view.functions.len() != theirs.functions.len() {
+        return Err("the view and rspirv's module differ in their functions".into());
+    }
+    for (k, (a, b)) in ours.into_iter().zip(rspirvs).enumerate() {
+        if key(a) != key(b) || a.operands != b.operands {
+            return Err(differ(k, a, b));
+        }
+    }
+    if in_order {
+        if let Some(at) = crate::spirv_reader::first_difference(theirs.words(), words) {
+            return Err(format!("the words are said to be in assembly order, but the assembly differs at word {at}"));
+        }
+    }
+    // rspirv's own assembly is in order.
+    match ModuleView::read(theirs.words()) {
+        Some((_, true)) => Ok(()),
+        _ => Err("rspirv's assembly of the module does not read back in order".into()),
+    }
+}
