@@ -8,7 +8,7 @@
 use crate::desc::Stage;
 use crate::error::TranslateError;
 use crate::reflect::Reflector;
-use rspirv::dr::{self, Operand};
+use crate::spirv_view::{Inst, ModuleView};
 use serde::Serialize;
 use spirv::{Decoration, Op, StorageClass, Word};
 
@@ -44,22 +44,19 @@ pub struct DescriptorVar {
 
 /// Every descriptor variable declared by the module (whether or not the entry point uses it),
 /// sorted by (set, binding), and the push-constant block's variable, if any.
-pub fn reflect(module: &dr::Module) -> (Vec<DescriptorVar>, Option<Word>) {
-    let resource_class = |i: &rspirv::dr::Instruction| {
-        matches!(
-            i.operands.first(),
-            Some(rspirv::dr::Operand::StorageClass(
-                StorageClass::PushConstant | StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::UniformConstant
-            ))
-        )
+pub fn reflect(module: &ModuleView) -> (Vec<DescriptorVar>, Option<Word>) {
+    let resource_class = |i: &Inst| {
+        i.operands.first().and_then(|sc| StorageClass::from_u32(*sc)).is_some_and(|sc| {
+            matches!(sc, StorageClass::PushConstant | StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::UniformConstant)
+        })
     };
-    if !module.types_global_values.iter().any(|i| i.class.opcode == Op::Variable && resource_class(i)) {
+    if !module.types_global_values().any(|i| i.opcode == Op::Variable && resource_class(&i)) {
         return (Vec::new(), None);
     }
     let r = Reflector::new(module);
     let mut out = Vec::new();
     let mut push = None;
-    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+    for v in module.types_global_values().filter(|i| i.opcode == Op::Variable) {
         let (Some(id), Some(ptr)) = (v.result_id, v.result_type) else { continue };
         let Some((sc, pointee)) = r.pointee(ptr) else { continue };
         if sc == StorageClass::PushConstant {
@@ -76,7 +73,7 @@ pub fn reflect(module: &dr::Module) -> (Vec<DescriptorVar>, Option<Word>) {
             binding: r.decoration_literal(id, Decoration::Binding).unwrap_or(0),
             kind,
             count,
-            name: r.debug_name(id).map(str::to_string).unwrap_or_else(|| format!("%{id}")),
+            name: r.debug_name(id).unwrap_or_else(|| format!("%{id}")),
             id,
         });
     }
@@ -86,7 +83,7 @@ pub fn reflect(module: &dr::Module) -> (Vec<DescriptorVar>, Option<Word>) {
 
 fn kind_of(r: &Reflector, sc: StorageClass, ty: Word) -> Option<DescriptorKind> {
     let inst = r.def(ty)?;
-    Some(match (sc, inst.class.opcode) {
+    Some(match (sc, inst.opcode) {
         (StorageClass::StorageBuffer, _) => DescriptorKind::StorageBuffer,
         (StorageClass::Uniform, _) if r.has_decoration(ty, Decoration::BufferBlock) => DescriptorKind::StorageBuffer,
         (StorageClass::Uniform, _) => DescriptorKind::UniformBuffer,
@@ -95,14 +92,8 @@ fn kind_of(r: &Reflector, sc: StorageClass, ty: Word) -> Option<DescriptorKind> 
         (_, Op::TypeAccelerationStructureKHR) => DescriptorKind::AccelerationStructure,
         (_, Op::TypeImage) => {
             // OpTypeImage: sampled type, Dim, Depth, Arrayed, MS, Sampled, format.
-            let dim = match inst.operands.get(1) {
-                Some(Operand::Dim(d)) => *d,
-                _ => return None,
-            };
-            let sampled = match inst.operands.get(5) {
-                Some(Operand::LiteralBit32(s)) => *s,
-                _ => 1,
-            };
+            let dim = spirv::Dim::from_u32(*inst.operands.get(1)?)?;
+            let sampled = inst.operands.get(5).copied().unwrap_or(1);
             match (dim, sampled) {
                 (spirv::Dim::DimSubpassData, _) => DescriptorKind::InputAttachment,
                 (spirv::Dim::DimBuffer, 2) => DescriptorKind::StorageTexelBuffer,
@@ -135,9 +126,9 @@ pub fn refuse_inexpressible(stage: Stage, vars: &[DescriptorVar]) -> Result<(), 
 
 /// Bytes a `Block` struct spans under its explicit layout (`Offset`, `ArrayStride`,
 /// `MatrixStride` decorations): the end of its last member, rounded up to 16.
-pub fn block_size(module: &dr::Module, var: Word) -> u32 {
+pub fn block_size(module: &ModuleView, var: Word) -> u32 {
     let r = Reflector::new(module);
-    let Some(ptr) = module.types_global_values.iter().find(|i| i.result_id == Some(var)).and_then(|i| i.result_type) else { return 16 };
+    let Some(ptr) = module.def(var).and_then(|i| i.result_type) else { return 16 };
     let Some((_, ty)) = r.pointee(ptr) else { return 16 };
     // (Saturating arithmetic below: a malformed module may declare sizes past u32.)
     size_of(&r, ty, None).unwrap_or(16).clamp(16, u32::MAX - 15).div_ceil(16) * 16
@@ -145,15 +136,15 @@ pub fn block_size(module: &dr::Module, var: Word) -> u32 {
 
 fn size_of(r: &Reflector, ty: Word, matrix_stride: Option<u32>) -> Option<u32> {
     let inst = r.def(ty)?;
-    Some(match (inst.class.opcode, inst.operands.as_slice()) {
-        (Op::TypeInt | Op::TypeFloat, [Operand::LiteralBit32(w), ..]) => w / 8,
+    Some(match (inst.opcode, inst.operands) {
+        (Op::TypeInt | Op::TypeFloat, [w, ..]) => w / 8,
         (Op::TypeBool, _) => 4,
-        (Op::TypeVector, [Operand::IdRef(s), Operand::LiteralBit32(n)]) => size_of(r, *s, None)?.saturating_mul(*n),
-        (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) => match matrix_stride {
+        (Op::TypeVector, [s, n]) => size_of(r, *s, None)?.saturating_mul(*n),
+        (Op::TypeMatrix, [col, n]) => match matrix_stride {
             Some(stride) => stride.saturating_mul(n.saturating_sub(1)).saturating_add(size_of(r, *col, None)?),
             None => size_of(r, *col, None)?.saturating_mul(*n),
         },
-        (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) => {
+        (Op::TypeArray, [e, len]) => {
             let n = r.constant_u32(*len)?;
             let stride = r.decoration_literal(ty, Decoration::ArrayStride).or_else(|| size_of(r, *e, matrix_stride))?;
             stride.saturating_mul(n.saturating_sub(1)).saturating_add(size_of(r, *e, matrix_stride)?)
@@ -161,7 +152,6 @@ fn size_of(r: &Reflector, ty: Word, matrix_stride: Option<u32>) -> Option<u32> {
         (Op::TypeStruct, members) => {
             let mut end = 0;
             for (i, m) in members.iter().enumerate() {
-                let Operand::IdRef(m) = m else { continue };
                 let offset = r.member_decoration_literal(ty, i as u32, Decoration::Offset).unwrap_or(end);
                 let stride = r.member_decoration_literal(ty, i as u32, Decoration::MatrixStride);
                 end = end.max(offset.saturating_add(size_of(r, *m, stride)?));

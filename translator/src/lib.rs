@@ -60,9 +60,9 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
         profile::phase("load", || reflect::load(words, desc.entry_point.as_deref())).map_err(|source| TranslateError::load(slot, source))
     };
     let mut m = load(&desc.spirv)?;
-    let has_spec = m.module().types_global_values.iter().any(|i| {
+    let has_spec = m.view().types_global_values().any(|i| {
         matches!(
-            i.class.opcode,
+            i.opcode,
             spirv::Op::SpecConstant | spirv::Op::SpecConstantTrue | spirv::Op::SpecConstantFalse | spirv::Op::SpecConstantComposite
         )
     });
@@ -71,9 +71,9 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
         profile::phase("lower: specialize", || lower::specialize::lower(m.module_mut(), spec));
         m = load(&profile::phase("rspirv assemble", || m.module().assemble()))?;
     }
-    profile::phase("lower: float_specials", || m.lower(lower::float_specials::lower));
-    profile::phase("lower: const_math_args", || m.lower(lower::const_math_args::lower));
-    profile::phase("lower: shift_signedness", || m.lower(lower::shift_signedness::lower));
+    profile::phase("lower: float_specials", || m.lower(lower::float_specials::applies, lower::float_specials::lower));
+    profile::phase("lower: const_math_args", || m.lower(lower::const_math_args::applies, lower::const_math_args::lower));
+    profile::phase("lower: shift_signedness", || m.lower(lower::shift_signedness::applies, lower::shift_signedness::lower));
     Ok(m)
 }
 
@@ -194,7 +194,8 @@ fn translate_lowered(
         Some(f) => interface::match_stages(&vr, &f.reflection)?,
         None => Vec::new(),
     };
-    vertex.lower(|m| lower::interpolation::harmonize(m, &pairs, &vr.outputs));
+    let rewrites = lower::interpolation::plan(&pairs, &vr.outputs);
+    vertex.lower(|_| !rewrites.is_empty(), |m| lower::interpolation::apply(m, &rewrites));
     let narrow_inputs = lower::widen_inputs::narrow_inputs(&pairs, &vr.outputs);
     if let Some(f) = fragment.as_mut().filter(|_| !narrow_inputs.is_empty()) {
         lower::widen_inputs::lower(f.module_mut(), &narrow_inputs);
@@ -286,7 +287,8 @@ fn translate_tessellated(
         Some(f) => interface::match_stages(&er, &f.reflection)?,
         None => Vec::new(),
     };
-    tes.lower(|m| lower::interpolation::harmonize(m, &pairs, &er.outputs));
+    let rewrites = lower::interpolation::plan(&pairs, &er.outputs);
+    tes.lower(|_| !rewrites.is_empty(), |m| lower::interpolation::apply(m, &rewrites));
     let narrow_inputs = lower::widen_inputs::narrow_inputs(&pairs, &er.outputs);
     if let Some(f) = &mut fragment {
         lower::widen_inputs::lower(f.module_mut(), &narrow_inputs);

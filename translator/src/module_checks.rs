@@ -1,4 +1,4 @@
-//! Structural checks of a parsed module, run by [`crate::reflect::load`] before anything
+//! Structural checks of a module (through its [`ModuleView`]), run by [`crate::reflect::load`] before anything
 //! reads it: each is a rule of the SPIR-V or Vulkan specification that naga or the lowering
 //! passes assume, and each was found missing by the `spirv_words` fuzzer (its input kept under
 //! `fuzz/regressions/spirv_words/fixed/`). A module breaking one is refused as
@@ -18,12 +18,12 @@
 use crate::desc::Stage;
 use crate::error::LoadError;
 use crate::profile::phase;
-use rspirv::dr::{self, Instruction, Operand};
+use crate::spirv_view::{IdProblem, Inst, ModuleView};
 use spirv::{Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeSet, HashMap};
 
 /// Runs every check on `module`, whose entry point `entry_id` is a `stage` stage.
-pub fn check(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
+pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
     phase("ids", || check_ids(module))?;
     phase("definition order", || check_global_definition_order(module))?;
     phase("member decorations", || check_member_decorations(module))?;
@@ -44,16 +44,16 @@ pub fn check(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<(), Lo
 /// writes them into a vertex or compute function that does not validate). Found by the
 /// `spirv_words` fuzzer in a tessellation control stage. Functions the entry point does not
 /// call are not looked at: one module may hold a fragment entry point next to this one.
-fn check_fragment_only_instructions(module: &dr::Module, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
+fn check_fragment_only_instructions(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
     if stage == Stage::Fragment {
         return Ok(());
     }
-    let by_id: HashMap<Word, &dr::Function> = module.functions.iter().filter_map(|f| Some((f.def.as_ref()?.result_id?, f))).collect();
+    let by_id: HashMap<Word, _> = module.functions().filter_map(|f| Some((f.def()?.result_id?, f))).collect();
     let (mut seen, mut todo) = (BTreeSet::from([entry_id]), vec![entry_id]);
     while let Some(id) = todo.pop() {
         let Some(f) = by_id.get(&id) else { continue };
-        for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
-            match inst.class.opcode {
+        for inst in f.body() {
+            match inst.opcode {
                 Op::Kill
                 | Op::TerminateInvocation
                 | Op::DemoteToHelperInvocation
@@ -74,12 +74,12 @@ fn check_fragment_only_instructions(module: &dr::Module, entry_id: Word, stage: 
                 | Op::DPdxCoarse
                 | Op::DPdyCoarse
                 | Op::FwidthCoarse => {
-                    return Err(LoadError::Malformed(format!("{:?} in a {stage} stage (fragment shaders only)", inst.class.opcode)));
+                    return Err(LoadError::Malformed(format!("{:?} in a {stage} stage (fragment shaders only)", inst.opcode)));
                 }
                 Op::FunctionCall => {
-                    if let Some(Operand::IdRef(callee)) = inst.operands.first() {
-                        if seen.insert(*callee) {
-                            todo.push(*callee);
+                    if let Some(&callee) = inst.operands.first() {
+                        if seen.insert(callee) {
+                            todo.push(callee);
                         }
                     }
                 }
@@ -97,45 +97,28 @@ fn check_fragment_only_instructions(module: &dr::Module, entry_id: Word, stage: 
 /// Found by the `spirv_words` fuzzer (`OpFunctionCall %tent %70`, `%70` an access chain into
 /// a vector) in a tessellation evaluation stage. Modules declaring a variable-pointers
 /// capability are not checked (the rule is looser there, and naga refuses them anyway).
-fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
-    let variable_pointers = module.capabilities.iter().any(|c| {
-        matches!(
-            c.operands.first(),
-            Some(Operand::Capability(spirv::Capability::VariablePointers | spirv::Capability::VariablePointersStorageBuffer))
-        )
-    });
-    let logical = module
-        .memory_model
-        .as_ref()
-        .is_some_and(|m| matches!(m.operands.first(), Some(Operand::AddressingModel(spirv::AddressingModel::Logical))));
+fn check_call_pointer_arguments(module: &ModuleView) -> Result<(), LoadError> {
+    use spirv::Capability as C;
+    let variable_pointers = module
+        .capabilities()
+        .any(|c| matches!(c.operands.first(), Some(&c) if c == C::VariablePointers as u32 || c == C::VariablePointersStorageBuffer as u32));
+    let logical = module.memory_model().is_some_and(|m| m.operands.first() == Some(&(spirv::AddressingModel::Logical as u32)));
     if variable_pointers || !logical {
         return Ok(());
     }
-    let body = || module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions));
     // The ids passed to functions (few; most modules pass none).
-    let mut args: Vec<Word> = body()
-        .filter(|i| i.class.opcode == Op::FunctionCall)
-        .flat_map(|c| c.operands.iter().skip(1))
-        .filter_map(|o| match o {
-            Operand::IdRef(id) => Some(*id),
-            _ => None,
-        })
-        .collect();
+    let mut args: Vec<Word> =
+        module.bodies().filter(|i| i.opcode == Op::FunctionCall).flat_map(|c| c.ids.iter().skip(1).copied()).collect();
     if args.is_empty() {
         return Ok(());
     }
     args.sort_unstable();
     let passed = |id: Word| args.binary_search(&id).is_ok();
     let pointer_class = |ty: Word| {
-        module.types_global_values.iter().find(|t| t.result_id == Some(ty) && t.class.opcode == Op::TypePointer).and_then(|t| {
-            match t.operands.first() {
-                Some(Operand::StorageClass(sc)) => Some(*sc),
-                _ => None,
-            }
-        })
+        module.def(ty).filter(|t| t.opcode == Op::TypePointer).and_then(|t| StorageClass::from_u32(*t.operands.first()?))
     };
     // A passed id defined in a function by anything but a variable (access chains, copies...).
-    for inst in body().filter(|i| !matches!(i.class.opcode, Op::Variable | Op::FunctionParameter)) {
+    for inst in module.bodies().filter(|i| !matches!(i.opcode, Op::Variable | Op::FunctionParameter)) {
         let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
         if !passed(id) {
             continue;
@@ -144,7 +127,7 @@ fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
             Some(class) if class != StorageClass::UniformConstant => {
                 return Err(LoadError::Malformed(format!(
                     "a function call passes %{id} ({:?}, a {class:?} pointer): a pointer argument must be a variable or a parameter",
-                    inst.class.opcode
+                    inst.opcode
                 )));
             }
             _ => {}
@@ -156,24 +139,20 @@ fn check_call_pointer_arguments(module: &dr::Module) -> Result<(), LoadError> {
 /// An explicit-LOD sample names its level: `Lod` or `Grad` among its image operands. Found by
 /// the `spirv_words` fuzzer: `OpImageSampleExplicitLod` with `MakeTexelVisible` instead of
 /// `Lod` became WGSL `textureSample` (implicit level) in a vertex stage.
-fn check_explicit_lod(module: &dr::Module) -> Result<(), LoadError> {
+fn check_explicit_lod(module: &ModuleView) -> Result<(), LoadError> {
     use spirv::ImageOperands as Io;
-    let explicit = |op: Op| {
-        matches!(
-            op,
-            Op::ImageSampleExplicitLod
-                | Op::ImageSampleDrefExplicitLod
-                | Op::ImageSampleProjExplicitLod
-                | Op::ImageSampleProjDrefExplicitLod
-                | Op::ImageSparseSampleExplicitLod
-                | Op::ImageSparseSampleDrefExplicitLod
-        )
+    // Where the image operands mask is: after the sampled image and coordinate, and the
+    // depth reference of the `Dref` forms.
+    let mask_at = |op: Op| match op {
+        Op::ImageSampleExplicitLod | Op::ImageSampleProjExplicitLod | Op::ImageSparseSampleExplicitLod => Some(2),
+        Op::ImageSampleDrefExplicitLod | Op::ImageSampleProjDrefExplicitLod | Op::ImageSparseSampleDrefExplicitLod => Some(3),
+        _ => None,
     };
-    let body = module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions));
-    for inst in body.filter(|i| explicit(i.class.opcode)) {
-        let names_level = inst.operands.iter().any(|o| matches!(o, Operand::ImageOperands(m) if m.intersects(Io::LOD | Io::GRAD)));
+    for inst in module.bodies() {
+        let Some(at) = mask_at(inst.opcode) else { continue };
+        let names_level = inst.operands.get(at).is_some_and(|m| m & (Io::LOD | Io::GRAD).bits() != 0);
         if !names_level {
-            return Err(LoadError::Malformed(format!("{:?} %{} has neither Lod nor Grad", inst.class.opcode, inst.result_id.unwrap_or(0))));
+            return Err(LoadError::Malformed(format!("{:?} %{} has neither Lod nor Grad", inst.opcode, inst.result_id.unwrap_or(0))));
         }
     }
     Ok(())
@@ -182,41 +161,19 @@ fn check_explicit_lod(module: &dr::Module) -> Result<(), LoadError> {
 /// `OpVectorShuffle` components select from the two vectors (or are `0xFFFFFFFF`, undefined).
 /// Found by the `spirv_words` fuzzer: component 24577 made naga drop the vertex stage's clip
 /// distance writes, so the plan promised a clip distance the WGSL does not write.
-fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
-    let body = || module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions));
-    if !body().any(|i| i.class.opcode == Op::VectorShuffle) {
-        return Ok(());
-    }
-    // Result types by id (ids are below the bound, checked before; a huge bound takes a map).
-    let bound = module.header.as_ref().map_or(0, |h| h.bound);
-    let mut results = Vec::new();
-    let Ok(()) = each_instruction(module, |i| {
-        results.extend(i.result_id.zip(i.result_type));
-        Ok::<(), std::convert::Infallible>(())
-    });
-    let (dense, sparse): (Vec<Word>, HashMap<Word, Word>) = if bound <= 1 << 22 {
-        let mut v = vec![0; bound as usize];
-        results.into_iter().for_each(|(id, ty)| v[id as usize] = ty);
-        (v, HashMap::new())
-    } else {
-        (Vec::new(), results.into_iter().collect())
-    };
-    let type_of = |id: Word| dense.get(id as usize).copied().filter(|t| *t != 0).or_else(|| sparse.get(&id).copied());
-    // Vector sizes by type id, looked up once rather than per shuffle.
-    let sizes: HashMap<Word, u32> = module
-        .types_global_values
-        .iter()
-        .filter_map(|t| match (t.class.opcode, t.result_id, t.operands.as_slice()) {
-            (Op::TypeVector, Some(id), [_, Operand::LiteralBit32(n)]) => Some((id, *n)),
+fn check_vector_shuffles(module: &ModuleView) -> Result<(), LoadError> {
+    let vector_size = |id: Word| {
+        let ty = module.def(id)?.result_type?;
+        match module.def(ty).map(|t| (t.opcode, t.operands)) {
+            Some((Op::TypeVector, [_, n])) => Some(*n),
             _ => None,
-        })
-        .collect();
-    let vector_size = |ty: Word| sizes.get(&ty).copied();
-    for shuffle in body().filter(|i| i.class.opcode == Op::VectorShuffle) {
-        let [Operand::IdRef(a), Operand::IdRef(b), components @ ..] = shuffle.operands.as_slice() else {
+        }
+    };
+    for shuffle in module.bodies().filter(|i| i.opcode == Op::VectorShuffle) {
+        let [a, b, components @ ..] = shuffle.operands else {
             return Err(LoadError::Malformed("OpVectorShuffle without its two vectors".into()));
         };
-        let (Some(n), Some(m)) = (type_of(*a).and_then(vector_size), type_of(*b).and_then(vector_size)) else {
+        let (Some(n), Some(m)) = (vector_size(*a), vector_size(*b)) else {
             return Err(LoadError::Malformed(format!(
                 "OpVectorShuffle %{} of operands that are not vectors",
                 shuffle.result_id.unwrap_or(0)
@@ -224,42 +181,8 @@ fn check_vector_shuffles(module: &dr::Module) -> Result<(), LoadError> {
         };
         // (Vector sizes come from the module: a malformed one may be near u32::MAX.)
         let total = n.saturating_add(m);
-        for c in components {
-            if let Operand::LiteralBit32(c) = c {
-                if *c != u32::MAX && *c >= total {
-                    return Err(LoadError::Malformed(format!(
-                        "OpVectorShuffle %{} selects component {c} of {total}",
-                        shuffle.result_id.unwrap_or(0)
-                    )));
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Calls `f` on every instruction, in `all_inst_iter`'s order, with plain loops over the
-/// sections (`all_inst_iter`'s chain of a dozen iterators costs more than the checks); stops
-/// at the first error `f` returns.
-fn each_instruction<'m, E>(m: &'m dr::Module, mut f: impl FnMut(&'m Instruction) -> Result<(), E>) -> Result<(), E> {
-    let head = [&m.capabilities, &m.extensions, &m.ext_inst_imports];
-    let tail = [
-        &m.entry_points,
-        &m.execution_modes,
-        &m.debug_string_source,
-        &m.debug_names,
-        &m.debug_module_processed,
-        &m.annotations,
-        &m.types_global_values,
-    ];
-    let globals = head.into_iter().flatten().chain(&m.memory_model).chain(tail.into_iter().flatten());
-    for inst in globals {
-        f(inst)?;
-    }
-    for function in &m.functions {
-        let blocks = function.blocks.iter().flat_map(|b| b.label.iter().chain(&b.instructions));
-        for inst in function.def.iter().chain(&function.parameters).chain(blocks).chain(&function.end) {
-            f(inst)?;
+        if let Some(c) = components.iter().find(|c| **c != u32::MAX && **c >= total) {
+            return Err(LoadError::Malformed(format!("OpVectorShuffle %{} selects component {c} of {total}", shuffle.result_id.unwrap_or(0))));
         }
     }
     Ok(())
@@ -271,51 +194,17 @@ fn each_instruction<'m, E>(m: &'m dr::Module, mut f: impl FnMut(&'m Instruction)
 /// the `spirv_words` fuzzer: a struct id defined twice sent the std140 lowering past the end of
 /// the other definition's members; decorations of undefined ids left a tessellation
 /// evaluation stage's built-in block half decorated.
-fn check_ids(module: &dr::Module) -> Result<(), LoadError> {
-    let bound = module.header.as_ref().map_or(0, |h| h.bound);
-    // One bit per id below the bound (a real module's bound is small; a malformed header's
-    // can be anything, so a huge bound takes the sorted list instead).
-    const BITSET_BOUND: u32 = 1 << 22;
-    fn refs(inst: &Instruction) -> impl Iterator<Item = Word> + '_ {
-        let operands = inst.operands.iter().filter_map(|o| match o {
-            Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => Some(*id),
-            _ => None,
-        });
-        inst.result_type.into_iter().chain(operands)
+fn check_ids(module: &ModuleView) -> Result<(), LoadError> {
+    match module.id_problem() {
+        Some(IdProblem::AboveBound(id)) => {
+            return Err(LoadError::Malformed(format!("id %{id} is not below the header's bound {}", module.bound())))
+        }
+        Some(IdProblem::Redefined(id)) => return Err(LoadError::Malformed(format!("id %{id} is defined more than once"))),
+        None => {}
     }
-    let undefined =
-        |inst: &Instruction, id: Word| LoadError::Malformed(format!("{:?} refers to %{id}, which is not defined", inst.class.opcode));
-    if bound <= BITSET_BOUND {
-        let mut defined = vec![0u64; (bound as usize).div_ceil(64)];
-        each_instruction(module, |i| {
-            let Some(id) = i.result_id else { return Ok(()) };
-            if id >= bound {
-                return Err(LoadError::Malformed(format!("id %{id} is not below the header's bound {bound}")));
-            }
-            let (word, bit) = ((id / 64) as usize, 1u64 << (id % 64));
-            if defined[word] & bit != 0 {
-                return Err(LoadError::Malformed(format!("id %{id} is defined more than once")));
-            }
-            defined[word] |= bit;
-            Ok(())
-        })?;
-        let is_defined = |id: Word| id < bound && defined[(id / 64) as usize] & (1u64 << (id % 64)) != 0;
-        return each_instruction(module, |inst| match refs(inst).find(|id| !is_defined(*id)) {
-            Some(id) => Err(undefined(inst, id)),
-            None => Ok(()),
-        });
-    }
-    let mut ids: Vec<Word> = module.all_inst_iter().filter_map(|i| i.result_id).collect();
-    ids.sort_unstable();
-    if let Some(&max) = ids.last().filter(|max| **max >= bound) {
-        return Err(LoadError::Malformed(format!("id %{max} is not below the header's bound {bound}")));
-    }
-    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
-        return Err(LoadError::Malformed(format!("id %{} is defined more than once", w[0])));
-    }
-    for inst in module.all_inst_iter() {
-        if let Some(id) = refs(inst).find(|id| ids.binary_search(id).is_err()) {
-            return Err(undefined(inst, id));
+    for inst in module.all() {
+        if let Some(id) = inst.result_type.into_iter().chain(inst.ids.iter().copied()).find(|id| module.def(*id).is_none()) {
+            return Err(LoadError::Malformed(format!("{:?} refers to %{id}, which is not defined", inst.opcode)));
         }
     }
     Ok(())
@@ -325,28 +214,23 @@ fn check_ids(module: &dr::Module) -> Result<(), LoadError> {
 /// only built-in members (Vulkan forbids mixing them; the per-vertex block lowering relies
 /// on it). Found by the `spirv_words` fuzzer: `OpMemberDecorate %gl_PerVertex 768`, and a
 /// `gl_PerVertex` whose `PointSize` member lost its decoration.
-fn check_member_decorations(module: &dr::Module) -> Result<(), LoadError> {
-    let members: HashMap<Word, usize> = module
-        .types_global_values
-        .iter()
-        .filter(|i| i.class.opcode == Op::TypeStruct)
-        .filter_map(|i| Some((i.result_id?, i.operands.len())))
-        .collect();
+fn check_member_decorations(module: &ModuleView) -> Result<(), LoadError> {
     let mut builtin_members: HashMap<Word, BTreeSet<u32>> = HashMap::new();
-    for a in module.annotations.iter().filter(|a| a.class.opcode == Op::MemberDecorate) {
-        let (Some(Operand::IdRef(s)), Some(Operand::LiteralBit32(m))) = (a.operands.first(), a.operands.get(1)) else { continue };
-        let Some(&count) = members.get(s) else {
+    let members = |s: Word| module.def(s).filter(|i| i.opcode == Op::TypeStruct).map(|i| i.operands.len());
+    for a in module.annotations().filter(|a| a.opcode == Op::MemberDecorate) {
+        let [s, m, d, ..] = *a.operands else { continue };
+        let Some(count) = members(s) else {
             return Err(LoadError::Malformed(format!("OpMemberDecorate names %{s}, which is not a struct")));
         };
-        if *m as usize >= count {
+        if m as usize >= count {
             return Err(LoadError::Malformed(format!("OpMemberDecorate names member {m} of %{s}, which has {count} members")));
         }
-        if matches!(a.operands.get(2), Some(Operand::Decoration(Decoration::BuiltIn))) {
-            builtin_members.entry(*s).or_default().insert(*m);
+        if d == Decoration::BuiltIn as u32 {
+            builtin_members.entry(s).or_default().insert(m);
         }
     }
     for (s, decorated) in &builtin_members {
-        if decorated.len() != members[s] {
+        if Some(decorated.len()) != members(*s) {
             return Err(LoadError::Malformed(format!("struct %{s} mixes built-in members with members that are not built-ins")));
         }
     }
@@ -360,41 +244,36 @@ fn check_member_decorations(module: &dr::Module) -> Result<(), LoadError> {
 /// [`MAX_TYPE_DEPTH`] deep (valid beyond, but refused as unsupported: those walks recurse
 /// once per level). Found by the `spirv_words` fuzzer: `%v = OpTypeVector %v 4` sent the
 /// push-constant block's size computation into unbounded recursion (a stack overflow).
-fn check_global_definition_order(module: &dr::Module) -> Result<(), LoadError> {
+fn check_global_definition_order(module: &ModuleView) -> Result<(), LoadError> {
     // Depth of each type defined so far (constants and variables count as 0).
-    let mut depth = IdTable::new(module, module.types_global_values.len());
+    let globals = module.types_global_values();
+    let mut depth = IdTable::new(module.bound(), globals.clone().count());
     let mut forward_pointers: Vec<Word> = Vec::new();
-    for inst in &module.types_global_values {
-        match inst.class.opcode {
+    for inst in globals {
+        match inst.opcode {
             // Non-semantic and debug instructions may refer ahead; they declare no type.
             Op::ExtInst | Op::Line | Op::NoLine => continue,
             Op::TypeForwardPointer => {
-                if let Some(Operand::IdRef(p)) = inst.operands.first() {
-                    forward_pointers.push(*p);
-                }
+                forward_pointers.extend(inst.ids.first());
                 continue;
             }
             _ => {}
         }
-        let refs = inst.result_type.into_iter().chain(inst.operands.iter().filter_map(|o| match o {
-            Operand::IdRef(id) => Some(*id),
-            _ => None,
-        }));
         let mut deepest = 0;
-        for id in refs {
+        for id in inst.result_type.into_iter().chain(inst.ids.iter().copied()) {
             match depth.get(id) {
                 Some(d) => deepest = deepest.max(d),
                 None if forward_pointers.contains(&id) => {}
                 None => {
                     return Err(LoadError::Malformed(format!(
                         "{:?} %{} refers to %{id}, which is not defined before it",
-                        inst.class.opcode,
+                        inst.opcode,
                         inst.result_id.unwrap_or(0)
                     )))
                 }
             }
         }
-        let own = if inst.class.opcode.is_type() { deepest + 1 } else { 0 };
+        let own = if inst.opcode.is_type() { deepest + 1 } else { 0 };
         if own > MAX_TYPE_DEPTH {
             return Err(LoadError::Unsupported(format!("types nested more than {MAX_TYPE_DEPTH} deep")));
         }
@@ -416,8 +295,8 @@ impl IdTable {
     const FLAT_BOUND: u32 = 1 << 16;
     const ABSENT: u32 = u32::MAX;
 
-    fn new(module: &dr::Module, expected: usize) -> Self {
-        match module.header.as_ref().map_or(0, |h| h.bound) {
+    fn new(bound: Word, expected: usize) -> Self {
+        match bound {
             bound if bound <= Self::FLAT_BOUND => IdTable::Flat(vec![Self::ABSENT; bound as usize]),
             _ => IdTable::Map(naga::FastHashMap::with_capacity_and_hasher(expected, Default::default())),
         }
@@ -448,11 +327,11 @@ impl IdTable {
 pub const MAX_TYPE_DEPTH: u32 = 64;
 
 /// Integer and float types must be 8, 16, 32 or 64 bits wide (naga panics on other widths).
-fn check_scalar_widths(module: &dr::Module) -> Result<(), LoadError> {
-    for inst in &module.types_global_values {
-        if let (Op::TypeInt | Op::TypeFloat, Some(Operand::LiteralBit32(w))) = (inst.class.opcode, inst.operands.first()) {
+fn check_scalar_widths(module: &ModuleView) -> Result<(), LoadError> {
+    for inst in module.types_global_values() {
+        if let (Op::TypeInt | Op::TypeFloat, Some(w)) = (inst.opcode, inst.operands.first()) {
             if ![8, 16, 32, 64].contains(w) {
-                return Err(LoadError::Malformed(format!("{:?} of width {w}", inst.class.opcode)));
+                return Err(LoadError::Malformed(format!("{:?} of width {w}", inst.opcode)));
             }
         }
     }
@@ -464,26 +343,25 @@ fn check_scalar_widths(module: &dr::Module) -> Result<(), LoadError> {
 /// multisampled arrays), which is valid SPIR-V refused as unsupported. Found by the
 /// `spirv_words` fuzzer: an image with `Arrayed` 16777216 came out as `texture_1d_array`, and
 /// a 1D depth image as `texture_depth_1d`.
-fn check_image_types(module: &dr::Module) -> Result<(), LoadError> {
-    for inst in module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypeImage) {
-        let [_, Operand::Dim(dim), Operand::LiteralBit32(depth), Operand::LiteralBit32(arrayed), Operand::LiteralBit32(ms), Operand::LiteralBit32(sampled), ..] =
-            inst.operands.as_slice()
-        else {
+fn check_image_types(module: &ModuleView) -> Result<(), LoadError> {
+    for inst in module.types_global_values().filter(|i| i.opcode == Op::TypeImage) {
+        let [_, dim, depth, arrayed, ms, sampled, ..] = *inst.operands else {
             return Err(LoadError::Malformed(format!("OpTypeImage %{} has malformed operands", inst.result_id.unwrap_or(0))));
         };
-        if *depth > 2 || *arrayed > 1 || *ms > 1 || *sampled > 2 {
+        if depth > 2 || arrayed > 1 || ms > 1 || sampled > 2 {
             return Err(LoadError::Malformed(format!(
                 "OpTypeImage %{}: depth {depth}, arrayed {arrayed}, multisampled {ms}, sampled {sampled} out of range",
                 inst.result_id.unwrap_or(0)
             )));
         }
-        let what = if *arrayed == 1 && *ms == 1 {
+        let (d1, d2, d3) = (spirv::Dim::Dim1D as u32, spirv::Dim::Dim2D as u32, spirv::Dim::Dim3D as u32);
+        let what = if arrayed == 1 && ms == 1 {
             Some("multisampled array images")
-        } else if *arrayed == 1 && *dim == spirv::Dim::Dim1D {
+        } else if arrayed == 1 && dim == d1 {
             Some("1D array images")
-        } else if *depth == 1 && matches!(dim, spirv::Dim::Dim1D | spirv::Dim::Dim3D) {
+        } else if depth == 1 && (dim == d1 || dim == d3) {
             Some("1D and 3D depth images")
-        } else if *ms == 1 && *dim != spirv::Dim::Dim2D {
+        } else if ms == 1 && dim != d2 {
             Some("multisampled images that are not 2D")
         } else {
             None
@@ -496,25 +374,15 @@ fn check_image_types(module: &dr::Module) -> Result<(), LoadError> {
 }
 
 /// A global `OpVariable`'s storage class must be its pointer type's (readers disagree otherwise).
-fn check_variable_storage(module: &dr::Module) -> Result<(), LoadError> {
-    let pointers: naga::FastHashMap<Word, StorageClass> = module
-        .types_global_values
-        .iter()
-        .filter(|i| i.class.opcode == Op::TypePointer)
-        .filter_map(|i| match (i.result_id, i.operands.first()) {
-            (Some(id), Some(Operand::StorageClass(sc))) => Some((id, *sc)),
-            _ => None,
-        })
-        .collect();
-    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
-        let declared = match v.operands.first() {
-            Some(Operand::StorageClass(sc)) => Some(*sc),
-            _ => None,
-        };
-        if v.result_type.and_then(|t| pointers.get(&t).copied()) != declared {
+fn check_variable_storage(module: &ModuleView) -> Result<(), LoadError> {
+    let pointer_class = |ty: Word| module.def(ty).filter(|i| i.opcode == Op::TypePointer).and_then(|i| i.operands.first().copied());
+    for v in module.types_global_values().filter(|i| i.opcode == Op::Variable) {
+        let declared = v.operands.first().copied();
+        if v.result_type.and_then(pointer_class) != declared {
             return Err(LoadError::Malformed(format!(
-                "variable %{} is declared {declared:?} but its pointer type says otherwise",
-                v.result_id.unwrap_or(0)
+                "variable %{} is declared {:?} but its pointer type says otherwise",
+                v.result_id.unwrap_or(0),
+                declared.and_then(StorageClass::from_u32)
             )));
         }
     }
@@ -525,19 +393,18 @@ fn check_variable_storage(module: &dr::Module) -> Result<(), LoadError> {
 /// (`Position` a `vec4` of 32-bit floats, and so on; per-vertex arrays of them allowed): a
 /// module declaring another type is malformed, and would otherwise come out as WGSL that does
 /// not validate. Found by the `spirv_words` fuzzer (a `float` Position in `gl_PerVertex`).
-fn check_builtin_types(module: &dr::Module) -> Result<(), LoadError> {
+fn check_builtin_types(module: &ModuleView) -> Result<(), LoadError> {
     use spirv::BuiltIn as B;
-    let defs: naga::FastHashMap<Word, &Instruction> = module.types_global_values.iter().filter_map(|i| Some((i.result_id?, i))).collect();
-    let shape = |ty: Word| defs.get(&ty).map(|i| (i.class.opcode, i.operands.as_slice()));
-    let is_f32 = |ty: Word| matches!(shape(ty), Some((Op::TypeFloat, [Operand::LiteralBit32(32), ..])));
-    let is_i32 = |ty: Word| matches!(shape(ty), Some((Op::TypeInt, [Operand::LiteralBit32(32), ..])));
-    let vec_f32 = |ty: Word, n: u32| matches!(shape(ty), Some((Op::TypeVector, [Operand::IdRef(c), Operand::LiteralBit32(k)])) if *k == n && is_f32(*c));
+    let shape = |ty: Word| module.def(ty).map(|i: Inst| (i.opcode, i.operands));
+    let is_f32 = |ty: Word| matches!(shape(ty), Some((Op::TypeFloat, [32, ..])));
+    let is_i32 = |ty: Word| matches!(shape(ty), Some((Op::TypeInt, [32, ..])));
+    let vec_f32 = |ty: Word, n: u32| matches!(shape(ty), Some((Op::TypeVector, [c, k])) if *k == n && is_f32(*c));
     // Strips at most `max` array levels; returns the element and the levels stripped.
     let strip = |mut ty: Word, max: u32| {
         let mut levels = 0;
         while levels < max {
             match shape(ty) {
-                Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) => ty = *e,
+                Some((Op::TypeArray | Op::TypeRuntimeArray, [e, ..])) => ty = *e,
                 _ => break,
             }
             levels += 1;
@@ -563,26 +430,25 @@ fn check_builtin_types(module: &dr::Module) -> Result<(), LoadError> {
         _ => true,
     };
     let pointee = |ptr: Word| match shape(ptr) {
-        Some((Op::TypePointer, [Operand::StorageClass(_), Operand::IdRef(t)])) => Some(*t),
+        Some((Op::TypePointer, [_, t])) => Some(*t),
         _ => None,
     };
-    for a in &module.annotations {
-        let (b, ty) = match (a.class.opcode, a.operands.as_slice()) {
-            (Op::Decorate, [Operand::IdRef(v), Operand::Decoration(spirv::Decoration::BuiltIn), Operand::BuiltIn(b)]) => {
-                let Some(var) = defs.get(v).filter(|i| i.class.opcode == Op::Variable) else { continue };
+    const BUILT_IN: u32 = Decoration::BuiltIn as u32;
+    for a in module.annotations() {
+        let (b, ty) = match (a.opcode, a.operands) {
+            (Op::Decorate, [v, BUILT_IN, b]) => {
+                let Some(var) = module.def(*v).filter(|i| i.opcode == Op::Variable) else { continue };
                 let Some(ty) = var.result_type.and_then(pointee) else { continue };
                 (*b, ty)
             }
-            (
-                Op::MemberDecorate,
-                [Operand::IdRef(s), Operand::LiteralBit32(m), Operand::Decoration(spirv::Decoration::BuiltIn), Operand::BuiltIn(b)],
-            ) => {
+            (Op::MemberDecorate, [s, m, BUILT_IN, b]) => {
                 let Some((Op::TypeStruct, members)) = shape(*s) else { continue };
-                let Some(Operand::IdRef(ty)) = members.get(*m as usize) else { continue };
+                let Some(ty) = members.get(*m as usize) else { continue };
                 (*b, *ty)
             }
             _ => continue,
         };
+        let Some(b) = B::from_u32(b) else { continue };
         if !ok(b, ty) {
             return Err(LoadError::Malformed(format!("built-in {b:?} declared with type %{ty}, not the type Vulkan requires")));
         }

@@ -10,7 +10,9 @@
 
 use crate::desc::Stage;
 use crate::error::LoadError;
-use rspirv::dr::{self, Instruction, Operand};
+use crate::spirv_view::{literal_string, EntryPoint, Inst, ModuleView};
+use rspirv::dr;
+use std::cell::OnceCell;
 use spirv::{BuiltIn, Decoration, ExecutionMode, Op, StorageClass, Word};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -120,75 +122,100 @@ impl Reflection {
     }
 }
 
-/// A parsed module with its selected entry point.
+/// A loaded module with its selected entry point.
 ///
-/// Invariant: while `words` is `Some`, it is the SPIR-V `module` was read from and no lowering
-/// pass has changed `module` since, so naga can read `words` instead of an assembly of
-/// `module` (nine stages in ten leave lowering unchanged). Every change goes through
-/// [`LoadedModule::module_mut`], which forgets the words, or through [`LoadedModule::lower`]
-/// with a pass that reports its changes.
+/// The module lives as a [`ModuleView`] of its words, as rspirv's `dr::Module`, or both; each
+/// is built from the other when first asked for. Invariants: when both are present they hold
+/// the same module (a change through [`LoadedModule::module_mut`] drops the view, rebuilt from
+/// the changed module when asked for); while `input` is set, the view holds the words the
+/// module was read from and nothing has changed it, so naga reads those words (nine stages in
+/// ten need no lowering: their rspirv module is never built). A lowering pass skipped because
+/// its predicate says it would change nothing is run anyway in debug builds, on a copy, to
+/// check that.
 #[derive(Debug, Clone)]
 pub struct LoadedModule {
-    module: dr::Module,
-    words: Option<Vec<u32>>,
+    view: OnceCell<ModuleView<'static>>,
+    module: OnceCell<dr::Module>,
+    input: bool,
     pub entry_id: Word,
     pub reflection: Reflection,
 }
 
 impl LoadedModule {
+    /// The module as rspirv's data (read from the view's words on first use).
     pub fn module(&self) -> &dr::Module {
-        &self.module
+        self.module.get_or_init(|| {
+            let words = self.view.get().expect("a loaded module has a view or an rspirv module").words();
+            // The view reads only what rspirv reads (`spirv_view::check_agrees_with_rspirv`).
+            crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words)).expect("words the view reads are read by rspirv")
+        })
+    }
+
+    /// The module's view (of its assembly, once a pass has changed it).
+    pub fn view(&self) -> &ModuleView<'static> {
+        self.view.get_or_init(|| crate::profile::phase("rspirv assemble", || ModuleView::of_module(self.module())))
     }
 
     /// The module, to change: the words it was read from no longer describe it.
     pub fn module_mut(&mut self) -> &mut dr::Module {
-        self.words = None;
-        &mut self.module
+        self.module();
+        self.view.take();
+        self.input = false;
+        self.module.get_mut().expect("built above")
     }
 
     /// [`LoadedModule::module_mut`] with the entry point's id, for passes that take both.
     pub fn with_entry<T>(&mut self, pass: impl FnOnce(&mut dr::Module, Word) -> T) -> T {
-        self.words = None;
-        pass(&mut self.module, self.entry_id)
+        let entry = self.entry_id;
+        pass(self.module_mut(), entry)
     }
 
-    /// Runs a lowering pass that returns whether it changed the module.
-    pub fn lower(&mut self, pass: impl FnOnce(&mut dr::Module) -> bool) {
-        if pass(&mut self.module) {
-            self.words = None;
-        }
+    /// Runs a lowering pass that returns whether it changed the module, unless `applies` says
+    /// it would change nothing.
+    pub fn lower(&mut self, applies: impl FnOnce(&ModuleView) -> bool, pass: impl FnOnce(&mut dr::Module) -> bool) {
+        self.try_lower(applies, |m| Ok::<_, std::convert::Infallible>(pass(m))).unwrap_or_else(|never| match never {})
     }
 
     /// As [`LoadedModule::lower`], for a pass that may fail (the module then counts as changed).
-    pub fn try_lower<E>(&mut self, pass: impl FnOnce(&mut dr::Module) -> Result<bool, E>) -> Result<(), E> {
-        let changed = pass(&mut self.module);
+    pub fn try_lower<E: std::fmt::Debug>(
+        &mut self,
+        applies: impl FnOnce(&ModuleView) -> bool,
+        pass: impl FnOnce(&mut dr::Module) -> Result<bool, E>,
+    ) -> Result<(), E> {
+        if !applies(self.view()) {
+            if cfg!(debug_assertions) {
+                let outcome = pass(&mut self.module().clone());
+                assert!(matches!(outcome, Ok(false)), "a lowering pass whose predicate says it does not apply gave {outcome:?}");
+            }
+            return Ok(());
+        }
+        self.module();
+        let changed = pass(self.module.get_mut().expect("built above"));
         if !matches!(changed, Ok(false)) {
-            self.words = None;
+            self.view.take();
+            self.input = false;
         }
         changed.map(|_| ())
     }
 
     /// The module's SPIR-V: the words it was read from while no pass has changed it, else its
     /// assembly.
-    pub fn spirv(&self) -> std::borrow::Cow<'_, [u32]> {
-        use rspirv::binary::Assemble;
-        match &self.words {
-            Some(words) => {
-                debug_assert_eq!(self.check_words(), Ok(()));
-                std::borrow::Cow::Borrowed(words)
-            }
-            None => std::borrow::Cow::Owned(crate::profile::phase("rspirv assemble", || self.module.assemble())),
-        }
+    pub fn spirv(&self) -> &[u32] {
+        debug_assert_eq!(self.check_words(), Ok(()));
+        self.view().words()
     }
 
-    /// Checks the invariant: the words kept (if any) are the module's assembly, bar the
+    /// Checks the invariant: the input words kept (if any) are the module's assembly, bar the
     /// header's generator and schema words, which naga ignores. Debug builds check it on every
     /// [`LoadedModule::spirv`]; translation with `verify_wgsl_round_trip` (tests, fuzzing)
     /// checks it too.
     pub fn check_words(&self) -> Result<(), String> {
         use rspirv::binary::Assemble;
-        let Some(words) = &self.words else { return Ok(()) };
-        let assembled = self.module.assemble();
+        if !self.input {
+            return Ok(());
+        }
+        let words = self.view().words();
+        let assembled = self.module().assemble();
         let Some(at) = crate::spirv_reader::first_difference(&assembled, words) else { return Ok(()) };
         Err(format!(
             "a lowering pass changed the module without saying so: its assembly ({} words) differs from the input ({} words) at word {at}",
@@ -282,49 +309,77 @@ pub fn stage_of(model: spirv::ExecutionModel) -> Option<Stage> {
 /// load error with the stage it is about).
 pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
     check_header(words).ok()?;
-    let module = crate::spirv_reader::load_words(words).ok()?;
-    let (_, model, _) = select_entry_point(&module, entry).ok()?;
+    let (view, _) = read(words).ok()?;
+    let (_, model, _) = select_entry_point(&view, entry).ok()?;
     stage_of(model)
+}
+
+/// The view of `words`, and rspirv's module where the view's reader hands the words to rspirv
+/// (then the view is of that module's assembly, and the words are not kept).
+fn read(words: &[u32]) -> Result<(ModuleView<'static>, Option<dr::Module>), LoadError> {
+    if let Some((view, true)) = crate::profile::phase("spirv view", || ModuleView::read(words.to_vec())) {
+        return Ok((view, None));
+    }
+    let module = crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?;
+    Ok((ModuleView::of_module(&module), Some(module)))
 }
 
 /// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
 pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadError> {
+    use crate::lower::{buffer_block_names, drop_xfb, flatten_io, non_writable_blocks};
+    use crate::profile::phase;
     check_header(words)?;
-    let (module, in_order) = crate::profile::phase("spirv read", || crate::spirv_reader::load_words_with_layout(words))
-        .map_err(|e| LoadError::Parse(e.to_string()))?;
-    let (entry_id, model, name) = select_entry_point(&module, entry)?;
+    let (mut view, mut module) = read(words)?;
+    let (entry_id, model, name) = select_entry_point(&view, entry)?;
     let Some(stage) = stage_of(model) else {
         return Err(LoadError::UnknownExecutionModel { name, model: format!("{model:?}") });
     };
-    if !module.functions.iter().any(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(entry_id)) {
+    if !view.functions().any(|f| f.def().and_then(|d| d.result_id) == Some(entry_id)) {
         return Err(LoadError::Malformed(format!("entry point `{name}` names %{entry_id}, which is not a function of the module")));
     }
-    crate::profile::phase("load checks", || crate::module_checks::check(&module, entry_id, stage))?;
+    phase("load checks", || crate::module_checks::check(&view, entry_id, stage))?;
+    let mut input = module.is_none();
     // Shapes that are valid Vulkan but that the interface matching (and WGSL) does not take
     // are normalized before reflecting, so every consumer of a `LoadedModule` sees them gone.
-    let mut module = module;
-    let mut changed = !in_order;
-    changed |= crate::profile::phase("lower: drop_xfb", || crate::lower::drop_xfb::lower(&mut module));
-    changed |= crate::profile::phase("lower: buffer_block_names", || crate::lower::buffer_block_names::lower(&mut module));
-    changed |= crate::profile::phase("lower: non_writable_blocks", || crate::lower::non_writable_blocks::lower(&mut module));
+    // Most modules have none: their rspirv module is not built.
+    let normalize = !input || drop_xfb::applies(&view) || buffer_block_names::applies(&view) || non_writable_blocks::applies(&view);
+    if normalize {
+        let m = match module.as_mut() {
+            Some(m) => m,
+            None => module.insert(phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?),
+        };
+        let mut changed = !input;
+        changed |= phase("lower: drop_xfb", || drop_xfb::lower(m));
+        changed |= phase("lower: buffer_block_names", || buffer_block_names::lower(m));
+        changed |= phase("lower: non_writable_blocks", || non_writable_blocks::lower(m));
+        if changed {
+            view = phase("rspirv assemble", || ModuleView::of_module(m));
+            input = false;
+        }
+    }
     // One index of the module serves the flattening's analysis and reflection, unless the
     // flattening changes the module (few modules have block or struct varyings).
-    let reflector = crate::profile::phase("reflect", || Reflector::new(&module));
-    let flatten = crate::profile::phase("lower: flatten_io", || crate::lower::flatten_io::analyse(&reflector, entry_id, stage))?;
+    let reflector = phase("reflect", || Reflector::new(&view));
+    let flatten = phase("lower: flatten_io", || flatten_io::analyse(&reflector, entry_id, stage))?;
     let reflection = match flatten {
         None => {
-            let reflection = crate::profile::phase("reflect", || reflector.reflect(entry_id, stage, name));
+            let reflection = phase("reflect", || reflector.reflect(entry_id, stage, name));
             drop(reflector);
             reflection?
         }
         Some(analysis) => {
             drop(reflector);
-            changed = true;
-            crate::profile::phase("lower: flatten_io", || crate::lower::flatten_io::apply(&mut module, entry_id, stage, analysis))?;
-            crate::profile::phase("reflect", || Reflector::new(&module).reflect(entry_id, stage, name))?
+            let m = match module.as_mut() {
+                Some(m) => m,
+                None => module.insert(phase("spirv read", || crate::spirv_reader::load_words(view.words())).map_err(|e| LoadError::Parse(e.to_string()))?),
+            };
+            phase("lower: flatten_io", || flatten_io::apply(m, entry_id, stage, analysis))?;
+            view = phase("rspirv assemble", || ModuleView::of_module(m));
+            input = false;
+            phase("reflect", || Reflector::new(&view).reflect(entry_id, stage, name))?
         }
     };
-    Ok(LoadedModule { module, words: (!changed).then(|| words.to_vec()), entry_id, reflection })
+    Ok(LoadedModule { view: OnceCell::from(view), module: module.map(OnceCell::from).unwrap_or_default(), input, entry_id, reflection })
 }
 
 /// The locations of one direction's user interface variables, wherever reflection found them
@@ -356,15 +411,13 @@ fn check_locations(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {
     Ok(())
 }
 
-fn select_entry_point(module: &dr::Module, wanted: Option<&str>) -> Result<(Word, spirv::ExecutionModel, String), LoadError> {
+fn select_entry_point(module: &ModuleView, wanted: Option<&str>) -> Result<(Word, spirv::ExecutionModel, String), LoadError> {
     let mut found = Vec::new();
-    for ep in &module.entry_points {
-        let (Some(Operand::ExecutionModel(model)), Some(Operand::IdRef(id)), Some(Operand::LiteralString(name))) =
-            (ep.operands.first(), ep.operands.get(1), ep.operands.get(2))
-        else {
+    for ep in module.entry_points() {
+        let Some(ep) = EntryPoint::of(ep) else {
             return Err(LoadError::Malformed("OpEntryPoint with unexpected operands".into()));
         };
-        found.push((*id, *model, name.clone()));
+        found.push((ep.function, ep.model, ep.name));
     }
     if found.is_empty() {
         return Err(LoadError::NoEntryPoint);
@@ -378,36 +431,27 @@ fn select_entry_point(module: &dr::Module, wanted: Option<&str>) -> Result<(Word
     }
 }
 
+/// Lookups over a module's view: definitions, decorations and names by id.
 pub(crate) struct Reflector<'m> {
-    module: &'m dr::Module,
-    // Built for every module loaded (and again by later passes): fast hashes, borrowed
-    // operands and names.
-    defs: naga::FastHashMap<Word, &'m Instruction>,
-    /// `OpDecorate`s by target, in module order for each target (one sorted vector: no
-    /// allocation per decorated id).
-    decorations: Vec<(Word, Decoration, &'m [Operand])>,
+    module: &'m ModuleView<'m>,
+    /// `OpDecorate`s by target (decoration, argument words), in module order for each target
+    /// (one sorted vector: no allocation per decorated id).
+    decorations: Vec<(Word, Decoration, &'m [u32])>,
     /// `OpMemberDecorate`s by (struct, member), likewise.
-    member_decorations: Vec<((Word, u32), Decoration, &'m [Operand])>,
-    names: naga::FastHashMap<Word, &'m str>,
+    member_decorations: Vec<((Word, u32), Decoration, &'m [u32])>,
+    /// `OpName` strings, as words.
+    names: naga::FastHashMap<Word, &'m [u32]>,
 }
 
 impl<'m> Reflector<'m> {
-    pub(crate) fn new(module: &'m dr::Module) -> Self {
-        let mut defs = naga::FastHashMap::default();
-        defs.reserve(module.types_global_values.len());
-        for inst in &module.types_global_values {
-            if let Some(id) = inst.result_id {
-                defs.insert(id, inst);
-            }
-        }
-        let mut decorations = Vec::with_capacity(module.annotations.len());
+    pub(crate) fn new(module: &'m ModuleView<'m>) -> Self {
+        let annotations = module.annotations();
+        let mut decorations = Vec::with_capacity(annotations.clone().count());
         let mut member_decorations = Vec::new();
-        for a in &module.annotations {
-            match (a.class.opcode, a.operands.as_slice()) {
-                (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(d), rest @ ..]) => decorations.push((*t, *d, rest)),
-                (Op::MemberDecorate, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::Decoration(d), rest @ ..]) => {
-                    member_decorations.push(((*t, *m), *d, rest))
-                }
+        for a in annotations {
+            match (a.opcode, a.operands) {
+                (Op::Decorate, [t, d, rest @ ..]) => decorations.extend(Decoration::from_u32(*d).map(|d| (*t, d, rest))),
+                (Op::MemberDecorate, [t, m, d, rest @ ..]) => member_decorations.extend(Decoration::from_u32(*d).map(|d| ((*t, *m), d, rest))),
                 _ => {}
             }
         }
@@ -415,34 +459,38 @@ impl<'m> Reflector<'m> {
         decorations.sort_by_key(|(t, _, _)| *t);
         member_decorations.sort_by_key(|(t, _, _)| *t);
         let mut names = naga::FastHashMap::default();
-        names.reserve(module.debug_names.len());
-        for n in &module.debug_names {
-            if let (Op::Name, [Operand::IdRef(t), Operand::LiteralString(s)]) = (n.class.opcode, n.operands.as_slice()) {
-                names.insert(*t, s.as_str());
+        for n in module.debug_names() {
+            if let (Op::Name, [t, rest @ ..]) = (n.opcode, n.operands) {
+                names.insert(*t, rest);
             }
         }
-        Reflector { module, defs, decorations, member_decorations, names }
+        Reflector { module, decorations, member_decorations, names }
     }
 
     /// The decorations of `id`, in module order.
-    fn decorations_of(&self, id: Word) -> impl Iterator<Item = (Decoration, &'m [Operand])> + '_ {
+    fn decorations_of(&self, id: Word) -> impl Iterator<Item = (Decoration, &'m [u32])> + '_ {
         let start = self.decorations.partition_point(|(t, _, _)| *t < id);
         self.decorations[start..].iter().take_while(move |(t, _, _)| *t == id).map(|(_, d, ops)| (*d, *ops))
     }
 
     /// The decorations of member `member` of struct `id`, in module order.
-    fn member_decorations_of(&self, id: Word, member: u32) -> impl Iterator<Item = (Decoration, &'m [Operand])> + '_ {
+    fn member_decorations_of(&self, id: Word, member: u32) -> impl Iterator<Item = (Decoration, &'m [u32])> + '_ {
         let key = (id, member);
         let start = self.member_decorations.partition_point(|(t, _, _)| *t < key);
         self.member_decorations[start..].iter().take_while(move |(t, _, _)| *t == key).map(|(_, d, ops)| (*d, *ops))
     }
 
-    pub(crate) fn module(&self) -> &'m dr::Module {
+    pub(crate) fn module(&self) -> &'m ModuleView<'m> {
         self.module
     }
 
-    pub(crate) fn def(&self, id: Word) -> Option<&'m Instruction> {
-        self.defs.get(&id).copied()
+    pub(crate) fn def(&self, id: Word) -> Option<Inst<'m>> {
+        self.module.def(id)
+    }
+
+    /// The `OpName` of `id`.
+    pub(crate) fn debug_name(&self, id: Word) -> Option<String> {
+        self.names.get(&id).and_then(|words| literal_string(words)).map(|(s, _)| s)
     }
 
     pub(crate) fn has_decoration(&self, id: Word, d: Decoration) -> bool {
@@ -457,13 +505,15 @@ impl<'m> Reflector<'m> {
         self.member_decorations_of(id, member).any(|(x, _)| x == d)
     }
 
+    pub(crate) fn member_decoration_literal(&self, id: Word, member: u32, d: Decoration) -> Option<u32> {
+        self.member_decorations_of(id, member).find(|(x, _)| *x == d).and_then(|(_, ops)| ops.first().copied())
+    }
+
     /// A struct type, or an array (of arrays) of one.
     pub(crate) fn contains_struct(&self, ty: Word, depth: u32) -> bool {
-        match self.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
+        match self.def(ty).map(|i| (i.opcode, i.operands)) {
             Some((Op::TypeStruct, _)) => true,
-            Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(elem), ..])) if depth < 16 => {
-                self.contains_struct(*elem, depth + 1)
-            }
+            Some((Op::TypeArray | Op::TypeRuntimeArray, [elem, ..])) if depth < 16 => self.contains_struct(*elem, depth + 1),
             _ => false,
         }
     }
@@ -472,12 +522,10 @@ impl<'m> Reflector<'m> {
     /// structs per member).
     pub(crate) fn io_locations(&self, ty: Word) -> Option<u32> {
         let inst = self.def(ty)?;
-        Some(match (inst.class.opcode, inst.operands.as_slice()) {
-            (Op::TypeMatrix, [_, Operand::LiteralBit32(n)]) => *n,
-            (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) => self.constant_u32(*len)? * self.io_locations(*e)?,
-            (Op::TypeStruct, members) => {
-                members.iter().map(|m| if let Operand::IdRef(t) = m { self.io_locations(*t) } else { None }).sum::<Option<u32>>()?
-            }
+        Some(match (inst.opcode, inst.operands) {
+            (Op::TypeMatrix, [_, n]) => *n,
+            (Op::TypeArray, [e, len]) => self.constant_u32(*len)? * self.io_locations(*e)?,
+            (Op::TypeStruct, members) => members.iter().map(|t| self.io_locations(*t)).sum::<Option<u32>>()?,
             _ => 1,
         })
     }
@@ -485,17 +533,17 @@ impl<'m> Reflector<'m> {
     /// The members of a per-vertex array of blocks as interface variables, or `None` when
     /// `ty` is not an array of structs.
     fn per_vertex_block_members(&self, id: Word, ty: Word) -> Result<Option<Vec<InterfaceVar>>, LoadError> {
-        let elem = match self.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
-            Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) => *e,
+        let elem = match self.def(ty).map(|i| (i.opcode, i.operands)) {
+            Some((Op::TypeArray | Op::TypeRuntimeArray, [e, ..])) => *e,
             _ => return Ok(None),
         };
-        let Some(members) = self.def(elem).filter(|d| d.class.opcode == Op::TypeStruct).map(|d| d.operands.clone()) else {
+        let Some(members) = self.def(elem).filter(|d| d.opcode == Op::TypeStruct).map(|d| d.operands) else {
             return Ok(None);
         };
         let mut next = self.literal(id, Decoration::Location);
         let mut out = Vec::new();
-        for (m, op) in members.iter().enumerate() {
-            let Operand::IdRef(mt) = op else { continue };
+        let block_name = self.debug_name(id).unwrap_or_default();
+        for (m, mt) in members.iter().enumerate() {
             let location = self
                 .member_decoration_literal(elem, m as u32, Decoration::Location)
                 .or(next)
@@ -506,7 +554,7 @@ impl<'m> Reflector<'m> {
             let has = |d| self.member_decorations_of(elem, m as u32).any(|(x, _)| x == d) || self.has(id, d);
             out.push(InterfaceVar {
                 id,
-                name: format!("{}.{}", self.names.get(&id).copied().unwrap_or_default(), m),
+                name: format!("{block_name}.{m}"),
                 location,
                 component: 0,
                 ty: io,
@@ -523,23 +571,11 @@ impl<'m> Reflector<'m> {
         Ok(Some(out))
     }
 
-    pub(crate) fn member_decoration_literal(&self, id: Word, member: u32, d: Decoration) -> Option<u32> {
-        self.member_decorations_of(id, member).find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
-            Some(Operand::LiteralBit32(v)) => Some(*v),
-            _ => None,
-        })
-    }
-
-    /// `OpName` of an id.
-    pub(crate) fn debug_name(&self, id: Word) -> Option<&str> {
-        self.names.get(&id).copied()
-    }
-
     /// A descriptor array's element type and length (1 when not an array, 0 when runtime-sized).
     pub(crate) fn strip_descriptor_array(&self, ty: Word) -> (Word, u32) {
-        match self.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
-            Some((Op::TypeArray, [Operand::IdRef(elem), Operand::IdRef(len)])) => (*elem, self.constant_u32(*len).unwrap_or(1)),
-            Some((Op::TypeRuntimeArray, [Operand::IdRef(elem)])) => (*elem, 0),
+        match self.def(ty).map(|i| (i.opcode, i.operands)) {
+            Some((Op::TypeArray, [elem, len])) => (*elem, self.constant_u32(*len).unwrap_or(1)),
+            Some((Op::TypeRuntimeArray, [elem])) => (*elem, 0),
             _ => (ty, 1),
         }
     }
@@ -549,22 +585,19 @@ impl<'m> Reflector<'m> {
     }
 
     fn literal(&self, id: Word, d: Decoration) -> Option<u32> {
-        self.decorations_of(id).find(|(x, _)| *x == d).and_then(|(_, ops)| match ops.first() {
-            Some(Operand::LiteralBit32(v)) => Some(*v),
-            _ => None,
-        })
+        self.decorations_of(id).find(|(x, _)| *x == d).and_then(|(_, ops)| ops.first().copied())
     }
 
     pub(crate) fn builtin(&self, id: Word) -> Option<BuiltIn> {
         self.decorations_of(id).find_map(|(d, ops)| match (d, ops.first()) {
-            (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) => Some(*b),
+            (Decoration::BuiltIn, Some(b)) => BuiltIn::from_u32(*b),
             _ => None,
         })
     }
 
     pub(crate) fn member_builtin(&self, struct_id: Word, member: u32) -> Option<BuiltIn> {
         self.member_decorations_of(struct_id, member).find_map(|(d, ops)| match (d, ops.first()) {
-            (Decoration::BuiltIn, Some(Operand::BuiltIn(b))) => Some(*b),
+            (Decoration::BuiltIn, Some(b)) => BuiltIn::from_u32(*b),
             _ => None,
         })
     }
@@ -573,8 +606,8 @@ impl<'m> Reflector<'m> {
     /// specializes with the defaults too).
     pub(crate) fn constant_u32(&self, id: Word) -> Option<u32> {
         let inst = self.def(id)?;
-        match (inst.class.opcode, inst.operands.first()) {
-            (Op::Constant | Op::SpecConstant, Some(Operand::LiteralBit32(v))) => Some(*v),
+        match (inst.opcode, inst.operands) {
+            (Op::Constant | Op::SpecConstant, [v]) => Some(*v),
             _ => None,
         }
     }
@@ -582,8 +615,8 @@ impl<'m> Reflector<'m> {
     /// Pointee of a pointer type, with its storage class.
     pub(crate) fn pointee(&self, ptr_ty: Word) -> Option<(StorageClass, Word)> {
         let inst = self.def(ptr_ty)?;
-        match (inst.class.opcode, inst.operands.as_slice()) {
-            (Op::TypePointer, [Operand::StorageClass(sc), Operand::IdRef(t)]) => Some((*sc, *t)),
+        match (inst.opcode, inst.operands) {
+            (Op::TypePointer, [sc, t]) => Some((StorageClass::from_u32(*sc)?, *t)),
             _ => None,
         }
     }
@@ -591,8 +624,8 @@ impl<'m> Reflector<'m> {
     /// Strips arrays (all levels, as for per-vertex arrays of tessellation stages).
     fn array_len(&self, ty: Word) -> Option<(Word, u32)> {
         let inst = self.def(ty)?;
-        match (inst.class.opcode, inst.operands.as_slice()) {
-            (Op::TypeArray, [Operand::IdRef(elem), Operand::IdRef(len)]) => Some((*elem, self.constant_u32(*len)?)),
+        match (inst.opcode, inst.operands) {
+            (Op::TypeArray, [elem, len]) => Some((*elem, self.constant_u32(*len)?)),
             _ => None,
         }
     }
@@ -601,8 +634,8 @@ impl<'m> Reflector<'m> {
         let mut ty = ty;
         if arrayed {
             let inst = self.def(ty)?;
-            if matches!(inst.class.opcode, Op::TypeArray | Op::TypeRuntimeArray) {
-                if let Some(Operand::IdRef(e)) = inst.operands.first() {
+            if matches!(inst.opcode, Op::TypeArray | Op::TypeRuntimeArray) {
+                if let Some(e) = inst.operands.first() {
                     ty = *e;
                 }
             }
@@ -613,21 +646,21 @@ impl<'m> Reflector<'m> {
             ty = elem;
         }
         let inst = self.def(ty)?;
-        let (scalar, components, columns) = match (inst.class.opcode, inst.operands.as_slice()) {
-            (Op::TypeVector, [Operand::IdRef(s), Operand::LiteralBit32(n)]) => (*s, *n, 1),
-            (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) => {
+        let (scalar, components, columns) = match (inst.opcode, inst.operands) {
+            (Op::TypeVector, [s, n]) => (*s, *n, 1),
+            (Op::TypeMatrix, [col, n]) => {
                 let c = self.def(*col)?;
-                match c.operands.as_slice() {
-                    [Operand::IdRef(s), Operand::LiteralBit32(m)] => (*s, *m, *n),
+                match c.operands {
+                    [s, m] => (*s, *m, *n),
                     _ => return None,
                 }
             }
             _ => (ty, 1, 1),
         };
         let s = self.def(scalar)?;
-        let (kind, width) = match (s.class.opcode, s.operands.as_slice()) {
-            (Op::TypeFloat, [Operand::LiteralBit32(w), ..]) => (ScalarKind::Float, *w),
-            (Op::TypeInt, [Operand::LiteralBit32(w), Operand::LiteralBit32(signed)]) => {
+        let (kind, width) = match (s.opcode, s.operands) {
+            (Op::TypeFloat, [w, ..]) => (ScalarKind::Float, *w),
+            (Op::TypeInt, [w, signed]) => {
                 (if *signed != 0 { ScalarKind::Sint } else { ScalarKind::Uint }, *w)
             }
             (Op::TypeBool, _) => (ScalarKind::Bool, 32),
@@ -636,26 +669,17 @@ impl<'m> Reflector<'m> {
         Some(IoType { kind, width, components, locations: locations.checked_mul(columns)? })
     }
 
-    fn interface_ids(&self, entry_id: Word) -> Vec<Word> {
-        self.module
-            .entry_points
-            .iter()
-            .find(|ep| matches!(ep.operands.get(1), Some(Operand::IdRef(id)) if *id == entry_id))
-            .map(|ep| ep.operands.iter().skip(3).filter_map(|o| if let Operand::IdRef(i) = o { Some(*i) } else { None }).collect())
-            .unwrap_or_default()
+    /// The interface ids of the entry point `entry_id`.
+    pub(crate) fn interface_ids(&self, entry_id: Word) -> &'m [Word] {
+        self.module.entry_point(entry_id).map_or(&[], |ep| ep.interface)
     }
 
     fn reflect(&self, entry_id: Word, stage: Stage, entry_point: String) -> Result<Reflection, LoadError> {
         let execution_modes = self
             .module
-            .execution_modes
-            .iter()
-            .filter(|m| matches!(m.operands.first(), Some(Operand::IdRef(id)) if *id == entry_id))
-            .filter_map(|m| match m.operands.get(1) {
-                Some(Operand::ExecutionMode(mode)) => Some((
-                    *mode,
-                    m.operands[2..].iter().filter_map(|o| if let Operand::LiteralBit32(v) = o { Some(*v) } else { None }).collect(),
-                )),
+            .execution_modes()
+            .filter_map(|m| match m.operands {
+                [id, mode, literals @ ..] if *id == entry_id => Some((ExecutionMode::from_u32(*mode)?, literals.to_vec())),
                 _ => None,
             })
             .collect();
@@ -676,9 +700,9 @@ impl<'m> Reflector<'m> {
             clip_distance_outputs: 0,
             cull_distance_outputs: 0,
         };
-        for id in self.interface_ids(entry_id) {
+        for &id in self.interface_ids(entry_id) {
             let Some(var) = self.def(id) else { continue };
-            if var.class.opcode != Op::Variable {
+            if var.opcode != Op::Variable {
                 continue;
             }
             let Some((sc, ty)) = var.result_type.and_then(|t| self.pointee(t)) else {
@@ -729,7 +753,7 @@ impl<'m> Reflector<'m> {
             };
             let v = InterfaceVar {
                 id,
-                name: self.names.get(&id).map(|n| n.to_string()).unwrap_or_default(),
+                name: self.debug_name(id).unwrap_or_default(),
                 location,
                 component: self.literal(id, Decoration::Component).unwrap_or(0),
                 ty: io,
@@ -755,7 +779,7 @@ impl<'m> Reflector<'m> {
     }
 
     fn name(&self, id: Word) -> String {
-        match self.names.get(&id) {
+        match self.debug_name(id) {
             Some(n) if !n.is_empty() => format!("`{n}`"),
             _ => format!("%{id}"),
         }
@@ -768,7 +792,7 @@ impl<'m> Reflector<'m> {
                 ty = e;
             }
         }
-        self.def(ty).is_some_and(|i| i.class.opcode == Op::TypeStruct) && self.member_builtin(ty, 0).is_some()
+        self.def(ty).is_some_and(|i| i.opcode == Op::TypeStruct) && self.member_builtin(ty, 0).is_some()
     }
 
     /// Declared length of a built-in's array type (clip/cull distances), else 1.
@@ -781,8 +805,8 @@ impl<'m> Reflector<'m> {
     fn accessed_builtins(&self) -> BTreeMap<Word, Vec<(BuiltIn, u32)>> {
         // Variables that are built-ins or built-in blocks (possibly arrayed).
         let mut candidates: HashMap<Word, Word> = HashMap::new(); // var -> block struct type or 0
-        for inst in &self.module.types_global_values {
-            if inst.class.opcode != Op::Variable {
+        for inst in self.module.types_global_values() {
+            if inst.opcode != Op::Variable {
                 continue;
             }
             let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
@@ -794,7 +818,7 @@ impl<'m> Reflector<'m> {
             if let Some((e, _)) = self.array_len(pointee) {
                 pointee = e;
             }
-            if self.def(pointee).is_some_and(|i| i.class.opcode == Op::TypeStruct) && self.member_builtin(pointee, 0).is_some() {
+            if self.def(pointee).is_some_and(|i| i.opcode == Op::TypeStruct) && self.member_builtin(pointee, 0).is_some() {
                 candidates.insert(id, pointee);
             }
         }
@@ -805,52 +829,40 @@ impl<'m> Reflector<'m> {
                 v.push((b, len));
             }
         };
-        for f in &self.module.functions {
-            for block in &f.blocks {
-                for inst in &block.instructions {
-                    let chain = matches!(inst.class.opcode, Op::AccessChain | Op::InBoundsAccessChain);
-                    for (i, op) in inst.operands.iter().enumerate() {
-                        let Operand::IdRef(id) = op else { continue };
-                        let Some(&block_ty) = candidates.get(id) else { continue };
-                        if block_ty == 0 {
-                            let b = self.builtin(*id).unwrap_or(BuiltIn::Position);
-                            let len = self
-                                .def(*id)
-                                .and_then(|v| v.result_type)
-                                .and_then(|t| self.pointee(t))
-                                .map(|(_, t)| self.builtin_len(t))
-                                .unwrap_or(1);
-                            add(*id, b, len);
-                            continue;
+        for inst in self.module.bodies() {
+            let chain = matches!(inst.opcode, Op::AccessChain | Op::InBoundsAccessChain);
+            for (i, id) in inst.ids.iter().enumerate() {
+                let Some(&block_ty) = candidates.get(id) else { continue };
+                if block_ty == 0 {
+                    let b = self.builtin(*id).unwrap_or(BuiltIn::Position);
+                    let len = self
+                        .def(*id)
+                        .and_then(|v| v.result_type)
+                        .and_then(|t| self.pointee(t))
+                        .map(|(_, t)| self.builtin_len(t))
+                        .unwrap_or(1);
+                    add(*id, b, len);
+                    continue;
+                }
+                // A block: find which member a chain selects. For arrayed blocks the first
+                // index is the vertex; the member index follows.
+                let arrayed = self
+                    .def(*id)
+                    .and_then(|v| v.result_type)
+                    .and_then(|t| self.pointee(t))
+                    .is_some_and(|(_, t)| self.array_len(t).is_some());
+                let member_pos = if arrayed { 2 } else { 1 };
+                let member = if chain && i == 0 { inst.ids.get(member_pos).and_then(|c| self.constant_u32(*c)) } else { None };
+                match member {
+                    Some(m) => {
+                        if let Some(b) = self.member_builtin(block_ty, m) {
+                            add(*id, b, self.member_len(block_ty, m));
                         }
-                        // A block: find which member a chain selects. For arrayed blocks the
-                        // first index is the vertex; the member index follows.
-                        let arrayed = self
-                            .def(*id)
-                            .and_then(|v| v.result_type)
-                            .and_then(|t| self.pointee(t))
-                            .is_some_and(|(_, t)| self.array_len(t).is_some());
-                        let member_pos = if arrayed { 2 } else { 1 };
-                        let member = if chain && i == 0 {
-                            match inst.operands.get(member_pos) {
-                                Some(Operand::IdRef(c)) => self.constant_u32(*c),
-                                _ => None,
-                            }
-                        } else {
-                            None
-                        };
-                        match member {
-                            Some(m) => {
-                                if let Some(b) = self.member_builtin(block_ty, m) {
-                                    add(*id, b, self.member_len(block_ty, m));
-                                }
-                            }
-                            None => {
-                                for m in 0..self.member_count(block_ty) {
-                                    if let Some(b) = self.member_builtin(block_ty, m) {
-                                        add(*id, b, self.member_len(block_ty, m));
-                                    }
-                                }
+                    }
+                    None => {
+                        for m in 0..self.member_count(block_ty) {
+                            if let Some(b) = self.member_builtin(block_ty, m) {
+                                add(*id, b, self.member_len(block_ty, m));
                             }
                         }
                     }
@@ -861,10 +873,7 @@ impl<'m> Reflector<'m> {
     }
 
     pub(crate) fn member_type(&self, struct_ty: Word, m: u32) -> Option<Word> {
-        match self.def(struct_ty)?.operands.get(m as usize) {
-            Some(Operand::IdRef(t)) => Some(*t),
-            _ => None,
-        }
+        self.def(struct_ty)?.operands.get(m as usize).copied()
     }
 
     fn member_len(&self, struct_ty: Word, m: u32) -> u32 {

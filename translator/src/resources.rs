@@ -34,7 +34,7 @@ impl ResourceContext {
         let mut push = Vec::new();
         for m in stages.iter() {
             let stage = m.reflection.stage;
-            let (ds, pc) = descriptors::reflect(m.module());
+            let (ds, pc) = descriptors::reflect(m.view());
             descriptors::refuse_inexpressible(stage, &ds)?;
             vars.extend(ds.into_iter().map(|d| (stage, d)));
             push.push(pc);
@@ -56,7 +56,7 @@ impl ResourceContext {
             samplers.insert((d.set, d.binding), next);
         }
         let push_size =
-            stages.iter().zip(&push).filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(m.module(), v) as u64)).max().unwrap_or(0);
+            stages.iter().zip(&push).filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(m.view(), v) as u64)).max().unwrap_or(0);
         let ctx = ResourceContext { group, max_bind_groups, vars, samplers, push_size };
         for (m, pc) in stages.iter_mut().zip(push) {
             let stage = m.reflection.stage;
@@ -64,7 +64,7 @@ impl ResourceContext {
                 crate::lower::combined_sampler::split(m.module_mut(), d.id, d.set, ctx.samplers[&(d.set, d.binding)])
                     .map_err(|what| TranslateError::unsupported(stage, what))?;
             }
-            m.try_lower(crate::lower::std140::lower).map_err(|what| TranslateError::unsupported(stage, what))?;
+            m.try_lower(crate::lower::std140::applies, crate::lower::std140::lower).map_err(|what| TranslateError::unsupported(stage, what))?;
             if let Some(var) = pc {
                 let e = ctx.emulation(stage, "push constants")?;
                 crate::lower::push_constants::lower(m.module_mut(), var, e.group, binding::PUSH_CONSTANTS)

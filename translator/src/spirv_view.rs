@@ -204,16 +204,19 @@ impl Layout {
 }
 
 impl<'w> ModuleView<'w> {
-    /// Views `words`, and whether they hold the module in rspirv's assembly order; `None`
-    /// where the reader's fast path stops (rspirv then reads the module, or reports the error).
-    pub fn read(words: &'w [u32]) -> Option<(ModuleView<'w>, bool)> {
+    /// Views `words` (borrowed or owned), and whether they hold the module in rspirv's
+    /// assembly order; `None` where the reader's fast path stops (rspirv then reads the
+    /// module, or reports the error).
+    pub fn read(words: impl Into<Cow<'w, [u32]>>) -> Option<(ModuleView<'w>, bool)> {
+        let kept = words.into();
+        let words: &[u32] = &kept;
         if words.len() < 5 || words[0] != spirv::MAGIC_NUMBER {
             return None;
         }
         let bound = words[3];
         let mut types = Types::new(bound);
         let mut layout = Layout { in_order: true, ..Layout::default() };
-        let mut view = ModuleView::empty(Cow::Borrowed(words), bound);
+        let mut view = ModuleView::empty(Cow::Borrowed(&[]), bound);
         let mut scratch: Vec<Operand> = Vec::with_capacity(16);
         let mut at = 5;
         while at < words.len() {
@@ -253,6 +256,7 @@ impl<'w> ModuleView<'w> {
         }
         // rspirv keeps only the version's major and minor bytes.
         let in_order = layout.in_order && words[1] & 0xff00_00ff == 0;
+        view.words = kept;
         view.finish(in_order);
         Some((view, in_order))
     }

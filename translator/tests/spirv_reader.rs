@@ -195,15 +195,38 @@ fn a_pass_hiding_its_change_is_caught() {
     let mut loaded = tesserae::reflect::load(&words, None).unwrap();
     assert_eq!(loaded.check_words(), Ok(()));
     assert_eq!(loaded.spirv().as_ref(), words.as_slice(), "an unchanged stage goes to naga as it came");
-    loaded.lower(|m| {
-        m.debug_names.clear();
-        false
-    });
+    loaded.lower(
+        |_| true,
+        |m| {
+            m.debug_names.clear();
+            false
+        },
+    );
     let err = loaded.check_words().unwrap_err();
     assert!(err.contains("without saying so"), "{err}");
-    loaded.lower(|m| {
-        m.debug_names.clear();
-        true
-    });
+    loaded.lower(
+        |_| true,
+        |m| {
+            m.debug_names.clear();
+            true
+        },
+    );
     assert_eq!(loaded.check_words(), Ok(()));
+}
+
+/// A pass's predicate that says the pass does not apply where it would change the module is
+/// caught too: debug builds run the skipped pass on a copy.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "predicate says it does not apply")]
+fn a_predicate_hiding_a_change_is_caught() {
+    let words = common::vs(common::VS);
+    let mut loaded = tesserae::reflect::load(&words, None).unwrap();
+    loaded.lower(
+        |_| false,
+        |m| {
+            m.debug_names.clear();
+            true
+        },
+    );
 }

@@ -15,6 +15,11 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, Word};
 use std::collections::{HashMap, HashSet};
 
+/// Whether [`lower`] may change the module: a struct is decorated `BufferBlock`.
+pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    module.annotations().any(|a| a.opcode == Op::Decorate && a.operands.get(1) == Some(&(Decoration::BufferBlock as u32)))
+}
+
 pub fn lower(module: &mut dr::Module) -> bool {
     let decorated = |d: Decoration| -> HashSet<Word> {
         module

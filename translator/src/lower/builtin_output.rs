@@ -14,7 +14,8 @@ pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> Vec<Word> {
     let mut chains: Vec<(Word, Word)> = Vec::new(); // (access chain result, pointee type)
     let mut vars: Vec<(Word, Word)> = Vec::new(); // (variable, pointee type)
     {
-        let r = Reflector::new(module);
+        let view = crate::spirv_view::ModuleView::of_module(module);
+        let r = Reflector::new(&view);
         for inst in &module.types_global_values {
             if inst.class.opcode != Op::Variable || inst.operands.first() != Some(&Operand::StorageClass(StorageClass::Output)) {
                 continue;
@@ -30,7 +31,7 @@ pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> Vec<Word> {
             .iter()
             .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Output)))
             .filter_map(|i| Some((i.result_id?, r.pointee(i.result_type?)?.1)))
-            .filter(|(_, t)| r.def(*t).is_some_and(|d| d.class.opcode == Op::TypeStruct))
+            .filter(|(_, t)| r.def(*t).is_some_and(|d| d.opcode == Op::TypeStruct))
             .collect();
         for f in &module.functions {
             for b in &f.blocks {
@@ -122,7 +123,8 @@ fn rewrite_chain(module: &mut dr::Module, chain: Word, var: Word) {
     }
     // Pointer types of deeper chains must switch storage class too.
     let private_ptr = new_ptr_ty.and_then(|t| {
-        let r = Reflector::new(module);
+        let view = crate::spirv_view::ModuleView::of_module(module);
+        let r = Reflector::new(&view);
         r.pointee(t).map(|(_, p)| p)
     });
     let private_ptr = private_ptr.map(|p| pointer_type(module, StorageClass::Private, p));

@@ -14,6 +14,13 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 use std::collections::{HashMap, HashSet};
 
+/// Whether [`lower`] may change the module: it imports `GLSL.std.450` and calls an extended
+/// instruction.
+pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    module.bodies().any(|i| i.opcode == Op::ExtInst)
+        && module.section(crate::spirv_reader::Section::ExtInstImports).any(|i| i.string_at(0).is_some_and(|(s, _)| s == "GLSL.std.450"))
+}
+
 pub fn lower(module: &mut dr::Module) -> bool {
     let glsl: HashSet<Word> = module
         .ext_inst_imports

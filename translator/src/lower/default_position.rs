@@ -87,14 +87,15 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, r: &Reflection) {
 /// An output variable decorated `Position`, or an output block with a `Position` member
 /// (with the member index).
 fn declared_position(module: &dr::Module) -> Option<(Word, Option<u32>)> {
-    let r = Reflector::new(module);
+    let view = crate::spirv_view::ModuleView::of_module(module);
+        let r = Reflector::new(&view);
     for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
         let (Some(id), Some((StorageClass::Output, ty))) = (v.result_id, v.result_type.and_then(|t| r.pointee(t))) else { continue };
         if r.builtin(id) == Some(BuiltIn::Position) {
             // A vec4 variable (anything else is not a valid Position).
-            return r.def(ty).is_some_and(|t| t.class.opcode == Op::TypeVector).then_some((id, None));
+            return r.def(ty).is_some_and(|t| t.opcode == Op::TypeVector).then_some((id, None));
         }
-        let members = r.def(ty).filter(|t| t.class.opcode == Op::TypeStruct).map_or(0, |t| t.operands.len() as u32);
+        let members = r.def(ty).filter(|t| t.opcode == Op::TypeStruct).map_or(0, |t| t.operands.len() as u32);
         if let Some(m) = (0..members).find(|m| r.member_builtin(ty, *m) == Some(BuiltIn::Position)) {
             return Some((id, Some(m)));
         }

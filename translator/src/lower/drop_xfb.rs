@@ -12,6 +12,21 @@ use rspirv::dr::{self, Operand};
 use spirv::{Capability, Decoration, ExecutionMode, Op, StorageClass, Word};
 use std::collections::{HashMap, HashSet};
 
+/// Whether [`lower`] would change the module: it declares transform feedback.
+pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    let (xfb_buffer, xfb_stride) = (Decoration::XfbBuffer as u32, Decoration::XfbStride as u32);
+    module.capabilities().any(|c| c.operands.first() == Some(&(Capability::TransformFeedback as u32)))
+        || module.execution_modes().any(|m| m.operands.get(1) == Some(&(ExecutionMode::Xfb as u32)))
+        || module.annotations().any(|a| {
+            let at = match a.opcode {
+                Op::Decorate | Op::DecorateId | Op::DecorateString => 1,
+                Op::MemberDecorate | Op::MemberDecorateString => 2,
+                _ => return false,
+            };
+            a.operands.get(at).is_some_and(|d| *d == xfb_buffer || *d == xfb_stride)
+        })
+}
+
 pub fn lower(module: &mut dr::Module) -> bool {
     let xfb = module.capabilities.iter().any(|c| c.operands.first() == Some(&Operand::Capability(Capability::TransformFeedback)))
         || module.execution_modes.iter().any(|m| m.operands.get(1) == Some(&Operand::ExecutionMode(ExecutionMode::Xfb)))

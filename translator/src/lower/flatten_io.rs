@@ -97,7 +97,8 @@ struct FlatVar {
 
 /// Flattens the block, struct, array and matrix interface variables of the entry point `entry_id`.
 pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
-    let analysis = analyse(&Reflector::new(module), entry_id, stage)?;
+    let view = crate::spirv_view::ModuleView::of_module(module);
+    let analysis = analyse(&Reflector::new(&view), entry_id, stage)?;
     if let Some(a) = analysis {
         apply(module, entry_id, stage, a)?;
     }
@@ -203,28 +204,23 @@ pub(crate) fn apply(module: &mut dr::Module, entry_id: Word, stage: Stage, analy
 /// The variables to flatten, with their leaves (ids not yet assigned).
 pub(crate) fn analyse(r: &Reflector<'_>, entry_id: Word, stage: Stage) -> Result<Option<Analysis>, LoadError> {
     let module = r.module();
-    let interface: Vec<Word> = module
-        .entry_points
-        .iter()
-        .find(|ep| ep.operands.get(1) == Some(&Operand::IdRef(entry_id)))
-        .map(|ep| ep.operands.iter().skip(3).filter_map(|o| if let Operand::IdRef(i) = o { Some(*i) } else { None }).collect())
-        .unwrap_or_default();
+    let interface = r.interface_ids(entry_id);
     // Per-vertex arrays (as reflection reads them): inputs of the tessellation and geometry
     // stages, outputs of the control stage, unless `Patch`.
     let arrayed_inputs = matches!(stage, Stage::TessControl | Stage::TessEval | Stage::Geometry);
     let arrayed_outputs = stage == Stage::TessControl;
     // Member names are gathered once a variable to flatten is found (most modules have none).
-    let mut member_names: Option<HashMap<(Word, u32), &str>> = None;
+    let mut member_names: Option<HashMap<(Word, u32), String>> = None;
     let mut shapes = HashMap::new();
     let mut flats = Vec::new();
     let mut seen = HashSet::new();
-    for id in interface {
+    for &id in interface {
         if !seen.insert(id) {
             continue;
         }
-        let Some(var) = r.def(id).filter(|v| v.class.opcode == Op::Variable) else { continue };
+        let Some(var) = r.def(id).filter(|v| v.opcode == Op::Variable) else { continue };
         let Some((sc, ty)) = var.result_type.and_then(|t| r.pointee(t)) else { continue };
-        let composite = r.def(ty).is_some_and(|i| matches!(i.class.opcode, Op::TypeStruct | Op::TypeArray | Op::TypeMatrix));
+        let composite = r.def(ty).is_some_and(|i| matches!(i.opcode, Op::TypeStruct | Op::TypeArray | Op::TypeMatrix));
         if !matches!(sc, StorageClass::Input | StorageClass::Output) || r.builtin(id).is_some() || !composite {
             continue;
         }
@@ -232,7 +228,7 @@ pub(crate) fn analyse(r: &Reflector<'_>, entry_id: Word, stage: Stage) -> Result
             StorageClass::Input => arrayed_inputs,
             _ => arrayed_outputs,
         };
-        let per_vertex = arrayed && !r.has_decoration(id, Decoration::Patch) && r.def(ty).is_some_and(|i| i.class.opcode == Op::TypeArray);
+        let per_vertex = arrayed && !r.has_decoration(id, Decoration::Patch) && r.def(ty).is_some_and(|i| i.opcode == Op::TypeArray);
         // Between the control and evaluation stages only blocks and structs are flattened (on
         // both sides alike): the tessellation lowering passes arrays and matrices whole, and
         // the control stage's outputs, shared by its invocations, cannot take the shadow.
@@ -243,17 +239,17 @@ pub(crate) fn analyse(r: &Reflector<'_>, entry_id: Word, stage: Stage) -> Result
         }
         let member_names = member_names.get_or_insert_with(|| {
             let mut names = HashMap::new();
-            for n in &module.debug_names {
-                if let (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(s)]) =
-                    (n.class.opcode, n.operands.as_slice())
-                {
-                    names.insert((*t, *m), s.as_str());
+            for n in module.debug_names() {
+                if let (Op::MemberName, [t, m, ..]) = (n.opcode, n.operands) {
+                    if let Some((s, [])) = n.string_at(2) {
+                        names.insert((*t, *m), s);
+                    }
                 }
             }
             names
         });
         let mut walker = Walker { r, member_names, shapes: std::mem::take(&mut shapes), nodes: 0 };
-        let name = r.debug_name(id).unwrap_or("").to_string();
+        let name = r.debug_name(id).unwrap_or_default();
         let flags: Vec<Decoration> = CARRIED.iter().copied().filter(|d| r.has_decoration(id, *d)).collect();
         let mut leaves = Vec::new();
         walker.nodes = 0;
@@ -289,8 +285,8 @@ fn join(a: &str, b: &str) -> String {
 /// Whether the struct (through arrays) has a `BuiltIn` member: `gl_PerVertex` and the like,
 /// never flattened.
 fn has_builtin_member(r: &Reflector<'_>, ty: Word, depth: u32) -> bool {
-    match r.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
-        Some((Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..])) if depth < 16 => has_builtin_member(r, *e, depth + 1),
+    match r.def(ty).map(|i| (i.opcode, i.operands)) {
+        Some((Op::TypeArray | Op::TypeRuntimeArray, [e, ..])) if depth < 16 => has_builtin_member(r, *e, depth + 1),
         Some((Op::TypeStruct, members)) => (0..members.len() as u32).any(|m| r.member_builtin(ty, m).is_some()),
         _ => false,
     }
@@ -298,7 +294,7 @@ fn has_builtin_member(r: &Reflector<'_>, ty: Word, depth: u32) -> bool {
 
 struct Walker<'r, 'm> {
     r: &'r Reflector<'m>,
-    member_names: &'r HashMap<(Word, u32), &'m str>,
+    member_names: &'r HashMap<(Word, u32), String>,
     shapes: HashMap<Word, Shape>,
     nodes: usize,
 }
@@ -309,27 +305,16 @@ impl Walker<'_, '_> {
             return Ok(s.clone());
         }
         let r = self.r;
-        let shape = match r.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
-            Some((Op::TypeStruct, members)) => Shape::Struct(
-                members
-                    .iter()
-                    .map(|m| match m {
-                        Operand::IdRef(t) => Ok(*t),
-                        _ => Err(LoadError::Malformed(format!("struct type %{ty} with a non-id member"))),
-                    })
-                    .collect::<Result<_, _>>()?,
-            ),
-            Some((Op::TypeArray, [Operand::IdRef(elem), Operand::IdRef(len)])) => match r
-                .def(*len)
-                .map(|i| (i.class.opcode, i.operands.as_slice()))
-            {
-                Some((Op::Constant, [Operand::LiteralBit32(n)])) => Shape::Array(*elem, *n),
+        let shape = match r.def(ty).map(|i| (i.opcode, i.operands)) {
+            Some((Op::TypeStruct, members)) => Shape::Struct(members.to_vec()),
+            Some((Op::TypeArray, [elem, len])) => match r.def(*len).map(|i| (i.opcode, i.operands)) {
+                Some((Op::Constant, [n])) => Shape::Array(*elem, *n),
                 Some((Op::SpecConstant | Op::SpecConstantOp, _)) => {
                     return Err(LoadError::Unsupported(format!("interface variable {what}: an array sized by a specialization constant")))
                 }
                 _ => return Err(LoadError::Malformed(format!("array type %{ty} without a constant length"))),
             },
-            Some((Op::TypeMatrix, [Operand::IdRef(column), Operand::LiteralBit32(n)])) => Shape::Array(*column, *n),
+            Some((Op::TypeMatrix, [column, n])) => Shape::Array(*column, *n),
             Some((Op::TypeRuntimeArray, _)) => {
                 return Err(LoadError::Malformed(format!("interface variable {what} holds a runtime array")))
             }
@@ -342,9 +327,9 @@ impl Walker<'_, '_> {
     /// Locations a leaf (scalar or vector) takes: two for a 64-bit `vec3` or `vec4`.
     fn locations(&self, ty: Word) -> u32 {
         let r = self.r;
-        match r.def(ty).map(|i| (i.class.opcode, i.operands.as_slice())) {
-            Some((Op::TypeVector, [Operand::IdRef(s), Operand::LiteralBit32(n)])) => {
-                let wide = r.def(*s).is_some_and(|s| s.operands.first() == Some(&Operand::LiteralBit32(64)));
+        match r.def(ty).map(|i| (i.opcode, i.operands)) {
+            Some((Op::TypeVector, [s, n])) => {
+                let wide = r.def(*s).is_some_and(|s| matches!((s.opcode, s.operands), (Op::TypeInt | Op::TypeFloat, [64, ..])));
                 if wide && *n > 2 {
                     2
                 } else {
@@ -401,7 +386,7 @@ impl Walker<'_, '_> {
                             flags.push(d);
                         }
                     }
-                    let member = self.member_names.get(&(ty, m)).map_or_else(|| format!("m{m}"), |n| n.to_string());
+                    let member = self.member_names.get(&(ty, m)).map_or_else(|| format!("m{m}"), String::clone);
                     path.push(m);
                     next = self.walk(mty, path, next, component, &flags, &join(name, &member), what, leaves, depth + 1)?;
                     path.pop();

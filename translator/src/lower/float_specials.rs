@@ -11,6 +11,11 @@ use super::{constant, fresh_id, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 
+/// Whether [`lower`] may change the module: a 32-bit constant's bits are a non-finite float.
+pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    module.types_global_values().any(|i| matches!((i.opcode, i.operands), (Op::Constant, [bits]) if !f32::from_bits(*bits).is_finite()))
+}
+
 pub fn lower(module: &mut dr::Module) -> bool {
     let floats: Vec<Word> = module
         .types_global_values

@@ -12,6 +12,12 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
 use std::collections::{HashMap, HashSet};
 
+/// Whether [`lower`] may change the module: a struct member is decorated `NonWritable`.
+pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    const NON_WRITABLE: u32 = Decoration::NonWritable as u32;
+    module.annotations().any(|a| matches!((a.opcode, a.operands), (Op::MemberDecorate, [_, _, NON_WRITABLE])))
+}
+
 pub fn lower(module: &mut dr::Module) -> bool {
     let mut members: HashMap<Word, HashSet<u32>> = HashMap::new();
     let mut decorated_vars = HashSet::new();

@@ -14,7 +14,8 @@ const INTERPOLATION: [Decoration; 4] = [Decoration::Flat, Decoration::NoPerspect
 /// Rewrites the fragment module; `location` is where the PointCoord varying goes.
 pub fn lower(module: &mut dr::Module, location: u32) {
     let (point_coord, inputs) = {
-        let r = Reflector::new(module);
+        let view = crate::spirv_view::ModuleView::of_module(module);
+        let r = Reflector::new(&view);
         let inputs: Vec<_> = module
             .types_global_values
             .iter()

@@ -13,7 +13,8 @@ use spirv::{BuiltIn, Decoration, Op, StorageClass};
 /// reads `PrimitiveId`.
 pub fn lower(module: &mut dr::Module, location: u32) -> Option<&'static str> {
     let var = {
-        let r = Reflector::new(module);
+        let view = crate::spirv_view::ModuleView::of_module(module);
+        let r = Reflector::new(&view);
         module
             .types_global_values
             .iter()
@@ -23,10 +24,11 @@ pub fn lower(module: &mut dr::Module, location: u32) -> Option<&'static str> {
     };
     let var = var?;
     let signed = {
-        let r = Reflector::new(module);
+        let view = crate::spirv_view::ModuleView::of_module(module);
+        let r = Reflector::new(&view);
         let ptr = module.types_global_values.iter().find(|i| i.result_id == Some(var)).and_then(|i| i.result_type);
         let pointee = ptr.and_then(|p| r.pointee(p)).map(|(_, t)| t);
-        pointee.and_then(|t| r.def(t)).is_none_or(|d| d.operands.get(1) != Some(&Operand::LiteralBit32(0)))
+        pointee.and_then(|t| r.def(t)).is_none_or(|d| d.operands.get(1) != Some(&0))
     };
     module.annotations.retain(|a| {
         !(a.class.opcode == Op::Decorate

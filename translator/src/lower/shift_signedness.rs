@@ -20,6 +20,11 @@ use std::collections::HashMap;
 /// An integer type: width, signedness, and components (`None`: a scalar).
 type IntShape = (u32, u32, Option<u32>);
 
+/// Whether [`lower`] may change the module: a function shifts.
+pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    module.bodies().any(|i| matches!(i.opcode, Op::ShiftRightLogical | Op::ShiftRightArithmetic | Op::ShiftLeftLogical))
+}
+
 pub fn lower(module: &mut dr::Module) -> bool {
     let shifts = [Op::ShiftRightLogical, Op::ShiftRightArithmetic, Op::ShiftLeftLogical];
     let has_shift =

@@ -29,6 +29,12 @@ struct Padded {
 /// Most elements of a padded array accessed as a whole (see `lower`).
 const MAX_WHOLE_ARRAY: u32 = 4096;
 
+/// Whether [`lower`] may change the module: it declares a uniform or push-constant variable.
+pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    let (uniform, push) = (StorageClass::Uniform as u32, StorageClass::PushConstant as u32);
+    module.types_global_values().any(|i| i.opcode == Op::Variable && i.operands.first().is_some_and(|sc| *sc == uniform || *sc == push))
+}
+
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     // Only uniform and push-constant blocks have std140 layouts (most modules have neither:
     // return before copying the type table).

@@ -66,7 +66,8 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
     let mut vars = Vec::new();
     let mut block_types = Vec::new();
     {
-        let r = Reflector::new(module);
+        let view = crate::spirv_view::ModuleView::of_module(module);
+        let r = Reflector::new(&view);
         for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
             let input = match v.operands.first() {
                 Some(Operand::StorageClass(StorageClass::Input)) => true,
@@ -79,14 +80,14 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
                 IoRole::BuiltIn(b)
             } else if let Some(location) = r.decoration_literal(id, Decoration::Location) {
                 let (elem, _) = r.strip_descriptor_array(pointee);
-                if r.def(elem).is_some_and(|d| d.class.opcode == Op::TypeStruct) {
+                if r.def(elem).is_some_and(|d| d.opcode == Op::TypeStruct) {
                     block_types.push(elem);
                 }
                 IoRole::Location { location, patch: r.has_decoration(id, Decoration::Patch) }
             } else {
                 // An array of blocks (gl_in / gl_out), or a block (patch block): its members say.
                 let (elem, _) = r.strip_descriptor_array(pointee);
-                let members = r.def(elem).filter(|d| d.class.opcode == Op::TypeStruct).map(|d| d.operands.len()).unwrap_or(0);
+                let members = r.def(elem).filter(|d| d.opcode == Op::TypeStruct).map(|d| d.operands.len()).unwrap_or(0);
                 let builtins: Vec<Option<BuiltIn>> = (0..members as u32).map(|m| r.member_builtin(elem, m)).collect();
                 let locations: Vec<Option<u32>> =
                     (0..members as u32).map(|m| r.member_decoration_literal(elem, m, Decoration::Location)).collect();
@@ -101,17 +102,17 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
                         if l.is_some_and(|l| l != expected) {
                             return Err(format!(
                                 "the interface block `{}` whose member {m} breaks the order of locations",
-                                r.debug_name(id).unwrap_or("?")
+                                r.debug_name(id).unwrap_or_else(|| "?".into())
                             ));
                         }
-                        let Some(Operand::IdRef(mt)) = r.def(elem).and_then(|d| d.operands.get(m)) else { break };
+                        let Some(mt) = r.def(elem).and_then(|d| d.operands.get(m)) else { break };
                         expected = l.unwrap_or(expected) + r.io_locations(*mt).unwrap_or(1);
                     }
                     IoRole::Location { location: *first, patch: r.has_decoration(id, Decoration::Patch) }
                 } else {
                     return Err(format!(
                         "the interface block `{}` mixing built-ins and user varyings in a tessellation stage",
-                        r.debug_name(id).unwrap_or("?")
+                        r.debug_name(id).unwrap_or_else(|| "?".into())
                     ));
                 }
             };
@@ -206,7 +207,8 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
 /// only the copy is stripped.
 fn unshare_block_types(module: &mut dr::Module, vars: &[IoVar], block_types: &mut Vec<Word>) {
     let (output_structs, plans) = {
-        let r = Reflector::new(module);
+        let view = crate::spirv_view::ModuleView::of_module(module);
+        let r = Reflector::new(&view);
         let output_structs: Vec<Word> = module
             .types_global_values
             .iter()
