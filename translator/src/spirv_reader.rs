@@ -43,17 +43,66 @@ pub fn load_words_with_layout(words: &[u32]) -> ParseResult<(dr::Module, bool)> 
 
 /// The grammar of `opcode`, from a table indexed by opcode (built on first use).
 pub fn grammar_of(opcode: Word) -> Option<Grammar> {
-    static INDEX: OnceLock<Vec<Option<Grammar>>> = OnceLock::new();
-    let index = INDEX.get_or_init(|| {
+    index().get(opcode as usize).and_then(|e| e.as_ref()).map(|e| e.grammar)
+}
+
+/// One opcode's grammar, and its operands' shape when every operand is one word.
+struct Entry {
+    grammar: Grammar,
+    words: Option<OneWordOperands>,
+}
+
+/// The operands of a grammar whose operands are each one word of a kind that needs no
+/// checking (ids and plain literals), results first, then required operands, then optional
+/// ones: decoded word by word without walking the grammar (most instructions of a function).
+struct OneWordOperands {
+    result_type: bool,
+    result_id: bool,
+    /// Kinds of the operands after the results.
+    kinds: Vec<Kind>,
+    /// How many of `kinds` are required.
+    required: usize,
+    /// The last kind repeats (`ZeroOrMore`).
+    repeats: bool,
+}
+
+impl OneWordOperands {
+    fn of(g: Grammar) -> Option<Self> {
+        let mut ops = g.operands.iter().peekable();
+        let result_type = ops.next_if(|o| o.kind == Kind::IdResultType && o.quantifier == Quantifier::One).is_some();
+        let result_id = ops.next_if(|o| o.kind == Kind::IdResult && o.quantifier == Quantifier::One).is_some();
+        let (mut kinds, mut required, mut repeats) = (Vec::new(), 0, false);
+        for o in ops {
+            let one_word = matches!(
+                o.kind,
+                Kind::IdRef | Kind::IdScope | Kind::IdMemorySemantics | Kind::LiteralInteger | Kind::LiteralFloat | Kind::LiteralExtInstInteger
+            );
+            if !one_word || repeats {
+                return None;
+            }
+            match o.quantifier {
+                Quantifier::One if required == kinds.len() => required += 1,
+                Quantifier::One => return None,
+                Quantifier::ZeroOrOne => {}
+                Quantifier::ZeroOrMore => repeats = true,
+            }
+            kinds.push(o.kind);
+        }
+        Some(OneWordOperands { result_type, result_id, kinds, required, repeats })
+    }
+}
+
+fn index() -> &'static [Option<Entry>] {
+    static INDEX: OnceLock<Vec<Option<Entry>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
         let max = grammar::INSTRUCTION_TABLE.iter().map(|g| g.opcode as usize).max().unwrap_or(0);
-        let mut index = vec![None; max + 1];
+        let mut index: Vec<Option<Entry>> = (0..=max).map(|_| None).collect();
         // `lookup_opcode` returns the first entry of an opcode; keep the first too.
         for g in grammar::INSTRUCTION_TABLE.iter() {
-            index[g.opcode as usize].get_or_insert(g);
+            index[g.opcode as usize].get_or_insert_with(|| Entry { grammar: g, words: OneWordOperands::of(g) });
         }
         index
-    });
-    index.get(opcode as usize).copied().flatten()
+    })
 }
 
 /// The numeric type rspirv's parser tracks for a result id (to size the literals of
@@ -94,14 +143,13 @@ impl Types {
 
     /// As rspirv's `TypeTracker::track`: integer and float types by their width, and every
     /// other result whose result type is tracked, with that type. Other types change nothing.
-    pub(crate) fn track(&mut self, op: spirv::Op, result_type: Option<Word>, result_id: Option<Word>, operands: &[Operand]) {
+    /// `operands`: the instruction's operand words after its result type and id.
+    pub(crate) fn track(&mut self, op: spirv::Op, result_type: Option<Word>, result_id: Option<Word>, operands: &[u32]) {
         let Some(rid) = result_id else { return };
         if op.is_type() {
-            match (op, operands.first(), operands.get(1)) {
-                (spirv::Op::TypeInt, Some(Operand::LiteralBit32(bits)), Some(Operand::LiteralBit32(_))) => {
-                    self.set(rid, Tracked::Int(*bits))
-                }
-                (spirv::Op::TypeFloat, Some(Operand::LiteralBit32(bits)), _) => self.set(rid, Tracked::Float(*bits)),
+            match (op, operands) {
+                (spirv::Op::TypeInt, [bits, _]) => self.set(rid, Tracked::Int(*bits)),
+                (spirv::Op::TypeFloat, [bits, ..]) => self.set(rid, Tracked::Float(*bits)),
                 _ => {}
             }
         } else if let Some(t) = result_type.map(|t| self.get(t)).filter(|t| *t != Tracked::None) {
@@ -156,7 +204,8 @@ fn read_with_layout(words: &[u32]) -> Option<(dr::Module, bool)> {
             }
             Err(Stop::Module) => return None,
         };
-        types.track(inst.class.opcode, inst.result_type, inst.result_id, &inst.operands);
+        let results = usize::from(inst.result_type.is_some()) + usize::from(inst.result_id.is_some());
+        types.track(inst.class.opcode, inst.result_type, inst.result_id, &words[at + 1 + results..at + count]);
         sections.place(inst)?;
         at += count;
     }
@@ -366,6 +415,8 @@ pub(crate) fn delegate(module: &[u32], inst: &[u32]) -> Option<Instruction> {
 /// The words of one instruction's operands, consumed front to back.
 struct Cursor<'w> {
     words: &'w [u32],
+    /// Whether string operands are kept (else checked and left empty).
+    keep_strings: bool,
     /// Every string so far was padded with zero bytes (rspirv writes zeros back, so a string
     /// with other bytes after its terminator does not assemble back to its words).
     zero_padded: bool,
@@ -377,20 +428,21 @@ impl Cursor<'_> {
         self.words = rest;
         Ok(*first)
     }
-    /// A nul-terminated UTF-8 string, padded to whole words.
+    /// A nul-terminated UTF-8 string, padded to whole words (empty, once checked, where the
+    /// strings are not kept).
     fn string(&mut self) -> Result<String, Stop> {
-        let mut bytes = Vec::new();
-        for (k, w) in self.words.iter().enumerate() {
-            let b = w.to_le_bytes();
-            if let Some(nul) = b.iter().position(|x| *x == 0) {
-                bytes.extend_from_slice(&b[..nul]);
-                self.zero_padded &= b[nul..].iter().all(|x| *x == 0);
-                self.words = &self.words[k + 1..];
-                return String::from_utf8(bytes).map_err(|_| Stop::Module);
-            }
-            bytes.extend_from_slice(&b);
+        let end = self.words.iter().position(|w| w.to_le_bytes().contains(&0)).ok_or(Stop::Module)?;
+        let (full, last) = (&self.words[..end], self.words[end].to_le_bytes());
+        let nul = last.iter().position(|x| *x == 0).unwrap_or(4);
+        self.zero_padded &= last[nul..].iter().all(|x| *x == 0);
+        self.words = &self.words[end + 1..];
+        // ASCII (every name a shader compiler writes) is UTF-8.
+        if !self.keep_strings && full.iter().all(|w| w & 0x8080_8080 == 0) && last[..nul].is_ascii() {
+            return Ok(String::new());
         }
-        Err(Stop::Module)
+        let bytes = full.iter().flat_map(|w| w.to_le_bytes()).chain(last[..nul].iter().copied());
+        let s = String::from_utf8(bytes.collect()).map_err(|_| Stop::Module)?;
+        Ok(if self.keep_strings { s } else { String::new() })
     }
     /// A literal sized by the tracked type of `id` (`parse_literal` in rspirv's parser).
     fn literal(&mut self, t: Tracked) -> Result<Operand, Stop> {
@@ -420,17 +472,108 @@ fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<(Instruction, 
     Ok((Instruction { class, result_type, result_id, operands }, canonical))
 }
 
-/// [`decode`] into `operands` (appended to): the result type and id, and whether the
-/// instruction assembles back to `words`.
+/// Where [`decode_into`] puts operands: rspirv's operand vector, or only the ids
+/// ([`IdOperands`], for [`crate::spirv_view`]).
+pub(crate) trait OperandSink {
+    /// Whether string operands are decoded (else checked and left empty).
+    const KEEP_STRINGS: bool;
+    /// An operand other than an id.
+    fn push(&mut self, op: Operand);
+    /// An id operand: `kind` is `IdRef`, `IdScope` or `IdMemorySemantics`.
+    fn id(&mut self, kind: Kind, id: Word);
+    /// The first operand pushed, when it is an `IdRef` (`OpSwitch`'s selector).
+    fn first_id(&self) -> Option<Word>;
+}
+
+impl OperandSink for Vec<Operand> {
+    const KEEP_STRINGS: bool = true;
+    #[inline]
+    fn push(&mut self, op: Operand) {
+        Vec::push(self, op)
+    }
+    #[inline]
+    fn id(&mut self, kind: Kind, id: Word) {
+        Vec::push(
+            self,
+            match kind {
+                Kind::IdScope => Operand::IdScope(id),
+                Kind::IdMemorySemantics => Operand::IdMemorySemantics(id),
+                _ => Operand::IdRef(id),
+            },
+        )
+    }
+    fn first_id(&self) -> Option<Word> {
+        match self.first() {
+            Some(Operand::IdRef(id)) => Some(*id),
+            _ => None,
+        }
+    }
+}
+
+/// Keeps only the id operands (`IdRef`, `IdScope`, `IdMemorySemantics`), appended to `ids`.
+pub(crate) struct IdOperands<'a> {
+    pub ids: &'a mut Vec<Word>,
+    /// `Some` once an operand is pushed: the first one, if an `IdRef`.
+    pub first: Option<Option<Word>>,
+}
+
+impl OperandSink for IdOperands<'_> {
+    const KEEP_STRINGS: bool = false;
+    #[inline]
+    fn push(&mut self, _: Operand) {
+        self.first.get_or_insert(None);
+    }
+    #[inline]
+    fn id(&mut self, kind: Kind, id: Word) {
+        self.first.get_or_insert((kind == Kind::IdRef).then_some(id));
+        self.ids.push(id);
+    }
+    fn first_id(&self) -> Option<Word> {
+        self.first.flatten()
+    }
+}
+
+/// [`decode_into`] for a grammar of one-word operands: what the walk would decode (or refuse).
+fn decode_one_word_operands(
+    shape: &OneWordOperands,
+    words: &[u32],
+    out: &mut impl OperandSink,
+) -> Result<(Option<Word>, Option<Word>, bool), Stop> {
+    let results = usize::from(shape.result_type) + usize::from(shape.result_id);
+    let Some(rest) = words.get(results..) else { return Err(Stop::Module) };
+    if rest.len() < shape.required || (!shape.repeats && rest.len() > shape.kinds.len()) {
+        return Err(Stop::Module);
+    }
+    let result_type = shape.result_type.then(|| words[0]);
+    let result_id = shape.result_id.then(|| words[results - 1]);
+    let last = shape.kinds.last().copied().unwrap_or(Kind::IdRef);
+    for (k, w) in rest.iter().enumerate() {
+        match shape.kinds.get(k).copied().unwrap_or(last) {
+            kind @ (Kind::IdRef | Kind::IdScope | Kind::IdMemorySemantics) => out.id(kind, *w),
+            Kind::LiteralExtInstInteger => out.push(Operand::LiteralExtInstInteger(*w)),
+            _ => out.push(Operand::LiteralBit32(*w)),
+        }
+    }
+    Ok((result_type, result_id, true))
+}
+
+fn keep_strings<S: OperandSink>(_: &S) -> bool {
+    S::KEEP_STRINGS
+}
+
+/// [`decode`] into `out`: the result type and id, and whether the instruction assembles back
+/// to `words`.
 pub(crate) fn decode_into(
     class: Grammar,
     words: &[u32],
     types: &Types,
-    operands: &mut Vec<Operand>,
+    operands: &mut impl OperandSink,
 ) -> Result<(Option<Word>, Option<Word>, bool), Stop> {
-    let mut c = Cursor { words, zero_padded: true };
+    if let Some(shape) = index().get(class.opcode as usize).and_then(|e| e.as_ref()).and_then(|e| e.words.as_ref()) {
+        return decode_one_word_operands(shape, words, operands);
+    }
+    let mut c = Cursor { words, keep_strings: keep_strings(operands), zero_padded: true };
     let (mut result_type, mut result_id) = (None, None);
-    let first = operands.len();
     let mut i = 0;
     while let Some(logical) = class.operands.get(i) {
         if c.words.is_empty() {
@@ -447,10 +590,10 @@ pub(crate) fn decode_into(
                 operands.push(c.literal(ty)?);
             }
             Kind::PairLiteralIntegerIdRef => {
-                let Some(Operand::IdRef(selector)) = operands.get(first) else { return Err(Stop::Module) };
-                let ty = types.get(*selector);
+                let Some(selector) = operands.first_id() else { return Err(Stop::Module) };
+                let ty = types.get(selector);
                 operands.push(c.literal(ty)?);
-                operands.push(Operand::IdRef(c.word()?));
+                operands.id(Kind::IdRef, c.word()?);
             }
             kind => operand(kind, &mut c, operands)?,
         }
@@ -466,21 +609,23 @@ pub(crate) fn decode_into(
 }
 
 /// One operand of a kind other than the result ids and the context-dependent literals.
-fn operand(kind: Kind, c: &mut Cursor, out: &mut Vec<Operand>) -> Result<(), Stop> {
+fn operand(kind: Kind, c: &mut Cursor, out: &mut impl OperandSink) -> Result<(), Stop> {
     use spirv::*;
     let op = match kind {
-        Kind::IdRef => Operand::IdRef(c.word()?),
-        Kind::IdScope => Operand::IdScope(c.word()?),
-        Kind::IdMemorySemantics => Operand::IdMemorySemantics(c.word()?),
+        Kind::IdRef | Kind::IdScope | Kind::IdMemorySemantics => {
+            out.id(kind, c.word()?);
+            return Ok(());
+        }
         Kind::LiteralInteger | Kind::LiteralFloat => Operand::LiteralBit32(c.word()?),
         Kind::LiteralExtInstInteger => Operand::LiteralExtInstInteger(c.word()?),
         Kind::LiteralString => Operand::LiteralString(c.string()?),
         Kind::PairIdRefIdRef => {
-            out.push(Operand::IdRef(c.word()?));
-            Operand::IdRef(c.word()?)
+            out.id(Kind::IdRef, c.word()?);
+            out.id(Kind::IdRef, c.word()?);
+            return Ok(());
         }
         Kind::PairIdRefLiteralInteger => {
-            out.push(Operand::IdRef(c.word()?));
+            out.id(Kind::IdRef, c.word()?);
             Operand::LiteralBit32(c.word()?)
         }
         Kind::StorageClass => Operand::StorageClass(known(StorageClass::from_u32(c.word()?))?),
@@ -495,14 +640,23 @@ fn operand(kind: Kind, c: &mut Cursor, out: &mut Vec<Operand>) -> Result<(), Sto
         Kind::BuiltIn => Operand::BuiltIn(known(BuiltIn::from_u32(c.word()?))?),
         Kind::SelectionControl => Operand::SelectionControl(known(SelectionControl::from_bits(c.word()?))?),
         Kind::FunctionControl => Operand::FunctionControl(known(FunctionControl::from_bits(c.word()?))?),
+        Kind::ImageOperands => return image_operands(c, out),
+        Kind::ExecutionMode => {
+            let mode = known(ExecutionMode::from_u32(c.word()?))?;
+            let literals = execution_mode_literals(mode).ok_or(Stop::Delegate)?;
+            out.push(Operand::ExecutionMode(mode));
+            for _ in 0..literals {
+                out.push(Operand::LiteralBit32(c.word()?));
+            }
+            return Ok(());
+        }
         // Flags whose bits may carry parameters: decoded here only without any bit set.
-        Kind::ImageOperands | Kind::LoopControl | Kind::MemoryAccess => {
+        Kind::LoopControl | Kind::MemoryAccess => {
             if c.words.first() != Some(&0) {
                 return Err(Stop::Delegate);
             }
             c.word()?;
             match kind {
-                Kind::ImageOperands => Operand::ImageOperands(ImageOperands::NONE),
                 Kind::LoopControl => Operand::LoopControl(LoopControl::NONE),
                 _ => Operand::MemoryAccess(MemoryAccess::NONE),
             }
@@ -521,6 +675,62 @@ fn operand(kind: Kind, c: &mut Cursor, out: &mut Vec<Operand>) -> Result<(), Sto
     };
     out.push(op);
     Ok(())
+}
+
+/// Image operands: the mask, then each set bit's ids in the order of the bits (as rspirv's
+/// parser reads them); masks with other bits are decoded by rspirv.
+fn image_operands(c: &mut Cursor, out: &mut impl OperandSink) -> Result<(), Stop> {
+    use spirv::ImageOperands as Io;
+    // Bits in increasing order, with the ids each takes (the kind: `IdScope` for the memory
+    // model's scopes).
+    const BITS: [(Io, u32, Kind); 16] = [
+        (Io::BIAS, 1, Kind::IdRef),
+        (Io::LOD, 1, Kind::IdRef),
+        (Io::GRAD, 2, Kind::IdRef),
+        (Io::CONST_OFFSET, 1, Kind::IdRef),
+        (Io::OFFSET, 1, Kind::IdRef),
+        (Io::CONST_OFFSETS, 1, Kind::IdRef),
+        (Io::SAMPLE, 1, Kind::IdRef),
+        (Io::MIN_LOD, 1, Kind::IdRef),
+        (Io::MAKE_TEXEL_AVAILABLE, 1, Kind::IdScope),
+        (Io::MAKE_TEXEL_VISIBLE, 1, Kind::IdScope),
+        (Io::NON_PRIVATE_TEXEL, 0, Kind::IdRef),
+        (Io::VOLATILE_TEXEL, 0, Kind::IdRef),
+        (Io::SIGN_EXTEND, 0, Kind::IdRef),
+        (Io::ZERO_EXTEND, 0, Kind::IdRef),
+        (Io::NONTEMPORAL, 0, Kind::IdRef),
+        (Io::OFFSETS, 1, Kind::IdRef),
+    ];
+    let known_bits = BITS.iter().fold(0, |all, (bit, _, _)| all | bit.bits());
+    let bits = *c.words.first().ok_or(Stop::Module)?;
+    if bits & !known_bits != 0 {
+        return Err(Stop::Delegate);
+    }
+    c.word()?;
+    out.push(Operand::ImageOperands(Io::from_bits_truncate(bits)));
+    for (bit, ids, kind) in BITS {
+        if bits & bit.bits() != 0 {
+            for _ in 0..ids {
+                out.id(kind, c.word()?);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The literal parameters of the execution modes graphics shaders declare (`None`: rspirv
+/// decodes the mode).
+fn execution_mode_literals(mode: spirv::ExecutionMode) -> Option<u32> {
+    use spirv::ExecutionMode::*;
+    Some(match mode {
+        OriginUpperLeft | OriginLowerLeft | PixelCenterInteger | EarlyFragmentTests | DepthReplacing | DepthGreater | DepthLess
+        | DepthUnchanged | PostDepthCoverage | SpacingEqual | SpacingFractionalEven | SpacingFractionalOdd | VertexOrderCw
+        | VertexOrderCcw | PointMode | Triangles | Quads | Isolines | InputPoints | InputLines | InputLinesAdjacency
+        | InputTrianglesAdjacency | OutputPoints | OutputLineStrip | OutputTriangleStrip | Xfb | ContractionOff => 0,
+        Invocations | OutputVertices => 1,
+        LocalSize | LocalSizeHint => 3,
+        _ => return None,
+    })
 }
 
 enum Argument {

@@ -16,7 +16,7 @@
 //!   module gives, and `in_order` means that assembling rspirv's module gives the words back
 //!   (bar the header's generator and schema words).
 
-use crate::spirv_reader::{decode_into, delegate, grammar_of, section_of, Section, Stop, Types};
+use crate::spirv_reader::{decode_into, delegate, grammar_of, section_of, IdOperands, Section, Stop, Types};
 use rspirv::dr::{self, Operand};
 use spirv::{Op, Word};
 use std::borrow::Cow;
@@ -217,7 +217,9 @@ impl<'w> ModuleView<'w> {
         let mut types = Types::new(bound);
         let mut layout = Layout { in_order: true, ..Layout::default() };
         let mut view = ModuleView::empty(Cow::Borrowed(&[]), bound);
-        let mut scratch: Vec<Operand> = Vec::with_capacity(16);
+        // About three words per instruction and one id operand in two words, in shaders.
+        view.records.reserve(words.len() / 3);
+        view.ids.reserve(words.len() / 2);
         let mut at = 5;
         while at < words.len() {
             let count = (words[at] >> 16) as usize;
@@ -226,8 +228,9 @@ impl<'w> ModuleView<'w> {
             }
             let class = grammar_of(words[at] & 0xffff)?;
             let op = class.opcode;
-            scratch.clear();
-            let (result_type, result_id) = match decode_into(class, &words[at + 1..at + count], &types, &mut scratch) {
+            let ids = view.ids.len();
+            let decoded = decode_into(class, &words[at + 1..at + count], &types, &mut IdOperands { ids: &mut view.ids, first: None });
+            let (result_type, result_id) = match decoded {
                 Ok((rt, rid, canonical)) => {
                     layout.in_order &= canonical;
                     (rt, rid)
@@ -240,15 +243,16 @@ impl<'w> ModuleView<'w> {
                         inst.assemble_into(&mut back);
                         layout.in_order = back == words[at..at + count];
                     }
-                    scratch = inst.operands;
+                    view.ids.truncate(ids);
+                    view.ids.extend(id_operands(&inst.operands));
                     (inst.result_type, inst.result_id)
                 }
                 Err(Stop::Module) => return None,
             };
-            types.track(op, result_type, result_id, &scratch);
-            let section = layout.place(op)?;
             let first = at + 1 + usize::from(result_type.is_some()) + usize::from(result_id.is_some());
-            view.push(op, section, result_type, result_id, (first, at + count), id_operands(&scratch), bound);
+            types.track(op, result_type, result_id, &words[first..at + count]);
+            let section = layout.place(op)?;
+            view.push(op, section, result_type, result_id, (first, at + count), ids, bound);
             at += count;
         }
         if layout.in_function {
@@ -295,7 +299,9 @@ impl<'w> ModuleView<'w> {
             inst.assemble_into(&mut words);
             let first = start + 1 + usize::from(inst.result_type.is_some()) + usize::from(inst.result_id.is_some());
             let ops = (first, words.len());
-            view.push(inst.class.opcode, section, inst.result_type, inst.result_id, ops, id_operands(&inst.operands), u32::MAX);
+            let ids = view.ids.len();
+            view.ids.extend(id_operands(&inst.operands));
+            view.push(inst.class.opcode, section, inst.result_type, inst.result_id, ops, ids, u32::MAX);
         }
         view.words = Cow::Owned(words);
         view.finish(true);
@@ -315,6 +321,7 @@ impl<'w> ModuleView<'w> {
         }
     }
 
+    /// Records an instruction whose id operands are `ids[ids_from..]`.
     #[allow(clippy::too_many_arguments)]
     fn push(
         &mut self,
@@ -323,11 +330,10 @@ impl<'w> ModuleView<'w> {
         result_type: Option<Word>,
         result_id: Option<Word>,
         (first, end): (usize, usize),
-        ids: impl Iterator<Item = Word>,
+        ids_from: usize,
         bound: Word,
     ) {
-        let start = self.ids.len() as u32;
-        self.ids.extend(ids);
+        let start = ids_from as u32;
         let index = self.records.len() as u32;
         if let Some(id) = result_id {
             let problem = if id >= bound {

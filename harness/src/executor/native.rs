@@ -718,7 +718,7 @@ fn descriptor_kind(d: &Descriptor) -> tesserae::DescriptorKind {
 fn check_shader_resources(test: &ShaderTest, stages: &[(Stage, Vec<u32>, String)]) -> Result<(), ExecError> {
     for (stage, words, entry) in stages {
         let Ok(m) = tesserae::reflect::load(words, Some(entry)) else { continue };
-        let (vars, push) = tesserae::descriptors::reflect(m.module());
+        let (vars, push) = tesserae::descriptors::reflect(m.view());
         for v in vars {
             let found = test.resources.iter().find(|r| r.set == v.set && r.binding == v.binding);
             let problem = match found {
