@@ -202,12 +202,10 @@ fn check_ids(module: &ModuleView) -> Result<(), LoadError> {
         Some(IdProblem::Redefined(id)) => return Err(LoadError::Malformed(format!("id %{id} is defined more than once"))),
         None => {}
     }
-    for inst in module.all() {
-        if let Some(id) = inst.result_type.into_iter().chain(inst.ids.iter().copied()).find(|id| module.def(*id).is_none()) {
-            return Err(LoadError::Malformed(format!("{:?} refers to %{id}, which is not defined", inst.opcode)));
-        }
+    match module.undefined_reference() {
+        Some((opcode, id)) => Err(LoadError::Malformed(format!("{opcode:?} refers to %{id}, which is not defined"))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Struct decorations name members the struct has, and a struct with a built-in member has

@@ -225,8 +225,15 @@ impl LoadedModule {
     }
 }
 
-/// Checks the header before handing the words to rspirv, for precise errors.
+/// Checks the header and the instruction stream before handing the words to rspirv, for
+/// precise errors.
 pub fn check_header(words: &[u32]) -> Result<(), LoadError> {
+    check_header_words(words)?;
+    check_instruction_stream(words)
+}
+
+/// The header alone: magic number, length and id bound.
+fn check_header_words(words: &[u32]) -> Result<(), LoadError> {
     if words.is_empty() {
         return Err(LoadError::Empty);
     }
@@ -239,7 +246,7 @@ pub fn check_header(words: &[u32]) -> Result<(), LoadError> {
     if words[3] > MAX_ID_BOUND {
         return Err(LoadError::Malformed(format!("id bound {} is above {MAX_ID_BOUND}", words[3])));
     }
-    check_instruction_stream(words)
+    Ok(())
 }
 
 /// Every instruction's word count is non-zero and stays inside the module. rspirv 0.13 panics
@@ -269,7 +276,7 @@ fn check_instruction_stream(words: &[u32]) -> Result<(), LoadError> {
 /// rspirv 0.13 panics on an `OpSpecConstantOp` wrapping an opcode with operands it cannot
 /// parse there (context-dependent literals, nested spec-constant ops, switch pairs); none of
 /// them is an operation `OpSpecConstantOp` may take, so the module is malformed.
-fn check_spec_constant_op(at: usize, inner: u32) -> Result<(), LoadError> {
+pub(crate) fn check_spec_constant_op(at: usize, inner: u32) -> Result<(), LoadError> {
     use rspirv::grammar::OperandKind as K;
     let bad = rspirv::grammar::INSTRUCTION_TABLE.lookup_opcode(inner).is_some_and(|g| {
         g.operands
@@ -308,7 +315,7 @@ pub fn stage_of(model: spirv::ExecutionModel) -> Option<Stage> {
 /// The stage of the entry point `entry`, when the module can be read that far (to label a
 /// load error with the stage it is about).
 pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
-    check_header(words).ok()?;
+    check_header_words(words).ok()?;
     let (view, _) = read(words).ok()?;
     let (_, model, _) = select_entry_point(&view, entry).ok()?;
     stage_of(model)
@@ -320,6 +327,8 @@ fn read(words: &[u32]) -> Result<(ModuleView<'static>, Option<dr::Module>), Load
     if let Some((view, true)) = crate::profile::phase("spirv view", || ModuleView::read(words.to_vec())) {
         return Ok((view, None));
     }
+    // The view checks the stream as it reads; rspirv needs it checked first.
+    check_instruction_stream(words)?;
     let module = crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?;
     Ok((ModuleView::of_module(&module), Some(module)))
 }
@@ -328,7 +337,7 @@ fn read(words: &[u32]) -> Result<(ModuleView<'static>, Option<dr::Module>), Load
 pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadError> {
     use crate::lower::{buffer_block_names, drop_xfb, flatten_io, non_writable_blocks};
     use crate::profile::phase;
-    check_header(words)?;
+    check_header_words(words)?;
     let (mut view, mut module) = read(words)?;
     let (entry_id, model, name) = select_entry_point(&view, entry)?;
     let Some(stage) = stage_of(model) else {

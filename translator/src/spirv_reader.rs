@@ -389,6 +389,10 @@ impl Sections {
 
 /// One instruction decoded by rspirv's parser, in a module of its own.
 pub(crate) fn delegate(module: &[u32], inst: &[u32]) -> Option<Instruction> {
+    // rspirv panics on an `OpSpecConstantOp` wrapping what it cannot parse there.
+    if inst[0] & 0xffff == spirv::Op::SpecConstantOp as u32 && inst.len() >= 4 && crate::reflect::check_spec_constant_op(0, inst[3]).is_err() {
+        return None;
+    }
     struct One(Option<Instruction>);
     impl Consumer for One {
         fn initialize(&mut self) -> ParseAction {

@@ -218,8 +218,8 @@ impl<'w> ModuleView<'w> {
         let mut layout = Layout { in_order: true, ..Layout::default() };
         let mut view = ModuleView::empty(Cow::Borrowed(&[]), bound);
         // About three words per instruction and one id operand in two words, in shaders.
-        view.records.reserve(words.len() / 3);
-        view.ids.reserve(words.len() / 2);
+        view.records.reserve(words.len() / 2);
+        view.ids.reserve(words.len());
         let mut at = 5;
         while at < words.len() {
             let count = (words[at] >> 16) as usize;
@@ -416,6 +416,20 @@ impl<'w> ModuleView<'w> {
     /// The first result id above the bound or defined twice, in the words' order.
     pub fn id_problem(&self) -> Option<IdProblem> {
         self.id_problem
+    }
+
+    /// Whether an instruction defines `id`.
+    pub fn defines(&self, id: Word) -> bool {
+        self.defs.get(id).is_some()
+    }
+
+    /// The first id an instruction refers to (its result type or an id operand) that no
+    /// instruction defines, with that instruction's opcode.
+    pub fn undefined_reference(&self) -> Option<(Op, Word)> {
+        self.records.iter().find_map(|r| {
+            let ids = self.ids[r.ids.0 as usize..r.ids.1 as usize].iter().copied();
+            r.result_type.into_iter().chain(ids).find(|id| !self.defines(*id)).map(|id| (r.opcode, id))
+        })
     }
 
     /// The instruction defining `id` (global or in a function).

@@ -176,7 +176,10 @@ fn name_struct_members(module: &mut naga::Module) {
             // `gen_naga…`). Names that are already a fixpoint take one pass.
             let mut written: Vec<String> =
                 members.iter().enumerate().map(|(i, m)| m.name.clone().unwrap_or_else(|| format!("m{i}_member"))).collect();
-            for _ in 0..4 {
+            // Most often only unnamed members (naga's entry point results): `mN_member` is
+            // kept as it is.
+            let kept = names_kept(written.iter().map(String::as_str));
+            for _ in 0..if kept { 0 } else { 4 } {
                 namer.reset(
                     &empty,
                     &naga::keywords::wgsl::RESERVED_SET,
@@ -215,6 +218,11 @@ fn name_struct_members(module: &mut naga::Module) {
 /// in `_` or a digit, not a WGSL keyword, and no two are the same. What `Namer::call` keeps
 /// unchanged in a fresh member namespace.
 fn written_as_given(members: &[naga::StructMember]) -> bool {
+    members.iter().all(|m| m.name.is_some()) && names_kept(members.iter().filter_map(|m| m.name.as_deref()))
+}
+
+/// [`written_as_given`] for member names `names`.
+fn names_kept<'a>(names: impl Iterator<Item = &'a str> + Clone) -> bool {
     let plain = |name: &str| {
         let bytes = name.as_bytes();
         !bytes.is_empty()
@@ -227,11 +235,7 @@ fn written_as_given(members: &[naga::StructMember]) -> bool {
             && !naga::keywords::wgsl::RESERVED_SET.contains(name)
     };
     // The duplicate check is quadratic: long structs take the namer.
-    members.len() <= 64
-        && members
-            .iter()
-            .enumerate()
-            .all(|(i, m)| m.name.as_deref().is_some_and(|n| plain(n) && !members[..i].iter().any(|o| o.name.as_deref() == Some(n))))
+    names.clone().count() <= 64 && names.clone().enumerate().all(|(i, n)| plain(n) && !names.clone().take(i).any(|o| o == n))
 }
 
 fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, TranslateError> {
