@@ -45,7 +45,7 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
 /// `spirv_words` fuzzer in a tessellation control stage. Functions the entry point does not
 /// call are not looked at: one module may hold a fragment entry point next to this one.
 fn check_fragment_only_instructions(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
-    if stage == Stage::Fragment {
+    if stage == Stage::Fragment || !module.bodies().any(|i| fragment_only(i.opcode)) {
         return Ok(());
     }
     let by_id: HashMap<Word, _> = module.functions().filter_map(|f| Some((f.def()?.result_id?, f))).collect();
@@ -53,41 +53,46 @@ fn check_fragment_only_instructions(module: &ModuleView, entry_id: Word, stage: 
     while let Some(id) = todo.pop() {
         let Some(f) = by_id.get(&id) else { continue };
         for inst in f.body() {
-            match inst.opcode {
-                Op::Kill
-                | Op::TerminateInvocation
-                | Op::DemoteToHelperInvocation
-                // Implicit level of detail and derivatives need fragment quads.
-                | Op::ImageSampleImplicitLod
-                | Op::ImageSampleDrefImplicitLod
-                | Op::ImageSampleProjImplicitLod
-                | Op::ImageSampleProjDrefImplicitLod
-                | Op::ImageSparseSampleImplicitLod
-                | Op::ImageSparseSampleDrefImplicitLod
-                | Op::ImageQueryLod
-                | Op::DPdx
-                | Op::DPdy
-                | Op::Fwidth
-                | Op::DPdxFine
-                | Op::DPdyFine
-                | Op::FwidthFine
-                | Op::DPdxCoarse
-                | Op::DPdyCoarse
-                | Op::FwidthCoarse => {
-                    return Err(LoadError::Malformed(format!("{:?} in a {stage} stage (fragment shaders only)", inst.opcode)));
-                }
-                Op::FunctionCall => {
-                    if let Some(&callee) = inst.operands.first() {
-                        if seen.insert(callee) {
-                            todo.push(callee);
-                        }
+            if fragment_only(inst.opcode) {
+                return Err(LoadError::Malformed(format!("{:?} in a {stage} stage (fragment shaders only)", inst.opcode)));
+            }
+            if inst.opcode == Op::FunctionCall {
+                if let Some(&callee) = inst.operands.first() {
+                    if seen.insert(callee) {
+                        todo.push(callee);
                     }
                 }
-                _ => {}
             }
         }
     }
     Ok(())
+}
+
+/// Instructions for fragment shaders only: discards, and implicit level of detail and
+/// derivatives (they need fragment quads).
+fn fragment_only(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Kill
+            | Op::TerminateInvocation
+            | Op::DemoteToHelperInvocation
+            | Op::ImageSampleImplicitLod
+            | Op::ImageSampleDrefImplicitLod
+            | Op::ImageSampleProjImplicitLod
+            | Op::ImageSampleProjDrefImplicitLod
+            | Op::ImageSparseSampleImplicitLod
+            | Op::ImageSparseSampleDrefImplicitLod
+            | Op::ImageQueryLod
+            | Op::DPdx
+            | Op::DPdy
+            | Op::Fwidth
+            | Op::DPdxFine
+            | Op::DPdyFine
+            | Op::FwidthFine
+            | Op::DPdxCoarse
+            | Op::DPdyCoarse
+            | Op::FwidthCoarse
+    )
 }
 
 /// Under the logical addressing model without variable pointers, a pointer passed to a

@@ -14,7 +14,7 @@ use crate::spirv_view::{literal_string, EntryPoint, Inst, ModuleView};
 use rspirv::dr;
 use std::cell::OnceCell;
 use spirv::{BuiltIn, Decoration, ExecutionMode, Op, StorageClass, Word};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 pub const SPIRV_MAGIC: u32 = 0x0723_0203;
 /// Locations beyond this are refused as malformed (no device has that many), which keeps
@@ -399,8 +399,10 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
 /// Per-patch and per-vertex variables are checked apart; 64-bit variables (two components per
 /// scalar) are left out of the overlap check.
 fn check_locations(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {
-    let mut taken: HashMap<(bool, u32), (u8, &InterfaceVar)> = HashMap::new();
-    for v in vars {
+    // Per location, per-vertex and per-patch apart: the components taken, and by which
+    // variable first.
+    let mut taken: [Vec<(u8, usize)>; 2] = [Vec::new(), Vec::new()];
+    for (i, v) in vars.iter().enumerate() {
         let Some(end) = v.location.checked_add(v.ty.locations).filter(|end| *end <= MAX_LOCATION) else {
             return Err(LoadError::Malformed(format!("{what}: {} spans locations beyond {MAX_LOCATION}", v.describe())));
         };
@@ -409,10 +411,17 @@ fn check_locations(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {
         }
         let bits = ((1u32 << v.ty.components.clamp(1, 4)) - 1) << v.component.min(4);
         let mask = (bits & 0xf) as u8;
+        let slots = &mut taken[usize::from(v.patch)];
+        if slots.len() < end as usize {
+            slots.resize(end as usize, (0, i));
+        }
         for l in v.location..end {
-            let slot = taken.entry((v.patch, l)).or_insert((0, v));
+            let slot = &mut slots[l as usize];
+            if slot.0 == 0 {
+                slot.1 = i;
+            }
             if slot.0 & mask != 0 {
-                return Err(LoadError::Malformed(format!("{what} {} and {} overlap at location {l}", slot.1.describe(), v.describe())));
+                return Err(LoadError::Malformed(format!("{what} {} and {} overlap at location {l}", vars[slot.1].describe(), v.describe())));
             }
             slot.0 |= mask;
         }
@@ -449,7 +458,7 @@ pub(crate) struct Reflector<'m> {
     /// `OpMemberDecorate`s by (struct, member), likewise.
     member_decorations: Vec<((Word, u32), Decoration, &'m [u32])>,
     /// `OpName` strings, as words.
-    names: naga::FastHashMap<Word, &'m [u32]>,
+    names: Vec<(Word, &'m [u32])>,
 }
 
 impl<'m> Reflector<'m> {
@@ -467,12 +476,11 @@ impl<'m> Reflector<'m> {
         // Stable: a target's decorations stay in module order (the first of a kind counts).
         decorations.sort_by_key(|(t, _, _)| *t);
         member_decorations.sort_by_key(|(t, _, _)| *t);
-        let mut names = naga::FastHashMap::default();
-        for n in module.debug_names() {
-            if let (Op::Name, [t, rest @ ..]) = (n.opcode, n.operands) {
-                names.insert(*t, rest);
-            }
-        }
+        // The last name of an id counts (as a map would keep it).
+        let mut names: Vec<(Word, &[u32])> =
+            module.debug_names().filter_map(|n| if let (Op::Name, [t, rest @ ..]) = (n.opcode, n.operands) { Some((*t, rest)) } else { None }).collect();
+        names.reverse();
+        names.sort_by_key(|(t, _)| *t);
         Reflector { module, decorations, member_decorations, names }
     }
 
@@ -499,7 +507,8 @@ impl<'m> Reflector<'m> {
 
     /// The `OpName` of `id`.
     pub(crate) fn debug_name(&self, id: Word) -> Option<String> {
-        self.names.get(&id).and_then(|words| literal_string(words)).map(|(s, _)| s)
+        let at = self.names.partition_point(|(t, _)| *t < id);
+        self.names.get(at).filter(|(t, _)| *t == id).and_then(|(_, words)| literal_string(words)).map(|(s, _)| s)
     }
 
     pub(crate) fn has_decoration(&self, id: Word, d: Decoration) -> bool {
@@ -724,7 +733,7 @@ impl<'m> Reflector<'m> {
             };
             let patch = self.has(id, Decoration::Patch);
             let builtins = if is_input { &mut r.builtin_inputs } else { &mut r.builtin_outputs };
-            for (b, count) in accessed.get(&id).into_iter().flatten() {
+            for (_, b, count) in accessed.iter().filter(|(v, _, _)| *v == id) {
                 builtins.insert(*b);
                 if !is_input {
                     match b {
@@ -811,9 +820,10 @@ impl<'m> Reflector<'m> {
 
     /// For each built-in variable or built-in block, the built-ins that function code accesses
     /// (with their declared array length). A block accessed as a whole counts all its members.
-    fn accessed_builtins(&self) -> BTreeMap<Word, Vec<(BuiltIn, u32)>> {
-        // Variables that are built-ins or built-in blocks (possibly arrayed).
-        let mut candidates: HashMap<Word, Word> = HashMap::new(); // var -> block struct type or 0
+    fn accessed_builtins(&self) -> Vec<(Word, BuiltIn, u32)> {
+        // Variables that are built-ins or built-in blocks (possibly arrayed): a few per module,
+        // so vectors rather than maps.
+        let mut candidates: Vec<(Word, Word)> = Vec::new(); // var -> block struct type or 0
         for inst in self.module.types_global_values() {
             if inst.opcode != Op::Variable {
                 continue;
@@ -821,27 +831,29 @@ impl<'m> Reflector<'m> {
             let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
             let Some((_, mut pointee)) = self.pointee(ty) else { continue };
             if self.builtin(id).is_some() {
-                candidates.insert(id, 0);
+                candidates.push((id, 0));
                 continue;
             }
             if let Some((e, _)) = self.array_len(pointee) {
                 pointee = e;
             }
             if self.def(pointee).is_some_and(|i| i.opcode == Op::TypeStruct) && self.member_builtin(pointee, 0).is_some() {
-                candidates.insert(id, pointee);
+                candidates.push((id, pointee));
             }
         }
-        let mut out: BTreeMap<Word, Vec<(BuiltIn, u32)>> = BTreeMap::new();
+        let mut out: Vec<(Word, BuiltIn, u32)> = Vec::new();
+        if candidates.is_empty() {
+            return out;
+        }
         let mut add = |var: Word, b: BuiltIn, len: u32| {
-            let v = out.entry(var).or_default();
-            if !v.iter().any(|(x, _)| *x == b) {
-                v.push((b, len));
+            if !out.iter().any(|(v, x, _)| *v == var && *x == b) {
+                out.push((var, b, len));
             }
         };
         for inst in self.module.bodies() {
             let chain = matches!(inst.opcode, Op::AccessChain | Op::InBoundsAccessChain);
             for (i, id) in inst.ids.iter().enumerate() {
-                let Some(&block_ty) = candidates.get(id) else { continue };
+                let Some(&(_, block_ty)) = candidates.iter().find(|(v, _)| v == id) else { continue };
                 if block_ty == 0 {
                     let b = self.builtin(*id).unwrap_or(BuiltIn::Position);
                     let len = self

@@ -213,9 +213,12 @@ pub(crate) fn analyse(r: &Reflector<'_>, entry_id: Word, stage: Stage) -> Result
     let mut member_names: Option<HashMap<(Word, u32), String>> = None;
     let mut shapes = HashMap::new();
     let mut flats = Vec::new();
+    // Each id once (a search of the ids before it: interfaces are short, but a malformed one
+    // may not be).
     let mut seen = HashSet::new();
-    for &id in interface {
-        if !seen.insert(id) {
+    for (i, &id) in interface.iter().enumerate() {
+        let repeated = if interface.len() <= 64 { interface[..i].contains(&id) } else { !seen.insert(id) };
+        if repeated {
             continue;
         }
         let Some(var) = r.def(id).filter(|v| v.opcode == Op::Variable) else { continue };
