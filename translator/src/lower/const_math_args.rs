@@ -14,11 +14,23 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 use std::collections::{HashMap, HashSet};
 
-/// Whether [`lower`] may change the module: it imports `GLSL.std.450` and calls an extended
-/// instruction.
+/// Whether [`lower`] changes the module: a `GLSL.std.450` call's operands are all constants.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| i.opcode == Op::ExtInst)
-        && module.section(crate::spirv_reader::Section::ExtInstImports).any(|i| i.string_at(0).is_some_and(|(s, _)| s == "GLSL.std.450"))
+    let constant = |id: &Word| {
+        module.def(*id).is_some_and(|d| {
+            matches!(d.opcode, Op::Constant | Op::ConstantComposite | Op::ConstantNull | Op::ConstantTrue | Op::ConstantFalse)
+        })
+    };
+    let glsl = |set: &Word| {
+        module.def(*set).is_some_and(|d| d.opcode == Op::ExtInstImport && d.string_at(0).is_some_and(|(s, _)| s == "GLSL.std.450"))
+    };
+    module.bodies().any(|i| match (i.opcode, i.ids) {
+        // Operands `set, instruction, args…`: every argument an id (the ids are `set, args…`).
+        (Op::ExtInst, [set, args @ ..]) => {
+            !args.is_empty() && args.len() + 2 == i.operands.len() && args.iter().all(constant) && glsl(set)
+        }
+        _ => false,
+    })
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

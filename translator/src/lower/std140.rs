@@ -29,10 +29,25 @@ struct Padded {
 /// Most elements of a padded array accessed as a whole (see `lower`).
 const MAX_WHOLE_ARRAY: u32 = 4096;
 
-/// Whether [`lower`] may change the module: it declares a uniform or push-constant variable.
+/// Whether [`lower`] may change the module: it declares a uniform variable, and an array of
+/// 32-bit scalars or `vec2`s with a 16-byte stride or a matrix of `vec2` columns with a
+/// 16-byte column stride.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    let (uniform, push) = (StorageClass::Uniform as u32, StorageClass::PushConstant as u32);
-    module.types_global_values().any(|i| i.opcode == Op::Variable && i.operands.first().is_some_and(|sc| *sc == uniform || *sc == push))
+    const ARRAY_STRIDE: u32 = Decoration::ArrayStride as u32;
+    const MATRIX_STRIDE: u32 = Decoration::MatrixStride as u32;
+    let shape = |id: Word| module.def(id).map(|d| (d.opcode, d.operands));
+    let scalar32 = |id: Word| matches!(shape(id), Some((Op::TypeFloat | Op::TypeInt, [32, ..])));
+    let vec2 = |id: Word| matches!(shape(id), Some((Op::TypeVector, [s, 2])) if scalar32(*s));
+    let uniform = StorageClass::Uniform as u32;
+    module.types_global_values().any(|i| i.opcode == Op::Variable && i.operands.first() == Some(&uniform))
+        && module.annotations().any(|a| match (a.opcode, a.operands) {
+            (Op::Decorate, [t, ARRAY_STRIDE, 16]) => matches!(shape(*t), Some((Op::TypeArray, [e, _])) if scalar32(*e) || vec2(*e)),
+            (Op::MemberDecorate, [s, m, MATRIX_STRIDE, 16]) => {
+                let member = shape(*s).and_then(|(op, members)| (op == Op::TypeStruct).then(|| members.get(*m as usize)).flatten().copied());
+                member.and_then(shape).is_some_and(|(op, ops)| op == Op::TypeMatrix && ops.first().is_some_and(|c| vec2(*c)))
+            }
+            _ => false,
+        })
 }
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
