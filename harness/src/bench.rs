@@ -61,7 +61,7 @@ fn classify(desc: &tesserae::PipelineDesc) -> Result<(usize, Vec<Vec<u32>>), &'s
 }
 
 pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool) -> Result<ExitCode, String> {
-    let wants = |group: &str| only.is_none_or(|o| o.split(',').any(|g| g.trim() == group));
+    let wants = |group: &str| only.is_none_or(|o| o.split(',').any(|g| g.trim() == group || g.trim().starts_with(&format!("{group}:"))));
     let adapter = sel.adapter.as_deref();
     if wants("points") {
         crate::bench_frames::points(adapter);
@@ -76,7 +76,13 @@ pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool
         tessellator(adapter);
     }
     if wants("translate") {
-        translation(sel, iterations, profile)?;
+        // `translate:plain` (or `translate:points+cull`) times those sets only.
+        let sets: Option<Vec<&str>> =
+            only.and_then(|o| o.split(',').find_map(|g| g.trim().strip_prefix("translate:"))).map(|s| s.split('+').collect());
+        if let Some(unknown) = sets.iter().flatten().find(|s| !SETS.iter().any(|(name, _)| name == *s)) {
+            return Err(format!("no translation set `{unknown}` (sets: plain, points, cull)"));
+        }
+        translation(sel, iterations, profile, sets.as_deref())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -93,7 +99,7 @@ fn without_builtin_outputs(words: &[u32], builtins: &[BuiltIn]) -> Result<Vec<u3
     Ok(module.assemble())
 }
 
-fn translation(sel: &Selection, iterations: u32, profile: bool) -> Result<(), String> {
+fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&str]>) -> Result<(), String> {
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
     let mut pipelines = Vec::new();
     let mut left_out: Vec<(&str, u32)> = Vec::new();
@@ -102,6 +108,7 @@ fn translation(sel: &Selection, iterations: u32, profile: bool) -> Result<(), St
         let why = match compile::pipeline(&test, tesserae::Options::default()) {
             Err(_) => "does not compile",
             Ok(desc) => match classify(&desc) {
+                Ok((set, _)) if sets.is_some_and(|sets| !sets.contains(&SETS[set].0)) => continue,
                 Ok((set, naga_input)) => {
                     pipelines.push((set, desc, naga_input));
                     continue;

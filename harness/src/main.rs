@@ -134,7 +134,8 @@ enum Cmd {
         #[arg(long, default_value_t = 20)]
         iterations: u32,
         /// Which groups to run: points, cull, tessellation (frame times), tessellator (CPU
-        /// tessellator), translate (translation time); comma separated (default: all).
+        /// tessellator), translate (translation time; `translate:plain`, `translate:points+cull`
+        /// for some sets); comma separated (default: all).
         #[arg(long)]
         only: Option<String>,
         /// With `translate`: also time each translation phase (inclusive, nested phases
