@@ -22,17 +22,30 @@ use spirv::{Op, Word};
 use std::borrow::Cow;
 use std::ops::Range;
 
-/// One instruction as kept by the view.
+/// One instruction as kept by the view (28 bytes: a shader has a few hundred).
 #[derive(Debug, Clone, Copy)]
 struct Record {
     opcode: Op,
     section: Section,
-    result_type: Option<Word>,
-    result_id: Option<Word>,
-    /// Word range of the operands after the result type and id.
-    operands: (u32, u32),
-    /// Range in [`ModuleView::ids`] of the id operands.
-    ids: (u32, u32),
+    /// Bit 0: has a result type; bit 1: has a result id.
+    results: u8,
+    /// Operand words after the result type and id: `words[operands..operands + operand_count]`.
+    operand_count: u16,
+    operands: u32,
+    result_type: Word,
+    result_id: Word,
+    /// `ids[ids..ids + id_count]` are the id operands.
+    ids: u32,
+    id_count: u16,
+}
+
+impl Record {
+    fn result_type(&self) -> Option<Word> {
+        (self.results & 1 != 0).then_some(self.result_type)
+    }
+    fn result_id(&self) -> Option<Word> {
+        (self.results & 2 != 0).then_some(self.result_id)
+    }
 }
 
 /// One instruction of a [`ModuleView`].
@@ -217,9 +230,15 @@ impl<'w> ModuleView<'w> {
         let mut types = Types::new(bound);
         let mut layout = Layout { in_order: true, ..Layout::default() };
         let mut view = ModuleView::empty(Cow::Borrowed(&[]), bound);
-        // About three words per instruction and one id operand in two words, in shaders.
-        view.records.reserve(words.len() / 2);
-        view.ids.reserve(words.len());
+        // Sized ahead: the instructions counted, and at most one id per operand word.
+        let mut count = 0;
+        let mut at = 5;
+        while let Some(w) = words.get(at) {
+            count += 1;
+            at += ((w >> 16) as usize).max(1);
+        }
+        view.records.reserve_exact(count);
+        view.ids.reserve(words.len().saturating_sub(5 + count));
         let mut at = 5;
         while at < words.len() {
             let count = (words[at] >> 16) as usize;
@@ -333,7 +352,6 @@ impl<'w> ModuleView<'w> {
         ids_from: usize,
         bound: Word,
     ) {
-        let start = ids_from as u32;
         let index = self.records.len() as u32;
         if let Some(id) = result_id {
             let problem = if id >= bound {
@@ -350,11 +368,21 @@ impl<'w> ModuleView<'w> {
         self.records.push(Record {
             opcode,
             section,
-            result_type,
-            result_id,
-            operands: (first as u32, end as u32),
-            ids: (start, self.ids.len() as u32),
+            results: u8::from(result_type.is_some()) | (u8::from(result_id.is_some()) << 1),
+            // An instruction has at most 65535 words.
+            operand_count: (end - first) as u16,
+            operands: first as u32,
+            result_type: result_type.unwrap_or(0),
+            result_id: result_id.unwrap_or(0),
+            ids: ids_from as u32,
+            // At most one id per word.
+            id_count: (self.ids.len() - ids_from) as u16,
         });
+    }
+
+    /// The end in `ids` of a record's id operands.
+    fn ids_end(&self, r: &Record) -> usize {
+        r.ids as usize + r.id_count as usize
     }
 
     /// Sorts instructions into their sections (where rspirv moves them) and finds the
@@ -368,7 +396,7 @@ impl<'w> ModuleView<'w> {
             self.records = moved;
             self.defs = Defs::new(self.bound());
             for (i, r) in self.records.iter().enumerate() {
-                if let Some(id) = r.result_id {
+                if let Some(id) = r.result_id() {
                     self.defs.insert(id, i as u32);
                 }
             }
@@ -390,12 +418,13 @@ impl<'w> ModuleView<'w> {
     }
 
     fn inst(&self, r: &Record) -> Inst<'_> {
+        let (operands, ids) = (r.operands as usize, r.ids as usize);
         Inst {
             opcode: r.opcode,
-            result_type: r.result_type,
-            result_id: r.result_id,
-            operands: &self.words[r.operands.0 as usize..r.operands.1 as usize],
-            ids: &self.ids[r.ids.0 as usize..r.ids.1 as usize],
+            result_type: r.result_type(),
+            result_id: r.result_id(),
+            operands: &self.words[operands..operands + r.operand_count as usize],
+            ids: &self.ids[ids..self.ids_end(r)],
         }
     }
 
@@ -427,8 +456,8 @@ impl<'w> ModuleView<'w> {
     /// instruction defines, with that instruction's opcode.
     pub fn undefined_reference(&self) -> Option<(Op, Word)> {
         self.records.iter().find_map(|r| {
-            let ids = self.ids[r.ids.0 as usize..r.ids.1 as usize].iter().copied();
-            r.result_type.into_iter().chain(ids).find(|id| !self.defines(*id)).map(|id| (r.opcode, id))
+            let ids = self.ids[r.ids as usize..self.ids_end(r)].iter().copied();
+            r.result_type().into_iter().chain(ids).find(|id| !self.defines(*id)).map(|id| (r.opcode, id))
         })
     }
 
