@@ -119,9 +119,8 @@ fn check_call_pointer_arguments(module: &ModuleView) -> Result<(), LoadError> {
     }
     args.sort_unstable();
     let passed = |id: Word| args.binary_search(&id).is_ok();
-    let pointer_class = |ty: Word| {
-        module.def(ty).filter(|t| t.opcode == Op::TypePointer).and_then(|t| StorageClass::from_u32(*t.operands.first()?))
-    };
+    let pointer_class =
+        |ty: Word| module.def(ty).filter(|t| t.opcode == Op::TypePointer).and_then(|t| StorageClass::from_u32(*t.operands.first()?));
     // A passed id defined in a function by anything but a variable (access chains, copies...).
     for inst in module.bodies().filter(|i| !matches!(i.opcode, Op::Variable | Op::FunctionParameter)) {
         let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
@@ -187,7 +186,10 @@ fn check_vector_shuffles(module: &ModuleView) -> Result<(), LoadError> {
         // (Vector sizes come from the module: a malformed one may be near u32::MAX.)
         let total = n.saturating_add(m);
         if let Some(c) = components.iter().find(|c| **c != u32::MAX && **c >= total) {
-            return Err(LoadError::Malformed(format!("OpVectorShuffle %{} selects component {c} of {total}", shuffle.result_id.unwrap_or(0))));
+            return Err(LoadError::Malformed(format!(
+                "OpVectorShuffle %{} selects component {c} of {total}",
+                shuffle.result_id.unwrap_or(0)
+            )));
         }
     }
     Ok(())

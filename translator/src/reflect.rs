@@ -12,8 +12,8 @@ use crate::desc::Stage;
 use crate::error::LoadError;
 use crate::spirv_view::{literal_string, EntryPoint, Inst, ModuleView};
 use rspirv::dr;
-use std::cell::OnceCell;
 use spirv::{BuiltIn, Decoration, ExecutionMode, Op, StorageClass, Word};
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 pub const SPIRV_MAGIC: u32 = 0x0723_0203;
@@ -329,7 +329,8 @@ fn read(words: &[u32]) -> Result<(ModuleView<'static>, Option<dr::Module>), Load
     }
     // The view checks the stream as it reads; rspirv needs it checked first.
     check_instruction_stream(words)?;
-    let module = crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?;
+    let module =
+        crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?;
     Ok((ModuleView::of_module(&module), Some(module)))
 }
 
@@ -355,7 +356,9 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     if normalize {
         let m = match module.as_mut() {
             Some(m) => m,
-            None => module.insert(phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?),
+            None => {
+                module.insert(phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?)
+            }
         };
         let mut changed = !input;
         changed |= phase("lower: drop_xfb", || drop_xfb::lower(m));
@@ -380,7 +383,9 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
             drop(reflector);
             let m = match module.as_mut() {
                 Some(m) => m,
-                None => module.insert(phase("spirv read", || crate::spirv_reader::load_words(view.words())).map_err(|e| LoadError::Parse(e.to_string()))?),
+                None => module.insert(
+                    phase("spirv read", || crate::spirv_reader::load_words(view.words())).map_err(|e| LoadError::Parse(e.to_string()))?,
+                ),
             };
             phase("lower: flatten_io", || flatten_io::apply(m, entry_id, stage, analysis))?;
             view = phase("rspirv assemble", || ModuleView::of_module(m));
@@ -421,7 +426,11 @@ fn check_locations(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {
                 slot.1 = i;
             }
             if slot.0 & mask != 0 {
-                return Err(LoadError::Malformed(format!("{what} {} and {} overlap at location {l}", vars[slot.1].describe(), v.describe())));
+                return Err(LoadError::Malformed(format!(
+                    "{what} {} and {} overlap at location {l}",
+                    vars[slot.1].describe(),
+                    v.describe()
+                )));
             }
             slot.0 |= mask;
         }
@@ -469,7 +478,9 @@ impl<'m> Reflector<'m> {
         for a in annotations {
             match (a.opcode, a.operands) {
                 (Op::Decorate, [t, d, rest @ ..]) => decorations.extend(Decoration::from_u32(*d).map(|d| (*t, d, rest))),
-                (Op::MemberDecorate, [t, m, d, rest @ ..]) => member_decorations.extend(Decoration::from_u32(*d).map(|d| ((*t, *m), d, rest))),
+                (Op::MemberDecorate, [t, m, d, rest @ ..]) => {
+                    member_decorations.extend(Decoration::from_u32(*d).map(|d| ((*t, *m), d, rest)))
+                }
                 _ => {}
             }
         }
@@ -477,8 +488,10 @@ impl<'m> Reflector<'m> {
         decorations.sort_by_key(|(t, _, _)| *t);
         member_decorations.sort_by_key(|(t, _, _)| *t);
         // The last name of an id counts (as a map would keep it).
-        let mut names: Vec<(Word, &[u32])> =
-            module.debug_names().filter_map(|n| if let (Op::Name, [t, rest @ ..]) = (n.opcode, n.operands) { Some((*t, rest)) } else { None }).collect();
+        let mut names: Vec<(Word, &[u32])> = module
+            .debug_names()
+            .filter_map(|n| if let (Op::Name, [t, rest @ ..]) = (n.opcode, n.operands) { Some((*t, rest)) } else { None })
+            .collect();
         names.reverse();
         names.sort_by_key(|(t, _)| *t);
         Reflector { module, decorations, member_decorations, names }
@@ -678,9 +691,7 @@ impl<'m> Reflector<'m> {
         let s = self.def(scalar)?;
         let (kind, width) = match (s.opcode, s.operands) {
             (Op::TypeFloat, [w, ..]) => (ScalarKind::Float, *w),
-            (Op::TypeInt, [w, signed]) => {
-                (if *signed != 0 { ScalarKind::Sint } else { ScalarKind::Uint }, *w)
-            }
+            (Op::TypeInt, [w, signed]) => (if *signed != 0 { ScalarKind::Sint } else { ScalarKind::Uint }, *w),
             (Op::TypeBool, _) => (ScalarKind::Bool, 32),
             _ => return None,
         };

@@ -75,7 +75,12 @@ impl OneWordOperands {
         for o in ops {
             let one_word = matches!(
                 o.kind,
-                Kind::IdRef | Kind::IdScope | Kind::IdMemorySemantics | Kind::LiteralInteger | Kind::LiteralFloat | Kind::LiteralExtInstInteger
+                Kind::IdRef
+                    | Kind::IdScope
+                    | Kind::IdMemorySemantics
+                    | Kind::LiteralInteger
+                    | Kind::LiteralFloat
+                    | Kind::LiteralExtInstInteger
             );
             if !one_word || repeats {
                 return None;
@@ -390,7 +395,10 @@ impl Sections {
 /// One instruction decoded by rspirv's parser, in a module of its own.
 pub(crate) fn delegate(module: &[u32], inst: &[u32]) -> Option<Instruction> {
     // rspirv panics on an `OpSpecConstantOp` wrapping what it cannot parse there.
-    if inst[0] & 0xffff == spirv::Op::SpecConstantOp as u32 && inst.len() >= 4 && crate::reflect::check_spec_constant_op(0, inst[3]).is_err() {
+    if inst[0] & 0xffff == spirv::Op::SpecConstantOp as u32
+        && inst.len() >= 4
+        && crate::reflect::check_spec_constant_op(0, inst[3]).is_err()
+    {
         return None;
     }
     struct One(Option<Instruction>);
@@ -727,10 +735,33 @@ fn image_operands(c: &mut Cursor, out: &mut impl OperandSink) -> Result<(), Stop
 fn execution_mode_literals(mode: spirv::ExecutionMode) -> Option<u32> {
     use spirv::ExecutionMode::*;
     Some(match mode {
-        OriginUpperLeft | OriginLowerLeft | PixelCenterInteger | EarlyFragmentTests | DepthReplacing | DepthGreater | DepthLess
-        | DepthUnchanged | PostDepthCoverage | SpacingEqual | SpacingFractionalEven | SpacingFractionalOdd | VertexOrderCw
-        | VertexOrderCcw | PointMode | Triangles | Quads | Isolines | InputPoints | InputLines | InputLinesAdjacency
-        | InputTrianglesAdjacency | OutputPoints | OutputLineStrip | OutputTriangleStrip | Xfb | ContractionOff => 0,
+        OriginUpperLeft
+        | OriginLowerLeft
+        | PixelCenterInteger
+        | EarlyFragmentTests
+        | DepthReplacing
+        | DepthGreater
+        | DepthLess
+        | DepthUnchanged
+        | PostDepthCoverage
+        | SpacingEqual
+        | SpacingFractionalEven
+        | SpacingFractionalOdd
+        | VertexOrderCw
+        | VertexOrderCcw
+        | PointMode
+        | Triangles
+        | Quads
+        | Isolines
+        | InputPoints
+        | InputLines
+        | InputLinesAdjacency
+        | InputTrianglesAdjacency
+        | OutputPoints
+        | OutputLineStrip
+        | OutputTriangleStrip
+        | Xfb
+        | ContractionOff => 0,
         Invocations | OutputVertices => 1,
         LocalSize | LocalSizeHint => 3,
         _ => return None,

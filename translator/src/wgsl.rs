@@ -291,7 +291,8 @@ fn name_as_written(module: &mut naga::Module, source: &str) {
     // Top-level attributes start a line; what they apply to follows on the same or later lines.
     // Only lines from one starting with `@` up to its declaration are read (function bodies,
     // most of the text, are skipped by searching for the next such line).
-    let starts = source.starts_with('@').then_some(0).into_iter().chain(memchr::memmem::find_iter(source.as_bytes(), b"\n@").map(|i| i + 1));
+    let starts =
+        source.starts_with('@').then_some(0).into_iter().chain(memchr::memmem::find_iter(source.as_bytes(), b"\n@").map(|i| i + 1));
     let mut read_up_to = 0;
     let mut pending: Option<bool> = None; // Some(true): an entry point, Some(false): a binding
     for start in starts {

@@ -40,6 +40,9 @@ fn reads_what_rspirv_reads_on_fuzz_seeds_and_kept_inputs() {
         if let Err(e) = tesserae::spirv_reader::check_agrees_with_rspirv(&words) {
             panic!("{}: {e}", path.display());
         }
+        if let Err(e) = tesserae::lower::check_predicates(&words) {
+            panic!("{}: {e}", path.display());
+        }
     }
     assert!(compared > 300 && modules > 250, "only {compared} inputs compared, {modules} of them modules");
     // The comparison is of the fast path: it reads nearly every module itself.

@@ -294,6 +294,9 @@ pub fn spirv_words(data: &[u8]) {
         if let Err(e) = tesserae::spirv_reader::check_agrees_with_rspirv(&words) {
             panic!("tesserae::spirv_reader reads these words unlike rspirv: {e}");
         }
+        if let Err(e) = tesserae::lower::check_predicates(&words) {
+            panic!("{e}");
+        }
     }
     if tail.is_empty() {
         let stage = tesserae::StageDesc { spirv: words.clone(), entry_point: None };

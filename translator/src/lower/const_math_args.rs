@@ -26,9 +26,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     };
     module.bodies().any(|i| match (i.opcode, i.ids) {
         // Operands `set, instruction, args…`: every argument an id (the ids are `set, args…`).
-        (Op::ExtInst, [set, args @ ..]) => {
-            !args.is_empty() && args.len() + 2 == i.operands.len() && args.iter().all(constant) && glsl(set)
-        }
+        (Op::ExtInst, [set, args @ ..]) => !args.is_empty() && args.len() + 2 == i.operands.len() && args.iter().all(constant) && glsl(set),
         _ => false,
     })
 }

@@ -88,7 +88,7 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, r: &Reflection) {
 /// (with the member index).
 fn declared_position(module: &dr::Module) -> Option<(Word, Option<u32>)> {
     let view = crate::spirv_view::ModuleView::of_module(module);
-        let r = Reflector::new(&view);
+    let r = Reflector::new(&view);
     for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
         let (Some(id), Some((StorageClass::Output, ty))) = (v.result_id, v.result_type.and_then(|t| r.pointee(t))) else { continue };
         if r.builtin(id) == Some(BuiltIn::Position) {

@@ -62,7 +62,12 @@ pub fn plan(pairs: &[(Word, &InterfaceVar)], outputs: &[InterfaceVar]) -> Rewrit
 /// Writes the decorations `rewrites` (from [`plan`]) lists; whether it changed the module.
 pub fn apply(module: &mut dr::Module, rewrites: &Rewrites) -> bool {
     for id in &rewrites.flat {
-        module.annotations.push(Instruction::new(Op::Decorate, None, None, vec![Operand::IdRef(*id), Operand::Decoration(Decoration::Flat)]));
+        module.annotations.push(Instruction::new(
+            Op::Decorate,
+            None,
+            None,
+            vec![Operand::IdRef(*id), Operand::Decoration(Decoration::Flat)],
+        ));
     }
     for (out_id, want) in &rewrites.replace {
         module.annotations.retain(|a| {

@@ -28,6 +28,41 @@ pub mod widen_inputs;
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};
 
+/// A pass with a predicate saying whether it may change a module (so the module's rspirv form
+/// need not be built where none applies): `(name, applies, pass)`.
+type PredicatedPass = (&'static str, fn(&crate::spirv_view::ModuleView) -> bool, fn(&mut dr::Module) -> bool);
+
+/// The passes that run on every stage, with their predicates: the first three when a module
+/// is loaded, the others on the loaded module.
+const PREDICATED: [PredicatedPass; 7] = [
+    ("drop_xfb", drop_xfb::applies, drop_xfb::lower),
+    ("buffer_block_names", buffer_block_names::applies, buffer_block_names::lower),
+    ("non_writable_blocks", non_writable_blocks::applies, non_writable_blocks::lower),
+    ("float_specials", float_specials::applies, float_specials::lower),
+    ("const_math_args", const_math_args::applies, const_math_args::lower),
+    ("shift_signedness", shift_signedness::applies, shift_signedness::lower),
+    ("std140", std140::applies, |m| std140::lower(m).unwrap_or(true)),
+];
+
+/// Checks the predicates on `words` (which must pass [`crate::reflect::check_header`]): a
+/// pass whose predicate says it does not apply changes nothing (and does not fail). The
+/// passes that run when a module is loaded are checked on the input, the others on the loaded
+/// module; modules that do not load are skipped (the passes assume the load checks). Debug
+/// builds check every skipped pass of every translation; the `spirv_words` fuzz target and the
+/// translator tests check this on their inputs, in release builds too.
+pub fn check_predicates(words: &[u32]) -> Result<(), String> {
+    let Ok(loaded) = crate::reflect::load(words, None) else { return Ok(()) };
+    let Some((input, _)) = crate::spirv_view::ModuleView::read(words) else { return Ok(()) };
+    let Ok(module) = crate::spirv_reader::load_words(words) else { return Ok(()) };
+    for (k, (name, applies, pass)) in PREDICATED.into_iter().enumerate() {
+        let (view, module) = if k < 3 { (&input, &module) } else { (loaded.view(), loaded.module()) };
+        if !applies(view) && pass(&mut module.clone()) {
+            return Err(format!("lower::{name} changed a module its predicate says it does not apply to"));
+        }
+    }
+    Ok(())
+}
+
 /// Allocates a fresh id by bumping the header's bound.
 pub(crate) fn fresh_id(module: &mut dr::Module) -> Word {
     let header = module.header.get_or_insert_with(|| dr::ModuleHeader::new(1));

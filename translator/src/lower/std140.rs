@@ -43,7 +43,8 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
         && module.annotations().any(|a| match (a.opcode, a.operands) {
             (Op::Decorate, [t, ARRAY_STRIDE, 16]) => matches!(shape(*t), Some((Op::TypeArray, [e, _])) if scalar32(*e) || vec2(*e)),
             (Op::MemberDecorate, [s, m, MATRIX_STRIDE, 16]) => {
-                let member = shape(*s).and_then(|(op, members)| (op == Op::TypeStruct).then(|| members.get(*m as usize)).flatten().copied());
+                let member =
+                    shape(*s).and_then(|(op, members)| (op == Op::TypeStruct).then(|| members.get(*m as usize)).flatten().copied());
                 member.and_then(shape).is_some_and(|(op, ops)| op == Op::TypeMatrix && ops.first().is_some_and(|c| vec2(*c)))
             }
             _ => false,
