@@ -17,6 +17,12 @@
 //! through `rspirv::dr::load_words`, so errors read exactly as rspirv writes them. Tests compare
 //! both readers on the fuzz seeds, the kept fuzz inputs and shaders written to reach the
 //! delegating paths, and the `spirv_words` fuzz target compares them on every input it runs.
+//!
+//! The decoder ([`decode_into`]) writes into a sink: rspirv's operand vector here, or only the
+//! ids for [`crate::spirv_view`], which reads a module's words without building rspirv's data
+//! at all (the translator builds it only when a lowering pass applies). Grammars whose
+//! operands are all single-word ids and literals (most instructions in functions) are decoded
+//! word by word without walking the grammar.
 
 use rspirv::binary::{Consumer, ParseAction, ParseResult};
 use rspirv::dr::{self, Instruction, Operand};
@@ -28,16 +34,9 @@ pub(crate) type Grammar = &'static grammar::Instruction<'static>;
 
 /// Parses `words` as `rspirv::dr::load_words` does (see the module invariant).
 pub fn load_words(words: &[u32]) -> ParseResult<dr::Module> {
-    load_words_with_layout(words).map(|(module, _)| module)
-}
-
-/// As [`load_words`], and whether the words hold the module in the order rspirv assembles it
-/// (every instruction already in its section, in section order, no `OpMemoryModel` repeated):
-/// then assembling the module unchanged gives `words` back, bar the header's generator word.
-pub fn load_words_with_layout(words: &[u32]) -> ParseResult<(dr::Module, bool)> {
-    match read_with_layout(words) {
-        Some(read) => Ok(read),
-        None => dr::load_words(words).map(|m| (m, false)),
+    match read(words) {
+        Some(module) => Ok(module),
+        None => dr::load_words(words),
     }
 }
 
@@ -173,10 +172,6 @@ pub(crate) enum Stop {
 
 /// The fast path alone: `None` where [`load_words`] hands the whole module to rspirv.
 pub fn read(words: &[u32]) -> Option<dr::Module> {
-    read_with_layout(words).map(|(module, _)| module)
-}
-
-fn read_with_layout(words: &[u32]) -> Option<(dr::Module, bool)> {
     if words.len() < 5 || words[0] != spirv::MAGIC_NUMBER {
         return None;
     }
@@ -191,22 +186,8 @@ fn read_with_layout(words: &[u32]) -> Option<(dr::Module, bool)> {
         let count = (words[at] >> 16) as usize;
         let class = grammar_of(words[at] & 0xffff)?;
         let inst = match decode(class, &words[at + 1..at + count], &types) {
-            Ok((inst, canonical)) => {
-                sections.in_order &= canonical;
-                inst
-            }
-            Err(Stop::Delegate) => {
-                let inst = delegate(words, &words[at..at + count])?;
-                // rspirv's parser normalizes what it reads (string padding, for one): the
-                // instruction is in assembly form only if it assembles back to its words.
-                if sections.in_order {
-                    use rspirv::binary::Assemble;
-                    let mut back = Vec::with_capacity(count);
-                    inst.assemble_into(&mut back);
-                    sections.in_order = back == words[at..at + count];
-                }
-                inst
-            }
+            Ok((inst, _)) => inst,
+            Err(Stop::Delegate) => delegate(words, &words[at..at + count])?,
             Err(Stop::Module) => return None,
         };
         let results = usize::from(inst.result_type.is_some()) + usize::from(inst.result_id.is_some());
@@ -214,10 +195,7 @@ fn read_with_layout(words: &[u32]) -> Option<(dr::Module, bool)> {
         sections.place(inst)?;
         at += count;
     }
-    // rspirv keeps only the version's major and minor bytes: stray bits in the version word's
-    // other bytes (found by `spirv_words`) are not written back.
-    let in_order = sections.in_order && words[1] & 0xff00_00ff == 0;
-    sections.finish().map(|m| (m, in_order))
+    sections.finish()
 }
 
 /// The module under construction, sorted into its sections as `dr::Loader` sorts it (a
@@ -228,10 +206,6 @@ struct Sections {
     block: Option<dr::Block>,
     /// Instructions per block, in order, counted ahead (to size each block once).
     block_sizes: std::vec::IntoIter<usize>,
-    /// The section of the last instruction placed, in assembly order (functions last).
-    section: Section,
-    /// Every instruction so far went to its section's end, sections in assembly order.
-    in_order: bool,
 }
 
 /// The section rspirv's loader puts an instruction with opcode `op` in, given whether a
@@ -313,48 +287,33 @@ impl Sections {
         module.types_global_values.reserve(globals);
         module.debug_names.reserve(names);
         module.functions.reserve(functions);
-        Some(Sections {
-            module,
-            function: None,
-            block: None,
-            block_sizes: block_sizes.into_iter(),
-            section: Section::Capabilities,
-            in_order: true,
-        })
+        Some(Sections { module, function: None, block: None, block_sizes: block_sizes.into_iter() })
     }
 
     fn place(&mut self, inst: Instruction) -> Option<()> {
-        use spirv::Op;
-        let op = inst.class.opcode;
-        let section = section_of(op, self.function.is_some(), self.block.is_some());
-        let out_of_order = match &self.function {
-            // Inside a function, what rspirv moves out of it (types, constants, annotations,
-            // debug instructions outside a block) or gathers ahead of the blocks (parameters).
-            Some(f) => section != Section::Functions || (op == Op::FunctionParameter && (self.block.is_some() || !f.blocks.is_empty())),
-            None => section < self.section || (op == Op::MemoryModel && self.module.memory_model.is_some()),
-        };
-        if out_of_order {
-            self.in_order = false;
+        let m = &mut self.module;
+        match section_of(inst.class.opcode, self.function.is_some(), self.block.is_some()) {
+            Section::Capabilities => m.capabilities.push(inst),
+            Section::Extensions => m.extensions.push(inst),
+            Section::ExtInstImports => m.ext_inst_imports.push(inst),
+            Section::MemoryModel => m.memory_model = Some(inst),
+            Section::EntryPoints => m.entry_points.push(inst),
+            Section::ExecutionModes => m.execution_modes.push(inst),
+            Section::DebugStringSource => m.debug_string_source.push(inst),
+            Section::DebugNames => m.debug_names.push(inst),
+            Section::DebugModuleProcessed => m.debug_module_processed.push(inst),
+            Section::Annotations => m.annotations.push(inst),
+            Section::TypesGlobalValues => m.types_global_values.push(inst),
+            Section::Functions => return self.place_in_function(inst),
         }
-        self.section = section;
+        Some(())
+    }
+
+    /// Places an instruction of the functions' section (a loader error is `None`).
+    fn place_in_function(&mut self, inst: Instruction) -> Option<()> {
+        use spirv::Op;
         let m = &mut self.module;
         match inst.class.opcode {
-            Op::Capability => m.capabilities.push(inst),
-            Op::Extension => m.extensions.push(inst),
-            Op::ExtInstImport => m.ext_inst_imports.push(inst),
-            Op::MemoryModel => m.memory_model = Some(inst),
-            Op::EntryPoint => m.entry_points.push(inst),
-            Op::ExecutionMode => m.execution_modes.push(inst),
-            Op::String | Op::SourceExtension | Op::Source | Op::SourceContinued => m.debug_string_source.push(inst),
-            Op::Name | Op::MemberName => m.debug_names.push(inst),
-            Op::ModuleProcessed => m.debug_module_processed.push(inst),
-            op if grammar::reflect::is_location_debug(op) => match &mut self.block {
-                Some(block) => block.instructions.push(inst),
-                None => m.types_global_values.push(inst),
-            },
-            op if op.is_annotation() => m.annotations.push(inst),
-            op if op.is_type() || op.is_constant() => m.types_global_values.push(inst),
-            Op::Variable | Op::Undef if self.function.is_none() => m.types_global_values.push(inst),
             Op::Function => {
                 if self.function.is_some() {
                     return None;
@@ -799,15 +758,14 @@ pub fn first_difference(a: &[u32], b: &[u32]) -> Option<usize> {
 }
 
 /// Checks the module invariant on `words`: what [`load_words`] reads is what
-/// `rspirv::dr::load_words` reads; and words said to be in assembly order
-/// ([`load_words_with_layout`]) are what assembling the module gives. For tests and the
-/// `spirv_words` fuzz target; `words` must pass [`crate::reflect::check_header`] (rspirv panics
-/// on some streams it refuses). Checks [`crate::spirv_view`]'s invariant too.
+/// `rspirv::dr::load_words` reads. For tests and the `spirv_words` fuzz target; `words` must
+/// pass [`crate::reflect::check_header`] (rspirv panics on some streams it refuses). Checks
+/// [`crate::spirv_view`]'s invariant too.
 pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
     crate::spirv_view::check_agrees_with_rspirv(words).map_err(|e| format!("view: {e}"))?;
     let shape = |m: &dr::Module| -> Vec<usize> { m.functions.iter().flat_map(|f| f.blocks.iter().map(|b| b.instructions.len())).collect() };
-    match (load_words_with_layout(words), dr::load_words(words)) {
-        (Ok((fast, in_order)), Ok(rspirv)) => {
+    match (load_words(words), dr::load_words(words)) {
+        (Ok(fast), Ok(rspirv)) => {
             if fast.header != rspirv.header {
                 return Err(format!("headers differ: {:?} and rspirv's {:?}", fast.header, rspirv.header));
             }
@@ -816,12 +774,6 @@ pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
             }
             if fast.all_inst_iter().count() != rspirv.all_inst_iter().count() || shape(&fast) != shape(&rspirv) {
                 return Err("the modules differ in instruction count or block shape".into());
-            }
-            if in_order {
-                use rspirv::binary::Assemble;
-                if let Some(at) = first_difference(&fast.assemble(), words) {
-                    return Err(format!("the words are said to be in assembly order, but the assembly differs at word {at}"));
-                }
             }
             Ok(())
         }

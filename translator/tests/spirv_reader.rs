@@ -157,7 +157,7 @@ fn reads_what_rspirv_reads_on_hand_built_operands() {
 #[test]
 fn words_in_assembly_order_are_told_apart() {
     let words = common::vs(common::VS);
-    let (_, in_order) = tesserae::spirv_reader::load_words_with_layout(&words).unwrap();
+    let (_, in_order) = tesserae::spirv_view::ModuleView::read(&words[..]).unwrap();
     assert!(in_order, "glslang's output is in assembly order");
     tesserae::spirv_reader::check_agrees_with_rspirv(&words).unwrap();
 
@@ -178,8 +178,9 @@ fn words_in_assembly_order_are_told_apart() {
     moved.extend_from_slice(&words[name.end..end]);
     moved.extend_from_slice(&words[name.clone()]);
     moved.extend_from_slice(&words[end..]);
-    let (module, in_order) = tesserae::spirv_reader::load_words_with_layout(&moved).unwrap();
+    let (_, in_order) = tesserae::spirv_view::ModuleView::read(&moved[..]).unwrap();
     assert!(!in_order, "a name after an annotation is out of assembly order");
+    let module = tesserae::spirv_reader::load_words(&moved).unwrap();
     use rspirv::binary::Assemble;
     assert!(tesserae::spirv_reader::first_difference(&module.assemble(), &moved).is_some());
     tesserae::spirv_reader::check_agrees_with_rspirv(&moved).unwrap();
