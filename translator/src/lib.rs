@@ -1,9 +1,11 @@
 //! Tesserae: translate Vulkan pipelines (SPIR-V) into plans for wgpu.
 //!
 //! Front end → lowering → naga → plan, in the style of naga itself:
-//! 1. [`reflect::load`] parses each stage with rspirv and reflects its interface.
+//! 1. [`reflect::load`] reads each stage (a [`spirv_view::ModuleView`] of its words), checks
+//!    it and reflects its interface.
 //! 2. [`translate`] refuses what is out of scope with [`TranslateError::Unsupported`], checks
-//!    the stage interfaces ([`interface`]) and runs the SPIR-V → SPIR-V passes in [`lower`].
+//!    the stage interfaces ([`interface`]) and runs the SPIR-V → SPIR-V passes in [`lower`]
+//!    (on rspirv's module, built only for a stage a pass applies to).
 //! 3. [`wgsl`] hands the lowered SPIR-V to naga (the input words themselves when no pass
 //!    changed the stage: see [`LoadedModule`]) and returns validated WGSL.
 //!

@@ -1,6 +1,8 @@
-//! Loading and reflecting one SPIR-V module with rspirv.
+//! Loading and reflecting one SPIR-V module.
 //!
-//! [`load`] parses the words, picks the entry point and records what the later steps need: the
+//! [`load`] reads the words into a [`ModuleView`] (rspirv's module only where the view's
+//! reader hands the words to rspirv or a load-time pass applies), runs the load checks
+//! ([`crate::module_checks`]), picks the entry point and records what the later steps need: the
 //! stage, execution modes, location-decorated interface variables with their types and
 //! interpolation, and which built-ins the code actually accesses. A `gl_PerVertex` block that the
 //! code never touches declares built-ins without using them, so "accessed" is what counts.

@@ -18,7 +18,7 @@
 //! both readers on the fuzz seeds, the kept fuzz inputs and shaders written to reach the
 //! delegating paths, and the `spirv_words` fuzz target compares them on every input it runs.
 //!
-//! The decoder ([`decode_into`]) writes into a sink: rspirv's operand vector here, or only the
+//! The decoder (`decode_into`) writes into a sink: rspirv's operand vector here, or only the
 //! ids for [`crate::spirv_view`], which reads a module's words without building rspirv's data
 //! at all (the translator builds it only when a lowering pass applies). Grammars whose
 //! operands are all single-word ids and literals (most instructions in functions) are decoded
