@@ -18,7 +18,7 @@
 use crate::desc::Stage;
 use crate::error::LoadError;
 use crate::profile::phase;
-use crate::spirv_view::{IdProblem, Inst, ModuleView};
+use crate::spirv_view::{IdProblem, IdTable, Inst, ModuleView};
 use spirv::{Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeSet, HashMap};
 
@@ -252,7 +252,7 @@ fn check_member_decorations(module: &ModuleView) -> Result<(), LoadError> {
 fn check_global_definition_order(module: &ModuleView) -> Result<(), LoadError> {
     // Depth of each type defined so far (constants and variables count as 0).
     let globals = module.types_global_values();
-    let mut depth = IdTable::new(module.bound(), globals.clone().count());
+    let mut depth = IdTable::new(module.bound());
     let mut forward_pointers: Vec<Word> = Vec::new();
     for inst in globals {
         match inst.opcode {
@@ -283,49 +283,10 @@ fn check_global_definition_order(module: &ModuleView) -> Result<(), LoadError> {
             return Err(LoadError::Unsupported(format!("types nested more than {MAX_TYPE_DEPTH} deep")));
         }
         if let Some(id) = inst.result_id {
-            depth.insert(id, own);
+            depth.set(id, own);
         }
     }
     Ok(())
-}
-
-/// A `u32` per id: a flat table for modules with a small bound (all real ones), a hash map
-/// for the rest (a malformed header's bound can be anything).
-enum IdTable {
-    Flat(Vec<u32>),
-    Map(naga::FastHashMap<Word, u32>),
-}
-
-impl IdTable {
-    const FLAT_BOUND: u32 = 1 << 16;
-    const ABSENT: u32 = u32::MAX;
-
-    fn new(bound: Word, expected: usize) -> Self {
-        match bound {
-            bound if bound <= Self::FLAT_BOUND => IdTable::Flat(vec![Self::ABSENT; bound as usize]),
-            _ => IdTable::Map(naga::FastHashMap::with_capacity_and_hasher(expected, Default::default())),
-        }
-    }
-    fn get(&self, id: Word) -> Option<u32> {
-        match self {
-            IdTable::Flat(v) => v.get(id as usize).copied().filter(|d| *d != Self::ABSENT),
-            IdTable::Map(m) => m.get(&id).copied(),
-        }
-    }
-    /// `value` must not be `u32::MAX`.
-    fn insert(&mut self, id: Word, value: u32) {
-        match self {
-            // `check_ids` ran first: every result id is below the bound.
-            IdTable::Flat(v) => {
-                if let Some(slot) = v.get_mut(id as usize) {
-                    *slot = value;
-                }
-            }
-            IdTable::Map(m) => {
-                m.insert(id, value);
-            }
-        }
-    }
 }
 
 /// How deep types may nest (an array of structs of arrays...: 4 levels).

@@ -84,44 +84,58 @@ pub fn literal_string(words: &[u32]) -> Option<(String, &[u32])> {
     None
 }
 
-/// Result id → instruction index: a flat table for small bounds (all real modules), a map
-/// beyond (a malformed header's bound can be anything).
+/// A `u32` per id: a flat table for small bounds (all real modules), a map beyond (a
+/// malformed header's bound can be anything). The view's definitions (id → instruction
+/// index), and the load checks' per-id tables.
 #[derive(Debug, Clone)]
-enum Defs {
+pub(crate) enum IdTable {
     Flat(Vec<u32>),
     Map(naga::FastHashMap<Word, u32>),
 }
 
-impl Defs {
+impl IdTable {
     const FLAT_BOUND: u32 = 1 << 16;
     const ABSENT: u32 = u32::MAX;
 
-    fn new(bound: Word) -> Self {
+    pub(crate) fn new(bound: Word) -> Self {
         if bound <= Self::FLAT_BOUND {
-            Defs::Flat(vec![Self::ABSENT; bound as usize])
+            IdTable::Flat(vec![Self::ABSENT; bound as usize])
         } else {
-            Defs::Map(Default::default())
+            IdTable::Map(Default::default())
         }
     }
-    fn get(&self, id: Word) -> Option<u32> {
+    pub(crate) fn get(&self, id: Word) -> Option<u32> {
         match self {
-            Defs::Flat(v) => v.get(id as usize).copied().filter(|i| *i != Self::ABSENT),
-            Defs::Map(m) => m.get(&id).copied(),
+            IdTable::Flat(v) => v.get(id as usize).copied().filter(|i| *i != Self::ABSENT),
+            IdTable::Map(m) => m.get(&id).copied(),
         }
     }
-    /// Records `id` at `index` unless it is defined already (then `false`).
-    fn insert(&mut self, id: Word, index: u32) -> bool {
+    /// Sets `id` to `value` (not `u32::MAX`) unless it is set already (then `false`); an id at
+    /// or above a flat table's bound is left out.
+    pub(crate) fn insert_new(&mut self, id: Word, value: u32) -> bool {
         match self {
-            Defs::Flat(v) => match v.get_mut(id as usize) {
+            IdTable::Flat(v) => match v.get_mut(id as usize) {
                 Some(slot) if *slot == Self::ABSENT => {
-                    *slot = index;
+                    *slot = value;
                     true
                 }
                 Some(_) => false,
-                // At or above the bound: reported by `id_problem`, not recorded.
                 None => true,
             },
-            Defs::Map(m) => m.insert(id, index).is_none(),
+            IdTable::Map(m) => m.insert(id, value).is_none(),
+        }
+    }
+    /// Sets `id` to `value` (not `u32::MAX`); an id at or above a flat table's bound is left out.
+    pub(crate) fn set(&mut self, id: Word, value: u32) {
+        match self {
+            IdTable::Flat(v) => {
+                if let Some(slot) = v.get_mut(id as usize) {
+                    *slot = value;
+                }
+            }
+            IdTable::Map(m) => {
+                m.insert(id, value);
+            }
         }
     }
 }
@@ -141,7 +155,7 @@ pub struct ModuleView<'w> {
     words: Cow<'w, [u32]>,
     records: Vec<Record>,
     ids: Vec<Word>,
-    defs: Defs,
+    defs: IdTable,
     id_problem: Option<IdProblem>,
     /// Instruction ranges of each section, indexed by `Section as usize`.
     sections: [Range<u32>; SECTIONS],
@@ -333,7 +347,7 @@ impl<'w> ModuleView<'w> {
             words,
             records: Vec::new(),
             ids: Vec::new(),
-            defs: Defs::new(bound),
+            defs: IdTable::new(bound),
             id_problem: None,
             sections: std::array::from_fn(|_| 0..0),
             functions: Vec::new(),
@@ -356,7 +370,7 @@ impl<'w> ModuleView<'w> {
         if let Some(id) = result_id {
             let problem = if id >= bound {
                 Some(IdProblem::AboveBound(id))
-            } else if !self.defs.insert(id, index) {
+            } else if !self.defs.insert_new(id, index) {
                 Some(IdProblem::Redefined(id))
             } else {
                 None
@@ -394,10 +408,10 @@ impl<'w> ModuleView<'w> {
             order.sort_by_key(|i| self.records[*i as usize].section);
             let moved: Vec<Record> = order.iter().map(|i| self.records[*i as usize]).collect();
             self.records = moved;
-            self.defs = Defs::new(self.bound());
+            self.defs = IdTable::new(self.bound());
             for (i, r) in self.records.iter().enumerate() {
                 if let Some(id) = r.result_id() {
-                    self.defs.insert(id, i as u32);
+                    self.defs.insert_new(id, i as u32);
                 }
             }
         }
