@@ -117,7 +117,8 @@ pub fn translate_stage(mut m: LoadedModule) -> Result<ShaderPlan, TranslateError
         _ => {
             // Integer outputs become flat, as in a pipeline without a fragment stage (WGSL
             // requires it of every integer varying; found by `spirv_words`).
-            crate::lower::interpolation::harmonize(m.module_mut(), &[], &r.outputs);
+            let rewrites = crate::lower::interpolation::plan(&[], &r.outputs);
+            m.lower(|_| !rewrites.is_empty(), |module| crate::lower::interpolation::apply(module, &rewrites));
             if r.writes(SpvBuiltIn::PointSize) {
                 crate::lower::builtin_output::demote(m.module_mut(), SpvBuiltIn::PointSize);
             }

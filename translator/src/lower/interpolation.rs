@@ -83,8 +83,3 @@ pub fn apply(module: &mut dr::Module, rewrites: &Rewrites) -> bool {
     }
     !rewrites.is_empty()
 }
-
-/// [`plan`] and [`apply`] in one.
-pub fn harmonize(module: &mut dr::Module, pairs: &[(Word, &InterfaceVar)], outputs: &[InterfaceVar]) -> bool {
-    apply(module, &plan(pairs, outputs))
-}
