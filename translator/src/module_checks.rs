@@ -10,7 +10,8 @@
 //! blocks are all built-in; integer and float widths are 8 to 64 bits; image operands are in
 //! range; variables carry their pointer's storage class; built-ins have Vulkan's types;
 //! fragment-only instructions (discard, implicit-LOD sampling, derivatives) and non-variable
-//! pointer arguments do not occur where they are invalid; vector shuffles select existing
+//! pointer arguments do not occur where they are invalid; branches name labels; vector
+//! shuffles select existing
 //! components; explicit-LOD samples name their level; types, constants and global variables
 //! refer only to ids defined before them (so types form a graph without cycles) and types
 //! nest at most [`MAX_TYPE_DEPTH`] deep.
@@ -28,6 +29,7 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
     phase("definition order", || check_global_definition_order(module))?;
     phase("member decorations", || check_member_decorations(module))?;
     phase("fragment-only instructions", || check_fragment_only_instructions(module, entry_id, stage))?;
+    phase("branch targets", || check_branch_targets(module))?;
     phase("call pointer arguments", || check_call_pointer_arguments(module))?;
     phase("vector shuffles", || check_vector_shuffles(module))?;
     phase("explicit lod", || check_explicit_lod(module))?;
@@ -93,6 +95,29 @@ fn fragment_only(op: Op) -> bool {
             | Op::DPdyCoarse
             | Op::FwidthCoarse
     )
+}
+
+/// Branches, merges, switch targets and phi parents name labels. Found by the `spirv_words`
+/// fuzzer: `OpBranch` to a composite (an `OpReturnValue` changed into it) left naga a
+/// function without its return, which the WGSL writer wrote as a function that does not
+/// validate.
+fn check_branch_targets(module: &ModuleView) -> Result<(), LoadError> {
+    for inst in module.bodies() {
+        // The ids that must be labels (the ids of the `OpSwitch` pairs follow the selector and
+        // the default; a phi's parents are its odd ids).
+        let mut targets: &mut dyn Iterator<Item = &Word> = match (inst.opcode, inst.ids) {
+            (Op::Branch | Op::SelectionMerge, [target, ..]) => &mut std::iter::once(target),
+            (Op::BranchConditional, [_, labels @ ..]) => &mut labels.iter().take(2),
+            (Op::LoopMerge, labels) => &mut labels.iter().take(2),
+            (Op::Switch, [_, labels @ ..]) => &mut labels.iter(),
+            (Op::Phi, ids) => &mut ids.iter().skip(1).step_by(2),
+            _ => continue,
+        };
+        if let Some(t) = Iterator::find(&mut targets, |t| module.def(**t).is_none_or(|d| d.opcode != Op::Label)) {
+            return Err(LoadError::Malformed(format!("{:?} names %{t} as a block, which is not a label", inst.opcode)));
+        }
+    }
+    Ok(())
 }
 
 /// Under the logical addressing model without variable pointers, a pointer passed to a
