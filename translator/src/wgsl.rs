@@ -177,9 +177,9 @@ fn name_struct_members(module: &mut naga::Module) {
             let mut written: Vec<String> =
                 members.iter().enumerate().map(|(i, m)| m.name.clone().unwrap_or_else(|| format!("m{i}_member"))).collect();
             // Most often only unnamed members (naga's entry point results): `mN_member` is
-            // kept as it is.
-            let kept = names_kept(written.iter().map(String::as_str));
-            for _ in 0..if kept { 0 } else { 4 } {
+            // kept as it is, and no naming round is needed.
+            let rounds = if names_kept(written.iter().map(String::as_str)) { 0 } else { 4 };
+            for _ in 0..rounds {
                 namer.reset(
                     &empty,
                     &naga::keywords::wgsl::RESERVED_SET,
