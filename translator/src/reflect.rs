@@ -356,12 +356,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     // Most modules have none: their rspirv module is not built.
     let normalize = !input || drop_xfb::applies(&view) || buffer_block_names::applies(&view) || non_writable_blocks::applies(&view);
     if normalize {
-        let m = match module.as_mut() {
-            Some(m) => m,
-            None => {
-                module.insert(phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?)
-            }
-        };
+        let m = rspirv_module(&mut module, words)?;
         let mut changed = !input;
         changed |= phase("lower: drop_xfb", || drop_xfb::lower(m));
         changed |= phase("lower: buffer_block_names", || buffer_block_names::lower(m));
@@ -383,12 +378,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
         }
         Some(analysis) => {
             drop(reflector);
-            let m = match module.as_mut() {
-                Some(m) => m,
-                None => module.insert(
-                    phase("spirv read", || crate::spirv_reader::load_words(view.words())).map_err(|e| LoadError::Parse(e.to_string()))?,
-                ),
-            };
+            let m = rspirv_module(&mut module, words)?;
             phase("lower: flatten_io", || flatten_io::apply(m, entry_id, stage, analysis))?;
             view = phase("rspirv assemble", || ModuleView::of_module(m));
             input = false;
@@ -396,6 +386,17 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
         }
     };
     Ok(LoadedModule { view: OnceCell::from(view), module: module.map(OnceCell::from).unwrap_or_default(), input, entry_id, reflection })
+}
+
+/// The rspirv module of `words`, read now unless `module` holds it already.
+fn rspirv_module<'m>(module: &'m mut Option<dr::Module>, words: &[u32]) -> Result<&'m mut dr::Module, LoadError> {
+    match module {
+        Some(m) => Ok(m),
+        None => {
+            let read = crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words));
+            Ok(module.insert(read.map_err(|e| LoadError::Parse(e.to_string()))?))
+        }
+    }
 }
 
 /// The locations of one direction's user interface variables, wherever reflection found them

@@ -186,7 +186,7 @@ pub fn read(words: &[u32]) -> Option<dr::Module> {
         let count = (words[at] >> 16) as usize;
         let class = grammar_of(words[at] & 0xffff)?;
         let inst = match decode(class, &words[at + 1..at + count], &types) {
-            Ok((inst, _)) => inst,
+            Ok(inst) => inst,
             Err(Stop::Delegate) => delegate(words, &words[at..at + count])?,
             Err(Stop::Module) => return None,
         };
@@ -433,14 +433,13 @@ fn known<T>(value: Option<T>) -> Result<T, Stop> {
 }
 
 /// Decodes one instruction's operands by its grammar, as `Parser::parse_operands` does.
-/// One instruction, and whether it assembles back to `words` (see [`Cursor::zero_padded`]).
-fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<(Instruction, bool), Stop> {
+fn decode(class: Grammar, words: &[u32], types: &Types) -> Result<Instruction, Stop> {
     // One word per operand at most, less the result ids: no allocation where nothing is left
     // (`OpLabel`, `OpFunctionParameter`, `OpTypeVoid`, `OpConstantTrue`, …).
     let results = class.operands.iter().take(2).filter(|o| matches!(o.kind, Kind::IdResultType | Kind::IdResult)).count();
     let mut operands = Vec::with_capacity(words.len().saturating_sub(results));
-    let (result_type, result_id, canonical) = decode_into(class, words, types, &mut operands)?;
-    Ok((Instruction { class, result_type, result_id, operands }, canonical))
+    let (result_type, result_id, _) = decode_into(class, words, types, &mut operands)?;
+    Ok(Instruction { class, result_type, result_id, operands })
 }
 
 /// Where [`decode_into`] puts operands: rspirv's operand vector, or only the ids
@@ -528,22 +527,18 @@ fn decode_one_word_operands(
     Ok((result_type, result_id, true))
 }
 
-fn keep_strings<S: OperandSink>(_: &S) -> bool {
-    S::KEEP_STRINGS
-}
-
 /// [`decode`] into `out`: the result type and id, and whether the instruction assembles back
 /// to `words`.
-pub(crate) fn decode_into(
+pub(crate) fn decode_into<S: OperandSink>(
     class: Grammar,
     words: &[u32],
     types: &Types,
-    operands: &mut impl OperandSink,
+    operands: &mut S,
 ) -> Result<(Option<Word>, Option<Word>, bool), Stop> {
     if let Some(shape) = index().get(class.opcode as usize).and_then(|e| e.as_ref()).and_then(|e| e.words.as_ref()) {
         return decode_one_word_operands(shape, words, operands);
     }
-    let mut c = Cursor { words, keep_strings: keep_strings(operands), zero_padded: true };
+    let mut c = Cursor { words, keep_strings: S::KEEP_STRINGS, zero_padded: true };
     let (mut result_type, mut result_id) = (None, None);
     let mut i = 0;
     while let Some(logical) = class.operands.get(i) {
