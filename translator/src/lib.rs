@@ -57,11 +57,11 @@ pub const MAX_VARYING_LOCATIONS: u32 = 16;
 
 /// Loads a stage with the pipeline's specialization constants applied (so reflection sees the
 /// specialized array sizes).
-fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule, TranslateError> {
-    let load = |words: &[u32]| {
+fn load_specialized<'w>(slot: Stage, desc: &'w StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule<'w>, TranslateError> {
+    let load = |words: std::borrow::Cow<'w, [u32]>| {
         profile::phase("load", || reflect::load(words, desc.entry_point.as_deref())).map_err(|source| TranslateError::load(slot, source))
     };
-    let mut m = load(&desc.spirv)?;
+    let mut m = load(desc.spirv.as_slice().into())?;
     let has_spec = m.view().types_global_values().any(|i| {
         matches!(
             i.opcode,
@@ -71,7 +71,7 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
     if has_spec {
         use rspirv::binary::Assemble;
         profile::phase("lower: specialize", || lower::specialize::lower(m.module_mut(), spec));
-        m = load(&profile::phase("rspirv assemble", || m.module().assemble()))?;
+        m = load(profile::phase("rspirv assemble", || m.module().assemble()).into())?;
     }
     profile::phase("lower: float_specials", || m.lower(lower::float_specials::applies, lower::float_specials::lower));
     profile::phase("lower: const_math_args", || m.lower(lower::const_math_args::applies, lower::const_math_args::lower));
@@ -79,7 +79,7 @@ fn load_specialized(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) ->
     Ok(m)
 }
 
-fn load_stage(slot: Stage, desc: &StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule, TranslateError> {
+fn load_stage<'w>(slot: Stage, desc: &'w StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule<'w>, TranslateError> {
     let m = load_specialized(slot, desc, spec)?;
     if m.reflection.stage != slot {
         return Err(TranslateError::InvalidDesc(format!("the module given as the {slot} stage has a {} entry point", m.reflection.stage)));
@@ -169,11 +169,11 @@ fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
 }
 
 /// The pipeline after resource lowering: picks the passes.
-fn translate_lowered(
+fn translate_lowered<'w>(
     desc: &PipelineDesc,
     ctx: &ResourceContext,
-    mut vertex: LoadedModule,
-    fragment: Option<LoadedModule>,
+    mut vertex: LoadedModule<'w>,
+    fragment: Option<LoadedModule<'w>>,
 ) -> Result<Plan, TranslateError> {
     let vr = vertex.reflection.clone();
     if !vr.writes(BuiltIn::Position) {
@@ -267,12 +267,12 @@ fn emulated_clip_location(last: &Reflection, fragment: &Reflection) -> Result<u3
 }
 
 /// Vertex, control, evaluation (and fragment) stages: see [`tessellation`].
-fn translate_tessellated(
+fn translate_tessellated<'w>(
     desc: &PipelineDesc,
-    mut vertex: LoadedModule,
-    mut tcs: LoadedModule,
-    mut tes: LoadedModule,
-    mut fragment: Option<LoadedModule>,
+    mut vertex: LoadedModule<'w>,
+    mut tcs: LoadedModule<'w>,
+    mut tes: LoadedModule<'w>,
+    mut fragment: Option<LoadedModule<'w>>,
 ) -> Result<Plan, TranslateError> {
     if !matches!(desc.topology, Topology::PatchList { .. }) {
         return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
@@ -333,11 +333,11 @@ fn translate_tessellated(
 }
 
 /// Point-list draw with `PointSize` or `PointCoord`: see [`points`].
-fn translate_expanded_points(
+fn translate_expanded_points<'w>(
     desc: &PipelineDesc,
     e: Emulation,
-    mut vertex: LoadedModule,
-    mut fragment: Option<LoadedModule>,
+    mut vertex: LoadedModule<'w>,
+    mut fragment: Option<LoadedModule<'w>>,
     reads_point_coord: bool,
 ) -> Result<Plan, TranslateError> {
     let vr = vertex.reflection.clone();
@@ -430,11 +430,11 @@ fn intermediate(e: Emulation, b: &IntermediateBuffer) -> PassResource {
 
 /// Primitives assembled in compute: the four passes of [`cull`], for cull distances and, on a
 /// last-vertex rasterizer, for flat varyings (primitives rotated).
-fn translate_with_primitive_pass(
+fn translate_with_primitive_pass<'w>(
     desc: &PipelineDesc,
     e: Emulation,
-    mut vertex: LoadedModule,
-    fragment: Option<LoadedModule>,
+    mut vertex: LoadedModule<'w>,
+    fragment: Option<LoadedModule<'w>>,
     clip_location: Option<u32>,
 ) -> Result<Plan, TranslateError> {
     if desc.topology.is_points() {

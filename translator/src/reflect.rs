@@ -15,6 +15,7 @@ use crate::error::LoadError;
 use crate::spirv_view::{literal_string, EntryPoint, Inst, ModuleView};
 use rspirv::dr;
 use spirv::{BuiltIn, Decoration, ExecutionMode, Op, StorageClass, Word};
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
@@ -135,15 +136,15 @@ impl Reflection {
 /// its predicate says it would change nothing is run anyway in debug builds, on a copy, to
 /// check that.
 #[derive(Debug, Clone)]
-pub struct LoadedModule {
-    view: OnceCell<ModuleView<'static>>,
+pub struct LoadedModule<'w> {
+    view: OnceCell<ModuleView<'w>>,
     module: OnceCell<dr::Module>,
     input: bool,
     pub entry_id: Word,
     pub reflection: Reflection,
 }
 
-impl LoadedModule {
+impl<'w> LoadedModule<'w> {
     /// The module as rspirv's data (read from the view's words on first use).
     pub fn module(&self) -> &dr::Module {
         self.module.get_or_init(|| {
@@ -154,7 +155,7 @@ impl LoadedModule {
     }
 
     /// The module's view (of its assembly, once a pass has changed it).
-    pub fn view(&self) -> &ModuleView<'static> {
+    pub fn view(&self) -> &ModuleView<'w> {
         self.view.get_or_init(|| crate::profile::phase("rspirv assemble", || ModuleView::of_module(self.module())))
     }
 
@@ -318,15 +319,16 @@ pub fn stage_of(model: spirv::ExecutionModel) -> Option<Stage> {
 /// load error with the stage it is about).
 pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
     check_header_words(words).ok()?;
-    let (view, _) = read(words).ok()?;
+    let (view, _) = read(&Cow::Borrowed(words)).ok()?;
     let (_, model, _) = select_entry_point(&view, entry).ok()?;
     stage_of(model)
 }
 
 /// The view of `words`, and rspirv's module where the view's reader hands the words to rspirv
-/// (then the view is of that module's assembly, and the words are not kept).
-fn read(words: &[u32]) -> Result<(ModuleView<'static>, Option<dr::Module>), LoadError> {
-    if let Some((view, true)) = crate::profile::phase("spirv view", || ModuleView::read(words.to_vec())) {
+/// (then the view is of that module's assembly, and the words are not kept). The view borrows
+/// words it is given borrowed (the input of a translation: no copy).
+fn read<'w>(words: &Cow<'w, [u32]>) -> Result<(ModuleView<'w>, Option<dr::Module>), LoadError> {
+    if let Some((view, true)) = crate::profile::phase("spirv view", || ModuleView::read(words.clone())) {
         return Ok((view, None));
     }
     // The view checks the stream as it reads; rspirv needs it checked first.
@@ -337,11 +339,12 @@ fn read(words: &[u32]) -> Result<(ModuleView<'static>, Option<dr::Module>), Load
 }
 
 /// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
-pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadError> {
+pub fn load<'w>(words: impl Into<Cow<'w, [u32]>>, entry: Option<&str>) -> Result<LoadedModule<'w>, LoadError> {
     use crate::lower::{buffer_block_names, drop_xfb, flatten_io, non_writable_blocks};
     use crate::profile::phase;
-    check_header_words(words)?;
-    let (mut view, mut module) = read(words)?;
+    let words = words.into();
+    check_header_words(&words)?;
+    let (mut view, mut module) = read(&words)?;
     let (entry_id, model, name) = select_entry_point(&view, entry)?;
     let Some(stage) = stage_of(model) else {
         return Err(LoadError::UnknownExecutionModel { name, model: format!("{model:?}") });
@@ -356,7 +359,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
     // Most modules have none: their rspirv module is not built.
     let normalize = !input || drop_xfb::applies(&view) || buffer_block_names::applies(&view) || non_writable_blocks::applies(&view);
     if normalize {
-        let m = rspirv_module(&mut module, words)?;
+        let m = rspirv_module(&mut module, &words)?;
         let mut changed = !input;
         changed |= phase("lower: drop_xfb", || drop_xfb::lower(m));
         changed |= phase("lower: buffer_block_names", || buffer_block_names::lower(m));
@@ -378,7 +381,7 @@ pub fn load(words: &[u32], entry: Option<&str>) -> Result<LoadedModule, LoadErro
         }
         Some(analysis) => {
             drop(reflector);
-            let m = rspirv_module(&mut module, words)?;
+            let m = rspirv_module(&mut module, &words)?;
             phase("lower: flatten_io", || flatten_io::apply(m, entry_id, stage, analysis))?;
             view = phase("rspirv assemble", || ModuleView::of_module(m));
             input = false;

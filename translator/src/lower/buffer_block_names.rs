@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn uniform_block_stays_uniform_next_to_an_equal_buffer_block() {
-        let loaded = crate::reflect::load(&module(), None).unwrap();
+        let loaded = crate::reflect::load(module(), None).unwrap();
         let naga = crate::wgsl::spirv_to_module(crate::Stage::Vertex, &loaded).unwrap();
         let spaces: Vec<(u32, naga::AddressSpace)> =
             naga.global_variables.iter().filter_map(|(_, g)| g.binding.as_ref().map(|b| (b.group, g.space))).collect();

@@ -27,10 +27,10 @@ pub enum Picture {
 /// The picture for `test`, or `None` when it draws no patches or its stages cannot be read.
 pub fn derive(test: &ShaderTest) -> Option<Picture> {
     let Topology::PatchList { .. } = test.topology() else { return None };
-    let load = |stage: Stage| -> Option<(Vec<u32>, tesserae::LoadedModule)> {
+    let load = |stage: Stage| -> Option<(Vec<u32>, tesserae::LoadedModule<'static>)> {
         let section = test.shader(stage)?;
         let words = crate::compile::compile_section(test, section).ok()?;
-        let module = tesserae::reflect::load(&words, Some(&section.entry_point)).ok()?;
+        let module = tesserae::reflect::load(words.clone(), Some(&section.entry_point)).ok()?;
         Some((words, module))
     };
     let (tcs_words, tcs) = load(Stage::TessControl)?;
