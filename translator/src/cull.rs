@@ -27,7 +27,7 @@ use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
 use crate::vertex_pulling;
-use crate::wgsl::{round_trip, round_trip_kernel, ValidatedWgsl};
+use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
 use crate::Stage;
 use naga::{Binding, BuiltIn};
 use std::fmt::Write;
@@ -84,15 +84,24 @@ pub struct CullBindings {
     pub indirect: u32,
 }
 
-pub fn build(
-    b: CullBindings,
-    mut module: naga::Module,
-    layouts: &[VertexBufferLayout],
-    topology: Topology,
-    cull_n: u32,
-    emulated_clip_location: Option<u32>,
-    provoking_last: bool,
-) -> Result<CullPasses, TranslateError> {
+/// What the four passes are built for.
+pub struct CullConfig<'a> {
+    pub bindings: CullBindings,
+    pub layouts: &'a [VertexBufferLayout],
+    pub topology: Topology,
+    /// Cull distances, demoted to [`vertex_function::CULL_GLOBAL`].
+    pub cull_distances: u32,
+    /// Where clip distances go as varyings (emulated clipping), or `None` for native
+    /// `clip_distances`.
+    pub emulated_clip_location: Option<u32>,
+    /// The rasterizer takes flat varyings from a primitive's last vertex.
+    pub provoking_last: bool,
+    /// Parse the written WGSL back and validate it ([`crate::Options::verify_wgsl_round_trip`]).
+    pub verify: bool,
+}
+
+pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, TranslateError> {
+    let CullConfig { bindings: b, layouts, topology, cull_distances: cull_n, emulated_clip_location, provoking_last, verify } = *cfg;
     let func = vertex_function::from_entry(&mut module)?;
     let slots = vertex_pulling::used_slots(&func, layouts)?;
     let mut position = None;
@@ -117,8 +126,7 @@ pub fn build(
     let stride = cull_at + cull_n.div_ceil(4);
 
     // 1. Vertex stage as compute.
-    let mut src = vertex_function::module_wgsl(&module)?;
-    src.push_str(&vertex_pulling::declarations(b.emulation, &slots, layouts));
+    let mut kernel = vertex_pulling::declarations(b.emulation, &slots, layouts);
     let at_records = b.emulation.at(b.records);
     let pull = vertex_pulling::call(&module, &func, layouts, "tesserae_vertex_id", "tesserae_instance")?;
     let mut stores = format!("    tesserae_records[tesserae_base] = {position};\n");
@@ -139,11 +147,10 @@ pub fn build(
     }
     let body = format!("    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;\n{stores}");
     let _ = write!(
-        src,
+        kernel,
         "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n\n{}",
         vertex_pulling::compute_entry(VERTEX_ENTRY, WORKGROUP, &pull, &body)
     );
-    let vertex = crate::profile::phase("emulation wgsl round trip", || round_trip(Stage::Vertex, src))?;
     let n = vertices_per_primitive(topology);
     let strip = topology.is_strip();
     let primitive = crate::profile::phase("emulation: primitive kernel", || {
@@ -154,6 +161,7 @@ pub fn build(
         passthrough(b, &module, &varyings, stride, clip_at, clip_n, emulated_clip_location)
             .and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
+    let vertex = vertex_function::link_kernel(module, &func, &kernel, verify)?;
     Ok(CullPasses {
         vertex,
         primitive,

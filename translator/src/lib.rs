@@ -20,6 +20,7 @@ pub mod draw_uniform;
 pub mod emulation;
 pub mod error;
 pub mod interface;
+pub mod link;
 pub mod lower;
 pub mod module_checks;
 pub mod plan;
@@ -385,6 +386,7 @@ fn translate_expanded_points<'w>(
                 cull_distances,
                 emulation: e,
                 records_binding: records.binding,
+                verify: desc.options.verify_wgsl_round_trip,
             },
         )
     })?;
@@ -461,7 +463,18 @@ fn translate_with_primitive_pass<'w>(
     };
     let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
     let passes = profile::phase("cull::build", || {
-        cull::build(bindings, module, &desc.vertex_buffers, desc.topology, cull_distances, clip_location, provoking_last)
+        cull::build(
+            module,
+            &cull::CullConfig {
+                bindings,
+                layouts: &desc.vertex_buffers,
+                topology: desc.topology,
+                cull_distances,
+                emulated_clip_location: clip_location,
+                provoking_last,
+                verify: desc.options.verify_wgsl_round_trip,
+            },
+        )
     })?;
     records.size = BufferSize::PerPosition { bytes: 16 * passes.stride as u64 };
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;

@@ -22,7 +22,7 @@ use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
 use crate::vertex_pulling;
-use crate::wgsl::{round_trip, round_trip_kernel, ValidatedWgsl};
+use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
 use crate::{desc::Stage, VertexBufferLayout};
 use naga::{Binding, BuiltIn};
 use std::fmt::Write;
@@ -45,6 +45,8 @@ pub struct PointExpansion<'a> {
     pub emulation: Emulation,
     /// Binding (in the emulation group) of the records buffer.
     pub records_binding: u32,
+    /// Parse the written WGSL back and validate it ([`crate::Options::verify_wgsl_round_trip`]).
+    pub verify: bool,
 }
 
 /// The two passes' WGSL.
@@ -101,8 +103,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
             vertex_function::pack_vec4(&module, o.ty, &o.access)?
         );
     }
-    let mut src = vertex_function::module_wgsl(&module)?;
-    src.push_str(&vertex_pulling::declarations(cfg.emulation, &slots, cfg.layouts));
+    let mut kernel = vertex_pulling::declarations(cfg.emulation, &slots, cfg.layouts);
     let at_records = cfg.emulation.at(cfg.records_binding);
     let body = format!(
         "    let tesserae_c = {position};
@@ -117,11 +118,10 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
 {stores}"
     );
     let _ = write!(
-        src,
+        kernel,
         "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n\n{}",
         vertex_pulling::compute_entry(VERTEX_ENTRY, WORKGROUP, &pull, &body)
     );
-    let vertex = crate::profile::phase("emulation wgsl round trip", || round_trip(Stage::Vertex, src))?;
 
     // 2. Four corners per record.
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
@@ -164,5 +164,6 @@ fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOu
         params = cfg.emulation.draw_params_wgsl()
     );
     let expand = crate::profile::phase("emulation wgsl round trip", || round_trip_kernel(Stage::Vertex, expand_src))?;
+    let vertex = vertex_function::link_kernel(module, &func, &kernel, cfg.verify)?;
     Ok(PointPasses { vertex, expand, stride, vertex_buffer_slots: slots })
 }

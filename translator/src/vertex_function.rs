@@ -7,7 +7,10 @@
 
 use crate::desc::Stage;
 use crate::error::TranslateError;
+use crate::link::Stub;
+use crate::wgsl::{shared_kernel, ValidatedWgsl};
 use naga::{Binding, BuiltIn, Handle, ScalarKind, Span, Type, TypeInner};
+use std::fmt::Write;
 
 pub const FUNCTION: &str = "tesserae_vertex";
 /// Name the lowering gives the private array that holds the cull distances: WGSL has no
@@ -28,9 +31,17 @@ pub struct Output {
 }
 
 pub struct VertexFunction {
+    /// [`FUNCTION`] in the module.
+    pub handle: Handle<naga::Function>,
     pub args: Vec<Arg>,
+    /// The function's result: [`OUTPUT_STRUCT`] (member `i` named `out{i}_member`) or the one
+    /// output's type.
+    pub result: Handle<Type>,
     pub outputs: Vec<Output>,
 }
+
+/// The struct [`FUNCTION`] returns when the stage has several outputs.
+pub const OUTPUT_STRUCT: &str = "TesseraeVertexOut";
 
 pub(crate) fn unsupported(what: impl Into<String>) -> TranslateError {
     TranslateError::unsupported(Stage::Vertex, what)
@@ -58,9 +69,11 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
         return Err(unsupported("a vertex stage without outputs"));
     };
     let mut outputs = Vec::new();
+    let result_ty;
     if let Some(b) = result.binding {
         outputs.push(Output { access: "tesserae_out".into(), binding: b, ty: result.ty });
         f.result = Some(naga::FunctionResult { ty: result.ty, binding: None });
+        result_ty = result.ty;
     } else {
         let TypeInner::Struct { members, span } = module.types[result.ty].inner.clone() else {
             return Err(unsupported("a vertex result that is neither bound nor a struct"));
@@ -73,10 +86,9 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
             }
             new_members.push(naga::StructMember { name: Some(name), ty: m.ty, binding: None, offset: m.offset });
         }
-        let t = module.types.insert(
-            Type { name: Some("TesseraeVertexOut".into()), inner: TypeInner::Struct { members: new_members, span } },
-            Span::UNDEFINED,
-        );
+        let t = module
+            .types
+            .insert(Type { name: Some(OUTPUT_STRUCT.into()), inner: TypeInner::Struct { members: new_members, span } }, Span::UNDEFINED);
         for (_, e) in f.expressions.iter_mut() {
             if let naga::Expression::Compose { ty, .. } = e {
                 if *ty == result.ty {
@@ -85,22 +97,154 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
             }
         }
         f.result = Some(naga::FunctionResult { ty: t, binding: None });
+        result_ty = t;
     }
-    module.functions.append(f, Span::UNDEFINED);
-    Ok(VertexFunction { args, outputs })
+    let handle = module.functions.append(f, Span::UNDEFINED);
+    Ok(VertexFunction { handle, args, result: result_ty, outputs })
 }
 
-/// Validates the module (which now has no entry point) and writes it as WGSL.
+/// The stage's module with a pass's `kernel` linked in ([`crate::link`]), validated and
+/// written. `kernel` is WGSL that calls [`FUNCTION`] (its result members `out{i}_member`) and
+/// may read the globals the lowering demoted outputs to ([`DEMOTED_GLOBALS`]); it holds none of
+/// the application's code, so it is parsed once per distinct text and signature.
+pub fn link_kernel(mut module: naga::Module, func: &VertexFunction, kernel: &str, verify: bool) -> Result<ValidatedWgsl, TranslateError> {
+    let globals = demoted_globals(&module)?;
+    let mut text = stubs_wgsl(&module, func, &globals)?;
+    text.push_str(kernel);
+    let parsed = crate::profile::phase("emulation: kernel", || shared_kernel(Stage::Vertex, text))?;
+    let stubs: Vec<Stub> = std::iter::once(Stub::Function(FUNCTION, func.handle))
+        .chain(globals.iter().map(|&(name, handle)| Stub::Global(name, handle)))
+        .collect();
+    let user = UserItems::of(&module);
+    crate::profile::phase("emulation: link", || crate::link::link(&mut module, parsed.module(), &stubs))
+        .map_err(|e| TranslateError::InvalidPlan(format!("linking a pass into the vertex stage: {e}")))?;
+    let info = crate::profile::phase("emulation: validate", || {
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&module)
+    });
+    let info = info.map_err(|e| {
+        let message = e.emit_to_string("");
+        if user.holds(e.as_inner()) {
+            TranslateError::NagaValidation { stage: Stage::Vertex, message }
+        } else {
+            TranslateError::WgslRoundTrip { stage: Stage::Vertex, message, wgsl: parsed.source().to_string() }
+        }
+    })?;
+    let entries: Vec<String> = module.entry_points.iter().map(|e| e.name.clone()).collect();
+    let written = crate::wgsl::write_validated(Stage::Vertex, module, &info, verify)?;
+    // The plan names the pass's entry point: the writer must not have renamed it.
+    if let Some((e, _)) = entries.iter().zip(&written.module().entry_points).find(|(e, w)| **e != w.name) {
+        return Err(unsupported(format!("a user identifier that WGSL would write as the emulation's `{e}`")));
+    }
+    Ok(written)
+}
+
+/// Globals the lowering demotes outputs WGSL lacks to, which kernels read after calling
+/// [`FUNCTION`].
+pub const DEMOTED_GLOBALS: [&str; 2] = [crate::points::POINT_SIZE_GLOBAL, CULL_GLOBAL];
+
+/// The [`DEMOTED_GLOBALS`] the module has, each by its one handle.
+fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str, Handle<naga::GlobalVariable>)>, TranslateError> {
+    let mut found = Vec::new();
+    for name in DEMOTED_GLOBALS {
+        let mut named = module.global_variables.iter().filter(|(_, g)| g.name.as_deref() == Some(name)).map(|(h, _)| h);
+        if let Some(h) = named.next() {
+            if named.next().is_some() {
+                return Err(unsupported(format!("two global variables named `{name}`")));
+            }
+            found.push((name, h));
+        }
+    }
+    Ok(found)
+}
+
+/// WGSL declaring what a kernel uses of the user's module: [`OUTPUT_STRUCT`], the demoted
+/// globals and [`FUNCTION`] with a body that returns zero.
+fn stubs_wgsl(
+    module: &naga::Module,
+    func: &VertexFunction,
+    globals: &[(&str, Handle<naga::GlobalVariable>)],
+) -> Result<String, TranslateError> {
+    let mut w = String::new();
+    let result = match &module.types[func.result].inner {
+        TypeInner::Struct { members, .. } if module.types[func.result].name.as_deref() == Some(OUTPUT_STRUCT) => {
+            let _ = writeln!(w, "struct {OUTPUT_STRUCT} {{");
+            for (i, m) in members.iter().enumerate() {
+                let _ = writeln!(w, "    out{i}_member: {},", stub_type(module, m.ty)?);
+            }
+            w.push_str("}\n");
+            OUTPUT_STRUCT.to_string()
+        }
+        _ => stub_type(module, func.result)?,
+    };
+    for (name, g) in globals {
+        let _ = writeln!(w, "var<private> {name}: {};", stub_type(module, module.global_variables[*g].ty)?);
+    }
+    let args: Vec<String> = func
+        .args
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let (Arg::Location { ty, .. } | Arg::VertexIndex { ty } | Arg::InstanceIndex { ty }) = a;
+            Ok(format!("a{i}: {}", stub_type(module, *ty)?))
+        })
+        .collect::<Result<_, TranslateError>>()?;
+    let _ = writeln!(w, "fn {FUNCTION}({}) -> {result} {{\n    return {result}();\n}}", args.join(", "));
+    Ok(w)
+}
+
+/// The WGSL of a type that crosses [`FUNCTION`]'s signature: a 32-bit scalar or vector, or a
+/// sized array of them (clip and cull distances).
+fn stub_type(module: &naga::Module, ty: Handle<Type>) -> Result<String, TranslateError> {
+    match module.types[ty].inner {
+        TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => Ok(format!("array<{}, {n}>", stub_type(module, base)?)),
+        _ => Ok(wgsl_type(module, ty)?.0),
+    }
+}
+
+/// How many of each item the user's module had before linking: a validation error about an
+/// item below these counts is about the user's code.
+struct UserItems {
+    types: usize,
+    constants: usize,
+    globals: usize,
+    global_expressions: usize,
+    functions: usize,
+}
+
+impl UserItems {
+    fn of(m: &naga::Module) -> Self {
+        UserItems {
+            types: m.types.len(),
+            constants: m.constants.len(),
+            globals: m.global_variables.len(),
+            global_expressions: m.global_expressions.len(),
+            functions: m.functions.len(),
+        }
+    }
+
+    fn holds(&self, e: &naga::valid::ValidationError) -> bool {
+        use naga::valid::ValidationError as V;
+        match e {
+            V::Type { handle, .. } => handle.index() < self.types,
+            V::ConstExpression { handle, .. } | V::ArraySizeError { handle } => handle.index() < self.global_expressions,
+            V::Constant { handle, .. } => handle.index() < self.constants,
+            V::GlobalVariable { handle, .. } => handle.index() < self.globals,
+            V::Function { handle, .. } => handle.index() < self.functions,
+            _ => false,
+        }
+    }
+}
+
+/// Validates the module (which now has no entry point) and writes it as WGSL, for the passes
+/// that still append their WGSL to the stage's text (tessellation).
 pub fn module_wgsl(module: &naga::Module) -> Result<String, TranslateError> {
-    crate::profile::phase("emulation: user module validate+write", || module_wgsl_unprofiled(module))
-}
-
-fn module_wgsl_unprofiled(module: &naga::Module) -> Result<String, TranslateError> {
-    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities())
-        .validate(module)
-        .map_err(|e| TranslateError::NagaValidation { stage: Stage::Vertex, message: e.emit_to_string("") })?;
-    naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty())
-        .map_err(|e| TranslateError::NagaBackend { stage: Stage::Vertex, message: e.to_string() })
+    crate::profile::phase("emulation: user module validate+write", || {
+        let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities())
+            .validate(module)
+            .map_err(|e| TranslateError::NagaValidation { stage: Stage::Vertex, message: e.emit_to_string("") })?;
+        naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty())
+            .map_err(|e| TranslateError::NagaBackend { stage: Stage::Vertex, message: e.to_string() })
+    })
 }
 
 /// WGSL name, scalar kind and component count of a scalar or vector type.

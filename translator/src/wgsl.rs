@@ -263,11 +263,22 @@ pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule, verify_round_tr
     if verify_round_trip {
         loaded.check_words().map_err(TranslateError::InvalidPlan)?;
     }
-    let mut module = spirv_to_module(stage, loaded)?;
+    let module = spirv_to_module(stage, loaded)?;
     let info = crate::profile::phase("naga validate", || validate(&module))
         .map_err(|message| TranslateError::NagaValidation { stage, message })?;
+    write_validated(stage, module, &info, verify_round_trip)
+}
+
+/// Writes a module `info` says is valid; with `verify_round_trip`, the WGSL is parsed back and
+/// validated too (and the module kept is the parsed one).
+pub(crate) fn write_validated(
+    stage: Stage,
+    mut module: naga::Module,
+    info: &naga::valid::ModuleInfo,
+    verify_round_trip: bool,
+) -> Result<ValidatedWgsl, TranslateError> {
     let source =
-        crate::profile::phase("wgsl write", || naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty()))
+        crate::profile::phase("wgsl write", || naga::back::wgsl::write_string(&module, info, naga::back::wgsl::WriterFlags::empty()))
             .map_err(|e| TranslateError::NagaBackend { stage, message: e.to_string() })?;
     if verify_round_trip {
         return crate::profile::phase("user wgsl round trip", || round_trip(stage, source));
@@ -382,8 +393,10 @@ pub fn clear_kernel_cache() {
     kernel_cache().lock().unwrap_or_else(|e| e.into_inner()).clear();
 }
 
-fn kernel_cache() -> &'static std::sync::Mutex<std::collections::HashMap<String, ValidatedWgsl>> {
-    static KERNELS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<String, ValidatedWgsl>>> = std::sync::OnceLock::new();
+type KernelCache = std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<ValidatedWgsl>>>;
+
+fn kernel_cache() -> &'static KernelCache {
+    static KERNELS: std::sync::OnceLock<KernelCache> = std::sync::OnceLock::new();
     KERNELS.get_or_init(Default::default)
 }
 
@@ -395,11 +408,16 @@ const KERNEL_CACHE_SIZE: usize = 256;
 /// validated before, in this process, is not parsed again. The result is the same either way,
 /// so translation stays a deterministic function of its input.
 pub(crate) fn round_trip_kernel(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
+    shared_kernel(stage, source).map(|k| (*k).clone())
+}
+
+/// [`round_trip_kernel`], shared with the cache (for kernels that are read, not kept).
+pub(crate) fn shared_kernel(stage: Stage, source: String) -> Result<std::sync::Arc<ValidatedWgsl>, TranslateError> {
     let kernels = kernel_cache();
     if let Some(w) = kernels.lock().unwrap_or_else(|e| e.into_inner()).get(&source) {
         return Ok(w.clone());
     }
-    let w = round_trip(stage, source)?;
+    let w = std::sync::Arc::new(round_trip(stage, source)?);
     let mut kernels = kernels.lock().unwrap_or_else(|e| e.into_inner());
     if kernels.len() >= KERNEL_CACHE_SIZE {
         kernels.clear();

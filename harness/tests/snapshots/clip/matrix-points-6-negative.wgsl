@@ -20,14 +20,36 @@ struct TesseraeVertexOut {
     out2_member: vec3<f32>,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 6>(), array<f32, 1>());
 var<private> pos_1: vec2<f32>;
 var<private> v_color: vec3<f32>;
 var<private> color_1: vec3<f32>;
 var<private> tesserae_point_size: f32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
-    var i: i32;
+    var i_1: i32;
     var a: f32;
 
     let _e20 = pos_1;
@@ -35,22 +57,22 @@ fn main() {
     tesserae_point_size = 4f;
     let _e25 = color_1;
     v_color = _e25;
-    i = 0i;
+    i_1 = 0i;
     loop {
-        let _e26 = i;
+        let _e26 = i_1;
         if (_e26 < 6i) {
-            let _e28 = i;
+            let _e28 = i_1;
             a = (0.7f + (2.399f * f32(_e28)));
-            let _e32 = i;
-            let _e33 = i;
+            let _e32 = i_1;
+            let _e33 = i_1;
             unnamed.gl_ClipDistance[_e32] = (-0.25f - (0.125f * f32(_e33)));
             continue;
         } else {
             break;
         }
         continuing {
-            let _e39 = i;
-            i = (_e39 + 1i);
+            let _e39 = i_1;
+            i_1 = (_e39 + 1i);
         }
     }
     return;
@@ -68,65 +90,89 @@ fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>) -> TesseraeVertexOut {
     return TesseraeVertexOut(_e11, _e12, _e13);
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
-fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+fn tesserae_raw_index(i_2: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i_2 / 2u)];
+        return ((_e10 >> ((i_2 & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i_2];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_3 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_3;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_3);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
-@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
 
-@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
-
-@compute @workgroup_size(64)
+@compute @workgroup_size(64, 1, 1) 
 fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    if tesserae_gid.x >= tesserae_draw.count {
+    var local: bool;
+    var tesserae_keep: bool;
+    var i: u32 = 0u;
+
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
         return;
     }
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
-    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-    let tesserae_w0 = (tesserae_vertex_id) * 5u + 0u;
-    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
-    let tesserae_w1 = (tesserae_vertex_id) * 5u + 2u;
-    let tesserae_a1 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w1 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 1u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 2u]), 1.0);
-    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy), vec3<f32>(tesserae_a1.xyz));
-    let tesserae_c = tesserae_out.out0_member;
-    // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
-    let tesserae_size = min(select(tesserae_draw.size_range.x, tesserae_point_size, tesserae_point_size > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
-    // Only depth clips a point's centre: lavapipe draws points whose centre is just outside
-    // the x/y planes (its guard band), and the viewport cuts the rest.
-    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
-    for (var i = 0u; i < 6u; i++) { if tesserae_out.out1_member[i] < 0.0 { tesserae_keep = false; } }
-    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 3u;
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 5u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let tesserae_w1_ = ((_e7 * 5u) + 2u);
+    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
+    let _e46 = tesserae_vb0_[(tesserae_w1_ + 1u)];
+    let _e52 = tesserae_vb0_[(tesserae_w1_ + 2u)];
+    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), 1f);
+    let _e60 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec3<f32>(tesserae_a1_.xyz));
+    let tesserae_c = _e60.out0_member;
+    let _e65 = tesserae_draw.size_range.x;
+    let _e67 = tesserae_point_size;
+    let _e69 = tesserae_point_size;
+    let _e73 = tesserae_draw.size_range.x;
+    let _e79 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e65, _e67, (_e69 > _e73)), _e79);
+    if (tesserae_c.z >= 0f) {
+        local = (tesserae_c.z <= tesserae_c.w);
+    } else {
+        local = false;
+    }
+    let _e90 = local;
+    tesserae_keep = _e90;
+    loop {
+        let _e94 = i;
+        if (_e94 < 6u) {
+        } else {
+            break;
+        }
+        {
+            let _e98 = i;
+            if (_e60.out1_member[_e98] < 0f) {
+                tesserae_keep = false;
+            }
+        }
+        continuing {
+            let _e104 = i;
+            i = (_e104 + 1u);
+        }
+    }
+    let _e109 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e109) + tesserae_gid.x) * 3u);
     tesserae_records[tesserae_base] = tesserae_c;
-    tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
-    tesserae_records[tesserae_base + 2u] = vec4<f32>(tesserae_out.out2_member, 0.0);
+    let _e121 = tesserae_keep;
+    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e121), 0f, 0f);
+    tesserae_records[(tesserae_base + 2u)] = vec4<f32>(_e60.out2_member, 0f);
+    return;
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {
