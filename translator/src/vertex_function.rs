@@ -119,15 +119,14 @@ pub fn link_kernel(mut module: naga::Module, func: &VertexFunction, kernel: &str
     crate::profile::phase("emulation: link", || crate::link::link(&mut module, parsed.module(), &stubs))
         .map_err(|e| TranslateError::InvalidPlan(format!("linking a pass into the vertex stage: {e}")))?;
     let info = crate::profile::phase("emulation: validate", || {
-        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&module)
-    });
-    let info = info.map_err(|e| {
-        let message = e.emit_to_string("");
-        if user.holds(e.as_inner()) {
-            TranslateError::NagaValidation { stage: Stage::Vertex, message }
-        } else {
-            TranslateError::WgslRoundTrip { stage: Stage::Vertex, message, wgsl: parsed.source().to_string() }
-        }
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&module).map_err(|e| {
+            let message = e.emit_to_string("");
+            if user.holds(e.as_inner()) {
+                TranslateError::NagaValidation { stage: Stage::Vertex, message }
+            } else {
+                TranslateError::WgslRoundTrip { stage: Stage::Vertex, message, wgsl: parsed.source().to_string() }
+            }
+        })
     })?;
     let entries: Vec<String> = module.entry_points.iter().map(|e| e.name.clone()).collect();
     let written = crate::wgsl::write_validated(Stage::Vertex, module, &info, verify)?;
