@@ -209,11 +209,13 @@ fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], 
         tesserae::profile::enable();
         for _ in 0..iterations {
             for d in &descs {
+                // As the `ratio` column measures: no kernel parsed before.
+                tesserae::wgsl::clear_kernel_cache();
                 std::hint::black_box(tesserae::translate(d).ok());
             }
         }
         let n = (descs.len() as u32 * iterations) as f64;
-        println!("  phases of {set} (us per pipeline, inclusive; calls per pipeline)");
+        println!("  phases of {set}, cold (us per pipeline, inclusive; calls per pipeline)");
         for p in tesserae::profile::take() {
             let indent = "  ".repeat(p.depth);
             println!("    {:<52} {:>9.1} {:>6.2}", format!("{indent}{}", p.name), p.total.as_secs_f64() * 1e6 / n, p.count as f64 / n);

@@ -19,10 +19,32 @@ struct TesseraeVertexOut {
     out1_member: vec4<f32>,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
 var<private> i_u002e_pos_1: vec2<f32>;
 var<private> i_u002e_col_1: vec4<f32>;
 var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> u0040_entryPointOutput_u002e_col: vec4<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn u0040_main_u0028_struct_u002d_VSIn_u002d_vf2_u002d_vf41_u003b(i: ptr<function, VSIn>) -> VSOut {
     var o: VSOut;
@@ -64,57 +86,53 @@ fn tesserae_vertex(i_u002e_pos: vec2<f32>, i_u002e_col: vec4<f32>) -> TesseraeVe
     return TesseraeVertexOut(_e6, _e7);
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
-fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+fn tesserae_raw_index(i_2: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i_2 / 2u)];
+        return ((_e10 >> ((i_2 & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i_2];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_3 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_3;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_3);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
-@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
 
-@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
-
-@compute @workgroup_size(64)
+@compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    if tesserae_gid.x >= tesserae_draw.count {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
         return;
     }
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
-    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-    let tesserae_w0 = (tesserae_vertex_id) * 6u + 0u;
-    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
-    let tesserae_w1 = (tesserae_vertex_id) * 6u + 2u;
-    let tesserae_a1 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w1 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 1u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 2u]), bitcast<f32>(tesserae_vb0[tesserae_w1 + 3u]));
-    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy), vec4<f32>(tesserae_a1.xyzw));
-    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 2u;
-    tesserae_records[tesserae_base] = tesserae_out.out0_member;
-    tesserae_records[tesserae_base + 1u] = tesserae_out.out1_member;
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 6u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let tesserae_w1_ = ((_e7 * 6u) + 2u);
+    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
+    let _e46 = tesserae_vb0_[(tesserae_w1_ + 1u)];
+    let _e52 = tesserae_vb0_[(tesserae_w1_ + 2u)];
+    let _e58 = tesserae_vb0_[(tesserae_w1_ + 3u)];
+    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), bitcast<f32>(_e58));
+    let _e65 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec4<f32>(tesserae_a1_.xyzw));
+    let _e69 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e69) + tesserae_gid.x) * 2u);
+    tesserae_records[tesserae_base] = _e65.out0_member;
+    tesserae_records[(tesserae_base + 1u)] = _e65.out1_member;
+    return;
 }
 // pass `tessellation control`, tessellation control stage
 struct HSIn {

@@ -6,8 +6,30 @@ struct gl_PerVertex {
     gl_CullDistance: array<f32, 1>,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> pos_1: vec2<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
     let _e6 = pos_1;
@@ -22,54 +44,46 @@ fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
     return _e4;
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
-@group(0) @binding(2) var<storage, read> tesserae_vb0: array<u32>;
 
-@group(0) @binding(24) var<storage, read_write> tesserae_records: array<vec4<f32>>;
-
-@compute @workgroup_size(64)
+@compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    if tesserae_gid.x >= tesserae_draw.count {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
         return;
     }
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
-    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-    let tesserae_w0 = (tesserae_vertex_id) * 2u + 0u;
-    let tesserae_a0 = vec4<f32>(bitcast<f32>(tesserae_vb0[tesserae_w0 + 0u]), bitcast<f32>(tesserae_vb0[tesserae_w0 + 1u]), 0.0, 1.0);
-    let tesserae_out = tesserae_vertex(vec2<f32>(tesserae_a0.xy));
-    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * 1u;
-    tesserae_records[tesserae_base] = tesserae_out;
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 2u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 1u);
+    tesserae_records[tesserae_base] = _e34;
+    return;
 }
 // pass `tessellation control`, tessellation control stage
 struct gl_PerVertex {
