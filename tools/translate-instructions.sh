@@ -9,12 +9,13 @@
 #
 #   tools/translate-instructions.sh [SET] [FILTER]     SET: plain (default), points, cull
 #
-# Needs valgrind and a release harness (cargo build --release -p tesserae-harness).
+# Needs valgrind and a release harness (cargo build --release -p tesserae-harness; HARNESS=path
+# measures another build, for A/B).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 set_name=${1:-plain}
 filter=${2:-*}
-harness=target/release/tesserae-harness
+harness=${HARNESS:-target/release/tesserae-harness}
 [ -x "$harness" ] || { echo "build the harness first: cargo build --release -p tesserae-harness" >&2; exit 2; }
 out=$(mktemp -d)
 run() {
