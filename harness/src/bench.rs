@@ -130,6 +130,10 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     // Each loop's fastest iteration (the machine's noise only ever adds time).
     let mut best_translate = [Duration::MAX; 3];
     let mut best_naga = [Duration::MAX; 3];
+    // Each iteration's cold translations over its naga loop, run just after: noise that lasts
+    // longer than an iteration (the machine's load moves naga alone by a third between runs)
+    // hits both sides of such a pair alike.
+    let mut paired: [Vec<f64>; 3] = Default::default();
     for _ in 0..iterations {
         // Each side runs over one set's pipelines in a loop of its own, as an application
         // translating its pipelines at load would: no measurement follows the other side's
@@ -149,6 +153,7 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
             }
             t_translate[set] += this_round;
             best_translate[set] = best_translate[set].min(this_round);
+            let cold_round = this_round;
             for (_, desc, _) in members() {
                 let s = Instant::now();
                 std::hint::black_box(tesserae::translate(desc).ok());
@@ -164,12 +169,15 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
             }
             t_naga[set] += this_round;
             best_naga[set] = best_naga[set].min(this_round);
+            if !this_round.is_zero() {
+                paired[set].push(cold_round.as_secs_f64() / this_round.as_secs_f64());
+            }
         }
     }
     println!("translation of corpus pipelines x {iterations} iterations (naga alone: spv-in + validate + wgsl-out per stage)");
     println!(
-        "  {:<7} {:>9} {:>15} {:>15} {:>8} {:>11} {:>11}   naga's input",
-        "set", "pipelines", "tesserae us/p", "naga us/p", "ratio", "warm ratio", "best ratio"
+        "  {:<7} {:>9} {:>15} {:>15} {:>8} {:>11} {:>11} {:>13}   naga's input",
+        "set", "pipelines", "tesserae us/p", "naga us/p", "ratio", "warm ratio", "best ratio", "paired ratio"
     );
     for (i, (set, input)) in SETS.iter().enumerate() {
         let count = pipelines.iter().filter(|(s, _, _)| *s == i).count();
@@ -180,8 +188,9 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
         let n = (count as u32 * iterations) as f64;
         let (tt, tw, tn) = (t_translate[i].as_secs_f64(), t_warm[i].as_secs_f64(), t_naga[i].as_secs_f64());
         let best = best_translate[i].as_secs_f64() / best_naga[i].as_secs_f64();
+        let median = median(&mut paired[i]);
         println!(
-            "  {set:<7} {count:>9} {:>15.1} {:>15.1} {:>7.2}x {:>10.2}x {best:>10.2}x   {input}",
+            "  {set:<7} {count:>9} {:>15.1} {:>15.1} {:>7.2}x {:>10.2}x {best:>10.2}x {median:>12.2}x   {input}",
             tt * 1e6 / n,
             tn * 1e6 / n,
             tt / tn,
@@ -191,7 +200,8 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     let skipped: Vec<String> = left_out.iter().map(|(why, n)| format!("{n} {why}")).collect();
     println!("  left out: {}", if skipped.is_empty() { "none".into() } else { skipped.join(", ") });
     println!("  ratio: translations with the emulation's kernel cache cleared before each; warm ratio: the cache kept;");
-    println!("  best ratio: the cold translations' fastest iteration over naga's fastest (noise only adds time)");
+    println!("  best ratio: the cold translations' fastest iteration over naga's fastest (noise only adds time);");
+    println!("  paired ratio: the median over iterations of one iteration's cold translations over its naga loop");
     println!("  (each side in its own loop over one set's pipelines: neither warms caches for the other)");
     if profile {
         profile_phases(&pipelines, iterations);
@@ -200,6 +210,16 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
 }
 
 /// Time per translation phase ([`tesserae::profile`]), us per pipeline, per set.
+/// The median of `values` (sorted in place); NaN when empty.
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
 fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], iterations: u32) {
     for (i, (set, _)) in SETS.iter().enumerate() {
         let descs: Vec<_> = pipelines.iter().filter(|(s, _, _)| *s == i).map(|(_, d, _)| d).collect();
