@@ -262,7 +262,11 @@ impl<'w> ModuleView<'w> {
             let class = grammar_of(words[at] & 0xffff)?;
             let op = class.opcode;
             let ids = view.ids.len();
-            let decoded = decode_into(class, &words[at + 1..at + count], &types, &mut IdOperands { ids: &mut view.ids, first: None });
+            let operand_words = &words[at + 1..at + count];
+            let decoded = match common_ids(op, operand_words, &mut view.ids) {
+                Some(results) => Ok(results),
+                None => decode_into(class, operand_words, &types, &mut IdOperands { ids: &mut view.ids, first: None }),
+            };
             let (result_type, result_id) = match decoded {
                 Ok((rt, rid, canonical)) => {
                     layout.in_order &= canonical;
@@ -626,5 +630,35 @@ pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
     match ModuleView::read(theirs.words()) {
         Some((_, true)) => Ok(()),
         _ => Err("rspirv's assembly of the module does not read back in order".into()),
+    }
+}
+
+/// The ids of the commonest instructions whose grammar has an operand other than ids and
+/// plain literals, in their usual encoding (`OpLoad`/`OpStore` without memory operands,
+/// `OpVariable` and `OpTypePointer` with a known storage class), without walking the grammar;
+/// `None` for everything else (the grammar decoder then reads it). Returns the result type and
+/// id, as the decoder does.
+#[inline]
+fn common_ids(op: Op, words: &[u32], ids: &mut Vec<Word>) -> Option<(Option<Word>, Option<Word>, bool)> {
+    let storage_class = |w: u32| spirv::StorageClass::from_u32(w).is_some();
+    match (op, words) {
+        (Op::Load, &[rt, rid, pointer]) => {
+            ids.push(pointer);
+            Some((Some(rt), Some(rid), true))
+        }
+        (Op::Store, &[pointer, object]) => {
+            ids.extend([pointer, object]);
+            Some((None, None, true))
+        }
+        (Op::Variable, &[rt, rid, class]) if storage_class(class) => Some((Some(rt), Some(rid), true)),
+        (Op::Variable, &[rt, rid, class, init]) if storage_class(class) => {
+            ids.push(init);
+            Some((Some(rt), Some(rid), true))
+        }
+        (Op::TypePointer, &[rid, class, pointee]) if storage_class(class) => {
+            ids.push(pointee);
+            Some((None, Some(rid), true))
+        }
+        _ => None,
     }
 }
