@@ -126,9 +126,6 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     let stride = cull_at + cull_n.div_ceil(4);
 
     // 1. Vertex stage as compute.
-    let mut kernel = vertex_pulling::declarations(b.emulation, &slots, layouts);
-    let at_records = b.emulation.at(b.records);
-    let pull = vertex_pulling::call(&module, &func, layouts, "tesserae_vertex_id", "tesserae_instance")?;
     let mut stores = format!("    tesserae_records[tesserae_base] = {position};\n");
     for (k, o) in varyings.iter().enumerate() {
         let _ = writeln!(
@@ -145,12 +142,6 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
             let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = vec4<f32>({});", at + j, comps.join(", "));
         }
     }
-    let body = format!("    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;\n{stores}");
-    let _ = write!(
-        kernel,
-        "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n\n{}",
-        vertex_pulling::compute_entry(VERTEX_ENTRY, WORKGROUP, &pull, &body)
-    );
     let n = vertices_per_primitive(topology);
     let strip = topology.is_strip();
     let primitive = crate::profile::phase("emulation: primitive kernel", || {
@@ -161,7 +152,17 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         passthrough(b, &module, &varyings, stride, clip_at, clip_n, emulated_clip_location)
             .and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
-    let vertex = vertex_function::link_kernel(module, &func, &kernel, verify)?;
+    let pass = vertex_function::RecordsPass {
+        emulation: b.emulation,
+        layouts,
+        slots: &slots,
+        records_binding: b.records,
+        entry: VERTEX_ENTRY,
+        workgroup: WORKGROUP,
+        stride,
+        verify,
+    };
+    let vertex = vertex_function::records_pass(module, &func, &pass, &stores)?;
     Ok(CullPasses {
         vertex,
         primitive,

@@ -93,7 +93,6 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
 
     // 1. The vertex stage once per point, as compute.
     let size = if writes_size { POINT_SIZE_GLOBAL } else { "tesserae_draw.point_size" };
-    let pull = vertex_pulling::call(&module, &func, cfg.layouts, "tesserae_vertex_id", "tesserae_instance")?;
     let mut stores = String::new();
     for (k, (_, o)) in varyings.iter().enumerate() {
         let _ = writeln!(
@@ -103,8 +102,6 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
             vertex_function::pack_vec4(&module, o.ty, &o.access)?
         );
     }
-    let mut kernel = vertex_pulling::declarations(cfg.emulation, &slots, cfg.layouts);
-    let at_records = cfg.emulation.at(cfg.records_binding);
     let body = format!(
         "    let tesserae_c = {position};
     // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
@@ -112,18 +109,13 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     // Only depth clips a point's centre: lavapipe draws points whose centre is just outside
     // the x/y planes (its guard band), and the viewport cuts the rest.
     var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
-{tests}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;
-    tesserae_records[tesserae_base] = tesserae_c;
+{tests}    tesserae_records[tesserae_base] = tesserae_c;
     tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
 {stores}"
     );
-    let _ = write!(
-        kernel,
-        "\n{at_records} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n\n{}",
-        vertex_pulling::compute_entry(VERTEX_ENTRY, WORKGROUP, &pull, &body)
-    );
 
     // 2. Four corners per record.
+    let at_records = cfg.emulation.at(cfg.records_binding);
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
     let mut copies = String::new();
     for (k, (location, o)) in varyings.iter().enumerate() {
@@ -164,6 +156,16 @@ fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOu
         params = cfg.emulation.draw_params_wgsl()
     );
     let expand = crate::profile::phase("emulation wgsl round trip", || round_trip_kernel(Stage::Vertex, expand_src))?;
-    let vertex = vertex_function::link_kernel(module, &func, &kernel, cfg.verify)?;
+    let pass = vertex_function::RecordsPass {
+        emulation: cfg.emulation,
+        layouts: cfg.layouts,
+        slots: &slots,
+        records_binding: cfg.records_binding,
+        entry: VERTEX_ENTRY,
+        workgroup: WORKGROUP,
+        stride,
+        verify: cfg.verify,
+    };
+    let vertex = vertex_function::records_pass(module, &func, &pass, &body)?;
     Ok(PointPasses { vertex, expand, stride, vertex_buffer_slots: slots })
 }

@@ -333,17 +333,17 @@ fn vertex_records(
             _ => {}
         }
     }
-    let mut kernel = crate::vertex_pulling::declarations(e, &slots, &desc.vertex_buffers);
-    let pull = crate::vertex_pulling::call(&module, &func, &desc.vertex_buffers, "tesserae_vertex_id", "tesserae_instance")?;
-    let at = e.at(records_binding);
-    let body = format!("    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {stride}u;\n{stores}");
-    let _ = write!(
-        kernel,
-        "\n{at} var<storage, read_write> tesserae_records: array<vec4<f32>>;\n\n{}",
-        crate::vertex_pulling::compute_entry("tesserae_vertex_main", WORKGROUP, &pull, &body)
-    );
-    let verify = desc.options.verify_wgsl_round_trip;
-    Ok((vertex_function::link_kernel(module, &func, &kernel, verify)?, stride, slots))
+    let pass = vertex_function::RecordsPass {
+        emulation: e,
+        layouts: &desc.vertex_buffers,
+        slots: &slots,
+        records_binding,
+        entry: "tesserae_vertex_main",
+        workgroup: WORKGROUP,
+        stride,
+        verify: desc.options.verify_wgsl_round_trip,
+    };
+    Ok((vertex_function::records_pass(module, &func, &pass, &stores)?, stride, slots))
 }
 
 /// The compute entry point of a module, turned into the function `name`.

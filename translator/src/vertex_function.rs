@@ -103,6 +103,54 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
     Ok(VertexFunction { handle, args, result: result_ty, outputs })
 }
 
+/// Where a [`records_pass`] reads attributes and writes records.
+pub struct RecordsPass<'a> {
+    pub emulation: crate::emulation::Emulation,
+    pub layouts: &'a [crate::VertexBufferLayout],
+    /// Vertex buffer slots the stage pulls ([`crate::vertex_pulling::used_slots`]).
+    pub slots: &'a [u32],
+    /// Binding (in the emulation group) of the records buffer.
+    pub records_binding: u32,
+    pub entry: &'a str,
+    pub workgroup: u32,
+    /// vec4s per record.
+    pub stride: u32,
+    /// Parse the written WGSL back and validate it.
+    pub verify: bool,
+}
+
+/// The vertex stage once per draw position and instance, as a compute pass: pulls the
+/// attributes, binds `tesserae_out` to [`FUNCTION`]'s result and `tesserae_base` to the first
+/// vec4 of this vertex's record in `tesserae_records`, then runs `body` (which writes the
+/// record). The producers of records (point expansion, the cull primitive pass, tessellation)
+/// differ only in `body`.
+pub fn records_pass(module: naga::Module, func: &VertexFunction, pass: &RecordsPass, body: &str) -> Result<ValidatedWgsl, TranslateError> {
+    use crate::vertex_pulling;
+    let mut kernel = vertex_pulling::declarations(pass.emulation, pass.slots, pass.layouts);
+    let pull = vertex_pulling::call(&module, func, pass.layouts, "tesserae_vertex_id", "tesserae_instance")?;
+    let _ = write!(
+        kernel,
+        "
+{} var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+@compute @workgroup_size({})
+fn {}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
+    if tesserae_gid.x >= tesserae_draw.count {{
+        return;
+    }}
+    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
+    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
+{pull}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {}u;
+{body}}}
+",
+        pass.emulation.at(pass.records_binding),
+        pass.workgroup,
+        pass.entry,
+        pass.stride,
+    );
+    link_kernel(module, func, &kernel, pass.verify)
+}
+
 /// The stage's module with a pass's `kernel` linked in ([`crate::link`]), validated and
 /// written. `kernel` is WGSL that calls [`FUNCTION`] (its result members `out{i}_member`) and
 /// may read the globals the lowering demoted outputs to ([`DEMOTED_GLOBALS`]); it holds none of

@@ -141,21 +141,3 @@ pub fn call(
     let _ = writeln!(w, "    let tesserae_out = {}({});", crate::vertex_function::FUNCTION, call.join(", "));
     Ok(w)
 }
-
-/// The compute entry point that runs the vertex stage once per draw position × instance:
-/// invocations past the draw's count return, `tesserae_vertex_id` and `tesserae_instance` are
-/// bound, then `pull` (from [`call`]) and `body`. Shared by every pass that runs the vertex
-/// stage as compute (point expansion, the primitive pass, tessellation).
-pub fn compute_entry(entry: &str, workgroup: u32, pull: &str, body: &str) -> String {
-    format!(
-        "@compute @workgroup_size({workgroup})
-fn {entry}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
-    if tesserae_gid.x >= tesserae_draw.count {{
-        return;
-    }}
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
-    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-{pull}{body}}}
-"
-    )
-}

@@ -137,39 +137,39 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e52 = tesserae_vb0_[(tesserae_w1_ + 2u)];
     let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), 1f);
     let _e60 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec3<f32>(tesserae_a1_.xyz));
+    let _e64 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e64) + tesserae_gid.x) * 3u);
     let tesserae_c = _e60.out0_member;
-    let _e65 = tesserae_draw.size_range.x;
-    let _e67 = tesserae_point_size;
-    let _e69 = tesserae_point_size;
-    let _e73 = tesserae_draw.size_range.x;
-    let _e79 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e65, _e67, (_e69 > _e73)), _e79);
+    let _e74 = tesserae_draw.size_range.x;
+    let _e76 = tesserae_point_size;
+    let _e78 = tesserae_point_size;
+    let _e82 = tesserae_draw.size_range.x;
+    let _e88 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e74, _e76, (_e78 > _e82)), _e88);
     if (tesserae_c.z >= 0f) {
         local = (tesserae_c.z <= tesserae_c.w);
     } else {
         local = false;
     }
-    let _e90 = local;
-    tesserae_keep = _e90;
+    let _e99 = local;
+    tesserae_keep = _e99;
     loop {
-        let _e94 = i;
-        if (_e94 < 3u) {
+        let _e103 = i;
+        if (_e103 < 3u) {
         } else {
             break;
         }
         {
-            let _e98 = i;
-            if (_e60.out1_member[_e98] < 0f) {
+            let _e107 = i;
+            if (_e60.out1_member[_e107] < 0f) {
                 tesserae_keep = false;
             }
         }
         continuing {
-            let _e104 = i;
-            i = (_e104 + 1u);
+            let _e113 = i;
+            i = (_e113 + 1u);
         }
     }
-    let _e109 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e109) + tesserae_gid.x) * 3u);
     tesserae_records[tesserae_base] = tesserae_c;
     let _e121 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e121), 0f, 0f);

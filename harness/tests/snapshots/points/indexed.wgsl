@@ -103,22 +103,22 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
     let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
     let _e35 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), u32(_e7));
+    let _e39 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e39) + tesserae_gid.x) * 3u);
     let tesserae_c = _e35.out0_member;
-    let _e40 = tesserae_draw.size_range.x;
-    let _e42 = tesserae_point_size;
-    let _e44 = tesserae_point_size;
-    let _e48 = tesserae_draw.size_range.x;
-    let _e54 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e40, _e42, (_e44 > _e48)), _e54);
+    let _e49 = tesserae_draw.size_range.x;
+    let _e51 = tesserae_point_size;
+    let _e53 = tesserae_point_size;
+    let _e57 = tesserae_draw.size_range.x;
+    let _e63 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e49, _e51, (_e53 > _e57)), _e63);
     if (tesserae_c.z >= 0f) {
         local = (tesserae_c.z <= tesserae_c.w);
     } else {
         local = false;
     }
-    let _e65 = local;
-    tesserae_keep = _e65;
-    let _e70 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e70) + tesserae_gid.x) * 3u);
+    let _e74 = local;
+    tesserae_keep = _e74;
     tesserae_records[tesserae_base] = tesserae_c;
     let _e82 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e82), 0f, 0f);

@@ -128,22 +128,22 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e91 = tesserae_vb1_[(tesserae_w3_ + 3u)];
     let tesserae_a3_ = vec4<f32>(bitcast<f32>(_e73), bitcast<f32>(_e79), bitcast<f32>(_e85), bitcast<f32>(_e91));
     let _e103 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec2<f32>(tesserae_a1_.xy), f32(tesserae_a2_.x), vec4<f32>(tesserae_a3_.xyzw), u32(tesserae_instance));
+    let _e107 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e107) + tesserae_gid.x) * 3u);
     let tesserae_c = _e103.out0_member;
-    let _e108 = tesserae_draw.size_range.x;
-    let _e110 = tesserae_point_size;
-    let _e112 = tesserae_point_size;
-    let _e116 = tesserae_draw.size_range.x;
-    let _e122 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e108, _e110, (_e112 > _e116)), _e122);
+    let _e117 = tesserae_draw.size_range.x;
+    let _e119 = tesserae_point_size;
+    let _e121 = tesserae_point_size;
+    let _e125 = tesserae_draw.size_range.x;
+    let _e131 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e117, _e119, (_e121 > _e125)), _e131);
     if (tesserae_c.z >= 0f) {
         local = (tesserae_c.z <= tesserae_c.w);
     } else {
         local = false;
     }
-    let _e133 = local;
-    tesserae_keep = _e133;
-    let _e138 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e138) + tesserae_gid.x) * 3u);
+    let _e142 = local;
+    tesserae_keep = _e142;
     tesserae_records[tesserae_base] = tesserae_c;
     let _e150 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e150), 0f, 0f);

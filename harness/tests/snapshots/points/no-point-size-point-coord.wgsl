@@ -106,22 +106,22 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e52 = tesserae_vb0_[(tesserae_w1_ + 2u)];
     let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), 1f);
     let _e60 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec3<f32>(tesserae_a1_.xyz));
+    let _e64 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e64) + tesserae_gid.x) * 3u);
     let tesserae_c = _e60.out0_member;
-    let _e65 = tesserae_draw.size_range.x;
-    let _e68 = tesserae_draw.point_size;
-    let _e71 = tesserae_draw.point_size;
-    let _e75 = tesserae_draw.size_range.x;
-    let _e81 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e65, _e68, (_e71 > _e75)), _e81);
+    let _e74 = tesserae_draw.size_range.x;
+    let _e77 = tesserae_draw.point_size;
+    let _e80 = tesserae_draw.point_size;
+    let _e84 = tesserae_draw.size_range.x;
+    let _e90 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e74, _e77, (_e80 > _e84)), _e90);
     if (tesserae_c.z >= 0f) {
         local = (tesserae_c.z <= tesserae_c.w);
     } else {
         local = false;
     }
-    let _e92 = local;
-    tesserae_keep = _e92;
-    let _e97 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e97) + tesserae_gid.x) * 3u);
+    let _e101 = local;
+    tesserae_keep = _e101;
     tesserae_records[tesserae_base] = tesserae_c;
     let _e109 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e109), 0f, 0f);

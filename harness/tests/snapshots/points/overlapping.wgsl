@@ -114,22 +114,22 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e66 = tesserae_vb0_[(tesserae_w2_ + 2u)];
     let tesserae_a2_ = vec4<f32>(bitcast<f32>(_e54), bitcast<f32>(_e60), bitcast<f32>(_e66), 1f);
     let _e76 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), f32(tesserae_a1_.x), vec3<f32>(tesserae_a2_.xyz));
+    let _e80 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e80) + tesserae_gid.x) * 3u);
     let tesserae_c = _e76.out0_member;
-    let _e81 = tesserae_draw.size_range.x;
-    let _e83 = tesserae_point_size;
-    let _e85 = tesserae_point_size;
-    let _e89 = tesserae_draw.size_range.x;
-    let _e95 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e81, _e83, (_e85 > _e89)), _e95);
+    let _e90 = tesserae_draw.size_range.x;
+    let _e92 = tesserae_point_size;
+    let _e94 = tesserae_point_size;
+    let _e98 = tesserae_draw.size_range.x;
+    let _e104 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e90, _e92, (_e94 > _e98)), _e104);
     if (tesserae_c.z >= 0f) {
         local = (tesserae_c.z <= tesserae_c.w);
     } else {
         local = false;
     }
-    let _e106 = local;
-    tesserae_keep = _e106;
-    let _e111 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e111) + tesserae_gid.x) * 3u);
+    let _e115 = local;
+    tesserae_keep = _e115;
     tesserae_records[tesserae_base] = tesserae_c;
     let _e123 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e123), 0f, 0f);

@@ -123,22 +123,22 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e39 = tesserae_vb0_[(tesserae_w0_ + 3u)];
     let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), bitcast<f32>(_e33), bitcast<f32>(_e39));
     let _e45 = tesserae_vertex(vec4<f32>(tesserae_a0_.xyzw), u32(_e7));
+    let _e49 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e49) + tesserae_gid.x) * 6u);
     let tesserae_c = _e45.out0_member;
-    let _e50 = tesserae_draw.size_range.x;
-    let _e52 = tesserae_point_size;
-    let _e54 = tesserae_point_size;
-    let _e58 = tesserae_draw.size_range.x;
-    let _e64 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e50, _e52, (_e54 > _e58)), _e64);
+    let _e59 = tesserae_draw.size_range.x;
+    let _e61 = tesserae_point_size;
+    let _e63 = tesserae_point_size;
+    let _e67 = tesserae_draw.size_range.x;
+    let _e73 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e59, _e61, (_e63 > _e67)), _e73);
     if (tesserae_c.z >= 0f) {
         local = (tesserae_c.z <= tesserae_c.w);
     } else {
         local = false;
     }
-    let _e75 = local;
-    tesserae_keep = _e75;
-    let _e80 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e80) + tesserae_gid.x) * 6u);
+    let _e84 = local;
+    tesserae_keep = _e84;
     tesserae_records[tesserae_base] = tesserae_c;
     let _e92 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e92), 0f, 0f);

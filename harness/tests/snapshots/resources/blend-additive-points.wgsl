@@ -109,22 +109,22 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e58 = tesserae_vb0_[(tesserae_w1_ + 3u)];
     let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), bitcast<f32>(_e58));
     let _e65 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec4<f32>(tesserae_a1_.xyzw));
+    let _e69 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e69) + tesserae_gid.x) * 3u);
     let tesserae_c = _e65.out0_member;
-    let _e70 = tesserae_draw.size_range.x;
-    let _e72 = tesserae_point_size;
-    let _e74 = tesserae_point_size;
-    let _e78 = tesserae_draw.size_range.x;
-    let _e84 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e70, _e72, (_e74 > _e78)), _e84);
+    let _e79 = tesserae_draw.size_range.x;
+    let _e81 = tesserae_point_size;
+    let _e83 = tesserae_point_size;
+    let _e87 = tesserae_draw.size_range.x;
+    let _e93 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e79, _e81, (_e83 > _e87)), _e93);
     if (tesserae_c.z >= 0f) {
         local = (tesserae_c.z <= tesserae_c.w);
     } else {
         local = false;
     }
-    let _e95 = local;
-    tesserae_keep = _e95;
-    let _e100 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e100) + tesserae_gid.x) * 3u);
+    let _e104 = local;
+    tesserae_keep = _e104;
     tesserae_records[tesserae_base] = tesserae_c;
     let _e112 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e112), 0f, 0f);

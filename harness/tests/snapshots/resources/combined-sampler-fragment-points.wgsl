@@ -94,21 +94,21 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
     let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
     let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
-    let _e38 = tesserae_draw.size_range.x;
-    let _e40 = tesserae_point_size;
-    let _e42 = tesserae_point_size;
-    let _e46 = tesserae_draw.size_range.x;
-    let _e52 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e38, _e40, (_e42 > _e46)), _e52);
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 2u);
+    let _e47 = tesserae_draw.size_range.x;
+    let _e49 = tesserae_point_size;
+    let _e51 = tesserae_point_size;
+    let _e55 = tesserae_draw.size_range.x;
+    let _e61 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e47, _e49, (_e51 > _e55)), _e61);
     if (_e34.z >= 0f) {
         local = (_e34.z <= _e34.w);
     } else {
         local = false;
     }
-    let _e63 = local;
-    tesserae_keep = _e63;
-    let _e68 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e68) + tesserae_gid.x) * 2u);
+    let _e72 = local;
+    tesserae_keep = _e72;
     tesserae_records[tesserae_base] = _e34;
     let _e80 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e80), 0f, 0f);

@@ -116,22 +116,22 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e77 = tesserae_vb0_[(tesserae_w2_ + 3u)];
     let tesserae_a2_ = vec4<f32>(bitcast<f32>(_e59), bitcast<f32>(_e65), bitcast<f32>(_e71), bitcast<f32>(_e77));
     let _e86 = tesserae_vertex(vec3<f32>(tesserae_a0_.xyz), f32(tesserae_a1_.x), vec4<f32>(tesserae_a2_.xyzw));
+    let _e90 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e90) + tesserae_gid.x) * 3u);
     let tesserae_c = _e86.out0_member;
-    let _e91 = tesserae_draw.size_range.x;
-    let _e93 = tesserae_point_size;
-    let _e95 = tesserae_point_size;
-    let _e99 = tesserae_draw.size_range.x;
-    let _e105 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e91, _e93, (_e95 > _e99)), _e105);
+    let _e100 = tesserae_draw.size_range.x;
+    let _e102 = tesserae_point_size;
+    let _e104 = tesserae_point_size;
+    let _e108 = tesserae_draw.size_range.x;
+    let _e114 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e100, _e102, (_e104 > _e108)), _e114);
     if (tesserae_c.z >= 0f) {
         local = (tesserae_c.z <= tesserae_c.w);
     } else {
         local = false;
     }
-    let _e116 = local;
-    tesserae_keep = _e116;
-    let _e121 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e121) + tesserae_gid.x) * 3u);
+    let _e125 = local;
+    tesserae_keep = _e125;
     tesserae_records[tesserae_base] = tesserae_c;
     let _e133 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e133), 0f, 0f);

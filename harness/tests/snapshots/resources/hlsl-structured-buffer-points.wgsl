@@ -135,22 +135,22 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
     let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
     let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 3u);
     let tesserae_c = _e34.out0_member;
-    let _e39 = tesserae_draw.size_range.x;
-    let _e41 = tesserae_point_size;
-    let _e43 = tesserae_point_size;
-    let _e47 = tesserae_draw.size_range.x;
-    let _e53 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e39, _e41, (_e43 > _e47)), _e53);
+    let _e48 = tesserae_draw.size_range.x;
+    let _e50 = tesserae_point_size;
+    let _e52 = tesserae_point_size;
+    let _e56 = tesserae_draw.size_range.x;
+    let _e62 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e48, _e50, (_e52 > _e56)), _e62);
     if (tesserae_c.z >= 0f) {
         local = (tesserae_c.z <= tesserae_c.w);
     } else {
         local = false;
     }
-    let _e64 = local;
-    tesserae_keep = _e64;
-    let _e69 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e69) + tesserae_gid.x) * 3u);
+    let _e73 = local;
+    tesserae_keep = _e73;
     tesserae_records[tesserae_base] = tesserae_c;
     let _e81 = tesserae_keep;
     tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e81), 0f, 0f);
