@@ -361,3 +361,68 @@ pub fn unpack_vec4(module: &naga::Module, ty: Handle<Type>, slot: &str) -> Resul
         _ => format!("{slot}.{swizzle}"),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{from_entry, link_kernel};
+    use crate::error::TranslateError;
+
+    const USER: &str = "
+struct Out { @builtin(position) pos: vec4<f32>, @location(0) color: vec3<f32> }
+var<private> scale: f32 = 2.0;
+@vertex
+fn main(@location(0) p: vec2<f32>) -> Out {
+    return Out(vec4<f32>(p * scale, 0.0, 1.0), vec3<f32>(1.0));
+}
+";
+
+    const KERNEL: &str = "
+@group(0) @binding(0) var<storage, read_write> records: array<vec4<f32>>;
+@compute @workgroup_size(1)
+fn kernel_main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let out = tesserae_vertex(vec2<f32>(f32(id.x)));
+    records[id.x] = out.out0_member;
+}
+";
+
+    fn user() -> naga::Module {
+        naga::front::wgsl::parse_str(USER).unwrap()
+    }
+
+    #[test]
+    fn a_kernel_runs_the_user_stage() {
+        let mut m = user();
+        let f = from_entry(&mut m).unwrap();
+        let w = link_kernel(m, &f, KERNEL, true).unwrap();
+        assert_eq!(w.module().entry_points.len(), 1);
+        assert!(w.source().contains("fn kernel_main("), "{}", w.source());
+        assert!(w.source().contains("tesserae_vertex("), "{}", w.source());
+    }
+
+    #[test]
+    fn a_kernel_that_is_not_valid_wgsl_is_a_translator_bug() {
+        let mut m = user();
+        let f = from_entry(&mut m).unwrap();
+        // An f32 where a u32 goes: the kernel's fault.
+        let bad = KERNEL.replace("records[id.x] = out.out0_member;", "records[id.x] = out.out0_member; let x: u32 = out.out1_member.x;");
+        match link_kernel(m, &f, &bad, false) {
+            Err(TranslateError::WgslRoundTrip { wgsl, .. }) => assert!(wgsl.contains("kernel_main")),
+            other => panic!("{:?}", other.map(|w| w.into_source())),
+        }
+    }
+
+    #[test]
+    fn a_user_function_that_does_not_validate_is_reported_as_naga_validation() {
+        let mut m = user();
+        let f = from_entry(&mut m).unwrap();
+        // Break the user's function: its result becomes a zero value of the wrong type.
+        let user_fn = &mut m.functions[f.handle];
+        let f32_ty = m.types.iter().find(|(_, t)| matches!(t.inner, naga::TypeInner::Scalar(naga::Scalar::F32))).unwrap().0;
+        let (_, e) = user_fn.expressions.iter_mut().find(|(_, e)| matches!(e, naga::Expression::Compose { .. })).unwrap();
+        *e = naga::Expression::ZeroValue(f32_ty);
+        match link_kernel(m, &f, KERNEL, false) {
+            Err(TranslateError::NagaValidation { .. }) => {}
+            other => panic!("{:?}", other.map(|w| w.into_source())),
+        }
+    }
+}
