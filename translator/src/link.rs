@@ -58,20 +58,10 @@ pub fn link(target: &mut Module, kernel: &Module, stubs: &[Stub]) -> Result<(), 
         })
     };
 
-    // Types a stub's signature fixes: the kernel's copy is the user's type.
+    // Types a stub's signature fixes: the kernel's copy is the user's type, and so are the
+    // types it is made of.
     let mut fixed: Vec<Option<Handle<Type>>> = vec![None; kernel.types.len()];
-    let mut fix = |kernel_ty: Handle<Type>, user_ty: Handle<Type>| {
-        if !same_shape(kernel, kernel_ty, target, user_ty) {
-            return Err(format!("a stub's type {:?} is not the user's {:?}", kernel.types[kernel_ty].inner, target.types[user_ty].inner));
-        }
-        match fixed[kernel_ty.index()] {
-            Some(t) if t != user_ty => Err(format!("kernel type {kernel_ty:?} stands for two user types")),
-            _ => {
-                fixed[kernel_ty.index()] = Some(user_ty);
-                Ok(())
-            }
-        }
-    };
+    let mut fix = |kernel_ty: Handle<Type>, user_ty: Handle<Type>| fix_type(kernel, kernel_ty, target, user_ty, &mut fixed);
     let mut linked_stubs = 0;
     for (_, f) in kernel.functions.iter() {
         let Some(user) = f.name.as_deref().and_then(stub_function) else { continue };
@@ -149,6 +139,27 @@ pub fn link(target: &mut Module, kernel: &Module, stubs: &[Stub]) -> Result<(), 
         target.entry_points.push(ep);
     }
     Ok(())
+}
+
+/// Records that the kernel's type `k` is the user's `u`, and so each type `k` is made of the
+/// user's counterpart (array elements, struct members, pointees).
+fn fix_type(kernel: &Module, k: Handle<Type>, user: &Module, u: Handle<Type>, fixed: &mut [Option<Handle<Type>>]) -> Result<(), String> {
+    if !same_shape(kernel, k, user, u) {
+        return Err(format!("a stub's type {:?} is not the user's {:?}", kernel.types[k].inner, user.types[u].inner));
+    }
+    match fixed[k.index()] {
+        Some(t) if t == u => return Ok(()),
+        Some(_) => return Err(format!("kernel type {k:?} stands for two user types")),
+        None => fixed[k.index()] = Some(u),
+    }
+    match (&kernel.types[k].inner, &user.types[u].inner) {
+        (TypeInner::Array { base: kb, .. }, TypeInner::Array { base: ub, .. })
+        | (TypeInner::Pointer { base: kb, .. }, TypeInner::Pointer { base: ub, .. }) => fix_type(kernel, *kb, user, *ub, fixed),
+        (TypeInner::Struct { members: km, .. }, TypeInner::Struct { members: um, .. }) => {
+            km.iter().zip(um).try_for_each(|(a, b)| fix_type(kernel, a.ty, user, b.ty, fixed))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Whether the kernel's type `k` describes the same values as the user's `u` (names, struct

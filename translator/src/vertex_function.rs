@@ -148,39 +148,66 @@ fn {}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
         pass.entry,
         pass.stride,
     );
-    link_kernel(module, func, &kernel, pass.verify)
+    link_vertex_kernel(module, func, &kernel, pass.verify)
+}
+
+/// What a kernel uses of the stage's module, under the names the kernel gives them.
+pub struct KernelUses<'a> {
+    /// The one function the kernel calls.
+    pub function: (&'a str, Handle<naga::Function>),
+    /// Private and workgroup globals the kernel reads or writes.
+    pub globals: Vec<(&'a str, Handle<naga::GlobalVariable>)>,
+}
+
+/// [`link_kernel`] for a pass that calls [`FUNCTION`] (its result members `out{i}_member`) and
+/// may read the globals the lowering demoted outputs to ([`DEMOTED_GLOBALS`]).
+pub fn link_vertex_kernel(
+    module: naga::Module,
+    func: &VertexFunction,
+    kernel: &str,
+    verify: bool,
+) -> Result<ValidatedWgsl, TranslateError> {
+    let uses = KernelUses { function: (FUNCTION, func.handle), globals: demoted_globals(&module)? };
+    link_kernel(Stage::Vertex, module, &uses, kernel, verify)
 }
 
 /// The stage's module with a pass's `kernel` linked in ([`crate::link`]), validated and
-/// written. `kernel` is WGSL that calls [`FUNCTION`] (its result members `out{i}_member`) and
-/// may read the globals the lowering demoted outputs to ([`DEMOTED_GLOBALS`]); it holds none of
-/// the application's code, so it is parsed once per distinct text and signature.
-pub fn link_kernel(mut module: naga::Module, func: &VertexFunction, kernel: &str, verify: bool) -> Result<ValidatedWgsl, TranslateError> {
-    let globals = demoted_globals(&module)?;
-    let mut text = stubs_wgsl(&module, func, &globals)?;
-    text.push_str(kernel);
-    let parsed = crate::profile::phase("emulation: kernel", || shared_kernel(Stage::Vertex, text))?;
-    let stubs: Vec<Stub> = std::iter::once(Stub::Function(FUNCTION, func.handle))
-        .chain(globals.iter().map(|&(name, handle)| Stub::Global(name, handle)))
+/// written. `kernel` is WGSL that holds none of the application's code and uses only what
+/// `uses` names of the stage's module, so it is parsed once per distinct text and signature:
+/// the stubs declaring those items (their types written from the module) come before it, after
+/// any `enable` directives it starts with.
+pub fn link_kernel(
+    stage: Stage,
+    mut module: naga::Module,
+    uses: &KernelUses,
+    kernel: &str,
+    verify: bool,
+) -> Result<ValidatedWgsl, TranslateError> {
+    let stubs = stubs_wgsl(stage, &module, uses)?;
+    let directives = kernel.lines().take_while(|l| l.starts_with("enable ")).map(|l| l.len() + 1).sum::<usize>().min(kernel.len());
+    let text = format!("{}{stubs}{}", &kernel[..directives], &kernel[directives..]);
+    let parsed = crate::profile::phase("emulation: kernel", || shared_kernel(stage, text))?;
+    let stubs: Vec<Stub> = std::iter::once(Stub::Function(uses.function.0, uses.function.1))
+        .chain(uses.globals.iter().map(|&(name, handle)| Stub::Global(name, handle)))
         .collect();
     let user = UserItems::of(&module);
     crate::profile::phase("emulation: link", || crate::link::link(&mut module, parsed.module(), &stubs))
-        .map_err(|e| TranslateError::InvalidPlan(format!("linking a pass into the vertex stage: {e}")))?;
+        .map_err(|e| TranslateError::InvalidPlan(format!("linking a pass into the {stage} stage: {e}")))?;
     let info = crate::profile::phase("emulation: validate", || {
         naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&module).map_err(|e| {
             let message = e.emit_to_string("");
             if user.holds(e.as_inner()) {
-                TranslateError::NagaValidation { stage: Stage::Vertex, message }
+                TranslateError::NagaValidation { stage, message }
             } else {
-                TranslateError::WgslRoundTrip { stage: Stage::Vertex, message, wgsl: parsed.source().to_string() }
+                TranslateError::WgslRoundTrip { stage, message, wgsl: parsed.source().to_string() }
             }
         })
     })?;
     let entries: Vec<String> = module.entry_points.iter().map(|e| e.name.clone()).collect();
-    let written = crate::wgsl::write_validated(Stage::Vertex, module, &info, verify)?;
+    let written = crate::wgsl::write_validated(stage, module, &info, verify)?;
     // The plan names the pass's entry point: the writer must not have renamed it.
     if let Some((e, _)) = entries.iter().zip(&written.module().entry_points).find(|(e, w)| **e != w.name) {
-        return Err(unsupported(format!("a user identifier that WGSL would write as the emulation's `{e}`")));
+        return Err(TranslateError::unsupported(stage, format!("a user identifier that WGSL would write as the emulation's `{e}`")));
     }
     Ok(written)
 }
@@ -204,47 +231,89 @@ fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str, Handle<na
     Ok(found)
 }
 
-/// WGSL declaring what a kernel uses of the user's module: [`OUTPUT_STRUCT`], the demoted
-/// globals and [`FUNCTION`] with a body that returns zero.
-fn stubs_wgsl(
-    module: &naga::Module,
-    func: &VertexFunction,
-    globals: &[(&str, Handle<naga::GlobalVariable>)],
-) -> Result<String, TranslateError> {
+/// WGSL declaring what a kernel uses of the stage's module: the globals (private or
+/// workgroup) and the function, whose body returns zero; struct types as `TesseraeStub{N}`
+/// with the module's member names (kernels reach members by name, never name the struct).
+fn stubs_wgsl(stage: Stage, module: &naga::Module, uses: &KernelUses) -> Result<String, TranslateError> {
+    let mut types = StubTypes { stage, structs: String::new(), declared: Vec::new(), f16: false };
     let mut w = String::new();
-    let result = match &module.types[func.result].inner {
-        TypeInner::Struct { members, .. } if module.types[func.result].name.as_deref() == Some(OUTPUT_STRUCT) => {
-            let _ = writeln!(w, "struct {OUTPUT_STRUCT} {{");
-            for (i, m) in members.iter().enumerate() {
-                let _ = writeln!(w, "    out{i}_member: {},", stub_type(module, m.ty)?);
-            }
-            w.push_str("}\n");
-            OUTPUT_STRUCT.to_string()
-        }
-        _ => stub_type(module, func.result)?,
-    };
-    for (name, g) in globals {
-        let _ = writeln!(w, "var<private> {name}: {};", stub_type(module, module.global_variables[*g].ty)?);
+    for &(name, g) in &uses.globals {
+        let g = &module.global_variables[g];
+        let space = match g.space {
+            naga::AddressSpace::Private => "private",
+            naga::AddressSpace::WorkGroup => "workgroup",
+            other => return Err(TranslateError::unsupported(stage, format!("a {other:?} global that a pass reads by name"))),
+        };
+        let _ = writeln!(w, "var<{space}> {name}: {};", types.of(module, g.ty)?);
     }
-    let args: Vec<String> = func
-        .args
+    let (name, handle) = uses.function;
+    let f = &module.functions[handle];
+    let args: Vec<String> = f
+        .arguments
         .iter()
         .enumerate()
-        .map(|(i, a)| {
-            let (Arg::Location { ty, .. } | Arg::VertexIndex { ty } | Arg::InstanceIndex { ty }) = a;
-            Ok(format!("a{i}: {}", stub_type(module, *ty)?))
-        })
+        .map(|(i, a)| Ok(format!("a{i}: {}", types.of(module, a.ty)?)))
         .collect::<Result<_, TranslateError>>()?;
-    let _ = writeln!(w, "fn {FUNCTION}({}) -> {result} {{\n    return {result}();\n}}", args.join(", "));
-    Ok(w)
+    match &f.result {
+        Some(r) => {
+            let result = types.of(module, r.ty)?;
+            let _ = writeln!(w, "fn {name}({}) -> {result} {{\n    return {result}();\n}}", args.join(", "));
+        }
+        None => {
+            let _ = writeln!(w, "fn {name}({}) {{}}", args.join(", "));
+        }
+    }
+    let enable = if types.f16 { "enable f16;\n" } else { "" };
+    Ok(format!("{enable}{}{w}", types.structs))
 }
 
-/// The WGSL of a type that crosses [`FUNCTION`]'s signature: a 32-bit scalar or vector, or a
-/// sized array of them (clip and cull distances).
-fn stub_type(module: &naga::Module, ty: Handle<Type>) -> Result<String, TranslateError> {
-    match module.types[ty].inner {
-        TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => Ok(format!("array<{}, {n}>", stub_type(module, base)?)),
-        _ => Ok(wgsl_type(module, ty)?.0),
+/// Writes the WGSL of the module's types for [`stubs_wgsl`], declaring structs as met.
+struct StubTypes {
+    stage: Stage,
+    structs: String,
+    declared: Vec<Handle<Type>>,
+    f16: bool,
+}
+
+impl StubTypes {
+    fn of(&mut self, module: &naga::Module, ty: Handle<Type>) -> Result<String, TranslateError> {
+        let scalar = |s: naga::Scalar, f16: &mut bool| match (s.kind, s.width) {
+            (ScalarKind::Float, 4) => Ok("f32"),
+            (ScalarKind::Float, 2) => {
+                *f16 = true;
+                Ok("f16")
+            }
+            (ScalarKind::Sint, 4) => Ok("i32"),
+            (ScalarKind::Uint, 4) => Ok("u32"),
+            (ScalarKind::Bool, _) => Ok("bool"),
+            _ => Err(TranslateError::unsupported(self.stage, format!("a value of scalar type {s:?} between passes"))),
+        };
+        Ok(match &module.types[ty].inner {
+            TypeInner::Scalar(s) => scalar(*s, &mut self.f16)?.to_string(),
+            TypeInner::Vector { size, scalar: s } => format!("vec{}<{}>", *size as u32, scalar(*s, &mut self.f16)?),
+            TypeInner::Matrix { columns, rows, scalar: s } => {
+                format!("mat{}x{}<{}>", *columns as u32, *rows as u32, scalar(*s, &mut self.f16)?)
+            }
+            TypeInner::Atomic(s) => format!("atomic<{}>", scalar(*s, &mut self.f16)?),
+            TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => format!("array<{}, {n}>", self.of(module, *base)?),
+            TypeInner::Struct { members, .. } => {
+                let name = format!("TesseraeStub{}", ty.index());
+                if !self.declared.contains(&ty) {
+                    let mut decl = format!("struct {name} {{\n");
+                    for m in members {
+                        let Some(member) = m.name.as_deref() else {
+                            return Err(TranslateError::InvalidPlan("an unnamed struct member a pass reads".into()));
+                        };
+                        let _ = writeln!(decl, "    {member}: {},", self.of(module, m.ty)?);
+                    }
+                    decl.push_str("}\n");
+                    self.declared.push(ty);
+                    self.structs.push_str(&decl);
+                }
+                name
+            }
+            other => return Err(TranslateError::unsupported(self.stage, format!("a value of type {other:?} between passes"))),
+        })
     }
 }
 
@@ -364,7 +433,7 @@ pub fn unpack_vec4(module: &naga::Module, ty: Handle<Type>, slot: &str) -> Resul
 
 #[cfg(test)]
 mod tests {
-    use super::{from_entry, link_kernel};
+    use super::{from_entry, link_vertex_kernel as link_kernel};
     use crate::error::TranslateError;
 
     const USER: &str = "
