@@ -647,7 +647,9 @@ pub fn translate_stage_with(stage: &StageDesc, options: Options) -> Result<Shade
             ResourceContext::prepare(&mut [&mut loaded], options.max_bind_groups)?;
             Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded, options.verify_wgsl_round_trip)?))
         }
-        Stage::TessControl | Stage::TessEval => tessellation::translate_stage(load_specialized(slot, stage, &[])?),
+        Stage::TessControl | Stage::TessEval => {
+            tessellation::translate_stage(load_specialized(slot, stage, &[])?, options.verify_wgsl_round_trip)
+        }
         Stage::Geometry => Err(TranslateError::unsupported(slot, "geometry shaders")),
     }
 }

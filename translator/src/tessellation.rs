@@ -93,7 +93,7 @@ pub fn state(tcs: &LoadedModule, tes: &LoadedModule, topology: Topology) -> Resu
 /// the control stage as its compute pass reading vertex records laid out by its inputs'
 /// locations, patches as large as its output; the evaluation stage as its vertex pass over
 /// domain points, control-point records laid out by its inputs' locations, 32 control points.
-pub fn translate_stage(mut m: LoadedModule) -> Result<ShaderPlan, TranslateError> {
+pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, TranslateError> {
     let stage = m.reflection.stage;
     let ctx = crate::resources::ResourceContext::prepare(&mut [&mut m], crate::Options::default().max_bind_groups)?;
     let e = ctx.emulation(stage, "tessellation")?;
@@ -112,7 +112,7 @@ pub fn translate_stage(mut m: LoadedModule) -> Result<ShaderPlan, TranslateError
             let vars =
                 m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, true, n)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
-            control_pass(e, module, &vars, &st, stride, [b(0), b(1), b(2), b(3)])?.0
+            control_pass(e, module, &vars, &st, stride, [b(0), b(1), b(2), b(3)], verify)?.0
         }
         _ => {
             // Integer outputs become flat, as in a pipeline without a fragment stage (WGSL
@@ -126,7 +126,7 @@ pub fn translate_stage(mut m: LoadedModule) -> Result<ShaderPlan, TranslateError
             let vars =
                 m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, false, 1)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
-            evaluation_pass(e, module, &vars, &st, stride, pstride, [b(1), b(2), b(3), b(6)], None, None)?.0
+            evaluation_pass(e, module, &vars, &st, stride, pstride, [b(1), b(2), b(3), b(6)], None, None, verify)?.0
         }
     };
     Ok(crate::shader_plan(stage, w))
@@ -144,6 +144,7 @@ pub fn translate(
     primitive_id_location: Option<(u32, &'static str)>,
 ) -> Result<Plan, TranslateError> {
     let st = state(&tcs, &tes, desc.topology)?;
+    let verify = desc.options.verify_wgsl_round_trip;
     let tr = tes.reflection.clone();
     if tr.cull_distance_outputs > 0 {
         return Err(tess_err(Stage::TessEval, "cull distances from the evaluation stage"));
@@ -194,7 +195,7 @@ pub fn translate(
     // 2. Control stage → control points, patch records, levels.
     let tcs_module = crate::wgsl::spirv_to_module(Stage::TessControl, &tcs)?;
     let (tcs_wgsl, cstride, pstride) =
-        control_pass(e, tcs_module, &tcs_vars, &st, vstride, [vrecords.binding, cps.binding, patches.binding, levels.binding])?;
+        control_pass(e, tcs_module, &tcs_vars, &st, vstride, [vrecords.binding, cps.binding, patches.binding, levels.binding], verify)?;
     cps.size = BufferSize::PerPatch { bytes: 16 * (cstride * st.output_vertices) as u64 };
     patches.size = BufferSize::PerPatch { bytes: 16 * pstride as u64 };
 
@@ -222,6 +223,7 @@ pub fn translate(
         [cps.binding, patches.binding, levels.binding, domain.binding],
         clip_location,
         primitive_id_location,
+        verify,
     )?;
 
     let inter = |b: &IntermediateBuffer| PassResource {
@@ -347,7 +349,7 @@ fn vertex_records(
 }
 
 /// The compute entry point of a module, turned into the function `name`.
-fn entry_to_function(module: &mut naga::Module, stage: Stage, name: &str) -> Result<(), TranslateError> {
+fn entry_to_function(module: &mut naga::Module, stage: Stage, name: &str) -> Result<naga::Handle<naga::Function>, TranslateError> {
     let Some(pos) = module.entry_points.iter().position(|ep| ep.stage == naga::ShaderStage::Compute) else {
         return Err(tess_err(stage, "a module without its entry point"));
     };
@@ -358,8 +360,21 @@ fn entry_to_function(module: &mut naga::Module, stage: Stage, name: &str) -> Res
         return Err(tess_err(stage, "an interface naga kept after lowering"));
     }
     f.name = Some(name.into());
-    module.functions.append(f, naga::Span::UNDEFINED);
-    Ok(())
+    Ok(module.functions.append(f, naga::Span::UNDEFINED))
+}
+
+/// The globals of `vars` the module has (the first by each name, as a kernel naming them reads).
+fn io_globals<'v>(module: &naga::Module, vars: &'v [IoVar]) -> Vec<(&'v str, naga::Handle<naga::GlobalVariable>)> {
+    let mut found: Vec<(&str, _)> = Vec::new();
+    for v in vars {
+        if found.iter().any(|(n, _)| *n == v.name) {
+            continue;
+        }
+        if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(v.name.as_str())) {
+            found.push((v.name.as_str(), h));
+        }
+    }
+    found
 }
 
 fn io_global<'v>(vars: &'v [IoVar], pred: impl Fn(&IoVar) -> bool) -> impl Iterator<Item = &'v IoVar> {
@@ -476,9 +491,10 @@ fn control_pass(
     st: &TessState,
     vstride: u32,
     [vrec, cps, patches, levels]: [u32; 4],
+    verify: bool,
 ) -> Result<(ValidatedWgsl, u32, u32), TranslateError> {
     let stage = Stage::TessControl;
-    entry_to_function(&mut module, stage, "tesserae_control")?;
+    let control = entry_to_function(&mut module, stage, "tesserae_control")?;
     let n_out = st.output_vertices;
     let n_in = st.input_vertices;
     let mut prologue = String::new();
@@ -559,10 +575,9 @@ fn control_pass(
             _ => {}
         }
     }
-    let mut src = vertex_function::module_wgsl(&module).map_err(|e| relabel(e, stage))?;
-    src.push_str(&e.draw_params_wgsl());
+    let mut kernel = e.draw_params_wgsl();
     let _ = write!(
-        src,
+        kernel,
         "
 {} var<storage, read> tesserae_src: array<vec4<f32>>;
 {} var<storage, read_write> tesserae_cps: array<vec4<f32>>;
@@ -586,7 +601,8 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
         e.at(patches),
         e.at(levels),
     );
-    Ok((round_trip(stage, src)?, cstride, pstride))
+    let uses = vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars) };
+    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, cstride, pstride))
 }
 
 fn relabel(e: TranslateError, stage: Stage) -> TranslateError {
@@ -612,6 +628,7 @@ fn evaluation_pass(
     [cps, patches, levels, domain]: [u32; 4],
     clip_location: Option<u32>,
     primitive_id_location: Option<(u32, &'static str)>,
+    verify: bool,
 ) -> Result<(ValidatedWgsl, u32), TranslateError> {
     let stage = Stage::TessEval;
     let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
@@ -661,10 +678,8 @@ fn evaluation_pass(
         let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
         let _ = writeln!(copies, "    o.primitive_id = {ty}(p % max(tesserae_draw.primitives, 1u));");
     }
-    let body = vertex_function::module_wgsl(&module).map_err(|e| relabel(e, stage))?;
-    let body = body.trim_start_matches("enable clip_distances;\n");
-    let src = format!(
-        "{enable}{body}{draw}
+    let kernel = format!(
+        "{enable}{draw}
 {} var<storage, read> tesserae_cps: array<vec4<f32>>;
 {} var<storage, read> tesserae_patch_records: array<vec4<f32>>;
 {} var<storage, read> tesserae_levels: array<vec4<f32>>;
@@ -689,5 +704,7 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> Tesse
         vertex_function::FUNCTION,
         draw = e.draw_params_wgsl(),
     );
-    Ok((round_trip(stage, src)?, native_clip))
+    let globals = io_globals(&module, vars);
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
+    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, native_clip))
 }

@@ -351,18 +351,6 @@ impl UserItems {
     }
 }
 
-/// Validates the module (which now has no entry point) and writes it as WGSL, for the passes
-/// that still append their WGSL to the stage's text (tessellation).
-pub fn module_wgsl(module: &naga::Module) -> Result<String, TranslateError> {
-    crate::profile::phase("emulation: user module validate+write", || {
-        let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities())
-            .validate(module)
-            .map_err(|e| TranslateError::NagaValidation { stage: Stage::Vertex, message: e.emit_to_string("") })?;
-        naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty())
-            .map_err(|e| TranslateError::NagaBackend { stage: Stage::Vertex, message: e.to_string() })
-    })
-}
-
 /// WGSL name, scalar kind and component count of a scalar or vector type.
 pub fn wgsl_type(module: &naga::Module, ty: Handle<Type>) -> Result<(String, ScalarKind, u32), TranslateError> {
     let scalar_name = |s: naga::Scalar| match (s.kind, s.width) {

@@ -93,11 +93,37 @@ struct gl_PerVertex {
     gl_CullDistance: array<f32, 1>,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
 var<workgroup> tesserae_io_15_g: array<gl_PerVertex, 4>;
 var<private> tesserae_io_18_g: i32;
 var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
 var<workgroup> tesserae_io_39_g: array<f32, 4>;
 var<workgroup> tesserae_io_54_g: array<f32, 2>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn main() {
     let _e16 = tesserae_io_18_g;
@@ -120,61 +146,72 @@ fn tesserae_control() {
     main();
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
 
-@group(0) @binding(24) var<storage, read> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) var<storage, read_write> tesserae_levels: array<vec4<f32>>;
-
-@compute @workgroup_size(4)
+@compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
     tesserae_io_18_g = i32(tesserae_lid);
-    for (var j = 0u; j < 4u; j++) {
-        let b = (tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * 4u + j) * 1u;
-        tesserae_io_25_g[j].gl_Position = tesserae_src[b];
+    loop {
+        let _e13 = j;
+        if (_e13 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_25_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
     }
     tesserae_control();
-    // Every invocation's outputs are in workgroup memory; store them once all have run.
     workgroupBarrier();
-    let ob = (p * 4u + tesserae_lid) * 1u;
-    tesserae_cps[ob] = tesserae_io_15_g[tesserae_lid].gl_Position;
-    if tesserae_lid == 0u {
-        let pb = p * 1u;
-    tesserae_levels[2u * p] = vec4<f32>(tesserae_io_39_g[0], tesserae_io_39_g[1], tesserae_io_39_g[2], tesserae_io_39_g[3]);
-    tesserae_levels[2u * p + 1u] = vec4<f32>(tesserae_io_54_g[0], tesserae_io_54_g[1], 0.0, 0.0);
+    let ob = (((p * 4u) + tesserae_lid) * 1u);
+    let _e49 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e49;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e60 = tesserae_io_39_g[0];
+        let _e63 = tesserae_io_39_g[1];
+        let _e66 = tesserae_io_39_g[2];
+        let _e69 = tesserae_io_39_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
+        let _e79 = tesserae_io_54_g[0];
+        let _e82 = tesserae_io_54_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e79, _e82, 0f, 0f);
+        return;
+    } else {
+        return;
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage
@@ -206,10 +243,42 @@ struct TesseraeVertexOut {
     out2_member: vec4<f32>,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @builtin(clip_distances) clip: array<f32, 1>,
+    @location(0) v0_: vec4<f32>,
+}
+
 var<private> tesserae_io_11_g: vec3<f32>;
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> tesserae_io_32_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(25) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage> tesserae_levels: array<vec4<f32>>;
+@group(0) @binding(30) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn main() {
     var u: f32;
@@ -245,65 +314,60 @@ fn tesserae_vertex() -> TesseraeVertexOut {
     return TesseraeVertexOut(_e7, _e8, _e9);
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
 
-@group(0) @binding(25) var<storage, read> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) var<storage, read> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) var<storage, read> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(30) var<storage, read> tesserae_domain: array<vec4<f32>>;
-
-struct TesseraeEvalOut {
-    @builtin(position) position: vec4<f32>,
-    @builtin(clip_distances) clip: array<f32, 1>,
-    @location(0) @interpolate(perspective, center) v0: vec4<f32>,
-}
-
-@vertex
+@vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
+    var j: u32 = 0u;
+    var o: TesseraeEvalOut;
+
     let tesserae_d = tesserae_domain[tesserae_point];
     let p = bitcast<u32>(tesserae_d.w);
     tesserae_io_11_g = tesserae_d.xyz;
-    for (var j = 0u; j < 4u; j++) {
-        let b = (p * 4u + j) * 1u;
-        tesserae_io_32_g[j].gl_Position = tesserae_cps[b];
+    loop {
+        let _e10 = j;
+        if (_e10 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e15 = j;
+            let b = (((p * 4u) + _e15) * 1u);
+            let _e20 = j;
+            let _e25 = tesserae_cps[b];
+            tesserae_io_32_g[_e20].gl_Position = _e25;
+        }
+        continuing {
+            let _e27 = j;
+            j = (_e27 + 1u);
+        }
     }
-    let tesserae_out = tesserae_vertex();
-    var o: TesseraeEvalOut;
-    o.position = tesserae_out.out0_member;
-    o.clip = tesserae_out.out1_member;
-    o.v0 = tesserae_out.out2_member;
-    return o;
+    let _e29 = tesserae_vertex();
+    o.position = _e29.out0_member;
+    o.clip = _e29.out1_member;
+    o.v0_ = _e29.out2_member;
+    let _e37 = o;
+    return _e37;
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

@@ -118,6 +118,20 @@ struct CP {
     pid_main: f32,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
 var<private> tesserae_io_68_g: array<vec4<f32>, 4>;
 var<private> tesserae_io_84_g: u32;
 var<private> tesserae_io_87_g: u32;
@@ -126,6 +140,18 @@ var<workgroup> tesserae_io_105_g: array<f32, 4>;
 var<workgroup> tesserae_io_123_g: array<f32, 4>;
 var<workgroup> tesserae_io_137_g: array<f32, 2>;
 var<workgroup> tesserae_io_144_g: f32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn pcf_u0028_struct_u002d_HSIn_u002d_vf41_u005b_4_u005d_u003b_u1_u003b(ip: ptr<function, array<HSIn, 4>>, pid: ptr<function, u32>) -> PC {
     var o: PC;
@@ -222,64 +248,77 @@ fn tesserae_control() {
     main();
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
 
-@group(0) @binding(24) var<storage, read> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) var<storage, read_write> tesserae_levels: array<vec4<f32>>;
-
-@compute @workgroup_size(4)
+@compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
     tesserae_io_84_g = u32(tesserae_lid);
     tesserae_io_87_g = u32(tesserae_wg.x);
-    for (var j = 0u; j < 4u; j++) {
-        let b = (tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * 4u + j) * 1u;
-        tesserae_io_68_g[j] = tesserae_src[b];
+    loop {
+        let _e16 = j;
+        if (_e16 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e22 = tesserae_draw.count;
+            let _e28 = j;
+            let b = ((((tesserae_wg.y * _e22) + (tesserae_wg.x * 4u)) + _e28) * 1u);
+            let _e33 = j;
+            let _e37 = tesserae_src[b];
+            tesserae_io_68_g[_e33] = _e37;
+        }
+        continuing {
+            let _e39 = j;
+            j = (_e39 + 1u);
+        }
     }
     tesserae_control();
-    // Every invocation's outputs are in workgroup memory; store them once all have run.
     workgroupBarrier();
-    let ob = (p * 4u + tesserae_lid) * 2u;
-    tesserae_cps[ob] = tesserae_io_98_g[tesserae_lid];
-    tesserae_cps[ob + 1u] = vec4<f32>(tesserae_io_105_g[tesserae_lid], 0.0, 0.0, 0.0);
-    if tesserae_lid == 0u {
-        let pb = p * 5u;
-    tesserae_levels[2u * p] = vec4<f32>(tesserae_io_123_g[0], tesserae_io_123_g[1], tesserae_io_123_g[2], tesserae_io_123_g[3]);
-    tesserae_levels[2u * p + 1u] = vec4<f32>(tesserae_io_137_g[0], tesserae_io_137_g[1], 0.0, 0.0);
-    tesserae_patch_records[pb + 4u] = vec4<f32>(tesserae_io_144_g, 0.0, 0.0, 0.0);
+    let ob = (((p * 4u) + tesserae_lid) * 2u);
+    let _e50 = tesserae_io_98_g[tesserae_lid];
+    tesserae_cps[ob] = _e50;
+    let _e57 = tesserae_io_105_g[tesserae_lid];
+    tesserae_cps[(ob + 1u)] = vec4<f32>(_e57, 0f, 0f, 0f);
+    if (tesserae_lid == 0u) {
+        let pb = (p * 5u);
+        let _e72 = tesserae_io_123_g[0];
+        let _e75 = tesserae_io_123_g[1];
+        let _e78 = tesserae_io_123_g[2];
+        let _e81 = tesserae_io_123_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e72, _e75, _e78, _e81);
+        let _e91 = tesserae_io_137_g[0];
+        let _e94 = tesserae_io_137_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e91, _e94, 0f, 0f);
+        let _e103 = tesserae_io_144_g;
+        tesserae_patch_records[(pb + 4u)] = vec4<f32>(_e103, 0f, 0f, 0f);
+        return;
+    } else {
+        return;
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage
@@ -309,6 +348,26 @@ struct TesseraeVertexOut {
     out1_member: vec2<f32>,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) v0_: vec2<f32>,
+    @location(1) @interpolate(flat) primitive_id: u32,
+}
+
 var<private> tesserae_io_64_g: array<f32, 4>;
 var<private> tesserae_io_79_g: array<f32, 2>;
 var<private> tesserae_io_86_g: f32;
@@ -317,17 +376,29 @@ var<private> tesserae_io_101_g: array<vec4<f32>, 4>;
 var<private> tesserae_io_106_g: array<f32, 4>;
 var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> u0040_entryPointOutput_u002e_ids: vec2<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(25) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage> tesserae_levels: array<vec4<f32>>;
+@group(0) @binding(30) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_4_u005d_u002d_f1_u005b_2_u005d_u002d_f11_u003b_vf2_u003b_struct_u002d_CP_u002d_vf4_u002d_f11_u005b_4_u005d_u003b(pc: ptr<function, PC>, uv: ptr<function, vec2<f32>>, p: array<CP, 4>) -> DSOut {
-    var o: DSOut;
+    var o_1: DSOut;
 
     let _e25 = (*uv)[0u];
     let _e33 = (*uv)[0u];
     let _e37 = (*uv)[1u];
-    o.pos = mix(mix(p[0].pos, p[1].pos, vec4(_e25)), mix(p[2].pos, p[3].pos, vec4(_e33)), vec4(_e37));
+    o_1.pos = mix(mix(p[0].pos, p[1].pos, vec4(_e25)), mix(p[2].pos, p[3].pos, vec4(_e33)), vec4(_e37));
     let _e42 = (*pc).pid_pcf;
-    o.ids = vec2<f32>(_e42, p[2].pid_main);
-    let _e47 = o;
+    o_1.ids = vec2<f32>(_e42, p[2].pid_main);
+    let _e47 = o_1;
     return _e47;
 }
 
@@ -394,73 +465,78 @@ fn tesserae_vertex() -> TesseraeVertexOut {
     return TesseraeVertexOut(_e5, _e6);
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
 
-@group(0) @binding(25) var<storage, read> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) var<storage, read> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) var<storage, read> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(30) var<storage, read> tesserae_domain: array<vec4<f32>>;
-
-struct TesseraeEvalOut {
-    @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(perspective, center) v0: vec2<f32>,
-    @location(1) @interpolate(flat) primitive_id: u32,
-}
-
-@vertex
+@vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_92_g = tesserae_d.xyz;
-    tesserae_io_64_g[0] = tesserae_levels[2u * p].x;
-    tesserae_io_64_g[1] = tesserae_levels[2u * p].y;
-    tesserae_io_64_g[2] = tesserae_levels[2u * p].z;
-    tesserae_io_64_g[3] = tesserae_levels[2u * p].w;
-    tesserae_io_79_g[0] = tesserae_levels[2u * p + 1u].x;
-    tesserae_io_79_g[1] = tesserae_levels[2u * p + 1u].y;
-    for (var j = 0u; j < 4u; j++) {
-        let b = (p * 4u + j) * 2u;
-        tesserae_io_101_g[j] = tesserae_cps[b];
-    tesserae_io_106_g[j] = tesserae_cps[b + 1u].x;
-    }
-    tesserae_io_86_g = tesserae_patch_records[p * 5u + 4u].x;
-    let tesserae_out = tesserae_vertex();
+    var j: u32 = 0u;
     var o: TesseraeEvalOut;
-    o.position = tesserae_out.out0_member;
-    o.v0 = tesserae_out.out1_member;
-    o.primitive_id = u32(p % max(tesserae_draw.primitives, 1u));
-    return o;
+
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p_2 = bitcast<u32>(tesserae_d.w);
+    tesserae_io_92_g = tesserae_d.xyz;
+    let _e15 = tesserae_levels[(2u * p_2)].x;
+    tesserae_io_64_g[0] = _e15;
+    let _e23 = tesserae_levels[(2u * p_2)].y;
+    tesserae_io_64_g[1] = _e23;
+    let _e31 = tesserae_levels[(2u * p_2)].z;
+    tesserae_io_64_g[2] = _e31;
+    let _e39 = tesserae_levels[(2u * p_2)].w;
+    tesserae_io_64_g[3] = _e39;
+    let _e49 = tesserae_levels[((2u * p_2) + 1u)].x;
+    tesserae_io_79_g[0] = _e49;
+    let _e59 = tesserae_levels[((2u * p_2) + 1u)].y;
+    tesserae_io_79_g[1] = _e59;
+    loop {
+        let _e62 = j;
+        if (_e62 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e67 = j;
+            let b = (((p_2 * 4u) + _e67) * 2u);
+            let _e72 = j;
+            let _e76 = tesserae_cps[b];
+            tesserae_io_101_g[_e72] = _e76;
+            let _e78 = j;
+            let _e85 = tesserae_cps[(b + 1u)].x;
+            tesserae_io_106_g[_e78] = _e85;
+        }
+        continuing {
+            let _e87 = j;
+            j = (_e87 + 1u);
+        }
+    }
+    let _e97 = tesserae_patch_records[((p_2 * 5u) + 4u)].x;
+    tesserae_io_86_g = _e97;
+    let _e98 = tesserae_vertex();
+    o.position = _e98.out0_member;
+    o.v0_ = _e98.out1_member;
+    let _e107 = tesserae_draw.primitives;
+    o.primitive_id = u32((p_2 % max(_e107, 1u)));
+    let _e112 = o;
+    return _e112;
 }
 // pass `tessellation evaluation`, fragment stage
 struct PSIn {

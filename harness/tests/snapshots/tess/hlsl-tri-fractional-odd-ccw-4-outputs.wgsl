@@ -112,11 +112,37 @@ struct PC {
     inside: f32,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
 var<private> tesserae_io_73_g: array<vec4<f32>, 3>;
 var<private> tesserae_io_86_g: u32;
 var<workgroup> tesserae_io_91_g: array<vec4<f32>, 4>;
 var<workgroup> tesserae_io_112_g: array<f32, 4>;
 var<workgroup> tesserae_io_125_g: array<f32, 2>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn pcf_u0028_struct_u002d_CP_u002d_vf41_u005b_3_u005d_u003b(ip: ptr<function, array<CP, 3>>) -> PC {
     var o: PC;
@@ -188,61 +214,72 @@ fn tesserae_control() {
     main();
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
 
-@group(0) @binding(24) var<storage, read> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) var<storage, read_write> tesserae_levels: array<vec4<f32>>;
-
-@compute @workgroup_size(4)
+@compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
     tesserae_io_86_g = u32(tesserae_lid);
-    for (var j = 0u; j < 3u; j++) {
-        let b = (tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * 3u + j) * 1u;
-        tesserae_io_73_g[j] = tesserae_src[b];
+    loop {
+        let _e13 = j;
+        if (_e13 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 3u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e34 = tesserae_src[b];
+            tesserae_io_73_g[_e30] = _e34;
+        }
+        continuing {
+            let _e36 = j;
+            j = (_e36 + 1u);
+        }
     }
     tesserae_control();
-    // Every invocation's outputs are in workgroup memory; store them once all have run.
     workgroupBarrier();
-    let ob = (p * 4u + tesserae_lid) * 1u;
-    tesserae_cps[ob] = tesserae_io_91_g[tesserae_lid];
-    if tesserae_lid == 0u {
-        let pb = p * 1u;
-    tesserae_levels[2u * p] = vec4<f32>(tesserae_io_112_g[0], tesserae_io_112_g[1], tesserae_io_112_g[2], tesserae_io_112_g[3]);
-    tesserae_levels[2u * p + 1u] = vec4<f32>(tesserae_io_125_g[0], tesserae_io_125_g[1], 0.0, 0.0);
+    let ob = (((p * 4u) + tesserae_lid) * 1u);
+    let _e47 = tesserae_io_91_g[tesserae_lid];
+    tesserae_cps[ob] = _e47;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e58 = tesserae_io_112_g[0];
+        let _e61 = tesserae_io_112_g[1];
+        let _e64 = tesserae_io_112_g[2];
+        let _e67 = tesserae_io_112_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e58, _e61, _e64, _e67);
+        let _e77 = tesserae_io_125_g[0];
+        let _e80 = tesserae_io_125_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e77, _e80, 0f, 0f);
+        return;
+    } else {
+        return;
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage
@@ -270,12 +307,43 @@ struct TesseraeVertexOut {
     out1_member: vec4<f32>,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) v0_: vec4<f32>,
+}
+
 var<private> tesserae_io_143_g: array<f32, 4>;
 var<private> tesserae_io_156_g: array<f32, 2>;
 var<private> tesserae_io_162_g: vec3<f32>;
 var<private> tesserae_io_168_g: array<vec4<f32>, 4>;
 var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> u0040_entryPointOutput_u002e_col: vec4<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(25) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage> tesserae_levels: array<vec4<f32>>;
+@group(0) @binding(30) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn tent_u0028_f1_u003b(x: ptr<function, f32>) -> f32 {
     let _e21 = (*x);
@@ -284,7 +352,7 @@ fn tent_u0028_f1_u003b(x: ptr<function, f32>) -> f32 {
 }
 
 fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_3_u005d_u002d_f11_u003b_vf3_u003b_struct_u002d_CP_u002d_vf41_u005b_4_u005d_u003b(pc: ptr<function, PC>, t: ptr<function, vec3<f32>>, p: array<CP, 4>) -> DSOut {
-    var o: DSOut;
+    var o_1: DSOut;
     var m: f32;
     var g: f32;
     var param: f32;
@@ -296,7 +364,7 @@ fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_3_u005d_u002d_f11_u003b_vf3_u
     let _e32 = (*t)[0u];
     let _e37 = (*t)[1u];
     let _e43 = (*t)[2u];
-    o.pos = (((p[0].pos * _e32) + (p[1].pos * _e37)) + (p[2].pos * _e43));
+    o_1.pos = (((p[0].pos * _e32) + (p[1].pos * _e37)) + (p[2].pos * _e43));
     let _e50 = (*t)[0u];
     let _e52 = (*t)[1u];
     let _e54 = (*t)[2u];
@@ -333,8 +401,8 @@ fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_3_u005d_u002d_f11_u003b_vf3_u
     let _e94 = (*t)[0u];
     let _e96 = (*t)[1u];
     let _e97 = g;
-    o.col = vec4<f32>(_e94, _e96, (0.5f + (0.5f * _e97)), (0.5f - (0.5f * p[3].pos.y)));
-    let _e107 = o;
+    o_1.col = vec4<f32>(_e94, _e96, (0.5f + (0.5f * _e97)), (0.5f - (0.5f * p[3].pos.y)));
+    let _e107 = o_1;
     return _e107;
 }
 
@@ -387,69 +455,71 @@ fn tesserae_vertex() -> TesseraeVertexOut {
     return TesseraeVertexOut(_e5, _e6);
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
 
-@group(0) @binding(25) var<storage, read> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) var<storage, read> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) var<storage, read> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(30) var<storage, read> tesserae_domain: array<vec4<f32>>;
-
-struct TesseraeEvalOut {
-    @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(perspective, center) v0: vec4<f32>,
-}
-
-@vertex
+@vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_162_g = tesserae_d.xyz;
-    tesserae_io_143_g[0] = tesserae_levels[2u * p].x;
-    tesserae_io_143_g[1] = tesserae_levels[2u * p].y;
-    tesserae_io_143_g[2] = tesserae_levels[2u * p].z;
-    tesserae_io_143_g[3] = tesserae_levels[2u * p].w;
-    tesserae_io_156_g[0] = tesserae_levels[2u * p + 1u].x;
-    tesserae_io_156_g[1] = tesserae_levels[2u * p + 1u].y;
-    for (var j = 0u; j < 4u; j++) {
-        let b = (p * 4u + j) * 1u;
-        tesserae_io_168_g[j] = tesserae_cps[b];
-    }
-    let tesserae_out = tesserae_vertex();
+    var j: u32 = 0u;
     var o: TesseraeEvalOut;
-    o.position = tesserae_out.out0_member;
-    o.v0 = tesserae_out.out1_member;
-    return o;
+
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p_2 = bitcast<u32>(tesserae_d.w);
+    tesserae_io_162_g = tesserae_d.xyz;
+    let _e15 = tesserae_levels[(2u * p_2)].x;
+    tesserae_io_143_g[0] = _e15;
+    let _e23 = tesserae_levels[(2u * p_2)].y;
+    tesserae_io_143_g[1] = _e23;
+    let _e31 = tesserae_levels[(2u * p_2)].z;
+    tesserae_io_143_g[2] = _e31;
+    let _e39 = tesserae_levels[(2u * p_2)].w;
+    tesserae_io_143_g[3] = _e39;
+    let _e49 = tesserae_levels[((2u * p_2) + 1u)].x;
+    tesserae_io_156_g[0] = _e49;
+    let _e59 = tesserae_levels[((2u * p_2) + 1u)].y;
+    tesserae_io_156_g[1] = _e59;
+    loop {
+        let _e62 = j;
+        if (_e62 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e67 = j;
+            let b = (((p_2 * 4u) + _e67) * 1u);
+            let _e72 = j;
+            let _e76 = tesserae_cps[b];
+            tesserae_io_168_g[_e72] = _e76;
+        }
+        continuing {
+            let _e78 = j;
+            j = (_e78 + 1u);
+        }
+    }
+    let _e80 = tesserae_vertex();
+    o.position = _e80.out0_member;
+    o.v0_ = _e80.out1_member;
+    let _e86 = o;
+    return _e86;
 }
 // pass `tessellation evaluation`, fragment stage
 struct PSIn {

@@ -113,6 +113,20 @@ struct gl_PerVertex {
     gl_CullDistance: array<f32, 1>,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
 var<workgroup> tesserae_io_15_g: array<gl_PerVertex, 16>;
 var<private> tesserae_io_18_g: i32;
 var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
@@ -120,6 +134,18 @@ var<workgroup> tesserae_io_34_g: array<f32, 16>;
 var<private> tesserae_io_38_g: array<f32, 32>;
 var<workgroup> tesserae_io_53_g: array<f32, 4>;
 var<workgroup> tesserae_io_65_g: array<f32, 2>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn main() {
     let _e17 = tesserae_io_18_g;
@@ -146,63 +172,77 @@ fn tesserae_control() {
     main();
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
 
-@group(0) @binding(24) var<storage, read> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) var<storage, read_write> tesserae_levels: array<vec4<f32>>;
-
-@compute @workgroup_size(16)
+@compute @workgroup_size(16, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
     tesserae_io_18_g = i32(tesserae_lid);
-    for (var j = 0u; j < 16u; j++) {
-        let b = (tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * 16u + j) * 2u;
-        tesserae_io_25_g[j].gl_Position = tesserae_src[b];
-    tesserae_io_38_g[j] = tesserae_src[b + 1u].x;
+    loop {
+        let _e13 = j;
+        if (_e13 < 16u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 16u)) + _e25) * 2u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_25_g[_e30].gl_Position = _e35;
+            let _e37 = j;
+            let _e44 = tesserae_src[(b + 1u)].x;
+            tesserae_io_38_g[_e37] = _e44;
+        }
+        continuing {
+            let _e46 = j;
+            j = (_e46 + 1u);
+        }
     }
     tesserae_control();
-    // Every invocation's outputs are in workgroup memory; store them once all have run.
     workgroupBarrier();
-    let ob = (p * 16u + tesserae_lid) * 2u;
-    tesserae_cps[ob] = tesserae_io_15_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob + 1u] = vec4<f32>(tesserae_io_34_g[tesserae_lid], 0.0, 0.0, 0.0);
-    if tesserae_lid == 0u {
-        let pb = p * 1u;
-    tesserae_levels[2u * p] = vec4<f32>(tesserae_io_53_g[0], tesserae_io_53_g[1], tesserae_io_53_g[2], tesserae_io_53_g[3]);
-    tesserae_levels[2u * p + 1u] = vec4<f32>(tesserae_io_65_g[0], tesserae_io_65_g[1], 0.0, 0.0);
+    let ob = (((p * 16u) + tesserae_lid) * 2u);
+    let _e58 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e58;
+    let _e65 = tesserae_io_34_g[tesserae_lid];
+    tesserae_cps[(ob + 1u)] = vec4<f32>(_e65, 0f, 0f, 0f);
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e80 = tesserae_io_53_g[0];
+        let _e83 = tesserae_io_53_g[1];
+        let _e86 = tesserae_io_53_g[2];
+        let _e89 = tesserae_io_53_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e80, _e83, _e86, _e89);
+        let _e99 = tesserae_io_65_g[0];
+        let _e102 = tesserae_io_65_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e99, _e102, 0f, 0f);
+        return;
+    } else {
+        return;
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage
@@ -230,11 +270,42 @@ struct TesseraeVertexOut {
     out1_member: vec4<f32>,
 }
 
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) v0_: vec4<f32>,
+}
+
 var<private> tesserae_io_46_g: vec3<f32>;
 var<private> tesserae_io_104_g: array<gl_PerVertex, 32>;
 var<private> tesserae_io_118_g: array<f32, 32>;
 var<private> unnamed: gl_PerVertex_1 = gl_PerVertex_1(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> v_col: vec4<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(25) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage> tesserae_patch_records: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage> tesserae_levels: array<vec4<f32>>;
+@group(0) @binding(30) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn bernstein_u0028_f1_u003b(t: ptr<function, f32>) -> vec4<f32> {
     var s: f32;
@@ -265,7 +336,7 @@ fn main() {
     var param_1: f32;
     var p: vec4<f32>;
     var b: f32;
-    var j: i32;
+    var j_1: i32;
     var i: i32;
     var wgt: f32;
 
@@ -283,9 +354,9 @@ fn main() {
     bv = _e33;
     p = vec4<f32>(0f, 0f, 0f, 0f);
     b = 0f;
-    j = 0i;
+    j_1 = 0i;
     loop {
-        let _e34 = j;
+        let _e34 = j_1;
         if (_e34 < 4i) {
             i = 0i;
             loop {
@@ -293,17 +364,17 @@ fn main() {
                 if (_e36 < 4i) {
                     let _e38 = i;
                     let _e40 = bu[_e38];
-                    let _e41 = j;
+                    let _e41 = j_1;
                     let _e43 = bv[_e41];
                     wgt = (_e40 * _e43);
                     let _e45 = wgt;
-                    let _e46 = j;
+                    let _e46 = j_1;
                     let _e48 = i;
                     let _e52 = tesserae_io_104_g[((4i * _e46) + _e48)].gl_Position;
                     let _e54 = p;
                     p = (_e54 + (_e52 * _e45));
                     let _e56 = wgt;
-                    let _e57 = j;
+                    let _e57 = j_1;
                     let _e59 = i;
                     let _e62 = tesserae_io_118_g[((4i * _e57) + _e59)];
                     let _e64 = b;
@@ -322,8 +393,8 @@ fn main() {
             break;
         }
         continuing {
-            let _e68 = j;
-            j = (_e68 + 1i);
+            let _e68 = j_1;
+            j_1 = (_e68 + 1i);
         }
     }
     let _e70 = p;
@@ -344,64 +415,62 @@ fn tesserae_vertex() -> TesseraeVertexOut {
     return TesseraeVertexOut(_e6, _e7);
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
-fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+fn tesserae_raw_index(i_1: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i_1 / 2u)];
+        return ((_e10 >> ((i_1 & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i_1];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_2 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_2;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_2);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
 
-@group(0) @binding(25) var<storage, read> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) var<storage, read> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) var<storage, read> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(30) var<storage, read> tesserae_domain: array<vec4<f32>>;
-
-struct TesseraeEvalOut {
-    @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(perspective, center) v0: vec4<f32>,
-}
-
-@vertex
+@vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_46_g = tesserae_d.xyz;
-    for (var j = 0u; j < 16u; j++) {
-        let b = (p * 16u + j) * 2u;
-        tesserae_io_104_g[j].gl_Position = tesserae_cps[b];
-    tesserae_io_118_g[j] = tesserae_cps[b + 1u].x;
-    }
-    let tesserae_out = tesserae_vertex();
+    var j: u32 = 0u;
     var o: TesseraeEvalOut;
-    o.position = tesserae_out.out0_member;
-    o.v0 = tesserae_out.out1_member;
-    return o;
+
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p_1 = bitcast<u32>(tesserae_d.w);
+    tesserae_io_46_g = tesserae_d.xyz;
+    loop {
+        let _e10 = j;
+        if (_e10 < 16u) {
+        } else {
+            break;
+        }
+        {
+            let _e15 = j;
+            let b_1 = (((p_1 * 16u) + _e15) * 2u);
+            let _e20 = j;
+            let _e25 = tesserae_cps[b_1];
+            tesserae_io_104_g[_e20].gl_Position = _e25;
+            let _e27 = j;
+            let _e34 = tesserae_cps[(b_1 + 1u)].x;
+            tesserae_io_118_g[_e27] = _e34;
+        }
+        continuing {
+            let _e36 = j;
+            j = (_e36 + 1u);
+        }
+    }
+    let _e38 = tesserae_vertex();
+    o.position = _e38.out0_member;
+    o.v0_ = _e38.out1_member;
+    let _e44 = o;
+    return _e44;
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;
