@@ -79,8 +79,8 @@ pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool
         // `translate:plain` (or `translate:points+cull`) times those sets only.
         let sets: Option<Vec<&str>> =
             only.and_then(|o| o.split(',').find_map(|g| g.trim().strip_prefix("translate:"))).map(|s| s.split('+').collect());
-        if let Some(unknown) = sets.iter().flatten().find(|s| !SETS.iter().any(|(name, _)| name == *s)) {
-            return Err(format!("no translation set `{unknown}` (sets: plain, points, cull)"));
+        if let Some(unknown) = sets.iter().flatten().find(|s| **s != "tess" && !SETS.iter().any(|(name, _)| name == *s)) {
+            return Err(format!("no translation set `{unknown}` (sets: plain, points, cull, tess)"));
         }
         translation(sel, iterations, profile, sets.as_deref())?;
     }
@@ -102,6 +102,7 @@ fn without_builtin_outputs(words: &[u32], builtins: &[BuiltIn]) -> Result<Vec<u3
 fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&str]>) -> Result<(), String> {
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
     let mut pipelines = Vec::new();
+    let mut tessellated = Vec::new();
     let mut left_out: Vec<(&str, u32)> = Vec::new();
     for (name, path) in runner::select(&opts) {
         let Ok(test) = shader_test::load(&path, &name) else { continue };
@@ -113,7 +114,12 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
                     pipelines.push((set, desc, naga_input));
                     continue;
                 }
-                Err(why) => why,
+                Err(why) => {
+                    if desc.tess_control.is_some() && sets.is_none_or(|sets| sets.contains(&"tess")) && tesserae::translate(&desc).is_ok() {
+                        tessellated.push(desc);
+                    }
+                    why
+                }
             },
         };
         match left_out.iter_mut().find(|(w, _)| *w == why) {
@@ -121,7 +127,7 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
             None => left_out.push((why, 1)),
         }
     }
-    if pipelines.is_empty() {
+    if pipelines.is_empty() && tessellated.is_empty() {
         return Err("no pipeline in the selection translates".into());
     }
     let mut t_translate = [Duration::ZERO; 3];
@@ -203,8 +209,32 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     println!("  best ratio: the cold translations' fastest iteration over naga's fastest (noise only adds time);");
     println!("  paired ratio: the median over iterations of one iteration's cold translations over its naga loop");
     println!("  (each side in its own loop over one set's pipelines: neither warms caches for the other)");
+    if !tessellated.is_empty() {
+        let (mut cold, mut warm) = (Duration::ZERO, Duration::ZERO);
+        for _ in 0..iterations {
+            for desc in &tessellated {
+                tesserae::wgsl::clear_kernel_cache();
+                let s = Instant::now();
+                std::hint::black_box(tesserae::translate(desc).ok());
+                cold += s.elapsed();
+            }
+            for desc in &tessellated {
+                let s = Instant::now();
+                std::hint::black_box(tesserae::translate(desc).ok());
+                warm += s.elapsed();
+            }
+        }
+        let n = (tessellated.len() as u32 * iterations) as f64;
+        println!(
+            "  tess: {} tessellated pipelines, {:.1} us/p cold, {:.1} us/p warm (no naga peer: naga takes no tessellation stage)",
+            tessellated.len(),
+            cold.as_secs_f64() * 1e6 / n,
+            warm.as_secs_f64() * 1e6 / n
+        );
+    }
     if profile {
-        profile_phases(&pipelines, iterations);
+        let tess = tessellated.into_iter().map(|d| (SETS.len(), d, Vec::new()));
+        profile_phases(&pipelines.into_iter().chain(tess).collect::<Vec<_>>(), iterations);
     }
     Ok(())
 }
@@ -221,7 +251,7 @@ fn median(values: &mut [f64]) -> f64 {
 }
 
 fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], iterations: u32) {
-    for (i, (set, _)) in SETS.iter().enumerate() {
+    for (i, set) in SETS.iter().map(|(set, _)| *set).chain(["tess"]).enumerate() {
         let descs: Vec<_> = pipelines.iter().filter(|(s, _, _)| *s == i).map(|(_, d, _)| d).collect();
         if descs.is_empty() {
             continue;

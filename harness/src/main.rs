@@ -134,7 +134,7 @@ enum Cmd {
         #[arg(long, default_value_t = 20)]
         iterations: u32,
         /// Which groups to run: points, cull, tessellation (frame times), tessellator (CPU
-        /// tessellator), translate (translation time; `translate:plain`, `translate:points+cull`
+        /// tessellator), translate (translation time; `translate:plain`, `translate:points+cull`, `translate:tess`
         /// for some sets); comma separated (default: all).
         #[arg(long)]
         only: Option<String>,

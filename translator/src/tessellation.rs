@@ -29,7 +29,7 @@ use crate::reflect::LoadedModule;
 use crate::tessellator::gpu::{self, TessBindings, TessMode};
 use crate::tessellator::{Domain, Spacing, Winding};
 use crate::vertex_function;
-use crate::wgsl::{round_trip, ValidatedWgsl};
+use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
 use naga::{Binding as NagaBinding, BuiltIn};
 use spirv::BuiltIn as SpvBuiltIn;
 use spirv::ExecutionMode;
@@ -235,7 +235,7 @@ pub fn translate(
     let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
     let kernel = |label: &str, src: String, workgroups: Workgroups, uses: Vec<&IntermediateBuffer>| -> Result<Pass, TranslateError> {
-        let w = round_trip(Stage::TessEval, src)?;
+        let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
         let declared = crate::plan::bindings_of(w.module());
         let mut resources = vec![draw.clone(), index.clone()];
         resources.extend(uses.into_iter().map(inter));
