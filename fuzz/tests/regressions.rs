@@ -113,6 +113,30 @@ fn naga_panics_on_odd_width() {
     assert!(r.is_ok(), "the translator panicked on untrusted SPIR-V");
 }
 
+/// Every kept `spirv_words` input that showed a fixed bug still passes the target's oracles
+/// (the tests below name the bug each one showed; this one walks the directory, so an input
+/// kept without a test of its own still runs).
+#[test]
+fn every_fixed_spirv_words_input_passes() {
+    for e in std::fs::read_dir(path("regressions/spirv_words/fixed")).unwrap().flatten() {
+        let p = e.path();
+        if !p.is_file() {
+            continue;
+        }
+        let bytes = std::fs::read(&p).unwrap();
+        let r = std::panic::catch_unwind(|| tesserae_fuzz::targets::spirv_words(&bytes));
+        assert!(r.is_ok(), "{}: the translator or the oracle panicked", p.display());
+    }
+}
+
+/// Fixed with stub struct members named as WGSL keeps them (`vertex_function::StubTypes`): a control
+/// stage whose `gl_out` block has a member named `gl,CullDistance` (a mutated `OpMemberName`)
+/// made the stub declaring its struct for the linked kernel unparsable.
+#[test]
+fn stub_member_name_not_an_identifier() {
+    fixed_spirv_words_input_passes("tess-stub-member-name-not-an-identifier.bin");
+}
+
 /// Fixed in 51d7d1f (naga front-end panics become typed errors).
 #[test]
 fn naga_panics_on_malformed_spirv() {

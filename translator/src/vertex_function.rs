@@ -233,7 +233,8 @@ fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str, Handle<na
 
 /// WGSL declaring what a kernel uses of the stage's module: the globals (private or
 /// workgroup) and the function, whose body returns zero; struct types as `TesseraeStub{N}`
-/// with the module's member names (kernels reach members by name, never name the struct).
+/// with the module's member names where WGSL keeps them (kernels reach members by name, never
+/// name the struct).
 fn stubs_wgsl(stage: Stage, module: &naga::Module, uses: &KernelUses) -> Result<String, TranslateError> {
     let mut types = StubTypes { stage, structs: String::new(), declared: Vec::new(), f16: false };
     let mut w = String::new();
@@ -300,9 +301,18 @@ impl StubTypes {
                 let name = format!("TesseraeStub{}", ty.index());
                 if !self.declared.contains(&ty) {
                     let mut decl = format!("struct {name} {{\n");
-                    for m in members {
-                        let Some(member) = m.name.as_deref() else {
-                            return Err(TranslateError::InvalidPlan("an unnamed struct member a pass reads".into()));
+                    // Members keep the module's names, which kernels use; a name that is not
+                    // one WGSL keeps as written (the module may hold any string, and two
+                    // members may share one) gets a placeholder: no kernel names it, and
+                    // linking goes by shape.
+                    let mut used: Vec<&str> = Vec::new();
+                    for (i, m) in members.iter().enumerate() {
+                        let member = match m.name.as_deref() {
+                            Some(n) if crate::wgsl::kept_as_written(n) && !used.contains(&n) => {
+                                used.push(n);
+                                n.to_string()
+                            }
+                            _ => format!("tesserae_m{i}"),
                         };
                         let _ = writeln!(decl, "    {member}: {},", self.of(module, m.ty)?);
                     }

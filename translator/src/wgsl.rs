@@ -223,19 +223,22 @@ fn written_as_given(members: &[naga::StructMember]) -> bool {
 
 /// [`written_as_given`] for member names `names`.
 fn names_kept<'a>(names: impl Iterator<Item = &'a str> + Clone) -> bool {
-    let plain = |name: &str| {
-        let bytes = name.as_bytes();
-        !bytes.is_empty()
-            && !bytes[0].is_ascii_digit()
-            && !bytes[bytes.len() - 1].is_ascii_digit()
-            && bytes[bytes.len() - 1] != b'_'
-            && bytes.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
-            && !name.contains("__")
-            && !name.starts_with("_naga")
-            && !naga::keywords::wgsl::RESERVED_SET.contains(name)
-    };
     // The duplicate check is quadratic: long structs take the namer.
-    names.clone().count() <= 64 && names.clone().enumerate().all(|(i, n)| plain(n) && !names.clone().take(i).any(|o| o == n))
+    names.clone().count() <= 64 && names.clone().enumerate().all(|(i, n)| kept_as_written(n) && !names.clone().take(i).any(|o| o == n))
+}
+
+/// Whether the writer's namer leaves the name `name` as it is: an ASCII identifier without
+/// `__`, not starting with a digit or `_naga`, not ending in `_` or a digit, not a WGSL keyword.
+pub(crate) fn kept_as_written(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !bytes.is_empty()
+        && !bytes[0].is_ascii_digit()
+        && !bytes[bytes.len() - 1].is_ascii_digit()
+        && bytes[bytes.len() - 1] != b'_'
+        && bytes.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        && !name.contains("__")
+        && !name.starts_with("_naga")
+        && !naga::keywords::wgsl::RESERVED_SET.contains(name)
 }
 
 fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, TranslateError> {
