@@ -129,12 +129,15 @@ fn every_fixed_spirv_words_input_passes() {
     }
 }
 
-/// Fixed with stub struct members named as WGSL keeps them (`vertex_function::StubTypes`): a control
-/// stage whose `gl_out` block has a member named `gl,CullDistance` (a mutated `OpMemberName`)
-/// made the stub declaring its struct for the linked kernel unparsable.
+/// Fixed with stub struct members keeping the module's names where they are identifiers
+/// (`vertex_function::StubTypes`): a control stage whose `gl_out` block has a member named
+/// `gl,CullDistance` (a mutated `OpMemberName`) made the stub declaring its struct
+/// unparsable; and one whose member the writer names `gl_Positio_u0026_` (valid, but not a name
+/// the namer keeps on a first pass) must keep it, since the kernel reads it by that name.
 #[test]
-fn stub_member_name_not_an_identifier() {
+fn stub_member_names() {
     fixed_spirv_words_input_passes("tess-stub-member-name-not-an-identifier.bin");
+    fixed_spirv_words_input_passes("tess-stub-member-name-written-by-the-namer.bin");
 }
 
 /// Fixed in 51d7d1f (naga front-end panics become typed errors).

@@ -233,8 +233,8 @@ fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str, Handle<na
 
 /// WGSL declaring what a kernel uses of the stage's module: the globals (private or
 /// workgroup) and the function, whose body returns zero; struct types as `TesseraeStub{N}`
-/// with the module's member names where WGSL keeps them (kernels reach members by name, never
-/// name the struct).
+/// with the module's member names where they are identifiers (kernels reach members by name,
+/// never name the struct).
 fn stubs_wgsl(stage: Stage, module: &naga::Module, uses: &KernelUses) -> Result<String, TranslateError> {
     let mut types = StubTypes { stage, structs: String::new(), declared: Vec::new(), f16: false };
     let mut w = String::new();
@@ -301,14 +301,15 @@ impl StubTypes {
                 let name = format!("TesseraeStub{}", ty.index());
                 if !self.declared.contains(&ty) {
                     let mut decl = format!("struct {name} {{\n");
-                    // Members keep the module's names, which kernels use; a name that is not
-                    // one WGSL keeps as written (the module may hold any string, and two
-                    // members may share one) gets a placeholder: no kernel names it, and
-                    // linking goes by shape.
+                    // Members keep the module's names, which kernels use (the writer's names,
+                    // `wgsl::name_struct_members`); a name that is not a WGSL identifier (one
+                    // that naming left as the module gave it, e.g. where the renamed struct
+                    // would equal another) or that repeats gets a placeholder: no kernel names
+                    // it, and linking goes by shape.
                     let mut used: Vec<&str> = Vec::new();
                     for (i, m) in members.iter().enumerate() {
                         let member = match m.name.as_deref() {
-                            Some(n) if crate::wgsl::kept_as_written(n) && !used.contains(&n) => {
+                            Some(n) if crate::wgsl::is_identifier(n) && !used.contains(&n) => {
                                 used.push(n);
                                 n.to_string()
                             }

@@ -227,6 +227,21 @@ fn names_kept<'a>(names: impl Iterator<Item = &'a str> + Clone) -> bool {
     names.clone().count() <= 64 && names.clone().enumerate().all(|(i, n)| kept_as_written(n) && !names.clone().take(i).any(|o| o == n))
 }
 
+/// Whether `name` can be written as a WGSL identifier as it is: ASCII letters, digits and `_`,
+/// not starting with a digit or `__`, not `_` alone, not a word WGSL reserves. Every name the
+/// writer's namer gives (a fixpoint of it, as [`name_struct_members`] makes member names) is
+/// one; names written by the namer can end in `_` or a digit, so this is wider than
+/// [`kept_as_written`].
+pub(crate) fn is_identifier(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !bytes.is_empty()
+        && !bytes[0].is_ascii_digit()
+        && name != "_"
+        && !name.starts_with("__")
+        && bytes.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        && !naga::keywords::wgsl::RESERVED_SET.contains(name)
+}
+
 /// Whether the writer's namer leaves the name `name` as it is: an ASCII identifier without
 /// `__`, not starting with a digit or `_naga`, not ending in `_` or a digit, not a WGSL keyword.
 pub(crate) fn kept_as_written(name: &str) -> bool {
