@@ -140,6 +140,14 @@ fn stub_member_names() {
     fixed_spirv_words_input_passes("tess-stub-member-name-written-by-the-namer.bin");
 }
 
+/// Fixed with `vertex_function::clip_distance_count`: an evaluation stage alone whose
+/// `gl_ClipDistance` has 65281 elements gave the linked kernel a `clip_distances` built-in
+/// WebGPU does not take (a translator bug by the oracle); now refused by name.
+#[test]
+fn evaluation_with_65281_clip_distances() {
+    fixed_spirv_words_input_passes("tess-evaluation-65281-clip-distances.bin");
+}
+
 /// Fixed in 51d7d1f (naga front-end panics become typed errors).
 #[test]
 fn naga_panics_on_malformed_spirv() {

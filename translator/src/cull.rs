@@ -25,7 +25,7 @@
 use crate::desc::{Topology, VertexBufferLayout};
 use crate::emulation::Emulation;
 use crate::error::TranslateError;
-use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
+use crate::vertex_function::{self, unsupported, wgsl_type};
 use crate::vertex_pulling;
 use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
 use crate::Stage;
@@ -110,7 +110,9 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     for o in &func.outputs {
         match &o.binding {
             Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
-            Binding::BuiltIn(BuiltIn::ClipDistances) => clip = Some((o.access.clone(), array_len(&module, o.ty))),
+            Binding::BuiltIn(BuiltIn::ClipDistances) => {
+                clip = Some((o.access.clone(), vertex_function::clip_distance_count(Stage::Vertex, &module, o.ty)?))
+            }
             Binding::Location { .. } => varyings.push(o),
             other => return Err(unsupported(format!("output {other:?} with cull distances"))),
         }

@@ -666,7 +666,7 @@ fn evaluation_pass(
                 let _ = writeln!(copies, "    o.v{location} = {};", o.access);
             }
             NagaBinding::BuiltIn(BuiltIn::ClipDistances) if clip_location.is_none() => {
-                native_clip = vertex_function::array_len(&module, o.ty);
+                native_clip = vertex_function::clip_distance_count(stage, &module, o.ty)?;
                 enable = "enable clip_distances;\n";
                 let _ = writeln!(fields, "    @builtin(clip_distances) clip: array<f32, {native_clip}>,");
                 let _ = writeln!(copies, "    o.clip = {};", o.access);
