@@ -141,6 +141,14 @@ fn stub_member_names() {
     fixed_spirv_words_input_passes("tess-stub-member-name-written-by-the-namer.bin");
 }
 
+/// Fixed with `link::fix_type` letting one stub type stand for the first of several user
+/// types of one shape: a control stage with two such types (its `gl_in` and `gl_out` blocks
+/// are separate structs of the same members) failed linking as a translator bug.
+#[test]
+fn stub_type_for_two_user_types() {
+    fixed_spirv_words_input_passes("tess-stub-type-for-two-user-types.bin");
+}
+
 /// Fixed with `vertex_function::clip_distance_count`: an evaluation stage alone whose
 /// `gl_ClipDistance` has 65281 elements gave the linked kernel a `clip_distances` built-in
 /// WebGPU does not take (a translator bug by the oracle); now refused by name.
