@@ -34,9 +34,8 @@ pub struct VertexFunction {
     /// [`FUNCTION`] in the module.
     pub handle: Handle<naga::Function>,
     pub args: Vec<Arg>,
-    /// The function's result: [`OUTPUT_STRUCT`] (member `i` named `out{i}_member`) or the one
-    /// output's type.
-    pub result: Handle<Type>,
+    /// What the function returns: [`OUTPUT_STRUCT`] (member `i` named `out{i}_member`) or the
+    /// one output's value.
     pub outputs: Vec<Output>,
 }
 
@@ -69,11 +68,9 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
         return Err(unsupported("a vertex stage without outputs"));
     };
     let mut outputs = Vec::new();
-    let result_ty;
     if let Some(b) = result.binding {
         outputs.push(Output { access: "tesserae_out".into(), binding: b, ty: result.ty });
         f.result = Some(naga::FunctionResult { ty: result.ty, binding: None });
-        result_ty = result.ty;
     } else {
         let TypeInner::Struct { members, span } = module.types[result.ty].inner.clone() else {
             return Err(unsupported("a vertex result that is neither bound nor a struct"));
@@ -97,10 +94,9 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
             }
         }
         f.result = Some(naga::FunctionResult { ty: t, binding: None });
-        result_ty = t;
     }
     let handle = module.functions.append(f, Span::UNDEFINED);
-    Ok(VertexFunction { handle, args, result: result_ty, outputs })
+    Ok(VertexFunction { handle, args, outputs })
 }
 
 /// Where a [`records_pass`] reads attributes and writes records.
