@@ -130,6 +130,17 @@ impl Types {
     pub(crate) fn new(bound: Word) -> Self {
         Types { flat: vec![Tracked::None; (bound as usize).min(Self::FLAT_MAX)], far: Default::default() }
     }
+    /// The words of a literal sized by the tracked type `id` (`OpConstant`'s value); `None`
+    /// for widths rspirv's parser refuses.
+    #[inline]
+    pub(crate) fn literal_words(&self, id: Word) -> Option<usize> {
+        match self.get(id) {
+            Tracked::Int(8 | 16 | 32) | Tracked::Float(16 | 32) | Tracked::None => Some(1),
+            Tracked::Int(64) | Tracked::Float(64) => Some(2),
+            _ => None,
+        }
+    }
+    #[inline]
     fn get(&self, id: Word) -> Tracked {
         match self.flat.get(id as usize) {
             Some(t) => *t,
@@ -722,7 +733,7 @@ fn execution_mode_literals(mode: spirv::ExecutionMode) -> Option<u32> {
     })
 }
 
-enum Argument {
+pub(crate) enum Argument {
     None,
     Literal,
     BuiltIn,
@@ -731,7 +742,7 @@ enum Argument {
 
 /// The argument a decoration takes, for the decorations shaders carry; `Other` for the rest,
 /// which rspirv decodes.
-fn decoration_argument(d: spirv::Decoration) -> Argument {
+pub(crate) fn decoration_argument(d: spirv::Decoration) -> Argument {
     use spirv::Decoration::*;
     match d {
         RelaxedPrecision | Block | BufferBlock | RowMajor | ColMajor | GLSLShared | GLSLPacked | CPacked | NoPerspective | Flat | Patch

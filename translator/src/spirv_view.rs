@@ -244,15 +244,11 @@ impl<'w> ModuleView<'w> {
         let mut types = Types::new(bound);
         let mut layout = Layout { in_order: true, ..Layout::default() };
         let mut view = ModuleView::empty(Cow::Borrowed(&[]), bound);
-        // Sized ahead: the instructions counted, and at most one id per operand word.
-        let mut count = 0;
-        let mut at = 5;
-        while let Some(w) = words.get(at) {
-            count += 1;
-            at += ((w >> 16) as usize).max(1);
-        }
-        view.records.reserve_exact(count);
-        view.ids.reserve(words.len().saturating_sub(5 + count));
+        // Sized ahead for shaders' usual three to five words per instruction and an id in about
+        // half the operand words (counting the instructions first cost a quarter of the walk:
+        // one dependent load per instruction).
+        view.records.reserve(words.len() / 3);
+        view.ids.reserve(words.len() / 2);
         let mut at = 5;
         while at < words.len() {
             let count = (words[at] >> 16) as usize;
@@ -263,7 +259,7 @@ impl<'w> ModuleView<'w> {
             let op = class.opcode;
             let ids = view.ids.len();
             let operand_words = &words[at + 1..at + count];
-            let decoded = match common_ids(op, operand_words, &mut view.ids) {
+            let decoded = match common_ids(op, operand_words, &types, &mut view.ids) {
                 Some(results) => Ok(results),
                 None => decode_into(class, operand_words, &types, &mut IdOperands { ids: &mut view.ids, first: None }),
             };
@@ -634,12 +630,15 @@ pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
 }
 
 /// The ids of the commonest instructions whose grammar has an operand other than ids and
-/// plain literals, in their usual encoding (`OpLoad`/`OpStore` without memory operands,
-/// `OpVariable` and `OpTypePointer` with a known storage class), without walking the grammar;
-/// `None` for everything else (the grammar decoder then reads it). Returns the result type and
-/// id, as the decoder does.
+/// plain literals, in their usual encoding, without walking the grammar: `OpLoad`/`OpStore`
+/// without memory operands, `OpVariable` and `OpTypePointer` with a known storage class,
+/// `OpConstant` of a tracked 32- or 64-bit type, `OpName`/`OpMemberName` with one ASCII string
+/// filling the instruction, `OpDecorate`/`OpMemberDecorate` with a decoration of no or one
+/// literal or built-in argument. `None` for everything else, and for any irregular encoding
+/// (the grammar decoder then reads it, and reports what is wrong). Returns the result type and
+/// id, and whether the words are canonical, as the decoder does.
 #[inline]
-fn common_ids(op: Op, words: &[u32], ids: &mut Vec<Word>) -> Option<(Option<Word>, Option<Word>, bool)> {
+fn common_ids(op: Op, words: &[u32], types: &Types, ids: &mut Vec<Word>) -> Option<(Option<Word>, Option<Word>, bool)> {
     let storage_class = |w: u32| spirv::StorageClass::from_u32(w).is_some();
     match (op, words) {
         (Op::Load, &[rt, rid, pointer]) => {
@@ -659,6 +658,57 @@ fn common_ids(op: Op, words: &[u32], ids: &mut Vec<Word>) -> Option<(Option<Word
             ids.push(pointee);
             Some((None, Some(rid), true))
         }
+        (Op::Constant, &[rt, rid, ref value @ ..]) if value.len() == types.literal_words(rt)? => Some((Some(rt), Some(rid), true)),
+        (Op::Name, &[target, ref name @ ..]) => {
+            let canonical = ascii_string_filling(name)?;
+            ids.push(target);
+            Some((None, None, canonical))
+        }
+        (Op::MemberName, &[ty, _member, ref name @ ..]) => {
+            let canonical = ascii_string_filling(name)?;
+            ids.push(ty);
+            Some((None, None, canonical))
+        }
+        (Op::Decorate, &[target, decoration, ref argument @ ..]) if decoration_fits(decoration, argument) => {
+            ids.push(target);
+            Some((None, None, true))
+        }
+        (Op::MemberDecorate, &[ty, _member, decoration, ref argument @ ..]) if decoration_fits(decoration, argument) => {
+            ids.push(ty);
+            Some((None, None, true))
+        }
         _ => None,
+    }
+}
+
+/// Whether `words` hold exactly one nul-terminated ASCII string (then `Some`, with whether the
+/// bytes after the nul are zeros, as rspirv writes them back). `None` for anything else,
+/// which the grammar decoder reads (non-ASCII UTF-8) or refuses.
+#[inline]
+fn ascii_string_filling(words: &[u32]) -> Option<bool> {
+    let (last, full) = words.split_last()?;
+    // No zero byte and no byte above 0x7f in the words before the last.
+    let has_zero = |w: u32| w.wrapping_sub(0x0101_0101) & !w & 0x8080_8080 != 0;
+    if full.iter().any(|w| w & 0x8080_8080 != 0 || has_zero(*w)) {
+        return None;
+    }
+    let bytes = last.to_le_bytes();
+    let nul = bytes.iter().position(|b| *b == 0)?;
+    if !bytes[..nul].is_ascii() {
+        return None;
+    }
+    Some(bytes[nul..].iter().all(|b| *b == 0))
+}
+
+/// Whether `argument` is exactly what `decoration` takes, for decorations of no argument or
+/// one literal or built-in (the grammar decoder reads the others).
+#[inline]
+fn decoration_fits(decoration: u32, argument: &[u32]) -> bool {
+    use crate::spirv_reader::{decoration_argument, Argument};
+    let Some(d) = spirv::Decoration::from_u32(decoration) else { return false };
+    match (decoration_argument(d), argument) {
+        (Argument::None, []) | (Argument::Literal, [_]) => true,
+        (Argument::BuiltIn, [b]) => spirv::BuiltIn::from_u32(*b).is_some(),
+        _ => false,
     }
 }

@@ -234,3 +234,76 @@ fn a_predicate_hiding_a_change_is_caught() {
         },
     );
 }
+
+/// The view decodes `OpConstant`, `OpName`, `OpMemberName`, `OpDecorate` and
+/// `OpMemberDecorate` in their usual encoding without the grammar; every other encoding of
+/// them (a word more or less, a name not filling its words, bytes after a name's nul, a name
+/// that is not ASCII, or not UTF-8) goes to the grammar decoder, which reads or refuses it as rspirv does.
+#[test]
+fn irregular_encodings_of_the_views_fast_paths_read_as_rspirv_reads() {
+    use spirv::Op;
+    let words = common::vs(
+        "#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 1) flat out int k;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); gl_PointSize = 2.0; k = 7; }",
+    );
+    let fast = [Op::Constant, Op::Name, Op::MemberName, Op::Decorate, Op::MemberDecorate];
+    let mut variants = 0;
+    let mut at = 5;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        let op = spirv::Op::from_u32(words[at] & 0xffff);
+        if op.is_some_and(|op| fast.contains(&op)) {
+            let end = at + count;
+            let mut edits: Vec<Vec<u32>> = Vec::new();
+            // One word more (a zero, a letter, a built-in number), one word less.
+            for extra in [0u32, 0x4141_4141, 1] {
+                let mut w = words.clone();
+                w[at] += 1 << 16;
+                w.insert(end, extra);
+                edits.push(w);
+            }
+            if count > 2 {
+                let mut w = words.clone();
+                w[at] -= 1 << 16;
+                w.remove(end - 1);
+                edits.push(w);
+            }
+            if matches!(op, Some(Op::Name | Op::MemberName)) {
+                // A byte after the nul; a byte that is not ASCII; the nul in an earlier word.
+                let last = words[end - 1].to_le_bytes();
+                if let Some(nul) = last.iter().position(|b| *b == 0).filter(|n| *n < 3) {
+                    let mut w = words.clone();
+                    let mut b = last;
+                    b[3] = b'x';
+                    w[end - 1] = u32::from_le_bytes(b);
+                    edits.push(w);
+                    // Valid UTF-8 (read by the grammar decoder), and not UTF-8 (refused).
+                    for bytes in [[0xc3, 0xa9], [0xff, b'a']] {
+                        let mut b = last;
+                        b[nul..nul + 2].copy_from_slice(&bytes);
+                        let mut w = words.clone();
+                        w[end - 1] = u32::from_le_bytes(b);
+                        edits.push(w);
+                    }
+                }
+                if count > 3 {
+                    let mut w = words.clone();
+                    w[end - 2] &= 0x00ff_ffff;
+                    edits.push(w);
+                }
+            }
+            for w in edits {
+                variants += 1;
+                if tesserae::reflect::check_header(&w).is_ok() {
+                    if let Err(e) = tesserae::spirv_reader::check_agrees_with_rspirv(&w) {
+                        panic!("{op:?} at word {at}, edited: {e}");
+                    }
+                }
+            }
+        }
+        at += count;
+    }
+    assert!(variants > 60, "only {variants} variants");
+}
