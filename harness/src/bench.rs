@@ -251,24 +251,63 @@ fn median(values: &mut [f64]) -> f64 {
 }
 
 fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], iterations: u32) {
+    /// The phases that are naga's own work (the rest of a translation is Tesserae's).
+    const NAGA_PHASES: [&str; 3] = ["naga spv-in", "naga validate", "wgsl write"];
     for (i, set) in SETS.iter().map(|(set, _)| *set).chain(["tess"]).enumerate() {
-        let descs: Vec<_> = pipelines.iter().filter(|(s, _, _)| *s == i).map(|(_, d, _)| d).collect();
-        if descs.is_empty() {
+        let members: Vec<_> = pipelines.iter().filter(|(s, _, _)| *s == i).collect();
+        if members.is_empty() {
             continue;
         }
-        tesserae::profile::enable();
+        let mut totals: Vec<tesserae::profile::Phase> = Vec::new();
+        // Per iteration: the time naga's phases took inside translation, and the rest of it,
+        // over naga alone on the same SPIR-V in the loop just after (paired as `paired ratio`).
+        // For points and cull, naga's phases also validate and write the linked passes.
+        let (mut naga_inside, mut own) = (Vec::new(), Vec::new());
         for _ in 0..iterations {
-            for d in &descs {
+            tesserae::profile::enable();
+            let start = Instant::now();
+            for (_, d, _) in &members {
                 // As the `ratio` column measures: no kernel parsed before.
                 tesserae::wgsl::clear_kernel_cache();
                 std::hint::black_box(tesserae::translate(d).ok());
             }
+            let translating = start.elapsed().as_secs_f64();
+            let phases = tesserae::profile::take();
+            let naga: f64 = phases.iter().filter(|p| NAGA_PHASES.contains(&p.name)).map(|p| p.total.as_secs_f64()).sum();
+            for p in phases {
+                match totals.iter_mut().find(|t| t.name == p.name) {
+                    Some(t) => {
+                        t.total += p.total;
+                        t.count += p.count;
+                    }
+                    None => totals.push(p),
+                }
+            }
+            let start = Instant::now();
+            for (_, _, stages) in &members {
+                for w in stages {
+                    std::hint::black_box(naga_alone(w).ok());
+                }
+            }
+            let alone = start.elapsed().as_secs_f64();
+            // Tessellated pipelines have no naga peer.
+            if i < SETS.len() {
+                naga_inside.push(naga / alone);
+                own.push((translating - naga) / alone);
+            }
         }
-        let n = (descs.len() as u32 * iterations) as f64;
+        let n = (members.len() as u32 * iterations) as f64;
         println!("  phases of {set}, cold (us per pipeline, inclusive; calls per pipeline)");
-        for p in tesserae::profile::take() {
+        for p in totals {
             let indent = "  ".repeat(p.depth);
             println!("    {:<52} {:>9.1} {:>6.2}", format!("{indent}{}", p.name), p.total.as_secs_f64() * 1e6 / n, p.count as f64 / n);
+        }
+        if !naga_inside.is_empty() {
+            println!(
+                "    paired with naga alone: naga's phases inside translation {:.2}x naga alone, the rest of translation {:.2}x (timing each phase adds to the rest)",
+                median(&mut naga_inside),
+                median(&mut own)
+            );
         }
     }
 }
