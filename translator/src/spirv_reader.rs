@@ -45,10 +45,34 @@ pub fn grammar_of(opcode: Word) -> Option<Grammar> {
     index().get(opcode as usize).and_then(|e| e.as_ref()).map(|e| e.grammar)
 }
 
-/// One opcode's grammar, and its operands' shape when every operand is one word.
-struct Entry {
-    grammar: Grammar,
+/// The table entry of `opcode` (see [`Entry`]).
+#[inline]
+pub(crate) fn entry_of(opcode: Word) -> Option<&'static Entry> {
+    index().get(opcode as usize).and_then(|e| e.as_ref())
+}
+
+/// One opcode's grammar, its operands' shape when every operand is one word, and what sorting
+/// it into its section needs: one lookup per instruction for the view's walk.
+pub(crate) struct Entry {
+    pub(crate) grammar: Grammar,
     words: Option<OneWordOperands>,
+    /// [`section_of`] for each (in a function, in a block), indexed `2 * function + block`.
+    sections: [Section; 4],
+    /// The opcode ends a block.
+    pub(crate) terminator: bool,
+}
+
+impl Entry {
+    fn new(grammar: Grammar) -> Self {
+        let op = grammar.opcode;
+        let sections = [(false, false), (false, true), (true, false), (true, true)].map(|(f, b)| section_of(op, f, b));
+        Entry { grammar, words: OneWordOperands::of(grammar), sections, terminator: grammar::reflect::is_block_terminator(op) }
+    }
+    /// [`section_of`] this opcode.
+    #[inline]
+    pub(crate) fn section(&self, in_function: bool, in_block: bool) -> Section {
+        self.sections[usize::from(in_function) * 2 + usize::from(in_block)]
+    }
 }
 
 /// The operands of a grammar whose operands are each one word of a kind that needs no
@@ -103,7 +127,7 @@ fn index() -> &'static [Option<Entry>] {
         let mut index: Vec<Option<Entry>> = (0..=max).map(|_| None).collect();
         // `lookup_opcode` returns the first entry of an opcode; keep the first too.
         for g in grammar::INSTRUCTION_TABLE.iter() {
-            index[g.opcode as usize].get_or_insert_with(|| Entry { grammar: g, words: OneWordOperands::of(g) });
+            index[g.opcode as usize].get_or_insert_with(|| Entry::new(g));
         }
         index
     })
@@ -546,9 +570,33 @@ pub(crate) fn decode_into<S: OperandSink>(
     types: &Types,
     operands: &mut S,
 ) -> Result<(Option<Word>, Option<Word>, bool), Stop> {
-    if let Some(shape) = index().get(class.opcode as usize).and_then(|e| e.as_ref()).and_then(|e| e.words.as_ref()) {
-        return decode_one_word_operands(shape, words, operands);
+    match entry_of(class.opcode as Word) {
+        Some(entry) => decode_entry_into(entry, words, types, operands),
+        None => decode_by_grammar(class, words, types, operands),
     }
+}
+
+/// [`decode_into`] for the opcode of `entry`.
+#[inline]
+pub(crate) fn decode_entry_into<S: OperandSink>(
+    entry: &Entry,
+    words: &[u32],
+    types: &Types,
+    operands: &mut S,
+) -> Result<(Option<Word>, Option<Word>, bool), Stop> {
+    match &entry.words {
+        Some(shape) => decode_one_word_operands(shape, words, operands),
+        None => decode_by_grammar(entry.grammar, words, types, operands),
+    }
+}
+
+/// [`decode_into`] walking the grammar.
+fn decode_by_grammar<S: OperandSink>(
+    class: Grammar,
+    words: &[u32],
+    types: &Types,
+    operands: &mut S,
+) -> Result<(Option<Word>, Option<Word>, bool), Stop> {
     let mut c = Cursor { words, keep_strings: S::KEEP_STRINGS, zero_padded: true };
     let (mut result_type, mut result_id) = (None, None);
     let mut i = 0;

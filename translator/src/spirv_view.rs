@@ -16,7 +16,7 @@
 //!   module gives, and `in_order` means that assembling rspirv's module gives the words back
 //!   (bar the header's generator and schema words).
 
-use crate::spirv_reader::{decode_into, delegate, grammar_of, section_of, IdOperands, Section, Stop, Types};
+use crate::spirv_reader::{decode_entry_into, delegate, entry_of, Entry, IdOperands, Section, Stop, Types};
 use rspirv::dr::{self, Operand};
 use spirv::{Op, Word};
 use std::borrow::Cow;
@@ -179,8 +179,8 @@ struct Layout {
 impl Layout {
     /// The section of an instruction with opcode `op`; `None` where rspirv's loader refuses
     /// it. Clears `in_order` where rspirv would move it.
-    fn place(&mut self, op: Op) -> Option<Section> {
-        let section = section_of(op, self.in_function, self.in_block);
+    fn place(&mut self, op: Op, entry: &Entry) -> Option<Section> {
+        let section = entry.section(self.in_function, self.in_block);
         let out_of_order = if self.in_function {
             section != Section::Functions || (op == Op::FunctionParameter && (self.in_block || self.function_has_blocks))
         } else {
@@ -217,7 +217,7 @@ impl Layout {
                 self.in_block = true;
                 self.function_has_blocks = true;
             }
-            op if section == Section::Functions && rspirv::grammar::reflect::is_block_terminator(op) => {
+            _ if section == Section::Functions && entry.terminator => {
                 if !self.in_block {
                     return None;
                 }
@@ -255,13 +255,13 @@ impl<'w> ModuleView<'w> {
             if count == 0 || at + count > words.len() {
                 return None;
             }
-            let class = grammar_of(words[at] & 0xffff)?;
-            let op = class.opcode;
+            let entry = entry_of(words[at] & 0xffff)?;
+            let op = entry.grammar.opcode;
             let ids = view.ids.len();
             let operand_words = &words[at + 1..at + count];
             let decoded = match common_ids(op, operand_words, &types, &mut view.ids) {
                 Some(results) => Ok(results),
-                None => decode_into(class, operand_words, &types, &mut IdOperands { ids: &mut view.ids, first: None }),
+                None => decode_entry_into(entry, operand_words, &types, &mut IdOperands { ids: &mut view.ids, first: None }),
             };
             let (result_type, result_id) = match decoded {
                 Ok((rt, rid, canonical)) => {
@@ -284,7 +284,7 @@ impl<'w> ModuleView<'w> {
             };
             let first = at + 1 + usize::from(result_type.is_some()) + usize::from(result_id.is_some());
             types.track(op, result_type, result_id, &words[first..at + count]);
-            let section = layout.place(op)?;
+            let section = layout.place(op, entry)?;
             view.push(op, section, result_type, result_id, (first, at + count), ids, bound);
             at += count;
         }
