@@ -299,7 +299,7 @@ fn {COMPACT_ENTRY}(@builtin(local_invocation_index) t: u32) {{
     }}
 }}
 ",
-        params = b.emulation.draw_params_wgsl(),
+        params = b.emulation.draw_uniform_wgsl(),
         prims = b.emulation.at(b.prims),
         flags = b.emulation.at(b.flags),
         indices = b.emulation.at(b.indices),

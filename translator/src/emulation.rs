@@ -34,13 +34,21 @@ impl Emulation {
         format!("@group({}) @binding({b})", self.group)
     }
 
-    /// The draw uniform and the index buffer, with the helpers that read indices.
-    pub fn draw_params_wgsl(self) -> String {
+    /// The draw uniform's struct and binding: what every pass reads of the draw.
+    pub fn draw_uniform_wgsl(self) -> String {
         let mut w = crate::draw_uniform::wgsl_struct();
+        let _ = writeln!(w, "{} var<uniform> tesserae_draw: TesseraeDraw;", self.at(binding::DRAW));
+        w
+    }
+
+    /// The draw uniform, the index buffer and the helpers that read indices: for the passes
+    /// that pull vertices or find restart indices. The others leave the index buffer out (a
+    /// kernel is parsed per distinct text, so every line costs its WGSL parse).
+    pub fn draw_params_wgsl(self) -> String {
+        let mut w = self.draw_uniform_wgsl();
         let _ = write!(
             w,
-            "{} var<uniform> tesserae_draw: TesseraeDraw;
-{} var<storage, read> tesserae_indices: array<u32>;
+            "{} var<storage, read> tesserae_indices: array<u32>;
 
 // The index at position `i` of the draw, as stored (restart indices included).
 fn tesserae_raw_index(i: u32) -> u32 {{
@@ -59,7 +67,6 @@ fn tesserae_vertex_index(position: u32) -> u32 {{
     return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
 }}
 ",
-            self.at(binding::DRAW),
             self.at(binding::INDEX)
         );
         w

@@ -411,11 +411,7 @@ fn translate_expanded_points<'w>(
                 vertex_buffers: Vec::new(),
                 clip_distances: 0,
                 draw: DrawShape::ExpandedPoints { indices_per_point: points::INDICES_PER_POINT, indices: quads.name.clone() },
-                resources: vec![
-                    draw_params(e),
-                    PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage },
-                    intermediate(e, &records),
-                ],
+                resources: vec![draw_params(e), intermediate(e, &records)],
             }),
         ],
         vec![records, quads],
@@ -492,7 +488,7 @@ fn translate_with_primitive_pass<'w>(
                 "primitives",
                 passes.primitive,
                 Workgroups::PerPrimitive { size: cull::WORKGROUP },
-                vec![draw_params(e), index.clone(), intermediate(e, &records), intermediate(e, &prims), intermediate(e, &flags)],
+                vec![draw_params(e), index, intermediate(e, &records), intermediate(e, &prims), intermediate(e, &flags)],
             ),
             compute(
                 "compact",
@@ -500,7 +496,6 @@ fn translate_with_primitive_pass<'w>(
                 Workgroups::One,
                 vec![
                     draw_params(e),
-                    index,
                     intermediate(e, &prims),
                     intermediate(e, &flags),
                     intermediate(e, &indices),

@@ -153,7 +153,7 @@ fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOu
 {copies}    return o;
 }}
 ",
-        params = cfg.emulation.draw_params_wgsl()
+        params = cfg.emulation.draw_uniform_wgsl()
     );
     let expand = crate::profile::phase("emulation wgsl round trip", || round_trip_kernel(Stage::Vertex, expand_src))?;
     let pass = vertex_function::RecordsPass {

@@ -237,7 +237,7 @@ pub fn translate(
     let kernel = |label: &str, src: String, workgroups: Workgroups, uses: Vec<&IntermediateBuffer>| -> Result<Pass, TranslateError> {
         let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
         let declared = crate::plan::bindings_of(w.module());
-        let mut resources = vec![draw.clone(), index.clone()];
+        let mut resources = vec![draw.clone()];
         resources.extend(uses.into_iter().map(inter));
         resources.retain(|r| declared.iter().any(|b| b.group == r.group && b.binding == r.binding));
         Ok(Pass::Compute(ComputePass { label: label.into(), shader: shader(Stage::TessEval, w), workgroups, resources }))
@@ -261,7 +261,7 @@ pub fn translate(
             label: "tessellation control".into(),
             shader: shader(Stage::TessControl, tcs_wgsl),
             workgroups: Workgroups::OnePerPatch,
-            resources: vec![draw.clone(), index.clone(), inter(&vrecords), inter(&cps), inter(&patches), inter(&levels)],
+            resources: vec![draw.clone(), inter(&vrecords), inter(&cps), inter(&patches), inter(&levels)],
         }),
     ];
     passes.push(kernel("tessellator: count", kernels.count, Workgroups::PerPatch { size: gpu::WORKGROUP }, tess_buffers())?);
@@ -288,7 +288,7 @@ pub fn translate(
         vertex_buffers: Vec::new(),
         clip_distances: native_clip,
         draw: DrawShape::IndexedIndirect { indices: indices.name.clone(), arguments: indirect.name.clone() },
-        resources: vec![draw.clone(), index.clone(), inter(&cps), inter(&patches), inter(&levels), inter(&domain)],
+        resources: vec![draw.clone(), inter(&cps), inter(&patches), inter(&levels), inter(&domain)],
     }));
     for pass in &mut passes {
         // Each pass provides exactly what its shaders declare in the emulation group.
@@ -575,7 +575,7 @@ fn control_pass(
             _ => {}
         }
     }
-    let mut kernel = e.draw_params_wgsl();
+    let mut kernel = e.draw_uniform_wgsl();
     let _ = write!(
         kernel,
         "
@@ -702,7 +702,7 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> Tesse
         e.at(levels),
         e.at(domain),
         vertex_function::FUNCTION,
-        draw = e.draw_params_wgsl(),
+        draw = e.draw_uniform_wgsl(),
     );
     let globals = io_globals(&module, vars);
     let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };

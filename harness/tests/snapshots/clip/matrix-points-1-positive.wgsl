@@ -189,24 +189,6 @@ struct TesseraeDraw {
     first_instance: u32,
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
-fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
-    }
-    return tesserae_indices[i];
-}
-
-// The vertex index of position `position` of the draw (gl_VertexIndex).
-fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
-    }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
-}
 
 @group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
 

@@ -135,8 +135,6 @@ var<workgroup> tesserae_io_39_g: array<f32, 4>;
 var<private> tesserae_io_43_g: array<vec2<f32>, 32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) 
-var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(24) 
 var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(25) 
@@ -163,28 +161,6 @@ fn main() {
 
 fn tesserae_control() {
     main();
-}
-
-fn tesserae_raw_index(i: u32) -> u32 {
-    let _e3 = tesserae_draw.index_u16_;
-    if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i / 2u)];
-        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
-    }
-    let _e20 = tesserae_indices[i];
-    return _e20;
-}
-
-fn tesserae_vertex_index(position: u32) -> u32 {
-    let _e3 = tesserae_draw.first;
-    let i_1 = (_e3 + position);
-    let _e7 = tesserae_draw.indexed;
-    if (_e7 == 0u) {
-        return i_1;
-    }
-    let _e10 = tesserae_raw_index(i_1);
-    let _e14 = tesserae_draw.base_vertex;
-    return u32((i32(_e10) + _e14));
 }
 
 @compute @workgroup_size(4, 1, 1) 
@@ -283,8 +259,6 @@ var<private> tesserae_io_32_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) 
-var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(25) 
 var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(26) 
@@ -323,28 +297,6 @@ fn tesserae_vertex() -> TesseraeVertexOut {
     let _e6 = unnamed.gl_Position;
     let _e7 = v_col;
     return TesseraeVertexOut(_e6, _e7);
-}
-
-fn tesserae_raw_index(i: u32) -> u32 {
-    let _e3 = tesserae_draw.index_u16_;
-    if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i / 2u)];
-        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
-    }
-    let _e20 = tesserae_indices[i];
-    return _e20;
-}
-
-fn tesserae_vertex_index(position: u32) -> u32 {
-    let _e3 = tesserae_draw.first;
-    let i_1 = (_e3 + position);
-    let _e7 = tesserae_draw.indexed;
-    if (_e7 == 0u) {
-        return i_1;
-    }
-    let _e10 = tesserae_raw_index(i_1);
-    let _e14 = tesserae_draw.base_vertex;
-    return u32((i32(_e10) + _e14));
 }
 
 @vertex 

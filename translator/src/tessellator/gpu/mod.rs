@@ -37,8 +37,8 @@
 //!
 //! # Bindings
 //!
-//! Every module declares the draw uniform and the draw's index buffer
-//! ([`Emulation::draw_params_wgsl`]), and the buffers it uses, all in group
+//! Every module declares the draw uniform
+//! ([`Emulation::draw_uniform_wgsl`]) and the buffers it uses, all in group
 //! `b.emulation.group`: `count` levels (read) and counts; the scan counts, offsets and
 //! indirect; `emit` levels (read), offsets, domain and indices (all read_write but levels).
 //! Each module has exactly one entry point, [`ENTRY_POINT`].
@@ -171,7 +171,7 @@ fn declare(b: &TessBindings, which: &[Buf]) -> String {
 
 fn module(mode: TessMode, b: &TessBindings, buffers: &[Buf], parts: &[&str]) -> String {
     let mut s = constants(mode);
-    s.push_str(&b.emulation.draw_params_wgsl());
+    s.push_str(&b.emulation.draw_uniform_wgsl());
     s.push_str(&declare(b, buffers));
     for part in parts {
         s.push('\n');
