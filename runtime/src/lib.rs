@@ -570,10 +570,14 @@ fn prepare_pass(
         bind_group_layouts: &layouts,
         immediate_size: 0,
     });
+    // wgpu takes the validated naga module the WGSL was written from, not the text: parsing
+    // WGSL back is naga's slowest front end (about 13 MB/s), and the module is what the
+    // translator validated (the WGSL is its rendering; `verify_wgsl_round_trip` and the
+    // fuzzers' round-trip oracle check the two agree).
     let module = |sh: &tesserae::ShaderPlan| {
         device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(pass.label()),
-            source: wgpu::ShaderSource::Wgsl(sh.wgsl.as_str().into()),
+            source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(sh.wgsl.module().clone())),
         })
     };
     let pipeline = match pass {

@@ -83,7 +83,6 @@ pub struct TessKernels {
     pub emit: String,
 }
 
-/// Invocations per workgroup of `count` and `emit` (one per patch).
 /// Invocations per workgroup of `count` and `emit` (one per patch). Small, because `emit` loops
 /// over a whole patch: with few patches per draw, wide workgroups leave cores idle (llvmpipe
 /// runs a workgroup on one thread; measured with `cargo xtask bench --only tessellation`: 64 →
