@@ -14,6 +14,7 @@ fn corpus_wgsl_matches_snapshots() {
     let mut mismatches = Vec::new();
     let mut differing = Vec::new();
     let mut checked = 0;
+    let mut unused = Vec::new();
     for (name, path) in discover(&root.join("../corpus")) {
         let test = shader_test::load(&path, &name).unwrap();
         let options = tesserae::Options { max_bind_groups: 8, ..Default::default() };
@@ -27,6 +28,9 @@ fn corpus_wgsl_matches_snapshots() {
         let translated = tesserae::translate(&desc);
         if verified.as_ref().map_err(|e| e.to_string()) != translated.as_ref().map_err(|e| e.to_string()) {
             differing.push(name.clone());
+        }
+        if let Ok(plan) = &verified {
+            unused_emulation_bindings(plan, &name, &mut unused);
         }
         let (text, json) = match verified {
             Ok(plan) => (
@@ -56,6 +60,38 @@ fn corpus_wgsl_matches_snapshots() {
     assert!(checked > 0);
     assert!(differing.is_empty(), "translation without the WGSL round trip differs from the verified one for {differing:?}");
     assert!(mismatches.is_empty(), "WGSL differs from the snapshot for {mismatches:?}; rerun with BLESS=1 if intended");
+    assert!(unused.is_empty(), "passes declare emulation bindings their entry point does not use: {unused:?}");
+}
+
+/// Every binding of the emulation group a pass's shader declares is used by its entry point
+/// (ARCHITECTURE.md: kernels declare only the bindings they read; each declared binding is
+/// one the pass must bind and text every cold translation parses).
+fn unused_emulation_bindings(plan: &tesserae::Plan, name: &str, out: &mut Vec<String>) {
+    let Some(group) = plan.emulation_group else { return };
+    for pass in &plan.passes {
+        for shader in pass.shaders() {
+            let module = shader.wgsl.module();
+            let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), tesserae::wgsl::capabilities())
+                .validate(module)
+                .expect("the plan's module validates");
+            let Some(entry) = module.entry_points.iter().position(|e| e.name == shader.entry_point) else {
+                out.push(format!("{name}: pass `{}` has no entry point `{}`", pass.label(), shader.entry_point));
+                continue;
+            };
+            let uses = info.get_entry_point(entry);
+            for (handle, var) in module.global_variables.iter() {
+                let Some(binding) = var.binding.as_ref().filter(|b| b.group == group) else { continue };
+                if uses[handle].is_empty() {
+                    out.push(format!(
+                        "{name}: pass `{}` declares @binding({}) `{}`",
+                        pass.label(),
+                        binding.binding,
+                        var.name.as_deref().unwrap_or("")
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// The plan as JSON without its WGSL (which the `.wgsl` snapshot holds).

@@ -575,15 +575,8 @@ fn control_pass(
             _ => {}
         }
     }
-    let mut kernel = e.draw_uniform_wgsl();
-    let _ = write!(
-        kernel,
+    let body = format!(
         "
-{} var<storage, read> tesserae_src: array<vec4<f32>>;
-{} var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-{} var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
-{} var<storage, read_write> tesserae_levels: array<vec4<f32>>;
-
 @compute @workgroup_size({n_out})
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {{
     let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
@@ -595,14 +588,42 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
         let pb = p * {pstride}u;
 {patch_stores}    }}
 }}
-",
-        e.at(vrec),
-        e.at(cps),
-        e.at(patches),
-        e.at(levels),
+"
     );
+    let buffers = [
+        (vrec, "var<storage, read> tesserae_src: array<vec4<f32>>"),
+        (cps, "var<storage, read_write> tesserae_cps: array<vec4<f32>>"),
+        (patches, "var<storage, read_write> tesserae_patch_records: array<vec4<f32>>"),
+        (levels, "var<storage, read_write> tesserae_levels: array<vec4<f32>>"),
+    ];
+    let kernel = declarations_used(e, &body, &buffers) + &body;
     let uses = vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars) };
     Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, cstride, pstride))
+}
+
+/// The declarations a kernel `body` needs: the draw uniform if it reads `tesserae_draw`, and
+/// each of `buffers` (binding, `var<...> name: type`) whose name it mentions. Kernels declare
+/// only what they use (ARCHITECTURE.md): each declaration is a binding the pass provides
+/// and text a cold translation parses.
+fn declarations_used(e: Emulation, body: &str, buffers: &[(u32, &str)]) -> String {
+    let mut out = if mentions(body, "tesserae_draw") { e.draw_uniform_wgsl() } else { String::new() };
+    for (binding, declaration) in buffers {
+        let name = declaration.split_once('>').and_then(|(_, rest)| rest.split(':').next()).map_or("", str::trim);
+        if mentions(body, name) {
+            let _ = writeln!(out, "{} {declaration};", e.at(*binding));
+        }
+    }
+    out
+}
+
+/// Whether `text` uses the identifier `name` (not as part of a longer one).
+fn mentions(text: &str, name: &str) -> bool {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
 }
 
 fn relabel(e: TranslateError, stage: Stage) -> TranslateError {
@@ -678,13 +699,8 @@ fn evaluation_pass(
         let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
         let _ = writeln!(copies, "    o.primitive_id = {ty}(p % max(tesserae_draw.primitives, 1u));");
     }
-    let kernel = format!(
-        "{enable}{draw}
-{} var<storage, read> tesserae_cps: array<vec4<f32>>;
-{} var<storage, read> tesserae_patch_records: array<vec4<f32>>;
-{} var<storage, read> tesserae_levels: array<vec4<f32>>;
-{} var<storage, read> tesserae_domain: array<vec4<f32>>;
-
+    let body = format!(
+        "
 struct TesseraeEvalOut {{
 {fields}}}
 
@@ -697,13 +713,15 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> Tesse
 {copies}    return o;
 }}
 ",
-        e.at(cps),
-        e.at(patches),
-        e.at(levels),
-        e.at(domain),
         vertex_function::FUNCTION,
-        draw = e.draw_uniform_wgsl(),
     );
+    let buffers = [
+        (cps, "var<storage, read> tesserae_cps: array<vec4<f32>>"),
+        (patches, "var<storage, read> tesserae_patch_records: array<vec4<f32>>"),
+        (levels, "var<storage, read> tesserae_levels: array<vec4<f32>>"),
+        (domain, "var<storage, read> tesserae_domain: array<vec4<f32>>"),
+    ];
+    let kernel = format!("{enable}{}{body}", declarations_used(e, &body, &buffers));
     let globals = io_globals(&module, vars);
     let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
     Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, native_clip))

@@ -143,8 +143,6 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(25) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
-var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
 @group(0) @binding(27) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
@@ -305,20 +303,6 @@ struct TesseraeVertexOut {
     out1_member: vec4<f32>,
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16_: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-
 struct TesseraeEvalOut {
     @builtin(position) position: vec4<f32>,
     @location(0) v0_: vec4<f32>,
@@ -331,12 +315,8 @@ var<private> tesserae_io_129_g: array<vec4<f32>, 6>;
 var<private> tesserae_io_136_g: array<f32, 6>;
 var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> u0040_entryPointOutput_u002e_col: vec4<f32>;
-@group(0) @binding(0) 
-var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(25) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
-var<storage> tesserae_patch_records: array<vec4<f32>>;
 @group(0) @binding(27) 
 var<storage> tesserae_levels: array<vec4<f32>>;
 @group(0) @binding(30) 

@@ -118,8 +118,6 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(25) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
-var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
 @group(0) @binding(27) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
@@ -215,20 +213,6 @@ struct TesseraeVertexOut {
     out1_member: vec4<f32>,
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16_: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-
 struct TesseraeEvalOut {
     @builtin(position) position: vec4<f32>,
     @location(0) v0_: vec4<f32>,
@@ -238,14 +222,8 @@ var<private> tesserae_io_11_g: vec3<f32>;
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> tesserae_io_32_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
-@group(0) @binding(0) 
-var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(25) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
-var<storage> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) 
-var<storage> tesserae_levels: array<vec4<f32>>;
 @group(0) @binding(30) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 

@@ -118,8 +118,6 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(25) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
-var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
 @group(0) @binding(27) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
@@ -231,10 +229,6 @@ var<private> tesserae_io_32_g: array<gl_PerVertex_1, 32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(25) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
-var<storage> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) 
-var<storage> tesserae_levels: array<vec4<f32>>;
 @group(0) @binding(30) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 

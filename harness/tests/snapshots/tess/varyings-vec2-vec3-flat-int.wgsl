@@ -158,8 +158,6 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(25) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
-var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
 @group(0) @binding(27) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
@@ -286,20 +284,6 @@ struct TesseraeVertexOut {
     out3_member: i32,
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16_: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-}
-
 struct TesseraeEvalOut {
     @builtin(position) position: vec4<f32>,
     @location(0) v0_: vec2<f32>,
@@ -316,14 +300,8 @@ var<private> te_b: vec3<f32>;
 var<private> tesserae_io_84_g: array<vec3<f32>, 32>;
 var<private> te_k: i32;
 var<private> tesserae_io_106_g: array<i32, 32>;
-@group(0) @binding(0) 
-var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(25) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
-var<storage> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) 
-var<storage> tesserae_levels: array<vec4<f32>>;
 @group(0) @binding(30) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 

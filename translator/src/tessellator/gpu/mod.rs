@@ -100,7 +100,12 @@ const MESH: &str = include_str!("mesh.wgsl");
 const COUNT: &str = include_str!("count.wgsl");
 const EMIT: &str = include_str!("emit.wgsl");
 const SCAN: &str = include_str!("scan.wgsl");
-const SCAN_KERNELS: [&str; 3] = [include_str!("scan_blocks.wgsl"), include_str!("scan_totals.wgsl"), include_str!("scan_add.wgsl")];
+/// The three scan kernels, in dispatch order, with the buffers each reads or writes.
+const SCAN_KERNELS: [(&str, &[Buf]); 3] = [
+    (include_str!("scan_blocks.wgsl"), &[Buf::Counts, Buf::Offsets]),
+    (include_str!("scan_totals.wgsl"), &[Buf::Offsets, Buf::Indirect]),
+    (include_str!("scan_add.wgsl"), &[Buf::Offsets]),
+];
 
 fn domain_sources(domain: Domain) -> (&'static str, &'static str) {
     match domain {
@@ -183,7 +188,7 @@ fn module(mode: TessMode, b: &TessBindings, buffers: &[Buf], parts: &[&str]) -> 
 pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
     let (count_domain, emit_domain) = domain_sources(mode.domain);
     let count = module(mode, b, &[Buf::Levels, Buf::Counts], &[FIXED, LEVELS, count_domain, PATCH, COUNT]);
-    let scan = SCAN_KERNELS.iter().map(|k| module(mode, b, &[Buf::Counts, Buf::Offsets, Buf::Indirect], &[SCAN, k])).collect();
+    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(mode, b, buffers, &[SCAN, k])).collect();
     let emit = module(
         mode,
         b,
