@@ -11,6 +11,10 @@
 //! pipeline.draw(&mut pass)?;                                    // the draws, in order
 //! ```
 //!
+//! Shader modules are created from each plan shader's validated naga module
+//! (`wgpu::ShaderSource::Naga`; this crate turns on wgpu's `naga-ir` feature), not from its
+//! WGSL text, which wgpu would parse again.
+//!
 //! The application keeps its buffers, textures and bind groups: vertex and index buffers (with
 //! `STORAGE` usage too when the plan pulls vertices in compute), and one bind group per Vulkan
 //! set, made with [`TranslatedPipeline::bind_group_layout`]. The runtime owns what the
