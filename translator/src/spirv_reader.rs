@@ -142,6 +142,19 @@ pub(crate) enum Tracked {
     Float(u32),
 }
 
+impl Tracked {
+    /// The words of a literal of this type (`parse_literal` in rspirv's parser); `None` for
+    /// widths it refuses.
+    #[inline]
+    fn literal_words(self) -> Option<usize> {
+        match self {
+            Tracked::Int(8 | 16 | 32) | Tracked::Float(16 | 32) | Tracked::None => Some(1),
+            Tracked::Int(64) | Tracked::Float(64) => Some(2),
+            _ => None,
+        }
+    }
+}
+
 /// Result id → tracked type: a flat table for ids below the bound (capped), a map beyond it.
 pub(crate) struct Types {
     flat: Vec<Tracked>,
@@ -154,15 +167,10 @@ impl Types {
     pub(crate) fn new(bound: Word) -> Self {
         Types { flat: vec![Tracked::None; (bound as usize).min(Self::FLAT_MAX)], far: Default::default() }
     }
-    /// The words of a literal sized by the tracked type `id` (`OpConstant`'s value); `None`
-    /// for widths rspirv's parser refuses.
+    /// The words of a literal sized by the tracked type `id` (`OpConstant`'s value).
     #[inline]
     pub(crate) fn literal_words(&self, id: Word) -> Option<usize> {
-        match self.get(id) {
-            Tracked::Int(8 | 16 | 32) | Tracked::Float(16 | 32) | Tracked::None => Some(1),
-            Tracked::Int(64) | Tracked::Float(64) => Some(2),
-            _ => None,
-        }
+        self.get(id).literal_words()
     }
     #[inline]
     fn get(&self, id: Word) -> Tracked {
@@ -452,9 +460,9 @@ impl Cursor<'_> {
     }
     /// A literal sized by the tracked type of `id` (`parse_literal` in rspirv's parser).
     fn literal(&mut self, t: Tracked) -> Result<Operand, Stop> {
-        Ok(match t {
-            Tracked::Int(8 | 16 | 32) | Tracked::Float(16 | 32) | Tracked::None => Operand::LiteralBit32(self.word()?),
-            Tracked::Int(64) | Tracked::Float(64) => {
+        Ok(match t.literal_words() {
+            Some(1) => Operand::LiteralBit32(self.word()?),
+            Some(2) => {
                 let low = u64::from(self.word()?);
                 Operand::LiteralBit64((u64::from(self.word()?) << 32) | low)
             }

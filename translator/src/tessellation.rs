@@ -236,10 +236,8 @@ pub fn translate(
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
     let kernel = |label: &str, src: String, workgroups: Workgroups, uses: Vec<&IntermediateBuffer>| -> Result<Pass, TranslateError> {
         let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
-        let declared = crate::plan::bindings_of(w.module());
-        let mut resources = vec![draw.clone()];
-        resources.extend(uses.into_iter().map(inter));
-        resources.retain(|r| declared.iter().any(|b| b.group == r.group && b.binding == r.binding));
+        // What the kernel does not declare is left out with every pass's, below.
+        let resources = std::iter::once(draw.clone()).chain(uses.into_iter().map(inter)).collect();
         Ok(Pass::Compute(ComputePass { label: label.into(), shader: shader(Stage::TessEval, w), workgroups, resources }))
     };
     let tess_buffers = || vec![&levels, &counts, &offsets, &domain, &indices, &indirect];
@@ -591,10 +589,10 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
 "
     );
     let buffers = [
-        (vrec, "var<storage, read> tesserae_src: array<vec4<f32>>"),
-        (cps, "var<storage, read_write> tesserae_cps: array<vec4<f32>>"),
-        (patches, "var<storage, read_write> tesserae_patch_records: array<vec4<f32>>"),
-        (levels, "var<storage, read_write> tesserae_levels: array<vec4<f32>>"),
+        (vrec, "read", "tesserae_src"),
+        (cps, "read_write", "tesserae_cps"),
+        (patches, "read_write", "tesserae_patch_records"),
+        (levels, "read_write", "tesserae_levels"),
     ];
     let kernel = declarations_used(e, &body, &buffers) + &body;
     let uses = vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars) };
@@ -602,15 +600,14 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
 }
 
 /// The declarations a kernel `body` needs: the draw uniform if it reads `tesserae_draw`, and
-/// each of `buffers` (binding, `var<...> name: type`) whose name it mentions. Kernels declare
-/// only what they use (ARCHITECTURE.md): each declaration is a binding the pass provides
-/// and text a cold translation parses.
-fn declarations_used(e: Emulation, body: &str, buffers: &[(u32, &str)]) -> String {
+/// each of `buffers` (binding, storage access, name; all `array<vec4<f32>>`) whose name it
+/// mentions. Kernels declare only what they use (ARCHITECTURE.md): each declaration is a
+/// binding the pass provides and text a cold translation parses.
+fn declarations_used(e: Emulation, body: &str, buffers: &[(u32, &str, &str)]) -> String {
     let mut out = if mentions(body, "tesserae_draw") { e.draw_uniform_wgsl() } else { String::new() };
-    for (binding, declaration) in buffers {
-        let name = declaration.split_once('>').and_then(|(_, rest)| rest.split(':').next()).map_or("", str::trim);
+    for (binding, access, name) in buffers {
         if mentions(body, name) {
-            let _ = writeln!(out, "{} {declaration};", e.at(*binding));
+            let _ = writeln!(out, "{} var<storage, {access}> {name}: array<vec4<f32>>;", e.at(*binding));
         }
     }
     out
@@ -716,10 +713,10 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> Tesse
         vertex_function::FUNCTION,
     );
     let buffers = [
-        (cps, "var<storage, read> tesserae_cps: array<vec4<f32>>"),
-        (patches, "var<storage, read> tesserae_patch_records: array<vec4<f32>>"),
-        (levels, "var<storage, read> tesserae_levels: array<vec4<f32>>"),
-        (domain, "var<storage, read> tesserae_domain: array<vec4<f32>>"),
+        (cps, "read", "tesserae_cps"),
+        (patches, "read", "tesserae_patch_records"),
+        (levels, "read", "tesserae_levels"),
+        (domain, "read", "tesserae_domain"),
     ];
     let kernel = format!("{enable}{}{body}", declarations_used(e, &body, &buffers));
     let globals = io_globals(&module, vars);

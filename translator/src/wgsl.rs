@@ -245,15 +245,7 @@ pub(crate) fn is_identifier(name: &str) -> bool {
 /// Whether the writer's namer leaves the name `name` as it is: an ASCII identifier without
 /// `__`, not starting with a digit or `_naga`, not ending in `_` or a digit, not a WGSL keyword.
 pub(crate) fn kept_as_written(name: &str) -> bool {
-    let bytes = name.as_bytes();
-    !bytes.is_empty()
-        && !bytes[0].is_ascii_digit()
-        && !bytes[bytes.len() - 1].is_ascii_digit()
-        && bytes[bytes.len() - 1] != b'_'
-        && bytes.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        && !name.contains("__")
-        && !name.starts_with("_naga")
-        && !naga::keywords::wgsl::RESERVED_SET.contains(name)
+    is_identifier(name) && !name.ends_with(|c: char| c.is_ascii_digit() || c == '_') && !name.contains("__") && !name.starts_with("_naga")
 }
 
 fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, TranslateError> {

@@ -39,8 +39,9 @@
 //!
 //! Every module declares the draw uniform
 //! ([`Emulation::draw_uniform_wgsl`]) and the buffers it uses, all in group
-//! `b.emulation.group`: `count` levels (read) and counts; the scan counts, offsets and
-//! indirect; `emit` levels (read), offsets, domain and indices (all read_write but levels).
+//! `b.emulation.group`: `count` levels (read) and counts; the scans offsets and, the first,
+//! counts, the second, indirect; `emit` levels (read), offsets, domain and indices (all
+//! read_write but levels).
 //! Each module has exactly one entry point, [`ENTRY_POINT`].
 
 use super::{Domain, Spacing, Winding};
