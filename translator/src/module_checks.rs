@@ -23,21 +23,43 @@ use crate::spirv_view::{IdProblem, IdTable, Inst, ModuleView};
 use spirv::{Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeSet, HashMap};
 
-/// Runs every check on `module`, whose entry point `entry_id` is a `stage` stage.
+/// Runs every check on `module`, whose entry point `entry_id` is a `stage` stage: one walk
+/// per section, each instruction given to the rules that read it.
 pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
     phase("ids", || check_ids(module))?;
-    phase("definition order", || check_global_definition_order(module))?;
-    phase("member decorations", || check_member_decorations(module))?;
-    phase("fragment-only instructions", || check_fragment_only_instructions(module, entry_id, stage))?;
-    phase("branch targets", || check_branch_targets(module))?;
-    phase("call pointer arguments", || check_call_pointer_arguments(module))?;
-    phase("vector shuffles", || check_vector_shuffles(module))?;
-    phase("explicit lod", || check_explicit_lod(module))?;
-    phase("types and storage", || {
-        check_scalar_widths(module)?;
-        check_image_types(module)?;
-        check_variable_storage(module)?;
-        check_builtin_types(module)
+    phase("globals", || {
+        let mut order = DefinitionOrder::new(module);
+        for inst in module.types_global_values() {
+            order.check(inst)?;
+            check_scalar_width(inst)?;
+            check_image_type(inst)?;
+            check_variable_storage(module, inst)?;
+        }
+        Ok(())
+    })?;
+    phase("annotations", || {
+        let mut builtin_members = Vec::new();
+        for a in module.annotations() {
+            check_member_decoration(module, a, &mut builtin_members)?;
+            check_builtin_type(module, a)?;
+        }
+        check_builtin_blocks(module, builtin_members)
+    })?;
+    phase("function bodies", || {
+        let mut fragment_only_seen = false;
+        let mut call_arguments = CallArguments::new(module);
+        for inst in module.bodies() {
+            fragment_only_seen |= fragment_only(inst.opcode);
+            check_branch_targets(module, inst)?;
+            call_arguments.collect(inst);
+            check_explicit_lod(inst)?;
+            check_vector_shuffle(module, inst)?;
+        }
+        call_arguments.check(module)?;
+        if fragment_only_seen {
+            check_fragment_only_instructions(module, entry_id, stage)?;
+        }
+        Ok(())
     })
 }
 
@@ -45,9 +67,10 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
 /// shaders only; in a function another stage's entry point reaches, they are invalid (naga
 /// writes them into a vertex or compute function that does not validate). Found by the
 /// `spirv_words` fuzzer in a tessellation control stage. Functions the entry point does not
-/// call are not looked at: one module may hold a fragment entry point next to this one.
+/// call are not looked at: one module may hold a fragment entry point next to this one. Run
+/// once the walk has seen such an instruction somewhere.
 fn check_fragment_only_instructions(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
-    if stage == Stage::Fragment || !module.bodies().any(|i| fragment_only(i.opcode)) {
+    if stage == Stage::Fragment {
         return Ok(());
     }
     let by_id: HashMap<Word, _> = module.functions().filter_map(|f| Some((f.def()?.result_id?, f))).collect();
@@ -101,23 +124,21 @@ fn fragment_only(op: Op) -> bool {
 /// fuzzer: `OpBranch` to a composite (an `OpReturnValue` changed into it) left naga a
 /// function without its return, which the WGSL writer wrote as a function that does not
 /// validate.
-fn check_branch_targets(module: &ModuleView) -> Result<(), LoadError> {
-    for inst in module.bodies() {
-        // The ids that must be labels (the ids of the `OpSwitch` pairs follow the selector and
-        // the default; a phi's parents are its odd ids).
-        let mut targets: &mut dyn Iterator<Item = &Word> = match (inst.opcode, inst.ids) {
-            (Op::Branch | Op::SelectionMerge, [target, ..]) => &mut std::iter::once(target),
-            (Op::BranchConditional, [_, labels @ ..]) => &mut labels.iter().take(2),
-            (Op::LoopMerge, labels) => &mut labels.iter().take(2),
-            (Op::Switch, [_, labels @ ..]) => &mut labels.iter(),
-            (Op::Phi, ids) => &mut ids.iter().skip(1).step_by(2),
-            _ => continue,
-        };
-        if let Some(t) = Iterator::find(&mut targets, |t| module.def(**t).is_none_or(|d| d.opcode != Op::Label)) {
-            return Err(LoadError::Malformed(format!("{:?} names %{t} as a block, which is not a label", inst.opcode)));
-        }
+fn check_branch_targets(module: &ModuleView, inst: Inst) -> Result<(), LoadError> {
+    // The ids that must be labels (the ids of the `OpSwitch` pairs follow the selector and
+    // the default; a phi's parents are its odd ids).
+    let mut targets: &mut dyn Iterator<Item = &Word> = match (inst.opcode, inst.ids) {
+        (Op::Branch | Op::SelectionMerge, [target, ..]) => &mut std::iter::once(target),
+        (Op::BranchConditional, [_, labels @ ..]) => &mut labels.iter().take(2),
+        (Op::LoopMerge, labels) => &mut labels.iter().take(2),
+        (Op::Switch, [_, labels @ ..]) => &mut labels.iter(),
+        (Op::Phi, ids) => &mut ids.iter().skip(1).step_by(2),
+        _ => return Ok(()),
+    };
+    match Iterator::find(&mut targets, |t| module.def(**t).is_none_or(|d| d.opcode != Op::Label)) {
+        Some(t) => Err(LoadError::Malformed(format!("{:?} names %{t} as a block, which is not a label", inst.opcode))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Under the logical addressing model without variable pointers, a pointer passed to a
@@ -127,62 +148,74 @@ fn check_branch_targets(module: &ModuleView) -> Result<(), LoadError> {
 /// Found by the `spirv_words` fuzzer (`OpFunctionCall %tent %70`, `%70` an access chain into
 /// a vector) in a tessellation evaluation stage. Modules declaring a variable-pointers
 /// capability are not checked (the rule is looser there, and naga refuses them anyway).
-fn check_call_pointer_arguments(module: &ModuleView) -> Result<(), LoadError> {
-    use spirv::Capability as C;
-    let variable_pointers = module
-        .capabilities()
-        .any(|c| matches!(c.operands.first(), Some(&c) if c == C::VariablePointers as u32 || c == C::VariablePointersStorageBuffer as u32));
-    let logical = module.memory_model().is_some_and(|m| m.operands.first() == Some(&(spirv::AddressingModel::Logical as u32)));
-    if variable_pointers || !logical {
-        return Ok(());
+struct CallArguments {
+    /// The rule applies (logical addressing, no variable pointers).
+    applies: bool,
+    /// The ids passed to functions (few; most modules pass none).
+    passed: Vec<Word>,
+}
+
+impl CallArguments {
+    fn new(module: &ModuleView) -> Self {
+        use spirv::Capability as C;
+        let variable_pointers = module.capabilities().any(|c| {
+            matches!(c.operands.first(), Some(&c) if c == C::VariablePointers as u32 || c == C::VariablePointersStorageBuffer as u32)
+        });
+        let logical = module.memory_model().is_some_and(|m| m.operands.first() == Some(&(spirv::AddressingModel::Logical as u32)));
+        CallArguments { applies: logical && !variable_pointers, passed: Vec::new() }
     }
-    // The ids passed to functions (few; most modules pass none).
-    let mut args: Vec<Word> =
-        module.bodies().filter(|i| i.opcode == Op::FunctionCall).flat_map(|c| c.ids.iter().skip(1).copied()).collect();
-    if args.is_empty() {
-        return Ok(());
-    }
-    args.sort_unstable();
-    let passed = |id: Word| args.binary_search(&id).is_ok();
-    let pointer_class =
-        |ty: Word| module.def(ty).filter(|t| t.opcode == Op::TypePointer).and_then(|t| StorageClass::from_u32(*t.operands.first()?));
-    // A passed id defined in a function by anything but a variable (access chains, copies...).
-    for inst in module.bodies().filter(|i| !matches!(i.opcode, Op::Variable | Op::FunctionParameter)) {
-        let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
-        if !passed(id) {
-            continue;
+
+    fn collect(&mut self, inst: Inst) {
+        if self.applies && inst.opcode == Op::FunctionCall {
+            self.passed.extend(inst.ids.iter().skip(1));
         }
-        match pointer_class(ty) {
-            Some(class) if class != StorageClass::UniformConstant => {
-                return Err(LoadError::Malformed(format!(
-                    "a function call passes %{id} ({:?}, a {class:?} pointer): a pointer argument must be a variable or a parameter",
-                    inst.opcode
-                )));
+    }
+
+    /// Once every body instruction is collected.
+    fn check(mut self, module: &ModuleView) -> Result<(), LoadError> {
+        if self.passed.is_empty() {
+            return Ok(());
+        }
+        self.passed.sort_unstable();
+        let passed = |id: Word| self.passed.binary_search(&id).is_ok();
+        let pointer_class = |ty: Word| {
+            module.def(ty).filter(|t| t.opcode == Op::TypePointer).and_then(|t| StorageClass::from_u32(*t.operands.first()?))
+        };
+        // A passed id defined in a function by anything but a variable (access chains, copies...).
+        for inst in module.bodies().filter(|i| !matches!(i.opcode, Op::Variable | Op::FunctionParameter)) {
+            let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
+            if !passed(id) {
+                continue;
             }
-            _ => {}
+            match pointer_class(ty) {
+                Some(class) if class != StorageClass::UniformConstant => {
+                    return Err(LoadError::Malformed(format!(
+                        "a function call passes %{id} ({:?}, a {class:?} pointer): a pointer argument must be a variable or a parameter",
+                        inst.opcode
+                    )));
+                }
+                _ => {}
+            }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// An explicit-LOD sample names its level: `Lod` or `Grad` among its image operands. Found by
 /// the `spirv_words` fuzzer: `OpImageSampleExplicitLod` with `MakeTexelVisible` instead of
 /// `Lod` became WGSL `textureSample` (implicit level) in a vertex stage.
-fn check_explicit_lod(module: &ModuleView) -> Result<(), LoadError> {
+fn check_explicit_lod(inst: Inst) -> Result<(), LoadError> {
     use spirv::ImageOperands as Io;
     // Where the image operands mask is: after the sampled image and coordinate, and the
     // depth reference of the `Dref` forms.
-    let mask_at = |op: Op| match op {
-        Op::ImageSampleExplicitLod | Op::ImageSampleProjExplicitLod | Op::ImageSparseSampleExplicitLod => Some(2),
-        Op::ImageSampleDrefExplicitLod | Op::ImageSampleProjDrefExplicitLod | Op::ImageSparseSampleDrefExplicitLod => Some(3),
-        _ => None,
+    let at = match inst.opcode {
+        Op::ImageSampleExplicitLod | Op::ImageSampleProjExplicitLod | Op::ImageSparseSampleExplicitLod => 2,
+        Op::ImageSampleDrefExplicitLod | Op::ImageSampleProjDrefExplicitLod | Op::ImageSparseSampleDrefExplicitLod => 3,
+        _ => return Ok(()),
     };
-    for inst in module.bodies() {
-        let Some(at) = mask_at(inst.opcode) else { continue };
-        let names_level = inst.operands.get(at).is_some_and(|m| m & (Io::LOD | Io::GRAD).bits() != 0);
-        if !names_level {
-            return Err(LoadError::Malformed(format!("{:?} %{} has neither Lod nor Grad", inst.opcode, inst.result_id.unwrap_or(0))));
-        }
+    let names_level = inst.operands.get(at).is_some_and(|m| m & (Io::LOD | Io::GRAD).bits() != 0);
+    if !names_level {
+        return Err(LoadError::Malformed(format!("{:?} %{} has neither Lod nor Grad", inst.opcode, inst.result_id.unwrap_or(0))));
     }
     Ok(())
 }
@@ -190,7 +223,10 @@ fn check_explicit_lod(module: &ModuleView) -> Result<(), LoadError> {
 /// `OpVectorShuffle` components select from the two vectors (or are `0xFFFFFFFF`, undefined).
 /// Found by the `spirv_words` fuzzer: component 24577 made naga drop the vertex stage's clip
 /// distance writes, so the plan promised a clip distance the WGSL does not write.
-fn check_vector_shuffles(module: &ModuleView) -> Result<(), LoadError> {
+fn check_vector_shuffle(module: &ModuleView, shuffle: Inst) -> Result<(), LoadError> {
+    if shuffle.opcode != Op::VectorShuffle {
+        return Ok(());
+    }
     let vector_size = |id: Word| {
         let ty = module.def(id)?.result_type?;
         match module.def(ty).map(|t| (t.opcode, t.operands)) {
@@ -198,24 +234,16 @@ fn check_vector_shuffles(module: &ModuleView) -> Result<(), LoadError> {
             _ => None,
         }
     };
-    for shuffle in module.bodies().filter(|i| i.opcode == Op::VectorShuffle) {
-        let [a, b, components @ ..] = shuffle.operands else {
-            return Err(LoadError::Malformed("OpVectorShuffle without its two vectors".into()));
-        };
-        let (Some(n), Some(m)) = (vector_size(*a), vector_size(*b)) else {
-            return Err(LoadError::Malformed(format!(
-                "OpVectorShuffle %{} of operands that are not vectors",
-                shuffle.result_id.unwrap_or(0)
-            )));
-        };
-        // (Vector sizes come from the module: a malformed one may be near u32::MAX.)
-        let total = n.saturating_add(m);
-        if let Some(c) = components.iter().find(|c| **c != u32::MAX && **c >= total) {
-            return Err(LoadError::Malformed(format!(
-                "OpVectorShuffle %{} selects component {c} of {total}",
-                shuffle.result_id.unwrap_or(0)
-            )));
-        }
+    let [a, b, components @ ..] = shuffle.operands else {
+        return Err(LoadError::Malformed("OpVectorShuffle without its two vectors".into()));
+    };
+    let (Some(n), Some(m)) = (vector_size(*a), vector_size(*b)) else {
+        return Err(LoadError::Malformed(format!("OpVectorShuffle %{} of operands that are not vectors", shuffle.result_id.unwrap_or(0))));
+    };
+    // (Vector sizes come from the module: a malformed one may be near u32::MAX.)
+    let total = n.saturating_add(m);
+    if let Some(c) = components.iter().find(|c| **c != u32::MAX && **c >= total) {
+        return Err(LoadError::Malformed(format!("OpVectorShuffle %{} selects component {c} of {total}", shuffle.result_id.unwrap_or(0))));
     }
     Ok(())
 }
@@ -244,27 +272,38 @@ fn check_ids(module: &ModuleView) -> Result<(), LoadError> {
 /// only built-in members (Vulkan forbids mixing them; the per-vertex block lowering relies
 /// on it). Found by the `spirv_words` fuzzer: `OpMemberDecorate %gl_PerVertex 768`, and a
 /// `gl_PerVertex` whose `PointSize` member lost its decoration.
-fn check_member_decorations(module: &ModuleView) -> Result<(), LoadError> {
-    let mut builtin_members: HashMap<Word, BTreeSet<u32>> = HashMap::new();
-    let members = |s: Word| module.def(s).filter(|i| i.opcode == Op::TypeStruct).map(|i| i.operands.len());
-    for a in module.annotations().filter(|a| a.opcode == Op::MemberDecorate) {
-        let [s, m, d, ..] = *a.operands else { continue };
-        let Some(count) = members(s) else {
-            return Err(LoadError::Malformed(format!("OpMemberDecorate names %{s}, which is not a struct")));
-        };
-        if m as usize >= count {
-            return Err(LoadError::Malformed(format!("OpMemberDecorate names member {m} of %{s}, which has {count} members")));
-        }
-        if d == Decoration::BuiltIn as u32 {
-            builtin_members.entry(s).or_default().insert(m);
-        }
+fn check_member_decoration(module: &ModuleView, a: Inst, builtin_members: &mut Vec<(Word, u32)>) -> Result<(), LoadError> {
+    let (Op::MemberDecorate, &[s, m, d, ..]) = (a.opcode, a.operands) else { return Ok(()) };
+    let Some(count) = member_count(module, s) else {
+        return Err(LoadError::Malformed(format!("OpMemberDecorate names %{s}, which is not a struct")));
+    };
+    if m as usize >= count {
+        return Err(LoadError::Malformed(format!("OpMemberDecorate names member {m} of %{s}, which has {count} members")));
     }
-    for (s, decorated) in &builtin_members {
-        if Some(decorated.len()) != members(*s) {
+    if d == Decoration::BuiltIn as u32 {
+        builtin_members.push((s, m));
+    }
+    Ok(())
+}
+
+/// The second half of [`check_member_decoration`], once every annotation is seen: a struct
+/// with a built-in member (`builtin_members`: struct and member, per `BuiltIn` decoration) has
+/// only built-in members.
+fn check_builtin_blocks(module: &ModuleView, mut builtin_members: Vec<(Word, u32)>) -> Result<(), LoadError> {
+    builtin_members.sort_unstable();
+    builtin_members.dedup();
+    for block in builtin_members.chunk_by(|a, b| a.0 == b.0) {
+        let s = block[0].0;
+        if Some(block.len()) != member_count(module, s) {
             return Err(LoadError::Malformed(format!("struct %{s} mixes built-in members with members that are not built-ins")));
         }
     }
     Ok(())
+}
+
+/// The members of struct `s` (`None`: not a struct).
+fn member_count(module: &ModuleView, s: Word) -> Option<usize> {
+    module.def(s).filter(|i| i.opcode == Op::TypeStruct).map(|i| i.operands.len())
 }
 
 /// Types, constants and global variables refer only to ids defined before them in their
@@ -274,26 +313,33 @@ fn check_member_decorations(module: &ModuleView) -> Result<(), LoadError> {
 /// [`MAX_TYPE_DEPTH`] deep (valid beyond, but refused as unsupported: those walks recurse
 /// once per level). Found by the `spirv_words` fuzzer: `%v = OpTypeVector %v 4` sent the
 /// push-constant block's size computation into unbounded recursion (a stack overflow).
-fn check_global_definition_order(module: &ModuleView) -> Result<(), LoadError> {
-    // Depth of each type defined so far (constants and variables count as 0).
-    let globals = module.types_global_values();
-    let mut depth = IdTable::new(module.bound());
-    let mut forward_pointers: Vec<Word> = Vec::new();
-    for inst in globals {
+struct DefinitionOrder {
+    /// Depth of each type defined so far (constants and variables count as 0).
+    depth: IdTable,
+    forward_pointers: Vec<Word>,
+}
+
+impl DefinitionOrder {
+    fn new(module: &ModuleView) -> Self {
+        DefinitionOrder { depth: IdTable::new(module.bound()), forward_pointers: Vec::new() }
+    }
+
+    /// The next instruction of the types-and-globals section.
+    fn check(&mut self, inst: Inst) -> Result<(), LoadError> {
         match inst.opcode {
             // Non-semantic and debug instructions may refer ahead; they declare no type.
-            Op::ExtInst | Op::Line | Op::NoLine => continue,
+            Op::ExtInst | Op::Line | Op::NoLine => return Ok(()),
             Op::TypeForwardPointer => {
-                forward_pointers.extend(inst.ids.first());
-                continue;
+                self.forward_pointers.extend(inst.ids.first());
+                return Ok(());
             }
             _ => {}
         }
         let mut deepest = 0;
         for id in inst.result_type.into_iter().chain(inst.ids.iter().copied()) {
-            match depth.get(id) {
+            match self.depth.get(id) {
                 Some(d) => deepest = deepest.max(d),
-                None if forward_pointers.contains(&id) => {}
+                None if self.forward_pointers.contains(&id) => {}
                 None => {
                     return Err(LoadError::Malformed(format!(
                         "{:?} %{} refers to %{id}, which is not defined before it",
@@ -308,22 +354,20 @@ fn check_global_definition_order(module: &ModuleView) -> Result<(), LoadError> {
             return Err(LoadError::Unsupported(format!("types nested more than {MAX_TYPE_DEPTH} deep")));
         }
         if let Some(id) = inst.result_id {
-            depth.set(id, own);
+            self.depth.set(id, own);
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// How deep types may nest (an array of structs of arrays...: 4 levels).
 pub const MAX_TYPE_DEPTH: u32 = 64;
 
 /// Integer and float types must be 8, 16, 32 or 64 bits wide (naga panics on other widths).
-fn check_scalar_widths(module: &ModuleView) -> Result<(), LoadError> {
-    for inst in module.types_global_values() {
-        if let (Op::TypeInt | Op::TypeFloat, Some(w)) = (inst.opcode, inst.operands.first()) {
-            if ![8, 16, 32, 64].contains(w) {
-                return Err(LoadError::Malformed(format!("{:?} of width {w}", inst.opcode)));
-            }
+fn check_scalar_width(inst: Inst) -> Result<(), LoadError> {
+    if let (Op::TypeInt | Op::TypeFloat, Some(w)) = (inst.opcode, inst.operands.first()) {
+        if ![8, 16, 32, 64].contains(w) {
+            return Err(LoadError::Malformed(format!("{:?} of width {w}", inst.opcode)));
         }
     }
     Ok(())
@@ -334,8 +378,8 @@ fn check_scalar_widths(module: &ModuleView) -> Result<(), LoadError> {
 /// multisampled arrays), which is valid SPIR-V refused as unsupported. Found by the
 /// `spirv_words` fuzzer: an image with `Arrayed` 16777216 came out as `texture_1d_array`, and
 /// a 1D depth image as `texture_depth_1d`.
-fn check_image_types(module: &ModuleView) -> Result<(), LoadError> {
-    for inst in module.types_global_values().filter(|i| i.opcode == Op::TypeImage) {
+fn check_image_type(inst: Inst) -> Result<(), LoadError> {
+    if inst.opcode == Op::TypeImage {
         let [_, dim, depth, arrayed, ms, sampled, ..] = *inst.operands else {
             return Err(LoadError::Malformed(format!("OpTypeImage %{} has malformed operands", inst.result_id.unwrap_or(0))));
         };
@@ -365,17 +409,18 @@ fn check_image_types(module: &ModuleView) -> Result<(), LoadError> {
 }
 
 /// A global `OpVariable`'s storage class must be its pointer type's (readers disagree otherwise).
-fn check_variable_storage(module: &ModuleView) -> Result<(), LoadError> {
+fn check_variable_storage(module: &ModuleView, v: Inst) -> Result<(), LoadError> {
+    if v.opcode != Op::Variable {
+        return Ok(());
+    }
     let pointer_class = |ty: Word| module.def(ty).filter(|i| i.opcode == Op::TypePointer).and_then(|i| i.operands.first().copied());
-    for v in module.types_global_values().filter(|i| i.opcode == Op::Variable) {
-        let declared = v.operands.first().copied();
-        if v.result_type.and_then(pointer_class) != declared {
-            return Err(LoadError::Malformed(format!(
-                "variable %{} is declared {:?} but its pointer type says otherwise",
-                v.result_id.unwrap_or(0),
-                declared.and_then(StorageClass::from_u32)
-            )));
-        }
+    let declared = v.operands.first().copied();
+    if v.result_type.and_then(pointer_class) != declared {
+        return Err(LoadError::Malformed(format!(
+            "variable %{} is declared {:?} but its pointer type says otherwise",
+            v.result_id.unwrap_or(0),
+            declared.and_then(StorageClass::from_u32)
+        )));
     }
     Ok(())
 }
@@ -384,7 +429,7 @@ fn check_variable_storage(module: &ModuleView) -> Result<(), LoadError> {
 /// (`Position` a `vec4` of 32-bit floats, and so on; per-vertex arrays of them allowed): a
 /// module declaring another type is malformed, and would otherwise come out as WGSL that does
 /// not validate. Found by the `spirv_words` fuzzer (a `float` Position in `gl_PerVertex`).
-fn check_builtin_types(module: &ModuleView) -> Result<(), LoadError> {
+fn check_builtin_type(module: &ModuleView, a: Inst) -> Result<(), LoadError> {
     use spirv::BuiltIn as B;
     let shape = |ty: Word| module.def(ty).map(|i: Inst| (i.opcode, i.operands));
     let is_f32 = |ty: Word| matches!(shape(ty), Some((Op::TypeFloat, [32, ..])));
@@ -425,24 +470,22 @@ fn check_builtin_types(module: &ModuleView) -> Result<(), LoadError> {
         _ => None,
     };
     const BUILT_IN: u32 = Decoration::BuiltIn as u32;
-    for a in module.annotations() {
-        let (b, ty) = match (a.opcode, a.operands) {
-            (Op::Decorate, [v, BUILT_IN, b]) => {
-                let Some(var) = module.def(*v).filter(|i| i.opcode == Op::Variable) else { continue };
-                let Some(ty) = var.result_type.and_then(pointee) else { continue };
-                (*b, ty)
-            }
-            (Op::MemberDecorate, [s, m, BUILT_IN, b]) => {
-                let Some((Op::TypeStruct, members)) = shape(*s) else { continue };
-                let Some(ty) = members.get(*m as usize) else { continue };
-                (*b, *ty)
-            }
-            _ => continue,
-        };
-        let Some(b) = B::from_u32(b) else { continue };
-        if !ok(b, ty) {
-            return Err(LoadError::Malformed(format!("built-in {b:?} declared with type %{ty}, not the type Vulkan requires")));
+    let (b, ty) = match (a.opcode, a.operands) {
+        (Op::Decorate, [v, BUILT_IN, b]) => {
+            let Some(var) = module.def(*v).filter(|i| i.opcode == Op::Variable) else { return Ok(()) };
+            let Some(ty) = var.result_type.and_then(pointee) else { return Ok(()) };
+            (*b, ty)
         }
+        (Op::MemberDecorate, [s, m, BUILT_IN, b]) => {
+            let Some((Op::TypeStruct, members)) = shape(*s) else { return Ok(()) };
+            let Some(ty) = members.get(*m as usize) else { return Ok(()) };
+            (*b, *ty)
+        }
+        _ => return Ok(()),
+    };
+    let Some(b) = B::from_u32(b) else { return Ok(()) };
+    if !ok(b, ty) {
+        return Err(LoadError::Malformed(format!("built-in {b:?} declared with type %{ty}, not the type Vulkan requires")));
     }
     Ok(())
 }

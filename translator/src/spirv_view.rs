@@ -469,6 +469,12 @@ impl<'w> ModuleView<'w> {
     /// The first id an instruction refers to (its result type or an id operand) that no
     /// instruction defines, with that instruction's opcode.
     pub fn undefined_reference(&self) -> Option<(Op, Word)> {
+        // Every id operand is in `ids` (one run per record): all defined is the common answer,
+        // found without going through the records.
+        let defined = |id: &Word| self.defines(*id);
+        if self.ids.iter().all(defined) && self.records.iter().all(|r| r.result_type().is_none_or(|t| defined(&t))) {
+            return None;
+        }
         self.records.iter().find_map(|r| {
             let ids = self.ids[r.ids as usize..self.ids_end(r)].iter().copied();
             r.result_type().into_iter().chain(ids).find(|id| !self.defines(*id)).map(|id| (r.opcode, id))

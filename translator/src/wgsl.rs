@@ -43,18 +43,22 @@ fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
 }
 
 /// Reads a lowered module with naga, y flipped for WebGPU's clip space, keeping only the
-/// selected entry point (a module may hold several, even of the same name).
+/// selected entry point (a module may hold several, even of the same name), with its struct
+/// members named as the WGSL writer will write them ([`name_struct_members`]): for a stage
+/// an emulation pass links and names members of.
 pub fn spirv_to_module(stage: Stage, loaded: &crate::LoadedModule) -> Result<naga::Module, TranslateError> {
-    read_module(stage, loaded, true)
+    read_module(stage, loaded, true, true)
 }
 
 /// As [`spirv_to_module`], without the y flip: for a vertex stage whose `Position` feeds a
 /// later stage (tessellation) rather than the rasterizer; the last stage flips.
 pub fn spirv_to_module_unflipped(stage: Stage, loaded: &crate::LoadedModule) -> Result<naga::Module, TranslateError> {
-    read_module(stage, loaded, false)
+    read_module(stage, loaded, false, true)
 }
 
-fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result<naga::Module, TranslateError> {
+/// `name_members`: give struct members their written names (only WGSL an emulation pass
+/// writes itself names members; a stage written on its own leaves naming to the writer).
+fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, name_members: bool) -> Result<naga::Module, TranslateError> {
     let words = loaded.spirv();
     let mut module = crate::profile::phase("naga spv-in", || parse_spirv(stage, &words, flip))?;
     let wanted = match stage {
@@ -65,7 +69,9 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool) -> Result
     };
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);
     crate::profile::phase("wgsl limits", || refuse_oversized_types(stage, &module).and_then(|()| refuse_deep_nesting(stage, &module)))?;
-    crate::profile::phase("struct member names", || name_struct_members(&mut module));
+    if name_members {
+        crate::profile::phase("struct member names", || name_struct_members(&mut module));
+    }
     crate::profile::phase("deep expressions", || crate::deep_expressions::name_deep_expressions(&mut module));
     if module.entry_points.len() != 1 {
         return Err(TranslateError::NagaFrontend {
@@ -273,7 +279,8 @@ pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule, verify_round_tr
     if verify_round_trip {
         loaded.check_words().map_err(TranslateError::InvalidPlan)?;
     }
-    let module = spirv_to_module(stage, loaded)?;
+    // Written on its own: no pass names the members, the writer does.
+    let module = read_module(stage, loaded, true, false)?;
     let info = crate::profile::phase("naga validate", || validate(&module))
         .map_err(|message| TranslateError::NagaValidation { stage, message })?;
     write_validated(stage, module, &info, verify_round_trip)

@@ -8,7 +8,7 @@ struct gl_PerVertex {
 
 struct VertexOutput {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) m1_member: vec3<f32>,
+    @location(0) member: vec3<f32>,
 }
 
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());

@@ -1,7 +1,7 @@
 // pass `draw`, vertex stage
 struct VertexOutput {
-    @location(0) m0_member: vec4<f32>,
-    @builtin(position) m1_member: vec4<f32>,
+    @location(0) member: vec4<f32>,
+    @builtin(position) member_1: vec4<f32>,
 }
 
 var<private> v_color: vec4<f32>;

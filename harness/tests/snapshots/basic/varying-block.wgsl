@@ -25,13 +25,13 @@ struct VS_OUT {
 
 struct VertexOutput {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) m1_member: vec3<f32>,
-    @location(1) m2_member: vec2<f32>,
-    @location(2) m3_member: f32,
-    @location(3) m4_member: vec2<f32>,
-    @location(4) m5_member: vec2<f32>,
-    @location(5) @interpolate(flat) m6_member: i32,
-    @location(6) m7_member: f32,
+    @location(0) member: vec3<f32>,
+    @location(1) member_1: vec2<f32>,
+    @location(2) member_2: f32,
+    @location(3) member_3: vec2<f32>,
+    @location(4) member_4: vec2<f32>,
+    @location(5) @interpolate(flat) member_5: i32,
+    @location(6) member_6: f32,
 }
 
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());

@@ -8,8 +8,8 @@ struct gl_PerVertex {
 
 struct VertexOutput {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) @interpolate(flat) m1_member: u32,
-    @location(1) @interpolate(flat) m2_member: vec2<i32>,
+    @location(0) @interpolate(flat) member: u32,
+    @location(1) @interpolate(flat) member_1: vec2<i32>,
 }
 
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());

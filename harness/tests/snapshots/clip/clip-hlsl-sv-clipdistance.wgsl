@@ -14,9 +14,9 @@ struct VSOut {
 }
 
 struct VertexOutput {
-    @builtin(position) m0_member: vec4<f32>,
-    @location(0) m1_member: vec3<f32>,
-    @builtin(clip_distances) m2_member: array<f32, 6>,
+    @builtin(position) member: vec4<f32>,
+    @location(0) member_1: vec3<f32>,
+    @builtin(clip_distances) member_2: array<f32, 6>,
 }
 
 var<private> i_u002e_pos_1: vec2<f32>;

@@ -11,7 +11,7 @@ struct gl_PerVertex {
 struct VertexOutput {
     @builtin(position) gl_Position: vec4<f32>,
     @builtin(clip_distances) gl_ClipDistance: array<f32, 1>,
-    @location(0) m2_member: vec3<f32>,
+    @location(0) member: vec3<f32>,
 }
 
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());

@@ -12,8 +12,8 @@ struct Params {
 }
 
 struct VertexOutput {
-    @builtin(position) m0_member: vec4<f32>,
-    @location(0) @interpolate(flat) m1_member: vec4<f32>,
+    @builtin(position) member: vec4<f32>,
+    @location(0) @interpolate(flat) member_1: vec4<f32>,
 }
 
 @group(0) @binding(0) 

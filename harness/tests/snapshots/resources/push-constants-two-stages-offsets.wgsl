@@ -35,7 +35,7 @@ fn main(@location(0) pos: vec2<f32>) -> @builtin(position) vec4<f32> {
 }
 // pass `draw`, fragment stage
 struct PC {
-    m0_member: u32,
+    member: u32,
     b: vec4<f32>,
 }
 

@@ -8,7 +8,7 @@ struct gl_PerVertex {
 
 struct VertexOutput {
     @builtin(position) gl_Position: vec4<f32>,
-    @location(0) @interpolate(flat) m1_member: vec4<f32>,
+    @location(0) @interpolate(flat) member: vec4<f32>,
 }
 
 @group(0) @binding(0) 

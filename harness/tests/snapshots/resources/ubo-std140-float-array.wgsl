@@ -26,10 +26,10 @@ fn main(@location(0) pos: vec2<f32>) -> @builtin(position) vec4<f32> {
 }
 // pass `draw`, fragment stage
 struct type_9 {
-    m0_member: f32,
-    m1_member: u32,
-    m2_member: u32,
-    m3_member: u32,
+    member: f32,
+    member_1: u32,
+    member_2: u32,
+    member_3: u32,
 }
 
 struct Weights {
@@ -54,7 +54,7 @@ fn main_1() {
         i = (3i - _e19);
     }
     let _e21 = i;
-    let _e25 = u.w[_e21].m0_member;
+    let _e25 = u.w[_e21].member;
     let _e27 = u.tail;
     frag = vec4<f32>(_e25, _e27.x, _e27.y, 1f);
     return;

@@ -26,9 +26,9 @@ fn main(@location(0) pos: vec2<f32>) -> @builtin(position) vec4<f32> {
 }
 // pass `draw`, fragment stage
 struct type_12 {
-    m0_member: vec2<f32>,
-    m1_member: u32,
-    m2_member: u32,
+    member: vec2<f32>,
+    member_1: u32,
+    member_2: u32,
 }
 
 struct Matrices {
@@ -57,10 +57,10 @@ fn main_1() {
     } else {
         let _e36 = col;
         if (_e36 == 1i) {
-            let _e41 = u.n[0u].m0_member;
-            let _e44 = u.n[1u].m0_member;
-            let _e47 = u.n[2u].m0_member;
-            let _e50 = u.n[3u].m0_member;
+            let _e41 = u.n[0u].member;
+            let _e44 = u.n[1u].member;
+            let _e47 = u.n[2u].member;
+            let _e50 = u.n[3u].member;
             let _e52 = (mat4x2<f32>(_e41, _e44, _e47, _e50) * vec4<f32>(1f, 0.5f, 0.5f, 0.25f));
             let _e54 = u.post;
             let _e55 = _e54.zw;
@@ -72,8 +72,8 @@ fn main_1() {
                 let _e67 = u.pre;
                 frag = vec4<f32>(_e65.x, _e65.y, _e65.z, _e67);
             } else {
-                let _e75 = u.n[3i].m0_member;
-                let _e79 = u.n[1i].m0_member;
+                let _e75 = u.n[3i].member;
+                let _e79 = u.n[1i].member;
                 frag = vec4<f32>(_e75.x, _e75.y, _e79.x, _e79.y);
             }
         }
