@@ -29,6 +29,7 @@ pub mod profile;
 pub mod records;
 pub mod reflect;
 pub mod resources;
+mod spare;
 pub mod spirv_reader;
 pub mod spirv_view;
 pub mod tessellation;

@@ -157,7 +157,7 @@ impl Tracked {
 
 /// Result id → tracked type: a flat table for ids below the bound (capped), a map beyond it.
 pub(crate) struct Types {
-    flat: Vec<Tracked>,
+    flat: crate::spare::SpareVec<Tracked>,
     far: naga::FastHashMap<Word, Tracked>,
 }
 
@@ -165,7 +165,9 @@ impl Types {
     const FLAT_MAX: usize = 1 << 20;
 
     pub(crate) fn new(bound: Word) -> Self {
-        Types { flat: vec![Tracked::None; (bound as usize).min(Self::FLAT_MAX)], far: Default::default() }
+        let mut flat = crate::spare::SpareVec::new();
+        flat.resize((bound as usize).min(Self::FLAT_MAX), Tracked::None);
+        Types { flat, far: Default::default() }
     }
     /// The words of a literal sized by the tracked type `id` (`OpConstant`'s value).
     #[inline]
@@ -204,6 +206,8 @@ impl Types {
         }
     }
 }
+
+crate::spare::spare!(Tracked);
 
 /// Why the fast path stopped decoding an instruction.
 pub(crate) enum Stop {

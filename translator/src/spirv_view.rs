@@ -16,6 +16,7 @@
 //!   module gives, and `in_order` means that assembling rspirv's module gives the words back
 //!   (bar the header's generator and schema words).
 
+use crate::spare::SpareVec;
 use crate::spirv_reader::{decode_entry_into, delegate, entry_of, Entry, IdOperands, Section, Stop, Types};
 use rspirv::dr::{self, Operand};
 use spirv::{Op, Word};
@@ -38,6 +39,8 @@ struct Record {
     ids: u32,
     id_count: u16,
 }
+
+crate::spare::spare!(Record);
 
 impl Record {
     fn result_type(&self) -> Option<Word> {
@@ -89,7 +92,7 @@ pub fn literal_string(words: &[u32]) -> Option<(String, &[u32])> {
 /// index), and the load checks' per-id tables.
 #[derive(Debug, Clone)]
 pub(crate) enum IdTable {
-    Flat(Vec<u32>),
+    Flat(SpareVec<u32>),
     Map(naga::FastHashMap<Word, u32>),
 }
 
@@ -99,7 +102,9 @@ impl IdTable {
 
     pub(crate) fn new(bound: Word) -> Self {
         if bound <= Self::FLAT_BOUND {
-            IdTable::Flat(vec![Self::ABSENT; bound as usize])
+            let mut flat = SpareVec::new();
+            flat.resize(bound as usize, Self::ABSENT);
+            IdTable::Flat(flat)
         } else {
             IdTable::Map(Default::default())
         }
@@ -153,8 +158,8 @@ pub enum IdProblem {
 #[derive(Debug, Clone)]
 pub struct ModuleView<'w> {
     words: Cow<'w, [u32]>,
-    records: Vec<Record>,
-    ids: Vec<Word>,
+    records: SpareVec<Record>,
+    ids: SpareVec<Word>,
     defs: IdTable,
     id_problem: Option<IdProblem>,
     /// Instruction ranges of each section, indexed by `Section as usize`.
@@ -164,6 +169,7 @@ pub struct ModuleView<'w> {
 }
 
 const SECTIONS: usize = Section::Functions as usize + 1;
+
 
 /// Where the walk is, for the loader's structural rules.
 #[derive(Default)]
@@ -345,8 +351,8 @@ impl<'w> ModuleView<'w> {
     fn empty(words: Cow<'w, [u32]>, bound: Word) -> Self {
         ModuleView {
             words,
-            records: Vec::new(),
-            ids: Vec::new(),
+            records: SpareVec::new(),
+            ids: SpareVec::new(),
             defs: IdTable::new(bound),
             id_problem: None,
             sections: std::array::from_fn(|_| 0..0),
@@ -406,7 +412,8 @@ impl<'w> ModuleView<'w> {
             // Stable: each section keeps the words' order, as rspirv's loader appends.
             let mut order: Vec<u32> = (0..self.records.len() as u32).collect();
             order.sort_by_key(|i| self.records[*i as usize].section);
-            let moved: Vec<Record> = order.iter().map(|i| self.records[*i as usize]).collect();
+            let mut moved = SpareVec::new();
+            moved.extend(order.iter().map(|i| self.records[*i as usize]));
             self.records = moved;
             self.defs = IdTable::new(self.bound());
             for (i, r) in self.records.iter().enumerate() {
@@ -629,9 +636,11 @@ pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
         }
     }
     // rspirv's own assembly is in order.
-    match ModuleView::read(theirs.words()) {
-        Some((_, true)) => Ok(()),
-        _ => Err("rspirv's assembly of the module does not read back in order".into()),
+    let read_back = ModuleView::read(theirs.words()).is_some_and(|(_, in_order)| in_order);
+    if read_back {
+        Ok(())
+    } else {
+        Err("rspirv's assembly of the module does not read back in order".into())
     }
 }
 
