@@ -24,14 +24,20 @@ const NAME: &str = "tesserae_deep";
 pub fn name_deep_expressions(module: &mut Module) {
     let types = &module.types;
     let run = |f: &mut Function| {
+        // An expression's operands come before it in the arena, so no expression of a
+        // function with this few is nested deeper.
+        if f.expressions.len() <= MAX_INLINE_DEPTH as usize {
+            return;
+        }
+        // Per expression: its depth, and `POINTER` where it is a pointer.
+        const POINTER: u32 = 1 << 31;
         let mut depth: Vec<u32> = Vec::with_capacity(f.expressions.len());
-        let mut pointer: Vec<bool> = Vec::with_capacity(f.expressions.len());
         let mut named = Vec::new();
         for (h, e) in f.expressions.iter() {
             let is_pointer = match *e {
                 Expression::GlobalVariable(_) | Expression::LocalVariable(_) => true,
                 Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                    pointer.get(base.index()).copied().unwrap_or(false)
+                    depth.get(base.index()).is_some_and(|d| d & POINTER != 0)
                 }
                 Expression::FunctionArgument(i) => f
                     .arguments
@@ -40,14 +46,16 @@ pub fn name_deep_expressions(module: &mut Module) {
                 _ => false,
             };
             let mut d = 0;
-            for_each_operand(e, |o| d = d.max(depth.get(o.index()).copied().unwrap_or(0)));
+            for_each_operand(e, |o| d = d.max(depth.get(o.index()).map_or(0, |d| d & !POINTER)));
             let mut d = d + 1;
-            if d > MAX_INLINE_DEPTH && !is_pointer && !f.named_expressions.contains_key(&h) {
+            let already_named = !f.named_expressions.is_empty() && f.named_expressions.contains_key(&h);
+            if already_named {
+                d = 1;
+            } else if d > MAX_INLINE_DEPTH && !is_pointer {
                 named.push(h);
                 d = 1;
             }
-            depth.push(if f.named_expressions.contains_key(&h) { 1 } else { d });
-            pointer.push(is_pointer);
+            depth.push(if is_pointer { d | POINTER } else { d });
         }
         for h in named {
             f.named_expressions.insert(h, NAME.into());

@@ -158,9 +158,9 @@ struct CallArguments {
 impl CallArguments {
     fn new(module: &ModuleView) -> Self {
         use spirv::Capability as C;
-        let variable_pointers = module.capabilities().any(|c| {
-            matches!(c.operands.first(), Some(&c) if c == C::VariablePointers as u32 || c == C::VariablePointersStorageBuffer as u32)
-        });
+        let variable_pointers = module.capabilities().any(
+            |c| matches!(c.operands.first(), Some(&c) if c == C::VariablePointers as u32 || c == C::VariablePointersStorageBuffer as u32),
+        );
         let logical = module.memory_model().is_some_and(|m| m.operands.first() == Some(&(spirv::AddressingModel::Logical as u32)));
         CallArguments { applies: logical && !variable_pointers, passed: Vec::new() }
     }
@@ -178,9 +178,8 @@ impl CallArguments {
         }
         self.passed.sort_unstable();
         let passed = |id: Word| self.passed.binary_search(&id).is_ok();
-        let pointer_class = |ty: Word| {
-            module.def(ty).filter(|t| t.opcode == Op::TypePointer).and_then(|t| StorageClass::from_u32(*t.operands.first()?))
-        };
+        let pointer_class =
+            |ty: Word| module.def(ty).filter(|t| t.opcode == Op::TypePointer).and_then(|t| StorageClass::from_u32(*t.operands.first()?));
         // A passed id defined in a function by anything but a variable (access chains, copies...).
         for inst in module.bodies().filter(|i| !matches!(i.opcode, Op::Variable | Op::FunctionParameter)) {
             let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };

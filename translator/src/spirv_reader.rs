@@ -42,31 +42,34 @@ pub fn load_words(words: &[u32]) -> ParseResult<dr::Module> {
 
 /// The grammar of `opcode`, from a table indexed by opcode (built on first use).
 pub fn grammar_of(opcode: Word) -> Option<Grammar> {
-    index().get(opcode as usize).and_then(|e| e.as_ref()).map(|e| e.grammar)
+    entries().get(opcode as usize).and_then(|e| e.as_ref()).map(|e| e.grammar)
 }
 
 /// The table entry of `opcode` (see [`Entry`]).
 #[inline]
 pub(crate) fn entry_of(opcode: Word) -> Option<&'static Entry> {
-    index().get(opcode as usize).and_then(|e| e.as_ref())
+    entries().get(opcode as usize).and_then(|e| e.as_ref())
 }
 
 /// One opcode's grammar, its operands' shape when every operand is one word, and what sorting
-/// it into its section needs: one lookup per instruction for the view's walk.
+/// it into its section needs: one lookup per instruction for the view's walk. Compact (32
+/// bytes, the opcode and the one-word shape inline) so the walk reads one cache line per
+/// opcode rather than following the grammar's pointer for the opcode.
 pub(crate) struct Entry {
-    pub(crate) grammar: Grammar,
-    words: Option<OneWordOperands>,
+    pub(crate) opcode: spirv::Op,
     /// [`section_of`] for each (in a function, in a block), indexed `2 * function + block`.
     sections: [Section; 4],
     /// The opcode ends a block.
     pub(crate) terminator: bool,
+    words: Option<OneWordOperands>,
+    pub(crate) grammar: Grammar,
 }
 
 impl Entry {
     fn new(grammar: Grammar) -> Self {
         let op = grammar.opcode;
         let sections = [(false, false), (false, true), (true, false), (true, true)].map(|(f, b)| section_of(op, f, b));
-        Entry { grammar, words: OneWordOperands::of(grammar), sections, terminator: grammar::reflect::is_block_terminator(op) }
+        Entry { opcode: op, sections, terminator: grammar::reflect::is_block_terminator(op), words: OneWordOperands::of(grammar), grammar }
     }
     /// [`section_of`] this opcode.
     #[inline]
@@ -77,50 +80,86 @@ impl Entry {
 
 /// The operands of a grammar whose operands are each one word of a kind that needs no
 /// checking (ids and plain literals), results first, then required operands, then optional
-/// ones: decoded word by word without walking the grammar (most instructions of a function).
+/// ones: decoded word by word without walking the grammar (most instructions in functions).
+/// Grammars of more than [`OneWordOperands::MAX`] such operands take the grammar decoder.
 struct OneWordOperands {
     result_type: bool,
     result_id: bool,
-    /// Kinds of the operands after the results.
-    kinds: Vec<Kind>,
     /// How many of `kinds` are required.
-    required: usize,
+    required: u8,
     /// The last kind repeats (`ZeroOrMore`).
     repeats: bool,
+    /// How many of `kinds` there are.
+    len: u8,
+    /// Kinds of the operands after the results (`kinds[..len]`).
+    kinds: [OneWord; OneWordOperands::MAX],
+}
+
+/// The kinds of one-word operand [`OneWordOperands`] decodes (a byte, where rspirv's
+/// `OperandKind` takes two).
+#[derive(Clone, Copy)]
+enum OneWord {
+    IdRef,
+    IdScope,
+    IdMemorySemantics,
+    ExtInstLiteral,
+    Literal,
+}
+
+impl OneWord {
+    fn of(kind: Kind) -> Option<Self> {
+        Some(match kind {
+            Kind::IdRef => OneWord::IdRef,
+            Kind::IdScope => OneWord::IdScope,
+            Kind::IdMemorySemantics => OneWord::IdMemorySemantics,
+            Kind::LiteralExtInstInteger => OneWord::ExtInstLiteral,
+            Kind::LiteralInteger | Kind::LiteralFloat => OneWord::Literal,
+            _ => return None,
+        })
+    }
 }
 
 impl OneWordOperands {
+    const MAX: usize = 8;
+
     fn of(g: Grammar) -> Option<Self> {
+        Self::of_at_most(g, Self::MAX)
+    }
+
+    /// The shape of `g` if it has at most `max` operands after its results (past
+    /// [`Self::MAX`], only whether there is one: the kinds are not kept).
+    fn of_at_most(g: Grammar, max: usize) -> Option<Self> {
         let mut ops = g.operands.iter().peekable();
         let result_type = ops.next_if(|o| o.kind == Kind::IdResultType && o.quantifier == Quantifier::One).is_some();
         let result_id = ops.next_if(|o| o.kind == Kind::IdResult && o.quantifier == Quantifier::One).is_some();
-        let (mut kinds, mut required, mut repeats) = (Vec::new(), 0, false);
+        let (mut kinds, mut len, mut required, mut repeats) = ([OneWord::IdRef; Self::MAX], 0, 0, false);
         for o in ops {
-            let one_word = matches!(
-                o.kind,
-                Kind::IdRef
-                    | Kind::IdScope
-                    | Kind::IdMemorySemantics
-                    | Kind::LiteralInteger
-                    | Kind::LiteralFloat
-                    | Kind::LiteralExtInstInteger
-            );
-            if !one_word || repeats {
+            let kind = OneWord::of(o.kind)?;
+            if repeats || len == max {
                 return None;
             }
             match o.quantifier {
-                Quantifier::One if required == kinds.len() => required += 1,
+                Quantifier::One if required == len => required += 1,
                 Quantifier::One => return None,
                 Quantifier::ZeroOrOne => {}
                 Quantifier::ZeroOrMore => repeats = true,
             }
-            kinds.push(o.kind);
+            if let Some(slot) = kinds.get_mut(len) {
+                *slot = kind;
+            }
+            len += 1;
         }
-        Some(OneWordOperands { result_type, result_id, kinds, required, repeats })
+        Some(OneWordOperands { result_type, result_id, required: required as u8, repeats, len: len.min(Self::MAX) as u8, kinds })
+    }
+
+    fn kinds(&self) -> &[OneWord] {
+        &self.kinds[..usize::from(self.len)]
     }
 }
 
-fn index() -> &'static [Option<Entry>] {
+/// The table of [`Entry`]s, indexed by opcode (built on first use).
+#[inline]
+pub(crate) fn entries() -> &'static [Option<Entry>] {
     static INDEX: OnceLock<Vec<Option<Entry>>> = OnceLock::new();
     INDEX.get_or_init(|| {
         let max = grammar::INSTRUCTION_TABLE.iter().map(|g| g.opcode as usize).max().unwrap_or(0);
@@ -557,18 +596,21 @@ fn decode_one_word_operands(
     out: &mut impl OperandSink,
 ) -> Result<(Option<Word>, Option<Word>, bool), Stop> {
     let results = usize::from(shape.result_type) + usize::from(shape.result_id);
+    let kinds = shape.kinds();
     let Some(rest) = words.get(results..) else { return Err(Stop::Module) };
-    if rest.len() < shape.required || (!shape.repeats && rest.len() > shape.kinds.len()) {
+    if rest.len() < usize::from(shape.required) || (!shape.repeats && rest.len() > kinds.len()) {
         return Err(Stop::Module);
     }
     let result_type = shape.result_type.then(|| words[0]);
     let result_id = shape.result_id.then(|| words[results - 1]);
-    let last = shape.kinds.last().copied().unwrap_or(Kind::IdRef);
+    let last = kinds.last().copied().unwrap_or(OneWord::IdRef);
     for (k, w) in rest.iter().enumerate() {
-        match shape.kinds.get(k).copied().unwrap_or(last) {
-            kind @ (Kind::IdRef | Kind::IdScope | Kind::IdMemorySemantics) => out.id(kind, *w),
-            Kind::LiteralExtInstInteger => out.push(Operand::LiteralExtInstInteger(*w)),
-            _ => out.push(Operand::LiteralBit32(*w)),
+        match kinds.get(k).copied().unwrap_or(last) {
+            OneWord::IdRef => out.id(Kind::IdRef, *w),
+            OneWord::IdScope => out.id(Kind::IdScope, *w),
+            OneWord::IdMemorySemantics => out.id(Kind::IdMemorySemantics, *w),
+            OneWord::ExtInstLiteral => out.push(Operand::LiteralExtInstInteger(*w)),
+            OneWord::Literal => out.push(Operand::LiteralBit32(*w)),
         }
     }
     Ok((result_type, result_id, true))
@@ -845,5 +887,26 @@ pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
         }
         (Err(fast), Err(rspirv)) if fast.to_string() == rspirv.to_string() => Ok(()),
         (fast, rspirv) => Err(format!("read {:?}, rspirv {:?}", fast.map(|_| "a module"), rspirv.map(|_| "a module"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The view's walk reads one entry per instruction: it stays within half a cache line.
+    #[test]
+    fn entries_are_compact() {
+        assert!(size_of::<Entry>() <= 32, "Entry is {} bytes", size_of::<Entry>());
+        // Grammars of one-word operands left to the grammar decoder by the inline cap all need
+        // a capability that no graphics stage Tesserae takes declares (ray tracing, kernels,
+        // vendor subgroup blocks): the cap costs the shaders it translates nothing.
+        let capped: Vec<_> = entries()
+            .iter()
+            .flatten()
+            .filter(|e| e.words.is_none() && OneWordOperands::of_at_most(e.grammar, usize::MAX).is_some())
+            .map(|e| (e.grammar.opname, e.grammar.capabilities))
+            .collect();
+        assert!(capped.iter().all(|(_, caps)| !caps.is_empty() && !caps.contains(&spirv::Capability::Shader)), "{capped:?}");
     }
 }

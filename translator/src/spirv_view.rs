@@ -17,7 +17,7 @@
 //!   (bar the header's generator and schema words).
 
 use crate::spare::SpareVec;
-use crate::spirv_reader::{decode_entry_into, delegate, entry_of, Entry, IdOperands, Section, Stop, Types};
+use crate::spirv_reader::{decode_entry_into, delegate, entries, Entry, IdOperands, Section, Stop, Types};
 use rspirv::dr::{self, Operand};
 use spirv::{Op, Word};
 use std::borrow::Cow;
@@ -109,6 +109,7 @@ impl IdTable {
             IdTable::Map(Default::default())
         }
     }
+    #[inline]
     pub(crate) fn get(&self, id: Word) -> Option<u32> {
         match self {
             IdTable::Flat(v) => v.get(id as usize).copied().filter(|i| *i != Self::ABSENT),
@@ -169,7 +170,6 @@ pub struct ModuleView<'w> {
 }
 
 const SECTIONS: usize = Section::Functions as usize + 1;
-
 
 /// Where the walk is, for the loader's structural rules.
 #[derive(Default)]
@@ -255,14 +255,15 @@ impl<'w> ModuleView<'w> {
         // one dependent load per instruction).
         view.records.reserve(words.len() / 3);
         view.ids.reserve(words.len() / 2);
+        let entries = entries();
         let mut at = 5;
         while at < words.len() {
             let count = (words[at] >> 16) as usize;
             if count == 0 || at + count > words.len() {
                 return None;
             }
-            let entry = entry_of(words[at] & 0xffff)?;
-            let op = entry.grammar.opcode;
+            let entry = entries.get((words[at] & 0xffff) as usize).and_then(Option::as_ref)?;
+            let op = entry.opcode;
             let ids = view.ids.len();
             let operand_words = &words[at + 1..at + count];
             let decoded = match common_ids(op, operand_words, &types, &mut view.ids) {
@@ -438,6 +439,7 @@ impl<'w> ModuleView<'w> {
         }
     }
 
+    #[inline]
     fn inst(&self, r: &Record) -> Inst<'_> {
         let (operands, ids) = (r.operands as usize, r.ids as usize);
         Inst {
@@ -469,6 +471,7 @@ impl<'w> ModuleView<'w> {
     }
 
     /// Whether an instruction defines `id`.
+    #[inline]
     pub fn defines(&self, id: Word) -> bool {
         self.defs.get(id).is_some()
     }
@@ -489,6 +492,7 @@ impl<'w> ModuleView<'w> {
     }
 
     /// The instruction defining `id` (global or in a function).
+    #[inline]
     pub fn def(&self, id: Word) -> Option<Inst<'_>> {
         self.defs.get(id).map(|i| self.inst(&self.records[i as usize]))
     }
@@ -652,7 +656,7 @@ pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
 /// literal or built-in argument. `None` for everything else, and for any irregular encoding
 /// (the grammar decoder then reads it, and reports what is wrong). Returns the result type and
 /// id, and whether the words are canonical, as the decoder does.
-#[inline]
+#[inline(always)]
 fn common_ids(op: Op, words: &[u32], types: &Types, ids: &mut Vec<Word>) -> Option<(Option<Word>, Option<Word>, bool)> {
     let storage_class = |w: u32| spirv::StorageClass::from_u32(w).is_some();
     match (op, words) {
