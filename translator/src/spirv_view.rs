@@ -653,7 +653,12 @@ pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
 /// without memory operands, `OpVariable` and `OpTypePointer` with a known storage class,
 /// `OpConstant` of a tracked 32- or 64-bit type, `OpName`/`OpMemberName` with one ASCII string
 /// filling the instruction, `OpDecorate`/`OpMemberDecorate` with a decoration of no or one
-/// literal or built-in argument. `None` for everything else, and for any irregular encoding
+/// literal or built-in argument; `OpFunction`, `OpSelectionMerge` and `OpLoopMerge` with
+/// known control bits (loop controls without parameters), `OpTypeFloat` without an encoding,
+/// `OpTypeImage` without an access qualifier, `OpImageSampleImplicitLod` without image
+/// operands and `OpImageSampleExplicitLod` with `Lod` alone; and the module-level
+/// `OpCapability`, `OpExtInstImport`, `OpMemoryModel` and `OpSource` (language and version
+/// only) with known enumerants. `None` for everything else, and for any irregular encoding
 /// (the grammar decoder then reads it, and reports what is wrong). Returns the result type and
 /// id, and whether the words are canonical, as the decoder does.
 #[inline(always)]
@@ -696,6 +701,41 @@ fn common_ids(op: Op, words: &[u32], types: &Types, ids: &mut Vec<Word>) -> Opti
             ids.push(ty);
             Some((None, None, true))
         }
+        (Op::Function, &[rt, rid, control, ty]) if spirv::FunctionControl::from_bits(control).is_some() => {
+            ids.push(ty);
+            Some((Some(rt), Some(rid), true))
+        }
+        (Op::SelectionMerge, &[merge, control]) if spirv::SelectionControl::from_bits(control).is_some() => {
+            ids.push(merge);
+            Some((None, None, true))
+        }
+        (Op::LoopMerge, &[merge, continue_target, 0]) => {
+            ids.extend([merge, continue_target]);
+            Some((None, None, true))
+        }
+        (Op::TypeFloat, &[rid, _width]) => Some((None, Some(rid), true)),
+        (Op::TypeImage, &[rid, sampled_type, dim, _depth, _arrayed, _ms, _sampled, format])
+            if spirv::Dim::from_u32(dim).is_some() && spirv::ImageFormat::from_u32(format).is_some() =>
+        {
+            ids.push(sampled_type);
+            Some((None, Some(rid), true))
+        }
+        (Op::ImageSampleImplicitLod, &[rt, rid, sampled_image, coordinate]) => {
+            ids.extend([sampled_image, coordinate]);
+            Some((Some(rt), Some(rid), true))
+        }
+        (Op::ImageSampleExplicitLod, &[rt, rid, sampled_image, coordinate, mask, lod]) if mask == spirv::ImageOperands::LOD.bits() => {
+            ids.extend([sampled_image, coordinate, lod]);
+            Some((Some(rt), Some(rid), true))
+        }
+        (Op::Capability, &[capability]) if spirv::Capability::from_u32(capability).is_some() => Some((None, None, true)),
+        (Op::ExtInstImport, &[rid, ref name @ ..]) => Some((None, Some(rid), ascii_string_filling(name)?)),
+        (Op::MemoryModel, &[addressing, memory])
+            if spirv::AddressingModel::from_u32(addressing).is_some() && spirv::MemoryModel::from_u32(memory).is_some() =>
+        {
+            Some((None, None, true))
+        }
+        (Op::Source, &[language, _version]) if spirv::SourceLanguage::from_u32(language).is_some() => Some((None, None, true)),
         _ => None,
     }
 }
