@@ -137,20 +137,23 @@ fn refuse_deep_nesting(stage: Stage, module: &naga::Module) -> Result<(), Transl
     Ok(())
 }
 
-/// WGSL caps a type at `i32::MAX` bytes; naga's SPIR-V reader and IR validator take larger
-/// ones (a 1 GiB array is valid SPIR-V), so they are refused here, by name, rather than written
-/// as WGSL that does not validate. Found by the `spirv_words` fuzzer.
+/// WGSL caps a type at `i32::MAX` bytes; SPIR-V does not (a 3 GiB array is valid SPIR-V), and
+/// naga's validator refuses such a type as a layout error, so it is refused here first, by
+/// name, as unsupported. A type's size is what naga's layouter takes it to be
+/// (`TypeInner::try_size`: an array's count times its stride, a struct's span), read off each
+/// type without building the layouter's table. Found by the `spirv_words` fuzzer.
 fn refuse_oversized_types(stage: Stage, module: &naga::Module) -> Result<(), TranslateError> {
     const WGSL_MAX: u64 = i32::MAX as u64;
-    let mut layouter = naga::proc::Layouter::default();
-    let too_large = |bytes: String| TranslateError::unsupported(stage, format!("a type of {bytes} bytes (WGSL allows at most {WGSL_MAX})"));
-    if layouter.update(module.to_ctx()).is_err() {
-        return Err(too_large("more than 4294967295".into()));
-    }
-    match module.types.iter().map(|(h, _)| layouter[h].size as u64).max() {
-        Some(size) if size > WGSL_MAX => Err(too_large(size.to_string())),
-        _ => Ok(()),
-    }
+    let gctx = module.to_ctx();
+    let Some((_, ty)) = module.types.iter().find(|(_, t)| t.inner.try_size(gctx).is_none()) else { return Ok(()) };
+    let bytes = match ty.inner {
+        naga::TypeInner::Array { size, stride, .. } => match size.resolve(gctx) {
+            Ok(naga::proc::IndexableLength::Known(count)) => (u64::from(count) * u64::from(stride)).to_string(),
+            _ => format!("more than {WGSL_MAX}"),
+        },
+        _ => format!("more than {WGSL_MAX}"),
+    };
+    Err(TranslateError::unsupported(stage, format!("a type of {bytes} bytes (WGSL allows at most {WGSL_MAX})")))
 }
 
 /// Gives every struct member the name naga's WGSL writer will write for it. SPIR-V without
@@ -267,6 +270,15 @@ fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, 
                 .cloned()
                 .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "unknown panic".into());
+            // naga's reader unwraps its layouter while reading types: a type past naga's (and
+            // WGSL's) size cap is valid SPIR-V it cannot take, refused as unsupported like
+            // `refuse_oversized_types` refuses one the reader lets through.
+            if what.contains("LayoutError") && what.contains("TooLarge") {
+                return Err(TranslateError::unsupported(
+                    stage,
+                    format!("a type of more than {} bytes (WGSL allows at most {})", i32::MAX, i32::MAX),
+                ));
+            }
             Err(TranslateError::NagaFrontend { stage, message: format!("naga's SPIR-V reader panicked: {what}") })
         }
     }

@@ -271,6 +271,26 @@ fn control_flow_nested_past_wgsl_limit_is_refused() {
     assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains("nested")), "{e}");
 }
 
+/// WGSL caps a type at 2^31 - 1 bytes: a larger buffer array (valid SPIR-V, on which naga's
+/// SPIR-V reader panics) is refused by name as unsupported; one within the cap translates.
+#[test]
+fn types_past_wgsl_size_limit_are_refused() {
+    let buffer = |n: u64| {
+        fs(&format!(
+            "#version 450\nlayout(std430, set = 0, binding = 0) readonly buffer B {{ vec4 data[{n}]; }} b;\nlayout(location = 0) out vec4 o;\nvoid main() {{ o = b.data[7]; }}"
+        ))
+    };
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p,0,1); }");
+    let mut ok = desc(v.clone(), Some(buffer(1 << 20)));
+    ok.options.verify_wgsl_round_trip = true;
+    translate(&ok).expect("a 16 MiB array translates");
+    for n in [200_000_000u64, 134_217_728] {
+        let e = translate(&desc(v.clone(), Some(buffer(n)))).unwrap_err();
+        let refused = |f: &str| f.contains("bytes (WGSL allows at most 2147483647)");
+        assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if refused(feature)), "{n}: {e}");
+    }
+}
+
 /// Types nested past `module_checks::MAX_TYPE_DEPTH` (the passes walking a type recurse once
 /// per level) are refused as unsupported, by name; 20 levels translate.
 #[test]
