@@ -542,7 +542,7 @@ impl<'w> ModuleView<'w> {
 
     /// The entry point `OpEntryPoint` naming function `entry_id`, if any.
     pub fn entry_point(&self, entry_id: Word) -> Option<EntryPoint<'_>> {
-        self.entry_points().filter_map(|ep| EntryPoint::of(ep)).find(|ep| ep.function == entry_id)
+        self.entry_points().filter_map(EntryPoint::of).find(|ep| ep.function == entry_id)
     }
 }
 

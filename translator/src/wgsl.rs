@@ -60,7 +60,7 @@ pub fn spirv_to_module_unflipped(stage: Stage, loaded: &crate::LoadedModule) -> 
 /// writes itself names members; a stage written on its own leaves naming to the writer).
 fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, name_members: bool) -> Result<naga::Module, TranslateError> {
     let words = loaded.spirv();
-    let mut module = crate::profile::phase("naga spv-in", || parse_spirv(stage, &words, flip))?;
+    let mut module = crate::profile::phase("naga spv-in", || parse_spirv(stage, words, flip))?;
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,
         // The control stage runs as compute once `lower::tess_io` has rewritten it.
@@ -204,7 +204,7 @@ fn name_struct_members(module: &mut naga::Module) {
                 written = again;
             }
             let same = members.iter().zip(&written).all(|(m, w)| m.name.as_deref() == Some(w.as_str()));
-            (!same).then(|| (h, written))
+            (!same).then_some((h, written))
         })
         .collect();
     for (h, written) in renamed {
