@@ -69,7 +69,13 @@ impl Entry {
     fn new(grammar: Grammar) -> Self {
         let op = grammar.opcode;
         let sections = [(false, false), (false, true), (true, false), (true, true)].map(|(f, b)| section_of(op, f, b));
-        Entry { opcode: op, sections, terminator: grammar::reflect::is_block_terminator(op), words: OneWordOperands::of(grammar), grammar }
+        Entry {
+            opcode: op,
+            sections,
+            terminator: grammar::reflect::is_block_terminator(op),
+            words: OneWordOperands::of(grammar).ok(),
+            grammar,
+        }
     }
     /// [`section_of`] this opcode.
     #[inline]
@@ -106,6 +112,15 @@ enum OneWord {
     Literal,
 }
 
+/// Why a grammar has no [`OneWordOperands`] shape.
+#[derive(Debug, PartialEq)]
+enum NoShape {
+    /// An operand that is not one unchecked word, or quantifiers out of the shape's order.
+    Kinds,
+    /// More than [`OneWordOperands::MAX`] operands after the results.
+    TooMany,
+}
+
 impl OneWord {
     fn of(kind: Kind) -> Option<Self> {
         Some(match kind {
@@ -122,34 +137,33 @@ impl OneWord {
 impl OneWordOperands {
     const MAX: usize = 8;
 
-    fn of(g: Grammar) -> Option<Self> {
-        Self::of_at_most(g, Self::MAX)
-    }
-
-    /// The shape of `g` if it has at most `max` operands after its results (past
-    /// [`Self::MAX`], only whether there is one: the kinds are not kept).
-    fn of_at_most(g: Grammar, max: usize) -> Option<Self> {
+    /// The shape of `g`, or why it has none.
+    fn of(g: Grammar) -> Result<Self, NoShape> {
         let mut ops = g.operands.iter().peekable();
         let result_type = ops.next_if(|o| o.kind == Kind::IdResultType && o.quantifier == Quantifier::One).is_some();
         let result_id = ops.next_if(|o| o.kind == Kind::IdResult && o.quantifier == Quantifier::One).is_some();
         let (mut kinds, mut len, mut required, mut repeats) = ([OneWord::IdRef; Self::MAX], 0, 0, false);
         for o in ops {
-            let kind = OneWord::of(o.kind)?;
-            if repeats || len == max {
-                return None;
+            let kind = OneWord::of(o.kind).ok_or(NoShape::Kinds)?;
+            if repeats {
+                return Err(NoShape::Kinds);
             }
             match o.quantifier {
                 Quantifier::One if required == len => required += 1,
-                Quantifier::One => return None,
+                Quantifier::One => return Err(NoShape::Kinds),
                 Quantifier::ZeroOrOne => {}
                 Quantifier::ZeroOrMore => repeats = true,
             }
+            // Past the cap the rest is still read, to tell the two refusals apart.
             if let Some(slot) = kinds.get_mut(len) {
                 *slot = kind;
             }
             len += 1;
         }
-        Some(OneWordOperands { result_type, result_id, required: required as u8, repeats, len: len.min(Self::MAX) as u8, kinds })
+        if len > Self::MAX {
+            return Err(NoShape::TooMany);
+        }
+        Ok(OneWordOperands { result_type, result_id, required: required as u8, repeats, len: len as u8, kinds })
     }
 
     fn kinds(&self) -> &[OneWord] {
@@ -904,7 +918,7 @@ mod tests {
         let capped: Vec<_> = entries()
             .iter()
             .flatten()
-            .filter(|e| e.words.is_none() && OneWordOperands::of_at_most(e.grammar, usize::MAX).is_some())
+            .filter(|e| OneWordOperands::of(e.grammar).err() == Some(NoShape::TooMany))
             .map(|e| (e.grammar.opname, e.grammar.capabilities))
             .collect();
         assert!(capped.iter().all(|(_, caps)| !caps.is_empty() && !caps.contains(&spirv::Capability::Shader)), "{capped:?}");
