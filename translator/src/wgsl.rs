@@ -141,16 +141,20 @@ fn refuse_deep_nesting(stage: Stage, module: &naga::Module) -> Result<(), Transl
 /// naga's validator refuses such a type as a layout error, so it is refused here first, by
 /// name, as unsupported. A type's size is what naga's layouter takes it to be
 /// (`TypeInner::try_size`: an array's count times its stride, a struct's span), read off each
-/// type without building the layouter's table. Found by the `spirv_words` fuzzer.
+/// type without building the layouter's table. Found by the `spirv_words` fuzzer (an array
+/// past the limit, then a struct of two 1 GiB arrays).
 fn refuse_oversized_types(stage: Stage, module: &naga::Module) -> Result<(), TranslateError> {
     const WGSL_MAX: u64 = i32::MAX as u64;
     let gctx = module.to_ctx();
-    let Some((_, ty)) = module.types.iter().find(|(_, t)| t.inner.try_size(gctx).is_none()) else { return Ok(()) };
+    // (`try_size` caps arrays at the limit, but gives a struct's span as it is.)
+    let too_large = |t: &naga::Type| t.inner.try_size(gctx).is_none_or(|size| u64::from(size) > WGSL_MAX);
+    let Some((_, ty)) = module.types.iter().find(|(_, t)| too_large(t)) else { return Ok(()) };
     let bytes = match ty.inner {
         naga::TypeInner::Array { size, stride, .. } => match size.resolve(gctx) {
             Ok(naga::proc::IndexableLength::Known(count)) => (u64::from(count) * u64::from(stride)).to_string(),
             _ => format!("more than {WGSL_MAX}"),
         },
+        naga::TypeInner::Struct { span, .. } => span.to_string(),
         _ => format!("more than {WGSL_MAX}"),
     };
     Err(TranslateError::unsupported(stage, format!("a type of {bytes} bytes (WGSL allows at most {WGSL_MAX})")))

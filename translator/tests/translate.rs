@@ -284,11 +284,15 @@ fn types_past_wgsl_size_limit_are_refused() {
     let mut ok = desc(v.clone(), Some(buffer(1 << 20)));
     ok.options.verify_wgsl_round_trip = true;
     translate(&ok).expect("a 16 MiB array translates");
+    let refused = |f: &str| f.contains("bytes (WGSL allows at most 2147483647)");
     for n in [200_000_000u64, 134_217_728] {
         let e = translate(&desc(v.clone(), Some(buffer(n)))).unwrap_err();
-        let refused = |f: &str| f.contains("bytes (WGSL allows at most 2147483647)");
         assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if refused(feature)), "{n}: {e}");
     }
+    // Two arrays each within the cap, in a struct past it (naga's reader takes the struct).
+    let two = fs("#version 450\nlayout(std430, set = 0, binding = 0) readonly buffer B { float a[268435457]; float b[268435457]; } b;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(b.a[1], b.b[2], 0.0, 1.0); }");
+    let e = translate(&desc(v.clone(), Some(two))).unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if refused(feature)), "two arrays: {e}");
 }
 
 /// Types nested past `module_checks::MAX_TYPE_DEPTH` (the passes walking a type recurse once
