@@ -47,18 +47,25 @@ fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
 /// members named as the WGSL writer will write them ([`name_struct_members`]): for a stage
 /// an emulation pass links and names members of.
 pub fn spirv_to_module(stage: Stage, loaded: &crate::LoadedModule) -> Result<naga::Module, TranslateError> {
-    read_module(stage, loaded, true, true)
+    read_module(stage, loaded, true, MemberNames::AsWritten)
 }
 
 /// As [`spirv_to_module`], without the y flip: for a vertex stage whose `Position` feeds a
 /// later stage (tessellation) rather than the rasterizer; the last stage flips.
 pub fn spirv_to_module_unflipped(stage: Stage, loaded: &crate::LoadedModule) -> Result<naga::Module, TranslateError> {
-    read_module(stage, loaded, false, true)
+    read_module(stage, loaded, false, MemberNames::AsWritten)
 }
 
-/// `name_members`: give struct members their written names (only WGSL an emulation pass
-/// writes itself names members; a stage written on its own leaves naming to the writer).
-fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, name_members: bool) -> Result<naga::Module, TranslateError> {
+/// Whether a stage's struct members get the names naga's writer will write.
+enum MemberNames {
+    /// Named now ([`name_struct_members`]): an emulation pass links the stage and writes WGSL
+    /// naming its members itself.
+    AsWritten,
+    /// Left to the writer: the stage is written on its own, and nothing else reads the names.
+    LeftToWriter,
+}
+
+fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, members: MemberNames) -> Result<naga::Module, TranslateError> {
     let words = loaded.spirv();
     let mut module = crate::profile::phase("naga spv-in", || parse_spirv(stage, words, flip))?;
     let wanted = match stage {
@@ -69,7 +76,7 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, name_memb
     };
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);
     crate::profile::phase("wgsl limits", || refuse_oversized_types(stage, &module).and_then(|()| refuse_deep_nesting(stage, &module)))?;
-    if name_members {
+    if let MemberNames::AsWritten = members {
         crate::profile::phase("struct member names", || name_struct_members(&mut module));
     }
     crate::profile::phase("deep expressions", || crate::deep_expressions::name_deep_expressions(&mut module));
@@ -144,20 +151,28 @@ fn refuse_deep_nesting(stage: Stage, module: &naga::Module) -> Result<(), Transl
 /// type without building the layouter's table. Found by the `spirv_words` fuzzer (an array
 /// past the limit, then a struct of two 1 GiB arrays).
 fn refuse_oversized_types(stage: Stage, module: &naga::Module) -> Result<(), TranslateError> {
-    const WGSL_MAX: u64 = i32::MAX as u64;
     let gctx = module.to_ctx();
     // (`try_size` caps arrays at the limit, but gives a struct's span as it is.)
-    let too_large = |t: &naga::Type| t.inner.try_size(gctx).is_none_or(|size| u64::from(size) > WGSL_MAX);
+    let too_large = |t: &naga::Type| t.inner.try_size(gctx).is_none_or(|size| u64::from(size) > WGSL_MAX_TYPE_SIZE);
     let Some((_, ty)) = module.types.iter().find(|(_, t)| too_large(t)) else { return Ok(()) };
     let bytes = match ty.inner {
         naga::TypeInner::Array { size, stride, .. } => match size.resolve(gctx) {
-            Ok(naga::proc::IndexableLength::Known(count)) => (u64::from(count) * u64::from(stride)).to_string(),
-            _ => format!("more than {WGSL_MAX}"),
+            Ok(naga::proc::IndexableLength::Known(count)) => Some(u64::from(count) * u64::from(stride)),
+            _ => None,
         },
-        naga::TypeInner::Struct { span, .. } => span.to_string(),
-        _ => format!("more than {WGSL_MAX}"),
+        naga::TypeInner::Struct { span, .. } => Some(u64::from(span)),
+        _ => None,
     };
-    Err(TranslateError::unsupported(stage, format!("a type of {bytes} bytes (WGSL allows at most {WGSL_MAX})")))
+    Err(type_too_large(stage, bytes))
+}
+
+/// WGSL's cap on a type's size in bytes.
+const WGSL_MAX_TYPE_SIZE: u64 = i32::MAX as u64;
+
+/// The refusal of a type past [`WGSL_MAX_TYPE_SIZE`], of `bytes` when known.
+fn type_too_large(stage: Stage, bytes: Option<u64>) -> TranslateError {
+    let bytes = bytes.map_or_else(|| format!("more than {WGSL_MAX_TYPE_SIZE}"), |b| b.to_string());
+    TranslateError::unsupported(stage, format!("a type of {bytes} bytes (WGSL allows at most {WGSL_MAX_TYPE_SIZE})"))
 }
 
 /// Gives every struct member the name naga's WGSL writer will write for it. SPIR-V without
@@ -278,10 +293,7 @@ fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, 
             // WGSL's) size cap is valid SPIR-V it cannot take, refused as unsupported like
             // `refuse_oversized_types` refuses one the reader lets through.
             if what.contains("LayoutError") && what.contains("TooLarge") {
-                return Err(TranslateError::unsupported(
-                    stage,
-                    format!("a type of more than {} bytes (WGSL allows at most {})", i32::MAX, i32::MAX),
-                ));
+                return Err(type_too_large(stage, None));
             }
             Err(TranslateError::NagaFrontend { stage, message: format!("naga's SPIR-V reader panicked: {what}") })
         }
@@ -296,7 +308,7 @@ pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule, verify_round_tr
         loaded.check_words().map_err(TranslateError::InvalidPlan)?;
     }
     // Written on its own: no pass names the members, the writer does.
-    let module = read_module(stage, loaded, true, false)?;
+    let module = read_module(stage, loaded, true, MemberNames::LeftToWriter)?;
     let info = crate::profile::phase("naga validate", || validate(&module))
         .map_err(|message| TranslateError::NagaValidation { stage, message })?;
     write_validated(stage, module, &info, verify_round_trip)
