@@ -317,3 +317,28 @@ fn types_nested_past_the_limit_are_refused() {
     let e = translate(&desc(v, Some(nested(80)))).unwrap_err();
     assert!(matches!(&e, TranslateError::Unsupported { feature, stage: Stage::Fragment } if feature.contains("nested more than")), "{e}");
 }
+
+/// Operations SPIR-V computes at run time on constants (here specialization constants, which
+/// a pipeline fixes when it is translated) stay run-time operations in the WGSL: WGSL evaluates
+/// an expression on constants when the shader is created, where an overflowing product, a
+/// division by zero or an oversized shift is an error, so the written WGSL would not parse
+/// back (`lower::const_operations`).
+#[test]
+fn operations_on_constants_that_overflow_run_when_the_shader_runs() {
+    let v = vs("#version 450
+layout(constant_id = 0) const float big = 2.8e21;
+layout(constant_id = 1) const float one = 1.0;
+layout(constant_id = 2) const uint wide = 40u;
+layout(location = 0) in vec2 p;
+layout(location = 0) out vec4 c;
+void main() {
+    gl_Position = vec4(p, vec2(big, one).x * big, one);
+    c = vec4(float(1u << wide), big * -big, ivec2(7, 0).x / int(one - one), 1.0);
+}");
+    let f = fs("#version 450\nlayout(location = 0) in vec4 c;\nlayout(location = 0) out vec4 o;\nvoid main() { o = c; }");
+    let mut d = desc(v, Some(f));
+    d.options.verify_wgsl_round_trip = true;
+    let plan = translate(&d).expect("translates, and the WGSL parses back");
+    let wgsl = wgsl_of(&plan);
+    assert!(wgsl.contains("var<private>"), "a constant is read at run time:\n{wgsl}");
+}

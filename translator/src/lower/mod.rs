@@ -9,7 +9,7 @@ pub mod builtin_output;
 pub mod clip_discard;
 pub mod clip_to_varying;
 pub mod combined_sampler;
-pub mod const_math_args;
+pub mod const_operations;
 pub mod default_position;
 pub mod drop_xfb;
 pub mod flatten_io;
@@ -39,7 +39,7 @@ const PREDICATED: [PredicatedPass; 7] = [
     ("buffer_block_names", buffer_block_names::applies, buffer_block_names::lower),
     ("non_writable_blocks", non_writable_blocks::applies, non_writable_blocks::lower),
     ("float_specials", float_specials::applies, float_specials::lower),
-    ("const_math_args", const_math_args::applies, const_math_args::lower),
+    ("const_operations", const_operations::applies, const_operations::lower),
     ("shift_signedness", shift_signedness::applies, shift_signedness::lower),
     ("std140", std140::applies, |m| std140::lower(m).unwrap_or(true)),
 ];

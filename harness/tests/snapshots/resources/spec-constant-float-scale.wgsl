@@ -31,9 +31,11 @@ fn main(@location(0) pos: vec2<f32>) -> @builtin(position) vec4<f32> {
 const SCALE: f32 = 0.5f;
 
 var<private> frag: vec4<f32>;
+var<private> global: vec4<f32> = vec4<f32>(0.4f, 0.8f, 1.2f, 2f);
 
 fn main_1() {
-    frag = (vec4<f32>(0.4f, 0.8f, 1.2f, 2f) * SCALE);
+    let _e8 = global;
+    frag = (_e8 * SCALE);
     return;
 }
 

@@ -115,6 +115,9 @@ var<private> tesserae_io_18_g: i32;
 var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
 var<workgroup> tesserae_io_39_g: array<f32, 4>;
 var<workgroup> tesserae_io_54_g: array<f32, 2>;
+var<private> global: f32 = OUTER;
+var<private> global_1: i32 = INNER;
+var<private> global_2: i32 = 4i;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(24) 
@@ -125,18 +128,21 @@ var<storage, read_write> tesserae_cps: array<vec4<f32>>;
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn main() {
-    let _e17 = tesserae_io_18_g;
-    let _e18 = tesserae_io_18_g;
-    let _e21 = tesserae_io_25_g[_e18].gl_Position;
-    tesserae_io_15_g[_e17].gl_Position = _e21;
-    let _e24 = tesserae_io_18_g;
-    if (_e24 == 0i) {
+    let _e20 = tesserae_io_18_g;
+    let _e21 = tesserae_io_18_g;
+    let _e24 = tesserae_io_25_g[_e21].gl_Position;
+    tesserae_io_15_g[_e20].gl_Position = _e24;
+    let _e27 = tesserae_io_18_g;
+    if (_e27 == 0i) {
         tesserae_io_39_g[0i] = OUTER;
-        tesserae_io_39_g[1i] = (OUTER + 1f);
+        let _e30 = global;
+        tesserae_io_39_g[1i] = (_e30 + 1f);
         tesserae_io_39_g[2i] = OUTER;
         tesserae_io_39_g[3i] = 1f;
-        tesserae_io_54_g[0i] = f32(INNER);
-        tesserae_io_54_g[1i] = f32(4i);
+        let _e35 = global_1;
+        tesserae_io_54_g[0i] = f32(_e35);
+        let _e38 = global_2;
+        tesserae_io_54_g[1i] = f32(_e38);
     }
     return;
 }
