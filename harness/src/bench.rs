@@ -234,7 +234,9 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     }
     if profile {
         let tess = tessellated.into_iter().map(|d| (SETS.len(), d, Vec::new()));
-        profile_phases(&pipelines.into_iter().chain(tess).collect::<Vec<_>>(), iterations);
+        let all: Vec<_> = pipelines.into_iter().chain(tess).collect();
+        profile_phases(&all, iterations, Cache::Cleared);
+        profile_phases(&all, iterations, Cache::Kept);
     }
     Ok(())
 }
@@ -250,7 +252,15 @@ fn median(values: &mut [f64]) -> f64 {
     }
 }
 
-fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], iterations: u32) {
+/// Whether the emulation's kernel cache is cleared before each profiled translation (as the
+/// `ratio` column measures: a process's first translation) or kept (as `warm ratio`).
+#[derive(Clone, Copy, PartialEq)]
+enum Cache {
+    Cleared,
+    Kept,
+}
+
+fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], iterations: u32, cache: Cache) {
     /// The phases that are naga's own work (the rest of a translation is Tesserae's).
     const NAGA_PHASES: [&str; 3] = ["naga spv-in", "naga validate", "wgsl write"];
     for (i, set) in SETS.iter().map(|(set, _)| *set).chain(["tess"]).enumerate() {
@@ -263,12 +273,18 @@ fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], 
         // over naga alone on the same SPIR-V in the loop just after (paired as `paired ratio`).
         // For points and cull, naga's phases also validate and write the linked passes.
         let (mut naga_inside, mut own) = (Vec::new(), Vec::new());
+        if cache == Cache::Kept {
+            for (_, d, _) in &members {
+                std::hint::black_box(tesserae::translate(d).ok());
+            }
+        }
         for _ in 0..iterations {
             tesserae::profile::enable();
             let start = Instant::now();
             for (_, d, _) in &members {
-                // As the `ratio` column measures: no kernel parsed before.
-                tesserae::wgsl::clear_kernel_cache();
+                if cache == Cache::Cleared {
+                    tesserae::wgsl::clear_kernel_cache();
+                }
                 std::hint::black_box(tesserae::translate(d).ok());
             }
             let translating = start.elapsed().as_secs_f64();
@@ -297,7 +313,8 @@ fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], 
             }
         }
         let n = (members.len() as u32 * iterations) as f64;
-        println!("  phases of {set}, cold (us per pipeline, inclusive; calls per pipeline)");
+        let kind = if cache == Cache::Cleared { "cold" } else { "warm" };
+        println!("  phases of {set}, {kind} (us per pipeline, inclusive; calls per pipeline)");
         for p in totals {
             let indent = "  ".repeat(p.depth);
             println!("    {:<52} {:>9.1} {:>6.2}", format!("{indent}{}", p.name), p.total.as_secs_f64() * 1e6 / n, p.count as f64 / n);

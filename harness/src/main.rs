@@ -139,7 +139,8 @@ enum Cmd {
         #[arg(long)]
         only: Option<String>,
         /// With `translate`: also time each translation phase (inclusive, nested phases
-        /// indented), per set, in an extra pass after the measured one.
+        /// indented), per set, in two extra passes after the measured one: kernel cache
+        /// cleared before each translation (cold), then kept (warm).
         #[arg(long)]
         profile: bool,
     },

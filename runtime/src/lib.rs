@@ -590,7 +590,7 @@ fn prepare_pass(
             layout: Some(&layout),
             module: &module(&cp.shader),
             entry_point: Some(&cp.shader.entry_point),
-            compilation_options: Default::default(),
+            compilation_options: wgpu::PipelineCompilationOptions { constants: &cp.shader.constant_pairs(), ..Default::default() },
             cache: None,
         })),
         Pass::Render(rp) => {
@@ -628,6 +628,7 @@ fn prepare_pass(
                 .collect();
             let vs = module(&rp.vertex);
             let fs = rp.fragment.as_ref().map(module);
+            let fragment_constants = rp.fragment.as_ref().map(|f| f.constant_pairs()).unwrap_or_default();
             let as_recorded = rp.draw == DrawShape::AsRecorded;
             PipelineKind::Render(device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(&rp.label),
@@ -635,7 +636,7 @@ fn prepare_pass(
                 vertex: wgpu::VertexState {
                     module: &vs,
                     entry_point: Some(&rp.vertex.entry_point),
-                    compilation_options: Default::default(),
+                    compilation_options: wgpu::PipelineCompilationOptions { constants: &rp.vertex.constant_pairs(), ..Default::default() },
                     buffers: &buffers,
                 },
                 primitive: wgpu::PrimitiveState {
@@ -655,7 +656,7 @@ fn prepare_pass(
                 fragment: fs.as_ref().zip(rp.fragment.as_ref()).map(|(m, f)| wgpu::FragmentState {
                     module: m,
                     entry_point: Some(&f.entry_point),
-                    compilation_options: Default::default(),
+                    compilation_options: wgpu::PipelineCompilationOptions { constants: &fragment_constants, ..Default::default() },
                     targets: &config.color_targets,
                 }),
                 multiview_mask: None,

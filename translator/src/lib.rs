@@ -547,7 +547,8 @@ fn demote_cull(module: &mut rspirv::dr::Module) {
 pub(crate) fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {
     let module = w.module();
     let bindings = profile::phase("plan bindings", || plan::bindings_of(module));
-    ShaderPlan { stage, entry_point: module.entry_points.first().map(|e| e.name.clone()).unwrap_or_default(), bindings, wgsl: w }
+    let entry_point = module.entry_points.first().map(|e| e.name.clone()).unwrap_or_default();
+    ShaderPlan { stage, entry_point, bindings, wgsl: w, constants: Default::default() }
 }
 
 /// Every vertex input must be fed by an attribute of a compatible kind.

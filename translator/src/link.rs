@@ -5,7 +5,7 @@
 //! module as WGSL, appending the pass and parsing the whole text back made naga's WGSL front
 //! end (about 13 MB/s) most of such a pipeline's translation. Instead the pass is a *kernel*:
 //! WGSL that holds none of the application's code, parsed and validated once per distinct text
-//! (`wgsl::shared_kernel`), which declares the user items it uses as *stubs* (a
+//! (`wgsl::round_trip_kernel`), which declares the user items it uses as *stubs* (a
 //! function with the user function's signature and a trivial body; private globals of the
 //! user globals' types). [`link`] appends the kernel's other items to the user's module, every
 //! use of a stub going to the user item it stands for.

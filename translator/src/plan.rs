@@ -3,7 +3,8 @@
 //! Invariants: every [`ShaderPlan::wgsl`] is a [`ValidatedWgsl`] (validated by naga after
 //! generation and after being parsed back); [`Plan::validate`] holds (every binding a shader
 //! declares in the emulation group is provided by its pass, no two application resources share
-//! a wgpu binding); a plan is a pure function of its [`crate::PipelineDesc`].
+//! a wgpu binding; every pipeline-overridable constant of a shader has a value, in the module or
+//! in [`ShaderPlan::constants`]); a plan is a pure function of its [`crate::PipelineDesc`].
 
 use crate::desc::{Stage, Topology, VertexBufferLayout};
 use crate::descriptors::DescriptorKind;
@@ -11,7 +12,7 @@ use crate::wgsl::ValidatedWgsl;
 use serde::Serialize;
 
 /// Version of the plan's JSON form; bumped on every incompatible change.
-pub const PLAN_VERSION: u32 = 3;
+pub const PLAN_VERSION: u32 = 4;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
@@ -233,6 +234,12 @@ pub struct ShaderPlan {
     pub wgsl: ValidatedWgsl,
     /// Every resource binding the WGSL declares, sorted by (group, binding).
     pub bindings: Vec<Binding>,
+    /// Values of the module's pipeline-overridable constants (WGSL `override`s), by name, for
+    /// `wgpu::PipelineCompilationOptions::constants`: exactly the overrides the module declares
+    /// that need one (the tessellator's kernels, shared by every mode of a domain); empty for
+    /// most shaders.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub constants: std::collections::BTreeMap<String, f64>,
 }
 
 impl ShaderPlan {
@@ -240,6 +247,26 @@ impl ShaderPlan {
     /// turns into compute).
     pub fn is_compute(&self) -> bool {
         self.wgsl.module().entry_points.iter().any(|e| e.stage == naga::ShaderStage::Compute)
+    }
+
+    /// `(name, value)` pairs of [`Self::constants`], as wgpu takes them.
+    pub fn constant_pairs(&self) -> Vec<(&str, f64)> {
+        self.constants.iter().map(|(k, v)| (k.as_str(), *v)).collect()
+    }
+
+    /// Whether the constants fit the module: a value for every `override` without a default,
+    /// and no value for a name the module does not declare (wgpu refuses either). The name of
+    /// the first that does not, if any.
+    fn constants_mismatch(&self) -> Option<String> {
+        let overrides = &self.wgsl.module().overrides;
+        let declared = |name: &str| overrides.iter().any(|(_, o)| o.name.as_deref() == Some(name));
+        if let Some(unknown) = self.constants.keys().find(|k| !declared(k)) {
+            return Some(unknown.clone());
+        }
+        overrides
+            .iter()
+            .find(|(_, o)| o.init.is_none() && !o.name.as_ref().is_some_and(|n| self.constants.contains_key(n)))
+            .map(|(h, o)| o.name.clone().unwrap_or_else(|| format!("{h:?}")))
     }
 }
 
@@ -329,6 +356,8 @@ pub enum PlanError {
     Conflict { group: u32, binding: u32, first: String, second: String },
     #[error("the application's set {group} is also the emulation group")]
     GroupTaken { group: u32 },
+    #[error("pass `{pass}`: pipeline-overridable constant `{name}` has no value, or is not declared")]
+    Constant { pass: String, name: String },
 }
 
 impl Plan {
@@ -365,6 +394,9 @@ impl Plan {
                 Pass::Render(r) => (&r.label, &r.resources),
                 Pass::Compute(c) => (&c.label, &c.resources),
             };
+            if let Some(name) = pass.shaders().into_iter().find_map(ShaderPlan::constants_mismatch) {
+                return Err(PlanError::Constant { pass: label.clone(), name });
+            }
             let declared: Vec<&Binding> = pass.shaders().into_iter().flat_map(|s| &s.bindings).collect();
             for b in &declared {
                 if Some(b.group) == self.emulation_group {

@@ -238,7 +238,13 @@ pub fn translate(
         let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
         // What the kernel does not declare is left out with every pass's, below.
         let resources = std::iter::once(draw.clone()).chain(uses.into_iter().map(inter)).collect();
-        Ok(Pass::Compute(ComputePass { label: label.into(), shader: shader(Stage::TessEval, w), workgroups, resources }))
+        let mut shader = shader(Stage::TessEval, w);
+        // The mode's values for the overrides the kernel declares (`Plan::validate` checks
+        // that every one has a value).
+        let declared = |name: &str| shader.wgsl.module().overrides.iter().any(|(_, o)| o.name.as_deref() == Some(name));
+        let constants = st.mode.constants().into_iter().filter(|(name, _)| declared(name)).map(|(n, v)| (n.to_string(), v)).collect();
+        shader.constants = constants;
+        Ok(Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources }))
     };
     let tess_buffers = || vec![&levels, &counts, &offsets, &domain, &indices, &indirect];
     let mut vertex_resources = vec![draw.clone(), index.clone()];

@@ -8,7 +8,7 @@
 use crate::desc::Stage;
 use crate::error::TranslateError;
 use crate::link::Stub;
-use crate::wgsl::{shared_kernel, ValidatedWgsl};
+use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
 use naga::{Binding, BuiltIn, Handle, ScalarKind, Span, Type, TypeInner};
 use std::fmt::Write;
 
@@ -182,7 +182,7 @@ pub fn link_kernel(
     let stubs = stubs_wgsl(stage, &module, uses)?;
     let directives = kernel.lines().take_while(|l| l.starts_with("enable ")).map(|l| l.len() + 1).sum::<usize>().min(kernel.len());
     let text = format!("{}{stubs}{}", &kernel[..directives], &kernel[directives..]);
-    let parsed = crate::profile::phase("emulation: kernel", || shared_kernel(stage, text))?;
+    let parsed = crate::profile::phase("emulation: kernel", || round_trip_kernel(stage, text))?;
     let stubs: Vec<Stub> = std::iter::once(Stub::Function(uses.function.0, uses.function.1))
         .chain(uses.globals.iter().map(|&(name, handle)| Stub::Global(name, handle)))
         .collect();

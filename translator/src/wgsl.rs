@@ -10,25 +10,32 @@ use crate::desc::Stage;
 use crate::error::TranslateError;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 
-/// WGSL source that naga validated, with the naga module it came from.
+/// WGSL source that naga validated, with the naga module it came from. Immutable and shared:
+/// a clone is a reference count (the tessellator's kernels serve every plan of a domain).
 #[derive(Debug, Clone)]
-pub struct ValidatedWgsl {
+pub struct ValidatedWgsl(std::sync::Arc<Validated>);
+
+#[derive(Debug)]
+struct Validated {
     source: String,
     module: naga::Module,
 }
 
 impl ValidatedWgsl {
+    fn new(source: String, module: naga::Module) -> Self {
+        ValidatedWgsl(std::sync::Arc::new(Validated { source, module }))
+    }
     pub fn source(&self) -> &str {
-        &self.source
+        &self.0.source
     }
     pub fn as_str(&self) -> &str {
-        &self.source
+        &self.0.source
     }
     pub fn module(&self) -> &naga::Module {
-        &self.module
+        &self.0.module
     }
     pub fn into_source(self) -> String {
-        self.source
+        std::sync::Arc::try_unwrap(self.0).map(|v| v.source).unwrap_or_else(|shared| shared.source.clone())
     }
 }
 
@@ -329,7 +336,7 @@ pub(crate) fn write_validated(
         return crate::profile::phase("user wgsl round trip", || round_trip(stage, source));
     }
     crate::profile::phase("writer names", || name_as_written(&mut module, &source));
-    Ok(ValidatedWgsl { source, module })
+    Ok(ValidatedWgsl::new(source, module))
 }
 
 /// Gives the entry points and the bound global variables of `module` the names naga's WGSL
@@ -396,26 +403,26 @@ fn name_as_written(module: &mut naga::Module, source: &str) {
 
 impl PartialEq for ValidatedWgsl {
     fn eq(&self, other: &Self) -> bool {
-        self.source == other.source
+        self.source() == other.source()
     }
 }
 
 impl std::ops::Deref for ValidatedWgsl {
     type Target = str;
     fn deref(&self) -> &str {
-        &self.source
+        self.source()
     }
 }
 
 impl std::fmt::Display for ValidatedWgsl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.source)
+        f.write_str(self.source())
     }
 }
 
 impl serde::Serialize for ValidatedWgsl {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.source)
+        s.serialize_str(self.source())
     }
 }
 
@@ -429,7 +436,7 @@ pub(crate) fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, 
     if let Err(message) = crate::profile::phase("wgsl validate", || validate(&module)) {
         return Err(TranslateError::WgslRoundTrip { stage, message, wgsl: source });
     }
-    Ok(ValidatedWgsl { source, module })
+    Ok(ValidatedWgsl::new(source, module))
 }
 
 /// Forgets every kernel [`round_trip_kernel`] kept, so the next translation pays the full
@@ -438,7 +445,7 @@ pub fn clear_kernel_cache() {
     kernel_cache().lock().unwrap_or_else(|e| e.into_inner()).clear();
 }
 
-type KernelCache = std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<ValidatedWgsl>>>;
+type KernelCache = std::sync::Mutex<std::collections::HashMap<String, ValidatedWgsl>>;
 
 fn kernel_cache() -> &'static KernelCache {
     static KERNELS: std::sync::OnceLock<KernelCache> = std::sync::OnceLock::new();
@@ -450,24 +457,20 @@ const KERNEL_CACHE_SIZE: usize = 256;
 
 /// [`round_trip`] for generated WGSL that holds none of the application's code (the
 /// emulation's kernels, which are the same text for many pipelines): a source parsed and
-/// validated before, in this process, is not parsed again. The result is the same either way,
-/// so translation stays a deterministic function of its input.
+/// validated before, in this process, is not parsed again (the result is shared with the
+/// cache). The result is the same either way, so translation stays a deterministic function
+/// of its input.
 pub(crate) fn round_trip_kernel(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
-    shared_kernel(stage, source).map(|k| (*k).clone())
-}
-
-/// [`round_trip_kernel`], shared with the cache (for kernels that are read, not kept).
-pub(crate) fn shared_kernel(stage: Stage, source: String) -> Result<std::sync::Arc<ValidatedWgsl>, TranslateError> {
     let kernels = kernel_cache();
     if let Some(w) = kernels.lock().unwrap_or_else(|e| e.into_inner()).get(&source) {
         return Ok(w.clone());
     }
-    let w = std::sync::Arc::new(round_trip(stage, source)?);
+    let w = round_trip(stage, source)?;
     let mut kernels = kernels.lock().unwrap_or_else(|e| e.into_inner());
     if kernels.len() >= KERNEL_CACHE_SIZE {
         kernels.clear();
     }
-    kernels.insert(w.source.clone(), w.clone());
+    kernels.insert(w.source().to_string(), w.clone());
     Ok(w)
 }
 

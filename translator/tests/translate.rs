@@ -342,3 +342,58 @@ void main() {
     let wgsl = wgsl_of(&plan);
     assert!(wgsl.contains("var<private>"), "a constant is read at run time:\n{wgsl}");
 }
+
+/// The tessellator's `count` and `emit` kernels take spacing, winding and point mode as
+/// pipeline constants: the plan carries the evaluation stage's mode, the text is the same for
+/// every mode of a domain, and `Plan::validate` refuses a kernel whose override has no value or
+/// a value naming no override.
+#[test]
+fn tessellator_modes_are_pipeline_constants() {
+    let tcs = glsl(glslang::ShaderStage::TesselationControl, "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position; }");
+    let plan_of = |mode: &str| {
+        let tes = glsl(
+            glslang::ShaderStage::TesselationEvaluation,
+            &format!("#version 450\nlayout(triangles, {mode}) in;\nvoid main(){{ gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; }}"),
+        );
+        let mut d = desc(vs(VS), None);
+        d.tess_control = Some(StageDesc::new(tcs.clone()));
+        d.tess_eval = Some(StageDesc::new(tes));
+        d.topology = Topology::PatchList { control_points: 3 };
+        translate(&d).unwrap()
+    };
+    let kernel = |plan: &Plan, label: &str| -> ShaderPlan {
+        let pass = plan.passes.iter().find(|p| p.label() == label).unwrap_or_else(|| panic!("no pass {label}"));
+        let Pass::Compute(c) = pass else { panic!("{label} is not compute") };
+        c.shader.clone()
+    };
+    let a = plan_of("fractional_odd_spacing, cw, point_mode");
+    let b = plan_of("equal_spacing, ccw");
+    for label in ["tessellator: count", "tessellator: emit"] {
+        let (ka, kb) = (kernel(&a, label), kernel(&b, label));
+        assert_eq!(ka.wgsl.source(), kb.wgsl.source(), "{label}: one text for both modes");
+        let values = |k: &ShaderPlan| k.constants.iter().map(|(n, v)| (n.clone(), *v)).collect::<Vec<_>>();
+        assert_eq!(values(&ka), [("TESS_CW".into(), 1.0), ("TESS_POINT_MODE".into(), 1.0), ("TESS_SPACING".into(), 1.0)], "{label}");
+        assert_eq!(values(&kb), [("TESS_CW".into(), 0.0), ("TESS_POINT_MODE".into(), 0.0), ("TESS_SPACING".into(), 0.0)], "{label}");
+    }
+    assert!(kernel(&a, "tessellator: scan 0").constants.is_empty());
+    a.validate().unwrap();
+    let edited = |edit: &dyn Fn(&mut ShaderPlan)| {
+        let mut p = a.clone();
+        for pass in &mut p.passes {
+            if let Pass::Compute(c) = pass {
+                if c.label == "tessellator: emit" {
+                    edit(&mut c.shader);
+                }
+            }
+        }
+        p.validate()
+    };
+    let missing = edited(&|s| {
+        s.constants.remove("TESS_CW");
+    });
+    assert!(matches!(&missing, Err(PlanError::Constant { name, .. }) if name == "TESS_CW"), "{missing:?}");
+    let unknown = edited(&|s| {
+        s.constants.insert("TESS_NONE".into(), 1.0);
+    });
+    assert!(matches!(&unknown, Err(PlanError::Constant { name, .. }) if name == "TESS_NONE"), "{unknown:?}");
+}

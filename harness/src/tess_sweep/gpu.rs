@@ -228,7 +228,9 @@ impl GpuTessellator {
         if !self.pipelines.contains_key(&mode) {
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
             let k = gpu::kernels(mode, &BINDINGS);
-            let make = |label: &str, src: &str| {
+            let constants = mode.constants();
+            // `count` and `emit` declare the mode's overrides; the scans declare none.
+            let make = |label: &str, src: &str, constants: &[(&str, f64)]| {
                 let module = self.device.create_shader_module(wgpu::ShaderModuleDescriptor {
                     label: Some(label),
                     source: wgpu::ShaderSource::Wgsl(src.into()),
@@ -238,14 +240,14 @@ impl GpuTessellator {
                     layout: Some(&self.pipeline_layout),
                     module: &module,
                     entry_point: Some(gpu::ENTRY_POINT),
-                    compilation_options: Default::default(),
+                    compilation_options: wgpu::PipelineCompilationOptions { constants, ..Default::default() },
                     cache: None,
                 })
             };
             let p = Pipelines {
-                count: make("tess count", &k.count),
-                scan: k.scan.iter().enumerate().map(|(i, s)| make(&format!("tess scan {i}"), s)).collect(),
-                emit: make("tess emit", &k.emit),
+                count: make("tess count", &k.count, &constants),
+                scan: k.scan.iter().enumerate().map(|(i, s)| make(&format!("tess scan {i}"), s, &[])).collect(),
+                emit: make("tess emit", &k.emit, &constants),
             };
             self.check(&format!("creating the kernels of {mode:?}"), scope)?;
             self.pipelines.insert(mode, p);

@@ -37,17 +37,52 @@ enum Folded {
 fn folded(opcode: Op) -> Option<Folded> {
     use Op::*;
     Some(match opcode {
-        ConvertFToU | ConvertFToS | ConvertSToF | ConvertUToF | UConvert | SConvert | FConvert | Bitcast | QuantizeToF16
-        | SNegate | FNegate | IAdd | FAdd | ISub | FSub | IMul | FMul | UDiv | SDiv | FDiv | UMod | SRem | SMod | FRem
-        | FMod | VectorTimesScalar | MatrixTimesScalar | VectorTimesMatrix | MatrixTimesVector | MatrixTimesMatrix
-        | OuterProduct | Dot | ShiftRightLogical | ShiftRightArithmetic | ShiftLeftLogical | ExtInst => Folded::Fallible,
-        CompositeConstruct | CompositeExtract | CompositeInsert | VectorShuffle | VectorExtractDynamic
-        | VectorInsertDynamic | CopyObject | Transpose | Select
-        | Not | BitwiseOr | BitwiseXor | BitwiseAnd | LogicalEqual | LogicalNotEqual | LogicalOr | LogicalAnd
-        | LogicalNot | IEqual | INotEqual | UGreaterThan | SGreaterThan | UGreaterThanEqual | SGreaterThanEqual
-        | ULessThan | SLessThan | ULessThanEqual | SLessThanEqual | FOrdEqual | FUnordEqual | FOrdNotEqual
-        | FUnordNotEqual | FOrdLessThan | FUnordLessThan | FOrdGreaterThan | FUnordGreaterThan | FOrdLessThanEqual
-        | FUnordLessThanEqual | FOrdGreaterThanEqual | FUnordGreaterThanEqual | Any | All => Folded::Passed,
+        ConvertFToU | ConvertFToS | ConvertSToF | ConvertUToF | UConvert | SConvert | FConvert | Bitcast | QuantizeToF16 | SNegate
+        | FNegate | IAdd | FAdd | ISub | FSub | IMul | FMul | UDiv | SDiv | FDiv | UMod | SRem | SMod | FRem | FMod | VectorTimesScalar
+        | MatrixTimesScalar | VectorTimesMatrix | MatrixTimesVector | MatrixTimesMatrix | OuterProduct | Dot | ShiftRightLogical
+        | ShiftRightArithmetic | ShiftLeftLogical | ExtInst => Folded::Fallible,
+        CompositeConstruct
+        | CompositeExtract
+        | CompositeInsert
+        | VectorShuffle
+        | VectorExtractDynamic
+        | VectorInsertDynamic
+        | CopyObject
+        | Transpose
+        | Select
+        | Not
+        | BitwiseOr
+        | BitwiseXor
+        | BitwiseAnd
+        | LogicalEqual
+        | LogicalNotEqual
+        | LogicalOr
+        | LogicalAnd
+        | LogicalNot
+        | IEqual
+        | INotEqual
+        | UGreaterThan
+        | SGreaterThan
+        | UGreaterThanEqual
+        | SGreaterThanEqual
+        | ULessThan
+        | SLessThan
+        | ULessThanEqual
+        | SLessThanEqual
+        | FOrdEqual
+        | FUnordEqual
+        | FOrdNotEqual
+        | FUnordNotEqual
+        | FOrdLessThan
+        | FUnordLessThan
+        | FOrdGreaterThan
+        | FUnordGreaterThan
+        | FOrdLessThanEqual
+        | FUnordLessThanEqual
+        | FOrdGreaterThanEqual
+        | FUnordGreaterThanEqual
+        | Any
+        | All => Folded::Passed,
         _ => return None,
     })
 }
@@ -175,9 +210,8 @@ pub fn lower(module: &mut dr::Module) -> bool {
     // One private copy per constant.
     let mut copies: HashMap<Word, Word> = HashMap::new();
     for &(.., c) in &reads {
-        if !copies.contains_key(&c) {
-            let var = super::private_variable(module, constants[&c], c);
-            copies.insert(c, var);
+        if let std::collections::hash_map::Entry::Vacant(copy) = copies.entry(c) {
+            copy.insert(super::private_variable(module, constants[&c], c));
         }
     }
     // Back to front, so earlier instruction indices stay valid.

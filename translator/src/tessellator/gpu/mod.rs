@@ -43,11 +43,20 @@
 //! counts, the second, indirect; `emit` levels (read), offsets, domain and indices (all
 //! read_write but levels).
 //! Each module has exactly one entry point, [`ENTRY_POINT`].
+//!
+//! # Modes
+//!
+//! The WGSL of `count` and `emit` depends on the domain and the bindings only: spacing,
+//! winding and point mode are `override` constants without defaults, which a pipeline sets
+//! ([`TessMode::constants`]; the plan carries them in `ShaderPlan::constants`). So the
+//! translator parses one module per domain and kernel for every mode (its kernel cache is keyed
+//! by the text), and the scan kernels, which depend on nothing, once.
 
 use super::{Domain, Spacing, Winding};
 use crate::emulation::Emulation;
 
-/// The execution modes the kernels are specialised for (baked in as WGSL constants).
+/// The execution modes the kernels are specialised for: the domain in the WGSL text, the rest
+/// as pipeline-overridable constants ([`TessMode::constants`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TessMode {
     pub domain: Domain,
@@ -116,36 +125,42 @@ fn domain_sources(domain: Domain) -> (&'static str, &'static str) {
     }
 }
 
-/// The mode as WGSL constants.
-fn constants(mode: TessMode) -> String {
-    let domain = match mode.domain {
+/// The declarations every `count` and `emit` module starts with: the domain as constants (its
+/// sources differ anyway), spacing, winding and point mode as pipeline-overridable constants
+/// ([`TessMode::constants`] gives their values), so one parsed module serves every mode of a
+/// domain.
+fn preamble(domain: Domain) -> String {
+    let code = match domain {
         Domain::Triangles => 0,
         Domain::Quads => 1,
         Domain::Isolines => 2,
     };
-    let spacing = match mode.spacing {
-        Spacing::Equal => 0,
-        Spacing::FractionalOdd => 1,
-        Spacing::FractionalEven => 2,
-    };
     format!(
-        "// Tesserae GPU tessellator: {:?} {:?} {:?}{}.
+        "// Tesserae GPU tessellator, {domain:?} domain (spacing, winding and point mode are pipeline constants).
 const DOMAIN_TRIANGLES: u32 = 0u;
 const DOMAIN_QUADS: u32 = 1u;
 const DOMAIN_ISOLINES: u32 = 2u;
-const TESS_DOMAIN: u32 = {domain}u;
-const TESS_SPACING: u32 = {spacing}u;
-const TESS_CW: bool = {};
-const TESS_POINT_MODE: bool = {};
+const TESS_DOMAIN: u32 = {code}u;
+override TESS_SPACING: u32;
+override TESS_CW: bool;
+override TESS_POINT_MODE: bool;
 const TESS_WORKGROUP: u32 = {WORKGROUP}u;
-",
-        mode.domain,
-        mode.spacing,
-        mode.winding,
-        if mode.point_mode { " point mode" } else { "" },
-        mode.winding == Winding::Cw,
-        mode.point_mode,
+"
     )
+}
+
+impl TessMode {
+    /// The values of the pipeline-overridable constants `count` and `emit` declare (the scan
+    /// kernels declare none), as `wgpu::PipelineCompilationOptions::constants` takes them.
+    pub fn constants(&self) -> [(&'static str, f64); 3] {
+        let spacing = match self.spacing {
+            Spacing::Equal => 0.0,
+            Spacing::FractionalOdd => 1.0,
+            Spacing::FractionalEven => 2.0,
+        };
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        [("TESS_SPACING", spacing), ("TESS_CW", flag(self.winding == Winding::Cw)), ("TESS_POINT_MODE", flag(self.point_mode))]
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -174,8 +189,10 @@ fn declare(b: &TessBindings, which: &[Buf]) -> String {
     s
 }
 
-fn module(mode: TessMode, b: &TessBindings, buffers: &[Buf], parts: &[&str]) -> String {
-    let mut s = constants(mode);
+/// A module of `parts` after the draw uniform and `buffers`' declarations, and after the
+/// [`preamble`] of `domain` when one is given.
+fn module(domain: Option<Domain>, b: &TessBindings, buffers: &[Buf], parts: &[&str]) -> String {
+    let mut s = domain.map(preamble).unwrap_or_default();
     s.push_str(&b.emulation.draw_uniform_wgsl());
     s.push_str(&declare(b, buffers));
     for part in parts {
@@ -185,13 +202,15 @@ fn module(mode: TessMode, b: &TessBindings, buffers: &[Buf], parts: &[&str]) -> 
     s
 }
 
-/// The kernels of one mode. Every module validates with naga (tested for every mode).
+/// The kernels of one mode (`count` and `emit` need [`TessMode::constants`] when their pipelines
+/// are created). Every module validates with naga (tested for every mode).
 pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
     let (count_domain, emit_domain) = domain_sources(mode.domain);
-    let count = module(mode, b, &[Buf::Levels, Buf::Counts], &[FIXED, LEVELS, count_domain, PATCH, COUNT]);
-    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(mode, b, buffers, &[SCAN, k])).collect();
+    let domain = Some(mode.domain);
+    let count = module(domain, b, &[Buf::Levels, Buf::Counts], &[FIXED, LEVELS, count_domain, PATCH, COUNT]);
+    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, k])).collect();
     let emit = module(
-        mode,
+        domain,
         b,
         &[Buf::Levels, Buf::Offsets, Buf::Domain, Buf::Indices],
         &[FIXED, LEVELS, count_domain, PATCH, MESH, emit_domain, EMIT],

@@ -30,13 +30,31 @@ fn validate(what: &str, src: &str) -> naga::Module {
     module
 }
 
+/// Parses and validates `src`, then validates the module a pipeline gets with `constants`
+/// for its overrides (what wgpu does when it creates the pipeline).
+fn validate_with(what: &str, src: &str, constants: &[(&str, f64)]) -> naga::Module {
+    let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{what}: {}\n{src}", e.emit_to_string(src)));
+    let mut validator = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities());
+    let info = validator.validate(&module).unwrap_or_else(|e| panic!("{what}: {}", e.emit_to_string(src)));
+    let mut values = naga::back::PipelineConstants::default();
+    for (name, value) in constants {
+        values.insert(name.to_string(), *value);
+    }
+    let (specialized, _) = naga::back::pipeline_constants::process_overrides(&module, &info, None, &values)
+        .unwrap_or_else(|e| panic!("{what}: with {constants:?}: {e}"));
+    validator.validate(&specialized).unwrap_or_else(|e| panic!("{what}: specialized: {}", e.emit_to_string(src)));
+    module
+}
+
 #[test]
 fn every_kernel_of_every_mode_validates() {
     for mode in modes() {
         let k = kernels(mode, &bindings(2));
         assert_eq!(k.scan.len(), 3);
-        for (name, src) in [("count", &k.count), ("emit", &k.emit)].into_iter().chain(k.scan.iter().map(|s| ("scan", s))) {
-            let module = validate(&format!("{mode:?} {name}"), src);
+        let constants = mode.constants();
+        let kernels = [("count", &k.count, &constants[..]), ("emit", &k.emit, &constants[..])];
+        for (name, src, constants) in kernels.into_iter().chain(k.scan.iter().map(|s| ("scan", s, &[][..]))) {
+            let module = validate_with(&format!("{mode:?} {name}"), src, constants);
             assert_eq!(module.entry_points.len(), 1, "{mode:?} {name}");
             let ep = &module.entry_points[0];
             assert_eq!(ep.name, ENTRY_POINT);
@@ -50,6 +68,22 @@ fn every_kernel_of_every_mode_validates() {
                 }
             }
         }
+    }
+}
+
+/// Spacing, winding and point mode are pipeline constants: every mode of a domain has the same
+/// `count` and `emit` text (one parse serves them all), and the scans are the same for every
+/// mode.
+#[test]
+fn kernel_text_depends_on_the_domain_only() {
+    let all = modes();
+    for mode in &all {
+        let k = kernels(*mode, &bindings(2));
+        for other in all.iter().filter(|o| o.domain == mode.domain) {
+            let o = kernels(*other, &bindings(2));
+            assert!(k.count == o.count && k.emit == o.emit, "{mode:?} and {other:?}");
+        }
+        assert_eq!(k.scan, kernels(all[0], &bindings(2)).scan, "{mode:?}");
     }
 }
 
@@ -91,8 +125,9 @@ fn kernels_declare_the_callers_bindings() {
         let expected: Vec<_> = expected.iter().map(|(b, n)| (*b, n.to_string(), rw)).collect();
         assert_eq!(s, expected);
     }
-    // The mode is baked in.
-    assert!(k.emit.contains("const TESS_CW: bool = false;") && k.emit.contains("const TESS_SPACING: u32 = 1u;"));
+    // The domain is in the text, the rest of the mode comes as pipeline constants.
+    assert!(k.emit.contains("const TESS_DOMAIN: u32 = 1u;") && k.emit.contains("override TESS_SPACING: u32;"));
+    assert_eq!(mode.constants(), [("TESS_SPACING", 1.0), ("TESS_CW", 0.0), ("TESS_POINT_MODE", 0.0)]);
 }
 
 #[test]
