@@ -312,6 +312,31 @@ fn driver_bug_signatures() {
     assert_eq!(classify(&s, lavapipe, &img(true), &img(true)), None, "without clip distances nothing is clipped");
 }
 
+/// The differential oracle's allowance for llvmpipe's GL (`gl-interpolation-discontinuity`)
+/// only covers fragment programs that take a discontinuous function of a value that may be
+/// interpolated.
+#[test]
+fn discontinuities_over_interpolated_values() {
+    use tesserae_fuzz::gen::{CmpOp, Cond, FBuiltin, FExpr, FUn, Interp, Program, Stmt};
+    let f = Features::DIFFERENTIAL;
+    let mut s = (0..200).find_map(|i| spec(7, i, &f).filter(|s| !s.varyings.is_empty())).expect("a spec with a varying");
+    for v in &mut s.varyings {
+        (v.read, v.interp) = (1, Interp::Smooth);
+    }
+    let program = |body: Vec<Stmt>| Program { locals: 1, body };
+    let assign = |e: FExpr| program(vec![Stmt::Assign(0, e)]);
+    let input = || Box::new(FExpr::Input { var: 0, comp: 0 });
+    let fract_of_input = assign(FExpr::Un(FUn::Fract, input()));
+    assert!(fract_of_input.discontinuous_over_interpolated(&s.varyings));
+    assert!(!assign(FExpr::Un(FUn::Sin, input())).discontinuous_over_interpolated(&s.varyings), "continuous");
+    assert!(!assign(FExpr::Un(FUn::Fract, Box::new(FExpr::Const(1.5)))).discontinuous_over_interpolated(&s.varyings), "a constant");
+    let frag_coord = FExpr::Builtin(FBuiltin::FragCoord(0));
+    let compared = program(vec![Stmt::If(Cond::F(CmpOp::Lt, frag_coord, FExpr::Const(3.0)), vec![Stmt::Discard], vec![])]);
+    assert!(compared.discontinuous_over_interpolated(&s.varyings), "a comparison of FragCoord");
+    s.varyings[0].interp = Interp::Flat;
+    assert!(!fract_of_input.discontinuous_over_interpolated(&s.varyings), "a flat input is not interpolated");
+}
+
 /// Tessellation pipelines: valid SPIR-V for all four stages, and every one translates (or is
 /// refused naming a not-yet-supported feature).
 #[test]

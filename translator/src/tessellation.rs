@@ -234,19 +234,20 @@ pub fn translate(
     let draw = PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: crate::draw_uniform::SIZE } };
     let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
-    let kernel = |label: &str, src: String, workgroups: Workgroups, uses: Vec<&IntermediateBuffer>| -> Result<Pass, TranslateError> {
-        let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
+    let kernel = |label: &str, w: &ValidatedWgsl, entry: &str, workgroups: Workgroups| -> Pass {
         // What the kernel does not declare is left out with every pass's, below.
-        let resources = std::iter::once(draw.clone()).chain(uses.into_iter().map(inter)).collect();
-        let mut shader = shader(Stage::TessEval, w);
+        let tess_buffers = [&levels, &counts, &offsets, &domain, &indices, &indirect];
+        let resources = std::iter::once(draw.clone()).chain(tess_buffers.into_iter().map(inter)).collect();
+        let mut shader = shader(Stage::TessEval, w.clone());
+        shader.entry_point = entry.to_string();
         // The mode's values for the overrides the kernel declares (`Plan::validate` checks
         // that every one has a value).
         let declared = |name: &str| shader.wgsl.module().overrides.iter().any(|(_, o)| o.name.as_deref() == Some(name));
         let constants = st.mode.constants().into_iter().filter(|(name, _)| declared(name)).map(|(n, v)| (n.to_string(), v)).collect();
         shader.constants = constants;
-        Ok(Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources }))
+        Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources })
     };
-    let tess_buffers = || vec![&levels, &counts, &offsets, &domain, &indices, &indirect];
+    let parse = |src: String| crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src));
     let mut vertex_resources = vec![draw.clone(), index.clone()];
     vertex_resources.extend(slots.iter().map(|s| PassResource {
         group: e.group,
@@ -268,7 +269,8 @@ pub fn translate(
             resources: vec![draw.clone(), inter(&vrecords), inter(&cps), inter(&patches), inter(&levels)],
         }),
     ];
-    passes.push(kernel("tessellator: count", kernels.count, Workgroups::PerPatch { size: gpu::WORKGROUP }, tess_buffers())?);
+    let tessellate = parse(kernels.tessellate)?;
+    passes.push(kernel("tessellator: count", &tessellate, gpu::COUNT_ENTRY, Workgroups::PerPatch { size: gpu::WORKGROUP }));
     // The prefix sum: blocks of SCAN_BLOCK patches, one workgroup over the block totals, then
     // the block prefixes added back (`gpu::scan_workgroups`).
     let shapes = [Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }, Workgroups::One, Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }];
@@ -276,9 +278,9 @@ pub fn translate(
         return Err(TranslateError::InvalidPlan(format!("{} scan kernels, {} dispatch shapes", kernels.scan.len(), shapes.len())));
     }
     for (k, (src, shape)) in kernels.scan.into_iter().zip(shapes).enumerate() {
-        passes.push(kernel(&format!("tessellator: scan {k}"), src, shape, tess_buffers())?);
+        passes.push(kernel(&format!("tessellator: scan {k}"), &parse(src)?, gpu::ENTRY_POINT, shape));
     }
-    passes.push(kernel("tessellator: emit", kernels.emit, Workgroups::PerPatch { size: gpu::WORKGROUP }, tess_buffers())?);
+    passes.push(kernel("tessellator: emit", &tessellate, gpu::EMIT_ENTRY, Workgroups::PerPatch { size: gpu::WORKGROUP }));
     let topology = match (st.mode.point_mode, st.mode.domain) {
         (true, _) => Topology::PointList,
         (false, Domain::Isolines) => Topology::LineList,

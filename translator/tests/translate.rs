@@ -343,7 +343,7 @@ void main() {
     assert!(wgsl.contains("var<private>"), "a constant is read at run time:\n{wgsl}");
 }
 
-/// The tessellator's `count` and `emit` kernels take spacing, winding and point mode as
+/// The tessellator's `count` and `emit` kernels (two entry points of one module) take spacing, winding and point mode as
 /// pipeline constants: the plan carries the evaluation stage's mode, the text is the same for
 /// every mode of a domain, and `Plan::validate` refuses a kernel whose override has no value or
 /// a value naming no override.
@@ -368,8 +368,11 @@ fn tessellator_modes_are_pipeline_constants() {
     };
     let a = plan_of("fractional_odd_spacing, cw, point_mode");
     let b = plan_of("equal_spacing, ccw");
-    for label in ["tessellator: count", "tessellator: emit"] {
+    // `count` and `emit` are two entry points of one module.
+    assert_eq!(kernel(&a, "tessellator: count").wgsl.source(), kernel(&a, "tessellator: emit").wgsl.source());
+    for (label, entry) in [("tessellator: count", "tess_count"), ("tessellator: emit", "tess_emit")] {
         let (ka, kb) = (kernel(&a, label), kernel(&b, label));
+        assert_eq!(ka.entry_point, entry);
         assert_eq!(ka.wgsl.source(), kb.wgsl.source(), "{label}: one text for both modes");
         let values = |k: &ShaderPlan| k.constants.iter().map(|(n, v)| (n.clone(), *v)).collect::<Vec<_>>();
         assert_eq!(values(&ka), [("TESS_CW".into(), 1.0), ("TESS_POINT_MODE".into(), 1.0), ("TESS_SPACING".into(), 1.0)], "{label}");

@@ -584,6 +584,43 @@ impl Program {
         found
     }
 
+    /// Whether a fragment program applies a discontinuous operation (floor, ceil, fract,
+    /// trunc, roundEven, sign, mod, rem, step, a float comparison, a float-to-int conversion)
+    /// to a value that may be interpolated: a varying that is not flat, a built-in
+    /// (`FragCoord`, `PointCoord`), or a local (which may hold either). Vulkan lets two
+    /// implementations interpolate an ulp apart, and such an operation turns that into a
+    /// full-scale difference at the few pixels where the value crosses the discontinuity.
+    pub fn discontinuous_over_interpolated(&self, varyings: &[Varying]) -> bool {
+        let smooth = |var: u8| varyings.get(var as usize).is_none_or(|v| v.interp != Interp::Flat);
+        let interpolated = |e: &FExpr| {
+            let mut found = false;
+            shrink::walk_fexpr(&mut e.clone(), &mut |n| {
+                found |= match n {
+                    shrink::Node::F(FExpr::Input { var, .. }) => smooth(*var),
+                    shrink::Node::F(FExpr::Builtin(_) | FExpr::Local(_)) => true,
+                    _ => false,
+                }
+            });
+            found
+        };
+        let mut found = false;
+        let mut body = self.body.clone();
+        shrink::walk_stmts(&mut body, &mut |n| {
+            found |= match n {
+                shrink::Node::F(FExpr::Un(op, a)) => {
+                    matches!(op, FUn::Floor | FUn::Ceil | FUn::Fract | FUn::Trunc | FUn::RoundEven | FUn::Sign) && interpolated(a)
+                }
+                shrink::Node::F(FExpr::Bin(op, a, b)) => {
+                    matches!(op, FBin::ModSafe | FBin::RemSafe | FBin::Step) && (interpolated(a) || interpolated(b))
+                }
+                shrink::Node::C(Cond::F(_, a, b)) => interpolated(a) || interpolated(b),
+                shrink::Node::I(IExpr::FromFloat(a)) => interpolated(a),
+                _ => false,
+            }
+        });
+        found
+    }
+
     pub fn uses_point_coord(&self) -> bool {
         let mut found = false;
         shrink::visit_fexprs(&self.body, &mut |e| {

@@ -47,6 +47,11 @@ pub fn walk_stmts(stmts: &mut [Stmt], f: &mut dyn FnMut(Node)) {
     }
 }
 
+/// Calls `f` on every node of `e` (pre-order), `e` first.
+pub fn walk_fexpr(e: &mut FExpr, f: &mut dyn FnMut(Node)) {
+    walk_f(e, f)
+}
+
 fn walk_f(e: &mut FExpr, f: &mut dyn FnMut(Node)) {
     f(Node::F(e));
     match e {

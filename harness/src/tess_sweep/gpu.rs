@@ -229,25 +229,31 @@ impl GpuTessellator {
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
             let k = gpu::kernels(mode, &BINDINGS);
             let constants = mode.constants();
-            // `count` and `emit` declare the mode's overrides; the scans declare none.
-            let make = |label: &str, src: &str, constants: &[(&str, f64)]| {
-                let module = self.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                    label: Some(label),
-                    source: wgpu::ShaderSource::Wgsl(src.into()),
-                });
+            let module = |label: &str, src: &str| {
+                self.device
+                    .create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(label), source: wgpu::ShaderSource::Wgsl(src.into()) })
+            };
+            // `tessellate` (count and emit) declares the mode's overrides; the scans none.
+            let pipeline = |label: &str, module: &wgpu::ShaderModule, entry: &str, constants: &[(&str, f64)]| {
                 self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                     label: Some(label),
                     layout: Some(&self.pipeline_layout),
-                    module: &module,
-                    entry_point: Some(gpu::ENTRY_POINT),
+                    module,
+                    entry_point: Some(entry),
                     compilation_options: wgpu::PipelineCompilationOptions { constants, ..Default::default() },
                     cache: None,
                 })
             };
+            let tessellate = module("tess tessellate", &k.tessellate);
             let p = Pipelines {
-                count: make("tess count", &k.count, &constants),
-                scan: k.scan.iter().enumerate().map(|(i, s)| make(&format!("tess scan {i}"), s, &[])).collect(),
-                emit: make("tess emit", &k.emit, &constants),
+                count: pipeline("tess count", &tessellate, gpu::COUNT_ENTRY, &constants),
+                scan: k
+                    .scan
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| pipeline(&format!("tess scan {i}"), &module(&format!("tess scan {i}"), s), gpu::ENTRY_POINT, &[]))
+                    .collect(),
+                emit: pipeline("tess emit", &tessellate, gpu::EMIT_ENTRY, &constants),
             };
             self.check(&format!("creating the kernels of {mode:?}"), scope)?;
             self.pipelines.insert(mode, p);

@@ -1,7 +1,8 @@
-// `count`: one invocation per patch writes its number of domain points and index entries.
+// `count` (entry point `tess_count`): one invocation per patch writes its number of domain
+// points and index entries.
 
 @compute @workgroup_size(TESS_WORKGROUP)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>) {
+fn tess_count(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>) {
     let p = tess_patch_index(gid, workgroups);
     if p >= tess_patches() || 2u * p + 1u >= arrayLength(&tess_counts) {
         return;

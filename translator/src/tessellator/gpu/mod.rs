@@ -15,10 +15,10 @@
 //! # Passes
 //!
 //! With P = `tesserae_draw.primitives × tesserae_draw.instances` patches (global patch index
-//! p = instance × primitives + patch), in this order, each a dispatch of one module of
+//! p = instance × primitives + patch), in this order, each a dispatch of one entry point of
 //! [`TessKernels`]:
 //!
-//! 1. `count`: ceil(P / [`WORKGROUP`]) workgroups ([`count_workgroups`]), one invocation per
+//! 1. `count` ([`COUNT_ENTRY`] of `tessellate`): ceil(P / [`WORKGROUP`]) workgroups ([`count_workgroups`]), one invocation per
 //!    patch; writes `counts[2p]` (domain points) and `counts[2p + 1]` (index entries).
 //! 2. `scan[0]`: ceil(P / [`SCAN_BLOCK`]) workgroups of 256 invocations: per block of
 //!    [`SCAN_BLOCK`] patches, exclusive sums into `offsets[..2P]` and the block's totals into
@@ -27,7 +27,7 @@
 //!    into `indirect` (`[entries, 1, 0, 0, 0, points]`, so it is written even when P = 0).
 //!    `scan[2]`: ceil(P / [`SCAN_BLOCK`]) workgroups: block prefixes added to the offsets.
 //!    ([`scan_workgroups`] gives the three numbers.)
-//! 3. `emit`: ceil(P / [`WORKGROUP`]) workgroups, one invocation per patch: domain points at
+//! 3. `emit` ([`EMIT_ENTRY`] of `tessellate`): ceil(P / [`WORKGROUP`]) workgroups, one invocation per patch: domain points at
 //!    `domain[offsets[2p] + k]` = (u, v, w, bitcast(p)), global point indices at
 //!    `indices[offsets[2p + 1] + j]`. Writes past the end of either buffer are dropped.
 //!
@@ -39,18 +39,20 @@
 //!
 //! Every module declares the draw uniform
 //! ([`Emulation::draw_uniform_wgsl`]) and the buffers it uses, all in group
-//! `b.emulation.group`: `count` levels (read) and counts; the scans offsets and, the first,
-//! counts, the second, indirect; `emit` levels (read), offsets, domain and indices (all
-//! read_write but levels).
-//! Each module has exactly one entry point, [`ENTRY_POINT`].
+//! `b.emulation.group`: `tessellate` levels (read), counts (`count` writes them), offsets,
+//! domain and indices (`emit` writes them); the scans offsets and, the first, counts, the
+//! second, indirect (all read_write but levels). `count` and `emit` are two entry points of
+//! one module because `emit` needs everything `count` does (levels, the domain's counting),
+//! which a cold translation would otherwise parse twice; each scan module has one entry point,
+//! [`ENTRY_POINT`].
 //!
 //! # Modes
 //!
-//! The WGSL of `count` and `emit` depends on the domain and the bindings only: spacing,
+//! The WGSL of `tessellate` depends on the domain and the bindings only: spacing,
 //! winding and point mode are `override` constants without defaults, which a pipeline sets
 //! ([`TessMode::constants`]; the plan carries them in `ShaderPlan::constants`). So the
-//! translator parses one module per domain and kernel for every mode (its kernel cache is keyed
-//! by the text), and the scan kernels, which depend on nothing, once.
+//! translator parses one `tessellate` module per domain for every mode (its kernel cache is
+//! keyed by the text), and the scan kernels, which depend on nothing, once.
 
 use super::{Domain, Spacing, Winding};
 use crate::emulation::Emulation;
@@ -85,12 +87,12 @@ pub struct TessBindings {
     pub indirect: u32,
 }
 
-/// WGSL sources, one module per kernel, in dispatch order within each field.
+/// WGSL sources: `tessellate` holds `count` and `emit` ([`COUNT_ENTRY`], [`EMIT_ENTRY`]), the
+/// scans one module each, in dispatch order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TessKernels {
-    pub count: String,
+    pub tessellate: String,
     pub scan: Vec<String>,
-    pub emit: String,
 }
 
 /// Invocations per workgroup of `count` and `emit` (one per patch). Small, because `emit` loops
@@ -100,8 +102,12 @@ pub struct TessKernels {
 pub const WORKGROUP: u32 = 8;
 /// Patches per workgroup of the first and last scan kernels.
 pub const SCAN_BLOCK: u32 = 1024;
-/// The entry point of every kernel module.
+/// The entry point of every scan module.
 pub const ENTRY_POINT: &str = "main";
+/// The entry point of `count` in the `tessellate` module.
+pub const COUNT_ENTRY: &str = "tess_count";
+/// The entry point of `emit` in the `tessellate` module.
+pub const EMIT_ENTRY: &str = "tess_emit";
 
 const FIXED: &str = include_str!("fixed.wgsl");
 const LEVELS: &str = include_str!("levels.wgsl");
@@ -125,7 +131,7 @@ fn domain_sources(domain: Domain) -> (&'static str, &'static str) {
     }
 }
 
-/// The declarations every `count` and `emit` module starts with: the domain as constants (its
+/// The declarations the `tessellate` module starts with: the domain as constants (its
 /// sources differ anyway), spacing, winding and point mode as pipeline-overridable constants
 /// ([`TessMode::constants`] gives their values), so one parsed module serves every mode of a
 /// domain.
@@ -150,7 +156,7 @@ const TESS_WORKGROUP: u32 = {WORKGROUP}u;
 }
 
 impl TessMode {
-    /// The values of the pipeline-overridable constants `count` and `emit` declare (the scan
+    /// The values of the pipeline-overridable constants `tessellate` declares (the scan
     /// kernels declare none), as `wgpu::PipelineCompilationOptions::constants` takes them.
     pub fn constants(&self) -> [(&'static str, f64); 3] {
         let spacing = match self.spacing {
@@ -202,20 +208,18 @@ fn module(domain: Option<Domain>, b: &TessBindings, buffers: &[Buf], parts: &[&s
     s
 }
 
-/// The kernels of one mode (`count` and `emit` need [`TessMode::constants`] when their pipelines
-/// are created). Every module validates with naga (tested for every mode).
+/// The kernels of one mode (`tessellate` needs [`TessMode::constants`] when its pipelines are
+/// created). Every module validates with naga (tested for every mode).
 pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
     let (count_domain, emit_domain) = domain_sources(mode.domain);
-    let domain = Some(mode.domain);
-    let count = module(domain, b, &[Buf::Levels, Buf::Counts], &[FIXED, LEVELS, count_domain, PATCH, COUNT]);
-    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, k])).collect();
-    let emit = module(
-        domain,
+    let tessellate = module(
+        Some(mode.domain),
         b,
-        &[Buf::Levels, Buf::Offsets, Buf::Domain, Buf::Indices],
-        &[FIXED, LEVELS, count_domain, PATCH, MESH, emit_domain, EMIT],
+        &[Buf::Levels, Buf::Counts, Buf::Offsets, Buf::Domain, Buf::Indices],
+        &[FIXED, LEVELS, count_domain, PATCH, COUNT, MESH, emit_domain, EMIT],
     );
-    TessKernels { count, scan, emit }
+    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, k])).collect();
+    TessKernels { tessellate, scan }
 }
 
 /// Words of `offsets` the kernels use for `patches` patches: 2 per patch, then 2 per scan

@@ -52,15 +52,16 @@ fn every_kernel_of_every_mode_validates() {
         let k = kernels(mode, &bindings(2));
         assert_eq!(k.scan.len(), 3);
         let constants = mode.constants();
-        let kernels = [("count", &k.count, &constants[..]), ("emit", &k.emit, &constants[..])];
-        for (name, src, constants) in kernels.into_iter().chain(k.scan.iter().map(|s| ("scan", s, &[][..]))) {
+        let tessellate = ("tessellate", &k.tessellate, &constants[..], &[COUNT_ENTRY, EMIT_ENTRY][..], WORKGROUP);
+        let scans = k.scan.iter().map(|s| ("scan", s, &[][..], &[ENTRY_POINT][..], 256));
+        for (name, src, constants, entries, size) in std::iter::once(tessellate).chain(scans) {
             let module = validate_with(&format!("{mode:?} {name}"), src, constants);
-            assert_eq!(module.entry_points.len(), 1, "{mode:?} {name}");
-            let ep = &module.entry_points[0];
-            assert_eq!(ep.name, ENTRY_POINT);
-            assert_eq!(ep.stage, naga::ShaderStage::Compute);
-            let size = if name == "scan" { 256 } else { WORKGROUP };
-            assert_eq!(ep.workgroup_size, [size, 1, 1], "{mode:?} {name}");
+            let names: Vec<&str> = module.entry_points.iter().map(|e| e.name.as_str()).collect();
+            assert_eq!(names, entries, "{mode:?} {name}");
+            for ep in &module.entry_points {
+                assert_eq!(ep.stage, naga::ShaderStage::Compute);
+                assert_eq!(ep.workgroup_size, [size, 1, 1], "{mode:?} {name}");
+            }
             // Every resource is in the emulation group.
             for (_, var) in module.global_variables.iter() {
                 if let Some(b) = &var.binding {
@@ -72,16 +73,14 @@ fn every_kernel_of_every_mode_validates() {
 }
 
 /// Spacing, winding and point mode are pipeline constants: every mode of a domain has the same
-/// `count` and `emit` text (one parse serves them all), and the scans are the same for every
-/// mode.
+/// `tessellate` text (one parse serves them all), and the scans are the same for every mode.
 #[test]
 fn kernel_text_depends_on_the_domain_only() {
     let all = modes();
     for mode in &all {
         let k = kernels(*mode, &bindings(2));
         for other in all.iter().filter(|o| o.domain == mode.domain) {
-            let o = kernels(*other, &bindings(2));
-            assert!(k.count == o.count && k.emit == o.emit, "{mode:?} and {other:?}");
+            assert!(k.tessellate == kernels(*other, &bindings(2)).tessellate, "{mode:?} and {other:?}");
         }
         assert_eq!(k.scan, kernels(all[0], &bindings(2)).scan, "{mode:?}");
     }
@@ -92,41 +91,54 @@ fn kernels_declare_the_callers_bindings() {
     let b = bindings(3);
     let mode = TessMode { domain: Domain::Quads, spacing: Spacing::FractionalOdd, winding: Winding::Ccw, point_mode: false };
     let k = kernels(mode, &b);
-    let used = |src: &str| -> Vec<(u32, String, naga::AddressSpace)> {
+    // (binding, name, space) of what each entry point of `src` uses.
+    let used = |src: &str| -> Vec<(String, Vec<(u32, String, naga::AddressSpace)>)> {
         let m = validate("bindings", src);
-        let mut v: Vec<_> = m
-            .global_variables
-            .iter()
-            .filter_map(|(_, g)| g.binding.as_ref().map(|r| (r.binding, g.name.clone().unwrap_or_default(), g.space)))
-            .collect();
-        v.sort_by_key(|x| x.0);
-        v
+        let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&m).unwrap();
+        (0..m.entry_points.len())
+            .map(|e| {
+                let uses = info.get_entry_point(e);
+                let mut v: Vec<_> = m
+                    .global_variables
+                    .iter()
+                    .filter(|(h, _)| !uses[*h].is_empty())
+                    .filter_map(|(_, g)| g.binding.as_ref().map(|r| (r.binding, g.name.clone().unwrap_or_default(), g.space)))
+                    .collect();
+                v.sort_by_key(|x| x.0);
+                (m.entry_points[e].name.clone(), v)
+            })
+            .collect()
     };
     let rw = naga::AddressSpace::Storage { access: naga::StorageAccess::LOAD | naga::StorageAccess::STORE };
     let ro = naga::AddressSpace::Storage { access: naga::StorageAccess::LOAD };
-    let count = used(&k.count);
+    let tessellate = used(&k.tessellate);
+    let [(count_name, count), (emit_name, emit)] = &tessellate[..] else { panic!("two entry points: {tessellate:?}") };
+    assert_eq!((count_name.as_str(), emit_name.as_str()), (COUNT_ENTRY, EMIT_ENTRY));
     assert!(count.contains(&(24, "tess_levels".into(), ro)));
     assert!(count.contains(&(25, "tess_counts".into(), rw)));
     assert!(count.iter().any(|x| x.0 == crate::emulation::binding::DRAW));
     // The tessellator reads no index: it declares no index buffer (a binding the plan would
     // have to bind, and text every cold translation parses).
-    assert!(!count.iter().any(|x| x.0 == crate::emulation::binding::INDEX));
-    let emit = used(&k.emit);
+    assert!(!k.tessellate.contains("tesserae_indices"), "no index buffer declared");
+    assert!(emit.contains(&(24, "tess_levels".into(), ro)));
     for (binding, name) in [(26, "tess_offsets"), (27, "tess_domain"), (28, "tess_out_indices")] {
         assert!(emit.contains(&(binding, name.into(), rw)), "{emit:?}");
+        assert!(!count.iter().any(|x| x.0 == binding), "count does not use {name}");
     }
+    assert!(!emit.iter().any(|x| x.1 == "tess_counts"), "emit does not use the counts");
     // Each scan declares what it reads or writes, and nothing else: blocks read the counts,
     // totals write the indirect arguments, every scan reads and writes the offsets.
     let expected: [&[(u32, &str)]; 3] =
         [&[(25, "tess_counts"), (26, "tess_offsets")], &[(26, "tess_offsets"), (29, "tess_indirect")], &[(26, "tess_offsets")]];
     assert_eq!(k.scan.len(), expected.len());
     for (scan, expected) in k.scan.iter().zip(expected) {
-        let s: Vec<_> = used(scan).into_iter().filter(|x| x.0 != crate::emulation::binding::DRAW).collect();
+        let [(_, s)] = &used(scan)[..] else { panic!("one entry point") };
+        let s: Vec<_> = s.iter().filter(|x| x.0 != crate::emulation::binding::DRAW).cloned().collect();
         let expected: Vec<_> = expected.iter().map(|(b, n)| (*b, n.to_string(), rw)).collect();
         assert_eq!(s, expected);
     }
     // The domain is in the text, the rest of the mode comes as pipeline constants.
-    assert!(k.emit.contains("const TESS_DOMAIN: u32 = 1u;") && k.emit.contains("override TESS_SPACING: u32;"));
+    assert!(k.tessellate.contains("const TESS_DOMAIN: u32 = 1u;") && k.tessellate.contains("override TESS_SPACING: u32;"));
     assert_eq!(mode.constants(), [("TESS_SPACING", 1.0), ("TESS_CW", 0.0), ("TESS_POINT_MODE", 0.0)]);
 }
 
