@@ -517,7 +517,13 @@ pub fn run(cfg: &Config) -> Stats {
             Outcome::TranslatedFailed(_) => stats.translated_failed += 1,
             Outcome::NativeFailed(_) => stats.native_failed += 1,
             Outcome::Known(_) => stats.known_bugs += 1,
-            Outcome::KnownDriverBug(_) => stats.known_driver_bugs += 1,
+            Outcome::KnownDriverBug(m) => {
+                stats.known_driver_bugs += 1;
+                // Replaying one iteration (`--only`) says which signature it matched.
+                if cfg.only.is_some() {
+                    eprintln!("differential: known: {m}");
+                }
+            }
             Outcome::Skip(m) => {
                 stats.skipped += 1;
                 if stats.skipped == 1 {
