@@ -120,8 +120,12 @@ fn run(cli: Cli) -> Result<String, String> {
             let mut out = String::new();
             for pass in &p.passes {
                 for sp in pass.shaders() {
+                    // Overrides without defaults need the plan's values to be used on their own.
+                    let constants: Vec<String> = sp.constants.iter().map(|(name, value)| format!("{name} = {value}")).collect();
+                    let constants =
+                        if constants.is_empty() { String::new() } else { format!(", pipeline constants {}", constants.join(", ")) };
                     out.push_str(&format!(
-                        "// pass `{}`, {} stage, entry point `{}`\n{}\n",
+                        "// pass `{}`, {} stage, entry point `{}`{constants}\n{}\n",
                         pass.label(),
                         sp.stage,
                         sp.entry_point,

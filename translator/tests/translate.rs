@@ -400,3 +400,136 @@ fn tessellator_modes_are_pipeline_constants() {
     });
     assert!(matches!(&unknown, Err(PlanError::Constant { name, .. }) if name == "TESS_NONE"), "{unknown:?}");
 }
+
+/// Hand-built fragment shaders `lower::const_operations` must take (found by review): an
+/// `OpUndef` operand (naga reads it as a zero value, a constant), an integer division by a
+/// constant zero (naga refuses `x / 0` even for a run-time `x`), and a derived value used in
+/// another function than the one defining it (invalid, and refused, but never a panic).
+#[test]
+fn operations_on_undef_zero_divisors_and_foreign_ids() {
+    use rspirv::binary::Assemble;
+    use spirv::{ExecutionMode, ExecutionModel, FunctionControl, StorageClass};
+    // A fragment shader whose `main` stores what `body` computes into a function variable.
+    let shader = |body: &dyn Fn(&mut rspirv::dr::Builder, u32, u32, u32) -> u32, int: bool| {
+        let mut b = rspirv::dr::Builder::new();
+        b.capability(spirv::Capability::Shader);
+        b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+        let void = b.type_void();
+        let f32t = b.type_float(32, None);
+        let i32t = b.type_int(32, 1);
+        let ty = if int { i32t } else { f32t };
+        let ptr = b.type_pointer(None, StorageClass::Function, ty);
+        let fnty = b.type_function(void, []);
+        let main = b.begin_function(void, None, FunctionControl::NONE, fnty).unwrap();
+        b.begin_block(None).unwrap();
+        let var = b.variable(ptr, None, StorageClass::Function, None);
+        let value = body(&mut b, ty, var, fnty);
+        b.store(var, value, None, []).unwrap();
+        b.ret().unwrap();
+        b.end_function().unwrap();
+        b.entry_point(ExecutionModel::Fragment, main, "main", []);
+        b.execution_mode(main, ExecutionMode::OriginUpperLeft, []);
+        b.module().assemble()
+    };
+    let translates = |what: &str, words: Vec<u32>| {
+        lower::check_predicates(&words).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let options = Options { verify_wgsl_round_trip: true, ..Default::default() };
+        translate_stage_with(&StageDesc::new(words), options).unwrap_or_else(|e| panic!("{what}: {e}")).wgsl.source().to_string()
+    };
+    // A divisor that cannot be zero stays a constant; one that may be, through a copy, is read.
+    let divided_by = |divisor: u32| {
+        shader(
+            &|b, ty, var, _| {
+                let d = b.constant_bit32(ty, divisor);
+                let copy = b.copy_object(ty, None, d).unwrap();
+                let x = b.load(ty, None, var, None, []).unwrap();
+                b.s_div(ty, None, x, copy).unwrap()
+            },
+            true,
+        )
+    };
+    assert!(!translates("x / copy(8)", divided_by(8)).contains("var<private>"));
+    assert!(translates("x / copy(0)", divided_by(0)).contains("var<private>"));
+    translates(
+        "7.0 / undef",
+        shader(
+            &|b, ty, _, _| {
+                let (seven, undef) = (b.constant_bit32(ty, 7.0f32.to_bits()), b.undef(ty, None));
+                b.f_div(ty, None, seven, undef).unwrap()
+            },
+            false,
+        ),
+    );
+    translates(
+        "7 / null",
+        shader(
+            &|b, ty, _, _| {
+                let (seven, null) = (b.constant_bit32(ty, 7), b.constant_null(ty));
+                b.s_div(ty, None, seven, null).unwrap()
+            },
+            true,
+        ),
+    );
+    translates(
+        "x % 0",
+        shader(
+            &|b, ty, var, _| {
+                let zero = b.constant_bit32(ty, 0);
+                let x = b.load(ty, None, var, None, []).unwrap();
+                b.s_rem(ty, None, x, zero).unwrap()
+            },
+            true,
+        ),
+    );
+    translates(
+        "x / function-local undef",
+        shader(
+            &|b, ty, var, _| {
+                let x = b.load(ty, None, var, None, []).unwrap();
+                let u = b.id();
+                b.insert_into_block(
+                    rspirv::dr::InsertPoint::End,
+                    rspirv::dr::Instruction::new(spirv::Op::Undef, Some(ty), Some(u), vec![]),
+                )
+                .unwrap();
+                b.u_div(ty, None, x, u).unwrap()
+            },
+            true,
+        ),
+    );
+    // A composite of constants defined in a helper (its third block) and multiplied in `main`:
+    // invalid SPIR-V that the load checks let through; refused by naga, never a panic.
+    let mut b = rspirv::dr::Builder::new();
+    b.capability(spirv::Capability::Shader);
+    b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    let void = b.type_void();
+    let f32t = b.type_float(32, None);
+    let v2 = b.type_vector(f32t, 2);
+    let ptr = b.type_pointer(None, StorageClass::Function, v2);
+    let fnty = b.type_function(void, []);
+    let (one, two) = (b.constant_bit32(f32t, 1.0f32.to_bits()), b.constant_bit32(f32t, 2.0f32.to_bits()));
+    let helper = b.begin_function(void, None, FunctionControl::NONE, fnty).unwrap();
+    b.begin_block(None).unwrap();
+    let (second, third) = (b.id(), b.id());
+    b.branch(second).unwrap();
+    b.begin_block(Some(second)).unwrap();
+    b.branch(third).unwrap();
+    b.begin_block(Some(third)).unwrap();
+    let pair = b.composite_construct(v2, None, [one, two]).unwrap();
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    let main = b.begin_function(void, None, FunctionControl::NONE, fnty).unwrap();
+    b.begin_block(None).unwrap();
+    let var = b.variable(ptr, None, StorageClass::Function, None);
+    b.function_call(void, None, helper, []).unwrap();
+    let product = b.f_mul(v2, None, pair, pair).unwrap();
+    b.store(var, product, None, []).unwrap();
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    b.entry_point(ExecutionModel::Fragment, main, "main", []);
+    b.execution_mode(main, ExecutionMode::OriginUpperLeft, []);
+    let words = b.module().assemble();
+    lower::check_predicates(&words).unwrap();
+    let e = translate_stage(&StageDesc::new(words)).unwrap_err();
+    assert!(matches!(e, TranslateError::NagaFrontend { .. } | TranslateError::Load { .. }), "{e}");
+}

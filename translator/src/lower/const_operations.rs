@@ -11,14 +11,19 @@
 //! So an operation that can fail that way (arithmetic, conversions, shifts, `GLSL.std.450`
 //! calls), whose operands are all *constant-derived*, reads one constant from a private
 //! variable initialized with it, and runs like any other operation. Constant-derived values
-//! are `OpConstant*` and the results of operations WGSL also evaluates on constants
-//! (compositions, extracts, shuffles, comparisons, selects and the fallible operations
-//! themselves): an overflowing product of `vec2(big, 1.0).x` is found through the extract. The
-//! constant read at run time is the first operand's, followed through derived values down to
-//! an `OpConstant*`, so the derived value it passes through becomes a run-time value too.
+//! are `OpConstant*`, `OpUndef` (which naga reads as a zero value, a constant) and the results
+//! of operations WGSL also evaluates on constants (compositions, extracts, shuffles,
+//! comparisons, selects): an overflowing product of `vec2(big, 1.0).x` is found through the
+//! extract. The constant read at run time is the first operand's, followed through derived
+//! values down to a constant, so the derived value it passes through becomes a run-time value
+//! too. An integer division or remainder reads its divisor at run time whenever the divisor
+//! is constant-derived and may be zero, whatever the dividend: naga refuses `x / 0` even for a
+//! run-time `x`. The derivation stays within a function (an id used in another function than
+//! the one defining it is not followed).
 //!
 //! Found by the `spirv_words` fuzzer: `asin(2.0943952)` in a clip distance, and
-//! `-2.8e21 * f32(-2.8e21)` (a product through a conversion).
+//! `-2.8e21 * f32(-2.8e21)` (a product through a conversion); `OpUndef` operands, divisors and
+//! ids used across functions by review.
 
 use super::fresh_id;
 use rspirv::dr::{self, Instruction, Operand};
@@ -28,8 +33,11 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 /// What WGSL's constant evaluation does with an operation whose operands are all constants.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Folded {
-    /// Evaluated, and the evaluation can fail (overflow, division by zero, a domain error).
+    /// Evaluated, and the evaluation can fail (overflow, a domain error).
     Fallible,
+    /// An integer division or remainder: fallible, and refused by naga with a zero constant
+    /// divisor even when the dividend is a run-time value.
+    Divides,
     /// Evaluated without failing: the result is constant-derived.
     Passed,
 }
@@ -38,9 +46,10 @@ fn folded(opcode: Op) -> Option<Folded> {
     use Op::*;
     Some(match opcode {
         ConvertFToU | ConvertFToS | ConvertSToF | ConvertUToF | UConvert | SConvert | FConvert | Bitcast | QuantizeToF16 | SNegate
-        | FNegate | IAdd | FAdd | ISub | FSub | IMul | FMul | UDiv | SDiv | FDiv | UMod | SRem | SMod | FRem | FMod | VectorTimesScalar
-        | MatrixTimesScalar | VectorTimesMatrix | MatrixTimesVector | MatrixTimesMatrix | OuterProduct | Dot | ShiftRightLogical
-        | ShiftRightArithmetic | ShiftLeftLogical | ExtInst => Folded::Fallible,
+        | FNegate | IAdd | FAdd | ISub | FSub | IMul | FMul | FDiv | FRem | FMod | VectorTimesScalar | MatrixTimesScalar
+        | VectorTimesMatrix | MatrixTimesVector | MatrixTimesMatrix | OuterProduct | Dot | ShiftRightLogical | ShiftRightArithmetic
+        | ShiftLeftLogical | ExtInst => Folded::Fallible,
+        UDiv | SDiv | UMod | SRem | SMod => Folded::Divides,
         CompositeConstruct
         | CompositeExtract
         | CompositeInsert
@@ -88,7 +97,28 @@ fn folded(opcode: Op) -> Option<Folded> {
 }
 
 fn is_constant(opcode: Op) -> bool {
-    matches!(opcode, Op::Constant | Op::ConstantComposite | Op::ConstantNull | Op::ConstantTrue | Op::ConstantFalse)
+    matches!(opcode, Op::Constant | Op::ConstantComposite | Op::ConstantNull | Op::ConstantTrue | Op::ConstantFalse | Op::Undef)
+}
+
+/// Whether a constant-derived value may be zero (in some component): `opcode` and `operands`
+/// define it when it is a constant, a composition or a copy (`None` for another derived value,
+/// which may be anything), and `component` answers the same for a composite's components (or a
+/// copy's source). Composites nest at most as deep as their types (`module_checks` bounds
+/// that); deeper than 16 counts as maybe zero.
+fn may_be_zero(definition: Option<(Op, &[u32])>, component: &dyn Fn(Word, u32) -> bool, depth: u32) -> bool {
+    match definition {
+        Some((Op::Constant, literal)) => literal.iter().all(|w| *w == 0),
+        Some((Op::ConstantComposite | Op::CompositeConstruct | Op::CopyObject, ids)) => {
+            depth >= 16 || ids.iter().any(|&c| component(c, depth + 1))
+        }
+        Some((Op::ConstantTrue | Op::ConstantFalse, _)) => false,
+        _ => true,
+    }
+}
+
+/// Whether a derived value of `opcode` is made of its operands' values (for [`may_be_zero`]).
+fn composes(opcode: Op) -> bool {
+    matches!(opcode, Op::CompositeConstruct | Op::CopyObject)
 }
 
 /// The operands an operation computes on: every id but a call's instruction set.
@@ -96,59 +126,85 @@ fn skipped_ids(opcode: Op) -> usize {
     usize::from(opcode == Op::ExtInst)
 }
 
-/// Follows function-body instructions in order (definitions come before uses in SPIR-V's
-/// block order; `OpPhi`, which may not, is never derived): whether each is an operation on
-/// constant-derived operands, and which such operations WGSL's evaluation could fail on.
+/// Follows one function's instructions in order (definitions come before uses in SPIR-V's
+/// block order; `OpPhi`, which may not, is never derived): which values are constant-derived,
+/// and which operations need a run-time operand.
 #[derive(Default)]
 struct Derivation {
     derived: HashSet<Word>,
 }
 
 impl Derivation {
-    /// Whether an instruction `opcode` (a `GLSL.std.450` call when `glsl`) with `result` computing
-    /// on `ids` is a fallible operation on constant-derived operands; records its result as
-    /// derived when every operand is.
-    fn fallible(&mut self, opcode: Op, glsl: bool, result: Option<Word>, ids: &[Word], constant: impl Fn(Word) -> bool) -> bool {
-        let Some(kind) = folded(opcode) else { return false };
+    /// For an instruction `opcode` (a `GLSL.std.450` call when `glsl`) with `result` computing
+    /// on `ids`: the position in `ids` of the operand to read at run time, if it needs one;
+    /// else records its result as derived when it passes constants through and every operand
+    /// is constant-derived. `constant` says which ids are constants, `zero` whether a
+    /// constant-derived id may be zero.
+    fn run_time_operand(
+        &mut self,
+        opcode: Op,
+        glsl: bool,
+        result: Option<Word>,
+        ids: &[Word],
+        constant: impl Fn(Word) -> bool,
+        zero: impl Fn(Word) -> bool,
+    ) -> Option<usize> {
+        let kind = folded(opcode)?;
         if (opcode == Op::ExtInst && !glsl) || ids.is_empty() {
-            return false;
+            return None;
         }
-        if !ids.iter().all(|&id| constant(id) || self.derived.contains(&id)) {
-            return false;
+        let derived = |id: Word| constant(id) || self.derived.contains(&id);
+        if kind == Folded::Divides && ids.get(1).is_some_and(|&d| derived(d) && zero(d)) {
+            return Some(1);
         }
-        if let Some(r) = result {
-            self.derived.insert(r);
+        if !ids.iter().all(|&id| derived(id)) {
+            return None;
         }
-        kind == Folded::Fallible
+        match kind {
+            Folded::Passed => {
+                self.derived.extend(result);
+                None
+            }
+            Folded::Fallible | Folded::Divides => Some(0),
+        }
     }
 }
 
-/// Whether [`lower`] changes the module: some fallible operation computes on constant-derived
-/// operands only.
+/// Whether [`lower`] changes the module: some operation needs a run-time operand.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     let constant = |id: Word| module.def(id).is_some_and(|d| is_constant(d.opcode));
+    fn zero(module: &crate::spirv_view::ModuleView, id: Word, depth: u32) -> bool {
+        let d = module.def(id).filter(|d| is_constant(d.opcode) || composes(d.opcode));
+        let definition = d.as_ref().map(|d| (d.opcode, if d.opcode == Op::Constant { d.operands } else { d.ids }));
+        may_be_zero(definition, &|c, depth| zero(module, c, depth), depth)
+    }
     let glsl = |set: Option<&Word>| {
         set.and_then(|set| module.def(*set))
             .is_some_and(|d| d.opcode == Op::ExtInstImport && d.string_at(0).is_some_and(|(s, _)| s == "GLSL.std.450"))
     };
-    // Nothing is derived unless some operation's operands are all constants: look for one first.
+    // Nothing is derived unless some operation's operands are all constants, and a divisor
+    // needs a constant: look for either first.
     let root = |i: &crate::spirv_view::Inst| {
-        folded(i.opcode).is_some() && {
+        folded(i.opcode).is_some_and(|kind| {
             let ids = &i.ids[skipped_ids(i.opcode).min(i.ids.len())..];
-            !ids.is_empty() && ids.iter().all(|&id| constant(id))
-        }
+            (!ids.is_empty() && ids.iter().all(|&id| constant(id)))
+                || (kind == Folded::Divides && ids.get(1).is_some_and(|&d| constant(d) && zero(module, d, 0)))
+        })
     };
     if !module.bodies().any(|i| root(&i)) {
         return false;
     }
-    let mut derivation = Derivation::default();
-    module.bodies().any(|i| {
-        // A call's operands are `set, instruction, args…`, its ids `set, args…`: every argument an id.
-        if i.opcode == Op::ExtInst && i.ids.len() + 1 != i.operands.len() {
-            return false;
-        }
-        let skip = skipped_ids(i.opcode).min(i.ids.len());
-        derivation.fallible(i.opcode, glsl(i.ids.first()), i.result_id, &i.ids[skip..], constant)
+    module.functions().any(|f| {
+        let mut derivation = Derivation::default();
+        f.body().any(|i| {
+            // A call's operands are `set, instruction, args…`, its ids `set, args…`: every argument an id.
+            if i.opcode == Op::ExtInst && i.ids.len() + 1 != i.operands.len() {
+                return false;
+            }
+            let skip = skipped_ids(i.opcode).min(i.ids.len());
+            let ids = &i.ids[skip..];
+            derivation.run_time_operand(i.opcode, glsl(i.ids.first()), i.result_id, ids, constant, |id| zero(module, id, 0)).is_some()
+        })
     })
 }
 
@@ -159,29 +215,61 @@ pub fn lower(module: &mut dr::Module) -> bool {
         .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
         .filter_map(|i| i.result_id)
         .collect();
-    let constants: HashMap<Word, Word> = module
+    // Constants by id: (type, opcode, operands).
+    let mut constants: HashMap<Word, (Word, Op, Vec<Operand>)> = module
         .types_global_values
         .iter()
         .filter(|i| is_constant(i.class.opcode))
-        .filter_map(|i| Some((i.result_id?, i.result_type?)))
+        .filter_map(|i| Some((i.result_id?, (i.result_type?, i.class.opcode, i.operands.clone()))))
         .collect();
-    // One walk in order: where each derived value is defined; each fallible operation on
-    // derived operands reads its first operand's constant at run time (followed down through
-    // derived values), which makes every value on the way a run-time value, so later operations
-    // on them need nothing more. `reads`: (instruction, operand index, constant).
-    let mut derivation = Derivation::default();
-    let mut defined: HashMap<Word, (usize, usize)> = HashMap::new();
+    // A function's own `OpUndef`s are constants too (naga reads them as zero values); its
+    // compositions and copies are kept for `may_be_zero`.
+    for i in module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions) {
+        if let (Op::Undef, Some(ty), Some(id)) = (i.class.opcode, i.result_type, i.result_id) {
+            constants.insert(id, (ty, Op::Undef, Vec::new()));
+        }
+        if let (true, Some(ty), Some(id)) = (composes(i.class.opcode), i.result_type, i.result_id) {
+            constants.entry(id).or_insert((ty, i.class.opcode, i.operands.clone()));
+        }
+    }
+    let constants = constants;
+    let is_constant = |id: Word| constants.get(&id).is_some_and(|(_, op, _)| !composes(*op));
+    fn zero(constants: &HashMap<Word, (Word, Op, Vec<Operand>)>, id: Word, depth: u32) -> bool {
+        let words: Option<(Op, Vec<u32>)> = constants.get(&id).map(|(_, op, operands)| {
+            let words = operands
+                .iter()
+                .map(|o| match o {
+                    Operand::LiteralBit32(w) | Operand::IdRef(w) => *w,
+                    // 64-bit literals: zero only when both halves are.
+                    Operand::LiteralBit64(w) => u32::from(*w != 0),
+                    // Literals of other kinds: counted as maybe zero.
+                    _ => 0,
+                })
+                .collect();
+            (*op, words)
+        });
+        may_be_zero(words.as_ref().map(|(op, w)| (*op, w.as_slice())), &|c, depth| zero(constants, c, depth), depth)
+    }
+    // One walk per function, in order: where each derived value is defined; each operation
+    // that needs a run-time operand reads that operand's constant at run time (followed down
+    // through derived values, by their first operand), which makes every value on the way a
+    // run-time value, so later operations on them need nothing more. `reads`: (function,
+    // block, instruction, operand index, constant).
     let mut reads: BTreeSet<(usize, usize, usize, usize, Word)> = BTreeSet::new();
     for (fi, f) in module.functions.iter().enumerate() {
+        let mut derivation = Derivation::default();
+        let mut defined: HashMap<Word, (usize, usize)> = HashMap::new();
         for (bi, b) in f.blocks.iter().enumerate() {
             for (ii, i) in b.instructions.iter().enumerate() {
                 let Some((is_glsl, ids)) = operation_ids(i, &glsl) else { continue };
-                if !derivation.fallible(i.class.opcode, is_glsl, i.result_id, &ids, |id| constants.contains_key(&id)) {
+                let Some(mut position) =
+                    derivation.run_time_operand(i.class.opcode, is_glsl, i.result_id, &ids, is_constant, |id| zero(&constants, id, 0))
+                else {
                     if let Some(r) = i.result_id.filter(|r| derivation.derived.contains(r)) {
                         defined.insert(r, (bi, ii));
                     }
                     continue;
-                }
+                };
                 let mut at = (bi, ii);
                 loop {
                     let i = &f.blocks[at.0].instructions[at.1];
@@ -189,17 +277,24 @@ pub fn lower(module: &mut dr::Module) -> bool {
                         derivation.derived.remove(&r);
                     }
                     let skip = skipped_ids(i.class.opcode) * 2;
-                    let first = i.operands.iter().enumerate().skip(skip).find_map(|(k, o)| match o {
-                        Operand::IdRef(id) => Some((k, *id)),
-                        _ => None,
-                    });
-                    let Some((k, id)) = first else { break };
-                    if constants.contains_key(&id) {
+                    let operand = i
+                        .operands
+                        .iter()
+                        .enumerate()
+                        .skip(skip)
+                        .filter_map(|(k, o)| match o {
+                            Operand::IdRef(id) => Some((k, *id)),
+                            _ => None,
+                        })
+                        .nth(position);
+                    let Some((k, id)) = operand else { break };
+                    if is_constant(id) {
                         reads.insert((fi, at.0, at.1, k, id));
                         break;
                     }
+                    // Derived values are defined earlier in this function.
                     let Some(&next) = defined.get(&id) else { break };
-                    at = next;
+                    (at, position) = (next, 0);
                 }
             }
         }
@@ -207,11 +302,14 @@ pub fn lower(module: &mut dr::Module) -> bool {
     if reads.is_empty() {
         return false;
     }
-    // One private copy per constant.
+    // One private copy per constant; an `OpUndef` (not a valid initializer, and perhaps
+    // defined in a function) is copied as the zero value naga reads it as.
     let mut copies: HashMap<Word, Word> = HashMap::new();
     for &(.., c) in &reads {
         if let std::collections::hash_map::Entry::Vacant(copy) = copies.entry(c) {
-            copy.insert(super::private_variable(module, constants[&c], c));
+            let (ty, op, _) = constants[&c].clone();
+            let init = if op == Op::Undef { null_constant(module, ty) } else { c };
+            copy.insert(super::private_variable(module, ty, init));
         }
     }
     // Back to front, so earlier instruction indices stay valid.
@@ -219,9 +317,21 @@ pub fn lower(module: &mut dr::Module) -> bool {
         let load = fresh_id(module);
         let block = &mut module.functions[fi].blocks[bi];
         block.instructions[ii].operands[k] = Operand::IdRef(load);
-        block.instructions.insert(ii, Instruction::new(Op::Load, Some(constants[&c]), Some(load), vec![Operand::IdRef(copies[&c])]));
+        block.instructions.insert(ii, Instruction::new(Op::Load, Some(constants[&c].0), Some(load), vec![Operand::IdRef(copies[&c])]));
     }
     true
+}
+
+/// `OpConstantNull` of `ty`, added at the end of the global section if missing (valid: the
+/// type is defined earlier).
+fn null_constant(module: &mut dr::Module, ty: Word) -> Word {
+    let existing = module.types_global_values.iter().find(|i| i.class.opcode == Op::ConstantNull && i.result_type == Some(ty));
+    if let Some(id) = existing.and_then(|i| i.result_id) {
+        return id;
+    }
+    let id = fresh_id(module);
+    module.types_global_values.push(Instruction::new(Op::ConstantNull, Some(ty), Some(id), Vec::new()));
+    id
 }
 
 /// An instruction's computed-on ids, and whether it is a `GLSL.std.450` call; `None` for

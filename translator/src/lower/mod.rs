@@ -23,6 +23,7 @@ pub mod shift_signedness;
 pub mod specialize;
 pub mod std140;
 pub mod tess_io;
+pub mod undef_globals;
 pub mod widen_inputs;
 
 use rspirv::dr::{self, Instruction, Operand};
@@ -34,11 +35,12 @@ type PredicatedPass = (&'static str, fn(&crate::spirv_view::ModuleView) -> bool,
 
 /// The passes that run on every stage, with their predicates: the first three when a module
 /// is loaded, the others on the loaded module.
-const PREDICATED: [PredicatedPass; 7] = [
+const PREDICATED: [PredicatedPass; 8] = [
     ("drop_xfb", drop_xfb::applies, drop_xfb::lower),
     ("buffer_block_names", buffer_block_names::applies, buffer_block_names::lower),
     ("non_writable_blocks", non_writable_blocks::applies, non_writable_blocks::lower),
     ("float_specials", float_specials::applies, float_specials::lower),
+    ("undef_globals", undef_globals::applies, undef_globals::lower),
     ("const_operations", const_operations::applies, const_operations::lower),
     ("shift_signedness", shift_signedness::applies, shift_signedness::lower),
     ("std140", std140::applies, |m| std140::lower(m).unwrap_or(true)),
