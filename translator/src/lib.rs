@@ -75,10 +75,9 @@ fn load_specialized<'w>(slot: Stage, desc: &'w StageDesc, spec: &[(u32, SpecValu
         profile::phase("lower: specialize", || lower::specialize::lower(m.module_mut(), spec));
         m = load(profile::phase("rspirv assemble", || m.module().assemble()).into())?;
     }
-    profile::phase("lower: float_specials", || m.lower(lower::float_specials::applies, lower::float_specials::lower));
-    profile::phase("lower: undef_globals", || m.lower(lower::undef_globals::applies, lower::undef_globals::lower));
-    profile::phase("lower: const_operations", || m.lower(lower::const_operations::applies, lower::const_operations::lower));
-    profile::phase("lower: shift_signedness", || m.lower(lower::shift_signedness::applies, lower::shift_signedness::lower));
+    for (name, applies, pass) in lower::ON_LOADED {
+        profile::phase(name, || m.lower(applies, pass));
+    }
     Ok(m)
 }
 

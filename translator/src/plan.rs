@@ -254,16 +254,27 @@ impl ShaderPlan {
         self.constants.iter().map(|(k, v)| (k.as_str(), *v)).collect()
     }
 
+    /// The shader with `values` for the overrides its module declares (the others left out).
+    pub(crate) fn with_constants(mut self, values: &[(&str, f64)]) -> Self {
+        let declared = values.iter().filter(|(name, _)| self.declares_override(name));
+        self.constants = declared.map(|(name, value)| (name.to_string(), *value)).collect();
+        self
+    }
+
+    fn declares_override(&self, name: &str) -> bool {
+        self.wgsl.module().overrides.iter().any(|(_, o)| o.name.as_deref() == Some(name))
+    }
+
     /// Whether the constants fit the module: a value for every `override` without a default,
     /// and no value for a name the module does not declare (wgpu refuses either). The name of
     /// the first that does not, if any.
     fn constants_mismatch(&self) -> Option<String> {
-        let overrides = &self.wgsl.module().overrides;
-        let declared = |name: &str| overrides.iter().any(|(_, o)| o.name.as_deref() == Some(name));
-        if let Some(unknown) = self.constants.keys().find(|k| !declared(k)) {
+        if let Some(unknown) = self.constants.keys().find(|k| !self.declares_override(k)) {
             return Some(unknown.clone());
         }
-        overrides
+        self.wgsl
+            .module()
+            .overrides
             .iter()
             .find(|(_, o)| o.init.is_none() && !o.name.as_ref().is_some_and(|n| self.constants.contains_key(n)))
             .map(|(h, o)| o.name.clone().unwrap_or_else(|| format!("{h:?}")))

@@ -340,7 +340,7 @@ fn read<'w>(words: &Cow<'w, [u32]>) -> Result<(ModuleView<'w>, Option<dr::Module
 
 /// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
 pub fn load<'w>(words: impl Into<Cow<'w, [u32]>>, entry: Option<&str>) -> Result<LoadedModule<'w>, LoadError> {
-    use crate::lower::{buffer_block_names, drop_xfb, flatten_io, non_writable_blocks};
+    use crate::lower::flatten_io;
     use crate::profile::phase;
     let words = words.into();
     check_header_words(&words)?;
@@ -357,13 +357,13 @@ pub fn load<'w>(words: impl Into<Cow<'w, [u32]>>, entry: Option<&str>) -> Result
     // Shapes that are valid Vulkan but that the interface matching (and WGSL) does not take
     // are normalized before reflecting, so every consumer of a `LoadedModule` sees them gone.
     // Most modules have none: their rspirv module is not built.
-    let normalize = !input || drop_xfb::applies(&view) || buffer_block_names::applies(&view) || non_writable_blocks::applies(&view);
+    let normalize = !input || crate::lower::ON_INPUT.iter().any(|(_, applies, _)| applies(&view));
     if normalize {
         let m = rspirv_module(&mut module, &words)?;
         let mut changed = !input;
-        changed |= phase("lower: drop_xfb", || drop_xfb::lower(m));
-        changed |= phase("lower: buffer_block_names", || buffer_block_names::lower(m));
-        changed |= phase("lower: non_writable_blocks", || non_writable_blocks::lower(m));
+        for (name, _, pass) in crate::lower::ON_INPUT {
+            changed |= phase(name, || pass(m));
+        }
         if changed {
             view = phase("rspirv assemble", || ModuleView::of_module(m));
             input = false;

@@ -234,20 +234,19 @@ pub fn translate(
     let draw = PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: crate::draw_uniform::SIZE } };
     let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
-    let kernel = |label: &str, w: &ValidatedWgsl, entry: &str, workgroups: Workgroups| -> Pass {
+    // A kernel module's shader, with the mode's values for the overrides it declares
+    // (`Plan::validate` checks that every one has a value).
+    let parse = |src: String| {
+        let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
+        Ok::<_, TranslateError>(shader(Stage::TessEval, w).with_constants(&st.mode.constants()))
+    };
+    let kernel = |label: &str, shader: &ShaderPlan, entry: &str, workgroups: Workgroups| -> Pass {
         // What the kernel does not declare is left out with every pass's, below.
         let tess_buffers = [&levels, &counts, &offsets, &domain, &indices, &indirect];
         let resources = std::iter::once(draw.clone()).chain(tess_buffers.into_iter().map(inter)).collect();
-        let mut shader = shader(Stage::TessEval, w.clone());
-        shader.entry_point = entry.to_string();
-        // The mode's values for the overrides the kernel declares (`Plan::validate` checks
-        // that every one has a value).
-        let declared = |name: &str| shader.wgsl.module().overrides.iter().any(|(_, o)| o.name.as_deref() == Some(name));
-        let constants = st.mode.constants().into_iter().filter(|(name, _)| declared(name)).map(|(n, v)| (n.to_string(), v)).collect();
-        shader.constants = constants;
+        let shader = ShaderPlan { entry_point: entry.to_string(), ..shader.clone() };
         Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources })
     };
-    let parse = |src: String| crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src));
     let mut vertex_resources = vec![draw.clone(), index.clone()];
     vertex_resources.extend(slots.iter().map(|s| PassResource {
         group: e.group,

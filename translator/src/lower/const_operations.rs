@@ -215,40 +215,29 @@ pub fn lower(module: &mut dr::Module) -> bool {
         .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
         .filter_map(|i| i.result_id)
         .collect();
-    // Constants by id: (type, opcode, operands).
-    let mut constants: HashMap<Word, (Word, Op, Vec<Operand>)> = module
-        .types_global_values
-        .iter()
-        .filter(|i| is_constant(i.class.opcode))
-        .filter_map(|i| Some((i.result_id?, (i.result_type?, i.class.opcode, i.operands.clone()))))
-        .collect();
-    // A function's own `OpUndef`s are constants too (naga reads them as zero values); its
-    // compositions and copies are kept for `may_be_zero`.
-    for i in module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions) {
-        if let (Op::Undef, Some(ty), Some(id)) = (i.class.opcode, i.result_type, i.result_id) {
-            constants.insert(id, (ty, Op::Undef, Vec::new()));
-        }
-        if let (true, Some(ty), Some(id)) = (composes(i.class.opcode), i.result_type, i.result_id) {
-            constants.entry(id).or_insert((ty, i.class.opcode, i.operands.clone()));
-        }
-    }
-    let constants = constants;
-    let is_constant = |id: Word| constants.get(&id).is_some_and(|(_, op, _)| !composes(*op));
-    fn zero(constants: &HashMap<Word, (Word, Op, Vec<Operand>)>, id: Word, depth: u32) -> bool {
-        let words: Option<(Op, Vec<u32>)> = constants.get(&id).map(|(_, op, operands)| {
-            let words = operands
-                .iter()
-                .map(|o| match o {
-                    Operand::LiteralBit32(w) | Operand::IdRef(w) => *w,
-                    // 64-bit literals: zero only when both halves are.
-                    Operand::LiteralBit64(w) => u32::from(*w != 0),
-                    // Literals of other kinds: counted as maybe zero.
-                    _ => 0,
-                })
-                .collect();
-            (*op, words)
-        });
-        may_be_zero(words.as_ref().map(|(op, w)| (*op, w.as_slice())), &|c, depth| zero(constants, c, depth), depth)
+    // The values `may_be_zero` reads, by id: constants (a function's own `OpUndef`s too: naga
+    // reads them as zero values) and a function's compositions and copies, as (type, opcode,
+    // operand words; a 64-bit literal as one word, zero only when it is, other literals as
+    // zero: maybe zero).
+    let words = |operands: &[Operand]| -> Vec<u32> {
+        operands
+            .iter()
+            .map(|o| match o {
+                Operand::LiteralBit32(w) | Operand::IdRef(w) => *w,
+                Operand::LiteralBit64(w) => u32::from(*w != 0),
+                _ => 0,
+            })
+            .collect()
+    };
+    let globals = module.types_global_values.iter().filter(|i| is_constant(i.class.opcode));
+    let locals = module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions);
+    let locals = locals.filter(|i| i.class.opcode == Op::Undef || composes(i.class.opcode));
+    let values: HashMap<Word, (Word, Op, Vec<u32>)> =
+        globals.chain(locals).filter_map(|i| Some((i.result_id?, (i.result_type?, i.class.opcode, words(&i.operands))))).collect();
+    let constant = |id: Word| values.get(&id).is_some_and(|(_, op, _)| !composes(*op));
+    fn zero(values: &HashMap<Word, (Word, Op, Vec<u32>)>, id: Word, depth: u32) -> bool {
+        let definition = values.get(&id).map(|(_, op, words)| (*op, words.as_slice()));
+        may_be_zero(definition, &|c, depth| zero(values, c, depth), depth)
     }
     // One walk per function, in order: where each derived value is defined; each operation
     // that needs a run-time operand reads that operand's constant at run time (followed down
@@ -263,7 +252,7 @@ pub fn lower(module: &mut dr::Module) -> bool {
             for (ii, i) in b.instructions.iter().enumerate() {
                 let Some((is_glsl, ids)) = operation_ids(i, &glsl) else { continue };
                 let Some(mut position) =
-                    derivation.run_time_operand(i.class.opcode, is_glsl, i.result_id, &ids, is_constant, |id| zero(&constants, id, 0))
+                    derivation.run_time_operand(i.class.opcode, is_glsl, i.result_id, &ids, constant, |id| zero(&values, id, 0))
                 else {
                     if let Some(r) = i.result_id.filter(|r| derivation.derived.contains(r)) {
                         defined.insert(r, (bi, ii));
@@ -288,7 +277,7 @@ pub fn lower(module: &mut dr::Module) -> bool {
                         })
                         .nth(position);
                     let Some((k, id)) = operand else { break };
-                    if is_constant(id) {
+                    if constant(id) {
                         reads.insert((fi, at.0, at.1, k, id));
                         break;
                     }
@@ -307,8 +296,8 @@ pub fn lower(module: &mut dr::Module) -> bool {
     let mut copies: HashMap<Word, Word> = HashMap::new();
     for &(.., c) in &reads {
         if let std::collections::hash_map::Entry::Vacant(copy) = copies.entry(c) {
-            let (ty, op, _) = constants[&c].clone();
-            let init = if op == Op::Undef { null_constant(module, ty) } else { c };
+            let (ty, op) = (values[&c].0, values[&c].1);
+            let init = if op == Op::Undef { super::null_constant(module, ty) } else { c };
             copy.insert(super::private_variable(module, ty, init));
         }
     }
@@ -317,21 +306,9 @@ pub fn lower(module: &mut dr::Module) -> bool {
         let load = fresh_id(module);
         let block = &mut module.functions[fi].blocks[bi];
         block.instructions[ii].operands[k] = Operand::IdRef(load);
-        block.instructions.insert(ii, Instruction::new(Op::Load, Some(constants[&c].0), Some(load), vec![Operand::IdRef(copies[&c])]));
+        block.instructions.insert(ii, Instruction::new(Op::Load, Some(values[&c].0), Some(load), vec![Operand::IdRef(copies[&c])]));
     }
     true
-}
-
-/// `OpConstantNull` of `ty`, added at the end of the global section if missing (valid: the
-/// type is defined earlier).
-fn null_constant(module: &mut dr::Module, ty: Word) -> Word {
-    let existing = module.types_global_values.iter().find(|i| i.class.opcode == Op::ConstantNull && i.result_type == Some(ty));
-    if let Some(id) = existing.and_then(|i| i.result_id) {
-        return id;
-    }
-    let id = fresh_id(module);
-    module.types_global_values.push(Instruction::new(Op::ConstantNull, Some(ty), Some(id), Vec::new()));
-    id
 }
 
 /// An instruction's computed-on ids, and whether it is a `GLSL.std.450` call; `None` for

@@ -30,36 +30,42 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};
 
 /// A pass with a predicate saying whether it may change a module (so the module's rspirv form
-/// need not be built where none applies): `(name, applies, pass)`.
-type PredicatedPass = (&'static str, fn(&crate::spirv_view::ModuleView) -> bool, fn(&mut dr::Module) -> bool);
+/// need not be built where none applies): `(profile phase name, applies, pass)`.
+pub(crate) type PredicatedPass = (&'static str, fn(&crate::spirv_view::ModuleView) -> bool, fn(&mut dr::Module) -> bool);
 
-/// The passes that run on every stage, with their predicates: the first three when a module
-/// is loaded, the others on the loaded module.
-const PREDICATED: [PredicatedPass; 8] = [
-    ("drop_xfb", drop_xfb::applies, drop_xfb::lower),
-    ("buffer_block_names", buffer_block_names::applies, buffer_block_names::lower),
-    ("non_writable_blocks", non_writable_blocks::applies, non_writable_blocks::lower),
-    ("float_specials", float_specials::applies, float_specials::lower),
-    ("undef_globals", undef_globals::applies, undef_globals::lower),
-    ("const_operations", const_operations::applies, const_operations::lower),
-    ("shift_signedness", shift_signedness::applies, shift_signedness::lower),
-    ("std140", std140::applies, |m| std140::lower(m).unwrap_or(true)),
+/// The passes [`crate::reflect::load`] runs on every input, in order, before reflecting.
+pub(crate) const ON_INPUT: [PredicatedPass; 3] = [
+    ("lower: drop_xfb", drop_xfb::applies, drop_xfb::lower),
+    ("lower: buffer_block_names", buffer_block_names::applies, buffer_block_names::lower),
+    ("lower: non_writable_blocks", non_writable_blocks::applies, non_writable_blocks::lower),
+];
+
+/// The passes every loaded (and specialized) stage goes through, in order
+/// (`crate::load_specialized`).
+pub(crate) const ON_LOADED: [PredicatedPass; 4] = [
+    ("lower: float_specials", float_specials::applies, float_specials::lower),
+    ("lower: undef_globals", undef_globals::applies, undef_globals::lower),
+    ("lower: const_operations", const_operations::applies, const_operations::lower),
+    ("lower: shift_signedness", shift_signedness::applies, shift_signedness::lower),
 ];
 
 /// Checks the predicates on `words` (which must pass [`crate::reflect::check_header`]): a
 /// pass whose predicate says it does not apply changes nothing (and does not fail). The
-/// passes that run when a module is loaded are checked on the input, the others on the loaded
-/// module; modules that do not load are skipped (the passes assume the load checks). Debug
-/// builds check every skipped pass of every translation; the `spirv_words` fuzz target and the
-/// translator tests check this on their inputs, in release builds too.
+/// passes that run when a module is loaded ([`ON_INPUT`]) are checked on the input, the others
+/// ([`ON_LOADED`], and `std140`, which resources run) on the loaded module; modules that do not
+/// load are skipped (the passes assume the load checks). Debug builds check every skipped pass
+/// of every translation; the `spirv_words` fuzz target and the translator tests check this on
+/// their inputs, in release builds too.
 pub fn check_predicates(words: &[u32]) -> Result<(), String> {
     let Ok(loaded) = crate::reflect::load(words, None) else { return Ok(()) };
     let Some((input, _)) = crate::spirv_view::ModuleView::read(words) else { return Ok(()) };
     let Ok(module) = crate::spirv_reader::load_words(words) else { return Ok(()) };
-    for (k, (name, applies, pass)) in PREDICATED.into_iter().enumerate() {
-        let (view, module) = if k < 3 { (&input, &module) } else { (loaded.view(), loaded.module()) };
+    let std140: PredicatedPass = ("lower: std140", std140::applies, |m| std140::lower(m).unwrap_or(true));
+    let on_input = ON_INPUT.iter().map(|p| (p, &input, &module));
+    let on_loaded = ON_LOADED.iter().chain([&std140]).map(|p| (p, loaded.view(), loaded.module()));
+    for ((name, applies, pass), view, module) in on_input.chain(on_loaded) {
         if !applies(view) && pass(&mut module.clone()) {
-            return Err(format!("lower::{name} changed a module its predicate says it does not apply to"));
+            return Err(format!("{name} changed a module its predicate says it does not apply to"));
         }
     }
     Ok(())
@@ -144,6 +150,18 @@ pub(crate) fn constant(module: &mut dr::Module, ty: Word, bits: u32) -> Word {
     }
     let id = fresh_id(module);
     module.types_global_values.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![Operand::LiteralBit32(bits)]));
+    id
+}
+
+/// `OpConstantNull` of `ty`, added at the end of the global section if missing (valid: the
+/// type is defined earlier).
+pub(crate) fn null_constant(module: &mut dr::Module, ty: Word) -> Word {
+    let existing = module.types_global_values.iter().find(|i| i.class.opcode == Op::ConstantNull && i.result_type == Some(ty));
+    if let Some(id) = existing.and_then(|i| i.result_id) {
+        return id;
+    }
+    let id = fresh_id(module);
+    module.types_global_values.push(Instruction::new(Op::ConstantNull, Some(ty), Some(id), Vec::new()));
     id
 }
 

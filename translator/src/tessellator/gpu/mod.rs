@@ -18,8 +18,9 @@
 //! p = instance × primitives + patch), in this order, each a dispatch of one entry point of
 //! [`TessKernels`]:
 //!
-//! 1. `count` ([`COUNT_ENTRY`] of `tessellate`): ceil(P / [`WORKGROUP`]) workgroups ([`count_workgroups`]), one invocation per
-//!    patch; writes `counts[2p]` (domain points) and `counts[2p + 1]` (index entries).
+//! 1. `count` ([`COUNT_ENTRY`] of `tessellate`): ceil(P / [`WORKGROUP`]) workgroups
+//!    ([`count_workgroups`]), one invocation per patch; writes `counts[2p]` (domain points) and
+//!    `counts[2p + 1]` (index entries).
 //! 2. `scan[0]`: ceil(P / [`SCAN_BLOCK`]) workgroups of 256 invocations: per block of
 //!    [`SCAN_BLOCK`] patches, exclusive sums into `offsets[..2P]` and the block's totals into
 //!    the scratch at `offsets[2P + 2b ..]`.
@@ -27,9 +28,10 @@
 //!    into `indirect` (`[entries, 1, 0, 0, 0, points]`, so it is written even when P = 0).
 //!    `scan[2]`: ceil(P / [`SCAN_BLOCK`]) workgroups: block prefixes added to the offsets.
 //!    ([`scan_workgroups`] gives the three numbers.)
-//! 3. `emit` ([`EMIT_ENTRY`] of `tessellate`): ceil(P / [`WORKGROUP`]) workgroups, one invocation per patch: domain points at
-//!    `domain[offsets[2p] + k]` = (u, v, w, bitcast(p)), global point indices at
-//!    `indices[offsets[2p + 1] + j]`. Writes past the end of either buffer are dropped.
+//! 3. `emit` ([`EMIT_ENTRY`] of `tessellate`): ceil(P / [`WORKGROUP`]) workgroups, one
+//!    invocation per patch: domain points at `domain[offsets[2p] + k]` = (u, v, w, bitcast(p)),
+//!    global point indices at `indices[offsets[2p + 1] + j]`. Writes past the end of either
+//!    buffer are dropped.
 //!
 //! A workgroup count above the device's `max_compute_workgroups_per_dimension` may be split
 //! over x and y (any x × y ≥ the count, see [`dispatch_size`]): every kernel numbers its
