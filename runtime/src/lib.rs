@@ -435,6 +435,7 @@ impl TranslatedPipeline {
                         Workgroups::OnePerPatch => (primitives, call.instances),
                         Workgroups::ScanLevel { divisor } => ((primitives * call.instances).div_ceil(divisor.max(1)).max(1), 1),
                         Workgroups::One => (1, 1),
+                        Workgroups::Indirect { .. } => (0, 0),
                     };
                     let mut c = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&cp.label), timestamp_writes: None });
                     c.set_pipeline(pipeline);
@@ -451,7 +452,9 @@ impl TranslatedPipeline {
                         Workgroups::PerPatch { .. } | Workgroups::ScanLevel { .. } if x > max => (max, x.div_ceil(max)),
                         _ => (x, y),
                     };
-                    if x > 0 && y > 0 {
+                    if let Workgroups::Indirect { arguments, offset } = &cp.workgroups {
+                        c.dispatch_workgroups_indirect(intermediate(&self.plan, &buffers.intermediates, &cp.label, arguments)?, *offset);
+                    } else if x > 0 && y > 0 {
                         c.dispatch_workgroups(x, y, 1);
                     }
                 }
@@ -485,11 +488,7 @@ impl TranslatedPipeline {
                     rpass.set_bind_group(g, bg, &[]);
                 }
                 let c = d.call;
-                let buffer = |name: &str| {
-                    self.plan.buffers.iter().position(|b| b.name == name).map(|i| &d.intermediates[i]).ok_or_else(|| {
-                        RuntimeError::Plan(tesserae::PlanError::UnknownBuffer { pass: rp.label.clone(), name: name.to_string() })
-                    })
-                };
+                let buffer = |name: &str| intermediate(&self.plan, &d.intermediates, &rp.label, name);
                 match &rp.draw {
                     DrawShape::AsRecorded => {
                         for (slot, b) in d.vertex_buffers.iter().enumerate() {
@@ -806,6 +805,15 @@ impl TranslatedPipeline {
         }
         Ok(device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some(pass.label()), layout, entries: &entries }))
     }
+}
+
+/// The intermediate buffer `name` of `plan`, as allocated in `intermediates`.
+fn intermediate<'b>(plan: &Plan, intermediates: &'b [wgpu::Buffer], pass: &str, name: &str) -> Result<&'b wgpu::Buffer, RuntimeError> {
+    plan.buffers
+        .iter()
+        .position(|b| b.name == name)
+        .and_then(|i| intermediates.get(i))
+        .ok_or_else(|| RuntimeError::Plan(tesserae::PlanError::UnknownBuffer { pass: pass.to_string(), name: name.to_string() }))
 }
 
 /// Two triangles per quad of four vertices, as [`BufferUsage::QuadIndices`] defines: `bytes`

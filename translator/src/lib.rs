@@ -538,7 +538,7 @@ fn pulling_resources(e: Emulation, slots: &[u32], extra: impl IntoIterator<Item 
 }
 
 /// `CullDistance` becomes the private array [`vertex_function::CULL_GLOBAL`].
-fn demote_cull(module: &mut rspirv::dr::Module) {
+pub(crate) fn demote_cull(module: &mut rspirv::dr::Module) {
     for var in lower::builtin_output::demote(module, BuiltIn::CullDistance) {
         lower::builtin_output::name_variable(module, var, vertex_function::CULL_GLOBAL);
     }

@@ -12,7 +12,7 @@ use crate::wgsl::ValidatedWgsl;
 use serde::Serialize;
 
 /// Version of the plan's JSON form; bumped on every incompatible change.
-pub const PLAN_VERSION: u32 = 4;
+pub const PLAN_VERSION: u32 = 5;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
@@ -154,6 +154,10 @@ pub enum Workgroups {
     ScanLevel { divisor: u32 },
     /// (1, 1, 1).
     One,
+    /// `[x, y, z]` as a pass before wrote them: three `u32`s at byte `offset` of the
+    /// intermediate buffer `arguments` (an [`BufferUsage::Indirect`] one); the kernel numbers
+    /// its workgroups itself.
+    Indirect { arguments: String, offset: u64 },
 }
 
 impl Pass {
@@ -369,6 +373,8 @@ pub enum PlanError {
     GroupTaken { group: u32 },
     #[error("pass `{pass}`: pipeline-overridable constant `{name}` has no value, or is not declared")]
     Constant { pass: String, name: String },
+    #[error("pass `{pass}` dispatches through `{name}` at byte {offset}, which is not 12 bytes of an indirect-arguments buffer")]
+    IndirectArguments { pass: String, name: String, offset: u64 },
 }
 
 impl Plan {
@@ -430,6 +436,15 @@ impl Plan {
                     }
                 } else {
                     seen.push(b);
+                }
+            }
+            if let Pass::Compute(ComputePass { workgroups: Workgroups::Indirect { arguments, offset }, .. }) = pass {
+                let fits = |b: &IntermediateBuffer| match b.size {
+                    BufferSize::Fixed { bytes } => offset.checked_add(12).is_some_and(|end| end <= bytes),
+                    _ => true,
+                };
+                if offset % 4 != 0 || !self.buffers.iter().any(|b| &b.name == arguments && b.usage == BufferUsage::Indirect && fits(b)) {
+                    return Err(PlanError::IndirectArguments { pass: label.clone(), name: arguments.clone(), offset: *offset });
                 }
             }
             for p in provided {

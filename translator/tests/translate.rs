@@ -533,3 +533,65 @@ fn operations_on_undef_zero_divisors_and_foreign_ids() {
     let e = translate_stage(&StageDesc::new(words)).unwrap_err();
     assert!(matches!(e, TranslateError::NagaFrontend { .. } | TranslateError::Load { .. }), "{e}");
 }
+
+#[test]
+fn evaluation_cull_distances_cull_primitives_before_the_draw() {
+    let tcs = glsl(glslang::ShaderStage::TesselationControl, "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position; }");
+    let plan_of = |mode: &str, cull: bool| {
+        let (decl, write) = if cull {
+            ("out float gl_CullDistance[2];\n", "gl_CullDistance[0] = gl_TessCoord.x - 0.5; gl_CullDistance[1] = 1.0;")
+        } else {
+            ("", "")
+        };
+        let tes = glsl(
+            glslang::ShaderStage::TesselationEvaluation,
+            &format!(
+                "#version 450\nlayout({mode}) in;\n{decl}void main(){{ gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; {write} }}"
+            ),
+        );
+        let mut d = desc(vs(VS), None);
+        d.tess_control = Some(StageDesc::new(tcs.clone()));
+        d.tess_eval = Some(StageDesc::new(tes));
+        d.topology = Topology::PatchList { control_points: 3 };
+        translate(&d).unwrap_or_else(|e| panic!("{mode}: {e}"))
+    };
+    let labels = |plan: &Plan| plan.passes.iter().map(|p| p.label().to_string()).collect::<Vec<_>>();
+    // Without cull distances, no cull pass and no culled index in the draw's vertex stage.
+    let plain = plan_of("triangles", false);
+    assert!(!labels(&plain).iter().any(|l| l == "tessellation cull"), "{:?}", labels(&plain));
+    for (mode, per_primitive) in [("triangles", 3), ("quads", 3), ("isolines", 2), ("triangles, point_mode", 1)] {
+        let plan = plan_of(mode, true);
+        plan.validate().unwrap();
+        // After the tessellator, before the draw; dispatched through the tessellator's arguments.
+        let l = labels(&plan);
+        let at = l.iter().position(|l| l == "tessellation cull").unwrap_or_else(|| panic!("{mode}: {l:?}"));
+        assert_eq!(l[at - 1], "tessellator: emit", "{mode}");
+        assert_eq!(l[at + 1], "tessellation evaluation", "{mode}");
+        let Pass::Compute(c) = &plan.passes[at] else { panic!("the cull pass is compute") };
+        assert_eq!(c.workgroups, Workgroups::Indirect { arguments: "tess indirect".into(), offset: 24 });
+        let w = c.shader.wgsl.source();
+        assert!(w.contains(&format!("* {per_primitive}u)")) && w.contains("tesserae_cull_distance"), "{mode}:\n{w}");
+        let Pass::Render(r) = &plan.passes[at + 1] else { panic!("the draw is a render pass") };
+        assert!(r.vertex.wgsl.source().contains("4294967295u"), "{mode}: the draw places culled indices outside");
+        let arguments = plan.buffers.iter().find(|b| b.name == "tess indirect").unwrap();
+        assert_eq!(arguments.size, BufferSize::Fixed { bytes: 36 });
+    }
+    // The dispatch must name 12 bytes of an indirect-arguments buffer.
+    let plan = plan_of("quads", true);
+    let edited = |arguments: &str, offset: u64| {
+        let mut p = plan.clone();
+        for pass in &mut p.passes {
+            if let Pass::Compute(c) = pass {
+                if c.label == "tessellation cull" {
+                    c.workgroups = Workgroups::Indirect { arguments: arguments.into(), offset };
+                }
+            }
+        }
+        p.validate()
+    };
+    assert!(edited("tess indirect", 24).is_ok());
+    for (arguments, offset) in [("tess indirect", 28), ("tess indirect", 26), ("tess indices", 0), ("no such buffer", 0)] {
+        let r = edited(arguments, offset);
+        assert!(matches!(&r, Err(PlanError::IndirectArguments { .. })), "{arguments} at {offset}: {r:?}");
+    }
+}

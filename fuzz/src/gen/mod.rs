@@ -503,9 +503,6 @@ impl PipelineSpec {
         }
         if let Some(t) = &self.tess {
             // NOT YET SUPPORTED (refused by name by the translator's tessellation).
-            if self.cull > 0 {
-                v.push("cull distances from the evaluation stage");
-            }
             if self.point_size && t.point_mode {
                 v.push("PointSize from the evaluation stage in point mode");
             }

@@ -25,7 +25,10 @@
 //!    [`SCAN_BLOCK`] patches, exclusive sums into `offsets[..2P]` and the block's totals into
 //!    the scratch at `offsets[2P + 2b ..]`.
 //!    `scan[1]`: exactly 1 workgroup: block totals → block prefixes, and the grand totals
-//!    into `indirect` (`[entries, 1, 0, 0, 0, points]`, so it is written even when P = 0).
+//!    into `indirect` (`[entries, 1, 0, 0, 0, points]`, so it is written even when P = 0),
+//!    then, when `indirect` has 9 words, the workgroups `[x, y, 1]` of a dispatch with one
+//!    invocation per index entry in workgroups of [`ENTRY_WORKGROUP`] (x ≤ 65,535; the
+//!    evaluation stage's cull pass, [`INDIRECT_DISPATCH_OFFSET`]).
 //!    `scan[2]`: ceil(P / [`SCAN_BLOCK`]) workgroups: block prefixes added to the offsets.
 //!    ([`scan_workgroups`] gives the three numbers.)
 //! 3. `emit` ([`EMIT_ENTRY`] of `tessellate`): ceil(P / [`WORKGROUP`]) workgroups, one
@@ -85,7 +88,8 @@ pub struct TessBindings {
     pub domain: u32,
     /// `array<u32>`: the primitives' global point indices (written by `emit`).
     pub indices: u32,
-    /// `array<u32>`, at least 6 words: `draw_indexed_indirect` arguments, then the point total.
+    /// `array<u32>`, at least 6 words: `draw_indexed_indirect` arguments, then the point total;
+    /// with 9 words, then a dispatch over the index entries ([`INDIRECT_DISPATCH_OFFSET`]).
     pub indirect: u32,
 }
 
@@ -102,6 +106,13 @@ pub struct TessKernels {
 /// runs a workgroup on one thread; measured with `cargo xtask bench --only tessellation`: 64 →
 /// 1.30x lavapipe per draw for 4,096 triangle patches at level 16, 8 → 0.96x).
 pub const WORKGROUP: u32 = 8;
+/// Invocations per workgroup of a pass dispatched over the index entries through `indirect`
+/// (the evaluation stage's cull pass).
+pub const ENTRY_WORKGROUP: u32 = 64;
+/// Byte offset in `indirect` of that dispatch's workgroups `[x, y, 1]`.
+pub const INDIRECT_DISPATCH_OFFSET: u64 = 24;
+/// Bytes of `indirect` with that dispatch.
+pub const INDIRECT_BYTES: u64 = 36;
 /// Patches per workgroup of the first and last scan kernels.
 pub const SCAN_BLOCK: u32 = 1024;
 /// The entry point of every scan module.
@@ -220,7 +231,8 @@ pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
         &[Buf::Levels, Buf::Counts, Buf::Offsets, Buf::Domain, Buf::Indices],
         &[FIXED, LEVELS, count_domain, PATCH, COUNT, MESH, emit_domain, EMIT],
     );
-    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, k])).collect();
+    let entry_workgroup = format!("const ENTRY_WORKGROUP: u32 = {ENTRY_WORKGROUP}u;");
+    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, &entry_workgroup, k])).collect();
     TessKernels { tessellate, scan }
 }
 

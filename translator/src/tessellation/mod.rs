@@ -13,7 +13,10 @@
 //! 3. **tessellator** (compute kernels: count, prefix sum across all patches, emit): the
 //!    domain points (u, v, w, patch) and the index list, bit-exact with the CPU tessellator
 //!    and lavapipe, and the arguments of an indexed indirect draw.
-//! 4. **tessellation evaluation** (render): an indexed indirect draw over the domain points;
+//! 4. **tessellation cull** (compute, only when the evaluation stage writes cull distances;
+//!    one invocation per primitive, dispatched indirectly): drops the primitives a cull
+//!    distance culls from the index list ([`evaluation`]).
+//! 5. **tessellation evaluation** (render): an indexed indirect draw over the domain points;
 //!    the evaluation stage runs as a vertex stage with `TessCoord`, `gl_in`, patch inputs,
 //!    levels and `PrimitiveId` filled from those buffers, then the fragment stage.
 //!
@@ -34,6 +37,9 @@ use naga::{Binding as NagaBinding, BuiltIn};
 use spirv::BuiltIn as SpvBuiltIn;
 use spirv::ExecutionMode;
 use std::fmt::Write;
+
+mod evaluation;
+use evaluation::{EvaluationBuffers, EvaluationPass, Strides};
 
 /// Invocations per workgroup of the vertex pass.
 pub const WORKGROUP: u32 = 64;
@@ -126,7 +132,19 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
             let vars =
                 m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, false, 1)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
-            evaluation_pass(e, module, &vars, &st, stride, pstride, [b(1), b(2), b(3), b(6)], None, None, verify)?.0
+            let buffers = EvaluationBuffers { cps: b(1), patches: b(2), levels: b(3), domain: b(6), indices: b(7), indirect: b(8) };
+            let pass = EvaluationPass {
+                emulation: e,
+                vars: &vars,
+                state: &st,
+                strides: Strides { control_point: stride, patch: pstride },
+                buffers,
+                clip_location: None,
+                primitive_id_location: None,
+                culled: false,
+                verify,
+            };
+            evaluation::evaluation_pass(module, &pass)?.0
         }
     };
     Ok(crate::shader_plan(stage, w))
@@ -146,8 +164,9 @@ pub fn translate(
     let st = state(&tcs, &tes, desc.topology)?;
     let verify = desc.options.verify_wgsl_round_trip;
     let tr = tes.reflection.clone();
-    if tr.cull_distance_outputs > 0 {
-        return Err(tess_err(Stage::TessEval, "cull distances from the evaluation stage"));
+    let cull_distances = tr.cull_distance_outputs;
+    if cull_distances > 0 {
+        crate::demote_cull(tes.module_mut());
     }
     if tr.writes(SpvBuiltIn::PointSize) {
         if st.mode.point_mode {
@@ -185,7 +204,7 @@ pub fn translate(
         BufferSize::PerPatch { bytes: 4 * gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level) as u64 },
         BufferUsage::Index,
     );
-    let indirect = buffer(8, "tess indirect", BufferSize::Fixed { bytes: 24 }, BufferUsage::Indirect);
+    let indirect = buffer(8, "tess indirect", BufferSize::Fixed { bytes: gpu::INDIRECT_BYTES }, BufferUsage::Indirect);
 
     // 1. Vertex stage → vertex records.
     let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
@@ -213,18 +232,26 @@ pub fn translate(
 
     // 4. Evaluation stage as a vertex stage over the domain points.
     let tes_module = crate::wgsl::spirv_to_module(Stage::TessEval, &tes)?;
-    let (tes_wgsl, native_clip) = evaluation_pass(
-        e,
-        tes_module,
-        &tes_vars,
-        &st,
-        cstride,
-        pstride,
-        [cps.binding, patches.binding, levels.binding, domain.binding],
+    let eval = EvaluationPass {
+        emulation: e,
+        vars: &tes_vars,
+        state: &st,
+        strides: Strides { control_point: cstride, patch: pstride },
+        buffers: EvaluationBuffers {
+            cps: cps.binding,
+            patches: patches.binding,
+            levels: levels.binding,
+            domain: domain.binding,
+            indices: indices.binding,
+            indirect: indirect.binding,
+        },
         clip_location,
         primitive_id_location,
+        culled: cull_distances > 0,
         verify,
-    )?;
+    };
+    let cull_wgsl = if cull_distances > 0 { Some(evaluation::cull_pass(tes_module.clone(), &eval, cull_distances)?) } else { None };
+    let (tes_wgsl, native_clip) = evaluation::evaluation_pass(tes_module, &eval)?;
 
     let inter = |b: &IntermediateBuffer| PassResource {
         group: e.group,
@@ -280,6 +307,14 @@ pub fn translate(
         passes.push(kernel(&format!("tessellator: scan {k}"), &parse(src)?, gpu::ENTRY_POINT, shape));
     }
     passes.push(kernel("tessellator: emit", &tessellate, gpu::EMIT_ENTRY, Workgroups::PerPatch { size: gpu::WORKGROUP }));
+    if let Some(w) = cull_wgsl {
+        passes.push(Pass::Compute(ComputePass {
+            label: "tessellation cull".into(),
+            shader: ShaderPlan { entry_point: evaluation::CULL_ENTRY.into(), ..shader(Stage::TessEval, w) },
+            workgroups: Workgroups::Indirect { arguments: indirect.name.clone(), offset: gpu::INDIRECT_DISPATCH_OFFSET },
+            resources: [&cps, &patches, &levels, &domain, &indices, &indirect].into_iter().map(inter).chain([draw.clone()]).collect(),
+        }));
+    }
     let topology = match (st.mode.point_mode, st.mode.domain) {
         (true, _) => Topology::PointList,
         (false, Domain::Isolines) => Topology::LineList,
@@ -638,95 +673,4 @@ fn relabel(e: TranslateError, stage: Stage) -> TranslateError {
         TranslateError::Unsupported { feature, .. } => TranslateError::Unsupported { stage, feature },
         other => other,
     }
-}
-
-/// The evaluation stage as a vertex stage over domain points; returns the WGSL and its
-/// native clip distance count.
-#[allow(clippy::too_many_arguments)]
-fn evaluation_pass(
-    e: Emulation,
-    mut module: naga::Module,
-    vars: &[IoVar],
-    st: &TessState,
-    cstride: u32,
-    pstride: u32,
-    [cps, patches, levels, domain]: [u32; 4],
-    clip_location: Option<u32>,
-    primitive_id_location: Option<(u32, &'static str)>,
-    verify: bool,
-) -> Result<(ValidatedWgsl, u32), TranslateError> {
-    let stage = Stage::TessEval;
-    let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
-    if !func.args.is_empty() {
-        return Err(tess_err(stage, "an input naga kept after lowering"));
-    }
-    let n = st.output_vertices;
-    let mut prologue = String::new();
-    set_builtins(
-        &module,
-        vars,
-        &[
-            (SpvBuiltIn::TessCoord, tess_coord_value(stage, &module, vars)?),
-            (SpvBuiltIn::PrimitiveId, "(p % max(tesserae_draw.primitives, 1u))".into()),
-            (SpvBuiltIn::PatchVertices, format!("{n}u")),
-        ],
-        &mut prologue,
-    );
-    fill_levels(&module, vars, "p", &mut prologue);
-    fill_per_vertex(stage, &module, vars, n, "tesserae_cps", &format!("(p * {n}u + j) * {cstride}u"), &mut prologue)?;
-    fill_patch_inputs(stage, &module, vars, &format!("p * {pstride}u"), &mut prologue)?;
-    // The vertex output, as the stage declared it.
-    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
-    let mut copies = String::new();
-    let mut enable = "";
-    let mut native_clip = 0;
-    for o in &func.outputs {
-        match &o.binding {
-            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
-                let _ = writeln!(copies, "    o.position = {};", o.access);
-            }
-            NagaBinding::Location { location, .. } => {
-                let (ty, _, _) = vertex_function::wgsl_type(&module, o.ty).map_err(|e| relabel(e, stage))?;
-                let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
-                let _ = writeln!(copies, "    o.v{location} = {};", o.access);
-            }
-            NagaBinding::BuiltIn(BuiltIn::ClipDistances) if clip_location.is_none() => {
-                native_clip = vertex_function::clip_distance_count(stage, &module, o.ty)?;
-                enable = "enable clip_distances;\n";
-                let _ = writeln!(fields, "    @builtin(clip_distances) clip: array<f32, {native_clip}>,");
-                let _ = writeln!(copies, "    o.clip = {};", o.access);
-            }
-            _ => {}
-        }
-    }
-    if let Some((l, ty)) = primitive_id_location {
-        let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
-        let _ = writeln!(copies, "    o.primitive_id = {ty}(p % max(tesserae_draw.primitives, 1u));");
-    }
-    let body = format!(
-        "
-struct TesseraeEvalOut {{
-{fields}}}
-
-@vertex
-fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {{
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-{prologue}    let tesserae_out = {}();
-    var o: TesseraeEvalOut;
-{copies}    return o;
-}}
-",
-        vertex_function::FUNCTION,
-    );
-    let buffers = [
-        (cps, "read", "tesserae_cps"),
-        (patches, "read", "tesserae_patch_records"),
-        (levels, "read", "tesserae_levels"),
-        (domain, "read", "tesserae_domain"),
-    ];
-    let kernel = format!("{enable}{}{body}", declarations_used(e, &body, &buffers));
-    let globals = io_globals(&module, vars);
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
-    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, native_clip))
 }

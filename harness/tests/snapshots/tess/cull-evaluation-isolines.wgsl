@@ -1,0 +1,485 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e6 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e6.x, _e6.y, 0f, 1f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
+    pos_1 = pos;
+    main();
+    let _e4 = unnamed.gl_Position;
+    return _e4;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 2u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 1u);
+    tesserae_records[tesserae_base] = _e34;
+    return;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
+var<workgroup> tesserae_io_15_g: array<gl_PerVertex, 4>;
+var<private> tesserae_io_18_g: i32;
+var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_39_g: array<f32, 4>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+fn main() {
+    let _e11 = tesserae_io_18_g;
+    let _e12 = tesserae_io_18_g;
+    let _e15 = tesserae_io_25_g[_e12].gl_Position;
+    tesserae_io_15_g[_e11].gl_Position = _e15;
+    let _e18 = tesserae_io_18_g;
+    if (_e18 == 0i) {
+        tesserae_io_39_g[0i] = 2f;
+        tesserae_io_39_g[1i] = 4f;
+    }
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+@compute @workgroup_size(4, 1, 1) 
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    tesserae_io_18_g = i32(tesserae_lid);
+    loop {
+        let _e13 = j;
+        if (_e13 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_25_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
+    }
+    tesserae_control();
+    workgroupBarrier();
+    let ob = (((p * 4u) + tesserae_lid) * 1u);
+    let _e49 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e49;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e60 = tesserae_io_39_g[0];
+        let _e63 = tesserae_io_39_g[1];
+        let _e66 = tesserae_io_39_g[2];
+        let _e69 = tesserae_io_39_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
+        return;
+    } else {
+        return;
+    }
+}
+// pass `tessellation cull`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 2>,
+}
+
+struct gl_PerVertex_1 {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_15 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+var<private> tesserae_io_11_g: vec3<f32>;
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 2>());
+var<private> tesserae_io_34_g: array<gl_PerVertex_1, 32>;
+var<private> v_col: vec4<f32>;
+var<private> tesserae_cull_distance: array<f32, 2>;
+@group(0) @binding(25) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(30) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(31) 
+var<storage, read_write> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage> tesserae_indirect: array<u32>;
+
+fn main() {
+    var u: f32;
+    var v: f32;
+
+    let _e19 = tesserae_io_11_g[0u];
+    u = _e19;
+    let _e21 = tesserae_io_11_g[1u];
+    v = _e21;
+    let _e24 = tesserae_io_34_g[0i].gl_Position;
+    let _e27 = tesserae_io_34_g[1i].gl_Position;
+    let _e28 = u;
+    let _e33 = tesserae_io_34_g[3i].gl_Position;
+    let _e36 = tesserae_io_34_g[2i].gl_Position;
+    let _e37 = u;
+    let _e40 = v;
+    unnamed.gl_Position = mix(mix(_e24, _e27, vec4(_e28)), mix(_e33, _e36, vec4(_e37)), vec4(_e40));
+    let _e44 = u;
+    tesserae_cull_distance[0i] = (_e44 - 0.3f);
+    let _e47 = v;
+    tesserae_cull_distance[1i] = (0.25f - _e47);
+    let _e50 = u;
+    let _e51 = v;
+    v_col = vec4<f32>(_e50, _e51, 1f, 1f);
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e4 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e4);
+    let _e6 = unnamed.gl_Position;
+    let _e7 = v_col;
+    return TesseraeVertexOut(_e6, _e7);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_evaluation_cull(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
+    var tesserae_negative: u32 = 4294967295u;
+    var tesserae_k: u32 = 0u;
+    var j: u32;
+    var tesserae_mask: u32;
+    var tesserae_i: u32;
+    var tesserae_k_1: u32 = 0u;
+
+    let tesserae_first = ((tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u)) * 2u);
+    let _e15 = tesserae_indirect[0];
+    if ((tesserae_first + 2u) > _e15) {
+        return;
+    }
+    loop {
+        let _e21 = tesserae_k;
+        if (_e21 < 2u) {
+        } else {
+            break;
+        }
+        {
+            let _e26 = tesserae_k;
+            let _e29 = tesserae_indices[(tesserae_first + _e26)];
+            let tesserae_d = tesserae_domain[_e29];
+            let p = bitcast<u32>(tesserae_d.w);
+            tesserae_io_11_g = tesserae_d.xyz;
+            j = 0u;
+            loop {
+                let _e38 = j;
+                if (_e38 < 4u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e43 = j;
+                    let b = (((p * 4u) + _e43) * 1u);
+                    let _e48 = j;
+                    let _e53 = tesserae_cps[b];
+                    tesserae_io_34_g[_e48].gl_Position = _e53;
+                }
+                continuing {
+                    let _e55 = j;
+                    j = (_e55 + 1u);
+                }
+            }
+            let _e57 = tesserae_vertex();
+            tesserae_mask = 0u;
+            tesserae_i = 0u;
+            loop {
+                let _e62 = tesserae_i;
+                if (_e62 < 2u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e66 = tesserae_i;
+                    let _e68 = tesserae_cull_distance[_e66];
+                    if (_e68 < 0f) {
+                        let _e71 = tesserae_mask;
+                        let _e73 = tesserae_i;
+                        tesserae_mask = (_e71 | (1u << _e73));
+                    }
+                }
+                continuing {
+                    let _e77 = tesserae_i;
+                    tesserae_i = (_e77 + 1u);
+                }
+            }
+            let _e79 = tesserae_negative;
+            let _e80 = tesserae_mask;
+            tesserae_negative = (_e79 & _e80);
+        }
+        continuing {
+            let _e83 = tesserae_k;
+            tesserae_k = (_e83 + 1u);
+        }
+    }
+    let _e85 = tesserae_negative;
+    if (_e85 != 0u) {
+        loop {
+            let _e90 = tesserae_k_1;
+            if (_e90 < 2u) {
+            } else {
+                break;
+            }
+            {
+                let _e94 = tesserae_k_1;
+                tesserae_indices[(tesserae_first + _e94)] = 4294967295u;
+            }
+            continuing {
+                let _e99 = tesserae_k_1;
+                tesserae_k_1 = (_e99 + 1u);
+            }
+        }
+        return;
+    } else {
+        return;
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 2>,
+}
+
+struct gl_PerVertex_1 {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_15 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) v0_: vec4<f32>,
+}
+
+var<private> tesserae_io_11_g: vec3<f32>;
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 2>());
+var<private> tesserae_io_34_g: array<gl_PerVertex_1, 32>;
+var<private> v_col: vec4<f32>;
+var<private> tesserae_cull_distance: array<f32, 2>;
+@group(0) @binding(25) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(30) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+
+fn main() {
+    var u: f32;
+    var v: f32;
+
+    let _e19 = tesserae_io_11_g[0u];
+    u = _e19;
+    let _e21 = tesserae_io_11_g[1u];
+    v = _e21;
+    let _e24 = tesserae_io_34_g[0i].gl_Position;
+    let _e27 = tesserae_io_34_g[1i].gl_Position;
+    let _e28 = u;
+    let _e33 = tesserae_io_34_g[3i].gl_Position;
+    let _e36 = tesserae_io_34_g[2i].gl_Position;
+    let _e37 = u;
+    let _e40 = v;
+    unnamed.gl_Position = mix(mix(_e24, _e27, vec4(_e28)), mix(_e33, _e36, vec4(_e37)), vec4(_e40));
+    let _e44 = u;
+    tesserae_cull_distance[0i] = (_e44 - 0.3f);
+    let _e47 = v;
+    tesserae_cull_distance[1i] = (0.25f - _e47);
+    let _e50 = u;
+    let _e51 = v;
+    v_col = vec4<f32>(_e50, _e51, 1f, 1f);
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e4 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e4);
+    let _e6 = unnamed.gl_Position;
+    let _e7 = v_col;
+    return TesseraeVertexOut(_e6, _e7);
+}
+
+@vertex 
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
+    var culled: TesseraeEvalOut;
+    var j: u32 = 0u;
+    var o: TesseraeEvalOut;
+
+    if (tesserae_point == 4294967295u) {
+        culled.position = vec4<f32>(2f, 2f, 2f, 1f);
+        let _e10 = culled;
+        return _e10;
+    }
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_11_g = tesserae_d.xyz;
+    loop {
+        let _e20 = j;
+        if (_e20 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e25 = j;
+            let b = (((p * 4u) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_cps[b];
+            tesserae_io_34_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
+    }
+    let _e39 = tesserae_vertex();
+    o.position = _e39.out0_member;
+    o.v0_ = _e39.out1_member;
+    let _e45 = o;
+    return _e45;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> v_col_1: vec4<f32>;
+
+fn main_1() {
+    let _e2 = v_col_1;
+    frag = _e2;
+    return;
+}
+
+@fragment 
+fn main(@location(0) v_col: vec4<f32>) -> @location(0) vec4<f32> {
+    v_col_1 = v_col;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}

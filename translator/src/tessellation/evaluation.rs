@@ -1,0 +1,243 @@
+//! The evaluation stage's passes: the render pass that runs it as a vertex stage over the
+//! domain points, and, when it writes cull distances, the compute pass that culls primitives
+//! before that draw.
+//!
+//! Both read a domain point `tesserae_d` = (u, v, w, bitcast(patch)) and fill the stage's
+//! inputs from the buffers the control stage and the tessellator wrote
+//! ([`evaluation_prologue`]), then call the stage as a function.
+//!
+//! **Cull distances.** Vulkan drops a primitive when, for some cull distance, every vertex of
+//! it has a negative value; a primitive with any vertex at or above zero stays whole. WebGPU has
+//! no cull distances, and a vertex stage sees one vertex, so the cull pass (compute, one
+//! invocation per primitive of the tessellator's index list, dispatched through the
+//! `indirect` buffer the tessellator's scan fills: [`gpu::INDIRECT_DISPATCH_OFFSET`]) evaluates
+//! the stage at each vertex of its primitive, and when some distance is negative at all of them
+//! overwrites the primitive's indices with [`CULLED_INDEX`]. The render pass's vertex stage
+//! places that index outside the clip volume, so the primitive is clipped away whole; the
+//! index list keeps its length and order, so the primitives that stay draw in their order.
+//! A vertex shared by a culled and a kept primitive is still shaded for the kept one.
+
+use super::{fill_levels, fill_patch_inputs, fill_per_vertex, io_globals, relabel, set_builtins, tess_coord_value, tess_err, TessState};
+use crate::desc::Stage;
+use crate::emulation::Emulation;
+use crate::error::TranslateError;
+use crate::lower::tess_io::IoVar;
+use crate::tessellator::gpu;
+use crate::tessellator::Domain;
+use crate::vertex_function;
+use crate::wgsl::ValidatedWgsl;
+use naga::{Binding as NagaBinding, BuiltIn};
+use spirv::BuiltIn as SpvBuiltIn;
+use std::fmt::Write;
+
+/// The index the cull pass writes over a culled primitive's indices: the render pass's vertex
+/// stage places it outside the clip volume (and a backend that treats it as a primitive
+/// restart drops the primitive: either way nothing of it is drawn).
+pub const CULLED_INDEX: u32 = u32::MAX;
+/// The cull pass's entry point.
+pub const CULL_ENTRY: &str = "tesserae_evaluation_cull";
+
+/// Bindings (in the emulation group) of the buffers the evaluation passes read.
+#[derive(Debug, Clone, Copy)]
+pub struct EvaluationBuffers {
+    /// Control points (records), patch records, levels, domain points: `array<vec4<f32>>`.
+    pub cps: u32,
+    pub patches: u32,
+    pub levels: u32,
+    pub domain: u32,
+    /// The tessellator's index list and indirect arguments (`array<u32>`; the cull pass only).
+    pub indices: u32,
+    pub indirect: u32,
+}
+
+/// Record layout of the buffers the stage reads: vec4s per control point and per patch.
+#[derive(Debug, Clone, Copy)]
+pub struct Strides {
+    pub control_point: u32,
+    pub patch: u32,
+}
+
+/// Statements that set the stage's inputs for the domain point `tesserae_d` of patch `p`:
+/// `TessCoord`, `PrimitiveId`, `PatchVertices`, the levels, per-vertex and per-patch inputs.
+fn evaluation_prologue(module: &naga::Module, vars: &[IoVar], st: &TessState, strides: Strides) -> Result<String, TranslateError> {
+    let stage = Stage::TessEval;
+    let n = st.output_vertices;
+    let mut prologue = String::new();
+    set_builtins(
+        module,
+        vars,
+        &[
+            (SpvBuiltIn::TessCoord, tess_coord_value(stage, module, vars)?),
+            (SpvBuiltIn::PrimitiveId, "(p % max(tesserae_draw.primitives, 1u))".into()),
+            (SpvBuiltIn::PatchVertices, format!("{n}u")),
+        ],
+        &mut prologue,
+    );
+    fill_levels(module, vars, "p", &mut prologue);
+    let cstride = strides.control_point;
+    fill_per_vertex(stage, module, vars, n, "tesserae_cps", &format!("(p * {n}u + j) * {cstride}u"), &mut prologue)?;
+    fill_patch_inputs(stage, module, vars, &format!("p * {}u", strides.patch), &mut prologue)?;
+    Ok(prologue)
+}
+
+/// The `array<vec4<f32>>` buffers of `b` that `body` names, and the draw uniform if it does.
+fn record_buffers(e: Emulation, b: &EvaluationBuffers, body: &str) -> String {
+    let buffers = [
+        (b.cps, "read", "tesserae_cps"),
+        (b.patches, "read", "tesserae_patch_records"),
+        (b.levels, "read", "tesserae_levels"),
+        (b.domain, "read", "tesserae_domain"),
+    ];
+    super::declarations_used(e, body, &buffers)
+}
+
+/// What the evaluation stage's render pass needs besides its module.
+pub struct EvaluationPass<'a> {
+    pub emulation: Emulation,
+    pub vars: &'a [IoVar],
+    pub state: &'a TessState,
+    pub strides: Strides,
+    pub buffers: EvaluationBuffers,
+    /// Where clip distances go as a varying (emulated clipping), or `None` for native ones.
+    pub clip_location: Option<u32>,
+    pub primitive_id_location: Option<(u32, &'static str)>,
+    /// A cull pass runs before the draw: [`CULLED_INDEX`] is placed outside the clip volume.
+    pub culled: bool,
+    pub verify: bool,
+}
+
+/// The evaluation stage as a vertex stage over domain points; returns the WGSL and its
+/// native clip distance count.
+pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -> Result<(ValidatedWgsl, u32), TranslateError> {
+    let stage = Stage::TessEval;
+    let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
+    if !func.args.is_empty() {
+        return Err(tess_err(stage, "an input naga kept after lowering"));
+    }
+    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.strides)?;
+    // The vertex output, as the stage declared it.
+    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
+    let mut copies = String::new();
+    let mut enable = "";
+    let mut native_clip = 0;
+    for o in &func.outputs {
+        match &o.binding {
+            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
+                let _ = writeln!(copies, "    o.position = {};", o.access);
+            }
+            NagaBinding::Location { location, .. } => {
+                let (ty, _, _) = vertex_function::wgsl_type(&module, o.ty).map_err(|e| relabel(e, stage))?;
+                let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
+                let _ = writeln!(copies, "    o.v{location} = {};", o.access);
+            }
+            NagaBinding::BuiltIn(BuiltIn::ClipDistances) if pass.clip_location.is_none() => {
+                native_clip = vertex_function::clip_distance_count(stage, &module, o.ty)?;
+                enable = "enable clip_distances;\n";
+                let _ = writeln!(fields, "    @builtin(clip_distances) clip: array<f32, {native_clip}>,");
+                let _ = writeln!(copies, "    o.clip = {};", o.access);
+            }
+            _ => {}
+        }
+    }
+    if let Some((l, ty)) = pass.primitive_id_location {
+        let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
+        let _ = writeln!(copies, "    o.primitive_id = {ty}(p % max(tesserae_draw.primitives, 1u));");
+    }
+    let culled = if pass.culled {
+        format!(
+            "    if tesserae_point == {CULLED_INDEX}u {{
+        // A primitive the cull pass dropped: every vertex at one point outside the clip volume.
+        var culled: TesseraeEvalOut;
+        culled.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
+        return culled;
+    }}
+"
+        )
+    } else {
+        String::new()
+    };
+    let body = format!(
+        "
+struct TesseraeEvalOut {{
+{fields}}}
+
+@vertex
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {{
+{culled}    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+{prologue}    let tesserae_out = {}();
+    var o: TesseraeEvalOut;
+{copies}    return o;
+}}
+",
+        vertex_function::FUNCTION,
+    );
+    let kernel = format!("{enable}{}{body}", record_buffers(pass.emulation, &pass.buffers, &body));
+    let globals = io_globals(&module, pass.vars);
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
+    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)?, native_clip))
+}
+
+/// The cull pass (module docs): `cull_distances` distances, demoted to
+/// [`vertex_function::CULL_GLOBAL`].
+pub(super) fn cull_pass(mut module: naga::Module, pass: &EvaluationPass, cull_distances: u32) -> Result<ValidatedWgsl, TranslateError> {
+    let stage = Stage::TessEval;
+    let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
+    if !func.args.is_empty() {
+        return Err(tess_err(stage, "an input naga kept after lowering"));
+    }
+    let cull = vertex_function::CULL_GLOBAL;
+    let Some((cull_handle, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(cull)) else {
+        return Err(tess_err(stage, "cull distances the lowering did not demote"));
+    };
+    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.strides)?;
+    let v = match (pass.state.mode.point_mode, pass.state.mode.domain) {
+        (true, _) => 1,
+        (false, Domain::Isolines) => 2,
+        (false, _) => 3,
+    };
+    let w = gpu::ENTRY_WORKGROUP;
+    let body = format!(
+        "
+@compute @workgroup_size({w})
+fn {CULL_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
+    // One invocation per primitive; the dispatch may spread over y (gpu::ENTRY_WORKGROUP).
+    let tesserae_first = (tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u) * {v}u;
+    if tesserae_first + {v}u > tesserae_indirect[0] {{
+        return;
+    }}
+    // The cull distances negative at every vertex so far, one bit each.
+    var tesserae_negative = 0xffffffffu;
+    for (var tesserae_k = 0u; tesserae_k < {v}u; tesserae_k++) {{
+        let tesserae_d = tesserae_domain[tesserae_indices[tesserae_first + tesserae_k]];
+        let p = bitcast<u32>(tesserae_d.w);
+{prologue}        let tesserae_out = {function}();
+        var tesserae_mask = 0u;
+        for (var tesserae_i = 0u; tesserae_i < {cull_distances}u; tesserae_i++) {{
+            if {cull}[tesserae_i] < 0.0 {{
+                tesserae_mask |= 1u << tesserae_i;
+            }}
+        }}
+        tesserae_negative &= tesserae_mask;
+    }}
+    if tesserae_negative != 0u {{
+        for (var tesserae_k = 0u; tesserae_k < {v}u; tesserae_k++) {{
+            tesserae_indices[tesserae_first + tesserae_k] = {CULLED_INDEX}u;
+        }}
+    }}
+}}
+",
+        function = vertex_function::FUNCTION,
+    );
+    let e = pass.emulation;
+    let kernel = format!(
+        "{}{} var<storage, read_write> tesserae_indices: array<u32>;\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
+        record_buffers(e, &pass.buffers, &body),
+        e.at(pass.buffers.indices),
+        e.at(pass.buffers.indirect),
+    );
+    let mut globals = io_globals(&module, pass.vars);
+    globals.push((cull, cull_handle));
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
+    vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
+}
