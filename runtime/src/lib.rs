@@ -507,6 +507,9 @@ impl TranslatedPipeline {
                         rpass.set_index_buffer(buffer(indices)?.slice(..), wgpu::IndexFormat::Uint32);
                         rpass.draw_indexed(0..indices_per_point * c.count * c.instances, 0, 0..1);
                     }
+                    DrawShape::ExpandedPointsIndirect { arguments, offset, .. } => {
+                        rpass.draw_indirect(buffer(arguments)?, *offset);
+                    }
                     DrawShape::IndexedIndirect { indices, arguments } => {
                         rpass.set_index_buffer(buffer(indices)?.slice(..), wgpu::IndexFormat::Uint32);
                         rpass.draw_indexed_indirect(buffer(arguments)?, 0);
@@ -643,9 +646,9 @@ fn prepare_pass(
                     strip_index_format: if as_recorded && rp.topology.is_strip() { config.strip_index_format } else { None },
                     // An expanded point is front-facing whatever the pipeline's front face, as a
                     // Vulkan point is: its quads are counter-clockwise.
-                    front_face: if matches!(rp.draw, DrawShape::ExpandedPoints { .. }) { wgpu::FrontFace::Ccw } else { config.front_face },
+                    front_face: if rp.draw.expands_points() { wgpu::FrontFace::Ccw } else { config.front_face },
                     // Expanded points are never culled: Vulkan culls polygons only.
-                    cull_mode: if matches!(rp.draw, DrawShape::ExpandedPoints { .. }) { None } else { config.cull_mode },
+                    cull_mode: if rp.draw.expands_points() { None } else { config.cull_mode },
                     unclipped_depth: false,
                     polygon_mode: wgpu::PolygonMode::Fill,
                     conservative: false,

@@ -281,9 +281,14 @@ fn translate_tessellated<'w>(
     }
     let er = tes.reflection.clone();
     refuse_outputs(&er)?;
+    let point_mode = tessellation::state(&tcs, &tes, desc.topology)?.mode.point_mode;
     if let Some(f) = &fragment {
-        refuse_fragment_inputs(&f.reflection, false)?;
+        refuse_fragment_inputs(&f.reflection, point_mode)?;
     }
+    // Points of a size, or sprites the fragment stage reads `PointCoord` across, are drawn
+    // as squares (`tessellation` module docs); clip distances then drop points whole.
+    let reads_point_coord = fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
+    let point_sprites = point_mode && (er.writes(BuiltIn::PointSize) || reads_point_coord);
     check_vertex_inputs(&vertex.reflection, &desc.vertex_buffers)?;
     interface::match_stages(&vertex.reflection, &tcs.reflection)?;
     interface::match_stages(&tcs.reflection, &er)?;
@@ -308,7 +313,7 @@ fn translate_tessellated<'w>(
         lower::builtin_output::demote(tcs.module_mut(), b);
     }
     let mut clip_location = None;
-    if er.clip_distance_outputs > 0 && desc.options.clip == ClipMode::Emulated {
+    if er.clip_distance_outputs > 0 && desc.options.clip == ClipMode::Emulated && !point_sprites {
         let Some(f) = &mut fragment else {
             return Err(TranslateError::unsupported(Stage::TessEval, "emulated clip distances without a fragment stage"));
         };
@@ -316,10 +321,19 @@ fn translate_tessellated<'w>(
         f.with_entry(|module, entry| lower::clip_discard::lower(module, entry, er.clip_distance_outputs, location));
         clip_location = Some(location);
     }
-    // The patch's primitive ID reaches the fragment stage as a flat varying.
+    // The patch's primitive ID reaches the fragment stage as a flat varying, after
+    // `PointCoord` when sprites feed it one.
     let mut primitive_id_location = None;
+    let mut point_coord_location = None;
     if let Some(f) = &mut fragment {
-        let used = er.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+        let mut used = er.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+        if point_sprites {
+            lower::point_coord::lower(f.module_mut(), used);
+            if reads_point_coord {
+                point_coord_location = Some(used);
+                used += 1;
+            }
+        }
         let location = used.max(clip_location.map_or(0, |l| l + er.clip_distance_outputs.div_ceil(4)));
         if let Some(ty) = lower::primitive_id::lower(f.module_mut(), location) {
             if location >= MAX_VARYING_LOCATIONS {
@@ -329,7 +343,8 @@ fn translate_tessellated<'w>(
         }
     }
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
-    let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, clip_location, primitive_id_location)?;
+    let varyings = tessellation::DrawVaryings { clip_location, primitive_id_location, point_sprites, point_coord_location };
+    let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, varyings)?;
     ctx.finish(&mut plan)?;
     Ok(plan)
 }

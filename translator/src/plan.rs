@@ -228,6 +228,17 @@ pub enum DrawShape {
     ExpandedPoints { indices_per_point: u32, indices: String },
     /// `draw_indexed_indirect` with the index buffer and arguments earlier passes wrote.
     IndexedIndirect { indices: String, arguments: String },
+    /// Point sprites of tessellation's point mode: `draw_indirect` with the arguments an
+    /// earlier pass wrote at byte `offset` of `arguments`, `vertices_per_point` vertices
+    /// (two triangles) per point; face culling off.
+    ExpandedPointsIndirect { vertices_per_point: u32, arguments: String, offset: u64 },
+}
+
+impl DrawShape {
+    /// Whether the draw's triangles are expanded points (never face-culled, front-facing).
+    pub fn expands_points(&self) -> bool {
+        matches!(self, DrawShape::ExpandedPoints { .. } | DrawShape::ExpandedPointsIndirect { .. })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -373,8 +384,8 @@ pub enum PlanError {
     GroupTaken { group: u32 },
     #[error("pass `{pass}`: pipeline-overridable constant `{name}` has no value, or is not declared")]
     Constant { pass: String, name: String },
-    #[error("pass `{pass}` dispatches through `{name}` at byte {offset}, which is not 12 bytes of an indirect-arguments buffer")]
-    IndirectArguments { pass: String, name: String, offset: u64 },
+    #[error("pass `{pass}` reads {bytes} bytes of indirect arguments from `{name}` at byte {offset}, which is not in an indirect-arguments buffer or not 4-byte aligned")]
+    IndirectArguments { pass: String, name: String, offset: u64, bytes: u64 },
 }
 
 impl Plan {
@@ -438,13 +449,20 @@ impl Plan {
                     seen.push(b);
                 }
             }
-            if let Pass::Compute(ComputePass { workgroups: Workgroups::Indirect { arguments, offset }, .. }) = pass {
+            let indirect = match pass {
+                Pass::Compute(ComputePass { workgroups: Workgroups::Indirect { arguments, offset }, .. }) => Some((arguments, *offset, 12)),
+                Pass::Render(RenderPass { draw: DrawShape::ExpandedPointsIndirect { arguments, offset, .. }, .. }) => {
+                    Some((arguments, *offset, 16))
+                }
+                _ => None,
+            };
+            if let Some((arguments, offset, bytes)) = indirect {
                 let fits = |b: &IntermediateBuffer| match b.size {
-                    BufferSize::Fixed { bytes } => offset.checked_add(12).is_some_and(|end| end <= bytes),
+                    BufferSize::Fixed { bytes: size } => offset.checked_add(bytes).is_some_and(|end| end <= size),
                     _ => true,
                 };
                 if offset % 4 != 0 || !self.buffers.iter().any(|b| &b.name == arguments && b.usage == BufferUsage::Indirect && fits(b)) {
-                    return Err(PlanError::IndirectArguments { pass: label.clone(), name: arguments.clone(), offset: *offset });
+                    return Err(PlanError::IndirectArguments { pass: label.clone(), name: arguments.clone(), offset, bytes });
                 }
             }
             for p in provided {

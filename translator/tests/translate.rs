@@ -126,14 +126,6 @@ fn tessellation_pipelines_translate_and_gaps_are_refused() {
     // A control stage without an evaluation stage is an incomplete pipeline.
     d.tess_eval = None;
     assert!(matches!(translate(&d).unwrap_err(), TranslateError::IncompleteTessellation { present: Stage::TessControl }));
-    // What the translator cannot do yet is refused by name.
-    let tes_points = glsl(
-        glslang::ShaderStage::TesselationEvaluation,
-        "#version 450\nlayout(triangles, point_mode) in;\nvoid main(){ gl_Position = gl_in[0].gl_Position; gl_PointSize = 4.0; }",
-    );
-    d.tess_eval = Some(StageDesc::new(tes_points));
-    let e = translate(&d).unwrap_err();
-    assert!(matches!(&e, TranslateError::Unsupported { stage: Stage::TessEval, feature } if feature.contains("PointSize")), "{e}");
 }
 
 #[test]
@@ -574,7 +566,7 @@ fn evaluation_cull_distances_cull_primitives_before_the_draw() {
         let Pass::Render(r) = &plan.passes[at + 1] else { panic!("the draw is a render pass") };
         assert!(r.vertex.wgsl.source().contains("4294967295u"), "{mode}: the draw places culled indices outside");
         let arguments = plan.buffers.iter().find(|b| b.name == "tess indirect").unwrap();
-        assert_eq!(arguments.size, BufferSize::Fixed { bytes: 36 });
+        assert_eq!(arguments.size, BufferSize::Fixed { bytes: 52 });
     }
     // The dispatch must name 12 bytes of an indirect-arguments buffer.
     let plan = plan_of("quads", true);
@@ -590,8 +582,54 @@ fn evaluation_cull_distances_cull_primitives_before_the_draw() {
         p.validate()
     };
     assert!(edited("tess indirect", 24).is_ok());
-    for (arguments, offset) in [("tess indirect", 28), ("tess indirect", 26), ("tess indices", 0), ("no such buffer", 0)] {
+    for (arguments, offset) in [("tess indirect", 44), ("tess indirect", 26), ("tess indices", 0), ("no such buffer", 0)] {
         let r = edited(arguments, offset);
         assert!(matches!(&r, Err(PlanError::IndirectArguments { .. })), "{arguments} at {offset}: {r:?}");
     }
+}
+
+#[test]
+fn point_mode_with_point_size_draws_sprites() {
+    let tcs = glsl(glslang::ShaderStage::TesselationControl, "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position; }");
+    let plan_of = |body: &str, fragment: Option<&str>| {
+        let tes = glsl(
+            glslang::ShaderStage::TesselationEvaluation,
+            &format!("#version 450\nlayout(triangles, point_mode) in;\nout float gl_CullDistance[1];\nvoid main(){{ gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; gl_CullDistance[0] = gl_TessCoord.y; {body} }}"),
+        );
+        let mut d = desc(vs(VS), fragment.map(fs));
+        d.tess_control = Some(StageDesc::new(tcs.clone()));
+        d.tess_eval = Some(StageDesc::new(tes));
+        d.topology = Topology::PatchList { control_points: 3 };
+        translate(&d).unwrap_or_else(|e| panic!("{body}: {e}"))
+    };
+    let draw = |plan: &Plan| -> RenderPass {
+        let Some(Pass::Render(r)) = plan.passes.last() else { panic!("the draw is last") };
+        r.clone()
+    };
+    let labels = |plan: &Plan| plan.passes.iter().map(|p| p.label().to_string()).collect::<Vec<_>>();
+    // Without PointSize or PointCoord: one-pixel points as tessellated, culled by the cull pass.
+    let plain = plan_of("", None);
+    assert!(matches!(draw(&plain).draw, DrawShape::IndexedIndirect { .. }));
+    assert_eq!(draw(&plain).topology, Topology::PointList);
+    assert!(labels(&plain).iter().any(|l| l == "tessellation cull"));
+    // PointSize, or PointCoord read by the fragment stage: squares of two triangles drawn
+    // indirectly; the draw drops culled points itself.
+    let point_coord = "#version 450\nlayout(location = 0) out vec4 o;\nvoid main(){ o = vec4(gl_PointCoord, 0.0, 1.0); }";
+    for plan in [plan_of("gl_PointSize = 4.0;", None), plan_of("", Some(point_coord))] {
+        plan.validate().unwrap();
+        let r = draw(&plan);
+        assert_eq!(r.topology, Topology::TriangleList);
+        assert_eq!(r.draw, DrawShape::ExpandedPointsIndirect { vertices_per_point: 6, arguments: "tess indirect".into(), offset: 36 });
+        assert!(r.draw.expands_points());
+        assert!(!labels(&plan).iter().any(|l| l == "tessellation cull"), "{:?}", labels(&plan));
+        assert!(r.vertex.wgsl.source().contains("tesserae_cull_distance"), "{}", r.vertex.wgsl.source());
+        let mut edited = plan.clone();
+        if let Some(Pass::Render(r)) = edited.passes.last_mut() {
+            r.draw = DrawShape::ExpandedPointsIndirect { vertices_per_point: 6, arguments: "tess indirect".into(), offset: 40 };
+        }
+        assert!(matches!(edited.validate(), Err(PlanError::IndirectArguments { bytes: 16, .. })));
+    }
+    let with_coord = plan_of("", Some(point_coord));
+    let w = draw(&with_coord).vertex.wgsl.source().to_string();
+    assert!(w.contains("@interpolate(linear) point_coord"), "{w}");
 }

@@ -488,8 +488,10 @@ impl PipelineSpec {
     /// delete its line here and switch it on in [`Features::SUPPORTED`].
     pub fn not_yet_supported(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
-        // REFUSED BY DESIGN: PointCoord outside point-list draws (undefined in Vulkan).
-        if self.topology != Topology::PointList && self.fragment.as_ref().is_some_and(|p| p.uses_point_coord()) {
+        // REFUSED BY DESIGN: PointCoord outside point-list draws and tessellation's point mode
+        // (undefined in Vulkan).
+        let points = self.topology == Topology::PointList || self.tess.as_ref().is_some_and(|t| t.point_mode);
+        if !points && self.fragment.as_ref().is_some_and(|p| p.uses_point_coord()) {
             v.push("PointCoord");
         }
         // A patch list without tessellation stages (the generator no longer makes one).
@@ -500,12 +502,6 @@ impl PipelineSpec {
         // the emulation (push constants, clip/cull/point/tessellation passes) needs one.
         if self.resources.sets().len() >= 4 {
             v.push("need a bind group of their own");
-        }
-        if let Some(t) = &self.tess {
-            // NOT YET SUPPORTED (refused by name by the translator's tessellation).
-            if self.point_size && t.point_mode {
-                v.push("PointSize from the evaluation stage in point mode");
-            }
         }
         v
     }

@@ -16,6 +16,15 @@
 //! places that index outside the clip volume, so the primitive is clipped away whole; the
 //! index list keeps its length and order, so the primitives that stay draw in their order.
 //! A vertex shared by a culled and a kept primitive is still shaded for the kept one.
+//!
+//! **Point sprites.** In point mode, when the stage writes `PointSize` or the fragment stage
+//! reads `PointCoord`, the draw expands each point of the index list into a square of `size`
+//! pixels, as [`crate::points`] does for point lists: a non-indexed indirect draw of
+//! [`gpu::EXPANDED_VERTICES_PER_ENTRY`] vertices per entry (two triangles), each vertex
+//! evaluating the stage at its entry's point and moving to a corner; varyings leave `flat`,
+//! `PointCoord` as a `linear` varying. A point is dropped whole (every corner outside the clip
+//! volume) when its depth is outside [0, w] or a clip or cull distance is negative, so no cull
+//! pass runs; sizes are clamped to the range as on point lists.
 
 use super::{fill_levels, fill_patch_inputs, fill_per_vertex, io_globals, relabel, set_builtins, tess_coord_value, tess_err, TessState};
 use crate::desc::Stage;
@@ -103,7 +112,18 @@ pub struct EvaluationPass<'a> {
     pub primitive_id_location: Option<(u32, &'static str)>,
     /// A cull pass runs before the draw: [`CULLED_INDEX`] is placed outside the clip volume.
     pub culled: bool,
+    /// Points drawn as squares (module docs), or `None` for primitives as tessellated.
+    pub sprites: Option<Sprites>,
     pub verify: bool,
+}
+
+/// Point sprites of the draw (module docs).
+#[derive(Debug, Clone, Copy)]
+pub struct Sprites {
+    /// Location of the `PointCoord` varying, when the fragment stage reads it.
+    pub point_coord_location: Option<u32>,
+    /// Cull distances the stage writes, demoted to [`vertex_function::CULL_GLOBAL`].
+    pub cull_distances: u32,
 }
 
 /// The evaluation stage as a vertex stage over domain points; returns the WGSL and its
@@ -113,6 +133,9 @@ pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -
     let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
     if !func.args.is_empty() {
         return Err(tess_err(stage, "an input naga kept after lowering"));
+    }
+    if let Some(sprites) = pass.sprites {
+        return Ok((sprite_pass(module, func, pass, sprites)?, 0));
     }
     let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.strides)?;
     // The vertex output, as the stage declared it.
@@ -176,6 +199,97 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> Tesse
     let globals = io_globals(&module, pass.vars);
     let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
     Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)?, native_clip))
+}
+
+/// The draw of point sprites (module docs): no clip distances leave it.
+fn sprite_pass(
+    module: naga::Module,
+    func: vertex_function::VertexFunction,
+    pass: &EvaluationPass,
+    sprites: Sprites,
+) -> Result<ValidatedWgsl, TranslateError> {
+    let stage = Stage::TessEval;
+    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.strides)?;
+    let mut position = None;
+    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
+    let mut copies = String::new();
+    let mut tests = String::new();
+    for o in &func.outputs {
+        match &o.binding {
+            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
+            NagaBinding::Location { location, .. } => {
+                let (ty, _, _) = vertex_function::wgsl_type(&module, o.ty).map_err(|e| relabel(e, stage))?;
+                let _ = writeln!(fields, "    @location({location}) @interpolate(flat) v{location}: {ty},");
+                let _ = writeln!(copies, "    o.v{location} = {};", o.access);
+            }
+            NagaBinding::BuiltIn(BuiltIn::ClipDistances) => {
+                let n = vertex_function::clip_distance_count(stage, &module, o.ty)?;
+                let _ = writeln!(tests, "    for (var i = 0u; i < {n}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}", o.access);
+            }
+            _ => {}
+        }
+    }
+    let Some(position) = position else {
+        return Err(tess_err(stage, "a point-mode evaluation stage that writes no Position"));
+    };
+    if sprites.cull_distances > 0 {
+        let _ = writeln!(
+            tests,
+            "    for (var i = 0u; i < {}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}",
+            sprites.cull_distances,
+            vertex_function::CULL_GLOBAL
+        );
+    }
+    if let Some((l, ty)) = pass.primitive_id_location {
+        let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
+        let _ = writeln!(copies, "    o.primitive_id = {ty}(p % max(tesserae_draw.primitives, 1u));");
+    }
+    if let Some(l) = sprites.point_coord_location {
+        let _ = writeln!(fields, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");
+        copies.push_str("    o.point_coord = vec2<f32>(0.5 + 0.5 * tesserae_corner.x, 0.5 - 0.5 * tesserae_corner.y);\n");
+    }
+    let size_global = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(crate::points::POINT_SIZE_GLOBAL));
+    let size = if size_global.is_some() { crate::points::POINT_SIZE_GLOBAL } else { "tesserae_draw.point_size" };
+    let per_entry = gpu::EXPANDED_VERTICES_PER_ENTRY;
+    let body = format!(
+        "
+struct TesseraeEvalOut {{
+{fields}}}
+
+@vertex
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -> TesseraeEvalOut {{
+    // Two triangles per entry over the corners (0, 1, 2), (2, 1, 3), as the point expansion's.
+    let tesserae_corner_id = (0x312210u >> (4u * (tesserae_vertex_index % {per_entry}u))) & 0xfu;
+    let tesserae_corner = vec2<f32>(select(-1.0, 1.0, (tesserae_corner_id & 2u) != 0u), select(1.0, -1.0, (tesserae_corner_id & 1u) != 0u));
+    let tesserae_d = tesserae_domain[tesserae_indices[tesserae_vertex_index / {per_entry}u]];
+    let p = bitcast<u32>(tesserae_d.w);
+{prologue}    let tesserae_out = {function}();
+    var o: TesseraeEvalOut;
+    let tesserae_c = {position};
+    // `select` rather than `clamp`: a NaN size must become the minimum, as on point lists.
+    let tesserae_size = min(select(tesserae_draw.size_range.x, {size}, {size} > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
+    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
+{tests}    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
+{copies}    return o;
+}}
+",
+        function = vertex_function::FUNCTION,
+    );
+    let e = pass.emulation;
+    let kernel = format!(
+        "{}{} var<storage, read> tesserae_indices: array<u32>;\n{body}",
+        record_buffers(e, &pass.buffers, &body),
+        e.at(pass.buffers.indices)
+    );
+    let mut globals = io_globals(&module, pass.vars);
+    for name in vertex_function::DEMOTED_GLOBALS {
+        if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)) {
+            globals.push((name, h));
+        }
+    }
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
+    vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
 }
 
 /// The cull pass (module docs): `cull_distances` distances, demoted to

@@ -39,7 +39,21 @@ use spirv::ExecutionMode;
 use std::fmt::Write;
 
 mod evaluation;
-use evaluation::{EvaluationBuffers, EvaluationPass, Strides};
+use evaluation::{EvaluationBuffers, EvaluationPass, Sprites, Strides};
+
+/// What the draw feeds the fragment stage besides the evaluation stage's outputs, as the
+/// pipeline's lowering of the fragment stage expects.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DrawVaryings {
+    /// Where clip distances go as varyings (emulated clipping), or `None` for native ones.
+    pub clip_location: Option<u32>,
+    /// Where the patch's primitive ID goes (flat), and its WGSL type.
+    pub primitive_id_location: Option<(u32, &'static str)>,
+    /// Point mode drawn as point sprites ([`evaluation`]: `PointSize` written, or
+    /// `PointCoord` read), with `PointCoord` at `point_coord_location` when read.
+    pub point_sprites: bool,
+    pub point_coord_location: Option<u32>,
+}
 
 /// Invocations per workgroup of the vertex pass.
 pub const WORKGROUP: u32 = 64;
@@ -142,6 +156,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
                 clip_location: None,
                 primitive_id_location: None,
                 culled: false,
+                sprites: None,
                 verify,
             };
             evaluation::evaluation_pass(module, &pass)?.0
@@ -158,9 +173,9 @@ pub fn translate(
     mut tcs: LoadedModule,
     mut tes: LoadedModule,
     fragment: Option<ShaderPlan>,
-    clip_location: Option<u32>,
-    primitive_id_location: Option<(u32, &'static str)>,
+    varyings: DrawVaryings,
 ) -> Result<Plan, TranslateError> {
+    let DrawVaryings { clip_location, primitive_id_location, .. } = varyings;
     let st = state(&tcs, &tes, desc.topology)?;
     let verify = desc.options.verify_wgsl_round_trip;
     let tr = tes.reflection.clone();
@@ -168,11 +183,15 @@ pub fn translate(
     if cull_distances > 0 {
         crate::demote_cull(tes.module_mut());
     }
+    let sprites = varyings.point_sprites.then_some(Sprites { point_coord_location: varyings.point_coord_location, cull_distances });
+    if sprites.is_some() && (!st.mode.point_mode || clip_location.is_some()) {
+        return Err(TranslateError::InvalidPlan("point sprites outside point mode, or with clip distances as varyings".into()));
+    }
     if tr.writes(SpvBuiltIn::PointSize) {
-        if st.mode.point_mode {
-            return Err(tess_err(Stage::TessEval, "PointSize from the evaluation stage in point mode"));
+        // Point sizes outside point mode draw nothing; in it, the sprites read the size.
+        for var in crate::lower::builtin_output::demote(tes.module_mut(), SpvBuiltIn::PointSize) {
+            crate::lower::builtin_output::name_variable(tes.module_mut(), var, crate::points::POINT_SIZE_GLOBAL);
         }
-        crate::lower::builtin_output::demote(tes.module_mut(), SpvBuiltIn::PointSize);
     }
     if let Some(location) = clip_location {
         tes.with_entry(|module, entry| crate::lower::clip_to_varying::lower(module, entry, tr.clip_distance_outputs, location));
@@ -247,10 +266,12 @@ pub fn translate(
         },
         clip_location,
         primitive_id_location,
-        culled: cull_distances > 0,
+        // Sprites drop a culled point in the draw itself.
+        culled: cull_distances > 0 && sprites.is_none(),
+        sprites,
         verify,
     };
-    let cull_wgsl = if cull_distances > 0 { Some(evaluation::cull_pass(tes_module.clone(), &eval, cull_distances)?) } else { None };
+    let cull_wgsl = if eval.culled { Some(evaluation::cull_pass(tes_module.clone(), &eval, cull_distances)?) } else { None };
     let (tes_wgsl, native_clip) = evaluation::evaluation_pass(tes_module, &eval)?;
 
     let inter = |b: &IntermediateBuffer| PassResource {
@@ -320,6 +341,17 @@ pub fn translate(
         (false, Domain::Isolines) => Topology::LineList,
         (false, _) => Topology::TriangleList,
     };
+    let (topology, draw_shape) = match sprites {
+        Some(_) => (
+            Topology::TriangleList,
+            DrawShape::ExpandedPointsIndirect {
+                vertices_per_point: gpu::EXPANDED_VERTICES_PER_ENTRY,
+                arguments: indirect.name.clone(),
+                offset: gpu::EXPANDED_DRAW_OFFSET,
+            },
+        ),
+        None => (topology, DrawShape::IndexedIndirect { indices: indices.name.clone(), arguments: indirect.name.clone() }),
+    };
     passes.push(Pass::Render(RenderPass {
         label: "tessellation evaluation".into(),
         vertex: shader(Stage::TessEval, tes_wgsl),
@@ -327,8 +359,8 @@ pub fn translate(
         topology,
         vertex_buffers: Vec::new(),
         clip_distances: native_clip,
-        draw: DrawShape::IndexedIndirect { indices: indices.name.clone(), arguments: indirect.name.clone() },
-        resources: vec![draw.clone(), inter(&cps), inter(&patches), inter(&levels), inter(&domain)],
+        draw: draw_shape,
+        resources: vec![draw.clone(), inter(&cps), inter(&patches), inter(&levels), inter(&domain), inter(&indices)],
     }));
     for pass in &mut passes {
         // Each pass provides exactly what its shaders declare in the emulation group.

@@ -28,7 +28,9 @@
 //!    into `indirect` (`[entries, 1, 0, 0, 0, points]`, so it is written even when P = 0),
 //!    then, when `indirect` has 9 words, the workgroups `[x, y, 1]` of a dispatch with one
 //!    invocation per index entry in workgroups of [`ENTRY_WORKGROUP`] (x ≤ 65,535; the
-//!    evaluation stage's cull pass, [`INDIRECT_DISPATCH_OFFSET`]).
+//!    evaluation stage's cull pass, [`INDIRECT_DISPATCH_OFFSET`]), then `draw_indirect`
+//!    arguments of [`EXPANDED_VERTICES_PER_ENTRY`] vertices per index entry (the point
+//!    sprites of point mode, [`EXPANDED_DRAW_OFFSET`]), when it has 13.
 //!    `scan[2]`: ceil(P / [`SCAN_BLOCK`]) workgroups: block prefixes added to the offsets.
 //!    ([`scan_workgroups`] gives the three numbers.)
 //! 3. `emit` ([`EMIT_ENTRY`] of `tessellate`): ceil(P / [`WORKGROUP`]) workgroups, one
@@ -89,7 +91,8 @@ pub struct TessBindings {
     /// `array<u32>`: the primitives' global point indices (written by `emit`).
     pub indices: u32,
     /// `array<u32>`, at least 6 words: `draw_indexed_indirect` arguments, then the point total;
-    /// with 9 words, then a dispatch over the index entries ([`INDIRECT_DISPATCH_OFFSET`]).
+    /// with 9 words, then a dispatch over the index entries ([`INDIRECT_DISPATCH_OFFSET`]); with
+    /// 13, then the draw of point sprites ([`EXPANDED_DRAW_OFFSET`]).
     pub indirect: u32,
 }
 
@@ -111,8 +114,12 @@ pub const WORKGROUP: u32 = 8;
 pub const ENTRY_WORKGROUP: u32 = 64;
 /// Byte offset in `indirect` of that dispatch's workgroups `[x, y, 1]`.
 pub const INDIRECT_DISPATCH_OFFSET: u64 = 24;
-/// Bytes of `indirect` with that dispatch.
-pub const INDIRECT_BYTES: u64 = 36;
+/// Vertices per index entry of the point-sprite draw (two triangles).
+pub const EXPANDED_VERTICES_PER_ENTRY: u32 = 6;
+/// Byte offset in `indirect` of the point-sprite draw's `draw_indirect` arguments.
+pub const EXPANDED_DRAW_OFFSET: u64 = 36;
+/// Bytes of `indirect` with that dispatch and that draw.
+pub const INDIRECT_BYTES: u64 = 52;
 /// Patches per workgroup of the first and last scan kernels.
 pub const SCAN_BLOCK: u32 = 1024;
 /// The entry point of every scan module.
@@ -231,7 +238,9 @@ pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
         &[Buf::Levels, Buf::Counts, Buf::Offsets, Buf::Domain, Buf::Indices],
         &[FIXED, LEVELS, count_domain, PATCH, COUNT, MESH, emit_domain, EMIT],
     );
-    let entry_workgroup = format!("const ENTRY_WORKGROUP: u32 = {ENTRY_WORKGROUP}u;");
+    let entry_workgroup = format!(
+        "const ENTRY_WORKGROUP: u32 = {ENTRY_WORKGROUP}u;\nconst EXPANDED_VERTICES_PER_ENTRY: u32 = {EXPANDED_VERTICES_PER_ENTRY}u;"
+    );
     let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, &entry_workgroup, k])).collect();
     TessKernels { tessellate, scan }
 }

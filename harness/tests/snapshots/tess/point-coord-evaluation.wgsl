@@ -1,0 +1,363 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e6 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e6.x, _e6.y, 0f, 1f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
+    pos_1 = pos;
+    main();
+    let _e4 = unnamed.gl_Position;
+    return _e4;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 2u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 1u);
+    tesserae_records[tesserae_base] = _e34;
+    return;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
+var<workgroup> tesserae_io_15_g: array<gl_PerVertex, 3>;
+var<private> tesserae_io_18_g: i32;
+var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_40_g: array<f32, 4>;
+var<workgroup> tesserae_io_51_g: array<f32, 2>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+fn main() {
+    let _e14 = tesserae_io_18_g;
+    let _e15 = tesserae_io_18_g;
+    let _e18 = tesserae_io_25_g[_e15].gl_Position;
+    tesserae_io_15_g[_e14].gl_Position = _e18;
+    let _e21 = tesserae_io_18_g;
+    if (_e21 == 0i) {
+        tesserae_io_40_g[0i] = 1f;
+        tesserae_io_40_g[1i] = 1f;
+        tesserae_io_40_g[2i] = 1f;
+        tesserae_io_51_g[0i] = 1f;
+    }
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+@compute @workgroup_size(3, 1, 1) 
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    tesserae_io_18_g = i32(tesserae_lid);
+    loop {
+        let _e13 = j;
+        if (_e13 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 3u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_25_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
+    }
+    tesserae_control();
+    workgroupBarrier();
+    let ob = (((p * 3u) + tesserae_lid) * 1u);
+    let _e49 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e49;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e60 = tesserae_io_40_g[0];
+        let _e63 = tesserae_io_40_g[1];
+        let _e66 = tesserae_io_40_g[2];
+        let _e69 = tesserae_io_40_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
+        let _e79 = tesserae_io_51_g[0];
+        let _e82 = tesserae_io_51_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e79, _e82, 0f, 0f);
+        return;
+    } else {
+        return;
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+enable clip_distances;
+
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    @builtin(clip_distances) gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct gl_PerVertex_1 {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_14 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @builtin(clip_distances) gl_ClipDistance: array<f32, 1>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(linear) point_coord: vec2<f32>,
+}
+
+var<private> tesserae_io_11_g: vec3<f32>;
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_30_g: array<gl_PerVertex_1, 32>;
+var<private> tesserae_point_size: f32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(25) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(30) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(31) 
+var<storage> tesserae_indices: array<u32>;
+
+fn main() {
+    var t: vec3<f32>;
+
+    let _e14 = tesserae_io_11_g;
+    t = _e14;
+    let _e16 = t[0u];
+    let _e19 = tesserae_io_30_g[0i].gl_Position;
+    let _e22 = t[1u];
+    let _e25 = tesserae_io_30_g[1i].gl_Position;
+    let _e29 = t[2u];
+    let _e32 = tesserae_io_30_g[2i].gl_Position;
+    unnamed.gl_Position = (((_e19 * _e16) + (_e25 * _e22)) + (_e32 * _e29));
+    tesserae_point_size = 8f;
+    let _e37 = t[0u];
+    unnamed.gl_ClipDistance[0i] = (0.5f - _e37);
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e4 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e4);
+    let _e6 = unnamed.gl_Position;
+    let _e7 = unnamed.gl_ClipDistance;
+    return TesseraeVertexOut(_e6, _e7);
+}
+
+@vertex 
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -> TesseraeEvalOut {
+    var j: u32 = 0u;
+    var o: TesseraeEvalOut;
+    var local: bool;
+    var tesserae_keep: bool;
+    var i: u32 = 0u;
+
+    let tesserae_corner_id = ((3219984u >> (4u * (tesserae_vertex_index % 6u))) & 15u);
+    let tesserae_corner = vec2<f32>(select(-1f, 1f, ((tesserae_corner_id & 2u) != 0u)), select(1f, -1f, ((tesserae_corner_id & 1u) != 0u)));
+    let _e29 = tesserae_indices[(tesserae_vertex_index / 6u)];
+    let tesserae_d = tesserae_domain[_e29];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_11_g = tesserae_d.xyz;
+    loop {
+        let _e38 = j;
+        if (_e38 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e43 = j;
+            let b = (((p * 3u) + _e43) * 1u);
+            let _e48 = j;
+            let _e53 = tesserae_cps[b];
+            tesserae_io_30_g[_e48].gl_Position = _e53;
+        }
+        continuing {
+            let _e55 = j;
+            j = (_e55 + 1u);
+        }
+    }
+    let _e57 = tesserae_vertex();
+    let tesserae_c = _e57.out0_member;
+    let _e63 = tesserae_draw.size_range.x;
+    let _e65 = tesserae_point_size;
+    let _e67 = tesserae_point_size;
+    let _e71 = tesserae_draw.size_range.x;
+    let _e77 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e63, _e65, (_e67 > _e71)), _e77);
+    if (tesserae_c.z >= 0f) {
+        local = (tesserae_c.z <= tesserae_c.w);
+    } else {
+        local = false;
+    }
+    let _e88 = local;
+    tesserae_keep = _e88;
+    loop {
+        let _e92 = i;
+        if (_e92 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e96 = i;
+            if (_e57.out1_member[_e96] < 0f) {
+                tesserae_keep = false;
+            }
+        }
+        continuing {
+            let _e102 = i;
+            i = (_e102 + 1u);
+        }
+    }
+    let _e107 = tesserae_draw.viewport;
+    let tesserae_offset = (((tesserae_corner * tesserae_size) / _e107) * tesserae_c.w);
+    let _e121 = tesserae_keep;
+    o.position = select(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>((tesserae_c.xy + tesserae_offset), tesserae_c.zw), _e121);
+    o.point_coord = vec2<f32>((0.5f + (0.5f * tesserae_corner.x)), (0.5f - (0.5f * tesserae_corner.y)));
+    let _e135 = o;
+    return _e135;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> gl_PointCoord_1: vec2<f32>;
+
+fn main_1() {
+    let _e4 = gl_PointCoord_1;
+    frag = vec4<f32>(_e4.x, _e4.y, 0f, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(linear) gl_PointCoord: vec2<f32>) -> @location(0) vec4<f32> {
+    gl_PointCoord_1 = gl_PointCoord;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
