@@ -4,6 +4,7 @@
 //! differential [--seconds N] [--seed S] [--harness PATH] [--work DIR] [--artifacts DIR]
 //!              [--shrink-seconds N] [--max-shrinks N] [--executor E]... [--adapter NAME]
 //!              [--first I] [--only I]   (start at iteration I / replay and shrink iteration I)
+//!              [--tessellation]          (every pipeline with tessellation stages)
 //! ```
 //! Prints progress to stderr and one JSON line of statistics to stdout; exits 1 if it found
 //! anything, 125 if nothing could be compared.
@@ -70,6 +71,7 @@ fn main() -> ExitCode {
                 cfg.only = Some(i);
             }
             "--timeout" => cfg.timeout = Duration::from_secs(num(val())),
+            "--tessellation" => cfg.features = Features { tessellation: true, only_tessellation: true, ..cfg.features },
             other => {
                 eprintln!("differential: unknown argument `{other}`");
                 return ExitCode::from(2);
