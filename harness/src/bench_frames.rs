@@ -251,7 +251,13 @@ draw triangle-list vertices 300000
 /// interpolates positions. The patches are drawn `per_draw` at a time: lavapipe (Mesa 22.3.6)
 /// numbers a draw's tessellated vertices with 16 bits, so a draw past 65,536 domain points
 /// renders wrong primitives there (see ARCHITECTURE.md).
-fn tess_text(domain: &str, cps: u32, level: f32, per_draw: u32) -> String {
+/// With `cull`, the evaluation stage also writes a cull distance `u - 1/2`.
+fn tess_text(domain: &str, cps: u32, level: f32, per_draw: u32, cull: bool) -> String {
+    let (require_cull, declare_cull, write_cull) = if cull {
+        ("cull-distances 1\n", "out float gl_CullDistance[1];\n", "    gl_CullDistance[0] = gl_TessCoord.x - 0.5;\n")
+    } else {
+        ("", "", "")
+    };
     let mut rows = String::new();
     for j in 0..64 {
         for i in 0..64 {
@@ -272,7 +278,7 @@ fn tess_text(domain: &str, cps: u32, level: f32, per_draw: u32) -> String {
     format!(
         "[require]
 tessellation
-[vertex shader]
+{require_cull}[vertex shader]
 #version 450
 layout(location = 0) in vec2 pos;
 void main() {{ gl_Position = vec4(pos, 0.0, 1.0); }}
@@ -288,10 +294,10 @@ void main() {{
 #version 450
 layout({domain}, equal_spacing, ccw) in;
 layout(location = 0) out vec3 v_color;
-void main() {{
+{declare_cull}void main() {{
     gl_Position = {position};
     v_color = vec3(gl_TessCoord.xy, float(gl_PrimitiveID % 7) / 7.0);
-}}
+{write_cull}}}
 [fragment shader]
 #version 450
 layout(location = 0) in vec3 v_color;
@@ -309,17 +315,20 @@ framebuffer 256 256
     )
 }
 
-/// 4,096 triangle patches at level 16 and 4,096 quad patches at level 64 (issue goal: the
-/// translated frame at most 1.0x the driver's; lavapipe tessellates on the CPU).
+/// 4,096 triangle patches at level 16 (also with a cull distance from the evaluation stage:
+/// the two cull passes against the driver's culling) and 4,096 quad patches at level 64
+/// (issue goal: the translated frame at most 1.0x the driver's; lavapipe tessellates on the
+/// CPU).
 pub fn tessellation(adapter: Option<&str>) {
-    for (label, domain, cps, level) in [
-        ("tessellation: 4,096 triangle patches at level 16, 256x256", "triangles", 3, 16.0),
-        ("tessellation: 4,096 quad patches at level 64, 256x256", "quads", 4, 64.0),
+    for (label, domain, cps, level, cull) in [
+        ("tessellation: 4,096 triangle patches at level 16, 256x256", "triangles", 3, 16.0, false),
+        ("tessellation: the same with a cull distance from the evaluation stage (u < 1/2 culled)", "triangles", 3, 16.0, true),
+        ("tessellation: 4,096 quad patches at level 64, 256x256", "quads", 4, 64.0, false),
     ] {
         let domain_kind = if cps == 3 { tesserae::tessellator::Domain::Triangles } else { tesserae::tessellator::Domain::Quads };
         let points = tesserae::tessellator::gpu::max_points_per_patch(domain_kind, level as u32).max(1);
         let per_draw = (65_536 / points).max(1);
-        match prepare("bench/tess", &tess_text(domain, cps, level, per_draw)) {
+        match prepare("bench/tess", &tess_text(domain, cps, level, per_draw, cull)) {
             Ok(t) => drop(frame_at(label, Some(1.0), &t, level as u32, adapter)),
             Err(e) => println!("{label}: {e}"),
         }

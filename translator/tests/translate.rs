@@ -557,16 +557,23 @@ fn evaluation_cull_distances_cull_primitives_before_the_draw() {
         // After the tessellator, before the draw; dispatched through the tessellator's arguments.
         let l = labels(&plan);
         let at = l.iter().position(|l| l == "tessellation cull").unwrap_or_else(|| panic!("{mode}: {l:?}"));
-        assert_eq!(l[at - 1], "tessellator: emit", "{mode}");
+        assert_eq!(l[at - 2], "tessellator: emit", "{mode}");
+        assert_eq!(l[at - 1], "tessellation cull distances", "{mode}");
         assert_eq!(l[at + 1], "tessellation evaluation", "{mode}");
+        // The stage once per domain point, writing masks; then the primitives, no user code.
+        let Pass::Compute(d) = &plan.passes[at - 1] else { panic!("the cull distances pass is compute") };
+        assert_eq!(d.workgroups, Workgroups::Indirect { arguments: "tess indirect".into(), offset: 52 });
+        let w = d.shader.wgsl.source();
+        assert!(w.contains("tesserae_cull_distance") && w.contains("tesserae_cull_masks"), "{mode}:\n{w}");
         let Pass::Compute(c) = &plan.passes[at] else { panic!("the cull pass is compute") };
         assert_eq!(c.workgroups, Workgroups::Indirect { arguments: "tess indirect".into(), offset: 24 });
         let w = c.shader.wgsl.source();
-        assert!(w.contains(&format!("* {per_primitive}u)")) && w.contains("tesserae_cull_distance"), "{mode}:\n{w}");
+        assert!(w.contains(&format!("k < {per_primitive}u")) && !w.contains("tesserae_vertex"), "{mode}:\n{w}");
+        assert!(plan.buffers.iter().any(|b| b.name == "cull masks"));
         let Pass::Render(r) = &plan.passes[at + 1] else { panic!("the draw is a render pass") };
         assert!(r.vertex.wgsl.source().contains("4294967295u"), "{mode}: the draw places culled indices outside");
         let arguments = plan.buffers.iter().find(|b| b.name == "tess indirect").unwrap();
-        assert_eq!(arguments.size, BufferSize::Fixed { bytes: 52 });
+        assert_eq!(arguments.size, BufferSize::Fixed { bytes: 64 });
     }
     // The dispatch must name 12 bytes of an indirect-arguments buffer.
     let plan = plan_of("quads", true);
@@ -582,7 +589,7 @@ fn evaluation_cull_distances_cull_primitives_before_the_draw() {
         p.validate()
     };
     assert!(edited("tess indirect", 24).is_ok());
-    for (arguments, offset) in [("tess indirect", 44), ("tess indirect", 26), ("tess indices", 0), ("no such buffer", 0)] {
+    for (arguments, offset) in [("tess indirect", 56), ("tess indirect", 26), ("tess indices", 0), ("no such buffer", 0)] {
         let r = edited(arguments, offset);
         assert!(matches!(&r, Err(PlanError::IndirectArguments { .. })), "{arguments} at {offset}: {r:?}");
     }
@@ -625,7 +632,7 @@ fn point_mode_with_point_size_draws_sprites() {
         assert!(r.vertex.wgsl.source().contains("tesserae_cull_distance"), "{}", r.vertex.wgsl.source());
         let mut edited = plan.clone();
         if let Some(Pass::Render(r)) = edited.passes.last_mut() {
-            r.draw = DrawShape::ExpandedPointsIndirect { vertices_per_point: 6, arguments: "tess indirect".into(), offset: 40 };
+            r.draw = DrawShape::ExpandedPointsIndirect { vertices_per_point: 6, arguments: "tess indirect".into(), offset: 52 };
         }
         assert!(matches!(edited.validate(), Err(PlanError::IndirectArguments { bytes: 16, .. })));
     }

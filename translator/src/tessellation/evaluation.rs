@@ -1,21 +1,25 @@
 //! The evaluation stage's passes: the render pass that runs it as a vertex stage over the
-//! domain points, and, when it writes cull distances, the compute pass that culls primitives
-//! before that draw.
+//! domain points, and, when it writes cull distances, the two compute passes that cull
+//! primitives before that draw.
 //!
-//! Both read a domain point `tesserae_d` = (u, v, w, bitcast(patch)) and fill the stage's
-//! inputs from the buffers the control stage and the tessellator wrote
+//! The passes that run the stage read a domain point `tesserae_d` = (u, v, w, bitcast(patch))
+//! and fill the stage's inputs from the buffers the control stage and the tessellator wrote
 //! ([`evaluation_prologue`]), then call the stage as a function.
 //!
 //! **Cull distances.** Vulkan drops a primitive when, for some cull distance, every vertex of
 //! it has a negative value; a primitive with any vertex at or above zero stays whole. WebGPU has
-//! no cull distances, and a vertex stage sees one vertex, so the cull pass (compute, one
-//! invocation per primitive of the tessellator's index list, dispatched through the
-//! `indirect` buffer the tessellator's scan fills: [`gpu::INDIRECT_DISPATCH_OFFSET`]) evaluates
-//! the stage at each vertex of its primitive, and when some distance is negative at all of them
-//! overwrites the primitive's indices with [`CULLED_INDEX`]. The render pass's vertex stage
-//! places that index outside the clip volume, so the primitive is clipped away whole; the
-//! index list keeps its length and order, so the primitives that stay draw in their order.
-//! A vertex shared by a culled and a kept primitive is still shaded for the kept one.
+//! no cull distances, and a vertex stage sees one vertex, so two compute passes run before the
+//! draw, both dispatched through the `indirect` buffer the tessellator's scan fills:
+//! `cull distances` ([`cull_distance_pass`], one invocation per domain point,
+//! [`gpu::INDIRECT_POINT_DISPATCH_OFFSET`]) evaluates the stage once per point and writes one
+//! bit per negative distance to `cull masks`; `cull` ([`cull_primitive_pass`], one invocation
+//! per primitive of the index list, [`gpu::INDIRECT_DISPATCH_OFFSET`]) ands the masks of its
+//! vertices and, when a bit is left, overwrites the primitive's indices with [`CULLED_INDEX`].
+//! The render pass's vertex stage places that index outside the clip volume, so the primitive
+//! is clipped away whole; the index list keeps its length and order, so the primitives that
+//! stay draw in their order. A vertex shared by a culled and a kept primitive is still shaded
+//! for the kept one. The stage thus runs twice per point (masks, draw), not once per vertex of
+//! every primitive.
 //!
 //! **Point sprites.** In point mode, when the stage writes `PointSize` or the fragment stage
 //! reads `PointCoord`, the draw expands each point of the index list into a square of `size`
@@ -32,9 +36,8 @@ use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::lower::tess_io::IoVar;
 use crate::tessellator::gpu;
-use crate::tessellator::Domain;
 use crate::vertex_function;
-use crate::wgsl::ValidatedWgsl;
+use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
 use naga::{Binding as NagaBinding, BuiltIn};
 use spirv::BuiltIn as SpvBuiltIn;
 use std::fmt::Write;
@@ -43,8 +46,9 @@ use std::fmt::Write;
 /// stage places it outside the clip volume (and a backend that treats it as a primitive
 /// restart drops the primitive: either way nothing of it is drawn).
 pub const CULLED_INDEX: u32 = u32::MAX;
-/// The cull pass's entry point.
-pub const CULL_ENTRY: &str = "tesserae_evaluation_cull";
+/// The entry points of the cull passes: cull distances per domain point, then primitives.
+pub const CULL_DISTANCES_ENTRY: &str = "tesserae_cull_distances";
+pub const CULL_ENTRY: &str = "tesserae_cull_primitives";
 
 /// Bindings (in the emulation group) of the buffers the evaluation passes read.
 #[derive(Debug, Clone, Copy)]
@@ -292,9 +296,15 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -
     vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
 }
 
-/// The cull pass (module docs): `cull_distances` distances, demoted to
+/// The first cull pass (module docs): one invocation per domain point, writing to `masks` one
+/// bit per cull distance negative there; `cull_distances` distances, demoted to
 /// [`vertex_function::CULL_GLOBAL`].
-pub(super) fn cull_pass(mut module: naga::Module, pass: &EvaluationPass, cull_distances: u32) -> Result<ValidatedWgsl, TranslateError> {
+pub(super) fn cull_distance_pass(
+    mut module: naga::Module,
+    pass: &EvaluationPass,
+    cull_distances: u32,
+    masks: u32,
+) -> Result<ValidatedWgsl, TranslateError> {
     let stage = Stage::TessEval;
     let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
     if !func.args.is_empty() {
@@ -305,53 +315,81 @@ pub(super) fn cull_pass(mut module: naga::Module, pass: &EvaluationPass, cull_di
         return Err(tess_err(stage, "cull distances the lowering did not demote"));
     };
     let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.strides)?;
-    let v = match (pass.state.mode.point_mode, pass.state.mode.domain) {
-        (true, _) => 1,
-        (false, Domain::Isolines) => 2,
-        (false, _) => 3,
-    };
     let w = gpu::ENTRY_WORKGROUP;
     let body = format!(
         "
 @compute @workgroup_size({w})
-fn {CULL_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
-    // One invocation per primitive; the dispatch may spread over y (gpu::ENTRY_WORKGROUP).
-    let tesserae_first = (tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u) * {v}u;
-    if tesserae_first + {v}u > tesserae_indirect[0] {{
+fn {CULL_DISTANCES_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
+    // One invocation per domain point (the point total follows the draw's arguments); the
+    // dispatch may spread over y.
+    let tesserae_point = tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u;
+    if tesserae_point >= tesserae_indirect[5] {{
         return;
     }}
-    // The cull distances negative at every vertex so far, one bit each.
-    var tesserae_negative = 0xffffffffu;
-    for (var tesserae_k = 0u; tesserae_k < {v}u; tesserae_k++) {{
-        let tesserae_d = tesserae_domain[tesserae_indices[tesserae_first + tesserae_k]];
-        let p = bitcast<u32>(tesserae_d.w);
-{prologue}        let tesserae_out = {function}();
-        var tesserae_mask = 0u;
-        for (var tesserae_i = 0u; tesserae_i < {cull_distances}u; tesserae_i++) {{
-            if {cull}[tesserae_i] < 0.0 {{
-                tesserae_mask |= 1u << tesserae_i;
-            }}
-        }}
-        tesserae_negative &= tesserae_mask;
-    }}
-    if tesserae_negative != 0u {{
-        for (var tesserae_k = 0u; tesserae_k < {v}u; tesserae_k++) {{
-            tesserae_indices[tesserae_first + tesserae_k] = {CULLED_INDEX}u;
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+{prologue}    let tesserae_out = {function}();
+    var tesserae_mask = 0u;
+    for (var tesserae_i = 0u; tesserae_i < {cull_distances}u; tesserae_i++) {{
+        if {cull}[tesserae_i] < 0.0 {{
+            tesserae_mask |= 1u << tesserae_i;
         }}
     }}
+    tesserae_cull_masks[tesserae_point] = tesserae_mask;
 }}
 ",
         function = vertex_function::FUNCTION,
     );
     let e = pass.emulation;
     let kernel = format!(
-        "{}{} var<storage, read_write> tesserae_indices: array<u32>;\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
+        "{}{} var<storage, read_write> tesserae_cull_masks: array<u32>;\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
         record_buffers(e, &pass.buffers, &body),
-        e.at(pass.buffers.indices),
+        e.at(masks),
         e.at(pass.buffers.indirect),
     );
     let mut globals = io_globals(&module, pass.vars);
     globals.push((cull, cull_handle));
     let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
     vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
+}
+
+/// The second cull pass (module docs), which runs no user code: one invocation per primitive of
+/// `vertices` vertices, overwriting its indices with [`CULLED_INDEX`] when some bit is set in the
+/// masks of all its vertices. Its text depends on `vertices` and the bindings only, so the
+/// kernel cache parses it once.
+pub(super) fn cull_primitive_pass(
+    e: Emulation,
+    buffers: &EvaluationBuffers,
+    masks: u32,
+    vertices: u32,
+) -> Result<ValidatedWgsl, TranslateError> {
+    let w = gpu::ENTRY_WORKGROUP;
+    let kernel = format!(
+        "{} var<storage, read_write> tesserae_indices: array<u32>;
+{} var<storage, read> tesserae_indirect: array<u32>;
+{} var<storage, read> tesserae_cull_masks: array<u32>;
+
+@compute @workgroup_size({w})
+fn {CULL_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
+    // One invocation per primitive (dispatched per index entry: the rest return).
+    let first = (tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u) * {vertices}u;
+    if first + {vertices}u > tesserae_indirect[0] {{
+        return;
+    }}
+    var negative = 0xffffffffu;
+    for (var k = 0u; k < {vertices}u; k++) {{
+        negative &= tesserae_cull_masks[tesserae_indices[first + k]];
+    }}
+    if negative != 0u {{
+        for (var k = 0u; k < {vertices}u; k++) {{
+            tesserae_indices[first + k] = {CULLED_INDEX}u;
+        }}
+    }}
+}}
+",
+        e.at(buffers.indices),
+        e.at(buffers.indirect),
+        e.at(masks),
+    );
+    crate::profile::phase("emulation: tessellation cull kernel", || round_trip_kernel(Stage::TessEval, kernel))
 }

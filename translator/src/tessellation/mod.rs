@@ -224,6 +224,12 @@ pub fn translate(
         BufferUsage::Index,
     );
     let indirect = buffer(8, "tess indirect", BufferSize::Fixed { bytes: gpu::INDIRECT_BYTES }, BufferUsage::Indirect);
+    let masks = buffer(
+        9,
+        "cull masks",
+        BufferSize::PerPatch { bytes: 4 * gpu::max_points_per_patch(st.mode.domain, max_level) as u64 },
+        BufferUsage::Storage,
+    );
 
     // 1. Vertex stage → vertex records.
     let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
@@ -271,7 +277,17 @@ pub fn translate(
         sprites,
         verify,
     };
-    let cull_wgsl = if eval.culled { Some(evaluation::cull_pass(tes_module.clone(), &eval, cull_distances)?) } else { None };
+    let cull_wgsl = if eval.culled {
+        let per_point = evaluation::cull_distance_pass(tes_module.clone(), &eval, cull_distances, masks.binding)?;
+        let vertices = match (st.mode.point_mode, st.mode.domain) {
+            (true, _) => 1,
+            (false, Domain::Isolines) => 2,
+            (false, _) => 3,
+        };
+        Some((per_point, evaluation::cull_primitive_pass(e, &eval.buffers, masks.binding, vertices)?))
+    } else {
+        None
+    };
     let (tes_wgsl, native_clip) = evaluation::evaluation_pass(tes_module, &eval)?;
 
     let inter = |b: &IntermediateBuffer| PassResource {
@@ -328,12 +344,20 @@ pub fn translate(
         passes.push(kernel(&format!("tessellator: scan {k}"), &parse(src)?, gpu::ENTRY_POINT, shape));
     }
     passes.push(kernel("tessellator: emit", &tessellate, gpu::EMIT_ENTRY, Workgroups::PerPatch { size: gpu::WORKGROUP }));
-    if let Some(w) = cull_wgsl {
+    if let Some((per_point, per_primitive)) = cull_wgsl {
+        let resources =
+            || [&cps, &patches, &levels, &domain, &indices, &indirect, &masks].into_iter().map(inter).chain([draw.clone()]).collect();
+        passes.push(Pass::Compute(ComputePass {
+            label: "tessellation cull distances".into(),
+            shader: ShaderPlan { entry_point: evaluation::CULL_DISTANCES_ENTRY.into(), ..shader(Stage::TessEval, per_point) },
+            workgroups: Workgroups::Indirect { arguments: indirect.name.clone(), offset: gpu::INDIRECT_POINT_DISPATCH_OFFSET },
+            resources: resources(),
+        }));
         passes.push(Pass::Compute(ComputePass {
             label: "tessellation cull".into(),
-            shader: ShaderPlan { entry_point: evaluation::CULL_ENTRY.into(), ..shader(Stage::TessEval, w) },
+            shader: ShaderPlan { entry_point: evaluation::CULL_ENTRY.into(), ..shader(Stage::TessEval, per_primitive) },
             workgroups: Workgroups::Indirect { arguments: indirect.name.clone(), offset: gpu::INDIRECT_DISPATCH_OFFSET },
-            resources: [&cps, &patches, &levels, &domain, &indices, &indirect].into_iter().map(inter).chain([draw.clone()]).collect(),
+            resources: resources(),
         }));
     }
     let topology = match (st.mode.point_mode, st.mode.domain) {
@@ -371,7 +395,11 @@ pub fn translate(
         };
         list.retain(|r| declared.contains(&(r.group, r.binding)));
     }
-    Ok(Plan::assemble(desc, Some(e.group), passes, vec![vrecords, cps, patches, levels, counts, offsets, domain, indices, indirect]))
+    let mut buffers = vec![vrecords, cps, patches, levels, counts, offsets, domain, indices, indirect];
+    if eval.culled {
+        buffers.push(masks);
+    }
+    Ok(Plan::assemble(desc, Some(e.group), passes, buffers))
 }
 
 /// The vertex stage as compute over patch vertices, writing records by location.

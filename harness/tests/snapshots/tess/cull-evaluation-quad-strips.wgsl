@@ -188,7 +188,7 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
         return;
     }
 }
-// pass `tessellation cull`, tessellation evaluation stage
+// pass `tessellation cull distances`, tessellation evaluation stage
 struct gl_PerVertex {
     gl_Position: vec4<f32>,
     gl_PointSize: f32,
@@ -222,8 +222,8 @@ var<private> tesserae_cull_distance: array<f32, 2>;
 var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(30) 
 var<storage> tesserae_domain: array<vec4<f32>>;
-@group(0) @binding(31) 
-var<storage, read_write> tesserae_indices: array<u32>;
+@group(0) @binding(33) 
+var<storage, read_write> tesserae_cull_masks: array<u32>;
 @group(0) @binding(32) 
 var<storage> tesserae_indirect: array<u32>;
 
@@ -265,102 +265,82 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_evaluation_cull(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
-    var tesserae_negative: u32 = 4294967295u;
-    var tesserae_k: u32 = 0u;
-    var j: u32;
-    var tesserae_mask: u32;
-    var tesserae_i: u32;
-    var tesserae_k_1: u32 = 0u;
+fn tesserae_cull_distances(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
+    var j: u32 = 0u;
+    var tesserae_mask: u32 = 0u;
+    var tesserae_i: u32 = 0u;
 
-    let tesserae_first = ((tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u)) * 3u);
-    let _e15 = tesserae_indirect[0];
-    if ((tesserae_first + 3u) > _e15) {
+    let tesserae_point = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
+    let _e11 = tesserae_indirect[5];
+    if (tesserae_point >= _e11) {
         return;
     }
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_12_g = tesserae_d.xyz;
     loop {
-        let _e21 = tesserae_k;
-        if (_e21 < 3u) {
+        let _e22 = j;
+        if (_e22 < 4u) {
         } else {
             break;
         }
         {
-            let _e26 = tesserae_k;
-            let _e29 = tesserae_indices[(tesserae_first + _e26)];
-            let tesserae_d = tesserae_domain[_e29];
-            let p = bitcast<u32>(tesserae_d.w);
-            tesserae_io_12_g = tesserae_d.xyz;
-            j = 0u;
-            loop {
-                let _e38 = j;
-                if (_e38 < 4u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e43 = j;
-                    let b = (((p * 4u) + _e43) * 1u);
-                    let _e48 = j;
-                    let _e53 = tesserae_cps[b];
-                    tesserae_io_25_g[_e48].gl_Position = _e53;
-                }
-                continuing {
-                    let _e55 = j;
-                    j = (_e55 + 1u);
-                }
-            }
-            let _e57 = tesserae_vertex();
-            tesserae_mask = 0u;
-            tesserae_i = 0u;
-            loop {
-                let _e62 = tesserae_i;
-                if (_e62 < 2u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e66 = tesserae_i;
-                    let _e68 = tesserae_cull_distance[_e66];
-                    if (_e68 < 0f) {
-                        let _e71 = tesserae_mask;
-                        let _e73 = tesserae_i;
-                        tesserae_mask = (_e71 | (1u << _e73));
-                    }
-                }
-                continuing {
-                    let _e77 = tesserae_i;
-                    tesserae_i = (_e77 + 1u);
-                }
-            }
-            let _e79 = tesserae_negative;
-            let _e80 = tesserae_mask;
-            tesserae_negative = (_e79 & _e80);
+            let _e27 = j;
+            let b = (((p * 4u) + _e27) * 1u);
+            let _e32 = j;
+            let _e37 = tesserae_cps[b];
+            tesserae_io_25_g[_e32].gl_Position = _e37;
         }
         continuing {
-            let _e83 = tesserae_k;
-            tesserae_k = (_e83 + 1u);
+            let _e39 = j;
+            j = (_e39 + 1u);
         }
     }
-    let _e85 = tesserae_negative;
-    if (_e85 != 0u) {
-        loop {
-            let _e90 = tesserae_k_1;
-            if (_e90 < 3u) {
-            } else {
-                break;
-            }
-            {
-                let _e94 = tesserae_k_1;
-                tesserae_indices[(tesserae_first + _e94)] = 4294967295u;
-            }
-            continuing {
-                let _e99 = tesserae_k_1;
-                tesserae_k_1 = (_e99 + 1u);
+    let _e41 = tesserae_vertex();
+    loop {
+        let _e46 = tesserae_i;
+        if (_e46 < 2u) {
+        } else {
+            break;
+        }
+        {
+            let _e50 = tesserae_i;
+            let _e52 = tesserae_cull_distance[_e50];
+            if (_e52 < 0f) {
+                let _e55 = tesserae_mask;
+                let _e57 = tesserae_i;
+                tesserae_mask = (_e55 | (1u << _e57));
             }
         }
+        continuing {
+            let _e61 = tesserae_i;
+            tesserae_i = (_e61 + 1u);
+        }
+    }
+    let _e65 = tesserae_mask;
+    tesserae_cull_masks[tesserae_point] = _e65;
+    return;
+}
+// pass `tessellation cull`, tessellation evaluation stage
+@group(0) @binding(31) var<storage, read_write> tesserae_indices: array<u32>;
+@group(0) @binding(32) var<storage, read> tesserae_indirect: array<u32>;
+@group(0) @binding(33) var<storage, read> tesserae_cull_masks: array<u32>;
+
+@compute @workgroup_size(64)
+fn tesserae_cull_primitives(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
+    // One invocation per primitive (dispatched per index entry: the rest return).
+    let first = (tesserae_id.x + tesserae_id.y * tesserae_groups.x * 64u) * 3u;
+    if first + 3u > tesserae_indirect[0] {
         return;
-    } else {
-        return;
+    }
+    var negative = 0xffffffffu;
+    for (var k = 0u; k < 3u; k++) {
+        negative &= tesserae_cull_masks[tesserae_indices[first + k]];
+    }
+    if negative != 0u {
+        for (var k = 0u; k < 3u; k++) {
+            tesserae_indices[first + k] = 4294967295u;
+        }
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

@@ -30,7 +30,9 @@
 //!    invocation per index entry in workgroups of [`ENTRY_WORKGROUP`] (x ≤ 65,535; the
 //!    evaluation stage's cull pass, [`INDIRECT_DISPATCH_OFFSET`]), then `draw_indirect`
 //!    arguments of [`EXPANDED_VERTICES_PER_ENTRY`] vertices per index entry (the point
-//!    sprites of point mode, [`EXPANDED_DRAW_OFFSET`]), when it has 13.
+//!    sprites of point mode, [`EXPANDED_DRAW_OFFSET`]), when it has 13, then the workgroups of a
+//!    dispatch with one invocation per domain point ([`INDIRECT_POINT_DISPATCH_OFFSET`]), when
+//!    it has 16.
 //!    `scan[2]`: ceil(P / [`SCAN_BLOCK`]) workgroups: block prefixes added to the offsets.
 //!    ([`scan_workgroups`] gives the three numbers.)
 //! 3. `emit` ([`EMIT_ENTRY`] of `tessellate`): ceil(P / [`WORKGROUP`]) workgroups, one
@@ -92,7 +94,8 @@ pub struct TessBindings {
     pub indices: u32,
     /// `array<u32>`, at least 6 words: `draw_indexed_indirect` arguments, then the point total;
     /// with 9 words, then a dispatch over the index entries ([`INDIRECT_DISPATCH_OFFSET`]); with
-    /// 13, then the draw of point sprites ([`EXPANDED_DRAW_OFFSET`]).
+    /// 13, then the draw of point sprites ([`EXPANDED_DRAW_OFFSET`]); with 16, then a dispatch
+    /// over the domain points ([`INDIRECT_POINT_DISPATCH_OFFSET`]).
     pub indirect: u32,
 }
 
@@ -118,8 +121,12 @@ pub const INDIRECT_DISPATCH_OFFSET: u64 = 24;
 pub const EXPANDED_VERTICES_PER_ENTRY: u32 = 6;
 /// Byte offset in `indirect` of the point-sprite draw's `draw_indirect` arguments.
 pub const EXPANDED_DRAW_OFFSET: u64 = 36;
-/// Bytes of `indirect` with that dispatch and that draw.
-pub const INDIRECT_BYTES: u64 = 52;
+/// Byte offset in `indirect` of the workgroups `[x, y, 1]` of a dispatch with one invocation
+/// per domain point, in workgroups of [`ENTRY_WORKGROUP`] (the evaluation stage's cull
+/// distances).
+pub const INDIRECT_POINT_DISPATCH_OFFSET: u64 = 52;
+/// Bytes of `indirect` with those dispatches and that draw.
+pub const INDIRECT_BYTES: u64 = 64;
 /// Patches per workgroup of the first and last scan kernels.
 pub const SCAN_BLOCK: u32 = 1024;
 /// The entry point of every scan module.

@@ -2,7 +2,8 @@
 // place), and the grand totals go to tess_indirect: `draw_indexed_indirect` arguments, the
 // point total, then the workgroups of a dispatch with one invocation per index entry
 // (ENTRY_WORKGROUP per workgroup, split over y past 65,535 workgroups), then `draw_indirect`
-// arguments with EXPANDED_VERTICES_PER_ENTRY vertices per entry, each when the buffer has room.
+// arguments with EXPANDED_VERTICES_PER_ENTRY vertices per entry, then the workgroups of a
+// dispatch with one invocation per domain point, each when the buffer has room.
 
 @compute @workgroup_size(256)
 fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -53,5 +54,11 @@ fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec
         tess_indirect[10] = 1u;
         tess_indirect[11] = 0u;
         tess_indirect[12] = 0u;
+    }
+    if t == SCAN_THREADS - 1u && arrayLength(&tess_indirect) >= 16u {
+        let groups = inclusive.x / ENTRY_WORKGROUP + select(0u, 1u, inclusive.x % ENTRY_WORKGROUP != 0u);
+        tess_indirect[13] = min(groups, 65535u);
+        tess_indirect[14] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+        tess_indirect[15] = 1u;
     }
 }
