@@ -42,7 +42,7 @@ use naga::{Binding as NagaBinding, BuiltIn};
 use spirv::BuiltIn as SpvBuiltIn;
 use std::fmt::Write;
 
-/// The index the cull pass writes over a culled primitive's indices: the render pass's vertex
+/// The index the cull passes write over a culled primitive's indices: the render pass's vertex
 /// stage places it outside the clip volume (and a backend that treats it as a primitive
 /// restart drops the primitive: either way nothing of it is drawn).
 pub const CULLED_INDEX: u32 = u32::MAX;
@@ -58,7 +58,8 @@ pub struct EvaluationBuffers {
     pub patches: u32,
     pub levels: u32,
     pub domain: u32,
-    /// The tessellator's index list and indirect arguments (`array<u32>`; the cull pass only).
+    /// The tessellator's index list and indirect arguments (`array<u32>`; the cull passes and
+    /// the point sprites).
     pub indices: u32,
     pub indirect: u32,
 }
@@ -104,7 +105,7 @@ fn record_buffers(e: Emulation, b: &EvaluationBuffers, body: &str) -> String {
     super::declarations_used(e, body, &buffers)
 }
 
-/// What the evaluation stage's render pass needs besides its module.
+/// What the evaluation stage's passes need besides its module.
 pub struct EvaluationPass<'a> {
     pub emulation: Emulation,
     pub vars: &'a [IoVar],
@@ -114,7 +115,7 @@ pub struct EvaluationPass<'a> {
     /// Where clip distances go as a varying (emulated clipping), or `None` for native ones.
     pub clip_location: Option<u32>,
     pub primitive_id_location: Option<(u32, &'static str)>,
-    /// A cull pass runs before the draw: [`CULLED_INDEX`] is placed outside the clip volume.
+    /// The cull passes run before the draw: [`CULLED_INDEX`] is placed outside the clip volume.
     pub culled: bool,
     /// Points drawn as squares (module docs), or `None` for primitives as tessellated.
     pub sprites: Option<Sprites>,
