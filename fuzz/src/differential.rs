@@ -425,6 +425,16 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
                     if let Some(bug) = crate::oracle::driver_bugs::classify(spec, &n.device, &native, &translated) {
                         return Outcome::KnownDriverBug(format!("{}: {name}: {summary}", bug.name()));
                     }
+                    if let Some(variant) = crate::oracle::driver_bugs::perspective_variant(spec, &n.device) {
+                        // lavapipe's and llvmpipe GL's NoPerspective varyings of primitives the
+                        // frustum clips read wrong values (0 or NaN; reproducers
+                        // `lavapipe-noperspective-*`, `llvmpipe-gl-noperspective-*`, each proven
+                        // by hand): when the same pipeline with those varyings interpolated
+                        // with perspective renders alike everywhere, the difference is that.
+                        if matches!(evaluate(cfg, &variant), Outcome::Same { .. }) {
+                            return Outcome::KnownDriverBug(format!("noperspective-frustum-clipped: {name}: {summary}"));
+                        }
+                    }
                     return Outcome::Differ(format!("{name}: {summary}"));
                 }
             }

@@ -310,6 +310,15 @@ fn driver_bug_signatures() {
     assert_eq!(classify(&s, lavapipe, &img(true), &img(true)), Some(DriverBug::LavapipeNoPerspectiveClipped));
     s.clip = 0;
     assert_eq!(classify(&s, lavapipe, &img(true), &img(true)), None, "without clip distances nothing is clipped");
+    // Without clip distances, the frustum may clip: the runner renders the perspective variant.
+    use tesserae_fuzz::oracle::driver_bugs::perspective_variant;
+    let variant = perspective_variant(&s, lavapipe).expect("a NoPerspective varying on llvmpipe");
+    assert!(variant.varyings.iter().all(|v| v.interp != Interp::NoPerspective));
+    assert_eq!(variant.varyings[0].interp, Interp::Smooth);
+    assert_eq!(variant.varyings.len(), s.varyings.len());
+    assert!(perspective_variant(&s, "NVIDIA H200").is_none(), "another driver");
+    s.varyings[0].interp = Interp::Smooth;
+    assert!(perspective_variant(&s, lavapipe).is_none(), "no NoPerspective varying");
 }
 
 /// The differential oracle's allowance for llvmpipe's GL (`gl-interpolation-discontinuity`)

@@ -55,3 +55,22 @@ pub fn classify(spec: &PipelineSpec, device: &str, native: &Image, translated: &
     }
     None
 }
+
+/// For a pipeline with `NoPerspective` varyings on llvmpipe (lavapipe or llvmpipe GL), the same
+/// pipeline with them interpolated with perspective: the differential runner renders it when
+/// the images differ, and when it renders alike everywhere, the difference is the
+/// `noperspective-frustum-clipped` family (the `lavapipe-noperspective-*` and
+/// `llvmpipe-gl-noperspective-*` reproducers, each proven by hand: such a varying of a primitive
+/// the frustum clips reads 0 or NaN). `None` when the pipeline has no such varying.
+pub fn perspective_variant(spec: &PipelineSpec, device: &str) -> Option<PipelineSpec> {
+    if !device.to_lowercase().contains("llvmpipe") || !spec.varyings.iter().any(|v| v.interp == Interp::NoPerspective) {
+        return None;
+    }
+    let mut variant = spec.clone();
+    for v in &mut variant.varyings {
+        if v.interp == Interp::NoPerspective {
+            v.interp = Interp::Smooth;
+        }
+    }
+    Some(variant)
+}
