@@ -67,7 +67,7 @@ fn bad_input_exits_2_with_one_message() {
         "t.tese.spv",
         &common::glsl(
             glslang::ShaderStage::TesselationEvaluation,
-            "#version 450\nlayout(triangles) in;\nout float gl_CullDistance[1];\nvoid main(){ gl_Position = gl_in[0].gl_Position; gl_CullDistance[0] = 1.0; }",
+            "#version 450\n#extension GL_ARB_shader_viewport_layer_array : require\nlayout(triangles) in;\nvoid main(){ gl_Position = gl_in[0].gl_Position; gl_Layer = 1; }",
         ),
     );
     let vert = spv(&d, "t.vert.spv", &common::glsl(glslang::ShaderStage::Vertex, "#version 450\nvoid main(){ gl_Position = vec4(0.0); }"));
@@ -87,7 +87,7 @@ fn bad_input_exits_2_with_one_message() {
     let out = tesserae(&["translate", &vert, &tcs, &tes]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("unsupported feature") && err.contains("cull distances"), "{err}");
+    assert!(err.contains("unsupported feature") && err.contains("Layer output"), "{err}");
 }
 
 /// A `.geom.spv` goes into the pipeline's geometry slot and `translate` refuses it by name
