@@ -328,11 +328,11 @@ fn translate_tessellated<'w>(
     if let Some(f) = &mut fragment {
         let mut used = er.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
         if point_sprites {
-            lower::point_coord::lower(f.module_mut(), used);
             if reads_point_coord {
-                point_coord_location = Some(used);
-                used += 1;
+                point_coord_location = Some(point_coord_location_after(used)?);
             }
+            lower::point_coord::lower(f.module_mut(), used);
+            used += reads_point_coord as u32;
         }
         let location = used.max(clip_location.map_or(0, |l| l + er.clip_distance_outputs.div_ceil(4)));
         if let Some(ty) = lower::primitive_id::lower(f.module_mut(), location) {
@@ -347,6 +347,15 @@ fn translate_tessellated<'w>(
     let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, varyings)?;
     ctx.finish(&mut plan)?;
     Ok(plan)
+}
+
+/// Where the `PointCoord` varying of expanded points goes: the first location past `used`,
+/// within WebGPU's 16.
+fn point_coord_location_after(used: u32) -> Result<u32, TranslateError> {
+    if used >= MAX_VARYING_LOCATIONS {
+        return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord beyond the 16 varying locations"));
+    }
+    Ok(used)
 }
 
 /// Point-list draw with `PointSize` or `PointCoord`: see [`points`].
@@ -371,8 +380,9 @@ fn translate_expanded_points<'w>(
     let point_coord_location = match (&mut fragment, reads_point_coord) {
         (Some(f), true) => {
             let used = vr.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
-            lower::point_coord::lower(f.module_mut(), used);
-            Some(used)
+            let location = point_coord_location_after(used)?;
+            lower::point_coord::lower(f.module_mut(), location);
+            Some(location)
         }
         (Some(f), false) => {
             lower::point_coord::lower(f.module_mut(), 0);

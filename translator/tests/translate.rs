@@ -640,3 +640,20 @@ fn point_mode_with_point_size_draws_sprites() {
     let w = draw(&with_coord).vertex.wgsl.source().to_string();
     assert!(w.contains("@interpolate(linear) point_coord"), "{w}");
 }
+
+#[test]
+fn point_coord_past_the_varying_locations_is_refused() {
+    let v = |location: u32| {
+        vs(&format!("#version 450\nlayout(location=0) in vec2 p;\nlayout(location={location}) out float x;\nvoid main(){{ gl_Position = vec4(p,0,1); gl_PointSize = 2.0; x = 1.0; }}"))
+    };
+    let f = |location: u32| {
+        fs(&format!("#version 450\nlayout(location={location}) in float x;\nlayout(location=0) out vec4 o;\nvoid main(){{ o = vec4(gl_PointCoord, x, 1.0); }}"))
+    };
+    let mut d = desc(v(14), Some(f(14)));
+    d.topology = Topology::PointList;
+    translate(&d).expect("PointCoord at location 15");
+    let mut d = desc(v(15), Some(f(15)));
+    d.topology = Topology::PointList;
+    let e = translate(&d).unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("PointCoord beyond")), "{e}");
+}

@@ -13,12 +13,15 @@
 //! 3. **tessellator** (compute kernels: count, prefix sum across all patches, emit): the
 //!    domain points (u, v, w, patch) and the index list, bit-exact with the CPU tessellator
 //!    and lavapipe, and the arguments of an indexed indirect draw.
-//! 4. **tessellation cull** (compute, only when the evaluation stage writes cull distances;
-//!    one invocation per primitive, dispatched indirectly): drops the primitives a cull
-//!    distance culls from the index list ([`evaluation`]).
+//! 4. **tessellation cull distances** and **tessellation cull** (compute, only when the
+//!    evaluation stage writes cull distances, dispatched indirectly): the stage once per
+//!    domain point writes masks of its negative distances, then one invocation per primitive
+//!    drops from the index list the primitives a distance culls ([`evaluation`]).
 //! 5. **tessellation evaluation** (render): an indexed indirect draw over the domain points;
 //!    the evaluation stage runs as a vertex stage with `TessCoord`, `gl_in`, patch inputs,
-//!    levels and `PrimitiveId` filled from those buffers, then the fragment stage.
+//!    levels and `PrimitiveId` filled from those buffers, then the fragment stage. In point
+//!    mode with `PointSize` written or `PointCoord` read, a non-indexed indirect draw of point
+//!    sprites instead, six vertices per point ([`evaluation`]).
 //!
 //! Patches per instance must fit one dispatch dimension (65,535 by default).
 
