@@ -259,9 +259,15 @@ fn translate_lowered<'w>(
 }
 
 /// The first location past every varying of `last` (the last pre-rasterization stage) and of
+/// the fragment stage: where the emulation's own varyings start.
+fn first_free_location(last: &Reflection, fragment: &Reflection) -> u32 {
+    last.outputs.iter().chain(&fragment.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0)
+}
+
+/// The first location past every varying of `last` (the last pre-rasterization stage) and of
 /// the fragment stage, where emulated clip distances travel as `vec4`s.
 fn emulated_clip_location(last: &Reflection, fragment: &Reflection) -> Result<u32, TranslateError> {
-    let location = last.outputs.iter().chain(&fragment.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+    let location = first_free_location(last, fragment);
     if location + last.clip_distance_outputs.div_ceil(4) > MAX_VARYING_LOCATIONS {
         return Err(TranslateError::unsupported(last.stage, "emulated clip distances beyond the 16 varying locations"));
     }
@@ -326,7 +332,7 @@ fn translate_tessellated<'w>(
     let mut primitive_id_location = None;
     let mut point_coord_location = None;
     if let Some(f) = &mut fragment {
-        let mut used = er.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+        let mut used = first_free_location(&er, &f.reflection);
         if point_sprites {
             if reads_point_coord {
                 point_coord_location = Some(point_coord_location_after(used)?);
@@ -379,7 +385,7 @@ fn translate_expanded_points<'w>(
     demote_cull(vertex.module_mut());
     let point_coord_location = match (&mut fragment, reads_point_coord) {
         (Some(f), true) => {
-            let used = vr.outputs.iter().chain(&f.reflection.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
+            let used = first_free_location(vr, &f.reflection);
             let location = point_coord_location_after(used)?;
             lower::point_coord::lower(f.module_mut(), location);
             Some(location)

@@ -35,6 +35,52 @@ pub const VERTEX_ENTRY: &str = "tesserae_point_vertex_main";
 pub const ENTRY_POINT: &str = "tesserae_points_main";
 /// Invocations per workgroup of the point-vertex pass.
 pub const WORKGROUP: u32 = 64;
+/// A position outside the clip volume: every corner of a dropped point goes there.
+pub(crate) const OUTSIDE_CLIP_VOLUME: &str = "vec4<f32>(2.0, 2.0, 2.0, 1.0)";
+
+/// The WGSL size of the points a stage's module draws: its demoted `PointSize`, else the
+/// draw's.
+pub(crate) fn size_of(module: &naga::Module) -> &'static str {
+    let writes_size = module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(POINT_SIZE_GLOBAL));
+    if writes_size {
+        POINT_SIZE_GLOBAL
+    } else {
+        "tesserae_draw.point_size"
+    }
+}
+
+/// A statement dropping the point (`tesserae_keep = false`) when one of the `n` distances in
+/// `access` is negative.
+pub(crate) fn dropped_by(access: &str, n: u32) -> String {
+    format!("    for (var i = 0u; i < {n}u; i++) {{ if {access}[i] < 0.0 {{ tesserae_keep = false; }} }}\n")
+}
+
+/// The point-list rules as WGSL statements: `tesserae_c`, the clip-space centre `position`;
+/// `tesserae_size`, `size` clamped to the draw's range; `tesserae_keep`, whether the point is
+/// drawn (its depth, then `tests`: [`dropped_by`]).
+pub(crate) fn point_rules(position: &str, size: &str, tests: &str) -> String {
+    format!(
+        "    let tesserae_c = {position};
+    // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
+    let tesserae_size = min(select(tesserae_draw.size_range.x, {size}, {size} > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
+    // Only depth clips a point's centre: lavapipe draws points whose centre is just outside
+    // the x/y planes (its guard band), and the viewport cuts the rest.
+    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
+{tests}"
+    )
+}
+
+/// The corner numbered `id` (0 to 3, from its bits) of a point's square, in units of half its
+/// size: (-1, 1), (-1, -1), (1, 1), (1, -1). A dynamically indexed constant array would cost a
+/// local copy per invocation in the SPIR-V naga writes.
+pub(crate) fn corner(id: &str) -> String {
+    format!("vec2<f32>(select(-1.0, 1.0, ({id} & 2u) != 0u), select(1.0, -1.0, ({id} & 1u) != 0u))")
+}
+
+/// `PointCoord` at `corner`: (0, 0) at the upper left, (1, 1) at the lower right.
+pub(crate) fn point_coord(corner: &str) -> String {
+    format!("vec2<f32>(0.5 + 0.5 * {corner}.x, 0.5 - 0.5 * {corner}.y)")
+}
 
 pub struct PointExpansion<'a> {
     pub layouts: &'a [VertexBufferLayout],
@@ -61,7 +107,6 @@ pub struct PointPasses {
 /// Builds both passes from the naga module of the (lowered) vertex stage.
 pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPasses, TranslateError> {
     let func = vertex_function::from_entry(&mut module)?;
-    let writes_size = module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(POINT_SIZE_GLOBAL));
     let slots = vertex_pulling::used_slots(&func, cfg.layouts)?;
 
     let mut position = None;
@@ -71,8 +116,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         match &o.binding {
             Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
             Binding::BuiltIn(BuiltIn::ClipDistances) => {
-                let n = array_len(&module, o.ty);
-                let _ = writeln!(tests, "    for (var i = 0u; i < {n}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}", o.access);
+                tests.push_str(&dropped_by(&o.access, array_len(&module, o.ty)));
             }
             Binding::Location { location, .. } => varyings.push((*location, o)),
             other => return Err(unsupported(format!("output {other:?} in a point-expanded draw"))),
@@ -82,17 +126,11 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         return Err(unsupported("a point-list vertex stage that writes no Position"));
     };
     if cfg.cull_distances > 0 {
-        let _ = writeln!(
-            tests,
-            "    for (var i = 0u; i < {}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}",
-            cfg.cull_distances,
-            vertex_function::CULL_GLOBAL
-        );
+        tests.push_str(&dropped_by(vertex_function::CULL_GLOBAL, cfg.cull_distances));
     }
     let stride = 2 + varyings.len() as u32;
 
     // 1. The vertex stage once per point, as compute.
-    let size = if writes_size { POINT_SIZE_GLOBAL } else { "tesserae_draw.point_size" };
     let mut stores = String::new();
     for (k, (_, o)) in varyings.iter().enumerate() {
         let _ = writeln!(
@@ -103,15 +141,10 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         );
     }
     let body = format!(
-        "    let tesserae_c = {position};
-    // `select` rather than `clamp`: a NaN size must become the minimum, as on lavapipe.
-    let tesserae_size = min(select(tesserae_draw.size_range.x, {size}, {size} > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
-    // Only depth clips a point's centre: lavapipe draws points whose centre is just outside
-    // the x/y planes (its guard band), and the viewport cuts the rest.
-    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
-{tests}    tesserae_records[tesserae_base] = tesserae_c;
+        "{}    tesserae_records[tesserae_base] = tesserae_c;
     tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
-{stores}"
+{stores}",
+        point_rules(&position, size_of(&module), &tests)
     );
 
     // 2. Four corners per record.
@@ -129,7 +162,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     }
     if let Some(l) = cfg.point_coord_location {
         let _ = writeln!(fields, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");
-        copies.push_str("    o.point_coord = vec2<f32>(0.5 + 0.5 * corner.x, 0.5 - 0.5 * corner.y);\n");
+        let _ = writeln!(copies, "    o.point_coord = {};", point_coord("corner"));
     }
     let expand_src = format!(
         "{params}
@@ -146,14 +179,15 @@ fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOu
     let size_keep = tesserae_records[b + 1u];
     // Corners (-1, 1), (-1, -1), (1, 1), (1, -1) from the id's bits: a dynamically indexed
     // constant array costs a local copy per invocation in the SPIR-V naga writes.
-    let corner = vec2<f32>(select(-1.0, 1.0, (corner_id & 2u) != 0u), select(1.0, -1.0, (corner_id & 1u) != 0u));
+    let corner = {corner};
     var o: TesseraePointOut;
     let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
-    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+    o.position = select({OUTSIDE_CLIP_VOLUME}, vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
 {copies}    return o;
 }}
 ",
-        params = cfg.emulation.draw_uniform_wgsl()
+        params = cfg.emulation.draw_uniform_wgsl(),
+        corner = corner("corner_id"),
     );
     let expand = crate::profile::phase("emulation wgsl round trip", || round_trip_kernel(Stage::Vertex, expand_src))?;
     let pass = vertex_function::RecordsPass {

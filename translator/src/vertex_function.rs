@@ -213,7 +213,7 @@ pub fn link_kernel(
 pub const DEMOTED_GLOBALS: [&str; 2] = [crate::points::POINT_SIZE_GLOBAL, CULL_GLOBAL];
 
 /// The [`DEMOTED_GLOBALS`] the module has, each by its one handle.
-fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str, Handle<naga::GlobalVariable>)>, TranslateError> {
+pub(crate) fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str, Handle<naga::GlobalVariable>)>, TranslateError> {
     let mut found = Vec::new();
     for name in DEMOTED_GLOBALS {
         let mut named = module.global_variables.iter().filter(|(_, g)| g.name.as_deref() == Some(name)).map(|(h, _)| h);

@@ -35,6 +35,7 @@ use crate::desc::Stage;
 use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::lower::tess_io::IoVar;
+use crate::points::{self, OUTSIDE_CLIP_VOLUME};
 use crate::tessellator::gpu;
 use crate::vertex_function;
 use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
@@ -94,6 +95,17 @@ fn evaluation_prologue(module: &naga::Module, vars: &[IoVar], st: &TessState, st
     Ok(prologue)
 }
 
+/// The stage's entry point, turned into [`vertex_function::FUNCTION`]: every input is a global
+/// the prologue fills ([`crate::lower::tess_io`]).
+fn stage_function(module: &mut naga::Module) -> Result<vertex_function::VertexFunction, TranslateError> {
+    let stage = Stage::TessEval;
+    let func = vertex_function::from_entry(module).map_err(|e| relabel(e, stage))?;
+    if !func.args.is_empty() {
+        return Err(tess_err(stage, "an input naga kept after lowering"));
+    }
+    Ok(func)
+}
+
 /// The `array<vec4<f32>>` buffers of `b` that `body` names, and the draw uniform if it does.
 fn record_buffers(e: Emulation, b: &EvaluationBuffers, body: &str) -> String {
     let buffers = [
@@ -135,10 +147,7 @@ pub struct Sprites {
 /// native clip distance count.
 pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -> Result<(ValidatedWgsl, u32), TranslateError> {
     let stage = Stage::TessEval;
-    let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
-    if !func.args.is_empty() {
-        return Err(tess_err(stage, "an input naga kept after lowering"));
-    }
+    let func = stage_function(&mut module)?;
     if let Some(sprites) = pass.sprites {
         return Ok((sprite_pass(module, func, pass, sprites)?, 0));
     }
@@ -176,7 +185,7 @@ pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -
             "    if tesserae_point == {CULLED_INDEX}u {{
         // A primitive the cull pass dropped: every vertex at one point outside the clip volume.
         var culled: TesseraeEvalOut;
-        culled.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
+        culled.position = {OUTSIDE_CLIP_VOLUME};
         return culled;
     }}
 "
@@ -228,8 +237,7 @@ fn sprite_pass(
                 let _ = writeln!(copies, "    o.v{location} = {};", o.access);
             }
             NagaBinding::BuiltIn(BuiltIn::ClipDistances) => {
-                let n = vertex_function::clip_distance_count(stage, &module, o.ty)?;
-                let _ = writeln!(tests, "    for (var i = 0u; i < {n}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}", o.access);
+                tests.push_str(&points::dropped_by(&o.access, vertex_function::clip_distance_count(stage, &module, o.ty)?));
             }
             _ => {}
         }
@@ -238,12 +246,7 @@ fn sprite_pass(
         return Err(tess_err(stage, "a point-mode evaluation stage that writes no Position"));
     };
     if sprites.cull_distances > 0 {
-        let _ = writeln!(
-            tests,
-            "    for (var i = 0u; i < {}u; i++) {{ if {}[i] < 0.0 {{ tesserae_keep = false; }} }}",
-            sprites.cull_distances,
-            vertex_function::CULL_GLOBAL
-        );
+        tests.push_str(&points::dropped_by(vertex_function::CULL_GLOBAL, sprites.cull_distances));
     }
     if let Some((l, ty)) = pass.primitive_id_location {
         let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
@@ -251,10 +254,9 @@ fn sprite_pass(
     }
     if let Some(l) = sprites.point_coord_location {
         let _ = writeln!(fields, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");
-        copies.push_str("    o.point_coord = vec2<f32>(0.5 + 0.5 * tesserae_corner.x, 0.5 - 0.5 * tesserae_corner.y);\n");
+        let _ = writeln!(copies, "    o.point_coord = {};", points::point_coord("tesserae_corner"));
     }
-    let size_global = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(crate::points::POINT_SIZE_GLOBAL));
-    let size = if size_global.is_some() { crate::points::POINT_SIZE_GLOBAL } else { "tesserae_draw.point_size" };
+    let rules = points::point_rules(&position, points::size_of(&module), &tests);
     let per_entry = gpu::EXPANDED_VERTICES_PER_ENTRY;
     let body = format!(
         "
@@ -265,21 +267,18 @@ struct TesseraeEvalOut {{
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -> TesseraeEvalOut {{
     // Two triangles per entry over the corners (0, 1, 2), (2, 1, 3), as the point expansion's.
     let tesserae_corner_id = (0x312210u >> (4u * (tesserae_vertex_index % {per_entry}u))) & 0xfu;
-    let tesserae_corner = vec2<f32>(select(-1.0, 1.0, (tesserae_corner_id & 2u) != 0u), select(1.0, -1.0, (tesserae_corner_id & 1u) != 0u));
+    let tesserae_corner = {corner};
     let tesserae_d = tesserae_domain[tesserae_indices[tesserae_vertex_index / {per_entry}u]];
     let p = bitcast<u32>(tesserae_d.w);
 {prologue}    let tesserae_out = {function}();
     var o: TesseraeEvalOut;
-    let tesserae_c = {position};
-    // `select` rather than `clamp`: a NaN size must become the minimum, as on point lists.
-    let tesserae_size = min(select(tesserae_draw.size_range.x, {size}, {size} > tesserae_draw.size_range.x), tesserae_draw.size_range.y);
-    var tesserae_keep = tesserae_c.z >= 0.0 && tesserae_c.z <= tesserae_c.w;
-{tests}    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
-    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
+{rules}    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
+    o.position = select({OUTSIDE_CLIP_VOLUME}, vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
 {copies}    return o;
 }}
 ",
         function = vertex_function::FUNCTION,
+        corner = points::corner("tesserae_corner_id"),
     );
     let e = pass.emulation;
     let kernel = format!(
@@ -288,11 +287,7 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -
         e.at(pass.buffers.indices)
     );
     let mut globals = io_globals(&module, pass.vars);
-    for name in vertex_function::DEMOTED_GLOBALS {
-        if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)) {
-            globals.push((name, h));
-        }
-    }
+    globals.extend(vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?);
     let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
     vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
 }
@@ -307,12 +302,10 @@ pub(super) fn cull_distance_pass(
     masks: u32,
 ) -> Result<ValidatedWgsl, TranslateError> {
     let stage = Stage::TessEval;
-    let func = vertex_function::from_entry(&mut module).map_err(|e| relabel(e, stage))?;
-    if !func.args.is_empty() {
-        return Err(tess_err(stage, "an input naga kept after lowering"));
-    }
+    let func = stage_function(&mut module)?;
     let cull = vertex_function::CULL_GLOBAL;
-    let Some((cull_handle, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(cull)) else {
+    let demoted = vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?;
+    let Some(&(_, cull_handle)) = demoted.iter().find(|(name, _)| *name == cull) else {
         return Err(tess_err(stage, "cull distances the lowering did not demote"));
     };
     let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.strides)?;

@@ -180,6 +180,12 @@ pub fn translate(
 ) -> Result<Plan, TranslateError> {
     let DrawVaryings { clip_location, primitive_id_location, .. } = varyings;
     let st = state(&tcs, &tes, desc.topology)?;
+    // The primitives the tessellator's index list holds.
+    let topology = match (st.mode.point_mode, st.mode.domain) {
+        (true, _) => Topology::PointList,
+        (false, Domain::Isolines) => Topology::LineList,
+        (false, _) => Topology::TriangleList,
+    };
     let verify = desc.options.verify_wgsl_round_trip;
     let tr = tes.reflection.clone();
     let cull_distances = tr.cull_distance_outputs;
@@ -282,11 +288,7 @@ pub fn translate(
     };
     let cull_wgsl = if eval.culled {
         let per_point = evaluation::cull_distance_pass(tes_module.clone(), &eval, cull_distances, masks.binding)?;
-        let vertices = match (st.mode.point_mode, st.mode.domain) {
-            (true, _) => 1,
-            (false, Domain::Isolines) => 2,
-            (false, _) => 3,
-        };
+        let vertices = crate::cull::vertices_per_primitive(topology);
         Some((per_point, evaluation::cull_primitive_pass(e, &eval.buffers, masks.binding, vertices)?))
     } else {
         None
@@ -363,11 +365,6 @@ pub fn translate(
             resources: resources(),
         }));
     }
-    let topology = match (st.mode.point_mode, st.mode.domain) {
-        (true, _) => Topology::PointList,
-        (false, Domain::Isolines) => Topology::LineList,
-        (false, _) => Topology::TriangleList,
-    };
     let (topology, draw_shape) = match sprites {
         Some(_) => (
             Topology::TriangleList,

@@ -245,10 +245,11 @@ pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
         &[Buf::Levels, Buf::Counts, Buf::Offsets, Buf::Domain, Buf::Indices],
         &[FIXED, LEVELS, count_domain, PATCH, COUNT, MESH, emit_domain, EMIT],
     );
-    let entry_workgroup = format!(
+    // The sizes the totals kernel writes its dispatch and draw arguments with.
+    let scan_constants = format!(
         "const ENTRY_WORKGROUP: u32 = {ENTRY_WORKGROUP}u;\nconst EXPANDED_VERTICES_PER_ENTRY: u32 = {EXPANDED_VERTICES_PER_ENTRY}u;"
     );
-    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, &entry_workgroup, k])).collect();
+    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, &scan_constants, k])).collect();
     TessKernels { tessellate, scan }
 }
 

@@ -35,7 +35,11 @@ fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec
             running = running + c;
         }
     }
-    if t == SCAN_THREADS - 1u && arrayLength(&tess_indirect) >= 6u {
+    if t != SCAN_THREADS - 1u {
+        return;
+    }
+    let words = arrayLength(&tess_indirect);
+    if words >= 6u {
         tess_indirect[0] = inclusive.y;
         tess_indirect[1] = 1u;
         tess_indirect[2] = 0u;
@@ -43,22 +47,25 @@ fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec
         tess_indirect[4] = 0u;
         tess_indirect[5] = inclusive.x;
     }
-    if t == SCAN_THREADS - 1u && arrayLength(&tess_indirect) >= 9u {
-        let groups = inclusive.y / ENTRY_WORKGROUP + select(0u, 1u, inclusive.y % ENTRY_WORKGROUP != 0u);
-        tess_indirect[6] = min(groups, 65535u);
-        tess_indirect[7] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
-        tess_indirect[8] = 1u;
+    if words >= 9u {
+        write_dispatch(6u, inclusive.y);
     }
-    if t == SCAN_THREADS - 1u && arrayLength(&tess_indirect) >= 13u {
+    if words >= 13u {
         tess_indirect[9] = inclusive.y * EXPANDED_VERTICES_PER_ENTRY;
         tess_indirect[10] = 1u;
         tess_indirect[11] = 0u;
         tess_indirect[12] = 0u;
     }
-    if t == SCAN_THREADS - 1u && arrayLength(&tess_indirect) >= 16u {
-        let groups = inclusive.x / ENTRY_WORKGROUP + select(0u, 1u, inclusive.x % ENTRY_WORKGROUP != 0u);
-        tess_indirect[13] = min(groups, 65535u);
-        tess_indirect[14] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
-        tess_indirect[15] = 1u;
+    if words >= 16u {
+        write_dispatch(13u, inclusive.x);
     }
+}
+
+// The workgroups [x, y, 1] of a dispatch with one invocation per each of `count` things, at
+// tess_indirect[at..at + 3]: ENTRY_WORKGROUP invocations each, over y past 65,535 workgroups.
+fn write_dispatch(at: u32, count: u32) {
+    let groups = count / ENTRY_WORKGROUP + select(0u, 1u, count % ENTRY_WORKGROUP != 0u);
+    tess_indirect[at] = min(groups, 65535u);
+    tess_indirect[at + 1u] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tess_indirect[at + 2u] = 1u;
 }
