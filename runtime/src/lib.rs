@@ -26,6 +26,7 @@
 //! in the order of the draws, so depth and blending see primitives in API order.
 
 mod gl_clip_reset;
+mod stage_limits;
 
 use std::collections::BTreeMap;
 use std::num::NonZeroU32;
@@ -60,6 +61,8 @@ pub enum RuntimeError {
     BufferTooSmall { what: String, size: u64, needed: u64 },
     #[error("unsupported by the runtime: {0}")]
     Unsupported(String),
+    #[error("the `{pass}` pass binds {count} {kind} to its {stage} stage, above the device's {limit} (wgpu::Limits::{name})")]
+    TooManyBindings { pass: String, stage: &'static str, kind: &'static str, count: u32, limit: u32, name: &'static str },
     #[error("{what} needs {size} bytes, above the device's {limit}-byte limit ({name}); lower the draw's patch count or Options::max_tessellation_level")]
     LimitExceeded { what: String, size: u64, limit: u64, name: &'static str },
 }
@@ -298,6 +301,21 @@ impl TranslatedPipeline {
                 }
             }
         }
+        if let Some(g) = emulation {
+            if g >= max {
+                return Err(RuntimeError::TooManyBindGroups { group: g, max });
+            }
+        }
+        // Every pass's layout is counted before any layout is created: wgpu refuses one over a
+        // per-stage limit with a validation error, not a value.
+        let limits = device.limits();
+        let mut layouts = Vec::new();
+        for pass in &plan.passes {
+            let (sets, emulation_entries) = pass_layout(&plan, pass)?;
+            let app = sets.iter().filter_map(|s| entries.get(s)).flat_map(|es| es.values());
+            stage_limits::check(&limits, pass.label(), app.chain(emulation_entries.values()))?;
+            layouts.push((sets, emulation_entries));
+        }
         let set_layouts: BTreeMap<u32, wgpu::BindGroupLayout> = entries
             .iter()
             .map(|(set, es)| {
@@ -306,14 +324,9 @@ impl TranslatedPipeline {
                 (*set, device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(&label), entries: &es }))
             })
             .collect();
-        if let Some(g) = emulation {
-            if g >= max {
-                return Err(RuntimeError::TooManyBindGroups { group: g, max });
-            }
-        }
         let mut passes = Vec::new();
-        for pass in &plan.passes {
-            passes.push(prepare_pass(device, &plan, pass, &set_layouts, config)?);
+        for (pass, (sets, emulation_entries)) in plan.passes.iter().zip(layouts) {
+            passes.push(prepare_pass(device, &plan, pass, sets, emulation_entries, &set_layouts, config)?);
         }
         let push_constants = plan.push_constants.as_ref().map(|p| {
             device.create_buffer(&wgpu::BufferDescriptor {
@@ -536,14 +549,8 @@ fn app_group<'a>(inputs: &Inputs<'a>, set: u32) -> Result<&'a wgpu::BindGroup, R
     inputs.bind_groups.iter().find(|(s, _)| *s == set).map(|(_, g)| *g).ok_or(RuntimeError::MissingBindGroup { set })
 }
 
-/// The pipeline of one pass, with its explicit layout.
-fn prepare_pass(
-    device: &wgpu::Device,
-    plan: &Plan,
-    pass: &Pass,
-    set_layouts: &BTreeMap<u32, wgpu::BindGroupLayout>,
-    config: &PipelineConfig,
-) -> Result<PreparedPass, RuntimeError> {
+/// A pass's layout: the application sets its shaders use, and its emulation group's entries.
+fn pass_layout(plan: &Plan, pass: &Pass) -> Result<(Vec<u32>, BTreeMap<u32, wgpu::BindGroupLayoutEntry>), RuntimeError> {
     let emulation = plan.emulation_group;
     let declared: Vec<(&tesserae::Binding, Visibility)> =
         pass.shaders().into_iter().flat_map(|sh| sh.bindings.iter().map(move |b| (b, visibility_of(pass, sh)))).collect();
@@ -560,6 +567,20 @@ fn prepare_pass(
         });
         e.visibility |= stages(*vis);
     }
+    Ok((sets, emu_entries))
+}
+
+/// The pipeline of one pass, with its explicit layout (of [`pass_layout`]).
+fn prepare_pass(
+    device: &wgpu::Device,
+    plan: &Plan,
+    pass: &Pass,
+    sets: Vec<u32>,
+    emu_entries: BTreeMap<u32, wgpu::BindGroupLayoutEntry>,
+    set_layouts: &BTreeMap<u32, wgpu::BindGroupLayout>,
+    config: &PipelineConfig,
+) -> Result<PreparedPass, RuntimeError> {
+    let emulation = plan.emulation_group;
     let emulation_layout = (!emu_entries.is_empty()).then(|| {
         let es: Vec<_> = emu_entries.into_values().collect();
         device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(pass.label()), entries: &es })

@@ -12,15 +12,19 @@ const FS: &str = "#version 450
 layout(location = 0) out vec4 o;
 void main() { o = vec4(1.0); }";
 
-fn points_desc(vs: &str, max_bind_groups: u32) -> PipelineDesc {
-    let layout = VertexBufferLayout {
+/// One buffer of `vec2` positions at location 0.
+fn points_desc_layout() -> Vec<VertexBufferLayout> {
+    vec![VertexBufferLayout {
         stride: 8,
         step_mode: StepMode::Vertex,
         attributes: vec![VertexAttribute { location: 0, format: VertexFormat::Float32x2, offset: 0 }],
-    };
+    }]
+}
+
+fn points_desc(vs: &str, max_bind_groups: u32) -> PipelineDesc {
     let mut desc = PipelineDesc::new(StageDesc::new(glsl(ShaderStage::Vertex, vs)), Some(StageDesc::new(glsl(ShaderStage::Fragment, FS))));
     desc.topology = Topology::PointList;
-    desc.vertex_buffers = vec![layout];
+    desc.vertex_buffers = points_desc_layout();
     desc.options.max_bind_groups = max_bind_groups;
     desc
 }
@@ -144,4 +148,59 @@ void main() { gl_Position = vec4(pos, 0.0, 1.0) + pc.offset; }";
     };
     let e = pipeline.prepare(&device, &queue, &mut encoder, &[call(3)], &inputs).unwrap_err();
     assert!(matches!(e, RuntimeError::PushConstantsTooLarge { given: 32, size: 16 }), "{e}");
+}
+
+/// An evaluation stage with a cull distance that reads five storage buffers: the tessellation
+/// cull-distances pass binds four storage buffers of its own besides them here (domain points,
+/// control points, point counts, masks; up to six with per-patch outputs), nine to the compute
+/// stage, one over WebGPU's default limit of eight.
+fn tessellated_cull_with_storage_reads() -> PipelineDesc {
+    let vs =
+        glsl(ShaderStage::Vertex, "#version 450\nlayout(location = 0) in vec2 pos;\nvoid main() { gl_Position = vec4(pos, 0.0, 1.0); }");
+    let tcs = glsl(
+        ShaderStage::TesselationControl,
+        "#version 450
+layout(vertices = 3) out;
+void main() {
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    gl_TessLevelOuter[0] = 2.0; gl_TessLevelOuter[1] = 2.0; gl_TessLevelOuter[2] = 2.0; gl_TessLevelInner[0] = 2.0;
+}",
+    );
+    let tes = glsl(
+        ShaderStage::TesselationEvaluation,
+        "#version 450
+layout(triangles) in;
+layout(set = 0, binding = 0) readonly buffer A { vec4 a; };
+layout(set = 0, binding = 1) readonly buffer B { vec4 b; };
+layout(set = 0, binding = 2) readonly buffer C { vec4 c; };
+layout(set = 0, binding = 3) readonly buffer D { vec4 d; };
+layout(set = 0, binding = 4) readonly buffer E { vec4 e; };
+out float gl_CullDistance[1];
+void main() {
+    gl_Position = gl_TessCoord.x * gl_in[0].gl_Position + gl_TessCoord.y * gl_in[1].gl_Position
+        + gl_TessCoord.z * gl_in[2].gl_Position + a + b + c + d + e;
+    gl_CullDistance[0] = gl_Position.x;
+}",
+    );
+    let mut desc = PipelineDesc::new(StageDesc::new(vs), Some(StageDesc::new(glsl(ShaderStage::Fragment, FS))));
+    desc.vertex_buffers = points_desc_layout();
+    desc.tess_control = Some(StageDesc::new(tcs));
+    desc.tess_eval = Some(StageDesc::new(tes));
+    desc.topology = Topology::PatchList { control_points: 3 };
+    desc
+}
+
+#[test]
+fn a_pass_over_a_per_stage_binding_limit_is_refused_by_name() {
+    let plan = tesserae::translate(&tessellated_cull_with_storage_reads()).unwrap();
+    let config = PipelineConfig::new(wgpu::TextureFormat::Rgba8Unorm);
+    let (webgpu_defaults, _) = device(Some(wgpu::Limits::default()));
+    let e = TranslatedPipeline::new(&webgpu_defaults, plan.clone(), &config).err().unwrap();
+    let RuntimeError::TooManyBindings { pass, stage, kind, count, limit, name } = &e else { panic!("{e}") };
+    assert_eq!((pass.as_str(), *stage, *kind, *count, *limit), ("tessellation cull distances", "compute", "storage buffers", 9, 8), "{e}");
+    assert_eq!(*name, "max_storage_buffers_per_shader_stage");
+    // On the adapter's own limits (lavapipe's are far above eight) the same plan creates.
+    let (device, _) = device(None);
+    assert!(device.limits().max_storage_buffers_per_shader_stage >= 9);
+    TranslatedPipeline::new(&device, plan, &config).expect("the adapter's limits hold the pass");
 }
