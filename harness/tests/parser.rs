@@ -147,7 +147,7 @@ fn tolerance_patterns_match_executors() {
 
 // ---- resources, depth, blend, specialization ----
 
-use tesserae_harness::shader_test::{AddressMode, BlendMode, CompareOp, Descriptor, Filter, SamplerState, TexelFormat};
+use tesserae_harness::shader_test::{AddressMode, BlendMode, CompareOp, Descriptor, Filter, SamplerState, TexelFormat, TextureView};
 
 fn ok(text: &str) -> tesserae_harness::shader_test::ShaderTest {
     parse(Path::new("t.shader_test"), "x/t", text).unwrap_or_else(|e| panic!("{e}"))
@@ -238,7 +238,7 @@ address mirror
 "
     ));
     let Descriptor::CombinedTextureSampler(tex, s) = &t.resources[0].descriptor else { panic!() };
-    assert_eq!(*s, SamplerState { filter: Filter::Linear, address: AddressMode::Repeat });
+    assert_eq!(*s, SamplerState::new(Filter::Linear, AddressMode::Repeat));
     assert_eq!((tex.width, tex.height, tex.format), (3, 2, TexelFormat::Rgba8Unorm));
     let red = [255, 0, 0, 255];
     let blue = [0, 0, 255, 255];
@@ -248,8 +248,8 @@ address mirror
     assert_eq!(tex.format, TexelFormat::Rgba32Float);
     let f: Vec<f32> = tex.data.chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
     assert_eq!(f, vec![-1.0, 0.0, 0.5, 2.0, 3.0, 4.0, 5.0, 6.0]);
-    assert_eq!(t.resources[2].descriptor, Descriptor::Sampler(SamplerState { filter: Filter::Linear, address: AddressMode::MirrorRepeat }));
-    assert_eq!(t.resources[3].descriptor, Descriptor::Sampler(SamplerState { filter: Filter::Nearest, address: AddressMode::ClampToEdge }));
+    assert_eq!(t.resources[2].descriptor, Descriptor::Sampler(SamplerState::new(Filter::Linear, AddressMode::MirrorRepeat)));
+    assert_eq!(t.resources[3].descriptor, Descriptor::Sampler(SamplerState::new(Filter::Nearest, AddressMode::ClampToEdge)));
 
     let fill = ok(&format!("{GOOD}\n[texture 0 0]\nsize 1 1\nfill 0.5 0 1 0.2\n"));
     let Descriptor::SampledTexture(tex) = &fill.resources[0].descriptor else { panic!() };
@@ -258,6 +258,53 @@ address mirror
     let Descriptor::SampledTexture(tex) = &big.resources[0].descriptor else { panic!() };
     let first: Vec<u8> = tex.data.chunks(4).map(|t| t[0]).collect();
     assert_eq!(first, vec![0, 0, 255, 255, 0, 0, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0]);
+}
+
+#[test]
+fn depth_layered_and_cube_textures_and_comparison_samplers() {
+    let t = ok(&format!(
+        "{GOOD}
+[texture 0 0]
+size 2 1
+format depth16unorm
+sampler linear clamp less-equal
+texels
+0.25
+1
+
+[texture 0 1]
+size 1 1
+layers 6
+view cube
+texels
+1 0 0 1
+0 1 0 1
+0 0 1 1
+1 1 0 1
+0 1 1 1
+1 0 1 1
+
+[texture 0 2]
+size 1 1
+layers 3
+fill 0 0 0 1
+
+[sampler 0 3]
+filter linear
+compare greater
+"
+    ));
+    let Descriptor::CombinedTextureSampler(depth, s) = &t.resources[0].descriptor else { panic!() };
+    assert_eq!(s.compare, Some(CompareOp::LessEqual));
+    assert_eq!((depth.format, depth.layers, depth.view), (TexelFormat::Depth16Unorm, 1, TextureView::D2));
+    assert_eq!(depth.data, [16384u16.to_le_bytes(), 65535u16.to_le_bytes()].concat(), "round(d * 65535), little-endian");
+    let Descriptor::SampledTexture(cube) = &t.resources[1].descriptor else { panic!() };
+    assert_eq!((cube.layers, cube.view, cube.data.len()), (6, TextureView::Cube, 24));
+    assert_eq!(&cube.data[8..12], &[0, 0, 255, 255], "layer 2 (+Y) is the third texel listed");
+    let Descriptor::SampledTexture(array) = &t.resources[2].descriptor else { panic!() };
+    assert_eq!((array.layers, array.view, array.data.len()), (3, TextureView::D2Array, 12), "layers > 1 default to an array view");
+    let Descriptor::Sampler(s) = &t.resources[3].descriptor else { panic!() };
+    assert_eq!(*s, SamplerState { filter: Filter::Linear, address: AddressMode::ClampToEdge, compare: Some(CompareOp::Greater) });
 }
 
 #[test]
@@ -274,7 +321,18 @@ fn texture_errors() {
     assert_eq!(e.line, 11);
     assert!(e.message.contains("1 texels listed"), "{e}");
     assert!(with("size 1 1\ntexels\n1 1 1").message.contains("expected a texel"));
-    assert!(with("size 1 1\nformat rgb8\nfill 1 1 1 1").message.contains("rgba8unorm or rgba32float"));
+    assert!(with("size 1 1\nformat rgb8\nfill 1 1 1 1").message.contains("rgba8unorm, rgba32float or depth16unorm"));
+    assert!(with("size 1 1\nformat depth16unorm\nfill 1 1 1 1").message.contains("one depth value"));
+    assert!(with("size 1 1\nformat depth16unorm\nfill 1.5").message.contains("outside [0, 1]"));
+    assert!(with("size 1 1\nlayers 0\nfill 1 1 1 1").message.contains("1 to 16 layers"));
+    assert!(with("size 1 1\nlayers 2\nview 2d\nfill 1 1 1 1").message.contains("use view 2d-array"));
+    assert!(with("size 2 1\nlayers 6\nview cube\nfill 1 1 1 1").message.contains("6 square layers"));
+    assert!(with("size 1 1\nlayers 5\nview cube\nfill 1 1 1 1").message.contains("6 square layers"));
+    assert!(with("size 1 1\nview sphere\nfill 1 1 1 1").message.contains("2d, 2d-array or cube"));
+    assert!(with("size 1 1\nfill 1 1 1 1\nsampler linear clamp lesser").message.contains("compare must be"));
+    let e = with("size 1 1\nlayers 2\ntexels\n1 1 1 1");
+    assert!(e.message.contains("the 1x1x2 texture has 2"), "{e}");
+    assert!(err(&format!("{GOOD}\n[sampler 0 0]\ncompare less\ncompare greater\n")).message.contains("second `compare`"));
     assert!(with("size 1 1\nfill 1 1 1 1\nsampler cubic clamp").message.contains("nearest or linear"));
     assert!(with("size 1 1\nfill 1 1 1 1\nsampler linear wrap").message.contains("repeat, clamp or mirror"));
     assert!(err(&format!("{GOOD}\n[sampler 0 0]\nfilter linear\nfilter nearest\n")).message.contains("second `filter`"));

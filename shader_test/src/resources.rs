@@ -22,6 +22,9 @@ pub enum BufferLayout {
 pub enum TexelFormat {
     Rgba8Unorm,
     Rgba32Float,
+    /// A depth texture (shadow maps): one channel, stored as `round(d * 65535)`. The depth
+    /// format both APIs can fill from a buffer (WebGPU cannot copy into `depth32float`).
+    Depth16Unorm,
 }
 
 impl TexelFormat {
@@ -29,8 +32,39 @@ impl TexelFormat {
         match self {
             TexelFormat::Rgba8Unorm => 4,
             TexelFormat::Rgba32Float => 16,
+            TexelFormat::Depth16Unorm => 2,
         }
     }
+    /// Values a texel line gives: `R G B A`, or one depth.
+    pub fn channels(self) -> usize {
+        if self.is_depth() {
+            1
+        } else {
+            4
+        }
+    }
+    pub fn is_depth(self) -> bool {
+        self == TexelFormat::Depth16Unorm
+    }
+    /// As written in a `format` line.
+    pub fn name(self) -> &'static str {
+        match self {
+            TexelFormat::Rgba8Unorm => "rgba8unorm",
+            TexelFormat::Rgba32Float => "rgba32float",
+            TexelFormat::Depth16Unorm => "depth16unorm",
+        }
+    }
+}
+
+/// How the shaders view a texture's layers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextureView {
+    /// One 2D image (`texture2D`, `sampler2DShadow`).
+    D2,
+    /// Every layer (`texture2DArray`, `sampler2DArrayShadow`).
+    D2Array,
+    /// Six square layers as the faces +X, -X, +Y, -Y, +Z, -Z (`textureCube`, `samplerCubeShadow`).
+    Cube,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,13 +84,25 @@ pub enum AddressMode {
 pub struct SamplerState {
     pub filter: Filter,
     pub address: AddressMode,
+    /// A comparison sampler (depth textures: `sampler2DShadow`, HLSL `SamplerComparisonState`)
+    /// and its comparison of the shader's reference against the texel.
+    pub compare: Option<CompareOp>,
 }
 
-/// A 2D texture with one mip level, texels row by row from the top.
+impl SamplerState {
+    pub fn new(filter: Filter, address: AddressMode) -> Self {
+        SamplerState { filter, address, compare: None }
+    }
+}
+
+/// A texture with one mip level: `layers` images of `width`×`height` texels, each row by row
+/// from the top, layer after layer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextureData {
     pub width: u32,
     pub height: u32,
+    pub layers: u32,
+    pub view: TextureView,
     pub format: TexelFormat,
     pub data: Vec<u8>,
 }

@@ -655,49 +655,68 @@ fn parse_address(c: &Cursor, line: usize, w: &str) -> Result<AddressMode, ParseE
     }
 }
 
+fn parse_compare(c: &Cursor, line: usize, w: &str) -> Result<crate::CompareOp, ParseError> {
+    crate::parse_compare_op(w).ok_or_else(|| {
+        c.err(line, format!("compare must be never, less, equal, less-equal, greater, not-equal, greater-equal or always, got `{w}`"))
+    })
+}
+
 fn parse_sampler(c: &Cursor, s: &RawSection) -> Result<SamplerState, ParseError> {
-    let mut st = SamplerState { filter: Filter::Nearest, address: AddressMode::ClampToEdge };
-    let (mut filter_line, mut address_line) = (None, None);
+    let mut st = SamplerState::new(Filter::Nearest, AddressMode::ClampToEdge);
+    let (mut filter_line, mut address_line, mut compare_line) = (None, None, None);
     for (line, w) in data_lines(s) {
-        match w.as_slice() {
+        let (first, what) = match w.as_slice() {
             ["filter", f] => {
-                if let Some(first) = filter_line.replace(line) {
-                    return Err(c.err(line, format!("second `filter` line (the first is at line {first})")));
-                }
                 st.filter = parse_filter(c, line, f)?;
+                (filter_line.replace(line), "filter")
             }
             ["address", a] => {
-                if let Some(first) = address_line.replace(line) {
-                    return Err(c.err(line, format!("second `address` line (the first is at line {first})")));
-                }
                 st.address = parse_address(c, line, a)?;
+                (address_line.replace(line), "address")
+            }
+            ["compare", op] => {
+                st.compare = Some(parse_compare(c, line, op)?);
+                (compare_line.replace(line), "compare")
             }
             _ => {
-                return Err(c.err(line, format!("expected `filter nearest|linear` or `address repeat|clamp|mirror`, got `{}`", w.join(" "))))
+                return Err(c.err(
+                    line,
+                    format!("expected `filter nearest|linear`, `address repeat|clamp|mirror` or `compare OP`, got `{}`", w.join(" ")),
+                ))
             }
+        };
+        if let Some(first) = first {
+            return Err(c.err(line, format!("second `{what}` line (the first is at line {first})")));
         }
     }
     Ok(st)
 }
 
-/// Texture contents as RGBA values, before encoding.
+/// Texture contents as texel values (four channels, or one depth), before encoding.
 enum Content {
-    Fill([f32; 4]),
-    Checker(u32, [f32; 4], [f32; 4]),
-    Texels(Vec<(usize, [f32; 4])>),
+    Fill(Vec<f32>),
+    Checker(u32, Vec<f32>, Vec<f32>),
+    Texels(Vec<(usize, Vec<f32>)>),
 }
 
-fn rgba(c: &Cursor, line: usize, w: &[&str]) -> Result<[f32; 4], ParseError> {
-    let mut v = [0f32; 4];
-    for (o, w) in v.iter_mut().zip(w) {
-        *o = num(c, line, w, "texel channel")?;
+fn values(c: &Cursor, line: usize, w: &[&str]) -> Result<Vec<f32>, ParseError> {
+    w.iter().map(|w| num(c, line, w, "texel channel")).collect()
+}
+
+/// Replaces `slot` (a line's value) unless an earlier line set it.
+fn once<T>(c: &Cursor, slot: &mut Option<(usize, T)>, line: usize, what: &str, value: T) -> Result<(), ParseError> {
+    if let Some((first, _)) = slot {
+        return Err(c.err(line, format!("second `{what}` line (the first is at line {first})")));
     }
-    Ok(v)
+    *slot = Some((line, value));
+    Ok(())
 }
 
 fn parse_texture(c: &Cursor, s: &RawSection) -> Result<Descriptor, ParseError> {
-    let mut size: Option<(usize, u32, u32)> = None;
-    let mut format = (TexelFormat::Rgba8Unorm, None);
+    let mut size: Option<(usize, (u32, u32))> = None;
+    let mut layers: Option<(usize, u32)> = None;
+    let mut view: Option<(usize, TextureView)> = None;
+    let mut format: Option<(usize, TexelFormat)> = None;
     let mut sampler: Option<(usize, SamplerState)> = None;
     let mut content: Option<(usize, Content)> = None;
     let mut lines = data_lines(s);
@@ -711,49 +730,55 @@ fn parse_texture(c: &Cursor, s: &RawSection) -> Result<Descriptor, ParseError> {
     while let Some((line, w)) = lines.next() {
         match w.as_slice() {
             ["size", wd, ht] => {
-                if let Some((first, ..)) = size {
-                    return Err(c.err(line, format!("second `size` line (the first is at line {first})")));
-                }
                 let (wd, ht): (u32, u32) = (num(c, line, wd, "texture width")?, num(c, line, ht, "texture height")?);
                 if !(1..=256).contains(&wd) || !(1..=256).contains(&ht) {
                     return Err(c.err(line, "texture size must be within 1..256"));
                 }
-                size = Some((line, wd, ht));
+                once(c, &mut size, line, "size", (wd, ht))?;
+            }
+            ["layers", n] => {
+                let n: u32 = num(c, line, n, "layer count")?;
+                if !(1..=16).contains(&n) {
+                    return Err(c.err(line, "a texture has 1 to 16 layers"));
+                }
+                once(c, &mut layers, line, "layers", n)?;
+            }
+            ["view", v] => {
+                let v = match *v {
+                    "2d" => TextureView::D2,
+                    "2d-array" => TextureView::D2Array,
+                    "cube" => TextureView::Cube,
+                    _ => return Err(c.err(line, format!("texture view must be 2d, 2d-array or cube, got `{v}`"))),
+                };
+                once(c, &mut view, line, "view", v)?;
             }
             ["format", f] => {
-                if let Some(first) = format.1 {
-                    return Err(c.err(line, format!("second `format` line (the first is at line {first})")));
-                }
-                format = (
-                    match *f {
-                        "rgba8unorm" => TexelFormat::Rgba8Unorm,
-                        "rgba32float" => TexelFormat::Rgba32Float,
-                        _ => return Err(c.err(line, format!("texture format must be rgba8unorm or rgba32float, got `{f}`"))),
-                    },
-                    Some(line),
-                );
+                let f = match *f {
+                    "rgba8unorm" => TexelFormat::Rgba8Unorm,
+                    "rgba32float" => TexelFormat::Rgba32Float,
+                    "depth16unorm" => TexelFormat::Depth16Unorm,
+                    _ => return Err(c.err(line, format!("texture format must be rgba8unorm, rgba32float or depth16unorm, got `{f}`"))),
+                };
+                once(c, &mut format, line, "format", f)?;
             }
-            ["sampler", f, a] => {
-                if let Some((first, _)) = sampler {
-                    return Err(c.err(line, format!("second `sampler` line (the first is at line {first})")));
-                }
-                sampler = Some((line, SamplerState { filter: parse_filter(c, line, f)?, address: parse_address(c, line, a)? }));
+            ["sampler", f, a, compare @ ..] if compare.len() <= 1 => {
+                let mut st = SamplerState::new(parse_filter(c, line, f)?, parse_address(c, line, a)?);
+                st.compare = compare.first().map(|op| parse_compare(c, line, op)).transpose()?;
+                once(c, &mut sampler, line, "sampler", st)?;
             }
-            ["fill", v @ ..] if v.len() == 4 => set_content(&mut content, line, Content::Fill(rgba(c, line, v)?))?,
-            ["checker", cell, v @ ..] if v.len() == 8 => {
+            ["fill", v @ ..] if !v.is_empty() => set_content(&mut content, line, Content::Fill(values(c, line, v)?))?,
+            ["checker", cell, v @ ..] if !v.is_empty() && v.len() % 2 == 0 => {
                 let cell: u32 = num(c, line, cell, "checker cell size")?;
                 if cell == 0 {
                     return Err(c.err(line, "checker cell size must be at least 1"));
                 }
-                set_content(&mut content, line, Content::Checker(cell, rgba(c, line, &v[..4])?, rgba(c, line, &v[4..])?))?
+                let (a, b) = v.split_at(v.len() / 2);
+                set_content(&mut content, line, Content::Checker(cell, values(c, line, a)?, values(c, line, b)?))?
             }
             ["texels"] => {
                 let mut texels = Vec::new();
                 for (tline, tw) in lines.by_ref() {
-                    if tw.len() != 4 {
-                        return Err(c.err(tline, format!("expected a texel `R G B A` (every line after `texels` is one), got `{}`", tw.join(" "))));
-                    }
-                    texels.push((tline, rgba(c, tline, &tw)?));
+                    texels.push((tline, values(c, tline, &tw)?));
                 }
                 set_content(&mut content, line, Content::Texels(texels))?
             }
@@ -761,31 +786,65 @@ fn parse_texture(c: &Cursor, s: &RawSection) -> Result<Descriptor, ParseError> {
                 return Err(c.err(
                     line,
                     format!(
-                        "unknown texture line `{}` (size W H, format F, sampler FILTER ADDRESS, fill R G B A, checker CELL R G B A R G B A, texels)",
+                        "unknown texture line `{}` (size W H, layers N, view 2d|2d-array|cube, format F, sampler FILTER ADDRESS [COMPARE], fill V.., checker CELL V.. V.., texels)",
                         w.join(" ")
                     ),
                 ))
             }
         }
     }
-    let Some((_, width, height)) = size else {
+    let Some((size_line, (width, height))) = size else {
         return Err(c.err(s.line, "texture without a `size W H` line"));
     };
     let Some((cline, content)) = content else {
         return Err(c.err(s.line, "texture without contents (one of `fill`, `checker` or `texels`)"));
     };
-    let format = format.0;
-    let n = (width * height) as usize;
-    let texel_values: Vec<(usize, [f32; 4])> = match content {
-        Content::Fill(v) => vec![(cline, v); n],
+    let layers_line = layers.map_or(size_line, |l| l.0);
+    let layers = layers.map_or(1, |l| l.1);
+    let view = match view {
+        None if layers == 1 => TextureView::D2,
+        None => TextureView::D2Array,
+        Some((line, TextureView::D2)) if layers != 1 => {
+            return Err(c.err(line, format!("a 2d view of a texture with {layers} layers (line {layers_line}); use view 2d-array")))
+        }
+        Some((line, TextureView::Cube)) if layers != 6 || width != height => {
+            return Err(c.err(line, format!("a cube view needs 6 square layers, the texture has {layers} of {width}x{height}")))
+        }
+        Some((_, v)) => v,
+    };
+    let format = format.map_or(TexelFormat::Rgba8Unorm, |f| f.1);
+    let channels = format.channels();
+    let what = if format.is_depth() { "one depth value `D`" } else { "`R G B A`" };
+    let shape = |line: usize, v: &[f32]| {
+        if v.len() == channels {
+            Ok(())
+        } else {
+            Err(c.err(line, format!("expected a texel {what} ({} texture), got {} values", format.name(), v.len())))
+        }
+    };
+    let per_layer = (width * height) as usize;
+    let n = per_layer * layers as usize;
+    let texel_values: Vec<(usize, Vec<f32>)> = match content {
+        Content::Fill(v) => {
+            shape(cline, &v)?;
+            vec![(cline, v); n]
+        }
         Content::Checker(cell, a, b) => {
-            (0..width * height).map(|i| (cline, if (i % width / cell + i / width / cell) % 2 == 0 { a } else { b })).collect()
+            shape(cline, &a)?;
+            (0..n as u32)
+                .map(|i| {
+                    let i = i % (width * height);
+                    (cline, if (i % width / cell + i / width / cell) % 2 == 0 { a.clone() } else { b.clone() })
+                })
+                .collect()
         }
         Content::Texels(t) => {
             if t.len() != n {
-                return Err(
-                    c.err(t.last().map_or(cline, |x| x.0), format!("{} texels listed, the {width}x{height} texture has {n}", t.len()))
-                );
+                let shape = if layers == 1 { format!("{width}x{height}") } else { format!("{width}x{height}x{layers}") };
+                return Err(c.err(t.last().map_or(cline, |x| x.0), format!("{} texels listed, the {shape} texture has {n}", t.len())));
+            }
+            for (line, v) in &t {
+                shape(*line, v)?;
             }
             t
         }
@@ -794,17 +853,21 @@ fn parse_texture(c: &Cursor, s: &RawSection) -> Result<Descriptor, ParseError> {
     for (line, v) in texel_values {
         for ch in v {
             match format {
-                TexelFormat::Rgba8Unorm => {
+                TexelFormat::Rgba8Unorm | TexelFormat::Depth16Unorm => {
                     if !(0.0..=1.0).contains(&ch) {
-                        return Err(c.err(line, format!("rgba8unorm channel {ch} outside [0, 1]")));
+                        return Err(c.err(line, format!("{} channel {ch} outside [0, 1]", format.name())));
                     }
-                    data.push((ch * 255.0).round() as u8);
+                    if format == TexelFormat::Rgba8Unorm {
+                        data.push((ch * 255.0).round() as u8);
+                    } else {
+                        data.extend(((ch * 65535.0).round() as u16).to_le_bytes());
+                    }
                 }
                 TexelFormat::Rgba32Float => data.extend(ch.to_le_bytes()),
             }
         }
     }
-    let texture = TextureData { width, height, format, data };
+    let texture = TextureData { width, height, layers, view, format, data };
     Ok(match sampler {
         Some((_, st)) => Descriptor::CombinedTextureSampler(texture, st),
         None => Descriptor::SampledTexture(texture),

@@ -4,6 +4,7 @@
 //! - [`translated`]: the translator's plan on wgpu, on a chosen backend and adapter.
 
 pub mod adapters;
+mod depth_fill;
 pub mod native;
 pub mod translated;
 

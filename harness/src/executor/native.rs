@@ -10,7 +10,7 @@ use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{
     AddressMode, BlendMode, CompareOp, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest, TexelFormat,
-    TextureData,
+    TextureData, TextureView,
 };
 use ash::vk;
 use tesserae::{Stage, StepMode, Topology, VertexFormat};
@@ -300,8 +300,7 @@ impl Executor for NativeExecutor {
             &mut sc,
             "colour target",
             format,
-            w,
-            h,
+            ImageShape::flat(w, h),
             vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC,
             vk::ImageAspectFlags::COLOR,
         )?;
@@ -311,8 +310,7 @@ impl Executor for NativeExecutor {
                     &mut sc,
                     "depth attachment",
                     depth_format,
-                    w,
-                    h,
+                    ImageShape::flat(w, h),
                     vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
                     vk::ImageAspectFlags::DEPTH,
                 )?
@@ -592,12 +590,29 @@ impl Executor for NativeExecutor {
     }
 }
 
-/// A texture's copy from its staging buffer, recorded before the render pass.
+/// A 2D image's extent, layers, and the view made of it.
+#[derive(Clone, Copy)]
+struct ImageShape {
+    width: u32,
+    height: u32,
+    layers: u32,
+    view: vk::ImageViewType,
+}
+
+impl ImageShape {
+    /// One layer, viewed as a 2D image (attachments).
+    fn flat(width: u32, height: u32) -> Self {
+        ImageShape { width, height, layers: 1, view: vk::ImageViewType::TYPE_2D }
+    }
+}
+
+/// A texture's copy from its staging buffer (every layer, layer after layer), recorded before
+/// the render pass.
 struct Upload {
     staging: vk::Buffer,
     image: vk::Image,
-    width: u32,
-    height: u32,
+    shape: ImageShape,
+    aspect: vk::ImageAspectFlags,
 }
 
 /// The test's descriptor sets (sets 0..=highest used, bound from set 0) and texture uploads.
@@ -608,7 +623,7 @@ struct Bound {
 
 /// Records: texture → TRANSFER_DST, copy from staging, → SHADER_READ_ONLY for every graphics stage.
 unsafe fn record_upload(d: &ash::Device, cmd: vk::CommandBuffer, up: &Upload) {
-    let range = vk::ImageSubresourceRange::default().aspect_mask(vk::ImageAspectFlags::COLOR).level_count(1).layer_count(1);
+    let range = vk::ImageSubresourceRange::default().aspect_mask(up.aspect).level_count(1).layer_count(up.shape.layers);
     let to_dst = [vk::ImageMemoryBarrier::default()
         .src_access_mask(vk::AccessFlags::empty())
         .dst_access_mask(vk::AccessFlags::TRANSFER_WRITE)
@@ -628,8 +643,8 @@ unsafe fn record_upload(d: &ash::Device, cmd: vk::CommandBuffer, up: &Upload) {
         &to_dst,
     );
     let region = vk::BufferImageCopy::default()
-        .image_subresource(vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::COLOR).layer_count(1))
-        .image_extent(vk::Extent3D { width: up.width, height: up.height, depth: 1 });
+        .image_subresource(vk::ImageSubresourceLayers::default().aspect_mask(up.aspect).layer_count(up.shape.layers))
+        .image_extent(vk::Extent3D { width: up.shape.width, height: up.shape.height, depth: 1 });
     d.cmd_copy_buffer_to_image(cmd, up.staging, up.image, vk::ImageLayout::TRANSFER_DST_OPTIMAL, &[region]);
     let to_read = [vk::ImageMemoryBarrier::default()
         .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
@@ -696,6 +711,7 @@ fn vk_texel_format(f: TexelFormat) -> vk::Format {
     match f {
         TexelFormat::Rgba8Unorm => vk::Format::R8G8B8A8_UNORM,
         TexelFormat::Rgba32Float => vk::Format::R32G32B32A32_SFLOAT,
+        TexelFormat::Depth16Unorm => vk::Format::D16_UNORM,
     }
 }
 
@@ -810,18 +826,19 @@ impl NativeExecutor {
         sc: &mut Scratch,
         what: &str,
         format: vk::Format,
-        w: u32,
-        h: u32,
+        shape: ImageShape,
         usage: vk::ImageUsageFlags,
         aspect: vk::ImageAspectFlags,
     ) -> Result<(vk::Image, vk::ImageView), ExecError> {
         let d = &self.device;
+        let cube = matches!(shape.view, vk::ImageViewType::CUBE);
         let ici = vk::ImageCreateInfo::default()
+            .flags(if cube { vk::ImageCreateFlags::CUBE_COMPATIBLE } else { vk::ImageCreateFlags::empty() })
             .image_type(vk::ImageType::TYPE_2D)
             .format(format)
-            .extent(vk::Extent3D { width: w, height: h, depth: 1 })
+            .extent(vk::Extent3D { width: shape.width, height: shape.height, depth: 1 })
             .mip_levels(1)
-            .array_layers(1)
+            .array_layers(shape.layers)
             .samples(vk::SampleCountFlags::TYPE_1)
             .tiling(vk::ImageTiling::OPTIMAL)
             .usage(usage)
@@ -837,12 +854,12 @@ impl NativeExecutor {
             last.1 = mem;
         }
         unsafe { d.bind_image_memory(image, mem, 0) }.map_err(vkerr_for(format!("vkBindImageMemory ({what})")))?;
-        let range = vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(1).layer_count(1);
+        let range = vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(1).layer_count(shape.layers);
         let view = unsafe {
             d.create_image_view(
                 &vk::ImageViewCreateInfo::default()
                     .image(image)
-                    .view_type(vk::ImageViewType::TYPE_2D)
+                    .view_type(shape.view)
                     .format(format)
                     .subresource_range(range),
                 None,
@@ -872,7 +889,8 @@ impl NativeExecutor {
             .address_mode_w(address)
             .mip_lod_bias(0.0)
             .anisotropy_enable(false)
-            .compare_enable(false)
+            .compare_enable(s.compare.is_some())
+            .compare_op(s.compare.map_or(vk::CompareOp::NEVER, vk_compare))
             .min_lod(0.0)
             .max_lod(0.0)
             .border_color(vk::BorderColor::FLOAT_TRANSPARENT_BLACK)
@@ -885,16 +903,16 @@ impl NativeExecutor {
     /// A sampled texture: image, view, and a staging buffer holding its texels.
     fn texture(&self, sc: &mut Scratch, tex: &TextureData, what: &str) -> Result<(vk::ImageView, Upload), ExecError> {
         let staging = self.host_buffer(sc, vk::BufferUsageFlags::TRANSFER_SRC, &tex.data, &format!("staging buffer of the {what}"))?;
-        let (image, view) = self.device_image(
-            sc,
-            what,
-            vk_texel_format(tex.format),
-            tex.width,
-            tex.height,
-            vk::ImageUsageFlags::SAMPLED | vk::ImageUsageFlags::TRANSFER_DST,
-            vk::ImageAspectFlags::COLOR,
-        )?;
-        Ok((view, Upload { staging, image, width: tex.width, height: tex.height }))
+        let view = match tex.view {
+            TextureView::D2 => vk::ImageViewType::TYPE_2D,
+            TextureView::D2Array => vk::ImageViewType::TYPE_2D_ARRAY,
+            TextureView::Cube => vk::ImageViewType::CUBE,
+        };
+        let aspect = if tex.format.is_depth() { vk::ImageAspectFlags::DEPTH } else { vk::ImageAspectFlags::COLOR };
+        let shape = ImageShape { width: tex.width, height: tex.height, layers: tex.layers, view };
+        let usage = vk::ImageUsageFlags::SAMPLED | vk::ImageUsageFlags::TRANSFER_DST;
+        let (image, view) = self.device_image(sc, what, vk_texel_format(tex.format), shape, usage, aspect)?;
+        Ok((view, Upload { staging, image, shape, aspect }))
     }
 
     /// Set layouts (in `sc.set_layouts`, for sets 0..=highest used; gaps are empty layouts),

@@ -9,7 +9,7 @@ use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{
     AddressMode, BlendMode, CompareOp, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest, TexelFormat,
-    TextureData,
+    TextureData, TextureView,
 };
 use std::sync::{Arc, Mutex};
 use tesserae::{ClipMode, Plan};
@@ -108,7 +108,7 @@ impl TranslatedExecutor {
         let sink = uncaptured.clone();
         device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
             if let Ok(mut v) = sink.lock() {
-                v.push(e.to_string());
+                v.push(describe(&e));
             }
         }));
         let ai = adapter.get_info();
@@ -132,7 +132,7 @@ impl TranslatedExecutor {
     /// creation error can arrive after the error of the draw that used it), wgpu's Display
     /// carrying each cause chain.
     fn check(&self, label: &str, scope: wgpu::ErrorScopeGuard) -> Result<(), ExecError> {
-        let mut errors: Vec<String> = pollster::block_on(scope.pop()).map(|e| e.to_string()).into_iter().collect();
+        let mut errors: Vec<String> = pollster::block_on(scope.pop()).map(|e| describe(&e)).into_iter().collect();
         let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
         if let Ok(mut v) = self.uncaptured.lock() {
             errors.extend(v.drain(..));
@@ -160,6 +160,18 @@ impl Executor for TranslatedExecutor {
         let desc = compile::pipeline(test, self.options())?;
         let plan = tesserae::translate(&desc)?;
         self.run_plan(test, &plan)
+    }
+}
+
+/// A wgpu error with what it is about: its `Display` is only "Validation Error"; the
+/// description names the call and the rule.
+fn describe(e: &wgpu::Error) -> String {
+    match e {
+        // "Validation Error\n\nCaused by:\n  In ...\n    ...": one line, as a result's message.
+        wgpu::Error::Validation { description, .. } => {
+            description.lines().map(str::trim).filter(|l| !l.is_empty() && *l != "Caused by:").collect::<Vec<_>>().join(": ")
+        }
+        other => other.to_string(),
     }
 }
 
@@ -476,8 +488,9 @@ impl TranslatedExecutor {
         let format = match tex.format {
             TexelFormat::Rgba8Unorm => wgpu::TextureFormat::Rgba8Unorm,
             TexelFormat::Rgba32Float => wgpu::TextureFormat::Rgba32Float,
+            TexelFormat::Depth16Unorm => wgpu::TextureFormat::Depth16Unorm,
         };
-        let size = wgpu::Extent3d { width: tex.width, height: tex.height, depth_or_array_layers: 1 };
+        let size = wgpu::Extent3d { width: tex.width, height: tex.height, depth_or_array_layers: tex.layers };
         let t = self.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("test texture"),
             size,
@@ -485,20 +498,33 @@ impl TranslatedExecutor {
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
             format,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            usage: if tex.format.is_depth() {
+                wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::RENDER_ATTACHMENT
+            } else {
+                wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST
+            },
             view_formats: &[],
         });
-        self.queue.write_texture(
-            t.as_image_copy(),
-            &tex.data,
-            wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(tex.width * tex.format.bytes_per_texel()),
-                rows_per_image: Some(tex.height),
-            },
-            size,
-        );
-        t.create_view(&wgpu::TextureViewDescriptor::default())
+        if tex.format.is_depth() {
+            super::depth_fill::fill(&self.device, &self.queue, &t, tex);
+        } else {
+            self.queue.write_texture(
+                t.as_image_copy(),
+                &tex.data,
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(tex.width * tex.format.bytes_per_texel()),
+                    rows_per_image: Some(tex.height),
+                },
+                size,
+            );
+        }
+        let dimension = match tex.view {
+            TextureView::D2 => wgpu::TextureViewDimension::D2,
+            TextureView::D2Array => wgpu::TextureViewDimension::D2Array,
+            TextureView::Cube => wgpu::TextureViewDimension::Cube,
+        };
+        t.create_view(&wgpu::TextureViewDescriptor { dimension: Some(dimension), ..Default::default() })
     }
 
     fn sampler(&self, s: &SamplerState) -> wgpu::Sampler {
@@ -518,6 +544,7 @@ impl TranslatedExecutor {
             address_mode_w: address,
             mag_filter: filter,
             min_filter: filter,
+            compare: s.compare.map(compare),
             ..Default::default()
         })
     }

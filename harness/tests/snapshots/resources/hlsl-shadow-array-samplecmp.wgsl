@@ -1,0 +1,77 @@
+// pass `draw`, vertex stage
+var<private> pos_3: vec2<f32>;
+var<private> u0040_entryPointOutput: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
+
+fn u0040_main_u0028_vf2_u003b(pos_1: ptr<function, vec2<f32>>) -> vec4<f32> {
+    let _e5 = (*pos_1);
+    return vec4<f32>(_e5.x, _e5.y, 0f, 1f);
+}
+
+fn main_1() {
+    var pos_2: vec2<f32>;
+    var param: vec2<f32>;
+
+    let _e6 = pos_3;
+    pos_2 = _e6;
+    let _e7 = pos_2;
+    param = _e7;
+    let _e8 = u0040_main_u0028_vf2_u003b((&param));
+    u0040_entryPointOutput = _e8;
+    return;
+}
+
+@vertex 
+fn main(@location(0) pos: vec2<f32>) -> @builtin(position) vec4<f32> {
+    pos_3 = pos;
+    main_1();
+    let _e4 = u0040_entryPointOutput.y;
+    u0040_entryPointOutput.y = -(_e4);
+    let _e6 = u0040_entryPointOutput;
+    return _e6;
+}
+// pass `draw`, fragment stage
+@group(0) @binding(0) 
+var shadows: texture_depth_2d_array;
+@group(0) @binding(1) 
+var cmp: sampler_comparison;
+var<private> pos_3: vec4<f32>;
+var<private> u0040_entryPointOutput: vec4<f32>;
+
+fn u0040_main_u0028_vf4_u003b(pos_1: ptr<function, vec4<f32>>) -> vec4<f32> {
+    var layer: f32;
+    var lit: f32;
+
+    let _e14 = (*pos_1)[0u];
+    layer = select(1f, 0f, (_e14 < 32f));
+    let _e17 = (*pos_1);
+    let _e20 = (_e17.xy / vec2(64f));
+    let _e21 = layer;
+    let _e24 = vec3<f32>(_e20.x, _e20.y, _e21);
+    let _e28 = vec4<f32>(_e24.x, _e24.y, _e24.z, 0.5f);
+    let _e35 = textureSampleCompare(shadows, cmp, vec2<f32>(_e28.x, _e28.y), i32(_e28.z), _e28.w);
+    lit = _e35;
+    let _e36 = lit;
+    let _e37 = lit;
+    return vec4<f32>(_e36, 0.5f, (1f - _e37), 1f);
+}
+
+fn main_1() {
+    var pos_2: vec4<f32>;
+    var param: vec4<f32>;
+
+    let _e12 = pos_3;
+    pos_2 = _e12;
+    let _e13 = pos_2;
+    param = _e13;
+    let _e14 = u0040_main_u0028_vf4_u003b((&param));
+    u0040_entryPointOutput = _e14;
+    return;
+}
+
+@fragment 
+fn main(@builtin(position) pos: vec4<f32>) -> @location(0) vec4<f32> {
+    pos_3 = pos;
+    main_1();
+    let _e3 = u0040_entryPointOutput;
+    return _e3;
+}
