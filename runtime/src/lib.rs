@@ -82,7 +82,10 @@ pub struct PipelineConfig {
     pub point_size_range: [f32; 2],
     /// Binding types the application chooses instead of the shader-derived ones, by wgpu
     /// (group, binding): a shader cannot say that its texture is `Rgba32Float` (not filterable
-    /// without `FLOAT32_FILTERABLE`), so the application marks it and its samplers here.
+    /// without `FLOAT32_FILTERABLE`) or a depth texture it reads as a value (a Vulkan
+    /// `texture2D` over a depth image, which WGSL sees as `texture_2d<f32>`; WebGPU binds depth
+    /// formats there only as `Float { filterable: false }`), so the application marks it, and
+    /// its samplers as `NonFiltering`, here.
     pub binding_type_overrides: Vec<((u32, u32), wgpu::BindingType)>,
 }
 

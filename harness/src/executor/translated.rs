@@ -175,6 +175,14 @@ fn describe(e: &wgpu::Error) -> String {
     }
 }
 
+fn view_dimension(view: TextureView) -> wgpu::TextureViewDimension {
+    match view {
+        TextureView::D2 => wgpu::TextureViewDimension::D2,
+        TextureView::D2Array => wgpu::TextureViewDimension::D2Array,
+        TextureView::Cube => wgpu::TextureViewDimension::Cube,
+    }
+}
+
 fn compare(op: CompareOp) -> wgpu::CompareFunction {
     match op {
         CompareOp::Never => wgpu::CompareFunction::Never,
@@ -443,36 +451,49 @@ impl TranslatedExecutor {
         Ok(out)
     }
 
-    /// Without `FLOAT32_FILTERABLE`, an `Rgba32Float` texture binds as unfilterable and the
-    /// samplers of its set as non-filtering; a linear sampler beside it cannot work there.
+    /// Textures WebGPU cannot filter bind as unfilterable floats, and the samplers of their set
+    /// as non-filtering, as an application binds them (`PipelineConfig::binding_type_overrides`):
+    /// an `rgba32float` texture without `FLOAT32_FILTERABLE`, and a depth texture the shader
+    /// reads as a value (a `texture2D`, so WGSL's `texture_2d<f32>`) rather than compares. A
+    /// linear sampler beside one cannot work in WebGPU: the test is skipped, naming why.
     fn unfilterable_overrides(&self, test: &ShaderTest, plan: &Plan) -> Result<Vec<((u32, u32), wgpu::BindingType)>, ExecError> {
-        if self.device.features().contains(wgpu::Features::FLOAT32_FILTERABLE) {
-            return Ok(Vec::new());
-        }
-        let float32 = |d: &Descriptor| match d {
-            Descriptor::SampledTexture(t) | Descriptor::CombinedTextureSampler(t, _) => t.format == TexelFormat::Rgba32Float,
-            _ => false,
+        let float32_filterable = self.device.features().contains(wgpu::Features::FLOAT32_FILTERABLE);
+        let read_as_float = |set: u32, binding: u32| {
+            plan.resources.iter().filter(|r| (r.set, r.binding) == (set, binding)).flat_map(|r| &r.wgpu).any(|w| {
+                matches!(w.ty, tesserae::BindingType::Texture { sample: tesserae::TextureSample::Float, .. })
+            })
+        };
+        let unfilterable = |r: &crate::shader_test::ResourceBinding| match &r.descriptor {
+            Descriptor::SampledTexture(t) | Descriptor::CombinedTextureSampler(t, _) => match t.format {
+                TexelFormat::Rgba32Float if !float32_filterable => {
+                    Some((t.view, format!("{} lacks FLOAT32_FILTERABLE: a linear sampler beside an rgba32float texture", self.info.device)))
+                }
+                TexelFormat::Depth16Unorm if read_as_float(r.set, r.binding) => {
+                    Some((t.view, "WebGPU filters depth textures only by comparison: a linear sampler reading one as a value".to_string()))
+                }
+                _ => None,
+            },
+            _ => None,
         };
         let mut out = Vec::new();
-        for given in test.resources.iter().filter(|r| float32(&r.descriptor)) {
+        for (given, (view, why)) in test.resources.iter().filter_map(|r| unfilterable(r).map(|u| (r, u))) {
             for r in plan.resources.iter().filter(|r| r.set == given.set) {
                 let Some(d) = test.resources.iter().find(|x| x.set == r.set && x.binding == r.binding) else { continue };
                 let sampler = match &d.descriptor {
                     Descriptor::Sampler(s) | Descriptor::CombinedTextureSampler(_, s) => Some(s),
                     _ => None,
                 };
-                if sampler.is_some_and(|s| s.filter == Filter::Linear) {
-                    return Err(ExecError::Skip(format!(
-                        "{} lacks FLOAT32_FILTERABLE: a linear sampler beside an rgba32float texture",
-                        self.info.device
-                    )));
+                if sampler.is_some_and(|s| s.filter == Filter::Linear && s.compare.is_none()) {
+                    return Err(ExecError::Skip(why));
                 }
                 for w in &r.wgpu {
                     let ty = match w.ty {
-                        tesserae::BindingType::Sampler { .. } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering),
+                        tesserae::BindingType::Sampler { comparison: false } => {
+                            wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering)
+                        }
                         tesserae::BindingType::Texture { .. } if r.binding == given.binding => wgpu::BindingType::Texture {
                             sample_type: wgpu::TextureSampleType::Float { filterable: false },
-                            view_dimension: wgpu::TextureViewDimension::D2,
+                            view_dimension: view_dimension(view),
                             multisampled: false,
                         },
                         _ => continue,
@@ -519,12 +540,7 @@ impl TranslatedExecutor {
                 size,
             );
         }
-        let dimension = match tex.view {
-            TextureView::D2 => wgpu::TextureViewDimension::D2,
-            TextureView::D2Array => wgpu::TextureViewDimension::D2Array,
-            TextureView::Cube => wgpu::TextureViewDimension::Cube,
-        };
-        t.create_view(&wgpu::TextureViewDescriptor { dimension: Some(dimension), ..Default::default() })
+        t.create_view(&wgpu::TextureViewDescriptor { dimension: Some(view_dimension(tex.view)), ..Default::default() })
     }
 
     fn sampler(&self, s: &SamplerState) -> wgpu::Sampler {
