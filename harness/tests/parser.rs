@@ -308,6 +308,23 @@ compare greater
 }
 
 #[test]
+fn arrays_of_descriptors() {
+    let t = ok(&format!("{GOOD}\n[uniform buffer 0 3 1]\nvec4 1 0 0 1\n\n[uniform buffer 0 3]\nvec4 0 1 0 1\n"));
+    let elements: Vec<(u32, u32, u32)> = t.resources.iter().map(|r| (r.set, r.binding, r.element)).collect();
+    assert_eq!(elements, [(0, 3, 1), (0, 3, 0)], "file order; no element means element 0");
+    let e = err(&format!("{GOOD}\n[texture 0 0 1]\nsize 1 1\nfill 1 1 1 1\n"));
+    assert!(e.message.contains("has element 1 but no element 0"), "{e}");
+    let e = err(&format!("{GOOD}\n[texture 0 0 0]\nsize 1 1\nfill 1 1 1 1\n\n[sampler 0 0 1]\n"));
+    assert!(e.message.contains("an array's elements are of one kind"), "{e}");
+    let e = err(&format!("{GOOD}\n[sampler 0 0 16]\n"));
+    assert!(e.message.contains("array element 16 is out of range"), "{e}");
+    let e = err(&format!("{GOOD}\n[sampler 0 0 0]\n\n[sampler 0 0]\n"));
+    assert!(e.message.contains("declared twice"), "{e}");
+    let e = err(&format!("{GOOD}\n[sampler 0 0 1 2]\n"));
+    assert!(e.message.contains("[sampler SET BINDING ELEMENT]"), "{e}");
+}
+
+#[test]
 fn texture_errors() {
     let with = |body: &str| err(&format!("{GOOD}\n[texture 0 0]\n{body}\n"));
     assert!(with("fill 1 1 1 1").message.contains("without a `size"));

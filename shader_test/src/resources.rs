@@ -9,6 +9,8 @@
 pub const MAX_SETS: u32 = 8;
 /// Bindings a test may use: `0..MAX_BINDING`.
 pub const MAX_BINDING: u32 = 1000;
+/// Elements an array of descriptors may have in a test: `0..MAX_ELEMENTS`.
+pub const MAX_ELEMENTS: u32 = 16;
 
 /// Layout rules for a buffer's rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,6 +142,8 @@ impl Descriptor {
 pub struct ResourceBinding {
     pub set: u32,
     pub binding: u32,
+    /// Index in an array of descriptors (0 for a single descriptor).
+    pub element: u32,
     pub descriptor: Descriptor,
     /// Line of the section header.
     pub line: usize,

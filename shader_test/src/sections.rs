@@ -122,29 +122,29 @@ pub(super) fn parse(path: &Path, name: &str, text: &str) -> Result<ShaderTest, P
             }
             test.index_buffer = Some(parse_index_buffer(&c, s, rest.trim())?);
         } else if let Some(rest) = after_words(h, &["uniform", "buffer"]) {
-            let (set, binding) = set_binding(&c, s, rest, "uniform buffer")?;
+            let (set, binding, element) = set_binding(&c, s, rest, "uniform buffer")?;
             let data = parse_buffer(&c, s, BufferLayout::Std140, 16)?;
             add_resource(
                 &c,
                 &mut test.resources,
-                ResourceBinding { set, binding, descriptor: Descriptor::UniformBuffer(data), line: s.line },
+                ResourceBinding { set, binding, element, descriptor: Descriptor::UniformBuffer(data), line: s.line },
             )?;
         } else if let Some(rest) = after_words(h, &["storage", "buffer"]) {
-            let (set, binding) = set_binding(&c, s, rest, "storage buffer")?;
+            let (set, binding, element) = set_binding(&c, s, rest, "storage buffer")?;
             let data = parse_buffer(&c, s, BufferLayout::Std430, 16)?;
             add_resource(
                 &c,
                 &mut test.resources,
-                ResourceBinding { set, binding, descriptor: Descriptor::StorageBuffer(data), line: s.line },
+                ResourceBinding { set, binding, element, descriptor: Descriptor::StorageBuffer(data), line: s.line },
             )?;
         } else if let Some(rest) = after_words(h, &["texture"]) {
-            let (set, binding) = set_binding(&c, s, rest, "texture")?;
+            let (set, binding, element) = set_binding(&c, s, rest, "texture")?;
             let descriptor = parse_texture(&c, s)?;
-            add_resource(&c, &mut test.resources, ResourceBinding { set, binding, descriptor, line: s.line })?;
+            add_resource(&c, &mut test.resources, ResourceBinding { set, binding, element, descriptor, line: s.line })?;
         } else if let Some(rest) = after_words(h, &["sampler"]) {
-            let (set, binding) = set_binding(&c, s, rest, "sampler")?;
+            let (set, binding, element) = set_binding(&c, s, rest, "sampler")?;
             let descriptor = Descriptor::Sampler(parse_sampler(&c, s)?);
-            add_resource(&c, &mut test.resources, ResourceBinding { set, binding, descriptor, line: s.line })?;
+            add_resource(&c, &mut test.resources, ResourceBinding { set, binding, element, descriptor, line: s.line })?;
         } else if h == "push constants" {
             if let Some(first) = push_line {
                 return Err(c.err(s.line, format!("second [push constants] section (the first is at line {first})")));
@@ -169,6 +169,7 @@ pub(super) fn parse(path: &Path, name: &str, text: &str) -> Result<ShaderTest, P
     if !saw_test {
         return Err(c.err(text.lines().count().max(1), "missing [test] section"));
     }
+    check_arrays(&c, &test.resources)?;
     if test.shader(Stage::Vertex).is_none() {
         return Err(c.err(1, "missing vertex shader section"));
     }
@@ -565,27 +566,64 @@ fn parse_draw(c: &Cursor, line: usize, topo: &str, n: &str, indexed: bool, opts:
 }
 
 /// `SET BINDING` of a resource header (SET < 8, BINDING < 1000).
-fn set_binding(c: &Cursor, s: &RawSection, rest: Vec<&str>, kind: &str) -> Result<(u32, u32), ParseError> {
-    let [set, binding] = rest.as_slice() else {
-        return Err(c.err(s.line, format!("expected [{kind} SET BINDING], got [{}]", s.header)));
+/// `SET BINDING [ELEMENT]` of a resource section's header: ELEMENT (default 0) is the
+/// descriptor's index in an array of descriptors.
+fn set_binding(c: &Cursor, s: &RawSection, rest: Vec<&str>, kind: &str) -> Result<(u32, u32, u32), ParseError> {
+    let (set, binding, element) = match rest.as_slice() {
+        [set, binding] => (set, binding, None),
+        [set, binding, element] => (set, binding, Some(element)),
+        _ => return Err(c.err(s.line, format!("expected [{kind} SET BINDING] or [{kind} SET BINDING ELEMENT], got [{}]", s.header))),
     };
     let set: u32 = num(c, s.line, set, "descriptor set")?;
     let binding: u32 = num(c, s.line, binding, "binding")?;
+    let element: u32 = element.map(|e| num(c, s.line, e, "array element")).transpose()?.unwrap_or(0);
     if set >= MAX_SETS {
         return Err(c.err(s.line, format!("descriptor set {set} is out of range (sets 0 to {})", MAX_SETS - 1)));
     }
     if binding >= MAX_BINDING {
         return Err(c.err(s.line, format!("binding {binding} is out of range (bindings 0 to {})", MAX_BINDING - 1)));
     }
-    Ok((set, binding))
+    if element >= MAX_ELEMENTS {
+        return Err(c.err(s.line, format!("array element {element} is out of range (elements 0 to {})", MAX_ELEMENTS - 1)));
+    }
+    Ok((set, binding, element))
+}
+
+/// Every array of descriptors is whole (elements 0 to N - 1) and of one kind.
+fn check_arrays(c: &Cursor, resources: &[ResourceBinding]) -> Result<(), ParseError> {
+    for r in resources.iter().filter(|r| r.element > 0) {
+        let same = |x: &&ResourceBinding| x.set == r.set && x.binding == r.binding;
+        if let Some(other) =
+            resources.iter().filter(same).find(|x| std::mem::discriminant(&x.descriptor) != std::mem::discriminant(&r.descriptor))
+        {
+            return Err(c.err(
+                r.line,
+                format!(
+                    "set {} binding {} element {} is a {}, element {} (line {}) a {}: an array's elements are of one kind",
+                    r.set,
+                    r.binding,
+                    r.element,
+                    r.descriptor.kind(),
+                    other.element,
+                    other.line,
+                    other.descriptor.kind()
+                ),
+            ));
+        }
+        if let Some(missing) = (0..r.element).find(|e| !resources.iter().filter(same).any(|x| x.element == *e)) {
+            return Err(c.err(r.line, format!("set {} binding {} has element {} but no element {missing}", r.set, r.binding, r.element)));
+        }
+    }
+    Ok(())
 }
 
 fn add_resource(c: &Cursor, resources: &mut Vec<ResourceBinding>, r: ResourceBinding) -> Result<(), ParseError> {
-    if let Some(first) = resources.iter().find(|x| x.set == r.set && x.binding == r.binding) {
+    if let Some(first) = resources.iter().find(|x| x.set == r.set && x.binding == r.binding && x.element == r.element) {
+        let element = if r.element > 0 { format!(" element {}", r.element) } else { String::new() };
         return Err(c.err(
             r.line,
             format!(
-                "set {} binding {} is declared twice: at line {} ({}) and line {} ({})",
+                "set {} binding {}{element} is declared twice: at line {} ({}) and line {} ({})",
                 r.set,
                 r.binding,
                 first.line,

@@ -36,6 +36,8 @@ pub struct DescriptorVar {
     pub kind: DescriptorKind,
     /// Array length (1 for a single descriptor; 0 for a runtime-sized array).
     pub count: u32,
+    /// Declared as an array (of `count` elements; GLSL sizes `t[]` indexed only at 0 as one).
+    pub array: bool,
     /// Debug name, or `%id`.
     pub name: String,
     #[serde(skip)]
@@ -67,12 +69,14 @@ pub fn reflect(module: &ModuleView) -> (Vec<DescriptorVar>, Option<Word>) {
             continue;
         }
         let (elem, count) = r.strip_descriptor_array(pointee);
+        let array = elem != pointee;
         let Some(kind) = kind_of(&r, sc, elem) else { continue };
         out.push(DescriptorVar {
             set: r.decoration_literal(id, Decoration::DescriptorSet).unwrap_or(0),
             binding: r.decoration_literal(id, Decoration::Binding).unwrap_or(0),
             kind,
             count,
+            array,
             name: r.debug_name(id).unwrap_or_else(|| format!("%{id}")),
             id,
         });

@@ -12,7 +12,7 @@ use crate::wgsl::ValidatedWgsl;
 use serde::Serialize;
 
 /// Version of the plan's JSON form; bumped on every incompatible change.
-pub const PLAN_VERSION: u32 = 5;
+pub const PLAN_VERSION: u32 = 6;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
@@ -50,7 +50,11 @@ pub struct AppResource {
     pub binding: u32,
     pub kind: DescriptorKind,
     pub name: String,
-    /// Its wgpu bindings: one, or two for a combined image sampler (texture, then sampler).
+    /// Elements of its array of descriptors (1 for a single descriptor). WebGPU has no arrays
+    /// of bindings: each element has wgpu bindings of its own.
+    pub count: u32,
+    /// Its wgpu bindings, element by element: one per element, or two for a combined image
+    /// sampler (texture, then sampler).
     pub wgpu: Vec<WgpuBinding>,
     /// Labels of the passes whose shaders use it.
     pub passes: Vec<String>,
@@ -73,6 +77,8 @@ impl AppResource {
 pub struct WgpuBinding {
     pub group: u32,
     pub binding: u32,
+    /// The element of the application's array of descriptors it holds (0 for a single one).
+    pub element: u32,
     pub ty: BindingType,
     pub visibility: Visibility,
 }

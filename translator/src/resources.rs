@@ -1,5 +1,6 @@
 //! The application's resources across a pipeline: where the emulation's bind group goes,
-//! combined samplers split, push constants lowered, and the plan's resource table.
+//! arrays of descriptors and combined samplers split, push constants lowered, and the plan's
+//! resource table.
 //!
 //! [`ResourceContext::prepare`] runs on the loaded stages before any other lowering;
 //! [`ResourceContext::finish`] fills in [`Plan::resources`] and [`Plan::push_constants`] from
@@ -22,13 +23,16 @@ pub struct ResourceContext {
     vars: Vec<(Stage, DescriptorVar)>,
     /// (set, binding) of a combined image sampler → binding of its sampler half.
     samplers: BTreeMap<(u32, u32), u32>,
+    /// Arrays of descriptors, split into one binding per element: (set, binding) → the
+    /// array's name and its elements' bindings (element 0 keeps the array's).
+    arrays: BTreeMap<(u32, u32), (String, Vec<u32>)>,
     /// Bytes of the largest push-constant block of any stage.
     push_size: u64,
 }
 
 impl ResourceContext {
     /// Reflects every stage's descriptors, refuses kinds wgpu lacks, picks the emulation group,
-    /// and lowers combined samplers and push constants in every stage.
+    /// and lowers arrays of descriptors, combined samplers and push constants in every stage.
     pub fn prepare(stages: &mut [&mut LoadedModule], max_bind_groups: u32) -> Result<Self, TranslateError> {
         let mut vars = Vec::new();
         let mut push = Vec::new();
@@ -43,21 +47,55 @@ impl ResourceContext {
         while vars.iter().any(|(_, d)| d.set == group) {
             group += 1;
         }
+        // New bindings (array elements, then samplers of combined samplers) go above every
+        // binding a stage declares in the set, in (set, binding) order: the same in every stage.
+        let mut next: BTreeMap<u32, u32> = BTreeMap::new();
+        for (_, d) in &vars {
+            let n = next.entry(d.set).or_insert(0);
+            *n = (*n).max(d.binding + 1);
+        }
+        let mut allocate = |set: u32| {
+            let n = next.entry(set).or_insert(0);
+            *n += 1;
+            *n - 1
+        };
+        let mut by_binding: Vec<&(Stage, DescriptorVar)> = vars.iter().collect();
+        by_binding.sort_by_key(|(_, d)| (d.set, d.binding));
+        let mut arrays: BTreeMap<(u32, u32), (String, Vec<u32>)> = BTreeMap::new();
+        for (stage, d) in &by_binding {
+            if d.count == 0 {
+                return Err(TranslateError::unsupported(*stage, format!("the runtime-sized array of descriptors `{}`", d.name)));
+            }
+            if d.array && !arrays.contains_key(&(d.set, d.binding)) {
+                let bindings = std::iter::once(d.binding).chain((1..d.count).map(|_| allocate(d.set))).collect();
+                arrays.insert((d.set, d.binding), (d.name.clone(), bindings));
+            }
+        }
+        if !arrays.is_empty() {
+            // Split in every stage, then reflect the stages again: each element is a descriptor.
+            vars.clear();
+            for m in stages.iter_mut() {
+                let stage = m.reflection.stage;
+                let (ds, _) = descriptors::reflect(m.view());
+                for d in ds.iter().filter(|d| d.array) {
+                    let bindings = &arrays[&(d.set, d.binding)].1;
+                    crate::lower::descriptor_arrays::split(m.module_mut(), d.id, d.set, bindings)
+                        .map_err(|what| TranslateError::unsupported(stage, what))?;
+                }
+                vars.extend(descriptors::reflect(m.view()).0.into_iter().map(|d| (stage, d)));
+            }
+        }
         let mut samplers = BTreeMap::new();
-        for (stage, d) in &vars {
-            if d.kind != DescriptorKind::CombinedImageSampler || samplers.contains_key(&(d.set, d.binding)) {
-                continue;
-            }
-            if d.count != 1 {
-                return Err(TranslateError::unsupported(*stage, format!("the array of combined image samplers `{}`", d.name)));
-            }
-            let top = vars.iter().filter(|(_, x)| x.set == d.set).map(|(_, x)| x.binding).max().unwrap_or(0);
-            let next = top.max(samplers.iter().filter(|((s, _), _)| *s == d.set).map(|(_, b)| *b).max().unwrap_or(0)) + 1;
-            samplers.insert((d.set, d.binding), next);
+        let mut combined: Vec<(u32, u32)> =
+            vars.iter().filter(|(_, d)| d.kind == DescriptorKind::CombinedImageSampler).map(|(_, d)| (d.set, d.binding)).collect();
+        combined.sort();
+        combined.dedup();
+        for (set, binding) in combined {
+            samplers.insert((set, binding), allocate(set));
         }
         let push_size =
             stages.iter().zip(&push).filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(m.view(), v) as u64)).max().unwrap_or(0);
-        let ctx = ResourceContext { group, max_bind_groups, vars, samplers, push_size };
+        let ctx = ResourceContext { group, max_bind_groups, vars, samplers, arrays, push_size };
         for (m, pc) in stages.iter_mut().zip(push) {
             let stage = m.reflection.stage;
             for (_, d) in ctx.vars.iter().filter(|(s, d)| *s == stage && d.kind == DescriptorKind::CombinedImageSampler) {
@@ -116,15 +154,26 @@ impl ResourceContext {
                         }
                         continue;
                     }
-                    let var = self.var_at(b.group, b.binding);
-                    let (set, vk_binding, kind, name) = match var {
-                        Some(d) => (d.set, d.binding, d.kind, d.name.clone()),
-                        None => (b.group, b.binding, DescriptorKind::UniformBuffer, b.name.clone()),
+                    let (set, vk_binding, element, kind, name) = match self.var_at(b.group, b.binding) {
+                        Some(d) => match self.array_element(d.set, d.binding) {
+                            Some((binding, element, name)) => (d.set, binding, element, d.kind, name.to_string()),
+                            None => (d.set, d.binding, 0, d.kind, d.name.clone()),
+                        },
+                        None => (b.group, b.binding, 0, DescriptorKind::UniformBuffer, b.name.clone()),
                     };
+                    let count = self.arrays.get(&(set, vk_binding)).map_or(1, |(_, e)| e.len() as u32);
                     let r = match resources.iter_mut().position(|r| r.set == set && r.binding == vk_binding) {
                         Some(i) => &mut resources[i],
                         None => {
-                            resources.push(AppResource { set, binding: vk_binding, kind, name, wgpu: Vec::new(), passes: Vec::new() });
+                            resources.push(AppResource {
+                                set,
+                                binding: vk_binding,
+                                kind,
+                                name,
+                                count,
+                                wgpu: Vec::new(),
+                                passes: Vec::new(),
+                            });
                             resources.last_mut().expect("just pushed")
                         }
                     };
@@ -139,7 +188,7 @@ impl ResourceContext {
                                 *a = *a && *b;
                             }
                         }
-                        None => r.wgpu.push(WgpuBinding { group: b.group, binding: b.binding, ty: b.ty.clone(), visibility: vis }),
+                        None => r.wgpu.push(WgpuBinding { group: b.group, binding: b.binding, element, ty: b.ty.clone(), visibility: vis }),
                     }
                     if !r.passes.contains(&label) {
                         r.passes.push(label.clone());
@@ -154,8 +203,9 @@ impl ResourceContext {
                 list.push(PassResource { group: g, binding: binding::PUSH_CONSTANTS, resource: Resource::PushConstants });
             }
         }
+        // Element by element; a combined sampler's texture before its sampler.
         for r in &mut resources {
-            r.wgpu.sort_by_key(|w| (w.group, w.binding));
+            r.wgpu.sort_by_key(|w| (w.element, self.samplers.values().any(|s| *s == w.binding && r.set == w.group)));
         }
         resources.sort_by_key(|r| (r.set, r.binding));
         plan.resources = resources;
@@ -163,6 +213,14 @@ impl ResourceContext {
         let uses_group = plan.passes.iter().any(|p| p.shaders().iter().any(|s| s.bindings.iter().any(|b| b.group == g)));
         plan.emulation_group = uses_group.then_some(g);
         plan.validate().map_err(|e| TranslateError::InvalidPlan(e.to_string()))
+    }
+
+    /// The array of descriptors whose element (set, `binding`) is: its binding, the element's
+    /// index and the array's name.
+    fn array_element(&self, set: u32, binding: u32) -> Option<(u32, u32, &str)> {
+        self.arrays.iter().filter(|((s, _), _)| *s == set).find_map(|((_, array), (name, elements))| {
+            elements.iter().position(|b| *b == binding).map(|k| (*array, k as u32, name.as_str()))
+        })
     }
 
     /// The Vulkan variable behind wgpu (group, binding): itself, or the combined sampler whose

@@ -43,10 +43,8 @@ pub fn fill(device: &wgpu::Device, queue: &wgpu::Queue, texture: &wgpu::Texture,
         contents: &bytes(&values),
         usage: wgpu::BufferUsages::STORAGE,
     });
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("depth fill"),
-        source: wgpu::ShaderSource::Wgsl(FILL.into()),
-    });
+    let module = device
+        .create_shader_module(wgpu::ShaderModuleDescriptor { label: Some("depth fill"), source: wgpu::ShaderSource::Wgsl(FILL.into()) });
     let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some("depth fill"),
         layout: None,

@@ -736,7 +736,7 @@ fn check_shader_resources(test: &ShaderTest, stages: &[(Stage, Vec<u32>, String)
         let Ok(m) = tesserae::reflect::load(words, Some(entry)) else { continue };
         let (vars, push) = tesserae::descriptors::reflect(m.view());
         for v in vars {
-            let found = test.resources.iter().find(|r| r.set == v.set && r.binding == v.binding);
+            let found = test.resources.iter().find(|r| r.set == v.set && r.binding == v.binding && r.element == 0);
             let problem = match found {
                 None => "the test has no resource there".to_string(),
                 Some(r) if descriptor_kind(&r.descriptor) != v.kind => {
@@ -749,7 +749,10 @@ fn check_shader_resources(test: &ShaderTest, stages: &[(Stage, Vec<u32>, String)
                         r.descriptor.kind()
                     )
                 }
-                Some(_) if v.count != 1 => format!("arrays of descriptors ({} elements) are not supported by the format", v.count),
+                Some(_) if v.count == 0 => "runtime-sized arrays of descriptors are not supported by the format".to_string(),
+                Some(r) if v.count != array_length(test, r.set, r.binding) => {
+                    format!("it is an array of {} descriptors and the test gives {}", v.count, array_length(test, r.set, r.binding))
+                }
                 Some(_) => continue,
             };
             return Err(ExecError::Device(format!(
@@ -764,6 +767,11 @@ fn check_shader_resources(test: &ShaderTest, stages: &[(Stage, Vec<u32>, String)
         }
     }
     Ok(())
+}
+
+/// Descriptors the test gives at (set, binding): the elements of its array.
+fn array_length(test: &ShaderTest, set: u32, binding: u32) -> u32 {
+    test.resources.iter().filter(|r| r.set == set && r.binding == binding).count() as u32
 }
 
 fn section_name(d: &Descriptor) -> &'static str {
@@ -857,11 +865,7 @@ impl NativeExecutor {
         let range = vk::ImageSubresourceRange::default().aspect_mask(aspect).level_count(1).layer_count(shape.layers);
         let view = unsafe {
             d.create_image_view(
-                &vk::ImageViewCreateInfo::default()
-                    .image(image)
-                    .view_type(shape.view)
-                    .format(format)
-                    .subresource_range(range),
+                &vk::ImageViewCreateInfo::default().image(image).view_type(shape.view).format(format).subresource_range(range),
                 None,
             )
         }
@@ -924,15 +928,16 @@ impl NativeExecutor {
             return Ok(bound);
         };
         for set in 0..=max_set {
+            // One layout binding per array (its element 0), counting the elements.
             let bindings: Vec<vk::DescriptorSetLayoutBinding> = test
                 .resources
                 .iter()
-                .filter(|r| r.set == set)
+                .filter(|r| r.set == set && r.element == 0)
                 .map(|r| {
                     vk::DescriptorSetLayoutBinding::default()
                         .binding(r.binding)
                         .descriptor_type(vk_descriptor_type(&r.descriptor))
-                        .descriptor_count(1)
+                        .descriptor_count(array_length(test, r.set, r.binding))
                         .stage_flags(vk::ShaderStageFlags::ALL_GRAPHICS)
                 })
                 .collect();
@@ -1007,6 +1012,7 @@ impl NativeExecutor {
                 let w = vk::WriteDescriptorSet::default()
                     .dst_set(bound.sets[r.set as usize])
                     .dst_binding(r.binding)
+                    .dst_array_element(r.element)
                     .descriptor_type(vk_descriptor_type(&r.descriptor));
                 match info {
                     Info::Buffer(b) => w.buffer_info(b),

@@ -402,33 +402,40 @@ impl TranslatedExecutor {
         }
         let mut made: Vec<(u32, u32, Made)> = Vec::new();
         for r in &plan.resources {
-            let Some(given) = test.resources.iter().find(|x| x.set == r.set && x.binding == r.binding) else {
-                return Err(ExecError::Device(format!(
-                    "the shaders read {} `{}` at set {} binding {}, which the test does not give",
-                    r.kind_name(),
-                    r.name,
-                    r.set,
-                    r.binding
-                )));
-            };
-            let objects: Vec<Made> = match &given.descriptor {
-                Descriptor::UniformBuffer(bytes) => vec![Made::Buffer(self.buffer_init(bytes, wgpu::BufferUsages::UNIFORM))],
-                Descriptor::StorageBuffer(bytes) => vec![Made::Buffer(self.buffer_init(bytes, wgpu::BufferUsages::STORAGE))],
-                Descriptor::SampledTexture(tex) => vec![Made::Texture(self.texture(tex))],
-                Descriptor::Sampler(s) => vec![Made::Sampler(self.sampler(s))],
-                Descriptor::CombinedTextureSampler(tex, s) => vec![Made::Texture(self.texture(tex)), Made::Sampler(self.sampler(s))],
-            };
-            if objects.len() != r.wgpu.len() {
-                return Err(ExecError::Device(format!(
-                    "set {} binding {}: the test gives a {}, the shaders declare {}",
-                    r.set,
-                    r.binding,
-                    given.descriptor.kind(),
-                    r.kind_name()
-                )));
-            }
-            for (w, o) in r.wgpu.iter().zip(objects) {
-                made.push((w.group, w.binding, o));
+            for element in 0..r.count {
+                let Some(given) = test.resources.iter().find(|x| x.set == r.set && x.binding == r.binding && x.element == element) else {
+                    let of = if r.count > 1 { format!("element {element} of ") } else { String::new() };
+                    return Err(ExecError::Device(format!(
+                        "the shaders read {of}{} `{}` at set {} binding {}, which the test does not give",
+                        r.kind_name(),
+                        r.name,
+                        r.set,
+                        r.binding
+                    )));
+                };
+                let objects: Vec<Made> = match &given.descriptor {
+                    Descriptor::UniformBuffer(bytes) => vec![Made::Buffer(self.buffer_init(bytes, wgpu::BufferUsages::UNIFORM))],
+                    Descriptor::StorageBuffer(bytes) => vec![Made::Buffer(self.buffer_init(bytes, wgpu::BufferUsages::STORAGE))],
+                    Descriptor::SampledTexture(tex) => vec![Made::Texture(self.texture(tex))],
+                    Descriptor::Sampler(s) => vec![Made::Sampler(self.sampler(s))],
+                    Descriptor::CombinedTextureSampler(tex, s) => vec![Made::Texture(self.texture(tex)), Made::Sampler(self.sampler(s))],
+                };
+                let wgpu: Vec<_> = r.wgpu.iter().filter(|w| w.element == element).collect();
+                if wgpu.is_empty() {
+                    continue; // an element no shader reads has no binding
+                }
+                if objects.len() != wgpu.len() {
+                    return Err(ExecError::Device(format!(
+                        "set {} binding {}: the test gives a {}, the shaders declare {}",
+                        r.set,
+                        r.binding,
+                        given.descriptor.kind(),
+                        r.kind_name()
+                    )));
+                }
+                for (w, o) in wgpu.into_iter().zip(objects) {
+                    made.push((w.group, w.binding, o));
+                }
             }
         }
         let mut out = Vec::new();
@@ -459,9 +466,11 @@ impl TranslatedExecutor {
     fn unfilterable_overrides(&self, test: &ShaderTest, plan: &Plan) -> Result<Vec<((u32, u32), wgpu::BindingType)>, ExecError> {
         let float32_filterable = self.device.features().contains(wgpu::Features::FLOAT32_FILTERABLE);
         let read_as_float = |set: u32, binding: u32| {
-            plan.resources.iter().filter(|r| (r.set, r.binding) == (set, binding)).flat_map(|r| &r.wgpu).any(|w| {
-                matches!(w.ty, tesserae::BindingType::Texture { sample: tesserae::TextureSample::Float, .. })
-            })
+            plan.resources
+                .iter()
+                .filter(|r| (r.set, r.binding) == (set, binding))
+                .flat_map(|r| &r.wgpu)
+                .any(|w| matches!(w.ty, tesserae::BindingType::Texture { sample: tesserae::TextureSample::Float, .. }))
         };
         let unfilterable = |r: &crate::shader_test::ResourceBinding| match &r.descriptor {
             Descriptor::SampledTexture(t) | Descriptor::CombinedTextureSampler(t, _) => match t.format {
@@ -478,7 +487,7 @@ impl TranslatedExecutor {
         let mut out = Vec::new();
         for (given, (view, why)) in test.resources.iter().filter_map(|r| unfilterable(r).map(|u| (r, u))) {
             for r in plan.resources.iter().filter(|r| r.set == given.set) {
-                let Some(d) = test.resources.iter().find(|x| x.set == r.set && x.binding == r.binding) else { continue };
+                let Some(d) = test.resources.iter().find(|x| x.set == r.set && x.binding == r.binding && x.element == 0) else { continue };
                 let sampler = match &d.descriptor {
                     Descriptor::Sampler(s) | Descriptor::CombinedTextureSampler(_, s) => Some(s),
                     _ => None,
@@ -491,11 +500,13 @@ impl TranslatedExecutor {
                         tesserae::BindingType::Sampler { comparison: false } => {
                             wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering)
                         }
-                        tesserae::BindingType::Texture { .. } if r.binding == given.binding => wgpu::BindingType::Texture {
-                            sample_type: wgpu::TextureSampleType::Float { filterable: false },
-                            view_dimension: view_dimension(view),
-                            multisampled: false,
-                        },
+                        tesserae::BindingType::Texture { .. } if r.binding == given.binding && w.element == given.element => {
+                            wgpu::BindingType::Texture {
+                                sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                                view_dimension: view_dimension(view),
+                                multisampled: false,
+                            }
+                        }
                         _ => continue,
                     };
                     out.push(((w.group, w.binding), ty));

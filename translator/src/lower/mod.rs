@@ -11,6 +11,7 @@ pub mod clip_to_varying;
 pub mod combined_sampler;
 pub mod const_operations;
 pub mod default_position;
+pub mod descriptor_arrays;
 pub mod drop_xfb;
 pub mod flatten_io;
 pub mod float_specials;

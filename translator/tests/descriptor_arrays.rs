@@ -1,0 +1,99 @@
+//! Arrays of descriptors: WebGPU has no arrays of bindings, so an array indexed by constants
+//! becomes one binding per element (listed element by element in the plan); any other
+//! indexing, and runtime-sized arrays, are refused naming the array.
+
+mod common;
+use common::*;
+use tesserae::*;
+
+const VS: &str = "#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p, 0.0, 1.0); }";
+
+fn pipeline(fragment: &str) -> PipelineDesc {
+    let v = vs(VS);
+    let r = reflect::load(&v, None).expect("vertex loads").reflection;
+    PipelineDesc {
+        vertex_buffers: VertexBufferLayout::infer(&r),
+        ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(fs(fragment))))
+    }
+}
+
+fn wgsl_of(plan: &Plan) -> String {
+    plan.passes.iter().flat_map(|p| p.shaders()).map(|s| s.wgsl.as_str().to_string()).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn constant_indices_split_into_one_binding_per_element() {
+    let plan = translate(&pipeline(
+        "#version 450
+layout(set = 0, binding = 4) uniform sampler2D tex[3];
+layout(set = 0, binding = 1) uniform Colours { vec4 c; } ubos[2];
+layout(location = 0) out vec4 o;
+void main() { o = texture(tex[0], vec2(0.5)) + texture(tex[2], vec2(0.5)) + ubos[1].c; }",
+    ))
+    .unwrap();
+    let text = wgsl_of(&plan);
+    assert!(!text.contains("binding_array") && !text.contains("enable"), "{text}");
+    let r: Vec<_> = plan.resources.iter().map(|r| (r.binding, r.name.as_str(), r.count)).collect();
+    assert_eq!(r, [(1, "ubos", 2), (4, "tex", 3)]);
+    // Element by element, texture before sampler; every wgpu binding distinct (naga keeps the
+    // elements no function reads).
+    let ubos: Vec<_> = plan.resources[0].wgpu.iter().map(|w| w.element).collect();
+    assert_eq!(ubos, [0, 1]);
+    let tex: Vec<_> = plan.resources[1].wgpu.iter().map(|w| (w.element, matches!(w.ty, BindingType::Sampler { .. }))).collect();
+    assert_eq!(tex, [(0, false), (0, true), (1, false), (1, true), (2, false), (2, true)]);
+    let mut bindings: Vec<u32> = plan.resources.iter().flat_map(|r| r.wgpu.iter().map(|w| w.binding)).collect();
+    assert_eq!(plan.resources[1].wgpu[0].binding, 4, "element 0 keeps the array's binding");
+    bindings.sort();
+    bindings.dedup();
+    assert_eq!(bindings.len(), 8, "{bindings:?}");
+    plan.validate().unwrap();
+}
+
+#[test]
+fn an_index_known_only_at_run_time_is_refused_naming_the_array() {
+    let e = translate(&pipeline(
+        "#version 450
+layout(set = 0, binding = 0) uniform texture2D layers[2];
+layout(set = 0, binding = 2) uniform sampler smp;
+layout(location = 0) out vec4 o;
+void main() { o = texture(sampler2D(layers[int(gl_FragCoord.x) & 1], smp), vec2(0.5)); }",
+    ))
+    .unwrap_err();
+    assert!(
+        matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("`layers`") && feature.contains("known only when the shader runs")),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_array_of_one_is_split_too() {
+    // GLSL sizes `t[]` indexed only by constants by its largest index: here an array of one,
+    // which naga would declare as a binding array.
+    let plan = translate(&pipeline(
+        "#version 450
+layout(set = 0, binding = 0) uniform texture2D sized_by_use[];
+layout(set = 0, binding = 1) uniform sampler smp;
+layout(location = 0) out vec4 o;
+void main() { o = texture(sampler2D(sized_by_use[0], smp), vec2(0.5)); }",
+    ))
+    .unwrap();
+    assert!(!wgsl_of(&plan).contains("binding_array"));
+    assert_eq!((plan.resources[0].name.as_str(), plan.resources[0].count), ("sized_by_use", 1));
+}
+
+#[test]
+fn runtime_sized_arrays_of_descriptors_are_refused() {
+    let e = translate(&pipeline(
+        "#version 450
+#extension GL_EXT_nonuniform_qualifier : require
+layout(set = 0, binding = 0) uniform texture2D all_textures[];
+layout(set = 0, binding = 1) uniform sampler smp;
+layout(location = 0) out vec4 o;
+void main() { o = texture(sampler2D(all_textures[nonuniformEXT(int(gl_FragCoord.x))], smp), vec2(0.5)); }",
+    ))
+    .unwrap_err();
+    assert!(
+        matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("runtime-sized array of descriptors `all_textures`")),
+        "{e}"
+    );
+}
