@@ -116,15 +116,18 @@ fn write_resources(s: &mut String, r: &Resources) {
     }
     for t in &r.textures {
         let size = crate::gen::resources::TEXTURE_SIZE;
-        let _ = write!(s, "\n[texture {} {}]\nsize {size} {size}\nformat rgba8unorm\n", t.set, t.binding);
-        if t.sampler == SamplerRes::Combined {
-            s.push_str("sampler nearest clamp\n");
-        }
-        s.push_str("texels\n");
-        for texel in &t.texels {
-            let v: Vec<String> = texel.iter().map(|&c| format!("{}", c as f32 / 255.0)).collect();
-            s.push_str(&v.join(" "));
-            s.push('\n');
+        for (k, texels) in t.elements.iter().enumerate() {
+            let element = if t.array { format!(" {k}") } else { String::new() };
+            let _ = write!(s, "\n[texture {} {}{element}]\nsize {size} {size}\nformat rgba8unorm\n", t.set, t.binding);
+            if t.sampler == SamplerRes::Combined {
+                s.push_str("sampler nearest clamp\n");
+            }
+            s.push_str("texels\n");
+            for texel in texels {
+                let v: Vec<String> = texel.iter().map(|&c| format!("{}", c as f32 / 255.0)).collect();
+                s.push_str(&v.join(" "));
+                s.push('\n');
+            }
         }
         if let SamplerRes::Separate { set, binding, repeat } = t.sampler {
             let address = if repeat { "repeat" } else { "clamp" };

@@ -180,8 +180,14 @@ fn generated_tests_parse_back() {
         let mut bindings: Vec<(u32, u32)> = t.resources.iter().map(|r| (r.set, r.binding)).collect();
         let mut wanted = s.resources.bindings();
         bindings.sort();
+        bindings.dedup();
         wanted.sort();
         assert_eq!(bindings, wanted, "{text}");
+        for tex in &s.resources.textures {
+            let elements: Vec<u32> =
+                t.resources.iter().filter(|r| (r.set, r.binding) == (tex.set, tex.binding)).map(|r| r.element).collect();
+            assert_eq!(elements, (0..tex.elements.len() as u32).collect::<Vec<_>>(), "an array's elements, in order:\n{text}");
+        }
         assert_eq!(t.push_constants.as_ref().map(|p| p.len()), (!s.resources.push.is_empty()).then_some(s.resources.push.len() * 16));
         assert_eq!(t.specialization, s.desc().specialization);
     }
@@ -227,6 +233,9 @@ fn resource_generator() {
         let plan = tesserae::translate(&desc).unwrap();
         for r in &plan.resources {
             count(format!("translated {:?}", r.kind));
+            if r.count > 1 {
+                count("translated array of descriptors".into());
+            }
         }
         if plan.push_constants.is_some() {
             count("translated push constants".into());
@@ -244,6 +253,7 @@ fn resource_generator() {
         assert!(seen.get(&format!("translated {k:?}")).is_some_and(|&n| n > 3), "few translated {k:?}: {seen:#?}");
     }
     assert!(seen.get("translated push constants").is_some_and(|&n| n > 3), "{seen:#?}");
+    assert!(seen.get("translated array of descriptors").is_some_and(|&n| n > 3), "{seen:#?}");
     assert!(seen.get("translated specialization").is_some_and(|&n| n > 3), "{seen:#?}");
 }
 

@@ -1177,6 +1177,7 @@ impl Gen<'_, '_> {
             1 => Read::Push { elem: self.u.int_in_range(0..=3)?, comp },
             2 => Read::Texel {
                 tex: self.u.choose_index(r.textures.len())? as u8,
+                element: self.u.int_in_range(0..=2)?,
                 x: Box::new(self.iexpr(ctx, depth + 1, spec)?),
                 y: Box::new(self.iexpr(ctx, depth + 1, spec)?),
                 comp,

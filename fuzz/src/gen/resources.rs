@@ -47,14 +47,18 @@ pub enum BufferKind {
     StorageBufferBlock,
 }
 
-/// A 4×4 `rgba8unorm` 2D texture.
+/// A 4×4 `rgba8unorm` 2D texture, or an array of them (`texture2D t[N]`, `sampler2D t[N]`:
+/// one descriptor binding of N elements, each read by a constant index).
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextureRes {
     pub set: u32,
     pub binding: u32,
     pub sampler: SamplerRes,
-    /// Row by row from the top, 16 texels.
-    pub texels: Vec<[u8; 4]>,
+    /// Each element's texels, row by row from the top, 16 per element; one element unless
+    /// `array`.
+    pub elements: Vec<Vec<[u8; 4]>>,
+    /// Declared as an array (of `elements.len()`, which may be 1).
+    pub array: bool,
 }
 
 /// How a texture is sampled.
@@ -84,9 +88,10 @@ pub enum Read {
     Buffer { buf: u8, index: Box<IExpr>, comp: u8 },
     /// Component `comp` of push-constant element `elem mod N`.
     Push { elem: u8, comp: u8 },
-    /// Component `comp` of texel `(x & 3, y & 3)` of texture `tex`: sampled (nearest, texel
-    /// centre, LOD 0) unless the texture is [`SamplerRes::FetchOnly`] or `fetch`.
-    Texel { tex: u8, x: Box<IExpr>, y: Box<IExpr>, comp: u8, fetch: bool },
+    /// Component `comp` of texel `(x & 3, y & 3)` of texture `tex` (of its array element
+    /// `element mod N`): sampled (nearest, texel centre, LOD 0) unless the texture is
+    /// [`SamplerRes::FetchOnly`] or `fetch`.
+    Texel { tex: u8, element: u8, x: Box<IExpr>, y: Box<IExpr>, comp: u8, fetch: bool },
     /// Specialization constant `index`.
     Spec(u8),
 }
@@ -165,11 +170,16 @@ impl Resources {
                 }
                 _ => SamplerRes::FetchOnly,
             };
-            let mut texels = Vec::with_capacity(16);
-            for _ in 0..TEXTURE_SIZE * TEXTURE_SIZE {
-                texels.push([u.arbitrary()?, u.arbitrary()?, u.arbitrary()?, 255]);
+            let array = u.ratio(1, 4)?;
+            let mut elements = Vec::new();
+            for _ in 0..if array { u.int_in_range(1..=3u8)? } else { 1 } {
+                let mut texels = Vec::with_capacity(16);
+                for _ in 0..TEXTURE_SIZE * TEXTURE_SIZE {
+                    texels.push([u.arbitrary()?, u.arbitrary()?, u.arbitrary()?, 255]);
+                }
+                elements.push(texels);
             }
-            r.textures.push(TextureRes { set, binding, sampler, texels });
+            r.textures.push(TextureRes { set, binding, sampler, elements, array });
         }
         for id in 0..u.int_in_range(0..=2u32)? {
             let value = if u.arbitrary()? { Some(u.int_in_range(-16..=16)?) } else { None };
@@ -203,6 +213,11 @@ impl Resources {
             let mut r = self.clone();
             r.textures.remove(i);
             out.push(r);
+            if self.textures[i].elements.len() > 1 {
+                let mut r = self.clone();
+                r.textures[i].elements.pop();
+                out.push(r);
+            }
         }
         for i in 0..self.spec_consts.len() {
             let mut r = self.clone();
@@ -215,6 +230,7 @@ impl Resources {
     /// [`super::shrink`]'s size measure of the resources.
     pub fn size(&self) -> usize {
         4 * (self.buffers.len() + self.textures.len() + self.spec_consts.len())
+            + self.textures.iter().map(|t| t.elements.len()).sum::<usize>()
             + self.buffers.iter().map(|b| b.data.len()).sum::<usize>()
             + self.push.len()
     }

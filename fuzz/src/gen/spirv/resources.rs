@@ -14,7 +14,8 @@ use crate::gen::resources::TEXTURE_SIZE;
 pub(super) enum Declared {
     /// A `vec4 data[N]` block variable and its storage class.
     Block(Word, Sc),
-    /// A texture: the image or combined image-sampler variable, and the separate sampler.
+    /// A texture: the image or combined image-sampler variable (an array of them when the
+    /// texture is an array), and the separate sampler.
     Texture {
         image: Word,
         sampler: Option<Word>,
@@ -100,18 +101,26 @@ impl Em<'_> {
             Key::Texture(i) => {
                 let t = r.textures.get(i as usize)?.clone();
                 let image_ty = self.image_type();
-                let (image, sampler) = match t.sampler {
-                    SamplerRes::Combined => {
-                        let si = self.b.type_sampled_image(image_ty);
-                        (self.resource_variable(Sc::UniformConstant, si), None)
-                    }
+                let element_ty = match t.sampler {
+                    SamplerRes::Combined => self.b.type_sampled_image(image_ty),
+                    _ => image_ty,
+                };
+                let ty = if t.array {
+                    let u32_ = self.t.u32_;
+                    let len = self.b.constant_bit32(u32_, t.elements.len().max(1) as u32);
+                    self.b.type_array(element_ty, len)
+                } else {
+                    element_ty
+                };
+                let image = self.resource_variable(Sc::UniformConstant, ty);
+                let sampler = match t.sampler {
                     SamplerRes::Separate { set, binding, .. } => {
                         let s = self.b.type_sampler();
                         let sampler = self.resource_variable(Sc::UniformConstant, s);
                         self.descriptor(sampler, set, binding);
-                        (self.resource_variable(Sc::UniformConstant, image_ty), Some(sampler))
+                        Some(sampler)
                     }
-                    SamplerRes::FetchOnly => (self.resource_variable(Sc::UniformConstant, image_ty), None),
+                    _ => None,
                 };
                 self.descriptor(image, t.set, t.binding);
                 Declared::Texture { image, sampler }
@@ -174,9 +183,25 @@ impl Em<'_> {
                 Some(Declared::Spec(id)) => id,
                 _ => self.f(0.0),
             },
-            Read::Texel { tex, x, y, comp, fetch } => {
+            Read::Texel { tex, element, x, y, comp, fetch } => {
                 let Some(Declared::Texture { image, sampler }) = self.declared(Key::Texture(*tex)) else { return self.f(0.0) };
-                let kind = self.spec.resources.textures[*tex as usize].sampler;
+                let t = &self.spec.resources.textures[*tex as usize];
+                let (kind, array, elements) = (t.sampler, t.array, t.elements.len().max(1));
+                // An array's element, by a constant index.
+                let image = if array {
+                    let element_ty = match kind {
+                        SamplerRes::Combined => {
+                            let image_ty = self.image_type();
+                            self.b.type_sampled_image(image_ty)
+                        }
+                        _ => self.image_type(),
+                    };
+                    let ptr = self.ptr(Sc::UniformConstant, element_ty);
+                    let k = self.i((*element as usize % elements) as i32);
+                    self.b.access_chain(ptr, None, image, [k]).expect("access chain")
+                } else {
+                    image
+                };
                 let (x, y) = (self.texel_coordinate(x), self.texel_coordinate(y));
                 let ivec2 = self.vtype(VType { kind: Kind::Sint, n: 2 });
                 let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
