@@ -104,6 +104,8 @@ impl ResourceContext {
             }
             m.try_lower(crate::lower::std140::applies, crate::lower::std140::lower)
                 .map_err(|what| TranslateError::unsupported(stage, what))?;
+            m.try_lower(crate::lower::packed_vectors::applies, crate::lower::packed_vectors::lower)
+                .map_err(|what| TranslateError::unsupported(stage, what))?;
             if let Some(var) = pc {
                 let e = ctx.emulation(stage, "push constants")?;
                 crate::lower::push_constants::lower(m.module_mut(), var, e.group, binding::PUSH_CONSTANTS)
