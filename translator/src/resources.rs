@@ -102,6 +102,8 @@ impl ResourceContext {
                 crate::lower::combined_sampler::split(m.module_mut(), d.id, d.set, ctx.samplers[&(d.set, d.binding)])
                     .map_err(|what| TranslateError::unsupported(stage, what))?;
             }
+            m.try_lower(crate::lower::row_major::applies, crate::lower::row_major::lower)
+                .map_err(|what| TranslateError::unsupported(stage, what))?;
             m.try_lower(crate::lower::std140::applies, crate::lower::std140::lower)
                 .map_err(|what| TranslateError::unsupported(stage, what))?;
             m.try_lower(crate::lower::packed_vectors::applies, crate::lower::packed_vectors::lower)

@@ -21,6 +21,7 @@ pub mod packed_vectors;
 pub mod point_coord;
 pub mod primitive_id;
 pub mod push_constants;
+pub mod row_major;
 pub mod shift_signedness;
 pub mod specialize;
 pub mod std140;
@@ -54,7 +55,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 4] = [
 /// Checks the predicates on `words` (which must pass [`crate::reflect::check_header`]): a
 /// pass whose predicate says it does not apply changes nothing (and does not fail). The
 /// passes that run when a module is loaded ([`ON_INPUT`]) are checked on the input, the others
-/// ([`ON_LOADED`], and `std140` and `packed_vectors`, which resources run) on the loaded module; modules that do not
+/// ([`ON_LOADED`], and `row_major`, `std140` and `packed_vectors`, which resources run) on the loaded module; modules that do not
 /// load are skipped (the passes assume the load checks). Debug builds check every skipped pass
 /// of every translation; the `spirv_words` fuzz target and the translator tests check this on
 /// their inputs, in release builds too.
@@ -64,8 +65,9 @@ pub fn check_predicates(words: &[u32]) -> Result<(), String> {
     let Ok(module) = crate::spirv_reader::load_words(words) else { return Ok(()) };
     let std140: PredicatedPass = ("lower: std140", std140::applies, |m| std140::lower(m).unwrap_or(true));
     let packed: PredicatedPass = ("lower: packed_vectors", packed_vectors::applies, |m| packed_vectors::lower(m).unwrap_or(true));
+    let row_major: PredicatedPass = ("lower: row_major", row_major::applies, |m| row_major::lower(m).unwrap_or(true));
     let on_input = ON_INPUT.iter().map(|p| (p, &input, &module));
-    let on_loaded = ON_LOADED.iter().chain([&std140, &packed]).map(|p| (p, loaded.view(), loaded.module()));
+    let on_loaded = ON_LOADED.iter().chain([&row_major, &std140, &packed]).map(|p| (p, loaded.view(), loaded.module()));
     for ((name, applies, pass), view, module) in on_input.chain(on_loaded) {
         if !applies(view) && pass(&mut module.clone()) {
             return Err(format!("{name} changed a module its predicate says it does not apply to"));

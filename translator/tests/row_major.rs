@@ -1,0 +1,61 @@
+//! Row-major matrices in blocks (GLSL `row_major`, HLSL's default packing) become column-major
+//! matrices of the transposed shape before naga reads the module.
+
+mod common;
+use common::*;
+use tesserae::*;
+
+const VS: &str = "#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p, 0.0, 1.0); }";
+
+fn pipeline(fragment: &str) -> PipelineDesc {
+    let v = vs(VS);
+    let r = reflect::load(&v, None).expect("vertex loads").reflection;
+    PipelineDesc {
+        vertex_buffers: VertexBufferLayout::infer(&r),
+        ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(fs(fragment))))
+    }
+}
+
+fn fragment_wgsl(plan: &Plan) -> String {
+    let Pass::Render(rp) = &plan.passes[0] else { panic!("a render pass") };
+    rp.fragment.as_ref().expect("a fragment stage").wgsl.as_str().to_string()
+}
+
+#[test]
+fn row_major_members_are_declared_transposed() {
+    // mat4x2 (four columns of vec2) stored as two rows of four: WGSL's mat2x4 (two columns of
+    // vec4) at the same 16-byte stride; loads transpose it back.
+    let plan = translate(&pipeline(
+        "#version 450
+layout(std140, row_major, set = 0, binding = 0) uniform U { mat4x2 m; mat4x3 bones[2]; } u;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(u.m * vec4(1.0), u.m[int(gl_FragCoord.x) & 3][1], 1.0) + vec4(u.bones[1][2], 0.0); }",
+    ))
+    .unwrap();
+    let wgsl = fragment_wgsl(&plan);
+    assert!(wgsl.contains("m: mat2x4<f32>"), "{wgsl}");
+    assert!(wgsl.contains("bones: array<mat3x4<f32>, 2>"), "{wgsl}");
+    assert!(wgsl.contains("transpose("), "{wgsl}");
+}
+
+#[test]
+fn a_block_with_row_major_matrices_copied_whole_is_refused() {
+    let e = translate(&pipeline(
+        "#version 450
+layout(std140, row_major, set = 0, binding = 0) uniform U { mat2x3 m; } u;
+struct S { mat2x3 m; };
+layout(location = 0) out vec4 o;
+void main() { S copy = S(u.m); o = vec4(copy.m[0], 1.0); }",
+    ));
+    // A member copy is a load of the member (allowed); the refusal is for the block itself.
+    assert!(e.is_ok(), "{e:?}");
+    let e = translate(&pipeline(
+        "#version 450
+struct Bones { mat2x3 m; };
+layout(std140, row_major, set = 0, binding = 0) uniform U { Bones b; } u;
+layout(location = 0) out vec4 o;
+void main() { Bones copy = u.b; o = vec4(copy.m[0], 1.0); }",
+    ))
+    .unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("row-major")), "{e}");
+}
