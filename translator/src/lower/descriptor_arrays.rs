@@ -110,10 +110,13 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, bindings: &[u32]) -> 
         for d in &decorations {
             let mut d = d.clone();
             d.operands[0] = Operand::IdRef(*e);
-            match d.operands.get(1) {
-                Some(Operand::Decoration(Decoration::Binding)) => d.operands[2] = Operand::LiteralBit32(*binding),
-                Some(Operand::Decoration(Decoration::DescriptorSet)) => d.operands[2] = Operand::LiteralBit32(set),
-                _ => {}
+            let value = match d.operands.get(1) {
+                Some(Operand::Decoration(Decoration::Binding)) => Some(*binding),
+                Some(Operand::Decoration(Decoration::DescriptorSet)) => Some(set),
+                _ => None,
+            };
+            if let (Some(v), Some(slot)) = (value, d.operands.get_mut(2)) {
+                *slot = Operand::LiteralBit32(v);
             }
             module.annotations.push(d);
         }

@@ -21,13 +21,10 @@ use spirv::{Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeMap, HashMap};
 
 /// WGSL's alignment of a vector of `n` components of `bits`-bit scalars.
+/// (At least 1: a malformed module's scalar width may be anything.)
 fn wgsl_alignment(n: u32, bits: u32) -> u32 {
     let scalar = bits / 8;
-    if n == 2 {
-        2 * scalar
-    } else {
-        4 * scalar
-    }
+    if n == 2 { scalar.saturating_mul(2) } else { scalar.saturating_mul(4) }.max(1)
 }
 
 /// Whether [`lower`] may change the module: a struct member of vector type has an `Offset`
@@ -92,7 +89,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         let d = defs.get(&t).filter(|d| d.class.opcode == Op::TypeVector)?;
         let (Some(Operand::IdRef(s)), Some(Operand::LiteralBit32(n))) = (d.operands.first(), d.operands.get(1)) else { return None };
         let Some(Operand::LiteralBit32(bits)) = defs.get(s)?.operands.first() else { return None };
-        Some((*s, *n, *bits))
+        (2..=4).contains(n).then_some((*s, *n, *bits))
     };
     let element = |t: Word| match defs.get(&t).map(|d| (d.class.opcode, d.operands.first())) {
         Some((Op::TypeArray | Op::TypeRuntimeArray, Some(Operand::IdRef(e)))) => Some(*e),
@@ -187,8 +184,8 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
                     for c in 0..*n {
                         let mut d = a.clone();
                         d.operands[1] = Operand::LiteralBit32(map[m as usize] + c);
-                        if let Some(Operand::Decoration(Decoration::Offset)) = d.operands.get(2) {
-                            d.operands[3] = Operand::LiteralBit32(offset + c * bits / 8);
+                        if let (Some(Operand::Decoration(Decoration::Offset)), true) = (d.operands.get(2), d.operands.len() > 3) {
+                            d.operands[3] = Operand::LiteralBit32(offset.saturating_add(c.saturating_mul(bits / 8)));
                         }
                         annotations.push(d);
                     }

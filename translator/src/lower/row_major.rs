@@ -103,6 +103,9 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             continue;
         };
         let (scalar, rows, columns, column) = (*scalar, *rows, *columns, *column);
+        if !(2..=4).contains(&rows) || !(2..=4).contains(&columns) {
+            continue; // not a matrix SPIR-V allows; the load checks or naga report it
+        }
         let at = |module: &dr::Module| module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(0);
         let row_vector = find_or_insert(module, at(module), Op::TypeVector, vec![Operand::IdRef(scalar), Operand::LiteralBit32(columns)]);
         let transposed = find_or_insert(module, at(module), Op::TypeMatrix, vec![Operand::IdRef(row_vector), Operand::LiteralBit32(rows)]);
