@@ -14,6 +14,9 @@ use crate::reflect::LoadedModule;
 use crate::Stage;
 use std::collections::BTreeMap;
 
+/// WebGPU's `maxBindingsPerBindGroup`: binding numbers of a group stay below it.
+const MAX_BINDINGS_PER_GROUP: u32 = 1000;
+
 /// What [`ResourceContext::prepare`] decided for a pipeline.
 #[derive(Debug, Clone)]
 pub struct ResourceContext {
@@ -54,11 +57,11 @@ impl ResourceContext {
             let n = next.entry(d.set).or_insert(0);
             *n = (*n).max(d.binding + 1);
         }
-        let mut allocate = |set: u32| {
+        fn allocate(next: &mut BTreeMap<u32, u32>, set: u32) -> u32 {
             let n = next.entry(set).or_insert(0);
             *n += 1;
             *n - 1
-        };
+        }
         let mut by_binding: Vec<&(Stage, DescriptorVar)> = vars.iter().collect();
         by_binding.sort_by_key(|(_, d)| (d.set, d.binding));
         let mut arrays: BTreeMap<(u32, u32), (String, Vec<u32>)> = BTreeMap::new();
@@ -67,7 +70,20 @@ impl ResourceContext {
                 return Err(TranslateError::unsupported(*stage, format!("the runtime-sized array of descriptors `{}`", d.name)));
             }
             if d.array && !arrays.contains_key(&(d.set, d.binding)) {
-                let bindings = std::iter::once(d.binding).chain((1..d.count).map(|_| allocate(d.set))).collect();
+                // Each element takes a wgpu binding, and WebGPU numbers a group's bindings
+                // below 1000 (`maxBindingsPerBindGroup`; also bounds the work for a malformed
+                // length).
+                let first_new = next.get(&d.set).copied().unwrap_or(0);
+                if u64::from(first_new) + u64::from(d.count) > u64::from(MAX_BINDINGS_PER_GROUP) {
+                    return Err(TranslateError::unsupported(
+                        *stage,
+                        format!(
+                            "the array of {} descriptors `{}` (one wgpu binding each, above WebGPU's {MAX_BINDINGS_PER_GROUP} per bind group)",
+                            d.count, d.name
+                        ),
+                    ));
+                }
+                let bindings = std::iter::once(d.binding).chain((1..d.count).map(|_| allocate(&mut next, d.set))).collect();
                 arrays.insert((d.set, d.binding), (d.name.clone(), bindings));
             }
         }
@@ -91,7 +107,7 @@ impl ResourceContext {
         combined.sort();
         combined.dedup();
         for (set, binding) in combined {
-            samplers.insert((set, binding), allocate(set));
+            samplers.insert((set, binding), allocate(&mut next, set));
         }
         let push_size =
             stages.iter().zip(&push).filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(m.view(), v) as u64)).max().unwrap_or(0);

@@ -97,3 +97,16 @@ void main() { o = texture(sampler2D(all_textures[nonuniformEXT(int(gl_FragCoord.
         "{e}"
     );
 }
+
+#[test]
+fn an_array_past_webgpus_bindings_per_group_is_refused() {
+    let e = translate(&pipeline(
+        "#version 450
+layout(set = 0, binding = 0) uniform texture2D many[1000];
+layout(set = 0, binding = 1) uniform sampler smp;
+layout(location = 0) out vec4 o;
+void main() { o = texture(sampler2D(many[999], smp), vec2(0.5)); }",
+    ))
+    .unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("array of 1000 descriptors `many`")), "{e}");
+}
