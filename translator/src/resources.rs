@@ -55,35 +55,49 @@ impl ResourceContext {
         let mut next: BTreeMap<u32, u32> = BTreeMap::new();
         for (_, d) in &vars {
             let n = next.entry(d.set).or_insert(0);
-            *n = (*n).max(d.binding + 1);
+            *n = (*n).max(d.binding.saturating_add(1));
         }
-        fn allocate(next: &mut BTreeMap<u32, u32>, set: u32) -> u32 {
+        // A new binding, or a refusal naming what needs it when WebGPU's numbering (below
+        // 1000, `maxBindingsPerBindGroup`) would be passed; that also bounds the work a
+        // malformed array length can ask for.
+        fn allocate(next: &mut BTreeMap<u32, u32>, set: u32, stage: Stage, what: impl Fn() -> String) -> Result<u32, TranslateError> {
             let n = next.entry(set).or_insert(0);
+            if *n >= MAX_BINDINGS_PER_GROUP {
+                return Err(TranslateError::unsupported(
+                    stage,
+                    format!(
+                        "{} (it needs wgpu binding {} of set {set}, past WebGPU's {MAX_BINDINGS_PER_GROUP} per bind group)",
+                        what(),
+                        *n
+                    ),
+                ));
+            }
             *n += 1;
-            *n - 1
+            Ok(*n - 1)
         }
         let mut by_binding: Vec<&(Stage, DescriptorVar)> = vars.iter().collect();
         by_binding.sort_by_key(|(_, d)| (d.set, d.binding));
-        let mut arrays: BTreeMap<(u32, u32), (String, Vec<u32>)> = BTreeMap::new();
+        // Stages may size one array differently (GLSL sizes `t[]` by each stage's largest
+        // constant index): the elements are the largest size's.
+        let mut lengths: BTreeMap<(u32, u32), u32> = BTreeMap::new();
         for (stage, d) in &by_binding {
             if d.count == 0 {
                 return Err(TranslateError::unsupported(*stage, format!("the runtime-sized array of descriptors `{}`", d.name)));
             }
+            if d.array {
+                let l = lengths.entry((d.set, d.binding)).or_insert(0);
+                *l = (*l).max(d.count);
+            }
+        }
+        let mut arrays: BTreeMap<(u32, u32), (String, Vec<u32>)> = BTreeMap::new();
+        for (stage, d) in &by_binding {
             if d.array && !arrays.contains_key(&(d.set, d.binding)) {
-                // Each element takes a wgpu binding, and WebGPU numbers a group's bindings
-                // below 1000 (`maxBindingsPerBindGroup`; also bounds the work for a malformed
-                // length).
-                let first_new = next.get(&d.set).copied().unwrap_or(0);
-                if u64::from(first_new) + u64::from(d.count) > u64::from(MAX_BINDINGS_PER_GROUP) {
-                    return Err(TranslateError::unsupported(
-                        *stage,
-                        format!(
-                            "the array of {} descriptors `{}` (one wgpu binding each, above WebGPU's {MAX_BINDINGS_PER_GROUP} per bind group)",
-                            d.count, d.name
-                        ),
-                    ));
+                let length = lengths[&(d.set, d.binding)];
+                let what = || format!("the array of {length} descriptors `{}`, one wgpu binding each", d.name);
+                let mut bindings = vec![d.binding];
+                for _ in 1..length {
+                    bindings.push(allocate(&mut next, d.set, *stage, what)?);
                 }
-                let bindings = std::iter::once(d.binding).chain((1..d.count).map(|_| allocate(&mut next, d.set))).collect();
                 arrays.insert((d.set, d.binding), (d.name.clone(), bindings));
             }
         }
@@ -95,6 +109,7 @@ impl ResourceContext {
                 let (ds, _) = descriptors::reflect(m.view());
                 for d in ds.iter().filter(|d| d.array) {
                     let bindings = &arrays[&(d.set, d.binding)].1;
+                    let bindings = &bindings[..(d.count as usize).min(bindings.len())];
                     crate::lower::descriptor_arrays::split(m.module_mut(), d.id, d.set, bindings)
                         .map_err(|what| TranslateError::unsupported(stage, what))?;
                 }
@@ -107,7 +122,13 @@ impl ResourceContext {
         combined.sort();
         combined.dedup();
         for (set, binding) in combined {
-            samplers.insert((set, binding), allocate(&mut next, set));
+            let (stage, name) = vars
+                .iter()
+                .find(|(_, d)| (d.set, d.binding) == (set, binding))
+                .map(|(s, d)| (*s, d.name.clone()))
+                .unwrap_or((Stage::Fragment, String::new()));
+            samplers
+                .insert((set, binding), allocate(&mut next, set, stage, || format!("the sampler of the combined image sampler `{name}`"))?);
         }
         let push_size =
             stages.iter().zip(&push).filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(m.view(), v) as u64)).max().unwrap_or(0);

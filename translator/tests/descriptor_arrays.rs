@@ -110,3 +110,32 @@ void main() { o = texture(sampler2D(many[999], smp), vec2(0.5)); }",
     .unwrap_err();
     assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("array of 1000 descriptors `many`")), "{e}");
 }
+
+#[test]
+fn arrays_of_arrays_are_refused_and_stages_may_size_an_array_differently() {
+    let e = translate(&pipeline(
+        "#version 450
+layout(set = 0, binding = 0) uniform B { vec4 c; } b[2][2];
+layout(location = 0) out vec4 o;
+void main() { o = b[1][0].c; }",
+    ))
+    .unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("array of arrays of descriptors `b`")), "{e}");
+    // GLSL sizes `t[]` by each stage's largest constant index: 1 in the vertex stage, 3 in the
+    // fragment stage; the plan lists three elements.
+    let v = vs("#version 450
+layout(set = 0, binding = 0) uniform sampler2D t[];
+layout(location = 0) in vec2 p;
+void main() { gl_Position = vec4(p, 0.0, 1.0) + textureLod(t[0], vec2(0.5), 0.0); }");
+    let f = fs("#version 450
+layout(set = 0, binding = 0) uniform sampler2D t[];
+layout(location = 0) out vec4 o;
+void main() { o = texture(t[2], vec2(0.5)); }");
+    let r = reflect::load(&v, None).expect("vertex loads").reflection;
+    let desc =
+        PipelineDesc { vertex_buffers: VertexBufferLayout::infer(&r), ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(f))) };
+    let plan = translate(&desc).unwrap();
+    assert_eq!((plan.resources[0].name.as_str(), plan.resources[0].count), ("t", 3));
+    let elements: Vec<u32> = plan.resources[0].wgpu.iter().map(|w| w.element).collect();
+    assert_eq!(elements, [0, 0, 1, 1, 2, 2], "every element of the largest size, texture and sampler");
+}

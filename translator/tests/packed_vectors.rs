@@ -71,3 +71,17 @@ void main() { s.normal = vec3(1.0); o = vec4(s.a); }",
         "{e}"
     );
 }
+
+#[test]
+fn a_struct_holding_a_packed_vector_loaded_whole_is_refused() {
+    let e = translate(&pipeline(
+        "#version 450
+#extension GL_EXT_scalar_block_layout : require
+struct S { float a; vec2 b; float c; };
+layout(scalar, set = 0, binding = 0) uniform Packed { S s[2]; } u;
+layout(location = 0) out vec4 o;
+void main() { S l[2] = u.s; o = vec4(l[1].b, l[0].c, 1.0); }",
+    ))
+    .unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("packs tighter")), "{e}");
+}

@@ -59,3 +59,21 @@ void main() { Bones copy = u.b; o = vec4(copy.m[0], 1.0); }",
     .unwrap_err();
     assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("row-major")), "{e}");
 }
+
+#[test]
+fn structs_and_arrays_holding_row_major_matrices_loaded_whole_are_refused() {
+    // Square matrices would come out untransposed: refused, not rendered wrong.
+    for body in [
+        "struct Bone { mat4 m; };
+layout(std140, row_major, set = 0, binding = 0) uniform U { Bone bones[2]; } u;
+layout(location = 0) out vec4 o;
+void main() { Bone b[2] = u.bones; o = b[1].m[0]; }",
+        "struct Bone { mat4 m; }; struct Outer { Bone b; };
+layout(std140, row_major, set = 0, binding = 0) uniform U { Outer o; } u;
+layout(location = 0) out vec4 o;
+void main() { Outer x = u.o; o = x.b.m[0]; }",
+    ] {
+        let e = translate(&pipeline(&format!("#version 450\n{body}"))).unwrap_err();
+        assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("row-major")), "{e}");
+    }
+}

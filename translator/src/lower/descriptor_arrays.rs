@@ -61,6 +61,13 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, bindings: &[u32]) -> 
     let Some((sc, elem, length)) = array_of(module, var) else {
         return Err(format!("the array of descriptors `{name}` (its type is not an array of a constant length)"));
     };
+    if module
+        .types_global_values
+        .iter()
+        .any(|i| i.result_id == Some(elem) && matches!(i.class.opcode, Op::TypeArray | Op::TypeRuntimeArray))
+    {
+        return Err(format!("the array of arrays of descriptors `{name}`"));
+    }
     if bindings.len() != length as usize {
         return Err(format!("the array of descriptors `{name}` ({length} elements, {} bindings)", bindings.len()));
     }

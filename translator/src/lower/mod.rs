@@ -104,6 +104,25 @@ pub(crate) fn pointer_type(module: &mut dr::Module, sc: StorageClass, pointee: W
     id
 }
 
+/// `seeds` and every type that holds one (arrays of it, structs with a member of it), in one
+/// pass over the module's types (which are defined before their uses).
+pub(crate) fn containing_types(module: &dr::Module, seeds: &[Word]) -> Vec<Word> {
+    let mut set: Vec<Word> = seeds.to_vec();
+    for t in &module.types_global_values {
+        let holds = match t.class.opcode {
+            Op::TypeArray | Op::TypeRuntimeArray => matches!(t.operands.first(), Some(Operand::IdRef(e)) if set.contains(e)),
+            Op::TypeStruct => t.operands.iter().any(|m| matches!(m, Operand::IdRef(e) if set.contains(e))),
+            _ => false,
+        };
+        if let (true, Some(id)) = (holds, t.result_id) {
+            if !set.contains(&id) {
+                set.push(id);
+            }
+        }
+    }
+    set
+}
+
 /// Replaces every use of `from` by `to` in function bodies.
 pub(crate) fn replace_uses_in_functions(module: &mut dr::Module, from: Word, to: Word) {
     for f in &mut module.functions {

@@ -10,9 +10,10 @@
 //! - a chain that stops at the member and is loaded is replaced by one load per component and
 //!   an `OpCompositeConstruct` of the vector.
 //!
-//! Other uses — a component chosen by a value known only at run time, the block loaded whole,
-//! a pointer to the member passed on — are refused, naming the member; so is such a member
-//! in a storage block (writable: its stores would need the same treatment).
+//! Other uses — a component chosen by a value known only at run time, a block, struct or
+//! array holding such a member loaded whole, a pointer to one copied or passed on — are
+//! refused; so is such a member in a storage block (writable: its stores would need the same
+//! treatment).
 
 use super::{constant, fresh_id, pointer_type, type_id};
 use crate::spirv_view::ModuleView;
@@ -235,7 +236,17 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         module.debug_names = names;
         remap.insert(*s, map);
     }
-    rewrite_functions(module, &defs, &remap, &split_of, &member_names)?;
+    // The rewritten structs and every type holding one: only chains may go through those.
+    let rewritten: Vec<Word> = remap.keys().copied().collect();
+    let containing = super::containing_types(module, &rewritten);
+    for p in module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypePointer) {
+        if let [Operand::StorageClass(sc), Operand::IdRef(t)] = p.operands.as_slice() {
+            if containing.contains(t) && !matches!(sc, StorageClass::Uniform | StorageClass::PushConstant) {
+                return Err(format!("a struct with vectors HLSL packs tighter than WGSL aligns, in {sc:?} storage"));
+            }
+        }
+    }
+    rewrite_functions(module, &defs, &remap, &split_of, &member_names, &containing)?;
     Ok(true)
 }
 
@@ -252,6 +263,7 @@ fn rewrite_functions(
     remap: &BTreeMap<Word, Vec<u32>>,
     split_of: &BTreeMap<(Word, u32), Split>,
     member_names: &HashMap<(Word, u32), String>,
+    containing: &[Word],
 ) -> Result<(), String> {
     let const_u32 = |id: Word| match defs.get(&id).map(|i| (i.class.opcode, i.operands.as_slice())) {
         Some((Op::Constant, [Operand::LiteralBit32(v)])) => Some(*v),
@@ -284,6 +296,14 @@ fn rewrite_functions(
                     Op::AccessChain | Op::InBoundsAccessChain => {
                         let Some(Operand::IdRef(base)) = inst.operands.first() else { continue };
                         let Some((mut at, sc)) = pointers.get(base).copied() else { continue };
+                        if let Pointee::Split(s) = at {
+                            // A chain continuing one that stopped at the member (not glslang's
+                            // shape): its component index would have to join the base chain.
+                            return Err(format!(
+                                "{} (a vector HLSL packs tighter than WGSL aligns) reached through two access chains",
+                                member_name(&s)
+                            ));
+                        }
                         for (k, op) in inst.operands.iter().enumerate().skip(1) {
                             at = match at {
                                 Pointee::Split(s) => {
@@ -343,8 +363,8 @@ fn rewrite_functions(
                         let Some(Operand::IdRef(p)) = inst.operands.first() else { continue };
                         match pointers.get(p) {
                             Some((Pointee::Split(_), _)) => expansions.push((fi, bi, ii)),
-                            Some((Pointee::Type(t), _)) if remap.contains_key(t) => {
-                                return Err("a block with vectors HLSL packs tighter than WGSL aligns, loaded whole".into());
+                            Some((Pointee::Type(t), _)) if containing.contains(t) => {
+                                return Err("a block or struct holding vectors HLSL packs tighter than WGSL aligns, loaded whole".into());
                             }
                             _ => {}
                         }
@@ -352,12 +372,21 @@ fn rewrite_functions(
                     _ => {
                         for op in &inst.operands {
                             if let Operand::IdRef(p) = op {
-                                if let Some((Pointee::Split(s), _)) = pointers.get(p) {
-                                    return Err(format!(
-                                        "{} (a vector HLSL packs tighter than WGSL aligns) used by {:?}",
-                                        member_name(s),
-                                        inst.class.opcode
-                                    ));
+                                match pointers.get(p) {
+                                    Some((Pointee::Split(s), _)) => {
+                                        return Err(format!(
+                                            "{} (a vector HLSL packs tighter than WGSL aligns) used by {:?}",
+                                            member_name(s),
+                                            inst.class.opcode
+                                        ))
+                                    }
+                                    Some((Pointee::Type(t), _)) if containing.contains(t) => {
+                                        return Err(format!(
+                                            "a block or struct holding vectors HLSL packs tighter than WGSL aligns, used by {:?}",
+                                            inst.class.opcode
+                                        ))
+                                    }
+                                    _ => {}
                                 }
                             }
                         }
@@ -381,7 +410,8 @@ fn rewrite_functions(
         let Some(Operand::IdRef(p)) = inst.operands.first() else { continue };
         let Some((Pointee::Split(s), sc)) = pointers.get(p).copied() else { continue };
         // The chain that stopped at the member, rebuilt to each component's member.
-        let Some(chain) = module.functions[fi].blocks[bi].instructions.iter().find(|i| i.result_id == Some(*p)).cloned() else {
+        let chain = module.functions[fi].blocks.iter().flat_map(|b| &b.instructions).find(|i| i.result_id == Some(*p)).cloned();
+        let Some(chain) = chain else {
             return Err("a packed vector member reached other than through an access chain".into());
         };
         let scalar_ptr = pointer_type(module, sc, s.scalar);
@@ -401,6 +431,7 @@ fn rewrite_functions(
     }
     // The chains that stopped at a split member: every use was a load, now expanded.
     let stopped: Vec<Word> = pointers.iter().filter(|(_, (p, _))| matches!(p, Pointee::Split(_))).map(|(id, _)| *id).collect();
+    module.annotations.retain(|a| !matches!(a.operands.first(), Some(Operand::IdRef(t)) if stopped.contains(t)));
     for f in &mut module.functions {
         for b in &mut f.blocks {
             b.instructions.retain(|i| !i.result_id.is_some_and(|id| stopped.contains(&id)));

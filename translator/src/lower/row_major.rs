@@ -13,8 +13,8 @@
 //! - a chain that stops at a column `[c]` (a row of the stored matrix) is loaded or stored one
 //!   element at a time.
 //!
-//! Other uses — the block or an array of such matrices loaded whole, a pointer passed to a
-//! function — are refused, naming the member.
+//! Other uses — a block, struct or array holding such matrices loaded or stored whole, a
+//! pointer to one copied or passed to a function — are refused.
 
 use super::fresh_id;
 use rspirv::dr::{self, Instruction, Operand};
@@ -149,9 +149,12 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     if transposed_members.is_empty() {
         return Ok(false);
     }
-    let structs: Vec<Word> = transposed_members.keys().map(|(s, _)| *s).collect();
-    // The rewritten structs must be block types only: a variable of another storage class
-    // (glslang declares such locals with a struct type of their own) would be read untransposed.
+    // The rewritten structs and every type holding one (arrays of them, structs around them):
+    // only chains may go through those; a whole value of one would be read untransposed.
+    let rewritten: Vec<Word> = transposed_members.keys().map(|(s, _)| *s).collect();
+    let structs = super::containing_types(module, &rewritten);
+    // They must be block types only: a variable of another storage class (glslang declares
+    // such locals with a struct type of their own) would be read untransposed.
     for p in module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypePointer) {
         if let [Operand::StorageClass(sc), Operand::IdRef(t)] = p.operands.as_slice() {
             if structs.contains(t) && !matches!(sc, StorageClass::Uniform | StorageClass::PushConstant | StorageClass::StorageBuffer) {
@@ -164,11 +167,17 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
 }
 
 /// `op operands` among the module's types, or a new one inserted at `at`.
+/// (An identical type defined after `at` moves up to `at`: SPIR-V declares each
+/// non-aggregate type once, and its operands are defined before `at` too.)
 fn find_or_insert(module: &mut dr::Module, at: usize, op: Op, operands: Vec<Operand>) -> Word {
-    if let Some(id) =
-        module.types_global_values[..at].iter().find(|i| i.class.opcode == op && i.operands == operands).and_then(|i| i.result_id)
-    {
-        return id;
+    if let Some(p) = module.types_global_values.iter().position(|i| i.class.opcode == op && i.operands == operands) {
+        if p > at {
+            let inst = module.types_global_values.remove(p);
+            module.types_global_values.insert(at, inst);
+        }
+        if let Some(id) = module.types_global_values[p.min(at)].result_id {
+            return id;
+        }
     }
     let id = fresh_id(module);
     module.types_global_values.insert(at, Instruction::new(op, None, Some(id), operands));
@@ -301,7 +310,7 @@ fn rewrite_functions(
                         match pointers.get(&p).copied() {
                             Some((At::Matrix(info), _)) => {
                                 let loaded = fresh_id(module);
-                                out.push(Instruction::new(Op::Load, Some(info.transposed), Some(loaded), inst.operands[..1].to_vec()));
+                                out.push(Instruction::new(Op::Load, Some(info.transposed), Some(loaded), inst.operands.clone()));
                                 out.push(Instruction::new(Op::Transpose, Some(info.matrix), inst.result_id, vec![Operand::IdRef(loaded)]));
                             }
                             Some((At::Column(info, c), sc)) => {
@@ -322,7 +331,7 @@ fn rewrite_functions(
                                 out.push(Instruction::new(Op::CompositeConstruct, Some(info.column), inst.result_id, parts));
                             }
                             Some((At::Type(t), _)) if structs.contains(&t) => {
-                                return Err("a block with row-major matrices loaded whole".into());
+                                return Err("a block or struct holding row-major matrices loaded whole".into());
                             }
                             Some((At::Arrays(info, _), _)) => {
                                 return Err(format!("the row-major matrices {} loaded whole", name(info.member)));
@@ -364,7 +373,7 @@ fn rewrite_functions(
                                 }
                             }
                             Some((At::Type(t), _)) if structs.contains(&t) => {
-                                return Err("a block with row-major matrices stored whole".into());
+                                return Err("a block or struct holding row-major matrices stored whole".into());
                             }
                             _ => out.push(inst),
                         }
@@ -377,7 +386,10 @@ fn rewrite_functions(
                                         return Err(format!("the row-major matrix {} used by {:?}", name(info.member), inst.class.opcode));
                                     }
                                     Some((At::Type(t), _)) if structs.contains(t) && inst.class.opcode != Op::ArrayLength => {
-                                        return Err(format!("a block with row-major matrices used by {:?}", inst.class.opcode));
+                                        return Err(format!(
+                                            "a block or struct holding row-major matrices used by {:?}",
+                                            inst.class.opcode
+                                        ));
                                     }
                                     _ => {}
                                 }
