@@ -221,6 +221,8 @@ fn resource_generator() {
                 ("OpImageSampleExplicitLod", "sample"),
                 ("OpSampledImage", "separate-sampler"),
                 ("SpecId", "spec"),
+                ("RowMajor", "row-major-matrix"),
+                ("ColMajor", "column-major-matrix"),
             ] {
                 if text.contains(needle) {
                     count(format!("{stage} {what}"));
@@ -254,6 +256,10 @@ fn resource_generator() {
     }
     assert!(seen.get("translated push constants").is_some_and(|&n| n > 3), "{seen:#?}");
     assert!(seen.get("translated array of descriptors").is_some_and(|&n| n > 3), "{seen:#?}");
+    for what in ["row-major-matrix", "column-major-matrix"] {
+        let n: usize = seen.iter().filter(|(k, _)| k.ends_with(what)).map(|(_, n)| n).sum();
+        assert!(n > 3, "few stages read a {what} buffer: {seen:#?}");
+    }
     assert!(seen.get("translated specialization").is_some_and(|&n| n > 3), "{seen:#?}");
 }
 

@@ -77,3 +77,19 @@ void main() { Outer x = u.o; o = x.b.m[0]; }",
         assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("row-major")), "{e}");
     }
 }
+
+#[test]
+fn arrays_of_matrices_with_two_component_columns_in_uniform_blocks_are_refused() {
+    // std140 puts each vec2 column 16 bytes apart; WGSL's uniform layout cannot, for arrays of
+    // them (a single such matrix is padded by lower::std140). Also what row-major mat2x3 becomes.
+    for block in ["mat3x2 m[2];", "layout(row_major) mat2x3 m[2];"] {
+        let e = translate(&pipeline(&format!(
+            "#version 450
+layout(std140, set = 0, binding = 0) uniform U {{ {block} }} u;
+layout(location = 0) out vec4 o;
+void main() {{ o = vec4(u.m[1][0].xy, 0.0, 1.0); }}"
+        )))
+        .unwrap_err();
+        assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("2-component columns")), "{block}: {e}");
+    }
+}

@@ -24,7 +24,7 @@ pub mod resources;
 pub mod shrink;
 pub mod spirv;
 
-pub use resources::{BufferKind, BufferRes, Read, Resources, SamplerRes, SpecConst, TextureRes};
+pub use resources::{BufferKind, BufferRes, MatrixLayout, Read, Resources, SamplerRes, SpecConst, TextureRes};
 
 use arbitrary::{Result, Unstructured};
 use tesserae::Topology;

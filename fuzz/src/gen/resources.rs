@@ -28,14 +28,41 @@ pub struct Resources {
     pub spec_consts: Vec<SpecConst>,
 }
 
-/// A uniform (std140) or read-only storage (std430) buffer holding `vec4 data[N]`.
+/// A uniform (std140) or read-only storage (std430) buffer holding `vec4 data[N]`, or
+/// matrices over the same bytes ([`MatrixLayout`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BufferRes {
     pub set: u32,
     pub binding: u32,
     pub kind: BufferKind,
-    /// The elements, eighths.
+    /// The 16-byte rows of the buffer, eighths.
     pub data: Vec<[i32; 4]>,
+    pub matrix: Option<MatrixLayout>,
+}
+
+/// The buffer read as `matCxR data[M]` (C columns of R components, 2-4 each): each stored
+/// vector of a matrix (a column, or a row when `row_major`: HLSL's default packing) is one
+/// 16-byte row of the data, a matrix is `vectors()` rows, so the rows are its memory either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatrixLayout {
+    pub columns: u8,
+    pub rows: u8,
+    pub row_major: bool,
+}
+
+impl MatrixLayout {
+    /// Stored vectors (16-byte rows) per matrix.
+    pub fn vectors(self) -> usize {
+        if self.row_major {
+            self.rows as usize
+        } else {
+            self.columns as usize
+        }
+    }
+    /// Matrices in `rows` rows of data (at least one: the data holds one matrix's rows at least).
+    pub fn matrices(self, rows: usize) -> usize {
+        (rows / self.vectors()).max(1)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +111,9 @@ pub struct SpecConst {
 /// A float read of a resource.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Read {
-    /// Component `comp` of element `clamp(index, 0, N - 1)` of buffer `buf`.
+    /// Component `comp` of element `clamp(index, 0, N - 1)` of buffer `buf`; of a matrix
+    /// buffer, element `[clamp(index, 0, M - 1)][clamp(index, 0, C - 1)][comp mod R]` (the matrix
+    /// and its column both by the run-time index).
     Buffer { buf: u8, index: Box<IExpr>, comp: u8 },
     /// Component `comp` of push-constant element `elem mod N`.
     Push { elem: u8, comp: u8 },
@@ -149,11 +178,25 @@ impl Resources {
         for _ in 0..u.int_in_range(0..=2u8)? {
             let (set, binding) = take(u)?;
             let kind = *u.choose(&[BufferKind::Uniform, BufferKind::Uniform, BufferKind::Storage, BufferKind::StorageBufferBlock])?;
+            // The stored vectors have 3 or 4 components: arrays of matrices whose stored vectors
+            // have 2 (16 bytes apart) are refused by the translator (WGSL cannot lay them out).
+            let matrix = if u.ratio(1, 3)? {
+                let (stored, other) = (u.int_in_range(3..=4)?, u.int_in_range(2..=4)?);
+                let row_major: bool = u.arbitrary()?;
+                let (columns, rows) = if row_major { (stored, other) } else { (other, stored) };
+                Some(MatrixLayout { columns, rows, row_major })
+            } else {
+                None
+            };
+            let rows = match matrix {
+                Some(m) => m.vectors() * u.int_in_range(1..=2usize)?,
+                None => u.int_in_range(1..=4usize)?,
+            };
             let mut data = Vec::new();
-            for _ in 0..u.int_in_range(1..=4u8)? {
+            for _ in 0..rows {
                 data.push(eighths(u)?);
             }
-            r.buffers.push(BufferRes { set, binding, kind, data });
+            r.buffers.push(BufferRes { set, binding, kind, data, matrix });
         }
         if u.ratio(1, 3)? {
             for _ in 0..u.int_in_range(1..=4u8)? {
@@ -195,7 +238,16 @@ impl Resources {
             let mut r = self.clone();
             r.buffers.remove(i);
             out.push(r);
-            if self.buffers[i].data.len() > 1 {
+            if let Some(m) = self.buffers[i].matrix {
+                let mut r = self.clone();
+                r.buffers[i].matrix = None;
+                out.push(r);
+                if self.buffers[i].data.len() > m.vectors() {
+                    let mut r = self.clone();
+                    r.buffers[i].data.truncate(m.vectors());
+                    out.push(r);
+                }
+            } else if self.buffers[i].data.len() > 1 {
                 let mut r = self.clone();
                 r.buffers[i].data.pop();
                 out.push(r);

@@ -43,8 +43,15 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
         && module.annotations().any(|a| match (a.opcode, a.operands) {
             (Op::Decorate, [t, ARRAY_STRIDE, 16]) => matches!(shape(*t), Some((Op::TypeArray, [e, _])) if scalar32(*e) || vec2(*e)),
             (Op::MemberDecorate, [s, m, MATRIX_STRIDE, 16]) => {
-                let member =
+                let mut member =
                     shape(*s).and_then(|(op, members)| (op == Op::TypeStruct).then(|| members.get(*m as usize)).flatten().copied());
+                // Through arrays (arrays of such matrices are refused by `lower`).
+                for _ in 0..8 {
+                    match member.and_then(shape) {
+                        Some((Op::TypeArray | Op::TypeRuntimeArray, [e, ..])) => member = Some(*e),
+                        _ => break,
+                    }
+                }
                 member.and_then(shape).is_some_and(|(op, ops)| op == Op::TypeMatrix && ops.first().is_some_and(|c| vec2(*c)))
             }
             _ => false,
@@ -139,6 +146,23 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             let Operand::IdRef(t) = op else { continue };
             // A member type that is not defined (a malformed module) is left alone.
             let Some(d) = defs.get(t) else { continue };
+            // An array of matrices of vec2 columns 16 bytes apart: WGSL's uniform layout gives
+            // such a matrix 8-byte columns and its arrays a stride that is not a multiple of 16;
+            // padding them (an array of arrays of padded columns) is not done yet.
+            let mut inner = *t;
+            while let Some(Operand::IdRef(e)) =
+                defs.get(&inner).filter(|d| matches!(d.class.opcode, Op::TypeArray | Op::TypeRuntimeArray)).and_then(|d| d.operands.first())
+            {
+                inner = *e;
+            }
+            if inner != *t && member_deco(*s, m as u32, Decoration::MatrixStride) == Some(16) {
+                if let Some((Op::TypeMatrix, [Operand::IdRef(col), _])) = defs.get(&inner).map(|d| (d.class.opcode, d.operands.as_slice()))
+                {
+                    if small(*col) == Some(8) {
+                        return Err("an array of matrices with 2-component columns in a std140 uniform block (WGSL cannot lay out their 16-byte column stride)".into());
+                    }
+                }
+            }
             match (d.class.opcode, d.operands.as_slice()) {
                 (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) => {
                     if let (Some(size), Some(16), Some(n)) = (small(*e), deco(*t, Decoration::ArrayStride), const_u32(*len)) {

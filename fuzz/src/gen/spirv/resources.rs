@@ -7,7 +7,7 @@
 //! later `type_array` of the same shape cannot find them either.
 
 use super::*;
-use crate::gen::resources::TEXTURE_SIZE;
+use crate::gen::resources::{MatrixLayout, TEXTURE_SIZE};
 
 /// A resource's declaration in one module.
 #[derive(Clone, Copy)]
@@ -69,6 +69,26 @@ impl Em<'_> {
         st
     }
 
+    /// `struct { matCxR data[n]; }` decorated as `decoration`, each stored vector 16 bytes apart
+    /// (`MatrixStride` 16), `RowMajor` or `ColMajor`.
+    fn matrix_block(&mut self, m: MatrixLayout, n: u32, decoration: Decoration, read_only: bool) -> Word {
+        let column = self.vtype(VType { kind: Kind::Float, n: m.rows as u32 });
+        let mat = self.b.type_matrix(column, m.columns as u32);
+        let u32_ = self.t.u32_;
+        let len = self.fresh(::spirv::Op::Constant, Some(u32_), vec![Operand::LiteralBit32(n.max(1))]);
+        let arr = self.fresh(::spirv::Op::TypeArray, None, vec![Operand::IdRef(mat), Operand::IdRef(len)]);
+        self.b.decorate(arr, Decoration::ArrayStride, [Operand::LiteralBit32(16 * m.vectors() as u32)]);
+        let st = self.fresh(::spirv::Op::TypeStruct, None, vec![Operand::IdRef(arr)]);
+        self.b.decorate(st, decoration, []);
+        self.b.member_decorate(st, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
+        self.b.member_decorate(st, 0, Decoration::MatrixStride, [Operand::LiteralBit32(16)]);
+        self.b.member_decorate(st, 0, if m.row_major { Decoration::RowMajor } else { Decoration::ColMajor }, []);
+        if read_only {
+            self.b.member_decorate(st, 0, Decoration::NonWritable, []);
+        }
+        st
+    }
+
     fn declared(&mut self, key: Key) -> Option<Declared> {
         if let Some(&d) = self.resources.get(&key) {
             return Some(d);
@@ -86,7 +106,10 @@ impl Em<'_> {
                     }
                     BufferKind::StorageBufferBlock => (Sc::Uniform, Decoration::BufferBlock),
                 };
-                let st = self.vec4_block(b.data.len() as u32, decoration, b.kind != BufferKind::Uniform);
+                let st = match b.matrix {
+                    Some(m) => self.matrix_block(m, m.matrices(b.data.len()) as u32, decoration, b.kind != BufferKind::Uniform),
+                    None => self.vec4_block(b.data.len() as u32, decoration, b.kind != BufferKind::Uniform),
+                };
                 let var = self.resource_variable(sc, st);
                 self.descriptor(var, b.set, b.binding);
                 Declared::Block(var, sc)
@@ -166,12 +189,25 @@ impl Em<'_> {
         match read {
             Read::Buffer { buf, index, comp } => {
                 let Some(Declared::Block(var, sc)) = self.declared(Key::Buffer(*buf)) else { return self.f(0.0) };
-                let n = self.spec.resources.buffers[*buf as usize].data.len().max(1) as i32;
+                let b = &self.spec.resources.buffers[*buf as usize];
+                let (rows, matrix) = (b.data.len().max(1), b.matrix);
+                let n = matrix.map_or(rows, |m| m.matrices(rows)) as i32;
                 let i = self.iexpr(index);
                 let (lo, hi) = (self.i(0), self.i(n - 1));
                 let i32_ = self.t.i32_;
-                let i = self.gl(i32_, Gl::SClamp, &[i, lo, hi]);
-                self.block_element(var, sc, i, *comp)
+                let e = self.gl(i32_, Gl::SClamp, &[i, lo, hi]);
+                match matrix {
+                    None => self.block_element(var, sc, e, *comp),
+                    Some(m) => {
+                        let last = self.i(m.columns as i32 - 1);
+                        let c = self.gl(i32_, Gl::SClamp, &[i, lo, last]);
+                        let r = self.i((*comp % m.rows) as i32);
+                        let p = self.ptr(sc, f32_);
+                        let zero = self.i(0);
+                        let p = self.b.access_chain(p, None, var, [zero, e, c, r]).expect("access_chain");
+                        self.b.load(f32_, None, p, None, []).expect("load")
+                    }
+                }
             }
             Read::Push { elem, comp } => {
                 let Some(Declared::Block(var, sc)) = self.declared(Key::Push) else { return self.f(0.0) };
