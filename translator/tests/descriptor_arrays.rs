@@ -6,24 +6,13 @@ mod common;
 use common::*;
 use tesserae::*;
 
-const VS: &str = "#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p, 0.0, 1.0); }";
-
-fn pipeline(fragment: &str) -> PipelineDesc {
-    let v = vs(VS);
-    let r = reflect::load(&v, None).expect("vertex loads").reflection;
-    PipelineDesc {
-        vertex_buffers: VertexBufferLayout::infer(&r),
-        ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(fs(fragment))))
-    }
-}
-
 fn wgsl_of(plan: &Plan) -> String {
     plan.passes.iter().flat_map(|p| p.shaders()).map(|s| s.wgsl.as_str().to_string()).collect::<Vec<_>>().join("\n")
 }
 
 #[test]
 fn constant_indices_split_into_one_binding_per_element() {
-    let plan = translate(&pipeline(
+    let plan = translate(&pipeline_with_fragment(
         "#version 450
 layout(set = 0, binding = 4) uniform sampler2D tex[3];
 layout(set = 0, binding = 1) uniform Colours { vec4 c; } ubos[2];
@@ -51,7 +40,7 @@ void main() { o = texture(tex[0], vec2(0.5)) + texture(tex[2], vec2(0.5)) + ubos
 
 #[test]
 fn an_index_known_only_at_run_time_is_refused_naming_the_array() {
-    let e = translate(&pipeline(
+    let e = translate(&pipeline_with_fragment(
         "#version 450
 layout(set = 0, binding = 0) uniform texture2D layers[2];
 layout(set = 0, binding = 2) uniform sampler smp;
@@ -69,7 +58,7 @@ void main() { o = texture(sampler2D(layers[int(gl_FragCoord.x) & 1], smp), vec2(
 fn an_array_of_one_is_split_too() {
     // GLSL sizes `t[]` indexed only by constants by its largest index: here an array of one,
     // which naga would declare as a binding array.
-    let plan = translate(&pipeline(
+    let plan = translate(&pipeline_with_fragment(
         "#version 450
 layout(set = 0, binding = 0) uniform texture2D sized_by_use[];
 layout(set = 0, binding = 1) uniform sampler smp;
@@ -83,7 +72,7 @@ void main() { o = texture(sampler2D(sized_by_use[0], smp), vec2(0.5)); }",
 
 #[test]
 fn runtime_sized_arrays_of_descriptors_are_refused() {
-    let e = translate(&pipeline(
+    let e = translate(&pipeline_with_fragment(
         "#version 450
 #extension GL_EXT_nonuniform_qualifier : require
 layout(set = 0, binding = 0) uniform texture2D all_textures[];
@@ -100,7 +89,7 @@ void main() { o = texture(sampler2D(all_textures[nonuniformEXT(int(gl_FragCoord.
 
 #[test]
 fn an_array_past_webgpus_bindings_per_group_is_refused() {
-    let e = translate(&pipeline(
+    let e = translate(&pipeline_with_fragment(
         "#version 450
 layout(set = 0, binding = 0) uniform texture2D many[1000];
 layout(set = 0, binding = 1) uniform sampler smp;
@@ -113,7 +102,7 @@ void main() { o = texture(sampler2D(many[999], smp), vec2(0.5)); }",
 
 #[test]
 fn arrays_of_arrays_are_refused_and_stages_may_size_an_array_differently() {
-    let e = translate(&pipeline(
+    let e = translate(&pipeline_with_fragment(
         "#version 450
 layout(set = 0, binding = 0) uniform B { vec4 c; } b[2][2];
 layout(location = 0) out vec4 o;

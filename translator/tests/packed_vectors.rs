@@ -6,25 +6,9 @@ mod common;
 use common::*;
 use tesserae::*;
 
-const VS: &str = "#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p, 0.0, 1.0); }";
-
-fn pipeline(fragment: &str) -> PipelineDesc {
-    let v = vs(VS);
-    let r = reflect::load(&v, None).expect("vertex loads").reflection;
-    PipelineDesc {
-        vertex_buffers: VertexBufferLayout::infer(&r),
-        ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(fs(fragment))))
-    }
-}
-
-fn fragment_wgsl(plan: &Plan) -> String {
-    let Pass::Render(rp) = &plan.passes[0] else { panic!("a render pass") };
-    rp.fragment.as_ref().expect("a fragment stage").wgsl.as_str().to_string()
-}
-
 #[test]
 fn packed_vectors_become_scalar_members() {
-    let plan = translate(&pipeline(
+    let plan = translate(&pipeline_with_fragment(
         "#version 450
 #extension GL_EXT_scalar_block_layout : require
 layout(scalar, set = 0, binding = 0) uniform Packed { float a; vec2 b; vec3 c; float d; } u;
@@ -42,7 +26,7 @@ void main() { o = vec4(u.a + u.b.y, u.c.xy, u.d) + vec4(u.c, 0.0); }",
 
 #[test]
 fn a_packed_vector_indexed_at_run_time_is_refused_naming_it() {
-    let e = translate(&pipeline(
+    let e = translate(&pipeline_with_fragment(
         "#version 450
 #extension GL_EXT_scalar_block_layout : require
 layout(scalar, set = 0, binding = 0) uniform Packed { float a; vec2 weights; } u;
@@ -58,7 +42,7 @@ void main() { o = vec4(u.weights[int(gl_FragCoord.x) & 1]); }",
 
 #[test]
 fn a_packed_vector_in_a_storage_block_is_refused_naming_it() {
-    let e = translate(&pipeline(
+    let e = translate(&pipeline_with_fragment(
         "#version 450
 #extension GL_EXT_scalar_block_layout : require
 layout(scalar, set = 0, binding = 0) buffer Packed { float a; vec3 normal; } s;
@@ -74,7 +58,7 @@ void main() { s.normal = vec3(1.0); o = vec4(s.a); }",
 
 #[test]
 fn a_struct_holding_a_packed_vector_loaded_whole_is_refused() {
-    let e = translate(&pipeline(
+    let e = translate(&pipeline_with_fragment(
         "#version 450
 #extension GL_EXT_scalar_block_layout : require
 struct S { float a; vec2 b; float c; };

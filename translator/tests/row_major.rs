@@ -5,27 +5,11 @@ mod common;
 use common::*;
 use tesserae::*;
 
-const VS: &str = "#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p, 0.0, 1.0); }";
-
-fn pipeline(fragment: &str) -> PipelineDesc {
-    let v = vs(VS);
-    let r = reflect::load(&v, None).expect("vertex loads").reflection;
-    PipelineDesc {
-        vertex_buffers: VertexBufferLayout::infer(&r),
-        ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(fs(fragment))))
-    }
-}
-
-fn fragment_wgsl(plan: &Plan) -> String {
-    let Pass::Render(rp) = &plan.passes[0] else { panic!("a render pass") };
-    rp.fragment.as_ref().expect("a fragment stage").wgsl.as_str().to_string()
-}
-
 #[test]
 fn row_major_members_are_declared_transposed() {
     // mat4x2 (four columns of vec2) stored as two rows of four: WGSL's mat2x4 (two columns of
     // vec4) at the same 16-byte stride; loads transpose it back.
-    let plan = translate(&pipeline(
+    let plan = translate(&pipeline_with_fragment(
         "#version 450
 layout(std140, row_major, set = 0, binding = 0) uniform U { mat4x2 m; mat4x3 bones[2]; } u;
 layout(location = 0) out vec4 o;
@@ -40,7 +24,7 @@ void main() { o = vec4(u.m * vec4(1.0), u.m[int(gl_FragCoord.x) & 3][1], 1.0) + 
 
 #[test]
 fn a_block_with_row_major_matrices_copied_whole_is_refused() {
-    let e = translate(&pipeline(
+    let e = translate(&pipeline_with_fragment(
         "#version 450
 layout(std140, row_major, set = 0, binding = 0) uniform U { mat2x3 m; } u;
 struct S { mat2x3 m; };
@@ -49,7 +33,7 @@ void main() { S copy = S(u.m); o = vec4(copy.m[0], 1.0); }",
     ));
     // A member copy is a load of the member (allowed); the refusal is for the block itself.
     assert!(e.is_ok(), "{e:?}");
-    let e = translate(&pipeline(
+    let e = translate(&pipeline_with_fragment(
         "#version 450
 struct Bones { mat2x3 m; };
 layout(std140, row_major, set = 0, binding = 0) uniform U { Bones b; } u;
@@ -73,7 +57,7 @@ layout(std140, row_major, set = 0, binding = 0) uniform U { Outer o; } u;
 layout(location = 0) out vec4 o;
 void main() { Outer x = u.o; o = x.b.m[0]; }",
     ] {
-        let e = translate(&pipeline(&format!("#version 450\n{body}"))).unwrap_err();
+        let e = translate(&pipeline_with_fragment(&format!("#version 450\n{body}"))).unwrap_err();
         assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("row-major")), "{e}");
     }
 }
@@ -83,7 +67,7 @@ fn arrays_of_matrices_with_two_component_columns_in_uniform_blocks_are_refused()
     // std140 puts each vec2 column 16 bytes apart; WGSL's uniform layout cannot, for arrays of
     // them (a single such matrix is padded by lower::std140). Also what row-major mat2x3 becomes.
     for block in ["mat3x2 m[2];", "layout(row_major) mat2x3 m[2];"] {
-        let e = translate(&pipeline(&format!(
+        let e = translate(&pipeline_with_fragment(&format!(
             "#version 450
 layout(std140, set = 0, binding = 0) uniform U {{ {block} }} u;
 layout(location = 0) out vec4 o;

@@ -104,6 +104,18 @@ pub(crate) fn pointer_type(module: &mut dr::Module, sc: StorageClass, pointee: W
     id
 }
 
+/// Struct member names (`OpMemberName`) by (struct, member).
+pub(crate) fn member_names(module: &dr::Module) -> std::collections::HashMap<(Word, u32), String> {
+    module
+        .debug_names
+        .iter()
+        .filter_map(|n| match (n.class.opcode, n.operands.as_slice()) {
+            (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(name)]) => Some(((*t, *m), name.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
 /// `seeds` and every type that holds one (arrays of it, structs with a member of it), in one
 /// pass over the module's types (which are defined before their uses).
 pub(crate) fn containing_types(module: &dr::Module, seeds: &[Word]) -> Vec<Word> {

@@ -76,14 +76,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             _ => None,
         })
     };
-    let member_names: HashMap<(Word, u32), String> = module
-        .debug_names
-        .iter()
-        .filter_map(|n| match (n.class.opcode, n.operands.as_slice()) {
-            (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(name)]) => Some(((*t, *m), name.clone())),
-            _ => None,
-        })
-        .collect();
+    let member_names = super::member_names(module);
     let member_name = |s: Word, m: u32| member_names.get(&(s, m)).cloned();
     // (vector size, scalar type, components, scalar bits) of a vector type.
     let vector = |t: Word| -> Option<(Word, u32, u32)> {

@@ -67,14 +67,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     if row_major.is_empty() {
         return Ok(false);
     }
-    let member_names: HashMap<(Word, u32), String> = module
-        .debug_names
-        .iter()
-        .filter_map(|n| match (n.class.opcode, n.operands.as_slice()) {
-            (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(name)]) => Some(((*t, *m), name.clone())),
-            _ => None,
-        })
-        .collect();
+    let member_names = super::member_names(module);
     let name = |member: (Word, u32)| member_names.get(&member).map_or_else(|| format!("member {}", member.1), |n| format!("`{n}`"));
 
     // New member types, each defined just before the struct that uses it.

@@ -34,3 +34,22 @@ pub const FS: &str = "#version 450
 layout(location = 0) in vec3 color;
 layout(location = 0) out vec4 o;
 void main() { o = vec4(color, 1.0); }";
+
+/// A pass-through vertex stage (its vertex buffer inferred) and the fragment stage `fragment`.
+#[allow(dead_code)]
+pub fn pipeline_with_fragment(fragment: &str) -> tesserae::PipelineDesc {
+    use tesserae::*;
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p, 0.0, 1.0); }");
+    let r = reflect::load(&v, None).expect("vertex loads").reflection;
+    PipelineDesc {
+        vertex_buffers: VertexBufferLayout::infer(&r),
+        ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(fs(fragment))))
+    }
+}
+
+/// The WGSL of the first render pass's fragment stage.
+#[allow(dead_code)]
+pub fn fragment_wgsl(plan: &tesserae::Plan) -> String {
+    let tesserae::Pass::Render(rp) = &plan.passes[0] else { panic!("a render pass first") };
+    rp.fragment.as_ref().expect("a fragment stage").wgsl.as_str().to_string()
+}
