@@ -44,6 +44,15 @@ pub fn applies(module: &ModuleView) -> bool {
     })
 }
 
+/// A member to split: its offset, scalar type, component count and scalar width in bits.
+#[derive(Clone, Copy, Debug)]
+struct Packed {
+    offset: u32,
+    scalar: Word,
+    n: u32,
+    bits: u32,
+}
+
 /// A split member: the first of its scalar members in the rewritten struct, the component
 /// count, the scalar and vector types.
 #[derive(Clone, Copy, Debug)]
@@ -113,7 +122,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     }
 
     // Members to split, by struct: old member index → split.
-    let mut splits: BTreeMap<Word, BTreeMap<u32, (u32, Word, u32, u32)>> = BTreeMap::new(); // (offset, scalar, n, bits)
+    let mut splits: BTreeMap<Word, BTreeMap<u32, Packed>> = BTreeMap::new();
     for (s, sc) in &reached {
         for (m, op) in defs[s].operands.iter().enumerate() {
             let Operand::IdRef(t) = op else { continue };
@@ -128,7 +137,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
                     wgsl_alignment(n, bits)
                 ));
             }
-            splits.entry(*s).or_default().insert(m as u32, (offset, scalar, n, bits));
+            splits.entry(*s).or_default().insert(m as u32, Packed { offset, scalar, n, bits });
         }
     }
     if splits.is_empty() {
@@ -146,7 +155,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         for (m, op) in old.iter().enumerate() {
             map.push(new_ops.len() as u32);
             match members.get(&(m as u32)) {
-                Some((_, scalar, n, _)) => {
+                Some(Packed { scalar, n, .. }) => {
                     let Operand::IdRef(vector) = op else { unreachable!("checked above") };
                     split_of.insert(
                         (*s, m as u32),
@@ -174,7 +183,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             }
             let m = *m;
             match members.get(&m) {
-                Some((offset, _, n, bits)) => {
+                Some(Packed { offset, n, bits, .. }) => {
                     for c in 0..*n {
                         let mut d = a.clone();
                         d.operands[1] = Operand::LiteralBit32(map[m as usize] + c);
@@ -197,7 +206,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             match (n.class.opcode, n.operands.as_slice()) {
                 (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(name)]) if t == s => {
                     match members.get(m) {
-                        Some((_, _, count, _)) => {
+                        Some(Packed { n: count, .. }) => {
                             for c in 0..*count {
                                 names.push(Instruction::new(
                                     Op::MemberName,
