@@ -57,65 +57,7 @@ impl ResourceContext {
             let n = next.entry(d.set).or_insert(0);
             *n = (*n).max(d.binding.saturating_add(1));
         }
-        // A new binding, or a refusal naming what needs it when WebGPU's numbering (below
-        // 1000, `maxBindingsPerBindGroup`) would be passed; that also bounds the work a
-        // malformed array length can ask for.
-        fn allocate(next: &mut BTreeMap<u32, u32>, set: u32, stage: Stage, what: impl Fn() -> String) -> Result<u32, TranslateError> {
-            let n = next.entry(set).or_insert(0);
-            if *n >= MAX_BINDINGS_PER_GROUP {
-                return Err(TranslateError::unsupported(
-                    stage,
-                    format!(
-                        "{} (it needs wgpu binding {} of set {set}, past WebGPU's {MAX_BINDINGS_PER_GROUP} per bind group)",
-                        what(),
-                        *n
-                    ),
-                ));
-            }
-            *n += 1;
-            Ok(*n - 1)
-        }
-        let mut by_binding: Vec<&(Stage, DescriptorVar)> = vars.iter().collect();
-        by_binding.sort_by_key(|(_, d)| (d.set, d.binding));
-        // Stages may size one array differently (GLSL sizes `t[]` by each stage's largest
-        // constant index): the elements are the largest size's.
-        let mut lengths: BTreeMap<(u32, u32), u32> = BTreeMap::new();
-        for (stage, d) in &by_binding {
-            if d.count == 0 {
-                return Err(TranslateError::unsupported(*stage, format!("the runtime-sized array of descriptors `{}`", d.name)));
-            }
-            if d.array {
-                let l = lengths.entry((d.set, d.binding)).or_insert(0);
-                *l = (*l).max(d.count);
-            }
-        }
-        let mut arrays: BTreeMap<(u32, u32), (String, Vec<u32>)> = BTreeMap::new();
-        for (stage, d) in &by_binding {
-            if d.array && !arrays.contains_key(&(d.set, d.binding)) {
-                let length = lengths[&(d.set, d.binding)];
-                let what = || format!("the array of {length} descriptors `{}`, one wgpu binding each", d.name);
-                let mut bindings = vec![d.binding];
-                for _ in 1..length {
-                    bindings.push(allocate(&mut next, d.set, *stage, what)?);
-                }
-                arrays.insert((d.set, d.binding), (d.name.clone(), bindings));
-            }
-        }
-        if !arrays.is_empty() {
-            // Split in every stage, then reflect the stages again: each element is a descriptor.
-            vars.clear();
-            for m in stages.iter_mut() {
-                let stage = m.reflection.stage;
-                let (ds, _) = descriptors::reflect(m.view());
-                for d in ds.iter().filter(|d| d.array) {
-                    let bindings = &arrays[&(d.set, d.binding)].1;
-                    let bindings = &bindings[..(d.count as usize).min(bindings.len())];
-                    crate::lower::descriptor_arrays::split(m.module_mut(), d.id, d.set, bindings)
-                        .map_err(|what| TranslateError::unsupported(stage, what))?;
-                }
-                vars.extend(descriptors::reflect(m.view()).0.into_iter().map(|d| (stage, d)));
-            }
-        }
+        let arrays = split_descriptor_arrays(stages, &mut vars, &mut next)?;
         let mut samplers = BTreeMap::new();
         let mut combined: Vec<(u32, u32)> =
             vars.iter().filter(|(_, d)| d.kind == DescriptorKind::CombinedImageSampler).map(|(_, d)| (d.set, d.binding)).collect();
@@ -271,6 +213,74 @@ impl ResourceContext {
         let want = combined.unwrap_or(b);
         self.vars.iter().map(|(_, d)| d).find(|d| d.set == group && d.binding == want)
     }
+}
+
+// A new binding, or a refusal naming what needs it when WebGPU's numbering (below
+// 1000, `maxBindingsPerBindGroup`) would be passed; that also bounds the work a
+// malformed array length can ask for.
+fn allocate(next: &mut BTreeMap<u32, u32>, set: u32, stage: Stage, what: impl Fn() -> String) -> Result<u32, TranslateError> {
+    let n = next.entry(set).or_insert(0);
+    if *n >= MAX_BINDINGS_PER_GROUP {
+        return Err(TranslateError::unsupported(
+            stage,
+            format!("{} (it needs wgpu binding {} of set {set}, past WebGPU's {MAX_BINDINGS_PER_GROUP} per bind group)", what(), *n),
+        ));
+    }
+    *n += 1;
+    Ok(*n - 1)
+}
+
+/// Splits every array of descriptors into one descriptor per element, in every stage
+/// (`lower::descriptor_arrays`), element k of (set, b) at the same new binding in each; `vars`
+/// become the stages' descriptors after the split. The elements' bindings by array.
+fn split_descriptor_arrays(
+    stages: &mut [&mut LoadedModule],
+    vars: &mut Vec<(Stage, DescriptorVar)>,
+    next: &mut BTreeMap<u32, u32>,
+) -> Result<BTreeMap<(u32, u32), (String, Vec<u32>)>, TranslateError> {
+    let mut by_binding: Vec<&(Stage, DescriptorVar)> = vars.iter().collect();
+    by_binding.sort_by_key(|(_, d)| (d.set, d.binding));
+    // Stages may size one array differently (GLSL sizes `t[]` by each stage's largest
+    // constant index): the elements are the largest size's.
+    let mut lengths: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+    for (stage, d) in &by_binding {
+        if d.count == 0 {
+            return Err(TranslateError::unsupported(*stage, format!("the runtime-sized array of descriptors `{}`", d.name)));
+        }
+        if d.array {
+            let l = lengths.entry((d.set, d.binding)).or_insert(0);
+            *l = (*l).max(d.count);
+        }
+    }
+    let mut arrays: BTreeMap<(u32, u32), (String, Vec<u32>)> = BTreeMap::new();
+    for (stage, d) in &by_binding {
+        if d.array && !arrays.contains_key(&(d.set, d.binding)) {
+            let length = lengths[&(d.set, d.binding)];
+            let what = || format!("the array of {length} descriptors `{}`, one wgpu binding each", d.name);
+            let mut bindings = vec![d.binding];
+            for _ in 1..length {
+                bindings.push(allocate(next, d.set, *stage, what)?);
+            }
+            arrays.insert((d.set, d.binding), (d.name.clone(), bindings));
+        }
+    }
+    drop(by_binding);
+    if !arrays.is_empty() {
+        // Split in every stage, then reflect the stages again: each element is a descriptor.
+        vars.clear();
+        for m in stages.iter_mut() {
+            let stage = m.reflection.stage;
+            let (ds, _) = descriptors::reflect(m.view());
+            for d in ds.iter().filter(|d| d.array) {
+                let bindings = &arrays[&(d.set, d.binding)].1;
+                let bindings = &bindings[..(d.count as usize).min(bindings.len())];
+                crate::lower::descriptor_arrays::split(m.module_mut(), d.id, d.set, bindings)
+                    .map_err(|what| TranslateError::unsupported(stage, what))?;
+            }
+            vars.extend(descriptors::reflect(m.view()).0.into_iter().map(|d| (stage, d)));
+        }
+    }
+    Ok(arrays)
 }
 
 /// Bytes of the lowered push-constant block (naga's layout of the uniform's type).

@@ -413,6 +413,10 @@ impl TranslatedExecutor {
                         r.binding
                     )));
                 };
+                let wgpu: Vec<_> = r.wgpu.iter().filter(|w| w.element == element).collect();
+                if wgpu.is_empty() {
+                    continue; // an element no shader reads has no binding
+                }
                 let objects: Vec<Made> = match &given.descriptor {
                     Descriptor::UniformBuffer(bytes) => vec![Made::Buffer(self.buffer_init(bytes, wgpu::BufferUsages::UNIFORM))],
                     Descriptor::StorageBuffer(bytes) => vec![Made::Buffer(self.buffer_init(bytes, wgpu::BufferUsages::STORAGE))],
@@ -420,10 +424,6 @@ impl TranslatedExecutor {
                     Descriptor::Sampler(s) => vec![Made::Sampler(self.sampler(s))],
                     Descriptor::CombinedTextureSampler(tex, s) => vec![Made::Texture(self.texture(tex)), Made::Sampler(self.sampler(s))],
                 };
-                let wgpu: Vec<_> = r.wgpu.iter().filter(|w| w.element == element).collect();
-                if wgpu.is_empty() {
-                    continue; // an element no shader reads has no binding
-                }
                 if objects.len() != wgpu.len() {
                     return Err(ExecError::Device(format!(
                         "set {} binding {}: the test gives a {}, the shaders declare {}",
