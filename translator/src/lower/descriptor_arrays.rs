@@ -37,14 +37,9 @@ fn array_of(module: &dr::Module, var: Word) -> Option<(StorageClass, Word, u32)>
     Some((sc, *elem, length))
 }
 
-/// The value of the 32-bit integer `OpConstant` `id` (not a specialization constant: those are
-/// specialized before resources are lowered).
+/// The value of the 32-bit integer `OpConstant` `id`.
 fn constant_u32(module: &dr::Module, id: Word) -> Option<u32> {
-    let c = module.types_global_values.iter().find(|i| i.result_id == Some(id))?;
-    match (c.class.opcode, c.operands.as_slice()) {
-        (Op::Constant, [Operand::LiteralBit32(v)]) => Some(*v),
-        _ => None,
-    }
+    super::constant_value(module.types_global_values.iter().find(|i| i.result_id == Some(id)))
 }
 
 /// Splits the array of descriptors `var` at `set` into one variable per element, element k at

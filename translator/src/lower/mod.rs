@@ -104,6 +104,21 @@ pub(crate) fn pointer_type(module: &mut dr::Module, sc: StorageClass, pointee: W
     id
 }
 
+/// The module's global definitions (types, constants, variables) by id, copied: the passes
+/// that read them change the module meanwhile.
+pub(crate) fn global_defs(module: &dr::Module) -> std::collections::HashMap<Word, Instruction> {
+    module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect()
+}
+
+/// The value of a 32-bit integer `OpConstant`, given its definition (specialization constants
+/// are frozen before the passes that read indices run).
+pub(crate) fn constant_value(def: Option<&Instruction>) -> Option<u32> {
+    match def.map(|i| (i.class.opcode, i.operands.as_slice())) {
+        Some((Op::Constant, [Operand::LiteralBit32(v)])) => Some(*v),
+        _ => None,
+    }
+}
+
 /// Struct member names (`OpMemberName`) by (struct, member).
 pub(crate) fn member_names(module: &dr::Module) -> std::collections::HashMap<(Word, u32), String> {
     module
@@ -133,6 +148,14 @@ pub(crate) fn containing_types(module: &dr::Module, seeds: &[Word]) -> Vec<Word>
         }
     }
     set
+}
+
+/// The first storage class outside `allowed` that a pointer type to one of `types` names.
+pub(crate) fn pointed_from_outside(module: &dr::Module, types: &[Word], allowed: &[StorageClass]) -> Option<StorageClass> {
+    module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypePointer).find_map(|p| match p.operands.as_slice() {
+        [Operand::StorageClass(sc), Operand::IdRef(t)] if types.contains(t) && !allowed.contains(sc) => Some(*sc),
+        _ => None,
+    })
 }
 
 /// Replaces every use of `from` by `to` in function bodies.

@@ -74,8 +74,7 @@ enum Pointee {
 }
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
-    let defs: HashMap<Word, Instruction> =
-        module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
+    let defs = super::global_defs(module);
     let offset_of = |s: Word, m: u32| {
         module.annotations.iter().find_map(|a| match (a.class.opcode, a.operands.as_slice()) {
             (
@@ -241,12 +240,8 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     // The rewritten structs and every type holding one: only chains may go through those.
     let rewritten: Vec<Word> = remap.keys().copied().collect();
     let containing = super::containing_types(module, &rewritten);
-    for p in module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypePointer) {
-        if let [Operand::StorageClass(sc), Operand::IdRef(t)] = p.operands.as_slice() {
-            if containing.contains(t) && !matches!(sc, StorageClass::Uniform | StorageClass::PushConstant) {
-                return Err(format!("a struct with vectors HLSL packs tighter than WGSL aligns, in {sc:?} storage"));
-            }
-        }
+    if let Some(sc) = super::pointed_from_outside(module, &containing, &[StorageClass::Uniform, StorageClass::PushConstant]) {
+        return Err(format!("a struct with vectors HLSL packs tighter than WGSL aligns, in {sc:?} storage"));
     }
     rewrite_functions(module, &defs, &remap, &split_of, &member_names, &containing)?;
     Ok(true)
@@ -267,10 +262,7 @@ fn rewrite_functions(
     member_names: &HashMap<(Word, u32), String>,
     containing: &[Word],
 ) -> Result<(), String> {
-    let const_u32 = |id: Word| match defs.get(&id).map(|i| (i.class.opcode, i.operands.as_slice())) {
-        Some((Op::Constant, [Operand::LiteralBit32(v)])) => Some(*v),
-        _ => None,
-    };
+    let const_u32 = |id: Word| super::constant_value(defs.get(&id));
     let member_name = |s: &Split| member_names.get(&s.old).map_or_else(|| format!("member {}", s.old.1), |n| format!("`{n}`"));
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
     let mut pointers: HashMap<Word, (Pointee, StorageClass)> = HashMap::new();

@@ -52,8 +52,7 @@ enum At {
 }
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
-    let defs: HashMap<Word, Instruction> =
-        module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
+    let defs = super::global_defs(module);
     let row_major: Vec<(Word, u32)> = module
         .annotations
         .iter()
@@ -148,12 +147,9 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     let structs = super::containing_types(module, &rewritten);
     // They must be block types only: a variable of another storage class (glslang declares
     // such locals with a struct type of their own) would be read untransposed.
-    for p in module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypePointer) {
-        if let [Operand::StorageClass(sc), Operand::IdRef(t)] = p.operands.as_slice() {
-            if structs.contains(t) && !matches!(sc, StorageClass::Uniform | StorageClass::PushConstant | StorageClass::StorageBuffer) {
-                return Err(format!("a struct with row-major matrices in {sc:?} storage"));
-            }
-        }
+    let blocks = [StorageClass::Uniform, StorageClass::PushConstant, StorageClass::StorageBuffer];
+    if let Some(sc) = super::pointed_from_outside(module, &structs, &blocks) {
+        return Err(format!("a struct with row-major matrices in {sc:?} storage"));
     }
     rewrite_functions(module, &defs, &transposed_members, &structs, &name)?;
     Ok(true)
@@ -188,10 +184,7 @@ fn rewrite_functions(
     structs: &[Word],
     name: &dyn Fn((Word, u32)) -> String,
 ) -> Result<(), String> {
-    let const_u32 = |id: Word| match defs.get(&id).map(|i| (i.class.opcode, i.operands.as_slice())) {
-        Some((Op::Constant, [Operand::LiteralBit32(v)])) => Some(*v),
-        _ => None,
-    };
+    let const_u32 = |id: Word| super::constant_value(defs.get(&id));
     let mut pointers: HashMap<Word, (At, StorageClass)> = HashMap::new();
     for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
         let Some(Operand::StorageClass(sc)) = v.operands.first() else { continue };

@@ -68,8 +68,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     if !blocks {
         return Ok(false);
     }
-    let defs: HashMap<Word, Instruction> =
-        module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
+    let defs = super::global_defs(module);
     let deco = |id: Word, d: Decoration| {
         module.annotations.iter().find_map(|a| match (a.class.opcode, a.operands.as_slice()) {
             (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(x), Operand::LiteralBit32(v)]) if *t == id && *x == d => Some(*v),
@@ -86,10 +85,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             _ => None,
         })
     };
-    let const_u32 = |id: Word| match defs.get(&id).map(|i| (i.class.opcode, i.operands.as_slice())) {
-        Some((Op::Constant, [Operand::LiteralBit32(v)])) => Some(*v),
-        _ => None,
-    };
+    let const_u32 = |id: Word| super::constant_value(defs.get(&id));
     // Element size in bytes of a scalar or vector of 32-bit components, with its component count.
     let small = |ty: Word| -> Option<u32> {
         let i = defs.get(&ty)?;
@@ -260,12 +256,8 @@ enum Pointee {
 }
 
 fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Padded>, zero: Word, uint: Word) -> Result<(), String> {
-    let defs: HashMap<Word, Instruction> =
-        module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
-    let const_u32 = |id: Word| match defs.get(&id).map(|i| (i.class.opcode, i.operands.as_slice())) {
-        Some((Op::Constant, [Operand::LiteralBit32(v)])) => Some(*v),
-        _ => None,
-    };
+    let defs = super::global_defs(module);
+    let const_u32 = |id: Word| super::constant_value(defs.get(&id));
     let mut pointers: HashMap<Word, Pointee> = HashMap::new();
     for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
         if v.operands.first() != Some(&Operand::StorageClass(StorageClass::Uniform)) {
