@@ -28,6 +28,19 @@ pub enum DescriptorKind {
     AccelerationStructure,
 }
 
+impl DescriptorKind {
+    /// The kind as words (`combined image sampler`).
+    pub fn words(self) -> String {
+        format!("{self:?}").chars().fold(String::new(), |mut s, c| {
+            if c.is_uppercase() && !s.is_empty() {
+                s.push(' ');
+            }
+            s.push(c.to_ascii_lowercase());
+            s
+        })
+    }
+}
+
 /// One descriptor variable of a stage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DescriptorVar {

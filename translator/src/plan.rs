@@ -63,13 +63,7 @@ pub struct AppResource {
 impl AppResource {
     /// The Vulkan kind as words (`combined image sampler`).
     pub fn kind_name(&self) -> String {
-        format!("{:?}", self.kind).chars().fold(String::new(), |mut s, c| {
-            if c.is_uppercase() && !s.is_empty() {
-                s.push(' ');
-            }
-            s.push(c.to_ascii_lowercase());
-            s
-        })
+        self.kind.words()
     }
 }
 

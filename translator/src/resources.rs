@@ -58,9 +58,11 @@ impl ResourceContext {
             *n = (*n).max(d.binding.saturating_add(1));
         }
         let arrays = split_descriptor_arrays(stages, &mut vars, &mut next)?;
+        let shared = combined_by_sharing(&vars)?;
         let mut samplers = BTreeMap::new();
         let mut combined: Vec<(u32, u32)> =
             vars.iter().filter(|(_, d)| d.kind == DescriptorKind::CombinedImageSampler).map(|(_, d)| (d.set, d.binding)).collect();
+        combined.extend(&shared);
         combined.sort();
         combined.dedup();
         for (set, binding) in combined {
@@ -77,9 +79,17 @@ impl ResourceContext {
         let ctx = ResourceContext { group, max_bind_groups, vars, samplers, arrays, push_size };
         for (m, pc) in stages.iter_mut().zip(push) {
             let stage = m.reflection.stage;
-            for (_, d) in ctx.vars.iter().filter(|(s, d)| *s == stage && d.kind == DescriptorKind::CombinedImageSampler) {
-                crate::lower::combined_sampler::split(m.module_mut(), d.id, d.set, ctx.samplers[&(d.set, d.binding)])
-                    .map_err(|what| TranslateError::unsupported(stage, what))?;
+            for (_, d) in ctx.vars.iter().filter(|(s, _)| *s == stage) {
+                match d.kind {
+                    DescriptorKind::CombinedImageSampler => {
+                        crate::lower::combined_sampler::split(m.module_mut(), d.id, d.set, ctx.samplers[&(d.set, d.binding)])
+                            .map_err(|what| TranslateError::unsupported(stage, what))?
+                    }
+                    DescriptorKind::Sampler if shared.contains(&(d.set, d.binding)) => {
+                        crate::lower::combined_sampler::move_sampler(m.module_mut(), d.id, ctx.samplers[&(d.set, d.binding)])
+                    }
+                    _ => {}
+                }
             }
             m.try_lower(crate::lower::row_major::applies, crate::lower::row_major::lower)
                 .map_err(|what| TranslateError::unsupported(stage, what))?;
@@ -144,6 +154,8 @@ impl ResourceContext {
                         },
                         None => (b.group, b.binding, 0, DescriptorKind::UniformBuffer, b.name.clone()),
                     };
+                    // A separate image and sampler sharing a binding are one combined descriptor.
+                    let kind = if self.samplers.contains_key(&(set, vk_binding)) { DescriptorKind::CombinedImageSampler } else { kind };
                     let count = self.arrays.get(&(set, vk_binding)).map_or(1, |(_, e)| e.len() as u32);
                     let r = match resources.iter_mut().position(|r| r.set == set && r.binding == vk_binding) {
                         Some(i) => &mut resources[i],
@@ -213,6 +225,68 @@ impl ResourceContext {
         let want = combined.unwrap_or(b);
         self.vars.iter().map(|(_, d)| d).find(|d| d.set == group && d.binding == want)
     }
+}
+
+/// The (set, binding)s where a separate image and a separate sampler (or a combined sampler
+/// and either) share one binding: Vulkan reads a `COMBINED_IMAGE_SAMPLER` descriptor through
+/// each (its table of descriptor types and the shader types that may use them), and HLSL puts
+/// `Texture2D t : register(t1)` and `SamplerState s : register(s1)` there. WebGPU binds them
+/// apart, so they become a combined sampler's two wgpu bindings. Variables of other kinds
+/// sharing a binding (aliased buffers, two images in one stage) have no WebGPU equivalent and
+/// are refused by name.
+fn combined_by_sharing(vars: &[(Stage, DescriptorVar)]) -> Result<Vec<(u32, u32)>, TranslateError> {
+    use DescriptorKind::{CombinedImageSampler, SampledImage, Sampler};
+    let mut by_binding: BTreeMap<(u32, u32), Vec<&(Stage, DescriptorVar)>> = BTreeMap::new();
+    for v in vars {
+        by_binding.entry((v.1.set, v.1.binding)).or_default().push(v);
+    }
+    let mut shared = Vec::new();
+    for ((set, binding), here) in by_binding {
+        let has = |k: DescriptorKind| here.iter().any(|(_, d)| d.kind == k);
+        let combinable = here.iter().all(|(_, d)| matches!(d.kind, SampledImage | Sampler | CombinedImageSampler));
+        let kinds = [SampledImage, Sampler, CombinedImageSampler].into_iter().filter(|k| has(*k)).count();
+        if combinable && kinds > 1 {
+            if let Some((stage, d)) = here.iter().find(|(_, d)| d.array) {
+                return Err(TranslateError::unsupported(
+                    *stage,
+                    format!("the array of descriptors `{}` sharing set {set} binding {binding} with a separate image or sampler", d.name),
+                ));
+            }
+            // One image and one sampler per stage: a stage reading the binding through a
+            // combined sampler and a separate half, or two images, would declare one wgpu
+            // binding twice.
+            for (stage, d) in &here {
+                let halves = |k: DescriptorKind| here.iter().filter(|(s, v)| s == stage && (v.kind == k || v.kind == CombinedImageSampler)).count();
+                if halves(SampledImage) > 1 || halves(Sampler) > 1 {
+                    return Err(TranslateError::unsupported(
+                        *stage,
+                        format!(
+                            "`{}` and another variable reading the same half of the combined image sampler at set {set} binding {binding} in one stage",
+                            d.name
+                        ),
+                    ));
+                }
+            }
+            shared.push((set, binding));
+            continue;
+        }
+        // Otherwise every variable there is of one kind, and one per stage.
+        let first = here[0];
+        let clash = here.iter().skip(1).find(|(s, d)| d.kind != first.1.kind || *s == first.0);
+        if let Some((stage, d)) = clash {
+            return Err(TranslateError::unsupported(
+                *stage,
+                format!(
+                    "`{}` ({}) and `{}` ({}) sharing set {set} binding {binding} (aliased descriptors: WebGPU binds one resource per binding)",
+                    first.1.name,
+                    first.1.kind.words(),
+                    d.name,
+                    d.kind.words(),
+                ),
+            ));
+        }
+    }
+    Ok(shared)
 }
 
 // A new binding, or a refusal naming what needs it when WebGPU's numbering (below

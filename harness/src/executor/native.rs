@@ -727,6 +727,14 @@ fn descriptor_kind(d: &Descriptor) -> tesserae::DescriptorKind {
     }
 }
 
+/// Whether a shader variable of `kind` may read the descriptor `d`: its own kind, or a half of
+/// a combined image sampler (Vulkan's table of descriptor types and the shader types that may
+/// use them: a separate image or sampler variable reads a `COMBINED_IMAGE_SAMPLER` binding).
+fn reads(d: &Descriptor, kind: tesserae::DescriptorKind) -> bool {
+    use tesserae::DescriptorKind as K;
+    descriptor_kind(d) == kind || matches!((d, kind), (Descriptor::CombinedTextureSampler(..), K::SampledImage | K::Sampler))
+}
+
 /// Every descriptor a stage declares must be one the test provides, of the same kind, and a
 /// push constant block needs `[push constants]`: Vulkan leaves a pipeline whose layout lacks a
 /// declared resource undefined (lavapipe may crash), so a mismatch is reported instead. Stages
@@ -739,7 +747,7 @@ fn check_shader_resources(test: &ShaderTest, stages: &[(Stage, Vec<u32>, String)
             let found = test.resources.iter().find(|r| r.set == v.set && r.binding == v.binding && r.element == 0);
             let problem = match found {
                 None => "the test has no resource there".to_string(),
-                Some(r) if descriptor_kind(&r.descriptor) != v.kind => {
+                Some(r) if !reads(&r.descriptor, v.kind) => {
                     format!(
                         "the test's [{} {} {}] (line {}) is a {}",
                         section_name(&r.descriptor),

@@ -108,3 +108,20 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, sampler_binding: u32)
     }
     Ok(())
 }
+
+/// Moves the separate sampler variable `var` to `binding` (its set unchanged): a sampler that
+/// shares its (set, binding) with a separate image, the two halves of one combined image
+/// sampler descriptor (Vulkan lets `OpTypeImage` and `OpTypeSampler` variables read a
+/// `COMBINED_IMAGE_SAMPLER` binding; HLSL's `register(t1)` and `register(s1)` land there), goes
+/// where [`split`] puts the sampler half of a combined sampler.
+pub fn move_sampler(module: &mut dr::Module, var: Word, binding: u32) {
+    for inst in &mut module.annotations {
+        if let (Op::Decorate, [Operand::IdRef(target), Operand::Decoration(Decoration::Binding), Operand::LiteralBit32(b)]) =
+            (inst.class.opcode, inst.operands.as_mut_slice())
+        {
+            if *target == var {
+                *b = binding;
+            }
+        }
+    }
+}
