@@ -432,7 +432,8 @@ impl TranslatedPipeline {
                 instances: call.instances,
                 primitives,
                 first_instance: call.first_instance,
-                _pad: [0; 3],
+                vulkan_base_vertex: if call.indexed { call.base_vertex } else { call.first as i32 },
+                _pad: [0; 2],
             };
             self.ensure_draw_buffers(device, i, call, primitives)?;
             let buffers = &self.pool[i];

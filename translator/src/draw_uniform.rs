@@ -22,7 +22,10 @@ pub struct DrawUniform {
     pub instances: u32,
     pub primitives: u32,
     pub first_instance: u32,
-    pub _pad: [u32; 3],
+    /// Vulkan's `BaseVertex`: the vertex offset of an indexed draw, the first vertex of any
+    /// other (`lower::draw_parameters`).
+    pub vulkan_base_vertex: i32,
+    pub _pad: [u32; 2],
 }
 
 /// (name, WGSL type, byte offset) of every field, in order.
@@ -38,6 +41,7 @@ pub const FIELDS: &[(&str, &str, usize)] = &[
     ("instances", "u32", 40),
     ("primitives", "u32", 44),
     ("first_instance", "u32", 48),
+    ("vulkan_base_vertex", "i32", 52),
 ];
 
 /// Bytes of the uniform.
@@ -69,7 +73,7 @@ impl DrawUniform {
             self.instances,
             self.primitives,
             self.first_instance,
-            0,
+            self.vulkan_base_vertex as u32,
             0,
             0,
         ];
@@ -100,6 +104,7 @@ mod tests {
             offset_of!(DrawUniform, instances),
             offset_of!(DrawUniform, primitives),
             offset_of!(DrawUniform, first_instance),
+            offset_of!(DrawUniform, vulkan_base_vertex),
         ];
         let wgsl: Vec<usize> = FIELDS.iter().map(|f| f.2).collect();
         assert_eq!(wgsl, rust);
@@ -111,9 +116,10 @@ mod tests {
         assert_eq!(members.iter().map(|m| m.offset as usize).collect::<Vec<_>>(), wgsl);
         assert!(*span as u64 <= SIZE);
         // Field order of to_bytes.
-        let u = DrawUniform { first_instance: 7, base_vertex: -2, ..Default::default() };
+        let u = DrawUniform { first_instance: 7, base_vertex: -2, vulkan_base_vertex: -3, ..Default::default() };
         let b = u.to_bytes();
         assert_eq!(&b[48..52], &7u32.to_le_bytes());
+        assert_eq!(&b[52..56], &(-3i32).to_le_bytes());
         assert_eq!(&b[20..24], &(-2i32).to_le_bytes());
     }
 }

@@ -18,6 +18,9 @@ pub mod binding {
     pub const MAX_VERTEX_BUFFERS: u32 = 16;
     /// The push-constant block, lowered to a uniform buffer.
     pub const PUSH_CONSTANTS: u32 = 20;
+    /// The draw uniform again, as the application's stages read their draw parameters
+    /// (`lower::draw_parameters`): a linked module cannot declare two variables at `DRAW`.
+    pub const DRAW_PARAMETERS: u32 = 21;
     /// Intermediate buffers (records, indices, ...), by their index in the plan's list.
     pub const INTERMEDIATES: u32 = 24;
 }

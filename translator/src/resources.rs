@@ -97,6 +97,13 @@ impl ResourceContext {
                 .map_err(|what| TranslateError::unsupported(stage, what))?;
             m.try_lower(crate::lower::packed_vectors::applies, crate::lower::packed_vectors::lower)
                 .map_err(|what| TranslateError::unsupported(stage, what))?;
+            if crate::lower::draw_parameters::applies(m.view()) {
+                let e = ctx.emulation(stage, "draw parameters (BaseVertex, BaseInstance)")?;
+                m.try_lower(crate::lower::draw_parameters::applies, |module| {
+                    crate::lower::draw_parameters::lower(module, e.group, binding::DRAW_PARAMETERS)
+                })
+                .map_err(|what| TranslateError::unsupported(stage, what))?;
+            }
             if let Some(var) = pc {
                 let e = ctx.emulation(stage, "push constants")?;
                 crate::lower::push_constants::lower(m.module_mut(), var, e.group, binding::PUSH_CONSTANTS)
@@ -130,7 +137,7 @@ impl ResourceContext {
         let mut push_size = None;
         for pass in &mut plan.passes {
             let label = pass.label().to_string();
-            let mut push_used = false;
+            let (mut push_used, mut draw_used) = (false, false);
             for sh in pass.shaders() {
                 let vis = if sh.is_compute() {
                     Visibility { compute: true, ..Default::default() }
@@ -145,6 +152,7 @@ impl ResourceContext {
                             push_used = true;
                             push_size = Some(self.push_size.max(push_constant_size(sh.wgsl.module(), g)));
                         }
+                        draw_used |= b.binding == binding::DRAW_PARAMETERS;
                         continue;
                     }
                     let (set, vk_binding, element, kind, name) = match self.var_at(b.group, b.binding) {
@@ -190,12 +198,16 @@ impl ResourceContext {
                     }
                 }
             }
+            let list = match pass {
+                Pass::Render(r) => &mut r.resources,
+                Pass::Compute(c) => &mut c.resources,
+            };
             if push_used {
-                let list = match pass {
-                    Pass::Render(r) => &mut r.resources,
-                    Pass::Compute(c) => &mut c.resources,
-                };
                 list.push(PassResource { group: g, binding: binding::PUSH_CONSTANTS, resource: Resource::PushConstants });
+            }
+            if draw_used {
+                let size = crate::draw_uniform::SIZE;
+                list.push(PassResource { group: g, binding: binding::DRAW_PARAMETERS, resource: Resource::DrawParams { size } });
             }
         }
         // Element by element; a combined sampler's texture before its sampler.
@@ -256,7 +268,8 @@ fn combined_by_sharing(vars: &[(Stage, DescriptorVar)]) -> Result<Vec<(u32, u32)
             // combined sampler and a separate half, or two images, would declare one wgpu
             // binding twice.
             for (stage, d) in &here {
-                let halves = |k: DescriptorKind| here.iter().filter(|(s, v)| s == stage && (v.kind == k || v.kind == CombinedImageSampler)).count();
+                let halves =
+                    |k: DescriptorKind| here.iter().filter(|(s, v)| s == stage && (v.kind == k || v.kind == CombinedImageSampler)).count();
                 if halves(SampledImage) > 1 || halves(Sampler) > 1 {
                     return Err(TranslateError::unsupported(
                         *stage,

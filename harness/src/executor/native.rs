@@ -90,9 +90,19 @@ impl NativeExecutor {
             fragment_stores_and_atomics: supported.fragment_stores_and_atomics,
             ..Default::default()
         };
+        // Vulkan 1.1's shaderDrawParameters (BaseVertex, BaseInstance, DrawIndex), when the
+        // device has it.
+        let mut draw_parameters = vk::PhysicalDeviceShaderDrawParametersFeatures::default();
+        if vk::api_version_minor(props.api_version) >= 1 || vk::api_version_major(props.api_version) > 1 {
+            let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut draw_parameters);
+            unsafe { instance.get_physical_device_features2(physical, &mut f2) };
+        }
         let priorities = [1.0f32];
         let qci = [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
-        let dci = vk::DeviceCreateInfo::default().queue_create_infos(&qci).enabled_features(&features);
+        let mut dci = vk::DeviceCreateInfo::default().queue_create_infos(&qci).enabled_features(&features);
+        if draw_parameters.shader_draw_parameters != 0 {
+            dci = dci.push_next(&mut draw_parameters);
+        }
         let device = unsafe { instance.create_device(physical, &dci, None) }.map_err(vkerr("vkCreateDevice"))?;
         let queue = unsafe { device.get_device_queue(queue_family, 0) };
         let v = props.api_version;
