@@ -67,6 +67,8 @@ pub enum TextureView {
     D2Array,
     /// Six square layers as the faces +X, -X, +Y, -Y, +Z, -Z (`textureCube`, `samplerCubeShadow`).
     Cube,
+    /// Cubes of six square layers each, cube after cube (`textureCubeArray`).
+    CubeArray,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -786,7 +786,8 @@ fn parse_texture(c: &Cursor, s: &RawSection) -> Result<Descriptor, ParseError> {
                     "2d" => TextureView::D2,
                     "2d-array" => TextureView::D2Array,
                     "cube" => TextureView::Cube,
-                    _ => return Err(c.err(line, format!("texture view must be 2d, 2d-array or cube, got `{v}`"))),
+                    "cube-array" => TextureView::CubeArray,
+                    _ => return Err(c.err(line, format!("texture view must be 2d, 2d-array, cube or cube-array, got `{v}`"))),
                 };
                 once(c, &mut view, line, "view", v)?;
             }
@@ -847,6 +848,11 @@ fn parse_texture(c: &Cursor, s: &RawSection) -> Result<Descriptor, ParseError> {
         }
         Some((line, TextureView::Cube)) if layers != 6 || width != height => {
             return Err(c.err(line, format!("a cube view needs 6 square layers, the texture has {layers} of {width}x{height}")))
+        }
+        Some((line, TextureView::CubeArray)) if layers % 6 != 0 || width != height => {
+            return Err(
+                c.err(line, format!("a cube-array view needs square layers, six per cube, the texture has {layers} of {width}x{height}"))
+            )
         }
         Some((_, v)) => v,
     };

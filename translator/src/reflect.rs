@@ -332,10 +332,54 @@ fn read<'w>(words: &Cow<'w, [u32]>) -> Result<(ModuleView<'w>, Option<dr::Module
         return Ok((view, None));
     }
     // The view checks the stream as it reads; rspirv needs it checked first.
-    check_instruction_stream(words)?;
-    let module =
-        crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))?;
+    let read = check_instruction_stream(words).and_then(|()| {
+        crate::profile::phase("spirv read", || crate::spirv_reader::load_words(words)).map_err(|e| LoadError::Parse(e.to_string()))
+    });
+    // A module the readers cannot parse may be valid SPIR-V of an extension they do not know
+    // (SPV_KHR_untyped_pointers' `OpUntypedVariableKHR` is a global rspirv places nowhere).
+    let module = read.map_err(|e| unknown_extension(words).map_or(e, LoadError::Unsupported))?;
     Ok((ModuleView::of_module(&module), Some(module)))
+}
+
+/// Extensions whose instructions the readers know (naga's reader takes these, the load's
+/// passes remove the others' uses), so a module declaring only these that fails to parse is
+/// malformed.
+const KNOWN_EXTENSIONS: &[&str] = &[
+    "SPV_KHR_shader_draw_parameters",
+    "SPV_GOOGLE_hlsl_functionality1",
+    "SPV_GOOGLE_user_type",
+    "SPV_GOOGLE_decorate_string",
+    "SPV_KHR_8bit_storage",
+    "SPV_KHR_float_controls",
+    "SPV_KHR_terminate_invocation",
+    "SPV_KHR_physical_storage_buffer",
+    "SPV_KHR_fragment_shading_rate",
+    "SPV_EXT_demote_to_helper_invocation",
+    "SPV_EXT_fragment_shader_interlock",
+    "SPV_EXT_shader_stencil_export",
+    "SPV_EXT_shader_viewport_index_layer",
+];
+
+/// The first extension `words` declare that neither naga's reader nor [`KNOWN_EXTENSIONS`]
+/// lists, as a refusal naming it.
+fn unknown_extension(words: &[u32]) -> Option<String> {
+    const OP_EXTENSION: u32 = 10;
+    let mut at = 5;
+    while let Some(&first) = words.get(at) {
+        let (count, op) = ((first >> 16) as usize, first & 0xffff);
+        if count == 0 || op == Op::Function as u32 {
+            return None;
+        }
+        if op == OP_EXTENSION {
+            let name = crate::spirv_view::literal_string(words.get(at + 1..at + count)?)?.0;
+            let known = naga::front::spv::SUPPORTED_EXTENSIONS.contains(&name.as_str()) || KNOWN_EXTENSIONS.contains(&name.as_str());
+            if !known {
+                return Some(format!("the extension {name} (the SPIR-V readers here do not know its instructions)"));
+            }
+        }
+        at += count;
+    }
+    None
 }
 
 /// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).

@@ -505,6 +505,9 @@ impl<'w> ModuleView<'w> {
     pub fn capabilities(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
         self.section(Section::Capabilities)
     }
+    pub fn ext_inst_imports(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.section(Section::ExtInstImports)
+    }
     /// The last `OpMemoryModel` (rspirv keeps the last of several).
     pub fn memory_model(&self) -> Option<Inst<'_>> {
         self.section(Section::MemoryModel).next_back()

@@ -191,11 +191,10 @@ pub fn link_kernel(
         .map_err(|e| TranslateError::InvalidPlan(format!("linking a pass into the {stage} stage: {e}")))?;
     let info = crate::profile::phase("emulation: validate", || {
         naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&module).map_err(|e| {
-            let message = e.emit_to_string("");
             if user.holds(e.as_inner()) {
-                TranslateError::NagaValidation { stage, message }
+                crate::wgsl::validation_error(stage, &e)
             } else {
-                TranslateError::WgslRoundTrip { stage, message, wgsl: parsed.source().to_string() }
+                TranslateError::WgslRoundTrip { stage, message: e.emit_to_string(""), wgsl: parsed.source().to_string() }
             }
         })
     })?;

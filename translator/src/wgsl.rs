@@ -42,11 +42,32 @@ impl ValidatedWgsl {
 /// Capabilities the generated WGSL may use: what wgpu offers with `CLIP_DISTANCES` and
 /// `SHADER_F16` enabled.
 pub fn capabilities() -> Capabilities {
-    Capabilities::CLIP_DISTANCES | Capabilities::SHADER_FLOAT16
+    Capabilities::CLIP_DISTANCES | Capabilities::SHADER_FLOAT16 | Capabilities::CUBE_ARRAY_TEXTURES
 }
 
 fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
     Validator::new(ValidationFlags::all(), capabilities()).validate(module).map_err(|e| e.emit_to_string(""))
+}
+
+/// A validation error of a user stage's module: a refusal naming the capability when the
+/// module needs one WebGPU lacks (a valid Vulkan shader reading `ViewIndex` needs naga's
+/// `MULTIVIEW`, one reading `BaryCoordKHR` its `SHADER_BARYCENTRICS`), else the error.
+pub(crate) fn validation_error(stage: Stage, e: &naga::WithSpan<naga::valid::ValidationError>) -> TranslateError {
+    let mut level: Option<&(dyn std::error::Error + 'static)> = Some(e.as_inner());
+    while let Some(err) = level {
+        let text = err.to_string();
+        if let (true, Some((_, rest))) = (text.starts_with("Capability "), text.split_once("Capabilities(")) {
+            let name = rest.split(')').next().unwrap_or(rest);
+            let what = match name {
+                "MULTIVIEW" => "multiview (ViewIndex)".to_string(),
+                "SHADER_BARYCENTRICS" => "fragment barycentrics (BaryCoordKHR, BaryCoordNoPerspKHR)".to_string(),
+                other => format!("what naga's capability {other} allows"),
+            };
+            return TranslateError::unsupported(stage, format!("{what}: WebGPU has no equivalent"));
+        }
+        level = err.source();
+    }
+    TranslateError::NagaValidation { stage, message: e.emit_to_string("") }
 }
 
 /// Reads a lowered module with naga, y flipped for WebGPU's clip space, keeping only the
@@ -289,7 +310,7 @@ fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, 
     // typed errors, so a panic there becomes one (the fuzzers keep finding the sites).
     let parsed = std::panic::catch_unwind(|| naga::front::spv::Frontend::new(words.iter().copied(), &options).parse());
     match parsed {
-        Ok(r) => r.map_err(|e| TranslateError::NagaFrontend { stage, message: e.to_string() }),
+        Ok(r) => r.map_err(|e| reader_error(stage, e)),
         Err(payload) => {
             let what = payload
                 .downcast_ref::<String>()
@@ -307,6 +328,42 @@ fn parse_spirv(stage: Stage, words: &[u32], flip: bool) -> Result<naga::Module, 
     }
 }
 
+/// A naga SPIR-V reader error as a translation error: what the reader says it does not support
+/// (an instruction, capability, extension, storage class, built-in... of a valid module) is a
+/// refusal naming it, the rest a reader failure.
+fn reader_error(stage: Stage, e: naga::front::spv::Error) -> TranslateError {
+    use naga::front::spv::Error as E;
+    let unsupported = |what: String| TranslateError::unsupported(stage, format!("{what} (naga's SPIR-V reader does not take it)"));
+    match e {
+        E::UnsupportedInstruction(_, op) => unsupported(format!("the instruction Op{op:?}")),
+        E::UnsupportedCapability(c) => unsupported(format!("the capability {c:?}")),
+        E::UnsupportedExtension(name) => unsupported(format!("the extension {name}")),
+        E::UnsupportedExtSet(name) => unsupported(format!("the extended instruction set {name}")),
+        E::UnsupportedStorageClass(sc) => unsupported(match spirv::StorageClass::from_u32(sc) {
+            Some(spirv::StorageClass::Image) => "image atomics (pointers into an image, storage class Image)".to_string(),
+            Some(sc) => format!("the storage class {sc:?}"),
+            None => format!("storage class {sc}"),
+        }),
+        E::UnsupportedBuiltIn(b) => unsupported(match spirv::BuiltIn::from_u32(b) {
+            Some(b) => format!("the built-in {b:?}"),
+            None => format!("built-in {b}"),
+        }),
+        E::UnsupportedExtInstSet(_)
+        | E::UnsupportedExtInst(_)
+        | E::UnsupportedType(_)
+        | E::UnsupportedExecutionModel(_)
+        | E::UnsupportedExecutionMode(_)
+        | E::UnsupportedImageDim(_)
+        | E::UnsupportedImageFormat(_)
+        | E::UnsupportedControlFlow(_)
+        | E::UnsupportedBinaryOperator(_)
+        | E::UnsupportedRuntimeArrayStorageClass
+        | E::UnsupportedMatrixStride { .. }
+        | E::UnsupportedGroupOperation(_) => unsupported(e.to_string()),
+        e => TranslateError::NagaFrontend { stage, message: e.to_string() },
+    }
+}
+
 /// Reads lowered SPIR-V with naga (y flipped for WebGPU's clip space) and writes WGSL; with
 /// `verify_round_trip`, the WGSL is parsed back and validated too (and the module kept is the
 /// parsed one).
@@ -316,8 +373,8 @@ pub fn spirv_to_wgsl(stage: Stage, loaded: &crate::LoadedModule, verify_round_tr
     }
     // Written on its own: no pass names the members, the writer does.
     let module = read_module(stage, loaded, true, MemberNames::LeftToWriter)?;
-    let info = crate::profile::phase("naga validate", || validate(&module))
-        .map_err(|message| TranslateError::NagaValidation { stage, message })?;
+    let info = crate::profile::phase("naga validate", || Validator::new(ValidationFlags::all(), capabilities()).validate(&module))
+        .map_err(|e| validation_error(stage, &e))?;
     write_validated(stage, module, &info, verify_round_trip)
 }
 

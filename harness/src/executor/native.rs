@@ -88,6 +88,7 @@ impl NativeExecutor {
             fill_mode_non_solid: supported.fill_mode_non_solid,
             vertex_pipeline_stores_and_atomics: supported.vertex_pipeline_stores_and_atomics,
             fragment_stores_and_atomics: supported.fragment_stores_and_atomics,
+            image_cube_array: supported.image_cube_array,
             ..Default::default()
         };
         // Vulkan 1.1's shaderDrawParameters (BaseVertex, BaseInstance, DrawIndex), when the
@@ -857,7 +858,7 @@ impl NativeExecutor {
         aspect: vk::ImageAspectFlags,
     ) -> Result<(vk::Image, vk::ImageView), ExecError> {
         let d = &self.device;
-        let cube = matches!(shape.view, vk::ImageViewType::CUBE);
+        let cube = matches!(shape.view, vk::ImageViewType::CUBE | vk::ImageViewType::CUBE_ARRAY);
         let ici = vk::ImageCreateInfo::default()
             .flags(if cube { vk::ImageCreateFlags::CUBE_COMPATIBLE } else { vk::ImageCreateFlags::empty() })
             .image_type(vk::ImageType::TYPE_2D)
@@ -929,6 +930,7 @@ impl NativeExecutor {
             TextureView::D2 => vk::ImageViewType::TYPE_2D,
             TextureView::D2Array => vk::ImageViewType::TYPE_2D_ARRAY,
             TextureView::Cube => vk::ImageViewType::CUBE,
+            TextureView::CubeArray => vk::ImageViewType::CUBE_ARRAY,
         };
         let aspect = if tex.format.is_depth() { vk::ImageAspectFlags::DEPTH } else { vk::ImageAspectFlags::COLOR };
         let shape = ImageShape { width: tex.width, height: tex.height, layers: tex.layers, view };

@@ -180,6 +180,7 @@ fn view_dimension(view: TextureView) -> wgpu::TextureViewDimension {
         TextureView::D2 => wgpu::TextureViewDimension::D2,
         TextureView::D2Array => wgpu::TextureViewDimension::D2Array,
         TextureView::Cube => wgpu::TextureViewDimension::Cube,
+        TextureView::CubeArray => wgpu::TextureViewDimension::CubeArray,
     }
 }
 

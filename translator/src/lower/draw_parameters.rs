@@ -144,6 +144,9 @@ pub fn lower(module: &mut dr::Module, group: u32, binding: u32) -> Result<bool, 
             vec![Operand::StorageClass(StorageClass::Private)],
         ));
     }
+    // The module no longer reads them (naga's reader refuses the extension's name).
+    module.extensions.retain(|e| !matches!(e.operands.first(), Some(Operand::LiteralString(n)) if n == "SPV_KHR_shader_draw_parameters"));
+    module.capabilities.retain(|c| c.operands.first() != Some(&Operand::Capability(spirv::Capability::DrawParameters)));
     let mut prologue = Vec::new();
     let int = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(1)]);
     for (var, b, ty) in &vars {

@@ -13,6 +13,7 @@ pub mod const_operations;
 pub mod default_position;
 pub mod descriptor_arrays;
 pub mod draw_parameters;
+pub mod drop_non_semantic;
 pub mod drop_xfb;
 pub mod flatten_io;
 pub mod float_specials;
@@ -38,7 +39,8 @@ use spirv::{Op, StorageClass, Word};
 pub(crate) type PredicatedPass = (&'static str, fn(&crate::spirv_view::ModuleView) -> bool, fn(&mut dr::Module) -> bool);
 
 /// The passes [`crate::reflect::load`] runs on every input, in order, before reflecting.
-pub(crate) const ON_INPUT: [PredicatedPass; 3] = [
+pub(crate) const ON_INPUT: [PredicatedPass; 4] = [
+    ("lower: drop_non_semantic", drop_non_semantic::applies, drop_non_semantic::lower),
     ("lower: drop_xfb", drop_xfb::applies, drop_xfb::lower),
     ("lower: buffer_block_names", buffer_block_names::applies, buffer_block_names::lower),
     ("lower: non_writable_blocks", non_writable_blocks::applies, non_writable_blocks::lower),

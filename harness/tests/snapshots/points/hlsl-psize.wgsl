@@ -32,6 +32,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 var<private> i_u002e_pos_1: vec2<f32>;
@@ -172,6 +173,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 

@@ -35,6 +35,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 @group(0) @binding(20) 
@@ -143,6 +144,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
@@ -234,6 +236,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 

@@ -28,6 +28,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 @group(0) @binding(0) 
@@ -159,6 +160,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 @group(1) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 

@@ -19,6 +19,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 var<private> i_u002e_pos_1: vec2<f32>;
@@ -129,6 +130,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 var<private> tesserae_io_81_g: array<vec4<f32>, 3>;

@@ -19,6 +19,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 var<private> i_u002e_pos_1: vec2<f32>;
@@ -130,6 +131,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 var<private> tesserae_io_68_g: array<vec4<f32>, 4>;
@@ -336,6 +338,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 struct TesseraeEvalOut {

@@ -11,6 +11,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 var<private> global: vec2<f32>;
@@ -111,6 +112,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 var<private> tesserae_io_12_g: array<type_5, 32>;

@@ -18,6 +18,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
@@ -105,6 +106,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 var<workgroup> tesserae_io_15_g: array<gl_PerVertex, 3>;
@@ -225,6 +227,7 @@ struct TesseraeDraw {
     instances: u32,
     primitives: u32,
     first_instance: u32,
+    vulkan_base_vertex: i32,
 }
 
 struct TesseraeEvalOut {

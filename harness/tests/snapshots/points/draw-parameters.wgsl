@@ -1,0 +1,203 @@
+// pass `point vertices`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_12 {
+    m0_member: vec4<u32>,
+    m1_member: vec4<u32>,
+    m2_member: vec4<u32>,
+    m3_member: i32,
+    m4_member: i32,
+}
+
+struct type_15 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) @interpolate(flat) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> colour: vec4<f32>;
+var<private> gl_VertexIndex_1: i32;
+@group(0) @binding(21) 
+var<uniform> tesserae_draw_parameters: type_12;
+var<private> gl_BaseVertex: i32;
+var<private> gl_BaseInstance: i32;
+var<private> tesserae_point_size: f32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e19 = tesserae_draw_parameters.m4_member;
+    gl_BaseVertex = _e19;
+    let _e21 = tesserae_draw_parameters.m3_member;
+    gl_BaseInstance = _e21;
+    let _e22 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e22.x, _e22.y, 0f, 1f);
+    tesserae_point_size = 8f;
+    let _e27 = gl_BaseVertex;
+    let _e30 = gl_BaseInstance;
+    let _e33 = gl_VertexIndex_1;
+    let _e34 = gl_BaseVertex;
+    colour = vec4<f32>((f32(_e27) / 16f), (f32(_e30) / 8f), (f32((_e33 - _e34)) / 4f), 1f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>, gl_VertexIndex: u32) -> TesseraeVertexOut {
+    pos_1 = pos;
+    gl_VertexIndex_1 = i32(gl_VertexIndex);
+    main();
+    let _e9 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e9);
+    let _e11 = unnamed.gl_Position;
+    let _e12 = colour;
+    return TesseraeVertexOut(_e11, _e12);
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    var local: bool;
+    var tesserae_keep: bool;
+
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 2u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let _e35 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), u32(_e7));
+    let _e39 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e39) + tesserae_gid.x) * 3u);
+    let tesserae_c = _e35.out0_member;
+    let _e49 = tesserae_draw.size_range.x;
+    let _e51 = tesserae_point_size;
+    let _e53 = tesserae_point_size;
+    let _e57 = tesserae_draw.size_range.x;
+    let _e63 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e49, _e51, (_e53 > _e57)), _e63);
+    if (tesserae_c.z >= 0f) {
+        local = (tesserae_c.z <= tesserae_c.w);
+    } else {
+        local = false;
+    }
+    let _e74 = local;
+    tesserae_keep = _e74;
+    tesserae_records[tesserae_base] = tesserae_c;
+    let _e82 = tesserae_keep;
+    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e82), 0f, 0f);
+    tesserae_records[(tesserae_base + 2u)] = _e35.out1_member;
+    return;
+}
+// pass `expanded points`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+
+@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0: vec4<f32>,
+}
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {
+    let corner_id = tesserae_vertex % 4u;
+    let b = (tesserae_vertex / 4u) * 3u;
+    let c = tesserae_records[b];
+    let size_keep = tesserae_records[b + 1u];
+    // Corners (-1, 1), (-1, -1), (1, 1), (1, -1) from the id's bits: a dynamically indexed
+    // constant array costs a local copy per invocation in the SPIR-V naga writes.
+    let corner = vec2<f32>(select(-1.0, 1.0, (corner_id & 2u) != 0u), select(1.0, -1.0, (corner_id & 1u) != 0u));
+    var o: TesseraePointOut;
+    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+    o.v0 = tesserae_records[b + 2u].xyzw;
+    return o;
+}
+// pass `expanded points`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> colour_1: vec4<f32>;
+
+fn main_1() {
+    let _e2 = colour_1;
+    frag = _e2;
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(flat) colour: vec4<f32>) -> @location(0) vec4<f32> {
+    colour_1 = colour;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}

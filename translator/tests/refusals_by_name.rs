@@ -1,0 +1,114 @@
+//! Valid modules with features naga's SPIR-V reader does not take are refused as
+//! `Unsupported`, naming the feature, not reported as reader failures; non-semantic
+//! instruction sets naga refuses are dropped (they cannot change what a shader computes).
+
+mod common;
+use common::*;
+use tesserae::*;
+
+fn unsupported(fragment: &str) -> String {
+    match translate(&pipeline_with_fragment(fragment)) {
+        Err(TranslateError::Unsupported { feature, stage }) => {
+            assert_eq!(stage, Stage::Fragment);
+            feature
+        }
+        other => panic!("expected a refusal by name, got {other:?}"),
+    }
+}
+
+#[test]
+fn image_atomics_are_refused_by_name() {
+    let feature = unsupported(
+        "#version 450
+layout(set = 0, binding = 0, r32ui) uniform uimage2D counts;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(float(imageAtomicAdd(counts, ivec2(0), 1u))); }",
+    );
+    assert!(feature.contains("image atomics"), "{feature}");
+}
+
+#[test]
+fn sparse_residency_is_refused_naming_the_instruction() {
+    let feature = unsupported(
+        "#version 450
+#extension GL_ARB_sparse_texture2 : enable
+layout(set = 0, binding = 0) uniform sampler2D tex;
+layout(location = 0) out vec4 o;
+void main() { vec4 t; int code = sparseTextureARB(tex, vec2(0.5), t); o = t * float(sparseTexelsResidentARB(code)); }",
+    );
+    assert!(feature.contains("OpImageSparseSampleImplicitLod"), "{feature}");
+}
+
+#[test]
+fn shader_printf_is_dropped() {
+    let with = "#version 450
+#extension GL_EXT_debug_printf : enable
+layout(location = 0) out vec4 o;
+void main() { o = vec4(gl_FragCoord.xy / 64.0, 0.0, 1.0); debugPrintfEXT(\"frag %f\", o.x); }";
+    let words = fs(with);
+    let dropped = |w: &[u32]| {
+        let text = String::from_utf8_lossy(&w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>()).into_owned();
+        text.contains("NonSemantic.DebugPrintf")
+    };
+    assert!(dropped(&words), "glslang imports the printf set");
+    let plan = translate(&pipeline_with_fragment(with)).unwrap();
+    let without = translate(&pipeline_with_fragment(&with.replace("debugPrintfEXT(\"frag %f\", o.x);", ""))).unwrap();
+    // The same WGSL but for expression numbers (the printed value's load stays, unused).
+    let numbered = |w: String| w.split("_e").map(|p| p.trim_start_matches(|c: char| c.is_ascii_digit())).collect::<Vec<_>>().join("_e");
+    assert_eq!(numbered(fragment_wgsl(&plan)), numbered(fragment_wgsl(&without)));
+}
+
+#[test]
+fn multiview_and_barycentrics_are_refused_by_name() {
+    let mut desc = pipeline_with_fragment(FS_PLAIN);
+    desc.vertex.spirv = vs("#version 450
+#extension GL_EXT_multiview : enable
+layout(location = 0) in vec2 p;
+void main() { gl_Position = vec4(p, float(gl_ViewIndex), 1.0); }");
+    let err = translate(&desc).unwrap_err();
+    assert!(matches!(&err, TranslateError::Unsupported { feature, .. } if feature.contains("ViewIndex")), "{err}");
+    let feature = unsupported(
+        "#version 450
+#extension GL_EXT_fragment_shader_barycentric : enable
+layout(location = 0) out vec4 o;
+void main() { o = vec4(gl_BaryCoordEXT, 1.0); }",
+    );
+    assert!(feature.contains("BaryCoord"), "{feature}");
+}
+
+const FS_PLAIN: &str = "#version 450
+layout(location = 0) out vec4 o;
+void main() { o = vec4(1.0); }";
+
+#[test]
+fn a_module_of_an_extension_the_readers_do_not_know_is_refused_not_called_malformed() {
+    // SPV_KHR_untyped_pointers: an `OpUntypedVariableKHR` among the globals, which rspirv's
+    // loader places nowhere.
+    let words = fs(FS_PLAIN);
+    let mut out = words[..5].to_vec();
+    let name = b"SPV_KHR_untyped_pointers\0\0\0\0";
+    let name: Vec<u32> = name.chunks(4).take(7).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let mut at = 5;
+    let mut inserted = false;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        let op = words[at] & 0xffff;
+        if !inserted && op != 17 {
+            // After the capabilities: the extension.
+            out.push(((name.len() as u32 + 1) << 16) | 10);
+            out.extend(&name);
+            inserted = true;
+        }
+        if op == 54 {
+            // Before the first function: a global the loader cannot place (type and id
+            // unchecked; the parse fails first).
+            let bound = out[3];
+            out[3] += 1;
+            out.extend([(4 << 16) | 4417, 1, bound, 6]);
+        }
+        out.extend(&words[at..at + count]);
+        at += count;
+    }
+    let err = translate_stage(&StageDesc::new(out)).unwrap_err();
+    assert!(matches!(&err, TranslateError::Unsupported { feature, .. } if feature.contains("SPV_KHR_untyped_pointers")), "{err}");
+}
