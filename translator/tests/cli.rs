@@ -142,3 +142,29 @@ void main() {{ gl_Position = g.mvp * pos; {body} }}",
         assert_eq!(plan["emulation_group"].as_u64(), Some(1), "{name}");
     }
 }
+
+#[test]
+fn sweep_classifies_every_pipeline_of_a_directory() {
+    let d = std::env::temp_dir().join(format!("tesserae-sweep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("nested")).unwrap();
+    // ok: a vertex and fragment pair, one directory down.
+    spv(&d.join("nested"), "lit.vert.spv", &common::vs(common::VS));
+    spv(&d.join("nested"), "lit.frag.spv", &common::fs(common::FS));
+    // refused: multiview.
+    let multiview = "#version 450\n#extension GL_EXT_multiview : enable\nvoid main() { gl_Position = vec4(float(gl_ViewIndex)); }";
+    spv(&d, "views.vert.spv", &common::vs(multiview));
+    // invalid: the fragment stage reads a location the vertex stage does not write.
+    spv(&d, "mismatch.vert.spv", &common::vs("#version 450\nvoid main() { gl_Position = vec4(0.0); }"));
+    spv(&d, "mismatch.frag.spv", &common::fs(common::FS));
+    // left out: no vertex stage.
+    spv(&d, "alone.frag.spv", &common::fs(common::FS));
+    let out = tesserae(&["sweep", "--verbose", &d.to_string_lossy()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "no pipeline failed: {text}");
+    assert!(text.contains("3 pipelines under") && text.contains("1 stage groups without a vertex stage"), "{text}");
+    for line in ["ok       nested/lit", "refused  views: vertex stage: unsupported feature: multiview", "invalid  mismatch: "] {
+        assert!(text.contains(line), "`{line}` in\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
