@@ -345,7 +345,8 @@ fn texture_errors() {
     assert!(with("size 1 1\nlayers 2\nview 2d\nfill 1 1 1 1").message.contains("use view 2d-array"));
     assert!(with("size 2 1\nlayers 6\nview cube\nfill 1 1 1 1").message.contains("6 square layers"));
     assert!(with("size 1 1\nlayers 5\nview cube\nfill 1 1 1 1").message.contains("6 square layers"));
-    assert!(with("size 1 1\nview sphere\nfill 1 1 1 1").message.contains("2d, 2d-array or cube"));
+    assert!(with("size 1 1\nview sphere\nfill 1 1 1 1").message.contains("2d, 2d-array, cube or cube-array"));
+    assert!(with("size 1 1\nlayers 7\nview cube-array\nfill 1 1 1 1").message.contains("six per cube"));
     assert!(with("size 1 1\nfill 1 1 1 1\nsampler linear clamp lesser").message.contains("compare must be"));
     let e = with("size 1 1\nlayers 2\ntexels\n1 1 1 1");
     assert!(e.message.contains("the 1x1x2 texture has 2"), "{e}");
@@ -353,6 +354,19 @@ fn texture_errors() {
     assert!(with("size 1 1\nfill 1 1 1 1\nsampler cubic clamp").message.contains("nearest or linear"));
     assert!(with("size 1 1\nfill 1 1 1 1\nsampler linear wrap").message.contains("repeat, clamp or mirror"));
     assert!(err(&format!("{GOOD}\n[sampler 0 0]\nfilter linear\nfilter nearest\n")).message.contains("second `filter`"));
+}
+
+#[test]
+fn input_attachments() {
+    // GOOD's framebuffer is the default 64x64.
+    let t = ok(&format!("{GOOD}\n[input attachment 0 2]\nindex 3\nsize 64 64\nfill 0 1 0 1\n"));
+    let r = t.resources.iter().find(|r| r.binding == 2).unwrap();
+    assert!(matches!(&r.descriptor, Descriptor::InputAttachment { index: 3, texture } if texture.width == 64));
+    let with = |body: &str| err(&format!("{GOOD}\n[input attachment 0 0]\n{body}\n"));
+    assert!(with("size 8 8\nfill 0 1 0 1").message.contains("the framebuffer's size (64x64), not 8x8"));
+    assert!(with("size 64 64\nfill 0 1 0 1\nsampler linear clamp").message.contains("one layer and no sampler"));
+    assert!(with("size 64 64\nlayers 2\nfill 0 1 0 1").message.contains("one layer and no sampler"));
+    assert!(with("index 1\nindex 2\nsize 64 64\nfill 0 1 0 1").message.contains("second `index`"));
 }
 
 #[test]

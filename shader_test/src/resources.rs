@@ -124,6 +124,10 @@ pub enum Descriptor {
     Sampler(SamplerState),
     /// `VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER` (GLSL `sampler2D`).
     CombinedTextureSampler(TextureData, SamplerState),
+    /// `VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT` (GLSL `subpassInput`): an attachment of the draw's
+    /// subpass, the framebuffer's size, read at each fragment's pixel; `index` is its
+    /// `input_attachment_index`.
+    InputAttachment { index: u32, texture: TextureData },
 }
 
 impl Descriptor {
@@ -135,6 +139,7 @@ impl Descriptor {
             Descriptor::SampledTexture(_) => "texture",
             Descriptor::Sampler(_) => "sampler",
             Descriptor::CombinedTextureSampler(..) => "combined texture and sampler",
+            Descriptor::InputAttachment { .. } => "input attachment",
         }
     }
 }

@@ -32,6 +32,7 @@ const HEADERS: &[&[&str]] = &[
     &["storage", "buffer"],
     &["push", "constants"],
     &["texture"],
+    &["input", "attachment"],
     &["sampler"],
     &["specialization", "constants"],
 ];
@@ -141,6 +142,10 @@ pub(super) fn parse(path: &Path, name: &str, text: &str) -> Result<ShaderTest, P
             let (set, binding, element) = set_binding(&c, s, rest, "texture")?;
             let descriptor = parse_texture(&c, s)?;
             add_resource(&c, &mut test.resources, ResourceBinding { set, binding, element, descriptor, line: s.line })?;
+        } else if let Some(rest) = after_words(h, &["input", "attachment"]) {
+            let (set, binding, element) = set_binding(&c, s, rest, "input attachment")?;
+            let descriptor = parse_input_attachment(&c, s)?;
+            add_resource(&c, &mut test.resources, ResourceBinding { set, binding, element, descriptor, line: s.line })?;
         } else if let Some(rest) = after_words(h, &["sampler"]) {
             let (set, binding, element) = set_binding(&c, s, rest, "sampler")?;
             let descriptor = Descriptor::Sampler(parse_sampler(&c, s)?);
@@ -170,6 +175,19 @@ pub(super) fn parse(path: &Path, name: &str, text: &str) -> Result<ShaderTest, P
         return Err(c.err(text.lines().count().max(1), "missing [test] section"));
     }
     check_arrays(&c, &test.resources)?;
+    for r in &test.resources {
+        if let Descriptor::InputAttachment { texture: t, .. } = &r.descriptor {
+            if (t.width, t.height) != (test.test.width, test.test.height) {
+                return Err(c.err(
+                    r.line,
+                    format!(
+                        "an input attachment is the framebuffer's size ({}x{}), not {}x{}",
+                        test.test.width, test.test.height, t.width, t.height
+                    ),
+                ));
+            }
+        }
+    }
     if test.shader(Stage::Vertex).is_none() {
         return Err(c.err(1, "missing vertex shader section"));
     }
@@ -748,6 +766,24 @@ fn once<T>(c: &Cursor, slot: &mut Option<(usize, T)>, line: usize, what: &str, v
     }
     *slot = Some((line, value));
     Ok(())
+}
+
+/// `[input attachment SET BINDING]`: a texture's lines (one layer, no sampler) and `index K`,
+/// its `input_attachment_index` (default 0).
+fn parse_input_attachment(c: &Cursor, s: &RawSection) -> Result<Descriptor, ParseError> {
+    let mut index: Option<(usize, u32)> = None;
+    let mut rest = RawSection { header: s.header.clone(), line: s.line, body: Vec::new() };
+    for (line, raw) in &s.body {
+        match raw.split('#').next().unwrap_or("").split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["index", k] => once(c, &mut index, *line, "index", num(c, *line, k, "input attachment index")?)?,
+            _ => rest.body.push((*line, raw)),
+        }
+    }
+    let texture = match parse_texture(c, &rest)? {
+        Descriptor::SampledTexture(t) if t.layers == 1 => t,
+        _ => return Err(c.err(s.line, "an input attachment has one layer and no sampler")),
+    };
+    Ok(Descriptor::InputAttachment { index: index.map_or(0, |i| i.1), texture })
 }
 
 fn parse_texture(c: &Cursor, s: &RawSection) -> Result<Descriptor, ParseError> {

@@ -127,7 +127,6 @@ fn kind_of(r: &Reflector, sc: StorageClass, ty: Word) -> Option<DescriptorKind> 
 pub fn refuse_inexpressible(stage: Stage, vars: &[DescriptorVar]) -> Result<(), TranslateError> {
     for d in vars {
         let what = match d.kind {
-            DescriptorKind::InputAttachment => "input attachment",
             DescriptorKind::AccelerationStructure => "acceleration structure",
             DescriptorKind::UniformTexelBuffer => "uniform texel buffer",
             DescriptorKind::StorageTexelBuffer => "storage texel buffer",

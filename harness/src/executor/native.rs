@@ -330,6 +330,10 @@ impl Executor for NativeExecutor {
             None => None,
         };
 
+        // Descriptors: buffers, textures (uploaded below through staging buffers), samplers,
+        // input attachments (attachments of the render pass too).
+        let bound = self.descriptors(&mut sc, test)?;
+
         let mut attachments = vec![vk::AttachmentDescription::default()
             .format(format)
             .samples(vk::SampleCountFlags::TYPE_1)
@@ -352,10 +356,35 @@ impl Executor for NativeExecutor {
                     .final_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
             );
         }
+        // Input attachments after those, uploaded and left readable before the pass; the
+        // subpass's references indexed by `input_attachment_index` (unused indices empty).
+        let first_input = attachments.len() as u32;
+        for input in &bound.input_attachments {
+            attachments.push(
+                vk::AttachmentDescription::default()
+                    .format(input.format)
+                    .samples(vk::SampleCountFlags::TYPE_1)
+                    .load_op(vk::AttachmentLoadOp::LOAD)
+                    .store_op(vk::AttachmentStoreOp::STORE)
+                    .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+                    .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                    .initial_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)
+                    .final_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL),
+            );
+        }
+        let references = bound.input_attachments.iter().map(|i| i.index + 1).max().unwrap_or(0);
+        let mut input_refs =
+            vec![vk::AttachmentReference { attachment: vk::ATTACHMENT_UNUSED, layout: vk::ImageLayout::UNDEFINED }; references as usize];
+        for (k, input) in bound.input_attachments.iter().enumerate() {
+            input_refs[input.index as usize] =
+                vk::AttachmentReference { attachment: first_input + k as u32, layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL };
+        }
         let color_ref = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
         let depth_ref = vk::AttachmentReference { attachment: 1, layout: vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
-        let mut subpass =
-            vk::SubpassDescription::default().pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS).color_attachments(&color_ref);
+        let mut subpass = vk::SubpassDescription::default()
+            .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
+            .color_attachments(&color_ref)
+            .input_attachments(&input_refs);
         if depth_view.is_some() {
             subpass = subpass.depth_stencil_attachment(&depth_ref);
         }
@@ -374,7 +403,8 @@ impl Executor for NativeExecutor {
             )
         }
         .map_err(vkerr("vkCreateRenderPass"))?;
-        let views: Vec<vk::ImageView> = std::iter::once(color_view).chain(depth_view).collect();
+        let views: Vec<vk::ImageView> =
+            std::iter::once(color_view).chain(depth_view).chain(bound.input_attachments.iter().map(|i| i.view)).collect();
         sc.framebuffer = unsafe {
             d.create_framebuffer(
                 &vk::FramebufferCreateInfo::default().render_pass(sc.render_pass).attachments(&views).width(w).height(h).layers(1),
@@ -382,9 +412,6 @@ impl Executor for NativeExecutor {
             )
         }
         .map_err(vkerr("vkCreateFramebuffer"))?;
-
-        // Descriptors: buffers, textures (uploaded below through staging buffers), samplers.
-        let bound = self.descriptors(&mut sc, test)?;
 
         // Pipeline.
         let names: Vec<std::ffi::CString> =
@@ -630,6 +657,16 @@ struct Upload {
 struct Bound {
     sets: Vec<vk::DescriptorSet>,
     uploads: Vec<Upload>,
+    /// The test's input attachments: attachments of the render pass after the colour target
+    /// (and depth), uploaded before it begins.
+    input_attachments: Vec<InputAttachment>,
+}
+
+struct InputAttachment {
+    /// `input_attachment_index`: the subpass's input attachment reference it fills.
+    index: u32,
+    view: vk::ImageView,
+    format: vk::Format,
 }
 
 /// Records: texture → TRANSFER_DST, copy from staging, → SHADER_READ_ONLY for every graphics stage.
@@ -715,6 +752,7 @@ fn vk_descriptor_type(d: &Descriptor) -> vk::DescriptorType {
         Descriptor::SampledTexture(_) => vk::DescriptorType::SAMPLED_IMAGE,
         Descriptor::Sampler(_) => vk::DescriptorType::SAMPLER,
         Descriptor::CombinedTextureSampler(..) => vk::DescriptorType::COMBINED_IMAGE_SAMPLER,
+        Descriptor::InputAttachment { .. } => vk::DescriptorType::INPUT_ATTACHMENT,
     }
 }
 
@@ -735,6 +773,7 @@ fn descriptor_kind(d: &Descriptor) -> tesserae::DescriptorKind {
         Descriptor::SampledTexture(_) => K::SampledImage,
         Descriptor::Sampler(_) => K::Sampler,
         Descriptor::CombinedTextureSampler(..) => K::CombinedImageSampler,
+        Descriptor::InputAttachment { .. } => K::InputAttachment,
     }
 }
 
@@ -799,6 +838,7 @@ fn section_name(d: &Descriptor) -> &'static str {
         Descriptor::StorageBuffer(_) => "storage buffer",
         Descriptor::SampledTexture(_) | Descriptor::CombinedTextureSampler(..) => "texture",
         Descriptor::Sampler(_) => "sampler",
+        Descriptor::InputAttachment { .. } => "input attachment",
     }
 }
 
@@ -924,7 +964,13 @@ impl NativeExecutor {
     }
 
     /// A sampled texture: image, view, and a staging buffer holding its texels.
-    fn texture(&self, sc: &mut Scratch, tex: &TextureData, what: &str) -> Result<(vk::ImageView, Upload), ExecError> {
+    fn texture(
+        &self,
+        sc: &mut Scratch,
+        tex: &TextureData,
+        usage: vk::ImageUsageFlags,
+        what: &str,
+    ) -> Result<(vk::ImageView, Upload), ExecError> {
         let staging = self.host_buffer(sc, vk::BufferUsageFlags::TRANSFER_SRC, &tex.data, &format!("staging buffer of the {what}"))?;
         let view = match tex.view {
             TextureView::D2 => vk::ImageViewType::TYPE_2D,
@@ -934,7 +980,7 @@ impl NativeExecutor {
         };
         let aspect = if tex.format.is_depth() { vk::ImageAspectFlags::DEPTH } else { vk::ImageAspectFlags::COLOR };
         let shape = ImageShape { width: tex.width, height: tex.height, layers: tex.layers, view };
-        let usage = vk::ImageUsageFlags::SAMPLED | vk::ImageUsageFlags::TRANSFER_DST;
+        let usage = usage | vk::ImageUsageFlags::TRANSFER_DST;
         let (image, view) = self.device_image(sc, what, vk_texel_format(tex.format), shape, usage, aspect)?;
         Ok((view, Upload { staging, image, shape, aspect }))
     }
@@ -943,7 +989,7 @@ impl NativeExecutor {
     /// the pool, the sets and their contents.
     fn descriptors(&self, sc: &mut Scratch, test: &ShaderTest) -> Result<Bound, ExecError> {
         let d = &self.device;
-        let mut bound = Bound { sets: Vec::new(), uploads: Vec::new() };
+        let mut bound = Bound { sets: Vec::new(), uploads: Vec::new(), input_attachments: Vec::new() };
         let Some(max_set) = test.resources.iter().map(|r| r.set).max() else {
             return Ok(bound);
         };
@@ -1007,12 +1053,18 @@ impl NativeExecutor {
                     Info::Buffer([vk::DescriptorBufferInfo { buffer, offset: 0, range: vk::WHOLE_SIZE }])
                 }
                 Descriptor::SampledTexture(t) => {
-                    let (view, up) = self.texture(sc, t, &what)?;
+                    let (view, up) = self.texture(sc, t, vk::ImageUsageFlags::SAMPLED, &what)?;
                     bound.uploads.push(up);
                     image_info(view, vk::Sampler::null())
                 }
+                Descriptor::InputAttachment { index, texture } => {
+                    let (view, up) = self.texture(sc, texture, vk::ImageUsageFlags::INPUT_ATTACHMENT, &what)?;
+                    bound.uploads.push(up);
+                    bound.input_attachments.push(InputAttachment { index: *index, view, format: vk_texel_format(texture.format) });
+                    image_info(view, vk::Sampler::null())
+                }
                 Descriptor::CombinedTextureSampler(t, s) => {
-                    let (view, up) = self.texture(sc, t, &what)?;
+                    let (view, up) = self.texture(sc, t, vk::ImageUsageFlags::SAMPLED, &what)?;
                     bound.uploads.push(up);
                     image_info(view, self.sampler(sc, s, &what)?)
                 }

@@ -424,6 +424,9 @@ impl TranslatedExecutor {
                     Descriptor::SampledTexture(tex) => vec![Made::Texture(self.texture(tex))],
                     Descriptor::Sampler(s) => vec![Made::Sampler(self.sampler(s))],
                     Descriptor::CombinedTextureSampler(tex, s) => vec![Made::Texture(self.texture(tex)), Made::Sampler(self.sampler(s))],
+                    // The attachment an earlier pass rendered, bound as a texture
+                    // (`lower::input_attachments`).
+                    Descriptor::InputAttachment { texture, .. } => vec![Made::Texture(self.texture(texture))],
                 };
                 if objects.len() != wgpu.len() {
                     return Err(ExecError::Device(format!(
@@ -483,10 +486,24 @@ impl TranslatedExecutor {
                 }
                 _ => None,
             },
+            // Read with textureLoad only: no sampler to check.
+            Descriptor::InputAttachment { texture: t, .. } if matches!(t.format, TexelFormat::Rgba32Float | TexelFormat::Depth16Unorm) => {
+                Some((t.view, String::new()))
+            }
             _ => None,
         };
         let mut out = Vec::new();
         for (given, (view, why)) in test.resources.iter().filter_map(|r| unfilterable(r).map(|u| (r, u))) {
+            if matches!(given.descriptor, Descriptor::InputAttachment { .. }) {
+                let texture = wgpu::BindingType::Texture {
+                    sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                    view_dimension: view_dimension(view),
+                    multisampled: false,
+                };
+                let own = plan.resources.iter().filter(|r| (r.set, r.binding) == (given.set, given.binding)).flat_map(|r| &r.wgpu);
+                out.extend(own.map(|w| ((w.group, w.binding), texture.clone())));
+                continue;
+            }
             for r in plan.resources.iter().filter(|r| r.set == given.set) {
                 let Some(d) = test.resources.iter().find(|x| x.set == r.set && x.binding == r.binding && x.element == 0) else { continue };
                 let sampler = match &d.descriptor {

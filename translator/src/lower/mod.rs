@@ -17,6 +17,7 @@ pub mod drop_non_semantic;
 pub mod drop_xfb;
 pub mod flatten_io;
 pub mod float_specials;
+pub mod input_attachments;
 pub mod interpolation;
 pub mod non_writable_blocks;
 pub mod packed_vectors;
