@@ -37,6 +37,7 @@ pub mod tessellator;
 pub mod vertex_function;
 pub mod vertex_pulling;
 pub mod wgsl;
+pub mod wgsl_layout;
 
 pub use desc::*;
 pub use descriptors::DescriptorKind;

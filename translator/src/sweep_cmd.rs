@@ -22,6 +22,10 @@ pub struct Args {
     /// Print every pipeline's outcome, not only the summary.
     #[arg(long)]
     verbose: bool,
+    /// Also parse back and validate the WGSL written for each stage, and check it lays
+    /// buffers out as the module does (`Options::verify_wgsl_round_trip`).
+    #[arg(long)]
+    paranoid: bool,
 }
 
 const STAGES: [&str; 5] = ["vert", "tesc", "tese", "geom", "frag"];
@@ -106,7 +110,8 @@ pub fn run(args: Args) -> Result<(String, bool), String> {
             continue;
         }
         let shown = name.strip_prefix(&args.dir).unwrap_or(name).display().to_string();
-        let outcome = pipeline_of(files, None, Options::default()).and_then(|desc| tesserae::translate(&desc).map_err(|e| e.into()));
+        let options = Options { verify_wgsl_round_trip: args.paranoid, ..Options::default() };
+        let outcome = pipeline_of(files, None, options).and_then(|desc| tesserae::translate(&desc).map_err(|e| e.into()));
         let (class, message) = match outcome {
             Ok(_) => (Class::Ok, String::new()),
             Err(crate::Failure::Translate(e)) => (class_of(&e), e.to_string()),

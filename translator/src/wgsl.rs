@@ -65,6 +65,11 @@ pub(crate) fn validation_error(stage: Stage, e: &naga::WithSpan<naga::valid::Val
             };
             return TranslateError::unsupported(stage, format!("{what}: WebGPU has no equivalent"));
         }
+        // A buffer laid out as SPIR-V allows and WGSL does not (scalar block layout).
+        if text.starts_with("Alignment requirements for address space") {
+            let why = err.source().map_or(String::new(), |s| format!(": {s}"));
+            return TranslateError::unsupported(stage, format!("a buffer layout WGSL cannot express{why}"));
+        }
         level = err.source();
     }
     TranslateError::NagaValidation { stage, message: e.emit_to_string("") }
@@ -96,6 +101,7 @@ enum MemberNames {
 fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, members: MemberNames) -> Result<naga::Module, TranslateError> {
     let words = loaded.spirv();
     let mut module = crate::profile::phase("naga spv-in", || parse_spirv(stage, words, flip))?;
+    crate::profile::phase("layout padding", || crate::wgsl_layout::pad_shared_structs(&mut module));
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,
         // The control stage runs as compute once `lower::tess_io` has rewritten it.
@@ -389,8 +395,22 @@ pub(crate) fn write_validated(
     let source =
         crate::profile::phase("wgsl write", || naga::back::wgsl::write_string(&module, info, naga::back::wgsl::WriterFlags::empty()))
             .map_err(|e| TranslateError::NagaBackend { stage, message: e.to_string() })?;
+    // naga's writer drops explicit offsets, sizes and strides: spell them out.
+    let source = match crate::profile::phase("wgsl layout", || crate::wgsl_layout::spell_out(&module, &source)) {
+        Ok(Some(spelled)) => spelled,
+        Ok(None) => source,
+        Err(what) => return Err(TranslateError::unsupported(stage, what)),
+    };
     if verify_round_trip {
-        return crate::profile::phase("user wgsl round trip", || round_trip(stage, source));
+        let parsed = crate::profile::phase("user wgsl round trip", || round_trip(stage, source))?;
+        if let Err(e) = crate::wgsl_layout::compare_bound_layouts(&module, parsed.module()) {
+            return Err(TranslateError::WgslRoundTrip {
+                stage,
+                message: format!("the WGSL lays memory out otherwise than the module: {e}"),
+                wgsl: parsed.source().to_string(),
+            });
+        }
+        return Ok(parsed);
     }
     crate::profile::phase("writer names", || name_as_written(&mut module, &source));
     Ok(ValidatedWgsl::new(source, module))

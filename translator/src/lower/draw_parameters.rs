@@ -22,13 +22,14 @@ use spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
 /// The built-ins this pass replaces.
 const REPLACED: [BuiltIn; 3] = [BuiltIn::BaseVertex, BuiltIn::BaseInstance, BuiltIn::DrawIndex];
 
-/// Whether the module reads one of the draw parameters.
+/// Whether the module may read one of the draw parameters: it decorates something with one
+/// (a scan of the annotations, cheaper than reflecting; [`lower`] looks for the inputs).
 pub fn applies(view: &crate::spirv_view::ModuleView) -> bool {
-    let r = Reflector::new(view);
-    view.types_global_values().any(|i| {
-        i.opcode == Op::Variable
-            && i.operands.first() == Some(&(StorageClass::Input as u32))
-            && i.result_id.and_then(|v| r.builtin(v)).is_some_and(|b| REPLACED.contains(&b))
+    let builtin = Decoration::BuiltIn as u32;
+    view.annotations().any(|a| {
+        a.opcode == Op::Decorate
+            && a.operands.get(1) == Some(&builtin)
+            && a.operands.get(2).is_some_and(|b| REPLACED.iter().any(|r| *r as u32 == *b))
     })
 }
 

@@ -1,0 +1,87 @@
+//! naga's WGSL writer drops explicit offsets, sizes and strides; the translation spells them
+//! out with `@size` so the text lays buffers out as the module does (checked by reading the
+//! text back: `Options::verify_wgsl_round_trip`), and refuses what WGSL cannot spell.
+
+mod common;
+use common::*;
+use tesserae::*;
+
+fn verified(fragment: &str) -> String {
+    let mut desc = pipeline_with_fragment(fragment);
+    desc.options.verify_wgsl_round_trip = true;
+    fragment_wgsl(&translate(&desc).unwrap())
+}
+
+#[test]
+fn push_constants_past_the_vertex_stages_bytes_keep_their_offsets() {
+    let wgsl = verified(
+        "#version 450
+layout(push_constant) uniform P { layout(offset = 12) float roughness; float metallic; } p;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(p.roughness, p.metallic, 0.0, 1.0); }",
+    );
+    // Padding members, not attributes: every backend (naga's GLSL writer too) then lays the
+    // block out as the application does.
+    assert!(wgsl.contains("tesserae_pad_4_: f32,") && wgsl.contains("tesserae_pad_8_: f32,"), "{wgsl}");
+    assert!(!wgsl.contains("@size"), "{wgsl}");
+}
+
+#[test]
+fn a_block_starting_past_zero_gets_a_leading_pad() {
+    let wgsl = verified(
+        "#version 450
+layout(set = 0, binding = 0) uniform U { layout(offset = 272) float alpha; } u;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(u.alpha); }",
+    );
+    assert!(wgsl.contains("tesserae_pad_268_: f32,\n    alpha: f32,"), "{wgsl}");
+}
+
+#[test]
+fn std140_struct_padding_is_spelled_out() {
+    // std140 rounds the struct S up to 16 bytes: `after` is at 16, WGSL's natural 4.
+    let wgsl = verified(
+        "#version 450
+struct S { float a; };
+layout(std140, set = 0, binding = 0) uniform U { S s; float after; } u;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(u.s.a, u.after, 0.0, 1.0); }",
+    );
+    assert!(wgsl.contains("@size(16) "), "{wgsl}");
+}
+
+#[test]
+fn a_stride_wgsl_cannot_spell_is_refused() {
+    let err = translate(&pipeline_with_fragment(
+        "#version 450
+#extension GL_EXT_scalar_block_layout : require
+struct Node { vec4 colour; float depth; uint next; };
+layout(scalar, set = 0, binding = 0) readonly buffer Nodes { Node nodes[]; };
+layout(location = 0) out vec4 o;
+void main() { o = nodes[int(gl_FragCoord.x)].colour; }",
+    ))
+    .unwrap_err();
+    assert!(
+        matches!(&err, TranslateError::Unsupported { feature, .. } if feature.contains("layout WGSL cannot express") && feature.contains("stride 24")),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_layout_oracle_catches_the_writers_text() {
+    // naga's own text for such a module reads back with another layout: the check that
+    // verified translations pass is one that can fail.
+    let words = fs("#version 450
+layout(set = 0, binding = 0) uniform U { layout(offset = 32) vec4 late; } u;
+layout(location = 0) out vec4 o;
+void main() { o = u.late; }");
+    let opts = naga::front::spv::Options { adjust_coordinate_space: true, strict_capabilities: false, block_ctx_dump_prefix: None };
+    let module = naga::front::spv::Frontend::new(words.iter().copied(), &opts).parse().unwrap();
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), wgsl::capabilities()).validate(&module).unwrap();
+    let text = naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty()).unwrap();
+    let parsed = naga::front::wgsl::parse_str(&text).unwrap();
+    let e = wgsl_layout::compare_bound_layouts(&module, &parsed).unwrap_err();
+    assert!(e.contains("spanning 48 bytes read back as 1 spanning 16"), "{e}");
+    let spelled = wgsl_layout::spell_out(&module, &text).unwrap().expect("a drift to spell out");
+    wgsl_layout::compare_bound_layouts(&module, &naga::front::wgsl::parse_str(&spelled).unwrap()).unwrap();
+}
