@@ -70,19 +70,21 @@ fn a_group_past_the_device_limit_is_a_runtime_error() {
 }
 
 #[test]
-fn input_attachments_are_refused_naming_the_variable() {
+fn texel_buffers_are_refused_naming_the_variable() {
+    // WebGPU has no texel buffers (input attachments, refused here before, now read as
+    // textures: translator/tests/input_attachments.rs).
     let fs = glsl(
         ShaderStage::Fragment,
         "#version 450
-layout(input_attachment_index = 0, set = 0, binding = 3) uniform subpassInput previous;
+layout(set = 0, binding = 3, r32f) uniform readonly imageBuffer values;
 layout(location = 0) out vec4 o;
-void main() { o = subpassLoad(previous); }",
+void main() { o = imageLoad(values, 0); }",
     );
     let vs = glsl(ShaderStage::Vertex, "#version 450\nvoid main() { gl_Position = vec4(0.0); }");
     let e = tesserae::translate(&PipelineDesc::new(StageDesc::new(vs), Some(StageDesc::new(fs)))).unwrap_err();
     let text = e.to_string();
     assert!(matches!(e, tesserae::TranslateError::Unsupported { .. }), "{text}");
-    assert!(text.contains("input attachment") && text.contains("previous") && text.contains("binding 3"), "{text}");
+    assert!(text.contains("texel buffer") && text.contains("values") && text.contains("binding 3"), "{text}");
 }
 
 #[test]

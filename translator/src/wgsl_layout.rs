@@ -24,7 +24,7 @@ pub enum Drift {
 }
 
 fn round_up(align: u32, value: u32) -> u32 {
-    value.div_ceil(align.max(1)) * align.max(1)
+    value.div_ceil(align.max(1)).saturating_mul(align.max(1))
 }
 
 /// Every drift of the types `module`'s buffers (uniform, storage and immediate globals) hold,
@@ -153,12 +153,19 @@ pub fn spell_out(module: &naga::Module, source: &str) -> Result<Option<String>, 
             }
             Drift::Member { ty, member, offset, .. } => {
                 let TypeInner::Struct { members, .. } = &module.types[ty].inner else { continue };
-                sizes.entry(ty).or_default().push((member - 1, offset - members[member - 1].offset));
+                // (Members out of offset order have no `@size` spelling.)
+                let Some(size) = offset.checked_sub(members[member - 1].offset) else {
+                    return Err(format!("the struct `{}` with members out of offset order", name(ty)));
+                };
+                sizes.entry(ty).or_default().push((member - 1, size));
             }
             Drift::Span { ty, span, .. } => {
                 let TypeInner::Struct { members, .. } = &module.types[ty].inner else { continue };
                 let Some(last) = members.last() else { continue };
-                sizes.entry(ty).or_default().push((members.len() - 1, span - last.offset));
+                let Some(size) = span.checked_sub(last.offset) else {
+                    return Err(format!("the struct `{}` spanning less than its last member's offset", name(ty)));
+                };
+                sizes.entry(ty).or_default().push((members.len() - 1, size));
             }
         }
     }
