@@ -23,6 +23,7 @@ pub mod interface;
 pub mod link;
 pub mod lower;
 pub mod module_checks;
+pub mod naga_repairs;
 pub mod plan;
 pub mod points;
 pub mod profile;

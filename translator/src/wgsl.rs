@@ -42,7 +42,11 @@ impl ValidatedWgsl {
 /// Capabilities the generated WGSL may use: what wgpu offers with `CLIP_DISTANCES` and
 /// `SHADER_F16` enabled.
 pub fn capabilities() -> Capabilities {
-    Capabilities::CLIP_DISTANCES | Capabilities::SHADER_FLOAT16 | Capabilities::CUBE_ARRAY_TEXTURES
+    // (`pack2x16float`/`unpack2x16float` need SHADER_FLOAT16_IN_FLOAT32: core WGSL.)
+    Capabilities::CLIP_DISTANCES
+        | Capabilities::SHADER_FLOAT16
+        | Capabilities::CUBE_ARRAY_TEXTURES
+        | Capabilities::SHADER_FLOAT16_IN_FLOAT32
 }
 
 fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
@@ -64,6 +68,13 @@ pub(crate) fn validation_error(stage: Stage, e: &naga::WithSpan<naga::valid::Val
                 other => format!("what naga's capability {other} allows"),
             };
             return TranslateError::unsupported(stage, format!("{what}: WebGPU has no equivalent"));
+        }
+        // Interface variables packed into one location by component.
+        if text.starts_with("Multiple bindings at location") {
+            return TranslateError::unsupported(
+                stage,
+                format!("two interface variables in one location by `Component` ({text}; WGSL has one variable per location)"),
+            );
         }
         // A buffer laid out as SPIR-V allows and WGSL does not (scalar block layout).
         if text.starts_with("Alignment requirements for address space") {
@@ -101,6 +112,7 @@ enum MemberNames {
 fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, members: MemberNames) -> Result<naga::Module, TranslateError> {
     let words = loaded.spirv();
     let mut module = crate::profile::phase("naga spv-in", || parse_spirv(stage, words, flip))?;
+    crate::naga_repairs::repair(&mut module);
     crate::profile::phase("layout padding", || crate::wgsl_layout::pad_shared_structs(&mut module));
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,
@@ -354,6 +366,8 @@ fn reader_error(stage: Stage, e: naga::front::spv::Error) -> TranslateError {
             Some(b) => format!("the built-in {b:?}"),
             None => format!("built-in {b}"),
         }),
+        E::InconsistentComparisonSampling(_) => unsupported("a texture or sampler used both with and without depth comparison".into()),
+        E::InvalidTypeWidth(bits) => unsupported(format!("{bits}-bit scalars")),
         E::UnsupportedExtInstSet(_)
         | E::UnsupportedExtInst(_)
         | E::UnsupportedType(_)
@@ -367,6 +381,22 @@ fn reader_error(stage: Stage, e: naga::front::spv::Error) -> TranslateError {
         | E::UnsupportedMatrixStride { .. }
         | E::UnsupportedGroupOperation(_) => unsupported(e.to_string()),
         e => TranslateError::NagaFrontend { stage, message: e.to_string() },
+    }
+}
+
+/// A naga WGSL writer error: what WGSL (or the writer) cannot express of a valid module — a
+/// switch case falling through into a non-empty one, `isnan`, `outerProduct` — is a refusal
+/// naming it.
+fn writer_error(stage: Stage, e: naga::back::wgsl::Error) -> TranslateError {
+    use naga::back::wgsl::Error as E;
+    match e {
+        E::Unsupported { .. } | E::UnsupportedRelationalFunction(_) => {
+            TranslateError::unsupported(stage, format!("{e} (naga's WGSL writer cannot write it)"))
+        }
+        E::Unimplemented(m) if m.contains("fall-through") => {
+            TranslateError::unsupported(stage, "a switch case falling through into the next (WGSL has no fall-through)")
+        }
+        e => TranslateError::NagaBackend { stage, message: e.to_string() },
     }
 }
 
@@ -394,7 +424,7 @@ pub(crate) fn write_validated(
 ) -> Result<ValidatedWgsl, TranslateError> {
     let source =
         crate::profile::phase("wgsl write", || naga::back::wgsl::write_string(&module, info, naga::back::wgsl::WriterFlags::empty()))
-            .map_err(|e| TranslateError::NagaBackend { stage, message: e.to_string() })?;
+            .map_err(|e| writer_error(stage, e))?;
     // naga's writer drops explicit offsets, sizes and strides: spell them out.
     let source = match crate::profile::phase("wgsl layout", || crate::wgsl_layout::spell_out(&module, &source)) {
         Ok(Some(spelled)) => spelled,

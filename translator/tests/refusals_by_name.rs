@@ -112,3 +112,44 @@ fn a_module_of_an_extension_the_readers_do_not_know_is_refused_not_called_malfor
     let err = translate_stage(&StageDesc::new(out)).unwrap_err();
     assert!(matches!(&err, TranslateError::Unsupported { feature, .. } if feature.contains("SPV_KHR_untyped_pointers")), "{err}");
 }
+
+#[test]
+fn what_naga_cannot_write_or_read_is_refused_by_name() {
+    // A case falling through into a non-empty one: WGSL has no fall-through.
+    let feature = unsupported(
+        "#version 450
+layout(location = 0) out vec4 o;
+void main() {
+    float x = 0.0;
+    switch (int(gl_FragCoord.x) & 3) {
+    case 0: x = 1.0;
+    case 1: x += 2.0; break;
+    default: x = 0.5;
+    }
+    o = vec4(x);
+}",
+    );
+    assert!(feature.contains("falling through"), "{feature}");
+    // Two inputs in one location by component.
+    let stage = StageDesc::new(fs("#version 450
+layout(location = 0, component = 0) in float a;
+layout(location = 0, component = 1) in float b;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(a, b, 0.0, 1.0); }"));
+    match translate_stage(&stage) {
+        Err(TranslateError::Unsupported { feature, .. }) => assert!(feature.contains("by `Component`"), "{feature}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn modf_and_frexp_translate() {
+    let mut desc = pipeline_with_fragment(
+        "#version 450
+layout(location = 0) out vec4 o;
+void main() { vec2 w; vec2 f = modf(gl_FragCoord.xy, w); int e; float m = frexp(gl_FragCoord.x, e); o = vec4(f, m, float(e) + w.x); }",
+    );
+    desc.options.verify_wgsl_round_trip = true;
+    let wgsl = fragment_wgsl(&translate(&desc).unwrap());
+    assert!(wgsl.contains("modf(") && wgsl.contains("frexp("), "{wgsl}");
+}
