@@ -260,7 +260,14 @@ fn same_layout(ma: &naga::Module, a: Handle<Type>, mb: &naga::Module, b: Handle<
 /// would not reach it). A struct some expression builds member by member is left as it is
 /// ([`spell_out`] still fixes its text). Pads are members named `tesserae_pad_OFFSET` of a
 /// 4-byte scalar or 16-byte vector type the arena holds before the struct (naga wants a
-/// type's parts before it, and the struct keeps its handle); a struct with none is left too.
+/// type's parts before it, and the struct keeps its handle); a struct with none, or whose gaps
+/// would take more than [`MAX_PADS`] members, is left too.
+/// Padding members one struct may gain (a kilobyte of gaps in scalars, four in 16-byte
+/// vectors; Sascha Willems' multiview sample starts a block at 272). Past it the
+/// gaps are only spelled out in the text: a gap of megabytes must not become a million members
+/// (the `spirv_words` fuzzer's first find on this pass).
+pub const MAX_PADS: usize = 256;
+
 pub fn pad_shared_structs(module: &mut naga::Module) {
     let drifts = drifts(module);
     let mut gaps: std::collections::BTreeMap<Handle<Type>, Vec<usize>> = Default::default();
@@ -311,7 +318,7 @@ pub fn pad_shared_structs(module: &mut naga::Module) {
                     break;
                 }
                 let mut at = end;
-                while at < m.offset {
+                while at < m.offset && new_members.len() - map.len() < MAX_PADS {
                     let (pad, size) = match (quad, scalar) {
                         (Some(q), _) if at % 16 == 0 && m.offset - at >= 16 => (q, 16),
                         (_, Some(s)) => (s, 4),

@@ -85,3 +85,16 @@ void main() { o = u.late; }");
     let spelled = wgsl_layout::spell_out(&module, &text).unwrap().expect("a drift to spell out");
     wgsl_layout::compare_bound_layouts(&module, &naga::front::wgsl::parse_str(&spelled).unwrap()).unwrap();
 }
+
+#[test]
+fn a_gap_too_large_to_pad_is_spelled_out_instead() {
+    // 64 KiB before the member: a thousand pads; the text's `@size` says it in one attribute.
+    let wgsl = verified(
+        "#version 450
+layout(set = 0, binding = 0) uniform U { vec4 first; layout(offset = 65536) vec4 far; } u;
+layout(location = 0) out vec4 o;
+void main() { o = u.first + u.far; }",
+    );
+    assert!(wgsl.contains("@size(65536) first: vec4<f32>,"), "{wgsl}");
+    assert!(!wgsl.contains("tesserae_pad"), "{wgsl}");
+}
