@@ -15,7 +15,6 @@
 
 use super::{constant, fresh_id, interface_lists_all_globals, pointer_type, type_id};
 use crate::draw_uniform;
-use crate::reflect::Reflector;
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
 
@@ -36,20 +35,7 @@ pub fn applies(view: &crate::spirv_view::ModuleView) -> bool {
 /// Rewrites the module (whether it changed); `Err` names what cannot be rewritten.
 pub fn lower(module: &mut dr::Module, group: u32, binding: u32) -> Result<bool, String> {
     // (variable, built-in, pointee type)
-    let vars: Vec<(Word, BuiltIn, Word)> = {
-        let view = crate::spirv_view::ModuleView::of_module(module);
-        let r = Reflector::new(&view);
-        module
-            .types_global_values
-            .iter()
-            .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Input)))
-            .filter_map(|i| {
-                let var = i.result_id?;
-                let b = r.builtin(var).filter(|b| REPLACED.contains(b))?;
-                Some((var, b, r.pointee(i.result_type?)?.1))
-            })
-            .collect()
-    };
+    let vars: Vec<(Word, BuiltIn, Word)> = super::builtin_inputs(module).into_iter().filter(|(_, b, _)| REPLACED.contains(b)).collect();
     if vars.is_empty() {
         return Ok(false);
     }

@@ -9,7 +9,6 @@
 //! read per sample) are refused.
 
 use super::{constant, float_type, fresh_id, pointer_type, type_id, vec4_type};
-use crate::reflect::Reflector;
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{BuiltIn, Decoration, Dim, ExecutionModel, Op, StorageClass, Word};
 use std::collections::HashSet;
@@ -124,16 +123,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
 /// The stage's `FragCoord` input, added (and listed in the fragment entry points'
 /// interfaces) when it declares none.
 fn fragcoord_input(module: &mut dr::Module) -> Word {
-    let existing = {
-        let view = crate::spirv_view::ModuleView::of_module(module);
-        let r = Reflector::new(&view);
-        module
-            .types_global_values
-            .iter()
-            .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Input)))
-            .filter_map(|i| i.result_id)
-            .find(|v| r.builtin(*v) == Some(BuiltIn::FragCoord))
-    };
+    let existing = super::builtin_inputs(module).into_iter().find(|(_, b, _)| *b == BuiltIn::FragCoord).map(|(v, _, _)| v);
     if let Some(v) = existing {
         return v;
     }

@@ -265,6 +265,21 @@ pub(crate) fn add_located_variable(module: &mut dr::Module, sc: StorageClass, po
     var
 }
 
+/// The module's built-in input variables: (variable, built-in, pointee type).
+pub(crate) fn builtin_inputs(module: &dr::Module) -> Vec<(Word, spirv::BuiltIn, Word)> {
+    let view = crate::spirv_view::ModuleView::of_module(module);
+    let r = crate::reflect::Reflector::new(&view);
+    module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Input)))
+        .filter_map(|i| {
+            let var = i.result_id?;
+            Some((var, r.builtin(var)?, r.pointee(i.result_type?)?.1))
+        })
+        .collect()
+}
+
 /// Index of the function an entry point runs.
 pub(crate) fn entry_function(module: &dr::Module, entry_id: Word) -> Option<usize> {
     module.functions.iter().position(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(entry_id))

@@ -7,28 +7,15 @@
 
 use crate::reflect::Reflector;
 use rspirv::dr::{self, Instruction, Operand};
-use spirv::{BuiltIn, Decoration, Op, StorageClass};
+use spirv::{BuiltIn, Decoration, Op};
 
 /// Rewrites the fragment module; returns the WGSL type of the input (`i32` or `u32`) when it
 /// reads `PrimitiveId`.
 pub fn lower(module: &mut dr::Module, location: u32) -> Option<&'static str> {
-    let var = {
-        let view = crate::spirv_view::ModuleView::of_module(module);
-        let r = Reflector::new(&view);
-        module
-            .types_global_values
-            .iter()
-            .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Input)))
-            .filter_map(|i| i.result_id)
-            .find(|v| r.builtin(*v) == Some(BuiltIn::PrimitiveId))
-    };
-    let var = var?;
+    let (var, _, pointee) = super::builtin_inputs(module).into_iter().find(|(_, b, _)| *b == BuiltIn::PrimitiveId)?;
     let signed = {
         let view = crate::spirv_view::ModuleView::of_module(module);
-        let r = Reflector::new(&view);
-        let ptr = module.types_global_values.iter().find(|i| i.result_id == Some(var)).and_then(|i| i.result_type);
-        let pointee = ptr.and_then(|p| r.pointee(p)).map(|(_, t)| t);
-        pointee.and_then(|t| r.def(t)).is_none_or(|d| d.operands.get(1) != Some(&0))
+        Reflector::new(&view).def(pointee).is_none_or(|d| d.operands.get(1) != Some(&0))
     };
     module.annotations.retain(|a| {
         !(a.class.opcode == Op::Decorate
