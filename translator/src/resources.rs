@@ -93,6 +93,8 @@ impl ResourceContext {
             }
             m.try_lower(crate::lower::input_attachments::applies, crate::lower::input_attachments::lower)
                 .map_err(|what| TranslateError::unsupported(stage, what))?;
+            m.try_lower(crate::lower::sample_mask::applies, crate::lower::sample_mask::lower)
+                .map_err(|what| TranslateError::unsupported(stage, what))?;
             m.try_lower(crate::lower::row_major::applies, crate::lower::row_major::lower)
                 .map_err(|what| TranslateError::unsupported(stage, what))?;
             m.try_lower(crate::lower::std140::applies, crate::lower::std140::lower)

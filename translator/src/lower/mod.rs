@@ -25,6 +25,7 @@ pub mod point_coord;
 pub mod primitive_id;
 pub mod push_constants;
 pub mod row_major;
+pub mod sample_mask;
 pub mod shift_signedness;
 pub mod specialize;
 pub mod std140;
@@ -267,12 +268,17 @@ pub(crate) fn add_located_variable(module: &mut dr::Module, sc: StorageClass, po
 
 /// The module's built-in input variables: (variable, built-in, pointee type).
 pub(crate) fn builtin_inputs(module: &dr::Module) -> Vec<(Word, spirv::BuiltIn, Word)> {
+    builtin_variables(module, StorageClass::Input)
+}
+
+/// The module's built-in variables of storage class `sc`: (variable, built-in, pointee type).
+pub(crate) fn builtin_variables(module: &dr::Module, sc: StorageClass) -> Vec<(Word, spirv::BuiltIn, Word)> {
     let view = crate::spirv_view::ModuleView::of_module(module);
     let r = crate::reflect::Reflector::new(&view);
     module
         .types_global_values
         .iter()
-        .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Input)))
+        .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(sc)))
         .filter_map(|i| {
             let var = i.result_id?;
             Some((var, r.builtin(var)?, r.pointee(i.result_type?)?.1))
