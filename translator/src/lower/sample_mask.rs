@@ -10,7 +10,7 @@
 use super::{fresh_id, pointer_type, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{BuiltIn, Op, StorageClass, Word};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Whether the module may declare a `SampleMask` built-in (a scan of the annotations).
 pub fn applies(view: &crate::spirv_view::ModuleView) -> bool {
@@ -27,7 +27,7 @@ struct Mask {
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     let defs = super::global_defs(module);
-    let mut masks: HashMap<Word, Mask> = HashMap::new();
+    let mut masks: BTreeMap<Word, Mask> = BTreeMap::new();
     for sc in [StorageClass::Input, StorageClass::Output] {
         for (var, b, pointee) in super::builtin_variables(module, sc) {
             let Some(array) = defs.get(&pointee).filter(|d| b == BuiltIn::SampleMask && d.class.opcode == Op::TypeArray) else { continue };

@@ -32,8 +32,8 @@ struct FragmentOutput {
 
 var<private> gl_FragCoord_1: vec4<f32>;
 var<private> frag: vec4<f32>;
-var<private> gl_SampleMaskIn_1: u32;
 var<private> gl_SampleMask: u32 = 4294967295u;
+var<private> gl_SampleMaskIn_1: u32;
 
 fn main_1() {
     let _e13 = gl_FragCoord_1[0u];
