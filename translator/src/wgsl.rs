@@ -57,6 +57,16 @@ fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
 /// module needs one WebGPU lacks (a valid Vulkan shader reading `ViewIndex` needs naga's
 /// `MULTIVIEW`, one reading `BaryCoordKHR` its `SHADER_BARYCENTRICS`), else the error.
 pub(crate) fn validation_error(stage: Stage, e: &naga::WithSpan<naga::valid::ValidationError>) -> TranslateError {
+    // A type of a valid module that WGSL cannot declare: 64- or 16-bit integers, a struct
+    // whose members' offsets go backwards, a capability WebGPU lacks. (Other type errors stay
+    // validation failures: they may be a lowering pass's bug.)
+    if let naga::valid::ValidationError::Type { name, source, .. } = e.as_inner() {
+        use naga::valid::TypeError as T;
+        if matches!(source, T::WidthError(_) | T::MemberOverlap { .. } | T::MissingCapability(_) | T::InvalidAtomicWidth(..)) {
+            let name = if name.is_empty() { String::new() } else { format!(" `{name}`") };
+            return TranslateError::unsupported(stage, format!("a type{name} WGSL cannot declare: {source}"));
+        }
+    }
     let mut level: Option<&(dyn std::error::Error + 'static)> = Some(e.as_inner());
     while let Some(err) = level {
         let text = err.to_string();

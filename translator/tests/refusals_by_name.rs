@@ -153,3 +153,15 @@ void main() { vec2 w; vec2 f = modf(gl_FragCoord.xy, w); int e; float m = frexp(
     let wgsl = fragment_wgsl(&translate(&desc).unwrap());
     assert!(wgsl.contains("modf(") && wgsl.contains("frexp("), "{wgsl}");
 }
+
+#[test]
+fn types_wgsl_cannot_declare_are_refused_by_name() {
+    let feature = unsupported(
+        "#version 450
+#extension GL_ARB_gpu_shader_int64 : require
+layout(set = 0, binding = 0) uniform U { int64_t big; };
+layout(location = 0) out vec4 o;
+void main() { o = vec4(float(big)); }",
+    );
+    assert!(feature.contains("a type") && feature.contains("WGSL cannot declare"), "{feature}");
+}
