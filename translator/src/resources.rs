@@ -91,16 +91,9 @@ impl ResourceContext {
                     _ => {}
                 }
             }
-            m.try_lower(crate::lower::input_attachments::applies, crate::lower::input_attachments::lower)
-                .map_err(|what| TranslateError::unsupported(stage, what))?;
-            m.try_lower(crate::lower::sample_mask::applies, crate::lower::sample_mask::lower)
-                .map_err(|what| TranslateError::unsupported(stage, what))?;
-            m.try_lower(crate::lower::row_major::applies, crate::lower::row_major::lower)
-                .map_err(|what| TranslateError::unsupported(stage, what))?;
-            m.try_lower(crate::lower::std140::applies, crate::lower::std140::lower)
-                .map_err(|what| TranslateError::unsupported(stage, what))?;
-            m.try_lower(crate::lower::packed_vectors::applies, crate::lower::packed_vectors::lower)
-                .map_err(|what| TranslateError::unsupported(stage, what))?;
+            for (name, applies, pass) in crate::lower::ON_RESOURCES {
+                crate::profile::phase(name, || m.try_lower(applies, pass)).map_err(|what| TranslateError::unsupported(stage, what))?;
+            }
             if crate::lower::draw_parameters::applies(m.view()) {
                 let e = ctx.emulation(stage, "draw parameters (BaseVertex, BaseInstance)")?;
                 m.try_lower(crate::lower::draw_parameters::applies, |module| {

@@ -57,10 +57,24 @@ pub(crate) const ON_LOADED: [PredicatedPass; 4] = [
     ("lower: shift_signedness", shift_signedness::applies, shift_signedness::lower),
 ];
 
+/// A pass that may refuse the module (`Err` names what it cannot rewrite), with its predicate:
+/// `(profile phase name, applies, pass)`; the pass returns whether it changed the module.
+pub(crate) type FalliblePass = (&'static str, fn(&crate::spirv_view::ModuleView) -> bool, fn(&mut dr::Module) -> Result<bool, String>);
+
+/// The passes `ResourceContext::prepare` runs on every stage, in order, after splitting arrays
+/// of descriptors and combined samplers (each a refusal by name when it fails).
+pub(crate) const ON_RESOURCES: [FalliblePass; 5] = [
+    ("lower: input_attachments", input_attachments::applies, input_attachments::lower),
+    ("lower: sample_mask", sample_mask::applies, sample_mask::lower),
+    ("lower: row_major", row_major::applies, row_major::lower),
+    ("lower: std140", std140::applies, std140::lower),
+    ("lower: packed_vectors", packed_vectors::applies, packed_vectors::lower),
+];
+
 /// Checks the predicates on `words` (which must pass [`crate::reflect::check_header`]): a
 /// pass whose predicate says it does not apply changes nothing (and does not fail). The
 /// passes that run when a module is loaded ([`ON_INPUT`]) are checked on the input, the others
-/// ([`ON_LOADED`], and `row_major`, `std140` and `packed_vectors`, which resources run) on the loaded module; modules that do not
+/// ([`ON_LOADED`] and [`ON_RESOURCES`]) on the loaded module; modules that do not
 /// load are skipped (the passes assume the load checks). Debug builds check every skipped pass
 /// of every translation; the `spirv_words` fuzz target and the translator tests check this on
 /// their inputs, in release builds too.
@@ -68,14 +82,18 @@ pub fn check_predicates(words: &[u32]) -> Result<(), String> {
     let Ok(loaded) = crate::reflect::load(words, None) else { return Ok(()) };
     let Some((input, _)) = crate::spirv_view::ModuleView::read(words) else { return Ok(()) };
     let Ok(module) = crate::spirv_reader::load_words(words) else { return Ok(()) };
-    let std140: PredicatedPass = ("lower: std140", std140::applies, |m| std140::lower(m).unwrap_or(true));
-    let packed: PredicatedPass = ("lower: packed_vectors", packed_vectors::applies, |m| packed_vectors::lower(m).unwrap_or(true));
-    let row_major: PredicatedPass = ("lower: row_major", row_major::applies, |m| row_major::lower(m).unwrap_or(true));
     let on_input = ON_INPUT.iter().map(|p| (p, &input, &module));
-    let on_loaded = ON_LOADED.iter().chain([&row_major, &std140, &packed]).map(|p| (p, loaded.view(), loaded.module()));
+    let on_loaded = ON_LOADED.iter().map(|p| (p, loaded.view(), loaded.module()));
+    let changed = |name: &str| Err(format!("{name} changed a module its predicate says it does not apply to"));
     for ((name, applies, pass), view, module) in on_input.chain(on_loaded) {
         if !applies(view) && pass(&mut module.clone()) {
-            return Err(format!("{name} changed a module its predicate says it does not apply to"));
+            return changed(name);
+        }
+    }
+    // (A refusal counts as a change: the pass would have failed a module it says it skips.)
+    for (name, applies, pass) in &ON_RESOURCES {
+        if !applies(loaded.view()) && pass(&mut loaded.module().clone()).unwrap_or(true) {
+            return changed(name);
         }
     }
     Ok(())
