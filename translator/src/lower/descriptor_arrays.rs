@@ -6,8 +6,10 @@
 //! becomes N variables of the element type, element k at (set, `bindings[k]`) and named
 //! `NAME_k`, when every use of it is an access chain whose first index is a constant: the
 //! chain then starts at element k's variable, or is that variable when it has no other index.
-//! Any other use — an index known only when the shader runs, the whole array passed to a
-//! function — is refused, naming the array; the module is then unchanged.
+//! A chain whose first index is known only when the shader runs has each read through it done
+//! on every element and the indexed one selected ([`super::descriptor_select`]). Any other use
+//! — the whole array passed to a function, a write through a run-time index — is refused,
+//! naming the array; the module is then unchanged.
 //!
 //! Invariant: the elements keep the array's decorations other than `Binding` (so a read-only
 //! storage buffer array stays read-only), and every entry point whose interface listed the
@@ -66,15 +68,17 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, bindings: &[u32]) -> 
     if bindings.len() != length as usize {
         return Err(format!("the array of descriptors `{name}` ({length} elements, {} bindings)", bindings.len()));
     }
-    // Every use: an access chain from the array by a constant index.
+    // Every use: an access chain from the array by a constant index, or by one known only
+    // when the shader runs (`descriptor_select`).
     let mut chains: Vec<(Word, u32)> = Vec::new();
+    let mut dynamic: Vec<(Word, Word)> = Vec::new();
     for inst in module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions)) {
         if !inst.operands.contains(&Operand::IdRef(var)) {
             continue;
         }
         let chain = matches!(inst.class.opcode, Op::AccessChain | Op::InBoundsAccessChain);
-        let index = match inst.operands.as_slice() {
-            [Operand::IdRef(base), Operand::IdRef(index), ..] if chain && *base == var => constant_u32(module, *index),
+        let (index, index_id) = match inst.operands.as_slice() {
+            [Operand::IdRef(base), Operand::IdRef(index), ..] if chain && *base == var => (constant_u32(module, *index), *index),
             _ => {
                 return Err(format!(
                     "the array of descriptors `{name}` used by {:?} (only access chains with a constant index are split)",
@@ -85,9 +89,10 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, bindings: &[u32]) -> 
         match index {
             Some(k) if k < length => chains.push((inst.result_id.unwrap_or(0), k)),
             Some(k) => return Err(format!("the array of descriptors `{name}` indexed at {k}, past its {length} elements")),
-            None => return Err(format!("the array of descriptors `{name}` indexed by a value known only when the shader runs")),
+            None => dynamic.push((inst.result_id.unwrap_or(0), index_id)),
         }
     }
+    let selection = super::descriptor_select::plan(module, &name, &dynamic, length)?;
 
     // The elements' variables, after their pointer type; element 0 keeps the array's id.
     let elem_ptr = pointer_type(module, sc, elem);
@@ -156,6 +161,7 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, bindings: &[u32]) -> 
             });
         }
     }
+    super::descriptor_select::apply(module, selection, &elements);
     // Decorations of a removed chain (`NonUniform`) go with it.
     module.annotations.retain(|a| !matches!(a.operands.first(), Some(Operand::IdRef(t)) if whole.iter().any(|(r, _)| r == t)));
     for (from, to) in whole {

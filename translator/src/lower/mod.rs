@@ -12,6 +12,7 @@ pub mod combined_sampler;
 pub mod const_operations;
 pub mod default_position;
 pub mod descriptor_arrays;
+pub mod descriptor_select;
 pub mod draw_parameters;
 pub mod drop_non_semantic;
 pub mod drop_xfb;
