@@ -55,6 +55,13 @@ pub struct Requirements {
     pub geometry: bool,
     pub wide_points: bool,
     pub shader_f16: bool,
+    /// Arrays of descriptors indexed by dynamically uniform values (Vulkan's
+    /// `shader*ArrayDynamicIndexing`): sampled images and samplers, uniform buffers.
+    pub sampled_image_array_dynamic_indexing: bool,
+    pub uniform_buffer_array_dynamic_indexing: bool,
+    /// Sampled image arrays indexed by values that differ between invocations
+    /// (`shaderSampledImageArrayNonUniformIndexing`, `nonuniformEXT`).
+    pub sampled_image_array_non_uniform_indexing: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

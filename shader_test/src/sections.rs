@@ -304,6 +304,9 @@ fn parse_require(c: &Cursor, s: &RawSection, r: &mut Requirements) -> Result<(),
             ["geometry"] => r.geometry = true,
             ["wide-points"] => r.wide_points = true,
             ["shader-f16"] => r.shader_f16 = true,
+            ["sampled-image-array-dynamic-indexing"] => r.sampled_image_array_dynamic_indexing = true,
+            ["uniform-buffer-array-dynamic-indexing"] => r.uniform_buffer_array_dynamic_indexing = true,
+            ["sampled-image-array-non-uniform-indexing"] => r.sampled_image_array_non_uniform_indexing = true,
             _ => return Err(c.err(line, format!("unknown requirement `{}`", w.join(" ")))),
         }
     }

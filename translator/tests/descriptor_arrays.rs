@@ -1,6 +1,7 @@
-//! Arrays of descriptors: WebGPU has no arrays of bindings, so an array indexed by constants
-//! becomes one binding per element (listed element by element in the plan); any other
-//! indexing, and runtime-sized arrays, are refused naming the array.
+//! Arrays of descriptors: WebGPU has no arrays of bindings, so an array becomes one binding per
+//! element (listed element by element in the plan); a read through an index known only when
+//! the shader runs reads every element and selects. Writes through such an index, long arrays
+//! read that way, and runtime-sized arrays are refused naming the array.
 
 mod common;
 use common::*;
@@ -39,17 +40,63 @@ void main() { o = texture(tex[0], vec2(0.5)) + texture(tex[2], vec2(0.5)) + ubos
 }
 
 #[test]
-fn an_index_known_only_at_run_time_is_refused_naming_the_array() {
+fn an_index_known_only_at_run_time_reads_every_element_and_selects() {
+    // A separate texture array, a sampler array, a combined sampler array (nonuniformEXT) and
+    // a block array read whole: every element is bound, and each read is done per element.
+    let plan = translate(&pipeline_with_fragment(
+        "#version 450
+#extension GL_EXT_nonuniform_qualifier : require
+layout(set = 0, binding = 0) uniform texture2D layers[2];
+layout(set = 0, binding = 2) uniform sampler smps[3];
+layout(set = 0, binding = 5) uniform sampler2D combined[2];
+struct Light { vec4 colour; mat4 m; vec4 weights[2]; };
+layout(set = 0, binding = 7) uniform Lights { Light light; } lights[2];
+layout(location = 0) out vec4 o;
+void main() {
+    int i = int(gl_FragCoord.x) & 1;
+    Light l = lights[i].light;
+    o = texture(sampler2D(layers[i], smps[int(gl_FragCoord.y) % 3]), vec2(0.5))
+        + texture(combined[nonuniformEXT(i)], vec2(0.5)) + l.colour + l.m[1] + l.weights[1];
+}",
+    ))
+    .unwrap();
+    let text = wgsl_of(&plan);
+    assert!(!text.contains("binding_array") && !text.contains("enable"), "{text}");
+    let r: Vec<_> = plan.resources.iter().map(|r| (r.name.as_str(), r.count)).collect();
+    assert_eq!(r, [("layers", 2), ("smps", 3), ("combined", 2), ("lights", 2)]);
+    // 2 images x 3 samplers + 2 combined samplers.
+    assert_eq!(text.matches("textureSample(").count(), 8, "{text}");
+    assert!(text.contains("select("), "{text}");
+    plan.validate().unwrap();
+}
+
+#[test]
+fn writes_through_an_index_known_only_at_run_time_are_refused_naming_the_array() {
+    for (body, what) in [
+        ("outs[int(gl_FragCoord.x) & 1].v = vec4(1.0);", "written through"),
+        ("atomicAdd(outs[int(gl_FragCoord.x) & 1].n, 1u);", "AtomicIAdd"),
+    ] {
+        let e = translate(&pipeline_with_fragment(&format!(
+            "#version 450
+layout(set = 0, binding = 0) buffer Out {{ vec4 v; uint n; }} outs[2];
+layout(location = 0) out vec4 o;
+void main() {{ {body} o = vec4(0.0); }}"
+        )))
+        .unwrap_err();
+        assert!(
+            matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("`outs`") && feature.contains("known only when the shader runs") && feature.contains(what)),
+            "{e}"
+        );
+    }
     let e = translate(&pipeline_with_fragment(
         "#version 450
-layout(set = 0, binding = 0) uniform texture2D layers[2];
-layout(set = 0, binding = 2) uniform sampler smp;
+layout(set = 0, binding = 0) uniform sampler2D many[17];
 layout(location = 0) out vec4 o;
-void main() { o = texture(sampler2D(layers[int(gl_FragCoord.x) & 1], smp), vec2(0.5)); }",
+void main() { o = texture(many[int(gl_FragCoord.x) % 17], vec2(0.5)); }",
     ))
     .unwrap_err();
     assert!(
-        matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("`layers`") && feature.contains("known only when the shader runs")),
+        matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("`many`") && feature.contains("17 elements")),
         "{e}"
     );
 }

@@ -23,6 +23,8 @@ pub struct NativeExecutor {
     queue: vk::Queue,
     queue_family: u32,
     features: vk::PhysicalDeviceFeatures,
+    /// `shaderSampledImageArrayNonUniformIndexing` (Vulkan 1.2 descriptor indexing).
+    non_uniform_sampled_images: bool,
     limits: vk::PhysicalDeviceLimits,
     info: DriverInfo,
 }
@@ -89,6 +91,11 @@ impl NativeExecutor {
             vertex_pipeline_stores_and_atomics: supported.vertex_pipeline_stores_and_atomics,
             fragment_stores_and_atomics: supported.fragment_stores_and_atomics,
             image_cube_array: supported.image_cube_array,
+            // Arrays of descriptors indexed by values known only when the shader runs.
+            shader_uniform_buffer_array_dynamic_indexing: supported.shader_uniform_buffer_array_dynamic_indexing,
+            shader_sampled_image_array_dynamic_indexing: supported.shader_sampled_image_array_dynamic_indexing,
+            shader_storage_buffer_array_dynamic_indexing: supported.shader_storage_buffer_array_dynamic_indexing,
+            shader_storage_image_array_dynamic_indexing: supported.shader_storage_image_array_dynamic_indexing,
             ..Default::default()
         };
         // Vulkan 1.1's shaderDrawParameters (BaseVertex, BaseInstance, DrawIndex), when the
@@ -98,11 +105,21 @@ impl NativeExecutor {
             let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut draw_parameters);
             unsafe { instance.get_physical_device_features2(physical, &mut f2) };
         }
+        // Vulkan 1.2's descriptor indexing (`nonuniformEXT` indices), every part the device has.
+        let vulkan_1_2 = vk::api_version_minor(props.api_version) >= 2 || vk::api_version_major(props.api_version) > 1;
+        let mut descriptor_indexing = vk::PhysicalDeviceDescriptorIndexingFeatures::default();
+        if vulkan_1_2 {
+            let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut descriptor_indexing);
+            unsafe { instance.get_physical_device_features2(physical, &mut f2) };
+        }
         let priorities = [1.0f32];
         let qci = [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
         let mut dci = vk::DeviceCreateInfo::default().queue_create_infos(&qci).enabled_features(&features);
         if draw_parameters.shader_draw_parameters != 0 {
             dci = dci.push_next(&mut draw_parameters);
+        }
+        if vulkan_1_2 {
+            dci = dci.push_next(&mut descriptor_indexing);
         }
         let device = unsafe { instance.create_device(physical, &dci, None) }.map_err(vkerr("vkCreateDevice"))?;
         let queue = unsafe { device.get_device_queue(queue_family, 0) };
@@ -124,7 +141,19 @@ impl NativeExecutor {
             driver_version,
             api_version: format!("{}.{}.{}", vk::api_version_major(v), vk::api_version_minor(v), vk::api_version_patch(v)),
         };
-        Ok(NativeExecutor { _entry: entry, instance, physical, device, queue, queue_family, features, limits: props.limits, info })
+        let non_uniform_sampled_images = descriptor_indexing.shader_sampled_image_array_non_uniform_indexing != 0;
+        Ok(NativeExecutor {
+            _entry: entry,
+            instance,
+            physical,
+            device,
+            queue,
+            queue_family,
+            features,
+            non_uniform_sampled_images,
+            limits: props.limits,
+            info,
+        })
     }
 
     fn check_requirements(&self, test: &ShaderTest) -> Result<(), ExecError> {
@@ -145,6 +174,15 @@ impl NativeExecutor {
         }
         if r.wide_points && f.large_points == 0 {
             return missing("largePoints");
+        }
+        if r.sampled_image_array_dynamic_indexing && f.shader_sampled_image_array_dynamic_indexing == 0 {
+            return missing("shaderSampledImageArrayDynamicIndexing");
+        }
+        if r.uniform_buffer_array_dynamic_indexing && f.shader_uniform_buffer_array_dynamic_indexing == 0 {
+            return missing("shaderUniformBufferArrayDynamicIndexing");
+        }
+        if r.sampled_image_array_non_uniform_indexing && !self.non_uniform_sampled_images {
+            return missing("shaderSampledImageArrayNonUniformIndexing");
         }
         if r.shader_f16 {
             return missing("shader-f16 (not enabled by the native executor)");

@@ -168,7 +168,9 @@ impl Executor for TranslatedExecutor {
 fn describe(e: &wgpu::Error) -> String {
     match e {
         // "Validation Error\n\nCaused by:\n  In ...\n    ...": one line, as a result's message.
-        wgpu::Error::Validation { description, .. } => {
+        // (Internal: a pipeline's creation error on wgpu's GL backend, such as a texture
+        // sampled with two samplers.)
+        wgpu::Error::Validation { description, .. } | wgpu::Error::Internal { description, .. } => {
             description.lines().map(str::trim).filter(|l| !l.is_empty() && *l != "Caused by:").collect::<Vec<_>>().join(": ")
         }
         other => other.to_string(),

@@ -61,16 +61,17 @@ struct Chain {
 pub fn plan(module: &dr::Module, name: &str, chains: &[(Word, Word)], length: u32) -> Result<Selection, String> {
     let refuse = |what: String| format!("the array of descriptors `{name}` indexed by a value known only when the shader runs, {what}");
     if length > MAX_SELECTED {
-        return Err(refuse(format!(
-            "with {length} elements (each read reads every element and selects one: at most {MAX_SELECTED})"
-        )));
+        return Err(refuse(format!("with {length} elements (each read reads every element and selects one: at most {MAX_SELECTED})")));
     }
     let defs = global_defs(module);
     let mut planned = Vec::new();
     for &(id, index) in chains {
-        let Some((function, chain)) = module.functions.iter().enumerate().find_map(|(f, func)| {
-            func.blocks.iter().flat_map(|b| &b.instructions).find(|i| i.result_id == Some(id)).map(|i| (f, i))
-        }) else {
+        let Some((function, chain)) = module
+            .functions
+            .iter()
+            .enumerate()
+            .find_map(|(f, func)| func.blocks.iter().flat_map(|b| &b.instructions).find(|i| i.result_id == Some(id)).map(|i| (f, i)))
+        else {
             return Err(refuse(format!("(no access chain %{id})")));
         };
         let func = &module.functions[function];
@@ -331,14 +332,17 @@ fn select(
         Some((Op::TypeArray, [Operand::IdRef(element), Operand::IdRef(len)])) => {
             vec![*element; super::constant_value(defs.get(len)).unwrap_or(0) as usize]
         }
-        Some((Op::TypeStruct, members)) => {
-            members.iter().filter_map(|m| if let Operand::IdRef(t) = m { Some(*t) } else { None }).collect()
-        }
+        Some((Op::TypeStruct, members)) => members.iter().filter_map(|m| if let Operand::IdRef(t) = m { Some(*t) } else { None }).collect(),
         _ => {
             let mut acc = values[0];
             for (c, v) in conditions.iter().zip(values).skip(1) {
                 let id = fresh_id(module);
-                out.push(Instruction::new(Op::Select, Some(ty), Some(id), vec![Operand::IdRef(*c), Operand::IdRef(*v), Operand::IdRef(acc)]));
+                out.push(Instruction::new(
+                    Op::Select,
+                    Some(ty),
+                    Some(id),
+                    vec![Operand::IdRef(*c), Operand::IdRef(*v), Operand::IdRef(acc)],
+                ));
                 acc = id;
             }
             return acc;

@@ -276,6 +276,11 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
     }
     let elem_ptrs: BTreeMap<Word, Word> =
         padded_ids.iter().map(|p| (p.element, pointer_type(module, StorageClass::Uniform, p.element))).collect();
+    // Structs holding a padded member (and arrays of them): their value loaded whole would
+    // hold the padded array where its users expect the original type.
+    let seeds: Vec<Word> = padded.keys().map(|(s, _)| *s).collect();
+    let holders = super::containing_types(module, &seeds);
+    let names = super::member_names(module);
     let mut fresh_needed = 0usize;
     // First pass: rewrite chains (ids known), count loads to expand.
     let mut expansions: Vec<(usize, usize, usize)> = Vec::new();
@@ -340,8 +345,16 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
                     }
                     Op::Load => {
                         if let Some(Operand::IdRef(p)) = inst.operands.first() {
-                            if let Some(Pointee::Padded(_)) = pointers.get(p) {
-                                expansions.push((fi, bi, ii));
+                            match pointers.get(p) {
+                                Some(Pointee::Padded(_)) => expansions.push((fi, bi, ii)),
+                                Some(Pointee::Type(t)) if holders.contains(t) => {
+                                    let ((s, m), _) = padded.iter().next().expect("padded members exist");
+                                    let member = names.get(&(*s, *m)).map_or(format!("{m}"), |n| format!("`{n}`"));
+                                    return Err(format!(
+                                        "a uniform struct loaded whole while it holds a std140 member WGSL cannot lay out ({member}: a 2-column matrix or an array of scalars or 2-vectors, 16 bytes apart)"
+                                    ));
+                                }
+                                _ => {}
                             }
                         }
                     }
