@@ -27,6 +27,7 @@ pub mod primitive_id;
 pub mod push_constants;
 pub mod row_major;
 pub mod sample_mask;
+pub mod scalar_geometric;
 pub mod shift_signedness;
 pub mod specialize;
 pub mod std140;
@@ -51,8 +52,9 @@ pub(crate) const ON_INPUT: [PredicatedPass; 4] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 4] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 5] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
+    ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
     ("lower: undef_globals", undef_globals::applies, undef_globals::lower),
     ("lower: const_operations", const_operations::applies, const_operations::lower),
     ("lower: shift_signedness", shift_signedness::applies, shift_signedness::lower),
