@@ -4,8 +4,10 @@
 //! `OpTypeSampledImage` at (set, binding) becomes a texture variable at the same (set, binding)
 //! and a sampler variable at (set, `sampler_binding`); each `OpLoad` of it becomes two loads
 //! and an `OpSampledImage`, so every later use (sampling, `OpImage`, queries) is unchanged.
-//! Arrays of combined samplers and uses other than `OpLoad` (passing one to a function) are
-//! refused.
+//! A combined sampler passed to a function (glslang passes a pointer) passes the texture and
+//! then the sampler: the parameter becomes a pointer to the texture followed by a sampler
+//! parameter, through every call it reaches. Arrays of combined samplers (split into elements
+//! first by `descriptor_arrays`) and other uses are refused.
 
 use super::{fresh_id, interface_lists_all_globals, pointer_type, type_id};
 use rspirv::dr::{self, Instruction, Operand};
@@ -27,16 +29,9 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, sampler_binding: u32)
     }
     let Some(Operand::IdRef(image)) = si.operands.first().cloned() else { return Err("malformed OpTypeSampledImage".into()) };
 
-    // Every use must be an OpLoad.
-    for f in &module.functions {
-        for b in &f.blocks {
-            for inst in &b.instructions {
-                if inst.operands.contains(&Operand::IdRef(var)) && inst.class.opcode != Op::Load {
-                    return Err(format!("a combined image sampler used by {:?} (only loads are split)", inst.class.opcode));
-                }
-            }
-        }
-    }
+    // Every use must be an OpLoad or an argument of a call, whose parameter's uses must be
+    // the same (checked before anything changes).
+    check_uses(module, var, &mut Vec::new())?;
 
     let image_ptr = pointer_type(module, StorageClass::UniformConstant, image);
     let sampler = type_id(module, Op::TypeSampler, vec![]);
@@ -73,26 +68,66 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, sampler_binding: u32)
         }
     }
 
-    let mut fresh = Vec::new();
-    for f in &module.functions {
-        for b in &f.blocks {
-            fresh.extend(
-                b.instructions
-                    .iter()
-                    .filter(|i| i.class.opcode == Op::Load && i.operands.first() == Some(&Operand::IdRef(var)))
-                    .map(|_| ()),
-            );
+    // Loads of the variable, then of every parameter it reaches through calls.
+    let mut work = vec![(var, svar)];
+    while let Some((combined, sampler_ptr_id)) = work.pop() {
+        split_loads(module, combined, sampler_ptr_id, image, sampler);
+        work.extend(split_arguments(module, combined, sampler_ptr_id, image_ptr, sampler_ptr));
+    }
+    Ok(())
+}
+
+/// Refuses uses of the combined sampler pointer `id` other than loads and call arguments,
+/// following arguments into the parameters they bind (`seen`: parameters already checked).
+fn check_uses(module: &dr::Module, id: Word, seen: &mut Vec<Word>) -> Result<(), String> {
+    for inst in module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions)) {
+        if !inst.operands.contains(&Operand::IdRef(id)) {
+            continue;
+        }
+        match inst.class.opcode {
+            Op::Load => {}
+            Op::FunctionCall if inst.operands.first() != Some(&Operand::IdRef(id)) => {
+                let Some(Operand::IdRef(callee)) = inst.operands.first() else { continue };
+                let Some(f) = module.functions.iter().find(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(*callee)) else {
+                    return Err(format!("a combined image sampler passed to the undefined function %{callee}"));
+                };
+                for (k, arg) in inst.operands[1..].iter().enumerate() {
+                    let Some(param) = f.parameters.get(k).and_then(|p| p.result_id) else {
+                        return Err(format!("a call to %{callee} with more arguments than parameters"));
+                    };
+                    if *arg == Operand::IdRef(id) && !seen.contains(&param) {
+                        seen.push(param);
+                        check_uses(module, param, seen)?;
+                    }
+                }
+            }
+            op => return Err(format!("a combined image sampler used by {op:?} (only loads and call arguments are split)")),
         }
     }
-    let mut ids: Vec<(Word, Word)> = fresh.iter().map(|_| (fresh_id(module), fresh_id(module))).collect();
+    Ok(())
+}
+
+/// Each `OpLoad` of `combined` (its pointer now to the image) becomes loads of the image and
+/// of the sampler at `sampler_ptr_id`, and an `OpSampledImage` of the two.
+fn split_loads(module: &mut dr::Module, combined: Word, sampler_ptr_id: Word, image: Word, sampler: Word) {
+    let count = module
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions))
+        .filter(|i| i.class.opcode == Op::Load && i.operands.first() == Some(&Operand::IdRef(combined)))
+        .count();
+    let mut ids: Vec<(Word, Word)> = (0..count).map(|_| (fresh_id(module), fresh_id(module))).collect();
     for f in &mut module.functions {
         for b in &mut f.blocks {
-            let mut out = Vec::with_capacity(b.instructions.len());
+            if !b.instructions.iter().any(|i| i.class.opcode == Op::Load && i.operands.first() == Some(&Operand::IdRef(combined))) {
+                continue;
+            }
+            let mut out = Vec::with_capacity(b.instructions.len() + 2);
             for inst in b.instructions.drain(..) {
-                if inst.class.opcode == Op::Load && inst.operands.first() == Some(&Operand::IdRef(var)) {
+                if inst.class.opcode == Op::Load && inst.operands.first() == Some(&Operand::IdRef(combined)) {
                     let (i, s) = ids.pop().unwrap_or((0, 0));
-                    out.push(Instruction::new(Op::Load, Some(image), Some(i), vec![Operand::IdRef(var)]));
-                    out.push(Instruction::new(Op::Load, Some(sampler), Some(s), vec![Operand::IdRef(svar)]));
+                    out.push(Instruction::new(Op::Load, Some(image), Some(i), vec![Operand::IdRef(combined)]));
+                    out.push(Instruction::new(Op::Load, Some(sampler), Some(s), vec![Operand::IdRef(sampler_ptr_id)]));
                     out.push(Instruction::new(
                         Op::SampledImage,
                         inst.result_type,
@@ -106,7 +141,71 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, sampler_binding: u32)
             b.instructions = out;
         }
     }
-    Ok(())
+}
+
+/// Where `combined` is a call's argument, the sampler at `sampler_ptr_id` follows it; the
+/// parameter it binds becomes a pointer to the image followed by a new sampler parameter (once
+/// per function: a parameter split for an earlier argument only gains the argument). Returns
+/// the parameters split now, each with its sampler parameter.
+fn split_arguments(module: &mut dr::Module, combined: Word, sampler_ptr_id: Word, image_ptr: Word, sampler_ptr: Word) -> Vec<(Word, Word)> {
+    let mut split_now = Vec::new();
+    let calls: Vec<(usize, usize, usize)> = module
+        .functions
+        .iter()
+        .enumerate()
+        .flat_map(|(fi, f)| {
+            f.blocks.iter().enumerate().flat_map(move |(bi, b)| {
+                b.instructions.iter().enumerate().filter_map(move |(ii, i)| {
+                    (i.class.opcode == Op::FunctionCall && i.operands[1..].contains(&Operand::IdRef(combined))).then_some((fi, bi, ii))
+                })
+            })
+        })
+        .collect();
+    for (fi, bi, ii) in calls {
+        let Some(Operand::IdRef(callee)) = module.functions[fi].blocks[bi].instructions[ii].operands.first().cloned() else { continue };
+        let Some(ci) = module.functions.iter().position(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(callee)) else { continue };
+        // Argument positions, last first, so insertions keep the earlier ones.
+        let positions: Vec<usize> = module.functions[fi].blocks[bi].instructions[ii].operands[1..]
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| **a == Operand::IdRef(combined))
+            .map(|(k, _)| k)
+            .rev()
+            .collect();
+        for k in positions {
+            let Some(param) = module.functions[ci].parameters.get(k).cloned() else { continue };
+            let already = param.result_type == Some(image_ptr);
+            if !already {
+                let sampler_param = fresh_id(module);
+                let callee_fn = &mut module.functions[ci];
+                callee_fn.parameters[k].result_type = Some(image_ptr);
+                callee_fn.parameters.insert(k + 1, Instruction::new(Op::FunctionParameter, Some(sampler_ptr), Some(sampler_param), vec![]));
+                retype_function(module, ci);
+                split_now.push((param.result_id.unwrap_or(0), sampler_param));
+            }
+            let call = &mut module.functions[fi].blocks[bi].instructions[ii];
+            call.operands.insert(k + 2, Operand::IdRef(sampler_ptr_id));
+        }
+    }
+    split_now
+}
+
+/// Gives the function at `index` a function type matching its parameters.
+fn retype_function(module: &mut dr::Module, index: usize) {
+    let f = &module.functions[index];
+    let Some(Operand::IdRef(old)) = f.def.as_ref().and_then(|d| d.operands.get(1)).cloned() else { return };
+    let ret = module
+        .types_global_values
+        .iter()
+        .find(|i| i.result_id == Some(old))
+        .and_then(|t| t.operands.first().cloned())
+        .unwrap_or(Operand::IdRef(0));
+    let mut operands = vec![ret];
+    operands.extend(f.parameters.iter().map(|p| Operand::IdRef(p.result_type.unwrap_or(0))));
+    let ty = type_id(module, Op::TypeFunction, operands);
+    if let Some(Operand::IdRef(t)) = module.functions[index].def.as_mut().and_then(|d| d.operands.get_mut(1)) {
+        *t = ty;
+    }
 }
 
 /// Moves the separate sampler variable `var` to `binding` (its set unchanged): a sampler that
