@@ -62,7 +62,10 @@ pub(crate) fn validation_error(stage: Stage, e: &naga::WithSpan<naga::valid::Val
     // validation failures: they may be a lowering pass's bug.)
     if let naga::valid::ValidationError::Type { name, source, .. } = e.as_inner() {
         use naga::valid::TypeError as T;
-        if matches!(source, T::WidthError(_) | T::MemberOverlap { .. } | T::MissingCapability(_) | T::InvalidAtomicWidth(..)) {
+        if matches!(
+            source,
+            T::WidthError(_) | T::MemberOverlap { .. } | T::MemberOutOfBounds { .. } | T::MissingCapability(_) | T::InvalidAtomicWidth(..)
+        ) {
             let name = if name.is_empty() { String::new() } else { format!(" `{name}`") };
             return TranslateError::unsupported(stage, format!("a type{name} WGSL cannot declare: {source}"));
         }
@@ -85,6 +88,23 @@ pub(crate) fn validation_error(stage: Stage, e: &naga::WithSpan<naga::valid::Val
                 stage,
                 format!("two interface variables in one location by `Component` ({text}; WGSL has one variable per location)"),
             );
+        }
+        // Image operations WGSL's texture builtins lack.
+        let image_limit = if text.starts_with("Depth sample level can only be Auto or Zero") {
+            Some("a depth comparison at an explicit level other than 0, with a bias or with gradients (WGSL compares at the implicit level or level 0)")
+        } else if text.starts_with("Bias can't be done for image dimension D1") {
+            Some("a 1D texture sampled with a bias or an explicit level (WGSL samples 1D textures at their only level)")
+        } else if text.starts_with("Unable to operate on image class Storage")
+            || text.starts_with("Cannot textureLoad from a specific multisample sample on a non-multisampled image")
+        {
+            Some("a multisampled storage image (`image2DMS`) or its sample count (WGSL's storage textures have one sample)")
+        } else if text.starts_with("Comparison sampling mismatch") {
+            Some("a depth comparison through a texture or sampler passed to a function (naga's SPIR-V reader infers depth textures and comparison samplers for global variables only)")
+        } else {
+            None
+        };
+        if let Some(what) = image_limit {
+            return TranslateError::unsupported(stage, what.to_string());
         }
         // A buffer laid out as SPIR-V allows and WGSL does not (scalar block layout).
         if text.starts_with("Alignment requirements for address space") {

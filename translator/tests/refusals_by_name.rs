@@ -180,3 +180,51 @@ void main() { Light l = lights.light; o = l.colour + vec4(l.m[1], 0.0, 0.0); }",
     );
     assert!(feature.contains("loaded whole") && feature.contains("`m`"), "{feature}");
 }
+
+/// Image operations and layouts WGSL lacks, which naga's validator reported as failures of
+/// valid modules (found in SPIRV-Cross's test shaders): each refused naming the feature.
+#[test]
+fn image_operations_and_layouts_wgsl_lacks_are_refused_by_name() {
+    for (shader, what) in [
+        (
+            "#version 450
+layout(binding = 0) uniform sampler2DShadow shadow;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(texture(shadow, gl_FragCoord.xyz, 1.5)); }",
+            "depth comparison at an explicit level",
+        ),
+        (
+            "#version 450
+layout(binding = 0) uniform sampler1D line;
+layout(location = 0) out vec4 o;
+void main() { o = texture(line, gl_FragCoord.x, 2.0); }",
+            "1D texture sampled with a bias",
+        ),
+        (
+            "#version 450
+layout(rgba8, binding = 0) uniform readonly image2DMS ms;
+layout(location = 0) out vec4 o;
+void main() { o = imageLoad(ms, ivec2(1, 2), 2); }",
+            "multisampled storage image",
+        ),
+        (
+            "#version 450
+layout(binding = 0) uniform texture2D depth;
+layout(binding = 1) uniform samplerShadow cmp;
+layout(location = 0) out vec4 o;
+float tap(texture2D t, samplerShadow s) { return texture(sampler2DShadow(t, s), vec3(0.5)); }
+void main() { o = vec4(tap(depth, cmp)); }",
+            "depth comparison through a texture or sampler passed to a function",
+        ),
+        (
+            "#version 450
+layout(std140, binding = 0) uniform UBO { layout(offset = 16) mat4 m; layout(offset = 0) vec4 v; };
+layout(location = 0) out vec4 o;
+void main() { o = m * v; }",
+            "WGSL cannot declare",
+        ),
+    ] {
+        let feature = unsupported(shader);
+        assert!(feature.contains(what), "{what}: {feature}");
+    }
+}

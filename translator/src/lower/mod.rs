@@ -20,6 +20,7 @@ pub mod flatten_io;
 pub mod float_specials;
 pub mod input_attachments;
 pub mod interpolation;
+pub mod memory_qualifiers;
 pub mod non_writable_blocks;
 pub mod packed_vectors;
 pub mod point_coord;
@@ -43,8 +44,9 @@ use spirv::{Op, StorageClass, Word};
 pub(crate) type PredicatedPass = (&'static str, fn(&crate::spirv_view::ModuleView) -> bool, fn(&mut dr::Module) -> bool);
 
 /// The passes [`crate::reflect::load`] runs on every input, in order, before reflecting.
-pub(crate) const ON_INPUT: [PredicatedPass; 4] = [
+pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
     ("lower: drop_non_semantic", drop_non_semantic::applies, drop_non_semantic::lower),
+    ("lower: memory_qualifiers", memory_qualifiers::applies, memory_qualifiers::lower),
     ("lower: drop_xfb", drop_xfb::applies, drop_xfb::lower),
     ("lower: buffer_block_names", buffer_block_names::applies, buffer_block_names::lower),
     ("lower: non_writable_blocks", non_writable_blocks::applies, non_writable_blocks::lower),
