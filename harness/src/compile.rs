@@ -1,6 +1,6 @@
 //! GLSL and HLSL to SPIR-V in process, through the `glslang` crate.
 
-use crate::shader_test::{spirv_words, Language, ShaderSection, ShaderTest};
+use crate::shader_test::{spirv_words, CompileTarget, Language, ShaderSection, ShaderTest};
 use glslang::{
     Compiler, CompilerOptions, Shader, ShaderInput, ShaderMessage, ShaderSource, ShaderStage, SourceLanguage, SpirvVersion, Target,
     VulkanVersion,
@@ -39,7 +39,10 @@ pub fn compile_section(test: &ShaderTest, s: &ShaderSection) -> Result<Vec<u32>,
     let source = ShaderSource::from(s.source.as_str());
     let options = CompilerOptions {
         source_language: language,
-        target: Target::Vulkan { version: VulkanVersion::Vulkan1_1, spirv_version: SpirvVersion::SPIRV1_3 },
+        target: match s.target {
+            CompileTarget::Vulkan1_1 => Target::Vulkan { version: VulkanVersion::Vulkan1_1, spirv_version: SpirvVersion::SPIRV1_3 },
+            CompileTarget::Vulkan1_3 => Target::Vulkan { version: VulkanVersion::Vulkan1_3, spirv_version: SpirvVersion::SPIRV1_6 },
+        },
         version_profile: None,
         messages: ShaderMessage::DEFAULT | ShaderMessage::SPV_RULES | ShaderMessage::VULKAN_RULES,
     };

@@ -44,6 +44,19 @@ pub struct ShaderSection {
     pub line: usize,
     /// Entry point (HLSL: `main` unless the header says `entry NAME`).
     pub entry_point: String,
+    /// What GLSL and HLSL compile for (`target vulkan1.3` in the header: SPIR-V 1.6).
+    pub target: CompileTarget,
+}
+
+/// The Vulkan and SPIR-V versions a GLSL or HLSL section compiles for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CompileTarget {
+    /// Vulkan 1.1, SPIR-V 1.3 (the default).
+    #[default]
+    Vulkan1_1,
+    /// Vulkan 1.3, SPIR-V 1.6: entry points list every global, composites copy with
+    /// `OpCopyLogical`, as Slang's and DXC's Vulkan 1.3 output does.
+    Vulkan1_3,
 }
 
 /// Features a test needs; an executor that lacks one reports Skip.

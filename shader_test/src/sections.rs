@@ -253,15 +253,23 @@ fn parse_shader_header(c: &Cursor, s: &RawSection) -> Result<Option<ShaderSectio
         _ => return Ok(None),
     };
     let (language, rest) = match rest {
-        [] => (Language::Glsl, rest),
+        [] | ["target" | "entry", ..] => (Language::Glsl, rest),
         ["hlsl", r @ ..] => (Language::Hlsl, r),
         ["spirv", r @ ..] => (Language::SpirvHex, r),
         _ => return Err(c.err(s.line, format!("unknown shader language in [{}]", s.header))),
     };
+    let (target, rest) = match rest {
+        ["target", "vulkan1.1", r @ ..] if language != Language::SpirvHex => (CompileTarget::Vulkan1_1, r),
+        ["target", "vulkan1.3", r @ ..] if language != Language::SpirvHex => (CompileTarget::Vulkan1_3, r),
+        ["target", t, ..] => {
+            return Err(c.err(s.line, format!("unknown target `{t}` in [{}] (vulkan1.1 or vulkan1.3, for GLSL and HLSL)", s.header)))
+        }
+        r => (CompileTarget::default(), r),
+    };
     let entry_point = match rest {
         [] => "main".to_string(),
         ["entry", name] => name.to_string(),
-        _ => return Err(c.err(s.line, format!("unexpected `{}` in [{}] (only `entry NAME`)", rest.join(" "), s.header))),
+        _ => return Err(c.err(s.line, format!("unexpected `{}` in [{}] (only `target T` and `entry NAME`)", rest.join(" "), s.header))),
     };
     let source = body_text(s);
     if source.contains('\0') {
@@ -270,7 +278,7 @@ fn parse_shader_header(c: &Cursor, s: &RawSection) -> Result<Option<ShaderSectio
     if source.trim().is_empty() {
         return Err(c.err(s.line, format!("[{}] is empty", s.header)));
     }
-    Ok(Some(ShaderSection { stage, language, source, line: s.line, entry_point }))
+    Ok(Some(ShaderSection { stage, language, source, line: s.line, entry_point, target }))
 }
 
 /// Hex words of a `spirv` section.

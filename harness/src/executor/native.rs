@@ -9,8 +9,8 @@ use super::{DriverInfo, ExecError, Executor, INSTALL_HINT};
 use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{
-    AddressMode, BlendMode, CompareOp, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest, TexelFormat,
-    TextureData, TextureView,
+    AddressMode, BlendMode, CompareOp, CompileTarget, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest,
+    TexelFormat, TextureData, TextureView,
 };
 use ash::vk;
 use tesserae::{Stage, StepMode, Topology, VertexFormat};
@@ -25,6 +25,8 @@ pub struct NativeExecutor {
     features: vk::PhysicalDeviceFeatures,
     /// `shaderSampledImageArrayNonUniformIndexing` (Vulkan 1.2 descriptor indexing).
     non_uniform_sampled_images: bool,
+    /// The device's Vulkan version.
+    api_version: u32,
     limits: vk::PhysicalDeviceLimits,
     info: DriverInfo,
 }
@@ -42,7 +44,9 @@ impl NativeExecutor {
     pub fn new(adapter: Option<&str>) -> Result<Self, ExecError> {
         // SAFETY: loading the system Vulkan loader; failure is reported, not assumed.
         let entry = unsafe { ash::Entry::load() }.map_err(|e| ExecError::Skip(format!("no Vulkan loader ({e}); {INSTALL_HINT}")))?;
-        let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_1);
+        // Vulkan 1.3 at most (the device's version where lower): SPIR-V 1.6 for `target vulkan1.3`
+        // sections, 1.2's descriptor indexing structures.
+        let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
         let ci = vk::InstanceCreateInfo::default().application_info(&app);
         let instance =
             unsafe { entry.create_instance(&ci, None) }.map_err(|e| ExecError::Skip(format!("no Vulkan driver ({e}); {INSTALL_HINT}")))?;
@@ -151,6 +155,7 @@ impl NativeExecutor {
             queue_family,
             features,
             non_uniform_sampled_images,
+            api_version: props.api_version,
             limits: props.limits,
             info,
         })
@@ -183,6 +188,10 @@ impl NativeExecutor {
         }
         if r.sampled_image_array_non_uniform_indexing && !self.non_uniform_sampled_images {
             return missing("shaderSampledImageArrayNonUniformIndexing");
+        }
+        let vulkan_1_3 = vk::api_version_major(self.api_version) > 1 || vk::api_version_minor(self.api_version) >= 3;
+        if test.shaders.iter().any(|s| s.target == CompileTarget::Vulkan1_3) && !vulkan_1_3 {
+            return missing("Vulkan 1.3 (SPIR-V 1.6 shaders)");
         }
         if r.shader_f16 {
             return missing("shader-f16 (not enabled by the native executor)");

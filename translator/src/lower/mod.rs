@@ -10,6 +10,7 @@ pub mod clip_discard;
 pub mod clip_to_varying;
 pub mod combined_sampler;
 pub mod const_operations;
+pub mod copy_logical;
 pub mod default_position;
 pub mod descriptor_arrays;
 pub mod descriptor_select;
@@ -54,8 +55,9 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 5] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 6] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
+    ("lower: copy_logical", copy_logical::applies, copy_logical::lower),
     ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
     ("lower: undef_globals", undef_globals::applies, undef_globals::lower),
     ("lower: const_operations", const_operations::applies, const_operations::lower),
