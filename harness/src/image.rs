@@ -169,6 +169,20 @@ pub fn compare(expected: &Image, actual: &Image, tol: &Tolerance) -> Comparison 
 
 /// An image of `width`×`height` pixels all of one colour (a test's clear colour: what an
 /// executor that draws nothing produces).
+/// Images of one height side by side, the first leftmost (a test's colour targets).
+pub fn side_by_side(images: &[Image]) -> Image {
+    let height = images.first().map_or(0, |i| i.height);
+    let width = images.iter().map(|i| i.width).sum();
+    let mut data = Vec::with_capacity((width * height * 4) as usize);
+    for y in 0..height as usize {
+        for i in images {
+            let row = i.width as usize * 4;
+            data.extend_from_slice(&i.data[y * row..(y + 1) * row]);
+        }
+    }
+    Image { width, height, data }
+}
+
 pub fn solid(width: u32, height: u32, rgba: [f32; 4]) -> Image {
     let px = rgba.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
     Image { width, height, data: px.iter().copied().cycle().take((width * height * 4) as usize).collect() }

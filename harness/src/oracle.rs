@@ -17,20 +17,31 @@ pub fn check_probes(test: &ShaderTest, executor: &str, img: &Image) -> Result<()
 
 fn check_probe(test: &ShaderTest, executor: &str, p: &Probe, img: &Image) -> Result<(), String> {
     let slack = PROBE_SLACK.max(test.test.tolerance(executor).channel as f32);
-    let x1 = p.x.saturating_add(p.w).min(img.width);
+    // The targets lie side by side: a probe of target K reads within K's columns; one without
+    // a target (`probe all`) reads every target.
+    let (left, right) = match p.target {
+        Some(k) => (k * test.test.width, (k + 1) * test.test.width),
+        None if p.w == u32::MAX => (0, img.width),
+        None => (0, test.test.width),
+    };
+    let right = right.min(img.width);
+    let (x0, x1) = (p.x.saturating_add(left), p.x.saturating_add(left).saturating_add(p.w).min(right));
     let y1 = p.y.saturating_add(p.h).min(img.height);
-    if p.x >= img.width || p.y >= img.height {
-        return Err(format!("line {}: probe ({}, {}) is outside the {}x{} framebuffer", p.line, p.x, p.y, img.width, img.height));
+    if x0 >= right || p.y >= img.height {
+        return Err(format!("line {}: probe ({}, {}) is outside the {}x{} framebuffer", p.line, p.x, p.y, test.test.width, img.height));
     }
     for y in p.y..y1 {
-        for x in p.x..x1 {
+        for x in x0..x1 {
+            // Coordinates in messages are the target's own.
+            let tx = x - left;
             let got = img.pixel(x, y);
             let n = if p.check_alpha { 4 } else { 3 };
             let bad = (0..n).any(|i| (got[i] as f32 - p.rgba[i] * 255.0).abs() > slack);
             if bad {
                 return Err(format!(
-                    "line {}: probe at ({x}, {y}): expected ({:.3}, {:.3}, {:.3}, {:.3}), got ({:.3}, {:.3}, {:.3}, {:.3})",
+                    "line {}: probe at ({tx}, {y}){}: expected ({:.3}, {:.3}, {:.3}, {:.3}), got ({:.3}, {:.3}, {:.3}, {:.3})",
                     p.line,
+                    p.target.map_or(String::new(), |k| format!(" of target {k}")),
                     p.rgba[0],
                     p.rgba[1],
                     p.rgba[2],

@@ -403,6 +403,27 @@ fn depth_and_blend() {
 }
 
 #[test]
+fn colour_targets_probes_and_compile_targets() {
+    let t = ok(&format!("{GOOD}targets 3\nprobe target 2 rect rgba 1 2 3 4 0 0 0 1\nprobe rgba 0 0 1 1 1 1\n"));
+    assert_eq!(t.test.targets, 3);
+    let targets: Vec<_> = t.test.probes.iter().map(|p| p.target).collect();
+    assert_eq!(targets, [Some(2), None]);
+    assert_eq!(ok(GOOD).test.targets, 1);
+    assert!(err(&format!("{GOOD}targets 0\n")).message.contains("within 1..8"));
+    assert!(err(&format!("{GOOD}targets 9\n")).message.contains("within 1..8"));
+    // A probe of a target the test does not have, wherever `targets` stands.
+    let e = err(&format!("{GOOD}probe target 1 rgba 0 0 1 1 1 1\n"));
+    assert!(e.message.contains("past the test's 1 targets") && e.line == 7, "{e}");
+    assert!(ok(&format!("{GOOD}probe target 1 rgba 0 0 1 1 1 1\ntargets 2\n")).test.probes[0].target == Some(1));
+    assert!(err(&format!("{GOOD}probe target x rgba 0 0 1 1 1 1\n")).message.contains("bad number `x`"));
+    // `target vulkan1.3` on a shader header; unknown targets and SPIR-V sections refuse it.
+    let t = ok(&GOOD.replace("[vertex shader]", "[vertex shader target vulkan1.3]"));
+    assert_eq!(t.shaders[0].target, tesserae_harness::shader_test::CompileTarget::Vulkan1_3);
+    assert!(err(&GOOD.replace("[vertex shader]", "[vertex shader target vulkan9]")).message.contains("unknown target"));
+    assert_eq!(ok(&GOOD.replace("[vertex shader]", "[vertex shader entry main]")).shaders[0].entry_point, "main");
+}
+
+#[test]
 fn hlsl_attributes_are_shader_text() {
     let text = "[vertex shader hlsl]
 [[vk::builtin(\"PointSize\")]] float psize : PSIZE;

@@ -38,6 +38,9 @@ pub struct Probe {
     pub rgba: [f32; 4],
     pub check_alpha: bool,
     pub line: usize,
+    /// `probe target K ...`: the colour target probed (0 unless said); `probe all` without a
+    /// target probes every target.
+    pub target: Option<u32>,
 }
 
 /// How far a translated rendering may stray from its oracle.
@@ -61,6 +64,9 @@ pub struct Tolerance {
 pub struct TestSection {
     pub width: u32,
     pub height: u32,
+    /// `targets N`: RGBA8 colour targets at locations 0..N (1–8); the test's image is the
+    /// targets side by side, target 0 leftmost.
+    pub targets: u32,
     pub clear: [f32; 4],
     pub cull: CullMode,
     pub front_face: FrontFace,
@@ -81,6 +87,7 @@ impl Default for TestSection {
         TestSection {
             width: 64,
             height: 64,
+            targets: 1,
             clear: [0.0, 0.0, 0.0, 1.0],
             cull: CullMode::None,
             front_face: FrontFace::Ccw,

@@ -451,8 +451,21 @@ fn unit(c: &Cursor, line: usize, w: &str) -> Result<f32, ParseError> {
 fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
     let mut t = TestSection::default();
     let (mut depth_line, mut blend_line) = (None, None);
-    for (line, w) in data_lines(s) {
+    for (line, mut w) in data_lines(s) {
+        // `probe target K ...`: the rest is a probe of target K.
+        let mut target = None;
+        if let ["probe", "target", k, ..] = w.as_slice() {
+            target = Some(num(c, line, k, "probe target")?);
+            w.drain(1..3);
+        }
+        let probes = t.probes.len();
         match w.as_slice() {
+            ["targets", n] => {
+                t.targets = num(c, line, n, "targets")?;
+                if !(1..=8).contains(&t.targets) {
+                    return Err(c.err(line, "targets must be within 1..8"));
+                }
+            }
             ["framebuffer", wd, ht] => {
                 t.width = num(c, line, wd, "framebuffer width")?;
                 t.height = num(c, line, ht, "framebuffer height")?;
@@ -486,6 +499,7 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                 rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
                 check_alpha: true,
                 line,
+                target: None,
             }),
             ["probe", "rgba", x, y, r, g, b, a] => t.probes.push(Probe {
                 x: num(c, line, x, "probe x")?,
@@ -495,6 +509,7 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                 rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
                 check_alpha: true,
                 line,
+                target: None,
             }),
             ["probe", "rgb", x, y, r, g, b] => t.probes.push(Probe {
                 x: num(c, line, x, "probe x")?,
@@ -504,6 +519,7 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                 rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, 1.0],
                 check_alpha: false,
                 line,
+                target: None,
             }),
             ["probe", "rect", "rgba", x, y, wd, ht, r, g, b, a] => t.probes.push(Probe {
                 x: num(c, line, x, "probe x")?,
@@ -513,6 +529,7 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                 rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
                 check_alpha: true,
                 line,
+                target: None,
             }),
             ["tolerance", rest @ ..] => {
                 let (executor, rest) = match rest {
@@ -571,6 +588,16 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
             ["no-compare", ..] => return Err(c.err(line, "expected `no-compare reference|native REASON`")),
             _ => return Err(c.err(line, format!("unknown directive `{}`", w.join(" ")))),
         }
+        if target.is_some() {
+            let added = t.probes.len() == probes + 1;
+            match t.probes.get_mut(probes) {
+                Some(p) if added => p.target = target,
+                _ => return Err(c.err(line, "`target K` only follows `probe`")),
+            }
+        }
+    }
+    if let Some(p) = t.probes.iter().find(|p| p.target.is_some_and(|k| k >= t.targets)) {
+        return Err(c.err(p.line, format!("probe of target {} past the test's {} targets", p.target.unwrap_or(0), t.targets)));
     }
     Ok(t)
 }

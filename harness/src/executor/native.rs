@@ -353,15 +353,19 @@ impl Executor for NativeExecutor {
         let format = vk::Format::R8G8B8A8_UNORM;
         let depth_format = vk::Format::D32_SFLOAT;
 
-        // Colour target, and the depth attachment when the test has one.
-        let (image, color_view) = self.device_image(
-            &mut sc,
-            "colour target",
-            format,
-            ImageShape::flat(w, h),
-            vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC,
-            vk::ImageAspectFlags::COLOR,
-        )?;
+        // Colour targets, and the depth attachment when the test has one.
+        let targets = t.targets as usize;
+        let mut colour = Vec::with_capacity(targets);
+        for _ in 0..targets {
+            colour.push(self.device_image(
+                &mut sc,
+                "colour target",
+                format,
+                ImageShape::flat(w, h),
+                vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC,
+                vk::ImageAspectFlags::COLOR,
+            )?);
+        }
         let depth_view = match t.depth {
             Some(_) => Some(
                 self.device_image(
@@ -381,15 +385,18 @@ impl Executor for NativeExecutor {
         // input attachments (attachments of the render pass too).
         let bound = self.descriptors(&mut sc, test)?;
 
-        let mut attachments = vec![vk::AttachmentDescription::default()
-            .format(format)
-            .samples(vk::SampleCountFlags::TYPE_1)
-            .load_op(vk::AttachmentLoadOp::CLEAR)
-            .store_op(vk::AttachmentStoreOp::STORE)
-            .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
-            .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
-            .initial_layout(vk::ImageLayout::UNDEFINED)
-            .final_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL)];
+        let mut attachments = vec![
+            vk::AttachmentDescription::default()
+                .format(format)
+                .samples(vk::SampleCountFlags::TYPE_1)
+                .load_op(vk::AttachmentLoadOp::CLEAR)
+                .store_op(vk::AttachmentStoreOp::STORE)
+                .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+                .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                .initial_layout(vk::ImageLayout::UNDEFINED)
+                .final_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL);
+            targets
+        ];
         if depth_view.is_some() {
             attachments.push(
                 vk::AttachmentDescription::default()
@@ -426,8 +433,10 @@ impl Executor for NativeExecutor {
             input_refs[input.index as usize] =
                 vk::AttachmentReference { attachment: first_input + k as u32, layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL };
         }
-        let color_ref = [vk::AttachmentReference { attachment: 0, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL }];
-        let depth_ref = vk::AttachmentReference { attachment: 1, layout: vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+        let color_ref: Vec<vk::AttachmentReference> = (0..targets as u32)
+            .map(|k| vk::AttachmentReference { attachment: k, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL })
+            .collect();
+        let depth_ref = vk::AttachmentReference { attachment: targets as u32, layout: vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
         let mut subpass = vk::SubpassDescription::default()
             .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
             .color_attachments(&color_ref)
@@ -451,7 +460,7 @@ impl Executor for NativeExecutor {
         }
         .map_err(vkerr("vkCreateRenderPass"))?;
         let views: Vec<vk::ImageView> =
-            std::iter::once(color_view).chain(depth_view).chain(bound.input_attachments.iter().map(|i| i.view)).collect();
+            colour.iter().map(|(_, v)| *v).chain(depth_view).chain(bound.input_attachments.iter().map(|i| i.view)).collect();
         sc.framebuffer = unsafe {
             d.create_framebuffer(
                 &vk::FramebufferCreateInfo::default().render_pass(sc.render_pass).attachments(&views).width(w).height(h).layers(1),
@@ -529,7 +538,7 @@ impl Executor for NativeExecutor {
             })
             .line_width(1.0);
         let ms = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
-        let blend = [blend_state(t.blend)];
+        let blend = vec![blend_state(t.blend); targets];
         let cb = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend);
         let ds = t.depth.map(|z| {
             vk::PipelineDepthStencilStateCreateInfo::default()
@@ -583,7 +592,8 @@ impl Executor for NativeExecutor {
             Some(ib) => Some(self.host_buffer(&mut sc, vk::BufferUsageFlags::INDEX_BUFFER, &ib.bytes(), "index buffer")?),
             None => None,
         };
-        let readback_size = (w * h * 4) as usize;
+        let target_size = (w * h * 4) as usize;
+        let readback_size = target_size * targets;
         let readback = self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_DST, &vec![0u8; readback_size], "readback buffer")?;
 
         // Commands.
@@ -598,7 +608,7 @@ impl Executor for NativeExecutor {
             )
         }
         .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
-        let mut clear = vec![vk::ClearValue { color: vk::ClearColorValue { float32: t.clear } }];
+        let mut clear = vec![vk::ClearValue { color: vk::ClearColorValue { float32: t.clear } }; targets];
         if let Some(z) = t.depth {
             clear.push(vk::ClearValue { depth_stencil: vk::ClearDepthStencilValue { depth: z.clear, stencil: 0 } });
         }
@@ -642,10 +652,13 @@ impl Executor for NativeExecutor {
                 }
             }
             d.cmd_end_render_pass(cmd);
-            let region = vk::BufferImageCopy::default()
-                .image_subresource(vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::COLOR).layer_count(1))
-                .image_extent(vk::Extent3D { width: w, height: h, depth: 1 });
-            d.cmd_copy_image_to_buffer(cmd, image, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, readback, &[region]);
+            for (k, (image, _)) in colour.iter().enumerate() {
+                let region = vk::BufferImageCopy::default()
+                    .buffer_offset((k * target_size) as u64)
+                    .image_subresource(vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::COLOR).layer_count(1))
+                    .image_extent(vk::Extent3D { width: w, height: h, depth: 1 });
+                d.cmd_copy_image_to_buffer(cmd, *image, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, readback, &[region]);
+            }
             let barrier =
                 [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::TRANSFER_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
             d.cmd_pipeline_barrier(
@@ -671,7 +684,8 @@ impl Executor for NativeExecutor {
             v
         };
         drop(sc);
-        Ok(Image { width: w, height: h, data })
+        let images: Vec<Image> = data.chunks_exact(target_size).map(|c| Image { width: w, height: h, data: c.to_vec() }).collect();
+        Ok(crate::image::side_by_side(&images))
     }
 }
 

@@ -220,9 +220,9 @@ fn index_format(f: IndexFormat) -> wgpu::IndexFormat {
 pub fn pipeline_config(test: &ShaderTest) -> PipelineConfig {
     let t = &test.test;
     let mut config = PipelineConfig::new(wgpu::TextureFormat::Rgba8Unorm);
-    if let Some(Some(target)) = config.color_targets.first_mut() {
-        target.blend = blend(t.blend);
-    }
+    let target =
+        wgpu::ColorTargetState { format: wgpu::TextureFormat::Rgba8Unorm, blend: blend(t.blend), write_mask: wgpu::ColorWrites::ALL };
+    config.color_targets = vec![Some(target); t.targets as usize];
     config.depth_stencil = t.depth.map(|d| wgpu::DepthStencilState {
         format: wgpu::TextureFormat::Depth32Float,
         depth_write_enabled: Some(d.write),
@@ -278,17 +278,21 @@ impl TranslatedExecutor {
         let mut config = pipeline_config(test);
         config.binding_type_overrides = self.unfilterable_overrides(test, plan)?;
         let mut pipeline = TranslatedPipeline::new(d, plan.clone(), &config)?;
-        let target = d.create_texture(&wgpu::TextureDescriptor {
-            label: Some("colour"),
-            size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8Unorm,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
-        let view = target.create_view(&wgpu::TextureViewDescriptor::default());
+        let targets: Vec<wgpu::Texture> = (0..t.targets)
+            .map(|_| {
+                d.create_texture(&wgpu::TextureDescriptor {
+                    label: Some("colour"),
+                    size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+                    mip_level_count: 1,
+                    sample_count: 1,
+                    dimension: wgpu::TextureDimension::D2,
+                    format: wgpu::TextureFormat::Rgba8Unorm,
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+                    view_formats: &[],
+                })
+            })
+            .collect();
+        let views: Vec<wgpu::TextureView> = targets.iter().map(|t| t.create_view(&wgpu::TextureViewDescriptor::default())).collect();
         let depth = t.depth.map(|_| {
             d.create_texture(&wgpu::TextureDescriptor {
                 label: Some("depth"),
@@ -338,18 +342,24 @@ impl TranslatedExecutor {
         let mut encoder = d.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("test") });
         pipeline.prepare(d, &self.queue, &mut encoder, &draws, &inputs)?;
         let c = t.clear;
-        {
-            let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("test"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
+        let color_attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = views
+            .iter()
+            .map(|view| {
+                Some(wgpu::RenderPassColorAttachment {
+                    view,
                     depth_slice: None,
                     resolve_target: None,
                     ops: wgpu::Operations {
                         load: wgpu::LoadOp::Clear(wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 }),
                         store: wgpu::StoreOp::Store,
                     },
-                })],
+                })
+            })
+            .collect();
+        {
+            let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("test"),
+                color_attachments: &color_attachments,
                 depth_stencil_attachment: depth.as_ref().zip(t.depth).map(|(v, ds)| wgpu::RenderPassDepthStencilAttachment {
                     view: v,
                     depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(ds.clear), store: wgpu::StoreOp::Store }),
@@ -361,21 +371,29 @@ impl TranslatedExecutor {
             });
             pipeline.draw(&mut rpass)?;
         }
+        // Every target into one buffer, one after the other.
         let row = (w * 4).div_ceil(256) * 256;
+        let per_target = (row * h) as u64;
         let readback = d.create_buffer(&wgpu::BufferDescriptor {
             label: Some("readback"),
-            size: (row * h) as u64,
+            size: per_target * targets.len() as u64,
             usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
             mapped_at_creation: false,
         });
-        encoder.copy_texture_to_buffer(
-            target.as_image_copy(),
-            wgpu::TexelCopyBufferInfo {
-                buffer: &readback,
-                layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(row), rows_per_image: Some(h) },
-            },
-            wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-        );
+        for (k, target) in targets.iter().enumerate() {
+            encoder.copy_texture_to_buffer(
+                target.as_image_copy(),
+                wgpu::TexelCopyBufferInfo {
+                    buffer: &readback,
+                    layout: wgpu::TexelCopyBufferLayout {
+                        offset: k as u64 * per_target,
+                        bytes_per_row: Some(row),
+                        rows_per_image: Some(h),
+                    },
+                },
+                wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+            );
+        }
         self.queue.submit([encoder.finish()]);
         self.check("recording the plan", scope)?;
         let (tx, rx) = std::sync::mpsc::channel();
@@ -385,14 +403,18 @@ impl TranslatedExecutor {
         d.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| ExecError::Device(format!("poll: {e}")))?;
         rx.recv().map_err(|e| ExecError::Device(format!("map_async: {e}")))?.map_err(|e| ExecError::Device(format!("map_async: {e}")))?;
         let mapped = readback.slice(..).get_mapped_range().map_err(|e| ExecError::Device(format!("get_mapped_range: {e}")))?;
-        let mut data = Vec::with_capacity((w * h * 4) as usize);
-        for y in 0..h {
-            let start = (y * row) as usize;
-            data.extend_from_slice(&mapped[start..start + (w * 4) as usize]);
+        let mut images = Vec::with_capacity(targets.len());
+        for k in 0..targets.len() {
+            let mut data = Vec::with_capacity((w * h * 4) as usize);
+            for y in 0..h {
+                let start = k * per_target as usize + (y * row) as usize;
+                data.extend_from_slice(&mapped[start..start + (w * 4) as usize]);
+            }
+            images.push(Image { width: w, height: h, data });
         }
         drop(mapped);
         readback.unmap();
-        Ok(Image { width: w, height: h, data })
+        Ok(crate::image::side_by_side(&images))
     }
 
     /// The application side of resources: the test's descriptors as wgpu objects, one bind
