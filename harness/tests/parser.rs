@@ -409,6 +409,8 @@ fn colour_targets_probes_and_compile_targets() {
     let targets: Vec<_> = t.test.probes.iter().map(|p| p.target).collect();
     assert_eq!(targets, [Some(2), None]);
     assert_eq!(ok(GOOD).test.targets, 1);
+    assert_eq!((ok(GOOD).test.samples, ok(&format!("{GOOD}samples 4\n")).test.samples), (1, 4));
+    assert!(err(&format!("{GOOD}samples 2\n")).message.contains("1 or 4"));
     assert!(err(&format!("{GOOD}targets 0\n")).message.contains("within 1..8"));
     assert!(err(&format!("{GOOD}targets 9\n")).message.contains("within 1..8"));
     // A probe of a target the test does not have, wherever `targets` stands.

@@ -67,6 +67,9 @@ pub struct TestSection {
     /// `targets N`: RGBA8 colour targets at locations 0..N (1–8); the test's image is the
     /// targets side by side, target 0 leftmost.
     pub targets: u32,
+    /// `samples 1|4`: samples per pixel of every attachment; a multisampled rendering is
+    /// resolved (averaged) into the image the oracles read.
+    pub samples: u32,
     pub clear: [f32; 4],
     pub cull: CullMode,
     pub front_face: FrontFace,
@@ -88,6 +91,7 @@ impl Default for TestSection {
             width: 64,
             height: 64,
             targets: 1,
+            samples: 1,
             clear: [0.0, 0.0, 0.0, 1.0],
             cull: CullMode::None,
             front_face: FrontFace::Ccw,

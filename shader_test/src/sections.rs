@@ -460,6 +460,12 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
         }
         let probes = t.probes.len();
         match w.as_slice() {
+            ["samples", n] => {
+                t.samples = num(c, line, n, "samples")?;
+                if !matches!(t.samples, 1 | 4) {
+                    return Err(c.err(line, "samples must be 1 or 4 (WebGPU's sample counts)"));
+                }
+            }
             ["targets", n] => {
                 t.targets = num(c, line, n, "targets")?;
                 if !(1..=8).contains(&t.targets) {

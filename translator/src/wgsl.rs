@@ -42,11 +42,14 @@ impl ValidatedWgsl {
 /// Capabilities the generated WGSL may use: what wgpu offers with `CLIP_DISTANCES` and
 /// `SHADER_F16` enabled.
 pub fn capabilities() -> Capabilities {
-    // (`pack2x16float`/`unpack2x16float` need SHADER_FLOAT16_IN_FLOAT32: core WGSL.)
+    // (`pack2x16float`/`unpack2x16float` need SHADER_FLOAT16_IN_FLOAT32: core WGSL.
+    // MULTISAMPLED_SHADING is `@builtin(sample_index)` and `@interpolate(_, sample)`: core
+    // WebGPU, a downlevel flag only for WebGL2.)
     Capabilities::CLIP_DISTANCES
         | Capabilities::SHADER_FLOAT16
         | Capabilities::CUBE_ARRAY_TEXTURES
         | Capabilities::SHADER_FLOAT16_IN_FLOAT32
+        | Capabilities::MULTISAMPLED_SHADING
 }
 
 fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {

@@ -95,6 +95,7 @@ impl NativeExecutor {
             vertex_pipeline_stores_and_atomics: supported.vertex_pipeline_stores_and_atomics,
             fragment_stores_and_atomics: supported.fragment_stores_and_atomics,
             image_cube_array: supported.image_cube_array,
+            sample_rate_shading: supported.sample_rate_shading,
             // Arrays of descriptors indexed by values known only when the shader runs.
             shader_uniform_buffer_array_dynamic_indexing: supported.shader_uniform_buffer_array_dynamic_indexing,
             shader_sampled_image_array_dynamic_indexing: supported.shader_sampled_image_array_dynamic_indexing,
@@ -353,28 +354,44 @@ impl Executor for NativeExecutor {
         let format = vk::Format::R8G8B8A8_UNORM;
         let depth_format = vk::Format::D32_SFLOAT;
 
-        // Colour targets, and the depth attachment when the test has one.
+        // Colour targets, and the depth attachment when the test has one; multisampled, each
+        // target also has a single-sampled image it resolves into, which is read back.
         let targets = t.targets as usize;
+        let samples = vk::SampleCountFlags::from_raw(t.samples);
+        let multisampled = t.samples > 1;
         let mut colour = Vec::with_capacity(targets);
+        let mut resolved = Vec::with_capacity(targets);
         for _ in 0..targets {
-            colour.push(self.device_image(
+            colour.push(self.device_image_samples(
                 &mut sc,
                 "colour target",
                 format,
                 ImageShape::flat(w, h),
                 vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC,
                 vk::ImageAspectFlags::COLOR,
+                samples,
             )?);
+            if multisampled {
+                resolved.push(self.device_image(
+                    &mut sc,
+                    "resolved colour target",
+                    format,
+                    ImageShape::flat(w, h),
+                    vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC,
+                    vk::ImageAspectFlags::COLOR,
+                )?);
+            }
         }
         let depth_view = match t.depth {
             Some(_) => Some(
-                self.device_image(
+                self.device_image_samples(
                     &mut sc,
                     "depth attachment",
                     depth_format,
                     ImageShape::flat(w, h),
                     vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
                     vk::ImageAspectFlags::DEPTH,
+                    samples,
                 )?
                 .1,
             ),
@@ -388,7 +405,7 @@ impl Executor for NativeExecutor {
         let mut attachments = vec![
             vk::AttachmentDescription::default()
                 .format(format)
-                .samples(vk::SampleCountFlags::TYPE_1)
+                .samples(samples)
                 .load_op(vk::AttachmentLoadOp::CLEAR)
                 .store_op(vk::AttachmentStoreOp::STORE)
                 .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
@@ -401,13 +418,28 @@ impl Executor for NativeExecutor {
             attachments.push(
                 vk::AttachmentDescription::default()
                     .format(depth_format)
-                    .samples(vk::SampleCountFlags::TYPE_1)
+                    .samples(samples)
                     .load_op(vk::AttachmentLoadOp::CLEAR)
                     .store_op(vk::AttachmentStoreOp::DONT_CARE)
                     .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
                     .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
                     .initial_layout(vk::ImageLayout::UNDEFINED)
                     .final_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
+            );
+        }
+        // Resolve attachments after those (multisampled only).
+        let first_resolve = attachments.len() as u32;
+        for _ in &resolved {
+            attachments.push(
+                vk::AttachmentDescription::default()
+                    .format(format)
+                    .samples(vk::SampleCountFlags::TYPE_1)
+                    .load_op(vk::AttachmentLoadOp::DONT_CARE)
+                    .store_op(vk::AttachmentStoreOp::STORE)
+                    .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+                    .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+                    .initial_layout(vk::ImageLayout::UNDEFINED)
+                    .final_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL),
             );
         }
         // Input attachments after those, uploaded and left readable before the pass; the
@@ -437,10 +469,16 @@ impl Executor for NativeExecutor {
             .map(|k| vk::AttachmentReference { attachment: k, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL })
             .collect();
         let depth_ref = vk::AttachmentReference { attachment: targets as u32, layout: vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+        let resolve_ref: Vec<vk::AttachmentReference> = (0..resolved.len() as u32)
+            .map(|k| vk::AttachmentReference { attachment: first_resolve + k, layout: vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL })
+            .collect();
         let mut subpass = vk::SubpassDescription::default()
             .pipeline_bind_point(vk::PipelineBindPoint::GRAPHICS)
             .color_attachments(&color_ref)
             .input_attachments(&input_refs);
+        if multisampled {
+            subpass = subpass.resolve_attachments(&resolve_ref);
+        }
         if depth_view.is_some() {
             subpass = subpass.depth_stencil_attachment(&depth_ref);
         }
@@ -459,8 +497,13 @@ impl Executor for NativeExecutor {
             )
         }
         .map_err(vkerr("vkCreateRenderPass"))?;
-        let views: Vec<vk::ImageView> =
-            colour.iter().map(|(_, v)| *v).chain(depth_view).chain(bound.input_attachments.iter().map(|i| i.view)).collect();
+        let views: Vec<vk::ImageView> = colour
+            .iter()
+            .map(|(_, v)| *v)
+            .chain(depth_view)
+            .chain(resolved.iter().map(|(_, v)| *v))
+            .chain(bound.input_attachments.iter().map(|i| i.view))
+            .collect();
         sc.framebuffer = unsafe {
             d.create_framebuffer(
                 &vk::FramebufferCreateInfo::default().render_pass(sc.render_pass).attachments(&views).width(w).height(h).layers(1),
@@ -537,7 +580,7 @@ impl Executor for NativeExecutor {
                 FrontFace::Cw => vk::FrontFace::CLOCKWISE,
             })
             .line_width(1.0);
-        let ms = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        let ms = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
         let blend = vec![blend_state(t.blend); targets];
         let cb = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend);
         let ds = t.depth.map(|z| {
@@ -652,7 +695,7 @@ impl Executor for NativeExecutor {
                 }
             }
             d.cmd_end_render_pass(cmd);
-            for (k, (image, _)) in colour.iter().enumerate() {
+            for (k, (image, _)) in if multisampled { &resolved } else { &colour }.iter().enumerate() {
                 let region = vk::BufferImageCopy::default()
                     .buffer_offset((k * target_size) as u64)
                     .image_subresource(vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::COLOR).layer_count(1))
@@ -958,6 +1001,21 @@ impl NativeExecutor {
         usage: vk::ImageUsageFlags,
         aspect: vk::ImageAspectFlags,
     ) -> Result<(vk::Image, vk::ImageView), ExecError> {
+        self.device_image_samples(sc, what, format, shape, usage, aspect, vk::SampleCountFlags::TYPE_1)
+    }
+
+    /// As [`Self::device_image`], with `samples` samples per texel (attachments).
+    #[allow(clippy::too_many_arguments)]
+    fn device_image_samples(
+        &self,
+        sc: &mut Scratch,
+        what: &str,
+        format: vk::Format,
+        shape: ImageShape,
+        usage: vk::ImageUsageFlags,
+        aspect: vk::ImageAspectFlags,
+        samples: vk::SampleCountFlags,
+    ) -> Result<(vk::Image, vk::ImageView), ExecError> {
         let d = &self.device;
         let cube = matches!(shape.view, vk::ImageViewType::CUBE | vk::ImageViewType::CUBE_ARRAY);
         let ici = vk::ImageCreateInfo::default()
@@ -967,7 +1025,7 @@ impl NativeExecutor {
             .extent(vk::Extent3D { width: shape.width, height: shape.height, depth: 1 })
             .mip_levels(1)
             .array_layers(shape.layers)
-            .samples(vk::SampleCountFlags::TYPE_1)
+            .samples(samples)
             .tiling(vk::ImageTiling::OPTIMAL)
             .usage(usage)
             .initial_layout(vk::ImageLayout::UNDEFINED);

@@ -223,6 +223,7 @@ pub fn pipeline_config(test: &ShaderTest) -> PipelineConfig {
     let target =
         wgpu::ColorTargetState { format: wgpu::TextureFormat::Rgba8Unorm, blend: blend(t.blend), write_mask: wgpu::ColorWrites::ALL };
     config.color_targets = vec![Some(target); t.targets as usize];
+    config.multisample.count = t.samples;
     config.depth_stencil = t.depth.map(|d| wgpu::DepthStencilState {
         format: wgpu::TextureFormat::Depth32Float,
         depth_write_enabled: Some(d.write),
@@ -278,27 +279,32 @@ impl TranslatedExecutor {
         let mut config = pipeline_config(test);
         config.binding_type_overrides = self.unfilterable_overrides(test, plan)?;
         let mut pipeline = TranslatedPipeline::new(d, plan.clone(), &config)?;
-        let targets: Vec<wgpu::Texture> = (0..t.targets)
-            .map(|_| {
-                d.create_texture(&wgpu::TextureDescriptor {
-                    label: Some("colour"),
-                    size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-                    mip_level_count: 1,
-                    sample_count: 1,
-                    dimension: wgpu::TextureDimension::D2,
-                    format: wgpu::TextureFormat::Rgba8Unorm,
-                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-                    view_formats: &[],
-                })
+        // The targets read back; multisampled, each is the resolve target of a multisampled
+        // texture the pass draws into.
+        let colour_texture = |sample_count: u32, usage: wgpu::TextureUsages| {
+            d.create_texture(&wgpu::TextureDescriptor {
+                label: Some("colour"),
+                size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::Rgba8Unorm,
+                usage,
+                view_formats: &[],
             })
-            .collect();
+        };
+        let targets: Vec<wgpu::Texture> =
+            (0..t.targets).map(|_| colour_texture(1, wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC)).collect();
         let views: Vec<wgpu::TextureView> = targets.iter().map(|t| t.create_view(&wgpu::TextureViewDescriptor::default())).collect();
+        let multisampled: Vec<wgpu::TextureView> = (0..if t.samples > 1 { t.targets } else { 0 })
+            .map(|_| colour_texture(t.samples, wgpu::TextureUsages::RENDER_ATTACHMENT).create_view(&wgpu::TextureViewDescriptor::default()))
+            .collect();
         let depth = t.depth.map(|_| {
             d.create_texture(&wgpu::TextureDescriptor {
                 label: Some("depth"),
                 size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
                 mip_level_count: 1,
-                sample_count: 1,
+                sample_count: t.samples,
                 dimension: wgpu::TextureDimension::D2,
                 format: wgpu::TextureFormat::Depth32Float,
                 usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
@@ -344,11 +350,16 @@ impl TranslatedExecutor {
         let c = t.clear;
         let color_attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = views
             .iter()
-            .map(|view| {
+            .enumerate()
+            .map(|(k, view)| {
+                let (view, resolve_target) = match multisampled.get(k) {
+                    Some(ms) => (ms, Some(view)),
+                    None => (view, None),
+                };
                 Some(wgpu::RenderPassColorAttachment {
                     view,
                     depth_slice: None,
-                    resolve_target: None,
+                    resolve_target,
                     ops: wgpu::Operations {
                         load: wgpu::LoadOp::Clear(wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 }),
                         store: wgpu::StoreOp::Store,
