@@ -1,0 +1,356 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+@group(1) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(1) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(1) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(1) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e6 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e6.x, _e6.y, 0f, 1f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
+    pos_1 = pos;
+    main();
+    let _e4 = unnamed.gl_Position;
+    return _e4;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 2u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 1u);
+    tesserae_records[tesserae_base] = _e34;
+    return;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct Levels {
+    outer_inner: vec4<f32>,
+}
+
+struct Push {
+    which: i32,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+}
+
+var<workgroup> tesserae_io_15_g: array<gl_PerVertex, 3>;
+var<private> tesserae_io_18_g: i32;
+var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
+@group(1) @binding(20) 
+var<uniform> pc: Push;
+var<workgroup> tesserae_io_55_g: array<f32, 4>;
+var<workgroup> tesserae_io_73_g: array<f32, 2>;
+@group(0) @binding(0) 
+var<uniform> levels_0_: Levels;
+@group(0) @binding(2) 
+var<uniform> levels_1_: Levels;
+@group(0) @binding(3) 
+var<uniform> levels_2_: Levels;
+@group(1) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(1) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(1) @binding(25) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(1) @binding(27) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+fn main() {
+    var l: vec4<f32>;
+
+    let _e19 = tesserae_io_18_g;
+    let _e20 = tesserae_io_18_g;
+    let _e23 = tesserae_io_25_g[_e20].gl_Position;
+    tesserae_io_15_g[_e19].gl_Position = _e23;
+    let _e26 = tesserae_io_18_g;
+    if (_e26 == 0i) {
+        let _e29 = pc.which;
+        let _e33 = levels_0_.outer_inner;
+        let _e35 = levels_1_.outer_inner;
+        let _e37 = levels_2_.outer_inner;
+        l = select(select(_e33, _e35, (_e29 == 1i)), _e37, (_e29 == 2i));
+        let _e41 = l[0u];
+        tesserae_io_55_g[0i] = _e41;
+        let _e44 = l[0u];
+        tesserae_io_55_g[1i] = _e44;
+        let _e47 = l[0u];
+        tesserae_io_55_g[2i] = _e47;
+        let _e50 = l[1u];
+        tesserae_io_73_g[0i] = _e50;
+    }
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+@compute @workgroup_size(3, 1, 1) 
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    tesserae_io_18_g = i32(tesserae_lid);
+    loop {
+        let _e13 = j;
+        if (_e13 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 3u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_25_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
+    }
+    tesserae_control();
+    workgroupBarrier();
+    let ob = (((p * 3u) + tesserae_lid) * 1u);
+    let _e49 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e49;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e60 = tesserae_io_55_g[0];
+        let _e63 = tesserae_io_55_g[1];
+        let _e66 = tesserae_io_55_g[2];
+        let _e69 = tesserae_io_55_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
+        let _e79 = tesserae_io_73_g[0];
+        let _e82 = tesserae_io_73_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e79, _e82, 0f, 0f);
+        return;
+    } else {
+        return;
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct Offsets {
+    d: vec4<f32>,
+}
+
+struct Push {
+    which: i32,
+}
+
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct gl_PerVertex_1 {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_20 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) v0_: vec4<f32>,
+}
+
+var<private> tesserae_io_11_g: vec3<f32>;
+@group(1) @binding(20) 
+var<uniform> pc: Push;
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_46_g: array<gl_PerVertex_1, 32>;
+var<private> v_col: vec4<f32>;
+@group(0) @binding(1) 
+var<uniform> offs_0_: Offsets;
+@group(0) @binding(4) 
+var<uniform> offs_1_: Offsets;
+@group(0) @binding(5) 
+var<uniform> offs_2_: Offsets;
+@group(1) @binding(25) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(1) @binding(30) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+
+fn main() {
+    var t: vec3<f32>;
+    var d: vec4<f32>;
+
+    let _e21 = tesserae_io_11_g;
+    t = _e21;
+    let _e23 = pc.which;
+    let _e27 = offs_0_.d;
+    let _e29 = offs_1_.d;
+    let _e31 = offs_2_.d;
+    d = select(select(_e27, _e29, (_e23 == 1i)), _e31, (_e23 == 2i));
+    let _e35 = t[0u];
+    let _e38 = tesserae_io_46_g[0i].gl_Position;
+    let _e41 = t[1u];
+    let _e44 = tesserae_io_46_g[1i].gl_Position;
+    let _e48 = t[2u];
+    let _e51 = tesserae_io_46_g[2i].gl_Position;
+    let _e54 = d;
+    let _e55 = _e54.xy;
+    unnamed.gl_Position = ((((_e38 * _e35) + (_e44 * _e41)) + (_e51 * _e48)) + vec4<f32>(_e55.x, _e55.y, 0f, 0f));
+    let _e61 = d;
+    let _e62 = _e61.zw;
+    v_col = vec4<f32>(_e62.x, _e62.y, 0.5f, 1f);
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e4 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e4);
+    let _e6 = unnamed.gl_Position;
+    let _e7 = v_col;
+    return TesseraeVertexOut(_e6, _e7);
+}
+
+@vertex 
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
+    var j: u32 = 0u;
+    var o: TesseraeEvalOut;
+
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_11_g = tesserae_d.xyz;
+    loop {
+        let _e10 = j;
+        if (_e10 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e15 = j;
+            let b = (((p * 3u) + _e15) * 1u);
+            let _e20 = j;
+            let _e25 = tesserae_cps[b];
+            tesserae_io_46_g[_e20].gl_Position = _e25;
+        }
+        continuing {
+            let _e27 = j;
+            j = (_e27 + 1u);
+        }
+    }
+    let _e29 = tesserae_vertex();
+    o.position = _e29.out0_member;
+    o.v0_ = _e29.out1_member;
+    let _e35 = o;
+    return _e35;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> v_col_1: vec4<f32>;
+
+fn main_1() {
+    let _e2 = v_col_1;
+    frag = _e2;
+    return;
+}
+
+@fragment 
+fn main(@location(0) v_col: vec4<f32>) -> @location(0) vec4<f32> {
+    v_col_1 = v_col;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
