@@ -42,21 +42,22 @@ void main() { o = texture(tex[0], vec2(0.5)) + texture(tex[2], vec2(0.5)) + ubos
 #[test]
 fn an_index_known_only_at_run_time_reads_every_element_and_selects() {
     // A separate texture array, a sampler array, a combined sampler array (nonuniformEXT) and
-    // a block array read whole: every element is bound, and each read is done per element.
+    // a block array read whole (its struct holding std140 members padded for WGSL): every
+    // element is bound, and each read is done per element.
     let plan = translate(&pipeline_with_fragment(
         "#version 450
 #extension GL_EXT_nonuniform_qualifier : require
 layout(set = 0, binding = 0) uniform texture2D layers[2];
 layout(set = 0, binding = 2) uniform sampler smps[3];
 layout(set = 0, binding = 5) uniform sampler2D combined[2];
-struct Light { vec4 colour; mat4 m; vec4 weights[2]; };
+struct Light { vec4 colour; mat2 m; float weights[2]; };
 layout(set = 0, binding = 7) uniform Lights { Light light; } lights[2];
 layout(location = 0) out vec4 o;
 void main() {
     int i = int(gl_FragCoord.x) & 1;
     Light l = lights[i].light;
     o = texture(sampler2D(layers[i], smps[int(gl_FragCoord.y) % 3]), vec2(0.5))
-        + texture(combined[nonuniformEXT(i)], vec2(0.5)) + l.colour + l.m[1] + l.weights[1];
+        + texture(combined[nonuniformEXT(i)], vec2(0.5)) + l.colour + vec4(l.m[1], l.weights[1], 0.0);
 }",
     ))
     .unwrap();

@@ -166,21 +166,6 @@ void main() { o = vec4(float(big)); }",
     assert!(feature.contains("a type") && feature.contains("WGSL cannot declare"), "{feature}");
 }
 
-/// A uniform struct loaded whole while it holds a std140 member padded for WGSL (a `mat2`,
-/// 16 bytes between columns) was a naga validation failure (the value held the padded array
-/// where its users expect the matrix); refused naming the member until its value is rebuilt.
-#[test]
-fn a_struct_holding_a_padded_std140_member_loaded_whole_is_refused() {
-    let feature = unsupported(
-        "#version 450
-struct Light { vec4 colour; mat2 m; };
-layout(set = 0, binding = 7) uniform Lights { Light light; } lights;
-layout(location = 0) out vec4 o;
-void main() { Light l = lights.light; o = l.colour + vec4(l.m[1], 0.0, 0.0); }",
-    );
-    assert!(feature.contains("loaded whole") && feature.contains("`m`"), "{feature}");
-}
-
 /// Image operations and layouts WGSL lacks, which naga's validator reported as failures of
 /// valid modules (found in SPIRV-Cross's test shaders): each refused naming the feature.
 #[test]

@@ -7,9 +7,12 @@
 //! - an access chain through the member gains an index 0 after the element (or column) index,
 //!   so it still points at a `T` (a column, or a component of it);
 //! - a chain that stops at the member and is loaded whole is replaced by one load per element
-//!   and an `OpCompositeConstruct` of the original array or matrix type.
-//! Other uses of such a member (copying it through a pointer, passing it to a function) are
-//! refused.
+//!   and an `OpCompositeConstruct` of the original array or matrix type;
+//! - a struct holding such a member (at any depth, through arrays) loaded whole is loaded
+//!   member by member into a *twin* of its type, with the original member types, and what
+//!   reads the value (extracts, composites of that type) takes the twins' types.
+//! Other uses of such a member or struct value (copying it through a pointer, passing it to a
+//! function) are refused.
 
 use super::{constant, fresh_id, pointer_type, type_id};
 use rspirv::dr::{self, Instruction, Operand};
@@ -281,6 +284,8 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
     let seeds: Vec<Word> = padded.keys().map(|(s, _)| *s).collect();
     let holders = super::containing_types(module, &seeds);
     let names = super::member_names(module);
+    // Loads of a struct (or an array of them) holding a padded member: (load, pointer, type).
+    let mut whole_structs: Vec<(Word, Word, Word)> = Vec::new();
     let mut fresh_needed = 0usize;
     // First pass: rewrite chains (ids known), count loads to expand.
     let mut expansions: Vec<(usize, usize, usize)> = Vec::new();
@@ -348,11 +353,9 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
                             match pointers.get(p) {
                                 Some(Pointee::Padded(_)) => expansions.push((fi, bi, ii)),
                                 Some(Pointee::Type(t)) if holders.contains(t) => {
-                                    let ((s, m), _) = padded.iter().next().expect("padded members exist");
-                                    let member = names.get(&(*s, *m)).map_or(format!("{m}"), |n| format!("`{n}`"));
-                                    return Err(format!(
-                                        "a uniform struct loaded whole while it holds a std140 member WGSL cannot lay out ({member}: a 2-column matrix or an array of scalars or 2-vectors, 16 bytes apart)"
-                                    ));
+                                    if let Some(id) = inst.result_id {
+                                        whole_structs.push((id, *p, *t));
+                                    }
                                 }
                                 _ => {}
                             }
@@ -395,5 +398,220 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
         let block = &mut module.functions[fi].blocks[bi].instructions;
         block.splice(ii..=ii, out);
     }
+    // Third: whole structs holding padded members, loaded member by member into twins of
+    // their types that hold the original members.
+    if !whole_structs.is_empty() {
+        let mut whole = WholeStructs { padded, holders: &holders, defs: &defs, twins: HashMap::new(), uint, zero, budget: MAX_WHOLE_ARRAY };
+        let refuse = |e: String| {
+            let ((s, m), _) = padded.iter().next().expect("padded members exist");
+            let member = names.get(&(*s, *m)).map_or(format!("{m}"), |n| format!("`{n}`"));
+            format!("a uniform struct loaded whole while it holds a std140 member WGSL cannot lay out ({member}): {e}")
+        };
+        let mut loads = Vec::with_capacity(whole_structs.len());
+        for (load, pointer, ty) in whole_structs {
+            whole.rewrite_load(module, load, pointer, ty).map_err(refuse)?;
+            loads.push(load);
+        }
+        whole.retype(module, &loads).map_err(refuse)?;
+    }
     Ok(())
+}
+
+/// Loads of whole structs that hold padded members (at any depth, through arrays).
+struct WholeStructs<'a> {
+    padded: &'a BTreeMap<(Word, u32), Padded>,
+    holders: &'a [Word],
+    defs: &'a HashMap<Word, Instruction>,
+    /// A holder type → its twin: the same shape with the original member types.
+    twins: HashMap<Word, Word>,
+    uint: Word,
+    zero: Word,
+    /// Loads left for the values of one struct (a 64 KiB uniform buffer holds 4096 vec4s).
+    budget: u32,
+}
+
+impl WholeStructs<'_> {
+    /// The twin of `ty` (itself when it holds no padded member).
+    fn twin(&mut self, module: &mut dr::Module, ty: Word) -> Word {
+        if !self.holders.contains(&ty) {
+            return ty;
+        }
+        if let Some(t) = self.twins.get(&ty) {
+            return *t;
+        }
+        let Some(d) = self.defs.get(&ty).cloned() else { return ty };
+        let twin = match (d.class.opcode, d.operands.as_slice()) {
+            (Op::TypeArray, [Operand::IdRef(e), len]) => {
+                let e = self.twin(module, *e);
+                type_id(module, Op::TypeArray, vec![Operand::IdRef(e), len.clone()])
+            }
+            (Op::TypeStruct, members) => {
+                let mut twin_members = Vec::with_capacity(members.len());
+                for (k, m) in members.iter().enumerate() {
+                    let Operand::IdRef(m) = m else { continue };
+                    let t = match self.padded.get(&(ty, k as u32)) {
+                        Some(p) => p.original,
+                        None => self.twin(module, *m),
+                    };
+                    twin_members.push(Operand::IdRef(t));
+                }
+                // A new struct even when one of the same members exists: structs are nominal.
+                let id = fresh_id(module);
+                module.types_global_values.push(Instruction::new(Op::TypeStruct, None, Some(id), twin_members));
+                id
+            }
+            _ => ty,
+        };
+        self.twins.insert(ty, twin);
+        twin
+    }
+
+    /// Emits into `out` the value of `ty` at the uniform pointer `pointer`, as its twin.
+    fn value(&mut self, module: &mut dr::Module, pointer: Word, ty: Word, out: &mut Vec<Instruction>) -> Result<Word, String> {
+        let twin = self.twin(module, ty);
+        let Some(d) = self.defs.get(&ty).cloned() else { return Err(format!("an undefined type %{ty}")) };
+        let parts: Vec<(Vec<Word>, Word, Option<Padded>)> = match (d.class.opcode, d.operands.as_slice()) {
+            (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) if self.holders.contains(&ty) => {
+                let n = super::constant_value(self.defs.get(len)).ok_or("an array of a length set when the pipeline is made")?;
+                (0..n).map(|i| (vec![i], *e, None)).collect()
+            }
+            (Op::TypeStruct, members) if self.holders.contains(&ty) => members
+                .iter()
+                .enumerate()
+                .filter_map(|(k, m)| match m {
+                    Operand::IdRef(m) => Some((vec![k as u32], *m, self.padded.get(&(ty, k as u32)).copied())),
+                    _ => None,
+                })
+                .collect(),
+            _ => {
+                self.budget = self.budget.checked_sub(1).ok_or(format!("more than {MAX_WHOLE_ARRAY} loads"))?;
+                let id = fresh_id(module);
+                out.push(Instruction::new(Op::Load, Some(ty), Some(id), vec![Operand::IdRef(pointer)]));
+                return Ok(id);
+            }
+        };
+        let mut values = Vec::with_capacity(parts.len());
+        for (path, member, padded) in parts {
+            let index = constant(module, self.uint, path[0]);
+            if let Some(p) = padded {
+                // The padded array, element by element, into the original array or matrix.
+                let elem_ptr = pointer_type(module, StorageClass::Uniform, p.element);
+                let mut elements = Vec::with_capacity(p.len as usize);
+                for j in 0..p.len {
+                    self.budget = self.budget.checked_sub(1).ok_or(format!("more than {MAX_WHOLE_ARRAY} loads"))?;
+                    let j = constant(module, self.uint, j);
+                    let (chain, value) = (fresh_id(module), fresh_id(module));
+                    out.push(Instruction::new(
+                        Op::AccessChain,
+                        Some(elem_ptr),
+                        Some(chain),
+                        vec![Operand::IdRef(pointer), Operand::IdRef(index), Operand::IdRef(j), Operand::IdRef(self.zero)],
+                    ));
+                    out.push(Instruction::new(Op::Load, Some(p.element), Some(value), vec![Operand::IdRef(chain)]));
+                    elements.push(Operand::IdRef(value));
+                }
+                let id = fresh_id(module);
+                out.push(Instruction::new(Op::CompositeConstruct, Some(p.original), Some(id), elements));
+                values.push(Operand::IdRef(id));
+                continue;
+            }
+            let member_ptr = pointer_type(module, StorageClass::Uniform, member);
+            let chain = fresh_id(module);
+            out.push(Instruction::new(
+                Op::AccessChain,
+                Some(member_ptr),
+                Some(chain),
+                vec![Operand::IdRef(pointer), Operand::IdRef(index)],
+            ));
+            values.push(Operand::IdRef(self.value(module, chain, member, out)?));
+        }
+        let id = fresh_id(module);
+        out.push(Instruction::new(Op::CompositeConstruct, Some(twin), Some(id), values));
+        Ok(id)
+    }
+
+    /// Replaces the load `load` of `ty` at `pointer` by its value as the twin type.
+    fn rewrite_load(&mut self, module: &mut dr::Module, load: Word, pointer: Word, ty: Word) -> Result<(), String> {
+        let Some((fi, bi, ii)) = module.functions.iter().enumerate().find_map(|(fi, f)| {
+            f.blocks
+                .iter()
+                .enumerate()
+                .find_map(|(bi, b)| b.instructions.iter().position(|i| i.result_id == Some(load)).map(|ii| (fi, bi, ii)))
+        }) else {
+            return Ok(());
+        };
+        let mut out = Vec::new();
+        let value = self.value(module, pointer, ty, &mut out)?;
+        // The value takes the load's id.
+        if let Some(last) = out.last_mut() {
+            if last.result_id == Some(value) {
+                last.result_id = Some(load);
+            }
+        }
+        module.functions[fi].blocks[bi].instructions.splice(ii..=ii, out);
+        Ok(())
+    }
+
+    /// Gives the twins' types to what reads the rewritten `loads`: extracts (and what they
+    /// extract), and composites built of a holder type (a selection among array elements,
+    /// `descriptor_select`); `Err` names another use of such a value.
+    fn retype(&mut self, module: &mut dr::Module, loads: &[Word]) -> Result<(), String> {
+        let holders: Vec<Word> = self.holders.to_vec();
+        let twins: HashMap<Word, Word> = holders.iter().map(|h| (*h, self.twin(module, *h))).collect();
+        let twin_defs = super::global_defs(module);
+        let is_twin = |t: Word| twins.iter().any(|(h, tw)| *tw == t && *tw != *h);
+        let mut typed: std::collections::HashSet<Word> = loads.iter().copied().collect();
+        let mut types: HashMap<Word, Word> = HashMap::new();
+        for f in &module.functions {
+            for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
+                if let (Some(id), Some(t)) = (inst.result_id, inst.result_type) {
+                    types.insert(id, t);
+                }
+            }
+        }
+        for f in &mut module.functions {
+            for inst in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
+                let reads_typed = inst.operands.iter().any(|o| matches!(o, Operand::IdRef(x) if typed.contains(x)));
+                match inst.class.opcode {
+                    Op::CompositeConstruct if inst.result_type.is_some_and(|t| twins.contains_key(&t)) => {
+                        let t = twins[&inst.result_type.unwrap_or(0)];
+                        inst.result_type = Some(t);
+                        if let Some(id) = inst.result_id {
+                            typed.insert(id);
+                            types.insert(id, t);
+                        }
+                    }
+                    Op::CompositeExtract if matches!(inst.operands.first(), Some(Operand::IdRef(x)) if typed.contains(x)) => {
+                        let Some(Operand::IdRef(from)) = inst.operands.first() else { continue };
+                        let mut at = types.get(from).copied().unwrap_or(0);
+                        for index in &inst.operands[1..] {
+                            let Operand::LiteralBit32(k) = index else { return Err("a malformed OpCompositeExtract".into()) };
+                            at = match twin_defs.get(&at).map(|d| (d.class.opcode, d.operands.as_slice())) {
+                                Some((Op::TypeStruct, members)) => match members.get(*k as usize) {
+                                    Some(Operand::IdRef(m)) => *m,
+                                    _ => return Err("an extract past a struct's members".into()),
+                                },
+                                Some((Op::TypeArray | Op::TypeMatrix | Op::TypeVector, [Operand::IdRef(e), ..])) => *e,
+                                _ => return Err("an extract from a scalar".into()),
+                            };
+                        }
+                        inst.result_type = Some(at);
+                        if let Some(id) = inst.result_id {
+                            types.insert(id, at);
+                            // An inner struct or array holding a padded member is followed.
+                            if is_twin(at) {
+                                typed.insert(id);
+                            }
+                        }
+                    }
+                    op if reads_typed => return Err(format!("its value used by {op:?}")),
+                    op if inst.result_type.is_some_and(|t| holders.contains(&t) && !is_twin(t)) && op != Op::Load => {
+                        return Err(format!("a value of its type made by {op:?}"));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
 }
