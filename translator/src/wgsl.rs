@@ -81,6 +81,7 @@ pub(crate) fn validation_error(stage: Stage, e: &naga::WithSpan<naga::valid::Val
             let what = match name {
                 "MULTIVIEW" => "multiview (ViewIndex)".to_string(),
                 "SHADER_BARYCENTRICS" => "fragment barycentrics (BaryCoordKHR, BaryCoordNoPerspKHR)".to_string(),
+                "EARLY_DEPTH_TEST" => "early fragment tests (`early_fragment_tests`) in a stage that discards, writes depth, the sample mask or memory (its result depends on when the depth test runs)".to_string(),
                 other => format!("what naga's capability {other} allows"),
             };
             return TranslateError::unsupported(stage, format!("{what}: WebGPU has no equivalent"));

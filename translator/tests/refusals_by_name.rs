@@ -203,6 +203,13 @@ void main() { o = vec4(tap(depth, cmp)); }",
         ),
         (
             "#version 450
+layout(early_fragment_tests) in;
+layout(location = 0) out vec4 o;
+void main() { if (gl_FragCoord.x < 8.0) discard; o = vec4(1.0); }",
+            "early fragment tests",
+        ),
+        (
+            "#version 450
 layout(std140, binding = 0) uniform UBO { layout(offset = 16) mat4 m; layout(offset = 0) vec4 v; };
 layout(location = 0) out vec4 o;
 void main() { o = m * v; }",

@@ -19,6 +19,7 @@ pub mod drop_non_semantic;
 pub mod drop_xfb;
 pub mod flatten_io;
 pub mod float_specials;
+pub mod fragment_test_modes;
 pub mod input_attachments;
 pub mod interpolation;
 pub mod memory_qualifiers;
@@ -55,8 +56,9 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 6] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 7] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
+    ("lower: fragment_test_modes", fragment_test_modes::applies, fragment_test_modes::lower),
     ("lower: copy_logical", copy_logical::applies, copy_logical::lower),
     ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
     ("lower: undef_globals", undef_globals::applies, undef_globals::lower),
