@@ -112,6 +112,12 @@ fn eval(op: Op, a: &[Scalar]) -> Option<Scalar> {
         (Op::SDiv, [Int(x), Int(y)]) if *y != 0 => Int((*x as i32).wrapping_div(*y as i32) as u32),
         (Op::UMod, [Int(x), Int(y)]) if *y != 0 => Int(x % y),
         (Op::SRem, [Int(x), Int(y)]) if *y != 0 => Int((*x as i32).wrapping_rem(*y as i32) as u32),
+        // SMod: the remainder takes the divisor's sign (GLSL's `%` on ints).
+        (Op::SMod, [Int(x), Int(y)]) if *y != 0 => {
+            let (x, y) = (*x as i32, *y as i32);
+            let r = x.wrapping_rem(y);
+            Int(if r != 0 && (r < 0) != (y < 0) { r.wrapping_add(y) } else { r } as u32)
+        }
         (Op::SNegate, [Int(x)]) => Int((*x as i32).wrapping_neg() as u32),
         (Op::Not, [Int(x)]) => Int(!x),
         (Op::BitwiseAnd, [Int(x), Int(y)]) => Int(x & y),
