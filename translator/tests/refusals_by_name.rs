@@ -220,3 +220,18 @@ void main() { o = m * v; }",
         assert!(feature.contains(what), "{what}: {feature}");
     }
 }
+
+/// Demote to helper invocation (`demote`, and `discard` compiled for SPIR-V 1.6) becomes WGSL's
+/// discard; asking whether an invocation is a helper has no WGSL equivalent and is refused
+/// naming it.
+#[test]
+fn demote_translates_and_helper_queries_are_refused_by_name() {
+    let demote = "#version 450
+#extension GL_EXT_demote_to_helper_invocation : require
+layout(location = 0) out vec4 o;
+void main() { if (gl_FragCoord.x < 8.0) demote; o = vec4(dFdx(gl_FragCoord.x)); }";
+    let plan = translate(&pipeline_with_fragment(demote)).expect("demote translates");
+    assert!(fragment_wgsl(&plan).contains("discard"), "{}", fragment_wgsl(&plan));
+    let feature = unsupported(&demote.replace("o = vec4(", "o = vec4(float(helperInvocationEXT()) + "));
+    assert!(feature.contains("demote_to_helper_invocation") || feature.contains("IsHelperInvocation"), "{feature}");
+}

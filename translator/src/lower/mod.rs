@@ -12,6 +12,7 @@ pub mod combined_sampler;
 pub mod const_operations;
 pub mod copy_logical;
 pub mod default_position;
+pub mod demote;
 pub mod descriptor_arrays;
 pub mod descriptor_select;
 pub mod draw_parameters;
@@ -56,8 +57,9 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 7] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 8] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
+    ("lower: demote", demote::applies, demote::lower),
     ("lower: fragment_test_modes", fragment_test_modes::applies, fragment_test_modes::lower),
     ("lower: copy_logical", copy_logical::applies, copy_logical::lower),
     ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
