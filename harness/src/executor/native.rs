@@ -361,25 +361,12 @@ impl Executor for NativeExecutor {
         let multisampled = t.samples > 1;
         let mut colour = Vec::with_capacity(targets);
         let mut resolved = Vec::with_capacity(targets);
+        let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC;
+        let aspect = vk::ImageAspectFlags::COLOR;
         for _ in 0..targets {
-            colour.push(self.device_image_samples(
-                &mut sc,
-                "colour target",
-                format,
-                ImageShape::flat(w, h),
-                vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC,
-                vk::ImageAspectFlags::COLOR,
-                samples,
-            )?);
+            colour.push(self.device_image_samples(&mut sc, "colour target", format, ImageShape::flat(w, h), usage, aspect, samples)?);
             if multisampled {
-                resolved.push(self.device_image(
-                    &mut sc,
-                    "resolved colour target",
-                    format,
-                    ImageShape::flat(w, h),
-                    vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC,
-                    vk::ImageAspectFlags::COLOR,
-                )?);
+                resolved.push(self.device_image(&mut sc, "resolved colour target", format, ImageShape::flat(w, h), usage, aspect)?);
             }
         }
         let depth_view = match t.depth {
@@ -402,61 +389,25 @@ impl Executor for NativeExecutor {
         // input attachments (attachments of the render pass too).
         let bound = self.descriptors(&mut sc, test)?;
 
-        let mut attachments = vec![
-            vk::AttachmentDescription::default()
-                .format(format)
-                .samples(samples)
-                .load_op(vk::AttachmentLoadOp::CLEAR)
-                .store_op(vk::AttachmentStoreOp::STORE)
-                .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
-                .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
-                .initial_layout(vk::ImageLayout::UNDEFINED)
-                .final_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL);
-            targets
-        ];
+        use vk::{AttachmentLoadOp as Load, AttachmentStoreOp as Store, ImageLayout as Layout};
+        let one = vk::SampleCountFlags::TYPE_1;
+        let mut attachments =
+            vec![attachment(format, samples, Load::CLEAR, Store::STORE, Layout::UNDEFINED, Layout::TRANSFER_SRC_OPTIMAL); targets];
         if depth_view.is_some() {
-            attachments.push(
-                vk::AttachmentDescription::default()
-                    .format(depth_format)
-                    .samples(samples)
-                    .load_op(vk::AttachmentLoadOp::CLEAR)
-                    .store_op(vk::AttachmentStoreOp::DONT_CARE)
-                    .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
-                    .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
-                    .initial_layout(vk::ImageLayout::UNDEFINED)
-                    .final_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL),
-            );
+            let depth_layout = Layout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+            attachments.push(attachment(depth_format, samples, Load::CLEAR, Store::DONT_CARE, Layout::UNDEFINED, depth_layout));
         }
         // Resolve attachments after those (multisampled only).
         let first_resolve = attachments.len() as u32;
         for _ in &resolved {
-            attachments.push(
-                vk::AttachmentDescription::default()
-                    .format(format)
-                    .samples(vk::SampleCountFlags::TYPE_1)
-                    .load_op(vk::AttachmentLoadOp::DONT_CARE)
-                    .store_op(vk::AttachmentStoreOp::STORE)
-                    .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
-                    .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
-                    .initial_layout(vk::ImageLayout::UNDEFINED)
-                    .final_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL),
-            );
+            attachments.push(attachment(format, one, Load::DONT_CARE, Store::STORE, Layout::UNDEFINED, Layout::TRANSFER_SRC_OPTIMAL));
         }
         // Input attachments after those, uploaded and left readable before the pass; the
         // subpass's references indexed by `input_attachment_index` (unused indices empty).
         let first_input = attachments.len() as u32;
         for input in &bound.input_attachments {
-            attachments.push(
-                vk::AttachmentDescription::default()
-                    .format(input.format)
-                    .samples(vk::SampleCountFlags::TYPE_1)
-                    .load_op(vk::AttachmentLoadOp::LOAD)
-                    .store_op(vk::AttachmentStoreOp::STORE)
-                    .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
-                    .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
-                    .initial_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)
-                    .final_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL),
-            );
+            let readable = Layout::SHADER_READ_ONLY_OPTIMAL;
+            attachments.push(attachment(input.format, one, Load::LOAD, Store::STORE, readable, readable));
         }
         let references = bound.input_attachments.iter().map(|i| i.index + 1).max().unwrap_or(0);
         let mut input_refs =
@@ -730,6 +681,26 @@ impl Executor for NativeExecutor {
         let images: Vec<Image> = data.chunks_exact(target_size).map(|c| Image { width: w, height: h, data: c.to_vec() }).collect();
         Ok(crate::image::side_by_side(&images))
     }
+}
+
+/// A render pass attachment without stencil.
+fn attachment(
+    format: vk::Format,
+    samples: vk::SampleCountFlags,
+    load: vk::AttachmentLoadOp,
+    store: vk::AttachmentStoreOp,
+    initial: vk::ImageLayout,
+    last: vk::ImageLayout,
+) -> vk::AttachmentDescription {
+    vk::AttachmentDescription::default()
+        .format(format)
+        .samples(samples)
+        .load_op(load)
+        .store_op(store)
+        .stencil_load_op(vk::AttachmentLoadOp::DONT_CARE)
+        .stencil_store_op(vk::AttachmentStoreOp::DONT_CARE)
+        .initial_layout(initial)
+        .final_layout(last)
 }
 
 /// A 2D image's extent, layers, and the view made of it.
