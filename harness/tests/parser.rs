@@ -147,7 +147,9 @@ fn tolerance_patterns_match_executors() {
 
 // ---- resources, depth, blend, specialization ----
 
-use tesserae_harness::shader_test::{AddressMode, BlendMode, CompareOp, Descriptor, Filter, SamplerState, TexelFormat, TextureView};
+use tesserae_harness::shader_test::{
+    AddressMode, BlendMode, CompareOp, Descriptor, Filter, SamplerState, StencilOp, TexelFormat, TextureView,
+};
 
 fn ok(text: &str) -> tesserae_harness::shader_test::ShaderTest {
     parse(Path::new("t.shader_test"), "x/t", text).unwrap_or_else(|e| panic!("{e}"))
@@ -400,6 +402,16 @@ fn depth_and_blend() {
     assert!(err(&format!("{GOOD}depth d32f clear 0 clear 1\n")).message.contains("twice"));
     assert!(err(&format!("{GOOD}depth d32f\ndepth d32f\n")).message.contains("second `depth`"));
     assert!(err(&format!("{GOOD}blend multiply\n")).message.contains("replace, alpha or additive"));
+    let st = ok(&format!("{GOOD}stencil compare not-equal ref 1 pass replace depth-fail invert clear 7\n")).test.stencil.unwrap();
+    assert_eq!(
+        (st.compare, st.reference, st.pass, st.fail, st.depth_fail, st.clear),
+        (CompareOp::NotEqual, 1, StencilOp::Replace, StencilOp::Keep, StencilOp::Invert, 7)
+    );
+    assert_eq!(ok(GOOD).test.stencil, None);
+    assert!(err(&format!("{GOOD}stencil ref 256\n")).message.contains("outside 0-255"));
+    assert!(err(&format!("{GOOD}stencil pass add\n")).message.contains("stencil op must be"));
+    assert!(err(&format!("{GOOD}stencil ref 1 ref 2\n")).message.contains("twice"));
+    assert!(err(&format!("{GOOD}stencil\nstencil\n")).message.contains("second `stencil`"));
 }
 
 #[test]

@@ -81,6 +81,8 @@ pub struct TestSection {
     pub compare_native: bool,
     /// `depth ...`: a depth attachment and test.
     pub depth: Option<crate::DepthState>,
+    /// `stencil ...`: a stencil test (the depth attachment gains stencil bits).
+    pub stencil: Option<crate::StencilState>,
     /// `blend replace|alpha|additive`.
     pub blend: crate::BlendMode,
 }
@@ -101,6 +103,7 @@ impl Default for TestSection {
             compare_reference: true,
             compare_native: true,
             depth: None,
+            stencil: None,
             blend: crate::BlendMode::Replace,
         }
     }

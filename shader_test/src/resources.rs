@@ -182,7 +182,34 @@ pub struct DepthState {
     pub write: bool,
 }
 
-/// Colour blending of the one colour target (`blend` in `[test]`).
+/// A stencil test, the same for both faces (`stencil` in `[test]`): the depth attachment gains
+/// 8 stencil bits (D32 float + S8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StencilState {
+    pub compare: CompareOp,
+    /// The reference value (0-255), set on the draw.
+    pub reference: u32,
+    pub pass: StencilOp,
+    pub fail: StencilOp,
+    pub depth_fail: StencilOp,
+    /// The value the stencil aspect is cleared to (0-255).
+    pub clear: u32,
+}
+
+/// What a stencil test does to the stored value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StencilOp {
+    Keep,
+    Zero,
+    Replace,
+    IncrementClamp,
+    DecrementClamp,
+    Invert,
+    IncrementWrap,
+    DecrementWrap,
+}
+
+/// Colour blending of the colour targets (`blend` in `[test]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum BlendMode {
     /// No blending: the fragment replaces the pixel.

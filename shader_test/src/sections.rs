@@ -450,7 +450,7 @@ fn unit(c: &Cursor, line: usize, w: &str) -> Result<f32, ParseError> {
 
 fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
     let mut t = TestSection::default();
-    let (mut depth_line, mut blend_line) = (None, None);
+    let (mut depth_line, mut blend_line, mut stencil_line) = (None, None, None);
     for (line, mut w) in data_lines(s) {
         // `probe target K ...`: the rest is a probe of target K.
         let mut target = None;
@@ -580,6 +580,12 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                     return Err(c.err(line, format!("second `depth` line (the first is at line {first})")));
                 }
                 t.depth = Some(parse_depth(c, line, format, opts)?);
+            }
+            ["stencil", opts @ ..] => {
+                if let Some(first) = stencil_line.replace(line) {
+                    return Err(c.err(line, format!("second `stencil` line (the first is at line {first})")));
+                }
+                t.stencil = Some(parse_stencil(c, line, opts)?);
             }
             ["blend", m] => {
                 if let Some(first) = blend_line.replace(line) {
@@ -1063,4 +1069,61 @@ fn parse_depth(c: &Cursor, line: usize, format: &str, opts: &[&str]) -> Result<D
         }
     }
     Ok(d)
+}
+
+fn parse_stencil(c: &Cursor, line: usize, opts: &[&str]) -> Result<StencilState, ParseError> {
+    let mut st = StencilState {
+        compare: CompareOp::Always,
+        reference: 0,
+        pass: StencilOp::Keep,
+        fail: StencilOp::Keep,
+        depth_fail: StencilOp::Keep,
+        clear: 0,
+    };
+    let op = |w: &str| -> Result<StencilOp, ParseError> {
+        Ok(match w {
+            "keep" => StencilOp::Keep,
+            "zero" => StencilOp::Zero,
+            "replace" => StencilOp::Replace,
+            "increment-clamp" => StencilOp::IncrementClamp,
+            "decrement-clamp" => StencilOp::DecrementClamp,
+            "invert" => StencilOp::Invert,
+            "increment-wrap" => StencilOp::IncrementWrap,
+            "decrement-wrap" => StencilOp::DecrementWrap,
+            _ => return Err(c.err(line, format!("stencil op must be keep, zero, replace, increment-clamp, decrement-clamp, invert, increment-wrap or decrement-wrap, got `{w}`"))),
+        })
+    };
+    let byte = |w: &str, what: &str| -> Result<u32, ParseError> {
+        let v: u32 = num(c, line, w, what)?;
+        if v > 255 {
+            return Err(c.err(line, format!("{what} {v} outside 0-255")));
+        }
+        Ok(v)
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for pair in opts.chunks(2) {
+        if let [key, _] = pair {
+            if seen.contains(key) {
+                return Err(c.err(line, format!("`{key}` given twice")));
+            }
+            seen.push(key);
+        }
+        match pair {
+            ["compare", o] => {
+                st.compare = parse_compare_op(o).ok_or_else(|| c.err(line, format!("stencil compare op `{o}` unknown")))?;
+            }
+            ["ref", v] => st.reference = byte(v, "stencil reference")?,
+            ["clear", v] => st.clear = byte(v, "stencil clear")?,
+            ["pass", o] => st.pass = op(o)?,
+            ["fail", o] => st.fail = op(o)?,
+            ["depth-fail", o] => st.depth_fail = op(o)?,
+            _ => {
+                return Err(c.err(
+                    line,
+                    format!("unknown stencil option `{}` (compare OP, ref N, pass OP, fail OP, depth-fail OP, clear N)", pair.join(" ")),
+                ))
+            }
+        }
+    }
+    Ok(st)
 }

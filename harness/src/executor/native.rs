@@ -10,7 +10,7 @@ use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{
     AddressMode, BlendMode, CompareOp, CompileTarget, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest,
-    TexelFormat, TextureData, TextureView,
+    StencilOp, StencilState, TexelFormat, TextureData, TextureView,
 };
 use ash::vk;
 use tesserae::{Stage, StepMode, Topology, VertexFormat};
@@ -352,7 +352,11 @@ impl Executor for NativeExecutor {
         let t = &test.test;
         let (w, h) = (t.width, t.height);
         let format = vk::Format::R8G8B8A8_UNORM;
-        let depth_format = vk::Format::D32_SFLOAT;
+        // A stencil test gives the depth attachment 8 stencil bits.
+        let (depth_format, depth_aspect) = match t.stencil {
+            Some(_) => (vk::Format::D32_SFLOAT_S8_UINT, vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL),
+            None => (vk::Format::D32_SFLOAT, vk::ImageAspectFlags::DEPTH),
+        };
 
         // Colour targets, and the depth attachment when the test has one; multisampled, each
         // target also has a single-sampled image it resolves into, which is read back.
@@ -369,20 +373,20 @@ impl Executor for NativeExecutor {
                 resolved.push(self.device_image(&mut sc, "resolved colour target", format, ImageShape::flat(w, h), usage, aspect)?);
             }
         }
-        let depth_view = match t.depth {
-            Some(_) => Some(
+        let depth_view = match t.depth.is_some() || t.stencil.is_some() {
+            true => Some(
                 self.device_image_samples(
                     &mut sc,
                     "depth attachment",
                     depth_format,
                     ImageShape::flat(w, h),
                     vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
-                    vk::ImageAspectFlags::DEPTH,
+                    depth_aspect,
                     samples,
                 )?
                 .1,
             ),
-            None => None,
+            false => None,
         };
 
         // Descriptors: buffers, textures (uploaded below through staging buffers), samplers,
@@ -395,7 +399,10 @@ impl Executor for NativeExecutor {
             vec![attachment(format, samples, Load::CLEAR, Store::STORE, Layout::UNDEFINED, Layout::TRANSFER_SRC_OPTIMAL); targets];
         if depth_view.is_some() {
             let depth_layout = Layout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-            attachments.push(attachment(depth_format, samples, Load::CLEAR, Store::DONT_CARE, Layout::UNDEFINED, depth_layout));
+            attachments.push(
+                attachment(depth_format, samples, Load::CLEAR, Store::DONT_CARE, Layout::UNDEFINED, depth_layout)
+                    .stencil_load_op(Load::CLEAR),
+            );
         }
         // Resolve attachments after those (multisampled only).
         let first_resolve = attachments.len() as u32;
@@ -534,15 +541,29 @@ impl Executor for NativeExecutor {
         let ms = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
         let blend = vec![blend_state(t.blend); targets];
         let cb = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend);
-        let ds = t.depth.map(|z| {
-            vk::PipelineDepthStencilStateCreateInfo::default()
-                .depth_test_enable(true)
-                .depth_write_enable(z.write)
-                .depth_compare_op(vk_compare(z.compare))
+        let stencil_face = |st: &StencilState| {
+            vk::StencilOpState::default()
+                .fail_op(vk_stencil_op(st.fail))
+                .pass_op(vk_stencil_op(st.pass))
+                .depth_fail_op(vk_stencil_op(st.depth_fail))
+                .compare_op(vk_compare(st.compare))
+                .compare_mask(0xff)
+                .write_mask(0xff)
+                .reference(st.reference)
+        };
+        let ds = depth_view.map(|_| {
+            let mut ds = vk::PipelineDepthStencilStateCreateInfo::default()
+                .depth_test_enable(t.depth.is_some())
+                .depth_write_enable(t.depth.is_some_and(|z| z.write))
+                .depth_compare_op(t.depth.map_or(vk::CompareOp::ALWAYS, |z| vk_compare(z.compare)))
                 .depth_bounds_test_enable(false)
                 .stencil_test_enable(false)
                 .min_depth_bounds(0.0)
-                .max_depth_bounds(1.0)
+                .max_depth_bounds(1.0);
+            if let Some(st) = &t.stencil {
+                ds = ds.stencil_test_enable(true).front(stencil_face(st)).back(stencil_face(st));
+            }
+            ds
         });
         let push_ranges: Vec<vk::PushConstantRange> = test
             .push_constants
@@ -603,8 +624,10 @@ impl Executor for NativeExecutor {
         }
         .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
         let mut clear = vec![vk::ClearValue { color: vk::ClearColorValue { float32: t.clear } }; targets];
-        if let Some(z) = t.depth {
-            clear.push(vk::ClearValue { depth_stencil: vk::ClearDepthStencilValue { depth: z.clear, stencil: 0 } });
+        if depth_view.is_some() {
+            let depth = t.depth.map_or(1.0, |z| z.clear);
+            let stencil = t.stencil.map_or(0, |st| st.clear);
+            clear.push(vk::ClearValue { depth_stencil: vk::ClearDepthStencilValue { depth, stencil } });
         }
         unsafe {
             d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default()).map_err(vkerr("vkBeginCommandBuffer"))?;
@@ -805,6 +828,19 @@ fn blend_state(mode: BlendMode) -> vk::PipelineColorBlendAttachmentState {
         .src_alpha_blend_factor(src_a)
         .dst_alpha_blend_factor(dst_a)
         .alpha_blend_op(vk::BlendOp::ADD)
+}
+
+fn vk_stencil_op(op: StencilOp) -> vk::StencilOp {
+    match op {
+        StencilOp::Keep => vk::StencilOp::KEEP,
+        StencilOp::Zero => vk::StencilOp::ZERO,
+        StencilOp::Replace => vk::StencilOp::REPLACE,
+        StencilOp::IncrementClamp => vk::StencilOp::INCREMENT_AND_CLAMP,
+        StencilOp::DecrementClamp => vk::StencilOp::DECREMENT_AND_CLAMP,
+        StencilOp::Invert => vk::StencilOp::INVERT,
+        StencilOp::IncrementWrap => vk::StencilOp::INCREMENT_AND_WRAP,
+        StencilOp::DecrementWrap => vk::StencilOp::DECREMENT_AND_WRAP,
+    }
 }
 
 fn vk_compare(op: CompareOp) -> vk::CompareOp {

@@ -8,8 +8,8 @@ use super::{DriverInfo, ExecError, Executor, INSTALL_HINT};
 use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{
-    AddressMode, BlendMode, CompareOp, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest, TexelFormat,
-    TextureData, TextureView,
+    AddressMode, BlendMode, CompareOp, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest, StencilOp,
+    TexelFormat, TextureData, TextureView,
 };
 use std::sync::{Arc, Mutex};
 use tesserae::{ClipMode, Plan};
@@ -93,8 +93,11 @@ pub struct TranslatedExecutor {
 impl TranslatedExecutor {
     pub fn new(backend: Backend, adapter: Option<&str>) -> Result<Self, ExecError> {
         let adapter = find_adapter(backend.wgpu(), backend.name(), adapter).map_err(ExecError::Skip)?;
-        let features =
-            adapter.features() & (wgpu::Features::CLIP_DISTANCES | wgpu::Features::SHADER_F16 | wgpu::Features::FLOAT32_FILTERABLE);
+        let features = adapter.features()
+            & (wgpu::Features::CLIP_DISTANCES
+                | wgpu::Features::SHADER_F16
+                | wgpu::Features::FLOAT32_FILTERABLE
+                | wgpu::Features::DEPTH32FLOAT_STENCIL8);
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("tesserae"),
             required_features: features,
@@ -186,6 +189,27 @@ fn view_dimension(view: TextureView) -> wgpu::TextureViewDimension {
     }
 }
 
+/// The depth attachment's format: D32 float, with 8 stencil bits for a stencil test.
+fn depth_format(test: &ShaderTest) -> wgpu::TextureFormat {
+    match test.test.stencil {
+        Some(_) => wgpu::TextureFormat::Depth32FloatStencil8,
+        None => wgpu::TextureFormat::Depth32Float,
+    }
+}
+
+fn stencil_op(op: StencilOp) -> wgpu::StencilOperation {
+    match op {
+        StencilOp::Keep => wgpu::StencilOperation::Keep,
+        StencilOp::Zero => wgpu::StencilOperation::Zero,
+        StencilOp::Replace => wgpu::StencilOperation::Replace,
+        StencilOp::IncrementClamp => wgpu::StencilOperation::IncrementClamp,
+        StencilOp::DecrementClamp => wgpu::StencilOperation::DecrementClamp,
+        StencilOp::Invert => wgpu::StencilOperation::Invert,
+        StencilOp::IncrementWrap => wgpu::StencilOperation::IncrementWrap,
+        StencilOp::DecrementWrap => wgpu::StencilOperation::DecrementWrap,
+    }
+}
+
 fn compare(op: CompareOp) -> wgpu::CompareFunction {
     match op {
         CompareOp::Never => wgpu::CompareFunction::Never,
@@ -224,11 +248,20 @@ pub fn pipeline_config(test: &ShaderTest) -> PipelineConfig {
         wgpu::ColorTargetState { format: wgpu::TextureFormat::Rgba8Unorm, blend: blend(t.blend), write_mask: wgpu::ColorWrites::ALL };
     config.color_targets = vec![Some(target); t.targets as usize];
     config.multisample.count = t.samples;
-    config.depth_stencil = t.depth.map(|d| wgpu::DepthStencilState {
-        format: wgpu::TextureFormat::Depth32Float,
-        depth_write_enabled: Some(d.write),
-        depth_compare: Some(compare(d.compare)),
-        stencil: wgpu::StencilState::default(),
+    let stencil = t.stencil.map_or(wgpu::StencilState::default(), |st| {
+        let face = wgpu::StencilFaceState {
+            compare: compare(st.compare),
+            fail_op: stencil_op(st.fail),
+            depth_fail_op: stencil_op(st.depth_fail),
+            pass_op: stencil_op(st.pass),
+        };
+        wgpu::StencilState { front: face, back: face, read_mask: 0xff, write_mask: 0xff }
+    });
+    config.depth_stencil = (t.depth.is_some() || t.stencil.is_some()).then(|| wgpu::DepthStencilState {
+        format: depth_format(test),
+        depth_write_enabled: Some(t.depth.is_some_and(|d| d.write)),
+        depth_compare: Some(t.depth.map_or(wgpu::CompareFunction::Always, |d| compare(d.compare))),
+        stencil,
         bias: wgpu::DepthBiasState::default(),
     });
     config.front_face = match t.front_face {
@@ -275,6 +308,9 @@ impl TranslatedExecutor {
         if let Ok(mut v) = self.uncaptured.lock() {
             v.clear();
         }
+        if t.stencil.is_some() && !d.features().contains(wgpu::Features::DEPTH32FLOAT_STENCIL8) {
+            return Err(ExecError::Skip(format!("{} lacks DEPTH32FLOAT_STENCIL8 (a stencil test's attachment)", self.info.device)));
+        }
         let scope = d.push_error_scope(wgpu::ErrorFilter::Validation);
         let mut config = pipeline_config(test);
         config.binding_type_overrides = self.unfilterable_overrides(test, plan)?;
@@ -299,14 +335,14 @@ impl TranslatedExecutor {
         let multisampled: Vec<wgpu::TextureView> = (0..if t.samples > 1 { t.targets } else { 0 })
             .map(|_| colour_texture(t.samples, wgpu::TextureUsages::RENDER_ATTACHMENT).create_view(&wgpu::TextureViewDescriptor::default()))
             .collect();
-        let depth = t.depth.map(|_| {
+        let depth = (t.depth.is_some() || t.stencil.is_some()).then(|| {
             d.create_texture(&wgpu::TextureDescriptor {
                 label: Some("depth"),
                 size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
                 mip_level_count: 1,
                 sample_count: t.samples,
                 dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::Depth32Float,
+                format: depth_format(test),
                 usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
                 view_formats: &[],
             })
@@ -371,15 +407,21 @@ impl TranslatedExecutor {
             let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("test"),
                 color_attachments: &color_attachments,
-                depth_stencil_attachment: depth.as_ref().zip(t.depth).map(|(v, ds)| wgpu::RenderPassDepthStencilAttachment {
+                depth_stencil_attachment: depth.as_ref().map(|v| wgpu::RenderPassDepthStencilAttachment {
                     view: v,
-                    depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(ds.clear), store: wgpu::StoreOp::Store }),
-                    stencil_ops: None,
+                    depth_ops: Some(wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(t.depth.map_or(1.0, |z| z.clear)),
+                        store: wgpu::StoreOp::Store,
+                    }),
+                    stencil_ops: t.stencil.map(|st| wgpu::Operations { load: wgpu::LoadOp::Clear(st.clear), store: wgpu::StoreOp::Store }),
                 }),
                 timestamp_writes: None,
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
+            if let Some(st) = t.stencil {
+                rpass.set_stencil_reference(st.reference);
+            }
             pipeline.draw(&mut rpass)?;
         }
         // Every target into one buffer, one after the other.

@@ -1,0 +1,161 @@
+// pass `point vertices`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> tesserae_point_size: f32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e9 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e9.x, _e9.y, 0f, 1f);
+    tesserae_point_size = 16f;
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
+    pos_1 = pos;
+    main();
+    let _e5 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e5);
+    let _e7 = unnamed.gl_Position;
+    return _e7;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    var local: bool;
+    var tesserae_keep: bool;
+
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 2u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 2u);
+    let _e47 = tesserae_draw.size_range.x;
+    let _e49 = tesserae_point_size;
+    let _e51 = tesserae_point_size;
+    let _e55 = tesserae_draw.size_range.x;
+    let _e61 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e47, _e49, (_e51 > _e55)), _e61);
+    if (_e34.z >= 0f) {
+        local = (_e34.z <= _e34.w);
+    } else {
+        local = false;
+    }
+    let _e72 = local;
+    tesserae_keep = _e72;
+    tesserae_records[tesserae_base] = _e34;
+    let _e80 = tesserae_keep;
+    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e80), 0f, 0f);
+    return;
+}
+// pass `expanded points`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+
+@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+}
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {
+    let corner_id = tesserae_vertex % 4u;
+    let b = (tesserae_vertex / 4u) * 2u;
+    let c = tesserae_records[b];
+    let size_keep = tesserae_records[b + 1u];
+    // Corners (-1, 1), (-1, -1), (1, 1), (1, -1) from the id's bits: a dynamically indexed
+    // constant array costs a local copy per invocation in the SPIR-V naga writes.
+    let corner = vec2<f32>(select(-1.0, 1.0, (corner_id & 2u) != 0u), select(1.0, -1.0, (corner_id & 1u) != 0u));
+    var o: TesseraePointOut;
+    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+    return o;
+}
+// pass `expanded points`, fragment stage
+var<private> frag: vec4<f32>;
+
+fn main_1() {
+    frag = vec4<f32>(0.25f, 0.25f, 0.25f, 0f);
+    return;
+}
+
+@fragment 
+fn main() -> @location(0) vec4<f32> {
+    main_1();
+    let _e1 = frag;
+    return _e1;
+}
