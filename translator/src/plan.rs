@@ -54,7 +54,9 @@ pub struct AppResource {
     /// of bindings: each element has wgpu bindings of its own.
     pub count: u32,
     /// Its wgpu bindings, element by element: one per element, or two for a combined image
-    /// sampler (texture, then sampler).
+    /// sampler (texture, then sampler); a texture sampled through several samplers has a
+    /// texture binding per sampler, each bound to the same texture (wgpu's GL backend gives a
+    /// texture unit one sampler). Bind each binding's type from the element's descriptor.
     pub wgpu: Vec<WgpuBinding>,
     /// Labels of the passes whose shaders use it.
     pub passes: Vec<String>,

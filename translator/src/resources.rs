@@ -31,6 +31,9 @@ pub struct ResourceContext {
     arrays: BTreeMap<(u32, u32), (String, Vec<u32>)>,
     /// Bytes of the largest push-constant block of any stage.
     push_size: u64,
+    /// Copies of textures sampled through several samplers (`lower::texture_per_sampler`):
+    /// (set, copy's binding) → the texture's (set, binding).
+    texture_copies: BTreeMap<(u32, u32), (u32, u32)>,
 }
 
 impl ResourceContext {
@@ -76,7 +79,7 @@ impl ResourceContext {
         }
         let push_size =
             stages.iter().zip(&push).filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(m.view(), v) as u64)).max().unwrap_or(0);
-        let ctx = ResourceContext { group, max_bind_groups, vars, samplers, arrays, push_size };
+        let mut ctx = ResourceContext { group, max_bind_groups, vars, samplers, arrays, push_size, texture_copies: BTreeMap::new() };
         for (m, pc) in stages.iter_mut().zip(push) {
             let stage = m.reflection.stage;
             for (_, d) in ctx.vars.iter().filter(|(s, _)| *s == stage) {
@@ -107,7 +110,44 @@ impl ResourceContext {
                     .map_err(|what| TranslateError::unsupported(stage, what))?;
             }
         }
+        ctx.copy_textures_per_sampler(stages, &mut next)?;
         Ok(ctx)
+    }
+
+    /// Gives a texture sampled through several samplers (over all stages) a copy per sampler
+    /// after the first (`lower::texture_per_sampler`), at bindings allocated like array
+    /// elements', the same in every stage.
+    fn copy_textures_per_sampler(&mut self, stages: &mut [&mut LoadedModule], next: &mut BTreeMap<u32, u32>) -> Result<(), TranslateError> {
+        use crate::lower::texture_per_sampler;
+        let mut pairs: BTreeMap<(u32, u32), std::collections::BTreeSet<(u32, u32)>> = BTreeMap::new();
+        for m in stages.iter() {
+            // Only a module with samplers can pair them (most have none: no rspirv module).
+            if !m.view().types_global_values().any(|i| i.opcode == spirv::Op::TypeSampler) {
+                continue;
+            }
+            for (t, s) in texture_per_sampler::pairs(m.module()) {
+                pairs.entry(t).or_default().extend(s);
+            }
+        }
+        let mut copies = BTreeMap::new();
+        for (texture, samplers) in pairs.iter().filter(|(_, s)| s.len() > 1) {
+            let stage = stages.first().map_or(Stage::Fragment, |m| m.reflection.stage);
+            for sampler in samplers.iter().skip(1) {
+                let what = || format!("a copy of the texture at set {} binding {} for a second sampler", texture.0, texture.1);
+                let b = allocate(next, texture.0, stage, what)?;
+                copies.insert((*texture, *sampler), b);
+                self.texture_copies.insert((texture.0, b), *texture);
+            }
+        }
+        if copies.is_empty() {
+            return Ok(());
+        }
+        for m in stages.iter_mut() {
+            if m.view().types_global_values().any(|i| i.opcode == spirv::Op::TypeSampler) {
+                texture_per_sampler::apply(m.module_mut(), &copies);
+            }
+        }
+        Ok(())
     }
 
     /// The emulation group, or a refusal naming the limit when the application takes every
@@ -152,7 +192,9 @@ impl ResourceContext {
                         draw_used |= b.binding == binding::DRAW_PARAMETERS;
                         continue;
                     }
-                    let (set, vk_binding, element, kind, name) = match self.var_at(b.group, b.binding) {
+                    // A texture's copy for a second sampler is that texture.
+                    let (at_group, at_binding) = self.texture_copies.get(&(b.group, b.binding)).copied().unwrap_or((b.group, b.binding));
+                    let (set, vk_binding, element, kind, name) = match self.var_at(at_group, at_binding) {
                         Some(d) => match self.array_element(d.set, d.binding) {
                             Some((binding, element, name)) => (d.set, binding, element, d.kind, name.to_string()),
                             None => (d.set, d.binding, 0, d.kind, d.name.clone()),

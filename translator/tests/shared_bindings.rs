@@ -89,3 +89,26 @@ void main() { o = texture(sampler2D(t0, smp), vec2(0.5)) + texture(sampler2D(t1,
     let text = err.to_string();
     assert!(text.contains("`t0`") && text.contains("`t1`") && text.contains("aliased"), "{text}");
 }
+
+/// A texture sampled through two samplers gets a second wgpu binding (wgpu's GL backend gives a
+/// texture unit one sampler): the plan lists both as bindings of the one texture resource, and
+/// the WGSL samples the copy with the second sampler.
+#[test]
+fn a_texture_sampled_through_two_samplers_is_bound_once_per_sampler() {
+    let plan = translate(&pipeline_with_fragment(
+        "#version 450
+layout(set = 0, binding = 0) uniform texture2D tex;
+layout(set = 0, binding = 1) uniform sampler nearest;
+layout(set = 0, binding = 2) uniform sampler linear;
+layout(location = 0) out vec4 o;
+void main() { o = texture(sampler2D(tex, nearest), vec2(0.5)) + texture(sampler2D(tex, linear), vec2(0.25)); }",
+    ))
+    .unwrap();
+    let tex = plan.resources.iter().find(|r| r.name == "tex").expect("the texture resource");
+    let bindings: Vec<u32> = tex.wgpu.iter().map(|w| w.binding).collect();
+    assert_eq!(bindings, [0, 3], "the texture at its own binding and a copy above the set's highest");
+    assert!(tex.wgpu.iter().all(|w| matches!(w.ty, BindingType::Texture { .. })));
+    let wgsl = fragment_wgsl(&plan);
+    assert!(wgsl.contains("@binding(3)") && wgsl.contains("textureSample(tex_copy_3"), "{wgsl}");
+    plan.validate().unwrap();
+}

@@ -36,6 +36,7 @@ pub mod shift_signedness;
 pub mod specialize;
 pub mod std140;
 pub mod tess_io;
+pub mod texture_per_sampler;
 pub mod undef_globals;
 pub mod widen_inputs;
 

@@ -44,24 +44,26 @@ var<private> u0040_entryPointOutput: vec4<f32>;
 var samplers_0_: sampler;
 @group(0) @binding(3) 
 var samplers_1_: sampler;
+@group(0) @binding(4) 
+var tex_copy_4_: texture_2d<f32>;
 
 fn u0040_main_u0028_vf4_u003b(pos_1: ptr<function, vec4<f32>>) -> vec4<f32> {
-    let _e14 = unnamed.samplerIndex;
-    let _e16 = textureSample(tex, samplers_0_, vec2<f32>(0.375f, 0.5f));
-    let _e17 = textureSample(tex, samplers_1_, vec2<f32>(0.375f, 0.5f));
-    return select(_e16, _e17, (_e14 == 1i));
+    let _e15 = unnamed.samplerIndex;
+    let _e17 = textureSample(tex, samplers_0_, vec2<f32>(0.375f, 0.5f));
+    let _e18 = textureSample(tex_copy_4_, samplers_1_, vec2<f32>(0.375f, 0.5f));
+    return select(_e17, _e18, (_e15 == 1i));
 }
 
 fn main_1() {
     var pos_2: vec4<f32>;
     var param: vec4<f32>;
 
-    let _e14 = pos_3;
-    pos_2 = _e14;
-    let _e15 = pos_2;
-    param = _e15;
-    let _e16 = u0040_main_u0028_vf4_u003b((&param));
-    u0040_entryPointOutput = _e16;
+    let _e15 = pos_3;
+    pos_2 = _e15;
+    let _e16 = pos_2;
+    param = _e16;
+    let _e17 = u0040_main_u0028_vf4_u003b((&param));
+    u0040_entryPointOutput = _e17;
     return;
 }
 

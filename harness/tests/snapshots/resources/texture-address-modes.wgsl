@@ -35,6 +35,10 @@ var s_clamp: sampler;
 @group(0) @binding(3) 
 var s_mirror: sampler;
 var<private> frag: vec4<f32>;
+@group(0) @binding(5) 
+var tex_copy_5_: texture_2d<f32>;
+@group(0) @binding(4) 
+var tex_copy_4_: texture_2d<f32>;
 
 fn main_1() {
     var cell: vec2<i32>;
@@ -45,33 +49,33 @@ fn main_1() {
     var m: vec4<f32>;
     var local: vec4<f32>;
 
-    let _e25 = gl_FragCoord_1;
-    cell = (vec2<i32>(_e25.xy) / vec2(16i));
-    let _e31 = cell[0u];
+    let _e27 = gl_FragCoord_1;
+    cell = (vec2<i32>(_e27.xy) / vec2(16i));
+    let _e33 = cell[0u];
     indexable = array<f32, 4>(-0.125f, 1.125f, 1.375f, -0.625f);
-    let _e33 = indexable[_e31];
-    uv = vec2<f32>(_e33, 0.5f);
-    let _e35 = uv;
-    let _e36 = textureSample(tex, s_repeat, _e35);
-    r = _e36;
+    let _e35 = indexable[_e33];
+    uv = vec2<f32>(_e35, 0.5f);
     let _e37 = uv;
-    let _e38 = textureSample(tex, s_clamp, _e37);
-    c = _e38;
+    let _e38 = textureSample(tex, s_repeat, _e37);
+    r = _e38;
     let _e39 = uv;
-    let _e40 = textureSample(tex, s_mirror, _e39);
-    m = _e40;
-    let _e42 = cell[1u];
-    if (_e42 == 0i) {
-        let _e44 = r;
-        local = _e44;
+    let _e40 = textureSample(tex_copy_4_, s_clamp, _e39);
+    c = _e40;
+    let _e41 = uv;
+    let _e42 = textureSample(tex_copy_5_, s_mirror, _e41);
+    m = _e42;
+    let _e44 = cell[1u];
+    if (_e44 == 0i) {
+        let _e46 = r;
+        local = _e46;
     } else {
-        let _e46 = cell[1u];
-        let _e48 = c;
-        let _e49 = m;
-        local = select(_e49, _e48, vec4((_e46 == 1i)));
+        let _e48 = cell[1u];
+        let _e50 = c;
+        let _e51 = m;
+        local = select(_e51, _e50, vec4((_e48 == 1i)));
     }
-    let _e52 = local;
-    frag = _e52;
+    let _e54 = local;
+    frag = _e54;
     return;
 }
 
