@@ -102,6 +102,21 @@ void main() { o = texture(many[int(gl_FragCoord.x) % 17], vec2(0.5)); }",
     );
 }
 
+/// The 16-element limit is for arrays read through a run-time index only: an array of 20
+/// read by constant indices is split as any other (a regression of the day the limit came).
+#[test]
+fn long_arrays_read_by_constant_indices_are_split() {
+    let plan = translate(&pipeline_with_fragment(
+        "#version 450
+layout(set = 0, binding = 0) uniform texture2D many[20];
+layout(set = 0, binding = 1) uniform sampler smp;
+layout(location = 0) out vec4 o;
+void main() { o = texture(sampler2D(many[19], smp), vec2(0.5)) + texture(sampler2D(many[3], smp), vec2(0.5)); }",
+    ))
+    .unwrap();
+    assert_eq!((plan.resources[0].name.as_str(), plan.resources[0].count), ("many", 20));
+}
+
 #[test]
 fn an_array_of_one_is_split_too() {
     // GLSL sizes `t[]` indexed only by constants by its largest index: here an array of one,

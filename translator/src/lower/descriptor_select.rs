@@ -60,6 +60,9 @@ struct Chain {
 /// elements; `Err` names what cannot be selected.
 pub fn plan(module: &dr::Module, name: &str, chains: &[(Word, Word)], length: u32) -> Result<Selection, String> {
     let refuse = |what: String| format!("the array of descriptors `{name}` indexed by a value known only when the shader runs, {what}");
+    if chains.is_empty() {
+        return Ok(Selection { chains: Vec::new() });
+    }
     if length > MAX_SELECTED {
         return Err(refuse(format!("with {length} elements (each read reads every element and selects one: at most {MAX_SELECTED})")));
     }
