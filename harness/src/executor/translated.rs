@@ -508,21 +508,19 @@ impl TranslatedExecutor {
                 // Each wgpu binding takes the object of its type: a combined sampler's texture
                 // and sampler, and a texture at every copy's binding too (a texture sampled
                 // through several samplers).
-                let texture_bindings = wgpu.iter().filter(|w| matches!(w.ty, tesserae::BindingType::Texture { .. })).count();
-                let sampler_bindings = wgpu.iter().filter(|w| matches!(w.ty, tesserae::BindingType::Sampler { .. })).count();
-                let (textures, samplers) = objects.iter().fold((0, 0), |(t, s), o| match o {
-                    Made::Texture(_) => (t + 1, s),
-                    Made::Sampler(_) => (t, s + 1),
-                    Made::Buffer(_) => (t, s),
-                });
-                let mismatch = if textures + samplers == 0 {
-                    objects.len() != wgpu.len()
-                } else {
-                    (textures > 0) != (texture_bindings > 0)
-                        || samplers != sampler_bindings
-                        || texture_bindings + sampler_bindings != wgpu.len()
+                let object_for = |ty: &tesserae::BindingType| {
+                    objects.iter().find_map(|o| match (o, ty) {
+                        (Made::Texture(v), tesserae::BindingType::Texture { .. }) => Some(Made::Texture(v.clone())),
+                        (Made::Sampler(x), tesserae::BindingType::Sampler { .. }) => Some(Made::Sampler(x.clone())),
+                        (Made::Buffer(b), tesserae::BindingType::UniformBuffer | tesserae::BindingType::StorageBuffer { .. }) => {
+                            Some(Made::Buffer(b.clone()))
+                        }
+                        _ => None,
+                    })
                 };
-                if mismatch {
+                let bound: Vec<Option<Made>> = wgpu.iter().map(|w| object_for(&w.ty)).collect();
+                let kinds_bound = bound.iter().flatten().map(std::mem::discriminant).collect::<std::collections::HashSet<_>>();
+                if bound.iter().any(Option::is_none) || objects.iter().any(|o| !kinds_bound.contains(&std::mem::discriminant(o))) {
                     return Err(ExecError::Device(format!(
                         "set {} binding {}: the test gives a {}, the shaders declare {}",
                         r.set,
@@ -531,24 +529,8 @@ impl TranslatedExecutor {
                         r.kind_name()
                     )));
                 }
-                for w in wgpu {
-                    let o = match &w.ty {
-                        tesserae::BindingType::Texture { .. } => objects.iter().find_map(|o| match o {
-                            Made::Texture(v) => Some(Made::Texture(v.clone())),
-                            _ => None,
-                        }),
-                        tesserae::BindingType::Sampler { .. } => objects.iter().find_map(|o| match o {
-                            Made::Sampler(x) => Some(Made::Sampler(x.clone())),
-                            _ => None,
-                        }),
-                        _ => objects.iter().find_map(|o| match o {
-                            Made::Buffer(b) => Some(Made::Buffer(b.clone())),
-                            _ => None,
-                        }),
-                    };
-                    if let Some(o) = o {
-                        made.push((w.group, w.binding, o));
-                    }
+                for (w, o) in wgpu.into_iter().zip(bound.into_iter().flatten()) {
+                    made.push((w.group, w.binding, o));
                 }
             }
         }

@@ -46,6 +46,8 @@ struct Chain {
     function: usize,
     id: Word,
     index: Word,
+    /// The index's type (a 32-bit integer).
+    index_type: Word,
     /// The chain's result type and indices after the first (empty: the element itself).
     pointer_type: Word,
     rest: Vec<Operand>,
@@ -86,8 +88,9 @@ pub fn plan(module: &dr::Module, name: &str, chains: &[(Word, Word)], length: u3
             .find(|i| i.result_id == Some(index))
             .or_else(|| defs.get(&index))
             .and_then(|i| i.result_type)
-            .and_then(|t| defs.get(&t));
-        if !matches!(index_type.map(|t| (t.class.opcode, t.operands.first())), Some((Op::TypeInt, Some(Operand::LiteralBit32(32))))) {
+            .unwrap_or(0);
+        let int32 = defs.get(&index_type).map(|t| (t.class.opcode, t.operands.first()));
+        if !matches!(int32, Some((Op::TypeInt, Some(Operand::LiteralBit32(32))))) {
             return Err(refuse("by an index that is not a 32-bit integer".into()));
         }
         let (mut reads, mut dead) = (Vec::new(), Vec::new());
@@ -106,6 +109,7 @@ pub fn plan(module: &dr::Module, name: &str, chains: &[(Word, Word)], length: u3
             function,
             id,
             index,
+            index_type,
             pointer_type: chain.result_type.unwrap_or(0),
             rest: chain.operands[2..].to_vec(),
             reads,
@@ -175,34 +179,32 @@ fn reads_from(
     Ok(())
 }
 
-/// Instructions a selection among `n` values of `ty` takes; `Err` for a type `OpSelect` cannot
-/// choose (pointers, handles, runtime arrays).
-fn select_size(defs: &HashMap<Word, Instruction>, ty: Word, n: usize, depth: u32) -> Result<usize, String> {
+/// The member types of the composite `ty` (a matrix's columns, an array's elements, a
+/// struct's members), `None` for a scalar or vector; `Err` for a type `OpSelect` cannot choose
+/// (pointers, handles, runtime arrays) or an array too long to take apart.
+fn members(defs: &HashMap<Word, Instruction>, ty: Word) -> Result<Option<Vec<Word>>, String> {
     let Some(t) = defs.get(&ty) else { return Err(format!("read as a value of an unknown type %{ty}")) };
-    if depth > 8 {
-        return Err("read as a value nested past 8 levels".into());
-    }
-    match (t.class.opcode, t.operands.as_slice()) {
-        (Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypeVector, _) => Ok(n.saturating_sub(1)),
-        (Op::TypeMatrix, [Operand::IdRef(column), Operand::LiteralBit32(count)]) => {
-            members_size(defs, std::iter::repeat_n(*column, *count as usize), n, depth)
-        }
+    Ok(Some(match (t.class.opcode, t.operands.as_slice()) {
+        (Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypeVector, _) => return Ok(None),
+        (Op::TypeMatrix, [Operand::IdRef(column), Operand::LiteralBit32(count)]) => vec![*column; *count as usize],
         (Op::TypeArray, [Operand::IdRef(element), Operand::IdRef(len)]) => {
             let len = super::constant_value(defs.get(len)).ok_or("read as an array of a length set when the pipeline is made")?;
             if len as usize > MAX_SELECT_INSTRUCTIONS {
                 return Err(format!("read as an array of {len} elements"));
             }
-            members_size(defs, std::iter::repeat_n(*element, len as usize), n, depth)
+            vec![*element; len as usize]
         }
-        (Op::TypeStruct, members) => {
-            let types: Vec<Word> = members.iter().filter_map(|m| if let Operand::IdRef(t) = m { Some(*t) } else { None }).collect();
-            members_size(defs, types.into_iter(), n, depth)
-        }
-        (op, _) => Err(format!("read as a value of {op:?}")),
-    }
+        (Op::TypeStruct, members) => members.iter().filter_map(|m| if let Operand::IdRef(t) = m { Some(*t) } else { None }).collect(),
+        (op, _) => return Err(format!("read as a value of {op:?}")),
+    }))
 }
 
-fn members_size(defs: &HashMap<Word, Instruction>, members: impl Iterator<Item = Word>, n: usize, depth: u32) -> Result<usize, String> {
+/// Instructions a selection among `n` values of `ty` takes; `Err` as [`members`].
+fn select_size(defs: &HashMap<Word, Instruction>, ty: Word, n: usize, depth: u32) -> Result<usize, String> {
+    if depth > 8 {
+        return Err("read as a value nested past 8 levels".into());
+    }
+    let Some(members) = members(defs, ty)? else { return Ok(n.saturating_sub(1)) };
     let mut size: usize = 1; // the construct
     for m in members {
         size = size.saturating_add(n).saturating_add(select_size(defs, m, n, depth + 1)?);
@@ -219,8 +221,7 @@ pub fn apply(module: &mut dr::Module, selection: Selection, elements: &[Word]) {
     let mut removed: Vec<Word> = Vec::new();
     let mut replaced: Vec<(Word, Word)> = Vec::new();
     for chain in selection.chains {
-        let index_type = index_type(module, &chain);
-        let constants: Vec<Word> = (0..elements.len() as u32).map(|k| constant(module, index_type, k)).collect();
+        let constants: Vec<Word> = (0..elements.len() as u32).map(|k| constant(module, chain.index_type, k)).collect();
         let defs = global_defs(module);
         for read in &chain.reads {
             let Some(&last) = read.last() else { continue };
@@ -306,19 +307,6 @@ pub fn apply(module: &mut dr::Module, selection: Selection, elements: &[Word]) {
     }
 }
 
-/// The type of the chain's index (checked to be a 32-bit integer by [`plan`]).
-fn index_type(module: &dr::Module, chain: &Chain) -> Word {
-    let func = &module.functions[chain.function];
-    func.blocks
-        .iter()
-        .flat_map(|b| &b.instructions)
-        .chain(&func.parameters)
-        .chain(&module.types_global_values)
-        .find(|i| i.result_id == Some(chain.index))
-        .and_then(|i| i.result_type)
-        .unwrap_or(0)
-}
-
 /// Emits into `out` the selection among `values` (of type `ty`; `values[k]` when
 /// `conditions[k]`, `values[0]` when none holds) and returns its id. Scalars and vectors take
 /// `OpSelect`; composites are taken apart, selected member by member and put together.
@@ -330,12 +318,9 @@ fn select(
     values: &[Word],
     out: &mut Vec<Instruction>,
 ) -> Word {
-    let members: Vec<Word> = match defs.get(&ty).map(|t| (t.class.opcode, t.operands.as_slice())) {
-        Some((Op::TypeMatrix, [Operand::IdRef(column), Operand::LiteralBit32(count)])) => vec![*column; *count as usize],
-        Some((Op::TypeArray, [Operand::IdRef(element), Operand::IdRef(len)])) => {
-            vec![*element; super::constant_value(defs.get(len)).unwrap_or(0) as usize]
-        }
-        Some((Op::TypeStruct, members)) => members.iter().filter_map(|m| if let Operand::IdRef(t) = m { Some(*t) } else { None }).collect(),
+    // (`plan` checked that every type read takes a selection.)
+    let members = match members(defs, ty) {
+        Ok(Some(members)) => members,
         _ => {
             let mut acc = values[0];
             for (c, v) in conditions.iter().zip(values).skip(1) {

@@ -470,16 +470,19 @@ impl WholeStructs<'_> {
     fn value(&mut self, module: &mut dr::Module, pointer: Word, ty: Word, out: &mut Vec<Instruction>) -> Result<Word, String> {
         let twin = self.twin(module, ty);
         let Some(d) = self.defs.get(&ty).cloned() else { return Err(format!("an undefined type %{ty}")) };
-        let parts: Vec<(Vec<Word>, Word, Option<Padded>)> = match (d.class.opcode, d.operands.as_slice()) {
+        let parts: Vec<(u32, Word, Option<Padded>)> = match (d.class.opcode, d.operands.as_slice()) {
             (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) if self.holders.contains(&ty) => {
                 let n = super::constant_value(self.defs.get(len)).ok_or("an array of a length set when the pipeline is made")?;
-                (0..n).map(|i| (vec![i], *e, None)).collect()
+                if n > self.budget {
+                    return Err(format!("more than {MAX_WHOLE_ARRAY} loads"));
+                }
+                (0..n).map(|i| (i, *e, None)).collect()
             }
             (Op::TypeStruct, members) if self.holders.contains(&ty) => members
                 .iter()
                 .enumerate()
                 .filter_map(|(k, m)| match m {
-                    Operand::IdRef(m) => Some((vec![k as u32], *m, self.padded.get(&(ty, k as u32)).copied())),
+                    Operand::IdRef(m) => Some((k as u32, *m, self.padded.get(&(ty, k as u32)).copied())),
                     _ => None,
                 })
                 .collect(),
@@ -491,8 +494,8 @@ impl WholeStructs<'_> {
             }
         };
         let mut values = Vec::with_capacity(parts.len());
-        for (path, member, padded) in parts {
-            let index = constant(module, self.uint, path[0]);
+        for (k, member, padded) in parts {
+            let index = constant(module, self.uint, k);
             if let Some(p) = padded {
                 // The padded array, element by element, into the original array or matrix.
                 let elem_ptr = pointer_type(module, StorageClass::Uniform, p.element);
