@@ -24,37 +24,78 @@ fn glslang_stage(s: Stage) -> ShaderStage {
         Stage::TessEval => ShaderStage::TesselationEvaluation,
         Stage::Geometry => ShaderStage::Geometry,
         Stage::Fragment => ShaderStage::Fragment,
+        Stage::Compute => ShaderStage::Compute,
     }
 }
 
-/// Compiles (or decodes) one shader section to SPIR-V words.
+/// Source languages glslang compiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourceKind {
+    Glsl,
+    Hlsl,
+}
+
+/// Compiles (or decodes, or assembles) one shader section to SPIR-V words.
 pub fn compile_section(test: &ShaderTest, s: &ShaderSection) -> Result<Vec<u32>, CompileError> {
     let fail = |log: String| CompileError::Shader { file: test.path.display().to_string(), line: s.line, stage: s.stage, log };
-    let language = match s.language {
+    let kind = match s.language {
         Language::SpirvHex => return Ok(spirv_words(&test.path, s)?),
-        Language::Glsl => SourceLanguage::GLSL,
-        Language::Hlsl => SourceLanguage::HLSL,
+        Language::SpirvAsm => return assemble(&s.source, s.target).map_err(fail),
+        Language::Glsl => SourceKind::Glsl,
+        Language::Hlsl => SourceKind::Hlsl,
     };
-    let compiler = Compiler::acquire().ok_or(CompileError::NoCompiler)?;
-    let source = ShaderSource::from(s.source.as_str());
+    compile_source(kind, &s.source, glslang_stage(s.stage), s.target, &s.entry_point).map_err(|e| match e.as_str() {
+        NO_COMPILER => CompileError::NoCompiler,
+        _ => fail(e),
+    })
+}
+
+const NO_COMPILER: &str = "glslang is not available in this process";
+
+/// Compiles GLSL or HLSL for one stage; the error is glslang's log.
+pub fn compile_source(kind: SourceKind, source: &str, stage: ShaderStage, target: CompileTarget, entry_point: &str) -> Result<Vec<u32>, String> {
+    let compiler = Compiler::acquire().ok_or(NO_COMPILER)?;
+    let source = ShaderSource::from(source);
+    let (version, spirv_version) = match target {
+        CompileTarget::Vulkan1_0 => (VulkanVersion::Vulkan1_0, SpirvVersion::SPIRV1_0),
+        CompileTarget::Vulkan1_1 => (VulkanVersion::Vulkan1_1, SpirvVersion::SPIRV1_3),
+        CompileTarget::Vulkan1_1Spirv1_4 => (VulkanVersion::Vulkan1_1, SpirvVersion::SPIRV1_4),
+        CompileTarget::Vulkan1_2 => (VulkanVersion::Vulkan1_2, SpirvVersion::SPIRV1_5),
+        CompileTarget::Vulkan1_3 => (VulkanVersion::Vulkan1_3, SpirvVersion::SPIRV1_6),
+    };
     let options = CompilerOptions {
-        source_language: language,
-        target: match s.target {
-            CompileTarget::Vulkan1_1 => Target::Vulkan { version: VulkanVersion::Vulkan1_1, spirv_version: SpirvVersion::SPIRV1_3 },
-            CompileTarget::Vulkan1_3 => Target::Vulkan { version: VulkanVersion::Vulkan1_3, spirv_version: SpirvVersion::SPIRV1_6 },
+        source_language: match kind {
+            SourceKind::Glsl => SourceLanguage::GLSL,
+            SourceKind::Hlsl => SourceLanguage::HLSL,
         },
+        target: Target::Vulkan { version, spirv_version },
         version_profile: None,
         messages: ShaderMessage::DEFAULT | ShaderMessage::SPV_RULES | ShaderMessage::VULKAN_RULES,
     };
-    let input = ShaderInput::new(&source, glslang_stage(s.stage), &options, None::<&[(&str, Option<&str>)]>, None)
-        .map_err(|e| fail(e.to_string()))?;
+    let input = ShaderInput::new(&source, stage, &options, None::<&[(&str, Option<&str>)]>, None).map_err(|e| e.to_string())?;
     let mut builder = Shader::new(compiler, input);
-    builder.entry_point(&s.entry_point);
-    if s.language == Language::Hlsl {
-        builder.source_entry_point(&s.entry_point);
+    builder.entry_point(entry_point);
+    if kind == SourceKind::Hlsl {
+        builder.source_entry_point(entry_point);
     }
-    let shader = builder.parse().map_err(|e| fail(e.to_string()))?;
-    shader.compile().map_err(|e| fail(e.to_string()))
+    let shader = builder.parse().map_err(|e| e.to_string())?;
+    shader.compile().map_err(|e| e.to_string())
+}
+
+/// Assembles SPIR-V assembly in process (SPIRV-Tools), with the target's SPIR-V version in the
+/// header as `spirv-as --target-env spv1.N` writes it.
+pub fn assemble(text: &str, target: CompileTarget) -> Result<Vec<u32>, String> {
+    use spirv_tools::assembler::{self, Assembler};
+    use spirv_tools::TargetEnv;
+    let env = match target {
+        CompileTarget::Vulkan1_0 => TargetEnv::Universal_1_0,
+        CompileTarget::Vulkan1_1 => TargetEnv::Universal_1_3,
+        CompileTarget::Vulkan1_1Spirv1_4 => TargetEnv::Universal_1_4,
+        CompileTarget::Vulkan1_2 => TargetEnv::Universal_1_5,
+        CompileTarget::Vulkan1_3 => TargetEnv::Universal_1_6,
+    };
+    let binary = assembler::create(Some(env)).assemble(text, assembler::AssemblerOptions::default()).map_err(|e| e.to_string())?;
+    Ok(binary.as_words().to_vec())
 }
 
 /// The test's pipeline: every stage compiled, in a [`tesserae::PipelineDesc`].

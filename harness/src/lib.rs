@@ -1,6 +1,7 @@
 //! Tesserae's differential conformance harness: the `.shader_test` corpus, executors that
 //! render it natively (ash) and translated (wgpu), oracles, and the runner with its reports.
 
+pub mod amber;
 pub mod compile;
 pub mod executor;
 pub mod image;

@@ -32,6 +32,8 @@ pub enum Language {
     Glsl,
     Hlsl,
     SpirvHex,
+    /// SPIR-V assembly (`spirv-as` syntax), assembled for the section's target.
+    SpirvAsm,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -48,15 +50,34 @@ pub struct ShaderSection {
     pub target: CompileTarget,
 }
 
-/// The Vulkan and SPIR-V versions a GLSL or HLSL section compiles for.
+/// The Vulkan and SPIR-V versions a GLSL or HLSL section compiles for (and SPIR-V assembly
+/// assembles for).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CompileTarget {
-    /// Vulkan 1.1, SPIR-V 1.3 (the default).
+    /// Vulkan 1.0, SPIR-V 1.0 (Amber's default target).
+    Vulkan1_0,
+    /// Vulkan 1.1, SPIR-V 1.3 (the default of `.shader_test` files).
     #[default]
     Vulkan1_1,
+    /// Vulkan 1.1 with `VK_KHR_spirv_1_4`, SPIR-V 1.4.
+    Vulkan1_1Spirv1_4,
+    /// Vulkan 1.2, SPIR-V 1.5.
+    Vulkan1_2,
     /// Vulkan 1.3, SPIR-V 1.6: entry points list every global, composites copy with
     /// `OpCopyLogical`, as Slang's and DXC's Vulkan 1.3 output does.
     Vulkan1_3,
+}
+
+impl CompileTarget {
+    /// The Vulkan minor version a device needs for modules of this target (1.x).
+    pub fn vulkan_minor(self) -> u32 {
+        match self {
+            CompileTarget::Vulkan1_0 => 0,
+            CompileTarget::Vulkan1_1 => 1,
+            CompileTarget::Vulkan1_1Spirv1_4 | CompileTarget::Vulkan1_2 => 2,
+            CompileTarget::Vulkan1_3 => 3,
+        }
+    }
 }
 
 /// Features a test needs; an executor that lacks one reports Skip.

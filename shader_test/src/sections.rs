@@ -256,6 +256,7 @@ fn parse_shader_header(c: &Cursor, s: &RawSection) -> Result<Option<ShaderSectio
         [] | ["target" | "entry", ..] => (Language::Glsl, rest),
         ["hlsl", r @ ..] => (Language::Hlsl, r),
         ["spirv", r @ ..] => (Language::SpirvHex, r),
+        ["spirv-asm", r @ ..] => (Language::SpirvAsm, r),
         _ => return Err(c.err(s.line, format!("unknown shader language in [{}]", s.header))),
     };
     let (target, rest) = match rest {

@@ -57,12 +57,38 @@ pub struct DriverInfo {
     pub api_version: String,
 }
 
+/// What a rendering leaves: the image, and the storage buffers the shaders could write, by
+/// index in `test.resources` (only those the executor reads back).
+pub struct Outputs {
+    pub image: Image,
+    pub storage: Vec<(usize, Vec<u8>)>,
+}
+
+/// One compute dispatch: the descriptors, push constants and specialization of `test` (which
+/// has no shader sections), the compute stage's SPIR-V, and the workgroup counts.
+pub struct ComputeJob {
+    pub test: ShaderTest,
+    pub spirv: Vec<u32>,
+    pub entry_point: String,
+    pub groups: [u32; 3],
+}
+
 pub trait Executor {
     /// Executor name as shown in results (`native`, `wgpu-vulkan`, `wgpu-gl`...).
     fn name(&self) -> String;
     fn driver(&self) -> DriverInfo;
+    /// Renders one test and reads back what it wrote.
+    fn render_outputs(&mut self, test: &ShaderTest) -> Result<Outputs, ExecError>;
     /// Renders one test.
-    fn render(&mut self, test: &ShaderTest) -> Result<Image, ExecError>;
+    fn render(&mut self, test: &ShaderTest) -> Result<Image, ExecError> {
+        self.render_outputs(test).map(|o| o.image)
+    }
+    /// Runs one compute dispatch and returns the storage buffers, by index in
+    /// `job.test.resources`.
+    fn compute(&mut self, job: &ComputeJob) -> Result<Vec<(usize, Vec<u8>)>, ExecError> {
+        let _ = job;
+        Err(ExecError::Skip(format!("{} does not run compute pipelines", self.name())))
+    }
 }
 
 /// Hint printed when no adapter is found.

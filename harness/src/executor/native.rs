@@ -5,11 +5,13 @@
 //! One instance and device per executor; every per-test object is destroyed before `render`
 //! returns, on success and on error alike.
 
-use super::{DriverInfo, ExecError, Executor, INSTALL_HINT};
+mod compute;
+
+use super::{DriverInfo, ExecError, Executor, Outputs, INSTALL_HINT};
 use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{
-    AddressMode, BlendMode, CompareOp, CompileTarget, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest,
+    AddressMode, BlendMode, CompareOp, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest,
     StencilOp, StencilState, TexelFormat, TextureData, TextureView,
 };
 use ash::vk;
@@ -190,9 +192,9 @@ impl NativeExecutor {
         if r.sampled_image_array_non_uniform_indexing && !self.non_uniform_sampled_images {
             return missing("shaderSampledImageArrayNonUniformIndexing");
         }
-        let vulkan_1_3 = vk::api_version_major(self.api_version) > 1 || vk::api_version_minor(self.api_version) >= 3;
-        if test.shaders.iter().any(|s| s.target == CompileTarget::Vulkan1_3) && !vulkan_1_3 {
-            return missing("Vulkan 1.3 (SPIR-V 1.6 shaders)");
+        let needed = test.shaders.iter().map(|s| s.target.vulkan_minor()).max().unwrap_or(0);
+        if vk::api_version_major(self.api_version) == 1 && vk::api_version_minor(self.api_version) < needed {
+            return missing(&format!("Vulkan 1.{needed} (for the shaders' SPIR-V version)"));
         }
         if r.shader_f16 {
             return missing("shader-f16 (not enabled by the native executor)");
@@ -235,6 +237,27 @@ struct Scratch<'d> {
     pipeline: vk::Pipeline,
     pool: vk::CommandPool,
     fence: vk::Fence,
+}
+
+impl<'d> Scratch<'d> {
+    fn new(device: &'d ash::Device) -> Self {
+        Scratch {
+            device,
+            buffers: Vec::new(),
+            images: Vec::new(),
+            views: Vec::new(),
+            samplers: Vec::new(),
+            set_layouts: Vec::new(),
+            descriptor_pool: vk::DescriptorPool::null(),
+            render_pass: vk::RenderPass::null(),
+            framebuffer: vk::Framebuffer::null(),
+            modules: Vec::new(),
+            layout: vk::PipelineLayout::null(),
+            pipeline: vk::Pipeline::null(),
+            pool: vk::CommandPool::null(),
+            fence: vk::Fence::null(),
+        }
+    }
 }
 
 impl Drop for Scratch<'_> {
@@ -312,6 +335,7 @@ fn vk_stage(s: Stage) -> vk::ShaderStageFlags {
         Stage::TessEval => vk::ShaderStageFlags::TESSELLATION_EVALUATION,
         Stage::Geometry => vk::ShaderStageFlags::GEOMETRY,
         Stage::Fragment => vk::ShaderStageFlags::FRAGMENT,
+        Stage::Compute => vk::ShaderStageFlags::COMPUTE,
     }
 }
 
@@ -324,7 +348,11 @@ impl Executor for NativeExecutor {
         self.info.clone()
     }
 
-    fn render(&mut self, test: &ShaderTest) -> Result<Image, ExecError> {
+    fn compute(&mut self, job: &super::ComputeJob) -> Result<Vec<(usize, Vec<u8>)>, ExecError> {
+        self.run_compute(job)
+    }
+
+    fn render_outputs(&mut self, test: &ShaderTest) -> Result<Outputs, ExecError> {
         self.check_requirements(test)?;
         let mut stages = Vec::new();
         for s in &test.shaders {
@@ -333,22 +361,7 @@ impl Executor for NativeExecutor {
         check_shader_resources(test, &stages)?;
         self.check_resource_limits(test)?;
         let d = &self.device;
-        let mut sc = Scratch {
-            device: d,
-            buffers: Vec::new(),
-            images: Vec::new(),
-            views: Vec::new(),
-            samplers: Vec::new(),
-            set_layouts: Vec::new(),
-            descriptor_pool: vk::DescriptorPool::null(),
-            render_pass: vk::RenderPass::null(),
-            framebuffer: vk::Framebuffer::null(),
-            modules: Vec::new(),
-            layout: vk::PipelineLayout::null(),
-            pipeline: vk::Pipeline::null(),
-            pool: vk::CommandPool::null(),
-            fence: vk::Fence::null(),
-        };
+        let mut sc = Scratch::new(d);
         let t = &test.test;
         let (w, h) = (t.width, t.height);
         let format = vk::Format::R8G8B8A8_UNORM;
@@ -676,11 +689,12 @@ impl Executor for NativeExecutor {
                     .image_extent(vk::Extent3D { width: w, height: h, depth: 1 });
                 d.cmd_copy_image_to_buffer(cmd, *image, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, readback, &[region]);
             }
+            // The readback copies and the shaders' storage writes, for the host to read.
             let barrier =
-                [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::TRANSFER_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
+                [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::MEMORY_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
             d.cmd_pipeline_barrier(
                 cmd,
-                vk::PipelineStageFlags::TRANSFER,
+                vk::PipelineStageFlags::ALL_COMMANDS,
                 vk::PipelineStageFlags::HOST,
                 vk::DependencyFlags::empty(),
                 &barrier,
@@ -700,9 +714,10 @@ impl Executor for NativeExecutor {
             d.unmap_memory(mem);
             v
         };
+        let storage = self.read_storage(&bound)?;
         drop(sc);
         let images: Vec<Image> = data.chunks_exact(target_size).map(|c| Image { width: w, height: h, data: c.to_vec() }).collect();
-        Ok(crate::image::side_by_side(&images))
+        Ok(Outputs { image: crate::image::side_by_side(&images), storage })
     }
 }
 
@@ -754,6 +769,8 @@ struct Upload {
 /// The test's descriptor sets (sets 0..=highest used, bound from set 0) and texture uploads.
 struct Bound {
     sets: Vec<vk::DescriptorSet>,
+    /// Storage buffers, read back after the work: (index in `test.resources`, memory, bytes).
+    storage: Vec<(usize, vk::DeviceMemory, usize)>,
     uploads: Vec<Upload>,
     /// The test's input attachments: attachments of the render pass after the colour target
     /// (and depth), uploaded before it begins.
@@ -1115,7 +1132,7 @@ impl NativeExecutor {
     /// the pool, the sets and their contents.
     fn descriptors(&self, sc: &mut Scratch, test: &ShaderTest) -> Result<Bound, ExecError> {
         let d = &self.device;
-        let mut bound = Bound { sets: Vec::new(), uploads: Vec::new(), input_attachments: Vec::new() };
+        let mut bound = Bound { sets: Vec::new(), storage: Vec::new(), uploads: Vec::new(), input_attachments: Vec::new() };
         let Some(max_set) = test.resources.iter().map(|r| r.set).max() else {
             return Ok(bound);
         };
@@ -1130,7 +1147,7 @@ impl NativeExecutor {
                         .binding(r.binding)
                         .descriptor_type(vk_descriptor_type(&r.descriptor))
                         .descriptor_count(array_length(test, r.set, r.binding))
-                        .stage_flags(vk::ShaderStageFlags::ALL_GRAPHICS)
+                        .stage_flags(vk::ShaderStageFlags::ALL_GRAPHICS | vk::ShaderStageFlags::COMPUTE)
                 })
                 .collect();
             let l = unsafe { d.create_descriptor_set_layout(&vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings), None) }
@@ -1160,7 +1177,7 @@ impl NativeExecutor {
             Image([vk::DescriptorImageInfo; 1]),
         }
         let mut infos = Vec::new();
-        for r in &test.resources {
+        for (index, r) in test.resources.iter().enumerate() {
             let what = format!("{} at set {} binding {}", r.descriptor.kind(), r.set, r.binding);
             let image_info = |view, sampler| {
                 Info::Image([vk::DescriptorImageInfo {
@@ -1176,6 +1193,10 @@ impl NativeExecutor {
                         _ => vk::BufferUsageFlags::STORAGE_BUFFER,
                     };
                     let buffer = self.host_buffer(sc, usage, b, &what)?;
+                    if usage == vk::BufferUsageFlags::STORAGE_BUFFER {
+                        let memory = sc.buffers.last().map(|(_, m)| *m).unwrap_or_default();
+                        bound.storage.push((index, memory, b.len()));
+                    }
                     Info::Buffer([vk::DescriptorBufferInfo { buffer, offset: 0, range: vk::WHOLE_SIZE }])
                 }
                 Descriptor::SampledTexture(t) => {
@@ -1220,6 +1241,22 @@ impl NativeExecutor {
             .collect();
         unsafe { d.update_descriptor_sets(&writes, &[]) };
         Ok(bound)
+    }
+
+    /// The storage buffers' contents after the work has finished.
+    fn read_storage(&self, bound: &Bound) -> Result<Vec<(usize, Vec<u8>)>, ExecError> {
+        let d = &self.device;
+        let mut out = Vec::new();
+        for &(index, mem, len) in &bound.storage {
+            let bytes = unsafe {
+                let p = d.map_memory(mem, 0, len.max(4) as u64, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory (storage buffer)"))?;
+                let v = std::slice::from_raw_parts(p as *const u8, len).to_vec();
+                d.unmap_memory(mem);
+                v
+            };
+            out.push((index, bytes));
+        }
+        Ok(out)
     }
 
     /// A host-visible, coherent buffer holding `data` (tracked in `sc` for destruction).

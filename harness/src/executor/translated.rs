@@ -4,7 +4,7 @@
 //! `WGPU_BACKEND` / `WGPU_ADAPTER_NAME`. wgpu errors are caught with error scopes and an
 //! uncaptured-error handler, so a bad plan is a failed test, never a panic.
 
-use super::{DriverInfo, ExecError, Executor, INSTALL_HINT};
+use super::{DriverInfo, ExecError, Executor, Outputs, INSTALL_HINT};
 use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{
@@ -159,10 +159,10 @@ impl Executor for TranslatedExecutor {
         self.info.clone()
     }
 
-    fn render(&mut self, test: &ShaderTest) -> Result<Image, ExecError> {
+    fn render_outputs(&mut self, test: &ShaderTest) -> Result<Outputs, ExecError> {
         let desc = compile::pipeline(test, self.options())?;
         let plan = tesserae::translate(&desc)?;
-        self.run_plan(test, &plan)
+        Ok(Outputs { image: self.run_plan(test, &plan)?, storage: Vec::new() })
     }
 }
 

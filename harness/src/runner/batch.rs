@@ -45,7 +45,10 @@ impl Rendering {
         match report.status {
             ChildStatus::Skip => Rendering { status: Status::Skip, ..base },
             ChildStatus::Unavailable => Rendering { status: Status::Skip, unavailable: true, ..base },
-            ChildStatus::Fail => base,
+            ChildStatus::Fail => Rendering { image: Image::read_png(png).ok(), ..base },
+            // The child decided the test itself (an Amber script's EXPECTs); the image, when
+            // there is one, is for the report.
+            ChildStatus::Passed => Rendering { status: Status::Pass, message: report.message.clone(), image: Image::read_png(png).ok(), ..base },
             ChildStatus::Rendered => match Image::read_png(png) {
                 Ok(img) => Rendering { status: Status::Pass, message: String::new(), image: Some(img), ..base },
                 Err(e) => Rendering { status: Status::Crash, message: e.to_string(), ..base },

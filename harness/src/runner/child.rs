@@ -21,6 +21,8 @@ use tesserae::ClipMode;
 pub enum ChildStatus {
     /// The image was written to the output path.
     Rendered,
+    /// The test's own checks passed (Amber's EXPECTs); an image may have been written.
+    Passed,
     /// The test needs something this executor or device lacks.
     Skip,
     /// The executor itself could not be created (no driver, no adapter): every test skips.
@@ -69,6 +71,9 @@ impl BatchRenderer {
     /// the device is opened, so a machine without adapters still compiles and translates every
     /// test.
     pub fn render(&mut self, path: &Path, name: &str, out: &Path) -> ChildReport {
+        if super::is_amber(path) {
+            return self.run_amber(path, name, out);
+        }
         let report = |status, message: String, driver| ChildReport { name: name.to_string(), status, message, driver };
         let test = match shader_test::load(path, name) {
             Ok(t) => t,
@@ -92,6 +97,31 @@ impl BatchRenderer {
             },
             Err(ExecError::Skip(m)) => report(ChildStatus::Skip, m, Some(driver)),
             Err(e) => report(ChildStatus::Fail, e.to_string(), Some(driver)),
+        }
+    }
+
+    /// Runs an Amber script to its end; its EXPECTs decide the test here. The last graphics
+    /// run's image is written for the report.
+    fn run_amber(&mut self, path: &Path, name: &str, out: &Path) -> ChildReport {
+        let report = |status, message: String, driver| ChildReport { name: name.to_string(), status, message, driver };
+        let script = match tesserae_amber::load(path, name) {
+            Ok(s) => s,
+            Err(e) if e.kind == tesserae_amber::ErrorKind::Unsupported => return report(ChildStatus::Skip, e.to_string(), None),
+            Err(e) => return report(ChildStatus::Fail, e.to_string(), None),
+        };
+        let ex = match self.executor() {
+            Ok(ex) => ex,
+            Err(m) => return report(ChildStatus::Unavailable, m, None),
+        };
+        let driver = ex.driver();
+        let (outcome, state) = crate::amber::run(&script, ex.as_mut());
+        if let Some(img) = &state.image {
+            let _ = img.write_png(out);
+        }
+        match outcome {
+            crate::amber::Outcome::Pass => report(ChildStatus::Passed, String::new(), Some(driver)),
+            crate::amber::Outcome::Fail(m) => report(ChildStatus::Fail, m, Some(driver)),
+            crate::amber::Outcome::Skip(m) => report(ChildStatus::Skip, m, Some(driver)),
         }
     }
 

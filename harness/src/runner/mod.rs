@@ -139,7 +139,15 @@ pub fn default_jobs() -> usize {
 /// few enough that the batches spread over the workers.
 pub const DEFAULT_BATCH: usize = 24;
 
-/// Tests under `corpus`, as (`area/name`, path), sorted; `expectations/` is not a test area.
+/// Extensions of the test files the runner reads.
+pub const TEST_EXTENSIONS: &[&str] = &["shader_test", "amber"];
+
+pub fn is_amber(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "amber")
+}
+
+/// Tests under `corpus` (`.shader_test` and Amber `.amber` files), as (`area/name`, path),
+/// sorted; `expectations/` is not a test area.
 pub fn discover(corpus: &Path) -> Vec<(String, PathBuf)> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
         let Ok(entries) = std::fs::read_dir(dir) else { return };
@@ -147,7 +155,7 @@ pub fn discover(corpus: &Path) -> Vec<(String, PathBuf)> {
             let p = e.path();
             if p.is_dir() {
                 walk(root, &p, out);
-            } else if p.extension().is_some_and(|x| x == "shader_test") {
+            } else if p.extension().is_some_and(|x| TEST_EXTENSIONS.iter().any(|t| x == *t)) {
                 if let Ok(rel) = p.strip_prefix(root) {
                     let name = rel.with_extension("").to_string_lossy().replace('\\', "/");
                     out.push((name, p.clone()));
@@ -159,6 +167,38 @@ pub fn discover(corpus: &Path) -> Vec<(String, PathBuf)> {
     walk(corpus, corpus, &mut out);
     out.sort();
     out
+}
+
+/// A test file as read by the parent, which decides `.shader_test` rows with the oracles and
+/// takes an Amber script's verdict from the child that ran it.
+pub enum CorpusTest {
+    Shader(ShaderTest),
+    Amber(tesserae_amber::Script),
+}
+
+impl CorpusTest {
+    pub fn name(&self) -> &str {
+        match self {
+            CorpusTest::Shader(t) => &t.name,
+            CorpusTest::Amber(s) => &s.name,
+        }
+    }
+}
+
+/// Why a test file gives no test: not valid (its rows fail) or valid but not run here (its
+/// rows skip, naming the command and line).
+pub struct LoadError {
+    pub message: String,
+    pub unsupported: bool,
+}
+
+pub fn load_test(path: &Path, name: &str) -> Result<CorpusTest, LoadError> {
+    if is_amber(path) {
+        return tesserae_amber::load(path, name)
+            .map(CorpusTest::Amber)
+            .map_err(|e| LoadError { unsupported: e.kind == tesserae_amber::ErrorKind::Unsupported, message: e.to_string() });
+    }
+    shader_test::load(path, name).map(CorpusTest::Shader).map_err(|e| LoadError { message: e.to_string(), unsupported: false })
 }
 
 pub fn select(opts: &RunOptions) -> Vec<(String, PathBuf)> {
@@ -186,13 +226,16 @@ pub struct RunSummary {
 /// Runs the selected tests; rows are written to the reports as they are decided.
 pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
     let io = |e: std::io::Error| format!("writing results to {}: {e}", opts.out.display());
+    if discover(&opts.corpus).is_empty() {
+        return Err(format!("no tests (*.{}) under {}", TEST_EXTENSIONS.join(", *."), opts.corpus.display()));
+    }
     let tests = select(opts);
     let expectations = match &opts.expectations {
         Some(p) => Expectations::load(p)?,
         None => Expectations::default(),
     };
     std::fs::create_dir_all(&opts.out).map_err(io)?;
-    let parsed: Vec<_> = tests.iter().map(|(name, path)| shader_test::load(path, name)).collect();
+    let parsed: Vec<_> = tests.iter().map(|(name, path)| load_test(path, name)).collect();
     let images = opts.out.join("images");
     let request = |t: usize, ex: &ExecutorConfig| Request {
         name: tests[t].0.clone(),
@@ -241,19 +284,21 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
                 let (name, _) = &tests[next];
                 progress.show(name);
                 let rows = match &parsed[next] {
-                    Err(e) => opts
-                        .executors
-                        .iter()
-                        .map(|ex| TestResult {
-                            test: name.clone(),
-                            executor: ex.name(),
-                            status: Status::Fail,
-                            outcome: Status::Fail,
-                            duration_ms: 0,
-                            message: e.to_string(),
-                            page: None,
-                        })
-                        .collect(),
+                    Err(e) => {
+                        let status = if e.unsupported { Status::Skip } else { Status::Fail };
+                        opts.executors
+                            .iter()
+                            .map(|ex| TestResult {
+                                test: name.clone(),
+                                executor: ex.name(),
+                                status: expectations.apply(name, &ex.name(), status),
+                                outcome: status,
+                                duration_ms: 0,
+                                message: e.message.clone(),
+                                page: None,
+                            })
+                            .collect()
+                    }
                     Ok(test) => {
                         let renderings: Vec<Rendering> = table[next].iter_mut().map(|r| r.take().expect("complete row")).collect();
                         for (i, r) in renderings.iter().enumerate() {
@@ -303,20 +348,24 @@ fn decide(
     opts: &RunOptions,
     cmd: &ChildCommand,
     expectations: &Expectations,
-    test: &ShaderTest,
+    test: &CorpusTest,
     renderings: Vec<Rendering>,
     request: &dyn Fn(&ExecutorConfig) -> Request,
     pages: &mut report::Pages,
 ) -> Vec<TestResult> {
     let mut native_image: Option<Image> = None;
     let mut rows = Vec::new();
+    let judge = |ex_name: &str, r: &Rendering, native: Option<&Image>, pages: &mut report::Pages| match test {
+        CorpusTest::Shader(t) => judge::judge(&opts.references, t, ex_name, r, native, pages),
+        CorpusTest::Amber(_) => judge::Verdict { status: r.status, message: r.message.clone(), page: None },
+    };
     for (ex, mut r) in opts.executors.iter().zip(renderings) {
         let ex_name = ex.name();
-        let mut verdict = judge::judge(&opts.references, test, &ex_name, &r, native_image.as_ref(), pages);
+        let mut verdict = judge(&ex_name, &r, native_image.as_ref(), pages);
         if verdict.status.is_bad() {
             let again = batch::render_batch(cmd, ex, &[request(ex)]).pop();
             if let Some(again) = again {
-                let second = judge::judge(&opts.references, test, &ex_name, &again, native_image.as_ref(), pages);
+                let second = judge(&ex_name, &again, native_image.as_ref(), pages);
                 if second.status == Status::Pass {
                     verdict = judge::Verdict {
                         status: Status::Flake,
@@ -328,12 +377,12 @@ fn decide(
             }
         }
         let outcome = verdict.status;
-        let status = expectations.apply(&test.name, &ex_name, outcome);
+        let status = expectations.apply(test.name(), &ex_name, outcome);
         if ex.kind == ExecutorKind::Native {
             native_image = r.image.clone();
         }
         rows.push(TestResult {
-            test: test.name.clone(),
+            test: test.name().to_string(),
             executor: ex_name,
             status,
             outcome,
