@@ -94,6 +94,16 @@ enum Cmd {
     },
     /// List the Vulkan devices and wgpu adapters this machine has (JSON).
     Adapters,
+    /// Merge the output directories of a sharded run (`run --shard I/N`) into one run's
+    /// reports; exit 1 on any regression, as the run would.
+    MergeRuns {
+        /// Output directory.
+        #[arg(long)]
+        out: PathBuf,
+        /// The shards' output directories.
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+    },
     /// Measure how far a finished run's translated images stray from the references, for
     /// every test with a tolerance (CSV on stdout): the numbers a tolerance's reason cites.
     Tolerances {
@@ -237,7 +247,7 @@ fn real_main() -> Result<ExitCode, String> {
         Cmd::Render { driver, .. } => use_driver(driver.as_ref())?,
         Cmd::Run { sel, .. } | Cmd::Bless { sel } | Cmd::Bench { sel, .. } => use_driver(sel.driver.as_ref())?,
         Cmd::Tolerances { sel, .. } => use_driver(sel.driver.as_ref())?,
-        Cmd::TessSweep { .. } | Cmd::Batch { .. } | Cmd::Adapters => {}
+        Cmd::TessSweep { .. } | Cmd::Batch { .. } | Cmd::Adapters | Cmd::MergeRuns { .. } => {}
     }
     match cli.command {
         Cmd::Render { test, name, executor, out, adapter, clip, driver: _ } => {
@@ -257,6 +267,11 @@ fn real_main() -> Result<ExitCode, String> {
         Cmd::Adapters => {
             println!("{}", serde_json::to_string(&Adapters::list()).map_err(|e| e.to_string())?);
             Ok(ExitCode::SUCCESS)
+        }
+        Cmd::MergeRuns { out, shards } => {
+            let rows = runner::merge::merge(&out, &shards)?;
+            println!("merged {} rows of {} shards into {}", rows.len(), shards.len(), out.join("index.html").display());
+            Ok(if rows.iter().any(|r| r.status.is_regression()) { ExitCode::from(1) } else { ExitCode::SUCCESS })
         }
         Cmd::Run { sel, backend, clip, out, timeout, expectations, jobs, batch, allow_skip, child_exe, previous } => {
             let backend = backend.or_else(|| std::env::var("WGPU_BACKEND").ok()).unwrap_or_else(|| "all".into());

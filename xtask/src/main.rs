@@ -20,6 +20,10 @@ struct Cli {
 enum Task {
     /// Run the conformance corpus natively and translated on every available wgpu backend.
     Conformance {
+        /// Test directory: the corpus (default), or a checkout's Amber tests
+        /// (`.../external/vulkancts/data/vulkan/amber`, Amber's `tests/cases`)
+        #[arg(long)]
+        corpus: Option<String>,
         #[arg(long)]
         filter: Option<String>,
         /// vulkan, gl or all
@@ -54,6 +58,13 @@ enum Task {
         /// An executor allowed to skip every test; repeatable
         #[arg(long)]
         allow_skip: Vec<String>,
+    },
+    /// Merge the output directories of a sharded run (`conformance --shard I/N` on several
+    /// machines) into one run's reports in OUT.
+    MergeRuns {
+        out: String,
+        #[arg(required = true)]
+        shards: Vec<String>,
     },
     /// Render reference images with the native executor.
     Bless {
@@ -157,9 +168,10 @@ fn main() -> ExitCode {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.to_path_buf()).unwrap_or_default();
     sh.change_dir(&root);
     let result = match cli.task {
-        Task::Conformance { filter, backend, adapter, clip, shard, previous, jobs, batch, out, expectations, driver, allow_skip } => {
+        Task::Conformance { corpus, filter, backend, adapter, clip, shard, previous, jobs, batch, out, expectations, driver, allow_skip } => {
             let allowed: Vec<String> = allow_skip.iter().flat_map(|e| ["--allow-skip".to_string(), e.clone()]).collect();
             let args: Vec<String> = [
+                opt("corpus", &corpus),
                 opt("filter", &filter),
                 opt("backend", &backend),
                 opt("adapter", &adapter),
@@ -176,6 +188,7 @@ fn main() -> ExitCode {
             .concat();
             harness(&sh, false, "run", &args)
         }
+        Task::MergeRuns { out, shards } => harness(&sh, false, "merge-runs", &[vec!["--out".to_string(), out], shards].concat()),
         Task::Bless { filter, adapter } => harness(&sh, false, "bless", &[opt("filter", &filter), opt("adapter", &adapter)].concat()),
         Task::Bench { filter, only, adapter, profile } => {
             let flag = if profile { vec!["--profile".to_string()] } else { Vec::new() };

@@ -15,6 +15,9 @@ use crate::image::Image;
 use pipeline::Refusal;
 use tesserae_amber::{verify, BufferId, Command, ElementType, Expect, PipelineId, PipelineKind, Run, Script, ShaderSource, Step};
 
+/// How the message of a row whose shaders the translator refuses by name begins.
+pub const REFUSED: &str = "refused by the translator: ";
+
 /// How a script ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
@@ -94,6 +97,17 @@ impl State {
 /// Runs `script` on `ex`; the returned state holds the image of the last graphics run.
 pub fn run(script: &Script, ex: &mut dyn Executor) -> (Outcome, State) {
     let mut state = State::new(script);
+    let needs = crate::executor::DeviceRequirements {
+        features: &script.device_features,
+        properties: &script.device_properties,
+        device_extensions: &script.device_extensions,
+        instance_extensions: &script.instance_extensions,
+    };
+    match ex.require(&needs) {
+        Ok(()) => {}
+        Err(ExecError::Skip(m)) => return (Outcome::Skip(m), state),
+        Err(e) => return (Outcome::Fail(e.to_string()), state),
+    }
     let outcome = match steps(script, ex, &mut state, &script.commands) {
         Ok(()) => Outcome::Pass,
         Err(o) => o,
@@ -171,6 +185,10 @@ impl RunError {
         match self {
             RunError::Refused(r) => Outcome::Skip(format!("line {line}: RUN: {}", r.0)),
             RunError::Exec(ExecError::Skip(m)) => Outcome::Skip(format!("line {line}: RUN: {m}")),
+            // A valid shader the translator refuses by name is not run: the row says why.
+            RunError::Exec(ExecError::Translate(e @ tesserae::TranslateError::Unsupported { .. })) => {
+                Outcome::Skip(format!("line {line}: RUN: {REFUSED}{e}"))
+            }
             RunError::Exec(e) => Outcome::Fail(format!("line {line}: RUN: {e}")),
         }
     }

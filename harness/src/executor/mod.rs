@@ -73,6 +73,15 @@ pub struct ComputeJob {
     pub groups: [u32; 3],
 }
 
+/// What an Amber script asks of the device: `DEVICE_FEATURE`, `DEVICE_PROPERTY`,
+/// `DEVICE_EXTENSION` and `INSTANCE_EXTENSION` names as written.
+pub struct DeviceRequirements<'a> {
+    pub features: &'a [String],
+    pub properties: &'a [String],
+    pub device_extensions: &'a [String],
+    pub instance_extensions: &'a [String],
+}
+
 pub trait Executor {
     /// Executor name as shown in results (`native`, `wgpu-vulkan`, `wgpu-gl`...).
     fn name(&self) -> String;
@@ -82,6 +91,12 @@ pub trait Executor {
     /// Renders one test.
     fn render(&mut self, test: &ShaderTest) -> Result<Image, ExecError> {
         self.render_outputs(test).map(|o| o.image)
+    }
+    /// Skips (naming it) what the device lacks of an Amber script's requirements. Executors
+    /// that cannot tell let the work itself fail or be refused.
+    fn require(&self, r: &DeviceRequirements) -> Result<(), ExecError> {
+        let _ = r;
+        Ok(())
     }
     /// Runs one compute dispatch and returns the storage buffers, by index in
     /// `job.test.resources`.

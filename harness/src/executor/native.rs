@@ -6,6 +6,7 @@
 //! returns, on success and on error alike.
 
 mod compute;
+mod requirements;
 
 use super::{DriverInfo, ExecError, Executor, Outputs, INSTALL_HINT};
 use crate::compile;
@@ -25,6 +26,9 @@ pub struct NativeExecutor {
     queue: vk::Queue,
     queue_family: u32,
     features: vk::PhysicalDeviceFeatures,
+    /// Vulkan 1.1-1.3 features and properties, and the enabled extensions (what Amber's
+    /// requirements name).
+    extended: requirements::Extended,
     /// `shaderSampledImageArrayNonUniformIndexing` (Vulkan 1.2 descriptor indexing).
     non_uniform_sampled_images: bool,
     /// The device's Vulkan version.
@@ -87,48 +91,54 @@ impl NativeExecutor {
         };
         let queue_family = queue_family as u32;
         let supported = unsafe { instance.get_physical_device_features(physical) };
-        let features = vk::PhysicalDeviceFeatures {
-            tessellation_shader: supported.tessellation_shader,
-            geometry_shader: supported.geometry_shader,
-            shader_clip_distance: supported.shader_clip_distance,
-            shader_cull_distance: supported.shader_cull_distance,
-            large_points: supported.large_points,
-            fill_mode_non_solid: supported.fill_mode_non_solid,
-            vertex_pipeline_stores_and_atomics: supported.vertex_pipeline_stores_and_atomics,
-            fragment_stores_and_atomics: supported.fragment_stores_and_atomics,
-            image_cube_array: supported.image_cube_array,
-            sample_rate_shading: supported.sample_rate_shading,
-            // Arrays of descriptors indexed by values known only when the shader runs.
-            shader_uniform_buffer_array_dynamic_indexing: supported.shader_uniform_buffer_array_dynamic_indexing,
-            shader_sampled_image_array_dynamic_indexing: supported.shader_sampled_image_array_dynamic_indexing,
-            shader_storage_buffer_array_dynamic_indexing: supported.shader_storage_buffer_array_dynamic_indexing,
-            shader_storage_image_array_dynamic_indexing: supported.shader_storage_image_array_dynamic_indexing,
-            ..Default::default()
-        };
-        // Vulkan 1.1's shaderDrawParameters (BaseVertex, BaseInstance, DrawIndex), when the
-        // device has it.
-        let mut draw_parameters = vk::PhysicalDeviceShaderDrawParametersFeatures::default();
-        if vk::api_version_minor(props.api_version) >= 1 || vk::api_version_major(props.api_version) > 1 {
-            let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut draw_parameters);
-            unsafe { instance.get_physical_device_features2(physical, &mut f2) };
-        }
-        // Vulkan 1.2's descriptor indexing (`nonuniformEXT` indices), every part the device has.
         let vulkan_1_2 = vk::api_version_minor(props.api_version) >= 2 || vk::api_version_major(props.api_version) > 1;
-        let mut descriptor_indexing = vk::PhysicalDeviceDescriptorIndexingFeatures::default();
+        let vulkan_1_3 = vk::api_version_minor(props.api_version) >= 3 || vk::api_version_major(props.api_version) > 1;
+        // Every feature and extension the device has is enabled, as a test suite's device
+        // would enable what each test asks for (Amber's DEVICE_FEATURE / DEVICE_EXTENSION):
+        // the features shaders use (16-bit and 64-bit types, variable pointers, subgroup
+        // control flow, ...) work, and a test that needs what the device lacks skips by name
+        // (`requirements`). robustBufferAccess stays off: it changes what out-of-bounds
+        // accesses do.
+        let features = vk::PhysicalDeviceFeatures { robust_buffer_access: 0, ..supported };
+        let mut extended = requirements::Extended::default();
+        let mut v11 = vk::PhysicalDeviceVulkan11Features::default();
+        let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
+        let mut v13 = vk::PhysicalDeviceVulkan13Features::default();
         if vulkan_1_2 {
-            let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut descriptor_indexing);
+            let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut v11).push_next(&mut v12);
+            if vulkan_1_3 {
+                f2 = f2.push_next(&mut v13);
+            }
             unsafe { instance.get_physical_device_features2(physical, &mut f2) };
+            (v11.p_next, v12.p_next, v13.p_next) = (std::ptr::null_mut(), std::ptr::null_mut(), std::ptr::null_mut());
+            extended = requirements::Extended::query(&instance, physical, &v11, &v12, &v13);
         }
+        let extensions: Vec<std::ffi::CString> = unsafe { instance.enumerate_device_extension_properties(physical) }
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|e| e.extension_name_as_c_str().ok().map(|c| c.to_owned()))
+            .filter(|n| requirements::enable_extension(&n.to_string_lossy()))
+            .collect();
         let priorities = [1.0f32];
         let qci = [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
-        let mut dci = vk::DeviceCreateInfo::default().queue_create_infos(&qci).enabled_features(&features);
-        if draw_parameters.shader_draw_parameters != 0 {
-            dci = dci.push_next(&mut draw_parameters);
-        }
-        if vulkan_1_2 {
-            dci = dci.push_next(&mut descriptor_indexing);
-        }
-        let device = unsafe { instance.create_device(physical, &dci, None) }.map_err(vkerr("vkCreateDevice"))?;
+        let create = |with_extensions: bool| {
+            let names: Vec<*const std::ffi::c_char> = if with_extensions { extensions.iter().map(|c| c.as_ptr()).collect() } else { Vec::new() };
+            let (mut a, mut b, mut c) = (v11, v12, v13);
+            let mut dci = vk::DeviceCreateInfo::default().queue_create_infos(&qci).enabled_features(&features).enabled_extension_names(&names);
+            if vulkan_1_2 {
+                dci = dci.push_next(&mut a).push_next(&mut b);
+            }
+            if vulkan_1_3 {
+                dci = dci.push_next(&mut c);
+            }
+            unsafe { instance.create_device(physical, &dci, None) }
+        };
+        // A device that refuses its own extensions all at once still runs what needs none.
+        let (device, enabled_extensions) = match create(true) {
+            Ok(d) => (d, extensions.iter().map(|c| c.to_string_lossy().into_owned()).collect()),
+            Err(_) => (create(false).map_err(vkerr("vkCreateDevice"))?, Vec::new()),
+        };
+        extended.extensions = enabled_extensions;
         let queue = unsafe { device.get_device_queue(queue_family, 0) };
         let v = props.api_version;
         let mut driver = String::new();
@@ -148,7 +158,7 @@ impl NativeExecutor {
             driver_version,
             api_version: format!("{}.{}.{}", vk::api_version_major(v), vk::api_version_minor(v), vk::api_version_patch(v)),
         };
-        let non_uniform_sampled_images = descriptor_indexing.shader_sampled_image_array_non_uniform_indexing != 0;
+        let non_uniform_sampled_images = v12.shader_sampled_image_array_non_uniform_indexing != 0;
         Ok(NativeExecutor {
             _entry: entry,
             instance,
@@ -157,6 +167,7 @@ impl NativeExecutor {
             queue,
             queue_family,
             features,
+            extended,
             non_uniform_sampled_images,
             api_version: props.api_version,
             limits: props.limits,
@@ -350,6 +361,10 @@ impl Executor for NativeExecutor {
 
     fn compute(&mut self, job: &super::ComputeJob) -> Result<Vec<(usize, Vec<u8>)>, ExecError> {
         self.run_compute(job)
+    }
+
+    fn require(&self, r: &super::DeviceRequirements) -> Result<(), ExecError> {
+        self.extended.check(&self.features, r).map_err(|what| ExecError::Skip(format!("{} lacks {what}", self.info.device)))
     }
 
     fn render_outputs(&mut self, test: &ShaderTest) -> Result<Outputs, ExecError> {

@@ -77,6 +77,19 @@ impl ChildCommand {
         if let Some(a) = &self.adapter {
             cmd.arg("--adapter").arg(a);
         }
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            // A child dies with the runner, however the runner ends (Ctrl-C, SIGTERM from a
+            // cancelled CI job, SIGKILL): no driver process is left running.
+            // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
+            unsafe {
+                cmd.pre_exec(|| {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    Ok(())
+                });
+            }
+        }
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()
     }
 }

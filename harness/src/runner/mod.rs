@@ -12,6 +12,7 @@ pub mod batch;
 pub mod child;
 pub mod expectations;
 pub mod judge;
+pub mod merge;
 pub mod report;
 
 use crate::executor::ExecutorKind;
@@ -25,7 +26,7 @@ use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 use tesserae::ClipMode;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     Pass,
     Fail,
@@ -80,7 +81,7 @@ impl Status {
 }
 
 /// One row of the results.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct TestResult {
     pub test: String,
     pub executor: String,
@@ -223,9 +224,24 @@ pub struct RunSummary {
     pub unavailable: Vec<(String, String)>,
 }
 
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn interrupted() -> bool {
+    INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Ctrl-C and SIGTERM end a run after writing the reports of what it decided.
+fn on_interrupt_write_reports() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst));
+    });
+}
+
 /// Runs the selected tests; rows are written to the reports as they are decided.
 pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
     let io = |e: std::io::Error| format!("writing results to {}: {e}", opts.out.display());
+    on_interrupt_write_reports();
     if discover(&opts.corpus).is_empty() {
         return Err(format!("no tests (*.{}) under {}", TEST_EXTENSIONS.join(", *."), opts.corpus.display()));
     }
@@ -319,9 +335,18 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
             if next >= tests.len() {
                 return Ok(());
             }
-            match rx.recv() {
+            match rx.recv_timeout(Duration::from_millis(250)) {
                 Ok((t, ex, r)) => table[t][ex] = Some(r),
-                Err(_) => return Err("a worker stopped before rendering every test".into()),
+                Err(mpsc::RecvTimeoutError::Timeout) if interrupted() => {
+                    // What is decided stays: the reports of every row so far, then exit (the
+                    // children die with this process).
+                    progress.finish();
+                    let _ = report::write_summaries(&opts.out, &results, &report::baseline::Baselines::of(opts));
+                    eprintln!("interrupted: {} rows written to {}", results.len(), opts.out.display());
+                    std::process::exit(130);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Err("a worker stopped before rendering every test".into()),
             }
         }
     })?;

@@ -18,21 +18,29 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
+/// `results.csv` and `rows.jsonl` (every field of each row, what `merge-runs` reads),
+/// appended row by row.
 pub struct ResultsWriter {
-    file: std::fs::File,
+    csv: std::fs::File,
+    rows: std::fs::File,
 }
 
 impl ResultsWriter {
     pub fn create(out: &Path) -> std::io::Result<Self> {
-        let mut file = std::fs::File::create(out.join("results.csv"))?;
-        writeln!(file, "test,executor,status,duration_ms")?;
-        Ok(ResultsWriter { file })
+        let mut csv = std::fs::File::create(out.join("results.csv"))?;
+        writeln!(csv, "test,executor,status,duration_ms")?;
+        Ok(ResultsWriter { csv, rows: std::fs::File::create(out.join(ROWS))? })
     }
     pub fn push(&mut self, r: &TestResult) -> std::io::Result<()> {
-        writeln!(self.file, "{},{},{},{}", r.test, r.executor, r.status.name(), r.duration_ms)?;
-        self.file.flush()
+        writeln!(self.csv, "{},{},{},{}", r.test, r.executor, r.status.name(), r.duration_ms)?;
+        self.csv.flush()?;
+        writeln!(self.rows, "{}", serde_json::to_string(r).map_err(std::io::Error::other)?)?;
+        self.rows.flush()
     }
 }
+
+/// The file of a run's rows as JSON lines.
+pub const ROWS: &str = "rows.jsonl";
 
 pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
