@@ -1,4 +1,4 @@
-//! AmberScript (`.amber`), the test format of Amber and of the Vulkan CTS's Amber tests: its
+//! AmberScript (`.amber`) and VkScript (`.vkscript`), the test formats of Amber and of the Vulkan CTS's Amber tests: its
 //! reader and the checks of its `EXPECT` commands over buffer contents. No GPU, no compiler:
 //! executors run the commands and hand the buffers they read back to [`verify`].
 //!
@@ -12,6 +12,7 @@ mod parse;
 pub mod script;
 pub mod types;
 pub mod verify;
+mod vkscript;
 
 pub use script::*;
 pub use types::{DataType, ElementLayout, Field, Format, Layout, NumKind, Scalar, Value};
@@ -41,7 +42,12 @@ pub fn load(path: &Path, name: &str) -> Result<Script, ParseError> {
     parse(path, name, &text)
 }
 
-/// Parses the text of a script.
+/// Parses the text of a script: AmberScript when it starts with `#!amber`, else VkScript (as
+/// Amber decides).
 pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script, ParseError> {
-    parse::Parser::new(path, name, text).parse()
+    if text.trim_start().starts_with("#!amber") {
+        parse::Parser::new(path, name, text).parse()
+    } else {
+        vkscript::parse(path, name, text)
+    }
 }

@@ -348,7 +348,21 @@ impl<'a> Parser<'a> {
                     };
                     buffer.data = self.generated(&buffer.element, count, w.text == "SERIES_FROM")?;
                 }
-                "FILE" => return Err(self.unsupported(w.line, "BUFFER ... FILE (data in a separate file)")),
+                "FILE" => {
+                    let kind = self.expect_word("TEXT, BINARY or PNG")?;
+                    let name = self.expect_word("file name")?.text;
+                    let file = self.path.parent().unwrap_or(Path::new(".")).join(&name);
+                    let read = |e: std::io::Error| self.unsupported(w.line, format!("BUFFER ... FILE {} {name}: {e}", kind.text));
+                    buffer.data = match kind.text.as_str() {
+                        "TEXT" => {
+                            let text = std::fs::read_to_string(&file).map_err(read)?;
+                            let words = text.lines().flat_map(|l| l.split('#').next().unwrap_or("").split_whitespace());
+                            self.values_of(&buffer.element, words, w.line)?
+                        }
+                        "BINARY" => std::fs::read(&file).map_err(read)?,
+                        _ => return Err(self.unsupported(w.line, format!("BUFFER ... FILE {} (image files)", kind.text))),
+                    };
+                }
                 other => return Err(self.malformed(w.line, format!("unexpected `{other}` in {}", if image { "IMAGE" } else { "BUFFER" }))),
             }
         }
@@ -372,8 +386,7 @@ impl<'a> Parser<'a> {
                 layout.fields = vec![crate::types::Field { bit_offset: 0, bits: layout.stride * 8, kind: crate::types::NumKind::Uint, channel: crate::types::Channel::X }];
             }
         }
-        let mut bytes = Vec::new();
-        let mut i = 0usize;
+        let mut words = Vec::new();
         loop {
             let Some(t) = self.lex.word_across_lines() else {
                 return Err(self.malformed(line, "DATA without END"));
@@ -381,17 +394,27 @@ impl<'a> Parser<'a> {
             if t.text == "END" {
                 break;
             }
-            let field = layout.fields[i % layout.fields.len()];
-            if i % layout.fields.len() == 0 {
-                bytes.resize(bytes.len() + layout.stride as usize, 0);
-            }
-            let v = parse_value(&t.text, field.kind, field.bits).ok_or_else(|| self.malformed(t.line, format!("invalid value `{}` for this buffer's type", t.text)))?;
-            let start = bytes.len() - layout.stride as usize;
-            crate::types::write_field(&mut bytes[start..], &field, v);
-            i += 1;
+            words.push(t);
         }
-        if i % layout.fields.len() != 0 {
-            return Err(self.malformed(line, format!("DATA has {i} values, not a whole number of {}-value elements", layout.fields.len())));
+        self.encode(&layout, &words, line)
+    }
+
+    /// Values of a data file, laid out as the buffer's elements.
+    fn values_of<'t>(&self, element: &ElementType, words: impl Iterator<Item = &'t str>, line: usize) -> Result<Vec<u8>> {
+        let words: Vec<Token> = words.map(|w| Token { text: w.to_string(), line }).collect();
+        self.encode(&element.layout(), &words, line)
+    }
+
+    fn encode(&self, layout: &crate::types::ElementLayout, words: &[Token], line: usize) -> Result<Vec<u8>> {
+        let n = layout.fields.len();
+        if words.len() % n != 0 {
+            return Err(self.malformed(line, format!("DATA has {} values, not a whole number of {n}-value elements", words.len())));
+        }
+        let mut bytes = vec![0u8; words.len() / n * layout.stride as usize];
+        for (i, t) in words.iter().enumerate() {
+            let field = layout.fields[i % n];
+            let v = parse_value(&t.text, field.kind, field.bits).ok_or_else(|| self.malformed(t.line, format!("invalid value `{}` for this buffer's type", t.text)))?;
+            crate::types::write_field(&mut bytes[(i / n) * layout.stride as usize..], &field, v);
         }
         Ok(bytes)
     }
@@ -1157,7 +1180,7 @@ impl<'a> Parser<'a> {
                 if values.is_empty() {
                     return Err(self.malformed(line, "EXPECT without values"));
                 }
-                Ok(Expect::Values { buffer, offset: x, comparator, tolerance, values })
+                Ok(Expect::Values { buffer, offset: x, comparator, tolerance, values, layout: None })
             }
             o => Err(self.malformed(op.line, format!("expected IDX or a buffer comparison, found `{o}`"))),
         }

@@ -579,8 +579,9 @@ pub enum Expect {
     /// `EXPECT img IDX x y SIZE w h EQ_RGB(A) ...`: every pixel of the rectangle, with values
     /// in [0, 1].
     Pixels { buffer: BufferId, x: u32, y: u32, width: u32, height: u32, rgba: [f64; 4], alpha: bool, tolerance: Vec<Tolerance> },
-    /// `EXPECT buf IDX offset CMP values...`: the values from a byte offset on.
-    Values { buffer: BufferId, offset: u32, comparator: Comparator, tolerance: Vec<Tolerance>, values: Vec<Value> },
+    /// `EXPECT buf IDX offset CMP values...`: the values from a byte offset on, read with the
+    /// buffer's element layout or, where given, the probe's own (VkScript's `probe ssbo TYPE`).
+    Values { buffer: BufferId, offset: u32, comparator: Comparator, tolerance: Vec<Tolerance>, values: Vec<Value>, layout: Option<ElementLayout> },
     Buffers { a: BufferId, b: BufferId, comparison: BufferComparison },
 }
 
@@ -594,6 +595,11 @@ pub enum Command {
     Copy { from: BufferId, to: BufferId },
     Expect(Expect),
     Repeat { count: u32, commands: Vec<Step> },
+    /// VkScript's `ssbo`, `uniform` and `uniform ubo` data commands: bytes written at an
+    /// offset (the buffer grows to hold them).
+    Write { buffer: BufferId, offset: usize, data: Vec<u8> },
+    /// VkScript's `ssbo BINDING SIZE`: the buffer becomes `bytes` long.
+    Resize { buffer: BufferId, bytes: usize },
 }
 
 /// A command and its line.

@@ -220,7 +220,7 @@ fn valid_amber_that_is_not_run_is_unsupported_with_its_line() {
     for (text, line, what) in [
         ("#!amber\n\nSHADER ray_generation r GLSL\nEND\n", 3, "ray tracing"),
         ("#!amber\nSHADER compute c OPENCL-C\nEND\n", 2, "OPENCL-C"),
-        ("#!amber\nBUFFER b DATA_TYPE uint32 SIZE 4 FILE BINARY data.bin\n", 2, "separate file"),
+        ("#!amber\nBUFFER b DATA_TYPE uint32 SIZE 4 FILE BINARY data.bin\n", 2, "FILE BINARY data.bin: No such file"),
         ("#!amber\nSHADER compute c GLSL\nEND\nPIPELINE compute p\n  ATTACH c\n  SUBGROUP c\n  END\nEND\n", 6, "SUBGROUP"),
     ] {
         let e = err(text);
@@ -270,4 +270,78 @@ fn never_panics_on_truncated_scripts() {
             let _ = parse(&GRAPHICS[..cut]);
         }
     }
+}
+
+#[test]
+fn vkscript_reads_into_the_same_model() {
+    let s = ok(r#"# VkScript: no #!amber line
+[require]
+vertexPipelineStoresAndAtomics
+VK_KHR_storage_buffer_storage_class
+fbsize 32 16
+
+[vertex shader passthrough]
+
+[fragment shader]
+#version 430
+layout(location = 0) out vec4 c;
+void main() { c = vec4(1.0, 0.0, 0.0, 1.0); }
+
+[compute shader spirv]
+               OpCapability Shader
+
+[vertex data]
+0/R32G32_SFLOAT 1/R8G8B8A8_UNORM
+-1 -1   255 0 0 255
+ 1 -1   0 255 0 255
+
+[indices]
+0 1 0
+
+[test]
+ssbo 0:1 subdata float 4 1.0 \
+   2.0
+uniform ubo 1 vec2 0 0.5 0.25
+uniform int 0 7
+ssbo 2 64
+clear color 0 0 1 1
+clear
+draw rect -1 -1 2 2
+draw arrays indexed TRIANGLE_LIST 0 3
+compute 2 1 1
+tolerance 1%
+probe ssbo float 0:1 4 ~= 1.0 2.0
+relative probe rect rgba (0.0, 0.0, 1.0, 1.0) (1.0, 0.0, 0.0, 1.0)
+probe rgb (3, 4) (0, 0, 1)
+probe all rgba 1 0 0 1
+depthTestEnable true
+"#);
+    assert_eq!(s.device_features, ["vertexPipelineStoresAndAtomics"]);
+    assert_eq!(s.device_extensions, ["VK_KHR_storage_buffer_storage_class"]);
+    assert_eq!(s.pipelines.len(), 2);
+    let g = &s.pipelines[0];
+    assert_eq!((g.kind, g.framebuffer, g.shaders.len(), g.vertex_data.len()), (PipelineKind::Graphics, (32, 16), 2, 2));
+    assert!(g.depth.test);
+    assert_eq!(s.buffer(g.vertex_data[1].buffer).data, vec![255, 0, 0, 255, 0, 255, 0, 255]);
+    assert_eq!(s.pipelines[1].kind, PipelineKind::Compute);
+    // Buffers bound to both pipelines at their set and binding.
+    for p in &s.pipelines {
+        assert!(p.bindings.iter().any(|b| matches!(b, Binding::Buffers { set: 0, binding: 1, ty: DescriptorType::Storage, .. })));
+        assert!(p.push_constants().is_some());
+    }
+    let c: Vec<&Command> = s.commands.iter().map(|c| &c.command).collect();
+    assert!(matches!(c[0], Command::Write { offset: 4, data, .. } if data.len() == 8), "a continued line: {:?}", c[0]);
+    assert!(matches!(c[1], Command::Write { offset: 0, data, .. } if data.len() == 16), "std140 vec2 array elements: {:?}", c[1]);
+    assert!(matches!(c[3], Command::Resize { bytes: 64, .. }));
+    assert!(matches!(c[6], Command::Run { run: Run::DrawRect { x, y, width, height }, .. } if (*x, *y, *width, *height) == (0.0, 0.0, 32.0, 16.0)));
+    assert!(matches!(c[7], Command::Run { run: Run::DrawArray { indexed: true, count: Some(3), .. }, .. }));
+    assert!(matches!(c[8], Command::Run { run: Run::Compute { groups: [2, 1, 1] }, .. }));
+    assert!(matches!(c[9], Command::Expect(Expect::Values { offset: 4, tolerance, layout: Some(_), .. }) if tolerance[0].percent));
+    assert!(matches!(c[10], Command::Expect(Expect::Pixels { x: 0, y: 0, width: 32, height: 16, alpha: true, .. })));
+    assert!(matches!(c[11], Command::Expect(Expect::Pixels { x: 3, y: 4, width: 1, height: 1, alpha: false, .. })));
+    assert_eq!(s.commands.len(), 13);
+    let e = err("[test]\nfrobnicate 1 2 3\n");
+    assert_eq!((e.kind, e.line), (ErrorKind::Malformed, 2), "{e}");
+    let e = err("[require]\nfbsize 2 2\n[vertex shader passthrough]\n[test]\nlogicOp true\n");
+    assert_eq!((e.kind, e.line), (ErrorKind::Unsupported, 5), "{e}");
 }

@@ -154,6 +154,14 @@ fn step(script: &Script, ex: &mut dyn Executor, state: &mut State, s: &Step) -> 
             Outcome::Skip(m) => Outcome::Skip(at("EXPECT", m)),
             Outcome::Pass => Outcome::Pass,
         })?,
+        Command::Write { buffer, offset, data } => {
+            let b = &mut state.data[buffer.0];
+            if b.len() < offset + data.len() {
+                b.resize(offset + data.len(), 0);
+            }
+            b[*offset..offset + data.len()].copy_from_slice(data);
+        }
+        Command::Resize { buffer, bytes } => state.data[buffer.0].resize(*bytes, 0),
         Command::Repeat { count, commands } => {
             for _ in 0..*count {
                 steps(script, ex, state, commands)?;
@@ -305,7 +313,10 @@ fn expect(script: &Script, state: &State, e: &Expect) -> Result<(), Outcome> {
             }
             verify::pixels(data, &b.element.layout(), w, (*x, *y, *width, *height), *rgba, *alpha, tolerance)
         }
-        Expect::Values { buffer, offset, comparator, tolerance, values } => verify::values(known(*buffer)?, &script.buffer(*buffer).element.layout(), *offset, *comparator, tolerance, values),
+        Expect::Values { buffer, offset, comparator, tolerance, values, layout } => {
+            let layout = layout.clone().unwrap_or_else(|| script.buffer(*buffer).element.layout());
+            verify::values(known(*buffer)?, &layout, *offset, *comparator, tolerance, values)
+        }
         Expect::Buffers { a, b, comparison } => verify::buffers(known(*a)?, known(*b)?, &script.buffer(*a).element.layout(), *comparison),
     };
     result.map_err(Outcome::Fail)

@@ -141,13 +141,14 @@ pub fn default_jobs() -> usize {
 pub const DEFAULT_BATCH: usize = 24;
 
 /// Extensions of the test files the runner reads.
-pub const TEST_EXTENSIONS: &[&str] = &["shader_test", "amber"];
+pub const TEST_EXTENSIONS: &[&str] = &["shader_test", "amber", "vkscript"];
 
+/// AmberScript or VkScript, which `tesserae_amber` reads.
 pub fn is_amber(path: &Path) -> bool {
-    path.extension().is_some_and(|x| x == "amber")
+    path.extension().is_some_and(|x| x == "amber" || x == "vkscript")
 }
 
-/// Tests under `corpus` (`.shader_test` and Amber `.amber` files), as (`area/name`, path),
+/// Tests under `corpus` (`.shader_test`, Amber's `.amber` and `.vkscript` files), as (`area/name`, path),
 /// sorted; `expectations/` is not a test area.
 pub fn discover(corpus: &Path) -> Vec<(String, PathBuf)> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
