@@ -85,7 +85,8 @@ pub fn lower(module: &mut dr::Module) -> bool {
         }
     }
     if specials.is_empty() {
-        return false;
+        // The bitcasts above changed the module.
+        return true;
     }
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
     let vars: Vec<(Word, Word, Word)> = specials.iter().map(|&(id, ty, bits)| (id, ty, private_constant(module, uint, bits))).collect();

@@ -36,6 +36,7 @@ pub mod shift_signedness;
 pub mod specialize;
 pub mod std140;
 pub mod tess_io;
+pub mod terminate_invocation;
 pub mod texture_per_sampler;
 pub mod undef_globals;
 pub mod widen_inputs;
@@ -58,9 +59,10 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 8] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 9] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
+    ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
     ("lower: fragment_test_modes", fragment_test_modes::applies, fragment_test_modes::lower),
     ("lower: copy_logical", copy_logical::applies, copy_logical::lower),
     ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
