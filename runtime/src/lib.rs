@@ -1,4 +1,5 @@
-//! `tesserae-wgpu`: runs a Tesserae [`Plan`] on an application's own wgpu device.
+//! `tesserae-wgpu`: runs a Tesserae [`Plan`] (or [`tesserae::ComputePlan`]) on an application's
+//! own wgpu device.
 //!
 //! ```text
 //! let plan = tesserae::translate(&desc)?;                       // once
@@ -21,19 +22,26 @@
 //! emulation adds: the per-draw [`DrawUniform`], the push-constant buffer, the intermediate
 //! buffers (kept between frames, grown when a draw needs more) and dispatch sizes.
 //!
+//! A compute pipeline's plan ([`tesserae::ComputePlan`]) runs through [`TranslatedCompute`]:
+//! its layouts, module and push constants are made by the same functions as a graphics
+//! plan's passes.
+//!
 //! Invariants: pipelines are created once, in [`TranslatedPipeline::new`]; `prepare` records
 //! only compute passes and buffer writes; `draw` records only into the render pass it is given,
 //! in the order of the draws, so depth and blending see primitives in API order.
 
+mod compute;
 mod gl_clip_reset;
 mod stage_limits;
+
+pub use compute::{ComputeConfig, ComputeInputs, TranslatedCompute};
 
 use std::collections::BTreeMap;
 use std::num::NonZeroU32;
 use tesserae::draw_uniform::DrawUniform;
 use tesserae::{
-    BindingType, BufferUsage, DrawShape, Pass, Plan, Resource, StepMode, TextureDimension, TextureSample, Topology, VertexFormat,
-    Visibility, Workgroups,
+    Binding, BindingType, BufferUsage, ComputePass, DrawShape, Pass, PassResource, Plan, PushConstants, Resource, ShaderPlan, StepMode,
+    TextureDimension, TextureSample, Topology, VertexFormat, Visibility, Workgroups,
 };
 
 pub use tesserae;
@@ -65,6 +73,8 @@ pub enum RuntimeError {
     TooManyBindings { pass: String, stage: &'static str, kind: &'static str, count: u32, limit: u32, name: &'static str },
     #[error("{what} needs {size} bytes, above the device's {limit}-byte limit ({name}); lower the draw's patch count or Options::max_tessellation_level")]
     LimitExceeded { what: String, size: u64, limit: u64, name: &'static str },
+    #[error("{what}: {value} is above the device's {limit} (wgpu::Limits::{name})")]
+    WorkgroupLimit { what: String, value: u32, limit: u32, name: &'static str },
 }
 
 /// The application's fixed-function state for the pipeline, in wgpu's terms.
@@ -191,16 +201,21 @@ fn stages(v: Visibility) -> wgpu::ShaderStages {
     s
 }
 
-fn wgpu_binding_type(ty: &BindingType) -> Result<wgpu::BindingType, RuntimeError> {
-    let view_dimension = |d: TextureDimension| match d {
+fn view_dimension(d: TextureDimension) -> wgpu::TextureViewDimension {
+    match d {
         TextureDimension::D1 => wgpu::TextureViewDimension::D1,
         TextureDimension::D2 => wgpu::TextureViewDimension::D2,
         TextureDimension::D2Array => wgpu::TextureViewDimension::D2Array,
         TextureDimension::Cube => wgpu::TextureViewDimension::Cube,
         TextureDimension::CubeArray => wgpu::TextureViewDimension::CubeArray,
         TextureDimension::D3 => wgpu::TextureViewDimension::D3,
-    };
-    Ok(match ty {
+    }
+}
+
+/// The wgpu binding type of binding `b` of shader `sh`. A storage texture's format and access
+/// come from the shader's naga module (the plan spells them as text).
+fn binding_type(sh: &ShaderPlan, b: &Binding) -> Result<wgpu::BindingType, RuntimeError> {
+    Ok(match &b.ty {
         BindingType::UniformBuffer => {
             wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Uniform, has_dynamic_offset: false, min_binding_size: None }
         }
@@ -221,10 +236,95 @@ fn wgpu_binding_type(ty: &BindingType) -> Result<wgpu::BindingType, RuntimeError
         },
         BindingType::Sampler { comparison: false } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
         BindingType::Sampler { comparison: true } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
-        BindingType::StorageTexture { format, .. } => {
-            return Err(RuntimeError::Unsupported(format!("storage textures ({format})")));
+        BindingType::StorageTexture { format, dimension, .. } => {
+            let (storage_format, access) = storage_class(sh.wgsl.module(), b)
+                .ok_or_else(|| RuntimeError::Unsupported(format!("the storage texture `{}` ({format}) of the plan's shader", b.name)))?;
+            wgpu::BindingType::StorageTexture {
+                access: storage_access(access),
+                format: storage_format_from_naga(storage_format),
+                view_dimension: view_dimension(*dimension),
+            }
         }
     })
+}
+
+/// The storage image class of the global at `b`'s (group, binding) in `module`.
+fn storage_class(module: &wgpu::naga::Module, b: &Binding) -> Option<(wgpu::naga::StorageFormat, wgpu::naga::StorageAccess)> {
+    use wgpu::naga::{ImageClass, TypeInner};
+    let (_, global) = module
+        .global_variables
+        .iter()
+        .find(|(_, g)| g.binding.as_ref().is_some_and(|rb| rb.group == b.group && rb.binding == b.binding))?;
+    let inner = match &module.types[global.ty].inner {
+        TypeInner::BindingArray { base, .. } => &module.types[*base].inner,
+        other => other,
+    };
+    match inner {
+        TypeInner::Image { class: ImageClass::Storage { format, access }, .. } => Some((*format, *access)),
+        _ => None,
+    }
+}
+
+fn storage_access(access: wgpu::naga::StorageAccess) -> wgpu::StorageTextureAccess {
+    use wgpu::naga::StorageAccess as A;
+    if access.contains(A::ATOMIC) {
+        wgpu::StorageTextureAccess::Atomic
+    } else if access.contains(A::LOAD | A::STORE) {
+        wgpu::StorageTextureAccess::ReadWrite
+    } else if access.contains(A::LOAD) {
+        wgpu::StorageTextureAccess::ReadOnly
+    } else {
+        wgpu::StorageTextureAccess::WriteOnly
+    }
+}
+
+/// naga's storage format as a wgpu texture format (the mapping wgpu's own validation uses).
+fn storage_format_from_naga(format: wgpu::naga::StorageFormat) -> wgpu::TextureFormat {
+    use wgpu::naga::StorageFormat as Sf;
+    use wgpu::TextureFormat as Tf;
+    match format {
+        Sf::R8Unorm => Tf::R8Unorm,
+        Sf::R8Snorm => Tf::R8Snorm,
+        Sf::R8Uint => Tf::R8Uint,
+        Sf::R8Sint => Tf::R8Sint,
+        Sf::R16Uint => Tf::R16Uint,
+        Sf::R16Sint => Tf::R16Sint,
+        Sf::R16Float => Tf::R16Float,
+        Sf::Rg8Unorm => Tf::Rg8Unorm,
+        Sf::Rg8Snorm => Tf::Rg8Snorm,
+        Sf::Rg8Uint => Tf::Rg8Uint,
+        Sf::Rg8Sint => Tf::Rg8Sint,
+        Sf::R32Uint => Tf::R32Uint,
+        Sf::R32Sint => Tf::R32Sint,
+        Sf::R32Float => Tf::R32Float,
+        Sf::Rg16Uint => Tf::Rg16Uint,
+        Sf::Rg16Sint => Tf::Rg16Sint,
+        Sf::Rg16Float => Tf::Rg16Float,
+        Sf::Rgba8Unorm => Tf::Rgba8Unorm,
+        Sf::Rgba8Snorm => Tf::Rgba8Snorm,
+        Sf::Rgba8Uint => Tf::Rgba8Uint,
+        Sf::Rgba8Sint => Tf::Rgba8Sint,
+        Sf::Bgra8Unorm => Tf::Bgra8Unorm,
+        Sf::Rgb10a2Uint => Tf::Rgb10a2Uint,
+        Sf::Rgb10a2Unorm => Tf::Rgb10a2Unorm,
+        Sf::Rg11b10Ufloat => Tf::Rg11b10Ufloat,
+        Sf::R64Uint => Tf::R64Uint,
+        Sf::Rg32Uint => Tf::Rg32Uint,
+        Sf::Rg32Sint => Tf::Rg32Sint,
+        Sf::Rg32Float => Tf::Rg32Float,
+        Sf::Rgba16Uint => Tf::Rgba16Uint,
+        Sf::Rgba16Sint => Tf::Rgba16Sint,
+        Sf::Rgba16Float => Tf::Rgba16Float,
+        Sf::Rgba32Uint => Tf::Rgba32Uint,
+        Sf::Rgba32Sint => Tf::Rgba32Sint,
+        Sf::Rgba32Float => Tf::Rgba32Float,
+        Sf::R16Unorm => Tf::R16Unorm,
+        Sf::R16Snorm => Tf::R16Snorm,
+        Sf::Rg16Unorm => Tf::Rg16Unorm,
+        Sf::Rg16Snorm => Tf::Rg16Snorm,
+        Sf::Rgba16Unorm => Tf::Rgba16Unorm,
+        Sf::Rgba16Snorm => Tf::Rgba16Snorm,
+    }
 }
 
 pub fn vertex_format(f: VertexFormat) -> wgpu::VertexFormat {
@@ -274,36 +374,8 @@ impl TranslatedPipeline {
         let emulation = plan.emulation_group;
         // Application sets: the union of what every pass's shaders declare outside the
         // emulation group.
-        let mut entries: BTreeMap<u32, BTreeMap<u32, wgpu::BindGroupLayoutEntry>> = BTreeMap::new();
-        for pass in &plan.passes {
-            for sh in pass.shaders() {
-                let vis = stages(visibility_of(pass, sh));
-                for b in sh.bindings.iter().filter(|b| Some(b.group) != emulation) {
-                    if b.group >= max {
-                        return Err(RuntimeError::TooManyBindGroups { group: b.group, max });
-                    }
-                    let ty = match config.binding_type_overrides.iter().find(|(k, _)| *k == (b.group, b.binding)) {
-                        Some((_, ty)) => *ty,
-                        None => wgpu_binding_type(&b.ty)?,
-                    };
-                    let e = entries.entry(b.group).or_default().entry(b.binding).or_insert(wgpu::BindGroupLayoutEntry {
-                        binding: b.binding,
-                        visibility: wgpu::ShaderStages::empty(),
-                        ty,
-                        count: b.count.and_then(NonZeroU32::new),
-                    });
-                    e.visibility |= vis;
-                    // A buffer written anywhere is bound writable everywhere.
-                    if let (
-                        wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Storage { read_only: a }, .. },
-                        wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Storage { read_only: b }, .. },
-                    ) = (&mut e.ty, ty)
-                    {
-                        *a = *a && b;
-                    }
-                }
-            }
-        }
+        let shaders = plan.passes.iter().flat_map(pass_shaders);
+        let entries = set_layout_entries(shaders, emulation, max, &config.binding_type_overrides)?;
         if let Some(g) = emulation {
             if g >= max {
                 return Err(RuntimeError::TooManyBindGroups { group: g, max });
@@ -314,31 +386,17 @@ impl TranslatedPipeline {
         let limits = device.limits();
         let mut layouts = Vec::new();
         for pass in &plan.passes {
-            let (sets, emulation_entries) = pass_layout(&plan, pass)?;
+            let (sets, emulation_entries) = pass_layout(emulation, &pass_shaders(pass))?;
             let app = sets.iter().filter_map(|s| entries.get(s)).flat_map(|es| es.values());
             stage_limits::check(&limits, pass.label(), app.chain(emulation_entries.values()))?;
             layouts.push((sets, emulation_entries));
         }
-        let set_layouts: BTreeMap<u32, wgpu::BindGroupLayout> = entries
-            .iter()
-            .map(|(set, es)| {
-                let es: Vec<_> = es.values().cloned().collect();
-                let label = format!("tesserae set {set}");
-                (*set, device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(&label), entries: &es }))
-            })
-            .collect();
+        let set_layouts = create_set_layouts(device, &entries);
         let mut passes = Vec::new();
         for (pass, (sets, emulation_entries)) in plan.passes.iter().zip(layouts) {
-            passes.push(prepare_pass(device, &plan, pass, sets, emulation_entries, &set_layouts, config)?);
+            passes.push(prepare_pass(device, emulation, pass, sets, emulation_entries, &set_layouts, config)?);
         }
-        let push_constants = plan.push_constants.as_ref().map(|p| {
-            device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("tesserae push constants"),
-                size: p.size,
-                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            })
-        });
+        let push_constants = plan.push_constants.as_ref().map(|p| push_constant_buffer(device, p));
         let dummy = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("tesserae empty index buffer"),
             size: 16,
@@ -391,12 +449,7 @@ impl TranslatedPipeline {
             }
         }
         if let (Some(pc), Some(buf)) = (&self.plan.push_constants, &self.push_constants) {
-            if inputs.push_constants.len() as u64 > pc.size {
-                return Err(RuntimeError::PushConstantsTooLarge { given: inputs.push_constants.len(), size: pc.size });
-            }
-            let mut bytes = inputs.push_constants.to_vec();
-            bytes.resize(pc.size as usize, 0);
-            queue.write_buffer(buf, 0, &bytes);
+            queue.write_buffer(buf, 0, &push_constant_bytes(pc, inputs.push_constants)?);
         }
         let max_workgroups = device.limits().max_compute_workgroups_per_dimension.max(1);
         let pulls = self.plan.passes.iter().any(|p| matches!(p, Pass::Compute(_)));
@@ -452,7 +505,8 @@ impl TranslatedPipeline {
                         Workgroups::OnePerPatch => (primitives, call.instances),
                         Workgroups::ScanLevel { divisor } => ((primitives * call.instances).div_ceil(divisor.max(1)).max(1), 1),
                         Workgroups::One => (1, 1),
-                        Workgroups::Indirect { .. } => (0, 0),
+                        // (Only a compute plan's pass, which `Plan::validate` keeps out of draws.)
+                        Workgroups::Indirect { .. } | Workgroups::AsDispatched => (0, 0),
                     };
                     let mut c = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&cp.label), timestamp_writes: None });
                     c.set_pipeline(pipeline);
@@ -549,45 +603,108 @@ fn visibility_of(pass: &Pass, sh: &tesserae::ShaderPlan) -> Visibility {
     }
 }
 
+/// A pass's shaders, each with the stages that run it.
+pub(crate) fn pass_shaders(pass: &Pass) -> Vec<(&ShaderPlan, Visibility)> {
+    pass.shaders().into_iter().map(|sh| (sh, visibility_of(pass, sh))).collect()
+}
+
 fn app_group<'a>(inputs: &Inputs<'a>, set: u32) -> Result<&'a wgpu::BindGroup, RuntimeError> {
-    inputs.bind_groups.iter().find(|(s, _)| *s == set).map(|(_, g)| *g).ok_or(RuntimeError::MissingBindGroup { set })
+    set_group(inputs.bind_groups, set)
+}
+
+/// The application's bind group for `set` among `groups`.
+pub(crate) fn set_group<'a>(groups: &[(u32, &'a wgpu::BindGroup)], set: u32) -> Result<&'a wgpu::BindGroup, RuntimeError> {
+    groups.iter().find(|(s, _)| *s == set).map(|(_, g)| *g).ok_or(RuntimeError::MissingBindGroup { set })
+}
+
+/// The layout entries of the application's sets: the union of what `shaders` declare outside
+/// the emulation group, each visible to every stage that reads it; a buffer written anywhere
+/// is bound writable everywhere; `overrides` replace the shader-derived types.
+pub(crate) fn set_layout_entries<'p>(
+    shaders: impl Iterator<Item = (&'p ShaderPlan, Visibility)>,
+    emulation: Option<u32>,
+    max_bind_groups: u32,
+    overrides: &[((u32, u32), wgpu::BindingType)],
+) -> Result<BTreeMap<u32, BTreeMap<u32, wgpu::BindGroupLayoutEntry>>, RuntimeError> {
+    let mut entries: BTreeMap<u32, BTreeMap<u32, wgpu::BindGroupLayoutEntry>> = BTreeMap::new();
+    for (sh, vis) in shaders {
+        for b in sh.bindings.iter().filter(|b| Some(b.group) != emulation) {
+            if b.group >= max_bind_groups {
+                return Err(RuntimeError::TooManyBindGroups { group: b.group, max: max_bind_groups });
+            }
+            let ty = match overrides.iter().find(|(k, _)| *k == (b.group, b.binding)) {
+                Some((_, ty)) => *ty,
+                None => binding_type(sh, b)?,
+            };
+            let e = entries.entry(b.group).or_default().entry(b.binding).or_insert(wgpu::BindGroupLayoutEntry {
+                binding: b.binding,
+                visibility: wgpu::ShaderStages::empty(),
+                ty,
+                count: b.count.and_then(NonZeroU32::new),
+            });
+            e.visibility |= stages(vis);
+            if let (
+                wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Storage { read_only: a }, .. },
+                wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Storage { read_only: b }, .. },
+            ) = (&mut e.ty, ty)
+            {
+                *a = *a && b;
+            }
+        }
+    }
+    Ok(entries)
+}
+
+/// One bind group layout per application set.
+pub(crate) fn create_set_layouts(
+    device: &wgpu::Device,
+    entries: &BTreeMap<u32, BTreeMap<u32, wgpu::BindGroupLayoutEntry>>,
+) -> BTreeMap<u32, wgpu::BindGroupLayout> {
+    entries
+        .iter()
+        .map(|(set, es)| {
+            let es: Vec<_> = es.values().cloned().collect();
+            let label = format!("tesserae set {set}");
+            (*set, device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(&label), entries: &es }))
+        })
+        .collect()
 }
 
 /// A pass's layout: the application sets its shaders use, and its emulation group's entries.
-fn pass_layout(plan: &Plan, pass: &Pass) -> Result<(Vec<u32>, BTreeMap<u32, wgpu::BindGroupLayoutEntry>), RuntimeError> {
-    let emulation = plan.emulation_group;
-    let declared: Vec<(&tesserae::Binding, Visibility)> =
-        pass.shaders().into_iter().flat_map(|sh| sh.bindings.iter().map(move |b| (b, visibility_of(pass, sh)))).collect();
-    let mut sets: Vec<u32> = declared.iter().map(|(b, _)| b.group).filter(|g| Some(*g) != emulation).collect();
+pub(crate) fn pass_layout(
+    emulation: Option<u32>,
+    shaders: &[(&ShaderPlan, Visibility)],
+) -> Result<(Vec<u32>, BTreeMap<u32, wgpu::BindGroupLayoutEntry>), RuntimeError> {
+    let declared = shaders.iter().flat_map(|(sh, vis)| sh.bindings.iter().map(move |b| (sh, b, *vis)));
+    let mut sets: Vec<u32> = declared.clone().map(|(_, b, _)| b.group).filter(|g| Some(*g) != emulation).collect();
     sets.sort();
     sets.dedup();
     let mut emu_entries: BTreeMap<u32, wgpu::BindGroupLayoutEntry> = BTreeMap::new();
-    for (b, vis) in declared.iter().filter(|(b, _)| Some(b.group) == emulation) {
+    for (sh, b, vis) in declared.filter(|(_, b, _)| Some(b.group) == emulation) {
         let e = emu_entries.entry(b.binding).or_insert(wgpu::BindGroupLayoutEntry {
             binding: b.binding,
             visibility: wgpu::ShaderStages::empty(),
-            ty: wgpu_binding_type(&b.ty)?,
+            ty: binding_type(sh, b)?,
             count: None,
         });
-        e.visibility |= stages(*vis);
+        e.visibility |= stages(vis);
     }
     Ok((sets, emu_entries))
 }
 
-/// The pipeline of one pass, with its explicit layout (of [`pass_layout`]).
-fn prepare_pass(
+/// The pipeline layout of a pass using the application's `sets` and, when it has entries, its
+/// emulation group (whose layout is returned too).
+pub(crate) fn pipeline_layout(
     device: &wgpu::Device,
-    plan: &Plan,
-    pass: &Pass,
-    sets: Vec<u32>,
+    label: &str,
+    emulation: Option<u32>,
+    sets: &[u32],
     emu_entries: BTreeMap<u32, wgpu::BindGroupLayoutEntry>,
     set_layouts: &BTreeMap<u32, wgpu::BindGroupLayout>,
-    config: &PipelineConfig,
-) -> Result<PreparedPass, RuntimeError> {
-    let emulation = plan.emulation_group;
+) -> (wgpu::PipelineLayout, Option<wgpu::BindGroupLayout>) {
     let emulation_layout = (!emu_entries.is_empty()).then(|| {
         let es: Vec<_> = emu_entries.into_values().collect();
-        device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(pass.label()), entries: &es })
+        device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor { label: Some(label), entries: &es })
     });
     let top = sets.iter().copied().chain(emulation.filter(|_| emulation_layout.is_some())).max();
     let layouts: Vec<Option<&wgpu::BindGroupLayout>> = match top {
@@ -597,29 +714,71 @@ fn prepare_pass(
             .collect(),
     };
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: Some(pass.label()),
+        label: Some(label),
         bind_group_layouts: &layouts,
         immediate_size: 0,
     });
-    // wgpu takes the validated naga module the WGSL was written from, not the text: parsing
-    // WGSL back is naga's slowest front end (about 13 MB/s), and the module is what the
-    // translator validated (the WGSL is its rendering; `verify_wgsl_round_trip` and the
-    // fuzzers' round-trip oracle check the two agree).
-    let module = |sh: &tesserae::ShaderPlan| {
-        device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some(pass.label()),
-            source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(sh.wgsl.module().clone())),
-        })
-    };
+    (layout, emulation_layout)
+}
+
+/// A plan shader's module. wgpu takes the validated naga module the WGSL was written from,
+/// not the text: parsing WGSL back is naga's slowest front end (about 13 MB/s), and the
+/// module is what the translator validated (the WGSL is its rendering;
+/// `verify_wgsl_round_trip` and the fuzzers' round-trip oracle check the two agree).
+pub(crate) fn shader_module(device: &wgpu::Device, label: &str, sh: &ShaderPlan) -> wgpu::ShaderModule {
+    device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(sh.wgsl.module().clone())),
+    })
+}
+
+/// The compute pipeline of `cp` with `layout`.
+pub(crate) fn compute_pipeline(device: &wgpu::Device, layout: &wgpu::PipelineLayout, cp: &ComputePass) -> wgpu::ComputePipeline {
+    device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some(&cp.label),
+        layout: Some(layout),
+        module: &shader_module(device, &cp.label, &cp.shader),
+        entry_point: Some(&cp.shader.entry_point),
+        compilation_options: wgpu::PipelineCompilationOptions { constants: &cp.shader.constant_pairs(), ..Default::default() },
+        cache: None,
+    })
+}
+
+/// The uniform buffer the push constants are written to.
+pub(crate) fn push_constant_buffer(device: &wgpu::Device, pc: &PushConstants) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("tesserae push constants"),
+        size: pc.size,
+        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
+/// The push-constant buffer's contents: the application's bytes at their Vulkan offsets, the
+/// rest zero.
+pub(crate) fn push_constant_bytes(pc: &PushConstants, given: &[u8]) -> Result<Vec<u8>, RuntimeError> {
+    if given.len() as u64 > pc.size {
+        return Err(RuntimeError::PushConstantsTooLarge { given: given.len(), size: pc.size });
+    }
+    let mut bytes = given.to_vec();
+    bytes.resize(pc.size as usize, 0);
+    Ok(bytes)
+}
+
+/// The pipeline of one pass, with its explicit layout (of [`pass_layout`]).
+fn prepare_pass(
+    device: &wgpu::Device,
+    emulation: Option<u32>,
+    pass: &Pass,
+    sets: Vec<u32>,
+    emu_entries: BTreeMap<u32, wgpu::BindGroupLayoutEntry>,
+    set_layouts: &BTreeMap<u32, wgpu::BindGroupLayout>,
+    config: &PipelineConfig,
+) -> Result<PreparedPass, RuntimeError> {
+    let (layout, emulation_layout) = pipeline_layout(device, pass.label(), emulation, &sets, emu_entries, set_layouts);
+    let module = |sh: &ShaderPlan| shader_module(device, pass.label(), sh);
     let pipeline = match pass {
-        Pass::Compute(cp) => PipelineKind::Compute(device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some(&cp.label),
-            layout: Some(&layout),
-            module: &module(&cp.shader),
-            entry_point: Some(&cp.shader.entry_point),
-            compilation_options: wgpu::PipelineCompilationOptions { constants: &cp.shader.constant_pairs(), ..Default::default() },
-            cache: None,
-        })),
+        Pass::Compute(cp) => PipelineKind::Compute(compute_pipeline(device, &layout, cp)),
         Pass::Render(rp) => {
             if rp.clip_distances > 0 && !device.features().contains(wgpu::Features::CLIP_DISTANCES) {
                 return Err(RuntimeError::MissingFeature("wgpu::Features::CLIP_DISTANCES".into()));
@@ -811,28 +970,37 @@ impl TranslatedPipeline {
             Pass::Render(r) => &r.resources,
             Pass::Compute(c) => &c.resources,
         };
-        let mut entries = Vec::new();
-        for r in resources {
-            let buffer: &wgpu::Buffer = match &r.resource {
-                Resource::DrawParams { .. } => &buffers.uniform,
-                Resource::IndexBufferAsStorage => inputs.index_buffer.map_or(&self.dummy, |(b, _)| b),
-                Resource::VertexBufferAsStorage { slot } => {
-                    inputs.vertex_buffers.get(*slot as usize).copied().ok_or(RuntimeError::MissingVertexBuffer { slot: *slot })?
-                }
-                Resource::Intermediate { name } => {
-                    let i = self.plan.buffers.iter().position(|b| &b.name == name).ok_or_else(|| {
-                        RuntimeError::Plan(tesserae::PlanError::UnknownBuffer { pass: pass.label().into(), name: name.clone() })
-                    })?;
-                    &buffers.intermediates[i]
-                }
-                Resource::PushConstants => self.push_constants.as_ref().ok_or_else(|| {
-                    RuntimeError::Plan(tesserae::PlanError::Undeclared { pass: pass.label().into(), group: r.group, binding: r.binding })
-                })?,
-            };
-            entries.push(wgpu::BindGroupEntry { binding: r.binding, resource: buffer.as_entire_binding() });
-        }
-        Ok(device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some(pass.label()), layout, entries: &entries }))
+        emulation_bind_group(device, pass.label(), layout, resources, |r| match &r.resource {
+            Resource::DrawParams { .. } => Ok(&buffers.uniform),
+            Resource::IndexBufferAsStorage => Ok(inputs.index_buffer.map_or(&self.dummy, |(b, _)| b)),
+            Resource::VertexBufferAsStorage { slot } => {
+                inputs.vertex_buffers.get(*slot as usize).copied().ok_or(RuntimeError::MissingVertexBuffer { slot: *slot })
+            }
+            Resource::Intermediate { name } => intermediate(&self.plan, &buffers.intermediates, pass.label(), name),
+            Resource::PushConstants => self.push_constants.as_ref().ok_or_else(|| undeclared(pass.label(), r)),
+        })
     }
+}
+
+/// The plan error for a resource a pass names that the plan does not declare.
+pub(crate) fn undeclared(pass: &str, r: &PassResource) -> RuntimeError {
+    RuntimeError::Plan(tesserae::PlanError::Undeclared { pass: pass.into(), group: r.group, binding: r.binding })
+}
+
+/// The emulation group's bind group of a pass providing `resources`, each bound to the whole
+/// buffer `buffer` gives for it.
+pub(crate) fn emulation_bind_group<'b>(
+    device: &wgpu::Device,
+    label: &str,
+    layout: &wgpu::BindGroupLayout,
+    resources: &[PassResource],
+    buffer: impl Fn(&PassResource) -> Result<&'b wgpu::Buffer, RuntimeError>,
+) -> Result<wgpu::BindGroup, RuntimeError> {
+    let mut entries = Vec::new();
+    for r in resources {
+        entries.push(wgpu::BindGroupEntry { binding: r.binding, resource: buffer(r)?.as_entire_binding() });
+    }
+    Ok(device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some(label), layout, entries: &entries }))
 }
 
 /// The intermediate buffer `name` of `plan`, as allocated in `intermediates`.

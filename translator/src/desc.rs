@@ -3,7 +3,8 @@
 use serde::Serialize;
 use std::fmt;
 
-/// A programmable stage of a Vulkan graphics pipeline.
+/// A programmable stage of a Vulkan pipeline: the stages of a graphics pipeline, and the one
+/// stage of a compute pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Stage {
@@ -12,6 +13,7 @@ pub enum Stage {
     TessEval,
     Geometry,
     Fragment,
+    Compute,
 }
 
 impl fmt::Display for Stage {
@@ -22,12 +24,14 @@ impl fmt::Display for Stage {
             Stage::TessEval => "tessellation evaluation",
             Stage::Geometry => "geometry",
             Stage::Fragment => "fragment",
+            Stage::Compute => "compute",
         })
     }
 }
 
 /// One stage: SPIR-V words and the entry point to use (`None`: the module's only, or first, one
-/// whose execution model is a graphics stage).
+/// whose execution model is a stage of the pipeline's kind: a graphics stage in a
+/// [`PipelineDesc`], `GLCompute` in a [`ComputeDesc`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct StageDesc {
     pub spirv: Vec<u32>,
@@ -282,5 +286,23 @@ impl PipelineDesc {
             specialization: Vec::new(),
             options: Options::default(),
         }
+    }
+}
+
+/// A Vulkan compute pipeline: one `GLCompute` stage and its specialization.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ComputeDesc {
+    pub shader: StageDesc,
+    /// Specialization constants by `SpecId` (the workgroup size's too); unlisted ones keep
+    /// their defaults.
+    pub specialization: Vec<(u32, SpecValue)>,
+    /// Of the options, compute translation reads `max_bind_groups` and
+    /// `verify_wgsl_round_trip`; the others are about drawing.
+    pub options: Options,
+}
+
+impl ComputeDesc {
+    pub fn new(shader: StageDesc) -> Self {
+        ComputeDesc { shader, specialization: Vec::new(), options: Options::default() }
     }
 }

@@ -12,6 +12,7 @@
 //! Invariants: no I/O; never panics on any input; every WGSL returned validates; the output is
 //! a deterministic function of the input.
 
+pub mod compute;
 pub mod cull;
 pub mod deep_expressions;
 pub mod desc;
@@ -40,13 +41,14 @@ pub mod vertex_pulling;
 pub mod wgsl;
 pub mod wgsl_layout;
 
+pub use compute::translate_compute;
 pub use desc::*;
 pub use descriptors::DescriptorKind;
 pub use error::{LoadError, TranslateError};
 pub use plan::{
-    AppResource, Binding, BindingType, BufferSize, BufferUsage, ComputePass, DrawShape, IntermediateBuffer, Pass, PassResource, Plan,
-    PlanError, PushConstants, RenderPass, Resource, ShaderPlan, TextureDimension, TextureSample, Visibility, WgpuBinding, Workgroups,
-    PLAN_VERSION,
+    AppResource, Binding, BindingType, BufferSize, BufferUsage, ComputePass, ComputePlan, DrawShape, IntermediateBuffer, Pass,
+    PassResource, Plan, PlanError, PushConstants, RenderPass, Resource, ShaderPlan, TextureDimension, TextureSample, Visibility,
+    WgpuBinding, Workgroups, PLAN_VERSION,
 };
 pub use reflect::{LoadedModule, Reflection};
 
@@ -60,12 +62,20 @@ pub const MAX_COMBINED_CLIP_CULL: u32 = 8;
 pub const MAX_VARYING_LOCATIONS: u32 = 16;
 
 /// Loads a stage with the pipeline's specialization constants applied (so reflection sees the
-/// specialized array sizes).
-fn load_specialized<'w>(slot: Stage, desc: &'w StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule<'w>, TranslateError> {
+/// specialized array sizes), and runs the passes every loaded stage gets ([`lower::ON_LOADED`]).
+/// Without an entry point name, the `slot`'s kind picks one: a graphics stage, or `GLCompute`
+/// for [`Stage::Compute`].
+fn load_specialized<'w>(
+    slot: Stage,
+    spirv: &'w [u32],
+    entry_point: Option<&str>,
+    spec: &[(u32, SpecValue)],
+) -> Result<LoadedModule<'w>, TranslateError> {
     let load = |words: std::borrow::Cow<'w, [u32]>| {
-        profile::phase("load", || reflect::load(words, desc.entry_point.as_deref())).map_err(|source| TranslateError::load(slot, source))
+        let read = if slot == Stage::Compute { reflect::load_compute } else { reflect::load };
+        profile::phase("load", || read(words, entry_point)).map_err(|source| TranslateError::load(slot, source))
     };
-    let mut m = load(desc.spirv.as_slice().into())?;
+    let mut m = load(spirv.into())?;
     let has_spec = m.view().types_global_values().any(|i| {
         matches!(
             i.opcode,
@@ -84,7 +94,17 @@ fn load_specialized<'w>(slot: Stage, desc: &'w StageDesc, spec: &[(u32, SpecValu
 }
 
 fn load_stage<'w>(slot: Stage, desc: &'w StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule<'w>, TranslateError> {
-    let m = load_specialized(slot, desc, spec)?;
+    load_stage_words(slot, &desc.spirv, desc.entry_point.as_deref(), spec)
+}
+
+/// [`load_specialized`], checked to be a `slot` stage.
+pub(crate) fn load_stage_words<'w>(
+    slot: Stage,
+    spirv: &'w [u32],
+    entry_point: Option<&str>,
+    spec: &[(u32, SpecValue)],
+) -> Result<LoadedModule<'w>, TranslateError> {
+    let m = load_specialized(slot, spirv, entry_point, spec)?;
     if m.reflection.stage != slot {
         return Err(TranslateError::InvalidDesc(format!("the module given as the {slot} stage has a {} entry point", m.reflection.stage)));
     }
@@ -654,6 +674,10 @@ pub fn translate_stage(stage: &StageDesc) -> Result<ShaderPlan, TranslateError> 
 /// As [`translate_stage`], with `options` in the default context.
 pub fn translate_stage_with(stage: &StageDesc, options: Options) -> Result<ShaderPlan, TranslateError> {
     let words = stage.spirv.as_slice();
+    // Only a compute stage's loading reads `OpExecutionModeId` (`LocalSizeId`).
+    if compute::has_id_modes(words) {
+        return Ok(translate_compute(&ComputeDesc { shader: stage.clone(), specialization: Vec::new(), options })?.pass.shader);
+    }
     let loaded = reflect::load(words, stage.entry_point.as_deref()).map_err(|source| {
         TranslateError::load(reflect::peek_stage(words, stage.entry_point.as_deref()).unwrap_or(Stage::Vertex), source)
     })?;
@@ -672,14 +696,19 @@ pub fn translate_stage_with(stage: &StageDesc, options: Options) -> Result<Shade
             Ok(rp.vertex)
         }
         Stage::Fragment => {
-            let mut loaded = load_specialized(slot, stage, &[])?;
+            let mut loaded = load_specialized(slot, &stage.spirv, stage.entry_point.as_deref(), &[])?;
             refuse_fragment_inputs(&loaded.reflection, false)?;
             ResourceContext::prepare(&mut [&mut loaded], options.max_bind_groups)?;
             Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded, options.verify_wgsl_round_trip)?))
         }
-        Stage::TessControl | Stage::TessEval => {
-            tessellation::translate_stage(load_specialized(slot, stage, &[])?, options.verify_wgsl_round_trip)
-        }
+        Stage::TessControl | Stage::TessEval => tessellation::translate_stage(
+            load_specialized(slot, &stage.spirv, stage.entry_point.as_deref(), &[])?,
+            options.verify_wgsl_round_trip,
+        ),
         Stage::Geometry => Err(TranslateError::unsupported(slot, "geometry shaders")),
+        Stage::Compute => {
+            let desc = ComputeDesc { shader: stage.clone(), specialization: Vec::new(), options };
+            Ok(translate_compute(&desc)?.pass.shader)
+        }
     }
 }

@@ -156,6 +156,9 @@ pub enum Workgroups {
     ScanLevel { divisor: u32 },
     /// (1, 1, 1).
     One,
+    /// `[x, y, z]` as the application dispatches them: the pass of a [`ComputePlan`], and
+    /// only there.
+    AsDispatched,
     /// `[x, y, z]` as a pass before wrote them: three `u32`s at byte `offset` of the
     /// intermediate buffer `arguments` (an [`BufferUsage::Indirect`] one); the kernel numbers
     /// its workgroups itself.
@@ -309,6 +312,58 @@ pub struct Binding {
     pub count: Option<u32>,
 }
 
+/// A compute pipeline, translated ([`crate::translate_compute`]): one pass that the
+/// application dispatches, with its workgroup size and resources.
+///
+/// Invariants ([`ComputePlan::validate`]): the pass's `workgroups` is
+/// [`Workgroups::AsDispatched`]; `workgroup_size` is the `@workgroup_size` of its shader's
+/// entry point, every dimension at least 1; the pass provides exactly the emulation-group
+/// bindings its shader declares (the push constants); the application's sets never include
+/// the emulation group.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ComputePlan {
+    pub version: u32,
+    pub pass: ComputePass,
+    /// Invocations per workgroup in x, y, z, after specialization: a dispatch of `[x, y, z]`
+    /// workgroups runs `x * workgroup_size[0]` invocations along x, and so on.
+    pub workgroup_size: [u32; 3],
+    /// The bind group of the emulation's own resources (the push-constant uniform); `None`
+    /// when the shader reads none.
+    pub emulation_group: Option<u32>,
+    /// The push-constant block, lowered to a uniform buffer in the emulation group.
+    pub push_constants: Option<PushConstants>,
+    /// Every descriptor of the shader: Vulkan (set, binding, kind) → wgpu (group, binding,
+    /// type, visibility).
+    pub resources: Vec<AppResource>,
+}
+
+impl ComputePlan {
+    /// Checks the plan's invariants (see [`ComputePlan`]).
+    pub fn validate(&self) -> Result<(), PlanError> {
+        if self.version != PLAN_VERSION {
+            return Err(PlanError::Version { found: self.version });
+        }
+        let pass = &self.pass;
+        if pass.workgroups != Workgroups::AsDispatched {
+            return Err(PlanError::Workgroups { pass: pass.label.clone() });
+        }
+        let module = pass.shader.wgsl.module().entry_points.iter().find(|e| e.name == pass.shader.entry_point).map(|e| e.workgroup_size);
+        if module != Some(self.workgroup_size) || self.workgroup_size.contains(&0) {
+            return Err(PlanError::WorkgroupSize {
+                pass: pass.label.clone(),
+                plan: self.workgroup_size,
+                module: module.unwrap_or_default(),
+            });
+        }
+        check_pass(&pass.label, &[&pass.shader], &pass.resources, None, self.emulation_group, &[], &mut Vec::new())?;
+        check_group_free(self.emulation_group, &self.resources)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
 /// A buffer that passes of one draw write and later passes read; created per draw.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct IntermediateBuffer {
@@ -388,6 +443,10 @@ pub enum PlanError {
     Constant { pass: String, name: String },
     #[error("pass `{pass}` reads {bytes} bytes of indirect arguments from `{name}` at byte {offset}, which is not in an indirect-arguments buffer or not 4-byte aligned")]
     IndirectArguments { pass: String, name: String, offset: u64, bytes: u64 },
+    #[error("pass `{pass}`: its workgroup counts do not fit the plan (as dispatched in a compute plan, and only there)")]
+    Workgroups { pass: String },
+    #[error("pass `{pass}`: workgroup size {plan:?} in the plan, {module:?} in the shader (each dimension at least 1)")]
+    WorkgroupSize { pass: String, plan: [u32; 3], module: [u32; 3] },
 }
 
 impl Plan {
@@ -424,32 +483,8 @@ impl Plan {
                 Pass::Render(r) => (&r.label, &r.resources),
                 Pass::Compute(c) => (&c.label, &c.resources),
             };
-            if let Some(name) = pass.shaders().into_iter().find_map(ShaderPlan::constants_mismatch) {
-                return Err(PlanError::Constant { pass: label.clone(), name });
-            }
-            let declared: Vec<&Binding> = pass.shaders().into_iter().flat_map(|s| &s.bindings).collect();
-            for b in &declared {
-                if Some(b.group) == self.emulation_group {
-                    if !provided.iter().any(|p| p.group == b.group && p.binding == b.binding) {
-                        return Err(PlanError::Unprovided {
-                            pass: label.clone(),
-                            group: b.group,
-                            binding: b.binding,
-                            name: b.name.clone(),
-                        });
-                    }
-                } else if let Some(other) = seen.iter().find(|o| o.group == b.group && o.binding == b.binding) {
-                    if !compatible(&other.ty, &b.ty) {
-                        return Err(PlanError::Conflict {
-                            group: b.group,
-                            binding: b.binding,
-                            first: format!("{:?}", other.ty),
-                            second: format!("{:?}", b.ty),
-                        });
-                    }
-                } else {
-                    seen.push(b);
-                }
+            if let Pass::Compute(ComputePass { workgroups: Workgroups::AsDispatched, .. }) = pass {
+                return Err(PlanError::Workgroups { pass: label.clone() });
             }
             let indirect = match pass {
                 Pass::Compute(ComputePass { workgroups: Workgroups::Indirect { arguments, offset }, .. }) => Some((arguments, *offset, 12)),
@@ -458,37 +493,82 @@ impl Plan {
                 }
                 _ => None,
             };
-            if let Some((arguments, offset, bytes)) = indirect {
-                let fits = |b: &IntermediateBuffer| match b.size {
-                    BufferSize::Fixed { bytes: size } => offset.checked_add(bytes).is_some_and(|end| end <= size),
-                    _ => true,
-                };
-                if offset % 4 != 0 || !self.buffers.iter().any(|b| &b.name == arguments && b.usage == BufferUsage::Indirect && fits(b)) {
-                    return Err(PlanError::IndirectArguments { pass: label.clone(), name: arguments.clone(), offset, bytes });
-                }
-            }
-            for p in provided {
-                if !declared.iter().any(|b| b.group == p.group && b.binding == p.binding) {
-                    return Err(PlanError::Undeclared { pass: label.clone(), group: p.group, binding: p.binding });
-                }
-                if let Resource::Intermediate { name } = &p.resource {
-                    if !self.buffers.iter().any(|b| &b.name == name) {
-                        return Err(PlanError::UnknownBuffer { pass: label.clone(), name: name.clone() });
-                    }
-                }
-            }
+            check_pass(label, &pass.shaders(), provided, indirect, self.emulation_group, &self.buffers, &mut seen)?;
         }
-        if let Some(g) = self.emulation_group {
-            if self.resources.iter().any(|r| r.wgpu.iter().any(|w| w.group == g)) {
-                return Err(PlanError::GroupTaken { group: g });
-            }
-        }
-        Ok(())
+        check_group_free(self.emulation_group, &self.resources)
     }
 
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
+}
+
+/// One pass's checks (see [`Plan::validate`]): its shaders' constants; the emulation-group
+/// bindings its shaders declare are those it provides; each other (group, binding) has one
+/// type across the plan (`seen`: the bindings of the passes before); its indirect arguments
+/// (`(buffer, offset, bytes)`) lie in an indirect-arguments buffer; the intermediate buffers
+/// it names exist.
+fn check_pass<'p>(
+    label: &str,
+    shaders: &[&'p ShaderPlan],
+    provided: &[PassResource],
+    indirect: Option<(&String, u64, u64)>,
+    emulation_group: Option<u32>,
+    buffers: &[IntermediateBuffer],
+    seen: &mut Vec<&'p Binding>,
+) -> Result<(), PlanError> {
+    if let Some(name) = shaders.iter().find_map(|s| s.constants_mismatch()) {
+        return Err(PlanError::Constant { pass: label.into(), name });
+    }
+    let declared: Vec<&Binding> = shaders.iter().flat_map(|s| &s.bindings).collect();
+    for b in &declared {
+        if Some(b.group) == emulation_group {
+            if !provided.iter().any(|p| p.group == b.group && p.binding == b.binding) {
+                return Err(PlanError::Unprovided { pass: label.into(), group: b.group, binding: b.binding, name: b.name.clone() });
+            }
+        } else if let Some(other) = seen.iter().find(|o| o.group == b.group && o.binding == b.binding) {
+            if !compatible(&other.ty, &b.ty) {
+                return Err(PlanError::Conflict {
+                    group: b.group,
+                    binding: b.binding,
+                    first: format!("{:?}", other.ty),
+                    second: format!("{:?}", b.ty),
+                });
+            }
+        } else {
+            seen.push(b);
+        }
+    }
+    if let Some((arguments, offset, bytes)) = indirect {
+        let fits = |b: &IntermediateBuffer| match b.size {
+            BufferSize::Fixed { bytes: size } => offset.checked_add(bytes).is_some_and(|end| end <= size),
+            _ => true,
+        };
+        if offset % 4 != 0 || !buffers.iter().any(|b| &b.name == arguments && b.usage == BufferUsage::Indirect && fits(b)) {
+            return Err(PlanError::IndirectArguments { pass: label.into(), name: arguments.clone(), offset, bytes });
+        }
+    }
+    for p in provided {
+        if !declared.iter().any(|b| b.group == p.group && b.binding == p.binding) {
+            return Err(PlanError::Undeclared { pass: label.into(), group: p.group, binding: p.binding });
+        }
+        if let Resource::Intermediate { name } = &p.resource {
+            if !buffers.iter().any(|b| &b.name == name) {
+                return Err(PlanError::UnknownBuffer { pass: label.into(), name: name.clone() });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The application's resources never take the emulation group.
+fn check_group_free(emulation_group: Option<u32>, resources: &[AppResource]) -> Result<(), PlanError> {
+    if let Some(g) = emulation_group {
+        if resources.iter().any(|r| r.wgpu.iter().any(|w| w.group == g)) {
+            return Err(PlanError::GroupTaken { group: g });
+        }
+    }
+    Ok(())
 }
 
 /// Storage buffers read-only in one shader and writable in another share one binding type

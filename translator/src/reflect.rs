@@ -311,6 +311,7 @@ pub fn stage_of(model: spirv::ExecutionModel) -> Option<Stage> {
         M::TessellationEvaluation => Stage::TessEval,
         M::Geometry => Stage::Geometry,
         M::Fragment => Stage::Fragment,
+        M::GLCompute => Stage::Compute,
         _ => return None,
     })
 }
@@ -320,7 +321,7 @@ pub fn stage_of(model: spirv::ExecutionModel) -> Option<Stage> {
 pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
     check_header_words(words).ok()?;
     let (view, _) = read(&Cow::Borrowed(words)).ok()?;
-    let (_, model, _) = select_entry_point(&view, entry).ok()?;
+    let (_, model, _) = select_entry_point(&view, entry, false).ok()?;
     stage_of(model)
 }
 
@@ -384,12 +385,20 @@ fn unknown_extension(words: &[u32]) -> Option<String> {
 
 /// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
 pub fn load<'w>(words: impl Into<Cow<'w, [u32]>>, entry: Option<&str>) -> Result<LoadedModule<'w>, LoadError> {
+    load_preferring(words.into(), entry, false)
+}
+
+/// As [`load`], for a compute pipeline: without `entry`, the first `GLCompute` entry point.
+pub fn load_compute<'w>(words: impl Into<Cow<'w, [u32]>>, entry: Option<&str>) -> Result<LoadedModule<'w>, LoadError> {
+    load_preferring(words.into(), entry, true)
+}
+
+fn load_preferring<'w>(words: Cow<'w, [u32]>, entry: Option<&str>, compute: bool) -> Result<LoadedModule<'w>, LoadError> {
     use crate::lower::flatten_io;
     use crate::profile::phase;
-    let words = words.into();
     check_header_words(&words)?;
     let (mut view, mut module) = read(&words)?;
-    let (entry_id, model, name) = select_entry_point(&view, entry)?;
+    let (entry_id, model, name) = select_entry_point(&view, entry, compute)?;
     let Some(stage) = stage_of(model) else {
         return Err(LoadError::UnknownExecutionModel { name, model: format!("{model:?}") });
     };
@@ -488,7 +497,13 @@ fn check_locations(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {
     Ok(())
 }
 
-fn select_entry_point(module: &ModuleView, wanted: Option<&str>) -> Result<(Word, spirv::ExecutionModel, String), LoadError> {
+/// The entry point named `wanted`; without a name, the first of a graphics stage (of
+/// `GLCompute` when `compute`), else the first.
+fn select_entry_point(
+    module: &ModuleView,
+    wanted: Option<&str>,
+    compute: bool,
+) -> Result<(Word, spirv::ExecutionModel, String), LoadError> {
     let mut found = Vec::new();
     for ep in module.entry_points() {
         let Some(ep) = EntryPoint::of(ep) else {
@@ -504,7 +519,10 @@ fn select_entry_point(module: &ModuleView, wanted: Option<&str>) -> Result<(Word
             name: w.to_string(),
             available: found.iter().map(|(_, _, n)| n.as_str()).collect::<Vec<_>>().join(", "),
         }),
-        None => Ok(found.iter().find(|(_, m, _)| stage_of(*m).is_some()).unwrap_or(&found[0]).clone()),
+        None => {
+            let of_kind = |m: spirv::ExecutionModel| stage_of(m).is_some_and(|s| (s == Stage::Compute) == compute);
+            Ok(found.iter().find(|(_, m, _)| of_kind(*m)).unwrap_or(&found[0]).clone())
+        }
     }
 }
 

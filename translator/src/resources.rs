@@ -9,7 +9,7 @@
 use crate::descriptors::{self, DescriptorKind, DescriptorVar};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
-use crate::plan::{AppResource, Pass, PassResource, Plan, PushConstants, Resource, Visibility, WgpuBinding};
+use crate::plan::{AppResource, ComputePass, ComputePlan, Pass, PassResource, Plan, PushConstants, Resource, Visibility, WgpuBinding};
 use crate::reflect::LoadedModule;
 use crate::Stage;
 use std::collections::BTreeMap;
@@ -169,10 +169,40 @@ impl ResourceContext {
     /// Fills the plan's resource table and push constants, adds the push-constant buffer to
     /// the passes whose shaders read it, and validates the plan.
     pub fn finish(&self, plan: &mut Plan) -> Result<(), TranslateError> {
+        let table = self.table(&mut plan.passes);
+        plan.resources = table.resources;
+        plan.push_constants = table.push_constants;
+        plan.emulation_group = table.emulation_group;
+        plan.validate().map_err(|e| TranslateError::InvalidPlan(e.to_string()))
+    }
+
+    /// The plan of a compute pipeline whose one pass is `pass`: [`Self::finish`]'s table for
+    /// it, validated.
+    pub fn finish_compute(&self, pass: ComputePass, workgroup_size: [u32; 3]) -> Result<ComputePlan, TranslateError> {
+        let mut passes = [Pass::Compute(pass)];
+        let table = self.table(&mut passes);
+        let [Pass::Compute(pass)] = passes else {
+            return Err(TranslateError::InvalidPlan("the compute pass became another kind of pass".into()));
+        };
+        let plan = ComputePlan {
+            version: crate::plan::PLAN_VERSION,
+            pass,
+            workgroup_size,
+            emulation_group: table.emulation_group,
+            push_constants: table.push_constants,
+            resources: table.resources,
+        };
+        plan.validate().map_err(|e| TranslateError::InvalidPlan(e.to_string()))?;
+        Ok(plan)
+    }
+
+    /// The application's resources across `passes`, and the emulation's push-constant and
+    /// draw-parameter bindings added to the passes whose shaders read them.
+    fn table(&self, passes: &mut [Pass]) -> ResourceTable {
         let g = self.group;
         let mut resources: Vec<AppResource> = Vec::new();
         let mut push_size = None;
-        for pass in &mut plan.passes {
+        for pass in passes.iter_mut() {
             let label = pass.label().to_string();
             let (mut push_used, mut draw_used) = (false, false);
             for sh in pass.shaders() {
@@ -254,11 +284,12 @@ impl ResourceContext {
             r.wgpu.sort_by_key(|w| (w.element, self.samplers.values().any(|s| *s == w.binding && r.set == w.group)));
         }
         resources.sort_by_key(|r| (r.set, r.binding));
-        plan.resources = resources;
-        plan.push_constants = push_size.map(|size| PushConstants { group: g, binding: binding::PUSH_CONSTANTS, size });
-        let uses_group = plan.passes.iter().any(|p| p.shaders().iter().any(|s| s.bindings.iter().any(|b| b.group == g)));
-        plan.emulation_group = uses_group.then_some(g);
-        plan.validate().map_err(|e| TranslateError::InvalidPlan(e.to_string()))
+        let uses_group = passes.iter().any(|p| p.shaders().iter().any(|s| s.bindings.iter().any(|b| b.group == g)));
+        ResourceTable {
+            resources,
+            push_constants: push_size.map(|size| PushConstants { group: g, binding: binding::PUSH_CONSTANTS, size }),
+            emulation_group: uses_group.then_some(g),
+        }
     }
 
     /// The array of descriptors whose element (set, `binding`) is: its binding, the element's
@@ -276,6 +307,14 @@ impl ResourceContext {
         let want = combined.unwrap_or(b);
         self.vars.iter().map(|(_, d)| d).find(|d| d.set == group && d.binding == want)
     }
+}
+
+/// What [`ResourceContext::table`] finds: a plan's resources, push constants and emulation
+/// group.
+struct ResourceTable {
+    resources: Vec<AppResource>,
+    push_constants: Option<PushConstants>,
+    emulation_group: Option<u32>,
 }
 
 /// The (set, binding)s where a separate image and a separate sampler (or a combined sampler

@@ -151,7 +151,7 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, members: 
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,
         // The control stage runs as compute once `lower::tess_io` has rewritten it.
-        Stage::TessControl => naga::ShaderStage::Compute,
+        Stage::TessControl | Stage::Compute => naga::ShaderStage::Compute,
         _ => naga::ShaderStage::Vertex,
     };
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);
@@ -402,6 +402,9 @@ fn reader_error(stage: Stage, e: naga::front::spv::Error) -> TranslateError {
         }),
         E::InconsistentComparisonSampling(_) => unsupported("a texture or sampler used both with and without depth comparison".into()),
         E::InvalidTypeWidth(bits) => unsupported(format!("{bits}-bit scalars")),
+        E::InvalidStorageImageWithoutFormat => {
+            unsupported("a storage image without a format (`Unknown`: WGSL's storage textures name their texel format)".into())
+        }
         E::UnsupportedExtInstSet(_)
         | E::UnsupportedExtInst(_)
         | E::UnsupportedType(_)

@@ -37,6 +37,27 @@ pub fn device(limits: Option<wgpu::Limits>) -> (wgpu::Device, wgpu::Queue) {
     .expect("device")
 }
 
+/// A Vulkan device with the given limits (the adapter's when `None`), or `None` without a
+/// Vulkan adapter: for tests that skip (see [`no_device`]) rather than fail there.
+#[allow(dead_code)]
+pub fn try_device(limits: Option<wgpu::Limits>) -> Option<(wgpu::Device, wgpu::Queue)> {
+    quiet_headless();
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::VULKAN;
+    let instance = wgpu::Instance::new(desc);
+    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default())).ok()?;
+    let limits = limits.unwrap_or_else(|| adapter.limits());
+    pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        label: None,
+        required_features: wgpu::Features::empty(),
+        required_limits: limits,
+        experimental_features: wgpu::ExperimentalFeatures::disabled(),
+        memory_hints: wgpu::MemoryHints::Performance,
+        trace: wgpu::Trace::Off,
+    }))
+    .ok()
+}
+
 /// A test that cannot run for lack of a device (`why`): fails under
 /// `TESSERAE_REQUIRE_DEVICE=1` (CI, which installs Mesa), else prints that it skipped; the
 /// caller then returns.
