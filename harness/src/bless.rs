@@ -14,7 +14,8 @@ pub fn bless(sel: &Selection) -> Result<ExitCode, String> {
     let tmp = std::env::temp_dir().join(format!("tesserae-bless-{}", std::process::id()));
     let native = ExecutorConfig { kind: ExecutorKind::Native, clip: ClipMode::Native };
     let opts = crate::run_options(sel, tmp.clone(), vec![native.clone()], 120)?;
-    let tests = runner::select(&opts);
+    // Amber scripts have no reference images: their EXPECTs are the oracle.
+    let tests: Vec<_> = runner::select(&opts).into_iter().filter(|(_, p)| !runner::is_amber(p)).collect();
     let requests: Vec<batch::Request> = tests
         .iter()
         .map(|(name, path)| batch::Request {

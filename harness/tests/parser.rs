@@ -22,8 +22,11 @@ fn corpus_parses() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
     let tests = discover(&root);
     assert!(tests.len() >= 30, "corpus has {} tests", tests.len());
+    // `.shader_test` files and the corpus's own Amber scripts.
     for (name, path) in tests {
-        tesserae_harness::shader_test::load(&path, &name).unwrap_or_else(|e| panic!("{e}"));
+        if let Err(e) = tesserae_harness::runner::load_test(&path, &name) {
+            panic!("{}", e.message);
+        }
     }
 }
 
