@@ -159,10 +159,18 @@ impl Executor for TranslatedExecutor {
         self.info.clone()
     }
 
+    fn compute(&mut self, job: &super::ComputeJob) -> Result<Vec<(usize, Vec<u8>)>, ExecError> {
+        let mut desc = tesserae::ComputeDesc::new(tesserae::StageDesc { spirv: job.spirv.clone(), entry_point: Some(job.entry_point.clone()) });
+        desc.specialization = job.test.specialization.clone();
+        desc.options = self.options();
+        let plan = tesserae::translate_compute(&desc)?;
+        self.run_compute(&job.test, plan, job.groups)
+    }
+
     fn render_outputs(&mut self, test: &ShaderTest) -> Result<Outputs, ExecError> {
         let desc = compile::pipeline(test, self.options())?;
         let plan = tesserae::translate(&desc)?;
-        Ok(Outputs { image: self.run_plan(test, &plan)?, storage: Vec::new() })
+        self.run_plan_outputs(test, &plan)
     }
 }
 
@@ -299,6 +307,35 @@ impl TranslatedExecutor {
     /// buffers, textures and bind groups are made here, the runtime records the emulation's
     /// compute work and the draws; then the colour target is read back.
     pub fn run_plan(&self, test: &ShaderTest, plan: &Plan) -> Result<Image, ExecError> {
+        self.run_plan_outputs(test, plan).map(|o| o.image)
+    }
+
+    /// Dispatches a compute plan over the test's descriptors and reads back its storage
+    /// buffers.
+    fn run_compute(&self, test: &ShaderTest, plan: tesserae::ComputePlan, groups: [u32; 3]) -> Result<Vec<(usize, Vec<u8>)>, ExecError> {
+        let d = &self.device;
+        let _ = d.poll(wgpu::PollType::wait_indefinitely());
+        if let Ok(mut v) = self.uncaptured.lock() {
+            v.clear();
+        }
+        let scope = d.push_error_scope(wgpu::ErrorFilter::Validation);
+        let config = tesserae_wgpu::ComputeConfig { binding_type_overrides: self.unfilterable_overrides(test, &plan.resources)? };
+        let resources = plan.resources.clone();
+        let compute = tesserae_wgpu::TranslatedCompute::new(d, plan, &config)?;
+        let layouts: Vec<(u32, &wgpu::BindGroupLayout)> = compute.sets().filter_map(|s| Some((s, compute.bind_group_layout(s)?))).collect();
+        let (bind_groups, storage) = self.bind_groups(test, &resources, &layouts)?;
+        let bg_refs: Vec<(u32, &wgpu::BindGroup)> = bind_groups.iter().map(|(s, g)| (*s, g)).collect();
+        let inputs = tesserae_wgpu::ComputeInputs { bind_groups: &bg_refs, push_constants: test.push_constants.as_deref().unwrap_or(&[]) };
+        let mut encoder = d.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("compute test") });
+        compute.dispatch(d, &mut encoder, &inputs, groups)?;
+        let staged = stage_storage(d, &mut encoder, &storage);
+        self.queue.submit([encoder.finish()]);
+        self.check("recording the dispatch", scope)?;
+        staged.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect()
+    }
+
+    /// Renders `plan` and reads back the targets and every storage buffer the test binds.
+    pub fn run_plan_outputs(&self, test: &ShaderTest, plan: &Plan) -> Result<Outputs, ExecError> {
         let t = &test.test;
         let (w, h) = (t.width, t.height);
         let d = &self.device;
@@ -313,7 +350,7 @@ impl TranslatedExecutor {
         }
         let scope = d.push_error_scope(wgpu::ErrorFilter::Validation);
         let mut config = pipeline_config(test);
-        config.binding_type_overrides = self.unfilterable_overrides(test, plan)?;
+        config.binding_type_overrides = self.unfilterable_overrides(test, &plan.resources)?;
         let mut pipeline = TranslatedPipeline::new(d, plan.clone(), &config)?;
         // The targets read back; multisampled, each is the resolve target of a multisampled
         // texture the pass draws into.
@@ -358,7 +395,8 @@ impl TranslatedExecutor {
             .index_buffer
             .as_ref()
             .map(|ib| (self.buffer_init(&ib.bytes(), wgpu::BufferUsages::INDEX | wgpu::BufferUsages::STORAGE), index_format(ib.format)));
-        let bind_groups = self.bind_groups(test, plan, &pipeline)?;
+        let layouts: Vec<(u32, &wgpu::BindGroupLayout)> = pipeline.sets().filter_map(|s| Some((s, pipeline.bind_group_layout(s)?))).collect();
+        let (bind_groups, storage) = self.bind_groups(test, &plan.resources, &layouts)?;
         let vb_refs: Vec<&wgpu::Buffer> = vertex_buffers.iter().collect();
         let bg_refs: Vec<(u32, &wgpu::BindGroup)> = bind_groups.iter().map(|(s, g)| (*s, g)).collect();
         let inputs = Inputs {
@@ -447,8 +485,11 @@ impl TranslatedExecutor {
                 wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
             );
         }
+        // The storage buffers the shaders may have written, each into a buffer of its own.
+        let storage_readback = stage_storage(d, &mut encoder, &storage);
         self.queue.submit([encoder.finish()]);
         self.check("recording the plan", scope)?;
+        let storage = storage_readback.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect::<Result<Vec<_>, ExecError>>()?;
         let (tx, rx) = std::sync::mpsc::channel();
         readback.slice(..).map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
@@ -467,21 +508,30 @@ impl TranslatedExecutor {
         }
         drop(mapped);
         readback.unmap();
-        Ok(crate::image::side_by_side(&images))
+        Ok(Outputs { image: crate::image::side_by_side(&images), storage })
     }
 
     /// The application side of resources: the test's descriptors as wgpu objects, one bind
     /// group per set with the runtime's layouts, at the wgpu bindings the plan lists.
-    fn bind_groups(&self, test: &ShaderTest, plan: &Plan, pipeline: &TranslatedPipeline) -> Result<Vec<(u32, wgpu::BindGroup)>, ExecError> {
+    /// The test's bind groups, and its storage buffers as (index in `test.resources`, buffer,
+    /// bytes given) for reading back.
+    #[allow(clippy::type_complexity)]
+    fn bind_groups(
+        &self,
+        test: &ShaderTest,
+        resources: &[tesserae::AppResource],
+        layouts: &[(u32, &wgpu::BindGroupLayout)],
+    ) -> Result<(Vec<(u32, wgpu::BindGroup)>, Vec<(usize, wgpu::Buffer, usize)>), ExecError> {
+        let mut storage = Vec::new();
         enum Made {
             Buffer(wgpu::Buffer),
             Texture(wgpu::TextureView),
             Sampler(wgpu::Sampler),
         }
         let mut made: Vec<(u32, u32, Made)> = Vec::new();
-        for r in &plan.resources {
+        for r in resources {
             for element in 0..r.count {
-                let Some(given) = test.resources.iter().find(|x| x.set == r.set && x.binding == r.binding && x.element == element) else {
+                let Some(index) = test.resources.iter().position(|x| x.set == r.set && x.binding == r.binding && x.element == element) else {
                     let of = if r.count > 1 { format!("element {element} of ") } else { String::new() };
                     return Err(ExecError::Device(format!(
                         "the shaders read {of}{} `{}` at set {} binding {}, which the test does not give",
@@ -491,13 +541,18 @@ impl TranslatedExecutor {
                         r.binding
                     )));
                 };
+                let given = &test.resources[index];
                 let wgpu: Vec<_> = r.wgpu.iter().filter(|w| w.element == element).collect();
                 if wgpu.is_empty() {
                     continue; // an element no shader reads has no binding
                 }
                 let objects: Vec<Made> = match &given.descriptor {
                     Descriptor::UniformBuffer(bytes) => vec![Made::Buffer(self.buffer_init(bytes, wgpu::BufferUsages::UNIFORM))],
-                    Descriptor::StorageBuffer(bytes) => vec![Made::Buffer(self.buffer_init(bytes, wgpu::BufferUsages::STORAGE))],
+                    Descriptor::StorageBuffer(bytes) => {
+                        let b = self.buffer_init(bytes, wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
+                        storage.push((index, b.clone(), bytes.len()));
+                        vec![Made::Buffer(b)]
+                    }
                     Descriptor::SampledTexture(tex) => vec![Made::Texture(self.texture(tex))],
                     Descriptor::Sampler(s) => vec![Made::Sampler(self.sampler(s))],
                     Descriptor::CombinedTextureSampler(tex, s) => vec![Made::Texture(self.texture(tex)), Made::Sampler(self.sampler(s))],
@@ -535,7 +590,7 @@ impl TranslatedExecutor {
             }
         }
         let mut out = Vec::new();
-        for set in pipeline.sets() {
+        for &(set, layout) in layouts {
             let entries: Vec<wgpu::BindGroupEntry> = made
                 .iter()
                 .filter(|(g, _, _)| *g == set)
@@ -548,10 +603,9 @@ impl TranslatedExecutor {
                     },
                 })
                 .collect();
-            let Some(layout) = pipeline.bind_group_layout(set) else { continue };
             out.push((set, self.device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })));
         }
-        Ok(out)
+        Ok((out, storage))
     }
 
     /// Textures WebGPU cannot filter bind as unfilterable floats, and the samplers of their set
@@ -559,10 +613,10 @@ impl TranslatedExecutor {
     /// an `rgba32float` texture without `FLOAT32_FILTERABLE`, and a depth texture the shader
     /// reads as a value (a `texture2D`, so WGSL's `texture_2d<f32>`) rather than compares. A
     /// linear sampler beside one cannot work in WebGPU: the test is skipped, naming why.
-    fn unfilterable_overrides(&self, test: &ShaderTest, plan: &Plan) -> Result<Vec<((u32, u32), wgpu::BindingType)>, ExecError> {
+    fn unfilterable_overrides(&self, test: &ShaderTest, resources: &[tesserae::AppResource]) -> Result<Vec<((u32, u32), wgpu::BindingType)>, ExecError> {
         let float32_filterable = self.device.features().contains(wgpu::Features::FLOAT32_FILTERABLE);
         let read_as_float = |set: u32, binding: u32| {
-            plan.resources
+            resources
                 .iter()
                 .filter(|r| (r.set, r.binding) == (set, binding))
                 .flat_map(|r| &r.wgpu)
@@ -592,11 +646,11 @@ impl TranslatedExecutor {
                     view_dimension: view_dimension(view),
                     multisampled: false,
                 };
-                let own = plan.resources.iter().filter(|r| (r.set, r.binding) == (given.set, given.binding)).flat_map(|r| &r.wgpu);
+                let own = resources.iter().filter(|r| (r.set, r.binding) == (given.set, given.binding)).flat_map(|r| &r.wgpu);
                 out.extend(own.map(|w| ((w.group, w.binding), texture.clone())));
                 continue;
             }
-            for r in plan.resources.iter().filter(|r| r.set == given.set) {
+            for r in resources.iter().filter(|r| r.set == given.set) {
                 let Some(d) = test.resources.iter().find(|x| x.set == r.set && x.binding == r.binding && x.element == 0) else { continue };
                 let sampler = match &d.descriptor {
                     Descriptor::Sampler(s) | Descriptor::CombinedTextureSampler(_, s) => Some(s),
@@ -699,4 +753,35 @@ impl TranslatedExecutor {
         self.queue.write_buffer(&b, 0, &padded);
         b
     }
+}
+
+/// The first `len` bytes of a mappable buffer, after the queue's work.
+fn read_buffer(d: &wgpu::Device, b: &wgpu::Buffer, len: usize) -> Result<Vec<u8>, ExecError> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    b.slice(..).map_async(wgpu::MapMode::Read, move |r| {
+        let _ = tx.send(r);
+    });
+    d.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| ExecError::Device(format!("poll: {e}")))?;
+    rx.recv().map_err(|e| ExecError::Device(format!("map_async: {e}")))?.map_err(|e| ExecError::Device(format!("map_async: {e}")))?;
+    let bytes = b.slice(..).get_mapped_range().map_err(|e| ExecError::Device(format!("get_mapped_range: {e}")))?[..len].to_vec();
+    b.unmap();
+    Ok(bytes)
+}
+
+/// Copies of storage buffers (index in `test.resources`, buffer, bytes given) into mappable
+/// buffers, recorded after the work.
+fn stage_storage(d: &wgpu::Device, encoder: &mut wgpu::CommandEncoder, storage: &[(usize, wgpu::Buffer, usize)]) -> Vec<(usize, wgpu::Buffer, usize)> {
+    storage
+        .iter()
+        .map(|(index, buffer, len)| {
+            let staging = d.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("storage readback"),
+                size: buffer.size(),
+                usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+                mapped_at_creation: false,
+            });
+            encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
+            (*index, staging, *len)
+        })
+        .collect()
 }
