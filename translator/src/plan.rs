@@ -77,6 +77,12 @@ pub struct WgpuBinding {
     pub element: u32,
     pub ty: BindingType,
     pub visibility: Visibility,
+    /// A buffer's least size in bytes, as WebGPU checks it when drawing: the block's size (with
+    /// one element of a runtime-sized array). Vulkan lets an application bind less when the
+    /// shader reads only what is there (Amber's and the CTS's uniform arrays do); on wgpu the
+    /// application pads the buffer to this size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_size: Option<u64>,
 }
 
 /// Shader stages that see a binding.

@@ -260,7 +260,14 @@ impl ResourceContext {
                                 *a = *a && *b;
                             }
                         }
-                        None => r.wgpu.push(WgpuBinding { group: b.group, binding: b.binding, element, ty: b.ty.clone(), visibility: vis }),
+                        None => r.wgpu.push(WgpuBinding {
+                            group: b.group,
+                            binding: b.binding,
+                            element,
+                            ty: b.ty.clone(),
+                            visibility: vis,
+                            min_size: buffer_size(sh.wgsl.module(), b.group, b.binding, &b.ty),
+                        }),
                     }
                     if !r.passes.contains(&label) {
                         r.passes.push(label.clone());
@@ -446,6 +453,27 @@ fn split_descriptor_arrays(
         }
     }
     Ok(arrays)
+}
+
+/// The least size of the buffer at (group, binding), for buffer bindings: the block's span,
+/// or with a runtime-sized last member, that member's offset plus one element.
+fn buffer_size(module: &naga::Module, group: u32, binding: u32, ty: &crate::plan::BindingType) -> Option<u64> {
+    if !matches!(ty, crate::plan::BindingType::UniformBuffer | crate::plan::BindingType::StorageBuffer { .. }) {
+        return None;
+    }
+    let (_, var) = module.global_variables.iter().find(|(_, v)| v.binding.as_ref().is_some_and(|b| b.group == group && b.binding == binding))?;
+    let inner = &module.types[var.ty].inner;
+    let runtime_tail = |members: &[naga::StructMember]| {
+        let last = members.last()?;
+        match module.types[last.ty].inner {
+            naga::TypeInner::Array { size: naga::ArraySize::Dynamic, stride, .. } => Some(last.offset as u64 + stride as u64),
+            _ => None,
+        }
+    };
+    Some(match inner {
+        naga::TypeInner::Struct { members, span } => runtime_tail(members).unwrap_or(*span as u64),
+        other => other.size(module.to_ctx()) as u64,
+    })
 }
 
 /// Bytes of the lowered push-constant block (naga's layout of the uniform's type).

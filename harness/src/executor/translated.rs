@@ -97,7 +97,10 @@ impl TranslatedExecutor {
             & (wgpu::Features::CLIP_DISTANCES
                 | wgpu::Features::SHADER_F16
                 | wgpu::Features::FLOAT32_FILTERABLE
-                | wgpu::Features::DEPTH32FLOAT_STENCIL8);
+                | wgpu::Features::DEPTH32FLOAT_STENCIL8
+                // Vertex shaders writing storage buffers (Vulkan's vertexPipelineStoresAndAtomics),
+                // where the backend has it (native-only in wgpu; not in WebGPU).
+                | wgpu::Features::VERTEX_WRITABLE_STORAGE);
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("tesserae"),
             required_features: features,
@@ -546,10 +549,18 @@ impl TranslatedExecutor {
                 if wgpu.is_empty() {
                     continue; // an element no shader reads has no binding
                 }
+                // A buffer shorter than its block (Vulkan allows it where the shader reads only
+                // what is there) is padded with zeros to the size WebGPU checks.
+                let min_size = wgpu.iter().filter_map(|w| w.min_size).max().unwrap_or(0) as usize;
+                let padded = |bytes: &[u8]| {
+                    let mut b = bytes.to_vec();
+                    b.resize(b.len().max(min_size), 0);
+                    b
+                };
                 let objects: Vec<Made> = match &given.descriptor {
-                    Descriptor::UniformBuffer(bytes) => vec![Made::Buffer(self.buffer_init(bytes, wgpu::BufferUsages::UNIFORM))],
+                    Descriptor::UniformBuffer(bytes) => vec![Made::Buffer(self.buffer_init(&padded(bytes), wgpu::BufferUsages::UNIFORM))],
                     Descriptor::StorageBuffer(bytes) => {
-                        let b = self.buffer_init(bytes, wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
+                        let b = self.buffer_init(&padded(bytes), wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC);
                         storage.push((index, b.clone(), bytes.len()));
                         vec![Made::Buffer(b)]
                     }
