@@ -5,6 +5,7 @@
 //! before use, ids below the header bound), so passes compose in any order.
 
 pub mod buffer_block_names;
+pub(crate) mod cfg;
 pub mod builtin_output;
 pub mod clip_discard;
 pub mod clip_to_varying;
@@ -35,6 +36,8 @@ pub mod scalar_geometric;
 pub mod shift_signedness;
 pub mod specialize;
 pub mod std140;
+pub mod switch_fallthrough;
+pub mod switch_loop_break;
 pub mod tess_io;
 pub mod terminate_invocation;
 pub mod texture_per_sampler;
@@ -59,10 +62,12 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 9] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 11] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
+    ("lower: switch_loop_break", switch_loop_break::applies, switch_loop_break::lower),
+    ("lower: switch_fallthrough", switch_fallthrough::applies, switch_fallthrough::lower),
     ("lower: fragment_test_modes", fragment_test_modes::applies, fragment_test_modes::lower),
     ("lower: copy_logical", copy_logical::applies, copy_logical::lower),
     ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
@@ -118,6 +123,17 @@ pub(crate) fn fresh_id(module: &mut dr::Module) -> Word {
     let header = module.header.get_or_insert_with(|| dr::ModuleHeader::new(1));
     let id = header.bound.max(1);
     header.bound = id + 1;
+    id
+}
+
+/// A module-scope `OpUndef` of type `ty`, added if missing.
+pub(crate) fn undef(module: &mut dr::Module, ty: Word) -> Word {
+    let existing = module.types_global_values.iter().find(|i| i.class.opcode == Op::Undef && i.result_type == Some(ty));
+    if let Some(id) = existing.and_then(|i| i.result_id) {
+        return id;
+    }
+    let id = fresh_id(module);
+    module.types_global_values.push(Instruction::new(Op::Undef, Some(ty), Some(id), vec![]));
     id
 }
 
