@@ -231,6 +231,13 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
             _ => return Err(b.malformed(*line, format!("unknown section [{header}]"))),
         }
     }
+    // VkScript has no TARGET_ENV: a test that requires VK_KHR_spirv_1_4 is SPIR-V 1.4 (the
+    // CTS compiles its spirv1p4 tests so), the rest SPIR-V 1.0 as Amber's default.
+    if b.script.device_extensions.iter().any(|e| e == "VK_KHR_spirv_1_4") {
+        for sh in b.script.shaders.iter_mut().filter(|s| !matches!(s.source, ShaderSource::Passthrough | ShaderSource::SpirvWords(_))) {
+            sh.target_env = Some("spv1.4".into());
+        }
+    }
     // The pipelines.
     let attach = |s: &Shader, i: usize| Attachment { shader: ShaderId(i), stage: s.stage, entry_point: "main".into(), specialization: Vec::new() };
     let graphics: Vec<Attachment> = b.script.shaders.iter().enumerate().filter(|(_, s)| s.stage != ShaderStage::Compute).map(|(i, s)| attach(s, i)).collect();
@@ -426,7 +433,10 @@ fn test_command(b: &mut Builder, line: usize, w: &[&str]) -> Result<()> {
         ["uniform", "ubo", binding, ty, offset, values @ ..] => {
             let (set, bind) = set_binding(binding).ok_or_else(|| b.malformed(line, format!("bad binding `{binding}`")))?;
             let buffer = b.binding(set, bind, DescriptorType::Uniform, line);
-            write(b, line, buffer, ty, offset, values, Layout::Std140)?;
+            // Values are packed one after the other (`float` x4 fills a vec4); matrix columns
+            // keep std140's 16-byte stride.
+            let layout = if ty.contains("mat") { Layout::Std140 } else { Layout::Std430 };
+            write(b, line, buffer, ty, offset, values, layout)?;
         }
         ["uniform", ty, offset, values @ ..] => {
             let buffer = b.push_constants(line);

@@ -331,7 +331,7 @@ depthTestEnable true
     }
     let c: Vec<&Command> = s.commands.iter().map(|c| &c.command).collect();
     assert!(matches!(c[0], Command::Write { offset: 4, data, .. } if data.len() == 8), "a continued line: {:?}", c[0]);
-    assert!(matches!(c[1], Command::Write { offset: 0, data, .. } if data.len() == 16), "std140 vec2 array elements: {:?}", c[1]);
+    assert!(matches!(c[1], Command::Write { offset: 0, data, .. } if data.len() == 8), "uniform values packed: {:?}", c[1]);
     assert!(matches!(c[3], Command::Resize { bytes: 64, .. }));
     assert!(matches!(c[6], Command::Run { run: Run::DrawRect { x, y, width, height }, .. } if (*x, *y, *width, *height) == (0.0, 0.0, 32.0, 16.0)));
     assert!(matches!(c[7], Command::Run { run: Run::DrawArray { indexed: true, count: Some(3), .. }, .. }));

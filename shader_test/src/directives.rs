@@ -85,6 +85,9 @@ pub struct TestSection {
     pub stencil: Option<crate::StencilState>,
     /// `blend replace|alpha|additive`.
     pub blend: crate::BlendMode,
+    /// Whether an indexed strip restarts at the index of all ones (the corpus's convention;
+    /// Amber's pipelines draw with restart disabled).
+    pub primitive_restart: bool,
 }
 
 impl Default for TestSection {
@@ -105,6 +108,7 @@ impl Default for TestSection {
             depth: None,
             stencil: None,
             blend: crate::BlendMode::Replace,
+            primitive_restart: true,
         }
     }
 }

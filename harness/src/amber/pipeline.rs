@@ -385,6 +385,7 @@ pub fn graphics(script: &Script, p: &Pipeline, run: &Run, state: &State, clear: 
         depth,
         stencil: None,
         blend,
+        primitive_restart: false,
     };
     let shader_test = ShaderTest {
         path: script.path.clone(),

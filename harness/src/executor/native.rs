@@ -374,6 +374,9 @@ impl Executor for NativeExecutor {
             stages.push((s.stage, compile::compile_section(test, s)?, s.entry_point.clone()));
         }
         check_shader_resources(test, &stages)?;
+        if let Some(what) = stages.iter().find_map(|(_, words, _)| self.extended.missing_for_module(words)) {
+            return Err(ExecError::Skip(format!("{} lacks {what}", self.info.device)));
+        }
         self.check_resource_limits(test)?;
         let d = &self.device;
         let mut sc = Scratch::new(d);
@@ -545,7 +548,7 @@ impl Executor for NativeExecutor {
         let topology = test.topology();
         let indexed_strip = test.test.draws.iter().any(|d| d.indexed) && topology.is_strip();
         let ia =
-            vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk_topology(topology)).primitive_restart_enable(indexed_strip);
+            vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk_topology(topology)).primitive_restart_enable(indexed_strip && t.primitive_restart);
         let cp = match topology {
             Topology::PatchList { control_points } => control_points,
             _ => 1,

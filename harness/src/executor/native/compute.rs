@@ -14,6 +14,9 @@ impl NativeExecutor {
         if job.groups.iter().zip(l.max_compute_work_group_count).any(|(g, m)| *g > m) {
             return Err(ExecError::Skip(format!("{:?} workgroups (maxComputeWorkGroupCount {:?})", job.groups, l.max_compute_work_group_count)));
         }
+        if let Some(what) = self.extended.missing_for_module(&job.spirv) {
+            return Err(ExecError::Skip(format!("{} lacks {what}", self.info.device)));
+        }
         let d = &self.device;
         let mut sc = Scratch::new(d);
         let bound = self.descriptors(&mut sc, test)?;

@@ -187,3 +187,55 @@ impl Extended {
         Some(v != 0)
     }
 }
+
+/// SPIR-V extensions whose use needs a Vulkan device extension (the Vulkan specification's
+/// table of SPIR-V extensions; those made core in 1.1-1.3 are left out).
+const SPIRV_EXTENSIONS: [(&str, &str); 12] = [
+    ("SPV_KHR_subgroup_uniform_control_flow", "VK_KHR_shader_subgroup_uniform_control_flow"),
+    ("SPV_KHR_workgroup_memory_explicit_layout", "VK_KHR_workgroup_memory_explicit_layout"),
+    ("SPV_EXT_shader_atomic_float_add", "VK_EXT_shader_atomic_float"),
+    ("SPV_EXT_shader_atomic_float_min_max", "VK_EXT_shader_atomic_float2"),
+    ("SPV_EXT_shader_atomic_float16_add", "VK_EXT_shader_atomic_float2"),
+    ("SPV_KHR_fragment_shader_barycentric", "VK_KHR_fragment_shader_barycentric"),
+    ("SPV_EXT_fragment_shader_interlock", "VK_EXT_fragment_shader_interlock"),
+    ("SPV_KHR_maximal_reconvergence", "VK_KHR_shader_maximal_reconvergence"),
+    ("SPV_KHR_quad_control", "VK_KHR_shader_quad_control"),
+    ("SPV_EXT_demote_to_helper_invocation", "VK_EXT_shader_demote_to_helper_invocation"),
+    ("SPV_KHR_ray_query", "VK_KHR_ray_query"),
+    ("SPV_KHR_shader_clock", "VK_KHR_shader_clock"),
+];
+
+impl Extended {
+    /// The Vulkan extension a module's `OpExtension` needs that the device was not created
+    /// with: the module cannot run here (the CTS asks for such extensions outside its Amber
+    /// files).
+    pub fn missing_for_module(&self, words: &[u32]) -> Option<String> {
+        for name in spirv_extensions(words) {
+            if let Some((_, vk)) = SPIRV_EXTENSIONS.iter().find(|(spv, _)| *spv == name) {
+                let core = *vk == "VK_EXT_shader_demote_to_helper_invocation";
+                if !core && !self.extensions.iter().any(|e| e == vk) {
+                    return Some(format!("the device extension {vk} (the shader uses {name})"));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The names of a module's `OpExtension` instructions.
+fn spirv_extensions(words: &[u32]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 5;
+    while i < words.len() {
+        let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+        if count == 0 || i + count > words.len() {
+            break;
+        }
+        if op == 10 {
+            let bytes: Vec<u8> = words[i + 1..i + count].iter().flat_map(|w| w.to_le_bytes()).take_while(|b| *b != 0).collect();
+            out.push(String::from_utf8_lossy(&bytes).into_owned());
+        }
+        i += count;
+    }
+    out
+}
