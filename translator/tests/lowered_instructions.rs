@@ -236,3 +236,29 @@ fn pointers_used_after_the_block_computing_them_are_computed_again() {
     let wgsl = fragment_words_to_wgsl(hex(POINTERS_ACROSS_BLOCKS));
     assert!(wgsl.contains("loop"), "{wgsl}");
 }
+
+/// `uaddCarry`, `usubBorrow`, `umulExtended`, `imulExtended` (OpIAddCarry, OpISubBorrow,
+/// OpUMulExtended, OpSMulExtended, which naga's reader refused) are 32-bit arithmetic building
+/// the same structs, on scalars and vectors.
+#[test]
+fn carries_borrows_and_wide_products_are_32_bit_arithmetic() {
+    let wgsl = fragment_to_wgsl(
+        "#version 450
+layout(location = 0) out vec4 o;
+void main() {
+    uint x = uint(gl_FragCoord.x);
+    uint carry, borrow, hi, lo;
+    uint s = uaddCarry(0xfffffffau, x, carry);
+    uint d = usubBorrow(x, 10u, borrow);
+    umulExtended(0xffffffffu, 0xffffffffu - x, hi, lo);
+    int shi, slo;
+    imulExtended(-int(x), 0x40000000, shi, slo);
+    uvec2 vc;
+    uvec2 vs = uaddCarry(uvec2(x), uvec2(0xffffffffu, 1u), vc);
+    ivec3 vhi, vlo;
+    imulExtended(ivec3(x), ivec3(-3), vhi, vlo);
+    o = vec4(float(carry + borrow), float(s ^ d ^ hi ^ lo), float(shi ^ slo ^ vhi.x ^ vlo.z), float(vs.x ^ vc.y));
+}",
+    );
+    assert!(wgsl.contains("select("), "{wgsl}");
+}

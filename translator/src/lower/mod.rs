@@ -19,6 +19,7 @@ pub mod descriptor_select;
 pub mod draw_parameters;
 pub mod drop_non_semantic;
 pub mod drop_xfb;
+pub mod extended_arithmetic;
 pub mod flatten_io;
 pub mod float_specials;
 pub mod fragment_test_modes;
@@ -63,13 +64,14 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 12] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 13] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
     ("lower: switch_loop_break", switch_loop_break::applies, switch_loop_break::lower),
     ("lower: switch_fallthrough", switch_fallthrough::applies, switch_fallthrough::lower),
     ("lower: pointers_across_blocks", pointers_across_blocks::applies, pointers_across_blocks::lower),
+    ("lower: extended_arithmetic", extended_arithmetic::applies, extended_arithmetic::lower),
     ("lower: fragment_test_modes", fragment_test_modes::applies, fragment_test_modes::lower),
     ("lower: copy_logical", copy_logical::applies, copy_logical::lower),
     ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
