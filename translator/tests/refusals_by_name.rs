@@ -222,3 +222,50 @@ void main() { if (gl_FragCoord.x < 8.0) demote; o = vec4(dFdx(gl_FragCoord.x)); 
     let feature = unsupported(&demote.replace("o = vec4(", "o = vec4(float(helperInvocationEXT()) + "));
     assert!(feature.contains("demote_to_helper_invocation") || feature.contains("IsHelperInvocation"), "{feature}");
 }
+
+/// A fragment stage writing white under `OpExecutionMode %main SignedZeroInfNanPreserve 32`
+/// (SPV_KHR_float_controls, as GraphicsFuzz declares it); the same with the mode for 16-bit
+/// floats, which the module does not have.
+const SIGNED_ZERO_INF_NAN_PRESERVE_32: &str = "
+07230203 00010000 00070000 0000000c 00000000 00020011 00000001 00020011
+00001172 0007000a 5f565053 5f52484b 616f6c66 6f635f74 6f72746e 0000736c
+0006000b 00000001 4c534c47 6474732e 3035342e 00000000 0003000e 00000000
+00000001 0006000f 00000004 00000002 6e69616d 00000000 00000003 00030010
+00000002 00000007 00040010 00000002 0000116d 00000020 00040047 00000003
+0000001e 00000000 00020013 00000004 00030021 00000005 00000004 00030016
+00000006 00000020 00040017 00000007 00000006 00000004 00040020 00000008
+00000003 00000007 0004003b 00000008 00000003 00000003 0004002b 00000006
+00000009 3f800000 0007002c 00000007 0000000a 00000009 00000009 00000009
+00000009 00050036 00000004 00000002 00000000 00000005 000200f8 0000000b
+0003003e 00000003 0000000a 000100fd 00010038
+";
+const SIGNED_ZERO_INF_NAN_PRESERVE_16: &str = "
+07230203 00010000 00070000 0000000c 00000000 00020011 00000001 00020011
+00001172 0007000a 5f565053 5f52484b 616f6c66 6f635f74 6f72746e 0000736c
+0006000b 00000001 4c534c47 6474732e 3035342e 00000000 0003000e 00000000
+00000001 0006000f 00000004 00000002 6e69616d 00000000 00000003 00030010
+00000002 00000007 00040010 00000002 0000116d 00000010 00040047 00000003
+0000001e 00000000 00020013 00000004 00030021 00000005 00000004 00030016
+00000006 00000020 00040017 00000007 00000006 00000004 00040020 00000008
+00000003 00000007 0004003b 00000008 00000003 00000003 0004002b 00000006
+00000009 3f800000 0007002c 00000007 0000000a 00000009 00000009 00000009
+00000009 00050036 00000004 00000002 00000000 00000005 000200f8 0000000b
+0003003e 00000003 0000000a 000100fd 00010038
+";
+
+/// Float controls WGSL cannot promise (it lets an implementation assume no infinities or NaNs)
+/// are refused naming the mode; a mode for a float width the module lacks asks nothing, and the
+/// extension naga's reader refused goes.
+#[test]
+fn float_controls_are_refused_naming_the_mode_unless_they_ask_nothing() {
+    let words = |hex: &str| -> Vec<u32> { hex.split_whitespace().map(|w| u32::from_str_radix(w, 16).unwrap()).collect() };
+    match translate_stage(&StageDesc::new(words(SIGNED_ZERO_INF_NAN_PRESERVE_32))) {
+        Err(TranslateError::Unsupported { feature, .. }) => {
+            assert!(feature.contains("SignedZeroInfNanPreserve") && feature.contains("32-bit"), "{feature}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let words16 = words(SIGNED_ZERO_INF_NAN_PRESERVE_16);
+    tesserae::lower::check_predicates(&words16).unwrap();
+    translate_stage(&StageDesc::new(words16)).expect("a mode for 16-bit floats asks nothing of a module without them");
+}

@@ -21,6 +21,7 @@ pub mod drop_non_semantic;
 pub mod drop_xfb;
 pub mod extended_arithmetic;
 pub mod flatten_io;
+pub mod float_controls;
 pub mod float_specials;
 pub mod fragment_test_modes;
 pub mod input_attachments;
@@ -86,7 +87,8 @@ pub(crate) type FalliblePass = (&'static str, fn(&crate::spirv_view::ModuleView)
 
 /// The passes `ResourceContext::prepare` runs on every stage, in order, after splitting arrays
 /// of descriptors and combined samplers (each a refusal by name when it fails).
-pub(crate) const ON_RESOURCES: [FalliblePass; 5] = [
+pub(crate) const ON_RESOURCES: [FalliblePass; 6] = [
+    ("lower: float_controls", float_controls::applies, float_controls::lower),
     ("lower: input_attachments", input_attachments::applies, input_attachments::lower),
     ("lower: sample_mask", sample_mask::applies, sample_mask::lower),
     ("lower: row_major", row_major::applies, row_major::lower),
