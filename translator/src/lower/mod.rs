@@ -27,6 +27,7 @@ pub mod fragment_test_modes;
 pub mod input_attachments;
 pub mod interpolation;
 pub mod memory_qualifiers;
+pub mod modf_frexp_out;
 pub mod non_writable_blocks;
 pub mod packed_vectors;
 pub mod point_coord;
@@ -65,7 +66,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 13] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 14] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -73,6 +74,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 13] = [
     ("lower: switch_fallthrough", switch_fallthrough::applies, switch_fallthrough::lower),
     ("lower: pointers_across_blocks", pointers_across_blocks::applies, pointers_across_blocks::lower),
     ("lower: extended_arithmetic", extended_arithmetic::applies, extended_arithmetic::lower),
+    ("lower: modf_frexp_out", modf_frexp_out::applies, modf_frexp_out::lower),
     ("lower: fragment_test_modes", fragment_test_modes::applies, fragment_test_modes::lower),
     ("lower: copy_logical", copy_logical::applies, copy_logical::lower),
     ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
