@@ -60,6 +60,29 @@ pub struct Tolerance {
     pub executor: Option<String>,
 }
 
+/// Formats a colour target may have: RGBA8, and the float formats Amber's attachments use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetFormat {
+    Rgba8Unorm,
+    Rgba16Float,
+    Rgba32Float,
+    Rg16Float,
+    Rg32Float,
+    R16Float,
+    R32Float,
+}
+
+impl TargetFormat {
+    pub fn bytes_per_texel(self) -> u32 {
+        match self {
+            TargetFormat::Rgba8Unorm | TargetFormat::Rg16Float | TargetFormat::R32Float => 4,
+            TargetFormat::R16Float => 2,
+            TargetFormat::Rgba16Float | TargetFormat::Rg32Float => 8,
+            TargetFormat::Rgba32Float => 16,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestSection {
     pub width: u32,
@@ -85,6 +108,9 @@ pub struct TestSection {
     pub stencil: Option<crate::StencilState>,
     /// `blend replace|alpha|additive`.
     pub blend: crate::BlendMode,
+    /// The colour targets' format (RGBA8 in `.shader_test` files; Amber's attachments may be
+    /// float formats).
+    pub target_format: TargetFormat,
     /// Whether an indexed strip restarts at the index of all ones (the corpus's convention;
     /// Amber's pipelines draw with restart disabled).
     pub primitive_restart: bool,
@@ -109,6 +135,7 @@ impl Default for TestSection {
             stencil: None,
             blend: crate::BlendMode::Replace,
             primitive_restart: true,
+            target_format: TargetFormat::Rgba8Unorm,
         }
     }
 }

@@ -208,12 +208,14 @@ fn graphics(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipel
     if colours.is_empty() {
         return Err(Refusal("a graphics pipeline without a colour attachment".into()).into());
     }
+    let mut formats = Vec::new();
     for &b in &colours {
         state.attach(script, b, p.framebuffer);
-        let name = script.buffer(b).format().map(|f| f.name.as_str()).unwrap_or("");
-        if name != "B8G8R8A8_UNORM" && name != "R8G8B8A8_UNORM" {
-            return Err(Refusal(format!("colour attachment format {name}")).into());
-        }
+        formats.push(pipeline::target_format(script, b)?);
+    }
+    // The test model gives every target one format (RGBA8 in either byte order counts as one).
+    if formats.iter().any(|f| f.0 != formats[0].0) {
+        return Err(Refusal("colour attachments of different formats".into()).into());
     }
     // The model clears every attachment to one value before drawing: each must hold one now.
     let clear = state.cleared[colours[0].0].ok_or_else(|| Refusal("a RUN over an earlier RUN's image (attachments are cleared before each draw)".into()))?;
@@ -228,20 +230,19 @@ fn graphics(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipel
         Some(d) => d,
         None => Some(1.0),
     };
-    let (test, storage) = pipeline::graphics(script, p, run, state, clear, depth_clear)?;
+    let (test, storage) = pipeline::graphics(script, p, run, state, clear, depth_clear, formats[0].0)?;
     let out = ex.render_outputs(&test)?;
     let (w, h) = p.framebuffer;
-    for (k, &b) in colours.iter().enumerate() {
-        let mut rgba = Vec::with_capacity((w * h * 4) as usize);
-        for row in 0..h as usize {
-            let start = (row * out.image.width as usize + k * w as usize) * 4;
-            rgba.extend_from_slice(&out.image.data[start..start + w as usize * 4]);
-        }
+    for (k, (&b, texels)) in colours.iter().zip(out.targets).enumerate() {
         if k == 0 {
-            state.image = Some(Image { width: w, height: h, data: rgba.clone() });
+            let mut rgba = Vec::with_capacity((w * h * 4) as usize);
+            for row in 0..h as usize {
+                let start = (row * out.image.width as usize) * 4;
+                rgba.extend_from_slice(&out.image.data[start..start + w as usize * 4]);
+            }
+            state.image = Some(Image { width: w, height: h, data: rgba });
         }
-        let bgra = script.buffer(b).format().is_some_and(|f| f.name.starts_with("B8G8R8A8"));
-        state.data[b.0] = if bgra { pipeline::swap_red_blue(&rgba) } else { rgba };
+        state.data[b.0] = if formats[k].1 { pipeline::swap_red_blue(&texels) } else { texels };
         state.cleared[b.0] = None;
         state.known[b.0] = true;
     }

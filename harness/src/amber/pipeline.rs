@@ -7,8 +7,8 @@ use super::State;
 use crate::executor::ComputeJob;
 use crate::shader_test::{
     AddressMode as TAddress, BlendMode, CompareOp as TCompare, CompileTarget, CullMode as TCull, DepthFormat, DepthState as TDepth, Descriptor, Draw,
-    Filter as TFilter, FrontFace, IndexData, IndexFormat, Language, Requirements, ResourceBinding, SamplerState, ShaderSection, ShaderTest, TestSection,
-    TexelFormat, TextureData, TextureView, VertexBufferData,
+    Filter as TFilter, FrontFace, IndexData, IndexFormat, Language, Requirements, ResourceBinding, SamplerState, ShaderSection, ShaderTest, TargetFormat,
+    TestSection, TexelFormat, TextureData, TextureView, VertexBufferData,
 };
 use tesserae::{SpecValue, Stage, StepMode, Topology as TTopology, VertexAttribute, VertexBufferLayout, VertexFormat};
 use tesserae_amber::{
@@ -280,7 +280,37 @@ fn rect_vertices(p: &Pipeline, run: &Run) -> Option<(Vec<f32>, TTopology)> {
 
 /// A graphics `RUN` as one draw of a [`ShaderTest`] into the pipeline's attachments, which
 /// `state` says are each filled with one clear value.
-pub fn graphics(script: &Script, p: &Pipeline, run: &Run, state: &State, clear: [f32; 4], depth_clear: Option<f32>) -> R<(ShaderTest, Vec<StorageSource>)> {
+/// The colour-target format a buffer attached as colour has, and whether its bytes hold blue
+/// before red (`B8G8R8A8`, read back as RGBA8).
+pub fn target_format(script: &Script, b: BufferId) -> R<(TargetFormat, bool)> {
+    let buffer = script.buffer(b);
+    let name = match &buffer.element {
+        tesserae_amber::ElementType::Format(f) => f.name.clone(),
+        tesserae_amber::ElementType::Data { ty, .. } => ty.as_format().map(|f| f.name).unwrap_or_default(),
+    };
+    Ok(match name.as_str() {
+        "R8G8B8A8_UNORM" => (TargetFormat::Rgba8Unorm, false),
+        "B8G8R8A8_UNORM" => (TargetFormat::Rgba8Unorm, true),
+        "R16G16B16A16_SFLOAT" => (TargetFormat::Rgba16Float, false),
+        "R32G32B32A32_SFLOAT" => (TargetFormat::Rgba32Float, false),
+        "R16G16_SFLOAT" => (TargetFormat::Rg16Float, false),
+        "R32G32_SFLOAT" => (TargetFormat::Rg32Float, false),
+        "R16_SFLOAT" => (TargetFormat::R16Float, false),
+        "R32_SFLOAT" => (TargetFormat::R32Float, false),
+        other => return refuse(format!("colour attachment format {other} (`{}`)", buffer.name)),
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn graphics(
+    script: &Script,
+    p: &Pipeline,
+    run: &Run,
+    state: &State,
+    clear: [f32; 4],
+    depth_clear: Option<f32>,
+    target_format: TargetFormat,
+) -> R<(ShaderTest, Vec<StorageSource>)> {
     if p.polygon_mode != PolygonMode::Fill {
         return refuse(format!("POLYGON_MODE {:?}", p.polygon_mode));
     }
@@ -386,6 +416,7 @@ pub fn graphics(script: &Script, p: &Pipeline, run: &Run, state: &State, clear: 
         stencil: None,
         blend,
         primitive_restart: false,
+        target_format,
     };
     let shader_test = ShaderTest {
         path: script.path.clone(),

@@ -60,8 +60,36 @@ pub struct DriverInfo {
 /// What a rendering leaves: the image, and the storage buffers the shaders could write, by
 /// index in `test.resources` (only those the executor reads back).
 pub struct Outputs {
+    /// The targets side by side as RGBA8 (float targets' values clamped to [0, 1]).
     pub image: Image,
+    /// Each target's texels as read back, tightly packed in the test's `target_format`.
+    pub targets: Vec<Vec<u8>>,
     pub storage: Vec<(usize, Vec<u8>)>,
+}
+
+/// An RGBA8 picture of a target's texels, for images and reports (float values clamped to
+/// [0, 1]; missing channels 0, alpha 1).
+pub fn preview(format: crate::shader_test::TargetFormat, texels: &[u8], width: u32, height: u32) -> Image {
+    use crate::shader_test::TargetFormat as F;
+    let f16 = |b: &[u8]| tesserae_amber::types::f16_to_f32(u16::from_le_bytes([b[0], b[1]]));
+    let f32_ = |b: &[u8]| f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    let (channels, size): (usize, usize) = match format {
+        F::Rgba8Unorm => return Image { width, height, data: texels.to_vec() },
+        F::Rgba16Float | F::Rg16Float | F::R16Float => (format.bytes_per_texel() as usize / 2, 2),
+        F::Rgba32Float | F::Rg32Float | F::R32Float => (format.bytes_per_texel() as usize / 4, 4),
+    };
+    let data = texels
+        .chunks_exact(channels * size)
+        .flat_map(|t| {
+            let mut px = [0u8, 0, 0, 255];
+            for (c, v) in t.chunks_exact(size).enumerate() {
+                let x = if size == 2 { f16(v) } else { f32_(v) };
+                px[c] = (x.clamp(0.0, 1.0) * 255.0).round() as u8;
+            }
+            px
+        })
+        .collect();
+    Image { width, height, data }
 }
 
 /// One compute dispatch: the descriptors, push constants and specialization of `test` (which

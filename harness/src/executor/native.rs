@@ -328,6 +328,19 @@ pub fn vk_format(f: VertexFormat) -> vk::Format {
     }
 }
 
+fn vk_target_format(f: crate::shader_test::TargetFormat) -> vk::Format {
+    use crate::shader_test::TargetFormat as F;
+    match f {
+        F::Rgba8Unorm => vk::Format::R8G8B8A8_UNORM,
+        F::Rgba16Float => vk::Format::R16G16B16A16_SFLOAT,
+        F::Rgba32Float => vk::Format::R32G32B32A32_SFLOAT,
+        F::Rg16Float => vk::Format::R16G16_SFLOAT,
+        F::Rg32Float => vk::Format::R32G32_SFLOAT,
+        F::R16Float => vk::Format::R16_SFLOAT,
+        F::R32Float => vk::Format::R32_SFLOAT,
+    }
+}
+
 fn vk_topology(t: Topology) -> vk::PrimitiveTopology {
     match t {
         Topology::PointList => vk::PrimitiveTopology::POINT_LIST,
@@ -382,7 +395,8 @@ impl Executor for NativeExecutor {
         let mut sc = Scratch::new(d);
         let t = &test.test;
         let (w, h) = (t.width, t.height);
-        let format = vk::Format::R8G8B8A8_UNORM;
+        let format = vk_target_format(t.target_format);
+        let bpp = t.target_format.bytes_per_texel();
         // A stencil test gives the depth attachment 8 stencil bits.
         let (depth_format, depth_aspect) = match t.stencil {
             Some(_) => (vk::Format::D32_SFLOAT_S8_UINT, vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL),
@@ -638,7 +652,7 @@ impl Executor for NativeExecutor {
             Some(ib) => Some(self.host_buffer(&mut sc, vk::BufferUsageFlags::INDEX_BUFFER, &ib.bytes(), "index buffer")?),
             None => None,
         };
-        let target_size = (w * h * 4) as usize;
+        let target_size = (w * h * bpp) as usize;
         let readback_size = target_size * targets;
         let readback = self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_DST, &vec![0u8; readback_size], "readback buffer")?;
 
@@ -734,8 +748,9 @@ impl Executor for NativeExecutor {
         };
         let storage = self.read_storage(&bound)?;
         drop(sc);
-        let images: Vec<Image> = data.chunks_exact(target_size).map(|c| Image { width: w, height: h, data: c.to_vec() }).collect();
-        Ok(Outputs { image: crate::image::side_by_side(&images), storage })
+        let raw: Vec<Vec<u8>> = data.chunks_exact(target_size).map(<[u8]>::to_vec).collect();
+        let images: Vec<Image> = raw.iter().map(|c| super::preview(t.target_format, c, w, h)).collect();
+        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage })
     }
 }
 

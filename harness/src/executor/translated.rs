@@ -257,9 +257,9 @@ fn index_format(f: IndexFormat) -> wgpu::IndexFormat {
 /// The test's fixed-function state in the runtime's terms.
 pub fn pipeline_config(test: &ShaderTest) -> PipelineConfig {
     let t = &test.test;
-    let mut config = PipelineConfig::new(wgpu::TextureFormat::Rgba8Unorm);
-    let target =
-        wgpu::ColorTargetState { format: wgpu::TextureFormat::Rgba8Unorm, blend: blend(t.blend), write_mask: wgpu::ColorWrites::ALL };
+    let format = wgpu_target_format(t.target_format);
+    let mut config = PipelineConfig::new(format);
+    let target = wgpu::ColorTargetState { format, blend: blend(t.blend), write_mask: wgpu::ColorWrites::ALL };
     config.color_targets = vec![Some(target); t.targets as usize];
     config.multisample.count = t.samples;
     let stencil = t.stencil.map_or(wgpu::StencilState::default(), |st| {
@@ -367,7 +367,7 @@ impl TranslatedExecutor {
                 mip_level_count: 1,
                 sample_count,
                 dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::Rgba8Unorm,
+                format: wgpu_target_format(t.target_format),
                 usage,
                 view_formats: &[],
             })
@@ -469,7 +469,8 @@ impl TranslatedExecutor {
             pipeline.draw(&mut rpass)?;
         }
         // Every target into one buffer, one after the other.
-        let row = (w * 4).div_ceil(256) * 256;
+        let bpp = t.target_format.bytes_per_texel();
+        let row = (w * bpp).div_ceil(256) * 256;
         let per_target = (row * h) as u64;
         let readback = d.create_buffer(&wgpu::BufferDescriptor {
             label: Some("readback"),
@@ -503,18 +504,19 @@ impl TranslatedExecutor {
         d.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| ExecError::Device(format!("poll: {e}")))?;
         rx.recv().map_err(|e| ExecError::Device(format!("map_async: {e}")))?.map_err(|e| ExecError::Device(format!("map_async: {e}")))?;
         let mapped = readback.slice(..).get_mapped_range().map_err(|e| ExecError::Device(format!("get_mapped_range: {e}")))?;
-        let mut images = Vec::with_capacity(targets.len());
+        let mut raw = Vec::with_capacity(targets.len());
         for k in 0..targets.len() {
-            let mut data = Vec::with_capacity((w * h * 4) as usize);
+            let mut data = Vec::with_capacity((w * h * bpp) as usize);
             for y in 0..h {
                 let start = k * per_target as usize + (y * row) as usize;
-                data.extend_from_slice(&mapped[start..start + (w * 4) as usize]);
+                data.extend_from_slice(&mapped[start..start + (w * bpp) as usize]);
             }
-            images.push(Image { width: w, height: h, data });
+            raw.push(data);
         }
         drop(mapped);
         readback.unmap();
-        Ok(Outputs { image: crate::image::side_by_side(&images), storage })
+        let images: Vec<Image> = raw.iter().map(|c| super::preview(t.target_format, c, w, h)).collect();
+        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage })
     }
 
     /// The application side of resources: the test's descriptors as wgpu objects, one bind
@@ -809,4 +811,17 @@ fn restarts_anyway(test: &ShaderTest) -> bool {
         crate::shader_test::IndexFormat::U32 => u32::MAX,
     };
     test.test.draws.iter().any(|d| d.indexed && d.topology.is_strip()) && ib.indices.contains(&restart)
+}
+
+fn wgpu_target_format(f: crate::shader_test::TargetFormat) -> wgpu::TextureFormat {
+    use crate::shader_test::TargetFormat as F;
+    match f {
+        F::Rgba8Unorm => wgpu::TextureFormat::Rgba8Unorm,
+        F::Rgba16Float => wgpu::TextureFormat::Rgba16Float,
+        F::Rgba32Float => wgpu::TextureFormat::Rgba32Float,
+        F::Rg16Float => wgpu::TextureFormat::Rg16Float,
+        F::Rg32Float => wgpu::TextureFormat::Rg32Float,
+        F::R16Float => wgpu::TextureFormat::R16Float,
+        F::R32Float => wgpu::TextureFormat::R32Float,
+    }
 }
