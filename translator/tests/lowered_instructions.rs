@@ -297,3 +297,19 @@ void main() { vec2 w; vec2 f = modf(gl_FragCoord.xy / 16.0, w); float s; float g
     let wgsl = fragment_words_to_wgsl(hex(FREXP_OUT));
     assert!(wgsl.contains("frexp("), "{wgsl}");
 }
+
+/// `isnan` and `isinf` (OpIsNan, OpIsInf, which naga's WGSL writer refused) test the value's
+/// bits: with the sign cleared, above 0x7f800000 is a NaN, equal to it an infinity.
+#[test]
+fn isnan_and_isinf_test_the_bits() {
+    let wgsl = fragment_to_wgsl(
+        "#version 450
+layout(location = 0) out vec4 o;
+void main() {
+    float v = uintBitsToFloat(uint(gl_FragCoord.x) << 23);
+    bvec3 n = isnan(vec3(v, 1.0, gl_FragCoord.y));
+    o = vec4(float(isnan(v)), float(isinf(v)), float(any(n)), float(any(isinf(vec2(v)))));
+}",
+    );
+    assert!(wgsl.contains("bitcast<vec3<u32>>") && wgsl.contains("2147483647u") && wgsl.contains("2139095040u"), "{wgsl}");
+}

@@ -16,7 +16,7 @@
 //! Vectors work component-wise (constants splatted). Scalars other than 32-bit are left to
 //! naga's refusal.
 
-use super::{constant, fresh_id, type_id};
+use super::{fresh_id, type_id, uint_constant, uint_type};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 use std::collections::HashMap;
@@ -95,17 +95,14 @@ fn expand(module: &mut dr::Module, types: &HashMap<Word, Word>, inst: &Instructi
     if [a, b].iter().any(|v| types.get(v).and_then(|t| shape(module, *t)) != Some(count)) {
         return None;
     }
-    let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+    let ut = uint_type(module, count);
     let boolean = type_id(module, Op::TypeBool, vec![]);
-    let (ut, bt) = match count {
-        None => (uint, boolean),
-        Some(n) => (
-            type_id(module, Op::TypeVector, vec![Operand::IdRef(uint), Operand::LiteralBit32(n)]),
-            type_id(module, Op::TypeVector, vec![Operand::IdRef(boolean), Operand::LiteralBit32(n)]),
-        ),
+    let bt = match count {
+        None => boolean,
+        Some(n) => type_id(module, Op::TypeVector, vec![Operand::IdRef(boolean), Operand::LiteralBit32(n)]),
     };
     let mut out = Vec::new();
-    let mut e = Emitter { module, out: &mut out, ut, count };
+    let mut e = Emitter { module, out: &mut out, count };
     let (c0, c1, c16, mask) = (e.constant(0), e.constant(1), e.constant(16), e.constant(0xffff));
     let au = if types.get(&a) == Some(&ut) { a } else { e.op(Op::Bitcast, ut, &[a]) };
     let bu = if types.get(&b) == Some(&ut) { b } else { e.op(Op::Bitcast, ut, &[b]) };
@@ -161,8 +158,7 @@ fn expand(module: &mut dr::Module, types: &HashMap<Word, Word>, inst: &Instructi
 struct Emitter<'m> {
     module: &'m mut dr::Module,
     out: &'m mut Vec<Instruction>,
-    /// `u32` or its vector.
-    ut: Word,
+    /// Components of the values (`None`: scalars).
     count: Option<u32>,
 }
 
@@ -175,20 +171,6 @@ impl Emitter<'_> {
 
     /// A `u32` constant, splatted to the vector type.
     fn constant(&mut self, bits: u32) -> Word {
-        let uint = type_id(self.module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
-        let scalar = constant(self.module, uint, bits);
-        let Some(n) = self.count else { return scalar };
-        let operands = vec![Operand::IdRef(scalar); n as usize];
-        let existing = self
-            .module
-            .types_global_values
-            .iter()
-            .find(|i| i.class.opcode == Op::ConstantComposite && i.result_type == Some(self.ut) && i.operands == operands);
-        if let Some(id) = existing.and_then(|i| i.result_id) {
-            return id;
-        }
-        let id = fresh_id(self.module);
-        self.module.types_global_values.push(Instruction::new(Op::ConstantComposite, Some(self.ut), Some(id), operands));
-        id
+        uint_constant(self.module, self.count, bits)
     }
 }

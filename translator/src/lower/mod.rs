@@ -21,6 +21,7 @@ pub mod drop_non_semantic;
 pub mod drop_xfb;
 pub mod extended_arithmetic;
 pub mod flatten_io;
+pub mod float_classify;
 pub mod float_controls;
 pub mod float_specials;
 pub mod fragment_test_modes;
@@ -66,7 +67,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 14] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 15] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -75,6 +76,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 14] = [
     ("lower: pointers_across_blocks", pointers_across_blocks::applies, pointers_across_blocks::lower),
     ("lower: extended_arithmetic", extended_arithmetic::applies, extended_arithmetic::lower),
     ("lower: modf_frexp_out", modf_frexp_out::applies, modf_frexp_out::lower),
+    ("lower: float_classify", float_classify::applies, float_classify::lower),
     ("lower: fragment_test_modes", fragment_test_modes::applies, fragment_test_modes::lower),
     ("lower: copy_logical", copy_logical::applies, copy_logical::lower),
     ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
@@ -131,6 +133,32 @@ pub(crate) fn fresh_id(module: &mut dr::Module) -> Word {
     let header = module.header.get_or_insert_with(|| dr::ModuleHeader::new(1));
     let id = header.bound.max(1);
     header.bound = id + 1;
+    id
+}
+
+/// `u32`, or a vector of `count` of them.
+pub(crate) fn uint_type(module: &mut dr::Module, count: Option<u32>) -> Word {
+    let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+    match count {
+        None => uint,
+        Some(n) => type_id(module, Op::TypeVector, vec![Operand::IdRef(uint), Operand::LiteralBit32(n)]),
+    }
+}
+
+/// A `u32` constant, or a vector of `count` of it ([`uint_type`]).
+pub(crate) fn uint_constant(module: &mut dr::Module, count: Option<u32>, bits: u32) -> Word {
+    let uint = uint_type(module, None);
+    let scalar = constant(module, uint, bits);
+    let Some(n) = count else { return scalar };
+    let ty = uint_type(module, count);
+    let operands = vec![Operand::IdRef(scalar); n as usize];
+    let existing =
+        module.types_global_values.iter().find(|i| i.class.opcode == Op::ConstantComposite && i.result_type == Some(ty) && i.operands == operands);
+    if let Some(id) = existing.and_then(|i| i.result_id) {
+        return id;
+    }
+    let id = fresh_id(module);
+    module.types_global_values.push(Instruction::new(Op::ConstantComposite, Some(ty), Some(id), operands));
     id
 }
 
