@@ -73,6 +73,15 @@ pub enum TargetFormat {
 }
 
 impl TargetFormat {
+    pub const ALL: [TargetFormat; 7] = [
+        TargetFormat::Rgba8Unorm,
+        TargetFormat::Rgba16Float,
+        TargetFormat::Rgba32Float,
+        TargetFormat::Rg16Float,
+        TargetFormat::Rg32Float,
+        TargetFormat::R16Float,
+        TargetFormat::R32Float,
+    ];
     pub fn bytes_per_texel(self) -> u32 {
         match self {
             TargetFormat::Rgba8Unorm | TargetFormat::Rg16Float | TargetFormat::R32Float => 4,
@@ -111,6 +120,9 @@ pub struct TestSection {
     /// The colour targets' format (RGBA8 in `.shader_test` files; Amber's attachments may be
     /// float formats).
     pub target_format: TargetFormat,
+    /// What each colour target holds before the draws, as texels of `target_format` (Amber's
+    /// RUN over an earlier RUN's image); `None`: cleared to `clear`.
+    pub initial_targets: Option<Vec<Vec<u8>>>,
     /// Whether an indexed strip restarts at the index of all ones (the corpus's convention;
     /// Amber's pipelines draw with restart disabled).
     pub primitive_restart: bool,
@@ -136,6 +148,7 @@ impl Default for TestSection {
             blend: crate::BlendMode::Replace,
             primitive_restart: true,
             target_format: TargetFormat::Rgba8Unorm,
+            initial_targets: None,
         }
     }
 }

@@ -217,11 +217,20 @@ fn graphics(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipel
     if formats.iter().any(|f| f.0 != formats[0].0) {
         return Err(Refusal("colour attachments of different formats".into()).into());
     }
-    // The model clears every attachment to one value before drawing: each must hold one now.
-    let clear = state.cleared[colours[0].0].ok_or_else(|| Refusal("a RUN over an earlier RUN's image (attachments are cleared before each draw)".into()))?;
-    if colours.iter().any(|b| state.cleared[b.0] != Some(clear)) {
-        return Err(Refusal("colour attachments holding different contents".into()).into());
-    }
+    // Attachments that all hold one clear value are cleared to it; otherwise the draw starts
+    // from their texels (a RUN over an earlier RUN's image).
+    let clear = state.cleared[colours[0].0].filter(|c| colours.iter().all(|b| state.cleared[b.0] == Some(*c)));
+    let initial = match clear {
+        Some(_) => None,
+        None => Some(
+            colours
+                .iter()
+                .zip(&formats)
+                .map(|(b, f)| state.bytes(*b).map(|t| if f.1 { pipeline::swap_red_blue(t) } else { t.to_vec() }))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    let targets = pipeline::Targets { format: formats[0].0, clear, initial };
     let depth = p.depth_attachment().map(|b| {
         state.attach(script, b, p.framebuffer);
         state.cleared[b.0].map(|d| d[0])
@@ -230,7 +239,7 @@ fn graphics(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipel
         Some(d) => d,
         None => Some(1.0),
     };
-    let (test, storage) = pipeline::graphics(script, p, run, state, clear, depth_clear, formats[0].0)?;
+    let (test, storage) = pipeline::graphics(script, p, run, state, &targets, depth_clear)?;
     let out = ex.render_outputs(&test)?;
     let (w, h) = p.framebuffer;
     for (k, (&b, texels)) in colours.iter().zip(out.targets).enumerate() {

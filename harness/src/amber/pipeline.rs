@@ -280,6 +280,13 @@ fn rect_vertices(p: &Pipeline, run: &Run) -> Option<(Vec<f32>, TTopology)> {
 
 /// A graphics `RUN` as one draw of a [`ShaderTest`] into the pipeline's attachments, which
 /// `state` says are each filled with one clear value.
+/// What the colour attachments hold before a draw: one clear value, or texels.
+pub struct Targets {
+    pub format: TargetFormat,
+    pub clear: Option<[f32; 4]>,
+    pub initial: Option<Vec<Vec<u8>>>,
+}
+
 /// The colour-target format a buffer attached as colour has, and whether its bytes hold blue
 /// before red (`B8G8R8A8`, read back as RGBA8).
 pub fn target_format(script: &Script, b: BufferId) -> R<(TargetFormat, bool)> {
@@ -307,9 +314,8 @@ pub fn graphics(
     p: &Pipeline,
     run: &Run,
     state: &State,
-    clear: [f32; 4],
+    targets: &Targets,
     depth_clear: Option<f32>,
-    target_format: TargetFormat,
 ) -> R<(ShaderTest, Vec<StorageSource>)> {
     if p.polygon_mode != PolygonMode::Fill {
         return refuse(format!("POLYGON_MODE {:?}", p.polygon_mode));
@@ -404,7 +410,7 @@ pub fn graphics(
         height: p.framebuffer.1,
         targets: colours.len().max(1) as u32,
         samples: 1,
-        clear,
+        clear: targets.clear.unwrap_or([0.0; 4]),
         cull,
         front_face: if p.front_face_ccw { FrontFace::Ccw } else { FrontFace::Cw },
         draws: vec![draw],
@@ -416,7 +422,8 @@ pub fn graphics(
         stencil: None,
         blend,
         primitive_restart: false,
-        target_format,
+        target_format: targets.format,
+        initial_targets: targets.initial.clone(),
     };
     let shader_test = ShaderTest {
         path: script.path.clone(),

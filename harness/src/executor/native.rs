@@ -410,8 +410,11 @@ impl Executor for NativeExecutor {
         let multisampled = t.samples > 1;
         let mut colour = Vec::with_capacity(targets);
         let mut resolved = Vec::with_capacity(targets);
-        let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC;
+        let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST;
         let aspect = vk::ImageAspectFlags::COLOR;
+        if t.initial_targets.is_some() && multisampled {
+            return Err(ExecError::Skip("multisampled targets with initial contents".into()));
+        }
         for _ in 0..targets {
             colour.push(self.device_image_samples(&mut sc, "colour target", format, ImageShape::flat(w, h), usage, aspect, samples)?);
             if multisampled {
@@ -436,12 +439,23 @@ impl Executor for NativeExecutor {
 
         // Descriptors: buffers, textures (uploaded below through staging buffers), samplers,
         // input attachments (attachments of the render pass too).
-        let bound = self.descriptors(&mut sc, test)?;
+        let mut bound = self.descriptors(&mut sc, test)?;
 
         use vk::{AttachmentLoadOp as Load, AttachmentStoreOp as Store, ImageLayout as Layout};
         let one = vk::SampleCountFlags::TYPE_1;
-        let mut attachments =
-            vec![attachment(format, samples, Load::CLEAR, Store::STORE, Layout::UNDEFINED, Layout::TRANSFER_SRC_OPTIMAL); targets];
+        // Targets with initial contents are uploaded like textures, then loaded by the pass.
+        let (load, initial) = match &t.initial_targets {
+            Some(texels) => {
+                let ready = (Layout::COLOR_ATTACHMENT_OPTIMAL, vk::AccessFlags::COLOR_ATTACHMENT_READ | vk::AccessFlags::COLOR_ATTACHMENT_WRITE, vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT);
+                for (k, data) in texels.iter().enumerate().take(targets) {
+                    let staging = self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_SRC, data, "staging buffer of a colour target")?;
+                    bound.uploads.push(Upload { ready, staging, image: colour[k].0, shape: ImageShape::flat(w, h), aspect });
+                }
+                (Load::LOAD, Layout::COLOR_ATTACHMENT_OPTIMAL)
+            }
+            None => (Load::CLEAR, Layout::UNDEFINED),
+        };
+        let mut attachments = vec![attachment(format, samples, load, Store::STORE, initial, Layout::TRANSFER_SRC_OPTIMAL); targets];
         if depth_view.is_some() {
             let depth_layout = Layout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
             attachments.push(
@@ -793,6 +807,8 @@ impl ImageShape {
 /// A texture's copy from its staging buffer (every layer, layer after layer), recorded before
 /// the render pass.
 struct Upload {
+    /// The layout, access and stage the image is used in after the copy.
+    ready: (vk::ImageLayout, vk::AccessFlags, vk::PipelineStageFlags),
     staging: vk::Buffer,
     image: vk::Image,
     shape: ImageShape,
@@ -842,11 +858,12 @@ unsafe fn record_upload(d: &ash::Device, cmd: vk::CommandBuffer, up: &Upload) {
         .image_subresource(vk::ImageSubresourceLayers::default().aspect_mask(up.aspect).layer_count(up.shape.layers))
         .image_extent(vk::Extent3D { width: up.shape.width, height: up.shape.height, depth: 1 });
     d.cmd_copy_buffer_to_image(cmd, up.staging, up.image, vk::ImageLayout::TRANSFER_DST_OPTIMAL, &[region]);
+    let (layout, access, stage) = up.ready;
     let to_read = [vk::ImageMemoryBarrier::default()
         .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
-        .dst_access_mask(vk::AccessFlags::SHADER_READ)
+        .dst_access_mask(access)
         .old_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
-        .new_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)
+        .new_layout(layout)
         .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
         .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
         .image(up.image)
@@ -854,7 +871,7 @@ unsafe fn record_upload(d: &ash::Device, cmd: vk::CommandBuffer, up: &Upload) {
     d.cmd_pipeline_barrier(
         cmd,
         vk::PipelineStageFlags::TRANSFER,
-        vk::PipelineStageFlags::ALL_GRAPHICS,
+        stage,
         vk::DependencyFlags::empty(),
         &[],
         &[],
@@ -1158,7 +1175,8 @@ impl NativeExecutor {
         let shape = ImageShape { width: tex.width, height: tex.height, layers: tex.layers, view };
         let usage = usage | vk::ImageUsageFlags::TRANSFER_DST;
         let (image, view) = self.device_image(sc, what, vk_texel_format(tex.format), shape, usage, aspect)?;
-        Ok((view, Upload { staging, image, shape, aspect }))
+        let ready = (vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL, vk::AccessFlags::SHADER_READ, vk::PipelineStageFlags::ALL_GRAPHICS);
+        Ok((view, Upload { ready, staging, image, shape, aspect }))
     }
 
     /// Set layouts (in `sc.set_layouts`, for sets 0..=highest used; gaps are empty layouts),

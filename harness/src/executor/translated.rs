@@ -83,6 +83,8 @@ pub fn find_adapter(backends: wgpu::Backends, what: &str, filter: Option<&str>) 
 
 pub struct TranslatedExecutor {
     backend: Backend,
+    /// Colour-target formats the adapter renders to (a float target on GL may not be).
+    renderable: Vec<crate::shader_test::TargetFormat>,
     device: wgpu::Device,
     queue: wgpu::Queue,
     info: DriverInfo,
@@ -125,7 +127,13 @@ impl TranslatedExecutor {
             driver_version: ai.driver_info.clone(),
             api_version: format!("{:?}", ai.backend),
         };
-        Ok(TranslatedExecutor { backend, device, queue, info, clip: ClipMode::Native, uncaptured })
+        let renderable = crate::shader_test::TargetFormat::ALL
+            .iter()
+            .copied()
+            .filter(|f| adapter.get_texture_format_features(wgpu_target_format(*f)).allowed_usages.contains(wgpu::TextureUsages::RENDER_ATTACHMENT))
+            .collect();
+        Ok(TranslatedExecutor {
+            renderable, backend, device, queue, info, clip: ClipMode::Native, uncaptured })
     }
 
     /// Forces a clip mode (the default is native `clip_distances`).
@@ -171,6 +179,9 @@ impl Executor for TranslatedExecutor {
     }
 
     fn render_outputs(&mut self, test: &ShaderTest) -> Result<Outputs, ExecError> {
+        if !self.renderable.contains(&test.test.target_format) {
+            return Err(ExecError::Skip(format!("{} does not render to {:?}", self.info.device, test.test.target_format)));
+        }
         if !test.test.primitive_restart && restarts_anyway(test) {
             return Err(ExecError::Skip("an indexed strip with the restart index and restart disabled (WebGPU always restarts strips)".into()));
         }
@@ -372,8 +383,21 @@ impl TranslatedExecutor {
                 view_formats: &[],
             })
         };
-        let targets: Vec<wgpu::Texture> =
-            (0..t.targets).map(|_| colour_texture(1, wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC)).collect();
+        let target_usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::COPY_DST;
+        let targets: Vec<wgpu::Texture> = (0..t.targets).map(|_| colour_texture(1, target_usage)).collect();
+        if let Some(initial) = &t.initial_targets {
+            if t.samples > 1 {
+                return Err(ExecError::Skip("multisampled targets with initial contents".into()));
+            }
+            for (target, texels) in targets.iter().zip(initial) {
+                self.queue.write_texture(
+                    target.as_image_copy(),
+                    texels,
+                    wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(w * t.target_format.bytes_per_texel()), rows_per_image: Some(h) },
+                    wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+                );
+            }
+        }
         let views: Vec<wgpu::TextureView> = targets.iter().map(|t| t.create_view(&wgpu::TextureViewDescriptor::default())).collect();
         let multisampled: Vec<wgpu::TextureView> = (0..if t.samples > 1 { t.targets } else { 0 })
             .map(|_| colour_texture(t.samples, wgpu::TextureUsages::RENDER_ATTACHMENT).create_view(&wgpu::TextureViewDescriptor::default()))
@@ -441,7 +465,10 @@ impl TranslatedExecutor {
                     depth_slice: None,
                     resolve_target,
                     ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 }),
+                        load: match t.initial_targets {
+                            Some(_) => wgpu::LoadOp::Load,
+                            None => wgpu::LoadOp::Clear(wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 }),
+                        },
                         store: wgpu::StoreOp::Store,
                     },
                 })
