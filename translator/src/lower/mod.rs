@@ -11,6 +11,7 @@ pub mod clip_discard;
 pub mod clip_to_varying;
 pub mod combined_sampler;
 pub mod const_operations;
+pub mod constant_indices;
 pub mod copy_logical;
 pub mod default_position;
 pub mod demote;
@@ -39,6 +40,7 @@ pub mod row_major;
 pub mod sample_mask;
 pub mod scalar_geometric;
 pub mod shift_signedness;
+pub mod signed_operations;
 pub mod specialize;
 pub mod std140;
 pub mod switch_fallthrough;
@@ -67,7 +69,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 15] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 17] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -77,12 +79,14 @@ pub(crate) const ON_LOADED: [PredicatedPass; 15] = [
     ("lower: extended_arithmetic", extended_arithmetic::applies, extended_arithmetic::lower),
     ("lower: modf_frexp_out", modf_frexp_out::applies, modf_frexp_out::lower),
     ("lower: float_classify", float_classify::applies, float_classify::lower),
+    ("lower: constant_indices", constant_indices::applies, constant_indices::lower),
     ("lower: fragment_test_modes", fragment_test_modes::applies, fragment_test_modes::lower),
     ("lower: copy_logical", copy_logical::applies, copy_logical::lower),
     ("lower: scalar_geometric", scalar_geometric::applies, scalar_geometric::lower),
     ("lower: undef_globals", undef_globals::applies, undef_globals::lower),
     ("lower: const_operations", const_operations::applies, const_operations::lower),
     ("lower: shift_signedness", shift_signedness::applies, shift_signedness::lower),
+    ("lower: signed_operations", signed_operations::applies, signed_operations::lower),
 ];
 
 /// A pass that may refuse the module (`Err` names what it cannot rewrite), with its predicate:
