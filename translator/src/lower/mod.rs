@@ -40,7 +40,6 @@ pub mod row_major;
 pub mod sample_mask;
 pub mod scalar_geometric;
 pub mod shift_signedness;
-pub mod signed_operations;
 pub mod specialize;
 pub mod std140;
 pub mod switch_fallthrough;
@@ -69,7 +68,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 17] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 16] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -86,7 +85,6 @@ pub(crate) const ON_LOADED: [PredicatedPass; 17] = [
     ("lower: undef_globals", undef_globals::applies, undef_globals::lower),
     ("lower: const_operations", const_operations::applies, const_operations::lower),
     ("lower: shift_signedness", shift_signedness::applies, shift_signedness::lower),
-    ("lower: signed_operations", signed_operations::applies, signed_operations::lower),
 ];
 
 /// A pass that may refuse the module (`Err` names what it cannot rewrite), with its predicate:
