@@ -14,19 +14,42 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 use std::collections::HashMap;
 
-/// Whether [`lower`] may change the module: a function has an access chain or a dynamic vector
-/// access with a constant index (the bounds are [`lower`]'s to check).
+/// Whether [`lower`] may change the module: a function indexes a vector, matrix or array past
+/// its end with a constant.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    let constants: std::collections::HashSet<Word> =
-        module.types_global_values().filter(|i| i.opcode == Op::Constant).filter_map(|i| i.result_id).collect();
-    module.bodies().any(|i| {
-        let indices = match i.opcode {
-            Op::AccessChain | Op::InBoundsAccessChain => i.ids.get(1..).unwrap_or(&[]),
-            Op::VectorExtractDynamic => i.ids.get(1..2).unwrap_or(&[]),
-            Op::VectorInsertDynamic => i.ids.get(2..3).unwrap_or(&[]),
-            _ => &[],
-        };
-        indices.iter().any(|id| constants.contains(id))
+    let constant = |id: Word| match module.def(id) {
+        Some(d) if d.opcode == Op::Constant => d.operands.first().map(|&bits| u64::from(bits)),
+        _ => None,
+    };
+    let type_of = |id: Word| module.def(id).and_then(|d| d.result_type);
+    let vector_size = |v: Word| match type_of(v).and_then(|t| module.def(t)) {
+        Some(t) if t.opcode == Op::TypeVector => t.operands.get(1).map(|&n| u64::from(n)),
+        _ => None,
+    };
+    let past = |index: Option<u64>, size: Option<u64>| matches!((index, size), (Some(i), Some(n)) if i >= n);
+    module.bodies().any(|i| match i.opcode {
+        Op::AccessChain | Op::InBoundsAccessChain => {
+            let Some((&base, indices)) = i.ids.split_first() else { return false };
+            let mut ty = match type_of(base).and_then(|p| module.def(p)) {
+                Some(p) if p.opcode == Op::TypePointer => p.ids.first().copied(),
+                _ => None,
+            };
+            for &index in indices {
+                let Some(t) = ty.and_then(|t| module.def(t)) else { return false };
+                let value = constant(index);
+                ty = match t.opcode {
+                    Op::TypeStruct => value.and_then(|v| t.ids.get(v as usize).copied()),
+                    Op::TypeVector | Op::TypeMatrix if past(value, t.operands.get(1).map(|&n| u64::from(n))) => return true,
+                    Op::TypeArray if past(value, t.ids.get(1).and_then(|&length| constant(length))) => return true,
+                    Op::TypeVector | Op::TypeMatrix | Op::TypeArray | Op::TypeRuntimeArray => t.ids.first().copied(),
+                    _ => None,
+                };
+            }
+            false
+        }
+        Op::VectorExtractDynamic => matches!(i.ids, [v, index] if past(constant(*index), vector_size(*v))),
+        Op::VectorInsertDynamic => matches!(i.ids, [v, _, index] if past(constant(*index), vector_size(*v))),
+        _ => false,
     })
 }
 
