@@ -815,6 +815,17 @@ fn prepare_pass(
             let vs = module(&rp.vertex);
             let fs = rp.fragment.as_ref().map(module);
             let fragment_constants = rp.fragment.as_ref().map(|f| f.constant_pairs()).unwrap_or_default();
+            // Without a fragment stage, Vulkan leaves the colour attachments as they are; WebGPU
+            // needs a fragment stage for a pipeline with colour targets, so an empty one writes
+            // none of them.
+            let no_fragment = (rp.fragment.is_none() && config.color_targets.iter().any(Option::is_some)).then(|| {
+                device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some("no fragment stage"),
+                    source: wgpu::ShaderSource::Wgsl("@fragment fn main() {}".into()),
+                })
+            });
+            let unwritten: Vec<Option<wgpu::ColorTargetState>> =
+                config.color_targets.iter().map(|t| t.clone().map(|t| wgpu::ColorTargetState { write_mask: wgpu::ColorWrites::empty(), ..t })).collect();
             let as_recorded = rp.draw == DrawShape::AsRecorded;
             PipelineKind::Render(device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(&rp.label),
@@ -839,12 +850,20 @@ fn prepare_pass(
                 },
                 depth_stencil: config.depth_stencil.clone(),
                 multisample: config.multisample,
-                fragment: fs.as_ref().zip(rp.fragment.as_ref()).map(|(m, f)| wgpu::FragmentState {
-                    module: m,
-                    entry_point: Some(&f.entry_point),
-                    compilation_options: wgpu::PipelineCompilationOptions { constants: &fragment_constants, ..Default::default() },
-                    targets: &config.color_targets,
-                }),
+                fragment: match fs.as_ref().zip(rp.fragment.as_ref()) {
+                    Some((m, f)) => Some(wgpu::FragmentState {
+                        module: m,
+                        entry_point: Some(&f.entry_point),
+                        compilation_options: wgpu::PipelineCompilationOptions { constants: &fragment_constants, ..Default::default() },
+                        targets: &config.color_targets,
+                    }),
+                    None => no_fragment.as_ref().map(|m| wgpu::FragmentState {
+                        module: m,
+                        entry_point: Some("main"),
+                        compilation_options: Default::default(),
+                        targets: &unwritten,
+                    }),
+                },
                 multiview_mask: None,
                 cache: None,
             }))
