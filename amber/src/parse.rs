@@ -22,19 +22,7 @@ impl<'a> Parser<'a> {
         Parser {
             lex: Lexer::new(text),
             path,
-            script: Script {
-                path: path.to_path_buf(),
-                name: name.to_string(),
-                device_features: Vec::new(),
-                device_properties: Vec::new(),
-                device_extensions: Vec::new(),
-                instance_extensions: Vec::new(),
-                shaders: Vec::new(),
-                buffers: Vec::new(),
-                samplers: Vec::new(),
-                pipelines: Vec::new(),
-                commands: Vec::new(),
-            },
+            script: Script::empty(path, name),
             virtual_files: Vec::new(),
         }
     }

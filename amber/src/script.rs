@@ -33,6 +33,22 @@ pub struct Script {
 }
 
 impl Script {
+    /// A script with nothing declared yet.
+    pub fn empty(path: &std::path::Path, name: &str) -> Self {
+        Script {
+            path: path.to_path_buf(),
+            name: name.to_string(),
+            device_features: Vec::new(),
+            device_properties: Vec::new(),
+            device_extensions: Vec::new(),
+            instance_extensions: Vec::new(),
+            shaders: Vec::new(),
+            buffers: Vec::new(),
+            samplers: Vec::new(),
+            pipelines: Vec::new(),
+            commands: Vec::new(),
+        }
+    }
     pub fn buffer(&self, id: BufferId) -> &Buffer {
         &self.buffers[id.0]
     }

@@ -135,19 +135,7 @@ fn set_binding(s: &str) -> Option<(u32, u32)> {
 pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
     let mut b = Builder {
         path,
-        script: Script {
-            path: path.to_path_buf(),
-            name: name.to_string(),
-            device_features: Vec::new(),
-            device_properties: Vec::new(),
-            device_extensions: Vec::new(),
-            instance_extensions: Vec::new(),
-            shaders: Vec::new(),
-            buffers: Vec::new(),
-            samplers: Vec::new(),
-            pipelines: Vec::new(),
-            commands: Vec::new(),
-        },
+        script: Script::empty(path, name),
         graphics: None,
         compute: None,
         framebuffer: BufferId(0),
