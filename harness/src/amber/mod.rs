@@ -160,8 +160,12 @@ fn step(script: &Script, ex: &mut dyn Executor, state: &mut State, s: &Step) -> 
                 b.resize(offset + data.len(), 0);
             }
             b[*offset..offset + data.len()].copy_from_slice(data);
+            state.cleared[buffer.0] = None;
         }
-        Command::Resize { buffer, bytes } => state.data[buffer.0].resize(*bytes, 0),
+        Command::Resize { buffer, bytes } => {
+            state.data[buffer.0].resize(*bytes, 0);
+            state.cleared[buffer.0] = None;
+        }
         Command::Repeat { count, commands } => {
             for _ in 0..*count {
                 steps(script, ex, state, commands)?;

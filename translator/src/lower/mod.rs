@@ -4,6 +4,7 @@
 //! Invariant: every pass leaves a module that is valid SPIR-V for its stage (types defined
 //! before use, ids below the header bound), so passes compose in any order.
 
+pub mod atomic_signedness;
 pub mod buffer_block_names;
 pub(crate) mod cfg;
 pub mod builtin_output;
@@ -40,6 +41,7 @@ pub mod row_major;
 pub mod sample_mask;
 pub mod scalar_geometric;
 pub mod shift_signedness;
+pub mod signed_operations;
 pub mod specialize;
 pub mod std140;
 pub mod switch_fallthrough;
@@ -68,7 +70,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 16] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 17] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -85,6 +87,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 16] = [
     ("lower: undef_globals", undef_globals::applies, undef_globals::lower),
     ("lower: const_operations", const_operations::applies, const_operations::lower),
     ("lower: shift_signedness", shift_signedness::applies, shift_signedness::lower),
+    ("lower: signed_operations", signed_operations::applies, signed_operations::lower),
 ];
 
 /// A pass that may refuse the module (`Err` names what it cannot rewrite), with its predicate:
@@ -93,8 +96,9 @@ pub(crate) type FalliblePass = (&'static str, fn(&crate::spirv_view::ModuleView)
 
 /// The passes `ResourceContext::prepare` runs on every stage, in order, after splitting arrays
 /// of descriptors and combined samplers (each a refusal by name when it fails).
-pub(crate) const ON_RESOURCES: [FalliblePass; 6] = [
+pub(crate) const ON_RESOURCES: [FalliblePass; 7] = [
     ("lower: float_controls", float_controls::applies, float_controls::lower),
+    ("lower: atomic_signedness", atomic_signedness::applies, atomic_signedness::lower),
     ("lower: input_attachments", input_attachments::applies, input_attachments::lower),
     ("lower: sample_mask", sample_mask::applies, sample_mask::lower),
     ("lower: row_major", row_major::applies, row_major::lower),
