@@ -12,13 +12,10 @@
 //! Result type. `OpShiftLeftLogical` (the same bits either way) is rewritten only when Result's
 //! signedness differs from Base's, which naga would otherwise type as Base.
 
-use super::{fresh_id, type_id};
+use super::signed_operations::{int_shapes, value_types, with_signedness, IntShape};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 use std::collections::HashMap;
-
-/// An integer type: width, signedness, and components (`None`: a scalar).
-type IntShape = (u32, u32, Option<u32>);
 
 /// Whether [`lower`] may change the module: a function shifts.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
@@ -57,75 +54,21 @@ fn rewrite(
     value_types: &HashMap<Word, Word>,
     inst: &Instruction,
 ) -> Option<Vec<Instruction>> {
-    let op = inst.class.opcode;
-    let (Some(result_ty), Some(result_id), [Operand::IdRef(base), Operand::IdRef(shift)]) =
-        (inst.result_type, inst.result_id, inst.operands.as_slice())
-    else {
+    let (Some(result_ty), [Operand::IdRef(base), Operand::IdRef(_)]) = (inst.result_type, inst.operands.as_slice()) else {
         return None;
     };
-    let base_ty = *value_types.get(base)?;
     let (width, result_signed, components) = *shapes.get(&result_ty)?;
-    let (base_width, base_signed, base_components) = *shapes.get(&base_ty)?;
+    let (base_width, _, base_components) = *shapes.get(value_types.get(base)?)?;
     if (base_width, base_components) != (width, components) {
         return None; // invalid; naga reports it
     }
-    let signed = match op {
+    let signed = match inst.class.opcode {
         Op::ShiftRightLogical => 0,
         Op::ShiftRightArithmetic => 1,
         Op::ShiftLeftLogical => result_signed,
         _ => return None,
     };
-    if base_signed == signed && result_signed == signed {
-        return None;
-    }
-    let scalar = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(width), Operand::LiteralBit32(signed)]);
-    let ty = match components {
-        Some(n) => type_id(module, Op::TypeVector, vec![Operand::IdRef(scalar), Operand::LiteralBit32(n)]),
-        None => scalar,
-    };
-    let mut out = Vec::new();
-    let mut base_id = *base;
-    if base_ty != ty {
-        base_id = fresh_id(module);
-        out.push(Instruction::new(Op::Bitcast, Some(ty), Some(base_id), vec![Operand::IdRef(*base)]));
-    }
-    let operands = vec![Operand::IdRef(base_id), Operand::IdRef(*shift)];
-    if result_ty == ty {
-        out.push(Instruction::new(op, Some(ty), Some(result_id), operands));
-    } else {
-        let shifted = fresh_id(module);
-        out.push(Instruction::new(op, Some(ty), Some(shifted), operands));
-        out.push(Instruction::new(Op::Bitcast, Some(result_ty), Some(result_id), vec![Operand::IdRef(shifted)]));
-    }
-    Some(out)
-}
-
-/// Integer scalar and vector types by id.
-fn int_shapes(module: &dr::Module) -> HashMap<Word, IntShape> {
-    let mut shapes = HashMap::new();
-    for i in &module.types_global_values {
-        let Some(id) = i.result_id else { continue };
-        match (i.class.opcode, i.operands.as_slice()) {
-            (Op::TypeInt, [Operand::LiteralBit32(w), Operand::LiteralBit32(s)]) => {
-                shapes.insert(id, (*w, *s, None));
-            }
-            (Op::TypeVector, [Operand::IdRef(c), Operand::LiteralBit32(n)]) => {
-                if let Some(&(w, s, None)) = shapes.get(c) {
-                    shapes.insert(id, (w, s, Some(*n)));
-                }
-            }
-            _ => {}
-        }
-    }
-    shapes
-}
-
-/// The type of every value the module defines.
-fn value_types(module: &dr::Module) -> HashMap<Word, Word> {
-    let globals = module.types_global_values.iter();
-    let params = module.functions.iter().flat_map(|f| f.parameters.iter());
-    let body = module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()));
-    globals.chain(params).chain(body).filter_map(|i| Some((i.result_id?, i.result_type?))).collect()
+    with_signedness(module, shapes, value_types, inst, &[0], true, signed)
 }
 
 #[cfg(test)]
