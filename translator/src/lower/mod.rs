@@ -51,6 +51,7 @@ pub mod terminate_invocation;
 pub mod texture_per_sampler;
 pub mod undef_globals;
 pub mod widen_inputs;
+pub mod workgroup_null_init;
 
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};
@@ -70,7 +71,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 17] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 18] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -88,6 +89,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 17] = [
     ("lower: const_operations", const_operations::applies, const_operations::lower),
     ("lower: shift_signedness", shift_signedness::applies, shift_signedness::lower),
     ("lower: signed_operations", signed_operations::applies, signed_operations::lower),
+    ("lower: workgroup_null_init", workgroup_null_init::applies, workgroup_null_init::lower),
 ];
 
 /// A pass that may refuse the module (`Err` names what it cannot rewrite), with its predicate:
