@@ -55,3 +55,63 @@ void main() {
     assert_eq!(wgsl.matches("var<workgroup>").count(), 3, "{wgsl}");
     assert!(wgsl.contains("atomic<u32>"), "{wgsl}");
 }
+
+/// Loads, stores and copies whose memory-access operands take parameters (`Aligned 16`, a copy's
+/// two operands from SPIR-V 1.4), which naga's reader refused ("invalid operand count 7 for
+/// CopyMemory"), translate to plain loads and stores.
+#[test]
+fn memory_access_operands_with_parameters_are_dropped() {
+    use rspirv::binary::Assemble;
+    use rspirv::dr::{Builder, InsertPoint, Instruction, Operand};
+    use spirv::{MemoryAccess, Op, StorageClass};
+    let mut b = Builder::new();
+    b.set_version(1, 4);
+    b.capability(spirv::Capability::Shader);
+    b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    let void = b.type_void();
+    let uint = b.type_int(32, 0);
+    let eight = b.constant_bit32(uint, 8);
+    let array = b.type_array(uint, eight);
+    b.decorate(array, spirv::Decoration::ArrayStride, [Operand::LiteralBit32(4)]);
+    let block = b.type_struct([array]);
+    b.decorate(block, spirv::Decoration::Block, []);
+    b.member_decorate(block, 0, spirv::Decoration::Offset, [Operand::LiteralBit32(0)]);
+    let p_block = b.type_pointer(None, StorageClass::StorageBuffer, block);
+    let p_uint = b.type_pointer(None, StorageClass::StorageBuffer, uint);
+    let buf = b.variable(p_block, None, StorageClass::StorageBuffer, None);
+    b.decorate(buf, spirv::Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+    b.decorate(buf, spirv::Decoration::Binding, [Operand::LiteralBit32(0)]);
+    let fn_ty = b.type_function(void, []);
+    let main = b.begin_function(void, None, spirv::FunctionControl::NONE, fn_ty).unwrap();
+    b.begin_block(None).unwrap();
+    let zero = b.constant_bit32(uint, 0);
+    let elements: Vec<u32> = (0..4).map(|i| {
+        let c = b.constant_bit32(uint, i);
+        b.access_chain(p_uint, None, buf, [zero, c]).unwrap()
+    }).collect();
+    let aligned = |n: u32| [Operand::MemoryAccess(MemoryAccess::ALIGNED), Operand::LiteralBit32(n)];
+    let put = |b: &mut Builder, op: Op, ty: Option<u32>, operands: Vec<Operand>| {
+        let id = ty.map(|_| b.id());
+        b.insert_into_block(InsertPoint::End, Instruction::new(op, ty, id, operands)).unwrap();
+        id
+    };
+    let copy = [vec![Operand::IdRef(elements[1]), Operand::IdRef(elements[0])], aligned(16).to_vec(), aligned(4).to_vec()].concat();
+    put(&mut b, Op::CopyMemory, None, copy);
+    let copy = [vec![Operand::IdRef(elements[2]), Operand::IdRef(elements[0]), Operand::MemoryAccess(MemoryAccess::NONE)], aligned(4).to_vec()].concat();
+    put(&mut b, Op::CopyMemory, None, copy);
+    let load = [vec![Operand::IdRef(elements[0])], aligned(4).to_vec()].concat();
+    let x = put(&mut b, Op::Load, Some(uint), load).unwrap();
+    let volatile = MemoryAccess::VOLATILE | MemoryAccess::ALIGNED;
+    let store = vec![Operand::IdRef(elements[3]), Operand::IdRef(x), Operand::MemoryAccess(volatile), Operand::LiteralBit32(4)];
+    put(&mut b, Op::Store, None, store);
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    b.entry_point(spirv::ExecutionModel::GLCompute, main, "main", [buf]);
+    b.execution_mode(main, spirv::ExecutionMode::LocalSize, [1, 1, 1]);
+    let wgsl = translate_words(b.module().assemble()).unwrap_or_else(|e| panic!("{e}"));
+    // The two copies and the store write elements 1, 2 and 3 with what element 0 holds.
+    for i in 1..4 {
+        assert_eq!(wgsl.matches(&format!("global.member[{i}u] = ")).count(), 1, "{wgsl}");
+    }
+    assert_eq!(wgsl.matches("= global.member[0u];").count(), 3, "{wgsl}");
+}

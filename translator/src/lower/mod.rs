@@ -29,6 +29,7 @@ pub mod float_specials;
 pub mod fragment_test_modes;
 pub mod input_attachments;
 pub mod interpolation;
+pub mod memory_access_operands;
 pub mod memory_qualifiers;
 pub mod modf_frexp_out;
 pub mod non_writable_blocks;
@@ -71,7 +72,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 18] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 19] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -90,6 +91,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 18] = [
     ("lower: shift_signedness", shift_signedness::applies, shift_signedness::lower),
     ("lower: signed_operations", signed_operations::applies, signed_operations::lower),
     ("lower: workgroup_null_init", workgroup_null_init::applies, workgroup_null_init::lower),
+    ("lower: memory_access_operands", memory_access_operands::applies, memory_access_operands::lower),
 ];
 
 /// A pass that may refuse the module (`Err` names what it cannot rewrite), with its predicate:
