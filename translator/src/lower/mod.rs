@@ -51,6 +51,7 @@ pub mod tess_io;
 pub mod terminate_invocation;
 pub mod texture_per_sampler;
 pub mod undef_globals;
+pub mod vector_logical;
 pub mod widen_inputs;
 pub mod workgroup_null_init;
 
@@ -72,7 +73,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 19] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 20] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -92,6 +93,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 19] = [
     ("lower: signed_operations", signed_operations::applies, signed_operations::lower),
     ("lower: workgroup_null_init", workgroup_null_init::applies, workgroup_null_init::lower),
     ("lower: memory_access_operands", memory_access_operands::applies, memory_access_operands::lower),
+    ("lower: vector_logical", vector_logical::applies, vector_logical::lower),
 ];
 
 /// A pass that may refuse the module (`Err` names what it cannot rewrite), with its predicate:
