@@ -401,3 +401,18 @@ fn logical_operations_on_boolean_vectors_select() {
     assert!(!wgsl.contains("&&") && !wgsl.contains("||"), "{wgsl}");
     assert!(wgsl.contains("vec2<bool>(false, false)") && wgsl.contains("vec2<bool>(true, true)"), "{wgsl}");
 }
+
+/// A function returning a value whose loop is left only by `return` (glslang ends it with an
+/// `OpUnreachable` merge block): naga's WGSL front end ended the function with a `return;` of
+/// no value and refused the WGSL naga wrote. The unreachable block returns an undefined value
+/// instead, which naga writes after the loop (`fragment_words_to_wgsl` parses the WGSL back).
+#[test]
+fn a_loop_left_only_by_return_ends_in_a_return_of_a_value() {
+    let wgsl = fragment_to_wgsl(
+        "#version 450
+layout(location = 0) out vec4 o;
+vec4 f(float x) { for (;;) { if (x > 2.0) return vec4(x); x += 1.0; } }
+void main() { o = f(gl_FragCoord.x) * 0.01; }",
+    );
+    assert!(wgsl.contains("return vec4<f32>();"), "{wgsl}");
+}

@@ -51,6 +51,7 @@ pub mod tess_io;
 pub mod terminate_invocation;
 pub mod texture_per_sampler;
 pub mod undef_globals;
+pub mod unreachable_returns;
 pub mod vector_logical;
 pub mod widen_inputs;
 pub mod workgroup_null_init;
@@ -73,12 +74,13 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 20] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 21] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
     ("lower: switch_loop_break", switch_loop_break::applies, switch_loop_break::lower),
     ("lower: switch_fallthrough", switch_fallthrough::applies, switch_fallthrough::lower),
+    ("lower: unreachable_returns", unreachable_returns::applies, unreachable_returns::lower),
     ("lower: pointers_across_blocks", pointers_across_blocks::applies, pointers_across_blocks::lower),
     ("lower: extended_arithmetic", extended_arithmetic::applies, extended_arithmetic::lower),
     ("lower: modf_frexp_out", modf_frexp_out::applies, modf_frexp_out::lower),
