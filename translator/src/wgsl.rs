@@ -401,7 +401,9 @@ fn reader_error(stage: Stage, e: naga::front::spv::Error) -> TranslateError {
             None => format!("built-in {b}"),
         }),
         E::InconsistentComparisonSampling(_) => unsupported("a texture or sampler used both with and without depth comparison".into()),
-        E::InvalidTypeWidth(bits) => unsupported(format!("{bits}-bit scalars")),
+        // The reader gives a constant's width in bytes (a 16-bit integer constant is 2), a
+        // type's in bits.
+        E::InvalidTypeWidth(w) => unsupported(format!("{}-bit scalars", if w <= 8 { w * 8 } else { w })),
         E::InvalidStorageImageWithoutFormat => {
             unsupported("a storage image without a format (`Unknown`: WGSL's storage textures name their texel format)".into())
         }

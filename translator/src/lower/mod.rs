@@ -53,6 +53,7 @@ pub mod texture_per_sampler;
 pub mod undef_globals;
 pub mod unreachable_returns;
 pub mod vector_logical;
+pub mod wide_constant_indices;
 pub mod widen_inputs;
 pub mod workgroup_null_init;
 
@@ -74,7 +75,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 21] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 22] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -95,6 +96,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 21] = [
     ("lower: signed_operations", signed_operations::applies, signed_operations::lower),
     ("lower: workgroup_null_init", workgroup_null_init::applies, workgroup_null_init::lower),
     ("lower: memory_access_operands", memory_access_operands::applies, memory_access_operands::lower),
+    ("lower: wide_constant_indices", wide_constant_indices::applies, wide_constant_indices::lower),
     ("lower: vector_logical", vector_logical::applies, vector_logical::lower),
 ];
 

@@ -4,8 +4,9 @@
 //! specialization constant becomes an ordinary constant: the value the pipeline gives for its
 //! `SpecId`, else its default. (naga's SPIR-V reader refuses spec constants in places such as
 //! array sizes, and any `OpSpecConstantOp`.) Composites become `OpConstantComposite`, and
-//! `OpSpecConstantOp` on 32-bit integers and booleans is folded to a constant; one that cannot
-//! be folded is left for naga, which refuses it by name.
+//! `OpSpecConstantOp` on 32-bit integers and booleans, and `UConvert`/`SConvert` between integer
+//! widths (a 64-bit result written as two words), is folded to a constant; one that cannot be
+//! folded is left for naga, which refuses it by name.
 //! Values whose type differs from the constant's (a float given for an int) are bit patterns,
 //! as Vulkan's `VkSpecializationInfo` bytes are.
 
@@ -56,24 +57,41 @@ pub fn lower(module: &mut dr::Module, values: &[(u32, SpecValue)]) {
     });
 }
 
-/// A folded scalar: a 32-bit integer pattern or a boolean.
+/// A folded scalar: an integer pattern of 32 bits or fewer (as its constant's one literal word
+/// holds it), a 64-bit one, or a boolean.
 #[derive(Clone, Copy)]
 enum Scalar {
     Int(u32),
+    Wide(u64),
     Bool(bool),
 }
 
 /// Folds `OpSpecConstantOp` whose operands are (now) constants, in declaration order.
 fn fold_ops(module: &mut dr::Module) {
     let mut values: HashMap<Word, Scalar> = HashMap::new();
+    // Integer types (width, signedness) and the type of each constant, for the conversions.
+    let mut ints: HashMap<Word, (u32, u32)> = HashMap::new();
+    let mut types: HashMap<Word, Word> = HashMap::new();
     for inst in &mut module.types_global_values {
         let Some(id) = inst.result_id else { continue };
+        if let Some(ty) = inst.result_type {
+            types.insert(id, ty);
+        }
         match inst.class.opcode {
-            Op::Constant => {
-                if let [Operand::LiteralBit32(v)] = inst.operands.as_slice() {
-                    values.insert(id, Scalar::Int(*v));
+            Op::TypeInt => {
+                if let [Operand::LiteralBit32(width), Operand::LiteralBit32(signed)] = inst.operands.as_slice() {
+                    ints.insert(id, (*width, *signed));
                 }
             }
+            Op::Constant => match inst.operands.as_slice() {
+                [Operand::LiteralBit32(v)] => {
+                    values.insert(id, Scalar::Int(*v));
+                }
+                [Operand::LiteralBit64(v)] => {
+                    values.insert(id, Scalar::Wide(*v));
+                }
+                _ => {}
+            },
             Op::ConstantTrue => {
                 values.insert(id, Scalar::Bool(true));
             }
@@ -89,10 +107,22 @@ fn fold_ops(module: &mut dr::Module) {
                         _ => None,
                     })
                     .collect();
-                let Some(result) = args.and_then(|a| eval(*op, &a)) else { continue };
+                let result_int = inst.result_type.and_then(|t| ints.get(&t)).copied();
+                let source_int = match inst.operands.get(1) {
+                    Some(Operand::IdRef(a)) => types.get(a).and_then(|t| ints.get(t)).copied(),
+                    _ => None,
+                };
+                let result = match (*op, args.as_deref(), source_int, result_int) {
+                    (Op::UConvert | Op::SConvert, Some([x]), Some(from), Some(to)) => convert(*op == Op::SConvert, *x, from, to),
+                    (Op::UConvert | Op::SConvert, ..) => None,
+                    (_, Some(a), ..) => eval(*op, a),
+                    _ => None,
+                };
+                let Some(result) = result else { continue };
                 values.insert(id, result);
                 *inst = match result {
                     Scalar::Int(v) => dr::Instruction::new(Op::Constant, inst.result_type, Some(id), vec![Operand::LiteralBit32(v)]),
+                    Scalar::Wide(v) => dr::Instruction::new(Op::Constant, inst.result_type, Some(id), vec![Operand::LiteralBit64(v)]),
                     Scalar::Bool(true) => dr::Instruction::new(Op::ConstantTrue, inst.result_type, Some(id), vec![]),
                     Scalar::Bool(false) => dr::Instruction::new(Op::ConstantFalse, inst.result_type, Some(id), vec![]),
                 };
@@ -148,8 +178,30 @@ fn eval(op: Op, a: &[Scalar]) -> Option<Scalar> {
                 *y
             }
         }
-        // 32-bit to 32-bit conversions keep the bits (the only widths constants have here).
-        (Op::UConvert | Op::SConvert, [Int(x)]) => Int(*x),
         _ => return None,
+    })
+}
+
+/// `OpUConvert` (zero-extending) or `OpSConvert` (sign-extending) of `x`, an integer of type
+/// `from` (width, signedness), to type `to`: the value truncated to `to`'s width, a 64-bit
+/// one as two words, a narrower one in one word, its high bits zero or, for a signed type,
+/// copies of its sign bit (SPIR-V's rule for literals narrower than a word).
+fn convert(sign_extend: bool, x: Scalar, (from, _): (u32, u32), (to, to_signed): (u32, u32)) -> Option<Scalar> {
+    let bits = match x {
+        Scalar::Int(v) => u64::from(v),
+        Scalar::Wide(v) => v,
+        Scalar::Bool(_) => return None,
+    };
+    if !(1..=64).contains(&from) || !(1..=64).contains(&to) {
+        return None;
+    }
+    let extend = |v: u64, width: u32, signed: bool| -> u64 {
+        let shift = 64 - width;
+        if signed { (((v << shift) as i64) >> shift) as u64 } else { (v << shift) >> shift }
+    };
+    let value = extend(bits, from, sign_extend);
+    Some(match to {
+        64 => Scalar::Wide(value),
+        _ => Scalar::Int(extend(value, to, to_signed == 1) as u32),
     })
 }

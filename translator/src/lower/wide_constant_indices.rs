@@ -1,0 +1,111 @@
+//! 64-bit integer constants used as access-chain indices → 32-bit constants, and 64-bit integer
+//! constants and types nothing uses any more → gone.
+//!
+//! SPIR-V lets an index be an integer of any width (`OpAccessChain %p %block %uint64_0`), and
+//! specialization folds a 64-bit spec constant converted to 32 bits into a 32-bit constant,
+//! leaving the 64-bit one unused. naga's reader takes only 32-bit constants as struct member
+//! indices ("invalid access Constant"), and WGSL has no 64-bit integers at all (naga's
+//! validator refuses the type by name wherever it appears). So an index constant that fits in
+//! 32 bits becomes the 32-bit constant of the same signedness, and a module whose 64-bit
+//! integers were only such constants and folded spec constants no longer declares them: its
+//! 64-bit integer constants without a use go, then 64-bit integer types without a use, with
+//! their names and decorations. A 64-bit value anything else reads stays, for naga to refuse.
+
+use super::{constant, type_id};
+use rspirv::dr::{self, Operand};
+use spirv::{Op, Word};
+use std::collections::{HashMap, HashSet};
+
+fn access_chain(op: Op) -> bool {
+    matches!(op, Op::AccessChain | Op::InBoundsAccessChain)
+}
+
+/// Whether [`lower`] may change the module: it declares a 64-bit integer type.
+pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    module.types_global_values().any(|i| i.opcode == Op::TypeInt && i.operands.first() == Some(&64))
+}
+
+pub fn lower(module: &mut dr::Module) -> bool {
+    let wide_types: HashMap<Word, u32> = module
+        .types_global_values
+        .iter()
+        .filter_map(|i| match (i.class.opcode, i.result_id, i.operands.as_slice()) {
+            (Op::TypeInt, Some(id), [Operand::LiteralBit32(64), Operand::LiteralBit32(signed)]) => Some((id, *signed)),
+            _ => None,
+        })
+        .collect();
+    if wide_types.is_empty() {
+        return false;
+    }
+    // 64-bit constants whose value fits in 32 bits: (signedness, value).
+    let narrowable: HashMap<Word, (u32, u32)> = module
+        .types_global_values
+        .iter()
+        .filter_map(|i| match (i.class.opcode, i.result_id, i.result_type.and_then(|t| wide_types.get(&t)), i.operands.as_slice()) {
+            (Op::Constant, Some(id), Some(&signed), [Operand::LiteralBit64(v)]) => {
+                let fits = if signed == 1 { i32::try_from(*v as i64).is_ok() } else { u32::try_from(*v).is_ok() };
+                fits.then_some((id, (signed, *v as u32)))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut changed = false;
+    let mut functions = std::mem::take(&mut module.functions);
+    for inst in functions.iter_mut().flat_map(|f| &mut f.blocks).flat_map(|b| &mut b.instructions) {
+        if !access_chain(inst.class.opcode) {
+            continue;
+        }
+        for op in inst.operands.iter_mut().skip(1) {
+            if let Operand::IdRef(id) = op {
+                if let Some(&(signed, value)) = narrowable.get(id) {
+                    let ty = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(signed)]);
+                    *op = Operand::IdRef(constant(module, ty, value));
+                    changed = true;
+                }
+            }
+        }
+    }
+    module.functions = functions;
+    changed |= drop_unused(module, &wide_types);
+    changed
+}
+
+/// Removes 64-bit integer constants nothing refers to, then 64-bit integer types nothing
+/// refers to, with the names and decorations that target them.
+fn drop_unused(module: &mut dr::Module, wide_types: &HashMap<Word, u32>) -> bool {
+    let mut removed: HashSet<Word> = HashSet::new();
+    for pass in 0..2 {
+        let referenced = references(module);
+        let dead = |i: &dr::Instruction| {
+            let Some(id) = i.result_id else { return false };
+            let candidate = match pass {
+                0 => i.class.opcode == Op::Constant && i.result_type.is_some_and(|t| wide_types.contains_key(&t)),
+                _ => wide_types.contains_key(&id),
+            };
+            candidate && !referenced.contains(&id)
+        };
+        removed.extend(module.types_global_values.iter().filter(|i| dead(i)).filter_map(|i| i.result_id));
+        module.types_global_values.retain(|i| !i.result_id.is_some_and(|id| removed.contains(&id)));
+    }
+    let targets = |i: &dr::Instruction| matches!(i.operands.first(), Some(Operand::IdRef(t)) if removed.contains(t));
+    module.debug_names.retain(|i| !targets(i));
+    module.annotations.retain(|i| !targets(i));
+    !removed.is_empty()
+}
+
+/// Every id an instruction refers to (operands and result types), but the targets of debug
+/// names and decorations.
+fn references(module: &dr::Module) -> HashSet<Word> {
+    let functions = module.functions.iter().flat_map(|f| {
+        f.def.iter().chain(f.parameters.iter()).chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(b.instructions.iter()))).chain(f.end.iter())
+    });
+    let globals = module.entry_points.iter().chain(module.execution_modes.iter()).chain(module.types_global_values.iter());
+    let mut ids = HashSet::new();
+    for i in globals.chain(functions) {
+        ids.extend(i.result_type);
+        ids.extend(i.operands.iter().filter_map(|op| op.id_ref_any()));
+    }
+    // A decoration's operands after its target (`OpDecorateId`) refer to ids too.
+    ids.extend(module.annotations.iter().flat_map(|i| i.operands.iter().skip(1)).filter_map(|op| op.id_ref_any()));
+    ids
+}
