@@ -125,7 +125,8 @@ impl BatchRenderer {
         }
         // Amber's own negative tests (`NAME.expect_fail.amber`) pass when the script fails (an
         // EXPECT that does not hold, or work the executor refuses as invalid).
-        let outcome = match (name.ends_with(".expect_fail"), outcome) {
+        let expect_fail = path.file_name().is_some_and(|f| f.to_string_lossy().contains(".expect_fail."));
+        let outcome = match (expect_fail, outcome) {
             (true, crate::amber::Outcome::Fail(_)) => crate::amber::Outcome::Pass,
             (true, crate::amber::Outcome::Pass) => crate::amber::Outcome::Fail("an expect_fail script whose EXPECTs all held".into()),
             (_, o) => o,

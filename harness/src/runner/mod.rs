@@ -159,7 +159,9 @@ pub fn discover(corpus: &Path) -> Vec<(String, PathBuf)> {
                 walk(root, &p, out);
             } else if p.extension().is_some_and(|x| TEST_EXTENSIONS.iter().any(|t| x == *t)) {
                 if let Ok(rel) = p.strip_prefix(root) {
-                    let name = rel.with_extension("").to_string_lossy().replace('\\', "/");
+                    // `x.vkscript` keeps its extension: Amber's tests have `x.amber` beside it.
+                    let rel = if p.extension().is_some_and(|x| x == "vkscript") { rel.to_path_buf() } else { rel.with_extension("") };
+                    let name = rel.to_string_lossy().replace('\\', "/");
                     out.push((name, p.clone()));
                 }
             }
