@@ -80,7 +80,7 @@ void main() {
 }";
     let words = fs(glsl);
     const OP_TERMINATE_INVOCATION: u32 = 4416;
-    assert!(words.iter().any(|w| *w == (1 << 16 | OP_TERMINATE_INVOCATION)), "glslang wrote OpTerminateInvocation");
+    assert!(words.contains(&(1 << 16 | OP_TERMINATE_INVOCATION)), "glslang wrote OpTerminateInvocation");
     let wgsl = fragment_words_to_wgsl(words);
     assert_eq!(wgsl.matches("discard").count(), 2, "{wgsl}");
 }

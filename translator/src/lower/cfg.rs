@@ -177,7 +177,6 @@ fn dominators(succ: &[Vec<usize>], preds: &[Vec<usize>]) -> Vec<Option<usize>> {
     idom
 }
 
-
 /// Entry and exit times of each block in a depth-first walk of the dominator tree.
 fn tree_times(idom: &[Option<usize>]) -> Vec<Option<(usize, usize)>> {
     let n = idom.len();

@@ -144,10 +144,11 @@ fn out_of_bounds(i: &Instruction, defs: &HashMap<Word, Instruction>, types: &Has
         Op::VectorExtractDynamic | Op::VectorInsertDynamic => {
             let (vector, at) = if i.class.opcode == Op::VectorExtractDynamic { (0, 1) } else { (0, 2) };
             let Some(Operand::IdRef(index)) = i.operands.get(at) else { return found };
-            let size = id(i.operands.get(vector)).and_then(|v| types.get(&v)).and_then(|t| defs.get(t)).and_then(|t| match t.operands[..] {
-                [Operand::IdRef(_), Operand::LiteralBit32(n)] if t.class.opcode == Op::TypeVector => Some(n),
-                _ => None,
-            });
+            let size =
+                id(i.operands.get(vector)).and_then(|v| types.get(&v)).and_then(|t| defs.get(t)).and_then(|t| match t.operands[..] {
+                    [Operand::IdRef(_), Operand::LiteralBit32(n)] if t.class.opcode == Op::TypeVector => Some(n),
+                    _ => None,
+                });
             if let (Some(v), Some(n)) = (constant_index(defs.get(index)), size) {
                 if v >= u64::from(n) {
                     found.push((at, *index));

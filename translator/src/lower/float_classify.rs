@@ -25,7 +25,13 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
-    if !module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions).any(|i| matches!(i.class.opcode, Op::IsNan | Op::IsInf)) {
+    if !module
+        .functions
+        .iter()
+        .flat_map(|f| &f.blocks)
+        .flat_map(|b| &b.instructions)
+        .any(|i| matches!(i.class.opcode, Op::IsNan | Op::IsInf))
+    {
         return false;
     }
     let types: HashMap<Word, Word> = module

@@ -44,9 +44,7 @@ fn float_control_capability(c: Capability) -> bool {
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     module.all().any(|i| i.opcode == Op::Extension && i.string_at(0).is_some_and(|(name, _)| name == EXTENSION))
         || module.capabilities().any(|i| i.operands.first().and_then(|&c| Capability::from_u32(c)).is_some_and(float_control_capability))
-        || module
-            .execution_modes()
-            .any(|i| i.operands.get(1).and_then(|&m| ExecutionMode::from_u32(m)).is_some_and(float_control))
+        || module.execution_modes().any(|i| i.operands.get(1).and_then(|&m| ExecutionMode::from_u32(m)).is_some_and(float_control))
 }
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
@@ -78,8 +76,12 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     });
     if let Some((mode, width)) = refused {
         let why = match mode {
-            ExecutionMode::SignedZeroInfNanPreserve => "WGSL lets an implementation assume no infinities or NaNs and ignore the sign of zero",
-            ExecutionMode::DenormPreserve | ExecutionMode::DenormFlushToZero => "WGSL lets an implementation flush subnormal values or keep them",
+            ExecutionMode::SignedZeroInfNanPreserve => {
+                "WGSL lets an implementation assume no infinities or NaNs and ignore the sign of zero"
+            }
+            ExecutionMode::DenormPreserve | ExecutionMode::DenormFlushToZero => {
+                "WGSL lets an implementation flush subnormal values or keep them"
+            }
             _ => "WGSL lets an implementation round inexact results either way",
         };
         return Err(format!("the execution mode {mode:?} for {width}-bit floats (SPV_KHR_float_controls; {why})"));

@@ -27,9 +27,7 @@ fn glsl_sets<'a>(names: impl Iterator<Item = (Option<Word>, Option<String>)> + '
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     let sets: Vec<Word> = glsl_sets(module.ext_inst_imports().map(|i| (i.result_id, i.string_at(0).map(|(s, _)| s)))).collect();
     !sets.is_empty()
-        && module
-            .bodies()
-            .any(|i| i.opcode == Op::ExtInst && matches!(i.operands, [set, MODF | FREXP, ..] if sets.contains(set)))
+        && module.bodies().any(|i| i.opcode == Op::ExtInst && matches!(i.operands, [set, MODF | FREXP, ..] if sets.contains(set)))
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
@@ -75,7 +73,9 @@ pub fn lower(module: &mut dr::Module) -> bool {
                     at += 1;
                     continue;
                 }
-                let [Operand::IdRef(set), Operand::LiteralExtInstInteger(which), Operand::IdRef(x), Operand::IdRef(ptr)] = inst.operands[..] else {
+                let [Operand::IdRef(set), Operand::LiteralExtInstInteger(which), Operand::IdRef(x), Operand::IdRef(ptr)] =
+                    inst.operands[..]
+                else {
                     at += 1;
                     continue;
                 };
@@ -90,7 +90,12 @@ pub fn lower(module: &mut dr::Module) -> bool {
                 let pair = *structs.entry((ty, stored)).or_insert_with(|| {
                     // A struct of its own: no decoration or name of another reaches it.
                     let id = fresh_id(module);
-                    module.types_global_values.push(Instruction::new(Op::TypeStruct, None, Some(id), vec![Operand::IdRef(ty), Operand::IdRef(stored)]));
+                    module.types_global_values.push(Instruction::new(
+                        Op::TypeStruct,
+                        None,
+                        Some(id),
+                        vec![Operand::IdRef(ty), Operand::IdRef(stored)],
+                    ));
                     id
                 });
                 let (both, other) = (fresh_id(module), fresh_id(module));

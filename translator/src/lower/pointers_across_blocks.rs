@@ -21,7 +21,8 @@ fn recomputable(op: Op) -> bool {
 /// Whether [`lower`] may change the module: a function computes a pointer by an access chain
 /// or copy and uses it in a later block.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    let pointers: HashSet<Word> = module.types_global_values().filter(|i| i.opcode == Op::TypePointer).filter_map(|i| i.result_id).collect();
+    let pointers: HashSet<Word> =
+        module.types_global_values().filter(|i| i.opcode == Op::TypePointer).filter_map(|i| i.result_id).collect();
     let mut defined_here: HashSet<Word> = HashSet::new();
     let mut defined_before: HashSet<Word> = HashSet::new();
     for f in module.functions() {
@@ -34,7 +35,17 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
             if recomputable(i.opcode) && i.result_type.is_some_and(|t| pointers.contains(&t)) {
                 defined_here.extend(i.result_id);
             }
-            if matches!(i.opcode, Op::Branch | Op::BranchConditional | Op::Switch | Op::Return | Op::ReturnValue | Op::Kill | Op::Unreachable | Op::TerminateInvocation) {
+            if matches!(
+                i.opcode,
+                Op::Branch
+                    | Op::BranchConditional
+                    | Op::Switch
+                    | Op::Return
+                    | Op::ReturnValue
+                    | Op::Kill
+                    | Op::Unreachable
+                    | Op::TerminateInvocation
+            ) {
                 defined_before.extend(defined_here.drain());
             }
         }

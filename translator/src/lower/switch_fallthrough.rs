@@ -365,7 +365,12 @@ fn duplicate(module: &mut dr::Module, f: usize, cfg: &Cfg, plan: &Plan) -> bool 
                     let at = block.instructions.len() - 1;
                     block.instructions.insert(
                         at,
-                        Instruction::new(Op::SelectionMerge, None, None, vec![Operand::IdRef(merge), Operand::SelectionControl(SelectionControl::NONE)]),
+                        Instruction::new(
+                            Op::SelectionMerge,
+                            None,
+                            None,
+                            vec![Operand::IdRef(merge), Operand::SelectionControl(SelectionControl::NONE)],
+                        ),
                     );
                     merge_blocks.push(Block {
                         label: Some(Instruction::new(Op::Label, None, Some(merge), vec![])),
@@ -422,7 +427,8 @@ fn end_case_bodies(module: &mut dr::Module, f: usize) -> bool {
                         break;
                     }
                     Op::BranchConditional => {
-                        let leaves = |k: usize| id_operands(term).nth(k).and_then(|id| cfg.index.get(&id)).is_some_and(|x| mergers.contains(x));
+                        let leaves =
+                            |k: usize| id_operands(term).nth(k).and_then(|id| cfg.index.get(&id)).is_some_and(|x| mergers.contains(x));
                         if term.operands.get(1) != term.operands.get(2) && leaves(1) && leaves(2) {
                             tails.push((b, *merge, false));
                         }
@@ -453,7 +459,12 @@ fn end_case_bodies(module: &mut dr::Module, f: usize) -> bool {
             let at = block.instructions.len() - 1;
             block.instructions.insert(
                 at,
-                Instruction::new(Op::SelectionMerge, None, None, vec![Operand::IdRef(n), Operand::SelectionControl(SelectionControl::NONE)]),
+                Instruction::new(
+                    Op::SelectionMerge,
+                    None,
+                    None,
+                    vec![Operand::IdRef(n), Operand::SelectionControl(SelectionControl::NONE)],
+                ),
             );
             let new = Block {
                 label: Some(Instruction::new(Op::Label, None, Some(n), vec![])),

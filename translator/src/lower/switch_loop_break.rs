@@ -91,6 +91,18 @@ fn find(func: &dr::Function, cfg: &Cfg) -> Option<LoopExit> {
     None
 }
 
+/// A phi: its result, its type and its (value, predecessor) pairs.
+type Phi = (Word, Word, Vec<(Word, Word)>);
+
+/// A phi of the loop merge whose values from the leaving blocks a phi of the new switch merge
+/// (`carrier`, of type `ty`, with `operands`) carries.
+struct Carried {
+    phi: Word,
+    carrier: Word,
+    ty: Word,
+    operands: Vec<Operand>,
+}
+
 fn rewrite(module: &mut dr::Module, f: usize, cfg: &Cfg, exit: &LoopExit) {
     let bool_type = type_id(module, Op::TypeBool, vec![]);
     let yes = bool_constant(module, bool_type, true);
@@ -103,8 +115,8 @@ fn rewrite(module: &mut dr::Module, f: usize, cfg: &Cfg, exit: &LoopExit) {
     let merge_preds: Vec<Word> = cfg.preds[exit.merge].iter().map(|&p| cfg.labels[p]).collect();
     // The loop merge's phis: the values each leaving block gives them, carried by a phi of the
     // new merge block.
-    let mut carried: Vec<(Word, Word, Word, Vec<Operand>)> = Vec::new(); // (loop merge phi, carrier, type, operands)
-    let loop_phis: Vec<(Word, Word, Vec<(Word, Word)>)> = module.functions[f].blocks[exit.loop_merge]
+    let mut carried: Vec<Carried> = Vec::new();
+    let loop_phis: Vec<Phi> = module.functions[f].blocks[exit.loop_merge]
         .instructions
         .iter()
         .filter(|i| i.class.opcode == Op::Phi)
@@ -119,10 +131,11 @@ fn rewrite(module: &mut dr::Module, f: usize, cfg: &Cfg, exit: &LoopExit) {
         for &p in &merge_preds {
             operands.extend([Operand::IdRef(undef(module, *ty)), Operand::IdRef(p)]);
         }
-        carried.push((*phi, carrier, *ty, operands));
+        carried.push(Carried { phi: *phi, carrier, ty: *ty, operands });
     }
     // The old merge block's phis move to the new one, undefined from the leaving blocks.
-    let moved: Vec<Instruction> = module.functions[f].blocks[exit.merge].instructions.iter().filter(|i| i.class.opcode == Op::Phi).cloned().collect();
+    let moved: Vec<Instruction> =
+        module.functions[f].blocks[exit.merge].instructions.iter().filter(|i| i.class.opcode == Op::Phi).cloned().collect();
     let mut phis = Vec::new();
     for mut phi in moved {
         let Some(ty) = phi.result_type else { continue };
@@ -139,8 +152,8 @@ fn rewrite(module: &mut dr::Module, f: usize, cfg: &Cfg, exit: &LoopExit) {
         flag_operands.extend([Operand::IdRef(yes), Operand::IdRef(cfg.labels[p])]);
     }
     phis.push(Instruction::new(Op::Phi, Some(bool_type), Some(flag), flag_operands));
-    for (_, carrier, ty, operands) in &carried {
-        phis.push(Instruction::new(Op::Phi, Some(*ty), Some(*carrier), operands.clone()));
+    for c in &carried {
+        phis.push(Instruction::new(Op::Phi, Some(c.ty), Some(c.carrier), c.operands.clone()));
     }
     phis.push(Instruction::new(
         Op::SelectionMerge,
@@ -179,11 +192,11 @@ fn rewrite(module: &mut dr::Module, f: usize, cfg: &Cfg, exit: &LoopExit) {
     func.blocks[exit.merge].instructions.retain(|i| i.class.opcode != Op::Phi);
     // The loop merge reads the carried values from the new merge block.
     for i in func.blocks[exit.loop_merge].instructions.iter_mut().filter(|i| i.class.opcode == Op::Phi) {
-        let Some((_, carrier, _, _)) = carried.iter().find(|(phi, _, _, _)| Some(*phi) == i.result_id) else { continue };
+        let Some(carrier) = carried.iter().find(|c| Some(c.phi) == i.result_id).map(|c| c.carrier) else { continue };
         let kept: Vec<Operand> =
             phi_pairs(i).into_iter().filter(|(_, p)| !from.contains(p)).flat_map(|(v, p)| [Operand::IdRef(v), Operand::IdRef(p)]).collect();
         i.operands = kept;
-        i.operands.extend([Operand::IdRef(*carrier), Operand::IdRef(new_merge)]);
+        i.operands.extend([Operand::IdRef(carrier), Operand::IdRef(new_merge)]);
     }
     let block = Block { label: Some(Instruction::new(Op::Label, None, Some(new_merge), vec![])), instructions: phis };
     func.blocks.insert(exit.merge, block);
@@ -202,7 +215,9 @@ fn phi_pairs(i: &Instruction) -> Vec<(Word, Word)> {
 /// `OpConstantTrue` or `OpConstantFalse` of `bool_type`, added if missing.
 fn bool_constant(module: &mut dr::Module, bool_type: Word, value: bool) -> Word {
     let op = if value { Op::ConstantTrue } else { Op::ConstantFalse };
-    if let Some(id) = module.types_global_values.iter().find(|i| i.class.opcode == op && i.result_type == Some(bool_type)).and_then(|i| i.result_id) {
+    if let Some(id) =
+        module.types_global_values.iter().find(|i| i.class.opcode == op && i.result_type == Some(bool_type)).and_then(|i| i.result_id)
+    {
         return id;
     }
     let id = fresh_id(module);

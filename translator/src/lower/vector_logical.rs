@@ -29,7 +29,8 @@ pub fn lower(module: &mut dr::Module) -> bool {
             _ => None,
         })
         .collect();
-    let vector_result = |i: &Instruction| matches!(i.class.opcode, Op::LogicalAnd | Op::LogicalOr) && i.result_type.is_some_and(|t| sizes.contains_key(&t));
+    let vector_result =
+        |i: &Instruction| matches!(i.class.opcode, Op::LogicalAnd | Op::LogicalOr) && i.result_type.is_some_and(|t| sizes.contains_key(&t));
     if !module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions).any(vector_result) {
         return false;
     }
@@ -57,7 +58,12 @@ pub fn lower(module: &mut dr::Module) -> bool {
                 };
                 let (accept, reject) = if value { (splat, c) } else { (c, splat) };
                 let i = &mut module.functions[f].blocks[b].instructions[n];
-                *i = Instruction::new(Op::Select, i.result_type, i.result_id, vec![Operand::IdRef(a), Operand::IdRef(accept), Operand::IdRef(reject)]);
+                *i = Instruction::new(
+                    Op::Select,
+                    i.result_type,
+                    i.result_id,
+                    vec![Operand::IdRef(a), Operand::IdRef(accept), Operand::IdRef(reject)],
+                );
                 changed = true;
             }
         }
@@ -68,7 +74,12 @@ pub fn lower(module: &mut dr::Module) -> bool {
 /// A boolean vector constant of `count` components, all `value`.
 fn bool_splat(module: &mut dr::Module, boolean: Word, ty: Word, count: u32, value: bool) -> Word {
     let op = if value { Op::ConstantTrue } else { Op::ConstantFalse };
-    let scalar = match module.types_global_values.iter().find(|i| i.class.opcode == op && i.result_type == Some(boolean)).and_then(|i| i.result_id) {
+    let scalar = match module
+        .types_global_values
+        .iter()
+        .find(|i| i.class.opcode == op && i.result_type == Some(boolean))
+        .and_then(|i| i.result_id)
+    {
         Some(id) => id,
         None => {
             let id = fresh_id(module);
@@ -77,8 +88,10 @@ fn bool_splat(module: &mut dr::Module, boolean: Word, ty: Word, count: u32, valu
         }
     };
     let operands = vec![Operand::IdRef(scalar); count as usize];
-    let existing =
-        module.types_global_values.iter().find(|i| i.class.opcode == Op::ConstantComposite && i.result_type == Some(ty) && i.operands == operands);
+    let existing = module
+        .types_global_values
+        .iter()
+        .find(|i| i.class.opcode == Op::ConstantComposite && i.result_type == Some(ty) && i.operands == operands);
     if let Some(id) = existing.and_then(|i| i.result_id) {
         return id;
     }
