@@ -210,3 +210,126 @@ fn a_64_bit_buffer_is_refused_by_name() {
     assert!(matches!(err, TranslateError::Unsupported { .. }), "{err:?}");
     assert!(err.to_string().contains("u64"), "{err}");
 }
+
+/// A compute module selecting (on `data[0] != 0`) between two constants of an array, a struct
+/// and a matrix type, storing an element of each, in the entry block or, with `in_loop`, in a
+/// loop whose one block is its header (and continue target); with `pointers`, also between
+/// two pointers into the buffer.
+fn composite_selects(in_loop: bool, pointers: bool) -> Vec<u32> {
+    use rspirv::binary::Assemble;
+    use rspirv::dr::{Builder, Operand};
+    use spirv::StorageClass;
+    let mut b = Builder::new();
+    b.set_version(1, 4);
+    b.capability(spirv::Capability::Shader);
+    if pointers {
+        b.capability(spirv::Capability::VariablePointersStorageBuffer);
+    }
+    b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    let void = b.type_void();
+    let boolean = b.type_bool();
+    let uint = b.type_int(32, 0);
+    let float = b.type_float(32, None);
+    let vec2 = b.type_vector(float, 2);
+    let mat2 = b.type_matrix(vec2, 2);
+    let c: Vec<u32> = (0..9).map(|i| b.constant_bit32(uint, i)).collect();
+    let f: Vec<u32> = (0..9).map(|i| b.constant_bit32(float, (i as f32).to_bits())).collect();
+    let array = b.type_array(uint, c[4]);
+    let data_array = b.type_array(uint, c[8]);
+    b.decorate(data_array, spirv::Decoration::ArrayStride, [Operand::LiteralBit32(4)]);
+    let pair = b.type_struct([uint, vec2]);
+    let block = b.type_struct([data_array]);
+    b.decorate(block, spirv::Decoration::Block, []);
+    b.member_decorate(block, 0, spirv::Decoration::Offset, [Operand::LiteralBit32(0)]);
+    let p_block = b.type_pointer(None, StorageClass::StorageBuffer, block);
+    let p_uint = b.type_pointer(None, StorageClass::StorageBuffer, uint);
+    let data = b.variable(p_block, None, StorageClass::StorageBuffer, None);
+    b.decorate(data, spirv::Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+    b.decorate(data, spirv::Decoration::Binding, [Operand::LiteralBit32(0)]);
+    let arrays = [b.constant_composite(array, [c[1], c[2], c[3], c[4]]), b.constant_composite(array, [c[5], c[6], c[7], c[8]])];
+    let vecs = [b.constant_composite(vec2, [f[1], f[2]]), b.constant_composite(vec2, [f[3], f[4]])];
+    let pairs = [b.constant_composite(pair, [c[1], vecs[0]]), b.constant_composite(pair, [c[2], vecs[1]])];
+    let mats = [b.constant_composite(mat2, [vecs[0], vecs[1]]), b.constant_composite(mat2, [vecs[1], vecs[0]])];
+    let fn_ty = b.type_function(void, []);
+    let main = b.begin_function(void, None, spirv::FunctionControl::NONE, fn_ty).unwrap();
+    let entry = b.begin_block(None).unwrap();
+    let slot = |b: &mut Builder, i: usize| b.access_chain(p_uint, None, data, [c[0], c[i]]).unwrap();
+    let p0 = slot(&mut b, 0);
+    let x = b.load(uint, None, p0, None, []).unwrap();
+    let cond = b.i_not_equal(boolean, None, x, c[0]).unwrap();
+    let (header, merge) = (b.id(), b.id());
+    if in_loop {
+        b.branch(header).unwrap();
+        b.begin_block(Some(header)).unwrap();
+    }
+    let i = if in_loop { b.phi(uint, None, [(c[0], entry), (0, 0)]).unwrap() } else { c[0] };
+    let a = b.select(array, None, cond, arrays[0], arrays[1]).unwrap();
+    let a1 = b.composite_extract(uint, None, a, [1]).unwrap();
+    let s = b.select(pair, None, cond, pairs[0], pairs[1]).unwrap();
+    let s0 = b.composite_extract(uint, None, s, [0]).unwrap();
+    let m = b.select(mat2, None, cond, mats[0], mats[1]).unwrap();
+    let m01 = b.composite_extract(float, None, m, [0, 1]).unwrap();
+    let m01 = b.convert_f_to_u(uint, None, m01).unwrap();
+    let sum = b.i_add(uint, None, a1, s0).unwrap();
+    let sum = b.i_add(uint, None, sum, m01).unwrap();
+    let sum = b.i_add(uint, None, sum, i).unwrap();
+    let p1 = slot(&mut b, 1);
+    b.store(p1, sum, None, []).unwrap();
+    if pointers {
+        let (p2, p3) = (slot(&mut b, 2), slot(&mut b, 3));
+        let p = b.select(p_uint, None, cond, p2, p3).unwrap();
+        b.store(p, sum, None, []).unwrap();
+    }
+    if in_loop {
+        let next = b.i_add(uint, None, i, c[1]).unwrap();
+        // The phi's back edge: from the header, with `next`.
+        let func = b.module_mut().functions.last_mut().unwrap();
+        let phi = func.blocks.last_mut().unwrap().instructions.iter_mut().find(|i| i.class.opcode == spirv::Op::Phi).unwrap();
+        phi.operands[2] = Operand::IdRef(next);
+        phi.operands[3] = Operand::IdRef(header);
+        let more = b.u_less_than(boolean, None, next, c[2]).unwrap();
+        b.loop_merge(merge, header, spirv::LoopControl::NONE, []).unwrap();
+        b.branch_conditional(more, header, merge, []).unwrap();
+        b.begin_block(Some(merge)).unwrap();
+    }
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    b.entry_point(spirv::ExecutionModel::GLCompute, main, "main", [data]);
+    b.execution_mode(main, spirv::ExecutionMode::LocalSize, [1, 1, 1]);
+    b.module().assemble()
+}
+
+/// The types of the `select`s in a WGSL module, as naga reads it back.
+fn select_types(wgsl: &str) -> Vec<String> {
+    let module = naga::front::wgsl::parse_str(wgsl).unwrap();
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::empty()).validate(&module).unwrap();
+    let functions = module.functions.iter().map(|(h, f)| (f, &info[h]));
+    let entries = module.entry_points.iter().enumerate().map(|(i, ep)| (&ep.function, info.get_entry_point(i)));
+    functions
+        .chain(entries)
+        .flat_map(|(f, fi)| {
+            let module = &module;
+            f.expressions.iter().filter_map(move |(h, e)| match e {
+                naga::Expression::Select { .. } => Some(format!("{:?}", fi[h].ty.inner_with(&module.types))),
+                _ => None,
+            })
+        })
+        .collect()
+}
+
+/// `OpSelect` of arrays, structs and matrices (SPIR-V 1.4), which WGSL's `select` does not
+/// take, becomes a branch storing the chosen one, in a straight block and in a loop whose one
+/// block is its header; a select of pointers is refused by name.
+#[test]
+fn composite_selects_become_branches_and_pointer_selects_are_refused() {
+    for in_loop in [false, true] {
+        let wgsl = translate_words(composite_selects(in_loop, false)).unwrap_or_else(|e| panic!("in loop {in_loop}: {e}"));
+        let types = select_types(&wgsl);
+        assert!(types.iter().all(|t| t.starts_with("Scalar") || t.starts_with("Vector")), "in loop {in_loop}: {types:?}\n{wgsl}");
+        assert!(wgsl.matches("if ").count() >= 3, "in loop {in_loop}:\n{wgsl}");
+        // The loop assigns its counter in its body (no `continuing` block to assign it in).
+        assert!(!wgsl.contains("continuing"), "in loop {in_loop}:\n{wgsl}");
+        let err = translate_words(composite_selects(in_loop, true)).unwrap_err();
+        assert!(matches!(err, TranslateError::Unsupported { .. }) && err.to_string().contains("OpSelect of pointers"), "{err}");
+    }
+}

@@ -26,8 +26,8 @@
 //! block holding the atomic is split around the loop (what follows it, the block's merge
 //! instruction and terminator move to the loop's merge block, whose successors' `OpPhi`s name
 //! it). A loop header block keeps only its `OpPhi`s and `OpLoopMerge` (the rest moves to a
-//! block of its own, and a loop whose header was its continue target gets a continue block),
-//! so the header stays a header; a header whose branch goes two ways inside the loop (a
+//! block of its own, and a header that was its own continue target gets a continue block:
+//! [`split_loop_header`]), so the header stays a header; a header whose branch goes two ways inside the loop (a
 //! selection without a merge block of its own, which the moved branch could not keep) is
 //! refused.
 
@@ -75,7 +75,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
                     let op = module.functions[f].blocks[b].instructions[at].class.opcode;
                     return Err(format!("Op{op:?} on a location of the other signedness in a loop header that branches two ways inside the loop"));
                 }
-                split_loop_header(module, f, b);
+                split_loop_header(module, f, b)?;
                 b += 1; // the block the header's instructions moved to
                 continue;
             }
@@ -91,7 +91,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
 
 /// Whether the loop header `block`'s branch can move to a block without a merge instruction:
 /// an `OpBranch`, or a conditional branch one of whose targets leaves or continues the loop.
-fn splittable_header(block: &Block) -> bool {
+pub(crate) fn splittable_header(block: &Block) -> bool {
     let targets = |i: &Instruction| -> Vec<Word> {
         i.operands.iter().filter_map(|o| if let Operand::IdRef(id) = o { Some(*id) } else { None }).collect()
     };
@@ -103,13 +103,13 @@ fn splittable_header(block: &Block) -> bool {
     }
 }
 
-fn label_of(block: &Block) -> Word {
+pub(crate) fn label_of(block: &Block) -> Word {
     block.label.as_ref().and_then(|l| l.result_id).unwrap_or(0)
 }
 
 /// In every block of function `f` but `skip`, `OpPhi` pairs naming `from` as the incoming
 /// block name `to`.
-fn rename_phi_parents(module: &mut dr::Module, f: usize, from: Word, to: Word, skip: Option<Word>) {
+pub(crate) fn rename_phi_parents(module: &mut dr::Module, f: usize, from: Word, to: Word, skip: Option<Word>) {
     for block in &mut module.functions[f].blocks {
         if Some(label_of(block)) == skip {
             continue;
@@ -125,39 +125,41 @@ fn rename_phi_parents(module: &mut dr::Module, f: usize, from: Word, to: Word, s
 }
 
 /// Splits the loop header `blocks[b]`: it keeps its `OpPhi`s and `OpLoopMerge` and branches to
-/// a new block (inserted after it) holding its other instructions and terminator. Where the
-/// header was its own continue target, a new continue block branching back to it takes that
-/// role (the back edge now leaves from the new block).
-fn split_loop_header(module: &mut dr::Module, f: usize, b: usize) {
+/// a new block (inserted after it) holding its other instructions and terminator.
+///
+/// A header that was its own continue target gets a continue block (branching back to it) in
+/// that role, and its phis become function variables: each is stored at the end of the block
+/// the value comes from and loaded where the phi was. Left as phis, naga would assign them in
+/// WGSL's `continuing`, which its GLSL writer writes before the loop's body, reading the body's
+/// values before the body computes them. `Err` for a phi of pointers (no variable holds one).
+pub(crate) fn split_loop_header(module: &mut dr::Module, f: usize, b: usize) -> Result<(), String> {
+    let pointers: Vec<Word> =
+        module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypePointer).filter_map(|i| i.result_id).collect();
     let rest = fresh_id(module);
     let header = label_of(&module.functions[f].blocks[b]);
-    let block = &mut module.functions[f].blocks[b];
+    let block = &module.functions[f].blocks[b];
     let merge_at = block.instructions.iter().position(|i| i.class.opcode == Op::LoopMerge).unwrap_or(0);
-    let mut loop_merge = block.instructions.remove(merge_at);
-    let phis = block.instructions.iter().take_while(|i| i.class.opcode == Op::Phi).count();
-    let moved: Vec<Instruction> = block.instructions.drain(phis..).collect();
-    let continue_target = match loop_merge.operands.get(1) {
+    let continue_target = match block.instructions[merge_at].operands.get(1) {
         Some(Operand::IdRef(c)) => *c,
         _ => 0,
     };
-    let mut moved_block = Block { label: Some(Instruction::new(Op::Label, None, Some(rest), vec![])), instructions: moved };
+    let phis = block.instructions.iter().take_while(|i| i.class.opcode == Op::Phi).count();
+    let own_continue = continue_target == header;
+    if own_continue && block.instructions[..phis].iter().any(|p| p.result_type.is_some_and(|t| pointers.contains(&t))) {
+        return Err("a loop whose header is its own continue target carrying a pointer in a phi".into());
+    }
+    let block = &mut module.functions[f].blocks[b];
+    let mut loop_merge = block.instructions.remove(merge_at);
+    let mut moved: Vec<Instruction> = block.instructions.drain(phis..).collect();
+    let header_phis: Vec<Instruction> = if own_continue { block.instructions.drain(..).collect() } else { Vec::new() };
     let mut new_blocks = Vec::new();
-    if continue_target == header {
+    if own_continue {
         let cont = fresh_id(module);
         loop_merge.operands[1] = Operand::IdRef(cont);
-        if let Some(term) = moved_block.instructions.last_mut() {
+        if let Some(term) = moved.last_mut() {
             for op in &mut term.operands {
                 if *op == Operand::IdRef(header) {
                     *op = Operand::IdRef(cont);
-                }
-            }
-        }
-        // The header's phis took the back edge from the header; it now comes from `cont`.
-        let block = &mut module.functions[f].blocks[b];
-        for phi in block.instructions.iter_mut().filter(|i| i.class.opcode == Op::Phi) {
-            for pair in phi.operands.chunks_mut(2) {
-                if pair.get(1) == Some(&Operand::IdRef(header)) {
-                    pair[1] = Operand::IdRef(cont);
                 }
             }
         }
@@ -166,12 +168,48 @@ fn split_loop_header(module: &mut dr::Module, f: usize, b: usize) {
             instructions: vec![Instruction::new(Op::Branch, None, None, vec![Operand::IdRef(header)])],
         });
     }
-    rename_phi_parents(module, f, header, rest, Some(header));
+    // Each phi: a variable loaded in the header, stored where its values come from (the back
+    // edge's from `rest`, which ends as the header did).
+    let mut stores: Vec<(Word, Instruction)> = Vec::new();
+    let mut loads = Vec::new();
+    for phi in header_phis {
+        let (Some(ty), Some(id)) = (phi.result_type, phi.result_id) else { continue };
+        let var_ty = super::pointer_type(module, StorageClass::Function, ty);
+        let var = fresh_id(module);
+        module.functions[f].blocks[0]
+            .instructions
+            .insert(0, Instruction::new(Op::Variable, Some(var_ty), Some(var), vec![Operand::StorageClass(StorageClass::Function)]));
+        for pair in phi.operands.chunks(2) {
+            if let [Operand::IdRef(value), Operand::IdRef(parent)] = pair {
+                let store = Instruction::new(Op::Store, None, None, vec![Operand::IdRef(var), Operand::IdRef(*value)]);
+                stores.push((if *parent == header { rest } else { *parent }, store));
+            }
+        }
+        loads.push(Instruction::new(Op::Load, Some(ty), Some(id), vec![Operand::IdRef(var)]));
+    }
+    for (parent, store) in stores {
+        let into = match parent == rest {
+            true => Some(&mut moved),
+            false => module.functions[f].blocks.iter_mut().find(|blk| label_of(blk) == parent).map(|blk| &mut blk.instructions),
+        };
+        if let Some(instructions) = into {
+            // Before the terminator and the merge instruction preceding it.
+            let mut at = instructions.len().saturating_sub(1);
+            if at > 0 && matches!(instructions[at - 1].class.opcode, Op::SelectionMerge | Op::LoopMerge) {
+                at -= 1;
+            }
+            instructions.insert(at, store);
+        }
+    }
     let block = &mut module.functions[f].blocks[b];
+    block.instructions.splice(0..0, loads);
     block.instructions.push(loop_merge);
     block.instructions.push(Instruction::new(Op::Branch, None, None, vec![Operand::IdRef(rest)]));
-    new_blocks.insert(0, moved_block);
+    // The edges the header's terminator made leave from `rest` now.
+    rename_phi_parents(module, f, header, rest, Some(header));
+    new_blocks.insert(0, Block { label: Some(Instruction::new(Op::Label, None, Some(rest), vec![])), instructions: moved });
     module.functions[f].blocks.splice(b + 1..b + 1, new_blocks);
+    Ok(())
 }
 
 /// Replaces the atomic at `blocks[b].instructions[at]` (not in a loop header) by the loop in

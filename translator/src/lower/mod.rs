@@ -11,6 +11,7 @@ pub mod builtin_output;
 pub mod clip_discard;
 pub mod clip_to_varying;
 pub mod combined_sampler;
+pub mod composite_select;
 pub mod const_operations;
 pub mod constant_indices;
 pub mod copy_logical;
@@ -106,9 +107,10 @@ pub(crate) type FalliblePass = (&'static str, fn(&crate::spirv_view::ModuleView)
 
 /// The passes `ResourceContext::prepare` runs on every stage, in order, after splitting arrays
 /// of descriptors and combined samplers (each a refusal by name when it fails).
-pub(crate) const ON_RESOURCES: [FalliblePass; 7] = [
+pub(crate) const ON_RESOURCES: [FalliblePass; 8] = [
     ("lower: float_controls", float_controls::applies, float_controls::lower),
     ("lower: atomic_signedness", atomic_signedness::applies, atomic_signedness::lower),
+    ("lower: composite_select", composite_select::applies, composite_select::lower),
     ("lower: input_attachments", input_attachments::applies, input_attachments::lower),
     ("lower: sample_mask", sample_mask::applies, sample_mask::lower),
     ("lower: row_major", row_major::applies, row_major::lower),
