@@ -82,7 +82,7 @@ pub fn lower(module: &mut dr::Module) -> bool {
                     .operands
                     .iter()
                     .filter_map(|o| match o {
-                        Operand::IdRef(id) if defs.get(id).is_some_and(|(db, _)| *db != b) => Some(*id),
+                        Operand::IdRef(id) if defs.get(id).is_some_and(|(db, _)| *db < b) => Some(*id),
                         _ => None,
                     })
                     .collect();
@@ -128,7 +128,8 @@ fn recompute(
         return r;
     }
     let Some((def_block, def)) = defs.get(&id) else { return id };
-    if *def_block == b {
+    // (A definition dominates its uses, so it comes in an earlier block or this one.)
+    if *def_block >= b {
         return id;
     }
     let mut inst = def.clone();
