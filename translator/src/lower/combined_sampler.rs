@@ -6,8 +6,13 @@
 //! and an `OpSampledImage`, so every later use (sampling, `OpImage`, queries) is unchanged.
 //! A combined sampler passed to a function (glslang passes a pointer) passes the texture and
 //! then the sampler: the parameter becomes a pointer to the texture followed by a sampler
-//! parameter, through every call it reaches. Arrays of combined samplers (split into elements
-//! first by `descriptor_arrays`) and other uses are refused.
+//! parameter, through every call it reaches. A loaded combined sampler passed by value (an
+//! `OpTypeSampledImage` parameter, as hand-written SPIR-V does) passes the loaded texture and
+//! sampler likewise: the parameter becomes a texture value followed by a sampler value, and
+//! each use of it in the callee an `OpSampledImage` of the two in the use's block (SPIR-V
+//! keeps a sampled image in the block that makes it; naga's reader takes no sampled image as
+//! an argument: "invalid id"). Arrays of combined samplers (split into elements first by
+//! `descriptor_arrays`) and other uses are refused.
 
 use super::{fresh_id, interface_lists_all_globals, pointer_type, type_id};
 use rspirv::dr::{self, Instruction, Operand};
@@ -68,11 +73,16 @@ pub fn split(module: &mut dr::Module, var: Word, set: u32, sampler_binding: u32)
         }
     }
 
-    // Loads of the variable, then of every parameter it reaches through calls.
+    // Loads of the variable, then of every parameter it reaches through calls; then the loaded
+    // values passed to calls, through every parameter they reach.
     let mut work = vec![(var, svar)];
+    let mut values = Vec::new();
     while let Some((combined, sampler_ptr_id)) = work.pop() {
-        split_loads(module, combined, sampler_ptr_id, image, sampler);
+        values.extend(split_loads(module, combined, sampler_ptr_id, image, sampler));
         work.extend(split_arguments(module, combined, sampler_ptr_id, image_ptr, sampler_ptr));
+    }
+    while let Some(value) = values.pop() {
+        values.extend(split_value_arguments(module, value, sampled_image, image, sampler)?);
     }
     Ok(())
 }
@@ -108,8 +118,9 @@ fn check_uses(module: &dr::Module, id: Word, seen: &mut Vec<Word>) -> Result<(),
 }
 
 /// Each `OpLoad` of `combined` (its pointer now to the image) becomes loads of the image and
-/// of the sampler at `sampler_ptr_id`, and an `OpSampledImage` of the two.
-fn split_loads(module: &mut dr::Module, combined: Word, sampler_ptr_id: Word, image: Word, sampler: Word) {
+/// of the sampler at `sampler_ptr_id`, and an `OpSampledImage` of the two. Returns each
+/// sampled image with the image and sampler it is made of.
+fn split_loads(module: &mut dr::Module, combined: Word, sampler_ptr_id: Word, image: Word, sampler: Word) -> Vec<SplitValue> {
     let count = module
         .functions
         .iter()
@@ -117,6 +128,7 @@ fn split_loads(module: &mut dr::Module, combined: Word, sampler_ptr_id: Word, im
         .filter(|i| i.class.opcode == Op::Load && i.operands.first() == Some(&Operand::IdRef(combined)))
         .count();
     let mut ids: Vec<(Word, Word)> = (0..count).map(|_| (fresh_id(module), fresh_id(module))).collect();
+    let mut split = Vec::new();
     for f in &mut module.functions {
         for b in &mut f.blocks {
             if !b.instructions.iter().any(|i| i.class.opcode == Op::Load && i.operands.first() == Some(&Operand::IdRef(combined))) {
@@ -126,6 +138,7 @@ fn split_loads(module: &mut dr::Module, combined: Word, sampler_ptr_id: Word, im
             for inst in b.instructions.drain(..) {
                 if inst.class.opcode == Op::Load && inst.operands.first() == Some(&Operand::IdRef(combined)) {
                     let (i, s) = ids.pop().unwrap_or((0, 0));
+                    split.push(SplitValue { sampled: inst.result_id.unwrap_or(0), image: i, sampler: s });
                     out.push(Instruction::new(Op::Load, Some(image), Some(i), vec![Operand::IdRef(combined)]));
                     out.push(Instruction::new(Op::Load, Some(sampler), Some(s), vec![Operand::IdRef(sampler_ptr_id)]));
                     out.push(Instruction::new(
@@ -141,6 +154,104 @@ fn split_loads(module: &mut dr::Module, combined: Word, sampler_ptr_id: Word, im
             b.instructions = out;
         }
     }
+    split
+}
+
+/// A sampled image value and the image and sampler values it is made of (the same id for the
+/// sampled image and the image where a split parameter stands for both).
+#[derive(Clone, Copy)]
+struct SplitValue {
+    sampled: Word,
+    image: Word,
+    sampler: Word,
+}
+
+/// Where `value.sampled` is a call's argument, the call passes `value.image` and then
+/// `value.sampler`; the parameter it binds (of the sampled image type `sampled_image`) becomes
+/// an `image` parameter followed by a new `sampler` parameter (once per function), and each
+/// other use of it in the callee an `OpSampledImage` of the two made just before the use.
+/// Returns the parameters split now, as values for their own calls.
+fn split_value_arguments(module: &mut dr::Module, value: SplitValue, sampled_image: Word, image: Word, sampler: Word) -> Result<Vec<SplitValue>, String> {
+    let mut split_now = Vec::new();
+    let is_arg = |i: &Instruction| i.class.opcode == Op::FunctionCall && i.operands[1..].contains(&Operand::IdRef(value.sampled));
+    let calls: Vec<(usize, usize, usize)> = module
+        .functions
+        .iter()
+        .enumerate()
+        .flat_map(|(fi, f)| {
+            f.blocks.iter().enumerate().flat_map(move |(bi, b)| {
+                b.instructions.iter().enumerate().filter_map(move |(ii, i)| is_arg(i).then_some((fi, bi, ii)))
+            })
+        })
+        .collect();
+    for (fi, bi, ii) in calls {
+        let Some(Operand::IdRef(callee)) = module.functions[fi].blocks[bi].instructions[ii].operands.first().cloned() else { continue };
+        let Some(ci) = module.functions.iter().position(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(callee)) else {
+            return Err(format!("a combined image sampler passed to the undefined function %{callee}"));
+        };
+        // Argument positions, last first, so insertions keep the earlier ones.
+        let positions: Vec<usize> = module.functions[fi].blocks[bi].instructions[ii].operands[1..]
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| **a == Operand::IdRef(value.sampled))
+            .map(|(k, _)| k)
+            .rev()
+            .collect();
+        for k in positions {
+            let Some(param) = module.functions[ci].parameters.get(k).cloned() else {
+                return Err(format!("a call to %{callee} with more arguments than parameters"));
+            };
+            let param_id = param.result_id.unwrap_or(0);
+            if param.result_type == Some(sampled_image) {
+                let sampler_param = fresh_id(module);
+                let callee_fn = &mut module.functions[ci];
+                callee_fn.parameters[k].result_type = Some(image);
+                callee_fn.parameters.insert(k + 1, Instruction::new(Op::FunctionParameter, Some(sampler), Some(sampler_param), vec![]));
+                retype_function(module, ci);
+                sample_where_used(module, ci, param_id, sampler_param, sampled_image)?;
+                split_now.push(SplitValue { sampled: param_id, image: param_id, sampler: sampler_param });
+            } else if param.result_type != Some(image) {
+                return Err(format!("a combined image sampler passed to a parameter of another type in %{callee}"));
+            }
+            let call = &mut module.functions[fi].blocks[bi].instructions[ii];
+            call.operands[1 + k] = Operand::IdRef(value.image);
+            call.operands.insert(k + 2, Operand::IdRef(value.sampler));
+        }
+    }
+    Ok(split_now)
+}
+
+/// In function `fi`, each use of the image parameter `image_param` other than as a call's
+/// argument takes an `OpSampledImage` of it and `sampler_param`, made just before the use.
+fn sample_where_used(module: &mut dr::Module, fi: usize, image_param: Word, sampler_param: Word, sampled_image: Word) -> Result<(), String> {
+    let uses = |i: &Instruction| i.class.opcode != Op::FunctionCall && i.operands.contains(&Operand::IdRef(image_param));
+    let count = module.functions[fi].blocks.iter().flat_map(|b| &b.instructions).filter(|i| uses(i)).count();
+    if module.functions[fi].blocks.iter().flat_map(|b| &b.instructions).any(|i| uses(i) && i.class.opcode == Op::Phi) {
+        return Err("a combined image sampler parameter chosen by OpPhi".into());
+    }
+    let mut ids: Vec<Word> = (0..count).map(|_| fresh_id(module)).collect();
+    for b in &mut module.functions[fi].blocks {
+        let mut out = Vec::with_capacity(b.instructions.len());
+        for mut inst in b.instructions.drain(..) {
+            if uses(&inst) {
+                let made = ids.pop().unwrap_or(0);
+                out.push(Instruction::new(
+                    Op::SampledImage,
+                    Some(sampled_image),
+                    Some(made),
+                    vec![Operand::IdRef(image_param), Operand::IdRef(sampler_param)],
+                ));
+                for op in &mut inst.operands {
+                    if *op == Operand::IdRef(image_param) {
+                        *op = Operand::IdRef(made);
+                    }
+                }
+            }
+            out.push(inst);
+        }
+        b.instructions = out;
+    }
+    Ok(())
 }
 
 /// Where `combined` is a call's argument, the sampler at `sampler_ptr_id` follows it; the
