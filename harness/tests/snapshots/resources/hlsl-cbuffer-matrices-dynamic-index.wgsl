@@ -44,33 +44,35 @@ fn u0040_main_u0028_vf4_u003b(pos_1: ptr<function, vec4<f32>>) -> vec4<f32> {
     var k: i32;
     var v: f32;
 
-    let _e21 = (*pos_1)[0u];
-    k = (i32(_e21) / 4i);
-    let _e24 = k;
-    let _e26 = k;
-    let _e28 = k;
-    let _e39 = unnamed.a[(_e28 - (i32(floor((f32(_e28) / f32(2i)))) * 2i))][(_e26 / 2i)];
-    let _e40 = k;
+    let _e22 = (*pos_1)[0u];
+    k = (i32(_e22) / 4i);
+    let _e25 = k;
+    let _e27 = k;
+    let _e29 = k;
+    let _e32 = (_e29 - (2i * (_e29 / 2i)));
+    let _e42 = unnamed.a[select(_e32, (_e32 + 2i), (((_e32 ^ 2i) < i32()) && (_e32 != i32())))][(_e27 / 2i)];
     let _e43 = k;
-    let _e44 = (_e43 - 8i);
-    let _e55 = unnamed.b[(_e44 - (i32(floor((f32(_e44) / f32(3i)))) * 3i))][((_e40 - 8i) / 3i)];
-    v = select(_e55, _e39, (_e24 < 8i));
-    let _e57 = v;
-    let _e60 = unnamed.b;
-    let _e66 = unnamed.a;
-    return vec4<f32>((4f * _e57), (4f * (vec3<f32>(0f, 1f, 0f) * transpose(_e60)).y), (4f * (vec2<f32>(0f, 1f) * transpose(_e66)).w), 1f);
+    let _e46 = k;
+    let _e47 = (_e46 - 8i);
+    let _e50 = (_e47 - (3i * (_e47 / 3i)));
+    let _e60 = unnamed.b[select(_e50, (_e50 + 3i), (((_e50 ^ 3i) < i32()) && (_e50 != i32())))][((_e43 - 8i) / 3i)];
+    v = select(_e60, _e42, (_e25 < 8i));
+    let _e62 = v;
+    let _e65 = unnamed.b;
+    let _e71 = unnamed.a;
+    return vec4<f32>((4f * _e62), (4f * (vec3<f32>(0f, 1f, 0f) * transpose(_e65)).y), (4f * (vec2<f32>(0f, 1f) * transpose(_e71)).w), 1f);
 }
 
 fn main_1() {
     var pos_2: vec4<f32>;
     var param: vec4<f32>;
 
-    let _e19 = pos_3;
-    pos_2 = _e19;
-    let _e20 = pos_2;
-    param = _e20;
-    let _e21 = u0040_main_u0028_vf4_u003b((&param));
-    u0040_entryPointOutput = _e21;
+    let _e20 = pos_3;
+    pos_2 = _e20;
+    let _e21 = pos_2;
+    param = _e21;
+    let _e22 = u0040_main_u0028_vf4_u003b((&param));
+    u0040_entryPointOutput = _e22;
     return;
 }
 

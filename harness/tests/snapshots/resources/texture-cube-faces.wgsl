@@ -37,17 +37,18 @@ fn main_1() {
     var row: i32;
     var indexable: array<vec3<f32>, 6>;
 
-    let _e26 = gl_FragCoord_1[0u];
-    col = (i32(_e26) / 16i);
-    let _e30 = gl_FragCoord_1[1u];
-    row = (i32(_e30) / 32i);
-    let _e33 = col;
-    let _e34 = row;
-    let _e36 = (_e33 + (4i * _e34));
+    let _e27 = gl_FragCoord_1[0u];
+    col = (i32(_e27) / 16i);
+    let _e31 = gl_FragCoord_1[1u];
+    row = (i32(_e31) / 32i);
+    let _e34 = col;
+    let _e35 = row;
+    let _e37 = (_e34 + (4i * _e35));
+    let _e40 = (_e37 - (6i * (_e37 / 6i)));
     indexable = array<vec3<f32>, 6>(vec3<f32>(1f, 0.2f, 0.1f), vec3<f32>(-1f, 0.1f, 0.2f), vec3<f32>(0.2f, 1f, 0.1f), vec3<f32>(0.1f, -1f, 0.2f), vec3<f32>(0.2f, 0.1f, 1f), vec3<f32>(0.1f, 0.2f, -1f));
-    let _e45 = indexable[(_e36 - (i32(floor((f32(_e36) / f32(6i)))) * 6i))];
-    let _e46 = textureSample(cube, smp, _e45);
-    frag = _e46;
+    let _e48 = indexable[select(_e40, (_e40 + 6i), (((_e40 ^ 6i) < i32()) && (_e40 != i32())))];
+    let _e49 = textureSample(cube, smp, _e48);
+    frag = _e49;
     return;
 }
 

@@ -152,26 +152,28 @@ var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 fn main() {
     var i: i32;
 
-    let _e21 = tesserae_io_10_g;
-    i = _e21;
     let _e22 = tesserae_io_10_g;
-    let _e23 = i;
-    let _e26 = tesserae_io_28_g[_e23].gl_Position;
-    tesserae_io_21_g[_e22].gl_Position = _e26;
-    let _e29 = tesserae_io_10_g;
-    let _e30 = i;
-    let _e32 = tesserae_io_41_g[_e30];
-    tesserae_io_37_g[_e29] = (_e32 * 0.5f);
-    let _e35 = tesserae_io_10_g;
-    let _e36 = i;
-    let _e37 = (_e36 + 1i);
-    let _e46 = tesserae_io_37_g[(_e37 - (i32(floor((f32(_e37) / f32(4i)))) * 4i))];
-    let _e47 = i;
-    let _e48 = (_e47 + 3i);
-    let _e57 = tesserae_io_37_g[(_e48 - (i32(floor((f32(_e48) / f32(4i)))) * 4i))];
-    tesserae_io_50_g[_e35] = (_e46 + (_e57 * 0.5f));
-    let _e61 = i;
-    if (_e61 == 0i) {
+    i = _e22;
+    let _e23 = tesserae_io_10_g;
+    let _e24 = i;
+    let _e27 = tesserae_io_28_g[_e24].gl_Position;
+    tesserae_io_21_g[_e23].gl_Position = _e27;
+    let _e30 = tesserae_io_10_g;
+    let _e31 = i;
+    let _e33 = tesserae_io_41_g[_e31];
+    tesserae_io_37_g[_e30] = (_e33 * 0.5f);
+    let _e36 = tesserae_io_10_g;
+    let _e37 = i;
+    let _e38 = (_e37 + 1i);
+    let _e41 = (_e38 - (4i * (_e38 / 4i)));
+    let _e49 = tesserae_io_37_g[select(_e41, (_e41 + 4i), (((_e41 ^ 4i) < i32()) && (_e41 != i32())))];
+    let _e50 = i;
+    let _e51 = (_e50 + 3i);
+    let _e54 = (_e51 - (4i * (_e51 / 4i)));
+    let _e62 = tesserae_io_37_g[select(_e54, (_e54 + 4i), (((_e54 ^ 4i) < i32()) && (_e54 != i32())))];
+    tesserae_io_50_g[_e36] = (_e49 + (_e62 * 0.5f));
+    let _e66 = i;
+    if (_e66 == 0i) {
         tesserae_io_75_g[0i] = 3f;
         tesserae_io_75_g[1i] = 3f;
         tesserae_io_75_g[2i] = 3f;

@@ -130,32 +130,33 @@ fn main() {
     var p: vec4<f32>;
     var local: vec4<f32>;
 
-    let _e26 = tesserae_io_10_g;
-    i = _e26;
-    let _e27 = i;
-    if (_e27 < 3i) {
-        let _e29 = i;
-        let _e32 = tesserae_io_30_g[_e29].gl_Position;
-        local = _e32;
+    let _e27 = tesserae_io_10_g;
+    i = _e27;
+    let _e28 = i;
+    if (_e28 < 3i) {
+        let _e30 = i;
+        let _e33 = tesserae_io_30_g[_e30].gl_Position;
+        local = _e33;
     } else {
-        let _e33 = i;
-        let _e37 = tesserae_io_30_g[(_e33 - 3i)].gl_Position;
-        let _e38 = i;
-        let _e39 = (_e38 - 2i);
-        let _e49 = tesserae_io_30_g[(_e39 - (i32(floor((f32(_e39) / f32(3i)))) * 3i))].gl_Position;
-        local = ((_e37 + _e49) * 0.5f);
+        let _e34 = i;
+        let _e38 = tesserae_io_30_g[(_e34 - 3i)].gl_Position;
+        let _e39 = i;
+        let _e40 = (_e39 - 2i);
+        let _e43 = (_e40 - (3i * (_e40 / 3i)));
+        let _e52 = tesserae_io_30_g[select(_e43, (_e43 + 3i), (((_e43 ^ 3i) < i32()) && (_e43 != i32())))].gl_Position;
+        local = ((_e38 + _e52) * 0.5f);
     }
-    let _e52 = local;
-    p = _e52;
-    let _e53 = tesserae_io_10_g;
-    let _e54 = p;
-    tesserae_io_55_g[_e53].gl_Position = _e54;
-    let _e57 = tesserae_io_10_g;
-    let _e58 = i;
-    let _e61 = tesserae_io_68_g;
-    tesserae_io_62_g[_e57] = vec4<f32>((f32(_e58) / 8f), (f32(_e61) / 8f), 0f, 1f);
-    let _e66 = i;
-    if (_e66 == 0i) {
+    let _e55 = local;
+    p = _e55;
+    let _e56 = tesserae_io_10_g;
+    let _e57 = p;
+    tesserae_io_55_g[_e56].gl_Position = _e57;
+    let _e60 = tesserae_io_10_g;
+    let _e61 = i;
+    let _e64 = tesserae_io_68_g;
+    tesserae_io_62_g[_e60] = vec4<f32>((f32(_e61) / 8f), (f32(_e64) / 8f), 0f, 1f);
+    let _e69 = i;
+    if (_e69 == 0i) {
         tesserae_io_83_g[0i] = 3f;
         tesserae_io_83_g[1i] = 4f;
         tesserae_io_83_g[2i] = 5f;

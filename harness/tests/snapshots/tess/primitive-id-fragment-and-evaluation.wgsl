@@ -124,13 +124,14 @@ var<storage, read_write> tesserae_cps: array<vec4<f32>>;
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn main() {
-    let _e14 = tesserae_io_17_g;
     let _e15 = tesserae_io_17_g;
-    let _e16 = (_e15 + 0i);
-    let _e26 = tesserae_io_24_g[(_e16 - (i32(floor((f32(_e16) / f32(3i)))) * 3i))].gl_Position;
-    tesserae_io_14_g[_e14].gl_Position = _e26;
-    let _e29 = tesserae_io_17_g;
-    if (_e29 == 0i) {
+    let _e16 = tesserae_io_17_g;
+    let _e17 = (_e16 + 0i);
+    let _e20 = (_e17 - (3i * (_e17 / 3i)));
+    let _e29 = tesserae_io_24_g[select(_e20, (_e20 + 3i), (((_e20 ^ 3i) < i32()) && (_e20 != i32())))].gl_Position;
+    tesserae_io_14_g[_e15].gl_Position = _e29;
+    let _e32 = tesserae_io_17_g;
+    if (_e32 == 0i) {
         tesserae_io_42_g[0i] = 1f;
         tesserae_io_42_g[1i] = 1f;
         tesserae_io_42_g[2i] = 1f;
