@@ -211,18 +211,28 @@ fn a_64_bit_buffer_is_refused_by_name() {
     assert!(err.to_string().contains("u64"), "{err}");
 }
 
+/// How a test kernel uses a select of two pointers into its buffer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum PointerUse {
+    None,
+    /// A load, a store and a copy through the pointer chosen.
+    Accesses,
+    /// An access chain on it.
+    AccessChain,
+}
+
 /// A compute module selecting (on `data[0] != 0`) between two constants of an array, a struct
 /// and a matrix type, storing an element of each, in the entry block or, with `in_loop`, in a
-/// loop whose one block is its header (and continue target); with `pointers`, also between
-/// two pointers into the buffer.
-fn composite_selects(in_loop: bool, pointers: bool) -> Vec<u32> {
+/// loop whose one block is its header (and continue target); and between two pointers into
+/// the buffer, used as `pointers` says.
+fn composite_selects(in_loop: bool, pointers: PointerUse) -> Vec<u32> {
     use rspirv::binary::Assemble;
     use rspirv::dr::{Builder, Operand};
     use spirv::StorageClass;
     let mut b = Builder::new();
     b.set_version(1, 4);
     b.capability(spirv::Capability::Shader);
-    if pointers {
+    if pointers != PointerUse::None {
         b.capability(spirv::Capability::VariablePointersStorageBuffer);
     }
     b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
@@ -275,10 +285,19 @@ fn composite_selects(in_loop: bool, pointers: bool) -> Vec<u32> {
     let sum = b.i_add(uint, None, sum, i).unwrap();
     let p1 = slot(&mut b, 1);
     b.store(p1, sum, None, []).unwrap();
-    if pointers {
-        let (p2, p3) = (slot(&mut b, 2), slot(&mut b, 3));
+    if pointers != PointerUse::None {
+        let (p2, p3, p4) = (slot(&mut b, 2), slot(&mut b, 3), slot(&mut b, 4));
         let p = b.select(p_uint, None, cond, p2, p3).unwrap();
-        b.store(p, sum, None, []).unwrap();
+        if pointers == PointerUse::Accesses {
+            b.store(p, sum, None, []).unwrap();
+            let v = b.load(uint, None, p, None, []).unwrap();
+            let v = b.i_add(uint, None, v, c[1]).unwrap();
+            b.store(p4, v, None, []).unwrap();
+            b.copy_memory(p4, p, None, None, []).unwrap();
+        } else {
+            let q = b.access_chain(p_uint, None, p, []).unwrap();
+            b.store(q, sum, None, []).unwrap();
+        }
     }
     if in_loop {
         let next = b.i_add(uint, None, i, c[1]).unwrap();
@@ -319,17 +338,21 @@ fn select_types(wgsl: &str) -> Vec<String> {
 
 /// `OpSelect` of arrays, structs and matrices (SPIR-V 1.4), which WGSL's `select` does not
 /// take, becomes a branch storing the chosen one, in a straight block and in a loop whose one
-/// block is its header; a select of pointers is refused by name.
+/// block is its header; loads, stores and copies through a select of pointers become the access
+/// in a branch on either pointer, and a select of pointers used otherwise is refused by name.
 #[test]
-fn composite_selects_become_branches_and_pointer_selects_are_refused() {
+fn composite_and_pointer_selects_become_branches() {
     for in_loop in [false, true] {
-        let wgsl = translate_words(composite_selects(in_loop, false)).unwrap_or_else(|e| panic!("in loop {in_loop}: {e}"));
-        let types = select_types(&wgsl);
-        assert!(types.iter().all(|t| t.starts_with("Scalar") || t.starts_with("Vector")), "in loop {in_loop}: {types:?}\n{wgsl}");
-        assert!(wgsl.matches("if ").count() >= 3, "in loop {in_loop}:\n{wgsl}");
-        // The loop assigns its counter in its body (no `continuing` block to assign it in).
-        assert!(!wgsl.contains("continuing"), "in loop {in_loop}:\n{wgsl}");
-        let err = translate_words(composite_selects(in_loop, true)).unwrap_err();
-        assert!(matches!(err, TranslateError::Unsupported { .. }) && err.to_string().contains("OpSelect of pointers"), "{err}");
+        for pointers in [PointerUse::None, PointerUse::Accesses] {
+            let wgsl = translate_words(composite_selects(in_loop, pointers)).unwrap_or_else(|e| panic!("in loop {in_loop}: {e}"));
+            let types = select_types(&wgsl);
+            assert!(types.iter().all(|t| t.starts_with("Scalar") || t.starts_with("Vector")), "in loop {in_loop}: {types:?}\n{wgsl}");
+            let branches = if pointers == PointerUse::None { 3 } else { 6 };
+            assert_eq!(wgsl.matches("if ").count(), branches + usize::from(in_loop), "in loop {in_loop} {pointers:?}:\n{wgsl}");
+            // The loop assigns its counter in its body (no `continuing` block to assign it in).
+            assert!(!wgsl.contains("continuing"), "in loop {in_loop}:\n{wgsl}");
+        }
+        let err = translate_words(composite_selects(in_loop, PointerUse::AccessChain)).unwrap_err();
+        assert!(matches!(err, TranslateError::Unsupported { .. }) && err.to_string().contains("OpSelect of pointers used by OpAccessChain"), "{err}");
     }
 }
