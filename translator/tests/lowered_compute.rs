@@ -49,7 +49,10 @@ void main() {
   o.v[4u + i] = count;
 }",
     );
-    let null_initialized = words.windows(5).filter(|w| w[0] == (5 << 16 | spirv::Op::Variable as u32) && w[3] == spirv::StorageClass::Workgroup as u32).count();
+    let null_initialized = words
+        .windows(5)
+        .filter(|w| w[0] == (5 << 16 | spirv::Op::Variable as u32) && w[3] == spirv::StorageClass::Workgroup as u32)
+        .count();
     assert_eq!(null_initialized, 3, "glslang writes the three initializers");
     let wgsl = translate_words(words).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(wgsl.matches("var<workgroup>").count(), 3, "{wgsl}");
@@ -85,10 +88,12 @@ fn memory_access_operands_with_parameters_are_dropped() {
     let main = b.begin_function(void, None, spirv::FunctionControl::NONE, fn_ty).unwrap();
     b.begin_block(None).unwrap();
     let zero = b.constant_bit32(uint, 0);
-    let elements: Vec<u32> = (0..4).map(|i| {
-        let c = b.constant_bit32(uint, i);
-        b.access_chain(p_uint, None, buf, [zero, c]).unwrap()
-    }).collect();
+    let elements: Vec<u32> = (0..4)
+        .map(|i| {
+            let c = b.constant_bit32(uint, i);
+            b.access_chain(p_uint, None, buf, [zero, c]).unwrap()
+        })
+        .collect();
     let aligned = |n: u32| [Operand::MemoryAccess(MemoryAccess::ALIGNED), Operand::LiteralBit32(n)];
     let put = |b: &mut Builder, op: Op, ty: Option<u32>, operands: Vec<Operand>| {
         let id = ty.map(|_| b.id());
@@ -97,7 +102,9 @@ fn memory_access_operands_with_parameters_are_dropped() {
     };
     let copy = [vec![Operand::IdRef(elements[1]), Operand::IdRef(elements[0])], aligned(16).to_vec(), aligned(4).to_vec()].concat();
     put(&mut b, Op::CopyMemory, None, copy);
-    let copy = [vec![Operand::IdRef(elements[2]), Operand::IdRef(elements[0]), Operand::MemoryAccess(MemoryAccess::NONE)], aligned(4).to_vec()].concat();
+    let copy =
+        [vec![Operand::IdRef(elements[2]), Operand::IdRef(elements[0]), Operand::MemoryAccess(MemoryAccess::NONE)], aligned(4).to_vec()]
+            .concat();
     put(&mut b, Op::CopyMemory, None, copy);
     let load = [vec![Operand::IdRef(elements[0])], aligned(4).to_vec()].concat();
     let x = put(&mut b, Op::Load, Some(uint), load).unwrap();
@@ -321,7 +328,8 @@ fn composite_selects(in_loop: bool, pointers: PointerUse) -> Vec<u32> {
 /// The types of the `select`s in a WGSL module, as naga reads it back.
 fn select_types(wgsl: &str) -> Vec<String> {
     let module = naga::front::wgsl::parse_str(wgsl).unwrap();
-    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::empty()).validate(&module).unwrap();
+    let info =
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::empty()).validate(&module).unwrap();
     let functions = module.functions.iter().map(|(h, f)| (f, &info[h]));
     let entries = module.entry_points.iter().enumerate().map(|(i, ep)| (&ep.function, info.get_entry_point(i)));
     functions
@@ -353,6 +361,9 @@ fn composite_and_pointer_selects_become_branches() {
             assert!(!wgsl.contains("continuing"), "in loop {in_loop}:\n{wgsl}");
         }
         let err = translate_words(composite_selects(in_loop, PointerUse::AccessChain)).unwrap_err();
-        assert!(matches!(err, TranslateError::Unsupported { .. }) && err.to_string().contains("OpSelect of pointers used by OpAccessChain"), "{err}");
+        assert!(
+            matches!(err, TranslateError::Unsupported { .. }) && err.to_string().contains("OpSelect of pointers used by OpAccessChain"),
+            "{err}"
+        );
     }
 }

@@ -66,7 +66,12 @@ fn fragment() -> Vec<u32> {
     let lod = [Operand::ImageOperands(spirv::ImageOperands::LOD), Operand::IdRef(zero)];
     let sample = |b: &mut Builder, s, p| {
         let id = b.id();
-        let inst = rspirv::dr::Instruction::new(Op::ImageSampleExplicitLod, Some(vec4), Some(id), [vec![Operand::IdRef(s), Operand::IdRef(p)], lod.to_vec()].concat());
+        let inst = rspirv::dr::Instruction::new(
+            Op::ImageSampleExplicitLod,
+            Some(vec4),
+            Some(id),
+            [vec![Operand::IdRef(s), Operand::IdRef(p)], lod.to_vec()].concat(),
+        );
         b.insert_into_block(rspirv::dr::InsertPoint::End, inst).unwrap();
         id
     };
@@ -96,10 +101,8 @@ fn a_sampled_image_passed_by_value_becomes_a_texture_and_a_sampler() {
     tesserae::lower::check_predicates(&words).unwrap();
     let v = vs("#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p, 0.0, 1.0); }");
     let r = reflect::load(&v, None).expect("vertex loads").reflection;
-    let mut desc = PipelineDesc {
-        vertex_buffers: VertexBufferLayout::infer(&r),
-        ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(words)))
-    };
+    let mut desc =
+        PipelineDesc { vertex_buffers: VertexBufferLayout::infer(&r), ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(words))) };
     desc.options.verify_wgsl_round_trip = true;
     let plan = translate(&desc).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(plan, translate(&desc).unwrap(), "translation is deterministic");

@@ -176,7 +176,8 @@ struct Operations {
 
 fn operations(wgsl: &str) -> Operations {
     let module = naga::front::wgsl::parse_str(wgsl).unwrap();
-    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::empty()).validate(&module).unwrap();
+    let info =
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::empty()).validate(&module).unwrap();
     let mut ops = Operations::default();
     let functions = module.functions.iter().map(|(h, f)| (f, &info[h]));
     let entries = module.entry_points.iter().enumerate().map(|(i, ep)| (&ep.function, info.get_entry_point(i)));
@@ -241,11 +242,15 @@ fn glsl_min_max_abs_sign_and_msb_compute_on_the_opcodes_signedness() {
     for (number, args_signed, result_signed, fun, kind) in cases {
         let wgsl = translate(kernel(|k| {
             let pick = |v: [Word; 2]| if args_signed { v[0] } else { v[1] };
-            let args: Vec<Word> = [k.x, k.y, k.z].into_iter().map(pick).take(match fun {
-                Mf::Min | Mf::Max => 2,
-                Mf::Clamp => 3,
-                _ => 1,
-            }).collect();
+            let args: Vec<Word> = [k.x, k.y, k.z]
+                .into_iter()
+                .map(pick)
+                .take(match fun {
+                    Mf::Min | Mf::Max => 2,
+                    Mf::Clamp => 3,
+                    _ => 1,
+                })
+                .collect();
             let ty = if result_signed { k.int } else { k.uint };
             let r = k.glsl(ty, number, &args);
             k.store(0, r);
@@ -339,7 +344,8 @@ fn atomic_kernel(op: Op, place: Place) -> Vec<u32> {
         let (ty, location, value) = if signed { (k.uint, k.atom_u, k.x[1]) } else { (k.int, k.atom_i, k.x[0]) };
         let atomic = |k: &mut Kernel| {
             let id = k.b.id();
-            let operands = vec![Operand::IdRef(location), Operand::IdScope(k.device), Operand::IdMemorySemantics(k.relaxed), Operand::IdRef(value)];
+            let operands =
+                vec![Operand::IdRef(location), Operand::IdScope(k.device), Operand::IdMemorySemantics(k.relaxed), Operand::IdRef(value)];
             k.b.insert_into_block(InsertPoint::End, Instruction::new(op, Some(ty), Some(id), operands)).unwrap();
             k.types.insert(id, ty);
             id
@@ -384,9 +390,12 @@ fn atomic_kernel(op: Op, place: Place) -> Vec<u32> {
 #[test]
 fn atomic_min_and_max_of_the_other_signedness_loop_on_compare_exchange() {
     use naga::{AtomicFunction as Af, BinaryOperator as Bo};
-    for (op, comparison, kind) in
-        [(Op::AtomicUMax, Bo::Greater, Uint), (Op::AtomicUMin, Bo::Less, Uint), (Op::AtomicSMax, Bo::Greater, Sint), (Op::AtomicSMin, Bo::Less, Sint)]
-    {
+    for (op, comparison, kind) in [
+        (Op::AtomicUMax, Bo::Greater, Uint),
+        (Op::AtomicUMin, Bo::Less, Uint),
+        (Op::AtomicSMax, Bo::Greater, Sint),
+        (Op::AtomicSMin, Bo::Less, Sint),
+    ] {
         for place in [Place::Straight, Place::SingleBlockLoop, Place::LoopHeader] {
             let wgsl = translate(atomic_kernel(op, place)).unwrap_or_else(|e| panic!("{op:?} {place:?}: {e}"));
             let ops = operations(&wgsl);
@@ -407,7 +416,8 @@ fn atomic_min_and_max_of_the_locations_signedness_stay_as_they_are() {
         let wgsl = translate(kernel(|k| {
             let (ty, location, value) = if signed { (k.int, k.atom_i, k.x[0]) } else { (k.uint, k.atom_u, k.x[1]) };
             let id = k.b.id();
-            let operands = vec![Operand::IdRef(location), Operand::IdScope(k.device), Operand::IdMemorySemantics(k.relaxed), Operand::IdRef(value)];
+            let operands =
+                vec![Operand::IdRef(location), Operand::IdScope(k.device), Operand::IdMemorySemantics(k.relaxed), Operand::IdRef(value)];
             k.b.insert_into_block(InsertPoint::End, Instruction::new(op, Some(ty), Some(id), operands)).unwrap();
             k.types.insert(id, ty);
             k.store(0, id);

@@ -22,14 +22,17 @@
 //! the exchange's result is not yet named (wgpu's GL back end panicked).
 //!
 //! Each exchange that fails does so because another invocation updated the location, so some
-//! invocation always progresses, and the value left is the one the atomic operation gives. The
-//! block holding the atomic is split around the loop (what follows it, the block's merge
-//! instruction and terminator move to the loop's merge block, whose successors' `OpPhi`s name
-//! it). A loop header block keeps only its `OpPhi`s and `OpLoopMerge` (the rest moves to a
-//! block of its own, and a header that was its own continue target gets a continue block:
-//! [`split_loop_header`]), so the header stays a header; a header whose branch goes two ways inside the loop (a
-//! selection without a merge block of its own, which the moved branch could not keep) is
-//! refused.
+//! invocation always progresses, and the value left is the one the atomic operation gives.
+//! (naga reads `OpAtomicCompareExchange` as WGSL's `atomicCompareExchangeWeak`, which WGSL lets
+//! fail spuriously with the old value equal to the comparand; its SPIR-V and GLSL writers, the
+//! back ends wgpu runs here, write strong exchanges, which do not.) The block holding the
+//! atomic is split around the loop (what follows it, the block's merge instruction and
+//! terminator move to the loop's merge block, whose successors' `OpPhi`s name it). A loop
+//! header block keeps only its `OpPhi`s and `OpLoopMerge` (the rest moves to a block of its
+//! own, and a header that was its own continue target gets a continue block:
+//! [`split_loop_header`]), so the header stays a header; a header whose branch goes two ways
+//! inside the loop (a selection without a merge block of its own, which the moved branch could
+//! not keep) is refused.
 
 use super::signed_operations::int_shapes;
 use super::{fresh_id, type_id};
@@ -73,7 +76,9 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             if is_header {
                 if !splittable_header(&module.functions[f].blocks[b]) {
                     let op = module.functions[f].blocks[b].instructions[at].class.opcode;
-                    return Err(format!("Op{op:?} on a location of the other signedness in a loop header that branches two ways inside the loop"));
+                    return Err(format!(
+                        "Op{op:?} on a location of the other signedness in a loop header that branches two ways inside the loop"
+                    ));
                 }
                 split_loop_header(module, f, b)?;
                 b += 1; // the block the header's instructions moved to
@@ -216,7 +221,8 @@ pub(crate) fn split_loop_header(module: &mut dr::Module, f: usize, b: usize) -> 
 /// the module's comment; returns the blocks to insert after `blocks[b]`: the loop's header,
 /// body and continue blocks and its merge block, which holds what followed the atomic.
 fn compare_exchange_loop(module: &mut dr::Module, f: usize, b: usize, at: usize, atomic: &Instruction) -> Vec<Block> {
-    let [Operand::IdRef(pointer), Operand::IdScope(scope), Operand::IdMemorySemantics(semantics), Operand::IdRef(value)] = atomic.operands[..]
+    let [Operand::IdRef(pointer), Operand::IdScope(scope), Operand::IdMemorySemantics(semantics), Operand::IdRef(value)] =
+        atomic.operands[..]
     else {
         return Vec::new();
     };

@@ -171,7 +171,13 @@ struct SplitValue {
 /// an `image` parameter followed by a new `sampler` parameter (once per function), and each
 /// other use of it in the callee an `OpSampledImage` of the two made just before the use.
 /// Returns the parameters split now, as values for their own calls.
-fn split_value_arguments(module: &mut dr::Module, value: SplitValue, sampled_image: Word, image: Word, sampler: Word) -> Result<Vec<SplitValue>, String> {
+fn split_value_arguments(
+    module: &mut dr::Module,
+    value: SplitValue,
+    sampled_image: Word,
+    image: Word,
+    sampler: Word,
+) -> Result<Vec<SplitValue>, String> {
     let mut split_now = Vec::new();
     let is_arg = |i: &Instruction| i.class.opcode == Op::FunctionCall && i.operands[1..].contains(&Operand::IdRef(value.sampled));
     let calls: Vec<(usize, usize, usize)> = module
@@ -179,9 +185,10 @@ fn split_value_arguments(module: &mut dr::Module, value: SplitValue, sampled_ima
         .iter()
         .enumerate()
         .flat_map(|(fi, f)| {
-            f.blocks.iter().enumerate().flat_map(move |(bi, b)| {
-                b.instructions.iter().enumerate().filter_map(move |(ii, i)| is_arg(i).then_some((fi, bi, ii)))
-            })
+            f.blocks
+                .iter()
+                .enumerate()
+                .flat_map(move |(bi, b)| b.instructions.iter().enumerate().filter_map(move |(ii, i)| is_arg(i).then_some((fi, bi, ii))))
         })
         .collect();
     for (fi, bi, ii) in calls {
@@ -223,7 +230,13 @@ fn split_value_arguments(module: &mut dr::Module, value: SplitValue, sampled_ima
 
 /// In function `fi`, each use of the image parameter `image_param` other than as a call's
 /// argument takes an `OpSampledImage` of it and `sampler_param`, made just before the use.
-fn sample_where_used(module: &mut dr::Module, fi: usize, image_param: Word, sampler_param: Word, sampled_image: Word) -> Result<(), String> {
+fn sample_where_used(
+    module: &mut dr::Module,
+    fi: usize,
+    image_param: Word,
+    sampler_param: Word,
+    sampled_image: Word,
+) -> Result<(), String> {
     let uses = |i: &Instruction| i.class.opcode != Op::FunctionCall && i.operands.contains(&Operand::IdRef(image_param));
     let count = module.functions[fi].blocks.iter().flat_map(|b| &b.instructions).filter(|i| uses(i)).count();
     if module.functions[fi].blocks.iter().flat_map(|b| &b.instructions).any(|i| uses(i) && i.class.opcode == Op::Phi) {

@@ -61,12 +61,15 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     let kinds = |op: Op| module.types_global_values.iter().filter(move |i| i.class.opcode == op).filter_map(|i| i.result_id);
     let composites: HashSet<Word> = kinds(Op::TypeArray).chain(kinds(Op::TypeStruct)).chain(kinds(Op::TypeMatrix)).collect();
     let pointers: HashSet<Word> = kinds(Op::TypePointer).collect();
-    let chooses = |i: &Instruction, types: &HashSet<Word>| i.class.opcode == Op::Select && i.result_type.is_some_and(|t| types.contains(&t));
+    let chooses =
+        |i: &Instruction, types: &HashSet<Word>| i.class.opcode == Op::Select && i.result_type.is_some_and(|t| types.contains(&t));
     let body = || module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions);
     let pointer_selects: HashMap<Word, PointerSelect> = body()
         .filter(|i| chooses(i, &pointers))
         .filter_map(|i| match (i.result_id, i.operands.as_slice()) {
-            (Some(id), [Operand::IdRef(condition), Operand::IdRef(a), Operand::IdRef(b)]) => Some((id, PointerSelect { condition: *condition, a: *a, b: *b })),
+            (Some(id), [Operand::IdRef(condition), Operand::IdRef(a), Operand::IdRef(b)]) => {
+                Some((id, PointerSelect { condition: *condition, a: *a, b: *b }))
+            }
             _ => None,
         })
         .collect();
@@ -86,7 +89,8 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             }
         }
     }
-    let rewritten = |i: &Instruction| chooses(i, &composites) || (i.class.opcode != Op::Select && pointer_use(i, &pointer_selects).is_some());
+    let rewritten =
+        |i: &Instruction| chooses(i, &composites) || (i.class.opcode != Op::Select && pointer_use(i, &pointer_selects).is_some());
     for f in 0..module.functions.len() {
         let mut b = 0;
         while b < module.functions[f].blocks.len() {

@@ -197,7 +197,11 @@ fn convert(sign_extend: bool, x: Scalar, (from, _): (u32, u32), (to, to_signed):
     }
     let extend = |v: u64, width: u32, signed: bool| -> u64 {
         let shift = 64 - width;
-        if signed { (((v << shift) as i64) >> shift) as u64 } else { (v << shift) >> shift }
+        if signed {
+            (((v << shift) as i64) >> shift) as u64
+        } else {
+            (v << shift) >> shift
+        }
     };
     let value = extend(bits, from, sign_extend);
     Some(match to {

@@ -97,7 +97,11 @@ fn drop_unused(module: &mut dr::Module, wide_types: &HashMap<Word, u32>) -> bool
 /// names and decorations.
 fn references(module: &dr::Module) -> HashSet<Word> {
     let functions = module.functions.iter().flat_map(|f| {
-        f.def.iter().chain(f.parameters.iter()).chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(b.instructions.iter()))).chain(f.end.iter())
+        f.def
+            .iter()
+            .chain(f.parameters.iter())
+            .chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(b.instructions.iter())))
+            .chain(f.end.iter())
     });
     let globals = module.entry_points.iter().chain(module.execution_modes.iter()).chain(module.types_global_values.iter());
     let mut ids = HashSet::new();

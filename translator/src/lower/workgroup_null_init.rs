@@ -14,7 +14,9 @@ use spirv::{Op, StorageClass, Word};
 
 /// Whether [`lower`] may change the module: a workgroup variable has an initializer.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.types_global_values().any(|i| i.opcode == Op::Variable && i.operands.len() == 2 && i.operands[0] == StorageClass::Workgroup as u32)
+    module
+        .types_global_values()
+        .any(|i| i.opcode == Op::Variable && i.operands.len() == 2 && i.operands[0] == StorageClass::Workgroup as u32)
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
