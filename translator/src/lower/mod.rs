@@ -33,6 +33,7 @@ pub mod interpolation;
 pub mod memory_access_operands;
 pub mod memory_qualifiers;
 pub mod modf_frexp_out;
+pub mod modf_frexp_struct;
 pub mod non_writable_blocks;
 pub mod packed_vectors;
 pub mod point_coord;
@@ -76,7 +77,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 22] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 23] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -86,6 +87,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 22] = [
     ("lower: pointers_across_blocks", pointers_across_blocks::applies, pointers_across_blocks::lower),
     ("lower: extended_arithmetic", extended_arithmetic::applies, extended_arithmetic::lower),
     ("lower: modf_frexp_out", modf_frexp_out::applies, modf_frexp_out::lower),
+    ("lower: modf_frexp_struct", modf_frexp_struct::applies, modf_frexp_struct::lower),
     ("lower: float_classify", float_classify::applies, float_classify::lower),
     ("lower: constant_indices", constant_indices::applies, constant_indices::lower),
     ("lower: fragment_test_modes", fragment_test_modes::applies, fragment_test_modes::lower),
