@@ -9,7 +9,7 @@ and failure reasons, most frequent first (numbers and line numbers folded).
 """
 import collections, json, re, sys
 
-REFUSED = "refused by the translator: "
+REFUSED = "refused by name: "
 
 def fold(m):
     m = re.sub(r"line \d+: ", "", m)

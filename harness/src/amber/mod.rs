@@ -15,8 +15,9 @@ use crate::image::Image;
 use pipeline::Refusal;
 use tesserae_amber::{verify, BufferId, Command, ElementType, Expect, PipelineId, PipelineKind, Run, Script, ShaderSource, Step};
 
-/// How the message of a row whose shaders the translator refuses by name begins.
-pub const REFUSED: &str = "refused by the translator: ";
+/// How the message of a row begins whose valid work the translator or the runtime refuses by
+/// name (a feature WGSL cannot express, a device limit the emulation would pass).
+pub const REFUSED: &str = "refused by name: ";
 
 /// How a script ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -201,6 +202,12 @@ impl RunError {
             RunError::Exec(ExecError::Translate(e @ tesserae::TranslateError::Unsupported { .. })) => {
                 Outcome::Skip(format!("line {line}: RUN: {REFUSED}{e}"))
             }
+            RunError::Exec(ExecError::Runtime(
+                e @ (tesserae_wgpu::RuntimeError::LimitExceeded { .. }
+                | tesserae_wgpu::RuntimeError::TooManyBindings { .. }
+                | tesserae_wgpu::RuntimeError::WorkgroupLimit { .. }
+                | tesserae_wgpu::RuntimeError::Unsupported(_)),
+            )) => Outcome::Skip(format!("line {line}: RUN: {REFUSED}{e}")),
             RunError::Exec(e) => Outcome::Fail(format!("line {line}: RUN: {e}")),
         }
     }
