@@ -307,8 +307,8 @@ fn compute(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipeli
         ShaderSource::Passthrough => Err("PASSTHROUGH is a vertex shader".into()),
     }
     .map_err(|log| ExecError::Device(format!("{}:{}: compute shader `{}` does not compile:\n{log}", script.path.display(), shader.line, shader.name)))?;
-    let (test, storage, groups) = pipeline::compute(script, p, *groups, state)?;
-    let job = pipeline::job(test, spirv, attached.entry_point.clone(), groups);
+    let (test, storage) = pipeline::compute(script, p, state)?;
+    let job = crate::executor::ComputeJob { test, spirv, entry_point: attached.entry_point.clone(), groups: *groups };
     let out = ex.compute(&job)?;
     write_back(state, &storage, &out);
     Ok(())

@@ -1,10 +1,9 @@
 //! An Amber `RUN` as the harness's test model: a graphics run becomes a [`ShaderTest`] (one
-//! draw into the pipeline's attachments), a compute run a [`ComputeJob`]. What the model
+//! draw into the pipeline's attachments), a compute run the test of a [`crate::executor::ComputeJob`]. What the model
 //! cannot say yet is refused with [`Refusal`], naming it, so the script is skipped rather
 //! than run differently from what Amber would do.
 
 use super::State;
-use crate::executor::ComputeJob;
 use crate::shader_test::{
     AddressMode as TAddress, BlendMode, CompareOp as TCompare, CompileTarget, CullMode as TCull, DepthFormat, DepthState as TDepth, Descriptor, Draw,
     Filter as TFilter, FrontFace, IndexData, IndexFormat, Language, Requirements, ResourceBinding, SamplerState, ShaderSection, ShaderTest, TargetFormat,
@@ -440,8 +439,9 @@ pub fn graphics(
     Ok((shader_test, storage))
 }
 
-/// A compute `RUN` as a [`ComputeJob`]; `compile` turns the compute shader into SPIR-V.
-pub fn compute(script: &Script, p: &Pipeline, groups: [u32; 3], state: &State) -> R<(ShaderTest, Vec<StorageSource>, [u32; 3])> {
+/// A compute `RUN`'s descriptors, push constants and specialization, as the test of a
+/// [`crate::executor::ComputeJob`].
+pub fn compute(script: &Script, p: &Pipeline, state: &State) -> R<(ShaderTest, Vec<StorageSource>)> {
     let (resources, push_constants, storage) = resources(script, p, state)?;
     let test = ShaderTest {
         path: script.path.clone(),
@@ -455,9 +455,5 @@ pub fn compute(script: &Script, p: &Pipeline, groups: [u32; 3], state: &State) -
         specialization: specialization(p)?,
         test: TestSection::default(),
     };
-    Ok((test, storage, groups))
-}
-
-pub fn job(test: ShaderTest, spirv: Vec<u32>, entry_point: String, groups: [u32; 3]) -> ComputeJob {
-    ComputeJob { test, spirv, entry_point, groups }
+    Ok((test, storage))
 }
