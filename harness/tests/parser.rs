@@ -539,3 +539,21 @@ fn mutated_resource_sections_never_panic() {
         let _ = parse(Path::new("m"), "m/m", &ls.join("\n"));
     }
 }
+
+/// `spirv-asm` shader sections hold SPIR-V assembly, assembled in process for their target:
+/// the header's version word says SPIR-V 1.3 by default, 1.6 with `target vulkan1.3`.
+#[test]
+fn spirv_assembly_sections_assemble_for_their_target() {
+    let asm = "               OpCapability Shader\n               OpMemoryModel Logical GLSL450\n               OpEntryPoint Fragment %main \"main\"\n               OpExecutionMode %main OriginUpperLeft\n       %void = OpTypeVoid\n         %fn = OpTypeFunction %void\n       %main = OpFunction %void None %fn\n      %entry = OpLabel\n               OpReturn\n               OpFunctionEnd\n";
+    let text = |header: &str| format!("[vertex shader]\n#version 450\nvoid main() {{ gl_Position = vec4(0.0); }}\n\n[{header}]\n{asm}\n[test]\ndraw triangle-list vertices 3\n");
+    for (header, version) in [("fragment shader spirv-asm", 0x0001_0300), ("fragment shader spirv-asm target vulkan1.3", 0x0001_0600)] {
+        let t = tesserae_harness::shader_test::parse(std::path::Path::new("a.shader_test"), "x/a", &text(header)).unwrap();
+        let s = &t.shaders[1];
+        assert_eq!(s.language, tesserae_harness::shader_test::Language::SpirvAsm);
+        let words = tesserae_harness::compile::compile_section(&t, s).unwrap();
+        assert_eq!((words[0], words[1]), (0x0723_0203, version), "{header}");
+    }
+    let bad = tesserae_harness::shader_test::parse(std::path::Path::new("a.shader_test"), "x/a", &text("fragment shader spirv-asm").replace("OpReturn", "OpFrobnicate")).unwrap();
+    let e = tesserae_harness::compile::compile_section(&bad, &bad.shaders[1]).unwrap_err().to_string();
+    assert!(e.starts_with("a.shader_test:5: fragment shader does not compile") && e.contains("OpFrobnicate"), "{e}");
+}
