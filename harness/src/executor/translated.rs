@@ -566,7 +566,18 @@ impl TranslatedExecutor {
         let mut made: Vec<(u32, u32, Made)> = Vec::new();
         for r in resources {
             for element in 0..r.count {
-                let Some(index) = test.resources.iter().position(|x| x.set == r.set && x.binding == r.binding && x.element == element) else {
+                let given = test.resources.iter().position(|x| x.set == r.set && x.binding == r.binding && x.element == element);
+                // Vulkan needs a descriptor only for what a shader uses (the native executor
+                // checks that one is given for every buffer used); WebGPU binds every binding of
+                // a layout, so a buffer the test does not give gets zeros.
+                if given.is_none() && r.wgpu.iter().all(|w| matches!(w.ty, tesserae::BindingType::UniformBuffer | tesserae::BindingType::StorageBuffer { .. })) {
+                    for w in r.wgpu.iter().filter(|w| w.element == element) {
+                        let usage = if w.ty == tesserae::BindingType::UniformBuffer { wgpu::BufferUsages::UNIFORM } else { wgpu::BufferUsages::STORAGE };
+                        made.push((w.group, w.binding, Made::Buffer(self.buffer_init(&vec![0; w.min_size.unwrap_or(16) as usize], usage))));
+                    }
+                    continue;
+                }
+                let Some(index) = given else {
                     let of = if r.count > 1 { format!("element {element} of ") } else { String::new() };
                     return Err(ExecError::Device(format!(
                         "the shaders read {of}{} `{}` at set {} binding {}, which the test does not give",
