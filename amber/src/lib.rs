@@ -38,7 +38,12 @@ pub struct ParseError {
 
 /// Reads and parses a script; `name` is its `area/name`.
 pub fn load(path: &Path, name: &str) -> Result<Script, ParseError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ParseError { file: path.to_path_buf(), line: 0, kind: ErrorKind::Malformed, message: format!("cannot read: {e}") })?;
+    let text = std::fs::read_to_string(path).map_err(|e| ParseError {
+        file: path.to_path_buf(),
+        line: 0,
+        kind: ErrorKind::Malformed,
+        message: format!("cannot read: {e}"),
+    })?;
     parse(path, name, &text)
 }
 

@@ -19,12 +19,7 @@ pub struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     pub fn new(path: &'a Path, name: &str, text: &'a str) -> Self {
-        Parser {
-            lex: Lexer::new(text),
-            path,
-            script: Script::empty(path, name),
-            virtual_files: Vec::new(),
-        }
+        Parser { lex: Lexer::new(text), path, script: Script::empty(path, name), virtual_files: Vec::new() }
     }
 
     fn error(&self, line: usize, kind: ErrorKind, message: String) -> ParseError {
@@ -229,7 +224,11 @@ impl<'a> Parser<'a> {
                 "TARGET_ENV" => target_env = Some(self.expect_word("target environment")?.text),
                 "VIRTUAL_FILE" => {
                     let p = self.expect_word("virtual file path")?.text.trim_matches('"').to_string();
-                    let f = self.virtual_files.iter().find(|(n, _)| *n == p).ok_or_else(|| self.malformed(w.line, format!("unknown virtual file `{p}`")))?;
+                    let f = self
+                        .virtual_files
+                        .iter()
+                        .find(|(n, _)| *n == p)
+                        .ok_or_else(|| self.malformed(w.line, format!("unknown virtual file `{p}`")))?;
                     text = Some(f.1.clone());
                 }
                 "FILE" => return Err(self.unsupported(w.line, "SHADER ... FILE (shader source in a separate file)")),
@@ -371,7 +370,12 @@ impl<'a> Parser<'a> {
         let mut layout = element.layout();
         if let ElementType::Format(f) = element {
             if f.packed {
-                layout.fields = vec![crate::types::Field { bit_offset: 0, bits: layout.stride * 8, kind: crate::types::NumKind::Uint, channel: crate::types::Channel::X }];
+                layout.fields = vec![crate::types::Field {
+                    bit_offset: 0,
+                    bits: layout.stride * 8,
+                    kind: crate::types::NumKind::Uint,
+                    channel: crate::types::Channel::X,
+                }];
             }
         }
         let mut words = Vec::new();
@@ -401,7 +405,8 @@ impl<'a> Parser<'a> {
         let mut bytes = vec![0u8; words.len() / n * layout.stride as usize];
         for (i, t) in words.iter().enumerate() {
             let field = layout.fields[i % n];
-            let v = parse_value(&t.text, field.kind, field.bits).ok_or_else(|| self.malformed(t.line, format!("invalid value `{}` for this buffer's type", t.text)))?;
+            let v = parse_value(&t.text, field.kind, field.bits)
+                .ok_or_else(|| self.malformed(t.line, format!("invalid value `{}` for this buffer's type", t.text)))?;
             crate::types::write_field(&mut bytes[(i / n) * layout.stride as usize..], &field, v);
         }
         Ok(bytes)
@@ -412,11 +417,15 @@ impl<'a> Parser<'a> {
         let layout = element.layout();
         let first = layout.fields[0];
         let t = self.expect_word("value")?;
-        let start = parse_value(&t.text, first.kind, first.bits).ok_or_else(|| self.malformed(t.line, format!("invalid value `{}`", t.text)))?;
+        let start =
+            parse_value(&t.text, first.kind, first.bits).ok_or_else(|| self.malformed(t.line, format!("invalid value `{}`", t.text)))?;
         let inc = if series {
             self.keyword("INC_BY")?;
             let t = self.expect_word("increment")?;
-            Some(parse_value(&t.text, first.kind, first.bits).ok_or_else(|| self.malformed(t.line, format!("invalid increment `{}`", t.text)))?)
+            Some(
+                parse_value(&t.text, first.kind, first.bits)
+                    .ok_or_else(|| self.malformed(t.line, format!("invalid increment `{}`", t.text)))?,
+            )
         } else {
             None
         };
@@ -535,11 +544,21 @@ impl<'a> Parser<'a> {
         self.find_buffer(&t)
     }
     fn find_buffer(&self, t: &Token) -> Result<BufferId> {
-        self.script.buffers.iter().position(|b| b.name == t.text).map(BufferId).ok_or_else(|| self.malformed(t.line, format!("unknown buffer `{}`", t.text)))
+        self.script
+            .buffers
+            .iter()
+            .position(|b| b.name == t.text)
+            .map(BufferId)
+            .ok_or_else(|| self.malformed(t.line, format!("unknown buffer `{}`", t.text)))
     }
     fn sampler_ref(&mut self) -> Result<SamplerId> {
         let t = self.expect_word("sampler name")?;
-        self.script.samplers.iter().position(|s| s.name == t.text).map(SamplerId).ok_or_else(|| self.malformed(t.line, format!("unknown sampler `{}`", t.text)))
+        self.script
+            .samplers
+            .iter()
+            .position(|s| s.name == t.text)
+            .map(SamplerId)
+            .ok_or_else(|| self.malformed(t.line, format!("unknown sampler `{}`", t.text)))
     }
 
     fn pipeline(&mut self, line: usize, derive: Option<(String, PipelineId)>) -> Result<()> {
@@ -632,7 +651,14 @@ impl<'a> Parser<'a> {
                 let x = self.float("viewport x")?;
                 let y = self.float("viewport y")?;
                 self.keyword("SIZE")?;
-                let mut v = Viewport { x, y, width: self.float("viewport width")?, height: self.float("viewport height")?, min_depth: 0.0, max_depth: 1.0 };
+                let mut v = Viewport {
+                    x,
+                    y,
+                    width: self.float("viewport width")?,
+                    height: self.float("viewport height")?,
+                    min_depth: 0.0,
+                    max_depth: 1.0,
+                };
                 while let Some(w) = self.lex.word() {
                     match w.text.as_str() {
                         "MIN_DEPTH" => v.min_depth = self.float("MIN_DEPTH")?,
@@ -652,9 +678,13 @@ impl<'a> Parser<'a> {
             }
             "COMPILE_OPTIONS" => return Err(self.unsupported(t.line, "COMPILE_OPTIONS (OpenCL)")),
             "SUBGROUP" => return Err(self.unsupported(t.line, "SUBGROUP size control")),
-            "SHADER_GROUP" | "SHADER_BINDING_TABLE" | "FLAGS" | "USE_LIBRARY" | "MAX_RAY_PAYLOAD_SIZE" | "MAX_RAY_HIT_ATTRIBUTE_SIZE" | "MAX_RAY_RECURSION_DEPTH" => {
-                return Err(self.unsupported(t.line, format!("{} (ray tracing)", t.text)))
-            }
+            "SHADER_GROUP"
+            | "SHADER_BINDING_TABLE"
+            | "FLAGS"
+            | "USE_LIBRARY"
+            | "MAX_RAY_PAYLOAD_SIZE"
+            | "MAX_RAY_HIT_ATTRIBUTE_SIZE"
+            | "MAX_RAY_RECURSION_DEPTH" => return Err(self.unsupported(t.line, format!("{} (ray tracing)", t.text))),
             "SET" => return Err(self.unsupported(t.line, "SET KERNEL (OpenCL)")),
             o => return Err(self.malformed(t.line, format!("unknown pipeline command `{o}`"))),
         }
@@ -674,13 +704,21 @@ impl<'a> Parser<'a> {
 
     fn attach(&mut self, p: &mut Pipeline, line: usize) -> Result<()> {
         let t = self.expect_word("shader name")?;
-        let shader = self.script.shaders.iter().position(|s| s.name == t.text).map(ShaderId).ok_or_else(|| self.malformed(t.line, format!("unknown shader `{}`", t.text)))?;
+        let shader = self
+            .script
+            .shaders
+            .iter()
+            .position(|s| s.name == t.text)
+            .map(ShaderId)
+            .ok_or_else(|| self.malformed(t.line, format!("unknown shader `{}`", t.text)))?;
         let mut a = Attachment { shader, stage: self.script.shader(shader).stage, entry_point: "main".into(), specialization: Vec::new() };
         while let Some(w) = self.lex.word() {
             match w.text.as_str() {
                 "TYPE" => {
                     let s = self.expect_word("shader type")?;
-                    a.stage = ShaderStage::parse(&s.text).filter(|s| *s != ShaderStage::Multi).ok_or_else(|| self.malformed(s.line, format!("unknown shader type `{}`", s.text)))?;
+                    a.stage = ShaderStage::parse(&s.text)
+                        .filter(|s| *s != ShaderStage::Multi)
+                        .ok_or_else(|| self.malformed(s.line, format!("unknown shader type `{}`", s.text)))?;
                 }
                 "ENTRY_POINT" => a.entry_point = self.expect_word("entry point")?.text,
                 "SPECIALIZE" => {
@@ -746,7 +784,8 @@ impl<'a> Parser<'a> {
                     "push_constant" => Binding::PushConstant { buffer: buffers[0] },
                     other => {
                         let line = ty.line;
-                        let ty = DescriptorType::parse(other).ok_or_else(|| self.malformed(ty.line, format!("unknown buffer type `{other}`")))?;
+                        let ty = DescriptorType::parse(other)
+                            .ok_or_else(|| self.malformed(ty.line, format!("unknown buffer type `{other}`")))?;
                         let mut sampler = None;
                         let (mut set, mut binding) = (None, None);
                         let (mut dynamic_offsets, mut descriptor_offsets, mut descriptor_ranges) = (Vec::new(), Vec::new(), Vec::new());
@@ -785,7 +824,17 @@ impl<'a> Parser<'a> {
                         if matches!(ty, DescriptorType::UniformDynamic | DescriptorType::StorageDynamic) && dynamic_offsets.is_empty() {
                             return Err(self.malformed(line, "dynamic buffers need OFFSET"));
                         }
-                        Binding::Buffers { buffers, ty, set, binding, sampler, dynamic_offsets, descriptor_offsets, descriptor_ranges, base_mip }
+                        Binding::Buffers {
+                            buffers,
+                            ty,
+                            set,
+                            binding,
+                            sampler,
+                            dynamic_offsets,
+                            descriptor_offsets,
+                            descriptor_ranges,
+                            base_mip,
+                        }
                     }
                 };
                 p.bindings.retain(|b| !same_slot(b, &binding));
@@ -816,7 +865,8 @@ impl<'a> Parser<'a> {
     fn vertex_data(&mut self, p: &mut Pipeline) -> Result<()> {
         let buffer = self.buffer_ref()?;
         self.keyword("LOCATION")?;
-        let mut v = VertexData { buffer, location: self.number("LOCATION")?, rate: InputRate::Vertex, format: None, offset: 0, stride: None };
+        let mut v =
+            VertexData { buffer, location: self.number("LOCATION")?, rate: InputRate::Vertex, format: None, offset: 0, stride: None };
         while let Some(w) = self.lex.word() {
             match w.text.as_str() {
                 "RATE" => {
@@ -982,10 +1032,52 @@ impl<'a> Parser<'a> {
 
     fn blend_op(&mut self) -> Result<BlendOp> {
         const ADVANCED: [&str; 46] = [
-            "zero", "src", "dst", "src_over", "dst_over", "src_in", "dst_in", "src_out", "dst_out", "src_atop", "dst_atop", "xor", "multiply", "screen", "overlay",
-            "darken", "lighten", "color_dodge", "color_burn", "hard_light", "soft_light", "difference", "exclusion", "invert", "invert_rgb", "linear_dodge",
-            "linear_burn", "vivid_light", "linear_light", "pin_light", "hard_mix", "hsl_hue", "hsl_saturation", "hsl_color", "hsl_luminosity", "plus",
-            "plus_clamped", "plus_clamped_alpha", "plus_darker", "minus", "minus_clamped", "contrast", "invert_ovg", "red", "green", "blue",
+            "zero",
+            "src",
+            "dst",
+            "src_over",
+            "dst_over",
+            "src_in",
+            "dst_in",
+            "src_out",
+            "dst_out",
+            "src_atop",
+            "dst_atop",
+            "xor",
+            "multiply",
+            "screen",
+            "overlay",
+            "darken",
+            "lighten",
+            "color_dodge",
+            "color_burn",
+            "hard_light",
+            "soft_light",
+            "difference",
+            "exclusion",
+            "invert",
+            "invert_rgb",
+            "linear_dodge",
+            "linear_burn",
+            "vivid_light",
+            "linear_light",
+            "pin_light",
+            "hard_mix",
+            "hsl_hue",
+            "hsl_saturation",
+            "hsl_color",
+            "hsl_luminosity",
+            "plus",
+            "plus_clamped",
+            "plus_clamped_alpha",
+            "plus_darker",
+            "minus",
+            "minus_clamped",
+            "contrast",
+            "invert_ovg",
+            "red",
+            "green",
+            "blue",
         ];
         let t = self.expect_word("blend operation")?;
         Ok(match t.text.as_str() {
@@ -1006,7 +1098,13 @@ impl<'a> Parser<'a> {
         if first.text == "TIMED_EXECUTION" {
             first = self.expect_word("pipeline name")?;
         }
-        let pipeline = self.script.pipelines.iter().position(|p| p.name == first.text).map(PipelineId).ok_or_else(|| self.malformed(first.line, format!("unknown pipeline `{}`", first.text)))?;
+        let pipeline = self
+            .script
+            .pipelines
+            .iter()
+            .position(|p| p.name == first.text)
+            .map(PipelineId)
+            .ok_or_else(|| self.malformed(first.line, format!("unknown pipeline `{}`", first.text)))?;
         let kind = self.script.pipeline(pipeline).kind;
         let what = self.lex.peek_word().ok_or_else(|| self.malformed(line, "RUN needs a draw or workgroup counts"))?;
         let run = match what.text.as_str() {
@@ -1163,7 +1261,10 @@ impl<'a> Parser<'a> {
                 let mut values = Vec::new();
                 while let Some(w) = self.lex.word() {
                     let field = layout.fields[values.len() % layout.fields.len()];
-                    values.push(parse_value(&w.text, field.kind, field.bits).ok_or_else(|| self.malformed(w.line, format!("invalid value `{}` for this buffer's type", w.text)))?);
+                    values.push(
+                        parse_value(&w.text, field.kind, field.bits)
+                            .ok_or_else(|| self.malformed(w.line, format!("invalid value `{}` for this buffer's type", w.text)))?,
+                    );
                 }
                 if values.is_empty() {
                     return Err(self.malformed(line, "EXPECT without values"));

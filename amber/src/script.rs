@@ -257,16 +257,29 @@ impl DescriptorType {
     }
     /// Whether a shader may write through a descriptor of this type.
     pub fn is_writable(self) -> bool {
-        matches!(self, DescriptorType::Storage | DescriptorType::StorageDynamic | DescriptorType::StorageTexelBuffer | DescriptorType::StorageImage)
+        matches!(
+            self,
+            DescriptorType::Storage | DescriptorType::StorageDynamic | DescriptorType::StorageTexelBuffer | DescriptorType::StorageImage
+        )
     }
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Binding {
-    Color { buffer: BufferId, location: u32, base_mip: u32 },
-    DepthStencil { buffer: BufferId },
-    Resolve { buffer: BufferId },
-    PushConstant { buffer: BufferId },
+    Color {
+        buffer: BufferId,
+        location: u32,
+        base_mip: u32,
+    },
+    DepthStencil {
+        buffer: BufferId,
+    },
+    Resolve {
+        buffer: BufferId,
+    },
+    PushConstant {
+        buffer: BufferId,
+    },
     /// `BIND BUFFER` / `BUFFER_ARRAY` at a descriptor set and binding.
     Buffers {
         buffers: Vec<BufferId>,
@@ -282,7 +295,11 @@ pub enum Binding {
         descriptor_ranges: Vec<Option<u64>>,
         base_mip: u32,
     },
-    Samplers { samplers: Vec<SamplerId>, set: u32, binding: u32 },
+    Samplers {
+        samplers: Vec<SamplerId>,
+        set: u32,
+        binding: u32,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -549,11 +566,25 @@ impl Topology {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Run {
-    Compute { groups: [u32; 3] },
+    Compute {
+        groups: [u32; 3],
+    },
     /// A rectangle in pixels, drawn as a 4-vertex triangle strip.
-    DrawRect { x: f32, y: f32, width: f32, height: f32 },
+    DrawRect {
+        x: f32,
+        y: f32,
+        width: f32,
+        height: f32,
+    },
     /// `columns` × `rows` cells over a rectangle in pixels, two triangles per cell.
-    DrawGrid { x: f32, y: f32, width: f32, height: f32, columns: u32, rows: u32 },
+    DrawGrid {
+        x: f32,
+        y: f32,
+        width: f32,
+        height: f32,
+        columns: u32,
+        rows: u32,
+    },
     DrawArray {
         topology: Topology,
         indexed: bool,
@@ -594,28 +625,75 @@ pub enum BufferComparison {
 pub enum Expect {
     /// `EXPECT img IDX x y SIZE w h EQ_RGB(A) ...`: every pixel of the rectangle, with values
     /// in [0, 1].
-    Pixels { buffer: BufferId, x: u32, y: u32, width: u32, height: u32, rgba: [f64; 4], alpha: bool, tolerance: Vec<Tolerance> },
+    Pixels {
+        buffer: BufferId,
+        x: u32,
+        y: u32,
+        width: u32,
+        height: u32,
+        rgba: [f64; 4],
+        alpha: bool,
+        tolerance: Vec<Tolerance>,
+    },
     /// `EXPECT buf IDX offset CMP values...`: the values from a byte offset on, read with the
     /// buffer's element layout or, where given, the probe's own (VkScript's `probe ssbo TYPE`).
-    Values { buffer: BufferId, offset: u32, comparator: Comparator, tolerance: Vec<Tolerance>, values: Vec<Value>, layout: Option<ElementLayout> },
-    Buffers { a: BufferId, b: BufferId, comparison: BufferComparison },
+    Values {
+        buffer: BufferId,
+        offset: u32,
+        comparator: Comparator,
+        tolerance: Vec<Tolerance>,
+        values: Vec<Value>,
+        layout: Option<ElementLayout>,
+    },
+    Buffers {
+        a: BufferId,
+        b: BufferId,
+        comparison: BufferComparison,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
-    ClearColor { pipeline: PipelineId, rgba: [f32; 4] },
-    ClearDepth { pipeline: PipelineId, value: f32 },
-    ClearStencil { pipeline: PipelineId, value: u32 },
-    Clear { pipeline: PipelineId },
-    Run { pipeline: PipelineId, run: Run },
-    Copy { from: BufferId, to: BufferId },
+    ClearColor {
+        pipeline: PipelineId,
+        rgba: [f32; 4],
+    },
+    ClearDepth {
+        pipeline: PipelineId,
+        value: f32,
+    },
+    ClearStencil {
+        pipeline: PipelineId,
+        value: u32,
+    },
+    Clear {
+        pipeline: PipelineId,
+    },
+    Run {
+        pipeline: PipelineId,
+        run: Run,
+    },
+    Copy {
+        from: BufferId,
+        to: BufferId,
+    },
     Expect(Expect),
-    Repeat { count: u32, commands: Vec<Step> },
+    Repeat {
+        count: u32,
+        commands: Vec<Step>,
+    },
     /// VkScript's `ssbo`, `uniform` and `uniform ubo` data commands: bytes written at an
     /// offset (the buffer grows to hold them).
-    Write { buffer: BufferId, offset: usize, data: Vec<u8> },
+    Write {
+        buffer: BufferId,
+        offset: usize,
+        data: Vec<u8>,
+    },
     /// VkScript's `ssbo BINDING SIZE`: the buffer becomes `bytes` long.
-    Resize { buffer: BufferId, bytes: usize },
+    Resize {
+        buffer: BufferId,
+        bytes: usize,
+    },
 }
 
 /// A command and its line.

@@ -304,7 +304,10 @@ pub fn parse_value(text: &str, kind: NumKind, bits: u32) -> Option<Value> {
         let v = raw as i128;
         return Some(Value::Int(if neg { -v } else { v }));
     }
-    let integral = matches!(kind, NumKind::Sint | NumKind::Uint | NumKind::Unorm | NumKind::Snorm | NumKind::Srgb | NumKind::Uscaled | NumKind::Sscaled);
+    let integral = matches!(
+        kind,
+        NumKind::Sint | NumKind::Uint | NumKind::Unorm | NumKind::Snorm | NumKind::Srgb | NumKind::Uscaled | NumKind::Sscaled
+    );
     if integral {
         if let Ok(v) = text.parse::<i128>() {
             return Some(Value::Int(v));
@@ -432,7 +435,9 @@ pub fn read_field(bytes: &[u8], field: &Field) -> f64 {
 pub fn read_field_int(bytes: &[u8], field: &Field) -> i128 {
     let raw = get_bits(bytes, field.bit_offset, field.bits);
     match field.kind {
-        NumKind::Sint | NumKind::Sscaled | NumKind::Snorm if field.bits < 64 => (((raw << (64 - field.bits)) as i64) >> (64 - field.bits)) as i128,
+        NumKind::Sint | NumKind::Sscaled | NumKind::Snorm if field.bits < 64 => {
+            (((raw << (64 - field.bits)) as i64) >> (64 - field.bits)) as i128
+        }
         NumKind::Sint | NumKind::Sscaled | NumKind::Snorm => raw as i64 as i128,
         _ => raw as i128,
     }

@@ -70,7 +70,8 @@ pub fn pixels(
     match first {
         None => Ok(()),
         Some((x, y, got)) => {
-            let show = |v: [f64; 4]| v.iter().take(if alpha { 4 } else { 3 }).map(|c| format!("{:.0}", c * 255.0)).collect::<Vec<_>>().join(" ");
+            let show =
+                |v: [f64; 4]| v.iter().take(if alpha { 4 } else { 3 }).map(|c| format!("{:.0}", c * 255.0)).collect::<Vec<_>>().join(" ");
             Err(format!(
                 "{bad} of {} pixels differ; first at ({x}, {y}): expected {}, got {}",
                 w as usize * h as usize,
@@ -82,7 +83,14 @@ pub fn pixels(
 }
 
 /// Checks `values` against the buffer's values from byte `offset` on, element by element.
-pub fn values(data: &[u8], layout: &ElementLayout, offset: u32, comparator: Comparator, tolerance: &[Tolerance], values: &[Value]) -> Result<(), String> {
+pub fn values(
+    data: &[u8],
+    layout: &ElementLayout,
+    offset: u32,
+    comparator: Comparator,
+    tolerance: &[Tolerance],
+    values: &[Value],
+) -> Result<(), String> {
     let n = layout.fields.len();
     for (i, expected) in values.iter().enumerate() {
         let (element, field) = (i / n, &layout.fields[i % n]);
@@ -141,10 +149,18 @@ pub fn buffers(a: &[u8], b: &[u8], layout: &ElementLayout, comparison: BufferCom
     }
     let stride = layout.stride.max(1) as usize;
     match comparison {
-        BufferComparison::Equal => match a.chunks(stride).zip(b.chunks(stride)).position(|(x, y)| layout.fields.iter().any(|f| read_field_int(x, f) != read_field_int(y, f))) {
+        BufferComparison::Equal => match a
+            .chunks(stride)
+            .zip(b.chunks(stride))
+            .position(|(x, y)| layout.fields.iter().any(|f| read_field_int(x, f) != read_field_int(y, f)))
+        {
             None => Ok(()),
             Some(e) => {
-                let count = a.chunks(stride).zip(b.chunks(stride)).filter(|(x, y)| layout.fields.iter().any(|f| read_field_int(x, f) != read_field_int(y, f))).count();
+                let count = a
+                    .chunks(stride)
+                    .zip(b.chunks(stride))
+                    .filter(|(x, y)| layout.fields.iter().any(|f| read_field_int(x, f) != read_field_int(y, f)))
+                    .count();
                 Err(format!("{count} of {} elements differ; the first is element {e}", a.len() / stride))
             }
         },
@@ -166,7 +182,8 @@ pub fn buffers(a: &[u8], b: &[u8], layout: &ElementLayout, comparison: BufferCom
             Ok(())
         }
         BufferComparison::HistogramEmd(tolerance) => {
-            if layout.fields.len() != 4 || layout.fields.iter().any(|f| f.bits != 8 || f.kind != NumKind::Unorm && f.kind != NumKind::Uint) {
+            if layout.fields.len() != 4 || layout.fields.iter().any(|f| f.bits != 8 || f.kind != NumKind::Unorm && f.kind != NumKind::Uint)
+            {
                 return Err("the histogram comparison takes 8-bit formats of four channels only".into());
             }
             let count = (a.len() / stride) as f64;

@@ -46,7 +46,11 @@ impl Builder<'_> {
         if let Some((_, b)) = self.bound.iter().find(|(k, _)| *k == (set, binding)) {
             return *b;
         }
-        let id = self.add_buffer(format!("buffer_{set}_{binding}"), ElementType::Data { ty: DataType::parse("uint8").expect("a type"), layout: Layout::Std430 }, line);
+        let id = self.add_buffer(
+            format!("buffer_{set}_{binding}"),
+            ElementType::Data { ty: DataType::parse("uint8").expect("a type"), layout: Layout::Std430 },
+            line,
+        );
         for p in self.pipelines().collect::<Vec<_>>() {
             self.script.pipelines[p.0].bindings.push(Binding::Buffers {
                 buffers: vec![id],
@@ -67,7 +71,11 @@ impl Builder<'_> {
         if let Some(p) = self.push {
             return p;
         }
-        let id = self.add_buffer("push_constants".into(), ElementType::Data { ty: DataType::parse("uint8").expect("a type"), layout: Layout::Std430 }, line);
+        let id = self.add_buffer(
+            "push_constants".into(),
+            ElementType::Data { ty: DataType::parse("uint8").expect("a type"), layout: Layout::Std430 },
+            line,
+        );
         for p in self.pipelines().collect::<Vec<_>>() {
             self.script.pipelines[p.0].bindings.push(Binding::PushConstant { buffer: id });
         }
@@ -174,7 +182,12 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
                         [] => {}
                         ["framebuffer", f] => framebuffer_format = f.to_string(),
                         ["depthstencil", f] => depth_format = Some(f.to_string()),
-                        ["fbsize", x, y] => b.size = (x.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?, y.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?),
+                        ["fbsize", x, y] => {
+                            b.size = (
+                                x.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?,
+                                y.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?,
+                            )
+                        }
                         ["fence_timeout", _] => {}
                         [ext] if ext.starts_with("VK_") => b.script.device_extensions.push(ext.to_string()),
                         [feature] => b.script.device_features.push(feature.to_string()),
@@ -205,7 +218,10 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
                     _ => {
                         let mut bytes = Vec::new();
                         for w in source.lines().map(strip).collect::<Vec<_>>().join(" ").split_whitespace() {
-                            bytes.push(u8::from_str_radix(w.trim_start_matches("0x"), 16).map_err(|_| b.malformed(*line, format!("bad hex byte `{w}`")))?);
+                            bytes.push(
+                                u8::from_str_radix(w.trim_start_matches("0x"), 16)
+                                    .map_err(|_| b.malformed(*line, format!("bad hex byte `{w}`")))?,
+                            );
                         }
                         if bytes.len() % 4 != 0 {
                             return Err(b.malformed(*line, "SPIR-V hex is not a whole number of words"));
@@ -227,10 +243,14 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
         }
     }
     // The pipelines.
-    let attach = |s: &Shader, i: usize| Attachment { shader: ShaderId(i), stage: s.stage, entry_point: "main".into(), specialization: Vec::new() };
-    let graphics: Vec<Attachment> = b.script.shaders.iter().enumerate().filter(|(_, s)| s.stage != ShaderStage::Compute).map(|(i, s)| attach(s, i)).collect();
-    let compute: Vec<Attachment> = b.script.shaders.iter().enumerate().filter(|(_, s)| s.stage == ShaderStage::Compute).map(|(i, s)| attach(s, i)).collect();
-    let fb_format = Format::parse(&framebuffer_format).ok_or_else(|| b.malformed(1, format!("unknown framebuffer format `{framebuffer_format}`")))?;
+    let attach =
+        |s: &Shader, i: usize| Attachment { shader: ShaderId(i), stage: s.stage, entry_point: "main".into(), specialization: Vec::new() };
+    let graphics: Vec<Attachment> =
+        b.script.shaders.iter().enumerate().filter(|(_, s)| s.stage != ShaderStage::Compute).map(|(i, s)| attach(s, i)).collect();
+    let compute: Vec<Attachment> =
+        b.script.shaders.iter().enumerate().filter(|(_, s)| s.stage == ShaderStage::Compute).map(|(i, s)| attach(s, i)).collect();
+    let fb_format =
+        Format::parse(&framebuffer_format).ok_or_else(|| b.malformed(1, format!("unknown framebuffer format `{framebuffer_format}`")))?;
     b.framebuffer = b.add_buffer("framebuffer".into(), ElementType::Format(fb_format), 1);
     if !graphics.is_empty() {
         let mut p = Pipeline::new("graphics".into(), PipelineKind::Graphics, 1);
@@ -259,7 +279,8 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
         let Some((hl, header)) = rows.first() else { return Err(b.malformed(line, "[vertex data] without a header")) };
         let mut columns = Vec::new();
         for h in header.split_whitespace() {
-            let (loc, fmt) = h.split_once('/').ok_or_else(|| b.malformed(*hl, format!("vertex data header `{h}` is not LOCATION/FORMAT")))?;
+            let (loc, fmt) =
+                h.split_once('/').ok_or_else(|| b.malformed(*hl, format!("vertex data header `{h}` is not LOCATION/FORMAT")))?;
             let location: u32 = loc.parse().map_err(|_| b.malformed(*hl, format!("bad location in `{h}`")))?;
             let format = Format::parse(fmt).ok_or_else(|| b.unsupported(*hl, format!("vertex data column `{h}` (GL type names)")))?;
             columns.push((location, format));
@@ -275,19 +296,36 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
         }
         for (c, (location, format)) in columns.into_iter().enumerate() {
             let words: Vec<&str> = data[c].iter().map(String::as_str).collect();
-            let bytes = if words.is_empty() { Vec::new() } else { encode(&format.layout, &words).ok_or_else(|| b.malformed(line, "bad vertex data values"))? };
+            let bytes = if words.is_empty() {
+                Vec::new()
+            } else {
+                encode(&format.layout, &words).ok_or_else(|| b.malformed(line, "bad vertex data values"))?
+            };
             let id = b.add_buffer(format!("vertices_{location}"), ElementType::Format(format), line);
             b.script.buffers[id.0].data = bytes;
             if let Some(g) = b.graphics {
-                b.script.pipelines[g.0].vertex_data.push(VertexData { buffer: id, location, rate: InputRate::Vertex, format: None, offset: 0, stride: None });
+                b.script.pipelines[g.0].vertex_data.push(VertexData {
+                    buffer: id,
+                    location,
+                    rate: InputRate::Vertex,
+                    format: None,
+                    offset: 0,
+                    stride: None,
+                });
             }
         }
     }
     if let Some((line, rows)) = indices {
-        let words: Vec<String> = rows.iter().flat_map(|(_, t)| strip(t).split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
+        let words: Vec<String> =
+            rows.iter().flat_map(|(_, t)| strip(t).split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
         let layout = DataType::parse("uint32").expect("a type").layout(Layout::Std430);
-        let bytes = encode(&layout, &words.iter().map(String::as_str).collect::<Vec<_>>()).ok_or_else(|| b.malformed(line, "bad indices"))?;
-        let id = b.add_buffer("indices".into(), ElementType::Data { ty: DataType::parse("uint32").expect("a type"), layout: Layout::Std430 }, line);
+        let bytes =
+            encode(&layout, &words.iter().map(String::as_str).collect::<Vec<_>>()).ok_or_else(|| b.malformed(line, "bad indices"))?;
+        let id = b.add_buffer(
+            "indices".into(),
+            ElementType::Data { ty: DataType::parse("uint32").expect("a type"), layout: Layout::Std430 },
+            line,
+        );
         b.script.buffers[id.0].data = bytes;
         if let Some(g) = b.graphics {
             b.script.pipelines[g.0].index_data = Some(id);
@@ -354,7 +392,11 @@ fn test_command(b: &mut Builder, line: usize, w: &[&str]) -> Result<()> {
             if rest.contains(&"patch") {
                 return Err(b.unsupported(line, "draw rect patch"));
             }
-            let n: Vec<f32> = rest.iter().filter(|x| **x != "ortho").map(|x| x.parse().map_err(|_| b.malformed(line, format!("bad number `{x}`")))).collect::<Result<_>>()?;
+            let n: Vec<f32> = rest
+                .iter()
+                .filter(|x| **x != "ortho")
+                .map(|x| x.parse().map_err(|_| b.malformed(line, format!("bad number `{x}`"))))
+                .collect::<Result<_>>()?;
             let [x, y, width, height] = n[..] else { return Err(b.malformed(line, "draw rect takes x y width height")) };
             let (fw, fh) = (b.size.0 as f32, b.size.1 as f32);
             let run = if ortho {
@@ -368,11 +410,19 @@ fn test_command(b: &mut Builder, line: usize, w: &[&str]) -> Result<()> {
             let p = graphics(b)?;
             let indexed = rest.contains(&"indexed");
             let rest: Vec<&&str> = rest.iter().filter(|x| **x != "indexed" && **x != "instanced").collect();
-            let topology = rest.first().and_then(|t| Topology::parse(t)).ok_or_else(|| b.malformed(line, "draw arrays needs a topology"))?;
+            let topology =
+                rest.first().and_then(|t| Topology::parse(t)).ok_or_else(|| b.malformed(line, "draw arrays needs a topology"))?;
             let start = num(b, line, rest.get(1).copied(), "first vertex")?;
             let count = num(b, line, rest.get(2).copied(), "vertex count")?;
-            let instance_count = rest.get(3).map(|x| x.parse()).transpose().map_err(|_| b.malformed(line, "bad instance count"))?.unwrap_or(1);
-            b.step(line, Command::Run { pipeline: p, run: Run::DrawArray { topology, indexed, start, count: Some(count), start_instance: 0, instance_count } });
+            let instance_count =
+                rest.get(3).map(|x| x.parse()).transpose().map_err(|_| b.malformed(line, "bad instance count"))?.unwrap_or(1);
+            b.step(
+                line,
+                Command::Run {
+                    pipeline: p,
+                    run: Run::DrawArray { topology, indexed, start, count: Some(count), start_instance: 0, instance_count },
+                },
+            );
         }
         ["compute", x, y, z] => {
             let p = b.compute.ok_or_else(|| b.malformed(line, "compute without a compute shader"))?;
@@ -390,7 +440,10 @@ fn test_command(b: &mut Builder, line: usize, w: &[&str]) -> Result<()> {
             let buffer = b.binding(set, bind, DescriptorType::Storage, line);
             let (comparator, tolerance) = match *cmp {
                 "==" => (Comparator::Eq, Vec::new()),
-                "~=" => (Comparator::Eq, if b.tolerance.is_empty() { vec![Tolerance { value: 0.01, percent: false }] } else { b.tolerance.clone() }),
+                "~=" => (
+                    Comparator::Eq,
+                    if b.tolerance.is_empty() { vec![Tolerance { value: 0.01, percent: false }] } else { b.tolerance.clone() },
+                ),
                 "!=" => (Comparator::Ne, Vec::new()),
                 "<" => (Comparator::Lt, Vec::new()),
                 "<=" => (Comparator::Le, Vec::new()),
@@ -447,7 +500,11 @@ fn test_command(b: &mut Builder, line: usize, w: &[&str]) -> Result<()> {
         [stage, "entrypoint", name] | [_, stage, "entrypoint", name] => {
             let entry = name.to_string();
             for p in b.script.pipelines.iter_mut() {
-                for a in p.shaders.iter_mut().filter(|a| format!("{:?}", a.stage).to_lowercase().starts_with(&stage.to_lowercase()[..4.min(stage.len())])) {
+                for a in p
+                    .shaders
+                    .iter_mut()
+                    .filter(|a| format!("{:?}", a.stage).to_lowercase().starts_with(&stage.to_lowercase()[..4.min(stage.len())]))
+                {
                     a.entry_point = entry.clone();
                 }
             }
@@ -475,7 +532,8 @@ fn probe(b: &mut Builder, line: usize, kind: &str, rect: &[&str], colour: &[&str
     if colour.len() != if alpha { 4 } else { 3 } {
         return Err(b.malformed(line, "a probe's colour has the wrong number of values"));
     }
-    let f: Vec<f64> = rect.iter().chain(colour).map(|v| v.parse().map_err(|_| b.malformed(line, format!("bad number `{v}`")))).collect::<Result<_>>()?;
+    let f: Vec<f64> =
+        rect.iter().chain(colour).map(|v| v.parse().map_err(|_| b.malformed(line, format!("bad number `{v}`")))).collect::<Result<_>>()?;
     let (fw, fh) = (b.size.0 as f64, b.size.1 as f64);
     let (x, y, w, h) = if relative {
         let (w, h) = if rect[2] == "0" { (1.0, 1.0) } else { (f[2] * fw, f[3] * fh) };
@@ -485,7 +543,16 @@ fn probe(b: &mut Builder, line: usize, kind: &str, rect: &[&str], colour: &[&str
     };
     let mut rgba = [0.0; 4];
     rgba[..colour.len()].copy_from_slice(&f[4..]);
-    let p = Expect::Pixels { buffer: b.framebuffer, x: x as u32, y: y as u32, width: (w as u32).max(1), height: (h as u32).max(1), rgba, alpha, tolerance: Vec::new() };
+    let p = Expect::Pixels {
+        buffer: b.framebuffer,
+        x: x as u32,
+        y: y as u32,
+        width: (w as u32).max(1),
+        height: (h as u32).max(1),
+        rgba,
+        alpha,
+        tolerance: Vec::new(),
+    };
     b.step(line, Command::Expect(p));
     Ok(())
 }

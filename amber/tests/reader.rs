@@ -118,7 +118,10 @@ fn graphics_scripts_read_whole() {
     assert_eq!(p.framebuffer, (32, 16));
     assert_eq!(p.shaders[1].specialization, vec![(3, SpecValue::U32(4)), (4, SpecValue::F32(0.5))]);
     assert_eq!(p.bindings.len(), 6);
-    assert!(matches!(p.bindings[3], Binding::Buffers { ty: DescriptorType::CombinedImageSampler, set: 1, binding: 0, sampler: Some(_), .. }));
+    assert!(matches!(
+        p.bindings[3],
+        Binding::Buffers { ty: DescriptorType::CombinedImageSampler, set: 1, binding: 0, sampler: Some(_), .. }
+    ));
     assert_eq!(p.push_constants(), Some(BufferId(5)));
     assert_eq!(p.index_data, Some(BufferId(4)));
     assert_eq!((p.cull, p.front_face_ccw, p.patch_control_points), (CullMode::Back, false, 4));
@@ -136,7 +139,10 @@ fn graphics_scripts_read_whole() {
     assert!(matches!(s.commands[4].command, Command::Run { run: Run::DrawRect { width, .. }, .. } if width == 32.0));
     assert!(matches!(s.commands[5].command, Command::Run { run: Run::DrawGrid { columns: 4, rows: 2, .. }, .. }));
     assert!(matches!(s.commands[6].command, Command::Run { run: Run::DrawArray { count: Some(3), indexed: false, .. }, .. }));
-    assert!(matches!(s.commands[7].command, Command::Run { run: Run::DrawArray { indexed: true, instance_count: 2, start_instance: 1, count: None, .. }, .. }));
+    assert!(matches!(
+        s.commands[7].command,
+        Command::Run { run: Run::DrawArray { indexed: true, instance_count: 2, start_instance: 1, count: None, .. }, .. }
+    ));
     let Command::Repeat { count: 2, commands } = &s.commands[8].command else { panic!("{:?}", s.commands[8]) };
     assert_eq!(commands.len(), 2);
     assert!(matches!(&commands[1].command, Command::Expect(Expect::Pixels { alpha: true, tolerance, .. }) if tolerance.len() == 4));
@@ -185,9 +191,13 @@ EXPECT d EQ_HISTOGRAM_EMD_BUFFER d TOLERANCE 0.005
     assert_eq!(descriptor_ranges, &[Some(8), None]);
     assert_eq!(s.commands[0].command, Command::Run { pipeline: PipelineId(0), run: Run::Compute { groups: [2, 1, 1] } });
     assert_eq!(s.commands[1].command, Command::Copy { from: BufferId(0), to: BufferId(2) });
-    assert!(matches!(&s.commands[3].command, Command::Expect(Expect::Values { tolerance, .. }) if tolerance[0] == Tolerance { value: 10.0, percent: true }));
+    assert!(
+        matches!(&s.commands[3].command, Command::Expect(Expect::Values { tolerance, .. }) if tolerance[0] == Tolerance { value: 10.0, percent: true })
+    );
     assert!(matches!(&s.commands[4].command, Command::Expect(Expect::Values { comparator: Comparator::Lt, .. })));
-    assert!(matches!(&s.commands[6].command, Command::Expect(Expect::Buffers { comparison: BufferComparison::Rmse(t), .. }) if (*t - 0.1).abs() < 1e-6));
+    assert!(
+        matches!(&s.commands[6].command, Command::Expect(Expect::Buffers { comparison: BufferComparison::Rmse(t), .. }) if (*t - 0.1).abs() < 1e-6)
+    );
     assert!(matches!(&s.commands[7].command, Command::Expect(Expect::Buffers { comparison: BufferComparison::HistogramEmd(_), .. })));
 }
 
@@ -199,7 +209,11 @@ fn errors_name_the_file_and_line() {
         ("#!amber\nSHADER vertex v GLSL\nvoid main() {}\n", 2, "SHADER without END"),
         ("#!amber\nBUFFER b DATA_TYPE vec7<float> SIZE 1 FILL 0\n", 2, "unknown data type"),
         ("#!amber\nSHADER compute c GLSL\nEND\nPIPELINE compute p\n  ATTACH c\n  FRAMEBUFFER_SIZE 1\nEND\n", 6, "missing height"),
-        ("#!amber\nSHADER compute c GLSL\nEND\nPIPELINE compute p\nATTACH c\nEND\nRUN p DRAW_RECT POS 0 0 SIZE 1 1\n", 7, "needs a graphics pipeline"),
+        (
+            "#!amber\nSHADER compute c GLSL\nEND\nPIPELINE compute p\nATTACH c\nEND\nRUN p DRAW_RECT POS 0 0 SIZE 1 1\n",
+            7,
+            "needs a graphics pipeline",
+        ),
         ("#!amber\nBUFFER b DATA_TYPE int32 DATA 1 END\nEXPECT b IDX 0 EQ x\n", 3, "invalid value `x`"),
         ("#!amber\nBUFFER b DATA_TYPE int32 DATA 1 END\nEXPECT b IDX 0 1 EQ 1\n", 3, "only for pixel rectangles"),
         ("#!amber\nBUFFER b DATA_TYPE int32 DATA 1 END\nCLEAR_COLOR b 0 0 0 0\n", 3, "unknown pipeline `b`"),
@@ -333,7 +347,9 @@ depthTestEnable true
     assert!(matches!(c[0], Command::Write { offset: 4, data, .. } if data.len() == 8), "a continued line: {:?}", c[0]);
     assert!(matches!(c[1], Command::Write { offset: 0, data, .. } if data.len() == 8), "uniform values packed: {:?}", c[1]);
     assert!(matches!(c[3], Command::Resize { bytes: 64, .. }));
-    assert!(matches!(c[6], Command::Run { run: Run::DrawRect { x, y, width, height }, .. } if (*x, *y, *width, *height) == (0.0, 0.0, 32.0, 16.0)));
+    assert!(
+        matches!(c[6], Command::Run { run: Run::DrawRect { x, y, width, height }, .. } if (*x, *y, *width, *height) == (0.0, 0.0, 32.0, 16.0))
+    );
     assert!(matches!(c[7], Command::Run { run: Run::DrawArray { indexed: true, count: Some(3), .. }, .. }));
     assert!(matches!(c[8], Command::Run { run: Run::Compute { groups: [2, 1, 1] }, .. }));
     assert!(matches!(c[9], Command::Expect(Expect::Values { offset: 4, tolerance, layout: Some(_), .. }) if tolerance[0].percent));

@@ -53,7 +53,13 @@ pub fn compile_section(test: &ShaderTest, s: &ShaderSection) -> Result<Vec<u32>,
 const NO_COMPILER: &str = "glslang is not available in this process";
 
 /// Compiles GLSL or HLSL for one stage; the error is glslang's log.
-pub fn compile_source(kind: SourceKind, source: &str, stage: ShaderStage, target: CompileTarget, entry_point: &str) -> Result<Vec<u32>, String> {
+pub fn compile_source(
+    kind: SourceKind,
+    source: &str,
+    stage: ShaderStage,
+    target: CompileTarget,
+    entry_point: &str,
+) -> Result<Vec<u32>, String> {
     let compiler = Compiler::acquire().ok_or(NO_COMPILER)?;
     let source = ShaderSource::from(source);
     let (version, spirv_version) = match target {

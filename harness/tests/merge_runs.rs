@@ -48,7 +48,8 @@ fn four_shards_merge_into_the_unsharded_run() {
         run(&corpus, s, Some(&format!("{i}/4")));
     }
     let merged = dir.join("merged");
-    let o = Command::new(env!("CARGO_BIN_EXE_tesserae-harness")).arg("merge-runs").arg("--out").arg(&merged).args(&shards).output().unwrap();
+    let o =
+        Command::new(env!("CARGO_BIN_EXE_tesserae-harness")).arg("merge-runs").arg("--out").arg(&merged).args(&shards).output().unwrap();
     assert!(merged.join("rows.jsonl").exists(), "{}", String::from_utf8_lossy(&o.stderr));
     let (whole, merged_rows) = (rows(&dir.join("whole")), rows(&merged));
     assert!(whole.len() >= 16, "{whole:?}");

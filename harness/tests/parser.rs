@@ -545,7 +545,9 @@ fn mutated_resource_sections_never_panic() {
 #[test]
 fn spirv_assembly_sections_assemble_for_their_target() {
     let asm = "               OpCapability Shader\n               OpMemoryModel Logical GLSL450\n               OpEntryPoint Fragment %main \"main\"\n               OpExecutionMode %main OriginUpperLeft\n       %void = OpTypeVoid\n         %fn = OpTypeFunction %void\n       %main = OpFunction %void None %fn\n      %entry = OpLabel\n               OpReturn\n               OpFunctionEnd\n";
-    let text = |header: &str| format!("[vertex shader]\n#version 450\nvoid main() {{ gl_Position = vec4(0.0); }}\n\n[{header}]\n{asm}\n[test]\ndraw triangle-list vertices 3\n");
+    let text = |header: &str| {
+        format!("[vertex shader]\n#version 450\nvoid main() {{ gl_Position = vec4(0.0); }}\n\n[{header}]\n{asm}\n[test]\ndraw triangle-list vertices 3\n")
+    };
     for (header, version) in [("fragment shader spirv-asm", 0x0001_0300), ("fragment shader spirv-asm target vulkan1.3", 0x0001_0600)] {
         let t = tesserae_harness::shader_test::parse(std::path::Path::new("a.shader_test"), "x/a", &text(header)).unwrap();
         let s = &t.shaders[1];
@@ -553,7 +555,12 @@ fn spirv_assembly_sections_assemble_for_their_target() {
         let words = tesserae_harness::compile::compile_section(&t, s).unwrap();
         assert_eq!((words[0], words[1]), (0x0723_0203, version), "{header}");
     }
-    let bad = tesserae_harness::shader_test::parse(std::path::Path::new("a.shader_test"), "x/a", &text("fragment shader spirv-asm").replace("OpReturn", "OpFrobnicate")).unwrap();
+    let bad = tesserae_harness::shader_test::parse(
+        std::path::Path::new("a.shader_test"),
+        "x/a",
+        &text("fragment shader spirv-asm").replace("OpReturn", "OpFrobnicate"),
+    )
+    .unwrap();
     let e = tesserae_harness::compile::compile_section(&bad, &bad.shaders[1]).unwrap_err().to_string();
     assert!(e.starts_with("a.shader_test:5: fragment shader does not compile") && e.contains("OpFrobnicate"), "{e}");
 }

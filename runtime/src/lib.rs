@@ -824,8 +824,11 @@ fn prepare_pass(
                     source: wgpu::ShaderSource::Wgsl("@fragment fn main() {}".into()),
                 })
             });
-            let unwritten: Vec<Option<wgpu::ColorTargetState>> =
-                config.color_targets.iter().map(|t| t.clone().map(|t| wgpu::ColorTargetState { write_mask: wgpu::ColorWrites::empty(), ..t })).collect();
+            let unwritten: Vec<Option<wgpu::ColorTargetState>> = config
+                .color_targets
+                .iter()
+                .map(|t| t.clone().map(|t| wgpu::ColorTargetState { write_mask: wgpu::ColorWrites::empty(), ..t }))
+                .collect();
             let as_recorded = rp.draw == DrawShape::AsRecorded;
             PipelineKind::Render(device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(&rp.label),

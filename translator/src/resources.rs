@@ -461,7 +461,8 @@ fn buffer_size(module: &naga::Module, group: u32, binding: u32, ty: &crate::plan
     if !matches!(ty, crate::plan::BindingType::UniformBuffer | crate::plan::BindingType::StorageBuffer { .. }) {
         return None;
     }
-    let (_, var) = module.global_variables.iter().find(|(_, v)| v.binding.as_ref().is_some_and(|b| b.group == group && b.binding == binding))?;
+    let (_, var) =
+        module.global_variables.iter().find(|(_, v)| v.binding.as_ref().is_some_and(|b| b.group == group && b.binding == binding))?;
     let inner = &module.types[var.ty].inner;
     let runtime_tail = |members: &[naga::StructMember]| {
         let last = members.last()?;

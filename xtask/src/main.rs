@@ -168,7 +168,21 @@ fn main() -> ExitCode {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.to_path_buf()).unwrap_or_default();
     sh.change_dir(&root);
     let result = match cli.task {
-        Task::Conformance { corpus, filter, backend, adapter, clip, shard, previous, jobs, batch, out, expectations, driver, allow_skip } => {
+        Task::Conformance {
+            corpus,
+            filter,
+            backend,
+            adapter,
+            clip,
+            shard,
+            previous,
+            jobs,
+            batch,
+            out,
+            expectations,
+            driver,
+            allow_skip,
+        } => {
             let allowed: Vec<String> = allow_skip.iter().flat_map(|e| ["--allow-skip".to_string(), e.clone()]).collect();
             let args: Vec<String> = [
                 opt("corpus", &corpus),

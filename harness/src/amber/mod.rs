@@ -300,13 +300,19 @@ fn compute(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipeli
     let shader = script.shader(attached.shader);
     let target = pipeline::compile_target(shader.target_env.as_deref())?;
     let spirv = match &shader.source {
-        ShaderSource::Glsl(s) => compile::compile_source(compile::SourceKind::Glsl, s, glslang::ShaderStage::Compute, target, &attached.entry_point),
-        ShaderSource::Hlsl(s) => compile::compile_source(compile::SourceKind::Hlsl, s, glslang::ShaderStage::Compute, target, &attached.entry_point),
+        ShaderSource::Glsl(s) => {
+            compile::compile_source(compile::SourceKind::Glsl, s, glslang::ShaderStage::Compute, target, &attached.entry_point)
+        }
+        ShaderSource::Hlsl(s) => {
+            compile::compile_source(compile::SourceKind::Hlsl, s, glslang::ShaderStage::Compute, target, &attached.entry_point)
+        }
         ShaderSource::SpirvAsm(s) => compile::assemble(s, target),
         ShaderSource::SpirvWords(w) => Ok(w.clone()),
         ShaderSource::Passthrough => Err("PASSTHROUGH is a vertex shader".into()),
     }
-    .map_err(|log| ExecError::Device(format!("{}:{}: compute shader `{}` does not compile:\n{log}", script.path.display(), shader.line, shader.name)))?;
+    .map_err(|log| {
+        ExecError::Device(format!("{}:{}: compute shader `{}` does not compile:\n{log}", script.path.display(), shader.line, shader.name))
+    })?;
     let (test, storage) = pipeline::compute(script, p, state)?;
     let job = crate::executor::ComputeJob { test, spirv, entry_point: attached.entry_point.clone(), groups: *groups };
     let out = ex.compute(&job)?;

@@ -5,14 +5,14 @@
 
 use super::State;
 use crate::shader_test::{
-    AddressMode as TAddress, BlendMode, CompareOp as TCompare, CompileTarget, CullMode as TCull, DepthFormat, DepthState as TDepth, Descriptor, Draw,
-    Filter as TFilter, FrontFace, IndexData, IndexFormat, Language, Requirements, ResourceBinding, SamplerState, ShaderSection, ShaderTest, TargetFormat,
-    TestSection, TexelFormat, TextureData, TextureView, VertexBufferData,
+    AddressMode as TAddress, BlendMode, CompareOp as TCompare, CompileTarget, CullMode as TCull, DepthFormat, DepthState as TDepth,
+    Descriptor, Draw, Filter as TFilter, FrontFace, IndexData, IndexFormat, Language, Requirements, ResourceBinding, SamplerState,
+    ShaderSection, ShaderTest, TargetFormat, TestSection, TexelFormat, TextureData, TextureView, VertexBufferData,
 };
 use tesserae::{SpecValue, Stage, StepMode, Topology as TTopology, VertexAttribute, VertexBufferLayout, VertexFormat};
 use tesserae_amber::{
-    AddressMode, Binding, Blend, BlendFactor, BlendOp, BufferId, CompareOp, CullMode, DescriptorType, Filter, Format, InputRate, Pipeline, PolygonMode, Run,
-    Script, ShaderSource, ShaderStage, Topology,
+    AddressMode, Binding, Blend, BlendFactor, BlendOp, BufferId, CompareOp, CullMode, DescriptorType, Filter, Format, InputRate, Pipeline,
+    PolygonMode, Run, Script, ShaderSource, ShaderStage, Topology,
 };
 
 /// Something valid in the script that the harness's model does not run yet.
@@ -79,7 +79,9 @@ fn specialization(p: &Pipeline) -> R<Vec<(u32, SpecValue)>> {
                 tesserae_amber::SpecValue::F32(f) => SpecValue::Float(f),
             };
             match out.iter().find(|(i, _)| i == id) {
-                Some((_, w)) if w.word() != v.word() => return refuse(format!("specialization constant {id} with a different value per stage")),
+                Some((_, w)) if w.word() != v.word() => {
+                    return refuse(format!("specialization constant {id} with a different value per stage"))
+                }
                 Some(_) => {}
                 None => out.push((*id, v)),
             }
@@ -107,7 +109,8 @@ fn resources(script: &Script, p: &Pipeline, state: &State) -> R<(Vec<ResourceBin
             Binding::Buffers { buffers, ty, set, binding, sampler, dynamic_offsets, descriptor_offsets, descriptor_ranges, .. } => {
                 for (element, &buffer) in buffers.iter().enumerate() {
                     let bytes = state.bytes(buffer)?;
-                    let offset = dynamic_offsets.get(element).copied().unwrap_or(0) as usize + descriptor_offsets.get(element).copied().unwrap_or(0) as usize;
+                    let offset = dynamic_offsets.get(element).copied().unwrap_or(0) as usize
+                        + descriptor_offsets.get(element).copied().unwrap_or(0) as usize;
                     let end = match descriptor_ranges.get(element).copied().flatten() {
                         Some(r) => offset + r as usize,
                         None => bytes.len(),
@@ -123,7 +126,10 @@ fn resources(script: &Script, p: &Pipeline, state: &State) -> R<(Vec<ResourceBin
                         }
                         DescriptorType::SampledImage => Descriptor::SampledTexture(texture(script, buffer, state)?),
                         DescriptorType::CombinedImageSampler => {
-                            let s = sampler.map(|s| sampler_state(script.sampler(s))).transpose()?.unwrap_or(SamplerState::new(TFilter::Nearest, TAddress::Repeat));
+                            let s = sampler
+                                .map(|s| sampler_state(script.sampler(s)))
+                                .transpose()?
+                                .unwrap_or(SamplerState::new(TFilter::Nearest, TAddress::Repeat));
                             Descriptor::CombinedTextureSampler(texture(script, buffer, state)?, s)
                         }
                         DescriptorType::StorageImage => return refuse("storage images"),
@@ -257,7 +263,11 @@ fn rect_vertices(p: &Pipeline, run: &Run) -> Option<(Vec<f32>, TTopology)> {
     match *run {
         Run::DrawRect { x, y, width, height } => {
             let (x, y, w, h) = ndc(x, y, width, height);
-            let strip = if p.attached(ShaderStage::TessControl).is_some() { TTopology::PatchList { control_points: p.patch_control_points } } else { TTopology::TriangleStrip };
+            let strip = if p.attached(ShaderStage::TessControl).is_some() {
+                TTopology::PatchList { control_points: p.patch_control_points }
+            } else {
+                TTopology::TriangleStrip
+            };
             Some((vec![x, y + h, x, y, x + w, y + h, x + w, y], strip))
         }
         Run::DrawGrid { x, y, width, height, columns, rows } => {
@@ -319,7 +329,9 @@ pub fn graphics(
     if p.polygon_mode != PolygonMode::Fill {
         return refuse(format!("POLYGON_MODE {:?}", p.polygon_mode));
     }
-    if p.viewport.is_some_and(|v| (v.x, v.y, v.width, v.height, v.min_depth, v.max_depth) != (0.0, 0.0, p.framebuffer.0 as f32, p.framebuffer.1 as f32, 0.0, 1.0)) {
+    if p.viewport.is_some_and(|v| {
+        (v.x, v.y, v.width, v.height, v.min_depth, v.max_depth) != (0.0, 0.0, p.framebuffer.0 as f32, p.framebuffer.1 as f32, 0.0, 1.0)
+    }) {
         return refuse("a VIEWPORT other than the whole framebuffer");
     }
     if p.line_width != 1.0 {
@@ -343,9 +355,22 @@ pub fn graphics(
     let draw = match rect_vertices(p, run) {
         Some((v, topology)) => {
             let data: Vec<u8> = v.iter().flat_map(|f| f.to_le_bytes()).collect();
-            let layout = VertexBufferLayout { stride: 8, step_mode: StepMode::Vertex, attributes: vec![VertexAttribute { location: 0, format: VertexFormat::Float32x2, offset: 0 }] };
+            let layout = VertexBufferLayout {
+                stride: 8,
+                step_mode: StepMode::Vertex,
+                attributes: vec![VertexAttribute { location: 0, format: VertexFormat::Float32x2, offset: 0 }],
+            };
             vertex_buffers.push(VertexBufferData { slot: 0, layout, data, line: p.line });
-            Draw { topology, indexed: false, count: (v.len() / 2) as u32, instances: 1, first: 0, first_instance: 0, base_vertex: 0, line: p.line }
+            Draw {
+                topology,
+                indexed: false,
+                count: (v.len() / 2) as u32,
+                instances: 1,
+                first: 0,
+                first_instance: 0,
+                base_vertex: 0,
+                line: p.line,
+            }
         }
         None => {
             let Run::DrawArray { topology: t, indexed, start, count, start_instance, instance_count } = *run else {
@@ -357,7 +382,9 @@ pub fn graphics(
                 let format = match (&vd.format, &b.element) {
                     (Some(f), _) => f.clone(),
                     (None, tesserae_amber::ElementType::Format(f)) => f.clone(),
-                    (None, tesserae_amber::ElementType::Data { ty, .. }) => ty.as_format().ok_or_else(|| Refusal(format!("vertex data `{}` of a matrix type", b.name)))?,
+                    (None, tesserae_amber::ElementType::Data { ty, .. }) => {
+                        ty.as_format().ok_or_else(|| Refusal(format!("vertex data `{}` of a matrix type", b.name)))?
+                    }
                 };
                 let stride = vd.stride.unwrap_or(b.element.layout().stride);
                 let data = state.bytes(vd.buffer)?.to_vec();
@@ -365,7 +392,11 @@ pub fn graphics(
                     vertices = vertices.min(((data.len() as u32).saturating_sub(vd.offset)) / stride);
                 }
                 let step_mode = if vd.rate == InputRate::Vertex { StepMode::Vertex } else { StepMode::Instance };
-                let layout = VertexBufferLayout { stride, step_mode, attributes: vec![VertexAttribute { location: vd.location, format: vertex_format(&format)?, offset: vd.offset }] };
+                let layout = VertexBufferLayout {
+                    stride,
+                    step_mode,
+                    attributes: vec![VertexAttribute { location: vd.location, format: vertex_format(&format)?, offset: vd.offset }],
+                };
                 vertex_buffers.push(VertexBufferData { slot: slot as u32, layout, data, line: p.line });
             }
             let available = if indexed {
@@ -378,7 +409,10 @@ pub fn graphics(
                     _ => return refuse(format!("index data `{}` that is not 16- or 32-bit", b.name)),
                 };
                 let stride = b.element.layout().stride as usize;
-                let indices: Vec<u32> = bytes.chunks_exact(stride).map(|c| tesserae_amber::types::read_field_int(c, &b.element.layout().fields[0]) as u32).collect();
+                let indices: Vec<u32> = bytes
+                    .chunks_exact(stride)
+                    .map(|c| tesserae_amber::types::read_field_int(c, &b.element.layout().fields[0]) as u32)
+                    .collect();
                 let n = indices.len() as u32;
                 index_buffer = Some(IndexData { format, indices });
                 n
@@ -388,7 +422,16 @@ pub fn graphics(
                 vertices
             };
             let count = count.unwrap_or(available.saturating_sub(start));
-            Draw { topology: topology(t, p.patch_control_points)?, indexed, count, instances: instance_count, first: start, first_instance: start_instance, base_vertex: 0, line: p.line }
+            Draw {
+                topology: topology(t, p.patch_control_points)?,
+                indexed,
+                count,
+                instances: instance_count,
+                first: start,
+                first_instance: start_instance,
+                base_vertex: 0,
+                line: p.line,
+            }
         }
     };
     let colours: Vec<(BufferId, u32)> = p.color_attachments().collect();
@@ -397,7 +440,9 @@ pub fn graphics(
     }
     let depth = match (p.depth.test || p.depth.write, depth_clear) {
         (false, _) => None,
-        (true, Some(clear)) => Some(TDepth { format: DepthFormat::D32Float, clear, compare: compare_op(p.depth.compare), write: p.depth.write }),
+        (true, Some(clear)) => {
+            Some(TDepth { format: DepthFormat::D32Float, clear, compare: compare_op(p.depth.compare), write: p.depth.write })
+        }
         (true, None) => return refuse("a depth test over a depth buffer an earlier RUN wrote"),
     };
     let blend = match &p.blend {
@@ -427,7 +472,11 @@ pub fn graphics(
     let shader_test = ShaderTest {
         path: script.path.clone(),
         name: script.name.clone(),
-        requires: Requirements { tessellation: p.attached(ShaderStage::TessControl).is_some(), geometry: p.attached(ShaderStage::Geometry).is_some(), ..Default::default() },
+        requires: Requirements {
+            tessellation: p.attached(ShaderStage::TessControl).is_some(),
+            geometry: p.attached(ShaderStage::Geometry).is_some(),
+            ..Default::default()
+        },
         shaders: sections(script, p)?,
         vertex_buffers,
         index_buffer,

@@ -12,8 +12,8 @@ use super::{DriverInfo, ExecError, Executor, Outputs, INSTALL_HINT};
 use crate::compile;
 use crate::image::Image;
 use crate::shader_test::{
-    AddressMode, BlendMode, CompareOp, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest,
-    StencilOp, StencilState, TexelFormat, TextureData, TextureView,
+    AddressMode, BlendMode, CompareOp, CullMode, Descriptor, Filter, FrontFace, IndexFormat, SamplerState, ShaderTest, StencilOp,
+    StencilState, TexelFormat, TextureData, TextureView,
 };
 use ash::vk;
 use tesserae::{Stage, StepMode, Topology, VertexFormat};
@@ -122,9 +122,11 @@ impl NativeExecutor {
         let priorities = [1.0f32];
         let qci = [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
         let create = |with_extensions: bool| {
-            let names: Vec<*const std::ffi::c_char> = if with_extensions { extensions.iter().map(|c| c.as_ptr()).collect() } else { Vec::new() };
+            let names: Vec<*const std::ffi::c_char> =
+                if with_extensions { extensions.iter().map(|c| c.as_ptr()).collect() } else { Vec::new() };
             let (mut a, mut b, mut c) = (v11, v12, v13);
-            let mut dci = vk::DeviceCreateInfo::default().queue_create_infos(&qci).enabled_features(&features).enabled_extension_names(&names);
+            let mut dci =
+                vk::DeviceCreateInfo::default().queue_create_infos(&qci).enabled_features(&features).enabled_extension_names(&names);
             if vulkan_1_2 {
                 dci = dci.push_next(&mut a).push_next(&mut b);
             }
@@ -446,9 +448,14 @@ impl Executor for NativeExecutor {
         // Targets with initial contents are uploaded like textures, then loaded by the pass.
         let (load, initial) = match &t.initial_targets {
             Some(texels) => {
-                let ready = (Layout::COLOR_ATTACHMENT_OPTIMAL, vk::AccessFlags::COLOR_ATTACHMENT_READ | vk::AccessFlags::COLOR_ATTACHMENT_WRITE, vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT);
+                let ready = (
+                    Layout::COLOR_ATTACHMENT_OPTIMAL,
+                    vk::AccessFlags::COLOR_ATTACHMENT_READ | vk::AccessFlags::COLOR_ATTACHMENT_WRITE,
+                    vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT,
+                );
                 for (k, data) in texels.iter().enumerate().take(targets) {
-                    let staging = self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_SRC, data, "staging buffer of a colour target")?;
+                    let staging =
+                        self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_SRC, data, "staging buffer of a colour target")?;
                     bound.uploads.push(Upload { ready, staging, image: colour[k].0, shape: ImageShape::flat(w, h), aspect });
                 }
                 (Load::LOAD, Layout::COLOR_ATTACHMENT_OPTIMAL)
@@ -575,8 +582,9 @@ impl Executor for NativeExecutor {
             vk::PipelineVertexInputStateCreateInfo::default().vertex_binding_descriptions(&bindings).vertex_attribute_descriptions(&attrs);
         let topology = test.topology();
         let indexed_strip = test.test.draws.iter().any(|d| d.indexed) && topology.is_strip();
-        let ia =
-            vk::PipelineInputAssemblyStateCreateInfo::default().topology(vk_topology(topology)).primitive_restart_enable(indexed_strip && t.primitive_restart);
+        let ia = vk::PipelineInputAssemblyStateCreateInfo::default()
+            .topology(vk_topology(topology))
+            .primitive_restart_enable(indexed_strip && t.primitive_restart);
         let cp = match topology {
             Topology::PatchList { control_points } => control_points,
             _ => 1,
@@ -868,15 +876,7 @@ unsafe fn record_upload(d: &ash::Device, cmd: vk::CommandBuffer, up: &Upload) {
         .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
         .image(up.image)
         .subresource_range(range)];
-    d.cmd_pipeline_barrier(
-        cmd,
-        vk::PipelineStageFlags::TRANSFER,
-        stage,
-        vk::DependencyFlags::empty(),
-        &[],
-        &[],
-        &to_read,
-    );
+    d.cmd_pipeline_barrier(cmd, vk::PipelineStageFlags::TRANSFER, stage, vk::DependencyFlags::empty(), &[], &[], &to_read);
 }
 
 fn blend_state(mode: BlendMode) -> vk::PipelineColorBlendAttachmentState {
@@ -1303,7 +1303,8 @@ impl NativeExecutor {
         let mut out = Vec::new();
         for &(index, mem, len) in &bound.storage {
             let bytes = unsafe {
-                let p = d.map_memory(mem, 0, len.max(4) as u64, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory (storage buffer)"))?;
+                let p =
+                    d.map_memory(mem, 0, len.max(4) as u64, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory (storage buffer)"))?;
                 let v = std::slice::from_raw_parts(p as *const u8, len).to_vec();
                 d.unmap_memory(mem);
                 v

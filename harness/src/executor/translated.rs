@@ -130,10 +130,11 @@ impl TranslatedExecutor {
         let renderable = crate::shader_test::TargetFormat::ALL
             .iter()
             .copied()
-            .filter(|f| adapter.get_texture_format_features(wgpu_target_format(*f)).allowed_usages.contains(wgpu::TextureUsages::RENDER_ATTACHMENT))
+            .filter(|f| {
+                adapter.get_texture_format_features(wgpu_target_format(*f)).allowed_usages.contains(wgpu::TextureUsages::RENDER_ATTACHMENT)
+            })
             .collect();
-        Ok(TranslatedExecutor {
-            renderable, backend, device, queue, info, clip: ClipMode::Native, uncaptured })
+        Ok(TranslatedExecutor { renderable, backend, device, queue, info, clip: ClipMode::Native, uncaptured })
     }
 
     /// Forces a clip mode (the default is native `clip_distances`).
@@ -171,7 +172,8 @@ impl Executor for TranslatedExecutor {
     }
 
     fn compute(&mut self, job: &super::ComputeJob) -> Result<Vec<(usize, Vec<u8>)>, ExecError> {
-        let mut desc = tesserae::ComputeDesc::new(tesserae::StageDesc { spirv: job.spirv.clone(), entry_point: Some(job.entry_point.clone()) });
+        let mut desc =
+            tesserae::ComputeDesc::new(tesserae::StageDesc { spirv: job.spirv.clone(), entry_point: Some(job.entry_point.clone()) });
         desc.specialization = job.test.specialization.clone();
         desc.options = self.options();
         let plan = tesserae::translate_compute(&desc)?;
@@ -183,7 +185,9 @@ impl Executor for TranslatedExecutor {
             return Err(ExecError::Skip(format!("{} does not render to {:?}", self.info.device, test.test.target_format)));
         }
         if !test.test.primitive_restart && restarts_anyway(test) {
-            return Err(ExecError::Skip("an indexed strip with the restart index and restart disabled (WebGPU always restarts strips)".into()));
+            return Err(ExecError::Skip(
+                "an indexed strip with the restart index and restart disabled (WebGPU always restarts strips)".into(),
+            ));
         }
         let desc = compile::pipeline(test, self.options())?;
         let plan = tesserae::translate(&desc)?;
@@ -393,7 +397,11 @@ impl TranslatedExecutor {
                 self.queue.write_texture(
                     target.as_image_copy(),
                     texels,
-                    wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(w * t.target_format.bytes_per_texel()), rows_per_image: Some(h) },
+                    wgpu::TexelCopyBufferLayout {
+                        offset: 0,
+                        bytes_per_row: Some(w * t.target_format.bytes_per_texel()),
+                        rows_per_image: Some(h),
+                    },
                     wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
                 );
             }
@@ -425,7 +433,8 @@ impl TranslatedExecutor {
             .index_buffer
             .as_ref()
             .map(|ib| (self.buffer_init(&ib.bytes(), wgpu::BufferUsages::INDEX | wgpu::BufferUsages::STORAGE), index_format(ib.format)));
-        let layouts: Vec<(u32, &wgpu::BindGroupLayout)> = pipeline.sets().filter_map(|s| Some((s, pipeline.bind_group_layout(s)?))).collect();
+        let layouts: Vec<(u32, &wgpu::BindGroupLayout)> =
+            pipeline.sets().filter_map(|s| Some((s, pipeline.bind_group_layout(s)?))).collect();
         let (bind_groups, storage) = self.bind_groups(test, &plan.resources, &layouts)?;
         let vb_refs: Vec<&wgpu::Buffer> = vertex_buffers.iter().collect();
         let bg_refs: Vec<(u32, &wgpu::BindGroup)> = bind_groups.iter().map(|(s, g)| (*s, g)).collect();
@@ -523,7 +532,8 @@ impl TranslatedExecutor {
         let storage_readback = stage_storage(d, &mut encoder, &storage);
         self.queue.submit([encoder.finish()]);
         self.check("recording the plan", scope)?;
-        let storage = storage_readback.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect::<Result<Vec<_>, ExecError>>()?;
+        let storage =
+            storage_readback.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect::<Result<Vec<_>, ExecError>>()?;
         let (tx, rx) = std::sync::mpsc::channel();
         readback.slice(..).map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
@@ -570,9 +580,17 @@ impl TranslatedExecutor {
                 // Vulkan needs a descriptor only for what a shader uses (the native executor
                 // checks that one is given for every buffer used); WebGPU binds every binding of
                 // a layout, so a buffer the test does not give gets zeros.
-                if given.is_none() && r.wgpu.iter().all(|w| matches!(w.ty, tesserae::BindingType::UniformBuffer | tesserae::BindingType::StorageBuffer { .. })) {
+                if given.is_none()
+                    && r.wgpu
+                        .iter()
+                        .all(|w| matches!(w.ty, tesserae::BindingType::UniformBuffer | tesserae::BindingType::StorageBuffer { .. }))
+                {
                     for w in r.wgpu.iter().filter(|w| w.element == element) {
-                        let usage = if w.ty == tesserae::BindingType::UniformBuffer { wgpu::BufferUsages::UNIFORM } else { wgpu::BufferUsages::STORAGE };
+                        let usage = if w.ty == tesserae::BindingType::UniformBuffer {
+                            wgpu::BufferUsages::UNIFORM
+                        } else {
+                            wgpu::BufferUsages::STORAGE
+                        };
                         made.push((w.group, w.binding, Made::Buffer(self.buffer_init(&vec![0; w.min_size.unwrap_or(16) as usize], usage))));
                     }
                     continue;
@@ -667,7 +685,11 @@ impl TranslatedExecutor {
     /// an `rgba32float` texture without `FLOAT32_FILTERABLE`, and a depth texture the shader
     /// reads as a value (a `texture2D`, so WGSL's `texture_2d<f32>`) rather than compares. A
     /// linear sampler beside one cannot work in WebGPU: the test is skipped, naming why.
-    fn unfilterable_overrides(&self, test: &ShaderTest, resources: &[tesserae::AppResource]) -> Result<Vec<((u32, u32), wgpu::BindingType)>, ExecError> {
+    fn unfilterable_overrides(
+        &self,
+        test: &ShaderTest,
+        resources: &[tesserae::AppResource],
+    ) -> Result<Vec<((u32, u32), wgpu::BindingType)>, ExecError> {
         let float32_filterable = self.device.features().contains(wgpu::Features::FLOAT32_FILTERABLE);
         let read_as_float = |set: u32, binding: u32| {
             resources
@@ -824,7 +846,11 @@ fn read_buffer(d: &wgpu::Device, b: &wgpu::Buffer, len: usize) -> Result<Vec<u8>
 
 /// Copies of storage buffers (index in `test.resources`, buffer, bytes given) into mappable
 /// buffers, recorded after the work.
-fn stage_storage(d: &wgpu::Device, encoder: &mut wgpu::CommandEncoder, storage: &[(usize, wgpu::Buffer, usize)]) -> Vec<(usize, wgpu::Buffer, usize)> {
+fn stage_storage(
+    d: &wgpu::Device,
+    encoder: &mut wgpu::CommandEncoder,
+    storage: &[(usize, wgpu::Buffer, usize)],
+) -> Vec<(usize, wgpu::Buffer, usize)> {
     storage
         .iter()
         .map(|(index, buffer, len)| {

@@ -48,7 +48,9 @@ impl Rendering {
             ChildStatus::Fail => Rendering { image: Image::read_png(png).ok(), ..base },
             // The child decided the test itself (an Amber script's EXPECTs); the image, when
             // there is one, is for the report.
-            ChildStatus::Passed => Rendering { status: Status::Pass, message: report.message.clone(), image: Image::read_png(png).ok(), ..base },
+            ChildStatus::Passed => {
+                Rendering { status: Status::Pass, message: report.message.clone(), image: Image::read_png(png).ok(), ..base }
+            }
             ChildStatus::Rendered => match Image::read_png(png) {
                 Ok(img) => Rendering { status: Status::Pass, message: String::new(), image: Some(img), ..base },
                 Err(e) => Rendering { status: Status::Crash, message: e.to_string(), ..base },

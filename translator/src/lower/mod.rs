@@ -6,8 +6,8 @@
 
 pub mod atomic_signedness;
 pub mod buffer_block_names;
-pub(crate) mod cfg;
 pub mod builtin_output;
+pub(crate) mod cfg;
 pub mod clip_discard;
 pub mod clip_to_varying;
 pub mod combined_sampler;
@@ -49,8 +49,8 @@ pub mod specialize;
 pub mod std140;
 pub mod switch_fallthrough;
 pub mod switch_loop_break;
-pub mod tess_io;
 pub mod terminate_invocation;
+pub mod tess_io;
 pub mod texture_per_sampler;
 pub mod undef_globals;
 pub mod unreachable_returns;
@@ -172,8 +172,10 @@ pub(crate) fn uint_constant(module: &mut dr::Module, count: Option<u32>, bits: u
     let Some(n) = count else { return scalar };
     let ty = uint_type(module, count);
     let operands = vec![Operand::IdRef(scalar); n as usize];
-    let existing =
-        module.types_global_values.iter().find(|i| i.class.opcode == Op::ConstantComposite && i.result_type == Some(ty) && i.operands == operands);
+    let existing = module
+        .types_global_values
+        .iter()
+        .find(|i| i.class.opcode == Op::ConstantComposite && i.result_type == Some(ty) && i.operands == operands);
     if let Some(id) = existing.and_then(|i| i.result_id) {
         return id;
     }

@@ -12,7 +12,10 @@ impl NativeExecutor {
         self.check_resource_limits(test)?;
         let l = &self.limits;
         if job.groups.iter().zip(l.max_compute_work_group_count).any(|(g, m)| *g > m) {
-            return Err(ExecError::Skip(format!("{:?} workgroups (maxComputeWorkGroupCount {:?})", job.groups, l.max_compute_work_group_count)));
+            return Err(ExecError::Skip(format!(
+                "{:?} workgroups (maxComputeWorkGroupCount {:?})",
+                job.groups, l.max_compute_work_group_count
+            )));
         }
         if let Some(what) = self.extended.missing_for_module(&job.spirv) {
             return Err(ExecError::Skip(format!("{} lacks {what}", self.info.device)));
@@ -21,27 +24,47 @@ impl NativeExecutor {
         let mut sc = Scratch::new(d);
         let bound = self.descriptors(&mut sc, test)?;
         let code = job.spirv.clone();
-        let module = unsafe { d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&code), None) }.map_err(vkerr("vkCreateShaderModule"))?;
+        let module = unsafe { d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&code), None) }
+            .map_err(vkerr("vkCreateShaderModule"))?;
         sc.modules.push(module);
-        let spec_entries: Vec<vk::SpecializationMapEntry> =
-            test.specialization.iter().enumerate().map(|(i, (id, _))| vk::SpecializationMapEntry { constant_id: *id, offset: 4 * i as u32, size: 4 }).collect();
+        let spec_entries: Vec<vk::SpecializationMapEntry> = test
+            .specialization
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| vk::SpecializationMapEntry { constant_id: *id, offset: 4 * i as u32, size: 4 })
+            .collect();
         let spec_data: Vec<u8> = test.specialization.iter().flat_map(|(_, v)| v.word().to_le_bytes()).collect();
         let spec = vk::SpecializationInfo::default().map_entries(&spec_entries).data(&spec_data);
-        let entry = std::ffi::CString::new(job.entry_point.as_str()).map_err(|_| ExecError::Device("entry point name holds a NUL".into()))?;
+        let entry =
+            std::ffi::CString::new(job.entry_point.as_str()).map_err(|_| ExecError::Device("entry point name holds a NUL".into()))?;
         let mut stage = vk::PipelineShaderStageCreateInfo::default().stage(vk::ShaderStageFlags::COMPUTE).module(module).name(&entry);
         if !spec_entries.is_empty() {
             stage = stage.specialization_info(&spec);
         }
-        let push_ranges: Vec<vk::PushConstantRange> =
-            test.push_constants.iter().map(|p| vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::COMPUTE, offset: 0, size: p.len() as u32 }).collect();
-        sc.layout = unsafe { d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(&sc.set_layouts).push_constant_ranges(&push_ranges), None) }
-            .map_err(vkerr("vkCreatePipelineLayout"))?;
+        let push_ranges: Vec<vk::PushConstantRange> = test
+            .push_constants
+            .iter()
+            .map(|p| vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::COMPUTE, offset: 0, size: p.len() as u32 })
+            .collect();
+        sc.layout = unsafe {
+            d.create_pipeline_layout(
+                &vk::PipelineLayoutCreateInfo::default().set_layouts(&sc.set_layouts).push_constant_ranges(&push_ranges),
+                None,
+            )
+        }
+        .map_err(vkerr("vkCreatePipelineLayout"))?;
         let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(sc.layout)];
-        sc.pipeline = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) }.map_err(|(_, e)| vkerr("vkCreateComputePipelines")(e))?[0];
+        sc.pipeline = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) }
+            .map_err(|(_, e)| vkerr("vkCreateComputePipelines")(e))?[0];
         sc.pool = unsafe { d.create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(self.queue_family), None) }
             .map_err(vkerr("vkCreateCommandPool"))?;
         let cmd = unsafe {
-            d.allocate_command_buffers(&vk::CommandBufferAllocateInfo::default().command_pool(sc.pool).level(vk::CommandBufferLevel::PRIMARY).command_buffer_count(1))
+            d.allocate_command_buffers(
+                &vk::CommandBufferAllocateInfo::default()
+                    .command_pool(sc.pool)
+                    .level(vk::CommandBufferLevel::PRIMARY)
+                    .command_buffer_count(1),
+            )
         }
         .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
         unsafe {
@@ -57,8 +80,17 @@ impl NativeExecutor {
                 d.cmd_push_constants(cmd, sc.layout, vk::ShaderStageFlags::COMPUTE, 0, p);
             }
             d.cmd_dispatch(cmd, job.groups[0], job.groups[1], job.groups[2]);
-            let barrier = [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::SHADER_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
-            d.cmd_pipeline_barrier(cmd, vk::PipelineStageFlags::COMPUTE_SHADER, vk::PipelineStageFlags::HOST, vk::DependencyFlags::empty(), &barrier, &[], &[]);
+            let barrier =
+                [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::SHADER_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
+            d.cmd_pipeline_barrier(
+                cmd,
+                vk::PipelineStageFlags::COMPUTE_SHADER,
+                vk::PipelineStageFlags::HOST,
+                vk::DependencyFlags::empty(),
+                &barrier,
+                &[],
+                &[],
+            );
             d.end_command_buffer(cmd).map_err(vkerr("vkEndCommandBuffer"))?;
             sc.fence = d.create_fence(&vk::FenceCreateInfo::default(), None).map_err(vkerr("vkCreateFence"))?;
             let cmds = [cmd];

@@ -6,17 +6,61 @@ use ash::vk;
 
 /// Core features in `VkPhysicalDeviceFeatures` order (the struct is these `VkBool32`s).
 const CORE: [&str; 55] = [
-    "robustBufferAccess", "fullDrawIndexUint32", "imageCubeArray", "independentBlend", "geometryShader", "tessellationShader",
-    "sampleRateShading", "dualSrcBlend", "logicOp", "multiDrawIndirect", "drawIndirectFirstInstance", "depthClamp", "depthBiasClamp",
-    "fillModeNonSolid", "depthBounds", "wideLines", "largePoints", "alphaToOne", "multiViewport", "samplerAnisotropy",
-    "textureCompressionETC2", "textureCompressionASTC_LDR", "textureCompressionBC", "occlusionQueryPrecise", "pipelineStatisticsQuery",
-    "vertexPipelineStoresAndAtomics", "fragmentStoresAndAtomics", "shaderTessellationAndGeometryPointSize", "shaderImageGatherExtended",
-    "shaderStorageImageExtendedFormats", "shaderStorageImageMultisample", "shaderStorageImageReadWithoutFormat",
-    "shaderStorageImageWriteWithoutFormat", "shaderUniformBufferArrayDynamicIndexing", "shaderSampledImageArrayDynamicIndexing",
-    "shaderStorageBufferArrayDynamicIndexing", "shaderStorageImageArrayDynamicIndexing", "shaderClipDistance", "shaderCullDistance",
-    "shaderFloat64", "shaderInt64", "shaderInt16", "shaderResourceResidency", "shaderResourceMinLod", "sparseBinding",
-    "sparseResidencyBuffer", "sparseResidencyImage2D", "sparseResidencyImage3D", "sparseResidency2Samples", "sparseResidency4Samples",
-    "sparseResidency8Samples", "sparseResidency16Samples", "sparseResidencyAliased", "variableMultisampleRate", "inheritedQueries",
+    "robustBufferAccess",
+    "fullDrawIndexUint32",
+    "imageCubeArray",
+    "independentBlend",
+    "geometryShader",
+    "tessellationShader",
+    "sampleRateShading",
+    "dualSrcBlend",
+    "logicOp",
+    "multiDrawIndirect",
+    "drawIndirectFirstInstance",
+    "depthClamp",
+    "depthBiasClamp",
+    "fillModeNonSolid",
+    "depthBounds",
+    "wideLines",
+    "largePoints",
+    "alphaToOne",
+    "multiViewport",
+    "samplerAnisotropy",
+    "textureCompressionETC2",
+    "textureCompressionASTC_LDR",
+    "textureCompressionBC",
+    "occlusionQueryPrecise",
+    "pipelineStatisticsQuery",
+    "vertexPipelineStoresAndAtomics",
+    "fragmentStoresAndAtomics",
+    "shaderTessellationAndGeometryPointSize",
+    "shaderImageGatherExtended",
+    "shaderStorageImageExtendedFormats",
+    "shaderStorageImageMultisample",
+    "shaderStorageImageReadWithoutFormat",
+    "shaderStorageImageWriteWithoutFormat",
+    "shaderUniformBufferArrayDynamicIndexing",
+    "shaderSampledImageArrayDynamicIndexing",
+    "shaderStorageBufferArrayDynamicIndexing",
+    "shaderStorageImageArrayDynamicIndexing",
+    "shaderClipDistance",
+    "shaderCullDistance",
+    "shaderFloat64",
+    "shaderInt64",
+    "shaderInt16",
+    "shaderResourceResidency",
+    "shaderResourceMinLod",
+    "sparseBinding",
+    "sparseResidencyBuffer",
+    "sparseResidencyImage2D",
+    "sparseResidencyImage3D",
+    "sparseResidency2Samples",
+    "sparseResidency4Samples",
+    "sparseResidency8Samples",
+    "sparseResidency16Samples",
+    "sparseResidencyAliased",
+    "variableMultisampleRate",
+    "inheritedQueries",
 ];
 
 /// Instance extensions Vulkan 1.1 made core.
@@ -31,21 +75,53 @@ const CORE_INSTANCE_EXTENSIONS: [&str; 5] = [
 /// Device extensions Vulkan 1.1-1.3 made core (the executor's device is 1.3 where the driver
 /// is): a test naming one runs without the extension itself.
 const PROMOTED: [&str; 38] = [
-    "VK_KHR_16bit_storage", "VK_KHR_8bit_storage", "VK_KHR_bind_memory2", "VK_KHR_buffer_device_address", "VK_KHR_create_renderpass2",
-    "VK_KHR_dedicated_allocation", "VK_KHR_depth_stencil_resolve", "VK_KHR_descriptor_update_template", "VK_KHR_device_group",
-    "VK_KHR_draw_indirect_count", "VK_KHR_driver_properties", "VK_KHR_dynamic_rendering", "VK_KHR_get_memory_requirements2",
-    "VK_KHR_image_format_list", "VK_KHR_maintenance1", "VK_KHR_maintenance2", "VK_KHR_maintenance3", "VK_KHR_maintenance4",
-    "VK_KHR_multiview", "VK_KHR_relaxed_block_layout", "VK_KHR_sampler_ycbcr_conversion", "VK_KHR_shader_atomic_int64",
-    "VK_KHR_shader_float16_int8", "VK_KHR_shader_float_controls", "VK_KHR_shader_integer_dot_product", "VK_KHR_shader_non_semantic_info",
-    "VK_KHR_shader_subgroup_extended_types", "VK_KHR_shader_terminate_invocation", "VK_KHR_spirv_1_4", "VK_KHR_storage_buffer_storage_class",
-    "VK_KHR_synchronization2", "VK_KHR_timeline_semaphore", "VK_KHR_uniform_buffer_standard_layout", "VK_KHR_variable_pointers",
-    "VK_KHR_vulkan_memory_model", "VK_KHR_zero_initialize_workgroup_memory", "VK_EXT_descriptor_indexing", "VK_EXT_scalar_block_layout",
+    "VK_KHR_16bit_storage",
+    "VK_KHR_8bit_storage",
+    "VK_KHR_bind_memory2",
+    "VK_KHR_buffer_device_address",
+    "VK_KHR_create_renderpass2",
+    "VK_KHR_dedicated_allocation",
+    "VK_KHR_depth_stencil_resolve",
+    "VK_KHR_descriptor_update_template",
+    "VK_KHR_device_group",
+    "VK_KHR_draw_indirect_count",
+    "VK_KHR_driver_properties",
+    "VK_KHR_dynamic_rendering",
+    "VK_KHR_get_memory_requirements2",
+    "VK_KHR_image_format_list",
+    "VK_KHR_maintenance1",
+    "VK_KHR_maintenance2",
+    "VK_KHR_maintenance3",
+    "VK_KHR_maintenance4",
+    "VK_KHR_multiview",
+    "VK_KHR_relaxed_block_layout",
+    "VK_KHR_sampler_ycbcr_conversion",
+    "VK_KHR_shader_atomic_int64",
+    "VK_KHR_shader_float16_int8",
+    "VK_KHR_shader_float_controls",
+    "VK_KHR_shader_integer_dot_product",
+    "VK_KHR_shader_non_semantic_info",
+    "VK_KHR_shader_subgroup_extended_types",
+    "VK_KHR_shader_terminate_invocation",
+    "VK_KHR_spirv_1_4",
+    "VK_KHR_storage_buffer_storage_class",
+    "VK_KHR_synchronization2",
+    "VK_KHR_timeline_semaphore",
+    "VK_KHR_uniform_buffer_standard_layout",
+    "VK_KHR_variable_pointers",
+    "VK_KHR_vulkan_memory_model",
+    "VK_KHR_zero_initialize_workgroup_memory",
+    "VK_EXT_descriptor_indexing",
+    "VK_EXT_scalar_block_layout",
 ];
 
 /// Whether the executor enables a device extension the device offers: all of them but those
 /// that would change behaviour every test sees or that duplicate a promoted one.
 pub fn enable_extension(name: &str) -> bool {
-    !(name.contains("portability") || name == "VK_EXT_buffer_device_address" || name.starts_with("VK_EXT_robustness") || name == "VK_EXT_pipeline_robustness")
+    !(name.contains("portability")
+        || name == "VK_EXT_buffer_device_address"
+        || name.starts_with("VK_EXT_robustness")
+        || name == "VK_EXT_pipeline_robustness")
 }
 
 /// Vulkan 1.1-1.3 features and properties, and the extensions the device was created with.
@@ -92,14 +168,19 @@ impl Extended {
                     Some(i) => core_bits[i] != 0,
                     None => return Err(format!("the feature {name} (not a Vulkan 1.0 feature)")),
                 },
-                Some((group, field)) => self.feature(group, field).ok_or_else(|| format!("the feature {name} (not one the harness checks)"))?,
+                Some((group, field)) => {
+                    self.feature(group, field).ok_or_else(|| format!("the feature {name} (not one the harness checks)"))?
+                }
             };
             if !on {
                 return Err(format!("the feature {name}"));
             }
         }
         for name in r.properties {
-            let on = name.strip_prefix("FloatControlsProperties.").and_then(|f| self.float_control(f)).ok_or_else(|| format!("the property {name} (not one the harness checks)"))?;
+            let on = name
+                .strip_prefix("FloatControlsProperties.")
+                .and_then(|f| self.float_control(f))
+                .ok_or_else(|| format!("the property {name} (not one the harness checks)"))?;
             if !on {
                 return Err(format!("the property {name}"));
             }
@@ -131,7 +212,9 @@ impl Extended {
             ("VulkanMemoryModelFeatures", "vulkanMemoryModel") => b(v12.vulkan_memory_model),
             ("VulkanMemoryModelFeatures", "vulkanMemoryModelDeviceScope") => b(v12.vulkan_memory_model_device_scope),
             ("BufferDeviceAddressFeatures", "bufferDeviceAddress") => b(v12.buffer_device_address),
-            ("ZeroInitializeWorkgroupMemoryFeatures", "shaderZeroInitializeWorkgroupMemory") => b(v13.shader_zero_initialize_workgroup_memory),
+            ("ZeroInitializeWorkgroupMemoryFeatures", "shaderZeroInitializeWorkgroupMemory") => {
+                b(v13.shader_zero_initialize_workgroup_memory)
+            }
             ("SubgroupSizeControl", "subgroupSizeControl") => b(v13.subgroup_size_control),
             ("SubgroupSizeControl", "computeFullSubgroups") => b(v13.compute_full_subgroups),
             ("SubgroupSupportedOperations", op) => {
