@@ -679,17 +679,7 @@ impl Executor for NativeExecutor {
         let readback = self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_DST, &vec![0u8; readback_size], "readback buffer")?;
 
         // Commands.
-        sc.pool = unsafe { d.create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(self.queue_family), None) }
-            .map_err(vkerr("vkCreateCommandPool"))?;
-        let cmd = unsafe {
-            d.allocate_command_buffers(
-                &vk::CommandBufferAllocateInfo::default()
-                    .command_pool(sc.pool)
-                    .level(vk::CommandBufferLevel::PRIMARY)
-                    .command_buffer_count(1),
-            )
-        }
-        .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
+        let cmd = self.begin_commands(&mut sc, &bound.uploads)?;
         let mut clear = vec![vk::ClearValue { color: vk::ClearColorValue { float32: t.clear } }; targets];
         if depth_view.is_some() {
             let depth = t.depth.map_or(1.0, |z| z.clear);
@@ -697,10 +687,6 @@ impl Executor for NativeExecutor {
             clear.push(vk::ClearValue { depth_stencil: vk::ClearDepthStencilValue { depth, stencil } });
         }
         unsafe {
-            d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default()).map_err(vkerr("vkBeginCommandBuffer"))?;
-            for up in &bound.uploads {
-                record_upload(d, cmd, up);
-            }
             d.cmd_begin_render_pass(
                 cmd,
                 &vk::RenderPassBeginInfo::default()
@@ -743,24 +729,8 @@ impl Executor for NativeExecutor {
                     .image_extent(vk::Extent3D { width: w, height: h, depth: 1 });
                 d.cmd_copy_image_to_buffer(cmd, *image, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, readback, &[region]);
             }
-            // The readback copies and the shaders' storage writes, for the host to read.
-            let barrier =
-                [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::MEMORY_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
-            d.cmd_pipeline_barrier(
-                cmd,
-                vk::PipelineStageFlags::ALL_COMMANDS,
-                vk::PipelineStageFlags::HOST,
-                vk::DependencyFlags::empty(),
-                &barrier,
-                &[],
-                &[],
-            );
-            d.end_command_buffer(cmd).map_err(vkerr("vkEndCommandBuffer"))?;
-            sc.fence = d.create_fence(&vk::FenceCreateInfo::default(), None).map_err(vkerr("vkCreateFence"))?;
-            let cmds = [cmd];
-            d.queue_submit(self.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], sc.fence).map_err(vkerr("vkQueueSubmit"))?;
-            d.wait_for_fences(&[sc.fence], true, 60_000_000_000).map_err(vkerr("vkWaitForFences"))?;
         }
+        self.submit_and_wait(&mut sc, cmd)?;
         let mem = sc.buffers.iter().find(|(b, _)| *b == readback).map(|(_, m)| *m).unwrap_or_default();
         let data = unsafe {
             let p = d.map_memory(mem, 0, readback_size as u64, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory"))?;
@@ -1295,6 +1265,49 @@ impl NativeExecutor {
             .collect();
         unsafe { d.update_descriptor_sets(&writes, &[]) };
         Ok(bound)
+    }
+
+    /// A primary command buffer from a pool of its own (both destroyed with `sc`), begun, with
+    /// `uploads` recorded first.
+    fn begin_commands(&self, sc: &mut Scratch, uploads: &[Upload]) -> Result<vk::CommandBuffer, ExecError> {
+        let d = &self.device;
+        sc.pool = unsafe { d.create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(self.queue_family), None) }
+            .map_err(vkerr("vkCreateCommandPool"))?;
+        let info =
+            vk::CommandBufferAllocateInfo::default().command_pool(sc.pool).level(vk::CommandBufferLevel::PRIMARY).command_buffer_count(1);
+        let cmd = unsafe { d.allocate_command_buffers(&info) }.map_err(vkerr("vkAllocateCommandBuffers"))?[0];
+        unsafe {
+            d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default()).map_err(vkerr("vkBeginCommandBuffer"))?;
+            for up in uploads {
+                record_upload(d, cmd, up);
+            }
+        }
+        Ok(cmd)
+    }
+
+    /// Makes everything `cmd` wrote (copies, storage writes) visible to the host, ends and
+    /// submits it, and waits for it.
+    fn submit_and_wait(&self, sc: &mut Scratch, cmd: vk::CommandBuffer) -> Result<(), ExecError> {
+        let d = &self.device;
+        let barrier =
+            [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::MEMORY_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
+        unsafe {
+            d.cmd_pipeline_barrier(
+                cmd,
+                vk::PipelineStageFlags::ALL_COMMANDS,
+                vk::PipelineStageFlags::HOST,
+                vk::DependencyFlags::empty(),
+                &barrier,
+                &[],
+                &[],
+            );
+            d.end_command_buffer(cmd).map_err(vkerr("vkEndCommandBuffer"))?;
+            sc.fence = d.create_fence(&vk::FenceCreateInfo::default(), None).map_err(vkerr("vkCreateFence"))?;
+            let cmds = [cmd];
+            d.queue_submit(self.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], sc.fence).map_err(vkerr("vkQueueSubmit"))?;
+            d.wait_for_fences(&[sc.fence], true, 60_000_000_000).map_err(vkerr("vkWaitForFences"))?;
+        }
+        Ok(())
     }
 
     /// The storage buffers' contents after the work has finished.

@@ -56,22 +56,8 @@ impl NativeExecutor {
         let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(sc.layout)];
         sc.pipeline = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) }
             .map_err(|(_, e)| vkerr("vkCreateComputePipelines")(e))?[0];
-        sc.pool = unsafe { d.create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(self.queue_family), None) }
-            .map_err(vkerr("vkCreateCommandPool"))?;
-        let cmd = unsafe {
-            d.allocate_command_buffers(
-                &vk::CommandBufferAllocateInfo::default()
-                    .command_pool(sc.pool)
-                    .level(vk::CommandBufferLevel::PRIMARY)
-                    .command_buffer_count(1),
-            )
-        }
-        .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
+        let cmd = self.begin_commands(&mut sc, &bound.uploads)?;
         unsafe {
-            d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default()).map_err(vkerr("vkBeginCommandBuffer"))?;
-            for up in &bound.uploads {
-                super::record_upload(d, cmd, up);
-            }
             d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, sc.pipeline);
             if !bound.sets.is_empty() {
                 d.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::COMPUTE, sc.layout, 0, &bound.sets, &[]);
@@ -80,23 +66,8 @@ impl NativeExecutor {
                 d.cmd_push_constants(cmd, sc.layout, vk::ShaderStageFlags::COMPUTE, 0, p);
             }
             d.cmd_dispatch(cmd, job.groups[0], job.groups[1], job.groups[2]);
-            let barrier =
-                [vk::MemoryBarrier::default().src_access_mask(vk::AccessFlags::SHADER_WRITE).dst_access_mask(vk::AccessFlags::HOST_READ)];
-            d.cmd_pipeline_barrier(
-                cmd,
-                vk::PipelineStageFlags::COMPUTE_SHADER,
-                vk::PipelineStageFlags::HOST,
-                vk::DependencyFlags::empty(),
-                &barrier,
-                &[],
-                &[],
-            );
-            d.end_command_buffer(cmd).map_err(vkerr("vkEndCommandBuffer"))?;
-            sc.fence = d.create_fence(&vk::FenceCreateInfo::default(), None).map_err(vkerr("vkCreateFence"))?;
-            let cmds = [cmd];
-            d.queue_submit(self.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], sc.fence).map_err(vkerr("vkQueueSubmit"))?;
-            d.wait_for_fences(&[sc.fence], true, 60_000_000_000).map_err(vkerr("vkWaitForFences"))?;
         }
+        self.submit_and_wait(&mut sc, cmd)?;
         let out = self.read_storage(&bound);
         drop(sc);
         out
