@@ -29,6 +29,7 @@ pub enum Outcome {
 
 /// The host's copy of the buffers and what is known of the attachments.
 pub struct State {
+    names: Vec<String>,
     data: Vec<Vec<u8>>,
     /// `false` once work the executor did not read back may have written the buffer.
     known: Vec<bool>,
@@ -45,6 +46,7 @@ impl State {
     fn new(script: &Script) -> Self {
         let n = script.buffers.len();
         State {
+            names: script.buffers.iter().map(|b| b.name.clone()).collect(),
             data: script.buffers.iter().map(|b| b.data.clone()).collect(),
             known: vec![true; n],
             cleared: script.buffers.iter().map(|b| b.data.is_empty().then_some([0.0; 4])).collect(),
@@ -57,7 +59,7 @@ impl State {
     pub fn bytes(&self, b: BufferId) -> Result<&[u8], Refusal> {
         match self.known[b.0] {
             true => Ok(&self.data[b.0]),
-            false => Err(Refusal(format!("buffer #{} was written by work this executor does not read back", b.0))),
+            false => Err(Refusal(format!("buffer `{}` was written by work this executor does not read back", self.names[b.0]))),
         }
     }
     pub fn extent(&self, b: BufferId) -> Option<(u32, u32)> {
@@ -321,10 +323,7 @@ fn compute(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipeli
 }
 
 fn expect(script: &Script, state: &State, e: &Expect) -> Result<(), Outcome> {
-    let known = |b: BufferId| match state.known[b.0] {
-        true => Ok(&state.data[b.0]),
-        false => Err(Outcome::Skip(format!("buffer `{}` was written by work this executor does not read back", script.buffer(b).name))),
-    };
+    let known = |b: BufferId| state.bytes(b).map_err(|r| Outcome::Skip(r.0));
     let result = match e {
         Expect::Pixels { buffer, x, y, width, height, rgba, alpha, tolerance } => {
             let data = known(*buffer)?;
