@@ -214,6 +214,7 @@ pub fn run_options(sel: &Selection, out: PathBuf, executors: Vec<ExecutorConfig>
         child_exe: std::env::current_exe().map_err(|e| e.to_string())?,
         jobs: 1,
         batch: runner::DEFAULT_BATCH,
+        native_driver: None,
     })
 }
 
@@ -304,6 +305,7 @@ fn real_main() -> Result<ExitCode, String> {
                 }
             }
             opts.expectations = expectations.or_else(|| default_expectations(&sel, adapters.as_ref()));
+            opts.native_driver = adapters.as_ref().and_then(|a| a.native_driver(sel.adapter.as_deref()));
             opts.previous = previous;
             let summary = runner::run(&opts)?;
             let results = summary.results;

@@ -1,5 +1,7 @@
 //! The oracles applied to one rendering, in order: the test's probes (the spec's answer), the
-//! stored reference image, and (translated executors) the live native rendering. A tolerance
+//! stored reference image (only on the driver that blessed it: another driver may round a
+//! colour or place an edge differently where the spec allows it), and (translated executors)
+//! the live native rendering. A tolerance
 //! that an image of only the clear colour would pass is refused before it is used.
 
 use super::batch::Rendering;
@@ -25,6 +27,7 @@ impl Verdict {
 
 pub fn judge(
     references: &Path,
+    native_driver: Option<&str>,
     test: &ShaderTest,
     ex_name: &str,
     r: &Rendering,
@@ -39,8 +42,8 @@ pub fn judge(
         return Verdict::fail(format!("probe failed: {m}"), page);
     }
     let tolerance = test.test.tolerance(ex_name);
-    if test.test.compare_reference {
-        let ref_path = reference_path(references, &test.name);
+    let ref_path = reference_path(references, &test.name);
+    if test.test.compare_reference && blessed_on(&ref_path, native_driver) {
         match Image::read_png(&ref_path) {
             Ok(reference) => {
                 if let Some(m) = vacuous_tolerance(&reference, test.test.clear, &tolerance) {
@@ -70,4 +73,33 @@ pub fn judge(
         }
     }
     Verdict { status: Status::Pass, message: String::new(), page: None }
+}
+
+/// Whether the reference at `png` was blessed on `driver` (its sidecar's `driver`, compared
+/// without case). A reference without a readable sidecar, or a run whose driver is unknown,
+/// keeps the reference as an oracle: only a known other driver sets it aside.
+fn blessed_on(png: &Path, driver: Option<&str>) -> bool {
+    let Some(driver) = driver else { return true };
+    let Ok(text) = std::fs::read_to_string(png.with_extension("json")) else { return true };
+    let Ok(sidecar) = serde_json::from_str::<serde_json::Value>(&text) else { return true };
+    sidecar["driver"].as_str().is_none_or(|blessed| blessed.eq_ignore_ascii_case(driver))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blessed_on;
+
+    #[test]
+    fn a_reference_is_an_oracle_only_on_the_driver_that_blessed_it() {
+        let dir = std::env::temp_dir().join(format!("tesserae-blessed-on-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let png = dir.join("t.png");
+        assert!(blessed_on(&png, Some("NVIDIA")), "no sidecar: kept");
+        std::fs::write(dir.join("t.json"), r#"{"executor": "native", "driver": "llvmpipe"}"#).unwrap();
+        assert!(blessed_on(&png, Some("llvmpipe")));
+        assert!(blessed_on(&png, Some("LLVMpipe")));
+        assert!(blessed_on(&png, None), "unknown driver: kept");
+        assert!(!blessed_on(&png, Some("NVIDIA")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

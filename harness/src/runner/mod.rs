@@ -129,6 +129,9 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Tests per child process (1: a process per test).
     pub batch: usize,
+    /// The native Vulkan driver of this run (`llvmpipe`, `NVIDIA`, ...), when known: a stored
+    /// reference image is an oracle only on the driver that blessed it (its JSON sidecar).
+    pub native_driver: Option<String>,
 }
 
 /// Children rendering at once by default: one per core.
@@ -384,7 +387,7 @@ fn decide(
     let mut native_image: Option<Image> = None;
     let mut rows = Vec::new();
     let judge = |ex_name: &str, r: &Rendering, native: Option<&Image>, pages: &mut report::Pages| match test {
-        CorpusTest::Shader(t) => judge::judge(&opts.references, t, ex_name, r, native, pages),
+        CorpusTest::Shader(t) => judge::judge(&opts.references, opts.native_driver.as_deref(), t, ex_name, r, native, pages),
         CorpusTest::Amber(_) => judge::Verdict { status: r.status, message: r.message.clone(), page: None },
     };
     for (ex, mut r) in opts.executors.iter().zip(renderings) {
