@@ -1,11 +1,13 @@
 //! `EXPECT` over buffer contents, as Amber's verifier decides it: pixel rectangles against
 //! a colour in [0, 1] (default tolerance 0.002, absolute), values from a byte offset with a
-//! comparator (floats equal within a relative 1e-6 unless a tolerance is given), and buffers
+//! comparator (the expected value first converted to the element's type, as Amber's
+//! `static_cast<T>` does, so a decimal names the nearest float; floats then equal within
+//! Amber's relative 1e-8, or within the first `TOLERANCE` given), and buffers
 //! against each other (exactly, by root mean square error, or by the earth mover's distance
 //! of their 8-bit channel histograms).
 
 use crate::script::{BufferComparison, Comparator, Tolerance};
-use crate::types::{read_field, read_field_int, Channel, ElementLayout, NumKind, Value};
+use crate::types::{read_field, read_field_int, Channel, ElementLayout, Field, NumKind, Value};
 
 /// Amber's tolerance for pixel probes without `TOLERANCE`.
 pub const DEFAULT_PIXEL_TOLERANCE: f64 = 0.002;
@@ -82,6 +84,18 @@ pub fn pixels(
     }
 }
 
+/// Amber's `kEpsilon` for value comparisons without `TOLERANCE`, a percentage of the expected value.
+const AMBER_EPSILON: Tolerance = Tolerance { value: 1e-6, percent: true };
+
+/// The expected value as the element's type holds it: a decimal becomes the nearest 32-bit float
+/// for 16- and 32-bit float elements (Amber reads half floats into a `float`).
+fn as_element_type(v: Value, field: &Field) -> f64 {
+    match field.kind {
+        NumKind::Float if field.bits <= 32 => v.as_f64() as f32 as f64,
+        _ => v.as_f64(),
+    }
+}
+
 /// Checks `values` against the buffer's values from byte `offset` on, element by element.
 pub fn values(
     data: &[u8],
@@ -105,12 +119,9 @@ pub fn values(
                 compare(a.cmp(&e), comparator)
             }
             (_, e) => {
-                let (a, e) = (read_field(bytes, field), e.as_f64());
+                let (a, e) = (read_field(bytes, field), as_element_type(e, field));
                 match comparator {
-                    Comparator::Eq => match tolerance.get(i % tolerance.len().max(1)) {
-                        Some(t) => within(a, e, *t),
-                        None => within(a, e, Tolerance { value: 1e-6 * 100.0, percent: true }) || a == e,
-                    },
+                    Comparator::Eq => within(a, e, tolerance.first().copied().unwrap_or(AMBER_EPSILON)),
                     c => a.partial_cmp(&e).is_some_and(|o| compare(o, c)),
                 }
             }

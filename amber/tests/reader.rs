@@ -264,6 +264,23 @@ fn verify_follows_amber_rules() {
     assert!(e.contains("value 1 (byte 4): expected Eq 4, got -4"), "{e}");
     assert!(verify::values(&data, &ints, 8, Comparator::Eq, &[], &[Value::Int(0)]).unwrap_err().contains("past the buffer"));
 
+    // Floats: the expected decimal becomes the nearest f32 first (Amber's static_cast<float>),
+    // then equal within Amber's relative 1e-8, or the first TOLERANCE.
+    let floats = DataType::parse("float").unwrap().layout(Layout::Std430);
+    let f = |v: f32| v.to_le_bytes().to_vec();
+    assert!(verify::values(&f(0.1), &floats, 0, Comparator::Eq, &[], &[Value::Float(0.1)]).is_ok());
+    let next = f(f32::from_bits(0.1f32.to_bits() + 1));
+    assert!(verify::values(&next, &floats, 0, Comparator::Eq, &[], &[Value::Float(0.1)]).is_err(), "one ulp off is not equal");
+    // CTS builtin/precision/square_matrix/inverse_highp_mat_3x3, line 99: one f32 step from the
+    // decimal's nearest float, exactly the tolerance (the f64 decimal itself is a hair further).
+    let got = f(-0.45945942401885986);
+    let half_step = Tolerance { value: 0.000000059604644775390625, percent: false };
+    assert!(verify::values(&got, &floats, 0, Comparator::Eq, &[half_step], &[Value::Float(-0.459459483623505)]).is_ok());
+    // Only the first tolerance applies to every value (Amber's fuzzy comparison).
+    let two = [f(1.0), f(2.5)].concat();
+    let tols = [Tolerance { value: 0.6, percent: false }, Tolerance { value: 0.0, percent: false }];
+    assert!(verify::values(&two, &floats, 0, Comparator::Eq, &tols, &[Value::Float(1.5), Value::Float(2.0)]).is_ok());
+
     let a = [10u8, 20, 30, 40].repeat(100);
     let mut b = a.clone();
     b[0] = 11;
