@@ -12,7 +12,7 @@
 //! fragment-only instructions (discard, implicit-LOD sampling, derivatives) and non-variable
 //! pointer arguments do not occur where they are invalid; branches name labels; vector
 //! shuffles select existing
-//! components; explicit-LOD samples name their level; types, constants and global variables
+//! components; explicit-LOD samples name their level; atomics are relaxed (WGSL's only kind); types, constants and global variables
 //! refer only to ids defined before them (so types form a graph without cycles) and types
 //! nest at most [`MAX_TYPE_DEPTH`] deep.
 
@@ -54,6 +54,7 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
             call_arguments.collect(inst);
             check_explicit_lod(inst)?;
             check_vector_shuffle(module, inst)?;
+            check_atomic_ordering(module, inst)?;
         }
         call_arguments.check(module)?;
         if fragment_only_seen {
@@ -485,6 +486,54 @@ fn check_builtin_type(module: &ModuleView, a: Inst) -> Result<(), LoadError> {
     let Some(b) = B::from_u32(b) else { return Ok(()) };
     if !ok(b, ty) {
         return Err(LoadError::Malformed(format!("built-in {b:?} declared with type %{ty}, not the type Vulkan requires")));
+    }
+    Ok(())
+}
+
+/// Acquire, Release, AcquireRelease and SequentiallyConsistent: the memory semantics bits that
+/// order other memory accesses around an atomic.
+const ORDERING_SEMANTICS: u32 = 0x2 | 0x4 | 0x8 | 0x10;
+
+/// An atomic whose memory semantics order other accesses (GLSL's `atomicStore(..., gl_SemanticsRelease)`,
+/// the Vulkan memory model's message passing) has no WGSL form: WGSL's atomics are all relaxed,
+/// so a translation would drop the ordering the shader relies on (on NVIDIA, the CTS's
+/// `memory_model/message_passing` scripts then read stale data). Relaxed atomics, and
+/// semantics naming only storage classes, pass.
+fn check_atomic_ordering(module: &ModuleView, inst: Inst) -> Result<(), LoadError> {
+    let semantics: &[Word] = match inst.opcode {
+        Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => inst.ids.get(2..4).unwrap_or(&[]),
+        Op::AtomicLoad
+        | Op::AtomicStore
+        | Op::AtomicExchange
+        | Op::AtomicIIncrement
+        | Op::AtomicIDecrement
+        | Op::AtomicIAdd
+        | Op::AtomicISub
+        | Op::AtomicSMin
+        | Op::AtomicUMin
+        | Op::AtomicSMax
+        | Op::AtomicUMax
+        | Op::AtomicAnd
+        | Op::AtomicOr
+        | Op::AtomicXor
+        | Op::AtomicFlagTestAndSet
+        | Op::AtomicFlagClear
+        | Op::AtomicFAddEXT
+        | Op::AtomicFMinEXT
+        | Op::AtomicFMaxEXT => inst.ids.get(2..3).unwrap_or(&[]),
+        _ => return Ok(()),
+    };
+    for &id in semantics {
+        let value =
+            module.def(id).filter(|c| matches!(c.opcode, Op::Constant | Op::SpecConstant)).and_then(|c| c.operands.first().copied());
+        // Vulkan requires a constant; anything else is left to naga's reader, which names it.
+        if value.is_some_and(|v| v & ORDERING_SEMANTICS != 0) {
+            return Err(LoadError::Unsupported(format!(
+                "{:?} with ordering memory semantics {:#x} (acquire/release: WGSL's atomics are all relaxed)",
+                inst.opcode,
+                value.unwrap_or(0)
+            )));
+        }
     }
     Ok(())
 }

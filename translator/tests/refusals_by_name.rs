@@ -269,3 +269,23 @@ fn float_controls_are_refused_naming_the_mode_unless_they_ask_nothing() {
     tesserae::lower::check_predicates(&words16).unwrap();
     translate_stage(&StageDesc::new(words16)).expect("a mode for 16-bit floats asks nothing of a module without them");
 }
+
+/// Atomics that order other memory accesses (the Vulkan memory model's acquire and release)
+/// are refused naming the semantics: WGSL's atomics are all relaxed. Relaxed ones translate.
+#[test]
+fn ordered_atomics_are_refused_naming_the_semantics() {
+    let ordered = "#version 450
+#extension GL_KHR_memory_scope_semantics : require
+layout(set = 0, binding = 0, std430) buffer B { uint data; uint flag; } b;
+layout(location = 0) out vec4 o;
+void main() {
+    atomicStore(b.data, 1u, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
+    o = vec4(float(atomicLoad(b.flag, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire)));
+}";
+    let feature = unsupported(ordered);
+    assert!(feature.contains("AtomicStore") && feature.contains("relaxed"), "{feature}");
+    let relaxed = ordered
+        .replace("gl_StorageSemanticsBuffer, gl_SemanticsRelease", "gl_StorageSemanticsNone, gl_SemanticsRelaxed")
+        .replace("gl_StorageSemanticsBuffer, gl_SemanticsAcquire", "gl_StorageSemanticsNone, gl_SemanticsRelaxed");
+    translate(&pipeline_with_fragment(&relaxed)).expect("relaxed atomics translate");
+}
