@@ -37,7 +37,7 @@ fn a_blank_image_passes_no_test_that_draws_something() {
             };
             // The live native rendering is the reference (what the driver drew when blessed).
             let native = (ex != "native").then_some(&reference);
-            let v = judge::judge(&references, &test, ex, &r, native, &mut pages);
+            let v = judge::judge(&references, None, &test, ex, &r, native, &mut pages);
             judged += 1;
             if v.status == Status::Pass {
                 passed.push(format!("{name} on {ex}"));

@@ -32,9 +32,11 @@
 
 mod compute;
 mod gl_clip_reset;
+mod kernel_cache;
 mod stage_limits;
 
 pub use compute::{ComputeConfig, ComputeInputs, TranslatedCompute};
+pub use kernel_cache::KernelCache;
 
 use std::collections::BTreeMap;
 use std::num::NonZeroU32;
@@ -97,6 +99,9 @@ pub struct PipelineConfig {
     /// formats there only as `Float { filterable: false }`), so the application marks it, and
     /// its samplers as `NonFiltering`, here.
     pub binding_type_overrides: Vec<((u32, u32), wgpu::BindingType)>,
+    /// Compute pipelines shared with the other plans of this device (the tessellator's
+    /// kernels are the same in every tessellated plan): `None` compiles every pass afresh.
+    pub kernel_cache: Option<KernelCache>,
 }
 
 impl PipelineConfig {
@@ -111,6 +116,7 @@ impl PipelineConfig {
             multisample: wgpu::MultisampleState::default(),
             point_size_range: [1.0, 255.0],
             binding_type_overrides: Vec::new(),
+            kernel_cache: None,
         }
     }
 }
@@ -394,7 +400,7 @@ impl TranslatedPipeline {
         let set_layouts = create_set_layouts(device, &entries);
         let mut passes = Vec::new();
         for (pass, (sets, emulation_entries)) in plan.passes.iter().zip(layouts) {
-            passes.push(prepare_pass(device, emulation, pass, sets, emulation_entries, &set_layouts, config)?);
+            passes.push(prepare_pass(device, emulation, pass, sets, emulation_entries, (&entries, &set_layouts), config)?);
         }
         let push_constants = plan.push_constants.as_ref().map(|p| push_constant_buffer(device, p));
         let dummy = device.create_buffer(&wgpu::BufferDescriptor {
@@ -486,7 +492,8 @@ impl TranslatedPipeline {
                 primitives,
                 first_instance: call.first_instance,
                 vulkan_base_vertex: if call.indexed { call.base_vertex } else { call.first as i32 },
-                _pad: [0; 2],
+                tess_mode: self.plan.tessellation.map_or(0, |m| m.draw_bits()),
+                _pad: 0,
             };
             self.ensure_draw_buffers(device, i, call, primitives)?;
             let buffers = &self.pool[i];
@@ -772,13 +779,30 @@ fn prepare_pass(
     pass: &Pass,
     sets: Vec<u32>,
     emu_entries: BTreeMap<u32, wgpu::BindGroupLayoutEntry>,
-    set_layouts: &BTreeMap<u32, wgpu::BindGroupLayout>,
+    (set_entries, set_layouts): (&BTreeMap<u32, BTreeMap<u32, wgpu::BindGroupLayoutEntry>>, &BTreeMap<u32, wgpu::BindGroupLayout>),
     config: &PipelineConfig,
 ) -> Result<PreparedPass, RuntimeError> {
+    let mut layout_key: Vec<(u32, Vec<wgpu::BindGroupLayoutEntry>)> =
+        sets.iter().map(|s| (*s, set_entries.get(s).map(|es| es.values().copied().collect()).unwrap_or_default())).collect();
+    if let Some(g) = emulation.filter(|_| !emu_entries.is_empty()) {
+        layout_key.push((g, emu_entries.values().copied().collect()));
+    }
     let (layout, emulation_layout) = pipeline_layout(device, pass.label(), emulation, &sets, emu_entries, set_layouts);
     let module = |sh: &ShaderPlan| shader_module(device, pass.label(), sh);
     let pipeline = match pass {
-        Pass::Compute(cp) => PipelineKind::Compute(compute_pipeline(device, &layout, cp)),
+        Pass::Compute(cp) => PipelineKind::Compute(match &config.kernel_cache {
+            None => compute_pipeline(device, &layout, cp),
+            Some(cache) => {
+                let key = kernel_cache::KernelKey {
+                    device: device.clone(),
+                    wgsl: cp.shader.wgsl.source().to_string(),
+                    entry_point: cp.shader.entry_point.clone(),
+                    constants: cp.shader.constant_pairs().into_iter().map(|(k, v)| (k.to_string(), v.to_bits())).collect(),
+                    layout: layout_key,
+                };
+                cache.get_or_make(key, || compute_pipeline(device, &layout, cp))
+            }
+        }),
         Pass::Render(rp) => {
             if rp.clip_distances > 0 && !device.features().contains(wgpu::Features::CLIP_DISTANCES) {
                 return Err(RuntimeError::MissingFeature("wgpu::Features::CLIP_DISTANCES".into()));

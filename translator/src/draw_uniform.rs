@@ -25,7 +25,11 @@ pub struct DrawUniform {
     /// Vulkan's `BaseVertex`: the vertex offset of an indexed draw, the first vertex of any
     /// other (`lower::draw_parameters`).
     pub vulkan_base_vertex: i32,
-    pub _pad: [u32; 2],
+    /// The tessellator's spacing, winding and point mode
+    /// ([`crate::tessellator::gpu::TessMode::draw_bits`]; 0 without tessellation): read by
+    /// the kernels at run time, so one compiled kernel serves every mode of a domain.
+    pub tess_mode: u32,
+    pub _pad: u32,
 }
 
 /// (name, WGSL type, byte offset) of every field, in order.
@@ -42,6 +46,7 @@ pub const FIELDS: &[(&str, &str, usize)] = &[
     ("primitives", "u32", 44),
     ("first_instance", "u32", 48),
     ("vulkan_base_vertex", "i32", 52),
+    ("tess_mode", "u32", 56),
 ];
 
 /// Bytes of the uniform.
@@ -74,7 +79,7 @@ impl DrawUniform {
             self.primitives,
             self.first_instance,
             self.vulkan_base_vertex as u32,
-            0,
+            self.tess_mode,
             0,
         ];
         let mut out = [0u8; SIZE as usize];
@@ -105,6 +110,7 @@ mod tests {
             offset_of!(DrawUniform, primitives),
             offset_of!(DrawUniform, first_instance),
             offset_of!(DrawUniform, vulkan_base_vertex),
+            offset_of!(DrawUniform, tess_mode),
         ];
         let wgsl: Vec<usize> = FIELDS.iter().map(|f| f.2).collect();
         assert_eq!(wgsl, rust);
@@ -116,10 +122,11 @@ mod tests {
         assert_eq!(members.iter().map(|m| m.offset as usize).collect::<Vec<_>>(), wgsl);
         assert!(*span as u64 <= SIZE);
         // Field order of to_bytes.
-        let u = DrawUniform { first_instance: 7, base_vertex: -2, vulkan_base_vertex: -3, ..Default::default() };
+        let u = DrawUniform { first_instance: 7, base_vertex: -2, vulkan_base_vertex: -3, tess_mode: 9, ..Default::default() };
         let b = u.to_bytes();
         assert_eq!(&b[48..52], &7u32.to_le_bytes());
         assert_eq!(&b[52..56], &(-3i32).to_le_bytes());
         assert_eq!(&b[20..24], &(-2i32).to_le_bytes());
+        assert_eq!(&b[56..60], &9u32.to_le_bytes());
     }
 }

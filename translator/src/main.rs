@@ -177,6 +177,16 @@ fn run(command: Command) -> Result<String, String> {
                 return Ok(p.to_json() + "\n");
             }
             let mut out = String::new();
+            if let Some(m) = &p.tessellation {
+                // The kernels read the mode from the draw uniform, which the runtime fills.
+                out.push_str(&format!(
+                    "// tessellation: {:?} spacing, {:?} winding, point mode {} (draw uniform tess_mode = {})\n",
+                    m.spacing,
+                    m.winding,
+                    if m.point_mode { "on" } else { "off" },
+                    m.draw_bits()
+                ));
+            }
             for pass in &p.passes {
                 for sp in pass.shaders() {
                     // Overrides without defaults need the plan's values to be used on their own.

@@ -12,7 +12,7 @@ use crate::wgsl::ValidatedWgsl;
 use serde::Serialize;
 
 /// Version of the plan's JSON form; bumped on every incompatible change.
-pub const PLAN_VERSION: u32 = 6;
+pub const PLAN_VERSION: u32 = 7;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
@@ -32,6 +32,11 @@ pub struct Plan {
     /// Every descriptor of the application's shaders: Vulkan (set, binding, kind) → wgpu
     /// (group, binding, type, visibility), and the passes that use it.
     pub resources: Vec<AppResource>,
+    /// The tessellator's spacing, winding and point mode, which the runtime writes into the
+    /// draw uniform (`tess_mode`, [`crate::tessellator::gpu::TessMode::draw_bits`]) for the
+    /// kernels to read; `None` without tessellation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tessellation: Option<crate::tessellator::gpu::TessMode>,
 }
 
 /// Where the application's push constants go: its bytes, at their Vulkan offsets, in a uniform
@@ -280,13 +285,6 @@ impl ShaderPlan {
         self.constants.iter().map(|(k, v)| (k.as_str(), *v)).collect()
     }
 
-    /// The shader with `values` for the overrides its module declares (the others left out).
-    pub(crate) fn with_constants(mut self, values: &[(&str, f64)]) -> Self {
-        let declared = values.iter().filter(|(name, _)| self.declares_override(name));
-        self.constants = declared.map(|(name, value)| (name.to_string(), *value)).collect();
-        self
-    }
-
     fn declares_override(&self, name: &str) -> bool {
         self.wgsl.module().overrides.iter().any(|(_, o)| o.name.as_deref() == Some(name))
     }
@@ -473,6 +471,7 @@ impl Plan {
             emulation_group,
             push_constants: None,
             resources: Vec::new(),
+            tessellation: None,
         }
     }
 

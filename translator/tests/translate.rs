@@ -335,12 +335,13 @@ void main() {
     assert!(wgsl.contains("var<private>"), "a constant is read at run time:\n{wgsl}");
 }
 
-/// The tessellator's `count` and `emit` kernels (two entry points of one module) take spacing, winding and point mode as
-/// pipeline constants: the plan carries the evaluation stage's mode, the text is the same for
-/// every mode of a domain, and `Plan::validate` refuses a kernel whose override has no value or
-/// a value naming no override.
+/// The tessellator's `count` and `emit` kernels (two entry points of one module) read spacing,
+/// winding and point mode from the draw uniform: the plan carries the evaluation stage's mode
+/// (`Plan::tessellation`), the text is the same for every mode of a domain and declares no
+/// pipeline constant (one compiled pipeline serves every mode), and `Plan::validate` refuses a
+/// constant naming no override.
 #[test]
-fn tessellator_modes_are_pipeline_constants() {
+fn tessellator_modes_come_from_the_draw_uniform() {
     let tcs = glsl(glslang::ShaderStage::TesselationControl, "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelOuter[0] = 1.0; gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position; }");
     let plan_of = |mode: &str| {
         let tes = glsl(
@@ -366,30 +367,24 @@ fn tessellator_modes_are_pipeline_constants() {
         let (ka, kb) = (kernel(&a, label), kernel(&b, label));
         assert_eq!(ka.entry_point, entry);
         assert_eq!(ka.wgsl.source(), kb.wgsl.source(), "{label}: one text for both modes");
-        let values = |k: &ShaderPlan| k.constants.iter().map(|(n, v)| (n.clone(), *v)).collect::<Vec<_>>();
-        assert_eq!(values(&ka), [("TESS_CW".into(), 1.0), ("TESS_POINT_MODE".into(), 1.0), ("TESS_SPACING".into(), 1.0)], "{label}");
-        assert_eq!(values(&kb), [("TESS_CW".into(), 0.0), ("TESS_POINT_MODE".into(), 0.0), ("TESS_SPACING".into(), 0.0)], "{label}");
+        assert!(ka.constants.is_empty() && kb.constants.is_empty(), "{label}: no pipeline constants");
+        assert!(ka.wgsl.module().overrides.is_empty(), "{label}: no overrides");
     }
-    assert!(kernel(&a, "tessellator: scan 0").constants.is_empty());
+    let mode = |p: &Plan| p.tessellation.map(|m| (m.spacing, m.winding, m.point_mode));
+    use tesserae::tessellator::{Spacing, Winding};
+    assert_eq!(mode(&a), Some((Spacing::FractionalOdd, Winding::Cw, true)));
+    assert_eq!(mode(&b), Some((Spacing::Equal, Winding::Ccw, false)));
+    assert_eq!((a.tessellation.unwrap().draw_bits(), b.tessellation.unwrap().draw_bits()), (1 | 4 | 8, 0));
     a.validate().unwrap();
-    let edited = |edit: &dyn Fn(&mut ShaderPlan)| {
-        let mut p = a.clone();
-        for pass in &mut p.passes {
-            if let Pass::Compute(c) = pass {
-                if c.label == "tessellator: emit" {
-                    edit(&mut c.shader);
-                }
+    let mut unknown = a.clone();
+    for pass in &mut unknown.passes {
+        if let Pass::Compute(c) = pass {
+            if c.label == "tessellator: emit" {
+                c.shader.constants.insert("TESS_NONE".into(), 1.0);
             }
         }
-        p.validate()
-    };
-    let missing = edited(&|s| {
-        s.constants.remove("TESS_CW");
-    });
-    assert!(matches!(&missing, Err(PlanError::Constant { name, .. }) if name == "TESS_CW"), "{missing:?}");
-    let unknown = edited(&|s| {
-        s.constants.insert("TESS_NONE".into(), 1.0);
-    });
+    }
+    let unknown = unknown.validate();
     assert!(matches!(&unknown, Err(PlanError::Constant { name, .. }) if name == "TESS_NONE"), "{unknown:?}");
 }
 

@@ -90,6 +90,9 @@ pub struct TranslatedExecutor {
     info: DriverInfo,
     clip: ClipMode,
     uncaptured: Arc<Mutex<Vec<String>>>,
+    /// The device's compute pipelines, shared by the tests a child renders (the tessellator's
+    /// kernels are the same for every tessellated test).
+    kernels: tesserae_wgpu::KernelCache,
 }
 
 impl TranslatedExecutor {
@@ -134,7 +137,16 @@ impl TranslatedExecutor {
                 adapter.get_texture_format_features(wgpu_target_format(*f)).allowed_usages.contains(wgpu::TextureUsages::RENDER_ATTACHMENT)
             })
             .collect();
-        Ok(TranslatedExecutor { renderable, backend, device, queue, info, clip: ClipMode::Native, uncaptured })
+        Ok(TranslatedExecutor {
+            renderable,
+            backend,
+            device,
+            queue,
+            info,
+            clip: ClipMode::Native,
+            uncaptured,
+            kernels: tesserae_wgpu::KernelCache::new(),
+        })
     }
 
     /// Forces a clip mode (the default is native `clip_distances`).
@@ -372,6 +384,7 @@ impl TranslatedExecutor {
         let scope = d.push_error_scope(wgpu::ErrorFilter::Validation);
         let mut config = pipeline_config(test);
         config.binding_type_overrides = self.unfilterable_overrides(test, &plan.resources)?;
+        config.kernel_cache = Some(self.kernels.clone());
         let mut pipeline = TranslatedPipeline::new(d, plan.clone(), &config)?;
         // The targets read back; multisampled, each is the resolve target of a multisampled
         // texture the pass draws into.

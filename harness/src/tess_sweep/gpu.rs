@@ -106,7 +106,7 @@ pub struct GpuTessellator {
     queue: wgpu::Queue,
     layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
-    pipelines: std::collections::HashMap<TessMode, Pipelines>,
+    pipelines: std::collections::HashMap<tesserae::tessellator::Domain, Pipelines>,
     /// Stand-in for the draw's index buffer, which the kernels declare but do not read.
     draw_indices: wgpu::Buffer,
     description: String,
@@ -225,40 +225,38 @@ impl GpuTessellator {
     }
 
     fn pipelines(&mut self, mode: TessMode) -> Result<&Pipelines, GpuError> {
-        if !self.pipelines.contains_key(&mode) {
+        if !self.pipelines.contains_key(&mode.domain) {
             let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
             let k = gpu::kernels(mode, &BINDINGS);
-            let constants = mode.constants();
             let module = |label: &str, src: &str| {
                 self.device
                     .create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(label), source: wgpu::ShaderSource::Wgsl(src.into()) })
             };
-            // `tessellate` (count and emit) declares the mode's overrides; the scans none.
-            let pipeline = |label: &str, module: &wgpu::ShaderModule, entry: &str, constants: &[(&str, f64)]| {
+            let pipeline = |label: &str, module: &wgpu::ShaderModule, entry: &str| {
                 self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                     label: Some(label),
                     layout: Some(&self.pipeline_layout),
                     module,
                     entry_point: Some(entry),
-                    compilation_options: wgpu::PipelineCompilationOptions { constants, ..Default::default() },
+                    compilation_options: wgpu::PipelineCompilationOptions::default(),
                     cache: None,
                 })
             };
             let tessellate = module("tess tessellate", &k.tessellate);
             let p = Pipelines {
-                count: pipeline("tess count", &tessellate, gpu::COUNT_ENTRY, &constants),
+                count: pipeline("tess count", &tessellate, gpu::COUNT_ENTRY),
                 scan: k
                     .scan
                     .iter()
                     .enumerate()
-                    .map(|(i, s)| pipeline(&format!("tess scan {i}"), &module(&format!("tess scan {i}"), s), gpu::ENTRY_POINT, &[]))
+                    .map(|(i, s)| pipeline(&format!("tess scan {i}"), &module(&format!("tess scan {i}"), s), gpu::ENTRY_POINT))
                     .collect(),
-                emit: pipeline("tess emit", &tessellate, gpu::EMIT_ENTRY, &constants),
+                emit: pipeline("tess emit", &tessellate, gpu::EMIT_ENTRY),
             };
             self.check(&format!("creating the kernels of {mode:?}"), scope)?;
-            self.pipelines.insert(mode, p);
+            self.pipelines.insert(mode.domain, p);
         }
-        Ok(&self.pipelines[&mode])
+        Ok(&self.pipelines[&mode.domain])
     }
 
     fn storage(&self, label: &str, bytes: u64) -> wgpu::Buffer {
@@ -341,7 +339,7 @@ impl GpuTessellator {
         let patches = (counts.len() / 2) as u32;
         self.pipelines(mode)?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let draw = DrawUniform { instances: 1, primitives: patches, ..Default::default() };
+        let draw = DrawUniform { instances: 1, primitives: patches, tess_mode: mode.draw_bits(), ..Default::default() };
         let draw_buf = self.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("draw"),
             size: tesserae::draw_uniform::SIZE,
@@ -367,7 +365,7 @@ impl GpuTessellator {
         );
         let mut encoder = self.device.create_command_encoder(&Default::default());
         {
-            let p = &self.pipelines[&mode];
+            let p = &self.pipelines[&mode.domain];
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("tess scan"), timestamp_writes: None });
             for (kernel, n) in p.scan.iter().zip(gpu::scan_workgroups(patches)) {
                 self.dispatch(&mut pass, kernel, &group, n);
@@ -402,7 +400,7 @@ impl GpuTessellator {
         assert_eq!(patches % instances, 0, "instances must divide the patches");
         self.pipelines(mode)?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let draw = DrawUniform { instances, primitives: patches / instances, ..Default::default() };
+        let draw = DrawUniform { instances, primitives: patches / instances, tess_mode: mode.draw_bits(), ..Default::default() };
         let draw_buf = self.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("draw"),
             size: tesserae::draw_uniform::SIZE,
@@ -423,7 +421,7 @@ impl GpuTessellator {
         let placeholder = self.storage("unused", 16);
         // Count and scan.
         {
-            let p = &self.pipelines[&mode];
+            let p = &self.pipelines[&mode.domain];
             let group = self.bind_group(
                 &draw_buf,
                 [
@@ -459,7 +457,7 @@ impl GpuTessellator {
         let domain_buf = self.init("domain", &vec![SENTINEL; (domain_bound / 4 + GUARD_WORDS) as usize]);
         let indices_buf = self.init("indices", &vec![SENTINEL; (index_bound / 4 + GUARD_WORDS) as usize]);
         {
-            let p = &self.pipelines[&mode];
+            let p = &self.pipelines[&mode.domain];
             let group = self.bind_group(
                 &draw_buf,
                 [

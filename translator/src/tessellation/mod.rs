@@ -303,11 +303,10 @@ pub fn translate(
     let draw = PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: crate::draw_uniform::SIZE } };
     let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
-    // A kernel module's shader, with the mode's values for the overrides it declares
-    // (`Plan::validate` checks that every one has a value).
+    // A kernel module's shader (the mode comes from the draw uniform, `Plan::tessellation`).
     let parse = |src: String| {
         let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
-        Ok::<_, TranslateError>(shader(Stage::TessEval, w).with_constants(&st.mode.constants()))
+        Ok::<_, TranslateError>(shader(Stage::TessEval, w))
     };
     let kernel = |label: &str, shader: &ShaderPlan, entry: &str, workgroups: Workgroups| -> Pass {
         // What the kernel does not declare is left out with every pass's, below.
@@ -399,7 +398,9 @@ pub fn translate(
     if eval.culled {
         buffers.push(masks);
     }
-    Ok(Plan::assemble(desc, Some(e.group), passes, buffers))
+    let mut plan = Plan::assemble(desc, Some(e.group), passes, buffers);
+    plan.tessellation = Some(st.mode);
+    Ok(plan)
 }
 
 /// The vertex stage as compute over patch vertices, writing records by location.

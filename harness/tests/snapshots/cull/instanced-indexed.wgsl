@@ -29,6 +29,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 
 var<private> pos_1: vec2<f32>;
@@ -145,6 +146,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
@@ -237,6 +239,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 

@@ -33,6 +33,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 
 var<private> i_u002e_pos_1: vec2<f32>;
@@ -174,6 +175,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 

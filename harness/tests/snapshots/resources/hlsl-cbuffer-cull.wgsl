@@ -22,6 +22,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 
 @group(0) @binding(1) 
@@ -134,6 +135,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 @group(1) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 @group(1) @binding(1) var<storage, read> tesserae_indices: array<u32>;
@@ -226,6 +228,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 @group(1) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 

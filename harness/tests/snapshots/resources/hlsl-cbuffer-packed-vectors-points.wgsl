@@ -39,6 +39,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 
 @group(0) @binding(0) 
@@ -180,6 +181,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 @group(1) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 

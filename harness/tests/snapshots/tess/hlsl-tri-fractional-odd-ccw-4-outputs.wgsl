@@ -20,6 +20,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 
 var<private> i_u002e_pos_1: vec2<f32>;
@@ -126,6 +127,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 
 var<private> tesserae_io_73_g: array<vec4<f32>, 3>;

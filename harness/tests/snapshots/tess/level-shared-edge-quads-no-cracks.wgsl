@@ -19,6 +19,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
@@ -107,6 +108,7 @@ struct TesseraeDraw {
     primitives: u32,
     first_instance: u32,
     vulkan_base_vertex: i32,
+    tess_mode: u32,
 }
 
 var<workgroup> tesserae_io_52_g: array<gl_PerVertex, 4>;

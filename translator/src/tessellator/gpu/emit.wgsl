@@ -3,6 +3,7 @@
 
 @compute @workgroup_size(TESS_WORKGROUP)
 fn tess_emit(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>) {
+    tess_read_mode();
     let p = tess_patch_index(gid, workgroups);
     if p >= tess_patches() || 2u * p + 1u >= arrayLength(&tess_offsets) {
         return;

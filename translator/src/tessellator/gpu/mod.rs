@@ -57,18 +57,19 @@
 //!
 //! # Modes
 //!
-//! The WGSL of `tessellate` depends on the domain and the bindings only: spacing,
-//! winding and point mode are `override` constants without defaults, which a pipeline sets
-//! ([`TessMode::constants`]; the plan carries them in `ShaderPlan::constants`). So the
-//! translator parses one `tessellate` module per domain for every mode (its kernel cache is
-//! keyed by the text), and the scan kernels, which depend on nothing, once.
+//! The WGSL of `tessellate` depends on the domain and the bindings only: spacing, winding and
+//! point mode come from the draw uniform at run time ([`TessMode::draw_bits`]; the plan
+//! carries the mode in `Plan::tessellation`, the runtime writes it). So the translator parses
+//! one `tessellate` module per domain for every mode (its kernel cache is keyed by the text),
+//! a driver compiles one pipeline per domain and entry point (the runtime's `KernelCache`
+//! shares them between plans), and the scan kernels, which depend on nothing, once.
 
 use super::{Domain, Spacing, Winding};
 use crate::emulation::Emulation;
 
-/// The execution modes the kernels are specialised for: the domain in the WGSL text, the rest
-/// as pipeline-overridable constants ([`TessMode::constants`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The execution modes the kernels tessellate for: the domain in the WGSL text, the rest read
+/// from the draw uniform ([`TessMode::draw_bits`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct TessMode {
     pub domain: Domain,
     pub spacing: Spacing,
@@ -159,9 +160,11 @@ fn domain_sources(domain: Domain) -> (&'static str, &'static str) {
 }
 
 /// The declarations the `tessellate` module starts with: the domain as constants (its
-/// sources differ anyway), spacing, winding and point mode as pipeline-overridable constants
-/// ([`TessMode::constants`] gives their values), so one parsed module serves every mode of a
-/// domain.
+/// sources differ anyway); spacing, winding and point mode as private variables that
+/// `tess_read_mode` sets from the draw uniform's `tess_mode` ([`TessMode::draw_bits`]) at the
+/// start of each entry point, so one compiled kernel serves every mode of a domain (a driver
+/// compiles each distinct pipeline again: as pipeline constants, the 12 modes of a domain
+/// were 12 compilations of the same kernel).
 fn preamble(domain: Domain) -> String {
     let code = match domain {
         Domain::Triangles => 0,
@@ -169,30 +172,35 @@ fn preamble(domain: Domain) -> String {
         Domain::Isolines => 2,
     };
     format!(
-        "// Tesserae GPU tessellator, {domain:?} domain (spacing, winding and point mode are pipeline constants).
+        "// Tesserae GPU tessellator, {domain:?} domain (spacing, winding and point mode from the draw uniform).
 const DOMAIN_TRIANGLES: u32 = 0u;
 const DOMAIN_QUADS: u32 = 1u;
 const DOMAIN_ISOLINES: u32 = 2u;
 const TESS_DOMAIN: u32 = {code}u;
-override TESS_SPACING: u32;
-override TESS_CW: bool;
-override TESS_POINT_MODE: bool;
+var<private> TESS_SPACING: u32;
+var<private> TESS_CW: bool;
+var<private> TESS_POINT_MODE: bool;
+fn tess_read_mode() {{
+    let mode = tesserae_draw.tess_mode;
+    TESS_SPACING = mode & 3u;
+    TESS_CW = (mode & 4u) != 0u;
+    TESS_POINT_MODE = (mode & 8u) != 0u;
+}}
 const TESS_WORKGROUP: u32 = {WORKGROUP}u;
 "
     )
 }
 
 impl TessMode {
-    /// The values of the pipeline-overridable constants `tessellate` declares (the scan
-    /// kernels declare none), as `wgpu::PipelineCompilationOptions::constants` takes them.
-    pub fn constants(&self) -> [(&'static str, f64); 3] {
+    /// The draw uniform's `tess_mode`: spacing in bits 0-1 (0 equal, 1 fractional odd, 2
+    /// fractional even), clockwise winding in bit 2, point mode in bit 3.
+    pub fn draw_bits(&self) -> u32 {
         let spacing = match self.spacing {
-            Spacing::Equal => 0.0,
-            Spacing::FractionalOdd => 1.0,
-            Spacing::FractionalEven => 2.0,
+            Spacing::Equal => 0,
+            Spacing::FractionalOdd => 1,
+            Spacing::FractionalEven => 2,
         };
-        let flag = |b: bool| if b { 1.0 } else { 0.0 };
-        [("TESS_SPACING", spacing), ("TESS_CW", flag(self.winding == Winding::Cw)), ("TESS_POINT_MODE", flag(self.point_mode))]
+        spacing | (self.winding == Winding::Cw) as u32 * 4 | self.point_mode as u32 * 8
     }
 }
 

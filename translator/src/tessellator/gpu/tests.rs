@@ -51,8 +51,7 @@ fn every_kernel_of_every_mode_validates() {
     for mode in modes() {
         let k = kernels(mode, &bindings(2));
         assert_eq!(k.scan.len(), 3);
-        let constants = mode.constants();
-        let tessellate = ("tessellate", &k.tessellate, &constants[..], &[COUNT_ENTRY, EMIT_ENTRY][..], WORKGROUP);
+        let tessellate = ("tessellate", &k.tessellate, &[][..], &[COUNT_ENTRY, EMIT_ENTRY][..], WORKGROUP);
         let scans = k.scan.iter().map(|s| ("scan", s, &[][..], &[ENTRY_POINT][..], 256));
         for (name, src, constants, entries, size) in std::iter::once(tessellate).chain(scans) {
             let module = validate_with(&format!("{mode:?} {name}"), src, constants);
@@ -72,7 +71,7 @@ fn every_kernel_of_every_mode_validates() {
     }
 }
 
-/// Spacing, winding and point mode are pipeline constants: every mode of a domain has the same
+/// Spacing, winding and point mode come from the draw uniform: every mode of a domain has the same
 /// `tessellate` text (one parse serves them all), and the scans are the same for every mode.
 #[test]
 fn kernel_text_depends_on_the_domain_only() {
@@ -137,9 +136,13 @@ fn kernels_declare_the_callers_bindings() {
         let expected: Vec<_> = expected.iter().map(|(b, n)| (*b, n.to_string(), rw)).collect();
         assert_eq!(s, expected);
     }
-    // The domain is in the text, the rest of the mode comes as pipeline constants.
-    assert!(k.tessellate.contains("const TESS_DOMAIN: u32 = 1u;") && k.tessellate.contains("override TESS_SPACING: u32;"));
-    assert_eq!(mode.constants(), [("TESS_SPACING", 1.0), ("TESS_CW", 0.0), ("TESS_POINT_MODE", 0.0)]);
+    // The domain is in the text, the rest of the mode comes from the draw uniform: no
+    // pipeline constants, so every mode of a domain is one pipeline.
+    assert!(k.tessellate.contains("const TESS_DOMAIN: u32 = 1u;") && k.tessellate.contains("TESS_SPACING = mode & 3u;"));
+    assert!(validate("tessellate", &k.tessellate).overrides.is_empty());
+    assert_eq!(mode.draw_bits(), 1);
+    let cw_points = TessMode { domain: Domain::Triangles, spacing: Spacing::FractionalEven, winding: Winding::Cw, point_mode: true };
+    assert_eq!(cw_points.draw_bits(), 2 | 4 | 8);
 }
 
 #[test]
