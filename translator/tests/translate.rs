@@ -652,3 +652,28 @@ fn point_coord_past_the_varying_locations_is_refused() {
     let e = translate(&d).unwrap_err();
     assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("PointCoord beyond")), "{e}");
 }
+
+/// Fragment outputs with fewer than four components are widened to four (WebGPU refuses an
+/// output narrower than its target's format; the translator does not know the format), the
+/// missing components (0, 0, 1) from the first one on.
+#[test]
+fn narrow_fragment_outputs_are_widened_to_four_components() {
+    let wgsl = |fs: &str| {
+        let plan = translate(&desc(vs(VS), Some(glsl(glslang::ShaderStage::Fragment, fs)))).unwrap();
+        let Pass::Render(r) = plan.passes.last().unwrap() else { panic!("a render pass") };
+        r.fragment.as_ref().unwrap().wgsl.source().to_string()
+    };
+    let w = wgsl(
+        "#version 450\nlayout(location = 0) out vec2 o;\nlayout(location = 1) out uint u;\nvoid main() { o = vec2(0.25, 0.75); u = 7u; }",
+    );
+    assert!(w.contains("@location(0) member: vec4<f32>") && w.contains("@location(1) member_1: vec4<u32>"), "{w}");
+    assert!(w.contains("o = vec4<f32>(vec2<f32>(0.25f, 0.75f).x, vec2<f32>(0.25f, 0.75f).y, 0f, 1f);"), "{w}");
+    assert!(w.contains("vec4<u32>(7u, 0u, 0u, 1u)"), "{w}");
+    // Outputs packed into one location by `Component` keep their types, and are refused by
+    // name as before (WGSL has one variable per location).
+    let packed = "#version 450\nlayout(location = 0, component = 0) out vec2 a;\nlayout(location = 0, component = 2) out vec2 b;\nvoid main() { a = vec2(1.0); b = vec2(0.5); }";
+    match translate(&desc(vs(VS), Some(glsl(glslang::ShaderStage::Fragment, packed)))) {
+        Err(TranslateError::Unsupported { feature, .. }) => assert!(feature.contains("`Component`"), "{feature}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -56,6 +56,7 @@ pub mod undef_globals;
 pub mod unreachable_returns;
 pub mod vector_logical;
 pub mod wide_constant_indices;
+pub mod widen_fragment_outputs;
 pub mod widen_inputs;
 pub mod workgroup_null_init;
 
@@ -77,7 +78,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 23] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 24] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -101,6 +102,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 23] = [
     ("lower: memory_access_operands", memory_access_operands::applies, memory_access_operands::lower),
     ("lower: wide_constant_indices", wide_constant_indices::applies, wide_constant_indices::lower),
     ("lower: vector_logical", vector_logical::applies, vector_logical::lower),
+    ("lower: widen_fragment_outputs", widen_fragment_outputs::applies, widen_fragment_outputs::lower),
 ];
 
 /// A pass that may refuse the module (`Err` names what it cannot rewrite), with its predicate:
