@@ -274,3 +274,23 @@ fn broken_modules_are_errors_not_panics() {
         }
     }
 }
+
+/// GLSL's packFloat2x16 / unpackFloat2x16 are bitcasts between a uint and an f16vec2, which
+/// naga's validator refuses ("Unable to cast"): they become PackHalf2x16 / UnpackHalf2x16
+/// around an exact f16 <-> f32 conversion (`lower/half_bitcast.rs`), also through a float.
+#[test]
+fn half_vector_bitcasts_become_half_packing() {
+    let src = "#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_float16 : enable
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0, std430) buffer B { uint word; float f; };
+void main() {
+    f16vec2 h = unpackFloat2x16(word);
+    word = packFloat2x16(h * float16_t(0.5));
+    f = uintBitsToFloat(packFloat2x16(h));
+}";
+    let plan = translate_compute(&desc(compute(src, false), &[])).expect("translates");
+    let wgsl = plan.pass.shader.wgsl.as_str();
+    assert!(wgsl.contains("unpack2x16float(") && wgsl.contains("pack2x16float(vec2<f32>("), "{wgsl}");
+    assert!(!wgsl.contains("bitcast<u32>(vec2<f16>") && !wgsl.contains("bitcast<vec2<f16>>"), "{wgsl}");
+}

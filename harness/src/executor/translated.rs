@@ -183,6 +183,23 @@ impl Executor for TranslatedExecutor {
         self.info.clone()
     }
 
+    /// The Vulkan features a script asks for that have a wgpu feature the device may lack;
+    /// the others are left to the translation (refused by name) or the work itself.
+    fn require(&self, r: &super::DeviceRequirements) -> Result<(), ExecError> {
+        const WGPU_FEATURES: &[(&str, wgpu::Features)] = &[
+            ("Float16Int8Features.shaderFloat16", wgpu::Features::SHADER_F16),
+            ("VkPhysicalDeviceShaderFloat16Int8Features.shaderFloat16", wgpu::Features::SHADER_F16),
+        ];
+        for f in r.features {
+            if let Some((_, needed)) = WGPU_FEATURES.iter().find(|(name, _)| name == f) {
+                if !self.device.features().contains(*needed) {
+                    return Err(ExecError::Skip(format!("{} lacks {needed:?} (the script's {f})", self.info.device)));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn compute(&mut self, job: &super::ComputeJob) -> Result<Vec<(usize, Vec<u8>)>, ExecError> {
         let mut desc =
             tesserae::ComputeDesc::new(tesserae::StageDesc { spirv: job.spirv.clone(), entry_point: Some(job.entry_point.clone()) });

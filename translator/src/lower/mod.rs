@@ -28,6 +28,7 @@ pub mod float_classify;
 pub mod float_controls;
 pub mod float_specials;
 pub mod fragment_test_modes;
+pub mod half_bitcast;
 pub mod input_attachments;
 pub mod interpolation;
 pub mod memory_access_operands;
@@ -78,7 +79,7 @@ pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 24] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 25] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
@@ -103,6 +104,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 24] = [
     ("lower: wide_constant_indices", wide_constant_indices::applies, wide_constant_indices::lower),
     ("lower: vector_logical", vector_logical::applies, vector_logical::lower),
     ("lower: widen_fragment_outputs", widen_fragment_outputs::applies, widen_fragment_outputs::lower),
+    ("lower: half_bitcast", half_bitcast::applies, half_bitcast::lower),
 ];
 
 /// A pass that may refuse the module (`Err` names what it cannot rewrite), with its predicate:
