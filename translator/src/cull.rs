@@ -71,8 +71,6 @@ pub struct CullPasses {
     pub vertex_buffer_slots: Vec<u32>,
 }
 
-/// `emulated_clip_location`: where clip distances go as varyings (emulated clipping), or `None`
-/// for native `clip_distances`.
 /// Bindings (in the emulation group) of the intermediate buffers.
 #[derive(Debug, Clone, Copy)]
 pub struct CullBindings {

@@ -5,8 +5,7 @@
 //! operations (an unrolled loop: `x = x + c` two hundred times) comes out as one expression
 //! nested two hundred parentheses deep. naga's own WGSL parser stops at a recursion depth of
 //! 200, and wgpu parses the WGSL it is given, so such a (valid) pipeline could not be created;
-//! deeper still, parsers overflow their stack. Found by building that chain after the
-//! `spirv_words` fuzzer's runs ended in stack overflows.
+//! deeper still, parsers overflow their stack.
 //!
 //! Invariant: in every function, no emitted expression that is not named is nested more than
 //! [`MAX_INLINE_DEPTH`] operands deep in expressions that are not named. Names change only how

@@ -66,8 +66,7 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
 
 /// `OpKill`, `OpTerminateInvocation` and `OpDemoteToHelperInvocation` are for fragment
 /// shaders only; in a function another stage's entry point reaches, they are invalid (naga
-/// writes them into a vertex or compute function that does not validate). Found by the
-/// `spirv_words` fuzzer in a tessellation control stage. Functions the entry point does not
+/// writes them into a vertex or compute function that does not validate). Functions the entry point does not
 /// call are not looked at: one module may hold a fragment entry point next to this one. Run
 /// once the walk has seen such an instruction somewhere.
 fn check_fragment_only_instructions(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), LoadError> {
@@ -121,8 +120,8 @@ fn fragment_only(op: Op) -> bool {
     )
 }
 
-/// Branches, merges, switch targets and phi parents name labels. Found by the `spirv_words`
-/// fuzzer: `OpBranch` to a composite (an `OpReturnValue` changed into it) left naga a
+/// Branches, merges, switch targets and phi parents name labels. Unchecked:
+/// `OpBranch` to a composite (an `OpReturnValue` changed into it) left naga a
 /// function without its return, which the WGSL writer wrote as a function that does not
 /// validate.
 fn check_branch_targets(module: &ModuleView, inst: Inst) -> Result<(), LoadError> {
@@ -146,8 +145,7 @@ fn check_branch_targets(module: &ModuleView, inst: Inst) -> Result<(), LoadError
 /// function is a memory object declaration (an `OpVariable` or the caller's own
 /// `OpFunctionParameter`), or points into `UniformConstant` storage. naga reads an access
 /// chain passed to a function as the address of a vector component, which WGSL forbids.
-/// Found by the `spirv_words` fuzzer (`OpFunctionCall %tent %70`, `%70` an access chain into
-/// a vector) in a tessellation evaluation stage. Modules declaring a variable-pointers
+/// Unchecked: `OpFunctionCall %tent %70`, `%70` an access chain into a vector. Modules declaring a variable-pointers
 /// capability are not checked (the rule is looser there, and naga refuses them anyway).
 struct CallArguments {
     /// The rule applies (logical addressing, no variable pointers).
@@ -201,8 +199,8 @@ impl CallArguments {
     }
 }
 
-/// An explicit-LOD sample names its level: `Lod` or `Grad` among its image operands. Found by
-/// the `spirv_words` fuzzer: `OpImageSampleExplicitLod` with `MakeTexelVisible` instead of
+/// An explicit-LOD sample names its level: `Lod` or `Grad` among its image operands. Unchecked:
+/// `OpImageSampleExplicitLod` with `MakeTexelVisible` instead of
 /// `Lod` became WGSL `textureSample` (implicit level) in a vertex stage.
 fn check_explicit_lod(inst: Inst) -> Result<(), LoadError> {
     use spirv::ImageOperands as Io;
@@ -221,7 +219,7 @@ fn check_explicit_lod(inst: Inst) -> Result<(), LoadError> {
 }
 
 /// `OpVectorShuffle` components select from the two vectors (or are `0xFFFFFFFF`, undefined).
-/// Found by the `spirv_words` fuzzer: component 24577 made naga drop the vertex stage's clip
+/// Unchecked: component 24577 made naga drop the vertex stage's clip
 /// distance writes, so the plan promised a clip distance the WGSL does not write.
 fn check_vector_shuffle(module: &ModuleView, shuffle: Inst) -> Result<(), LoadError> {
     if shuffle.opcode != Op::VectorShuffle {
@@ -250,8 +248,8 @@ fn check_vector_shuffle(module: &ModuleView, shuffle: Inst) -> Result<(), LoadEr
 
 /// Every result id is defined once (the lowering passes find a definition by its id; with two,
 /// they would rewrite one and read the other), below the header's bound (which the lowering
-/// passes allocate fresh ids from), and every id an instruction refers to is defined. Found by
-/// the `spirv_words` fuzzer: a struct id defined twice sent the std140 lowering past the end of
+/// passes allocate fresh ids from), and every id an instruction refers to is defined. Unchecked:
+/// a struct id defined twice sent the std140 lowering past the end of
 /// the other definition's members; decorations of undefined ids left a tessellation
 /// evaluation stage's built-in block half decorated.
 fn check_ids(module: &ModuleView) -> Result<(), LoadError> {
@@ -270,7 +268,7 @@ fn check_ids(module: &ModuleView) -> Result<(), LoadError> {
 
 /// Struct decorations name members the struct has, and a struct with a built-in member has
 /// only built-in members (Vulkan forbids mixing them; the per-vertex block lowering relies
-/// on it). Found by the `spirv_words` fuzzer: `OpMemberDecorate %gl_PerVertex 768`, and a
+/// on it). Unchecked: `OpMemberDecorate %gl_PerVertex 768`, and a
 /// `gl_PerVertex` whose `PointSize` member lost its decoration.
 fn check_member_decoration(module: &ModuleView, a: Inst, builtin_members: &mut Vec<(Word, u32)>) -> Result<(), LoadError> {
     let (Op::MemberDecorate, &[s, m, d, ..]) = (a.opcode, a.operands) else { return Ok(()) };
@@ -311,7 +309,7 @@ fn member_count(module: &ModuleView, s: Word) -> Option<usize> {
 /// declared by `OpTypeForwardPointer`), so the types form a graph without cycles, which the
 /// passes that walk a type's members recursively rely on; and types nest at most
 /// [`MAX_TYPE_DEPTH`] deep (valid beyond, but refused as unsupported: those walks recurse
-/// once per level). Found by the `spirv_words` fuzzer: `%v = OpTypeVector %v 4` sent the
+/// once per level). Unchecked: `%v = OpTypeVector %v 4` sent the
 /// push-constant block's size computation into unbounded recursion (a stack overflow).
 struct DefinitionOrder {
     /// Depth of each type defined so far (constants and variables count as 0).
@@ -375,8 +373,8 @@ fn check_scalar_width(inst: Inst) -> Result<(), LoadError> {
 
 /// `OpTypeImage` operands within their ranges (depth 0-2, arrayed and multisampled 0-1,
 /// sampled 0-2), else the module is malformed; and no image WGSL cannot declare (1D arrays,
-/// multisampled arrays), which is valid SPIR-V refused as unsupported. Found by the
-/// `spirv_words` fuzzer: an image with `Arrayed` 16777216 came out as `texture_1d_array`, and
+/// multisampled arrays), which is valid SPIR-V refused as unsupported. Unchecked:
+/// an image with `Arrayed` 16777216 came out as `texture_1d_array`, and
 /// a 1D depth image as `texture_depth_1d`.
 fn check_image_type(inst: Inst) -> Result<(), LoadError> {
     if inst.opcode == Op::TypeImage {
@@ -428,7 +426,7 @@ fn check_variable_storage(module: &ModuleView, v: Inst) -> Result<(), LoadError>
 /// The built-ins whose values the translator moves itself must have the types Vulkan requires
 /// (`Position` a `vec4` of 32-bit floats, and so on; per-vertex arrays of them allowed): a
 /// module declaring another type is malformed, and would otherwise come out as WGSL that does
-/// not validate. Found by the `spirv_words` fuzzer (a `float` Position in `gl_PerVertex`).
+/// not validate (a `float` Position in `gl_PerVertex`).
 fn check_builtin_type(module: &ModuleView, a: Inst) -> Result<(), LoadError> {
     use spirv::BuiltIn as B;
     let shape = |ty: Word| module.def(ty).map(|i: Inst| (i.opcode, i.operands));
@@ -458,9 +456,9 @@ fn check_builtin_type(module: &ModuleView, a: Inst) -> Result<(), LoadError> {
         B::PointSize => is_f32(element(ty)),
         B::TessCoord => vec_f32(ty, 3),
         B::ClipDistance | B::CullDistance => array_of_f32(ty),
-        // Patch built-ins: one array of floats, never arrayed per vertex (found by
-        // `spirv_words`: an `array<array<f32, 4>, 2>` inner level became WGSL storing a
-        // float into an array).
+        // Patch built-ins: one array of floats, never arrayed per vertex (an
+        // `array<array<f32, 4>, 2>` inner level would become WGSL storing a float into an
+        // array).
         B::TessLevelOuter | B::TessLevelInner => matches!(strip(ty, 2), (elem, 1) if is_f32(elem)),
         B::VertexIndex | B::InstanceIndex | B::PrimitiveId | B::InvocationId | B::PatchVertices => is_i32(ty),
         _ => true,

@@ -219,7 +219,7 @@ pub struct PassResource {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Resource {
-    /// The per-draw `TesseraeDraw` uniform (see [`crate::points`]), `size` bytes.
+    /// The per-draw `TesseraeDraw` uniform ([`crate::draw_uniform::DrawUniform`]), `size` bytes.
     DrawParams { size: u64 },
     /// The application's index buffer, as read-only storage of u32 words (a 4-byte dummy for
     /// non-indexed draws).

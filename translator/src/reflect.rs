@@ -458,8 +458,8 @@ fn rspirv_module<'m>(module: &'m mut Option<dr::Module>, words: &[u32]) -> Resul
 /// The locations of one direction's user interface variables, wherever reflection found them
 /// (variables, or members of per-vertex blocks): each ends by [`MAX_LOCATION`], and no two
 /// overlap. Vulkan forbids overlapping locations and components; the emulation names varyings
-/// by location, so an overlap would write WGSL with one name twice. Found by the `spirv_words`
-/// fuzzer (a 2,050-element output array at location 0 over an output at location 2).
+/// by location, so an overlap (a 2,050-element output array at location 0 over an output at
+/// location 2) would write WGSL with one name twice.
 /// Per-patch and per-vertex variables are checked apart; 64-bit variables (two components per
 /// scalar) are left out of the overlap check.
 fn check_locations(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {

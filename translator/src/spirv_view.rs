@@ -634,7 +634,7 @@ pub fn check_agrees_with_rspirv(words: &[u32]) -> Result<(), String> {
     }
     // A string's words differ where rspirv zero-pads after the nul and the input did not
     // (which clears `in_order`): out of order, instructions with a string (such as
-    // `OpGraphEntryPointARM`, found by the `spirv_words` fuzzer) compare by their key.
+    // `OpGraphEntryPointARM`) compare by their key.
     let has_string = |op: Op| {
         crate::spirv_reader::entries()
             .get(op as usize)

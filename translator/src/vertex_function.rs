@@ -375,7 +375,7 @@ pub fn wgsl_type(module: &naga::Module, ty: Handle<Type>) -> Result<(String, Sca
 /// Length of the `clip_distances` output of type `ty`, refused past what WebGPU (and every
 /// Vulkan device's guaranteed limit) takes: the passes declare it as a built-in of their own
 /// entry points. naga outputs a clip distance array an entry point interface leaves out, so a
-/// malformed module can reach here with any length (found by `spirv_words`: 65281).
+/// malformed module can reach here with any length.
 pub fn clip_distance_count(stage: Stage, module: &naga::Module, ty: Handle<Type>) -> Result<u32, TranslateError> {
     let n = array_len(module, ty);
     if n > crate::MAX_COMBINED_CLIP_CULL {

@@ -228,8 +228,8 @@ fn refuse_deep_nesting(stage: Stage, module: &naga::Module) -> Result<(), Transl
 /// naga's validator refuses such a type as a layout error, so it is refused here first, by
 /// name, as unsupported. A type's size is what naga's layouter takes it to be
 /// (`TypeInner::try_size`: an array's count times its stride, a struct's span), read off each
-/// type without building the layouter's table. Found by the `spirv_words` fuzzer (an array
-/// past the limit, then a struct of two 1 GiB arrays).
+/// type without building the layouter's table, so a struct of two 1 GiB arrays is refused as
+/// one array past the limit is.
 fn refuse_oversized_types(stage: Stage, module: &naga::Module) -> Result<(), TranslateError> {
     let gctx = module.to_ctx();
     // (`try_size` caps arrays at the limit, but gives a struct's span as it is.)
@@ -261,9 +261,8 @@ fn type_too_large(stage: Stage, bytes: Option<u64>) -> TranslateError {
 /// writer names members in a namespace of their own per struct (sanitized, a `_` after a
 /// trailing digit or a keyword, unique within the struct), but the emulation passes write WGSL
 /// that names members themselves (records of `gl_in`/`gl_out` blocks), so the module must
-/// already hold the written names. Unnamed members become `mN_member` first. Found by the
-/// differential fuzzer (nameless `gl_in`/`gl_out` blocks lost their control points) and the
-/// `spirv_words` fuzzer (member names that are not identifiers).
+/// already hold the written names (nameless `gl_in`/`gl_out` blocks would lose their control
+/// points). Unnamed members become `mN_member` first.
 fn name_struct_members(module: &mut naga::Module) {
     use naga::proc::{CaseInsensitiveKeywordSet, KeywordSet, NameKey, Namer};
     let mut namer = Namer::default();

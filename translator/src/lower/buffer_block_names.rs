@@ -8,8 +8,8 @@
 //! into a storage buffer when the `BufferBlock` struct comes first, and two such blocks with
 //! different `NonWritable` members share one access. Each stage then declares the same binding
 //! differently, which no wgpu pipeline layout accepts. A distinct name keeps the types apart;
-//! only structs that share their name with another struct are renamed. Found by the `pipeline`
-//! fuzzer's resource generator. Runs when a module is loaded ([`crate::reflect::load`]).
+//! only structs that share their name with another struct are renamed. Runs when
+//! a module is loaded ([`crate::reflect::load`]).
 
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, Word};

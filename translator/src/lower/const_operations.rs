@@ -21,9 +21,8 @@
 //! run-time `x`. The derivation stays within a function (an id used in another function than
 //! the one defining it is not followed).
 //!
-//! Found by the `spirv_words` fuzzer: `asin(2.0943952)` in a clip distance, and
-//! `-2.8e21 * f32(-2.8e21)` (a product through a conversion); `OpUndef` operands, divisors and
-//! ids used across functions by review.
+//! For example `asin(2.0943952)` in a clip distance, or `-2.8e21 * f32(-2.8e21)` (a product
+//! through a conversion).
 
 use super::fresh_id;
 use rspirv::dr::{self, Instruction, Operand};

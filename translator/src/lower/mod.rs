@@ -4,6 +4,7 @@
 //! Invariant: every pass leaves a module that is valid SPIR-V for its stage (types defined
 //! before use, ids below the header bound), so passes compose in any order.
 
+pub(crate) mod access_chains;
 pub mod atomic_signedness;
 pub mod buffer_block_names;
 pub mod builtin_output;

@@ -5,8 +5,7 @@
 //! variable's access only from decorations of the variable itself, so such a buffer becomes
 //! `var<storage, read_write>`; wgpu then refuses it in a vertex stage unless the device has
 //! `VERTEX_WRITABLE_STORAGE` (Vulkan's `vertexPipelineStoresAndAtomics`), which a read-only
-//! buffer never needed. Found by the differential fuzzer's resource pipelines. Runs when a
-//! module is loaded ([`crate::reflect::load`]).
+//! buffer never needed. Runs when a module is loaded ([`crate::reflect::load`]).
 
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};

@@ -15,6 +15,7 @@
 //! refused; so is such a member in a storage block (writable: its stores would need the same
 //! treatment).
 
+use super::access_chains::{self, Access, At, Chain, Mapping, Member};
 use super::{constant, fresh_id, pointer_type, type_id};
 use crate::spirv_view::ModuleView;
 use rspirv::dr::{self, Instruction, Operand};
@@ -65,14 +66,6 @@ struct Split {
     old: (Word, u32),
 }
 
-/// What a pointer id points at.
-#[derive(Clone, Copy, Debug)]
-enum Pointee {
-    Type(Word),
-    /// A split member (the chain stopped at it): the struct it is a member of.
-    Split(Split),
-}
-
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     let defs = super::global_defs(module);
     let offset_of = |s: Word, m: u32| {
@@ -93,32 +86,8 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         let Some(Operand::LiteralBit32(bits)) = defs.get(s)?.operands.first() else { return None };
         (2..=4).contains(n).then_some((*s, *n, *bits))
     };
-    let element = |t: Word| match defs.get(&t).map(|d| (d.class.opcode, d.operands.first())) {
-        Some((Op::TypeArray | Op::TypeRuntimeArray, Some(Operand::IdRef(e)))) => Some(*e),
-        _ => None,
-    };
-
-    // Structs reachable from each block variable, by storage class.
-    let mut reached: Vec<(Word, StorageClass)> = Vec::new();
-    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
-        let Some(Operand::StorageClass(sc)) = v.operands.first() else { continue };
-        if !matches!(sc, StorageClass::Uniform | StorageClass::PushConstant | StorageClass::StorageBuffer) {
-            continue;
-        }
-        let Some(Operand::IdRef(ty)) = v.result_type.and_then(|p| defs.get(&p)).and_then(|p| p.operands.get(1)) else { continue };
-        let mut stack = vec![*ty];
-        while let Some(mut t) = stack.pop() {
-            while let Some(e) = element(t) {
-                t = e;
-            }
-            let Some(d) = defs.get(&t).filter(|d| d.class.opcode == Op::TypeStruct) else { continue };
-            if reached.iter().any(|(s, c)| *s == t && c == sc) {
-                continue;
-            }
-            reached.push((t, *sc));
-            stack.extend(d.operands.iter().filter_map(|o| if let Operand::IdRef(m) = o { Some(*m) } else { None }));
-        }
-    }
+    let blocks = [StorageClass::Uniform, StorageClass::PushConstant, StorageClass::StorageBuffer];
+    let reached = access_chains::block_structs(module, &defs, &blocks);
 
     // Members to split, by struct: old member index → split.
     let mut splits: BTreeMap<Word, BTreeMap<u32, Packed>> = BTreeMap::new();
@@ -202,37 +171,31 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         module.annotations = annotations;
         let mut names = Vec::new();
         for n in module.debug_names.drain(..) {
-            match (n.class.opcode, n.operands.as_slice()) {
-                (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(name)]) if t == s => {
-                    match members.get(m) {
-                        Some(Packed { n: count, .. }) => {
-                            for c in 0..*count {
-                                names.push(Instruction::new(
-                                    Op::MemberName,
-                                    None,
-                                    None,
-                                    vec![
-                                        Operand::IdRef(*s),
-                                        Operand::LiteralBit32(map[*m as usize] + c),
-                                        Operand::LiteralString(format!("{name}_{}", ["x", "y", "z", "w"][c as usize % 4])),
-                                    ],
-                                ));
-                            }
-                        }
-                        None => names.push(Instruction::new(
-                            Op::MemberName,
-                            None,
-                            None,
-                            vec![
-                                Operand::IdRef(*s),
-                                Operand::LiteralBit32(map.get(*m as usize).copied().unwrap_or(*m)),
-                                Operand::LiteralString(name.clone()),
-                            ],
-                        )),
-                    }
-                }
-                _ => names.push(n),
+            let (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(name)]) =
+                (n.class.opcode, n.operands.as_slice())
+            else {
+                names.push(n);
+                continue;
+            };
+            if t != s {
+                names.push(n);
+                continue;
             }
+            let first = map.get(*m as usize).copied().unwrap_or(*m);
+            let renamed: Vec<(u32, String)> = match members.get(m) {
+                Some(Packed { n: count, .. }) => {
+                    (0..*count).map(|c| (first + c, format!("{name}_{}", ["x", "y", "z", "w"][c as usize % 4]))).collect()
+                }
+                None => vec![(first, name.clone())],
+            };
+            names.extend(renamed.into_iter().map(|(k, name)| {
+                Instruction::new(
+                    Op::MemberName,
+                    None,
+                    None,
+                    vec![Operand::IdRef(*s), Operand::LiteralBit32(k), Operand::LiteralString(name)],
+                )
+            }));
         }
         module.debug_names = names;
         remap.insert(*s, map);
@@ -262,174 +225,120 @@ fn rewrite_functions(
     member_names: &HashMap<(Word, u32), String>,
     containing: &[Word],
 ) -> Result<(), String> {
-    let const_u32 = |id: Word| super::constant_value(defs.get(&id));
-    let member_name = |s: &Split| member_names.get(&s.old).map_or_else(|| format!("member {}", s.old.1), |n| format!("`{n}`"));
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
-    let mut pointers: HashMap<Word, (Pointee, StorageClass)> = HashMap::new();
-    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
-        let Some(Operand::StorageClass(sc)) = v.operands.first() else { continue };
-        if !matches!(sc, StorageClass::Uniform | StorageClass::PushConstant) {
-            continue;
-        }
-        if let (Some(id), Some(Operand::IdRef(t))) = (v.result_id, v.result_type.and_then(|p| defs.get(&p)).and_then(|p| p.operands.get(1)))
-        {
-            pointers.insert(id, (Pointee::Type(*t), *sc));
+    let mut accesses = Accesses { defs, remap, split_of, member_names, containing, uint, stopped: HashMap::new() };
+    access_chains::rewrite(module, defs, &mut accesses)?;
+    // The chains that stopped at a split member are gone: every use was a load, now expanded.
+    let stopped = accesses.stopped;
+    module.annotations.retain(|a| !matches!(a.operands.first(), Some(Operand::IdRef(t)) if stopped.contains_key(t)));
+    Ok(())
+}
+
+/// The accesses through split members ([`access_chains::rewrite`]): a chain through a
+/// rewritten struct takes the member's new index, a chain to a component of a split member
+/// takes the component's member; a chain that stops at a split member is dropped and each load
+/// through it becomes a load per component and the vector.
+struct Accesses<'a> {
+    defs: &'a HashMap<Word, Instruction>,
+    remap: &'a BTreeMap<Word, Vec<u32>>,
+    split_of: &'a BTreeMap<(Word, u32), Split>,
+    member_names: &'a HashMap<(Word, u32), String>,
+    containing: &'a [Word],
+    uint: Word,
+    /// The chains that stopped at a split member: their opcode and operands.
+    stopped: HashMap<Word, (Op, Vec<Operand>)>,
+}
+
+impl Accesses<'_> {
+    fn name(&self, s: &Split) -> String {
+        self.member_names.get(&s.old).map_or_else(|| format!("member {}", s.old.1), |n| format!("`{n}`"))
+    }
+}
+
+impl Mapping for Accesses<'_> {
+    type Mapped = Split;
+
+    fn follows(&self, sc: StorageClass) -> bool {
+        matches!(sc, StorageClass::Uniform | StorageClass::PushConstant)
+    }
+
+    fn member(&self, s: Word, k: u32) -> Member<Split> {
+        match (self.split_of.get(&(s, k)), self.remap.get(&s)) {
+            (Some(split), _) => Member::Mapped(*split),
+            (None, Some(map)) => Member::Renumbered(map.get(k as usize).copied().unwrap_or(k)),
+            (None, None) => Member::Kept,
         }
     }
-    // New member-index constants, made after the walk (the walk borrows the functions).
-    let mut indices: BTreeMap<u32, Word> = BTreeMap::new();
-    let mut index_of = |module: &mut dr::Module, v: u32| *indices.entry(v).or_insert_with(|| constant(module, uint, v));
-    let mut expansions: Vec<(usize, usize, usize)> = Vec::new();
-    // (function, block, instruction, operand) → its new member index (u32::MAX: dropped); a
-    // later edit of an operand replaces an earlier one.
-    let mut pending: BTreeMap<(usize, usize, usize, usize), u32> = BTreeMap::new();
-    for (fi, f) in module.functions.iter().enumerate() {
-        for (bi, b) in f.blocks.iter().enumerate() {
-            for (ii, inst) in b.instructions.iter().enumerate() {
-                match inst.class.opcode {
-                    Op::AccessChain | Op::InBoundsAccessChain => {
-                        let Some(Operand::IdRef(base)) = inst.operands.first() else { continue };
-                        let Some((mut at, sc)) = pointers.get(base).copied() else { continue };
-                        if let Pointee::Split(s) = at {
-                            // A chain continuing one that stopped at the member (not glslang's
-                            // shape): its component index would have to join the base chain.
-                            return Err(format!(
-                                "{} (a vector HLSL packs tighter than WGSL aligns) reached through two access chains",
-                                member_name(&s)
-                            ));
-                        }
-                        for (k, op) in inst.operands.iter().enumerate().skip(1) {
-                            at = match at {
-                                Pointee::Split(s) => {
-                                    let Operand::IdRef(idx) = op else { break };
-                                    let Some(c) = const_u32(*idx).filter(|c| *c < s.n) else {
-                                        return Err(format!(
-                                            "{} (a vector HLSL packs tighter than WGSL aligns) indexed by a value known only when the shader runs",
-                                            member_name(&s)
-                                        ));
-                                    };
-                                    // The split member's index (the previous operand) becomes
-                                    // the component's; this operand goes.
-                                    pending.insert((fi, bi, ii, k - 1), s.first + c);
-                                    pending.insert((fi, bi, ii, k), u32::MAX);
-                                    Pointee::Type(s.scalar)
-                                }
-                                Pointee::Type(t) => {
-                                    let Some(d) = defs.get(&t) else { break };
-                                    match d.class.opcode {
-                                        Op::TypeStruct => {
-                                            let Operand::IdRef(idx) = op else { break };
-                                            let Some(m) = const_u32(*idx) else { break };
-                                            match (remap.get(&t), split_of.get(&(t, m))) {
-                                                (_, Some(s)) => {
-                                                    pending.insert((fi, bi, ii, k), s.first);
-                                                    Pointee::Split(*s)
-                                                }
-                                                (Some(map), None) => {
-                                                    pending.insert((fi, bi, ii, k), map.get(m as usize).copied().unwrap_or(m));
-                                                    match d.operands.get(m as usize) {
-                                                        Some(Operand::IdRef(mt)) => Pointee::Type(*mt),
-                                                        _ => break,
-                                                    }
-                                                }
-                                                (None, None) => match d.operands.get(m as usize) {
-                                                    Some(Operand::IdRef(mt)) => Pointee::Type(*mt),
-                                                    _ => break,
-                                                },
-                                            }
-                                        }
-                                        Op::TypeArray | Op::TypeRuntimeArray | Op::TypeVector | Op::TypeMatrix => {
-                                            match d.operands.first() {
-                                                Some(Operand::IdRef(e)) => Pointee::Type(*e),
-                                                _ => break,
-                                            }
-                                        }
-                                        _ => break,
-                                    }
-                                }
-                            };
-                        }
-                        if let Some(id) = inst.result_id {
-                            pointers.insert(id, (at, sc));
-                        }
-                    }
-                    Op::Load => {
-                        let Some(Operand::IdRef(p)) = inst.operands.first() else { continue };
-                        match pointers.get(p) {
-                            Some((Pointee::Split(_), _)) => expansions.push((fi, bi, ii)),
-                            Some((Pointee::Type(t), _)) if containing.contains(t) => {
-                                return Err("a block or struct holding vectors HLSL packs tighter than WGSL aligns, loaded whole".into());
-                            }
-                            _ => {}
-                        }
-                    }
-                    _ => {
-                        for op in &inst.operands {
-                            if let Operand::IdRef(p) = op {
-                                match pointers.get(p) {
-                                    Some((Pointee::Split(s), _)) => {
-                                        return Err(format!(
-                                            "{} (a vector HLSL packs tighter than WGSL aligns) used by {:?}",
-                                            member_name(s),
-                                            inst.class.opcode
-                                        ))
-                                    }
-                                    Some((Pointee::Type(t), _)) if containing.contains(t) => {
-                                        return Err(format!(
-                                            "a block or struct holding vectors HLSL packs tighter than WGSL aligns, used by {:?}",
-                                            inst.class.opcode
-                                        ))
-                                    }
-                                    _ => {}
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+
+    /// A chain continuing one that stopped at the member (not glslang's shape): its component
+    /// index would have to join the base chain.
+    fn start(&self, s: Split) -> Result<(), String> {
+        Err(format!("{} (a vector HLSL packs tighter than WGSL aligns) reached through two access chains", self.name(&s)))
     }
-    // Apply the index changes, last operand first so that dropping one keeps the others' places.
-    for ((fi, bi, ii, k), v) in pending.into_iter().rev() {
-        if v == u32::MAX {
-            module.functions[fi].blocks[bi].instructions[ii].operands.remove(k);
-        } else {
-            let id = index_of(module, v);
-            module.functions[fi].blocks[bi].instructions[ii].operands[k] = Operand::IdRef(id);
-        }
-    }
-    // Loads of a split member: one chain and load per component, then the vector.
-    for (fi, bi, ii) in expansions.into_iter().rev() {
-        let inst = module.functions[fi].blocks[bi].instructions[ii].clone();
-        let Some(Operand::IdRef(p)) = inst.operands.first() else { continue };
-        let Some((Pointee::Split(s), sc)) = pointers.get(p).copied() else { continue };
-        // The chain that stopped at the member, rebuilt to each component's member.
-        let chain = module.functions[fi].blocks.iter().flat_map(|b| &b.instructions).find(|i| i.result_id == Some(*p)).cloned();
-        let Some(chain) = chain else {
-            return Err("a packed vector member reached other than through an access chain".into());
+
+    /// The member's index (the chain's last operand) becomes the component's member.
+    fn index(&mut self, module: &mut dr::Module, s: Split, index: Operand, chain: &mut Chain) -> Result<At<Split>, String> {
+        let component = match index {
+            Operand::IdRef(c) => super::constant_value(self.defs.get(&c)).filter(|c| *c < s.n),
+            _ => None,
         };
+        let Some(c) = component else {
+            return Err(format!(
+                "{} (a vector HLSL packs tighter than WGSL aligns) indexed by a value known only when the shader runs",
+                self.name(&s)
+            ));
+        };
+        chain.ops.pop();
+        chain.push_constant(module, s.first + c);
+        Ok(At::Type(s.scalar))
+    }
+
+    fn end(&mut self, _: &mut dr::Module, chain: &mut Instruction, _: Split, _: StorageClass) -> Result<bool, String> {
+        if let Some(id) = chain.result_id {
+            self.stopped.insert(id, (chain.class.opcode, chain.operands.clone()));
+        }
+        Ok(false)
+    }
+
+    /// A load of a split member: one chain and load per component, then the vector.
+    fn load(
+        &mut self,
+        module: &mut dr::Module,
+        load: &Instruction,
+        Access { pointer, at, sc }: Access<Split>,
+        out: &mut Vec<Instruction>,
+    ) -> Result<bool, String> {
+        let s = match at {
+            At::Mapped(s) => s,
+            At::Type(t) if self.containing.contains(&t) => {
+                return Err("a block or struct holding vectors HLSL packs tighter than WGSL aligns, loaded whole".into());
+            }
+            At::Type(_) => return Ok(false),
+        };
+        let (opcode, chain) =
+            self.stopped.get(&pointer).cloned().ok_or("a packed vector member reached other than through an access chain")?;
         let scalar_ptr = pointer_type(module, sc, s.scalar);
-        let mut out = Vec::new();
         let mut parts = Vec::new();
         for c in 0..s.n {
             let (ptr, value) = (fresh_id(module), fresh_id(module));
-            let mut ops = chain.operands.clone();
-            let last = ops.len() - 1;
-            ops[last] = Operand::IdRef(index_of(module, s.first + c));
-            out.push(Instruction::new(chain.class.opcode, Some(scalar_ptr), Some(ptr), ops));
+            let mut ops = chain.clone();
+            ops.pop();
+            ops.push(Operand::IdRef(constant(module, self.uint, s.first + c)));
+            out.push(Instruction::new(opcode, Some(scalar_ptr), Some(ptr), ops));
             out.push(Instruction::new(Op::Load, Some(s.scalar), Some(value), vec![Operand::IdRef(ptr)]));
             parts.push(Operand::IdRef(value));
         }
-        out.push(Instruction::new(Op::CompositeConstruct, Some(s.vector), inst.result_id, parts));
-        module.functions[fi].blocks[bi].instructions.splice(ii..=ii, out);
+        out.push(Instruction::new(Op::CompositeConstruct, Some(s.vector), load.result_id, parts));
+        Ok(true)
     }
-    // The chains that stopped at a split member: every use was a load, now expanded.
-    let stopped: Vec<Word> = pointers.iter().filter(|(_, (p, _))| matches!(p, Pointee::Split(_))).map(|(id, _)| *id).collect();
-    module.annotations.retain(|a| !matches!(a.operands.first(), Some(Operand::IdRef(t)) if stopped.contains(t)));
-    for f in &mut module.functions {
-        for b in &mut f.blocks {
-            b.instructions.retain(|i| !i.result_id.is_some_and(|id| stopped.contains(&id)));
+
+    fn other(&self, op: Op, at: At<Split>) -> Result<(), String> {
+        match at {
+            At::Mapped(s) => Err(format!("{} (a vector HLSL packs tighter than WGSL aligns) used by {op:?}", self.name(&s))),
+            At::Type(t) if self.containing.contains(&t) => {
+                Err(format!("a block or struct holding vectors HLSL packs tighter than WGSL aligns, used by {op:?}"))
+            }
+            At::Type(_) => Ok(()),
         }
     }
-    Ok(())
 }

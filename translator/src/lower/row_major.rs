@@ -16,7 +16,8 @@
 //! Other uses — a block, struct or array holding such matrices loaded or stored whole, a
 //! pointer to one copied or passed to a function — are refused.
 
-use super::fresh_id;
+use super::access_chains::{self, Access, At, Chain, Mapping, Member};
+use super::{fresh_id, pointer_type};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeMap, HashMap};
@@ -39,10 +40,9 @@ struct Transposed {
     member: (Word, u32),
 }
 
-/// Where a pointer points, as far as this pass follows it.
+/// Where a pointer into a transposed member points.
 #[derive(Clone, Copy, Debug)]
-enum At {
-    Type(Word),
+enum Mapped {
     /// Inside arrays of transposed matrices (`arrays` array levels left).
     Arrays(Transposed, u32),
     /// A transposed matrix (the pointer's type is now the transposed matrix's).
@@ -173,10 +173,6 @@ fn find_or_insert(module: &mut dr::Module, at: usize, op: Op, operands: Vec<Oper
     id
 }
 
-fn pointer(module: &mut dr::Module, sc: StorageClass, pointee: Word) -> Word {
-    super::pointer_type(module, sc, pointee)
-}
-
 fn rewrite_functions(
     module: &mut dr::Module,
     defs: &HashMap<Word, Instruction>,
@@ -184,209 +180,153 @@ fn rewrite_functions(
     structs: &[Word],
     name: &dyn Fn((Word, u32)) -> String,
 ) -> Result<(), String> {
-    let const_u32 = |id: Word| super::constant_value(defs.get(&id));
-    let mut pointers: HashMap<Word, (At, StorageClass)> = HashMap::new();
-    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
-        let Some(Operand::StorageClass(sc)) = v.operands.first() else { continue };
-        if let (Some(id), Some(Operand::IdRef(t))) = (v.result_id, v.result_type.and_then(|p| defs.get(&p)).and_then(|p| p.operands.get(1)))
-        {
-            pointers.insert(id, (At::Type(*t), *sc));
+    let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+    access_chains::rewrite(module, defs, &mut Accesses { members, structs, name, uint })
+}
+
+/// The accesses through transposed matrices ([`access_chains::rewrite`]).
+struct Accesses<'a> {
+    members: &'a BTreeMap<(Word, u32), (Transposed, u32)>,
+    structs: &'a [Word],
+    name: &'a dyn Fn((Word, u32)) -> String,
+    uint: Word,
+}
+
+impl Mapping for Accesses<'_> {
+    type Mapped = Mapped;
+
+    fn follows(&self, _: StorageClass) -> bool {
+        true
+    }
+
+    fn member(&self, s: Word, k: u32) -> Member<Mapped> {
+        match self.members.get(&(s, k)) {
+            Some((t, 0)) => Member::Mapped(Mapped::Matrix(*t)),
+            Some((t, n)) => Member::Mapped(Mapped::Arrays(*t, *n)),
+            None => Member::Kept,
         }
     }
-    let int = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
-    for fi in 0..module.functions.len() {
-        for bi in 0..module.functions[fi].blocks.len() {
-            let old = std::mem::take(&mut module.functions[fi].blocks[bi].instructions);
-            let mut out = Vec::with_capacity(old.len());
-            for mut inst in old {
-                match inst.class.opcode {
-                    Op::AccessChain | Op::InBoundsAccessChain => {
-                        let Some(Operand::IdRef(base)) = inst.operands.first() else {
-                            out.push(inst);
-                            continue;
-                        };
-                        let Some((start, sc)) = pointers.get(base).copied() else {
-                            out.push(inst);
-                            continue;
-                        };
-                        // A chain from a column pointer: the base is the matrix, the column
-                        // index goes after the row index.
-                        let (mut at, mut ops) = match start {
-                            At::Column(t, c) => {
-                                let Some(Operand::IdRef(r)) = inst.operands.get(1).cloned() else { return Err("malformed chain".into()) };
-                                let mut ops = vec![inst.operands[0].clone(), Operand::IdRef(r), Operand::IdRef(c)];
-                                ops.extend(inst.operands[2..].iter().cloned());
-                                inst.operands = ops;
-                                (At::Type(t.scalar), Vec::new())
-                            }
-                            other => (other, Vec::new()),
-                        };
-                        if ops.is_empty() {
-                            ops.push(inst.operands[0].clone());
-                            let rest: Vec<Operand> = inst.operands[1..].to_vec();
-                            let mut rest = rest.into_iter().peekable();
-                            while let Some(op) = rest.next() {
-                                let Operand::IdRef(idx) = op else { return Err("malformed chain".into()) };
-                                at = match at {
-                                    At::Type(t) => {
-                                        ops.push(op.clone());
-                                        match defs.get(&t).map(|d| (d.class.opcode, d)) {
-                                            Some((Op::TypeStruct, d)) => {
-                                                match const_u32(idx).and_then(|m| members.get(&(t, m)).map(|x| (m, *x))) {
-                                                    Some((_, (info, 0))) => At::Matrix(info),
-                                                    Some((_, (info, n))) => At::Arrays(info, n),
-                                                    None => match const_u32(idx).and_then(|m| d.operands.get(m as usize)) {
-                                                        Some(Operand::IdRef(mt)) => At::Type(*mt),
-                                                        _ => At::Type(0),
-                                                    },
-                                                }
-                                            }
-                                            Some((Op::TypeArray | Op::TypeRuntimeArray | Op::TypeVector | Op::TypeMatrix, d)) => {
-                                                match d.operands.first() {
-                                                    Some(Operand::IdRef(e)) => At::Type(*e),
-                                                    _ => At::Type(0),
-                                                }
-                                            }
-                                            _ => At::Type(0),
-                                        }
-                                    }
-                                    At::Arrays(info, n) => {
-                                        ops.push(op.clone());
-                                        if n == 1 {
-                                            At::Matrix(info)
-                                        } else {
-                                            At::Arrays(info, n - 1)
-                                        }
-                                    }
-                                    At::Matrix(info) => match rest.next() {
-                                        // [c][r] → [r][c]
-                                        Some(r) => {
-                                            ops.push(r);
-                                            ops.push(op.clone());
-                                            At::Type(info.scalar)
-                                        }
-                                        None => At::Column(info, idx),
-                                    },
-                                    At::Column(..) => unreachable!("a column is the chain's end or is followed by its row"),
-                                };
-                            }
-                            inst.operands = ops;
-                        }
-                        match at {
-                            At::Matrix(info) => inst.result_type = Some(pointer(module, sc, info.transposed)),
-                            At::Column(info, _) => inst.result_type = Some(pointer(module, sc, info.transposed)),
-                            At::Arrays(info, _) => {
-                                return Err(format!(
-                                    "a pointer to an array of the row-major matrices {} (only their elements are read)",
-                                    name(info.member)
-                                ))
-                            }
-                            At::Type(_) => {}
-                        }
-                        if let Some(id) = inst.result_id {
-                            pointers.insert(id, (at, sc));
-                        }
-                        out.push(inst);
-                    }
-                    Op::Load => {
-                        let Some(Operand::IdRef(p)) = inst.operands.first().cloned() else {
-                            out.push(inst);
-                            continue;
-                        };
-                        match pointers.get(&p).copied() {
-                            Some((At::Matrix(info), _)) => {
-                                let loaded = fresh_id(module);
-                                out.push(Instruction::new(Op::Load, Some(info.transposed), Some(loaded), inst.operands.clone()));
-                                out.push(Instruction::new(Op::Transpose, Some(info.matrix), inst.result_id, vec![Operand::IdRef(loaded)]));
-                            }
-                            Some((At::Column(info, c), sc)) => {
-                                let scalar_ptr = pointer(module, sc, info.scalar);
-                                let mut parts = Vec::new();
-                                for r in 0..info.rows {
-                                    let (chain, value) = (fresh_id(module), fresh_id(module));
-                                    let r = super::constant(module, int, r);
-                                    out.push(Instruction::new(
-                                        Op::AccessChain,
-                                        Some(scalar_ptr),
-                                        Some(chain),
-                                        vec![Operand::IdRef(p), Operand::IdRef(r), Operand::IdRef(c)],
-                                    ));
-                                    out.push(Instruction::new(Op::Load, Some(info.scalar), Some(value), vec![Operand::IdRef(chain)]));
-                                    parts.push(Operand::IdRef(value));
-                                }
-                                out.push(Instruction::new(Op::CompositeConstruct, Some(info.column), inst.result_id, parts));
-                            }
-                            Some((At::Type(t), _)) if structs.contains(&t) => {
-                                return Err("a block or struct holding row-major matrices loaded whole".into());
-                            }
-                            Some((At::Arrays(info, _), _)) => {
-                                return Err(format!("the row-major matrices {} loaded whole", name(info.member)));
-                            }
-                            _ => out.push(inst),
-                        }
-                    }
-                    Op::Store => {
-                        let (Some(Operand::IdRef(p)), Some(Operand::IdRef(value))) =
-                            (inst.operands.first().cloned(), inst.operands.get(1).cloned())
-                        else {
-                            out.push(inst);
-                            continue;
-                        };
-                        match pointers.get(&p).copied() {
-                            Some((At::Matrix(info), _)) => {
-                                let t = fresh_id(module);
-                                out.push(Instruction::new(Op::Transpose, Some(info.transposed), Some(t), vec![Operand::IdRef(value)]));
-                                out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(p), Operand::IdRef(t)]));
-                            }
-                            Some((At::Column(info, c), sc)) => {
-                                let scalar_ptr = pointer(module, sc, info.scalar);
-                                for r in 0..info.rows {
-                                    let (chain, part) = (fresh_id(module), fresh_id(module));
-                                    let rc = super::constant(module, int, r);
-                                    out.push(Instruction::new(
-                                        Op::CompositeExtract,
-                                        Some(info.scalar),
-                                        Some(part),
-                                        vec![Operand::IdRef(value), Operand::LiteralBit32(r)],
-                                    ));
-                                    out.push(Instruction::new(
-                                        Op::AccessChain,
-                                        Some(scalar_ptr),
-                                        Some(chain),
-                                        vec![Operand::IdRef(p), Operand::IdRef(rc), Operand::IdRef(c)],
-                                    ));
-                                    out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(chain), Operand::IdRef(part)]));
-                                }
-                            }
-                            Some((At::Type(t), _)) if structs.contains(&t) => {
-                                return Err("a block or struct holding row-major matrices stored whole".into());
-                            }
-                            _ => out.push(inst),
-                        }
-                    }
-                    _ => {
-                        for op in &inst.operands {
-                            if let Operand::IdRef(p) = op {
-                                match pointers.get(p) {
-                                    Some((At::Matrix(info) | At::Column(info, _) | At::Arrays(info, _), _)) => {
-                                        return Err(format!("the row-major matrix {} used by {:?}", name(info.member), inst.class.opcode));
-                                    }
-                                    Some((At::Type(t), _)) if structs.contains(t) && inst.class.opcode != Op::ArrayLength => {
-                                        return Err(format!(
-                                            "a block or struct holding row-major matrices used by {:?}",
-                                            inst.class.opcode
-                                        ));
-                                    }
-                                    _ => {}
-                                }
-                            }
-                        }
-                        out.push(inst);
-                    }
+
+    fn index(&mut self, _: &mut dr::Module, m: Mapped, index: Operand, chain: &mut Chain) -> Result<At<Mapped>, String> {
+        let Operand::IdRef(i) = index else { return Err("malformed chain".into()) };
+        Ok(match m {
+            Mapped::Arrays(t, n) => {
+                chain.ops.push(index);
+                At::Mapped(if n == 1 { Mapped::Matrix(t) } else { Mapped::Arrays(t, n - 1) })
+            }
+            // [c][r] → [r][c]
+            Mapped::Matrix(t) => match chain.next_index() {
+                Some(r) => {
+                    chain.ops.extend([r, index]);
+                    At::Type(t.scalar)
+                }
+                None => At::Mapped(Mapped::Column(t, i)),
+            },
+            // A chain from a column pointer: the column index goes after the row index.
+            Mapped::Column(t, c) => {
+                chain.ops.extend([index, Operand::IdRef(c)]);
+                At::Type(t.scalar)
+            }
+        })
+    }
+
+    fn end(&mut self, module: &mut dr::Module, chain: &mut Instruction, m: Mapped, sc: StorageClass) -> Result<bool, String> {
+        match m {
+            Mapped::Matrix(t) | Mapped::Column(t, _) => {
+                chain.result_type = Some(pointer_type(module, sc, t.transposed));
+                Ok(true)
+            }
+            Mapped::Arrays(t, _) => {
+                Err(format!("a pointer to an array of the row-major matrices {} (only their elements are read)", (self.name)(t.member)))
+            }
+        }
+    }
+
+    fn load(
+        &mut self,
+        module: &mut dr::Module,
+        load: &Instruction,
+        Access { pointer, at, sc }: Access<Mapped>,
+        out: &mut Vec<Instruction>,
+    ) -> Result<bool, String> {
+        match at {
+            At::Mapped(Mapped::Matrix(t)) => {
+                let loaded = fresh_id(module);
+                out.push(Instruction::new(Op::Load, Some(t.transposed), Some(loaded), load.operands.clone()));
+                out.push(Instruction::new(Op::Transpose, Some(t.matrix), load.result_id, vec![Operand::IdRef(loaded)]));
+            }
+            At::Mapped(Mapped::Column(t, c)) => {
+                let mut parts = Vec::new();
+                for r in 0..t.rows {
+                    let (element, value, chain) = self.element(module, (pointer, r, c), t, sc);
+                    out.push(chain);
+                    out.push(Instruction::new(Op::Load, Some(t.scalar), Some(value), vec![Operand::IdRef(element)]));
+                    parts.push(Operand::IdRef(value));
+                }
+                out.push(Instruction::new(Op::CompositeConstruct, Some(t.column), load.result_id, parts));
+            }
+            At::Mapped(Mapped::Arrays(t, _)) => return Err(format!("the row-major matrices {} loaded whole", (self.name)(t.member))),
+            At::Type(t) if self.structs.contains(&t) => return Err("a block or struct holding row-major matrices loaded whole".into()),
+            At::Type(_) => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn store(
+        &mut self,
+        module: &mut dr::Module,
+        store: &Instruction,
+        Access { pointer, at, sc }: Access<Mapped>,
+        out: &mut Vec<Instruction>,
+    ) -> Result<bool, String> {
+        let Some(Operand::IdRef(value)) = store.operands.get(1).cloned() else { return Ok(false) };
+        match at {
+            At::Mapped(Mapped::Matrix(t)) => {
+                let transposed = fresh_id(module);
+                out.push(Instruction::new(Op::Transpose, Some(t.transposed), Some(transposed), vec![Operand::IdRef(value)]));
+                out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(pointer), Operand::IdRef(transposed)]));
+            }
+            At::Mapped(Mapped::Column(t, c)) => {
+                for r in 0..t.rows {
+                    let (element, part, chain) = self.element(module, (pointer, r, c), t, sc);
+                    let extract = vec![Operand::IdRef(value), Operand::LiteralBit32(r)];
+                    out.extend([Instruction::new(Op::CompositeExtract, Some(t.scalar), Some(part), extract), chain]);
+                    out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(element), Operand::IdRef(part)]));
                 }
             }
-            module.functions[fi].blocks[bi].instructions = out;
+            At::Type(t) if self.structs.contains(&t) => return Err("a block or struct holding row-major matrices stored whole".into()),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn other(&self, op: Op, at: At<Mapped>) -> Result<(), String> {
+        match at {
+            At::Mapped(Mapped::Matrix(t) | Mapped::Column(t, _) | Mapped::Arrays(t, _)) => {
+                Err(format!("the row-major matrix {} used by {op:?}", (self.name)(t.member)))
+            }
+            At::Type(t) if self.structs.contains(&t) && op != Op::ArrayLength => {
+                Err(format!("a block or struct holding row-major matrices used by {op:?}"))
+            }
+            At::Type(_) => Ok(()),
         }
     }
-    Ok(())
+}
+
+impl Accesses<'_> {
+    /// The chain to element (`r`, `c`) of the original matrix at `pointer` (a pointer to the
+    /// transposed one), `[r][c]`: its id, a fresh id for the element's value, the chain.
+    fn element(
+        &self,
+        module: &mut dr::Module,
+        (pointer, r, c): (Word, u32, Word),
+        t: Transposed,
+        sc: StorageClass,
+    ) -> (Word, Word, Instruction) {
+        let scalar_ptr = pointer_type(module, sc, t.scalar);
+        let (chain, value) = (fresh_id(module), fresh_id(module));
+        let r = super::constant(module, self.uint, r);
+        let operands = vec![Operand::IdRef(pointer), Operand::IdRef(r), Operand::IdRef(c)];
+        (chain, value, Instruction::new(Op::AccessChain, Some(scalar_ptr), Some(chain), operands))
+    }
 }

@@ -4,7 +4,7 @@
 //! bit whatever the signedness of Base, and the Result type may differ from Base's in
 //! signedness. naga's SPIR-V front end reads both right shifts as its `>>` on Base, typed as
 //! Base, which WGSL makes arithmetic on `i32` and logical on `u32`: a logical shift of a signed
-//! value shifted in sign bits (found by the differential fuzzer) and an arithmetic shift of an
+//! value shifted in sign bits and an arithmetic shift of an
 //! unsigned value zeros.
 //!
 //! Each such shift is rewritten to shift Base bitcast to the type the shift needs (unsigned for

@@ -14,6 +14,7 @@
 //! Other uses of such a member or struct value (copying it through a pointer, passing it to a
 //! function) are refused.
 
+use super::access_chains::{self, Access, At, Chain, Mapping, Member};
 use super::{constant, fresh_id, pointer_type, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
@@ -101,42 +102,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         }
     };
 
-    // Structs reachable from uniform variables.
-    let mut structs = Vec::new();
-    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
-        if v.operands.first() != Some(&Operand::StorageClass(StorageClass::Uniform)) {
-            continue;
-        }
-        let Some(ptr) = v.result_type.and_then(|t| defs.get(&t)) else { continue };
-        let Some(Operand::IdRef(mut ty)) = ptr.operands.get(1).cloned() else { continue };
-        while let Some(Operand::IdRef(e)) = defs
-            .get(&ty)
-            .filter(|d| matches!(d.class.opcode, Op::TypeArray | Op::TypeRuntimeArray))
-            .and_then(|d| d.operands.first().cloned())
-        {
-            ty = e;
-        }
-        let mut stack = vec![ty];
-        while let Some(s) = stack.pop() {
-            let Some(d) = defs.get(&s) else { continue };
-            if d.class.opcode != Op::TypeStruct || structs.contains(&s) {
-                continue;
-            }
-            structs.push(s);
-            for m in &d.operands {
-                if let Operand::IdRef(mut t) = m {
-                    while let Some(Operand::IdRef(e)) = defs
-                        .get(&t)
-                        .filter(|d| matches!(d.class.opcode, Op::TypeArray | Op::TypeRuntimeArray))
-                        .and_then(|d| d.operands.first().cloned())
-                    {
-                        t = e;
-                    }
-                    stack.push(t);
-                }
-            }
-        }
-    }
+    let structs: Vec<Word> = access_chains::block_structs(module, &defs, &[StorageClass::Uniform]).into_iter().map(|(s, _)| s).collect();
 
     // Which members need padding.
     let mut todo: Vec<(Word, u32, Word, u32, Word)> = Vec::new(); // (struct, member, element, len, original)
@@ -145,35 +111,24 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             let Operand::IdRef(t) = op else { continue };
             // A member type that is not defined (a malformed module) is left alone.
             let Some(d) = defs.get(t) else { continue };
+            let column_stride_16 = member_deco(*s, m as u32, Decoration::MatrixStride) == Some(16);
+            let vec2_columns = |ty: Word| matches!(defs.get(&ty).map(|d| (d.class.opcode, d.operands.as_slice())), Some((Op::TypeMatrix, [Operand::IdRef(col), _])) if small(*col) == Some(8));
             // An array of matrices of vec2 columns 16 bytes apart: WGSL's uniform layout gives
             // such a matrix 8-byte columns and its arrays a stride that is not a multiple of 16;
             // padding them (an array of arrays of padded columns) is not done yet.
-            let mut inner = *t;
-            while let Some(Operand::IdRef(e)) =
-                defs.get(&inner).filter(|d| matches!(d.class.opcode, Op::TypeArray | Op::TypeRuntimeArray)).and_then(|d| d.operands.first())
-            {
-                inner = *e;
-            }
-            if inner != *t && member_deco(*s, m as u32, Decoration::MatrixStride) == Some(16) {
-                if let Some((Op::TypeMatrix, [Operand::IdRef(col), _])) = defs.get(&inner).map(|d| (d.class.opcode, d.operands.as_slice()))
-                {
-                    if small(*col) == Some(8) {
-                        return Err("an array of matrices with 2-component columns in a std140 uniform block (WGSL cannot lay out their 16-byte column stride)".into());
-                    }
-                }
+            let inner = access_chains::innermost(&defs, *t);
+            if inner != *t && column_stride_16 && vec2_columns(inner) {
+                return Err("an array of matrices with 2-component columns in a std140 uniform block (WGSL cannot lay out their 16-byte column stride)".into());
             }
             match (d.class.opcode, d.operands.as_slice()) {
                 (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) => {
-                    if let (Some(size), Some(16), Some(n)) = (small(*e), deco(*t, Decoration::ArrayStride), const_u32(*len)) {
-                        if size < 16 {
-                            todo.push((*s, m as u32, *e, n, *t));
-                        }
+                    // (`small` elements are 4 or 8 bytes: a 16-byte stride pads them.)
+                    if let (Some(_), Some(16), Some(n)) = (small(*e), deco(*t, Decoration::ArrayStride), const_u32(*len)) {
+                        todo.push((*s, m as u32, *e, n, *t));
                     }
                 }
-                (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) => {
-                    if small(*col) == Some(8) && member_deco(*s, m as u32, Decoration::MatrixStride) == Some(16) {
-                        todo.push((*s, m as u32, *col, *n, *t));
-                    }
+                (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) if column_stride_16 && small(*col) == Some(8) => {
+                    todo.push((*s, m as u32, *col, *n, *t));
                 }
                 _ => {}
             }
@@ -250,171 +205,123 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     Ok(true)
 }
 
-/// What a pointer id points at, as far as this pass needs to know.
-#[derive(Clone, Copy)]
-enum Pointee {
-    Type(Word),
-    /// A padded member (the chain stopped at it).
-    Padded(Padded),
-}
-
 fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Padded>, zero: Word, uint: Word) -> Result<(), String> {
     let defs = super::global_defs(module);
-    let const_u32 = |id: Word| super::constant_value(defs.get(&id));
-    let mut pointers: HashMap<Word, Pointee> = HashMap::new();
-    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
-        if v.operands.first() != Some(&Operand::StorageClass(StorageClass::Uniform)) {
-            continue;
-        }
-        if let (Some(id), Some(Operand::IdRef(t))) = (v.result_id, v.result_type.and_then(|p| defs.get(&p)).and_then(|p| p.operands.get(1)))
-        {
-            pointers.insert(id, Pointee::Type(*t));
-        }
+    let array_pointers = padded.values().map(|p| (p.array, pointer_type(module, StorageClass::Uniform, p.array))).collect();
+    // Declared before the constants the loads add (`load_padded` finds them).
+    for p in padded.values() {
+        pointer_type(module, StorageClass::Uniform, p.element);
     }
-    let padded_ids: Vec<Padded> = padded.values().copied().collect();
-    let mut new_ptr_types: BTreeMap<Word, Word> = BTreeMap::new();
-    for p in &padded_ids {
-        let ptr = pointer_type(module, StorageClass::Uniform, p.array);
-        new_ptr_types.insert(p.array, ptr);
-    }
-    let elem_ptrs: BTreeMap<Word, Word> =
-        padded_ids.iter().map(|p| (p.element, pointer_type(module, StorageClass::Uniform, p.element))).collect();
     // Structs holding a padded member (and arrays of them): their value loaded whole would
     // hold the padded array where its users expect the original type.
     let seeds: Vec<Word> = padded.keys().map(|(s, _)| *s).collect();
     let holders = super::containing_types(module, &seeds);
     let names = super::member_names(module);
-    // Loads of a struct (or an array of them) holding a padded member: (load, pointer, type).
-    let mut whole_structs: Vec<(Word, Word, Word)> = Vec::new();
-    let mut fresh_needed = 0usize;
-    // First pass: rewrite chains (ids known), count loads to expand.
-    let mut expansions: Vec<(usize, usize, usize)> = Vec::new();
-    for (fi, f) in module.functions.iter_mut().enumerate() {
-        for (bi, b) in f.blocks.iter_mut().enumerate() {
-            for (ii, inst) in b.instructions.iter_mut().enumerate() {
-                match inst.class.opcode {
-                    Op::AccessChain | Op::InBoundsAccessChain => {
-                        let Some(Operand::IdRef(base)) = inst.operands.first() else { continue };
-                        let Some(mut at) = pointers.get(base).copied() else { continue };
-                        let mut ops = vec![inst.operands[0].clone()];
-                        for op in inst.operands[1..].iter() {
-                            ops.push(op.clone());
-                            at = match at {
-                                Pointee::Padded(p) => {
-                                    ops.push(Operand::IdRef(zero));
-                                    Pointee::Type(p.element)
-                                }
-                                Pointee::Type(t) => {
-                                    let Some(d) = defs.get(&t) else { break };
-                                    match d.class.opcode {
-                                        Op::TypeStruct => {
-                                            let Operand::IdRef(idx) = op else { break };
-                                            let Some(k) = const_u32(*idx) else { break };
-                                            match padded.get(&(t, k)) {
-                                                Some(p) => Pointee::Padded(*p),
-                                                None => match d.operands.get(k as usize) {
-                                                    Some(Operand::IdRef(m)) => Pointee::Type(*m),
-                                                    _ => break,
-                                                },
-                                            }
-                                        }
-                                        Op::TypeArray | Op::TypeRuntimeArray | Op::TypeVector | Op::TypeMatrix => {
-                                            match d.operands.first() {
-                                                Some(Operand::IdRef(e)) => Pointee::Type(*e),
-                                                _ => break,
-                                            }
-                                        }
-                                        _ => break,
-                                    }
-                                }
-                            };
-                        }
-                        inst.operands = ops;
-                        if let Some(id) = inst.result_id {
-                            if let Pointee::Padded(p) = at {
-                                // A pointer to the whole padded array: a whole load of it is
-                                // rebuilt element by element, so its length is bounded (a
-                                // 64 KiB uniform buffer holds 4096 padded elements). Found by
-                                // spirv_words: a 2^30-element array hung the lowering.
-                                if p.len > MAX_WHOLE_ARRAY {
-                                    return Err(format!(
-                                        "a std140 padded uniform array of {} elements used whole (at most {MAX_WHOLE_ARRAY})",
-                                        p.len
-                                    ));
-                                }
-                                inst.result_type = Some(new_ptr_types[&p.array]);
-                                fresh_needed += 2 * p.len as usize;
-                            }
-                            pointers.insert(id, at);
-                        }
-                    }
-                    Op::Load => {
-                        if let Some(Operand::IdRef(p)) = inst.operands.first() {
-                            match pointers.get(p) {
-                                Some(Pointee::Padded(_)) => expansions.push((fi, bi, ii)),
-                                Some(Pointee::Type(t)) if holders.contains(t) => {
-                                    if let Some(id) = inst.result_id {
-                                        whole_structs.push((id, *p, *t));
-                                    }
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                    _ => {
-                        for op in &inst.operands {
-                            if let Operand::IdRef(p) = op {
-                                if let Some(Pointee::Padded(_)) = pointers.get(p) {
-                                    return Err(format!("a std140 padded uniform member used by {:?}", inst.class.opcode));
-                                }
-                            }
-                        }
-                    }
-                }
+    let mut accesses = Accesses { padded, holders: &holders, array_pointers, zero, uint, whole_structs: Vec::new() };
+    access_chains::rewrite(module, &defs, &mut accesses)?;
+    // Whole structs holding padded members, loaded member by member into twins of their
+    // types that hold the original members.
+    if accesses.whole_structs.is_empty() {
+        return Ok(());
+    }
+    let mut whole = WholeStructs { padded, holders: &holders, defs: &defs, twins: HashMap::new(), uint, zero, budget: MAX_WHOLE_ARRAY };
+    let refuse = |e: String| {
+        let ((s, m), _) = padded.iter().next().expect("padded members exist");
+        let member = names.get(&(*s, *m)).map_or(format!("{m}"), |n| format!("`{n}`"));
+        format!("a uniform struct loaded whole while it holds a std140 member WGSL cannot lay out ({member}): {e}")
+    };
+    let mut loads = Vec::with_capacity(accesses.whole_structs.len());
+    for (load, pointer, ty) in accesses.whole_structs {
+        whole.rewrite_load(module, load, pointer, ty).map_err(refuse)?;
+        loads.push(load);
+    }
+    whole.retype(module, &loads).map_err(refuse)
+}
+
+/// The accesses through padded members ([`access_chains::rewrite`]): an index into the array
+/// gains the element's index 0 (its `value`), a load of the whole array is rebuilt from its
+/// elements, loads of structs holding it are collected for [`WholeStructs`].
+struct Accesses<'a> {
+    padded: &'a BTreeMap<(Word, u32), Padded>,
+    holders: &'a [Word],
+    /// A padded array type → the uniform pointer type to it.
+    array_pointers: BTreeMap<Word, Word>,
+    zero: Word,
+    uint: Word,
+    /// Loads of a struct (or an array of them) holding a padded member: (load, pointer, type).
+    whole_structs: Vec<(Word, Word, Word)>,
+}
+
+impl Mapping for Accesses<'_> {
+    type Mapped = Padded;
+
+    fn follows(&self, sc: StorageClass) -> bool {
+        sc == StorageClass::Uniform
+    }
+
+    fn member(&self, s: Word, k: u32) -> Member<Padded> {
+        self.padded.get(&(s, k)).map_or(Member::Kept, |p| Member::Mapped(*p))
+    }
+
+    fn index(&mut self, _: &mut dr::Module, p: Padded, index: Operand, chain: &mut Chain) -> Result<At<Padded>, String> {
+        chain.ops.extend([index, Operand::IdRef(self.zero)]);
+        Ok(At::Type(p.element))
+    }
+
+    /// A pointer to the whole padded array: a whole load of it is rebuilt element by element,
+    /// so its length is bounded (a 64 KiB uniform buffer holds 4096 padded elements).
+    fn end(&mut self, _: &mut dr::Module, chain: &mut Instruction, p: Padded, _: StorageClass) -> Result<bool, String> {
+        if p.len > MAX_WHOLE_ARRAY {
+            return Err(format!("a std140 padded uniform array of {} elements used whole (at most {MAX_WHOLE_ARRAY})", p.len));
+        }
+        chain.result_type = self.array_pointers.get(&p.array).copied();
+        Ok(true)
+    }
+
+    fn load(
+        &mut self,
+        module: &mut dr::Module,
+        load: &Instruction,
+        Access { pointer, at, sc: _ }: Access<Padded>,
+        out: &mut Vec<Instruction>,
+    ) -> Result<bool, String> {
+        let Some(id) = load.result_id else { return Ok(false) };
+        match at {
+            At::Mapped(p) => {
+                load_padded(module, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), id, out);
+                Ok(true)
             }
+            At::Type(t) if self.holders.contains(&t) => {
+                self.whole_structs.push((id, pointer, t));
+                Ok(false)
+            }
+            At::Type(_) => Ok(false),
         }
     }
-    // Second pass: whole loads become element loads and a construct (last first, so indices hold).
-    let mut ids: Vec<Word> = (0..fresh_needed).map(|_| fresh_id(module)).collect();
-    for (fi, bi, ii) in expansions.into_iter().rev() {
-        let inst = module.functions[fi].blocks[bi].instructions[ii].clone();
-        let Some(Operand::IdRef(p)) = inst.operands.first() else { continue };
-        let Some(Pointee::Padded(pad)) = pointers.get(p).copied() else { continue };
-        let mut out = Vec::new();
-        let mut parts = Vec::new();
-        for j in 0..pad.len {
-            let (chain, value) = (ids.pop().unwrap_or(0), ids.pop().unwrap_or(0));
-            let index = constant(module, uint, j);
-            out.push(Instruction::new(
-                Op::AccessChain,
-                Some(elem_ptrs[&pad.element]),
-                Some(chain),
-                vec![Operand::IdRef(*p), Operand::IdRef(index), Operand::IdRef(zero)],
-            ));
-            out.push(Instruction::new(Op::Load, Some(pad.element), Some(value), vec![Operand::IdRef(chain)]));
-            parts.push(Operand::IdRef(value));
+
+    fn other(&self, op: Op, at: At<Padded>) -> Result<(), String> {
+        match at {
+            At::Mapped(_) => Err(format!("a std140 padded uniform member used by {op:?}")),
+            At::Type(_) => Ok(()),
         }
-        out.push(Instruction::new(Op::CompositeConstruct, Some(pad.original), inst.result_id, parts));
-        let block = &mut module.functions[fi].blocks[bi].instructions;
-        block.splice(ii..=ii, out);
     }
-    // Third: whole structs holding padded members, loaded member by member into twins of
-    // their types that hold the original members.
-    if !whole_structs.is_empty() {
-        let mut whole = WholeStructs { padded, holders: &holders, defs: &defs, twins: HashMap::new(), uint, zero, budget: MAX_WHOLE_ARRAY };
-        let refuse = |e: String| {
-            let ((s, m), _) = padded.iter().next().expect("padded members exist");
-            let member = names.get(&(*s, *m)).map_or(format!("{m}"), |n| format!("`{n}`"));
-            format!("a uniform struct loaded whole while it holds a std140 member WGSL cannot lay out ({member}): {e}")
-        };
-        let mut loads = Vec::with_capacity(whole_structs.len());
-        for (load, pointer, ty) in whole_structs {
-            whole.rewrite_load(module, load, pointer, ty).map_err(refuse)?;
-            loads.push(load);
-        }
-        whole.retype(module, &loads).map_err(refuse)?;
+}
+
+/// Emits into `out` a load of each element of the padded array `p` at the chain `base` (a
+/// pointer and its indices) and the original array or matrix `id` made of them.
+fn load_padded(module: &mut dr::Module, p: Padded, base: &[Operand], (uint, zero): (Word, Word), id: Word, out: &mut Vec<Instruction>) {
+    let element_pointer = pointer_type(module, StorageClass::Uniform, p.element);
+    let mut elements = Vec::with_capacity(p.len as usize);
+    for j in 0..p.len {
+        let j = constant(module, uint, j);
+        let (chain, value) = (fresh_id(module), fresh_id(module));
+        let mut operands = base.to_vec();
+        operands.extend([Operand::IdRef(j), Operand::IdRef(zero)]);
+        out.push(Instruction::new(Op::AccessChain, Some(element_pointer), Some(chain), operands));
+        out.push(Instruction::new(Op::Load, Some(p.element), Some(value), vec![Operand::IdRef(chain)]));
+        elements.push(Operand::IdRef(value));
     }
-    Ok(())
+    out.push(Instruction::new(Op::CompositeConstruct, Some(p.original), Some(id), elements));
 }
 
 /// Loads of whole structs that hold padded members (at any depth, through arrays).
@@ -498,23 +405,9 @@ impl WholeStructs<'_> {
             let index = constant(module, self.uint, k);
             if let Some(p) = padded {
                 // The padded array, element by element, into the original array or matrix.
-                let elem_ptr = pointer_type(module, StorageClass::Uniform, p.element);
-                let mut elements = Vec::with_capacity(p.len as usize);
-                for j in 0..p.len {
-                    self.budget = self.budget.checked_sub(1).ok_or(format!("more than {MAX_WHOLE_ARRAY} loads"))?;
-                    let j = constant(module, self.uint, j);
-                    let (chain, value) = (fresh_id(module), fresh_id(module));
-                    out.push(Instruction::new(
-                        Op::AccessChain,
-                        Some(elem_ptr),
-                        Some(chain),
-                        vec![Operand::IdRef(pointer), Operand::IdRef(index), Operand::IdRef(j), Operand::IdRef(self.zero)],
-                    ));
-                    out.push(Instruction::new(Op::Load, Some(p.element), Some(value), vec![Operand::IdRef(chain)]));
-                    elements.push(Operand::IdRef(value));
-                }
+                self.budget = self.budget.checked_sub(p.len).ok_or(format!("more than {MAX_WHOLE_ARRAY} loads"))?;
                 let id = fresh_id(module);
-                out.push(Instruction::new(Op::CompositeConstruct, Some(p.original), Some(id), elements));
+                load_padded(module, p, &[Operand::IdRef(pointer), Operand::IdRef(index)], (self.uint, self.zero), id, out);
                 values.push(Operand::IdRef(id));
                 continue;
             }
@@ -586,18 +479,7 @@ impl WholeStructs<'_> {
                     }
                     Op::CompositeExtract if matches!(inst.operands.first(), Some(Operand::IdRef(x)) if typed.contains(x)) => {
                         let Some(Operand::IdRef(from)) = inst.operands.first() else { continue };
-                        let mut at = types.get(from).copied().unwrap_or(0);
-                        for index in &inst.operands[1..] {
-                            let Operand::LiteralBit32(k) = index else { return Err("a malformed OpCompositeExtract".into()) };
-                            at = match twin_defs.get(&at).map(|d| (d.class.opcode, d.operands.as_slice())) {
-                                Some((Op::TypeStruct, members)) => match members.get(*k as usize) {
-                                    Some(Operand::IdRef(m)) => *m,
-                                    _ => return Err("an extract past a struct's members".into()),
-                                },
-                                Some((Op::TypeArray | Op::TypeMatrix | Op::TypeVector, [Operand::IdRef(e), ..])) => *e,
-                                _ => return Err("an extract from a scalar".into()),
-                            };
-                        }
+                        let at = extracted_type(&twin_defs, types.get(from).copied().unwrap_or(0), &inst.operands[1..])?;
                         inst.result_type = Some(at);
                         if let Some(id) = inst.result_id {
                             types.insert(id, at);
@@ -617,4 +499,20 @@ impl WholeStructs<'_> {
         }
         Ok(())
     }
+}
+
+/// The type `OpCompositeExtract` with the literal `indices` takes out of a value of type `ty`.
+fn extracted_type(defs: &HashMap<Word, Instruction>, mut ty: Word, indices: &[Operand]) -> Result<Word, String> {
+    for index in indices {
+        let Operand::LiteralBit32(k) = index else { return Err("a malformed OpCompositeExtract".into()) };
+        ty = match defs.get(&ty).map(|d| (d.class.opcode, d.operands.as_slice())) {
+            Some((Op::TypeStruct, members)) => match members.get(*k as usize) {
+                Some(Operand::IdRef(m)) => *m,
+                _ => return Err("an extract past a struct's members".into()),
+            },
+            Some((Op::TypeArray | Op::TypeMatrix | Op::TypeVector, [Operand::IdRef(e), ..])) => *e,
+            _ => return Err("an extract from a scalar".into()),
+        };
+    }
+    Ok(ty)
 }

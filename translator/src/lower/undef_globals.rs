@@ -5,8 +5,7 @@
 //! emitting, and the module does not validate ("Expression \[n\] can't be introduced - it's
 //! already in scope"): valid SPIR-V refused as naga's validation failure. An `OpUndef` at
 //! module scope with the same id and type means the same (any value), and naga reads it as a
-//! constant (its zero value). Found by review of `const_operations`, whose `OpUndef` operands
-//! exposed it.
+//! constant (its zero value).
 
 use rspirv::dr;
 use spirv::Op;

@@ -139,7 +139,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
         }
         _ => {
             // Integer outputs become flat, as in a pipeline without a fragment stage (WGSL
-            // requires it of every integer varying; found by `spirv_words`).
+            // requires it of every integer varying).
             let rewrites = crate::lower::interpolation::plan(&[], &r.outputs);
             m.lower(|_| !rewrites.is_empty(), |module| crate::lower::interpolation::apply(module, &rewrites));
             if r.writes(SpvBuiltIn::PointSize) {
@@ -500,7 +500,7 @@ fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, St
 /// The domain point's coordinate as the evaluation stage declared `TessCoord`: Vulkan requires
 /// a `vec3` of floats, but a module declaring fewer or more float components is read as the
 /// first components of (u, v, w) (padded with 0) rather than written as WGSL that does not
-/// validate; other types are refused. Found by the `spirv_words` fuzzer (a `vec2` TessCoord).
+/// validate (a `vec2` TessCoord); other types are refused.
 fn tess_coord_value(stage: Stage, module: &naga::Module, vars: &[IoVar]) -> Result<String, TranslateError> {
     let declared = io_global(vars, |v| v.input)
         .filter(|v| matches!(v.role, IoRole::BuiltIn(SpvBuiltIn::TessCoord)))
