@@ -196,3 +196,49 @@ fn the_native_driver_picks_the_default_expectations() {
     assert_eq!(code, 0, "{rows:?}\n{stderr}");
     assert!(has(&rows, "a/fail,native,ExpectedFail"), "{rows:?}");
 }
+
+/// SIGTERM stops a run while other workers keep answering (the wait for the next result
+/// never times out then): the run exits 130 at once with the rows decided so far, instead of
+/// rendering on to the end.
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_a_run_whose_workers_keep_answering() {
+    let names: Vec<String> = std::iter::once("hang".to_string()).chain((0..6000).map(|i| format!("pass{i:04}"))).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let s = Scratch::new("sigterm", &refs);
+    let out = s.dir.join("out");
+    // `hang` sorts first, so no row after it is decided while it hangs; the other workers
+    // keeps sending results of the `pass` tests meanwhile (the two workers on the first batch,
+    // one per executor, hang; the other two do not).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tesserae-harness"))
+        .args(["run", "--backend", "vulkan", "--clip", "native", "--timeout", "60", "--jobs", "4", "--batch", "8", "--corpus"])
+        .arg(s.dir.join("corpus"))
+        .arg("--out")
+        .arg(&out)
+        .arg("--child-exe")
+        .arg(s.dir.join("child.sh"))
+        .env("FAKE_DIR", &s.dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: signalling a child this test started and still owns.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let asked = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if asked.elapsed() > std::time::Duration::from_secs(5) {
+            let _ = child.kill();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let status = status.expect("the run did not stop within 5 s of SIGTERM (it answers within 250 ms)");
+    assert_eq!(status.code(), Some(130));
+    // The `hang` row never completed, so nothing after it was decided either.
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap_or_default();
+    assert!(csv.lines().count() < 2 * names.len(), "stopped before the end: {} rows", csv.lines().count());
+}

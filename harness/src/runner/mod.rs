@@ -341,16 +341,19 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
             if next >= tests.len() {
                 return Ok(());
             }
-            match rx.recv_timeout(Duration::from_millis(250)) {
+            let received = rx.recv_timeout(Duration::from_millis(250));
+            // Checked on every result too: while other workers keep answering, the wait never
+            // times out, and a run told to stop went on to the end.
+            if interrupted() {
+                // What is decided stays: the reports of every row so far, then exit (the
+                // children die with this process).
+                progress.finish();
+                let _ = report::write_summaries(&opts.out, &results, &report::baseline::Baselines::of(opts));
+                eprintln!("interrupted: {} rows written to {}", results.len(), opts.out.display());
+                std::process::exit(130);
+            }
+            match received {
                 Ok((t, ex, r)) => table[t][ex] = Some(r),
-                Err(mpsc::RecvTimeoutError::Timeout) if interrupted() => {
-                    // What is decided stays: the reports of every row so far, then exit (the
-                    // children die with this process).
-                    progress.finish();
-                    let _ = report::write_summaries(&opts.out, &results, &report::baseline::Baselines::of(opts));
-                    eprintln!("interrupted: {} rows written to {}", results.len(), opts.out.display());
-                    std::process::exit(130);
-                }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Err("a worker stopped before rendering every test".into()),
             }
