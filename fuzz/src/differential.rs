@@ -14,10 +14,11 @@ use crate::gen::{Features, PipelineSpec};
 use crate::rng::XorShift;
 use crate::shader_test_out;
 use arbitrary::Unstructured;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
+use tesserae_results::child::{self, ChildError, ChildReport, ChildStatus};
+use tesserae_results::image::{self, Image};
 
 /// Most pixels (percent of the image) llvmpipe's GL may differ at through a discontinuous
 /// function of an interpolated value, from a Vulkan rendering the other
@@ -67,8 +68,6 @@ pub enum Outcome {
     /// An executor skipped it (missing device or feature), or the translator refused a
     /// feature that is not supported yet.
     Skip(String),
-    /// The in-process translation failed with a known, reported bug (`oracle::known`).
-    Known(String),
     /// The images differ the way a known driver bug makes them (`oracle::driver_bugs`).
     KnownDriverBug(String),
 }
@@ -85,7 +84,6 @@ impl Outcome {
             Outcome::TranslatedFailed(_) => "translated-failed",
             Outcome::NativeFailed(_) => "native-failed",
             Outcome::Skip(_) => "skip",
-            Outcome::Known(_) => "known-bug",
             Outcome::KnownDriverBug(_) => "known-driver-bug",
         }
     }
@@ -97,7 +95,6 @@ impl Outcome {
             | Outcome::TranslatedFailed(m)
             | Outcome::NativeFailed(m)
             | Outcome::Skip(m)
-            | Outcome::Known(m)
             | Outcome::KnownDriverBug(m) => m.clone(),
         }
     }
@@ -143,8 +140,6 @@ pub struct Stats {
     pub translated_failed: u64,
     pub native_failed: u64,
     pub skipped: u64,
-    /// Pipelines the translator fails on with a known bug (not rendered).
-    pub known_bugs: u64,
     /// Mismatches explained by a known driver bug's signature.
     pub known_driver_bugs: u64,
     pub shrink_evaluations: u64,
@@ -163,7 +158,6 @@ impl Stats {
             "translated_failed": self.translated_failed,
             "native_failed": self.native_failed,
             "skipped": self.skipped,
-            "known_bugs": self.known_bugs,
             "known_driver_bugs": self.known_driver_bugs,
             "shrink_evaluations": self.shrink_evaluations,
             "artifacts": self.artifacts.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
@@ -173,16 +167,10 @@ impl Stats {
     }
 }
 
-struct ChildResult {
-    status: String,
-    message: String,
-    /// The device that rendered (from the child's report), for driver-bug signatures.
-    device: String,
-}
-
-/// Runs `tesserae-harness render` for one executor; the image lands in `png`.
-fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> ChildResult {
-    let _ = std::fs::remove_file(png);
+/// Runs `tesserae-harness render` for one executor; the image lands in `png`. A child that
+/// gives no report is a `crash` or a `timeout` ([`ChildError::status`]).
+fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> Result<ChildReport, (&'static str, String)> {
+    child::clear_output(png);
     let mut cmd = Command::new(&cfg.harness);
     cmd.arg("render")
         .arg("--test")
@@ -197,128 +185,32 @@ fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> 
     if let Some(a) = &cfg.adapter {
         cmd.arg("--adapter").arg(a);
     }
-    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let start = Instant::now();
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
-        Err(e) => {
-            return ChildResult {
-                status: "crash".into(),
-                message: format!("cannot start {}: {e}", cfg.harness.display()),
-                device: String::new(),
-            }
-        }
-    };
-    let mut out_pipe = child.stdout.take();
-    let mut err_pipe = child.stderr.take();
-    let out_t = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(p) = out_pipe.as_mut() {
-            let _ = p.read_to_string(&mut s);
-        }
-        s
-    });
-    let err_t = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(p) = err_pipe.as_mut() {
-            let _ = p.read_to_string(&mut s);
-        }
-        s
-    });
-    let exit = loop {
-        match child.try_wait() {
-            Ok(Some(st)) => break Some(st),
-            Ok(None) if start.elapsed() > cfg.timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-            Err(e) => return ChildResult { status: "crash".into(), message: format!("waiting for the child: {e}"), device: String::new() },
-        }
-    };
-    let stdout = out_t.join().unwrap_or_default();
-    let stderr = err_t.join().unwrap_or_default();
-    let Some(exit) = exit else {
-        return ChildResult {
-            status: "timeout".into(),
-            message: format!("{executor}: no result after {:?}", cfg.timeout),
-            device: String::new(),
+    child::run_once(&mut cmd, cfg.timeout).map_err(|e| {
+        let message = match &e {
+            ChildError::Timeout(_) => format!("{executor}: {e}"),
+            ChildError::NoReport { .. } => format!("{executor} {e}"),
+            ChildError::Spawn { .. } | ChildError::Wait(_) => e.to_string(),
         };
-    };
-    let report = stdout.lines().rev().find_map(|l| serde_json::from_str::<serde_json::Value>(l).ok());
-    match report {
-        Some(v) => ChildResult {
-            status: v["status"].as_str().unwrap_or("fail").to_string(),
-            message: v["message"].as_str().unwrap_or("").to_string(),
-            device: v["driver"]["device"].as_str().unwrap_or("").to_string(),
-        },
-        None => {
-            let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
-            let tail: Vec<&str> = tail.into_iter().rev().collect();
-            ChildResult {
-                status: "crash".into(),
-                message: format!("{executor} child exited with {exit} without a result:\n{}", tail.join("\n")),
-                device: String::new(),
-            }
-        }
-    }
+        (e.status(), message)
+    })
 }
 
-/// An RGBA8 image.
-pub struct Image {
-    pub width: u32,
-    pub height: u32,
-    pub data: Vec<u8>,
-}
-
-pub fn read_png(path: &Path) -> Result<Image, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().map_err(|e| format!("{}: {e}", path.display()))?;
-    let info = reader.info();
-    if info.color_type != png::ColorType::Rgba || info.bit_depth != png::BitDepth::Eight {
-        return Err(format!("{}: not an RGBA8 PNG", path.display()));
-    }
-    let (width, height) = (info.width, info.height);
-    let mut data = vec![0; (width * height * 4) as usize];
-    reader.next_frame(&mut data).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(Image { width, height, data })
-}
-
-/// The conformance runner's comparison: any differing channel of any pixel. Returns a summary
-/// and the number of differing pixels when the images differ.
-/// Returns the summary, the number of differing pixels and the largest channel difference.
+/// The conformance runner's comparison of a generated test (no tolerance: any differing
+/// channel of any pixel). Returns the summary, the number of differing pixels and the largest
+/// channel difference when the images differ.
 pub fn compare(expected: &Image, actual: &Image) -> Option<(String, u64, u8)> {
     if (expected.width, expected.height) != (actual.width, actual.height) {
         let all = (expected.width as u64) * (expected.height as u64);
         return Some((format!("sizes differ: {}x{} vs {}x{}", expected.width, expected.height, actual.width, actual.height), all, u8::MAX));
     }
-    let mut max = 0u8;
-    let mut differing = 0u64;
-    let mut first = None;
-    for (i, (e, a)) in expected.data.chunks_exact(4).zip(actual.data.chunks_exact(4)).enumerate() {
-        let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
-        if d > 0 {
-            differing += 1;
-            max = max.max(d);
-            if first.is_none() {
-                let (x, y) = (i as u32 % expected.width, i as u32 / expected.width);
-                first = Some(format!("first at ({x}, {y}): native {e:?}, translated {a:?}"));
-            }
-        }
-    }
-    (differing > 0).then(|| {
-        let summary = format!(
-            "{differing} of {} pixels differ (largest channel difference {max}); {}",
-            expected.width * expected.height,
-            first.unwrap_or_default()
-        );
-        (summary, differing, max)
-    })
+    let c = image::compare(expected, actual, &image::Tolerance::EXACT);
+    let (x, y) = image::first_difference(expected, actual)?;
+    let first = format!("first at ({x}, {y}): native {:?}, translated {:?}", expected.pixel(x, y), actual.pixel(x, y));
+    Some((format!("{}; {first}", c.summary()), c.differing_pixels, c.max_channel_diff))
 }
 
 /// Translates `spec` in process first: a translator error needs no rendering (and shrinks
-/// fast); known bugs and refusals of not-yet-supported features are not findings.
+/// fast); refusals of not-yet-supported features are not findings.
 pub fn translate_in_process(spec: &PipelineSpec) -> Option<Outcome> {
     let modes: &[tesserae::ClipMode] =
         if spec.clip > 0 { &[tesserae::ClipMode::Native, tesserae::ClipMode::Emulated] } else { &[tesserae::ClipMode::Native] };
@@ -335,9 +227,6 @@ pub fn translate_in_process(spec: &PipelineSpec) -> Option<Outcome> {
             Ok(Ok(_)) => continue,
             Ok(Err(e)) => e,
         };
-        if let Some(bug) = crate::oracle::known::classify(spec, &err) {
-            return Some(Outcome::Known(format!("{bug:?}")));
-        }
         if let tesserae::TranslateError::Unsupported { feature, .. } = &err {
             let emulated_limit = clip == tesserae::ClipMode::Emulated && feature.contains("emulated clip distances");
             if emulated_limit || spec.not_yet_supported().iter().any(|a| feature.contains(a)) {
@@ -360,13 +249,13 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
     }
     let native_png = cfg.work.join("native.png");
     let translated_png = cfg.work.join("translated.png");
-    let n = render(cfg, &test, "native", "native", &native_png);
-    match n.status.as_str() {
-        "rendered" => {}
-        "skip" => return Outcome::Skip(format!("native: {}", n.message)),
-        _ => return Outcome::NativeFailed(format!("native {}: {}", n.status, n.message)),
-    }
-    let native = match read_png(&native_png) {
+    let n = match render(cfg, &test, "native", "native", &native_png) {
+        Ok(n) if n.status == ChildStatus::Rendered => n,
+        Ok(n) if n.status == ChildStatus::Skip => return Outcome::Skip(format!("native: {}", n.message)),
+        Ok(n) => return Outcome::NativeFailed(format!("native {}: {}", n.status, n.message)),
+        Err((status, message)) => return Outcome::NativeFailed(format!("native {status}: {message}")),
+    };
+    let native = match Image::read_png(&native_png) {
         Ok(a) => a,
         Err(e) => return Outcome::NativeFailed(format!("unreadable image: {e}")),
     };
@@ -376,15 +265,15 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
     for (k, executor) in cfg.executors.iter().enumerate() {
         for clip in modes {
             let name = if *clip == "native" { executor.clone() } else { format!("{executor}-clip-emulated") };
-            let t = render(cfg, &test, executor, clip, &translated_png);
-            match t.status.as_str() {
-                "rendered" => {}
+            match render(cfg, &test, executor, clip, &translated_png) {
+                Ok(t) if t.status == ChildStatus::Rendered => {}
                 // A later executor lacking what the test needs does not hide the first one's result.
-                "skip" if k > 0 => continue,
-                "skip" => return Outcome::Skip(format!("{name}: {}", t.message)),
-                _ => return Outcome::TranslatedFailed(format!("{name} {}: {}", t.status, t.message)),
+                Ok(t) if t.status == ChildStatus::Skip && k > 0 => continue,
+                Ok(t) if t.status == ChildStatus::Skip => return Outcome::Skip(format!("{name}: {}", t.message)),
+                Ok(t) => return Outcome::TranslatedFailed(format!("{name} {}: {}", t.status, t.message)),
+                Err((status, message)) => return Outcome::TranslatedFailed(format!("{name} {status}: {message}")),
             }
-            let translated = match read_png(&translated_png) {
+            let translated = match Image::read_png(&translated_png) {
                 Ok(b) => b,
                 Err(e) => return Outcome::TranslatedFailed(format!("{name}: unreadable image: {e}")),
             };
@@ -422,10 +311,10 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
                     if executor == "wgpu-gl" && k > 0 && few && discontinuous() {
                         return Outcome::KnownDriverBug(format!("gl-interpolation-discontinuity: {name}: {summary}"));
                     }
-                    if let Some(bug) = crate::oracle::driver_bugs::classify(spec, &n.device, &native, &translated) {
+                    if let Some(bug) = crate::oracle::driver_bugs::classify(spec, n.device(), &native, &translated) {
                         return Outcome::KnownDriverBug(format!("{}: {name}: {summary}", bug.name()));
                     }
-                    if let Some(variant) = crate::oracle::driver_bugs::perspective_variant(spec, &n.device) {
+                    if let Some(variant) = crate::oracle::driver_bugs::perspective_variant(spec, n.device()) {
                         // lavapipe's and llvmpipe GL's NoPerspective varyings of primitives the
                         // frustum clips read wrong values (0 or NaN; reproducers
                         // `lavapipe-noperspective-*`, `llvmpipe-gl-noperspective-*`, each proven
@@ -534,7 +423,6 @@ pub fn run(cfg: &Config) -> Stats {
             }
             Outcome::TranslatedFailed(_) => stats.translated_failed += 1,
             Outcome::NativeFailed(_) => stats.native_failed += 1,
-            Outcome::Known(_) => stats.known_bugs += 1,
             Outcome::KnownDriverBug(m) => {
                 stats.known_driver_bugs += 1;
                 // Replaying one iteration (`--only`) says which signature it matched.

@@ -3,9 +3,10 @@
 //! * [`gen`]: structured generators driven by [`arbitrary`], valid by construction. The main one
 //!   builds a vertex + fragment pipeline as a small AST ([`gen::PipelineSpec`]) and emits it as
 //!   SPIR-V with rspirv ([`gen::spirv`]); [`gen::Features`] switches language features on and
-//!   off (points, cull distances, tessellation are generated but refused by today's translator).
+//!   off (clip and cull distances, points, tessellation, resources, control flow).
 //! * [`oracle`]: checks that panic on a bug (translator output that does not validate, a
-//!   refusal of a supported feature, a broken tessellation...).
+//!   refusal of a supported feature, a broken tessellation...), and the signatures of known
+//!   driver bugs the differential fuzzer recognises.
 //! * [`targets`]: one function per cargo-fuzz target, `fn(&[u8])`; the files in
 //!   `fuzz_targets/` only call these, and the seeded smoke tests (`tests/smoke.rs`) call them too.
 //! * [`differential`]: the differential fuzzer (native Vulkan vs translated through wgpu),

@@ -1,11 +1,11 @@
-//! Inputs that showed a bug, kept as tests. Open bugs are `#[ignore]`d with the bug named (see
-//! `src/oracle/known.rs`, where the fuzzers tolerate them until they are fixed); check a fix with
+//! Inputs that showed a bug, kept as tests. An open bug's test is `#[ignore]`d with the bug
+//! named; check a fix with
 //!
 //! ```text
 //! TESSERAE_FUZZ_STRICT=1 cargo test -p tesserae-fuzz --test regressions -- --ignored
 //! ```
-//! then un-ignore the test, delete the allowance in `known.rs`, and move a target input to
-//! `regressions/<target>/fixed/` (run by `tests/smoke.rs`).
+//! then un-ignore the test and move a target input to `regressions/<target>/fixed/` (run by
+//! `tests/smoke.rs`).
 
 use std::path::{Path, PathBuf};
 use tesserae::{PipelineDesc, Stage, StageDesc};

@@ -16,9 +16,9 @@ pub fn bless(sel: &Selection) -> Result<ExitCode, String> {
     let opts = crate::run_options(sel, tmp.clone(), vec![native.clone()], 120)?;
     // Amber scripts have no reference images: their EXPECTs are the oracle.
     let tests: Vec<_> = runner::select(&opts).into_iter().filter(|(_, p)| !runner::is_amber(p)).collect();
-    let requests: Vec<batch::Request> = tests
+    let requests: Vec<tesserae_results::child::Request> = tests
         .iter()
-        .map(|(name, path)| batch::Request {
+        .map(|(name, path)| tesserae_results::child::Request {
             name: name.clone(),
             path: path.clone(),
             png: tmp.join(format!("{}.png", name.replace('/', "__"))),

@@ -185,10 +185,7 @@ fn parse_clip(s: &str) -> Result<Vec<ClipMode>, String> {
 }
 
 pub fn run_options(sel: &Selection, out: PathBuf, executors: Vec<ExecutorConfig>, timeout: u64) -> Result<RunOptions, String> {
-    let filter = match &sel.filter {
-        Some(f) => Some(globset::Glob::new(f).map_err(|e| format!("--filter: {e}"))?.compile_matcher()),
-        None => None,
-    };
+    let filter = sel.filter.as_deref().map(tesserae_results::corpus::filter).transpose().map_err(|e| e.to_string())?;
     let shard = match &sel.shard {
         Some(s) => {
             let (i, n) = s.split_once('/').ok_or("--shard must be I/N")?;
@@ -255,7 +252,7 @@ fn real_main() -> Result<ExitCode, String> {
             let kind = ExecutorKind::parse(&executor).ok_or_else(|| format!("unknown executor `{executor}`"))?;
             let clip = parse_clip(&clip)?.into_iter().next().unwrap_or_default();
             let report = runner::child::render(&test, &name, kind, adapter.as_deref(), clip, &out);
-            println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+            println!("{}", report.to_line());
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Batch { executor, adapter, clip } => {
@@ -335,9 +332,9 @@ fn real_main() -> Result<ExitCode, String> {
         Cmd::Bench { sel, iterations, only, profile } => bench::bench(&sel, iterations, only.as_deref(), profile),
         Cmd::TessSweep { adapter, gpu: false, quick, .. } => Ok(tesserae_harness::tess_sweep::run(adapter.as_deref(), quick)),
         Cmd::TessSweep { adapter, gpu: true, backend, quick } => {
-            use tesserae_harness::tess_sweep::gpu::{self, GpuBackend};
-            let backend = GpuBackend::parse(backend.as_deref().unwrap_or("vulkan"))?;
-            if backend == GpuBackend::Gl && std::env::var_os("LIBGL_ALWAYS_SOFTWARE").is_none() {
+            use tesserae_harness::tess_sweep::gpu;
+            let backend = Backend::parse(backend.as_deref().unwrap_or("vulkan"))?;
+            if backend == Backend::Gl && std::env::var_os("LIBGL_ALWAYS_SOFTWARE").is_none() {
                 // Mesa's llvmpipe, the GL the harness is written against; still single-threaded here.
                 std::env::set_var("LIBGL_ALWAYS_SOFTWARE", "1");
             }

@@ -2,8 +2,8 @@
 //! every failing row comes back with what actually happened (an expected failure as the
 //! failure it was, a flake as a flake), and passing rows stay out.
 
-use tesserae_harness::runner::expectations::Expectations;
 use tesserae_harness::runner::{report, Status, TestResult};
+use tesserae_results::expectations::Expectations;
 
 fn row(test: &str, executor: &str, status: Status, outcome: Status) -> TestResult {
     TestResult { test: test.into(), executor: executor.into(), status, outcome, duration_ms: 1, message: String::new(), page: None }

@@ -9,12 +9,13 @@
 mod common;
 
 use tesserae::tessellator::{Domain, Spacing, Winding};
-use tesserae_harness::tess_sweep::gpu::{self, GpuBackend, GpuError, GpuTessellator, OutputSizes};
+use tesserae_harness::executor::translated::Backend;
+use tesserae_harness::tess_sweep::gpu::{self, GpuError, GpuTessellator, OutputSizes};
 use tesserae_harness::tess_sweep::{config, level_sets, modes, Levels, Mode};
 
 /// Vulkan, or the backend named by `TESSERAE_GPU_BACKEND` (`gl` for a manual run on GL).
 fn device() -> Option<GpuTessellator> {
-    let backend = std::env::var("TESSERAE_GPU_BACKEND").map_or(Ok(GpuBackend::Vulkan), |b| GpuBackend::parse(&b)).expect("backend");
+    let backend = std::env::var("TESSERAE_GPU_BACKEND").map_or(Ok(Backend::Vulkan), |b| Backend::parse(&b)).expect("backend");
     match GpuTessellator::new(backend, None) {
         Ok(g) => Some(g),
         Err(GpuError::Unavailable(why)) => {

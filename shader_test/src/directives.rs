@@ -52,7 +52,7 @@ pub struct Tolerance {
     /// image, or with `edges_only` of the expected image's edge pixels.
     pub pixels_percent: f32,
     /// `edge-pixels P%`: pixels may differ beyond `channel` only where the expected image has
-    /// an edge (see `harness::image::edge_mask`), and at most P% of those.
+    /// an edge (see `tesserae_results::image::edge_mask`), and at most P% of those.
     pub edges_only: bool,
     /// Why the test carries a tolerance (mandatory when one is set).
     pub reason: String,

@@ -4,50 +4,22 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use tesserae_results::rows::{read_results_csv, RowsError};
+use tesserae_results::status::{Rendering, Status};
 
 /// One `results.csv` row, keyed by (test, executor).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
-    pub status: String,
+    pub status: Status,
     pub duration_ms: u64,
 }
 
 pub type Results = BTreeMap<(String, String), Row>;
 
 /// Reads `DIR/results.csv` (`test,executor,status,duration_ms`); a path to the file works too.
-pub fn load(dir: &Path) -> Result<Results, String> {
-    let file = if dir.is_dir() { dir.join("results.csv") } else { dir.to_path_buf() };
-    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let mut out = Results::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') || line.starts_with("test,") {
-            continue;
-        }
-        let f: Vec<&str> = line.split(',').map(str::trim).collect();
-        let [test, executor, status, ms] = f[..] else {
-            return Err(format!("{}:{}: expected test,executor,status,duration_ms", file.display(), i + 1));
-        };
-        let row = Row { status: status.to_string(), duration_ms: ms.parse().unwrap_or(0) };
-        out.insert((test.to_string(), executor.to_string()), row);
-    }
-    Ok(out)
-}
-
-/// Whether the rendering passed its oracles, failed them, or says neither (Skip, unknown),
-/// regardless of what the expectations file said about it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Good,
-    Bad,
-    Neither,
-}
-
-pub fn outcome(status: &str) -> Outcome {
-    match status {
-        "Pass" | "UnexpectedPass" | "Flake" => Outcome::Good,
-        "Fail" | "Crash" | "Timeout" | "ExpectedFail" => Outcome::Bad,
-        _ => Outcome::Neither,
-    }
+pub fn load(dir: &Path) -> Result<Results, RowsError> {
+    let (_, rows) = read_results_csv(dir)?;
+    Ok(rows.into_iter().map(|r| ((r.test, r.executor), Row { status: r.status, duration_ms: r.duration_ms.unwrap_or(0) })).collect())
 }
 
 type Key = (String, String);
@@ -55,13 +27,14 @@ type Key = (String, String);
 #[derive(Debug, Default)]
 pub struct Diff {
     /// (key, old status, new status)
-    pub regressions: Vec<(Key, String, String)>,
-    pub fixes: Vec<(Key, String, String)>,
-    pub changed: Vec<(Key, String, String)>,
-    pub added: Vec<(Key, String)>,
-    pub removed: Vec<(Key, String)>,
-    /// Rows that were Flake in either run: (key, old status or "-", new status or "-").
-    pub flakes: Vec<(Key, String, String)>,
+    pub regressions: Vec<(Key, Status, Status)>,
+    pub fixes: Vec<(Key, Status, Status)>,
+    pub changed: Vec<(Key, Status, Status)>,
+    pub added: Vec<(Key, Status)>,
+    pub removed: Vec<(Key, Status)>,
+    /// Rows that were Flake in either run: (key, old status, new status; `None` where the run
+    /// has no such row).
+    pub flakes: Vec<(Key, Option<Status>, Option<Status>)>,
     /// The slowest rows of the new run: (key, new ms, old ms if present).
     pub slowest: Vec<(Key, u64, Option<u64>)>,
 }
@@ -70,32 +43,32 @@ pub fn diff(old: &Results, new: &Results, slowest: usize) -> Diff {
     let mut d = Diff::default();
     for (k, n) in new {
         let Some(o) = old.get(k) else {
-            d.added.push((k.clone(), n.status.clone()));
+            d.added.push((k.clone(), n.status));
             continue;
         };
-        let entry = (k.clone(), o.status.clone(), n.status.clone());
-        if o.status == "Flake" || n.status == "Flake" {
-            d.flakes.push(entry.clone());
+        let entry = (k.clone(), o.status, n.status);
+        if o.status == Status::Flake || n.status == Status::Flake {
+            d.flakes.push((k.clone(), Some(o.status), Some(n.status)));
         }
         if o.status == n.status {
             continue;
         }
-        match (outcome(&o.status), outcome(&n.status)) {
-            (Outcome::Good, Outcome::Bad) => d.regressions.push(entry),
-            (Outcome::Bad, Outcome::Good) => d.fixes.push(entry),
+        match (o.status.rendering(), n.status.rendering()) {
+            (Rendering::Good, Rendering::Bad) => d.regressions.push(entry),
+            (Rendering::Bad, Rendering::Good) => d.fixes.push(entry),
             _ => d.changed.push(entry),
         }
     }
     for (k, o) in old {
         if !new.contains_key(k) {
-            d.removed.push((k.clone(), o.status.clone()));
-            if o.status == "Flake" {
-                d.flakes.push((k.clone(), o.status.clone(), "-".into()));
+            d.removed.push((k.clone(), o.status));
+            if o.status == Status::Flake {
+                d.flakes.push((k.clone(), Some(o.status), None));
             }
         }
     }
-    for (k, n) in new.iter().filter(|(k, n)| n.status == "Flake" && !old.contains_key(*k)) {
-        d.flakes.push((k.clone(), "-".into(), n.status.clone()));
+    for (k, n) in new.iter().filter(|(k, n)| n.status == Status::Flake && !old.contains_key(*k)) {
+        d.flakes.push((k.clone(), None, Some(n.status)));
     }
     let mut by_time: Vec<_> = new.iter().map(|(k, n)| (k.clone(), n.duration_ms, old.get(k).map(|o| o.duration_ms))).collect();
     by_time.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
@@ -114,13 +87,14 @@ impl Diff {
                 s += &format!("  {r}\n");
             }
         };
-        let moves = |v: &[(Key, String, String)]| v.iter().map(|(k, o, n)| format!("{}: {o} -> {n}", key(k))).collect();
+        let moves = |v: &[(Key, Status, Status)]| v.iter().map(|(k, o, n)| format!("{}: {o} -> {n}", key(k))).collect();
+        let or_dash = |s: &Option<Status>| s.map_or("-", Status::name);
         section("regressions", moves(&self.regressions));
         section("fixes", moves(&self.fixes));
         section("other changes", moves(&self.changed));
         section("new", self.added.iter().map(|(k, st)| format!("{}: {st}", key(k))).collect());
         section("removed", self.removed.iter().map(|(k, st)| format!("{}: {st}", key(k))).collect());
-        section("flakes", moves(&self.flakes));
+        section("flakes", self.flakes.iter().map(|(k, o, n)| format!("{}: {} -> {}", key(k), or_dash(o), or_dash(n))).collect());
         let slow = self
             .slowest
             .iter()
@@ -134,7 +108,7 @@ impl Diff {
     }
 }
 
-pub fn compare_runs(old: &Path, new: &Path, slowest: usize) -> Result<u8, String> {
+pub fn compare_runs(old: &Path, new: &Path, slowest: usize) -> Result<u8, RowsError> {
     let d = diff(&load(old)?, &load(new)?, slowest);
     print!("{}", d.report());
     Ok(if d.regressions.is_empty() { 0 } else { 1 })
@@ -164,18 +138,29 @@ mod tests {
              a/expected,wgpu-gl,Fail,3\na/skip,native,Pass,1\n",
         );
         let d = diff(&load(&old).unwrap(), &load(&new).unwrap(), 2);
-        let keys = |v: &[(Key, String, String)]| v.iter().map(|(k, _, _)| k.0.clone()).collect::<Vec<_>>();
+        let keys = |v: &[(Key, Status, Status)]| v.iter().map(|(k, _, _)| k.0.clone()).collect::<Vec<_>>();
         assert_eq!(keys(&d.regressions), ["a/pass"]);
         assert_eq!(keys(&d.fixes), ["a/fix"]);
         // ExpectedFail -> Fail is still a failing rendering; Skip -> Pass is neither.
         assert_eq!(keys(&d.changed), ["a/expected", "a/flaky", "a/skip"]);
         assert_eq!(d.added.iter().map(|(k, _)| k.0.as_str()).collect::<Vec<_>>(), ["a/new"]);
         assert_eq!(d.removed.iter().map(|(k, _)| k.0.as_str()).collect::<Vec<_>>(), ["a/gone"]);
-        assert_eq!(keys(&d.flakes), ["a/flaky"]);
+        assert_eq!(d.flakes.iter().map(|(k, _, _)| k.0.as_str()).collect::<Vec<_>>(), ["a/flaky"]);
         assert_eq!(d.slowest[0], (("a/pass".into(), "native".into()), 300, Some(10)));
         assert_eq!(d.slowest.len(), 2);
-        assert_eq!(compare_runs(&old, &new, 5), Ok(1));
-        assert_eq!(compare_runs(&old, &old, 5), Ok(0));
+        assert_eq!(compare_runs(&old, &new, 5).unwrap(), 1);
+        assert_eq!(compare_runs(&old, &old, 5).unwrap(), 0);
+        let _ = std::fs::remove_dir_all(old);
+        let _ = std::fs::remove_dir_all(new);
+    }
+
+    #[test]
+    fn a_listed_flake_is_a_rendering_that_passed() {
+        let old = dir("flake-old", "a/f,native,Fail,1\na/g,native,ExpectedFlake,1\n");
+        let new = dir("flake-new", "a/f,native,ExpectedFlake,1\na/g,native,Crash,1\n");
+        let d = diff(&load(&old).unwrap(), &load(&new).unwrap(), 0);
+        assert_eq!(d.fixes, [(("a/f".into(), "native".into()), Status::Fail, Status::ExpectedFlake)]);
+        assert_eq!(d.regressions, [(("a/g".into(), "native".into()), Status::ExpectedFlake, Status::Crash)]);
         let _ = std::fs::remove_dir_all(old);
         let _ = std::fs::remove_dir_all(new);
     }
@@ -192,7 +177,10 @@ mod tests {
     #[test]
     fn malformed_rows_are_reported() {
         let a = dir("bad", "x/y,native,Pass\n");
-        assert!(load(&a).unwrap_err().contains("results.csv:2"));
+        assert!(load(&a).unwrap_err().to_string().contains("results.csv:2"));
+        let b = dir("unknown", "x/y,native,Sometimes,1\n");
+        assert!(load(&b).unwrap_err().to_string().contains("results.csv:2: unknown status `Sometimes`"));
+        let _ = std::fs::remove_dir_all(b);
         let _ = std::fs::remove_dir_all(a);
     }
 }

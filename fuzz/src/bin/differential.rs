@@ -82,7 +82,7 @@ fn main() -> ExitCode {
     println!("{}", stats.to_json());
     eprintln!(
         "differential: {:.0}s, {} pipelines generated, {} compared ({} drew something), {} mismatches, {} translated failures, \
-         {} native failures, {} skipped, {} known translator bugs, {} known driver bugs (by signature), {} artifacts",
+         {} native failures, {} skipped, {} known driver bugs (by signature), {} artifacts",
         stats.seconds,
         stats.generated,
         stats.compared,
@@ -91,7 +91,6 @@ fn main() -> ExitCode {
         stats.translated_failed,
         stats.native_failed,
         stats.skipped,
-        stats.known_bugs,
         stats.known_driver_bugs,
         stats.artifacts.len()
     );

@@ -16,9 +16,9 @@
 //! input, local, loop counter or output that does not exist is emitted as a constant or
 //! skipped, so the shrinker ([`shrink`]) may delete anything without breaking validity.
 //!
-//! [`Features`] says which language features to generate. Some of them are generated but
-//! refused by today's translator (tessellation); [`PipelineSpec::not_yet_supported`] lists those a spec uses,
-//! and the `pipeline` oracle accepts an `Unsupported` refusal only for them.
+//! [`Features`] says which language features to generate. A few combinations are generated
+//! although the translator refuses them; [`PipelineSpec::not_yet_supported`] lists those a spec
+//! uses, and the `pipeline` oracle accepts an `Unsupported` refusal only for them.
 
 pub mod resources;
 pub mod shrink;
@@ -478,11 +478,6 @@ impl PipelineSpec {
         Gen { u, f, l: Limits::DEFAULT }.spec()
     }
 
-    /// Generates with explicit limits.
-    pub fn generate_with(u: &mut Unstructured, f: &Features, l: Limits) -> Result<PipelineSpec> {
-        Gen { u, f, l }.spec()
-    }
-
     /// Features this spec uses that the translator refuses today, as substrings of the
     /// `Unsupported` message it gives. Keep in step with the translator: when a feature lands,
     /// delete its line here and switch it on in [`Features::SUPPORTED`].
@@ -547,11 +542,6 @@ impl PipelineSpec {
             offset += format.size();
         }
         tesserae::VertexBufferLayout { stride: offset, step_mode: tesserae::StepMode::Vertex, attributes }
-    }
-
-    /// Components per vertex.
-    pub fn components_per_vertex(&self) -> usize {
-        self.attributes.iter().map(|a| a.ty.n as usize).sum()
     }
 }
 

@@ -6,8 +6,8 @@
 //! Each signature names the driver it was seen on and its reproducers under
 //! `fuzz/regressions/differential/`; it only applies when the native device is that driver.
 
-use crate::differential::Image;
 use crate::gen::{Interp, PipelineSpec};
+use tesserae_results::image::Image;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DriverBug {

@@ -267,9 +267,7 @@ pub fn translate_checked(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     let r = tesserae::translate(desc);
     match &r {
         Ok(plan) => check_plan_from(plan, Source::RoundTripped),
-        Err(e @ TranslateError::WgslRoundTrip { .. }) if super::known::classify_error(e).is_none() => {
-            panic!("translator produced invalid WGSL: {e}")
-        }
+        Err(e @ TranslateError::WgslRoundTrip { .. }) => panic!("translator produced invalid WGSL: {e}"),
         Err(e @ TranslateError::InvalidPlan(_)) => panic!("{e}"),
         Err(_) => {}
     }
@@ -304,9 +302,7 @@ pub fn spirv_words(data: &[u8]) {
             Ok(plan) => {
                 check_wgsl("translate_stage", &plan.wgsl);
             }
-            Err(e @ TranslateError::WgslRoundTrip { .. }) if super::known::classify_error(&e).is_none() => {
-                panic!("translate_stage produced invalid WGSL: {e}")
-            }
+            Err(e @ TranslateError::WgslRoundTrip { .. }) => panic!("translate_stage produced invalid WGSL: {e}"),
             Err(e @ TranslateError::InvalidPlan(_)) => panic!("translate_stage: {e}"),
             Err(_) => {}
         }
@@ -348,14 +344,12 @@ pub enum PipelineOutcome {
     Translated,
     /// Refused for a feature that is not supported yet.
     NotYetSupported,
-    /// Failed with a known, reported translator bug (see [`super::known`]).
-    KnownBug(super::known::KnownBug),
 }
 
 /// The `pipeline` oracle, for each clip-distance mode: a generated pipeline translates,
 /// validates, has a consistent interface and translates the same way twice; the only accepted
 /// refusal is `Unsupported` naming a feature of [`PipelineSpec::not_yet_supported`] (or a limit
-/// of emulated clip distances), and the only accepted errors are known bugs ([`super::known`]).
+/// of emulated clip distances); any other error panics.
 /// Returns the outcome in native clip mode.
 pub fn pipeline(spec: &PipelineSpec) -> PipelineOutcome {
     pipeline_with(spec, true)
@@ -402,14 +396,11 @@ fn pipeline_in(spec: &PipelineSpec, clip: tesserae::ClipMode, check_determinism:
             );
             PipelineOutcome::NotYetSupported
         }
-        Err(e) => match super::known::classify(spec, &e) {
-            Some(bug) => PipelineOutcome::KnownBug(bug),
-            None => panic!(
-                "translator rejected a valid generated pipeline ({clip:?} clip distances): {e}\n{spec:#?}\nvertex:\n{}\nfragment:\n{}",
-                disassemble(&desc.vertex.spirv),
-                desc.fragment.as_ref().map(|f| disassemble(&f.spirv)).unwrap_or_default()
-            ),
-        },
+        Err(e) => panic!(
+            "translator rejected a valid generated pipeline ({clip:?} clip distances): {e}\n{spec:#?}\nvertex:\n{}\nfragment:\n{}",
+            disassemble(&desc.vertex.spirv),
+            desc.fragment.as_ref().map(|f| disassemble(&f.spirv)).unwrap_or_default()
+        ),
     }
 }
 

@@ -41,21 +41,7 @@ impl From<tesserae_wgpu::RuntimeError> for ExecError {
     }
 }
 
-impl ExecError {
-    pub fn is_skip(&self) -> bool {
-        matches!(self, ExecError::Skip(_))
-    }
-}
-
-/// Name and version of the driver behind an executor, for reports and reference sidecars.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct DriverInfo {
-    pub executor: String,
-    pub device: String,
-    pub driver: String,
-    pub driver_version: String,
-    pub api_version: String,
-}
+pub use tesserae_results::child::DriverInfo;
 
 /// What a rendering leaves: the image, and the storage buffers the shaders could write, by
 /// index in `test.resources` (only those the executor reads back).

@@ -26,7 +26,15 @@ pub enum Backend {
 }
 
 impl Backend {
-    fn wgpu(self) -> wgpu::Backends {
+    /// `vulkan` or `gl`, in any case.
+    pub fn parse(s: &str) -> Result<Backend, String> {
+        match s.to_lowercase().as_str() {
+            "vulkan" => Ok(Backend::Vulkan),
+            "gl" => Ok(Backend::Gl),
+            other => Err(format!("--backend must be vulkan or gl, not `{other}`")),
+        }
+    }
+    pub(crate) fn wgpu(self) -> wgpu::Backends {
         match self {
             Backend::Vulkan => wgpu::Backends::VULKAN,
             Backend::Gl => wgpu::Backends::GL,

@@ -2,25 +2,15 @@
 //! tests with one executor, streaming one report per test. A crash or a hang costs only the
 //! test being rendered: the parent records it and starts a new child on the rest of the list.
 
-use super::child::{ChildReport, ChildStatus};
 use super::{ExecutorConfig, Status};
-use crate::executor::DriverInfo;
 use crate::image::Image;
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tesserae::ClipMode;
-
-/// One test to render: its name, its file and where the child writes the PNG.
-#[derive(Debug, Clone)]
-pub struct Request {
-    pub name: String,
-    pub path: PathBuf,
-    pub png: PathBuf,
-}
+use tesserae_results::child::{clear_output, die_with_parent, ChildReport, ChildStatus, DriverInfo, Request, StderrTail, STDERR_LINES};
 
 /// What a child produced for one test.
 #[derive(Debug, Clone)]
@@ -79,20 +69,7 @@ impl ChildCommand {
         if let Some(a) = &self.adapter {
             cmd.arg("--adapter").arg(a);
         }
-        #[cfg(target_os = "linux")]
-        {
-            use std::os::unix::process::CommandExt;
-            // A child dies with the runner, however the runner ends (Ctrl-C, SIGTERM from a
-            // cancelled CI job, SIGKILL): no driver process is left running.
-            // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
-            unsafe {
-                cmd.pre_exec(|| {
-                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                    Ok(())
-                });
-            }
-        }
-        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()
+        die_with_parent(&mut cmd).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()
     }
 }
 
@@ -117,10 +94,7 @@ pub fn render_batch(cmd: &ChildCommand, ex: &ExecutorConfig, requests: &[Request
 fn run_child(cmd: &ChildCommand, ex: &ExecutorConfig, requests: &[Request], out: &mut Vec<Rendering>) {
     let mut start = Instant::now();
     for r in requests {
-        let _ = std::fs::remove_file(&r.png);
-        if let Some(dir) = r.png.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
+        clear_output(&r.png);
     }
     let mut child = match cmd.spawn(ex) {
         Ok(c) => c,
@@ -131,8 +105,7 @@ fn run_child(cmd: &ChildCommand, ex: &ExecutorConfig, requests: &[Request], out:
     };
     // All requests at once; closing stdin tells the child the batch is complete.
     if let Some(mut stdin) = child.stdin.take() {
-        let text: String =
-            requests.iter().map(|r| format!("{}\t{}\t{}\n", r.name, r.path.display(), r.png.display())).collect::<Vec<_>>().concat();
+        let text: String = requests.iter().map(|r| r.to_line() + "\n").collect();
         std::thread::spawn(move || {
             let _ = stdin.write_all(text.as_bytes());
         });
@@ -141,7 +114,7 @@ fn run_child(cmd: &ChildCommand, ex: &ExecutorConfig, requests: &[Request], out:
     if let Some(stdout) = child.stdout.take() {
         std::thread::spawn(move || {
             for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Ok(report) = serde_json::from_str::<ChildReport>(&line) {
+                if let Some(report) = ChildReport::parse_line(&line) {
                     if tx.send(report).is_err() {
                         break;
                     }
@@ -150,26 +123,7 @@ fn run_child(cmd: &ChildCommand, ex: &ExecutorConfig, requests: &[Request], out:
         });
     }
     // The tail of stderr, for the message of a crash.
-    let stderr_tail = Arc::new(Mutex::new(String::new()));
-    let err_thread = child.stderr.take().map(|mut pipe| {
-        let tail = stderr_tail.clone();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = pipe.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                if let Ok(mut t) = tail.lock() {
-                    t.push_str(&String::from_utf8_lossy(&buf[..n]));
-                    if t.len() > 16_384 {
-                        let cut = t.len() - 8_192;
-                        let cut = (cut..t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(cut);
-                        t.drain(..cut);
-                    }
-                }
-            }
-        })
-    });
+    let stderr_tail = StderrTail::read(child.stderr.take());
     for r in requests {
         match rx.recv_timeout(cmd.timeout) {
             Ok(report) if report.name == r.name || report.name.is_empty() => {
@@ -190,10 +144,7 @@ fn run_child(cmd: &ChildCommand, ex: &ExecutorConfig, requests: &[Request], out:
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let exit = child.wait().map(|s| s.to_string()).unwrap_or_else(|e| e.to_string());
-                if let Some(t) = err_thread {
-                    let _ = t.join();
-                }
-                let tail = stderr_tail.lock().map(|t| last_lines(&t, 15)).unwrap_or_default();
+                let tail = stderr_tail.finish(STDERR_LINES);
                 out.push(Rendering::failed(Status::Crash, format!("child exited with {exit} without a result:\n{tail}"), start.elapsed()));
                 return;
             }
@@ -201,9 +152,4 @@ fn run_child(cmd: &ChildCommand, ex: &ExecutorConfig, requests: &[Request], out:
     }
     let _ = child.kill();
     let _ = child.wait();
-}
-
-fn last_lines(s: &str, n: usize) -> String {
-    let lines: Vec<&str> = s.lines().collect();
-    lines[lines.len().saturating_sub(n)..].join("\n")
 }

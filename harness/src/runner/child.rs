@@ -1,44 +1,19 @@
 //! The child side of the runner: render tests with one executor, in a process of their own,
 //! so a driver crash or hang costs the parent nothing but a restart.
 //!
-//! Protocol (`tesserae-harness batch`): the parent writes one request per line on stdin,
-//! `NAME<TAB>TEST_PATH<TAB>OUTPUT_PNG`, then closes it; the child renders them in order and
-//! prints one [`ChildReport`] as a JSON line per request, flushing after each. Anything else a
-//! driver prints on stdout is ignored by the parent (it only reads lines that parse as a
-//! report). The executor's device is opened once, on the first test that needs it, and kept for
-//! the whole batch: opening a device is most of what a small test costs.
+//! Protocol ([`tesserae_results::child`]; `tesserae-harness batch`): the parent writes one
+//! [`Request`] per line on stdin, then closes it; the child renders them in order and prints
+//! one [`ChildReport`] as a JSON line per request, flushing after each. The executor's device
+//! is opened once, on the first test that needs it, and kept for the whole batch: opening a
+//! device is most of what a small test costs.
 
 use crate::compile;
-use crate::executor::{translated::TranslatedExecutor, DriverInfo, ExecError, Executor, ExecutorKind};
+use crate::executor::{translated::TranslatedExecutor, ExecError, Executor, ExecutorKind};
 use crate::shader_test;
-use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::path::Path;
 use tesserae::ClipMode;
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "kebab-case")]
-pub enum ChildStatus {
-    /// The image was written to the output path.
-    Rendered,
-    /// The test's own checks passed (Amber's EXPECTs); an image may have been written.
-    Passed,
-    /// The test needs something this executor or device lacks.
-    Skip,
-    /// The executor itself could not be created (no driver, no adapter): every test skips.
-    Unavailable,
-    Fail,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ChildReport {
-    /// The request's test name, so the parent can tell which request a line answers.
-    #[serde(default)]
-    pub name: String,
-    pub status: ChildStatus,
-    pub message: String,
-    pub driver: Option<DriverInfo>,
-}
+use tesserae_results::child::{ChildReport, ChildStatus, Request};
 
 /// One executor configuration, its device opened lazily and kept between tests.
 pub struct BatchRenderer {
@@ -71,7 +46,7 @@ impl BatchRenderer {
     /// the device is opened, so a machine without adapters still compiles and translates every
     /// test.
     pub fn render(&mut self, path: &Path, name: &str, out: &Path) -> ChildReport {
-        if super::is_amber(path) {
+        if tesserae_results::corpus::is_amber(path) {
             return self.run_amber(path, name, out);
         }
         let report = |status, message: String, driver| ChildReport { name: name.to_string(), status, message, driver };
@@ -173,19 +148,18 @@ pub fn serve(renderer: &mut BatchRenderer, input: impl BufRead, mut output: impl
         if line.trim().is_empty() {
             continue;
         }
-        let mut parts = line.splitn(3, '\t');
-        let (Some(name), Some(path), Some(out)) = (parts.next(), parts.next(), parts.next()) else {
+        let Some(request) = Request::parse_line(&line) else {
             let r = ChildReport {
                 name: String::new(),
                 status: ChildStatus::Fail,
                 message: format!("malformed request `{line}`"),
                 driver: None,
             };
-            writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
+            writeln!(output, "{}", r.to_line())?;
             continue;
         };
-        let r = renderer.render(Path::new(path), name, Path::new(out));
-        writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
+        let r = renderer.render(&request.path, &request.name, &request.png);
+        writeln!(output, "{}", r.to_line())?;
         output.flush()?;
     }
     Ok(())

@@ -6,7 +6,7 @@
 //! the executors first appear in. A test and executor reported by two shards is an error: the
 //! shards were not of one run.
 
-use super::report::{self, ResultsWriter, ROWS};
+use super::report::{self, ResultsWriter};
 use super::TestResult;
 use std::path::{Path, PathBuf};
 
@@ -18,10 +18,7 @@ pub fn merge(out: &Path, shards: &[PathBuf]) -> Result<Vec<TestResult>, String> 
     let mut rows: Vec<TestResult> = Vec::new();
     let mut executors: Vec<String> = Vec::new();
     for dir in shards {
-        let path = dir.join(ROWS);
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let row: TestResult = serde_json::from_str(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+        for row in tesserae_results::rows::read_rows(dir).map_err(|e| e.to_string())? {
             if !executors.contains(&row.executor) {
                 executors.push(row.executor.clone());
             }

@@ -10,7 +10,6 @@
 
 pub mod batch;
 pub mod child;
-pub mod expectations;
 pub mod judge;
 pub mod merge;
 pub mod report;
@@ -18,82 +17,17 @@ pub mod report;
 use crate::executor::ExecutorKind;
 use crate::image::Image;
 use crate::shader_test::{self, ShaderTest};
-use batch::{ChildCommand, Rendering, Request};
-use expectations::Expectations;
+use batch::{ChildCommand, Rendering};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 use tesserae::ClipMode;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Status {
-    Pass,
-    Fail,
-    Crash,
-    Timeout,
-    Skip,
-    ExpectedFail,
-    UnexpectedPass,
-    /// Failed, then passed on the retry; a regression unless listed as a flake.
-    Flake,
-    /// A flake listed in the expectations.
-    ExpectedFlake,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Pass => "Pass",
-            Status::Fail => "Fail",
-            Status::Crash => "Crash",
-            Status::Timeout => "Timeout",
-            Status::Skip => "Skip",
-            Status::ExpectedFail => "ExpectedFail",
-            Status::UnexpectedPass => "UnexpectedPass",
-            Status::Flake => "Flake",
-            Status::ExpectedFlake => "ExpectedFlake",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Status> {
-        [
-            Status::Pass,
-            Status::Fail,
-            Status::Crash,
-            Status::Timeout,
-            Status::Skip,
-            Status::ExpectedFail,
-            Status::UnexpectedPass,
-            Status::Flake,
-            Status::ExpectedFlake,
-        ]
-        .into_iter()
-        .find(|x| x.name().eq_ignore_ascii_case(s))
-    }
-    /// Whether this status fails a run.
-    pub fn is_regression(self) -> bool {
-        matches!(self, Status::Fail | Status::Crash | Status::Timeout | Status::UnexpectedPass | Status::Flake)
-    }
-    /// Whether a rendering with this status gets a retry (to tell a flake from a failure).
-    pub fn is_bad(self) -> bool {
-        matches!(self, Status::Fail | Status::Crash | Status::Timeout)
-    }
-}
-
-/// One row of the results.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct TestResult {
-    pub test: String,
-    pub executor: String,
-    pub status: Status,
-    /// What happened before the expectations were applied (Pass, Fail, Crash, Timeout, Skip,
-    /// Flake): what `failures.csv` records, so it can serve as the next run's expectations.
-    pub outcome: Status,
-    pub duration_ms: u128,
-    pub message: String,
-    /// Failure page, relative to the output directory.
-    pub page: Option<String>,
-}
+use tesserae_results::child::Request;
+pub use tesserae_results::corpus::{discover, is_amber, TEST_EXTENSIONS};
+use tesserae_results::expectations::Expectations;
+pub use tesserae_results::rows::TestResult;
+pub use tesserae_results::Status;
 
 /// An executor configuration of a run.
 #[derive(Debug, Clone)]
@@ -142,39 +76,6 @@ pub fn default_jobs() -> usize {
 /// Tests per child by default: enough that opening the device is a small share of a batch,
 /// few enough that the batches spread over the workers.
 pub const DEFAULT_BATCH: usize = 24;
-
-/// Extensions of the test files the runner reads.
-pub const TEST_EXTENSIONS: &[&str] = &["shader_test", "amber", "vkscript"];
-
-/// AmberScript or VkScript, which `tesserae_amber` reads.
-pub fn is_amber(path: &Path) -> bool {
-    path.extension().is_some_and(|x| x == "amber" || x == "vkscript")
-}
-
-/// Tests under `corpus` (`.shader_test`, Amber's `.amber` and `.vkscript` files), as (`area/name`, path),
-/// sorted; `expectations/` is not a test area.
-pub fn discover(corpus: &Path) -> Vec<(String, PathBuf)> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(root, &p, out);
-            } else if p.extension().is_some_and(|x| TEST_EXTENSIONS.iter().any(|t| x == *t)) {
-                if let Ok(rel) = p.strip_prefix(root) {
-                    // `x.vkscript` keeps its extension: Amber's tests have `x.amber` beside it.
-                    let rel = if p.extension().is_some_and(|x| x == "vkscript") { rel.to_path_buf() } else { rel.with_extension("") };
-                    let name = rel.to_string_lossy().replace('\\', "/");
-                    out.push((name, p.clone()));
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(corpus, corpus, &mut out);
-    out.sort();
-    out
-}
 
 /// A test file as read by the parent, which decides `.shader_test` rows with the oracles and
 /// takes an Amber script's verdict from the child that ran it.
@@ -253,7 +154,7 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
     }
     let tests = select(opts);
     let expectations = match &opts.expectations {
-        Some(p) => Expectations::load(p)?,
+        Some(p) => Expectations::load(p).map_err(|e| e.to_string())?,
         None => Expectations::default(),
     };
     std::fs::create_dir_all(&opts.out).map_err(io)?;

@@ -15,32 +15,9 @@ use crate::image::Image;
 use crate::oracle::ImageMismatch;
 use crate::shader_test::ShaderTest;
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-
-/// `results.csv` and `rows.jsonl` (every field of each row, what `merge-runs` reads),
-/// appended row by row.
-pub struct ResultsWriter {
-    csv: std::fs::File,
-    rows: std::fs::File,
-}
-
-impl ResultsWriter {
-    pub fn create(out: &Path) -> std::io::Result<Self> {
-        let mut csv = std::fs::File::create(out.join("results.csv"))?;
-        writeln!(csv, "test,executor,status,duration_ms")?;
-        Ok(ResultsWriter { csv, rows: std::fs::File::create(out.join(ROWS))? })
-    }
-    pub fn push(&mut self, r: &TestResult) -> std::io::Result<()> {
-        writeln!(self.csv, "{},{},{},{}", r.test, r.executor, r.status.name(), r.duration_ms)?;
-        self.csv.flush()?;
-        writeln!(self.rows, "{}", serde_json::to_string(r).map_err(std::io::Error::other)?)?;
-        self.rows.flush()
-    }
-}
-
-/// The file of a run's rows as JSON lines.
-pub const ROWS: &str = "rows.jsonl";
+pub use tesserae_results::rows::{ResultsWriter, ROWS};
 
 pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -139,12 +116,7 @@ impl Progress {
 
 /// `failures.csv`, `junit.xml`, `index.html`, and the summary table on stdout.
 pub fn write_summaries(out: &Path, results: &[TestResult], baselines: &baseline::Baselines) -> std::io::Result<()> {
-    let mut f = std::fs::File::create(out.join("failures.csv"))?;
-    writeln!(f, "test,executor,status")?;
-    // What happened, not how it was judged: the file works as the next run's expectations.
-    for r in results.iter().filter(|r| matches!(r.outcome, Status::Fail | Status::Crash | Status::Timeout | Status::Flake)) {
-        writeln!(f, "{},{},{}", r.test, r.executor, r.outcome.name())?;
-    }
+    tesserae_results::rows::write_failures(out, results)?;
 
     let mut j = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
     let by_exec = group(results);
@@ -195,7 +167,7 @@ pub fn summary_table(results: &[TestResult]) -> String {
             c(&|s| s.is_regression()),
             c(&|s| s == Status::Skip),
             c(&|s| s == Status::ExpectedFail),
-            c(&|s| matches!(s, Status::Flake | Status::ExpectedFlake))
+            c(&|s| s.is_flake())
         );
     }
     s

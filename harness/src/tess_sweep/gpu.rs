@@ -18,6 +18,7 @@
 //! otherwise, 125 when no adapter of the backend exists.
 
 use super::{config, modes, sweep_levels, Levels, Mode};
+use crate::executor::translated::Backend;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -26,35 +27,6 @@ use tesserae::draw_uniform::DrawUniform;
 use tesserae::emulation::{binding, Emulation};
 use tesserae::tessellator::gpu::{self, TessBindings, TessMode};
 use tesserae::tessellator::{self, TessConfig};
-
-/// The wgpu backend the kernels run on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GpuBackend {
-    Vulkan,
-    Gl,
-}
-
-impl GpuBackend {
-    pub fn parse(s: &str) -> Result<GpuBackend, String> {
-        match s.to_lowercase().as_str() {
-            "vulkan" => Ok(GpuBackend::Vulkan),
-            "gl" => Ok(GpuBackend::Gl),
-            other => Err(format!("--backend must be vulkan or gl, not `{other}`")),
-        }
-    }
-    fn wgpu(self) -> wgpu::Backends {
-        match self {
-            GpuBackend::Vulkan => wgpu::Backends::VULKAN,
-            GpuBackend::Gl => wgpu::Backends::GL,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            GpuBackend::Vulkan => "vulkan",
-            GpuBackend::Gl => "gl",
-        }
-    }
-}
 
 /// Why the GPU run could not happen.
 #[derive(Debug, thiserror::Error)]
@@ -131,7 +103,7 @@ pub const SENTINEL: u32 = 0xdead_beef;
 impl GpuTessellator {
     /// The first adapter of `backend` whose name contains `adapter` (case-insensitive; else
     /// `WGPU_ADAPTER_NAME`), as in the translated executor.
-    pub fn new(backend: GpuBackend, adapter: Option<&str>) -> Result<GpuTessellator, GpuError> {
+    pub fn new(backend: Backend, adapter: Option<&str>) -> Result<GpuTessellator, GpuError> {
         let adapter = crate::executor::translated::find_adapter(backend.wgpu(), backend.name(), adapter).map_err(GpuError::Unavailable)?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("tess-sweep"),
@@ -623,7 +595,7 @@ pub fn sweep_mode(gpu: &mut GpuTessellator, mode: Mode, levels: &[Levels], total
 
 /// The whole GPU sweep (`quick`: the quick subset of the driver sweep's configurations); see
 /// the module documentation for the output and exit status.
-pub fn run(backend: GpuBackend, adapter: Option<&str>, quick: bool) -> ExitCode {
+pub fn run(backend: Backend, adapter: Option<&str>, quick: bool) -> ExitCode {
     let started = Instant::now();
     let mut gpu = match GpuTessellator::new(backend, adapter) {
         Ok(g) => g,

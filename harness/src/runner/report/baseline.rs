@@ -8,6 +8,8 @@
 use crate::runner::{RunOptions, Status, TestResult};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use tesserae_results::rows::{parse_csv, Columns};
+use tesserae_results::status::Rendering;
 
 /// A (test, executor) pair.
 pub type Key = (String, String);
@@ -49,47 +51,35 @@ impl Baselines {
                 list.push(b);
             }
         }
-        let corpus_tests = Some(super::super::discover(&opts.corpus).into_iter().map(|(n, _)| n).collect());
+        let corpus_tests = Some(tesserae_results::corpus::discover(&opts.corpus).into_iter().map(|(n, _)| n).collect());
         Baselines { list, corpus_tests }
     }
 }
 
-fn parse_rows(text: &str, with_header: &str) -> BTreeMap<Key, Status> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with(with_header))
-        .filter_map(|l| {
-            let mut it = l.split(',').map(str::trim);
-            let (test, executor, status) = (it.next()?, it.next()?, Status::parse(it.next()?)?);
-            Some(((test.to_string(), executor.to_string()), status))
-        })
-        .collect()
+/// The readable rows of a results or expectations file (a baseline only informs the page).
+fn parse_rows(text: &str) -> BTreeMap<Key, Status> {
+    parse_csv(text, Columns::AtLeastThree).flatten().map(|r| ((r.test, r.executor), r.status)).collect()
 }
 
 /// A previous run's directory (its `results.csv`), or the `results.csv` itself.
 pub fn load_previous(dir: &Path) -> std::io::Result<Baseline> {
     let csv = if dir.is_dir() { dir.join("results.csv") } else { dir.to_path_buf() };
     let text = std::fs::read_to_string(&csv)?;
-    Ok(Baseline { label: format!("previous run {}", dir.display()), source: csv, complete: true, rows: parse_rows(&text, "test,") })
+    Ok(Baseline { label: format!("previous run {}", dir.display()), source: csv, complete: true, rows: parse_rows(&text) })
 }
 
 /// An expectations file.
 pub fn load_expectations(path: &Path) -> std::io::Result<Baseline> {
     let text = std::fs::read_to_string(path)?;
-    Ok(Baseline {
-        label: format!("expectations {}", path.display()),
-        source: path.to_path_buf(),
-        complete: false,
-        rows: parse_rows(&text, "test,"),
-    })
+    Ok(Baseline { label: format!("expectations {}", path.display()), source: path.to_path_buf(), complete: false, rows: parse_rows(&text) })
 }
 
-pub fn is_bad(s: Status) -> bool {
-    matches!(s, Status::Fail | Status::Crash | Status::Timeout | Status::ExpectedFail)
+fn is_bad(s: Status) -> bool {
+    s.rendering() == Rendering::Bad
 }
 
-pub fn is_good(s: Status) -> bool {
-    matches!(s, Status::Pass | Status::Flake | Status::ExpectedFlake | Status::UnexpectedPass)
+fn is_good(s: Status) -> bool {
+    s.rendering() == Rendering::Good
 }
 
 /// A row that changed: its key, the baseline's status (`None`: not in the baseline) and now

@@ -5,37 +5,35 @@
 //! starts crashing is a regression, and so is one that passes (so the row gets removed). A
 //! `Flake` row lets a test fail once and pass on the retry; without it a flake fails the run.
 
-use super::Status;
-use std::io::BufRead;
-use std::path::Path;
+use crate::rows::{parse_csv, read_text, Columns, RowsError};
+use crate::status::Status;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Default)]
 pub struct Expectations {
     rows: Vec<(String, String, Status)>,
 }
 
+#[derive(Debug, thiserror::Error)]
+pub enum ExpectationsError {
+    #[error(transparent)]
+    Rows(#[from] RowsError),
+    #[error("{}:{line}: status must be Fail, Crash, Timeout or Flake, got `{status}`", path.display())]
+    Status { path: PathBuf, line: usize, status: Status },
+}
+
 impl Expectations {
-    /// Reads `path`; an unreadable file or a row with an unknown status is an error naming the
+    /// Reads `path`; an unreadable file or a row with another status is an error naming the
     /// file and line.
-    pub fn load(path: &Path) -> Result<Self, String> {
-        let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn load(path: &Path) -> Result<Self, ExpectationsError> {
+        let text = read_text(path)?;
         let mut rows = Vec::new();
-        for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
-            let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
-            let l = line.trim();
-            if l.is_empty() || l.starts_with('#') || l.starts_with("test,") {
-                continue;
+        for row in parse_csv(&text, Columns::AtLeastThree) {
+            let row = row.map_err(|b| b.error(path, "`test,executor,status`"))?;
+            if !matches!(row.status, Status::Fail | Status::Crash | Status::Timeout | Status::Flake) {
+                return Err(ExpectationsError::Status { path: path.to_path_buf(), line: row.line, status: row.status });
             }
-            let at = || format!("{}:{}", path.display(), i + 1);
-            let mut it = l.split(',').map(str::trim);
-            let (Some(test), Some(executor), Some(status)) = (it.next(), it.next(), it.next()) else {
-                return Err(format!("{}: expected `test,executor,status`, got `{l}`", at()));
-            };
-            let status = match Status::parse(status) {
-                Some(s @ (Status::Fail | Status::Crash | Status::Timeout | Status::Flake)) => s,
-                _ => return Err(format!("{}: status must be Fail, Crash, Timeout or Flake, got `{status}`", at())),
-            };
-            rows.push((test.to_string(), executor.to_string(), status));
+            rows.push((row.test, row.executor, row.status));
         }
         Ok(Expectations { rows })
     }
@@ -86,11 +84,18 @@ mod tests {
         assert_eq!(x.apply("c", "e", Status::Pass), Status::Pass);
         assert_eq!(x.apply("c", "e", Status::Fail), Status::Fail);
         assert_eq!(x.apply("z", "e", Status::Flake), Status::Flake);
-        for s in [Status::Fail, Status::Crash, Status::Timeout, Status::UnexpectedPass, Status::Flake] {
-            assert!(s.is_regression(), "{s:?}");
-        }
-        for s in [Status::Pass, Status::Skip, Status::ExpectedFail, Status::ExpectedFlake] {
-            assert!(!s.is_regression(), "{s:?}");
-        }
+    }
+
+    #[test]
+    fn only_failure_statuses_are_expectations() {
+        let dir = std::env::temp_dir().join(format!("tesserae-results-expectations-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (good, bad) = (dir.join("good.csv"), dir.join("bad.csv"));
+        std::fs::write(&good, "# known\ntest,executor,status\na/x, wgpu-gl ,fail\n").unwrap();
+        std::fs::write(&bad, "a/x,wgpu-gl,Fail\na/y,native,Pass\n").unwrap();
+        assert_eq!(Expectations::load(&good).unwrap().expected("a/x", "wgpu-gl"), Some(Status::Fail));
+        let e = Expectations::load(&bad).unwrap_err().to_string();
+        assert!(e.ends_with("bad.csv:2: status must be Fail, Crash, Timeout or Flake, got `Pass`"), "{e}");
+        let _ = std::fs::remove_dir_all(dir);
     }
 }
