@@ -223,8 +223,8 @@ fn sigterm_stops_a_run_whose_workers_keep_answering() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    // SAFETY: signalling a child this test started and still owns.
-    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
     let asked = std::time::Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
