@@ -97,30 +97,6 @@ fn submit(device: &wgpu::Device, queue: &wgpu::Queue, p: &mut TranslatedPipeline
     queue.submit([encoder.finish()]);
 }
 
-fn centre_pixel(device: &wgpu::Device, queue: &wgpu::Queue, target: &wgpu::Texture) -> [u8; 4] {
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: 256 * SIZE as u64,
-        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
-        mapped_at_creation: false,
-    });
-    let mut encoder = device.create_command_encoder(&Default::default());
-    encoder.copy_texture_to_buffer(
-        target.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &buffer,
-            layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None },
-        },
-        wgpu::Extent3d { width: SIZE, height: SIZE, depth_or_array_layers: 1 },
-    );
-    queue.submit([encoder.finish()]);
-    buffer.slice(..).map_async(wgpu::MapMode::Read, |r| r.expect("map"));
-    device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
-    let data = buffer.slice(..).get_mapped_range().expect("mapped");
-    let i = (SIZE / 2 * 256 + SIZE / 2 * 4) as usize;
-    [data[i], data[i + 1], data[i + 2], data[i + 3]]
-}
-
 #[test]
 fn fewer_clip_distances_after_more_are_not_clipped_by_stale_planes() {
     let Some((device, queue)) = gl_device() else {
@@ -139,11 +115,11 @@ fn fewer_clip_distances_after_more_are_not_clipped_by_stale_planes() {
     let view = target.create_view(&Default::default());
     let mut eight = pipeline(&device, 8, "1.0, 0.0, 0.0");
     submit(&device, &queue, &mut eight, &view);
-    assert_eq!(centre_pixel(&device, &queue, &target), [255, 0, 0, 255], "the clip-distance pipeline keeps everything");
+    assert_eq!(common::centre_pixel(&device, &queue, &target, SIZE), [255, 0, 0, 255], "the clip-distance pipeline keeps everything");
     for (clip, rgb, px) in [(1, "0.0, 1.0, 0.0", [0, 255, 0, 255]), (0, "0.0, 0.0, 1.0", [0, 0, 255, 255])] {
         let mut fewer = pipeline(&device, clip, rgb);
         submit(&device, &queue, &mut fewer, &view);
-        assert_eq!(centre_pixel(&device, &queue, &target), px, "{clip} clip distances after 8: not clipped by stale planes");
+        assert_eq!(common::centre_pixel(&device, &queue, &target, SIZE), px, "{clip} clip distances after 8: not clipped by stale planes");
         submit(&device, &queue, &mut eight, &view);
     }
 }

@@ -78,26 +78,8 @@ fn render(device: &wgpu::Device, queue: &wgpu::Queue, p: &mut TranslatedPipeline
         });
         p.draw(&mut pass).expect("draw");
     }
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: 256 * SIZE as u64,
-        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
-        mapped_at_creation: false,
-    });
-    encoder.copy_texture_to_buffer(
-        target.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &buffer,
-            layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None },
-        },
-        wgpu::Extent3d { width: SIZE, height: SIZE, depth_or_array_layers: 1 },
-    );
     queue.submit([encoder.finish()]);
-    buffer.slice(..).map_async(wgpu::MapMode::Read, |r| r.expect("map"));
-    device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
-    let data = buffer.slice(..).get_mapped_range().expect("mapped");
-    let i = (SIZE / 2 * 256 + SIZE / 2 * 4) as usize;
-    [data[i], data[i + 1], data[i + 2], data[i + 3]]
+    centre_pixel(device, queue, &target, SIZE)
 }
 
 #[test]

@@ -83,3 +83,30 @@ pub fn quiet_headless() {
         }
     }
 }
+
+/// The RGBA8 texel at the centre of a `size` x `size` target (`size` at most 64), after the
+/// queue's work.
+#[allow(dead_code)]
+pub fn centre_pixel(device: &wgpu::Device, queue: &wgpu::Queue, target: &wgpu::Texture, size: u32) -> [u8; 4] {
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 256 * size as u64,
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        target.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(256), rows_per_image: None },
+        },
+        wgpu::Extent3d { width: size, height: size, depth_or_array_layers: 1 },
+    );
+    queue.submit([encoder.finish()]);
+    buffer.slice(..).map_async(wgpu::MapMode::Read, |r| r.expect("map"));
+    device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
+    let data = buffer.slice(..).get_mapped_range().expect("mapped");
+    let i = (size / 2 * 256 + size / 2 * 4) as usize;
+    [data[i], data[i + 1], data[i + 2], data[i + 3]]
+}
