@@ -200,7 +200,7 @@ impl TessMode {
             Spacing::FractionalOdd => 1,
             Spacing::FractionalEven => 2,
         };
-        spacing | (self.winding == Winding::Cw) as u32 * 4 | self.point_mode as u32 * 8
+        spacing | ((self.winding == Winding::Cw) as u32 * 4) | (self.point_mode as u32 * 8)
     }
 }
 
