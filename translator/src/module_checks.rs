@@ -500,25 +500,8 @@ const ORDERING_SEMANTICS: u32 = 0x2 | 0x4 | 0x8 | 0x10;
 fn check_atomic_ordering(module: &ModuleView, inst: Inst) -> Result<(), LoadError> {
     let semantics: &[Word] = match inst.opcode {
         Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => inst.ids.get(2..4).unwrap_or(&[]),
-        Op::AtomicLoad
-        | Op::AtomicStore
-        | Op::AtomicExchange
-        | Op::AtomicIIncrement
-        | Op::AtomicIDecrement
-        | Op::AtomicIAdd
-        | Op::AtomicISub
-        | Op::AtomicSMin
-        | Op::AtomicUMin
-        | Op::AtomicSMax
-        | Op::AtomicUMax
-        | Op::AtomicAnd
-        | Op::AtomicOr
-        | Op::AtomicXor
-        | Op::AtomicFlagTestAndSet
-        | Op::AtomicFlagClear
-        | Op::AtomicFAddEXT
-        | Op::AtomicFMinEXT
-        | Op::AtomicFMaxEXT => inst.ids.get(2..3).unwrap_or(&[]),
+        Op::AtomicLoad | Op::AtomicFlagTestAndSet | Op::AtomicFlagClear => inst.ids.get(2..3).unwrap_or(&[]),
+        op if crate::spirv_view::is_atomic_write(op) => inst.ids.get(2..3).unwrap_or(&[]),
         _ => return Ok(()),
     };
     for &id in semantics {

@@ -73,6 +73,33 @@ impl<'v> Inst<'v> {
     }
 }
 
+/// The atomic instructions that write memory (every atomic but the load and the flag
+/// operations, which Vulkan's shaders never use), each taking its memory semantics as id
+/// operand 2 (the compare-exchanges their two semantics as 2 and 3).
+pub fn is_atomic_write(op: Op) -> bool {
+    matches!(
+        op,
+        Op::AtomicStore
+            | Op::AtomicExchange
+            | Op::AtomicCompareExchange
+            | Op::AtomicCompareExchangeWeak
+            | Op::AtomicIIncrement
+            | Op::AtomicIDecrement
+            | Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicSMin
+            | Op::AtomicUMin
+            | Op::AtomicSMax
+            | Op::AtomicUMax
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor
+            | Op::AtomicFAddEXT
+            | Op::AtomicFMinEXT
+            | Op::AtomicFMaxEXT
+    )
+}
+
 /// A nul-terminated UTF-8 string at the start of `words`, and the words after it.
 pub fn literal_string(words: &[u32]) -> Option<(String, &[u32])> {
     let mut bytes = Vec::new();

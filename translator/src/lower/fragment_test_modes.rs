@@ -86,25 +86,8 @@ fn late_tests_render_the_same(module: &dr::Module) -> bool {
                 }
                 _ => true,
             },
-            Op::ImageWrite
-            | Op::AtomicStore
-            | Op::AtomicExchange
-            | Op::AtomicCompareExchange
-            | Op::AtomicCompareExchangeWeak
-            | Op::AtomicIIncrement
-            | Op::AtomicIDecrement
-            | Op::AtomicIAdd
-            | Op::AtomicISub
-            | Op::AtomicSMin
-            | Op::AtomicUMin
-            | Op::AtomicSMax
-            | Op::AtomicUMax
-            | Op::AtomicAnd
-            | Op::AtomicOr
-            | Op::AtomicXor
-            | Op::AtomicFAddEXT
-            | Op::AtomicFMinEXT
-            | Op::AtomicFMaxEXT => true,
+            Op::ImageWrite => true,
+            op if crate::spirv_view::is_atomic_write(op) => true,
             _ => false,
         };
         !memory_write && !matches!(op, Op::Kill | Op::TerminateInvocation | Op::DemoteToHelperInvocation)
