@@ -8,7 +8,7 @@ mod common;
 use common::glsl;
 use glslang::ShaderStage;
 use tesserae::{PipelineDesc, StageDesc};
-use tesserae_wgpu::{DrawCall, Inputs, PipelineConfig, TranslatedPipeline};
+use tesserae_wgpu::{PipelineConfig, TranslatedPipeline};
 
 const SIZE: u32 = 16;
 const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
@@ -65,38 +65,6 @@ fn pipeline(device: &wgpu::Device, clip: usize, rgb: &str) -> TranslatedPipeline
     TranslatedPipeline::new(device, plan, &PipelineConfig::new(FORMAT)).expect("pipeline")
 }
 
-/// One submission: clear to black, draw `p` over the whole target.
-fn submit(device: &wgpu::Device, queue: &wgpu::Queue, p: &mut TranslatedPipeline, view: &wgpu::TextureView) {
-    let mut encoder = device.create_command_encoder(&Default::default());
-    let call = DrawCall { indexed: false, count: 3, instances: 1, first: 0, first_instance: 0, base_vertex: 0 };
-    let inputs = Inputs {
-        vertex_buffers: &[],
-        index_buffer: None,
-        bind_groups: &[],
-        push_constants: &[],
-        viewport: [SIZE as f32; 2],
-        point_size: 1.0,
-    };
-    p.prepare(device, queue, &mut encoder, &[call], &inputs).expect("prepare");
-    {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: None,
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        p.draw(&mut pass).expect("draw");
-    }
-    queue.submit([encoder.finish()]);
-}
-
 #[test]
 fn fewer_clip_distances_after_more_are_not_clipped_by_stale_planes() {
     let Some((device, queue)) = gl_device() else {
@@ -114,12 +82,12 @@ fn fewer_clip_distances_after_more_are_not_clipped_by_stale_planes() {
     });
     let view = target.create_view(&Default::default());
     let mut eight = pipeline(&device, 8, "1.0, 0.0, 0.0");
-    submit(&device, &queue, &mut eight, &view);
+    common::draw_three_vertices(&device, &queue, &mut eight, &view, SIZE);
     assert_eq!(common::centre_pixel(&device, &queue, &target, SIZE), [255, 0, 0, 255], "the clip-distance pipeline keeps everything");
     for (clip, rgb, px) in [(1, "0.0, 1.0, 0.0", [0, 255, 0, 255]), (0, "0.0, 0.0, 1.0", [0, 0, 255, 255])] {
         let mut fewer = pipeline(&device, clip, rgb);
-        submit(&device, &queue, &mut fewer, &view);
+        common::draw_three_vertices(&device, &queue, &mut fewer, &view, SIZE);
         assert_eq!(common::centre_pixel(&device, &queue, &target, SIZE), px, "{clip} clip distances after 8: not clipped by stale planes");
-        submit(&device, &queue, &mut eight, &view);
+        common::draw_three_vertices(&device, &queue, &mut eight, &view, SIZE);
     }
 }

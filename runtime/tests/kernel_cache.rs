@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use glslang::ShaderStage;
 use tesserae::{PipelineDesc, StageDesc, Topology};
-use tesserae_wgpu::{DrawCall, Inputs, KernelCache, PipelineConfig, TranslatedPipeline};
+use tesserae_wgpu::{KernelCache, PipelineConfig, TranslatedPipeline};
 
 const SIZE: u32 = 16;
 const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
@@ -51,34 +51,7 @@ fn render(device: &wgpu::Device, queue: &wgpu::Queue, p: &mut TranslatedPipeline
         view_formats: &[],
     });
     let view = target.create_view(&Default::default());
-    let mut encoder = device.create_command_encoder(&Default::default());
-    let call = DrawCall { indexed: false, count: 3, instances: 1, first: 0, first_instance: 0, base_vertex: 0 };
-    let inputs = Inputs {
-        vertex_buffers: &[],
-        index_buffer: None,
-        bind_groups: &[],
-        push_constants: &[],
-        viewport: [SIZE as f32; 2],
-        point_size: 1.0,
-    };
-    p.prepare(device, queue, &mut encoder, &[call], &inputs).expect("prepare");
-    {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: None,
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        p.draw(&mut pass).expect("draw");
-    }
-    queue.submit([encoder.finish()]);
+    draw_three_vertices(device, queue, p, &view, SIZE);
     centre_pixel(device, queue, &target, SIZE)
 }
 

@@ -110,3 +110,42 @@ pub fn centre_pixel(device: &wgpu::Device, queue: &wgpu::Queue, target: &wgpu::T
     let i = (size / 2 * 256 + size / 2 * 4) as usize;
     [data[i], data[i + 1], data[i + 2], data[i + 3]]
 }
+
+/// One submission: clear the `size` x `size` target to black, draw three vertices of `p`.
+#[allow(dead_code)]
+pub fn draw_three_vertices(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    p: &mut tesserae_wgpu::TranslatedPipeline,
+    view: &wgpu::TextureView,
+    size: u32,
+) {
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let call = tesserae_wgpu::DrawCall { indexed: false, count: 3, instances: 1, first: 0, first_instance: 0, base_vertex: 0 };
+    let inputs = tesserae_wgpu::Inputs {
+        vertex_buffers: &[],
+        index_buffer: None,
+        bind_groups: &[],
+        push_constants: &[],
+        viewport: [size as f32; 2],
+        point_size: 1.0,
+    };
+    p.prepare(device, queue, &mut encoder, &[call], &inputs).expect("prepare");
+    {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: None,
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(wgpu::Color::BLACK), store: wgpu::StoreOp::Store },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        p.draw(&mut pass).expect("draw");
+    }
+    queue.submit([encoder.finish()]);
+}
