@@ -40,6 +40,23 @@ fn vkerr(what: &str) -> impl Fn(vk::Result) -> ExecError + '_ {
     move |e| ExecError::Device(format!("{what}: {e}"))
 }
 
+/// The pipeline layout of `set_layouts` and, when the test gives push constants, one range of
+/// their size visible to `stages`.
+fn pipeline_layout(
+    d: &ash::Device,
+    set_layouts: &[vk::DescriptorSetLayout],
+    push_constants: Option<&Vec<u8>>,
+    stages: vk::ShaderStageFlags,
+) -> Result<vk::PipelineLayout, ExecError> {
+    let push_ranges: Vec<vk::PushConstantRange> =
+        push_constants.iter().map(|p| vk::PushConstantRange { stage_flags: stages, offset: 0, size: p.len() as u32 }).collect();
+    // SAFETY: the set layouts are live objects of `d`; the create info outlives the call.
+    unsafe {
+        d.create_pipeline_layout(&vk::PipelineLayoutCreateInfo::default().set_layouts(set_layouts).push_constant_ranges(&push_ranges), None)
+    }
+    .map_err(vkerr("vkCreatePipelineLayout"))
+}
+
 /// `vkerr` with a message built for one object (`vkCreateBuffer (uniform buffer set 0 binding 1)`).
 fn vkerr_for(what: String) -> impl Fn(vk::Result) -> ExecError {
     move |e| ExecError::Device(format!("{what}: {e}"))

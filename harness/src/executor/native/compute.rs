@@ -41,18 +41,7 @@ impl NativeExecutor {
         if !spec_entries.is_empty() {
             stage = stage.specialization_info(&spec);
         }
-        let push_ranges: Vec<vk::PushConstantRange> = test
-            .push_constants
-            .iter()
-            .map(|p| vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::COMPUTE, offset: 0, size: p.len() as u32 })
-            .collect();
-        sc.layout = unsafe {
-            d.create_pipeline_layout(
-                &vk::PipelineLayoutCreateInfo::default().set_layouts(&sc.set_layouts).push_constant_ranges(&push_ranges),
-                None,
-            )
-        }
-        .map_err(vkerr("vkCreatePipelineLayout"))?;
+        sc.layout = super::pipeline_layout(d, &sc.set_layouts, test.push_constants.as_ref(), vk::ShaderStageFlags::COMPUTE)?;
         let info = [vk::ComputePipelineCreateInfo::default().stage(stage).layout(sc.layout)];
         sc.pipeline = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) }
             .map_err(|(_, e)| vkerr("vkCreateComputePipelines")(e))?[0];

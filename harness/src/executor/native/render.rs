@@ -301,18 +301,7 @@ impl NativeExecutor {
             }
             ds
         });
-        let push_ranges: Vec<vk::PushConstantRange> = test
-            .push_constants
-            .iter()
-            .map(|p| vk::PushConstantRange { stage_flags: vk::ShaderStageFlags::ALL_GRAPHICS, offset: 0, size: p.len() as u32 })
-            .collect();
-        sc.layout = unsafe {
-            d.create_pipeline_layout(
-                &vk::PipelineLayoutCreateInfo::default().set_layouts(&sc.set_layouts).push_constant_ranges(&push_ranges),
-                None,
-            )
-        }
-        .map_err(vkerr("vkCreatePipelineLayout"))?;
+        sc.layout = super::pipeline_layout(d, &sc.set_layouts, test.push_constants.as_ref(), vk::ShaderStageFlags::ALL_GRAPHICS)?;
         let mut gpci = vk::GraphicsPipelineCreateInfo::default()
             .stages(&stage_infos)
             .vertex_input_state(&vi)
