@@ -92,7 +92,7 @@ pub fn bisect(root: &Path, target_dir: &Path, args: &BisectArgs) -> Result<u8, S
 /// nothing rendered, the harness failed to run). Never 128 or more, which aborts `git bisect`.
 pub fn step(args: &StepArgs, scratch: &Path) -> u8 {
     let head = git(Path::new("."), &["rev-parse", "--short", "HEAD"]).unwrap_or_default();
-    let built = Command::new("cargo").args(["build", "--quiet", "-p", "tesserae-harness"]).status();
+    let built = Command::new("cargo").args(crate::BUILD_BINS).status();
     if !built.is_ok_and(|s| s.success()) {
         eprintln!("bisect-step {head}: the harness does not build: skip");
         return 125;

@@ -116,7 +116,8 @@ pub fn fuzz(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error
 }
 
 fn differential(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error>> {
-    cmd!(sh, "cargo build --quiet -p tesserae-harness -p tesserae-fuzz --bin tesserae-harness --bin differential").run()?;
+    let build = crate::BUILD_BINS;
+    cmd!(sh, "cargo {build...}").run()?;
     let root = sh.current_dir();
     let bin = crate::target_dir(sh).join("debug");
     let mut cmd = std::process::Command::new(bin.join("differential"));

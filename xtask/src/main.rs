@@ -246,10 +246,17 @@ pub(crate) fn target_dir(sh: &Shell) -> std::path::PathBuf {
     }
 }
 
+/// The cargo arguments that build the harness (and every other workspace binary) with the
+/// features `cargo test --workspace` resolves. Built alone (`-p tesserae-harness`), cargo
+/// unifies features over a smaller package set (no fuzz crate: `syn` without `extra-traits`),
+/// which changes the hash of every crate above `syn` and rebuilt wgpu, naga and spirv-tools
+/// after the test build (2 minutes and a second copy on disk in CI).
+pub(crate) const BUILD_BINS: [&str; 4] = ["build", "--quiet", "--workspace", "--bins"];
+
 /// Builds the harness (dev profile) and returns a private copy of it, which later builds in
 /// the shared target directory cannot replace mid-run.
 fn build_harness(sh: &Shell) -> Result<PathBuf, Box<dyn std::error::Error>> {
-    cmd!(sh, "cargo build --quiet -p tesserae-harness").run()?;
+    cmd!(sh, "cargo {BUILD_BINS...}").run()?;
     let copy = std::env::temp_dir().join(format!("tesserae-harness-{}", std::process::id()));
     std::fs::copy(target_dir(sh).join("debug").join("tesserae-harness"), &copy)?;
     Ok(copy)
@@ -257,7 +264,7 @@ fn build_harness(sh: &Shell) -> Result<PathBuf, Box<dyn std::error::Error>> {
 
 pub(crate) fn harness(sh: &Shell, release: bool, sub: &str, args: &[String]) -> Result<u8, Box<dyn std::error::Error>> {
     let profile: &[&str] = if release { &["--release"] } else { &[] };
-    cmd!(sh, "cargo build --quiet -p tesserae-harness {profile...}").run()?;
+    cmd!(sh, "cargo {BUILD_BINS...} {profile...}").run()?;
     let exe = target_dir(sh).join(if release { "release" } else { "debug" }).join("tesserae-harness");
     // Run directly (not through xshell) to inherit the terminal and keep the exit code.
     let status = std::process::Command::new(exe).arg(sub).args(args).current_dir(sh.current_dir()).status()?;
