@@ -69,7 +69,7 @@ impl TranslatedCompute {
         }
         let shaders = [(&plan.pass.shader, Visibility { compute: true, ..Default::default() })];
         let entries = set_layout_entries(shaders.iter().copied(), emulation, limits.max_bind_groups, &config.binding_type_overrides)?;
-        let (sets, emulation_entries) = pass_layout(emulation, &shaders)?;
+        let (sets, emulation_entries) = pass_layout(emulation, &shaders);
         let app = sets.iter().filter_map(|s| entries.get(s)).flat_map(|es| es.values());
         stage_limits::check(&limits, &plan.pass.label, app.chain(emulation_entries.values()))?;
         let set_layouts = create_set_layouts(device, &entries);

@@ -40,8 +40,8 @@ use std::collections::BTreeMap;
 use std::num::NonZeroU32;
 use tesserae::draw_uniform::DrawUniform;
 use tesserae::{
-    Binding, BindingType, BufferUsage, ComputePass, DrawShape, Pass, PassResource, Plan, PushConstants, Resource, ShaderPlan, StepMode,
-    TextureDimension, TextureSample, Topology, VertexFormat, Visibility, Workgroups,
+    Binding, BindingType, BufferId, BufferUsage, ComputePass, DrawShape, Pass, PassResource, Plan, PushConstants, Resource, ShaderPlan,
+    StepMode, StorageAccess, StorageFormat, TextureDimension, TextureSample, Topology, VertexFormat, Visibility, Workgroups,
 };
 
 pub use tesserae;
@@ -212,10 +212,9 @@ fn view_dimension(d: TextureDimension) -> wgpu::TextureViewDimension {
     }
 }
 
-/// The wgpu binding type of binding `b` of shader `sh`. A storage texture's format and access
-/// come from the shader's naga module (the plan spells them as text).
-fn binding_type(sh: &ShaderPlan, b: &Binding) -> Result<wgpu::BindingType, RuntimeError> {
-    Ok(match &b.ty {
+/// The wgpu binding type of a binding a shader declares.
+fn binding_type(b: &Binding) -> wgpu::BindingType {
+    match &b.ty {
         BindingType::UniformBuffer => {
             wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Uniform, has_dynamic_offset: false, min_binding_size: None }
         }
@@ -236,96 +235,30 @@ fn binding_type(sh: &ShaderPlan, b: &Binding) -> Result<wgpu::BindingType, Runti
         },
         BindingType::Sampler { comparison: false } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
         BindingType::Sampler { comparison: true } => wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
-        BindingType::StorageTexture { format, dimension, .. } => {
-            let (storage_format, access) = storage_class(sh.wgsl.module(), b)
-                .ok_or_else(|| RuntimeError::Unsupported(format!("the storage texture `{}` ({format}) of the plan's shader", b.name)))?;
-            wgpu::BindingType::StorageTexture {
-                access: storage_access(access),
-                format: storage_format_from_naga(storage_format),
-                view_dimension: view_dimension(*dimension),
+        BindingType::StorageTexture { format, access, dimension } => wgpu::BindingType::StorageTexture {
+            access: match access {
+                StorageAccess::Read => wgpu::StorageTextureAccess::ReadOnly,
+                StorageAccess::Write => wgpu::StorageTextureAccess::WriteOnly,
+                StorageAccess::ReadWrite => wgpu::StorageTextureAccess::ReadWrite,
+                StorageAccess::Atomic => wgpu::StorageTextureAccess::Atomic,
+            },
+            format: texture_format(*format),
+            view_dimension: view_dimension(*dimension),
+        },
+    }
+}
+
+macro_rules! texture_format_fn {
+    ($($format:ident)*) => {
+        /// A storage texture format as wgpu's texture format (they spell every name alike).
+        fn texture_format(format: StorageFormat) -> wgpu::TextureFormat {
+            match format {
+                $(StorageFormat::$format => wgpu::TextureFormat::$format,)*
             }
         }
-    })
-}
-
-/// The storage image class of the global at `b`'s (group, binding) in `module`.
-fn storage_class(module: &wgpu::naga::Module, b: &Binding) -> Option<(wgpu::naga::StorageFormat, wgpu::naga::StorageAccess)> {
-    use wgpu::naga::{ImageClass, TypeInner};
-    let (_, global) = module
-        .global_variables
-        .iter()
-        .find(|(_, g)| g.binding.as_ref().is_some_and(|rb| rb.group == b.group && rb.binding == b.binding))?;
-    let inner = match &module.types[global.ty].inner {
-        TypeInner::BindingArray { base, .. } => &module.types[*base].inner,
-        other => other,
     };
-    match inner {
-        TypeInner::Image { class: ImageClass::Storage { format, access }, .. } => Some((*format, *access)),
-        _ => None,
-    }
 }
-
-fn storage_access(access: wgpu::naga::StorageAccess) -> wgpu::StorageTextureAccess {
-    use wgpu::naga::StorageAccess as A;
-    if access.contains(A::ATOMIC) {
-        wgpu::StorageTextureAccess::Atomic
-    } else if access.contains(A::LOAD | A::STORE) {
-        wgpu::StorageTextureAccess::ReadWrite
-    } else if access.contains(A::LOAD) {
-        wgpu::StorageTextureAccess::ReadOnly
-    } else {
-        wgpu::StorageTextureAccess::WriteOnly
-    }
-}
-
-/// naga's storage format as a wgpu texture format (the mapping wgpu's own validation uses).
-fn storage_format_from_naga(format: wgpu::naga::StorageFormat) -> wgpu::TextureFormat {
-    use wgpu::naga::StorageFormat as Sf;
-    use wgpu::TextureFormat as Tf;
-    match format {
-        Sf::R8Unorm => Tf::R8Unorm,
-        Sf::R8Snorm => Tf::R8Snorm,
-        Sf::R8Uint => Tf::R8Uint,
-        Sf::R8Sint => Tf::R8Sint,
-        Sf::R16Uint => Tf::R16Uint,
-        Sf::R16Sint => Tf::R16Sint,
-        Sf::R16Float => Tf::R16Float,
-        Sf::Rg8Unorm => Tf::Rg8Unorm,
-        Sf::Rg8Snorm => Tf::Rg8Snorm,
-        Sf::Rg8Uint => Tf::Rg8Uint,
-        Sf::Rg8Sint => Tf::Rg8Sint,
-        Sf::R32Uint => Tf::R32Uint,
-        Sf::R32Sint => Tf::R32Sint,
-        Sf::R32Float => Tf::R32Float,
-        Sf::Rg16Uint => Tf::Rg16Uint,
-        Sf::Rg16Sint => Tf::Rg16Sint,
-        Sf::Rg16Float => Tf::Rg16Float,
-        Sf::Rgba8Unorm => Tf::Rgba8Unorm,
-        Sf::Rgba8Snorm => Tf::Rgba8Snorm,
-        Sf::Rgba8Uint => Tf::Rgba8Uint,
-        Sf::Rgba8Sint => Tf::Rgba8Sint,
-        Sf::Bgra8Unorm => Tf::Bgra8Unorm,
-        Sf::Rgb10a2Uint => Tf::Rgb10a2Uint,
-        Sf::Rgb10a2Unorm => Tf::Rgb10a2Unorm,
-        Sf::Rg11b10Ufloat => Tf::Rg11b10Ufloat,
-        Sf::R64Uint => Tf::R64Uint,
-        Sf::Rg32Uint => Tf::Rg32Uint,
-        Sf::Rg32Sint => Tf::Rg32Sint,
-        Sf::Rg32Float => Tf::Rg32Float,
-        Sf::Rgba16Uint => Tf::Rgba16Uint,
-        Sf::Rgba16Sint => Tf::Rgba16Sint,
-        Sf::Rgba16Float => Tf::Rgba16Float,
-        Sf::Rgba32Uint => Tf::Rgba32Uint,
-        Sf::Rgba32Sint => Tf::Rgba32Sint,
-        Sf::Rgba32Float => Tf::Rgba32Float,
-        Sf::R16Unorm => Tf::R16Unorm,
-        Sf::R16Snorm => Tf::R16Snorm,
-        Sf::Rg16Unorm => Tf::Rg16Unorm,
-        Sf::Rg16Snorm => Tf::Rg16Snorm,
-        Sf::Rgba16Unorm => Tf::Rgba16Unorm,
-        Sf::Rgba16Snorm => Tf::Rgba16Snorm,
-    }
-}
+tesserae::with_storage_formats!(texture_format_fn);
 
 pub fn vertex_format(f: VertexFormat) -> wgpu::VertexFormat {
     use VertexFormat::*;
@@ -386,7 +319,7 @@ impl TranslatedPipeline {
         let limits = device.limits();
         let mut layouts = Vec::new();
         for pass in &plan.passes {
-            let (sets, emulation_entries) = pass_layout(emulation, &pass_shaders(pass))?;
+            let (sets, emulation_entries) = pass_layout(emulation, &pass_shaders(pass));
             let app = sets.iter().filter_map(|s| entries.get(s)).flat_map(|es| es.values());
             stage_limits::check(&limits, pass.label(), app.chain(emulation_entries.values()))?;
             layouts.push((sets, emulation_entries));
@@ -524,7 +457,7 @@ impl TranslatedPipeline {
                         _ => (x, y),
                     };
                     if let Workgroups::Indirect { arguments, offset } = &cp.workgroups {
-                        c.dispatch_workgroups_indirect(intermediate(&self.plan, &buffers.intermediates, &cp.label, arguments)?, *offset);
+                        c.dispatch_workgroups_indirect(intermediate(&buffers.intermediates, &cp.label, *arguments)?, *offset);
                     } else if x > 0 && y > 0 {
                         c.dispatch_workgroups(x, y, 1);
                     }
@@ -559,7 +492,7 @@ impl TranslatedPipeline {
                     rpass.set_bind_group(g, bg, &[]);
                 }
                 let c = d.call;
-                let buffer = |name: &str| intermediate(&self.plan, &d.intermediates, &rp.label, name);
+                let buffer = |id: BufferId| intermediate(&d.intermediates, &rp.label, id);
                 match &rp.draw {
                     DrawShape::AsRecorded => {
                         for (slot, b) in d.vertex_buffers.iter().enumerate() {
@@ -575,15 +508,15 @@ impl TranslatedPipeline {
                         }
                     }
                     DrawShape::ExpandedPoints { indices_per_point, indices } => {
-                        rpass.set_index_buffer(buffer(indices)?.slice(..), wgpu::IndexFormat::Uint32);
+                        rpass.set_index_buffer(buffer(*indices)?.slice(..), wgpu::IndexFormat::Uint32);
                         rpass.draw_indexed(0..indices_per_point * c.count * c.instances, 0, 0..1);
                     }
                     DrawShape::ExpandedPointsIndirect { arguments, offset, .. } => {
-                        rpass.draw_indirect(buffer(arguments)?, *offset);
+                        rpass.draw_indirect(buffer(*arguments)?, *offset);
                     }
                     DrawShape::IndexedIndirect { indices, arguments } => {
-                        rpass.set_index_buffer(buffer(indices)?.slice(..), wgpu::IndexFormat::Uint32);
-                        rpass.draw_indexed_indirect(buffer(arguments)?, 0);
+                        rpass.set_index_buffer(buffer(*indices)?.slice(..), wgpu::IndexFormat::Uint32);
+                        rpass.draw_indexed_indirect(buffer(*arguments)?, 0);
                     }
                 }
             }
@@ -634,7 +567,7 @@ pub(crate) fn set_layout_entries<'p>(
             }
             let ty = match overrides.iter().find(|(k, _)| *k == (b.group, b.binding)) {
                 Some((_, ty)) => *ty,
-                None => binding_type(sh, b)?,
+                None => binding_type(b),
             };
             let e = entries.entry(b.group).or_default().entry(b.binding).or_insert(wgpu::BindGroupLayoutEntry {
                 binding: b.binding,
@@ -674,22 +607,22 @@ pub(crate) fn create_set_layouts(
 pub(crate) fn pass_layout(
     emulation: Option<u32>,
     shaders: &[(&ShaderPlan, Visibility)],
-) -> Result<(Vec<u32>, BTreeMap<u32, wgpu::BindGroupLayoutEntry>), RuntimeError> {
-    let declared = shaders.iter().flat_map(|(sh, vis)| sh.bindings.iter().map(move |b| (sh, b, *vis)));
-    let mut sets: Vec<u32> = declared.clone().map(|(_, b, _)| b.group).filter(|g| Some(*g) != emulation).collect();
+) -> (Vec<u32>, BTreeMap<u32, wgpu::BindGroupLayoutEntry>) {
+    let declared = shaders.iter().flat_map(|(sh, vis)| sh.bindings.iter().map(move |b| (b, *vis)));
+    let mut sets: Vec<u32> = declared.clone().map(|(b, _)| b.group).filter(|g| Some(*g) != emulation).collect();
     sets.sort();
     sets.dedup();
     let mut emu_entries: BTreeMap<u32, wgpu::BindGroupLayoutEntry> = BTreeMap::new();
-    for (sh, b, vis) in declared.filter(|(_, b, _)| Some(b.group) == emulation) {
+    for (b, vis) in declared.filter(|(b, _)| Some(b.group) == emulation) {
         let e = emu_entries.entry(b.binding).or_insert(wgpu::BindGroupLayoutEntry {
             binding: b.binding,
             visibility: wgpu::ShaderStages::empty(),
-            ty: binding_type(sh, b)?,
+            ty: binding_type(b),
             count: None,
         });
         e.visibility |= stages(vis);
     }
-    Ok((sets, emu_entries))
+    (sets, emu_entries)
 }
 
 /// The pipeline layout of a pass using the application's `sets` and, when it has entries, its
@@ -998,7 +931,7 @@ impl TranslatedPipeline {
             Resource::VertexBufferAsStorage { slot } => {
                 inputs.vertex_buffers.get(*slot as usize).copied().ok_or(RuntimeError::MissingVertexBuffer { slot: *slot })
             }
-            Resource::Intermediate { name } => intermediate(&self.plan, &buffers.intermediates, pass.label(), name),
+            Resource::Intermediate(id) => intermediate(&buffers.intermediates, pass.label(), *id),
             Resource::PushConstants => self.push_constants.as_ref().ok_or_else(|| undeclared(pass.label(), r)),
         })
     }
@@ -1025,13 +958,12 @@ pub(crate) fn emulation_bind_group<'b>(
     Ok(device.create_bind_group(&wgpu::BindGroupDescriptor { label: Some(label), layout, entries: &entries }))
 }
 
-/// The intermediate buffer `name` of `plan`, as allocated in `intermediates`.
-fn intermediate<'b>(plan: &Plan, intermediates: &'b [wgpu::Buffer], pass: &str, name: &str) -> Result<&'b wgpu::Buffer, RuntimeError> {
-    plan.buffers
-        .iter()
-        .position(|b| b.name == name)
-        .and_then(|i| intermediates.get(i))
-        .ok_or_else(|| RuntimeError::Plan(tesserae::PlanError::UnknownBuffer { pass: pass.to_string(), name: name.to_string() }))
+/// The intermediate buffer `id`, as allocated in `intermediates` (one per buffer of the plan,
+/// in its order).
+fn intermediate<'b>(intermediates: &'b [wgpu::Buffer], pass: &str, id: BufferId) -> Result<&'b wgpu::Buffer, RuntimeError> {
+    intermediates
+        .get(id.0 as usize)
+        .ok_or_else(|| RuntimeError::Plan(tesserae::PlanError::UnknownBuffer { pass: pass.to_string(), buffer: id }))
 }
 
 /// Two triangles per quad of four vertices, as [`BufferUsage::QuadIndices`] defines: `bytes`

@@ -6,8 +6,10 @@
 
 use std::fmt::Write;
 
-/// Bindings inside the emulation group.
+/// Bindings inside the emulation group, and the one table of what each holds ([`resource`]).
 pub mod binding {
+    use crate::plan::{BufferId, Resource};
+
     /// The per-draw [`crate::draw_uniform::DrawUniform`].
     pub const DRAW: u32 = 0;
     /// The application's index buffer as `array<u32>` storage.
@@ -23,6 +25,26 @@ pub mod binding {
     pub const DRAW_PARAMETERS: u32 = 21;
     /// Intermediate buffers (records, indices, ...), by their index in the plan's list.
     pub const INTERMEDIATES: u32 = 24;
+
+    /// The binding of intermediate buffer `id`.
+    pub fn intermediate(id: BufferId) -> u32 {
+        INTERMEDIATES + id.0
+    }
+
+    /// What a pass binds at `binding` of the emulation group: every pass provides, for each
+    /// binding its shaders declare there, this resource.
+    pub fn resource(binding: u32) -> Option<Resource> {
+        Some(match binding {
+            DRAW | DRAW_PARAMETERS => Resource::DrawParams { size: crate::draw_uniform::SIZE },
+            INDEX => Resource::IndexBufferAsStorage,
+            b if (VERTEX_BUFFERS..VERTEX_BUFFERS + MAX_VERTEX_BUFFERS).contains(&b) => {
+                Resource::VertexBufferAsStorage { slot: b - VERTEX_BUFFERS }
+            }
+            PUSH_CONSTANTS => Resource::PushConstants,
+            b if b >= INTERMEDIATES => Resource::Intermediate(BufferId(b - INTERMEDIATES)),
+            _ => return None,
+        })
+    }
 }
 
 /// Where the emulation binds its resources.

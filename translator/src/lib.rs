@@ -46,13 +46,14 @@ pub use desc::*;
 pub use descriptors::DescriptorKind;
 pub use error::{LoadError, TranslateError};
 pub use plan::{
-    AppResource, Binding, BindingType, BufferSize, BufferUsage, ComputePass, ComputePlan, DrawShape, IntermediateBuffer, Pass,
-    PassResource, Plan, PlanError, PushConstants, RenderPass, Resource, ShaderPlan, TextureDimension, TextureSample, Visibility,
-    WgpuBinding, Workgroups, PLAN_VERSION,
+    AppResource, Binding, BindingType, BufferId, BufferSize, BufferUsage, ComputePass, ComputePlan, DrawShape, IntermediateBuffer, Pass,
+    PassResource, Plan, PlanError, PushConstants, RenderPass, Resource, ShaderPlan, StorageAccess, StorageFormat, TextureDimension,
+    TextureSample, Visibility, WgpuBinding, Workgroups, PLAN_VERSION,
 };
 pub use reflect::{LoadedModule, Reflection};
 
 use emulation::{binding, Emulation};
+use plan::BufferTable;
 use resources::ResourceContext;
 use spirv::BuiltIn;
 
@@ -276,7 +277,7 @@ fn translate_lowered<'w>(
             draw: DrawShape::AsRecorded,
             resources: Vec::new(),
         })],
-        Vec::new(),
+        BufferTable::default(),
     ))
 }
 
@@ -419,18 +420,10 @@ fn translate_expanded_points<'w>(
         (None, _) => None,
     };
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
-    let records = IntermediateBuffer {
-        name: "records".into(),
-        binding: binding::INTERMEDIATES,
-        size: BufferSize::Fixed { bytes: 0 },
-        usage: BufferUsage::Storage,
-    };
-    let quads = IntermediateBuffer {
-        name: "quad indices".into(),
-        binding: binding::INTERMEDIATES + 1,
-        size: BufferSize::PerPosition { bytes: 4 * points::INDICES_PER_POINT as u64 },
-        usage: BufferUsage::QuadIndices,
-    };
+    let mut buffers = BufferTable::default();
+    let records = buffers.add("records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+    let quads =
+        buffers.add("quad indices", BufferSize::PerPosition { bytes: 4 * points::INDICES_PER_POINT as u64 }, BufferUsage::QuadIndices);
     let passes = profile::phase("points::expand", || {
         points::expand(
             module,
@@ -439,14 +432,14 @@ fn translate_expanded_points<'w>(
                 point_coord_location,
                 cull_distances,
                 emulation: e,
-                records_binding: records.binding,
+                records_binding: binding::intermediate(records),
                 verify: desc.options.verify_wgsl_round_trip,
             },
         )
     })?;
-    let records = IntermediateBuffer { size: BufferSize::PerPosition { bytes: 16 * passes.stride as u64 }, ..records };
+    buffers.resize(records, BufferSize::PerPosition { bytes: 16 * passes.stride as u64 });
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
-    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records)]);
+    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, records)]);
     Ok(Plan::assemble(
         desc,
         Some(e.group),
@@ -464,11 +457,11 @@ fn translate_expanded_points<'w>(
                 topology: Topology::TriangleList,
                 vertex_buffers: Vec::new(),
                 clip_distances: 0,
-                draw: DrawShape::ExpandedPoints { indices_per_point: points::INDICES_PER_POINT, indices: quads.name.clone() },
-                resources: vec![draw_params(e), intermediate(e, &records)],
+                draw: DrawShape::ExpandedPoints { indices_per_point: points::INDICES_PER_POINT, indices: quads },
+                resources: vec![draw_params(e), intermediate(e, records)],
             }),
         ],
-        vec![records, quads],
+        buffers,
     ))
 }
 
@@ -476,8 +469,8 @@ fn draw_params(e: Emulation) -> PassResource {
     PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: draw_uniform::SIZE } }
 }
 
-fn intermediate(e: Emulation, b: &IntermediateBuffer) -> PassResource {
-    PassResource { group: e.group, binding: b.binding, resource: Resource::Intermediate { name: b.name.clone() } }
+fn intermediate(e: Emulation, id: BufferId) -> PassResource {
+    PassResource { group: e.group, binding: binding::intermediate(id), resource: Resource::Intermediate(id) }
 }
 
 /// Primitives assembled in compute: the four passes of [`cull`], for cull distances and, on a
@@ -496,20 +489,19 @@ fn translate_with_primitive_pass<'w>(
     demote_cull(vertex.module_mut());
     let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
     let n = cull::vertices_per_primitive(desc.topology) as u64;
-    let buffer =
-        |k: u32, name: &str, size, usage| IntermediateBuffer { name: name.into(), binding: binding::INTERMEDIATES + k, size, usage };
-    let mut records = buffer(0, "records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
-    let prims = buffer(1, "prims", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Storage);
-    let flags = buffer(2, "flags", BufferSize::PerPrimitive { bytes: 4 }, BufferUsage::Storage);
-    let indices = buffer(3, "indices", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Index);
-    let indirect = buffer(4, "indirect", BufferSize::Fixed { bytes: 20 }, BufferUsage::Indirect);
+    let mut buffers = BufferTable::default();
+    let records = buffers.add("records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+    let prims = buffers.add("prims", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Storage);
+    let flags = buffers.add("flags", BufferSize::PerPrimitive { bytes: 4 }, BufferUsage::Storage);
+    let indices = buffers.add("indices", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Index);
+    let indirect = buffers.add("indirect", BufferSize::Fixed { bytes: 20 }, BufferUsage::Indirect);
     let bindings = cull::CullBindings {
         emulation: e,
-        records: records.binding,
-        prims: prims.binding,
-        flags: flags.binding,
-        indices: indices.binding,
-        indirect: indirect.binding,
+        records: binding::intermediate(records),
+        prims: binding::intermediate(prims),
+        flags: binding::intermediate(flags),
+        indices: binding::intermediate(indices),
+        indirect: binding::intermediate(indirect),
     };
     let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
     let passes = profile::phase("cull::build", || {
@@ -526,10 +518,10 @@ fn translate_with_primitive_pass<'w>(
             },
         )
     })?;
-    records.size = BufferSize::PerPosition { bytes: 16 * passes.stride as u64 };
+    buffers.resize(records, BufferSize::PerPosition { bytes: 16 * passes.stride as u64 });
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
-    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, &records)]);
+    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, records)]);
     let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups, resources| {
         Pass::Compute(ComputePass { label: label.into(), shader: shader_plan(Stage::Vertex, w), workgroups, resources })
     };
@@ -542,19 +534,13 @@ fn translate_with_primitive_pass<'w>(
                 "primitives",
                 passes.primitive,
                 Workgroups::PerPrimitive { size: cull::WORKGROUP },
-                vec![draw_params(e), index, intermediate(e, &records), intermediate(e, &prims), intermediate(e, &flags)],
+                vec![draw_params(e), index, intermediate(e, records), intermediate(e, prims), intermediate(e, flags)],
             ),
             compute(
                 "compact",
                 passes.compact,
                 Workgroups::One,
-                vec![
-                    draw_params(e),
-                    intermediate(e, &prims),
-                    intermediate(e, &flags),
-                    intermediate(e, &indices),
-                    intermediate(e, &indirect),
-                ],
+                vec![draw_params(e), intermediate(e, prims), intermediate(e, flags), intermediate(e, indices), intermediate(e, indirect)],
             ),
             Pass::Render(RenderPass {
                 label: "draw survivors".into(),
@@ -566,11 +552,11 @@ fn translate_with_primitive_pass<'w>(
                 },
                 vertex_buffers: Vec::new(),
                 clip_distances: passes.native_clip,
-                draw: DrawShape::IndexedIndirect { indices: indices.name.clone(), arguments: indirect.name.clone() },
-                resources: vec![intermediate(e, &records)],
+                draw: DrawShape::IndexedIndirect { indices, arguments: indirect },
+                resources: vec![intermediate(e, records)],
             }),
         ],
-        vec![records, prims, flags, indices, indirect],
+        buffers,
     ))
 }
 

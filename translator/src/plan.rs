@@ -12,7 +12,12 @@ use crate::wgsl::ValidatedWgsl;
 use serde::Serialize;
 
 /// Version of the plan's JSON form; bumped on every incompatible change.
-pub const PLAN_VERSION: u32 = 6;
+///
+/// The JSON form is serde's of these types: structs as objects by field name, enums by
+/// kebab-case variant name (a unit variant as a string, others as a one-key object), a
+/// [`BufferId`] as its number (an index into `buffers`), a [`StorageFormat`] as WGSL spells it
+/// (`rgba8unorm`).
+pub const PLAN_VERSION: u32 = 7;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
@@ -22,7 +27,8 @@ pub struct Plan {
     /// The application's vertex buffer layouts, by slot.
     pub vertex_buffers: Vec<VertexBufferLayout>,
     pub passes: Vec<Pass>,
-    /// Buffers that passes write and later passes read, sized from the draw.
+    /// Buffers that passes write and later passes read, sized from the draw; a [`BufferId`]
+    /// is an index into it.
     pub buffers: Vec<IntermediateBuffer>,
     /// The bind group of the emulation's own resources ([`crate::emulation`]); `None` when no
     /// pass needs one.
@@ -106,9 +112,69 @@ pub enum BindingType {
     UniformBuffer,
     StorageBuffer { read_only: bool },
     Texture { sample: TextureSample, dimension: TextureDimension, multisampled: bool },
-    StorageTexture { format: String, access: String, dimension: TextureDimension },
+    StorageTexture { format: StorageFormat, access: StorageAccess, dimension: TextureDimension },
     Sampler { comparison: bool },
 }
+
+/// How a shader accesses a storage texture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StorageAccess {
+    Read,
+    Write,
+    ReadWrite,
+    Atomic,
+}
+
+impl StorageAccess {
+    fn from_naga(access: naga::StorageAccess) -> Self {
+        use naga::StorageAccess as A;
+        if access.contains(A::ATOMIC) {
+            StorageAccess::Atomic
+        } else if access.contains(A::LOAD | A::STORE) {
+            StorageAccess::ReadWrite
+        } else if access.contains(A::LOAD) {
+            StorageAccess::Read
+        } else {
+            StorageAccess::Write
+        }
+    }
+}
+
+/// Calls `$then!` with the name of every storage texture format: naga's `StorageFormat`,
+/// [`StorageFormat`] and wgpu's `TextureFormat` spell them alike, so each mapping between them
+/// is generated from this one list.
+#[macro_export]
+macro_rules! with_storage_formats {
+    ($then:ident) => {
+        $then!(
+            R8Unorm R8Snorm R8Uint R8Sint R16Uint R16Sint R16Float Rg8Unorm Rg8Snorm Rg8Uint Rg8Sint R32Uint R32Sint
+            R32Float Rg16Uint Rg16Sint Rg16Float Rgba8Unorm Rgba8Snorm Rgba8Uint Rgba8Sint Bgra8Unorm Rgb10a2Uint
+            Rgb10a2Unorm Rg11b10Ufloat R64Uint Rg32Uint Rg32Sint Rg32Float Rgba16Uint Rgba16Sint Rgba16Float Rgba32Uint
+            Rgba32Sint Rgba32Float R16Unorm R16Snorm Rg16Unorm Rg16Snorm Rgba16Unorm Rgba16Snorm
+        );
+    };
+}
+
+macro_rules! storage_format_enum {
+    ($($format:ident)*) => {
+        /// A storage texture's texel format; in JSON as WGSL spells it (`rgba8unorm`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+        #[serde(rename_all = "lowercase")]
+        pub enum StorageFormat {
+            $($format,)*
+        }
+
+        impl StorageFormat {
+            fn from_naga(format: naga::StorageFormat) -> Self {
+                match format {
+                    $(naga::StorageFormat::$format => StorageFormat::$format,)*
+                }
+            }
+        }
+    };
+}
+with_storage_formats!(storage_format_enum);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -168,7 +234,7 @@ pub enum Workgroups {
     /// `[x, y, z]` as a pass before wrote them: three `u32`s at byte `offset` of the
     /// intermediate buffer `arguments` (an [`BufferUsage::Indirect`] one); the kernel numbers
     /// its workgroups itself.
-    Indirect { arguments: String, offset: u64 },
+    Indirect { arguments: BufferId, offset: u64 },
 }
 
 impl Pass {
@@ -214,15 +280,15 @@ pub struct PassResource {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Resource {
-    /// The per-draw `TesseraeDraw` uniform (see [`crate::points`]), `size` bytes.
+    /// The per-draw `TesseraeDraw` uniform ([`crate::draw_uniform`]), `size` bytes.
     DrawParams { size: u64 },
     /// The application's index buffer, as read-only storage of u32 words (a 4-byte dummy for
     /// non-indexed draws).
     IndexBufferAsStorage,
     /// The application's vertex buffer `slot`, as read-only storage of u32 words.
     VertexBufferAsStorage { slot: u32 },
-    /// One of the plan's [`IntermediateBuffer`]s, by name.
-    Intermediate { name: String },
+    /// One of the plan's [`IntermediateBuffer`]s.
+    Intermediate(BufferId),
     /// The uniform buffer holding the application's push constants ([`Plan::push_constants`]).
     PushConstants,
 }
@@ -234,21 +300,33 @@ pub enum DrawShape {
     /// The application's draw call, unchanged (vertex, instance and index counts as recorded).
     AsRecorded,
     /// Point expansion: each recorded draw of `n` points × `i` instances (indexed or not)
-    /// becomes one indexed draw of `indices_per_point * n * i` indices from the buffer
-    /// `indices` that an earlier pass wrote (u32); face culling off.
-    ExpandedPoints { indices_per_point: u32, indices: String },
-    /// `draw_indexed_indirect` with the index buffer and arguments earlier passes wrote.
-    IndexedIndirect { indices: String, arguments: String },
+    /// becomes one indexed draw of `indices_per_point * n * i` indices (u32) from the buffer
+    /// `indices` (an index buffer); face culling off.
+    ExpandedPoints { indices_per_point: u32, indices: BufferId },
+    /// `draw_indexed_indirect` with the index buffer and the arguments (at byte 0) earlier
+    /// passes wrote.
+    IndexedIndirect { indices: BufferId, arguments: BufferId },
     /// Point sprites of tessellation's point mode: `draw_indirect` with the arguments an
     /// earlier pass wrote at byte `offset` of `arguments`, `vertices_per_point` vertices
     /// (two triangles) per point; face culling off.
-    ExpandedPointsIndirect { vertices_per_point: u32, arguments: String, offset: u64 },
+    ExpandedPointsIndirect { vertices_per_point: u32, arguments: BufferId, offset: u64 },
 }
 
 impl DrawShape {
     /// Whether the draw's triangles are expanded points (never face-culled, front-facing).
     pub fn expands_points(&self) -> bool {
         matches!(self, DrawShape::ExpandedPoints { .. } | DrawShape::ExpandedPointsIndirect { .. })
+    }
+
+    /// The buffers the draw reads as indices and as indirect arguments: (buffer, byte offset,
+    /// bytes read) of its arguments, and its index buffer.
+    fn buffers(&self) -> (Option<(BufferId, u64, u64)>, Option<BufferId>) {
+        match *self {
+            DrawShape::AsRecorded => (None, None),
+            DrawShape::ExpandedPoints { indices, .. } => (None, Some(indices)),
+            DrawShape::IndexedIndirect { indices, arguments } => (Some((arguments, 0, 20)), Some(indices)),
+            DrawShape::ExpandedPointsIndirect { arguments, offset, .. } => (Some((arguments, offset, 16)), None),
+        }
     }
 }
 
@@ -361,7 +439,7 @@ impl ComputePlan {
                 module: module.unwrap_or_default(),
             });
         }
-        check_pass(&pass.label, &[&pass.shader], &pass.resources, None, self.emulation_group, &[], &mut Vec::new())?;
+        check_pass(&pass.label, &[&pass.shader], &pass.resources, self.emulation_group, &mut Vec::new())?;
         check_group_free(self.emulation_group, &self.resources)
     }
 
@@ -370,14 +448,47 @@ impl ComputePlan {
     }
 }
 
+/// An intermediate buffer: its index in [`Plan::buffers`]. Its binding in the emulation group
+/// is [`crate::emulation::binding::intermediate`] of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct BufferId(pub u32);
+
+impl std::fmt::Display for BufferId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
 /// A buffer that passes of one draw write and later passes read; created per draw.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct IntermediateBuffer {
+    /// What it holds, for labels and messages.
     pub name: String,
-    /// Its binding in the emulation group.
-    pub binding: u32,
     pub size: BufferSize,
     pub usage: BufferUsage,
+}
+
+/// The intermediate buffers of a plan being built: [`Self::add`] gives each its id.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct BufferTable(Vec<IntermediateBuffer>);
+
+impl BufferTable {
+    pub(crate) fn add(&mut self, name: &str, size: BufferSize, usage: BufferUsage) -> BufferId {
+        self.0.push(IntermediateBuffer { name: name.into(), size, usage });
+        BufferId(self.0.len() as u32 - 1)
+    }
+
+    /// Sets the size of `id`, for a buffer whose size is known once its pass is written.
+    pub(crate) fn resize(&mut self, id: BufferId, size: BufferSize) {
+        if let Some(b) = self.0.get_mut(id.0 as usize) {
+            b.size = size;
+        }
+    }
+
+    pub(crate) fn into_vec(self) -> Vec<IntermediateBuffer> {
+        self.0
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -439,16 +550,22 @@ pub enum PlanError {
     Unprovided { pass: String, group: u32, binding: u32, name: String },
     #[error("pass `{pass}` provides @group({group}) @binding({binding}), which no shader of it declares")]
     Undeclared { pass: String, group: u32, binding: u32 },
-    #[error("pass `{pass}` names an unknown intermediate buffer `{name}`")]
-    UnknownBuffer { pass: String, name: String },
+    #[error("pass `{pass}` names intermediate buffer {buffer}, which the plan does not have")]
+    UnknownBuffer { pass: String, buffer: BufferId },
     #[error("@group({group}) @binding({binding}) is declared as {first} in one shader and {second} in another")]
     Conflict { group: u32, binding: u32, first: String, second: String },
     #[error("the application's set {group} is also the emulation group")]
     GroupTaken { group: u32 },
     #[error("pass `{pass}`: pipeline-overridable constant `{name}` has no value, or is not declared")]
     Constant { pass: String, name: String },
-    #[error("pass `{pass}` reads {bytes} bytes of indirect arguments from `{name}` at byte {offset}, which is not in an indirect-arguments buffer or not 4-byte aligned")]
-    IndirectArguments { pass: String, name: String, offset: u64, bytes: u64 },
+    #[error("pass `{pass}` reads {bytes} bytes of indirect arguments from buffer {buffer} at byte {offset}, which is not in an indirect-arguments buffer or not 4-byte aligned")]
+    IndirectArguments { pass: String, buffer: BufferId, offset: u64, bytes: u64 },
+    #[error("pass `{pass}` draws with buffer {buffer} as its index buffer, which is not an index buffer")]
+    NotAnIndexBuffer { pass: String, buffer: BufferId },
+    #[error(
+        "pass `{pass}` binds {resource:?} at @binding({binding}) of the emulation group, where the emulation's table has {expected:?}"
+    )]
+    WrongResource { pass: String, binding: u32, resource: Resource, expected: Option<Resource> },
     #[error("pass `{pass}`: its workgroup counts do not fit the plan (as dispatched in a compute plan, and only there)")]
     Workgroups { pass: String },
     #[error("pass `{pass}`: workgroup size {plan:?} in the plan, {module:?} in the shader (each dimension at least 1)")]
@@ -462,14 +579,14 @@ impl Plan {
         desc: &crate::desc::PipelineDesc,
         emulation_group: Option<u32>,
         passes: Vec<Pass>,
-        buffers: Vec<IntermediateBuffer>,
+        buffers: BufferTable,
     ) -> Plan {
         Plan {
             version: PLAN_VERSION,
             topology: desc.topology,
             vertex_buffers: desc.vertex_buffers.clone(),
             passes,
-            buffers,
+            buffers: buffers.into_vec(),
             emulation_group,
             push_constants: None,
             resources: Vec::new(),
@@ -477,8 +594,11 @@ impl Plan {
     }
 
     /// Checks the plan's invariants: versions agree; in every pass, the bindings its shaders
-    /// declare in the emulation group are exactly those it provides; intermediate buffers
-    /// exist; one (group, binding) has one type across the plan.
+    /// declare in the emulation group are exactly those it provides, each the resource the
+    /// emulation's table ([`crate::emulation::binding::resource`]) puts there; the
+    /// intermediate buffers it names exist, its indirect arguments lie in an indirect-arguments
+    /// buffer and its indices in an index buffer; one (group, binding) has one type across the
+    /// plan.
     pub fn validate(&self) -> Result<(), PlanError> {
         if self.version != PLAN_VERSION {
             return Err(PlanError::Version { found: self.version });
@@ -489,19 +609,25 @@ impl Plan {
                 Pass::Render(r) => (&r.label, &r.resources),
                 Pass::Compute(c) => (&c.label, &c.resources),
             };
-            if let Pass::Compute(ComputePass { workgroups: Workgroups::AsDispatched, .. }) = pass {
-                return Err(PlanError::Workgroups { pass: label.clone() });
-            }
-            let indirect = match pass {
-                Pass::Compute(ComputePass { workgroups: Workgroups::Indirect { arguments, offset }, .. }) => Some((arguments, *offset, 12)),
-                Pass::Render(RenderPass { draw: DrawShape::ExpandedPointsIndirect { arguments, offset, .. }, .. }) => {
-                    Some((arguments, *offset, 16))
+            let (arguments, indices) = match pass {
+                Pass::Compute(ComputePass { workgroups: Workgroups::AsDispatched, .. }) => {
+                    return Err(PlanError::Workgroups { pass: label.clone() });
                 }
-                _ => None,
+                Pass::Compute(ComputePass { workgroups: Workgroups::Indirect { arguments, offset }, .. }) => {
+                    (Some((*arguments, *offset, 12)), None)
+                }
+                Pass::Compute(_) => (None, None),
+                Pass::Render(r) => r.draw.buffers(),
             };
-            check_pass(label, &pass.shaders(), provided, indirect, self.emulation_group, &self.buffers, &mut seen)?;
+            check_pass(label, &pass.shaders(), provided, self.emulation_group, &mut seen)?;
+            check_buffers(label, provided, arguments, indices, &self.buffers)?;
         }
         check_group_free(self.emulation_group, &self.resources)
+    }
+
+    /// The intermediate buffer `id`.
+    pub fn buffer(&self, id: BufferId) -> Option<&IntermediateBuffer> {
+        self.buffers.get(id.0 as usize)
     }
 
     pub fn to_json(&self) -> String {
@@ -509,18 +635,15 @@ impl Plan {
     }
 }
 
-/// One pass's checks (see [`Plan::validate`]): its shaders' constants; the emulation-group
-/// bindings its shaders declare are those it provides; each other (group, binding) has one
-/// type across the plan (`seen`: the bindings of the passes before); its indirect arguments
-/// (`(buffer, offset, bytes)`) lie in an indirect-arguments buffer; the intermediate buffers
-/// it names exist.
+/// One pass's checks of its bindings (see [`Plan::validate`]): its shaders' constants; the
+/// emulation-group bindings its shaders declare are those it provides, each the resource the
+/// emulation's table puts there; each other (group, binding) has one type across the plan
+/// (`seen`: the bindings of the passes before).
 fn check_pass<'p>(
     label: &str,
     shaders: &[&'p ShaderPlan],
     provided: &[PassResource],
-    indirect: Option<(&String, u64, u64)>,
     emulation_group: Option<u32>,
-    buffers: &[IntermediateBuffer],
     seen: &mut Vec<&'p Binding>,
 ) -> Result<(), PlanError> {
     if let Some(name) = shaders.iter().find_map(|s| s.constants_mismatch()) {
@@ -545,23 +668,47 @@ fn check_pass<'p>(
             seen.push(b);
         }
     }
-    if let Some((arguments, offset, bytes)) = indirect {
-        let fits = |b: &IntermediateBuffer| match b.size {
-            BufferSize::Fixed { bytes: size } => offset.checked_add(bytes).is_some_and(|end| end <= size),
-            _ => true,
-        };
-        if offset % 4 != 0 || !buffers.iter().any(|b| &b.name == arguments && b.usage == BufferUsage::Indirect && fits(b)) {
-            return Err(PlanError::IndirectArguments { pass: label.into(), name: arguments.clone(), offset, bytes });
-        }
-    }
     for p in provided {
         if !declared.iter().any(|b| b.group == p.group && b.binding == p.binding) {
             return Err(PlanError::Undeclared { pass: label.into(), group: p.group, binding: p.binding });
         }
-        if let Resource::Intermediate { name } = &p.resource {
-            if !buffers.iter().any(|b| &b.name == name) {
-                return Err(PlanError::UnknownBuffer { pass: label.into(), name: name.clone() });
-            }
+        let expected = crate::emulation::binding::resource(p.binding).filter(|_| Some(p.group) == emulation_group);
+        if expected.as_ref() != Some(&p.resource) {
+            return Err(PlanError::WrongResource { pass: label.into(), binding: p.binding, resource: p.resource.clone(), expected });
+        }
+    }
+    Ok(())
+}
+
+/// One pass's checks of the intermediate buffers it names (see [`Plan::validate`]): each
+/// exists; its indirect arguments (`(buffer, offset, bytes)`) lie 4-byte aligned in an
+/// indirect-arguments buffer; its `indices` are an index buffer.
+fn check_buffers(
+    label: &str,
+    provided: &[PassResource],
+    arguments: Option<(BufferId, u64, u64)>,
+    indices: Option<BufferId>,
+    buffers: &[IntermediateBuffer],
+) -> Result<(), PlanError> {
+    let get = |id: BufferId| buffers.get(id.0 as usize).ok_or_else(|| PlanError::UnknownBuffer { pass: label.into(), buffer: id });
+    for p in provided {
+        if let Resource::Intermediate(id) = p.resource {
+            get(id)?;
+        }
+    }
+    if let Some((id, offset, bytes)) = arguments {
+        let b = get(id)?;
+        let fits = match b.size {
+            BufferSize::Fixed { bytes: size } => offset.checked_add(bytes).is_some_and(|end| end <= size),
+            _ => true,
+        };
+        if offset % 4 != 0 || b.usage != BufferUsage::Indirect || !fits {
+            return Err(PlanError::IndirectArguments { pass: label.into(), buffer: id, offset, bytes });
+        }
+    }
+    if let Some(id) = indices {
+        if !matches!(get(id)?.usage, BufferUsage::Index | BufferUsage::QuadIndices) {
+            return Err(PlanError::NotAnIndexBuffer { pass: label.into(), buffer: id });
         }
     }
     Ok(())
@@ -635,8 +782,8 @@ fn binding_type(module: &naga::Module, g: &naga::GlobalVariable) -> Option<(Bind
                 BindingType::Texture { sample: TextureSample::Depth, dimension: dimension(*dim, *arrayed), multisampled: *multi }
             }
             ImageClass::Storage { format, access } => BindingType::StorageTexture {
-                format: format!("{format:?}"),
-                access: format!("{access:?}"),
+                format: StorageFormat::from_naga(*format),
+                access: StorageAccess::from_naga(*access),
                 dimension: dimension(*dim, *arrayed),
             },
             ImageClass::External => return None,

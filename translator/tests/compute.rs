@@ -154,7 +154,10 @@ void main() {
         plan.resources.iter().flat_map(|r| &r.wgpu).find(|w| (w.group, w.binding) == (set, binding)).unwrap().ty.clone()
     };
     assert_eq!(ty(0, 1), BindingType::StorageBuffer { read_only: true });
-    assert!(matches!(ty(1, 0), BindingType::StorageTexture { dimension: TextureDimension::D2, .. }), "{:?}", ty(1, 0));
+    let storage = |format, access| BindingType::StorageTexture { format, access, dimension: TextureDimension::D2 };
+    assert_eq!(ty(1, 0), storage(StorageFormat::Rgba8Unorm, StorageAccess::Write));
+    assert_eq!(ty(2, 2), storage(StorageFormat::R32Uint, StorageAccess::ReadWrite));
+    assert!(plan.to_json().contains("\"format\": \"rgba8unorm\""), "formats are written as WGSL spells them");
     assert!(matches!(ty(2, 3), BindingType::Sampler { comparison: false }));
     assert!(plan.resources.iter().flat_map(|r| &r.wgpu).all(|w| w.visibility == Visibility { compute: true, ..Default::default() }));
     // Three sets: the push constants take group 3.

@@ -135,8 +135,30 @@ fn cull_distance_becomes_the_primitive_pass() {
     let labels: Vec<&str> = plan.passes.iter().map(|p| p.label()).collect();
     assert_eq!(labels, ["vertex", "primitives", "compact", "draw survivors"]);
     let Pass::Render(rp) = &plan.passes[3] else { panic!() };
-    assert_eq!(rp.draw, DrawShape::IndexedIndirect { indices: "indices".into(), arguments: "indirect".into() });
+    assert_eq!(rp.draw, DrawShape::IndexedIndirect { indices: buffer_id(&plan, "indices"), arguments: buffer_id(&plan, "indirect") });
     assert_eq!(plan.buffers.len(), 5);
+    // The draw's buffers are checked by id: its indices must be an index buffer, its
+    // arguments an indirect one, and both must exist.
+    let with_draw = |draw: DrawShape| {
+        let mut p = plan.clone();
+        if let Some(Pass::Render(r)) = p.passes.last_mut() {
+            r.draw = draw;
+        }
+        p.validate()
+    };
+    let (records, indices, indirect) = (buffer_id(&plan, "records"), buffer_id(&plan, "indices"), buffer_id(&plan, "indirect"));
+    assert!(with_draw(DrawShape::IndexedIndirect { indices, arguments: indirect }).is_ok());
+    let r = with_draw(DrawShape::IndexedIndirect { indices: records, arguments: indirect });
+    assert!(matches!(r, Err(PlanError::NotAnIndexBuffer { buffer, .. }) if buffer == records), "{r:?}");
+    let r = with_draw(DrawShape::IndexedIndirect { indices, arguments: indices });
+    assert!(matches!(r, Err(PlanError::IndirectArguments { .. })), "{r:?}");
+    let r = with_draw(DrawShape::IndexedIndirect { indices: BufferId(5), arguments: indirect });
+    assert!(matches!(r, Err(PlanError::UnknownBuffer { buffer: BufferId(5), .. })), "{r:?}");
+}
+
+/// The id of the plan's intermediate buffer `name`.
+fn buffer_id(plan: &Plan, name: &str) -> BufferId {
+    BufferId(plan.buffers.iter().position(|b| b.name == name).unwrap_or_else(|| panic!("no buffer `{name}`")) as u32)
 }
 
 #[test]
@@ -187,7 +209,7 @@ fn point_pipeline_is_expanded() {
     let [Pass::Compute(cp), Pass::Render(rp)] = plan.passes.as_slice() else { panic!("point vertices, then expanded points") };
     assert!(cp.resources.iter().any(|r| r.resource == Resource::VertexBufferAsStorage { slot: 0 }), "attributes are pulled");
     assert!(cp.shader.wgsl.contains("tesserae_point_size"), "{}", cp.shader.wgsl);
-    assert_eq!(rp.draw, DrawShape::ExpandedPoints { indices_per_point: 6, indices: "quad indices".into() });
+    assert_eq!(rp.draw, DrawShape::ExpandedPoints { indices_per_point: 6, indices: buffer_id(&plan, "quad indices") });
     assert_eq!(rp.topology, Topology::TriangleList);
     assert!(rp.vertex_buffers.is_empty());
     let frag = rp.fragment.as_ref().unwrap();
@@ -562,11 +584,11 @@ fn evaluation_cull_distances_cull_primitives_before_the_draw() {
         assert_eq!(l[at + 1], "tessellation evaluation", "{mode}");
         // The stage once per domain point, writing masks; then the primitives, no user code.
         let Pass::Compute(d) = &plan.passes[at - 1] else { panic!("the cull distances pass is compute") };
-        assert_eq!(d.workgroups, Workgroups::Indirect { arguments: "tess indirect".into(), offset: 52 });
+        assert_eq!(d.workgroups, Workgroups::Indirect { arguments: buffer_id(&plan, "tess indirect"), offset: 52 });
         let w = d.shader.wgsl.source();
         assert!(w.contains("tesserae_cull_distance") && w.contains("tesserae_cull_masks"), "{mode}:\n{w}");
         let Pass::Compute(c) = &plan.passes[at] else { panic!("the cull pass is compute") };
-        assert_eq!(c.workgroups, Workgroups::Indirect { arguments: "tess indirect".into(), offset: 24 });
+        assert_eq!(c.workgroups, Workgroups::Indirect { arguments: buffer_id(&plan, "tess indirect"), offset: 24 });
         let w = c.shader.wgsl.source();
         assert!(w.contains(&format!("k < {per_primitive}u")) && !w.contains("tesserae_vertex"), "{mode}:\n{w}");
         assert!(plan.buffers.iter().any(|b| b.name == "cull masks"));
@@ -577,22 +599,25 @@ fn evaluation_cull_distances_cull_primitives_before_the_draw() {
     }
     // The dispatch must name 12 bytes of an indirect-arguments buffer.
     let plan = plan_of("quads", true);
-    let edited = |arguments: &str, offset: u64| {
+    let edited = |arguments: BufferId, offset: u64| {
         let mut p = plan.clone();
         for pass in &mut p.passes {
             if let Pass::Compute(c) = pass {
                 if c.label == "tessellation cull" {
-                    c.workgroups = Workgroups::Indirect { arguments: arguments.into(), offset };
+                    c.workgroups = Workgroups::Indirect { arguments, offset };
                 }
             }
         }
         p.validate()
     };
-    assert!(edited("tess indirect", 24).is_ok());
-    for (arguments, offset) in [("tess indirect", 56), ("tess indirect", 26), ("tess indices", 0), ("no such buffer", 0)] {
+    let (indirect, indices) = (buffer_id(&plan, "tess indirect"), buffer_id(&plan, "tess indices"));
+    assert!(edited(indirect, 24).is_ok());
+    for (arguments, offset) in [(indirect, 56), (indirect, 26), (indices, 0)] {
         let r = edited(arguments, offset);
         assert!(matches!(&r, Err(PlanError::IndirectArguments { .. })), "{arguments} at {offset}: {r:?}");
     }
+    let past = BufferId(plan.buffers.len() as u32);
+    assert!(matches!(edited(past, 0), Err(PlanError::UnknownBuffer { buffer, .. }) if buffer == past));
 }
 
 #[test]
@@ -626,13 +651,14 @@ fn point_mode_with_point_size_draws_sprites() {
         plan.validate().unwrap();
         let r = draw(&plan);
         assert_eq!(r.topology, Topology::TriangleList);
-        assert_eq!(r.draw, DrawShape::ExpandedPointsIndirect { vertices_per_point: 6, arguments: "tess indirect".into(), offset: 36 });
+        let arguments = buffer_id(&plan, "tess indirect");
+        assert_eq!(r.draw, DrawShape::ExpandedPointsIndirect { vertices_per_point: 6, arguments, offset: 36 });
         assert!(r.draw.expands_points());
         assert!(!labels(&plan).iter().any(|l| l == "tessellation cull"), "{:?}", labels(&plan));
         assert!(r.vertex.wgsl.source().contains("tesserae_cull_distance"), "{}", r.vertex.wgsl.source());
         let mut edited = plan.clone();
         if let Some(Pass::Render(r)) = edited.passes.last_mut() {
-            r.draw = DrawShape::ExpandedPointsIndirect { vertices_per_point: 6, arguments: "tess indirect".into(), offset: 52 };
+            r.draw = DrawShape::ExpandedPointsIndirect { vertices_per_point: 6, arguments, offset: 52 };
         }
         assert!(matches!(edited.validate(), Err(PlanError::IndirectArguments { bytes: 16, .. })));
     }

@@ -129,13 +129,13 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
         output_vertices: n,
         input_vertices: n,
     };
-    let b = |k: u32| binding::INTERMEDIATES + k;
+    let buffers = TessBuffers::declare(&mut BufferTable::default(), &st, 64, false);
     let w = match stage {
         Stage::TessControl => {
             let vars =
                 m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, true, n)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
-            control_pass(e, module, &vars, &st, stride, [b(0), b(1), b(2), b(3)], verify)?.0
+            control_pass(e, module, &vars, &st, stride, &buffers, verify)?.0
         }
         _ => {
             // Integer outputs become flat, as in a pipeline without a fragment stage (WGSL
@@ -149,13 +149,12 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
             let vars =
                 m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, false, 1)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
-            let buffers = EvaluationBuffers { cps: b(1), patches: b(2), levels: b(3), domain: b(6), indices: b(7), indirect: b(8) };
             let pass = EvaluationPass {
                 emulation: e,
                 vars: &vars,
                 state: &st,
                 strides: Strides { control_point: stride, patch: pstride },
-                buffers,
+                buffers: buffers.evaluation(),
                 clip_location: None,
                 primitive_id_location: None,
                 culled: false,
@@ -211,58 +210,25 @@ pub fn translate(
     let tes_vars =
         tes.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, false, 1)).map_err(|w| tess_err(Stage::TessEval, w))?;
 
+    // Sprites drop a culled point in the draw itself.
+    let culled = cull_distances > 0 && sprites.is_none();
+    let mut table = BufferTable::default();
     let max_level = desc.options.max_tessellation_level.clamp(1, 64);
-    let p = |k: u32| binding::INTERMEDIATES + k;
-    let buffer = |k: u32, name: &str, size, usage| IntermediateBuffer { name: name.into(), binding: p(k), size, usage };
-    let mut vrecords = buffer(0, "vertex records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
-    let mut cps = buffer(1, "control points", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
-    let mut patches = buffer(2, "patch records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
-    let levels = buffer(3, "levels", BufferSize::PerPatch { bytes: 32 }, BufferUsage::Storage);
-    let counts = buffer(4, "tess counts", BufferSize::PerPatch { bytes: 8 }, BufferUsage::Storage);
-    let offsets = buffer(5, "tess offsets", BufferSize::ScanOffsets, BufferUsage::Storage);
-    let domain = buffer(
-        6,
-        "domain points",
-        BufferSize::PerPatch { bytes: 16 * gpu::max_points_per_patch(st.mode.domain, max_level) as u64 },
-        BufferUsage::Storage,
-    );
-    let indices = buffer(
-        7,
-        "tess indices",
-        BufferSize::PerPatch { bytes: 4 * gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level) as u64 },
-        BufferUsage::Index,
-    );
-    let indirect = buffer(8, "tess indirect", BufferSize::Fixed { bytes: gpu::INDIRECT_BYTES }, BufferUsage::Indirect);
-    let masks = buffer(
-        9,
-        "cull masks",
-        BufferSize::PerPatch { bytes: 4 * gpu::max_points_per_patch(st.mode.domain, max_level) as u64 },
-        BufferUsage::Storage,
-    );
+    let buffers = TessBuffers::declare(&mut table, &st, max_level, culled);
 
     // 1. Vertex stage → vertex records.
     let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
-    let (vwgsl, vstride, slots) = vertex_records(e, vmodule, desc, vrecords.binding)?;
-    vrecords.size = BufferSize::PerPosition { bytes: 16 * vstride as u64 };
+    let (vwgsl, vstride, slots) = vertex_records(e, vmodule, desc, binding::intermediate(buffers.vertex_records))?;
+    table.resize(buffers.vertex_records, BufferSize::PerPosition { bytes: 16 * vstride as u64 });
 
     // 2. Control stage → control points, patch records, levels.
     let tcs_module = crate::wgsl::spirv_to_module(Stage::TessControl, &tcs)?;
-    let (tcs_wgsl, cstride, pstride) =
-        control_pass(e, tcs_module, &tcs_vars, &st, vstride, [vrecords.binding, cps.binding, patches.binding, levels.binding], verify)?;
-    cps.size = BufferSize::PerPatch { bytes: 16 * (cstride * st.output_vertices) as u64 };
-    patches.size = BufferSize::PerPatch { bytes: 16 * pstride as u64 };
+    let (tcs_wgsl, cstride, pstride) = control_pass(e, tcs_module, &tcs_vars, &st, vstride, &buffers, verify)?;
+    table.resize(buffers.control_points, BufferSize::PerPatch { bytes: 16 * (cstride * st.output_vertices) as u64 });
+    table.resize(buffers.patch_records, BufferSize::PerPatch { bytes: 16 * pstride as u64 });
 
     // 3. The tessellator.
-    let tb = TessBindings {
-        emulation: e,
-        levels: levels.binding,
-        counts: counts.binding,
-        offsets: offsets.binding,
-        domain: domain.binding,
-        indices: indices.binding,
-        indirect: indirect.binding,
-    };
-    let kernels = gpu::kernels(st.mode, &tb);
+    let kernels = gpu::kernels(st.mode, &buffers.tessellator(e));
 
     // 4. Evaluation stage as a vertex stage over the domain points.
     let tes_module = crate::wgsl::spirv_to_module(Stage::TessEval, &tes)?;
@@ -271,35 +237,25 @@ pub fn translate(
         vars: &tes_vars,
         state: &st,
         strides: Strides { control_point: cstride, patch: pstride },
-        buffers: EvaluationBuffers {
-            cps: cps.binding,
-            patches: patches.binding,
-            levels: levels.binding,
-            domain: domain.binding,
-            indices: indices.binding,
-            indirect: indirect.binding,
-        },
+        buffers: buffers.evaluation(),
         clip_location,
         primitive_id_location,
-        // Sprites drop a culled point in the draw itself.
-        culled: cull_distances > 0 && sprites.is_none(),
+        culled,
         sprites,
         verify,
     };
-    let cull_wgsl = if eval.culled {
-        let per_point = evaluation::cull_distance_pass(tes_module.clone(), &eval, cull_distances, masks.binding)?;
-        let vertices = crate::cull::vertices_per_primitive(topology);
-        Some((per_point, evaluation::cull_primitive_pass(e, &eval.buffers, masks.binding, vertices)?))
-    } else {
-        None
+    let cull_wgsl = match buffers.cull_masks {
+        Some(masks) => {
+            let masks = binding::intermediate(masks);
+            let per_point = evaluation::cull_distance_pass(tes_module.clone(), &eval, cull_distances, masks)?;
+            let vertices = crate::cull::vertices_per_primitive(topology);
+            Some((per_point, evaluation::cull_primitive_pass(e, &eval.buffers, masks, vertices)?))
+        }
+        None => None,
     };
     let (tes_wgsl, native_clip) = evaluation::evaluation_pass(tes_module, &eval)?;
 
-    let inter = |b: &IntermediateBuffer| PassResource {
-        group: e.group,
-        binding: b.binding,
-        resource: Resource::Intermediate { name: b.name.clone() },
-    };
+    let inter = |id: BufferId| PassResource { group: e.group, binding: binding::intermediate(id), resource: Resource::Intermediate(id) };
     let draw = PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: crate::draw_uniform::SIZE } };
     let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
@@ -309,9 +265,10 @@ pub fn translate(
         let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
         Ok::<_, TranslateError>(shader(Stage::TessEval, w).with_constants(&st.mode.constants()))
     };
+    let b = buffers;
     let kernel = |label: &str, shader: &ShaderPlan, entry: &str, workgroups: Workgroups| -> Pass {
         // What the kernel does not declare is left out with every pass's, below.
-        let tess_buffers = [&levels, &counts, &offsets, &domain, &indices, &indirect];
+        let tess_buffers = [b.levels, b.counts, b.offsets, b.domain_points, b.indices, b.indirect];
         let resources = std::iter::once(draw.clone()).chain(tess_buffers.into_iter().map(inter)).collect();
         let shader = ShaderPlan { entry_point: entry.to_string(), ..shader.clone() };
         Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources })
@@ -322,7 +279,7 @@ pub fn translate(
         binding: binding::VERTEX_BUFFERS + s,
         resource: Resource::VertexBufferAsStorage { slot: *s },
     }));
-    vertex_resources.push(inter(&vrecords));
+    vertex_resources.push(inter(b.vertex_records));
     let mut passes = vec![
         Pass::Compute(ComputePass {
             label: "vertex".into(),
@@ -334,7 +291,7 @@ pub fn translate(
             label: "tessellation control".into(),
             shader: shader(Stage::TessControl, tcs_wgsl),
             workgroups: Workgroups::OnePerPatch,
-            resources: vec![draw.clone(), inter(&vrecords), inter(&cps), inter(&patches), inter(&levels)],
+            resources: vec![draw.clone(), inter(b.vertex_records), inter(b.control_points), inter(b.patch_records), inter(b.levels)],
         }),
     ];
     let tessellate = parse(kernels.tessellate)?;
@@ -349,19 +306,24 @@ pub fn translate(
         passes.push(kernel(&format!("tessellator: scan {k}"), &parse(src)?, gpu::ENTRY_POINT, shape));
     }
     passes.push(kernel("tessellator: emit", &tessellate, gpu::EMIT_ENTRY, Workgroups::PerPatch { size: gpu::WORKGROUP }));
-    if let Some((per_point, per_primitive)) = cull_wgsl {
-        let resources =
-            || [&cps, &patches, &levels, &domain, &indices, &indirect, &masks].into_iter().map(inter).chain([draw.clone()]).collect();
+    if let (Some((per_point, per_primitive)), Some(masks)) = (cull_wgsl, b.cull_masks) {
+        let resources = || {
+            [b.control_points, b.patch_records, b.levels, b.domain_points, b.indices, b.indirect, masks]
+                .into_iter()
+                .map(inter)
+                .chain([draw.clone()])
+                .collect()
+        };
         passes.push(Pass::Compute(ComputePass {
             label: "tessellation cull distances".into(),
             shader: ShaderPlan { entry_point: evaluation::CULL_DISTANCES_ENTRY.into(), ..shader(Stage::TessEval, per_point) },
-            workgroups: Workgroups::Indirect { arguments: indirect.name.clone(), offset: gpu::INDIRECT_POINT_DISPATCH_OFFSET },
+            workgroups: Workgroups::Indirect { arguments: b.indirect, offset: gpu::INDIRECT_POINT_DISPATCH_OFFSET },
             resources: resources(),
         }));
         passes.push(Pass::Compute(ComputePass {
             label: "tessellation cull".into(),
             shader: ShaderPlan { entry_point: evaluation::CULL_ENTRY.into(), ..shader(Stage::TessEval, per_primitive) },
-            workgroups: Workgroups::Indirect { arguments: indirect.name.clone(), offset: gpu::INDIRECT_DISPATCH_OFFSET },
+            workgroups: Workgroups::Indirect { arguments: b.indirect, offset: gpu::INDIRECT_DISPATCH_OFFSET },
             resources: resources(),
         }));
     }
@@ -370,11 +332,11 @@ pub fn translate(
             Topology::TriangleList,
             DrawShape::ExpandedPointsIndirect {
                 vertices_per_point: gpu::EXPANDED_VERTICES_PER_ENTRY,
-                arguments: indirect.name.clone(),
+                arguments: b.indirect,
                 offset: gpu::EXPANDED_DRAW_OFFSET,
             },
         ),
-        None => (topology, DrawShape::IndexedIndirect { indices: indices.name.clone(), arguments: indirect.name.clone() }),
+        None => (topology, DrawShape::IndexedIndirect { indices: b.indices, arguments: b.indirect }),
     };
     passes.push(Pass::Render(RenderPass {
         label: "tessellation evaluation".into(),
@@ -384,7 +346,14 @@ pub fn translate(
         vertex_buffers: Vec::new(),
         clip_distances: native_clip,
         draw: draw_shape,
-        resources: vec![draw.clone(), inter(&cps), inter(&patches), inter(&levels), inter(&domain), inter(&indices)],
+        resources: vec![
+            draw.clone(),
+            inter(b.control_points),
+            inter(b.patch_records),
+            inter(b.levels),
+            inter(b.domain_points),
+            inter(b.indices),
+        ],
     }));
     for pass in &mut passes {
         // Each pass provides exactly what its shaders declare in the emulation group.
@@ -395,11 +364,70 @@ pub fn translate(
         };
         list.retain(|r| declared.contains(&(r.group, r.binding)));
     }
-    let mut buffers = vec![vrecords, cps, patches, levels, counts, offsets, domain, indices, indirect];
-    if eval.culled {
-        buffers.push(masks);
+    Ok(Plan::assemble(desc, Some(e.group), passes, table))
+}
+
+/// The intermediate buffers of a tessellation draw, in the plan's table.
+#[derive(Debug, Clone, Copy)]
+struct TessBuffers {
+    vertex_records: BufferId,
+    control_points: BufferId,
+    patch_records: BufferId,
+    levels: BufferId,
+    counts: BufferId,
+    offsets: BufferId,
+    domain_points: BufferId,
+    indices: BufferId,
+    indirect: BufferId,
+    /// Only when a cull pass runs.
+    cull_masks: Option<BufferId>,
+}
+
+impl TessBuffers {
+    /// Adds the buffers to `table`, sized for `st` at levels up to `max_level`; the records'
+    /// sizes are set once their passes give their strides.
+    fn declare(table: &mut BufferTable, st: &TessState, max_level: u32, culled: bool) -> Self {
+        let points = gpu::max_points_per_patch(st.mode.domain, max_level) as u64;
+        let indices = gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level) as u64;
+        let unsized_records = || BufferSize::Fixed { bytes: 0 };
+        TessBuffers {
+            vertex_records: table.add("vertex records", unsized_records(), BufferUsage::Storage),
+            control_points: table.add("control points", unsized_records(), BufferUsage::Storage),
+            patch_records: table.add("patch records", unsized_records(), BufferUsage::Storage),
+            levels: table.add("levels", BufferSize::PerPatch { bytes: 32 }, BufferUsage::Storage),
+            counts: table.add("tess counts", BufferSize::PerPatch { bytes: 8 }, BufferUsage::Storage),
+            offsets: table.add("tess offsets", BufferSize::ScanOffsets, BufferUsage::Storage),
+            domain_points: table.add("domain points", BufferSize::PerPatch { bytes: 16 * points }, BufferUsage::Storage),
+            indices: table.add("tess indices", BufferSize::PerPatch { bytes: 4 * indices }, BufferUsage::Index),
+            indirect: table.add("tess indirect", BufferSize::Fixed { bytes: gpu::INDIRECT_BYTES }, BufferUsage::Indirect),
+            cull_masks: culled.then(|| table.add("cull masks", BufferSize::PerPatch { bytes: 4 * points }, BufferUsage::Storage)),
+        }
     }
-    Ok(Plan::assemble(desc, Some(e.group), passes, buffers))
+
+    /// The bindings the evaluation passes read.
+    fn evaluation(&self) -> EvaluationBuffers {
+        EvaluationBuffers {
+            cps: binding::intermediate(self.control_points),
+            patches: binding::intermediate(self.patch_records),
+            levels: binding::intermediate(self.levels),
+            domain: binding::intermediate(self.domain_points),
+            indices: binding::intermediate(self.indices),
+            indirect: binding::intermediate(self.indirect),
+        }
+    }
+
+    /// The bindings the tessellator's kernels read and write.
+    fn tessellator(&self, emulation: Emulation) -> TessBindings {
+        TessBindings {
+            emulation,
+            levels: binding::intermediate(self.levels),
+            counts: binding::intermediate(self.counts),
+            offsets: binding::intermediate(self.offsets),
+            domain: binding::intermediate(self.domain_points),
+            indices: binding::intermediate(self.indices),
+            indirect: binding::intermediate(self.indirect),
+        }
+    }
 }
 
 /// The vertex stage as compute over patch vertices, writing records by location.
@@ -590,7 +618,7 @@ fn control_pass(
     vars: &[IoVar],
     st: &TessState,
     vstride: u32,
-    [vrec, cps, patches, levels]: [u32; 4],
+    buffers: &TessBuffers,
     verify: bool,
 ) -> Result<(ValidatedWgsl, u32, u32), TranslateError> {
     let stage = Stage::TessControl;
@@ -691,10 +719,10 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
 "
     );
     let buffers = [
-        (vrec, "read", "tesserae_src"),
-        (cps, "read_write", "tesserae_cps"),
-        (patches, "read_write", "tesserae_patch_records"),
-        (levels, "read_write", "tesserae_levels"),
+        (binding::intermediate(buffers.vertex_records), "read", "tesserae_src"),
+        (binding::intermediate(buffers.control_points), "read_write", "tesserae_cps"),
+        (binding::intermediate(buffers.patch_records), "read_write", "tesserae_patch_records"),
+        (binding::intermediate(buffers.levels), "read_write", "tesserae_levels"),
     ];
     let kernel = declarations_used(e, &body, &buffers) + &body;
     let uses = vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars) };
