@@ -244,6 +244,21 @@ impl Pass {
             Pass::Compute(c) => &c.label,
         }
     }
+    /// What the pass binds in the emulation group.
+    pub fn resources(&self) -> &[PassResource] {
+        match self {
+            Pass::Render(r) => &r.resources,
+            Pass::Compute(c) => &c.resources,
+        }
+    }
+
+    pub(crate) fn resources_mut(&mut self) -> &mut Vec<PassResource> {
+        match self {
+            Pass::Render(r) => &mut r.resources,
+            Pass::Compute(c) => &mut c.resources,
+        }
+    }
+
     /// The WGSL modules of the pass.
     pub fn shaders(&self) -> Vec<&ShaderPlan> {
         match self {
@@ -265,7 +280,8 @@ pub struct RenderPass {
     /// `wgpu::Features::CLIP_DISTANCES`.
     pub clip_distances: u32,
     pub draw: DrawShape,
-    /// Resources the pass binds (group 0), beyond vertex and index buffers bound as such.
+    /// Resources the pass binds in the emulation group, beyond vertex and index buffers bound
+    /// as such: one per binding its shaders declare there, in binding order.
     pub resources: Vec<PassResource>,
 }
 
@@ -605,13 +621,10 @@ impl Plan {
         }
         let mut seen: Vec<&Binding> = Vec::new();
         for pass in &self.passes {
-            let (label, provided) = match pass {
-                Pass::Render(r) => (&r.label, &r.resources),
-                Pass::Compute(c) => (&c.label, &c.resources),
-            };
+            let (label, provided) = (pass.label(), pass.resources());
             let (arguments, indices) = match pass {
                 Pass::Compute(ComputePass { workgroups: Workgroups::AsDispatched, .. }) => {
-                    return Err(PlanError::Workgroups { pass: label.clone() });
+                    return Err(PlanError::Workgroups { pass: label.into() });
                 }
                 Pass::Compute(ComputePass { workgroups: Workgroups::Indirect { arguments, offset }, .. }) => {
                     (Some((*arguments, *offset, 12)), None)
