@@ -945,11 +945,7 @@ impl TranslatedPipeline {
         buffers: &DrawBuffers,
         inputs: &Inputs,
     ) -> Result<wgpu::BindGroup, RuntimeError> {
-        let resources = match pass {
-            Pass::Render(r) => &r.resources,
-            Pass::Compute(c) => &c.resources,
-        };
-        emulation_bind_group(device, pass.label(), layout, resources, |r| match &r.resource {
+        emulation_bind_group(device, pass.label(), layout, pass.resources(), |r| match &r.resource {
             Resource::DrawParams { .. } => Ok(&buffers.uniform),
             Resource::IndexBufferAsStorage => Ok(inputs.index_buffer.map_or(&self.dummy, |(b, _)| b)),
             Resource::VertexBufferAsStorage { slot } => {

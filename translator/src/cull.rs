@@ -68,7 +68,6 @@ pub struct CullPasses {
     pub stride: u32,
     /// Clip distances output natively by the pass-through stage.
     pub native_clip: u32,
-    pub vertex_buffer_slots: Vec<u32>,
 }
 
 /// Bindings (in the emulation group) of the intermediate buffers.
@@ -170,7 +169,6 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         passthrough,
         stride,
         native_clip: if emulated_clip_location.is_some() { 0 } else { clip_n },
-        vertex_buffer_slots: slots,
     })
 }
 

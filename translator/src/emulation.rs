@@ -4,6 +4,7 @@
 //! group* (the lowest set no stage of the pipeline declares), at the fixed bindings below. The
 //! application's descriptors keep their Vulkan (set, binding) as wgpu (group, binding).
 
+use crate::plan::{PassResource, ShaderPlan};
 use std::fmt::Write;
 
 /// Bindings inside the emulation group, and the one table of what each holds ([`resource`]).
@@ -54,6 +55,18 @@ pub struct Emulation {
 }
 
 impl Emulation {
+    /// What a pass whose shaders are `shaders` binds in the emulation group: for each binding
+    /// they declare there, in binding order, the resource [`binding::resource`] puts there (a
+    /// binding the table does not know is left out, for `Plan::validate` to name).
+    pub fn pass_resources(self, shaders: &[&ShaderPlan]) -> Vec<PassResource> {
+        let mut declared: Vec<u32> =
+            shaders.iter().flat_map(|s| &s.bindings).filter(|b| b.group == self.group).map(|b| b.binding).collect();
+        declared.sort_unstable();
+        declared.dedup();
+        let provide = |binding| Some(PassResource { group: self.group, binding, resource: binding::resource(binding)? });
+        declared.into_iter().filter_map(provide).collect()
+    }
+
     /// `@group(G) @binding(b)`.
     pub fn at(self, b: u32) -> String {
         format!("@group({}) @binding({b})", self.group)

@@ -401,9 +401,7 @@ fn translate_expanded_points<'w>(
         let narrow_inputs = lower::widen_inputs::narrow_inputs(&interface::match_stages(vr, &f.reflection)?, &vr.outputs);
         lower::widen_inputs::lower(f.module_mut(), &narrow_inputs);
     }
-    for var in lower::builtin_output::demote(vertex.module_mut(), BuiltIn::PointSize) {
-        lower::builtin_output::name_variable(vertex.module_mut(), var, points::POINT_SIZE_GLOBAL);
-    }
+    demote_point_size(vertex.module_mut());
     let cull_distances = vr.cull_distance_outputs;
     demote_cull(vertex.module_mut());
     let point_coord_location = match (&mut fragment, reads_point_coord) {
@@ -439,17 +437,11 @@ fn translate_expanded_points<'w>(
     })?;
     buffers.resize(records, BufferSize::PerPosition { bytes: 16 * passes.stride as u64 });
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
-    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, records)]);
     Ok(Plan::assemble(
         desc,
         Some(e.group),
         vec![
-            Pass::Compute(ComputePass {
-                label: "point vertices".into(),
-                shader: shader_plan(Stage::Vertex, passes.vertex),
-                workgroups: Workgroups::PerPosition { size: points::WORKGROUP },
-                resources: vertex_resources,
-            }),
+            compute_pass("point vertices", shader_plan(Stage::Vertex, passes.vertex), Workgroups::PerPosition { size: points::WORKGROUP }),
             Pass::Render(RenderPass {
                 label: "expanded points".into(),
                 vertex: shader_plan(Stage::Vertex, passes.expand),
@@ -458,19 +450,17 @@ fn translate_expanded_points<'w>(
                 vertex_buffers: Vec::new(),
                 clip_distances: 0,
                 draw: DrawShape::ExpandedPoints { indices_per_point: points::INDICES_PER_POINT, indices: quads },
-                resources: vec![draw_params(e), intermediate(e, records)],
+                resources: Vec::new(),
             }),
         ],
         buffers,
     ))
 }
 
-fn draw_params(e: Emulation) -> PassResource {
-    PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: draw_uniform::SIZE } }
-}
-
-fn intermediate(e: Emulation, id: BufferId) -> PassResource {
-    PassResource { group: e.group, binding: binding::intermediate(id), resource: Resource::Intermediate(id) }
+/// A compute pass dispatching `shader` as `workgroups` per draw; what it binds is derived from
+/// its shader's declarations when the plan is finished ([`ResourceContext::finish`]).
+pub(crate) fn compute_pass(label: &str, shader: ShaderPlan, workgroups: Workgroups) -> Pass {
+    Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources: Vec::new() })
 }
 
 /// Primitives assembled in compute: the four passes of [`cull`], for cull distances and, on a
@@ -520,28 +510,14 @@ fn translate_with_primitive_pass<'w>(
     })?;
     buffers.resize(records, BufferSize::PerPosition { bytes: 16 * passes.stride as u64 });
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
-    let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
-    let vertex_resources = pulling_resources(e, &passes.vertex_buffer_slots, [intermediate(e, records)]);
-    let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups, resources| {
-        Pass::Compute(ComputePass { label: label.into(), shader: shader_plan(Stage::Vertex, w), workgroups, resources })
-    };
+    let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups| compute_pass(label, shader_plan(Stage::Vertex, w), workgroups);
     Ok(Plan::assemble(
         desc,
         Some(e.group),
         vec![
-            compute("vertex", passes.vertex, Workgroups::PerPosition { size: cull::WORKGROUP }, vertex_resources),
-            compute(
-                "primitives",
-                passes.primitive,
-                Workgroups::PerPrimitive { size: cull::WORKGROUP },
-                vec![draw_params(e), index, intermediate(e, records), intermediate(e, prims), intermediate(e, flags)],
-            ),
-            compute(
-                "compact",
-                passes.compact,
-                Workgroups::One,
-                vec![draw_params(e), intermediate(e, prims), intermediate(e, flags), intermediate(e, indices), intermediate(e, indirect)],
-            ),
+            compute("vertex", passes.vertex, Workgroups::PerPosition { size: cull::WORKGROUP }),
+            compute("primitives", passes.primitive, Workgroups::PerPrimitive { size: cull::WORKGROUP }),
+            compute("compact", passes.compact, Workgroups::One),
             Pass::Render(RenderPass {
                 label: "draw survivors".into(),
                 vertex: shader_plan(Stage::Vertex, passes.passthrough),
@@ -553,7 +529,7 @@ fn translate_with_primitive_pass<'w>(
                 vertex_buffers: Vec::new(),
                 clip_distances: passes.native_clip,
                 draw: DrawShape::IndexedIndirect { indices, arguments: indirect },
-                resources: vec![intermediate(e, records)],
+                resources: Vec::new(),
             }),
         ],
         buffers,
@@ -566,14 +542,12 @@ fn fragment_plan(desc: &PipelineDesc, fragment: Option<&LoadedModule>) -> Result
     fragment.map(|f| Ok(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, f, verify)?))).transpose()
 }
 
-/// The emulation group of a pass that pulls vertices ([`vertex_pulling`]): the draw uniform,
-/// the index buffer and the vertex buffers in `slots`; then `extra`.
-fn pulling_resources(e: Emulation, slots: &[u32], extra: impl IntoIterator<Item = PassResource>) -> Vec<PassResource> {
-    let res = |binding, resource| PassResource { group: e.group, binding, resource };
-    let mut out = vec![draw_params(e), res(binding::INDEX, Resource::IndexBufferAsStorage)];
-    out.extend(slots.iter().map(|slot| res(binding::VERTEX_BUFFERS + slot, Resource::VertexBufferAsStorage { slot: *slot })));
-    out.extend(extra);
-    out
+/// `PointSize` becomes the private variable [`points::POINT_SIZE_GLOBAL`], which the point
+/// kernels read.
+pub(crate) fn demote_point_size(module: &mut rspirv::dr::Module) {
+    for var in lower::builtin_output::demote(module, BuiltIn::PointSize) {
+        lower::builtin_output::name_variable(module, var, points::POINT_SIZE_GLOBAL);
+    }
 }
 
 /// `CullDistance` becomes the private array [`vertex_function::CULL_GLOBAL`].

@@ -16,8 +16,10 @@ use serde::Serialize;
 /// The JSON form is serde's of these types: structs as objects by field name, enums by
 /// kebab-case variant name (a unit variant as a string, others as a one-key object), a
 /// [`BufferId`] as its number (an index into `buffers`), a [`StorageFormat`] as WGSL spells it
-/// (`rgba8unorm`). Version 8: buffers by id, typed storage formats and the tessellation mode.
-pub const PLAN_VERSION: u32 = 8;
+/// (`rgba8unorm`). Version 9: every pass lists exactly the emulation bindings its shaders
+/// declare, in binding order (version 8: buffers by id, typed storage formats, the
+/// tessellation mode in the draw uniform).
+pub const PLAN_VERSION: u32 = 9;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
@@ -249,6 +251,21 @@ impl Pass {
             Pass::Compute(c) => &c.label,
         }
     }
+    /// What the pass binds in the emulation group.
+    pub fn resources(&self) -> &[PassResource] {
+        match self {
+            Pass::Render(r) => &r.resources,
+            Pass::Compute(c) => &c.resources,
+        }
+    }
+
+    pub(crate) fn resources_mut(&mut self) -> &mut Vec<PassResource> {
+        match self {
+            Pass::Render(r) => &mut r.resources,
+            Pass::Compute(c) => &mut c.resources,
+        }
+    }
+
     /// The WGSL modules of the pass.
     pub fn shaders(&self) -> Vec<&ShaderPlan> {
         match self {
@@ -270,7 +287,8 @@ pub struct RenderPass {
     /// `wgpu::Features::CLIP_DISTANCES`.
     pub clip_distances: u32,
     pub draw: DrawShape,
-    /// Resources the pass binds (group 0), beyond vertex and index buffers bound as such.
+    /// Resources the pass binds in the emulation group, beyond vertex and index buffers bound
+    /// as such: one per binding its shaders declare there, in binding order.
     pub resources: Vec<PassResource>,
 }
 
@@ -604,13 +622,10 @@ impl Plan {
         }
         let mut seen: Vec<&Binding> = Vec::new();
         for pass in &self.passes {
-            let (label, provided) = match pass {
-                Pass::Render(r) => (&r.label, &r.resources),
-                Pass::Compute(c) => (&c.label, &c.resources),
-            };
+            let (label, provided) = (pass.label(), pass.resources());
             let (arguments, indices) = match pass {
                 Pass::Compute(ComputePass { workgroups: Workgroups::AsDispatched, .. }) => {
-                    return Err(PlanError::Workgroups { pass: label.clone() });
+                    return Err(PlanError::Workgroups { pass: label.into() });
                 }
                 Pass::Compute(ComputePass { workgroups: Workgroups::Indirect { arguments, offset }, .. }) => {
                     (Some((*arguments, *offset, 12)), None)

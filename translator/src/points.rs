@@ -101,7 +101,6 @@ pub struct PointPasses {
     pub expand: ValidatedWgsl,
     /// vec4s per record.
     pub stride: u32,
-    pub vertex_buffer_slots: Vec<u32>,
 }
 
 /// Builds both passes from the naga module of the (lowered) vertex stage.
@@ -201,5 +200,5 @@ fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOu
         verify: cfg.verify,
     };
     let vertex = vertex_function::records_pass(module, &func, &pass, &body)?;
-    Ok(PointPasses { vertex, expand, stride, vertex_buffer_slots: slots })
+    Ok(PointPasses { vertex, expand, stride })
 }

@@ -9,7 +9,7 @@
 use crate::descriptors::{self, DescriptorKind, DescriptorVar};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
-use crate::plan::{AppResource, ComputePass, ComputePlan, Pass, PassResource, Plan, PushConstants, Resource, Visibility, WgpuBinding};
+use crate::plan::{AppResource, ComputePass, ComputePlan, Pass, Plan, PushConstants, Visibility, WgpuBinding};
 use crate::reflect::LoadedModule;
 use crate::Stage;
 use std::collections::BTreeMap;
@@ -196,15 +196,14 @@ impl ResourceContext {
         Ok(plan)
     }
 
-    /// The application's resources across `passes`, and the emulation's push-constant and
-    /// draw-parameter bindings added to the passes whose shaders read them.
+    /// The application's resources across `passes`, and what every pass binds in the
+    /// emulation group, derived from what its shaders declare ([`Emulation::pass_resources`]).
     fn table(&self, passes: &mut [Pass]) -> ResourceTable {
         let g = self.group;
         let mut resources: Vec<AppResource> = Vec::new();
         let mut push_size = None;
         for pass in passes.iter_mut() {
             let label = pass.label().to_string();
-            let (mut push_used, mut draw_used) = (false, false);
             for sh in pass.shaders() {
                 let vis = if sh.is_compute() {
                     Visibility { compute: true, ..Default::default() }
@@ -216,10 +215,8 @@ impl ResourceContext {
                 for b in &sh.bindings {
                     if b.group == g {
                         if b.binding == binding::PUSH_CONSTANTS {
-                            push_used = true;
                             push_size = Some(self.push_size.max(push_constant_size(sh.wgsl.module(), g)));
                         }
-                        draw_used |= b.binding == binding::DRAW_PARAMETERS;
                         continue;
                     }
                     // A texture's copy for a second sampler is that texture.
@@ -274,17 +271,8 @@ impl ResourceContext {
                     }
                 }
             }
-            let list = match pass {
-                Pass::Render(r) => &mut r.resources,
-                Pass::Compute(c) => &mut c.resources,
-            };
-            if push_used {
-                list.push(PassResource { group: g, binding: binding::PUSH_CONSTANTS, resource: Resource::PushConstants });
-            }
-            if draw_used {
-                let size = crate::draw_uniform::SIZE;
-                list.push(PassResource { group: g, binding: binding::DRAW_PARAMETERS, resource: Resource::DrawParams { size } });
-            }
+            let provided = Emulation { group: g }.pass_resources(&pass.shaders());
+            *pass.resources_mut() = provided;
         }
         // Element by element; a combined sampler's texture before its sampler.
         for r in &mut resources {

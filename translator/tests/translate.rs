@@ -156,6 +156,42 @@ fn cull_distance_becomes_the_primitive_pass() {
     assert!(matches!(r, Err(PlanError::UnknownBuffer { buffer: BufferId(5), .. })), "{r:?}");
 }
 
+#[test]
+fn pass_resources_follow_the_emulation_table() {
+    let v = vs("#version 450\nlayout(location=0) in vec2 p;\nlayout(push_constant) uniform P { float x; } pc;\nout float gl_CullDistance[1];\nvoid main(){ gl_Position = vec4(p,0,1); gl_CullDistance[0] = p.x - pc.x; }");
+    let plan = translate(&desc(v, None)).expect("translates");
+    let group = plan.emulation_group.expect("an emulation group");
+    for pass in &plan.passes {
+        // One resource per binding the shaders declare in the emulation group, in order.
+        let mut declared: Vec<u32> =
+            pass.shaders().iter().flat_map(|s| &s.bindings).filter(|b| b.group == group).map(|b| b.binding).collect();
+        declared.sort();
+        declared.dedup();
+        let provided: Vec<u32> = pass.resources().iter().map(|r| r.binding).collect();
+        assert_eq!(provided, declared, "pass `{}`", pass.label());
+    }
+    let vertex = &plan.passes[0];
+    let kinds: Vec<&Resource> = vertex.resources().iter().map(|r| &r.resource).collect();
+    assert_eq!(
+        kinds,
+        [
+            &Resource::DrawParams { size: 64 },
+            &Resource::IndexBufferAsStorage,
+            &Resource::VertexBufferAsStorage { slot: 0 },
+            &Resource::PushConstants,
+            &Resource::Intermediate(buffer_id(&plan, "records")),
+        ]
+    );
+    // A resource other than the table's at its binding is refused, naming both.
+    let mut edited = plan.clone();
+    if let Pass::Compute(c) = &mut edited.passes[0] {
+        let records = c.resources.iter_mut().find(|r| matches!(r.resource, Resource::Intermediate(_))).expect("records");
+        records.resource = Resource::Intermediate(buffer_id(&plan, "prims"));
+    }
+    let r = edited.validate();
+    assert!(matches!(&r, Err(PlanError::WrongResource { binding: 24, expected: Some(Resource::Intermediate(BufferId(0))), .. })), "{r:?}");
+}
+
 /// The id of the plan's intermediate buffer `name`.
 fn buffer_id(plan: &Plan, name: &str) -> BufferId {
     BufferId(plan.buffers.iter().position(|b| b.name == name).unwrap_or_else(|| panic!("no buffer `{name}`")) as u32)

@@ -25,6 +25,7 @@
 //!
 //! Patches per instance must fit one dispatch dimension (65,535 by default).
 
+use crate::compute_pass;
 use crate::desc::{PipelineDesc, Stage, Topology};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
@@ -197,9 +198,7 @@ pub fn translate(
     }
     if tr.writes(SpvBuiltIn::PointSize) {
         // Point sizes outside point mode draw nothing; in it, the sprites read the size.
-        for var in crate::lower::builtin_output::demote(tes.module_mut(), SpvBuiltIn::PointSize) {
-            crate::lower::builtin_output::name_variable(tes.module_mut(), var, crate::points::POINT_SIZE_GLOBAL);
-        }
+        crate::demote_point_size(tes.module_mut());
     }
     if let Some(location) = clip_location {
         tes.with_entry(|module, entry| crate::lower::clip_to_varying::lower(module, entry, tr.clip_distance_outputs, location));
@@ -218,7 +217,7 @@ pub fn translate(
 
     // 1. Vertex stage → vertex records.
     let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
-    let (vwgsl, vstride, slots) = vertex_records(e, vmodule, desc, binding::intermediate(buffers.vertex_records))?;
+    let (vwgsl, vstride) = vertex_records(e, vmodule, desc, binding::intermediate(buffers.vertex_records))?;
     table.resize(buffers.vertex_records, BufferSize::PerPosition { bytes: 16 * vstride as u64 });
 
     // 2. Control stage → control points, patch records, levels.
@@ -255,46 +254,20 @@ pub fn translate(
     };
     let (tes_wgsl, native_clip) = evaluation::evaluation_pass(tes_module, &eval)?;
 
-    let inter = |id: BufferId| PassResource { group: e.group, binding: binding::intermediate(id), resource: Resource::Intermediate(id) };
-    let draw = PassResource { group: e.group, binding: binding::DRAW, resource: Resource::DrawParams { size: crate::draw_uniform::SIZE } };
-    let index = PassResource { group: e.group, binding: binding::INDEX, resource: Resource::IndexBufferAsStorage };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
     // A kernel module's shader (the mode comes from the draw uniform, `Plan::tessellation`).
     let parse = |src: String| {
         let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
         Ok::<_, TranslateError>(shader(Stage::TessEval, w))
     };
-    let b = buffers;
-    let kernel = |label: &str, shader: &ShaderPlan, entry: &str, workgroups: Workgroups| -> Pass {
-        // What the kernel does not declare is left out with every pass's, below.
-        let tess_buffers = [b.levels, b.counts, b.offsets, b.domain_points, b.indices, b.indirect];
-        let resources = std::iter::once(draw.clone()).chain(tess_buffers.into_iter().map(inter)).collect();
-        let shader = ShaderPlan { entry_point: entry.to_string(), ..shader.clone() };
-        Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources })
-    };
-    let mut vertex_resources = vec![draw.clone(), index.clone()];
-    vertex_resources.extend(slots.iter().map(|s| PassResource {
-        group: e.group,
-        binding: binding::VERTEX_BUFFERS + s,
-        resource: Resource::VertexBufferAsStorage { slot: *s },
-    }));
-    vertex_resources.push(inter(b.vertex_records));
+    let entry = |shader: ShaderPlan, entry: &str| ShaderPlan { entry_point: entry.to_string(), ..shader };
     let mut passes = vec![
-        Pass::Compute(ComputePass {
-            label: "vertex".into(),
-            shader: shader(Stage::Vertex, vwgsl),
-            workgroups: Workgroups::PerPosition { size: WORKGROUP },
-            resources: vertex_resources,
-        }),
-        Pass::Compute(ComputePass {
-            label: "tessellation control".into(),
-            shader: shader(Stage::TessControl, tcs_wgsl),
-            workgroups: Workgroups::OnePerPatch,
-            resources: vec![draw.clone(), inter(b.vertex_records), inter(b.control_points), inter(b.patch_records), inter(b.levels)],
-        }),
+        compute_pass("vertex", shader(Stage::Vertex, vwgsl), Workgroups::PerPosition { size: WORKGROUP }),
+        compute_pass("tessellation control", shader(Stage::TessControl, tcs_wgsl), Workgroups::OnePerPatch),
     ];
     let tessellate = parse(kernels.tessellate)?;
-    passes.push(kernel("tessellator: count", &tessellate, gpu::COUNT_ENTRY, Workgroups::PerPatch { size: gpu::WORKGROUP }));
+    let per_patch = Workgroups::PerPatch { size: gpu::WORKGROUP };
+    passes.push(compute_pass("tessellator: count", entry(tessellate.clone(), gpu::COUNT_ENTRY), per_patch.clone()));
     // The prefix sum: blocks of SCAN_BLOCK patches, one workgroup over the block totals, then
     // the block prefixes added back (`gpu::scan_workgroups`).
     let shapes = [Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }, Workgroups::One, Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }];
@@ -302,40 +275,27 @@ pub fn translate(
         return Err(TranslateError::InvalidPlan(format!("{} scan kernels, {} dispatch shapes", kernels.scan.len(), shapes.len())));
     }
     for (k, (src, shape)) in kernels.scan.into_iter().zip(shapes).enumerate() {
-        passes.push(kernel(&format!("tessellator: scan {k}"), &parse(src)?, gpu::ENTRY_POINT, shape));
+        passes.push(compute_pass(&format!("tessellator: scan {k}"), entry(parse(src)?, gpu::ENTRY_POINT), shape));
     }
-    passes.push(kernel("tessellator: emit", &tessellate, gpu::EMIT_ENTRY, Workgroups::PerPatch { size: gpu::WORKGROUP }));
-    if let (Some((per_point, per_primitive)), Some(masks)) = (cull_wgsl, b.cull_masks) {
-        let resources = || {
-            [b.control_points, b.patch_records, b.levels, b.domain_points, b.indices, b.indirect, masks]
-                .into_iter()
-                .map(inter)
-                .chain([draw.clone()])
-                .collect()
-        };
-        passes.push(Pass::Compute(ComputePass {
-            label: "tessellation cull distances".into(),
-            shader: ShaderPlan { entry_point: evaluation::CULL_DISTANCES_ENTRY.into(), ..shader(Stage::TessEval, per_point) },
-            workgroups: Workgroups::Indirect { arguments: b.indirect, offset: gpu::INDIRECT_POINT_DISPATCH_OFFSET },
-            resources: resources(),
-        }));
-        passes.push(Pass::Compute(ComputePass {
-            label: "tessellation cull".into(),
-            shader: ShaderPlan { entry_point: evaluation::CULL_ENTRY.into(), ..shader(Stage::TessEval, per_primitive) },
-            workgroups: Workgroups::Indirect { arguments: b.indirect, offset: gpu::INDIRECT_DISPATCH_OFFSET },
-            resources: resources(),
-        }));
+    passes.push(compute_pass("tessellator: emit", entry(tessellate, gpu::EMIT_ENTRY), per_patch));
+    if let Some((per_point, per_primitive)) = cull_wgsl {
+        let per_point = entry(shader(Stage::TessEval, per_point), evaluation::CULL_DISTANCES_ENTRY);
+        let arguments = buffers.indirect;
+        let at = |offset| Workgroups::Indirect { arguments, offset };
+        passes.push(compute_pass("tessellation cull distances", per_point, at(gpu::INDIRECT_POINT_DISPATCH_OFFSET)));
+        let per_primitive = entry(shader(Stage::TessEval, per_primitive), evaluation::CULL_ENTRY);
+        passes.push(compute_pass("tessellation cull", per_primitive, at(gpu::INDIRECT_DISPATCH_OFFSET)));
     }
     let (topology, draw_shape) = match sprites {
         Some(_) => (
             Topology::TriangleList,
             DrawShape::ExpandedPointsIndirect {
                 vertices_per_point: gpu::EXPANDED_VERTICES_PER_ENTRY,
-                arguments: b.indirect,
+                arguments: buffers.indirect,
                 offset: gpu::EXPANDED_DRAW_OFFSET,
             },
         ),
-        None => (topology, DrawShape::IndexedIndirect { indices: b.indices, arguments: b.indirect }),
+        None => (topology, DrawShape::IndexedIndirect { indices: buffers.indices, arguments: buffers.indirect }),
     };
     passes.push(Pass::Render(RenderPass {
         label: "tessellation evaluation".into(),
@@ -345,24 +305,8 @@ pub fn translate(
         vertex_buffers: Vec::new(),
         clip_distances: native_clip,
         draw: draw_shape,
-        resources: vec![
-            draw.clone(),
-            inter(b.control_points),
-            inter(b.patch_records),
-            inter(b.levels),
-            inter(b.domain_points),
-            inter(b.indices),
-        ],
+        resources: Vec::new(),
     }));
-    for pass in &mut passes {
-        // Each pass provides exactly what its shaders declare in the emulation group.
-        let declared: Vec<(u32, u32)> = pass.shaders().iter().flat_map(|s| s.bindings.iter().map(|b| (b.group, b.binding))).collect();
-        let list = match pass {
-            Pass::Render(r) => &mut r.resources,
-            Pass::Compute(c) => &mut c.resources,
-        };
-        list.retain(|r| declared.contains(&(r.group, r.binding)));
-    }
     let mut plan = Plan::assemble(desc, Some(e.group), passes, table);
     plan.tessellation = Some(st.mode);
     Ok(plan)
@@ -437,7 +381,7 @@ fn vertex_records(
     mut module: naga::Module,
     desc: &PipelineDesc,
     records_binding: u32,
-) -> Result<(ValidatedWgsl, u32, Vec<u32>), TranslateError> {
+) -> Result<(ValidatedWgsl, u32), TranslateError> {
     let func = vertex_function::from_entry(&mut module)?;
     let slots = crate::vertex_pulling::used_slots(&func, &desc.vertex_buffers)?;
     let mut stores = String::new();
@@ -474,7 +418,7 @@ fn vertex_records(
         stride,
         verify: desc.options.verify_wgsl_round_trip,
     };
-    Ok((vertex_function::records_pass(module, &func, &pass, &stores)?, stride, slots))
+    Ok((vertex_function::records_pass(module, &func, &pass, &stores)?, stride))
 }
 
 /// The compute entry point of a module, turned into the function `name`.
