@@ -394,7 +394,7 @@ pub fn load_compute<'w>(words: impl Into<Cow<'w, [u32]>>, entry: Option<&str>) -
 }
 
 fn load_preferring<'w>(words: Cow<'w, [u32]>, entry: Option<&str>, compute: bool) -> Result<LoadedModule<'w>, LoadError> {
-    use crate::lower::flatten_io;
+    use crate::lower::{flatten_io, pack_components};
     use crate::profile::phase;
     check_header_words(&words)?;
     let (mut view, mut module) = read(&words)?;
@@ -426,20 +426,27 @@ fn load_preferring<'w>(words: Cow<'w, [u32]>, entry: Option<&str>, compute: bool
     // flattening changes the module (few modules have block or struct varyings).
     let reflector = phase("reflect", || Reflector::new(&view));
     let flatten = phase("lower: flatten_io", || flatten_io::analyse(&reflector, entry_id, stage))?;
-    let reflection = match flatten {
-        None => {
-            let reflection = phase("reflect", || reflector.reflect(entry_id, stage, name));
-            drop(reflector);
-            reflection?
-        }
-        Some(analysis) => {
-            drop(reflector);
-            let m = rspirv_module(&mut module, &words)?;
+    let packs = pack_components::applies(&view);
+    let reflection = if flatten.is_none() && !packs {
+        let reflection = phase("reflect", || reflector.reflect(entry_id, stage, name));
+        drop(reflector);
+        reflection?
+    } else {
+        drop(reflector);
+        let m = rspirv_module(&mut module, &words)?;
+        let mut changed = false;
+        if let Some(analysis) = flatten {
             phase("lower: flatten_io", || flatten_io::apply(m, entry_id, stage, analysis))?;
+            changed = true;
+        }
+        if packs {
+            changed |= phase("lower: pack_components", || pack_components::lower(m))?;
+        }
+        if changed {
             view = phase("rspirv assemble", || ModuleView::of_module(m));
             input = false;
-            phase("reflect", || Reflector::new(&view).reflect(entry_id, stage, name))?
         }
+        phase("reflect", || Reflector::new(&view).reflect(entry_id, stage, name))?
     };
     Ok(LoadedModule { view: OnceCell::from(view), module: module.map(OnceCell::from).unwrap_or_default(), input, entry_id, reflection })
 }

@@ -425,3 +425,38 @@ void main() { o[0] = c; o[1] = c * 0.5; }");
     let fw = &render(&plan).fragment.as_ref().unwrap().wgsl;
     assert!(fw.contains("@location(1)"), "{fw}");
 }
+
+#[test]
+fn variables_packed_by_component_share_one_vector_per_location() {
+    let v = vs("#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 4, component = 0) out float a;
+layout(location = 4, component = 1) out vec2 bc;
+layout(location = 6, component = 2) flat out uint id;
+out float gl_CullDistance[1];
+void main() { gl_Position = vec4(pos, 0.0, 1.0); gl_PointSize = 3.0; gl_CullDistance[0] = pos.x; a = pos.x; bc = pos; id = 3u; }");
+    let f = fs("#version 450
+layout(location = 4, component = 0) in float a;
+layout(location = 4, component = 1) in float b;
+layout(location = 4, component = 2) in float c;
+layout(location = 6, component = 2) flat in uint id;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(a, b, c, float(id)); }");
+    // One variable per location, as wide as the highest component written.
+    assert_eq!(outputs(&v), [(4, "f32x3".to_string(), false), (6, "u32x3".to_string(), true)]);
+    assert_eq!(inputs(&f), [(4, "f32x3".to_string(), false), (6, "u32x3".to_string(), true)]);
+    // Every path takes them: plain, cull distances, wide points.
+    let culled = translate(&desc(v.clone(), Some(f.clone()))).expect("culled");
+    assert!(render(&culled).fragment.as_ref().expect("fragment").wgsl.contains("@location(4) "), "{}", render(&culled).vertex.wgsl);
+    translate(&PipelineDesc { topology: Topology::PointList, ..desc(v, Some(f.clone())) }).expect("points");
+    let plain = vs("#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 4, component = 2) out float c;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); c = pos.y; }");
+    let f_c = fs("#version 450
+layout(location = 4, component = 2) in float c;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(c); }");
+    let plan = translate(&desc(plain, Some(f_c))).expect("plain");
+    assert!(render(&plan).vertex.wgsl.contains("vec3<f32>"), "{}", render(&plan).vertex.wgsl);
+}

@@ -37,6 +37,7 @@ pub mod memory_qualifiers;
 pub mod modf_frexp_out;
 pub mod modf_frexp_struct;
 pub mod non_writable_blocks;
+pub mod pack_components;
 pub mod packed_vectors;
 pub mod point_coord;
 pub mod pointers_across_blocks;
