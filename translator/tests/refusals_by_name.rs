@@ -114,22 +114,6 @@ fn a_module_of_an_extension_the_readers_do_not_know_is_refused_not_called_malfor
 }
 
 #[test]
-fn what_naga_cannot_write_or_read_is_refused_by_name() {
-    // (A case falling through into a non-empty one, which WGSL cannot say, is copied into the
-    // falling case instead: lowered_instructions.rs.)
-    // Two inputs in one location by component.
-    let stage = StageDesc::new(fs("#version 450
-layout(location = 0, component = 0) in float a;
-layout(location = 0, component = 1) in float b;
-layout(location = 0) out vec4 o;
-void main() { o = vec4(a, b, 0.0, 1.0); }"));
-    match translate_stage(&stage) {
-        Err(TranslateError::Unsupported { feature, .. }) => assert!(feature.contains("by `Component`"), "{feature}"),
-        other => panic!("{other:?}"),
-    }
-}
-
-#[test]
 fn modf_and_frexp_translate() {
     let mut desc = pipeline_with_fragment(
         "#version 450
