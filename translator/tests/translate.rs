@@ -731,11 +731,8 @@ fn narrow_fragment_outputs_are_widened_to_four_components() {
     assert!(w.contains("@location(0) member: vec4<f32>") && w.contains("@location(1) member_1: vec4<u32>"), "{w}");
     assert!(w.contains("o = vec4<f32>(vec2<f32>(0.25f, 0.75f).x, vec2<f32>(0.25f, 0.75f).y, 0f, 1f);"), "{w}");
     assert!(w.contains("vec4<u32>(7u, 0u, 0u, 1u)"), "{w}");
-    // Outputs packed into one location by `Component` keep their types, and are refused by
-    // name as before (WGSL has one variable per location).
-    let packed = "#version 450\nlayout(location = 0, component = 0) out vec2 a;\nlayout(location = 0, component = 2) out vec2 b;\nvoid main() { a = vec2(1.0); b = vec2(0.5); }";
-    match translate(&desc(vs(VS), Some(glsl(glslang::ShaderStage::Fragment, packed)))) {
-        Err(TranslateError::Unsupported { feature, .. }) => assert!(feature.contains("`Component`"), "{feature}"),
-        other => panic!("{other:?}"),
-    }
+    // Outputs packed into one location by `Component` become one output, each written at
+    // its components.
+    let packed = wgsl("#version 450\nlayout(location = 0, component = 0) out vec2 a;\nlayout(location = 0, component = 2) out vec2 b;\nvoid main() { a = vec2(1.0); b = vec2(0.5); }");
+    assert!(packed.contains("-> @location(0) vec4<f32>") && packed.contains("[3u] = "), "{packed}");
 }
