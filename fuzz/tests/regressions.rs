@@ -381,3 +381,18 @@ fn type_defined_by_itself() {
     let err = tesserae::reflect::load(&words, None).err().expect("a type defined by itself is malformed");
     assert!(err.to_string().contains("not defined before it"), "{err}");
 }
+
+/// Fixed by `module_checks::check_composite_count`: a matrix of 738,197,506 columns made
+/// `lower::descriptor_select` allocate 2.95 GB of column types (`spirv_words`, out of memory
+/// under libFuzzer's 2 GB limit). The module is malformed, and refused as such before any pass.
+#[test]
+fn matrix_of_738_million_columns_is_malformed() {
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/matrix-of-738197506-columns.bin")).unwrap();
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("TypeMatrix")),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}

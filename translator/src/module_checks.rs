@@ -32,6 +32,7 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
         for inst in module.types_global_values() {
             order.check(inst)?;
             check_scalar_width(inst)?;
+            check_composite_count(inst)?;
             check_image_type(inst)?;
             check_variable_storage(module, inst)?;
         }
@@ -366,6 +367,18 @@ fn check_scalar_width(inst: Inst) -> Result<(), LoadError> {
     if let (Op::TypeInt | Op::TypeFloat, Some(w)) = (inst.opcode, inst.operands.first()) {
         if ![8, 16, 32, 64].contains(w) {
             return Err(LoadError::Malformed(format!("{:?} of width {w}", inst.opcode)));
+        }
+    }
+    Ok(())
+}
+
+/// Vectors of 2 to 4 components and matrices of 2 to 4 columns (8 and 16 components take the
+/// `Vector16` capability, which is for kernels). Unchecked, a matrix of 738,197,506 columns
+/// made the descriptor-selection lowering allocate a vector of that many column types.
+fn check_composite_count(inst: Inst) -> Result<(), LoadError> {
+    if let (Op::TypeVector | Op::TypeMatrix, [_, n, ..]) = (inst.opcode, inst.operands) {
+        if !(2..=4).contains(n) {
+            return Err(LoadError::Malformed(format!("{:?} %{} of {n} components", inst.opcode, inst.result_id.unwrap_or(0))));
         }
     }
     Ok(())

@@ -186,7 +186,7 @@ fn members(defs: &HashMap<Word, Instruction>, ty: Word) -> Result<Option<Vec<Wor
     let Some(t) = defs.get(&ty) else { return Err(format!("read as a value of an unknown type %{ty}")) };
     Ok(Some(match (t.class.opcode, t.operands.as_slice()) {
         (Op::TypeInt | Op::TypeFloat | Op::TypeBool | Op::TypeVector, _) => return Ok(None),
-        (Op::TypeMatrix, [Operand::IdRef(column), Operand::LiteralBit32(count)]) => vec![*column; *count as usize],
+        (Op::TypeMatrix, [Operand::IdRef(column), Operand::LiteralBit32(count @ 2..=4)]) => vec![*column; *count as usize],
         (Op::TypeArray, [Operand::IdRef(element), Operand::IdRef(len)]) => {
             let len = super::constant_value(defs.get(len)).ok_or("read as an array of a length set when the pipeline is made")?;
             if len as usize > MAX_SELECT_INSTRUCTIONS {
