@@ -64,6 +64,33 @@ fn an_integer_constant_bitcast_to_nan_is_read_at_run_time() {
     assert!(wgsl.contains("bitcast<f32>"), "{wgsl}");
 }
 
+/// Constant composites built of a non-finite float (spirv-opt folds `vec4(-1.0 / 0.0)` into
+/// one; CTS cov-apfloat-mix-nan optimized): `%vec = OpConstantComposite %v4float %neg_inf
+/// %neg_inf %neg_inf %zero` and `%pair = OpConstantComposite %v2float %neg_inf %zero`, read as
+/// `o = (vec * vec) * pair.x`. naga refused the composites ("Float literal is NaN"); they are
+/// constructed at run time from the bits, as the scalar is.
+const INFINITE_COMPOSITES: &str = "
+07230203 00010000 00070000 00000011 00000000 00020011 00000001 0003000e
+00000000 00000001 0006000f 00000004 00000001 6e69616d 00000000 00000002
+00030010 00000001 00000007 00040047 00000002 0000001e 00000000 00020013
+00000003 00030021 00000004 00000003 00030016 00000005 00000020 00040017
+00000006 00000005 00000004 00040017 00000007 00000005 00000002 00040020
+00000008 00000003 00000006 0004003b 00000008 00000002 00000003 0004002b
+00000005 00000009 ff800000 0004002b 00000005 0000000a 00000000 0005002c
+00000007 0000000b 00000009 0000000a 0007002c 00000006 0000000c 00000009
+00000009 00000009 0000000a 00050036 00000003 00000001 00000000 00000004
+000200f8 0000000d 00050051 00000005 0000000e 0000000b 00000000 00050085
+00000006 0000000f 0000000c 0000000c 0005008e 00000006 00000010 0000000f
+0000000e 0003003e 00000002 00000010 000100fd 00010038
+";
+
+#[test]
+fn constant_composites_of_an_infinity_are_built_at_run_time() {
+    let wgsl = fragment_words_to_wgsl(hex(INFINITE_COMPOSITES));
+    assert!(wgsl.contains("4286578688u") && wgsl.contains("bitcast<f32>"), "the bits of -inf, read at run time: {wgsl}");
+    assert!(wgsl.contains("vec4<f32>(_e5, _e5, _e5, 0f)") && wgsl.contains("vec2<f32>(_e5, 0f)"), "both composites built of the value: {wgsl}");
+}
+
 /// `terminateInvocation` (GL_EXT_terminate_invocation) is `OpTerminateInvocation`, which
 /// becomes WGSL's `discard`, in the entry point and in a function it calls; the extension
 /// goes (naga's reader refused it).

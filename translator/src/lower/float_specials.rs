@@ -5,11 +5,14 @@
 //! `uintBitsToFloat(0x7fc00000u)` (an `OpBitcast` of a constant) into one. Each such constant
 //! becomes a load of a private `u32` initialized with its bits, bitcast to `f32` at the start of
 //! every function that uses it; each such bitcast reads its integer from a private variable.
-//! Either way the value stays a run-time one.
+//! Either way the value stays a run-time one. A constant composite built of such a constant (at
+//! any depth; spirv-opt folds `vec4(-1.0 / 0.0)` into one) is constructed at the start of every
+//! function that reads it.
 
 use super::{constant, fresh_id, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
+use std::collections::{HashMap, HashSet};
 
 /// Whether [`lower`] may change the module: a 32-bit constant's bits are a non-finite float.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
@@ -89,41 +92,96 @@ pub fn lower(module: &mut dr::Module) -> bool {
         return true;
     }
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
-    let vars: Vec<(Word, Word, Word)> = specials.iter().map(|&(id, ty, bits)| (id, ty, private_constant(module, uint, bits))).collect();
+    // The constants to rebuild at run time, in definition order: the specials, and the
+    // composites built (at any depth) of them, which naga would evaluate just the same.
+    let mut rebuilt: Vec<(Word, Rebuilt)> = Vec::new();
+    let mut taken: HashSet<Word> = HashSet::new();
+    for i in &module.types_global_values {
+        let Some(id) = i.result_id else { continue };
+        if let Some(&(_, ty, bits)) = specials.iter().find(|(s, _, _)| *s == id) {
+            rebuilt.push((id, Rebuilt::Special { ty, bits }));
+        } else if i.class.opcode == Op::ConstantComposite && i.operands.iter().any(|o| matches!(o, Operand::IdRef(c) if taken.contains(c))) {
+            let parts = i.operands.iter().filter_map(|o| if let Operand::IdRef(c) = o { Some(*c) } else { None }).collect();
+            rebuilt.push((id, Rebuilt::Composite { ty: i.result_type.unwrap_or_default(), parts }));
+        } else {
+            continue;
+        }
+        taken.insert(id);
+    }
+    let vars: HashMap<Word, Word> = rebuilt
+        .iter()
+        .filter_map(|(id, r)| if let Rebuilt::Special { bits, .. } = r { Some((*id, *bits)) } else { None })
+        .map(|(id, bits)| (id, private_constant(module, uint, bits)))
+        .collect();
     for fi in 0..module.functions.len() {
-        for &(id, ty, var) in &vars {
-            let used = module.functions[fi].blocks.iter().any(|b| b.instructions.iter().any(|i| i.operands.contains(&Operand::IdRef(id))));
-            if !used {
-                continue;
+        // What the function reads, and what that is built of.
+        let mut needed: HashSet<Word> = HashSet::new();
+        for b in &module.functions[fi].blocks {
+            for i in &b.instructions {
+                needed.extend(i.operands.iter().filter_map(|o| if let Operand::IdRef(c) = o { taken.get(c).copied() } else { None }));
             }
-            let (load, value) = (fresh_id(module), fresh_id(module));
-            let f = &mut module.functions[fi];
-            for b in &mut f.blocks {
-                for i in &mut b.instructions {
-                    for o in &mut i.operands {
-                        if *o == Operand::IdRef(id) {
-                            *o = Operand::IdRef(value);
+        }
+        if needed.is_empty() {
+            continue;
+        }
+        for (id, r) in rebuilt.iter().rev() {
+            if let (true, Rebuilt::Composite { parts, .. }) = (needed.contains(id), r) {
+                needed.extend(parts.iter().filter(|c| taken.contains(c)).copied().collect::<Vec<_>>());
+            }
+        }
+        let mut values: HashMap<Word, Word> = HashMap::new();
+        let mut prologue = Vec::new();
+        for (id, r) in rebuilt.iter().filter(|(id, _)| needed.contains(id)) {
+            let value = fresh_id(module);
+            match r {
+                Rebuilt::Special { ty, .. } => {
+                    let load = fresh_id(module);
+                    prologue.push(Instruction::new(Op::Load, Some(uint), Some(load), vec![Operand::IdRef(vars[id])]));
+                    prologue.push(Instruction::new(Op::Bitcast, Some(*ty), Some(value), vec![Operand::IdRef(load)]));
+                }
+                Rebuilt::Composite { ty, parts } => {
+                    let parts = parts.iter().map(|c| Operand::IdRef(values.get(c).copied().unwrap_or(*c))).collect();
+                    prologue.push(Instruction::new(Op::CompositeConstruct, Some(*ty), Some(value), parts));
+                }
+            }
+            values.insert(*id, value);
+        }
+        let f = &mut module.functions[fi];
+        for b in &mut f.blocks {
+            for i in &mut b.instructions {
+                for o in &mut i.operands {
+                    if let Operand::IdRef(c) = o {
+                        if let Some(v) = values.get(c) {
+                            *o = Operand::IdRef(*v);
                         }
                     }
                 }
             }
-            // After the entry block's OpVariables (which must come first).
-            let Some(entry) = f.blocks.first_mut() else { continue };
-            let at = entry.instructions.iter().position(|i| i.class.opcode != Op::Variable).unwrap_or(entry.instructions.len());
-            entry.instructions.insert(at, Instruction::new(Op::Bitcast, Some(ty), Some(value), vec![Operand::IdRef(load)]));
-            entry.instructions.insert(at, Instruction::new(Op::Load, Some(uint), Some(load), vec![Operand::IdRef(var)]));
         }
+        // After the entry block's OpVariables (which must come first).
+        let Some(entry) = f.blocks.first_mut() else { continue };
+        let at = entry.instructions.iter().position(|i| i.class.opcode != Op::Variable).unwrap_or(entry.instructions.len());
+        entry.instructions.splice(at..at, prologue);
     }
-    // The constants themselves must go: naga evaluates every declared constant.
-    for &(id, _, _) in &specials {
-        let referenced = module.types_global_values.iter().any(|i| i.operands.contains(&Operand::IdRef(id)));
+    // The constants themselves must go: naga evaluates every declared constant. Those still
+    // referenced by a global (a variable's initializer) stay, and naga refuses them.
+    for (id, _) in rebuilt.iter().rev() {
+        let referenced = module.types_global_values.iter().any(|i| i.operands.contains(&Operand::IdRef(*id)));
         if !referenced {
-            module.types_global_values.retain(|i| i.result_id != Some(id));
-            module.debug_names.retain(|n| n.operands.first() != Some(&Operand::IdRef(id)));
-            module.annotations.retain(|a| a.operands.first() != Some(&Operand::IdRef(id)));
+            module.types_global_values.retain(|i| i.result_id != Some(*id));
+            module.debug_names.retain(|n| n.operands.first() != Some(&Operand::IdRef(*id)));
+            module.annotations.retain(|a| a.operands.first() != Some(&Operand::IdRef(*id)));
         }
     }
     true
+}
+
+/// A constant rebuilt at run time by every function that reads it.
+enum Rebuilt {
+    /// A non-finite float: its bits loaded from a private `u32` and bitcast.
+    Special { ty: Word, bits: u32 },
+    /// A composite with a rebuilt constituent: constructed from its parts.
+    Composite { ty: Word, parts: Vec<Word> },
 }
 
 /// A private variable of type `ty` initialized with the 32-bit pattern `bits`.
