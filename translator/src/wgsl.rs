@@ -76,8 +76,15 @@ pub(crate) fn validation_error(stage: Stage, e: &naga::WithSpan<naga::valid::Val
     let mut level: Option<&(dyn std::error::Error + 'static)> = Some(e.as_inner());
     while let Some(err) = level {
         let text = err.to_string();
-        if let (true, Some((_, rest))) = (text.starts_with("Capability "), text.split_once("Capabilities(")) {
+        let names_capability = text.starts_with("Capability ") || text.starts_with("Shader requires capability ");
+        if let (true, Some((_, rest))) = (names_capability, text.split_once("Capabilities(")) {
             let name = rest.split(')').next().unwrap_or(rest);
+            if name.starts_with("SUBGROUP") {
+                return TranslateError::unsupported(
+                    stage,
+                    format!("subgroup operations (naga's capability {name}; WebGPU's `subgroups` feature is optional and Tesserae does not require it)"),
+                );
+            }
             let what = match name {
                 "MULTIVIEW" => "multiview (ViewIndex)".to_string(),
                 "SHADER_BARYCENTRICS" => "fragment barycentrics (BaryCoordKHR, BaryCoordNoPerspKHR)".to_string(),

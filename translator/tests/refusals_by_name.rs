@@ -273,3 +273,17 @@ void main() {
         .replace("gl_StorageSemanticsBuffer, gl_SemanticsAcquire", "gl_StorageSemanticsNone, gl_SemanticsRelaxed");
     translate(&pipeline_with_fragment(&relaxed)).expect("relaxed atomics translate");
 }
+
+/// Subgroup operations need naga's `SUBGROUP` capabilities, which translation does not grant
+/// (WebGPU's `subgroups` feature is optional): refused by name, not as a validation failure.
+#[test]
+fn subgroup_operations_are_refused_by_name() {
+    let stage = StageDesc::new(fs("#version 450
+#extension GL_KHR_shader_subgroup_ballot : require
+layout(location = 0) out vec4 o;
+void main() { uvec4 b = subgroupBallot(gl_FragCoord.x > 8.0); o = vec4(float(b.x & 1u)); }"));
+    match translate_stage(&stage) {
+        Err(TranslateError::Unsupported { feature, .. }) => assert!(feature.starts_with("subgroup operations"), "{feature}"),
+        other => panic!("{:?}", other.map(|s| s.wgsl)),
+    }
+}
