@@ -191,3 +191,45 @@ fn limits_and_missing_inputs_are_typed_errors() {
     let e = compute.dispatch(&device, &mut encoder, &inputs, [70_000, 1, 1]).unwrap_err();
     assert!(matches!(e, RuntimeError::WorkgroupLimit { name: "max_compute_workgroups_per_dimension", .. }), "{e}");
 }
+
+/// A uniform block of 48 bytes whose shader reads only its first member, bound to a 16-byte
+/// buffer: valid in Vulkan (only what is read must lie in the range), and what WebGPU checks
+/// is the block the translated shader declares, which ends after the last member read
+/// (`lower::unread_block_tail`). The kernel writes the member it read.
+#[test]
+fn a_block_longer_than_its_bound_range_runs_when_the_shader_reads_inside_it() {
+    let Some((device, queue)) = try_device(None) else { return no_device("no Vulkan adapter (install mesa-vulkan-drivers)") };
+    let src = "#version 450
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0, std140) uniform Params { uint add; uvec4 unread; vec4 unread_too; } u;
+layout(set = 0, binding = 1, std430) buffer Out { uint data[4]; };
+void main() { data[gl_LocalInvocationID.x] = u.add + gl_LocalInvocationID.x; }";
+    let plan = compute_plan(src, &[]);
+    let compute = TranslatedCompute::new(&device, plan, &ComputeConfig::default()).expect("pipeline");
+    let params = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("params"),
+        size: 16,
+        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    queue.write_buffer(&params, 0, &push(&[40, 0, 0, 0]));
+    let out = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("out"),
+        size: 16,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: None,
+        layout: compute.bind_group_layout(0).expect("set 0"),
+        entries: &[
+            wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 1, resource: out.as_entire_binding() },
+        ],
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let groups = [(0, &group)];
+    compute.dispatch(&device, &mut encoder, &ComputeInputs { bind_groups: &groups, push_constants: &[] }, [1, 1, 1]).expect("dispatch");
+    queue.submit([encoder.finish()]);
+    assert_eq!(read_back(&device, &queue, &out), push(&[40, 41, 42, 43]));
+}

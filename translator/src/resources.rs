@@ -249,6 +249,9 @@ impl ResourceContext {
                     match r.wgpu.iter_mut().find(|w| w.group == b.group && w.binding == b.binding) {
                         Some(w) => {
                             w.visibility = w.visibility.union(vis);
+                            // Stages may declare a block to different lengths
+                            // (`lower::unread_block_tail`): the binding needs the longest.
+                            w.min_size = w.min_size.max(buffer_size(sh.wgsl.module(), b.group, b.binding, &b.ty));
                             if let (
                                 crate::plan::BindingType::StorageBuffer { read_only: a },
                                 crate::plan::BindingType::StorageBuffer { read_only: b },

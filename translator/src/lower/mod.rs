@@ -56,6 +56,7 @@ pub mod terminate_invocation;
 pub mod tess_io;
 pub mod texture_per_sampler;
 pub mod undef_globals;
+pub mod unread_block_tail;
 pub mod unreachable_returns;
 pub mod vector_logical;
 pub mod wide_constant_indices;
@@ -115,7 +116,8 @@ pub(crate) type FalliblePass = (&'static str, fn(&crate::spirv_view::ModuleView)
 
 /// The passes `ResourceContext::prepare` runs on every stage, in order, after splitting arrays
 /// of descriptors and combined samplers (each a refusal by name when it fails).
-pub(crate) const ON_RESOURCES: [FalliblePass; 8] = [
+pub(crate) const ON_RESOURCES: [FalliblePass; 9] = [
+    ("lower: unread_block_tail", unread_block_tail::applies, unread_block_tail::lower),
     ("lower: float_controls", float_controls::applies, float_controls::lower),
     ("lower: atomic_signedness", atomic_signedness::applies, atomic_signedness::lower),
     ("lower: composite_select", composite_select::applies, composite_select::lower),

@@ -292,7 +292,6 @@ fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
 // pass `draw survivors`, fragment stage
 struct Params {
     color: vec4<f32>,
-    cull_sign: f32,
 }
 
 @group(0) @binding(1) 

@@ -13,10 +13,6 @@ struct Params {
     d_x: f32,
     d_y: f32,
     d_z: f32,
-    f: f32,
-    g_x: f32,
-    g_y: f32,
-    k: f32,
 }
 
 struct VertexOutput {

@@ -7,8 +7,6 @@ struct VSOut {
 struct Params {
     color: vec4<f32>,
     offset: vec2<f32>,
-    psize: f32,
-    cull_sign: f32,
 }
 
 struct VertexOutput {

@@ -160,7 +160,6 @@ fn tesserae_points_main(@builtin(vertex_index) tesserae_vertex: u32) -> Tesserae
 // pass `expanded points`, fragment stage
 struct Params {
     colors: array<vec4<f32>, 2>,
-    psize: f32,
 }
 
 var<private> frag: vec4<f32>;

@@ -8,8 +8,6 @@ struct gl_PerVertex {
 
 struct Params {
     psize: f32,
-    a: vec4<f32>,
-    b: vec4<f32>,
 }
 
 struct TesseraeDraw {

@@ -1,0 +1,393 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_9 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> vs_col: vec4<f32>;
+var<private> colour_1: vec4<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e8 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e8.x, _e8.y, 0f, 1f);
+    let _e13 = colour_1;
+    vs_col = _e13;
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>, colour: vec4<f32>) -> TesseraeVertexOut {
+    pos_1 = pos;
+    colour_1 = colour;
+    main();
+    let _e7 = unnamed.gl_Position;
+    let _e8 = vs_col;
+    return TesseraeVertexOut(_e7, _e8);
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 6u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let tesserae_w1_ = ((_e7 * 6u) + 2u);
+    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
+    let _e46 = tesserae_vb0_[(tesserae_w1_ + 1u)];
+    let _e52 = tesserae_vb0_[(tesserae_w1_ + 2u)];
+    let _e58 = tesserae_vb0_[(tesserae_w1_ + 3u)];
+    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), bitcast<f32>(_e58));
+    let _e65 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec4<f32>(tesserae_a1_.xyzw));
+    let _e69 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e69) + tesserae_gid.x) * 2u);
+    tesserae_records[tesserae_base] = _e65.out0_member;
+    tesserae_records[(tesserae_base + 1u)] = _e65.out1_member;
+    return;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> tesserae_io_18_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_59_g: array<gl_PerVertex, 1>;
+var<private> tesserae_io_61_g: i32;
+var<private> tesserae_io_76_g: array<vec4<f32>, 32>;
+var<private> tesserae_io_90_g: i32;
+var<workgroup> tesserae_io_108_g: array<vec4<f32>, 1>;
+var<workgroup> tesserae_io_115_g: array<f32, 4>;
+var<workgroup> tesserae_io_125_g: array<f32, 2>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(27) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+fn main() {
+    var lo: vec2<f32>;
+    var hi: vec2<f32>;
+    var c: vec4<f32>;
+    var local: f32;
+
+    let _e27 = tesserae_io_18_g[0i].gl_Position;
+    let _e31 = tesserae_io_18_g[1i].gl_Position;
+    let _e36 = tesserae_io_18_g[2i].gl_Position;
+    let _e40 = tesserae_io_18_g[3i].gl_Position;
+    lo = min(min(_e27.xy, _e31.xy), min(_e36.xy, _e40.xy));
+    let _e46 = tesserae_io_18_g[0i].gl_Position;
+    let _e50 = tesserae_io_18_g[1i].gl_Position;
+    let _e55 = tesserae_io_18_g[2i].gl_Position;
+    let _e59 = tesserae_io_18_g[3i].gl_Position;
+    hi = max(max(_e46.xy, _e50.xy), max(_e55.xy, _e59.xy));
+    let _e63 = tesserae_io_61_g;
+    let _e64 = lo;
+    let _e65 = hi;
+    tesserae_io_59_g[_e63].gl_Position = vec4<f32>(_e64.x, _e64.y, _e65.x, _e65.y);
+    let _e74 = tesserae_io_76_g[0i];
+    let _e76 = tesserae_io_76_g[1i];
+    let _e79 = tesserae_io_76_g[2i];
+    let _e82 = tesserae_io_76_g[3i];
+    c = ((((_e74 + _e76) + _e79) + _e82) * 0.25f);
+    let _e85 = tesserae_io_90_g;
+    if (_e85 == 4i) {
+        let _e88 = c[3u];
+        local = _e88;
+    } else {
+        local = 0f;
+    }
+    let _e89 = local;
+    c[3u] = _e89;
+    let _e91 = tesserae_io_61_g;
+    let _e92 = c;
+    tesserae_io_108_g[_e91] = _e92;
+    tesserae_io_115_g[0i] = 3f;
+    tesserae_io_115_g[1i] = 3f;
+    tesserae_io_115_g[2i] = 3f;
+    tesserae_io_115_g[3i] = 3f;
+    tesserae_io_125_g[0i] = 3f;
+    tesserae_io_125_g[1i] = 3f;
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+@compute @workgroup_size(1, 1, 1) 
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    tesserae_io_61_g = i32(tesserae_lid);
+    tesserae_io_90_g = 4i;
+    loop {
+        let _e15 = j;
+        if (_e15 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e21 = tesserae_draw.count;
+            let _e27 = j;
+            let b = ((((tesserae_wg.y * _e21) + (tesserae_wg.x * 4u)) + _e27) * 2u);
+            let _e32 = j;
+            let _e37 = tesserae_src[b];
+            tesserae_io_18_g[_e32].gl_Position = _e37;
+            let _e39 = j;
+            let _e45 = tesserae_src[(b + 1u)];
+            tesserae_io_76_g[_e39] = _e45.xyzw;
+        }
+        continuing {
+            let _e48 = j;
+            j = (_e48 + 1u);
+        }
+    }
+    tesserae_control();
+    workgroupBarrier();
+    let ob = (((p * 1u) + tesserae_lid) * 2u);
+    let _e60 = tesserae_io_59_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e60;
+    let _e67 = tesserae_io_108_g[tesserae_lid];
+    tesserae_cps[(ob + 1u)] = _e67;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e78 = tesserae_io_115_g[0];
+        let _e81 = tesserae_io_115_g[1];
+        let _e84 = tesserae_io_115_g[2];
+        let _e87 = tesserae_io_115_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e78, _e81, _e84, _e87);
+        let _e97 = tesserae_io_125_g[0];
+        let _e100 = tesserae_io_125_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e97, _e100, 0f, 0f);
+        return;
+    } else {
+        return;
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct gl_PerVertex_1 {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_19 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) v0_: vec4<f32>,
+}
+
+var<private> tesserae_io_17_g: array<gl_PerVertex, 32>;
+var<private> unnamed: gl_PerVertex_1 = gl_PerVertex_1(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_33_g: vec3<f32>;
+var<private> tesserae_io_47_g: array<vec4<f32>, 32>;
+var<private> tesserae_io_51_g: i32;
+var<private> global: vec4<f32>;
+@group(0) @binding(25) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(30) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+
+fn main() {
+    var r: vec4<f32>;
+    var c: vec4<f32>;
+    var local: f32;
+
+    let _e20 = tesserae_io_17_g[0i].gl_Position;
+    r = _e20;
+    let _e21 = r;
+    let _e23 = r;
+    let _e25 = tesserae_io_33_g;
+    let _e27 = mix(_e21.xy, _e23.zw, _e25.xy);
+    unnamed.gl_Position = vec4<f32>(_e27.x, _e27.y, 0f, 1f);
+    let _e33 = tesserae_io_47_g[0i];
+    c = _e33;
+    let _e34 = tesserae_io_51_g;
+    if (_e34 == 1i) {
+        let _e37 = c[2u];
+        local = _e37;
+    } else {
+        local = 0f;
+    }
+    let _e38 = local;
+    c[2u] = _e38;
+    let _e40 = c;
+    let _e41 = _e40.xyz;
+    global[0u] = _e41.x;
+    global[1u] = _e41.y;
+    global[2u] = _e41.z;
+    let _e49 = c[3u];
+    global[3u] = _e49;
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e4 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e4);
+    let _e6 = unnamed.gl_Position;
+    let _e7 = global;
+    return TesseraeVertexOut(_e6, _e7);
+}
+
+@vertex 
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
+    var j: u32 = 0u;
+    var o: TesseraeEvalOut;
+
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_33_g = tesserae_d.xyz;
+    tesserae_io_51_g = 1i;
+    loop {
+        let _e12 = j;
+        if (_e12 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e17 = j;
+            let b = (((p * 1u) + _e17) * 2u);
+            let _e22 = j;
+            let _e27 = tesserae_cps[b];
+            tesserae_io_17_g[_e22].gl_Position = _e27;
+            let _e29 = j;
+            let _e35 = tesserae_cps[(b + 1u)];
+            tesserae_io_47_g[_e29] = _e35.xyzw;
+        }
+        continuing {
+            let _e38 = j;
+            j = (_e38 + 1u);
+        }
+    }
+    let _e40 = tesserae_vertex();
+    o.position = _e40.out0_member;
+    o.v0_ = _e40.out1_member;
+    let _e46 = o;
+    return _e46;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> global: vec4<f32>;
+
+fn main_1() {
+    let _e2 = global;
+    let _e3 = _e2.xyz;
+    let _e4 = global;
+    frag = vec4<f32>(_e3.x, _e3.y, _e3.z, _e4.w);
+    return;
+}
+
+@fragment 
+fn main(@location(0) param: vec4<f32>) -> @location(0) vec4<f32> {
+    global = param;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}

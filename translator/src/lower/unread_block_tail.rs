@@ -1,0 +1,156 @@
+//! Drops the members past the last one a stage reads from a uniform or storage block.
+//!
+//! Vulkan lets an application bind a range shorter than the block a shader declares when the
+//! shader reads only inside it (`VkDescriptorBufferInfo::range`; robust access aside, only what
+//! is read must lie in the range). WebGPU checks every bound range against the size of the
+//! block the shader declares, so a 32-byte range bound to a 48-byte block whose shader reads
+//! only the first 32 bytes fails at draw time. Each block variable whose every use is an access
+//! chain with a constant member index (or `OpArrayLength` of its last member) gets a struct of
+//! the members up to the last index used; offsets, strides and names stay, so what is read is
+//! where it was (the struct is cut in place when only that variable has it, else a shortened
+//! copy is made). A block read whole, passed to a function or copied keeps its type.
+
+use super::{constant_value, global_defs, pointer_type};
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{Op, StorageClass, Word};
+use std::collections::HashMap;
+
+/// Whether [`lower`] may change the module: it has a uniform or storage buffer variable.
+pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    const UNIFORM: u32 = StorageClass::Uniform as u32;
+    const STORAGE: u32 = StorageClass::StorageBuffer as u32;
+    module.types_global_values().any(|i| matches!((i.opcode, i.operands), (Op::Variable, [UNIFORM | STORAGE, ..])))
+}
+
+pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
+    let defs = global_defs(module);
+    // Block variables and their struct types, with the highest member index used (`None`
+    // while none is, or forever once the variable is used another way).
+    let mut blocks: HashMap<Word, (Word, Option<u32>, bool)> = HashMap::new();
+    for v in &module.types_global_values {
+        let (Op::Variable, Some(var), Some(ptr)) = (v.class.opcode, v.result_id, v.result_type) else { continue };
+        if !matches!(v.operands.first(), Some(Operand::StorageClass(StorageClass::Uniform | StorageClass::StorageBuffer))) {
+            continue;
+        }
+        let Some([Operand::StorageClass(_), Operand::IdRef(pointee)]) = defs.get(&ptr).map(|p| p.operands.as_slice()) else { continue };
+        if defs.get(pointee).is_some_and(|t| t.class.opcode == Op::TypeStruct) {
+            blocks.insert(var, (*pointee, None, true));
+        }
+    }
+    if blocks.is_empty() {
+        return Ok(false);
+    }
+    let uses_in_globals = module.types_global_values.iter().flat_map(|i| i.operands.iter());
+    for o in uses_in_globals {
+        if let Operand::IdRef(id) = o {
+            if let Some(b) = blocks.get_mut(id) {
+                b.2 = false;
+            }
+        }
+    }
+    for inst in module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter())) {
+        for (k, o) in inst.operands.iter().enumerate() {
+            let Operand::IdRef(id) = o else { continue };
+            let Some(b) = blocks.get_mut(id) else { continue };
+            let member = match (inst.class.opcode, k, inst.operands.get(1)) {
+                (Op::AccessChain | Op::InBoundsAccessChain, 0, Some(Operand::IdRef(index))) => constant_value(defs.get(index)),
+                (Op::ArrayLength, 0, Some(Operand::LiteralBit32(m))) => Some(*m),
+                _ => None,
+            };
+            match member {
+                Some(m) => b.1 = Some(b.1.map_or(m, |x| x.max(m))),
+                None => b.2 = false,
+            }
+        }
+    }
+    let mut changed = false;
+    let mut truncated: HashMap<(Word, u32), Word> = HashMap::new();
+    for (var, (st, last, shrinkable)) in blocks {
+        let Some(last) = last.filter(|_| shrinkable) else { continue };
+        let members = defs.get(&st).map_or(0, |s| s.operands.len() as u32);
+        if last.saturating_add(1) >= members {
+            continue;
+        }
+        if only_type_of(module, st, var) {
+            truncate_in_place(module, st, last + 1);
+            changed = true;
+            continue;
+        }
+        let new_struct = match truncated.get(&(st, last)) {
+            Some(id) => *id,
+            None => {
+                let id = copy_struct(module, st, last + 1);
+                truncated.insert((st, last), id);
+                id
+            }
+        };
+        let v = module.types_global_values.iter().find(|i| i.result_id == Some(var)).expect("a variable found above");
+        let Some(Operand::StorageClass(class)) = v.operands.first().cloned() else { continue };
+        let ptr = pointer_type(module, class, new_struct);
+        // The variable moves after its new type (types come before their uses).
+        let at = module.types_global_values.iter().position(|i| i.result_id == Some(var)).expect("a variable found above");
+        let mut v = module.types_global_values.remove(at);
+        v.result_type = Some(ptr);
+        module.types_global_values.push(v);
+        changed = true;
+    }
+    Ok(changed)
+}
+
+/// Whether `st` is the type of `var` alone: named by one pointer type, which only `var` has.
+fn only_type_of(module: &dr::Module, st: Word, var: Word) -> bool {
+    let refs = |id: Word| {
+        let globals = module.types_global_values.iter().filter(|i| i.result_type == Some(id) || i.operands.contains(&Operand::IdRef(id)));
+        let bodies = module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()));
+        globals.chain(bodies.filter(|i| i.result_type == Some(id) || i.operands.contains(&Operand::IdRef(id)))).collect::<Vec<_>>()
+    };
+    match refs(st).as_slice() {
+        [ptr] if ptr.class.opcode == Op::TypePointer => {
+            ptr.result_id.is_some_and(|p| matches!(refs(p).as_slice(), [v] if v.result_id == Some(var)))
+        }
+        _ => false,
+    }
+}
+
+/// Keeps the first `count` members of `st`, and their decorations and names.
+fn truncate_in_place(module: &mut dr::Module, st: Word, count: u32) {
+    if let Some(s) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(st)) {
+        s.operands.truncate(count as usize);
+    }
+    let past = |ops: &[Operand]| matches!(ops, [Operand::IdRef(s), Operand::LiteralBit32(m), ..] if *s == st && *m >= count);
+    module.annotations.retain(|a| !(a.class.opcode == Op::MemberDecorate && past(&a.operands)));
+    module.debug_names.retain(|n| !(n.class.opcode == Op::MemberName && past(&n.operands)));
+}
+
+/// A struct of the first `count` members of `st`, with their decorations and names and the
+/// struct's own; returns its id.
+fn copy_struct(module: &mut dr::Module, st: Word, count: u32) -> Word {
+    let id = super::fresh_id(module);
+    let members = module.types_global_values.iter().find(|i| i.result_id == Some(st)).map(|s| s.operands[..count as usize].to_vec());
+    module.types_global_values.push(Instruction::new(Op::TypeStruct, None, Some(id), members.unwrap_or_default()));
+    let kept = |ops: &[Operand]| match ops {
+        [Operand::IdRef(s), Operand::LiteralBit32(m), ..] => *s == st && *m < count,
+        [Operand::IdRef(s), ..] => *s == st,
+        _ => false,
+    };
+    let renamed = |i: &Instruction| {
+        let mut i = i.clone();
+        i.operands[0] = Operand::IdRef(id);
+        i
+    };
+    let annotations: Vec<Instruction> = module
+        .annotations
+        .iter()
+        .filter(|a| matches!(a.class.opcode, Op::Decorate | Op::MemberDecorate) && kept(&a.operands))
+        .map(renamed)
+        .collect();
+    module.annotations.extend(annotations);
+    let names: Vec<Instruction> = module
+        .debug_names
+        .iter()
+        .filter(|n| matches!(n.class.opcode, Op::Name | Op::MemberName) && kept(&n.operands))
+        .map(renamed)
+        .collect();
+    module.debug_names.extend(names);
+    id
+}
