@@ -88,7 +88,10 @@ const INFINITE_COMPOSITES: &str = "
 fn constant_composites_of_an_infinity_are_built_at_run_time() {
     let wgsl = fragment_words_to_wgsl(hex(INFINITE_COMPOSITES));
     assert!(wgsl.contains("4286578688u") && wgsl.contains("bitcast<f32>"), "the bits of -inf, read at run time: {wgsl}");
-    assert!(wgsl.contains("vec4<f32>(_e5, _e5, _e5, 0f)") && wgsl.contains("vec2<f32>(_e5, 0f)"), "both composites built of the value: {wgsl}");
+    assert!(
+        wgsl.contains("vec4<f32>(_e5, _e5, _e5, 0f)") && wgsl.contains("vec2<f32>(_e5, 0f)"),
+        "both composites built of the value: {wgsl}"
+    );
 }
 
 /// `terminateInvocation` (GL_EXT_terminate_invocation) is `OpTerminateInvocation`, which

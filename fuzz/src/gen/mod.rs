@@ -160,6 +160,9 @@ pub struct Varying {
     /// Whether the vertex output carries the same decoration (Vulkan only looks at the
     /// fragment side; the translator must harmonize).
     pub vertex_decorated: bool,
+    /// First component at `location` (`Component`): non-zero when it shares the location with
+    /// an earlier varying of the same type and interpolation ([`pack_components`]).
+    pub component: u32,
 }
 
 /// How the vertex stage declares its built-in outputs.
@@ -683,7 +686,7 @@ impl Gen<'_, '_> {
             };
             let vertex_decorated = !(f.loose_interfaces && self.chance(1, 4)?);
             // (NoPerspective with clip distances is fixed up below in defined_only mode.)
-            varyings.push(Varying { location, ty: VType { kind, n }, read, interp, vertex_decorated });
+            varyings.push(Varying { location, ty: VType { kind, n }, read, interp, vertex_decorated, component: 0 });
         }
         let style = self.pick(&[BuiltinStyle::Loose, BuiltinStyle::Block, BuiltinStyle::BlockDeclaresAll])?;
         let clip = if f.clip_distances && self.chance(1, 2)? { self.u.int_in_range(1..=8)? } else { 0 };
@@ -732,6 +735,11 @@ impl Gen<'_, '_> {
         spec.vertices = self.vertices(&spec)?;
         // Decided last, so the bytes of earlier inputs keep their meaning.
         spec.varying_block = !spec.varyings.is_empty() && self.chance(1, 3)?;
+        // (Not into the per-vertex arrays of tessellation stages, which the translator refuses
+        // packed.)
+        if spec.tess.is_none() && self.chance(1, 4)? {
+            pack_components(&mut spec.varyings);
+        }
         Ok(spec)
     }
 
@@ -1246,5 +1254,32 @@ impl Gen<'_, '_> {
             6 => Cond::And(Box::new(self.cond(ctx, depth + 1, spec)?), Box::new(self.cond(ctx, depth + 1, spec)?)),
             _ => Cond::Or(Box::new(self.cond(ctx, depth + 1, spec)?), Box::new(self.cond(ctx, depth + 1, spec)?)),
         })
+    }
+}
+
+/// Moves each varying that fits after an earlier one of the same type and interpolation into
+/// that varying's location, at the component after it (`layout(location = L, component = C)`),
+/// as shaders packing scalars and short vectors do. Each location takes at most two.
+pub fn pack_components(varyings: &mut [Varying]) {
+    let mut taken: Vec<usize> = Vec::new();
+    for i in 1..varyings.len() {
+        if taken.contains(&i) {
+            continue;
+        }
+        let v = varyings[i].clone();
+        let host = (0..i).find(|&j| {
+            let h = &varyings[j];
+            !taken.contains(&j)
+                && h.component == 0
+                && h.ty.kind == v.ty.kind
+                && h.interp == v.interp
+                && h.vertex_decorated == v.vertex_decorated
+                && h.ty.n + v.ty.n <= 4
+        });
+        if let Some(j) = host {
+            varyings[i].location = varyings[j].location;
+            varyings[i].component = varyings[j].ty.n;
+            taken.extend([i, j]);
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! The emitter is total (see the module documentation of [`super`]): references that do not
 //! resolve become constants, stores to outputs that do not exist are skipped, `discard` is
 //! only honoured as a statement of an `if`'s then-branch, so every spec — generated or shrunk —
-//! gives a valid module (checked with `spirv-val` by the smoke tests when it is installed).
+//! gives a valid module (checked with SPIRV-Tools' validator, in process, by the smoke tests).
 
 use super::*;
 use ::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, GlslStd450Op as Gl, StorageClass as Sc, Word};
@@ -214,6 +214,13 @@ impl<'s> Em<'s> {
         self.b.decorate(var, Decoration::Location, [Operand::LiteralBit32(loc)]);
     }
 
+    /// `Component`, when not the first.
+    fn component(&mut self, var: Word, component: u32) {
+        if component > 0 {
+            self.b.decorate(var, Decoration::Component, [Operand::LiteralBit32(component)]);
+        }
+    }
+
     fn interp(&mut self, var: Word, i: Interp) {
         if let Some(d) = interp_decoration(i) {
             self.b.decorate(var, d, []);
@@ -331,6 +338,9 @@ impl<'s> Em<'s> {
             self.b.decorate(st, Decoration::Block, []);
             for (i, v) in spec.varyings.iter().enumerate() {
                 self.b.member_decorate(st, i as u32, Decoration::Location, [Operand::LiteralBit32(v.location)]);
+                if v.component > 0 {
+                    self.b.member_decorate(st, i as u32, Decoration::Component, [Operand::LiteralBit32(v.component)]);
+                }
                 if v.vertex_decorated {
                     if let Some(d) = interp_decoration(v.interp) {
                         self.b.member_decorate(st, i as u32, d, []);
@@ -347,6 +357,7 @@ impl<'s> Em<'s> {
                 let ty = self.vtype(v.ty);
                 let var = self.global(Sc::Output, ty);
                 self.location(var, v.location);
+                self.component(var, v.component);
                 if v.vertex_decorated {
                     self.interp(var, v.interp);
                 }
@@ -440,6 +451,7 @@ impl<'s> Em<'s> {
             let ty = self.vtype(t);
             let var = self.global(Sc::Input, ty);
             self.location(var, v.location);
+            self.component(var, v.component);
             let interp = if t.kind == Kind::Float { v.interp } else { Interp::Flat };
             self.interp(var, interp);
             self.inputs.push(Some((var, t)));

@@ -100,7 +100,8 @@ pub fn lower(module: &mut dr::Module) -> bool {
         let Some(id) = i.result_id else { continue };
         if let Some(&(_, ty, bits)) = specials.iter().find(|(s, _, _)| *s == id) {
             rebuilt.push((id, Rebuilt::Special { ty, bits }));
-        } else if i.class.opcode == Op::ConstantComposite && i.operands.iter().any(|o| matches!(o, Operand::IdRef(c) if taken.contains(c))) {
+        } else if i.class.opcode == Op::ConstantComposite && i.operands.iter().any(|o| matches!(o, Operand::IdRef(c) if taken.contains(c)))
+        {
             let parts = i.operands.iter().filter_map(|o| if let Operand::IdRef(c) = o { Some(*c) } else { None }).collect();
             rebuilt.push((id, Rebuilt::Composite { ty: i.result_type.unwrap_or_default(), parts }));
         } else {

@@ -170,7 +170,9 @@ fn plan(module: &dr::Module) -> Result<Vec<Group>, LoadError> {
                 )));
             }
             if scalar.is_some_and(|s| s != ty_scalar) {
-                return Err(LoadError::Unsupported(format!("interface variables of different component types packed into location {location}")));
+                return Err(LoadError::Unsupported(format!(
+                    "interface variables of different component types packed into location {location}"
+                )));
             }
             scalar = Some(ty_scalar);
             if defs.get(&var).is_some_and(|v| v.operands.len() > 1) {
@@ -180,7 +182,9 @@ fn plan(module: &dr::Module) -> Result<Vec<Group>, LoadError> {
         }
         let shared: Vec<Decoration> = SHARED.into_iter().filter(|d| has(vars[0].0, *d)).collect();
         if vars.iter().any(|(v, ..)| SHARED.into_iter().filter(|d| has(*v, *d)).collect::<Vec<_>>() != shared) {
-            return Err(LoadError::Unsupported(format!("interface variables with different interpolation packed into location {location}")));
+            return Err(LoadError::Unsupported(format!(
+                "interface variables with different interpolation packed into location {location}"
+            )));
         }
         groups.push(Group { class, location, scalar: scalar.unwrap_or_default(), members, decorations: shared });
     }
@@ -229,7 +233,9 @@ fn rewrite(
             out.push(Instruction::new(op, inst.result_type, inst.result_id, operands));
         }
         (Op::Store, Some(&(m, packed, class, _))) => {
-            let Some(&Operand::IdRef(value)) = inst.operands.get(1) else { return Err(LoadError::Malformed("OpStore without a value".into())) };
+            let Some(&Operand::IdRef(value)) = inst.operands.get(1) else {
+                return Err(LoadError::Malformed("OpStore without a value".into()));
+            };
             let scalar = scalar_of(module, m.ty);
             let pointer = scalar_pointers[&(class, scalar)];
             for k in 0..m.width {
@@ -237,7 +243,12 @@ fn rewrite(
                     value
                 } else {
                     let id = fresh_id(module);
-                    out.push(Instruction::new(Op::CompositeExtract, Some(scalar), Some(id), vec![Operand::IdRef(value), Operand::LiteralBit32(k)]));
+                    out.push(Instruction::new(
+                        Op::CompositeExtract,
+                        Some(scalar),
+                        Some(id),
+                        vec![Operand::IdRef(value), Operand::LiteralBit32(k)],
+                    ));
                     id
                 };
                 let at = fresh_id(module);
@@ -247,7 +258,9 @@ fn rewrite(
             }
         }
         (Op::AccessChain | Op::InBoundsAccessChain, Some(&(m, packed, _, _))) if inst.operands.len() == 2 => {
-            let Operand::IdRef(index) = inst.operands[1] else { return Err(LoadError::Malformed("access chain index is not an id".into())) };
+            let Operand::IdRef(index) = inst.operands[1] else {
+                return Err(LoadError::Malformed("access chain index is not an id".into()));
+            };
             let shifted = if m.component == 0 {
                 index
             } else {
