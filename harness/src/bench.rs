@@ -84,6 +84,10 @@ pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool
         }
         translation(sel, iterations, profile, sets.as_deref())?;
     }
+    if crate::bench_frames::failures() > 0 {
+        eprintln!("bench: {} frame(s) failed or rendered different images", crate::bench_frames::failures());
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -82,10 +82,20 @@ fn frame_at(label: &str, goal: Option<f64>, test: &ShaderTest, max_level: u32, a
     match render_and_report(label, goal, test, max_level, adapter) {
         Ok(image) => Some(image),
         Err(e) => {
-            println!("{label}: {e}");
+            println!("{label}: FAILED: {e}");
+            FAILURES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             None
         }
     }
+}
+
+/// Frames that did not render, or rendered other images natively and translated: a timing of
+/// a wrong image measures nothing, so the bench fails ([`failures`]).
+static FAILURES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many frames failed so far in this process.
+pub fn failures() -> usize {
+    FAILURES.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 fn render_and_report(label: &str, goal: Option<f64>, test: &ShaderTest, max_level: u32, adapter: Option<&str>) -> Result<Image, String> {
@@ -109,6 +119,9 @@ fn render_and_report(label: &str, goal: Option<f64>, test: &ShaderTest, max_leve
         goal.map_or(String::new(), |g| format!(" (goal <= {g}x)")),
         if full.2 { "identical" } else { "DIFFER" }
     );
+    if !full.2 {
+        return Err("the native and translated images differ".into());
+    }
     Ok(full.3)
 }
 
