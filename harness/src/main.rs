@@ -318,6 +318,10 @@ fn real_main() -> Result<ExitCode, String> {
                     failed = true;
                 }
             }
+            for (executor, why, tests) in &summary.lost_device {
+                eprintln!("FAILED: {executor} could not open its device for {tests} test(s) after rendering others: {why}");
+                failed = true;
+            }
             if failed {
                 return Ok(ExitCode::from(1));
             }

@@ -9,8 +9,8 @@ use tesserae_harness::image::solid;
 
 /// Behaviour by test name: `pass*` renders red (what the probe expects), `fail*` renders
 /// black, `crash*` kills the child, `hang*` sleeps past the timeout, `flake*` renders black
-/// the first time and red after, `skip*` skips. `FAKE_UNAVAILABLE=EXECUTOR` makes that
-/// executor unavailable.
+/// the first time and red after, `skip*` skips, `nodevice*` cannot open its device.
+/// `FAKE_UNAVAILABLE=EXECUTOR` makes that executor unavailable.
 const FAKE_CHILD: &str = r#"#!/bin/bash
 if [ "$1" = adapters ]; then
   echo '{"vulkan":[["Fake GPU","fakedrv"]],"wgpu_vulkan":["Fake GPU"],"wgpu_gl":[]}'
@@ -28,6 +28,7 @@ while IFS=$'\t' read -r name path png; do
     crash*) echo "fake driver: segmentation fault" >&2; exit 139 ;;
     hang*) sleep 60 ;;
     skip*) reply skip "needs something" ;;
+    nodevice*) reply unavailable "could not open the device" ;;
     flake*)
       mark="$FAKE_DIR/state/${name//\//_}-$executor"
       if [ -e "$mark" ]; then cp "$FAKE_DIR/red.png" "$png"; else touch "$mark"; cp "$FAKE_DIR/black.png" "$png"; fi
@@ -161,6 +162,13 @@ fn skips_and_unavailable_executors() {
     // ...unless allowed.
     let (code, _, stderr) = s.run(&["--allow-skip", "wgpu-vulkan"], &[("FAKE_UNAVAILABLE", "wgpu-vulkan")]);
     assert_eq!(code, 0, "{stderr}");
+    // An executor that renders some tests but cannot open its device for others (a child
+    // that lost its device) fails the run, allowed skips or not.
+    let lost = Scratch::new("lost-device", &["pass", "nodevice"]);
+    let (code, rows, stderr) = lost.run(&["--allow-skip", "wgpu-vulkan"], &[]);
+    assert!(has(&rows, "a/nodevice,wgpu-vulkan,Skip") && has(&rows, "a/pass,wgpu-vulkan,Pass"), "{rows:?}");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("could not open its device for 1 test(s)"), "{stderr}");
     // Nothing renderable anywhere: 125 (git bisect's "cannot test").
     let only_skips = Scratch::new("skip-only", &["skip1", "skip2"]);
     let (code, _, _) = only_skips.run(&[], &[]);

@@ -129,6 +129,10 @@ pub struct RunSummary {
     /// (executor, why): executors whose every row is a skip because the executor itself could
     /// not be created (no driver, no adapter), while another executor rendered.
     pub unavailable: Vec<(String, String)>,
+    /// (executor, why, tests): executors that rendered some tests but could not create their
+    /// device for `tests` others (a child that lost its device skips its whole batch): the run
+    /// fails, whatever `--allow-skip` says.
+    pub lost_device: Vec<(String, String, usize)>,
 }
 
 static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -181,6 +185,7 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
     let mut progress = report::Progress::new(tests.len());
     let mut results = Vec::new();
     let mut unavailable_seen: Vec<Option<String>> = vec![None; opts.executors.len()];
+    let mut unavailable_tests: Vec<usize> = vec![0; opts.executors.len()];
 
     std::thread::scope(|scope| -> Result<(), String> {
         let (tx, rx) = mpsc::channel::<(usize, usize, Rendering)>();
@@ -227,6 +232,7 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
                         for (i, r) in renderings.iter().enumerate() {
                             if r.unavailable {
                                 unavailable_seen[i].get_or_insert_with(|| r.message.clone());
+                                unavailable_tests[i] += 1;
                             }
                         }
                         decide(opts, &cmd, &expectations, test, renderings, &|ex| request(next, ex), &mut pages)
@@ -264,17 +270,21 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
     report::write_summaries(&opts.out, &results, &report::baseline::Baselines::of(opts)).map_err(io)?;
 
     let rendered_somewhere = results.iter().any(|r| r.status != Status::Skip);
-    let unavailable = opts
-        .executors
-        .iter()
-        .zip(unavailable_seen)
-        .filter_map(|(ex, why)| {
-            let name = ex.name();
-            let all_skipped = results.iter().filter(|r| r.executor == name).all(|r| r.status == Status::Skip);
-            (rendered_somewhere && all_skipped).then(|| why.map(|w| (name, w))).flatten()
-        })
-        .collect();
-    Ok(RunSummary { results, unavailable })
+    let mut unavailable = Vec::new();
+    let mut lost_device = Vec::new();
+    for ((ex, why), count) in opts.executors.iter().zip(unavailable_seen).zip(unavailable_tests) {
+        let Some(why) = why else { continue };
+        let name = ex.name();
+        let all_skipped = results.iter().filter(|r| r.executor == name).all(|r| r.status == Status::Skip);
+        if all_skipped {
+            if rendered_somewhere {
+                unavailable.push((name, why));
+            }
+        } else {
+            lost_device.push((name, why, count));
+        }
+    }
+    Ok(RunSummary { results, unavailable, lost_device })
 }
 
 /// Judges one test's renderings in executor order (the native image, when there is one, is
