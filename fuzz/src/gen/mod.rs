@@ -727,6 +727,13 @@ impl Gen<'_, '_> {
         spec.vertex = self.vertex_program(&spec)?;
         if tessellated {
             spec.tess = Some(self.tess(&spec, input_vertices)?);
+            // With `shaderTessellationAndGeometryPointSize` enabled (the native executor enables
+            // it) the size of a point the evaluation stage emits is what it writes to PointSize,
+            // and undefined when it writes none (1.0 only under maintenance5, which lavapipe
+            // 22.3 lacks): native drew stray pixels (open-tess-*-pixel reproducers).
+            if f.defined_only && spec.tess.as_ref().is_some_and(|t| t.point_mode) {
+                spec.point_size = f.point_size;
+            }
         }
         let fragment = !(f.vertex_only && self.chance(1, 10)?);
         if fragment {
