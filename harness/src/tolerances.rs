@@ -11,8 +11,12 @@ use tesserae_harness::shader_test::{self, Tolerance};
 
 pub fn tolerances(sel: &Selection, run: &std::path::Path) -> Result<ExitCode, String> {
     let opts = crate::run_options(sel, run.to_path_buf(), Vec::new(), 1)?;
-    println!("test,executor,tolerance,differing,edge_pixels,off_edge,edge_share_percent,image_share_percent");
+    println!("test,executor,tolerance,differing,edge_pixels,off_edge,edge_share_percent,image_share_percent,any_difference,max_channel_difference");
     for (name, path) in runner::select(&opts) {
+        // Amber scripts carry their own tolerances in their EXPECT commands.
+        if runner::is_amber(&path) {
+            continue;
+        }
         let test = shader_test::load(&path, &name).map_err(|e| e.to_string())?;
         if test.test.tolerances.is_empty() {
             continue;
@@ -32,12 +36,16 @@ pub fn tolerances(sel: &Selection, run: &std::path::Path) -> Result<ExitCode, St
             let strict = Tolerance { edges_only: true, ..tol.clone() };
             let c = compare(&reference, &img, &strict);
             let off = c.edges.map(|e| e.differing_off_edge).unwrap_or(0);
+            // Pixels that differ at all, and by how much: whether the tolerance is needed.
+            let exact = compare(&reference, &img, &Tolerance::default());
             println!(
-                "{name},{executor},{},{},{edges},{off},{:.2},{:.2}",
+                "{name},{executor},{},{},{edges},{off},{:.2},{:.2},{},{}",
                 tol.describe(),
                 c.differing_pixels,
                 100.0 * c.differing_pixels as f64 / edges.max(1) as f64,
-                100.0 * c.differing_pixels as f64 / c.total_pixels.max(1) as f64
+                100.0 * c.differing_pixels as f64 / c.total_pixels.max(1) as f64,
+                exact.differing_pixels,
+                exact.max_channel_diff
             );
         }
     }
