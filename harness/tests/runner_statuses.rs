@@ -162,6 +162,11 @@ fn skips_and_unavailable_executors() {
     // ...unless allowed.
     let (code, _, stderr) = s.run(&["--allow-skip", "wgpu-vulkan"], &[("FAKE_UNAVAILABLE", "wgpu-vulkan")]);
     assert_eq!(code, 0, "{stderr}");
+    // An expectation row whose test skipped is reported, not silently kept.
+    let listed = s.expectations("a/skip,native,Fail\n");
+    let (code, _, stderr) = s.run(&["--expectations", listed.to_str().unwrap()], &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("expectation `a/skip,native,Fail` not exercised: the test skipped (needs something)"), "{stderr}");
     // An executor that renders some tests but cannot open its device for others (a child
     // that lost its device) fails the run, allowed skips or not.
     let lost = Scratch::new("lost-device", &["pass", "nodevice"]);

@@ -284,6 +284,12 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
             lost_device.push((name, why, count));
         }
     }
+    // A row promises an outcome; a test that skipped kept no promise and broke none.
+    for r in results.iter().filter(|r| r.status == Status::Skip) {
+        if let Some(expected) = expectations.expected(&r.test, &r.executor) {
+            eprintln!("note: expectation `{},{},{expected}` not exercised: the test skipped ({})", r.test, r.executor, r.message);
+        }
+    }
     Ok(RunSummary { results, unavailable, lost_device })
 }
 
