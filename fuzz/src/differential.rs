@@ -148,12 +148,19 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The share of the pipelines rendered alike that drew anything but the clear colour (a
+    /// pipeline that draws nothing compares two blank images and proves little).
+    pub fn drawn_percent(&self) -> f64 {
+        100.0 * self.drawn as f64 / self.same.max(1) as f64
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::json!({
             "generated": self.generated,
             "compared": self.compared,
             "same": self.same,
             "drawn": self.drawn,
+            "drawn_percent": self.drawn_percent(),
             "mismatches": self.mismatches,
             "translated_failed": self.translated_failed,
             "native_failed": self.native_failed,
@@ -470,11 +477,12 @@ pub fn run(cfg: &Config) -> Stats {
         }
         if stats.generated % 50 == 0 {
             eprintln!(
-                "differential: {:.0}s: {} generated, {} compared ({} drawn), {} mismatches, {} translated failures, {} native failures",
+                "differential: {:.0}s: {} generated, {} compared ({} drawn, {:.0}%), {} mismatches, {} translated failures, {} native failures",
                 start.elapsed().as_secs_f64(),
                 stats.generated,
                 stats.compared,
                 stats.drawn,
+                stats.drawn_percent(),
                 stats.mismatches,
                 stats.translated_failed,
                 stats.native_failed

@@ -81,12 +81,13 @@ fn main() -> ExitCode {
     let stats = run(&cfg);
     println!("{}", stats.to_json());
     eprintln!(
-        "differential: {:.0}s, {} pipelines generated, {} compared ({} drew something), {} mismatches, {} translated failures, \
+        "differential: {:.0}s, {} pipelines generated, {} compared ({} drew something: {:.0}% of those rendered alike), {} mismatches, {} translated failures, \
          {} native failures, {} skipped, {} known driver bugs (by signature), {} artifacts",
         stats.seconds,
         stats.generated,
         stats.compared,
         stats.drawn,
+        stats.drawn_percent(),
         stats.mismatches,
         stats.translated_failed,
         stats.native_failed,

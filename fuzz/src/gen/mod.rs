@@ -879,7 +879,7 @@ impl Gen<'_, '_> {
         let mut body = Vec::new();
         for c in 0..4 {
             if self.chance(3, 4)? {
-                body.push(Stmt::Store(Out::Position(c), Value::F(self.fexpr(ctx, 0, spec)?)));
+                body.push(Stmt::Store(Out::Position(c), Value::F(self.position(ctx, c, spec)?)));
             }
         }
         for (i, v) in spec.varyings.iter().enumerate() {
@@ -889,15 +889,48 @@ impl Gen<'_, '_> {
             }
         }
         for i in 0..spec.clip as u8 {
-            body.push(Stmt::Store(Out::Clip(i), Value::F(self.fexpr(ctx, 0, spec)?)));
+            body.push(Stmt::Store(Out::Clip(i), Value::F(self.distance(ctx, spec)?)));
         }
         for i in 0..spec.cull as u8 {
-            body.push(Stmt::Store(Out::Cull(i), Value::F(self.fexpr(ctx, 0, spec)?)));
+            body.push(Stmt::Store(Out::Cull(i), Value::F(self.distance(ctx, spec)?)));
         }
         if spec.point_size {
             body.push(Stmt::Store(Out::PointSize, Value::F(self.fexpr(ctx, 0, spec)?)));
         }
         Ok(body)
+    }
+
+    /// Component `c` of the position a vertex or evaluation stage writes. In defined-only
+    /// (differential) mode, mostly one that lands on screen: x and y from the position
+    /// attribute (vertex) or the tessellation coordinate spread over [-0.75, 0.75]
+    /// (evaluation), z in [0, 0.75], w = 1, so the compared images show what was drawn (two
+    /// thirds of the pipelines drew nothing before); else any expression.
+    fn position(&mut self, ctx: &Ctx, c: u8, spec: &PipelineSpec) -> Result<FExpr> {
+        if !spec.defold || !self.chance(3, 4)? {
+            return self.fexpr(ctx, 0, spec);
+        }
+        Ok(match (c, ctx.st) {
+            (0 | 1, St::TessEval) => FExpr::Bin(
+                FBin::Sub,
+                Box::new(FExpr::Bin(FBin::Mul, Box::new(FExpr::Builtin(FBuiltin::TessCoord(c))), Box::new(FExpr::Const(1.5)))),
+                Box::new(FExpr::Const(0.75)),
+            ),
+            (0 | 1, _) => FExpr::Input { var: 0, comp: c },
+            (2, _) => FExpr::Const(self.pick(&[0.0, 0.25, 0.5, 0.75])?),
+            _ => FExpr::Const(1.0),
+        })
+    }
+
+    /// A clip or cull distance. In defined-only mode, mostly a plane through the screen
+    /// (`pos.x` or `pos.y` plus an offset in [-0.25, 0.5]), so clipped and culled pipelines
+    /// still draw and their images show the boundary; else any expression.
+    fn distance(&mut self, ctx: &Ctx, spec: &PipelineSpec) -> Result<FExpr> {
+        if !spec.defold || ctx.st != St::Vertex || !self.chance(2, 3)? {
+            return self.fexpr(ctx, 0, spec);
+        }
+        let comp = self.u.int_in_range(0..=1)?;
+        let offset = self.pick(&[-0.25, 0.0, 0.25, 0.5])?;
+        Ok(FExpr::Bin(FBin::Add, Box::new(FExpr::Input { var: 0, comp }), Box::new(FExpr::Const(offset))))
     }
 
     fn vertex_program(&mut self, spec: &PipelineSpec) -> Result<Program> {
