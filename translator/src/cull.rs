@@ -125,8 +125,7 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     layout.store_vec4(Field::Position, &position, &out, &mut stores)?;
     for o in &varyings {
         let Binding::Location { location, .. } = o.binding else { continue };
-        let value = Value { stage: Stage::Vertex, module: &module, ty: o.ty, access: &o.access };
-        layout.store_value(Field::Location(location), value, &out, &mut stores)?;
+        layout.store_value(Field::Location(location), o.value(&module), &out, &mut stores)?;
     }
     if let Some((access, n)) = &clip {
         layout.store_floats(Field::ClipDistances, access, *n, &out, &mut stores)?;

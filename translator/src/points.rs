@@ -148,8 +148,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     let size_keep = "vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0)";
     layout.store_vec4(Field::PointSizeKeep, size_keep, &out, &mut body)?;
     for (location, o) in &varyings {
-        let value = Value { stage: Stage::Vertex, module: &module, ty: o.ty, access: &o.access };
-        layout.store_value(Field::Location(*location), value, &out, &mut body)?;
+        layout.store_value(Field::Location(*location), o.value(&module), &out, &mut body)?;
     }
 
     // 2. Four corners per record.

@@ -30,6 +30,13 @@ pub struct Output {
     pub ty: Handle<Type>,
 }
 
+impl Output {
+    /// The output as a value to store in a record.
+    pub fn value<'a>(&'a self, module: &'a naga::Module) -> crate::records::Value<'a> {
+        crate::records::Value { stage: Stage::Vertex, module, ty: self.ty, access: &self.access }
+    }
+}
+
 pub struct VertexFunction {
     /// [`FUNCTION`] in the module.
     pub handle: Handle<naga::Function>,

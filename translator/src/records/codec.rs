@@ -43,13 +43,16 @@ fn unsupported(value: Value, what: String) -> TranslateError {
     TranslateError::unsupported(value.stage, what)
 }
 
+/// What [`walk`] calls for each location-sized part: `(kind, components, access, slot)`.
+type Leaf<'a> = dyn FnMut(ScalarKind, u32, &str, u32) -> Result<(), TranslateError> + 'a;
+
 /// Calls `leaf(kind, components, access, slot)` for every location-sized part of `ty`.
 fn walk(
     value: Value,
     ty: Handle<Type>,
     access: &str,
     next: &mut u32,
-    leaf: &mut dyn FnMut(ScalarKind, u32, &str, u32) -> Result<(), TranslateError>,
+    leaf: &mut Leaf,
 ) -> Result<(), TranslateError> {
     let module = value.module;
     let mut take = || {

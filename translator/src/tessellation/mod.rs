@@ -408,10 +408,7 @@ fn vertex_records(
     for o in &func.outputs {
         match &o.binding {
             NagaBinding::BuiltIn(BuiltIn::Position { .. }) => layout.store_vec4(Field::Position, &o.access, &out, &mut stores)?,
-            NagaBinding::Location { location, .. } => {
-                let value = Value { stage: Stage::Vertex, module: &module, ty: o.ty, access: &o.access };
-                layout.store_value(Field::Location(*location), value, &out, &mut stores)?;
-            }
+            NagaBinding::Location { location, .. } => layout.store_value(Field::Location(*location), o.value(&module), &out, &mut stores)?,
             // Clip distances and point size of the vertex stage do not reach the control stage.
             _ => {}
         }
