@@ -398,17 +398,15 @@ fn vertex_records(
     let func = vertex_function::from_entry(&mut module)?;
     let slots = crate::vertex_pulling::used_slots(&func, &desc.vertex_buffers)?;
     let mut layout = by_location(true);
-    for o in &func.outputs {
-        if let NagaBinding::Location { location, .. } = o.binding {
-            layout.add_location(location, &module, o.ty);
-        }
-    }
     let out = vertex_function::OUT_RECORD;
     let mut stores = String::new();
     for o in &func.outputs {
         match &o.binding {
             NagaBinding::BuiltIn(BuiltIn::Position { .. }) => layout.store_vec4(Field::Position, &o.access, &out, &mut stores)?,
-            NagaBinding::Location { location, .. } => layout.store_value(Field::Location(*location), o.value(&module), &out, &mut stores)?,
+            NagaBinding::Location { location, .. } => {
+                layout.add_location(*location, &module, o.ty);
+                layout.store_value(Field::Location(*location), o.value(&module), &out, &mut stores)?;
+            }
             // Clip distances and point size of the vertex stage do not reach the control stage.
             _ => {}
         }
