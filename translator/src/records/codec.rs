@@ -10,7 +10,7 @@ use naga::{Handle, ScalarKind, Type, TypeInner};
 use std::fmt::Write;
 
 /// Locations (and so slots) a value of `ty` occupies.
-pub fn locations(module: &naga::Module, ty: Handle<Type>) -> u32 {
+pub(super) fn locations(module: &naga::Module, ty: Handle<Type>) -> u32 {
     match &module.types[ty].inner {
         TypeInner::Matrix { columns, .. } => *columns as u32,
         TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => n.get() * locations(module, *base),

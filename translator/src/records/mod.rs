@@ -28,8 +28,6 @@
 
 mod codec;
 
-pub use codec::locations;
-
 use crate::desc::Stage;
 use crate::error::TranslateError;
 use naga::{Handle, Type};
@@ -54,16 +52,11 @@ pub enum Field {
     CullDistances,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Placed {
-    field: Field,
-    offset: u32,
-}
-
 /// Where every field of a record lies, and the record's stride (module docs).
 #[derive(Debug, Clone)]
 pub struct RecordLayout {
-    placed: Vec<Placed>,
+    /// Each field added, at its offset (locations of a by-location layout aside).
+    placed: Vec<(Field, u32)>,
     /// `Some(first)`: `Location(L)` lies at `first + L`.
     locations_from: Option<u32>,
     /// The end of the last slot any field takes.
@@ -120,7 +113,7 @@ impl RecordLayout {
         let offset = match self.offset(field) {
             Some(offset) => offset,
             None => {
-                self.placed.push(Placed { field, offset: self.end });
+                self.placed.push((field, self.end));
                 self.end
             }
         };
@@ -130,7 +123,7 @@ impl RecordLayout {
 
     /// Adds a [`Field::Location`] holding a value of `ty` (as many slots as its locations).
     pub fn add_location(&mut self, location: u32, module: &naga::Module, ty: Handle<Type>) -> u32 {
-        self.add(Field::Location(location), locations(module, ty))
+        self.add(Field::Location(location), codec::locations(module, ty))
     }
 
     /// Adds `n` distances (`Field::ClipDistances` or `Field::CullDistances`), four to a slot.
@@ -142,7 +135,7 @@ impl RecordLayout {
     pub fn offset(&self, field: Field) -> Option<u32> {
         match (field, self.locations_from) {
             (Field::Location(l), Some(first)) => Some(first + l),
-            _ => self.placed.iter().find(|p| p.field == field).map(|p| p.offset),
+            _ => self.placed.iter().find(|p| p.0 == field).map(|p| p.1),
         }
     }
 
