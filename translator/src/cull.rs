@@ -4,9 +4,9 @@
 //! vertex stage writes `CullDistance` runs as four passes per draw:
 //!
 //! 1. **vertex** (compute, one invocation per draw position × instance): pulls the attributes
-//!    ([`crate::vertex_pulling`]), runs the vertex stage as a function, and writes a *record* of
-//!    `stride` vec4s to `records[instance * count + position]`: position, one vec4 per varying
-//!    (integers bitcast), then the clip and cull distances packed four to a vec4.
+//!    ([`crate::vertex_pulling`]), runs the vertex stage as a function, and writes a record
+//!    ([`record_layout`]) to `records[instance * count + position]`: position, the varyings in
+//!    output order, then the clip and cull distances.
 //! 2. **primitives** (compute, one invocation per primitive × instance): assembles lists and
 //!    strips in Vulkan's vertex order (odd strip triangles `(i, i+2, i+1)`; primitive restart
 //!    for indexed strips restarts the parity), sets `flags[q]` to 0 when for some cull distance
@@ -18,13 +18,11 @@
 //! 4. **draw** (render): an indexed indirect draw with a pass-through vertex stage that reads
 //!    `records[vertex_index]` and outputs position, varyings and clip distances (native
 //!    `clip_distances` or emulated varyings).
-//!
-//! Interface for producers (tessellation evaluation, point expansion) that want to feed it:
-//! write records in this layout and run passes 2–4 with `count` = records per instance.
 
 use crate::desc::{Topology, VertexBufferLayout};
 use crate::emulation::Emulation;
 use crate::error::TranslateError;
+use crate::records::{self, Field, Record, RecordLayout, Value};
 use crate::vertex_function::{self, unsupported, wgsl_type};
 use crate::vertex_pulling;
 use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
@@ -64,8 +62,8 @@ pub struct CullPasses {
     pub primitive: ValidatedWgsl,
     pub compact: ValidatedWgsl,
     pub passthrough: ValidatedWgsl,
-    /// vec4s per vertex record.
-    pub stride: u32,
+    /// The vertex records the vertex pass writes.
+    pub layout: RecordLayout,
     /// Clip distances output natively by the pass-through stage.
     pub native_clip: u32,
 }
@@ -118,37 +116,29 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     if cull_n > 0 && !module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(vertex_function::CULL_GLOBAL)) {
         return Err(unsupported("cull distances the lowering did not demote"));
     }
-    let cull_access = vertex_function::CULL_GLOBAL.to_string();
     let clip_n = clip.as_ref().map_or(0, |c| c.1);
-    let clip_at = 1 + varyings.len() as u32;
-    let cull_at = clip_at + clip_n.div_ceil(4);
-    let stride = cull_at + cull_n.div_ceil(4);
+    let layout = record_layout(&module, &varyings, clip_n, cull_n);
 
     // 1. Vertex stage as compute.
-    let mut stores = format!("    tesserae_records[tesserae_base] = {position};\n");
-    for (k, o) in varyings.iter().enumerate() {
-        let _ = writeln!(
-            stores,
-            "    tesserae_records[tesserae_base + {}u] = {};",
-            1 + k,
-            vertex_function::pack_vec4(&module, o.ty, &o.access)?
-        );
+    let out = vertex_function::OUT_RECORD;
+    let mut stores = String::new();
+    layout.store_vec4(Field::Position, &position, &out, &mut stores)?;
+    for o in &varyings {
+        let Binding::Location { location, .. } = o.binding else { continue };
+        layout.store_value(Field::Location(location), o.value(&module), &out, &mut stores)?;
     }
-    for (at, access, n) in clip.iter().map(|(a, n)| (clip_at, a, *n)).chain([(cull_at, &cull_access, cull_n)]) {
-        for j in 0..n.div_ceil(4) {
-            let comps: Vec<String> =
-                (0..4).map(|c| if j * 4 + c < n { format!("{access}[{}]", j * 4 + c) } else { "0.0".into() }).collect();
-            let _ = writeln!(stores, "    tesserae_records[tesserae_base + {}u] = vec4<f32>({});", at + j, comps.join(", "));
-        }
+    if let Some((access, n)) = &clip {
+        layout.store_floats(Field::ClipDistances, access, *n, &out, &mut stores)?;
     }
+    layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, cull_n, &out, &mut stores)?;
     let n = vertices_per_primitive(topology);
     let strip = topology.is_strip();
     let primitive = crate::profile::phase("emulation: primitive kernel", || {
-        round_trip_kernel(Stage::Vertex, primitive_kernel(b, n, strip, stride, cull_at, cull_n, provoking_last))
+        round_trip_kernel(Stage::Vertex, primitive_kernel(b, n, strip, &layout, cull_n, provoking_last)?)
     })?;
     let compact = crate::profile::phase("emulation: compact kernel", || round_trip_kernel(Stage::Vertex, compact_kernel(b, n)))?;
     let passthrough = crate::profile::phase("emulation: passthrough", || {
-        passthrough(b, &module, &varyings, stride, clip_at, clip_n, emulated_clip_location)
+        passthrough(b, &module, &varyings, &layout, clip_n, emulated_clip_location)
             .and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
     let pass = vertex_function::RecordsPass {
@@ -158,7 +148,7 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         records_binding: b.records,
         entry: VERTEX_ENTRY,
         workgroup: WORKGROUP,
-        stride,
+        layout: &layout,
         verify,
     };
     let vertex = vertex_function::records_pass(module, &func, &pass, &stores)?;
@@ -167,24 +157,50 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         primitive,
         compact,
         passthrough,
-        stride,
+        layout,
         native_clip: if emulated_clip_location.is_some() { 0 } else { clip_n },
     })
+}
+
+/// The vertex record: position, each varying (in output order), clip distances, cull
+/// distances (present even when there are none: the primitive pass reads its offset).
+fn record_layout(module: &naga::Module, varyings: &[&vertex_function::Output], clip_n: u32, cull_n: u32) -> RecordLayout {
+    let mut layout = RecordLayout::packed();
+    layout.add(Field::Position, 1);
+    for o in varyings {
+        if let Binding::Location { location, .. } = o.binding {
+            layout.add_location(location, module, o.ty);
+        }
+    }
+    if clip_n > 0 {
+        layout.add_distances(Field::ClipDistances, clip_n);
+    }
+    layout.add_distances(Field::CullDistances, cull_n);
+    layout
 }
 
 /// `provoking_last`: the rasterizer takes flat varyings from a primitive's last vertex (wgpu's
 /// GL backend), so each primitive's vertices are rotated by one, `(b, c, a)`, which keeps the
 /// winding and makes Vulkan's first vertex the last.
-fn primitive_kernel(b: CullBindings, n: u32, strip: bool, stride: u32, cull_at: u32, cull_n: u32, provoking_last: bool) -> String {
+fn primitive_kernel(
+    b: CullBindings,
+    n: u32,
+    strip: bool,
+    layout: &RecordLayout,
+    cull_n: u32,
+    provoking_last: bool,
+) -> Result<String, TranslateError> {
+    let vertex_base = layout.base_of("(base + v[k])");
+    let distance = layout.float(Field::CullDistances, &Record { buffer: "tesserae_records", base: &vertex_base }, "c")?;
     let vertex = if provoking_last && n > 1 { format!("v[(k + 1u) % {n}u]") } else { "v[k]".to_string() };
     let assemble = match (strip, n) {
         (false, _) => format!("for (var k = 0u; k < {n}u; k++) {{ v[k] = p * {n}u + k; }}"),
         (true, 2) => "v[0] = p; v[1] = p + 1u;".to_string(),
         (true, _) => "v[0] = p; v[1] = p + 1u + odd; v[2] = p + 2u - odd;".to_string(),
     };
-    format!(
+    Ok(format!(
         "{params}
-{records} var<storage, read> tesserae_records: array<vec4<f32>>;
+{records}
 {prims} var<storage, read_write> tesserae_prims: array<u32>;
 {flags} var<storage, read_write> tesserae_flags: array<u32>;
 
@@ -226,7 +242,7 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     for (var c = 0u; c < {cull_n}u; c++) {{
         var all_negative = true;
         for (var k = 0u; k < {n}u; k++) {{
-            let d = tesserae_records[(base + v[k]) * {stride}u + {cull_at}u + c / 4u][c % 4u];
+            let d = {distance};
             if !(d < 0.0) {{
                 all_negative = false;
             }}
@@ -243,10 +259,10 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
 }}
 ",
         params = b.emulation.draw_params_wgsl(),
-        records = b.emulation.at(b.records),
+        records = records::declaration(&b.emulation.at(b.records), "read", "tesserae_records"),
         prims = b.emulation.at(b.prims),
         flags = b.emulation.at(b.flags),
-    )
+    ))
 }
 
 fn compact_kernel(b: CullBindings, n: u32) -> String {
@@ -307,19 +323,19 @@ fn passthrough(
     bindings: CullBindings,
     module: &naga::Module,
     varyings: &[&vertex_function::Output],
-    stride: u32,
-    clip_at: u32,
+    layout: &RecordLayout,
     clip_n: u32,
     emulated: Option<u32>,
 ) -> Result<String, TranslateError> {
+    let record = Record { buffer: "tesserae_records", base: "b" };
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
-    let mut body = String::from("    o.position = tesserae_records[b];\n");
-    for (k, o) in varyings.iter().enumerate() {
+    let mut body = format!("    o.position = {};\n", layout.vec4(Field::Position, &record)?);
+    for o in varyings {
         let Binding::Location { location, .. } = o.binding else { continue };
         let (ty, _, _) = wgsl_type(module, o.ty)?;
         let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
-        let value = vertex_function::unpack_vec4(module, o.ty, &format!("tesserae_records[b + {}u]", 1 + k))?;
-        let _ = writeln!(body, "    o.v{location} = {value};");
+        let place = Value { stage: Stage::Vertex, module, ty: o.ty, access: &format!("o.v{location}") };
+        layout.load_value(Field::Location(location), place, &record, &mut body)?;
     }
     let mut enable = "";
     if clip_n > 0 {
@@ -327,30 +343,29 @@ fn passthrough(
             None => {
                 enable = "enable clip_distances;\n";
                 let _ = writeln!(fields, "    @builtin(clip_distances) clip: array<f32, {clip_n}>,");
-                let _ = writeln!(
-                    body,
-                    "    for (var i = 0u; i < {clip_n}u; i++) {{ o.clip[i] = tesserae_records[b + {clip_at}u + i / 4u][i % 4u]; }}"
-                );
+                let distance = layout.float(Field::ClipDistances, &record, "i")?;
+                let _ = writeln!(body, "    for (var i = 0u; i < {clip_n}u; i++) {{ o.clip[i] = {distance}; }}");
             }
             Some(l) => {
                 for j in 0..clip_n.div_ceil(4) {
                     let _ = writeln!(fields, "    @location({}) clip{j}: vec4<f32>,", l + j);
-                    let _ = writeln!(body, "    o.clip{j} = tesserae_records[b + {}u];", clip_at + j);
+                    let _ = writeln!(body, "    o.clip{j} = {};", layout.float_group(Field::ClipDistances, &record, j)?);
                 }
             }
         }
     }
-    let at_records = bindings.emulation.at(bindings.records);
+    let records = records::declaration(&bindings.emulation.at(bindings.records), "read", "tesserae_records");
+    let base = layout.base_of("r");
     Ok(format!(
         "{enable}
-{at_records} var<storage, read> tesserae_records: array<vec4<f32>>;
+{records}
 
 struct TesseraePassOut {{
 {fields}}}
 
 @vertex
 fn {PASSTHROUGH_ENTRY}(@builtin(vertex_index) r: u32) -> TesseraePassOut {{
-    let b = r * {stride}u;
+    let b = {base};
     var o: TesseraePassOut;
 {body}    return o;
 }}

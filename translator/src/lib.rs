@@ -435,7 +435,7 @@ fn translate_expanded_points<'w>(
             },
         )
     })?;
-    buffers.resize(records, BufferSize::PerPosition { bytes: 16 * passes.stride as u64 });
+    buffers.resize(records, BufferSize::PerPosition { bytes: passes.layout.bytes() });
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     Ok(Plan::assemble(
         desc,
@@ -508,7 +508,7 @@ fn translate_with_primitive_pass<'w>(
             },
         )
     })?;
-    buffers.resize(records, BufferSize::PerPosition { bytes: 16 * passes.stride as u64 });
+    buffers.resize(records, BufferSize::PerPosition { bytes: passes.layout.bytes() });
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups| compute_pass(label, shader_plan(Stage::Vertex, w), workgroups);
     Ok(Plan::assemble(

@@ -4,9 +4,9 @@
 //!
 //! 1. **point vertices** (compute, one invocation per draw position × instance): pulls the
 //!    vertex ([`crate::vertex_pulling`]), runs the stage as a function
-//!    ([`crate::vertex_function`]) and writes a record of `stride` vec4s to
-//!    `records[instance * count + position]`: the clip-space position; (size, keep, 0, 0); one
-//!    vec4 per varying (integers bitcast). `keep` is 0 when the point is dropped whole.
+//!    ([`crate::vertex_function`]) and writes a record ([`record_layout`]) to
+//!    `records[instance * count + position]`: the clip-space position, (size, keep, 0, 0), the
+//!    varyings in output order. `keep` is 0 when the point is dropped whole.
 //! 2. **expanded points** (render): one indexed triangle-list draw, six indices per record
 //!    over its four corners (a `QuadIndices` buffer the runtime fills once), so each corner is shaded once and llvmpipe
 //!    sees one draw rather than an instance per point; each corner moves the position to the corner of a square of `size` pixels
@@ -20,6 +20,7 @@
 
 use crate::emulation::Emulation;
 use crate::error::TranslateError;
+use crate::records::{self, Field, Record, RecordLayout, Value};
 use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
 use crate::vertex_pulling;
 use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
@@ -99,8 +100,19 @@ pub struct PointExpansion<'a> {
 pub struct PointPasses {
     pub vertex: ValidatedWgsl,
     pub expand: ValidatedWgsl,
-    /// vec4s per record.
-    pub stride: u32,
+    /// The records the point-vertex pass writes.
+    pub layout: RecordLayout,
+}
+
+/// A point's record: position, (size, keep, 0, 0), each varying in output order.
+fn record_layout(module: &naga::Module, varyings: &[(u32, &vertex_function::Output)]) -> RecordLayout {
+    let mut layout = RecordLayout::packed();
+    layout.add(Field::Position, 1);
+    layout.add(Field::PointSizeKeep, 1);
+    for (location, o) in varyings {
+        layout.add_location(*location, module, o.ty);
+    }
+    layout
 }
 
 /// Builds both passes from the naga module of the (lowered) vertex stage.
@@ -127,37 +139,28 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     if cfg.cull_distances > 0 {
         tests.push_str(&dropped_by(vertex_function::CULL_GLOBAL, cfg.cull_distances));
     }
-    let stride = 2 + varyings.len() as u32;
+    let layout = record_layout(&module, &varyings);
 
     // 1. The vertex stage once per point, as compute.
-    let mut stores = String::new();
-    for (k, (_, o)) in varyings.iter().enumerate() {
-        let _ = writeln!(
-            stores,
-            "    tesserae_records[tesserae_base + {}u] = {};",
-            2 + k,
-            vertex_function::pack_vec4(&module, o.ty, &o.access)?
-        );
+    let out = vertex_function::OUT_RECORD;
+    let mut body = point_rules(&position, size_of(&module), &tests);
+    layout.store_vec4(Field::Position, "tesserae_c", &out, &mut body)?;
+    let size_keep = "vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0)";
+    layout.store_vec4(Field::PointSizeKeep, size_keep, &out, &mut body)?;
+    for (location, o) in &varyings {
+        layout.store_value(Field::Location(*location), o.value(&module), &out, &mut body)?;
     }
-    let body = format!(
-        "{}    tesserae_records[tesserae_base] = tesserae_c;
-    tesserae_records[tesserae_base + 1u] = vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
-{stores}",
-        point_rules(&position, size_of(&module), &tests)
-    );
 
     // 2. Four corners per record.
-    let at_records = cfg.emulation.at(cfg.records_binding);
+    let record = Record { buffer: "tesserae_records", base: "b" };
+    let records = records::declaration(&cfg.emulation.at(cfg.records_binding), "read", "tesserae_records");
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
     let mut copies = String::new();
-    for (k, (location, o)) in varyings.iter().enumerate() {
+    for (location, o) in &varyings {
         let (ty, _, _) = wgsl_type(&module, o.ty)?;
         let _ = writeln!(fields, "    @location({location}) @interpolate(flat) v{location}: {ty},");
-        let _ = writeln!(
-            copies,
-            "    o.v{location} = {};",
-            vertex_function::unpack_vec4(&module, o.ty, &format!("tesserae_records[b + {}u]", 2 + k))?
-        );
+        let place = Value { stage: Stage::Vertex, module: &module, ty: o.ty, access: &format!("o.v{location}") };
+        layout.load_value(Field::Location(*location), place, &record, &mut copies)?;
     }
     if let Some(l) = cfg.point_coord_location {
         let _ = writeln!(fields, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");
@@ -165,7 +168,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     }
     let expand_src = format!(
         "{params}
-{at_records} var<storage, read> tesserae_records: array<vec4<f32>>;
+{records}
 
 struct TesseraePointOut {{
 {fields}}}
@@ -173,9 +176,9 @@ struct TesseraePointOut {{
 @vertex
 fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {{
     let corner_id = tesserae_vertex % 4u;
-    let b = (tesserae_vertex / 4u) * {stride}u;
-    let c = tesserae_records[b];
-    let size_keep = tesserae_records[b + 1u];
+    let b = {base};
+    let c = {position};
+    let size_keep = {size_keep};
     // Corners (-1, 1), (-1, -1), (1, 1), (1, -1) from the id's bits: a dynamically indexed
     // constant array costs a local copy per invocation in the SPIR-V naga writes.
     let corner = {corner};
@@ -187,6 +190,9 @@ fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOu
 ",
         params = cfg.emulation.draw_uniform_wgsl(),
         corner = corner("corner_id"),
+        base = layout.base_of("(tesserae_vertex / 4u)"),
+        position = layout.vec4(Field::Position, &record)?,
+        size_keep = layout.vec4(Field::PointSizeKeep, &record)?,
     );
     let expand = crate::profile::phase("emulation wgsl round trip", || round_trip_kernel(Stage::Vertex, expand_src))?;
     let pass = vertex_function::RecordsPass {
@@ -196,9 +202,9 @@ fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOu
         records_binding: cfg.records_binding,
         entry: VERTEX_ENTRY,
         workgroup: WORKGROUP,
-        stride,
+        layout: &layout,
         verify: cfg.verify,
     };
     let vertex = vertex_function::records_pass(module, &func, &pass, &body)?;
-    Ok(PointPasses { vertex, expand, stride })
+    Ok(PointPasses { vertex, expand, layout })
 }

@@ -30,6 +30,13 @@ pub struct Output {
     pub ty: Handle<Type>,
 }
 
+impl Output {
+    /// The output as a value to store in a record.
+    pub fn value<'a>(&'a self, module: &'a naga::Module) -> crate::records::Value<'a> {
+        crate::records::Value { stage: Stage::Vertex, module, ty: self.ty, access: &self.access }
+    }
+}
+
 pub struct VertexFunction {
     /// [`FUNCTION`] in the module.
     pub handle: Handle<naga::Function>,
@@ -109,16 +116,18 @@ pub struct RecordsPass<'a> {
     pub records_binding: u32,
     pub entry: &'a str,
     pub workgroup: u32,
-    /// vec4s per record.
-    pub stride: u32,
+    /// The records `body` writes.
+    pub layout: &'a crate::records::RecordLayout,
     /// Parse the written WGSL back and validate it.
     pub verify: bool,
 }
 
+/// The record a [`records_pass`]'s `body` writes: this vertex's, in `tesserae_records`.
+pub const OUT_RECORD: crate::records::Record<'static> = crate::records::Record { buffer: "tesserae_records", base: "tesserae_base" };
+
 /// The vertex stage once per draw position and instance, as a compute pass: pulls the
-/// attributes, binds `tesserae_out` to [`FUNCTION`]'s result and `tesserae_base` to the first
-/// vec4 of this vertex's record in `tesserae_records`, then runs `body` (which writes the
-/// record). The producers of records (point expansion, the cull primitive pass, tessellation)
+/// attributes, binds `tesserae_out` to [`FUNCTION`]'s result and [`OUT_RECORD`] to this
+/// vertex's record, then runs `body` (which writes the record). The producers of records (point expansion, the cull primitive pass, tessellation)
 /// differ only in `body`.
 pub fn records_pass(module: naga::Module, func: &VertexFunction, pass: &RecordsPass, body: &str) -> Result<ValidatedWgsl, TranslateError> {
     use crate::vertex_pulling;
@@ -127,7 +136,7 @@ pub fn records_pass(module: naga::Module, func: &VertexFunction, pass: &RecordsP
     let _ = write!(
         kernel,
         "
-{} var<storage, read_write> tesserae_records: array<vec4<f32>>;
+{}
 
 @compute @workgroup_size({})
 fn {}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
@@ -136,13 +145,13 @@ fn {}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
     }}
     let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
     let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-{pull}    let tesserae_base = (tesserae_gid.y * tesserae_draw.count + tesserae_gid.x) * {}u;
+{pull}    let tesserae_base = {};
 {body}}}
 ",
-        pass.emulation.at(pass.records_binding),
+        crate::records::declaration(&pass.emulation.at(pass.records_binding), "read_write", OUT_RECORD.buffer),
         pass.workgroup,
         pass.entry,
-        pass.stride,
+        pass.layout.base_of("(tesserae_gid.y * tesserae_draw.count + tesserae_gid.x)"),
     );
     link_vertex_kernel(module, func, &kernel, pass.verify)
 }
@@ -411,30 +420,6 @@ pub fn interpolate_attr(binding: &Binding) -> String {
         Some(S::Either) => "either",
     };
     format!("@interpolate({i}, {s})")
-}
-
-/// WGSL expression packing a scalar or vector value into a `vec4<f32>` record slot (integers
-/// bitcast, missing components zero).
-pub fn pack_vec4(module: &naga::Module, ty: Handle<Type>, value: &str) -> Result<String, TranslateError> {
-    let (_, kind, n) = wgsl_type(module, ty)?;
-    let (vec, zero) = match kind {
-        ScalarKind::Uint => ("vec4<u32>", "0u"),
-        ScalarKind::Sint => ("vec4<i32>", "0i"),
-        _ => ("vec4<f32>", "0.0"),
-    };
-    let widened = if n == 4 { value.to_string() } else { format!("{vec}({value}, {})", vec![zero; 4 - n as usize].join(", ")) };
-    Ok(if kind == ScalarKind::Float { widened } else { format!("bitcast<vec4<f32>>({widened})") })
-}
-
-/// The inverse of [`pack_vec4`]: the value of type `ty` stored in record slot `slot`.
-pub fn unpack_vec4(module: &naga::Module, ty: Handle<Type>, slot: &str) -> Result<String, TranslateError> {
-    let (_, kind, n) = wgsl_type(module, ty)?;
-    let swizzle = ["x", "xy", "xyz", "xyzw"][(n as usize).clamp(1, 4) - 1];
-    Ok(match kind {
-        ScalarKind::Uint => format!("bitcast<vec4<u32>>({slot}).{swizzle}"),
-        ScalarKind::Sint => format!("bitcast<vec4<i32>>({slot}).{swizzle}"),
-        _ => format!("{slot}.{swizzle}"),
-    })
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::lower::tess_io::IoVar;
 use crate::points::{self, OUTSIDE_CLIP_VOLUME};
+use crate::records::RecordLayout;
 use crate::tessellator::gpu;
 use crate::vertex_function;
 use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
@@ -65,16 +66,16 @@ pub struct EvaluationBuffers {
     pub indirect: u32,
 }
 
-/// Record layout of the buffers the stage reads: vec4s per control point and per patch.
+/// The layouts of the records the stage reads, as the control stage wrote them.
 #[derive(Debug, Clone, Copy)]
-pub struct Strides {
-    pub control_point: u32,
-    pub patch: u32,
+pub struct Layouts<'a> {
+    pub control_point: &'a RecordLayout,
+    pub patch: &'a RecordLayout,
 }
 
 /// Statements that set the stage's inputs for the domain point `tesserae_d` of patch `p`:
 /// `TessCoord`, `PrimitiveId`, `PatchVertices`, the levels, per-vertex and per-patch inputs.
-fn evaluation_prologue(module: &naga::Module, vars: &[IoVar], st: &TessState, strides: Strides) -> Result<String, TranslateError> {
+fn evaluation_prologue(module: &naga::Module, vars: &[IoVar], st: &TessState, layouts: Layouts) -> Result<String, TranslateError> {
     let stage = Stage::TessEval;
     let n = st.output_vertices;
     let mut prologue = String::new();
@@ -89,9 +90,8 @@ fn evaluation_prologue(module: &naga::Module, vars: &[IoVar], st: &TessState, st
         &mut prologue,
     );
     fill_levels(module, vars, "p", &mut prologue);
-    let cstride = strides.control_point;
-    fill_per_vertex(stage, module, vars, n, "tesserae_cps", &format!("(p * {n}u + j) * {cstride}u"), &mut prologue)?;
-    fill_patch_inputs(stage, module, vars, &format!("p * {}u", strides.patch), &mut prologue)?;
+    fill_per_vertex(stage, module, vars, n, layouts.control_point, "tesserae_cps", &format!("(p * {n}u + j)"), &mut prologue)?;
+    fill_patch_inputs(stage, module, vars, layouts.patch, "p", &mut prologue)?;
     Ok(prologue)
 }
 
@@ -122,7 +122,7 @@ pub struct EvaluationPass<'a> {
     pub emulation: Emulation,
     pub vars: &'a [IoVar],
     pub state: &'a TessState,
-    pub strides: Strides,
+    pub layouts: Layouts<'a>,
     pub buffers: EvaluationBuffers,
     /// Where clip distances go as a varying (emulated clipping), or `None` for native ones.
     pub clip_location: Option<u32>,
@@ -151,7 +151,7 @@ pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -
     if let Some(sprites) = pass.sprites {
         return Ok((sprite_pass(module, func, pass, sprites)?, 0));
     }
-    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.strides)?;
+    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
     // The vertex output, as the stage declared it.
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
     let mut copies = String::new();
@@ -223,7 +223,7 @@ fn sprite_pass(
     sprites: Sprites,
 ) -> Result<ValidatedWgsl, TranslateError> {
     let stage = Stage::TessEval;
-    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.strides)?;
+    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
     let mut position = None;
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
     let mut copies = String::new();
@@ -308,7 +308,7 @@ pub(super) fn cull_distance_pass(
     let Some(&(_, cull_handle)) = demoted.iter().find(|(name, _)| *name == cull) else {
         return Err(tess_err(stage, "cull distances the lowering did not demote"));
     };
-    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.strides)?;
+    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
     let w = gpu::ENTRY_WORKGROUP;
     let body = format!(
         "

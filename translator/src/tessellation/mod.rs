@@ -3,13 +3,13 @@
 //!
 //! A draw of `n` patch vertices × `i` instances runs these passes:
 //! 1. **vertex** (compute, one invocation per patch vertex × instance): the vertex stage with
-//!    vertex pulling, writing [`crate::records`] (`vertex records`).
+//!    vertex pulling, writing `vertex records` ([`by_location`]).
 //! 2. **tessellation control** (compute, one workgroup of `output vertices` invocations per
 //!    patch × instance): the control stage with its interface lowered to globals
 //!    ([`crate::lower::tess_io`]): `gl_in` filled from the vertex records, `gl_out` and patch
 //!    outputs in workgroup memory (so invocations read each other's outputs after a barrier,
 //!    and every invocation reaches every barrier), stored after a final barrier to
-//!    `control points` (records), `patch records` and `levels` (two vec4 per patch).
+//!    `control points` and `patch records` ([`by_location`]) and `levels` (two vec4 per patch).
 //! 3. **tessellator** (compute kernels: count, prefix sum across all patches, emit): the
 //!    domain points (u, v, w, patch) and the index list, bit-exact with the CPU tessellator
 //!    and lavapipe, and the arguments of an indexed indirect draw.
@@ -31,7 +31,7 @@ use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::lower::tess_io::{IoRole, IoVar};
 use crate::plan::*;
-use crate::records;
+use crate::records::{self, Field, Record, RecordLayout, Value};
 use crate::reflect::LoadedModule;
 use crate::tessellator::gpu::{self, TessBindings, TessMode};
 use crate::tessellator::{Domain, Spacing, Winding};
@@ -43,7 +43,16 @@ use spirv::ExecutionMode;
 use std::fmt::Write;
 
 mod evaluation;
-use evaluation::{EvaluationBuffers, EvaluationPass, Sprites, Strides};
+mod module_items;
+use evaluation::{EvaluationBuffers, EvaluationPass, Layouts, Sprites};
+use module_items::{array_of, global, member_name};
+
+/// The layout of the records tessellation hands between stages, by location (a producer and
+/// its consumer agree by location alone): vertex and control-point records hold `Position`
+/// then the locations, patch records only locations.
+pub fn by_location(per_vertex: bool) -> RecordLayout {
+    RecordLayout::by_location(if per_vertex { &[Field::Position] } else { &[] })
+}
 
 /// What the draw feeds the fragment stage besides the evaluation stage's outputs, as the
 /// pipeline's lowering of the fragment stage expects.
@@ -122,8 +131,12 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     let ctx = crate::resources::ResourceContext::prepare(&mut [&mut m], crate::Options::default().max_bind_groups)?;
     let e = ctx.emulation(stage, "tessellation")?;
     let r = m.reflection.clone();
-    let stride = 1 + r.inputs.iter().filter(|v| !v.patch).map(|v| v.location + v.ty.locations).max().unwrap_or(0);
-    let pstride = r.inputs.iter().filter(|v| v.patch).map(|v| v.location + v.ty.locations).max().unwrap_or(1).max(1);
+    // The records this stage reads, laid out by its own inputs.
+    let (mut per_vertex, mut per_patch) = (by_location(true), by_location(false));
+    for v in &r.inputs {
+        let layout = if v.patch { &mut per_patch } else { &mut per_vertex };
+        layout.add(Field::Location(v.location), v.ty.locations);
+    }
     let n = r.execution_mode(ExecutionMode::OutputVertices).and_then(|v| v.first().copied()).unwrap_or(32).clamp(1, 32);
     let st = TessState {
         mode: TessMode { domain: Domain::Triangles, spacing: Spacing::Equal, winding: Winding::Ccw, point_mode: false },
@@ -136,7 +149,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
             let vars =
                 m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, true, n)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
-            control_pass(e, module, &vars, &st, stride, &buffers, verify)?.0
+            control_pass(e, module, &vars, &st, &per_vertex, &buffers, verify)?.0
         }
         _ => {
             // Integer outputs become flat, as in a pipeline without a fragment stage (WGSL
@@ -154,7 +167,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
                 emulation: e,
                 vars: &vars,
                 state: &st,
-                strides: Strides { control_point: stride, patch: pstride },
+                layouts: Layouts { control_point: &per_vertex, patch: &per_patch },
                 buffers: buffers.evaluation(),
                 clip_location: None,
                 primitive_id_location: None,
@@ -217,14 +230,14 @@ pub fn translate(
 
     // 1. Vertex stage → vertex records.
     let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
-    let (vwgsl, vstride) = vertex_records(e, vmodule, desc, binding::intermediate(buffers.vertex_records))?;
-    table.resize(buffers.vertex_records, BufferSize::PerPosition { bytes: 16 * vstride as u64 });
+    let (vwgsl, vlayout) = vertex_records(e, vmodule, desc, binding::intermediate(buffers.vertex_records))?;
+    table.resize(buffers.vertex_records, BufferSize::PerPosition { bytes: vlayout.bytes() });
 
     // 2. Control stage → control points, patch records, levels.
     let tcs_module = crate::wgsl::spirv_to_module(Stage::TessControl, &tcs)?;
-    let (tcs_wgsl, cstride, pstride) = control_pass(e, tcs_module, &tcs_vars, &st, vstride, &buffers, verify)?;
-    table.resize(buffers.control_points, BufferSize::PerPatch { bytes: 16 * (cstride * st.output_vertices) as u64 });
-    table.resize(buffers.patch_records, BufferSize::PerPatch { bytes: 16 * pstride as u64 });
+    let (tcs_wgsl, clayout, playout) = control_pass(e, tcs_module, &tcs_vars, &st, &vlayout, &buffers, verify)?;
+    table.resize(buffers.control_points, BufferSize::PerPatch { bytes: clayout.bytes() * st.output_vertices as u64 });
+    table.resize(buffers.patch_records, BufferSize::PerPatch { bytes: playout.bytes() });
 
     // 3. The tessellator.
     let kernels = gpu::kernels(st.mode, &buffers.tessellator(e));
@@ -235,7 +248,7 @@ pub fn translate(
         emulation: e,
         vars: &tes_vars,
         state: &st,
-        strides: Strides { control_point: cstride, patch: pstride },
+        layouts: Layouts { control_point: &clayout, patch: &playout },
         buffers: buffers.evaluation(),
         clip_location,
         primitive_id_location,
@@ -330,7 +343,7 @@ struct TessBuffers {
 
 impl TessBuffers {
     /// Adds the buffers to `table`, sized for `st` at levels up to `max_level`; the records'
-    /// sizes are set once their passes give their strides.
+    /// sizes are set once their passes give their layouts.
     fn declare(table: &mut BufferTable, st: &TessState, max_level: u32, culled: bool) -> Self {
         let points = gpu::max_points_per_patch(st.mode.domain, max_level) as u64;
         let indices = gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level) as u64;
@@ -381,28 +394,18 @@ fn vertex_records(
     mut module: naga::Module,
     desc: &PipelineDesc,
     records_binding: u32,
-) -> Result<(ValidatedWgsl, u32), TranslateError> {
+) -> Result<(ValidatedWgsl, RecordLayout), TranslateError> {
     let func = vertex_function::from_entry(&mut module)?;
     let slots = crate::vertex_pulling::used_slots(&func, &desc.vertex_buffers)?;
+    let mut layout = by_location(true);
+    let out = vertex_function::OUT_RECORD;
     let mut stores = String::new();
-    let mut stride = 1;
     for o in &func.outputs {
         match &o.binding {
-            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
-                let _ = writeln!(stores, "    tesserae_records[tesserae_base] = {};", o.access);
-            }
+            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => layout.store_vec4(Field::Position, &o.access, &out, &mut stores)?,
             NagaBinding::Location { location, .. } => {
-                let mut next = records::slot_of(*location);
-                records::store(
-                    Stage::Vertex,
-                    &module,
-                    o.ty,
-                    &o.access,
-                    &|k| format!("tesserae_records[tesserae_base + {k}u]"),
-                    &mut next,
-                    &mut stores,
-                )?;
-                stride = stride.max(next);
+                layout.add_location(*location, &module, o.ty);
+                layout.store_value(Field::Location(*location), o.value(&module), &out, &mut stores)?;
             }
             // Clip distances and point size of the vertex stage do not reach the control stage.
             _ => {}
@@ -415,10 +418,10 @@ fn vertex_records(
         records_binding,
         entry: "tesserae_vertex_main",
         workgroup: WORKGROUP,
-        stride,
+        layout: &layout,
         verify: desc.options.verify_wgsl_round_trip,
     };
-    Ok((vertex_function::records_pass(module, &func, &pass, &stores)?, stride))
+    Ok((vertex_function::records_pass(module, &func, &pass, &stores)?, layout))
 }
 
 /// The compute entry point of a module, turned into the function `name`.
@@ -459,7 +462,7 @@ fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, St
     for v in io_global(vars, |v| v.input) {
         let IoRole::BuiltIn(b) = v.role else { continue };
         let Some((_, value)) = values.iter().find(|(x, _)| *x == b) else { continue };
-        let Some(ty) = records::global(module, &v.name) else { continue };
+        let Some(ty) = global(module, &v.name) else { continue };
         let cast = match &module.types[ty].inner {
             naga::TypeInner::Scalar(s) if s.kind == naga::ScalarKind::Uint => format!("u32({value})"),
             naga::TypeInner::Scalar(s) if s.kind == naga::ScalarKind::Sint => format!("i32({value})"),
@@ -476,7 +479,7 @@ fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, St
 fn tess_coord_value(stage: Stage, module: &naga::Module, vars: &[IoVar]) -> Result<String, TranslateError> {
     let declared = io_global(vars, |v| v.input)
         .filter(|v| matches!(v.role, IoRole::BuiltIn(SpvBuiltIn::TessCoord)))
-        .find_map(|v| records::global(module, &v.name));
+        .find_map(|v| global(module, &v.name));
     let Some(ty) = declared else { return Ok("tesserae_d.xyz".into()) };
     let f32_ = naga::Scalar::F32;
     Ok(match module.types[ty].inner {
@@ -489,61 +492,71 @@ fn tess_coord_value(stage: Stage, module: &naga::Module, vars: &[IoVar]) -> Resu
 }
 
 /// Statements filling per-vertex inputs (`gl_in[]` and arrayed locations) for control points
-/// `0..count`, whose record `j` starts at slot expression `base(j)`.
+/// `0..count`, record `j` (laid out by `layout`) at `src[base(j) * stride]`.
+#[allow(clippy::too_many_arguments)]
 fn fill_per_vertex(
     stage: Stage,
     module: &naga::Module,
     vars: &[IoVar],
     count: u32,
+    layout: &RecordLayout,
     src: &str,
-    base: &str,
+    index: &str,
     out: &mut String,
 ) -> Result<(), TranslateError> {
+    let record = Record { buffer: src, base: "b" };
     let mut body = String::new();
     for v in io_global(vars, |v| v.input) {
-        let Some(ty) = records::global(module, &v.name) else { continue };
+        let Some(ty) = global(module, &v.name) else { continue };
         match v.role {
             IoRole::PerVertexBlock { position: Some(m) } => {
-                let Some((elem, _)) = records::array_of(module, ty) else { continue };
-                let Some(member) = records::member_name(module, elem, m) else { continue };
-                let _ = writeln!(body, "        {}[j].{member} = {src}[b];", v.name);
+                let Some((elem, _)) = array_of(module, ty) else { continue };
+                let Some(member) = member_name(module, elem, m) else { continue };
+                let _ = writeln!(body, "        {}[j].{member} = {};", v.name, layout.vec4(Field::Position, &record)?);
             }
             // HLSL's `SV_Position` per control point: an array variable, not a block.
-            IoRole::BuiltIn(SpvBuiltIn::Position) if records::array_of(module, ty).is_some() => {
-                let _ = writeln!(body, "        {}[j] = {src}[b];", v.name);
+            IoRole::BuiltIn(SpvBuiltIn::Position) if array_of(module, ty).is_some() => {
+                let _ = writeln!(body, "        {}[j] = {};", v.name, layout.vec4(Field::Position, &record)?);
             }
             IoRole::Location { location, patch: false } => {
-                let Some((elem, _)) = records::array_of(module, ty) else {
+                let Some((elem, _)) = array_of(module, ty) else {
                     return Err(tess_err(stage, format!("the per-vertex input at location {location} is not an array")));
                 };
-                let mut next = records::slot_of(location);
-                let mut s = String::new();
-                records::fill(stage, module, elem, &format!("{}[j]", v.name), &|k| format!("{src}[b + {k}u]"), &mut next, &mut s)?;
-                body.push_str(&s);
+                let place = Value { stage, module, ty: elem, access: &format!("{}[j]", v.name) };
+                layout.load_value(Field::Location(location), place, &record, &mut body)?;
             }
             _ => {}
         }
     }
     if !body.is_empty() {
-        let _ = writeln!(out, "    for (var j = 0u; j < {count}u; j++) {{\n        let b = {base};\n{body}    }}");
+        let _ = writeln!(out, "    for (var j = 0u; j < {count}u; j++) {{\n        let b = {};\n{body}    }}", layout.base_of(index));
     }
     Ok(())
 }
 
-fn fill_patch_inputs(stage: Stage, module: &naga::Module, vars: &[IoVar], base: &str, out: &mut String) -> Result<(), TranslateError> {
+/// Statements filling the patch inputs from patch record `p` (laid out by `layout`).
+fn fill_patch_inputs(
+    stage: Stage,
+    module: &naga::Module,
+    vars: &[IoVar],
+    layout: &RecordLayout,
+    p: &str,
+    out: &mut String,
+) -> Result<(), TranslateError> {
+    let base = layout.base_of(p);
+    let record = Record { buffer: "tesserae_patch_records", base: &base };
     for v in io_global(vars, |v| v.input) {
         let IoRole::Location { location, patch: true } = v.role else { continue };
-        let Some(ty) = records::global(module, &v.name) else { continue };
-        let mut next = location;
-        records::fill(stage, module, ty, &v.name, &|k| format!("tesserae_patch_records[{base} + {k}u]"), &mut next, out)?;
+        let Some(ty) = global(module, &v.name) else { continue };
+        layout.load_value(Field::Location(location), Value { stage, module, ty, access: &v.name }, &record, out)?;
     }
     Ok(())
 }
 
 fn fill_levels(module: &naga::Module, vars: &[IoVar], p: &str, out: &mut String) {
     for v in io_global(vars, |v| v.input) {
-        let (IoRole::BuiltIn(b), Some(ty)) = (&v.role, records::global(module, &v.name)) else { continue };
-        let n = records::array_of(module, ty).map_or(0, |(_, n)| n);
+        let (IoRole::BuiltIn(b), Some(ty)) = (&v.role, global(module, &v.name)) else { continue };
+        let n = array_of(module, ty).map_or(0, |(_, n)| n);
         let (vec, count) = match b {
             SpvBuiltIn::TessLevelOuter => (format!("tesserae_levels[2u * {p}]"), 4),
             SpvBuiltIn::TessLevelInner => (format!("tesserae_levels[2u * {p} + 1u]"), 2),
@@ -555,17 +568,17 @@ fn fill_levels(module: &naga::Module, vars: &[IoVar], p: &str, out: &mut String)
     }
 }
 
-/// The control stage as compute: returns the WGSL and the strides of a control-point record
-/// and of a patch record.
+/// The control stage as compute, reading vertex records laid out by `vertex_records`: returns
+/// the WGSL and the layouts of the control-point and patch records it writes.
 fn control_pass(
     e: Emulation,
     mut module: naga::Module,
     vars: &[IoVar],
     st: &TessState,
-    vstride: u32,
+    vertex_records: &RecordLayout,
     buffers: &TessBuffers,
     verify: bool,
-) -> Result<(ValidatedWgsl, u32, u32), TranslateError> {
+) -> Result<(ValidatedWgsl, RecordLayout, RecordLayout), TranslateError> {
     let stage = Stage::TessControl;
     let control = entry_to_function(&mut module, stage, "tesserae_control")?;
     let n_out = st.output_vertices;
@@ -586,62 +599,48 @@ fn control_pass(
         &module,
         vars,
         n_in,
+        vertex_records,
         "tesserae_src",
-        &format!("(tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * {n_in}u + j) * {vstride}u"),
+        &format!("(tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * {n_in}u + j)"),
         &mut prologue,
     )?;
     // Outputs.
-    let mut cstride = 1;
-    let mut pstride = 1;
+    let (mut control_points, mut patches) = (by_location(true), by_location(false));
+    let cp = Record { buffer: "tesserae_cps", base: "ob" };
+    let patch = Record { buffer: "tesserae_patch_records", base: "pb" };
     let mut stores = String::new();
     let mut patch_stores = String::new();
     for v in io_global(vars, |v| !v.input) {
-        let Some(ty) = records::global(&module, &v.name) else { continue };
+        let Some(ty) = global(&module, &v.name) else { continue };
         match v.role {
             IoRole::PerVertexBlock { position: Some(m) } => {
-                let Some((elem, _)) = records::array_of(&module, ty) else { continue };
-                let Some(member) = records::member_name(&module, elem, m) else { continue };
-                let _ = writeln!(stores, "    tesserae_cps[ob] = {}[tesserae_lid].{member};", v.name);
+                let Some((elem, _)) = array_of(&module, ty) else { continue };
+                let Some(member) = member_name(&module, elem, m) else { continue };
+                control_points.store_vec4(Field::Position, &format!("{}[tesserae_lid].{member}", v.name), &cp, &mut stores)?;
             }
-            IoRole::BuiltIn(SpvBuiltIn::Position) if records::array_of(&module, ty).is_some() => {
-                let _ = writeln!(stores, "    tesserae_cps[ob] = {}[tesserae_lid];", v.name);
+            IoRole::BuiltIn(SpvBuiltIn::Position) if array_of(&module, ty).is_some() => {
+                control_points.store_vec4(Field::Position, &format!("{}[tesserae_lid]", v.name), &cp, &mut stores)?;
             }
             IoRole::Location { location, patch: false } => {
-                let Some((elem, _)) = records::array_of(&module, ty) else {
+                let Some((elem, _)) = array_of(&module, ty) else {
                     return Err(tess_err(stage, format!("the per-vertex output at location {location} is not an array")));
                 };
-                let mut next = records::slot_of(location);
-                records::store(
-                    stage,
-                    &module,
-                    elem,
-                    &format!("{}[tesserae_lid]", v.name),
-                    &|k| format!("tesserae_cps[ob + {k}u]"),
-                    &mut next,
-                    &mut stores,
-                )?;
-                cstride = cstride.max(next);
+                control_points.add_location(location, &module, elem);
+                let value = Value { stage, module: &module, ty: elem, access: &format!("{}[tesserae_lid]", v.name) };
+                control_points.store_value(Field::Location(location), value, &cp, &mut stores)?;
             }
             IoRole::Location { location, patch: true } => {
-                let mut next = location;
-                records::store(
-                    stage,
-                    &module,
-                    ty,
-                    &v.name,
-                    &|k| format!("tesserae_patch_records[pb + {k}u]"),
-                    &mut next,
-                    &mut patch_stores,
-                )?;
-                pstride = pstride.max(next);
+                patches.add_location(location, &module, ty);
+                let value = Value { stage, module: &module, ty, access: &v.name };
+                patches.store_value(Field::Location(location), value, &patch, &mut patch_stores)?;
             }
             IoRole::BuiltIn(SpvBuiltIn::TessLevelOuter) => {
-                let n = records::array_of(&module, ty).map_or(0, |(_, n)| n).min(4);
+                let n = array_of(&module, ty).map_or(0, |(_, n)| n).min(4);
                 let c: Vec<String> = (0..4).map(|i| if i < n { format!("{}[{i}]", v.name) } else { "0.0".into() }).collect();
                 let _ = writeln!(patch_stores, "    tesserae_levels[2u * p] = vec4<f32>({});", c.join(", "));
             }
             IoRole::BuiltIn(SpvBuiltIn::TessLevelInner) => {
-                let n = records::array_of(&module, ty).map_or(0, |(_, n)| n).min(2);
+                let n = array_of(&module, ty).map_or(0, |(_, n)| n).min(2);
                 let c: Vec<String> = (0..4).map(|i| if i < n { format!("{}[{i}]", v.name) } else { "0.0".into() }).collect();
                 let _ = writeln!(patch_stores, "    tesserae_levels[2u * p + 1u] = vec4<f32>({});", c.join(", "));
             }
@@ -656,12 +655,14 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
 {prologue}    tesserae_control();
     // Every invocation's outputs are in workgroup memory; store them once all have run.
     workgroupBarrier();
-    let ob = (p * {n_out}u + tesserae_lid) * {cstride}u;
+    let ob = {ob};
 {stores}    if tesserae_lid == 0u {{
-        let pb = p * {pstride}u;
+        let pb = {pb};
 {patch_stores}    }}
 }}
-"
+",
+        ob = control_points.base_of(&format!("(p * {n_out}u + tesserae_lid)")),
+        pb = patches.base_of("p"),
     );
     let buffers = [
         (binding::intermediate(buffers.vertex_records), "read", "tesserae_src"),
@@ -671,18 +672,18 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
     ];
     let kernel = declarations_used(e, &body, &buffers) + &body;
     let uses = vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars) };
-    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, cstride, pstride))
+    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, control_points, patches))
 }
 
 /// The declarations a kernel `body` needs: the draw uniform if it reads `tesserae_draw`, and
-/// each of `buffers` (binding, storage access, name; all `array<vec4<f32>>`) whose name it
-/// mentions. Kernels declare only what they use (ARCHITECTURE.md): each declaration is a
+/// each of `buffers` (binding, storage access, name; all record buffers or `array<vec4<f32>>`
+/// like them) whose name it mentions. Kernels declare only what they use (ARCHITECTURE.md): each declaration is a
 /// binding the pass provides and text a cold translation parses.
 fn declarations_used(e: Emulation, body: &str, buffers: &[(u32, &str, &str)]) -> String {
     let mut out = if mentions(body, "tesserae_draw") { e.draw_uniform_wgsl() } else { String::new() };
     for (binding, access, name) in buffers {
         if mentions(body, name) {
-            let _ = writeln!(out, "{} var<storage, {access}> {name}: array<vec4<f32>>;", e.at(*binding));
+            let _ = writeln!(out, "{}", records::declaration(&e.at(*binding), access, name));
         }
     }
     out

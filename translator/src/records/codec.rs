@@ -1,0 +1,124 @@
+//! The encoding of an interface value in record slots: each location-sized part (a scalar or
+//! vector; a matrix column; an array element or struct member, recursively) takes one
+//! `vec4<f32>` slot, in the order Vulkan assigns locations. Floats are stored as they are,
+//! integers bitcast, booleans as 0 or 1 bitcast; missing components are zero. [`store`] and
+//! [`load`] are inverses.
+
+use super::{Record, Value};
+use crate::error::TranslateError;
+use naga::{Handle, ScalarKind, Type, TypeInner};
+use std::fmt::Write;
+
+/// Locations (and so slots) a value of `ty` occupies.
+pub(super) fn locations(module: &naga::Module, ty: Handle<Type>) -> u32 {
+    match &module.types[ty].inner {
+        TypeInner::Matrix { columns, .. } => *columns as u32,
+        TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => n.get() * locations(module, *base),
+        TypeInner::Struct { members, .. } => members.iter().map(|m| locations(module, m.ty)).sum(),
+        _ => 1,
+    }
+}
+
+/// Statements storing `value` to the record's slots from `first` on.
+pub(super) fn store(value: Value, first: u32, at: &Record, out: &mut String) -> Result<(), TranslateError> {
+    let mut next = first;
+    walk(value, value.ty, value.access, &mut next, &mut |kind, n, v, k| {
+        let packed = pack(kind, n, v).ok_or_else(|| unsupported(value, format!("a {kind:?} value between passes")))?;
+        let _ = writeln!(out, "    {} = {packed};", at.slot(k));
+        Ok(())
+    })
+}
+
+/// Statements assigning `place` from the record's slots from `first` on.
+pub(super) fn load(place: Value, first: u32, at: &Record, out: &mut String) -> Result<(), TranslateError> {
+    let mut next = first;
+    walk(place, place.ty, place.access, &mut next, &mut |kind, n, lv, k| {
+        let v = unpack(kind, n, &at.slot(k)).ok_or_else(|| unsupported(place, format!("a {kind:?} value between passes")))?;
+        let _ = writeln!(out, "    {lv} = {v};");
+        Ok(())
+    })
+}
+
+fn unsupported(value: Value, what: String) -> TranslateError {
+    TranslateError::unsupported(value.stage, what)
+}
+
+/// What [`walk`] calls for each location-sized part: `(kind, components, access, slot)`.
+type Leaf<'a> = dyn FnMut(ScalarKind, u32, &str, u32) -> Result<(), TranslateError> + 'a;
+
+/// Calls `leaf(kind, components, access, slot)` for every location-sized part of `ty`.
+fn walk(
+    value: Value,
+    ty: Handle<Type>,
+    access: &str,
+    next: &mut u32,
+    leaf: &mut Leaf,
+) -> Result<(), TranslateError> {
+    let module = value.module;
+    let mut take = || {
+        let k = *next;
+        *next += 1;
+        k
+    };
+    match &module.types[ty].inner {
+        TypeInner::Scalar(s) if s.width == 4 => leaf(s.kind, 1, access, take()),
+        TypeInner::Vector { size, scalar } if scalar.width == 4 => leaf(scalar.kind, *size as u32, access, take()),
+        TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => {
+            Err(unsupported(value, format!("a value of scalar type {s:?} between passes")))
+        }
+        TypeInner::Matrix { columns, rows, scalar } if scalar.width == 4 => {
+            for c in 0..*columns as u32 {
+                leaf(scalar.kind, *rows as u32, &format!("{access}[{c}]"), take())?;
+            }
+            Ok(())
+        }
+        TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => {
+            for i in 0..n.get() {
+                walk(value, *base, &format!("{access}[{i}]"), next, leaf)?;
+            }
+            Ok(())
+        }
+        TypeInner::Struct { members, .. } => {
+            for m in members {
+                let name = m.name.clone().unwrap_or_default();
+                walk(value, m.ty, &format!("{access}.{name}"), next, leaf)?;
+            }
+            Ok(())
+        }
+        other => Err(unsupported(value, format!("a value of type {other:?} between passes"))),
+    }
+}
+
+fn unpack(kind: ScalarKind, n: u32, slot: &str) -> Option<String> {
+    let swizzle = ["x", "xy", "xyz", "xyzw"][n.clamp(1, 4) as usize - 1];
+    Some(match kind {
+        ScalarKind::Float => format!("{slot}.{swizzle}"),
+        ScalarKind::Uint => format!("bitcast<vec4<u32>>({slot}).{swizzle}"),
+        ScalarKind::Sint => format!("bitcast<vec4<i32>>({slot}).{swizzle}"),
+        ScalarKind::Bool => {
+            format!("(bitcast<vec4<u32>>({slot}).{swizzle} != {})", if n == 1 { "0u".into() } else { format!("vec{n}<u32>(0u)") })
+        }
+        _ => return None,
+    })
+}
+
+fn pack(kind: ScalarKind, n: u32, value: &str) -> Option<String> {
+    let widened = |vec: &str, zero: &str| {
+        if n == 4 {
+            value.to_string()
+        } else {
+            format!("{vec}({value}, {})", vec![zero; 4 - n as usize].join(", "))
+        }
+    };
+    Some(match kind {
+        ScalarKind::Float => widened("vec4<f32>", "0.0"),
+        ScalarKind::Uint => format!("bitcast<vec4<f32>>({})", widened("vec4<u32>", "0u")),
+        ScalarKind::Sint => format!("bitcast<vec4<f32>>({})", widened("vec4<i32>", "0i")),
+        ScalarKind::Bool => {
+            let u = if n == 1 { format!("select(0u, 1u, {value})") } else { format!("select(vec{n}<u32>(0u), vec{n}<u32>(1u), {value})") };
+            let v = if n == 4 { u } else { format!("vec4<u32>({u}, {})", vec!["0u"; 4 - n as usize].join(", ")) };
+            format!("bitcast<vec4<f32>>({v})")
+        }
+        _ => return None,
+    })
+}

@@ -1,0 +1,25 @@
+//! Lookups of the items the tessellation lowering leaves in a stage's naga module: its
+//! interface globals by name, and the shapes of their types.
+
+use naga::{Handle, Type, TypeInner};
+
+/// The type of the global named `name` in `module`.
+pub(super) fn global(module: &naga::Module, name: &str) -> Option<Handle<Type>> {
+    module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)).map(|(_, g)| g.ty)
+}
+
+/// Element type and length of an array type.
+pub(super) fn array_of(module: &naga::Module, ty: Handle<Type>) -> Option<(Handle<Type>, u32)> {
+    match &module.types[ty].inner {
+        TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => Some((*base, n.get())),
+        _ => None,
+    }
+}
+
+/// Name of member `index` of a struct type.
+pub(super) fn member_name(module: &naga::Module, ty: Handle<Type>, index: u32) -> Option<String> {
+    match &module.types[ty].inner {
+        TypeInner::Struct { members, .. } => members.get(index as usize).and_then(|m| m.name.clone()),
+        _ => None,
+    }
+}
