@@ -138,8 +138,7 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     })?;
     let compact = crate::profile::phase("emulation: compact kernel", || round_trip_kernel(Stage::Vertex, compact_kernel(b, n)))?;
     let passthrough = crate::profile::phase("emulation: passthrough", || {
-        passthrough(b, &module, &varyings, &layout, clip_n, emulated_clip_location)
-            .and_then(|s| round_trip_kernel(Stage::Vertex, s))
+        passthrough(b, &module, &varyings, &layout, clip_n, emulated_clip_location).and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
     let pass = vertex_function::RecordsPass {
         emulation: b.emulation,

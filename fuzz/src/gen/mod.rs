@@ -761,6 +761,18 @@ impl Gen<'_, '_> {
         };
         let extra = self.u.int_in_range(0..=(self.l.vertices.saturating_sub(min)) / step)?;
         let count = min + extra * step;
+        // Vertices come last: when the input's bytes have run out, `Unstructured` answers the
+        // lowest value to every choice and every vertex would be the same point (nothing
+        // drawn). Defined-only mode then takes them from a stream seeded by the pipeline's
+        // shape, still deterministic.
+        let mut rest =
+            (spec.defold && self.u.is_empty()).then(|| crate::rng::XorShift::new(count as u64 * 0x9E37 + spec.attributes.len() as u64));
+        let mut pick = |u: &mut Unstructured, lo: i32, hi: i32| -> Result<i32> {
+            match &mut rest {
+                Some(r) => Ok(lo + r.below((hi - lo + 1) as u64) as i32),
+                None => u.int_in_range(lo..=hi),
+            }
+        };
         let mut out = Vec::with_capacity(count);
         for _ in 0..count {
             let mut v = Vec::new();
@@ -768,10 +780,10 @@ impl Gen<'_, '_> {
                 for _ in 0..a.ty.n {
                     v.push(match (i, a.ty.kind) {
                         // Position: eighths in [-1.5, 1.5].
-                        (0, _) => self.u.int_in_range(-12..=12)?,
-                        (_, Kind::Float) => self.u.int_in_range(-16..=16)?,
-                        (_, Kind::Sint) => self.u.int_in_range(-8..=8)?,
-                        (_, Kind::Uint) => self.u.int_in_range(0..=16)?,
+                        (0, _) => pick(self.u, -12, 12)?,
+                        (_, Kind::Float) => pick(self.u, -16, 16)?,
+                        (_, Kind::Sint) => pick(self.u, -8, 8)?,
+                        (_, Kind::Uint) => pick(self.u, 0, 16)?,
                     });
                 }
             }
@@ -860,8 +872,14 @@ impl Gen<'_, '_> {
             t.after_barrier = Some(self.stmts(&mut ctx, &spec_t)?);
         }
         for _ in 0..6 {
-            let level =
-                if self.chance(3, 5)? { Level::Const(self.pick(&LEVEL_CONSTS)?) } else { Level::Expr(self.fexpr(&ctx, 0, &spec_t)?) };
+            // Defined-only mode: mostly levels that tessellate (positive, finite), so patches draw.
+            let level = if spec.defold && self.chance(3, 4)? {
+                Level::Const(self.pick(&[1.0, 2.0, 3.0, 4.5, 7.25, 16.0])?)
+            } else if self.chance(3, 5)? {
+                Level::Const(self.pick(&LEVEL_CONSTS)?)
+            } else {
+                Level::Expr(self.fexpr(&ctx, 0, &spec_t)?)
+            };
             t.levels.push(level);
         }
         spec_t.tess = Some(t.clone());
@@ -878,7 +896,9 @@ impl Gen<'_, '_> {
     fn output_stores(&mut self, ctx: &Ctx, spec: &PipelineSpec) -> Result<Vec<Stmt>> {
         let mut body = Vec::new();
         for c in 0..4 {
-            if self.chance(3, 4)? {
+            // (A component left unwritten keeps its default, 0 for x and y at every vertex: a
+            // primitive of no area. Defined-only mode writes x and y always.)
+            if (spec.defold && c < 2) || self.chance(3, 4)? {
                 body.push(Stmt::Store(Out::Position(c), Value::F(self.position(ctx, c, spec)?)));
             }
         }
@@ -925,12 +945,15 @@ impl Gen<'_, '_> {
     /// (`pos.x` or `pos.y` plus an offset in [-0.25, 0.5]), so clipped and culled pipelines
     /// still draw and their images show the boundary; else any expression.
     fn distance(&mut self, ctx: &Ctx, spec: &PipelineSpec) -> Result<FExpr> {
-        if !spec.defold || ctx.st != St::Vertex || !self.chance(2, 3)? {
+        // (With eight distances, each steered two times in three, 4% of the pipelines kept
+        // every plane on screen; seven in eight keeps a third.)
+        if !spec.defold || !matches!(ctx.st, St::Vertex | St::TessEval) || !self.chance(7, 8)? {
             return self.fexpr(ctx, 0, spec);
         }
         let comp = self.u.int_in_range(0..=1)?;
-        let offset = self.pick(&[-0.25, 0.0, 0.25, 0.5])?;
-        Ok(FExpr::Bin(FBin::Add, Box::new(FExpr::Input { var: 0, comp }), Box::new(FExpr::Const(offset))))
+        let offset = self.pick(&[-0.25, 0.0, 0.25, 0.5, 0.75])?;
+        let along = if ctx.st == St::TessEval { FExpr::Builtin(FBuiltin::TessCoord(comp)) } else { FExpr::Input { var: 0, comp } };
+        Ok(FExpr::Bin(FBin::Add, Box::new(along), Box::new(FExpr::Const(offset))))
     }
 
     fn vertex_program(&mut self, spec: &PipelineSpec) -> Result<Program> {
@@ -947,7 +970,13 @@ impl Gen<'_, '_> {
         let mut ctx = Ctx { st: St::Fragment, locals, loops: 0, nesting: 0, in_then: false, after_barrier: false };
         let mut body = Vec::new();
         for c in 0..4 {
-            body.push(Stmt::Store(Out::Color(c), Value::F(self.fexpr(&ctx, 0, spec)?)));
+            let mut value = self.fexpr(&ctx, 0, spec)?;
+            // Defined-only (differential) mode: red mostly at least 0.25, so what is drawn
+            // differs from the clear colour (black) and the comparison sees it.
+            if spec.defold && c == 0 && self.chance(3, 4)? {
+                value = FExpr::Bin(FBin::Max, Box::new(value), Box::new(FExpr::Const(0.25)));
+            }
+            body.push(Stmt::Store(Out::Color(c), Value::F(value)));
         }
         body.extend(self.stmts(&mut ctx, spec)?);
         Ok(Program { locals, body })
@@ -984,7 +1013,16 @@ impl Gen<'_, '_> {
                 ctx.in_then = true;
                 let mut then = self.stmts(ctx, spec)?;
                 if ctx.st == St::Fragment && self.f.discard && self.chance(1, 4)? {
-                    then.push(Stmt::Discard);
+                    if spec.defold {
+                        // Defined-only mode: the discard also takes a half of the target
+                        // (x or y below 32), so a condition true everywhere does not blank the
+                        // image, and the image shows the discard's edge.
+                        let axis = self.u.int_in_range(0..=1)?;
+                        let half = Cond::F(CmpOp::Lt, FExpr::Builtin(FBuiltin::FragCoord(axis)), FExpr::Const(32.0));
+                        then.push(Stmt::If(half, vec![Stmt::Discard], Vec::new()));
+                    } else {
+                        then.push(Stmt::Discard);
+                    }
                 }
                 ctx.in_then = false;
                 let els = if self.chance(1, 2)? { self.stmts(ctx, spec)? } else { Vec::new() };
@@ -1006,7 +1044,19 @@ impl Gen<'_, '_> {
             }
             _ => {
                 let (out, kind) = self.out(ctx, spec)?;
-                Stmt::Store(out, self.value_for(kind, ctx, spec)?)
+                let mut value = self.value_for(kind, ctx, spec)?;
+                // Defined-only mode: a clip distance stored at a dynamic index is a plane
+                // through the screen too (see `distance`).
+                if let (true, Out::ClipDynamic(_)) = (spec.defold, &out) {
+                    value = Value::F(self.distance(ctx, spec)?);
+                }
+                // Defined-only mode keeps red visible (see `fragment_program`).
+                if let (true, Out::Color(0), Value::F(v)) = (spec.defold, &out, &value) {
+                    if self.chance(3, 4)? {
+                        value = Value::F(FExpr::Bin(FBin::Max, Box::new(v.clone()), Box::new(FExpr::Const(0.25))));
+                    }
+                }
+                Stmt::Store(out, value)
             }
         })
     }
@@ -1045,18 +1095,26 @@ impl Gen<'_, '_> {
                 },
             });
         }
-        let mut options: Vec<u8> = vec![0];
+        // Defined-only (differential) mode leaves the position and the fixed clip and cull
+        // distances to their steered first stores (`position`, `distance`), so a later store
+        // of any value does not take the primitive off screen: stores go to varyings, a clip
+        // distance at a dynamic index and the point size, and to the position only when the
+        // stage has nothing else.
+        let mut options: Vec<u8> = if spec.defold { Vec::new() } else { vec![0] };
         if !spec.varyings.is_empty() {
             options.extend([1, 1, 1]);
         }
         if spec.clip > 0 {
-            options.extend([2, 3]);
+            options.extend(if spec.defold { &[3][..] } else { &[2, 3][..] });
         }
-        if spec.cull > 0 {
+        if spec.cull > 0 && !spec.defold {
             options.push(4);
         }
         if spec.point_size {
             options.push(5);
+        }
+        if options.is_empty() {
+            options.push(0);
         }
         Ok(match self.pick(&options)? {
             1 => {

@@ -168,6 +168,21 @@ impl<'s> Em<'s> {
         }
     }
 
+    /// Defined-only (differential) mode: red = max(red, 0.25) as the fragment stage's last
+    /// store, so whatever a pipeline draws differs from the clear colour (black) and the
+    /// comparison sees it; green, blue and alpha, and red above 0.25, keep what the program
+    /// computed. (Before, over half of the compared pipelines drew only black.)
+    fn visible_red(&mut self, color: Word) {
+        let f32_ = self.t.f32_;
+        let pt = self.ptr(Sc::Output, f32_);
+        let idx = self.i(0);
+        let p = self.b.access_chain(pt, None, color, [idx]).expect("access_chain");
+        let red = self.b.load(f32_, None, p, None, []).expect("load");
+        let floor = self.f(0.25);
+        let visible = self.gl(f32_, Gl::FMax, &[red, floor]);
+        self.b.store(p, visible, None, []).expect("store");
+    }
+
     fn ptr(&mut self, sc: Sc, ty: Word) -> Word {
         self.b.type_pointer(None, sc, ty)
     }
@@ -508,6 +523,9 @@ impl<'s> Em<'s> {
         }
         if let (St::TessControl, Some(t)) = (self.st, tess) {
             self.control_epilogue(t);
+        }
+        if let (St::Fragment, true, Some(color)) = (self.st, self.spec.defold, self.color) {
+            self.visible_red(color);
         }
         self.b.ret().expect("ret");
         self.b.end_function().expect("end_function");

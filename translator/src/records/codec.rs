@@ -47,13 +47,7 @@ fn unsupported(value: Value, what: String) -> TranslateError {
 type Leaf<'a> = dyn FnMut(ScalarKind, u32, &str, u32) -> Result<(), TranslateError> + 'a;
 
 /// Calls `leaf(kind, components, access, slot)` for every location-sized part of `ty`.
-fn walk(
-    value: Value,
-    ty: Handle<Type>,
-    access: &str,
-    next: &mut u32,
-    leaf: &mut Leaf,
-) -> Result<(), TranslateError> {
+fn walk(value: Value, ty: Handle<Type>, access: &str, next: &mut u32, leaf: &mut Leaf) -> Result<(), TranslateError> {
     let module = value.module;
     let mut take = || {
         let k = *next;
