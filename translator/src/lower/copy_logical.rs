@@ -51,8 +51,13 @@ pub fn lower(module: &mut dr::Module) -> bool {
                 };
                 let source = types.get(value).or_else(|| defs.get(value).and_then(|d| d.result_type.as_ref())).copied().unwrap_or(0);
                 let start = new.len();
+                let bound = module.header.as_ref().map(|h| h.bound);
                 let Ok(copied) = copy(module, &defs, *value, source, target, &mut new, start) else {
+                    // Nothing of a copy that fails part way stays, not even the ids it took.
                     new.truncate(start);
+                    if let (Some(h), Some(bound)) = (module.header.as_mut(), bound) {
+                        h.bound = bound;
+                    }
                     new.push(inst);
                     continue;
                 };
