@@ -8,6 +8,7 @@
 mod compute;
 mod render;
 mod requirements;
+pub use requirements::is_checked;
 
 use super::{DriverInfo, ExecError, Executor, Outputs, INSTALL_HINT};
 use crate::compile;

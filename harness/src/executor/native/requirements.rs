@@ -194,6 +194,25 @@ impl Extended {
         Ok(())
     }
 
+    /// Whether [`Extended::check`] knows the feature or property `name` (`Group.field`, or a
+    /// Vulkan 1.0 feature): one it does not know makes a script skip natively, and the
+    /// translated executors skip it too ([`is_checked`]).
+    fn knows(name: &str) -> bool {
+        let none = Extended {
+            v11: Default::default(),
+            v12: Default::default(),
+            v13: Default::default(),
+            subgroup: Default::default(),
+            float_controls: Default::default(),
+            extensions: Vec::new(),
+        };
+        match name.split_once('.') {
+            None => CORE.contains(&name),
+            Some(("FloatControlsProperties", field)) => none.float_control(field).is_some(),
+            Some((group, field)) => none.feature(group, field).is_some(),
+        }
+    }
+
     fn feature(&self, group: &str, field: &str) -> Option<bool> {
         let (v11, v12, v13) = (&self.v11, &self.v12, &self.v13);
         let b = |x: vk::Bool32| Some(x != 0);
@@ -321,4 +340,23 @@ fn spirv_extensions(words: &[u32]) -> Vec<String> {
         i += count;
     }
     out
+}
+
+/// Whether the native executor checks the device feature or property `name` (as an Amber
+/// script's `DEVICE_FEATURE` or `DEVICE_PROPERTY` names it).
+pub fn is_checked(name: &str) -> bool {
+    Extended::knows(name)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_checked_features_are_those_check_answers() {
+        for known in ["fragmentStoresAndAtomics", "Float16Int8Features.shaderFloat16", "FloatControlsProperties.shaderDenormPreserveFloat16"] {
+            assert!(super::is_checked(known), "{known}");
+        }
+        for unknown in ["ShaderLongVectorFeaturesEXT.longVector", "Float16Int8Features.shaderFloat17", "notAFeature"] {
+            assert!(!super::is_checked(unknown), "{unknown}");
+        }
+    }
 }
