@@ -343,7 +343,10 @@ impl PipelineSpec {
             out.push(PipelineSpec { resources: r, ..self.clone() });
         }
         // (A point list needs its PointSize: without it the point size is undefined.)
-        if self.point_size && self.topology != Topology::PointList {
+        // (A point list, or an evaluation stage in point mode, in defined-only mode keeps its
+        // PointSize: without it the size is undefined and any difference is meaningless.)
+        let draws_points = self.topology == Topology::PointList || (self.defold && self.tess.as_ref().is_some_and(|t| t.point_mode));
+        if self.point_size && !draws_points {
             out.push(PipelineSpec { point_size: false, ..self.clone() });
         }
         if self.varying_block {
