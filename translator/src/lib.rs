@@ -167,22 +167,33 @@ fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         Path::ExpandedPoints => translate_expanded_points(desc, emulation(Stage::Vertex, "expanded points")?, &shape, stages)?,
         Path::PrimitivePass { why } => translate_with_primitive_pass(desc, emulation(Stage::Vertex, why)?, &shape, stages)?,
         Path::Tessellated { point_sprites, .. } => {
-            let e = emulation(Stage::TessControl, "tessellation")?;
-            let varyings = tessellation::DrawVaryings {
-                clip_location: shape.varyings.clip,
-                primitive_id_location: primitive_id,
-                point_sprites,
-                point_coord_location: shape.varyings.point_coord,
-            };
-            let Stages { vertex, tessellation: Some(t), fragment } = stages else {
-                return Err(TranslateError::InvalidPlan("a tessellated shape without tessellation stages".into()));
-            };
-            let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
-            tessellation::translate(desc, e, vertex, t.control, t.evaluation, fragment_plan, varyings)?
+            translate_tessellated(desc, emulation(Stage::TessControl, "tessellation")?, &shape, point_sprites, stages, primitive_id)?
         }
     };
     profile::phase("resources finish", || ctx.finish(&mut plan))?;
     Ok(plan)
+}
+
+/// Vertex, control, evaluation (and fragment) stages: see [`tessellation`].
+fn translate_tessellated(
+    desc: &PipelineDesc,
+    e: Emulation,
+    shape: &PipelineShape,
+    point_sprites: bool,
+    stages: Stages,
+    primitive_id: shape::prepare::PrimitiveIdVarying,
+) -> Result<Plan, TranslateError> {
+    let Stages { vertex, tessellation: Some(t), fragment } = stages else {
+        return Err(TranslateError::InvalidPlan("a tessellated shape without tessellation stages".into()));
+    };
+    let varyings = tessellation::DrawVaryings {
+        clip_location: shape.varyings.clip,
+        primitive_id_location: primitive_id,
+        point_sprites,
+        point_coord_location: shape.varyings.point_coord,
+    };
+    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
+    tessellation::translate(desc, e, vertex, t.control, t.evaluation, fragment_plan, varyings)
 }
 
 /// The vertex stage as the render pass's vertex stage.

@@ -3,8 +3,9 @@
 //!
 //! Invariants: a stage before the last keeps no built-in output the rasterizer would read
 //! (its `PointSize`, `ClipDistance` and `CullDistance` become private); the last stage's
-//! `PointSize` and `CullDistance` become the private variables the emulation's kernels read
-//! ([`crate::points::POINT_SIZE_GLOBAL`], [`crate::vertex_function::CULL_GLOBAL`]); the
+//! `CullDistance`, and its `PointSize` where points are drawn as quads, become the private
+//! variables the emulation's kernels read ([`crate::vertex_function::CULL_GLOBAL`],
+//! [`crate::points::POINT_SIZE_GLOBAL`]; elsewhere `PointSize` is private and unnamed); the
 //! fragment stage reads the emulation's varyings exactly where [`super::Varyings`] put them.
 
 use super::{Path, PipelineShape, Stages};
@@ -39,8 +40,10 @@ fn last_stage(shape: &PipelineShape, last: &mut LoadedModule) {
     }
     let rewrites = &shape.interpolation;
     last.lower(|_| !rewrites.is_empty(), |m| lower::interpolation::apply(m, rewrites));
-    if writes_point_size {
+    if writes_point_size && shape.draws_quads() {
         crate::demote_point_size(last.module_mut());
+    } else if writes_point_size {
+        lower::builtin_output::demote(last.module_mut(), BuiltIn::PointSize);
     }
     if shape.cull_distances > 0 {
         crate::demote_cull(last.module_mut());
