@@ -17,11 +17,11 @@ pub(crate) mod varyings;
 
 use crate::desc::{ClipMode, PipelineDesc, ProvokingVertex, Stage, Topology};
 use crate::error::TranslateError;
+use crate::interface;
 use crate::lower::interpolation::{self, Rewrites};
 use crate::lower::widen_inputs::{self, NarrowInput};
 use crate::reflect::{self, Reflection};
 use crate::tessellation::{self, TessState};
-use crate::interface;
 use spirv::BuiltIn;
 pub(crate) use stages::Stages;
 use varyings::{Needed, Varyings};
@@ -145,8 +145,7 @@ fn path(desc: &PipelineDesc, stages: &Stages) -> Result<Path, TranslateError> {
 /// Why primitives must be assembled in compute, if they must.
 fn primitive_pass_reason(desc: &PipelineDesc, fragment: Option<&Reflection>, last: &Reflection) -> Option<&'static str> {
     // On a last-vertex rasterizer, flat varyings need primitives assembled in compute too.
-    let flat_inputs =
-        fragment.is_some_and(|f| f.inputs.iter().any(|v| v.interpolation.flat || v.ty.kind != reflect::ScalarKind::Float));
+    let flat_inputs = fragment.is_some_and(|f| f.inputs.iter().any(|v| v.interpolation.flat || v.ty.kind != reflect::ScalarKind::Float));
     let rotate = desc.options.provoking_vertex == ProvokingVertex::Last && flat_inputs && !desc.topology.is_points();
     // On a target that ignores the restart index, strips are assembled in compute too.
     let restart = !desc.options.primitive_restart && desc.topology.is_strip();
