@@ -110,47 +110,6 @@ pub(crate) fn load_stage_words<'w>(
     Ok(m)
 }
 
-/// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express.
-pub(crate) fn refuse_outputs(r: &Reflection) -> Result<(), TranslateError> {
-    for (b, what) in [
-        (BuiltIn::Layer, "Layer output"),
-        (BuiltIn::ViewportIndex, "ViewportIndex output"),
-        (BuiltIn::PrimitiveShadingRateKHR, "PrimitiveShadingRate output"),
-        (BuiltIn::ViewportMaskNV, "ViewportMaskNV output"),
-    ] {
-        if r.writes(b) {
-            return Err(TranslateError::unsupported(r.stage, what));
-        }
-    }
-    if r.clip_distance_outputs.saturating_add(r.cull_distance_outputs) > MAX_COMBINED_CLIP_CULL {
-        return Err(TranslateError::unsupported(
-            r.stage,
-            format!(
-                "{} clip plus {} cull distances (at most {MAX_COMBINED_CLIP_CULL} combined)",
-                r.clip_distance_outputs, r.cull_distance_outputs
-            ),
-        ));
-    }
-    Ok(())
-}
-
-pub(crate) fn refuse_fragment_inputs(r: &Reflection, points: bool) -> Result<(), TranslateError> {
-    if r.reads(BuiltIn::PointCoord) && !points {
-        return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord input (point sprites)"));
-    }
-    for (b, what) in [
-        (BuiltIn::Layer, "Layer input"),
-        (BuiltIn::ViewportIndex, "ViewportIndex input"),
-        (BuiltIn::ClipDistance, "ClipDistance input"),
-        (BuiltIn::CullDistance, "CullDistance input"),
-    ] {
-        if r.reads(b) {
-            return Err(TranslateError::unsupported(Stage::Fragment, what));
-        }
-    }
-    Ok(())
-}
-
 /// Translates a whole pipeline into a [`Plan`].
 pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     profile::phase("translate", || translate_unprofiled(desc))
@@ -362,38 +321,6 @@ pub(crate) fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {
     ShaderPlan { stage, entry_point, bindings, wgsl: w, constants: Default::default() }
 }
 
-/// Every vertex input must be fed by an attribute of a compatible kind.
-pub(crate) fn check_vertex_inputs(r: &Reflection, buffers: &[VertexBufferLayout]) -> Result<(), TranslateError> {
-    for input in &r.inputs {
-        for loc in input.location..input.location + input.ty.locations {
-            let attr = buffers.iter().flat_map(|b| &b.attributes).find(|a| a.location == loc);
-            let Some(attr) = attr else {
-                return Err(TranslateError::InvalidDesc(format!(
-                    "vertex input {} is not fed by any vertex attribute at location {loc}",
-                    input.describe()
-                )));
-            };
-            if format_kind(attr.format) != input.ty.kind {
-                return Err(TranslateError::InvalidDesc(format!(
-                    "vertex input {} is fed by a {} attribute (component types differ)",
-                    input.describe(),
-                    attr.format.name()
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
-fn format_kind(f: VertexFormat) -> reflect::ScalarKind {
-    use VertexFormat::*;
-    match f {
-        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 => reflect::ScalarKind::Uint,
-        Sint32 | Sint32x2 | Sint32x3 | Sint32x4 => reflect::ScalarKind::Sint,
-        _ => reflect::ScalarKind::Float,
-    }
-}
-
 impl VertexBufferLayout {
     /// One tightly packed per-vertex buffer feeding every input of a vertex stage with its
     /// natural 32-bit format: the default context for tools that have only the shader.
@@ -455,7 +382,7 @@ pub fn translate_stage_with(stage: &StageDesc, options: Options) -> Result<Shade
         }
         Stage::Fragment => {
             let mut loaded = load_specialized(slot, &stage.spirv, stage.entry_point.as_deref(), &[])?;
-            refuse_fragment_inputs(&loaded.reflection, false)?;
+            shape::refusals::refuse_fragment_inputs(&loaded.reflection, false)?;
             ResourceContext::prepare(&mut [&mut loaded], options.max_bind_groups)?;
             Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded, options.verify_wgsl_round_trip)?))
         }

@@ -12,6 +12,7 @@
 //!   emulation's [`Varyings`] reach the fragment stage.
 
 pub(crate) mod prepare;
+pub(crate) mod refusals;
 pub(crate) mod stages;
 pub(crate) mod varyings;
 
@@ -65,12 +66,12 @@ impl PipelineShape {
         } else if !matches!(desc.topology, Topology::PatchList { .. }) {
             return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
         }
-        crate::refuse_outputs(last)?;
+        refusals::refuse_outputs(last)?;
         let path = path(desc, stages)?;
         if let Some(f) = fragment {
-            crate::refuse_fragment_inputs(f, rasterizes_points(desc, &path))?;
+            refusals::refuse_fragment_inputs(f, rasterizes_points(desc, &path))?;
         }
-        crate::check_vertex_inputs(&stages.vertex.reflection, &desc.vertex_buffers)?;
+        refusals::check_vertex_inputs(&stages.vertex.reflection, &desc.vertex_buffers)?;
         for (producer, consumer) in stages.producer_consumer_pairs() {
             interface::match_stages(&producer.reflection, &consumer.reflection)?;
         }
