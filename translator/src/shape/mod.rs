@@ -56,6 +56,7 @@ pub(crate) struct PipelineShape {
 }
 
 impl PipelineShape {
+    /// The shape of the pipeline `desc` describes, from its loaded (not yet lowered) stages.
     pub fn of(desc: &PipelineDesc, stages: &Stages) -> Result<Self, TranslateError> {
         let last = &stages.last().reflection;
         let fragment = stages.fragment.as_ref().map(|f| &f.reflection);
