@@ -31,6 +31,7 @@ pub mod profile;
 pub mod records;
 pub mod reflect;
 pub mod resources;
+mod shape;
 mod spare;
 pub mod spirv_reader;
 pub mod spirv_view;
@@ -55,6 +56,7 @@ pub use reflect::{LoadedModule, Reflection};
 use emulation::{binding, Emulation};
 use plan::BufferTable;
 use resources::ResourceContext;
+use shape::{Path, PipelineShape, Stages};
 use spirv::BuiltIn;
 
 /// Most clip plus cull distances a pipeline may write (Vulkan's guaranteed minimum).
@@ -94,10 +96,6 @@ fn load_specialized<'w>(
     Ok(m)
 }
 
-fn load_stage<'w>(slot: Stage, desc: &'w StageDesc, spec: &[(u32, SpecValue)]) -> Result<LoadedModule<'w>, TranslateError> {
-    load_stage_words(slot, &desc.spirv, desc.entry_point.as_deref(), spec)
-}
-
 /// [`load_specialized`], checked to be a `slot` stage.
 pub(crate) fn load_stage_words<'w>(
     slot: Stage,
@@ -112,158 +110,59 @@ pub(crate) fn load_stage_words<'w>(
     Ok(m)
 }
 
-/// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express.
-fn refuse_outputs(r: &Reflection) -> Result<(), TranslateError> {
-    for (b, what) in [
-        (BuiltIn::Layer, "Layer output"),
-        (BuiltIn::ViewportIndex, "ViewportIndex output"),
-        (BuiltIn::PrimitiveShadingRateKHR, "PrimitiveShadingRate output"),
-        (BuiltIn::ViewportMaskNV, "ViewportMaskNV output"),
-    ] {
-        if r.writes(b) {
-            return Err(TranslateError::unsupported(r.stage, what));
-        }
-    }
-    if r.clip_distance_outputs.saturating_add(r.cull_distance_outputs) > MAX_COMBINED_CLIP_CULL {
-        return Err(TranslateError::unsupported(
-            r.stage,
-            format!(
-                "{} clip plus {} cull distances (at most {MAX_COMBINED_CLIP_CULL} combined)",
-                r.clip_distance_outputs, r.cull_distance_outputs
-            ),
-        ));
-    }
-    Ok(())
-}
-
-fn refuse_fragment_inputs(r: &Reflection, points: bool) -> Result<(), TranslateError> {
-    if r.reads(BuiltIn::PointCoord) && !points {
-        return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord input (point sprites)"));
-    }
-    for (b, what) in [
-        (BuiltIn::Layer, "Layer input"),
-        (BuiltIn::ViewportIndex, "ViewportIndex input"),
-        (BuiltIn::ClipDistance, "ClipDistance input"),
-        (BuiltIn::CullDistance, "CullDistance input"),
-    ] {
-        if r.reads(b) {
-            return Err(TranslateError::unsupported(Stage::Fragment, what));
-        }
-    }
-    Ok(())
-}
-
 /// Translates a whole pipeline into a [`Plan`].
 pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     profile::phase("translate", || translate_unprofiled(desc))
 }
 
 fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
-    if desc.geometry.is_some() {
-        return Err(TranslateError::unsupported(Stage::Geometry, "geometry shaders"));
-    }
-    let spec = &desc.specialization;
-    let mut vertex = load_stage(Stage::Vertex, &desc.vertex, spec)?;
-    let mut fragment = desc.fragment.as_ref().map(|f| load_stage(Stage::Fragment, f, spec)).transpose()?;
-    match (&desc.tess_control, &desc.tess_eval) {
-        (None, None) => {}
-        (Some(_), None) => return Err(TranslateError::IncompleteTessellation { present: Stage::TessControl }),
-        (None, Some(_)) => return Err(TranslateError::IncompleteTessellation { present: Stage::TessEval }),
-        (Some(c), Some(e)) => {
-            let tcs = load_stage(Stage::TessControl, c, spec)?;
-            let tes = load_stage(Stage::TessEval, e, spec)?;
-            return translate_tessellated(desc, vertex, tcs, tes, fragment);
+    let mut stages = Stages::load(desc)?;
+    let shape = PipelineShape::of(desc, &stages)?;
+    let ctx = profile::phase("lower: resources", || ResourceContext::prepare(&mut stages.all_mut(), desc.options.max_bind_groups))?;
+    let primitive_id = shape::prepare::stages(&shape, &mut stages)?;
+    let emulation = |stage, why| ctx.emulation(stage, why);
+    let mut plan = match shape.path {
+        Path::Direct => translate_direct(desc, &shape, stages)?,
+        Path::ExpandedPoints => translate_expanded_points(desc, emulation(Stage::Vertex, "expanded points")?, &shape, stages)?,
+        Path::PrimitivePass { why } => translate_with_primitive_pass(desc, emulation(Stage::Vertex, why)?, &shape, stages)?,
+        Path::Tessellated { point_sprites, .. } => {
+            translate_tessellated(desc, emulation(Stage::TessControl, "tessellation")?, &shape, point_sprites, stages, primitive_id)?
         }
-    }
-    if let Topology::PatchList { .. } = desc.topology {
-        return Err(TranslateError::unsupported(Stage::Vertex, "patch-list topology without tessellation stages"));
-    }
-    refuse_outputs(&vertex.reflection)?;
-    if let Some(f) = &fragment {
-        refuse_fragment_inputs(&f.reflection, desc.topology.is_points())?;
-    }
-    check_vertex_inputs(&vertex.reflection, &desc.vertex_buffers)?;
-    let ctx = {
-        let mut stages: Vec<&mut LoadedModule> = vec![&mut vertex];
-        stages.extend(fragment.as_mut());
-        profile::phase("lower: resources", || ResourceContext::prepare(&mut stages, desc.options.max_bind_groups))?
     };
-    let mut plan = translate_lowered(desc, &ctx, vertex, fragment)?;
     profile::phase("resources finish", || ctx.finish(&mut plan))?;
     Ok(plan)
 }
 
-/// The pipeline after resource lowering: picks the passes.
-fn translate_lowered<'w>(
+/// Vertex, control, evaluation (and fragment) stages: see [`tessellation`].
+fn translate_tessellated(
     desc: &PipelineDesc,
-    ctx: &ResourceContext,
-    mut vertex: LoadedModule<'w>,
-    fragment: Option<LoadedModule<'w>>,
+    e: Emulation,
+    shape: &PipelineShape,
+    point_sprites: bool,
+    stages: Stages,
+    primitive_id: shape::prepare::PrimitiveIdVarying,
 ) -> Result<Plan, TranslateError> {
-    let vr = vertex.reflection.clone();
-    if !vr.writes(BuiltIn::Position) {
-        let entry = vertex.entry_id;
-        lower::default_position::lower(vertex.module_mut(), entry, &vr);
-    }
-
-    // Lowering.
-    let reads_point_coord = fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
-    let emulated_clip = desc.options.clip == ClipMode::Emulated && vr.clip_distance_outputs > 0;
-    if desc.topology.is_points() && (vr.writes(BuiltIn::PointSize) || reads_point_coord || vr.cull_distance_outputs > 0 || emulated_clip) {
-        let e = ctx.emulation(Stage::Vertex, "expanded points")?;
-        return translate_expanded_points(desc, e, vertex, fragment, reads_point_coord);
-    }
-    if vr.writes(BuiltIn::PointSize) {
-        lower::builtin_output::demote(vertex.module_mut(), BuiltIn::PointSize);
-    }
-    let mut fragment = fragment;
-    let pairs = match &fragment {
-        Some(f) => interface::match_stages(&vr, &f.reflection)?,
-        None => Vec::new(),
+    let Stages { vertex, tessellation: Some(t), fragment } = stages else {
+        return Err(TranslateError::InvalidPlan("a tessellated shape without tessellation stages".into()));
     };
-    let rewrites = lower::interpolation::plan(&pairs, &vr.outputs);
-    vertex.lower(|_| !rewrites.is_empty(), |m| lower::interpolation::apply(m, &rewrites));
-    let narrow_inputs = lower::widen_inputs::narrow_inputs(&pairs, &vr.outputs);
-    if let Some(f) = fragment.as_mut().filter(|_| !narrow_inputs.is_empty()) {
-        lower::widen_inputs::lower(f.module_mut(), &narrow_inputs);
-    }
-    // On a last-vertex rasterizer, flat varyings need primitives assembled in compute too.
-    let flat_inputs = fragment
-        .as_ref()
-        .is_some_and(|f| f.reflection.inputs.iter().any(|v| v.interpolation.flat || v.ty.kind != reflect::ScalarKind::Float));
-    let rotate = desc.options.provoking_vertex == ProvokingVertex::Last && flat_inputs && !desc.topology.is_points();
-    // On a target that ignores the restart index, strips are assembled in compute too.
-    let restart = !desc.options.primitive_restart && desc.topology.is_strip();
-    let mut clip_distances = vr.clip_distance_outputs;
-    let mut clip_location = None;
-    if clip_distances > 0 && desc.options.clip == ClipMode::Emulated {
-        let Some(f) = &mut fragment else {
-            return Err(TranslateError::unsupported(Stage::Vertex, "emulated clip distances without a fragment stage"));
-        };
-        let location = emulated_clip_location(&vr, &f.reflection)?;
-        if vr.cull_distance_outputs == 0 && !rotate && !restart {
-            vertex.with_entry(|module, entry| lower::clip_to_varying::lower(module, entry, clip_distances, location));
-        }
-        f.with_entry(|module, entry| lower::clip_discard::lower(module, entry, clip_distances, location));
-        clip_distances = 0;
-        clip_location = Some(location);
-    }
-    if vr.cull_distance_outputs > 0 || rotate || restart {
-        let why = match () {
-            _ if rotate => "flat varyings on a last-vertex rasterizer",
-            _ if vr.cull_distance_outputs > 0 => "cull distances",
-            _ => "strips on a target without primitive restart",
-        };
-        let e = ctx.emulation(Stage::Vertex, why)?;
-        return translate_with_primitive_pass(desc, e, vertex, fragment, clip_location);
-    }
+    let varyings = tessellation::DrawVaryings {
+        clip_location: shape.varyings.clip,
+        primitive_id_location: primitive_id,
+        point_sprites,
+        point_coord_location: shape.varyings.point_coord,
+    };
+    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
+    tessellation::translate(desc, e, vertex, t.control, t.evaluation, fragment_plan, varyings)
+}
 
-    let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &vertex, desc.options.verify_wgsl_round_trip)?;
+/// The vertex stage as the render pass's vertex stage.
+fn translate_direct(desc: &PipelineDesc, shape: &PipelineShape, stages: Stages) -> Result<Plan, TranslateError> {
+    let vertex_wgsl = wgsl::spirv_to_wgsl(Stage::Vertex, &stages.vertex, desc.options.verify_wgsl_round_trip)?;
     // What the WGSL writes decides: naga outputs every Output built-in it finds, also one a
     // (malformed) entry point interface leaves out, which reflection does not count.
     let entry = vertex_wgsl.module().entry_points.first().map(|e| e.name.clone()).unwrap_or_default();
-    let clip_distances = clip_distances.max(wgsl::entry_clip_distances(vertex_wgsl.module(), &entry));
-    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
+    let clip_distances = shape.native_clip_distances().max(wgsl::entry_clip_distances(vertex_wgsl.module(), &entry));
+    let fragment_plan = fragment_plan(desc, stages.fragment.as_ref())?;
     Ok(Plan::assemble(
         desc,
         None,
@@ -281,143 +180,9 @@ fn translate_lowered<'w>(
     ))
 }
 
-/// The first location past every varying of `last` (the last pre-rasterization stage) and of
-/// the fragment stage: where the emulation's own varyings start.
-fn first_free_location(last: &Reflection, fragment: &Reflection) -> u32 {
-    last.outputs.iter().chain(&fragment.inputs).map(|v| v.location + v.ty.locations).max().unwrap_or(0)
-}
-
-/// The first location past every varying of `last` (the last pre-rasterization stage) and of
-/// the fragment stage, where emulated clip distances travel as `vec4`s.
-fn emulated_clip_location(last: &Reflection, fragment: &Reflection) -> Result<u32, TranslateError> {
-    let location = first_free_location(last, fragment);
-    if location + last.clip_distance_outputs.div_ceil(4) > MAX_VARYING_LOCATIONS {
-        return Err(TranslateError::unsupported(last.stage, "emulated clip distances beyond the 16 varying locations"));
-    }
-    Ok(location)
-}
-
-/// Vertex, control, evaluation (and fragment) stages: see [`tessellation`].
-fn translate_tessellated<'w>(
-    desc: &PipelineDesc,
-    mut vertex: LoadedModule<'w>,
-    mut tcs: LoadedModule<'w>,
-    mut tes: LoadedModule<'w>,
-    mut fragment: Option<LoadedModule<'w>>,
-) -> Result<Plan, TranslateError> {
-    if !matches!(desc.topology, Topology::PatchList { .. }) {
-        return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
-    }
-    let er = tes.reflection.clone();
-    refuse_outputs(&er)?;
-    let point_mode = tessellation::state(&tcs, &tes, desc.topology)?.mode.point_mode;
-    if let Some(f) = &fragment {
-        refuse_fragment_inputs(&f.reflection, point_mode)?;
-    }
-    // Points of a size, or sprites the fragment stage reads `PointCoord` across, are drawn
-    // as squares (`tessellation` module docs); clip distances then drop points whole.
-    let reads_point_coord = fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
-    let point_sprites = point_mode && (er.writes(BuiltIn::PointSize) || reads_point_coord);
-    check_vertex_inputs(&vertex.reflection, &desc.vertex_buffers)?;
-    interface::match_stages(&vertex.reflection, &tcs.reflection)?;
-    interface::match_stages(&tcs.reflection, &er)?;
-    let pairs = match &fragment {
-        Some(f) => interface::match_stages(&er, &f.reflection)?,
-        None => Vec::new(),
-    };
-    let rewrites = lower::interpolation::plan(&pairs, &er.outputs);
-    tes.lower(|_| !rewrites.is_empty(), |m| lower::interpolation::apply(m, &rewrites));
-    let narrow_inputs = lower::widen_inputs::narrow_inputs(&pairs, &er.outputs);
-    if let Some(f) = &mut fragment {
-        lower::widen_inputs::lower(f.module_mut(), &narrow_inputs);
-    }
-    let ctx = {
-        let mut stages: Vec<&mut LoadedModule> = vec![&mut vertex, &mut tcs, &mut tes];
-        stages.extend(fragment.as_mut());
-        ResourceContext::prepare(&mut stages, desc.options.max_bind_groups)?
-    };
-    let e = ctx.emulation(Stage::TessControl, "tessellation")?;
-    for b in [BuiltIn::PointSize, BuiltIn::CullDistance, BuiltIn::ClipDistance] {
-        lower::builtin_output::demote(vertex.module_mut(), b);
-        lower::builtin_output::demote(tcs.module_mut(), b);
-    }
-    let mut clip_location = None;
-    if er.clip_distance_outputs > 0 && desc.options.clip == ClipMode::Emulated && !point_sprites {
-        let Some(f) = &mut fragment else {
-            return Err(TranslateError::unsupported(Stage::TessEval, "emulated clip distances without a fragment stage"));
-        };
-        let location = emulated_clip_location(&er, &f.reflection)?;
-        f.with_entry(|module, entry| lower::clip_discard::lower(module, entry, er.clip_distance_outputs, location));
-        clip_location = Some(location);
-    }
-    // The patch's primitive ID reaches the fragment stage as a flat varying, after
-    // `PointCoord` when sprites feed it one.
-    let mut primitive_id_location = None;
-    let mut point_coord_location = None;
-    if let Some(f) = &mut fragment {
-        let mut used = first_free_location(&er, &f.reflection);
-        if point_sprites {
-            if reads_point_coord {
-                point_coord_location = Some(point_coord_location_after(used)?);
-            }
-            lower::point_coord::lower(f.module_mut(), used);
-            used += reads_point_coord as u32;
-        }
-        let location = used.max(clip_location.map_or(0, |l| l + er.clip_distance_outputs.div_ceil(4)));
-        if let Some(ty) = lower::primitive_id::lower(f.module_mut(), location) {
-            if location >= MAX_VARYING_LOCATIONS {
-                return Err(TranslateError::unsupported(Stage::Fragment, "PrimitiveId beyond the 16 varying locations"));
-            }
-            primitive_id_location = Some((location, ty));
-        }
-    }
-    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
-    let varyings = tessellation::DrawVaryings { clip_location, primitive_id_location, point_sprites, point_coord_location };
-    let mut plan = tessellation::translate(desc, e, vertex, tcs, tes, fragment_plan, varyings)?;
-    ctx.finish(&mut plan)?;
-    Ok(plan)
-}
-
-/// Where the `PointCoord` varying of expanded points goes: the first location past `used`,
-/// within WebGPU's 16.
-fn point_coord_location_after(used: u32) -> Result<u32, TranslateError> {
-    if used >= MAX_VARYING_LOCATIONS {
-        return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord beyond the 16 varying locations"));
-    }
-    Ok(used)
-}
-
 /// Point-list draw with `PointSize` or `PointCoord`: see [`points`].
-fn translate_expanded_points<'w>(
-    desc: &PipelineDesc,
-    e: Emulation,
-    mut vertex: LoadedModule<'w>,
-    mut fragment: Option<LoadedModule<'w>>,
-    reads_point_coord: bool,
-) -> Result<Plan, TranslateError> {
-    let vr = vertex.reflection.clone();
-    let vr = &vr;
-    if let Some(f) = &mut fragment {
-        let narrow_inputs = lower::widen_inputs::narrow_inputs(&interface::match_stages(vr, &f.reflection)?, &vr.outputs);
-        lower::widen_inputs::lower(f.module_mut(), &narrow_inputs);
-    }
-    demote_point_size(vertex.module_mut());
-    let cull_distances = vr.cull_distance_outputs;
-    demote_cull(vertex.module_mut());
-    let point_coord_location = match (&mut fragment, reads_point_coord) {
-        (Some(f), true) => {
-            let used = first_free_location(vr, &f.reflection);
-            let location = point_coord_location_after(used)?;
-            lower::point_coord::lower(f.module_mut(), location);
-            Some(location)
-        }
-        (Some(f), false) => {
-            lower::point_coord::lower(f.module_mut(), 0);
-            None
-        }
-        (None, _) => None,
-    };
-    let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
+fn translate_expanded_points(desc: &PipelineDesc, e: Emulation, shape: &PipelineShape, stages: Stages) -> Result<Plan, TranslateError> {
+    let module = wgsl::spirv_to_module(Stage::Vertex, &stages.vertex)?;
     let mut buffers = BufferTable::default();
     let records = buffers.add("records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
     let quads =
@@ -427,8 +192,8 @@ fn translate_expanded_points<'w>(
             module,
             &points::PointExpansion {
                 layouts: &desc.vertex_buffers,
-                point_coord_location,
-                cull_distances,
+                point_coord_location: shape.varyings.point_coord,
+                cull_distances: shape.cull_distances,
                 emulation: e,
                 records_binding: binding::intermediate(records),
                 verify: desc.options.verify_wgsl_round_trip,
@@ -436,7 +201,7 @@ fn translate_expanded_points<'w>(
         )
     })?;
     buffers.resize(records, BufferSize::PerPosition { bytes: passes.layout.bytes() });
-    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
+    let fragment_plan = fragment_plan(desc, stages.fragment.as_ref())?;
     Ok(Plan::assemble(
         desc,
         Some(e.group),
@@ -465,19 +230,11 @@ pub(crate) fn compute_pass(label: &str, shader: ShaderPlan, workgroups: Workgrou
 
 /// Primitives assembled in compute: the four passes of [`cull`], for cull distances and, on a
 /// last-vertex rasterizer, for flat varyings (primitives rotated).
-fn translate_with_primitive_pass<'w>(
-    desc: &PipelineDesc,
-    e: Emulation,
-    mut vertex: LoadedModule<'w>,
-    fragment: Option<LoadedModule<'w>>,
-    clip_location: Option<u32>,
-) -> Result<Plan, TranslateError> {
+fn translate_with_primitive_pass(desc: &PipelineDesc, e: Emulation, shape: &PipelineShape, stages: Stages) -> Result<Plan, TranslateError> {
     if desc.topology.is_points() {
         return Err(TranslateError::unsupported(Stage::Vertex, "the primitive pass for points"));
     }
-    let cull_distances = vertex.reflection.cull_distance_outputs;
-    demote_cull(vertex.module_mut());
-    let module = wgsl::spirv_to_module(Stage::Vertex, &vertex)?;
+    let module = wgsl::spirv_to_module(Stage::Vertex, &stages.vertex)?;
     let n = cull::vertices_per_primitive(desc.topology) as u64;
     let mut buffers = BufferTable::default();
     let records = buffers.add("records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
@@ -501,15 +258,15 @@ fn translate_with_primitive_pass<'w>(
                 bindings,
                 layouts: &desc.vertex_buffers,
                 topology: desc.topology,
-                cull_distances,
-                emulated_clip_location: clip_location,
+                cull_distances: shape.cull_distances,
+                emulated_clip_location: shape.varyings.clip,
                 provoking_last,
                 verify: desc.options.verify_wgsl_round_trip,
             },
         )
     })?;
     buffers.resize(records, BufferSize::PerPosition { bytes: passes.layout.bytes() });
-    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
+    let fragment_plan = fragment_plan(desc, stages.fragment.as_ref())?;
     let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups| compute_pass(label, shader_plan(Stage::Vertex, w), workgroups);
     Ok(Plan::assemble(
         desc,
@@ -562,38 +319,6 @@ pub(crate) fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {
     let bindings = profile::phase("plan bindings", || plan::bindings_of(module));
     let entry_point = module.entry_points.first().map(|e| e.name.clone()).unwrap_or_default();
     ShaderPlan { stage, entry_point, bindings, wgsl: w, constants: Default::default() }
-}
-
-/// Every vertex input must be fed by an attribute of a compatible kind.
-fn check_vertex_inputs(r: &Reflection, buffers: &[VertexBufferLayout]) -> Result<(), TranslateError> {
-    for input in &r.inputs {
-        for loc in input.location..input.location + input.ty.locations {
-            let attr = buffers.iter().flat_map(|b| &b.attributes).find(|a| a.location == loc);
-            let Some(attr) = attr else {
-                return Err(TranslateError::InvalidDesc(format!(
-                    "vertex input {} is not fed by any vertex attribute at location {loc}",
-                    input.describe()
-                )));
-            };
-            if format_kind(attr.format) != input.ty.kind {
-                return Err(TranslateError::InvalidDesc(format!(
-                    "vertex input {} is fed by a {} attribute (component types differ)",
-                    input.describe(),
-                    attr.format.name()
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
-fn format_kind(f: VertexFormat) -> reflect::ScalarKind {
-    use VertexFormat::*;
-    match f {
-        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 => reflect::ScalarKind::Uint,
-        Sint32 | Sint32x2 | Sint32x3 | Sint32x4 => reflect::ScalarKind::Sint,
-        _ => reflect::ScalarKind::Float,
-    }
 }
 
 impl VertexBufferLayout {
@@ -657,7 +382,7 @@ pub fn translate_stage_with(stage: &StageDesc, options: Options) -> Result<Shade
         }
         Stage::Fragment => {
             let mut loaded = load_specialized(slot, &stage.spirv, stage.entry_point.as_deref(), &[])?;
-            refuse_fragment_inputs(&loaded.reflection, false)?;
+            shape::refusals::refuse_fragment_inputs(&loaded.reflection, false)?;
             ResourceContext::prepare(&mut [&mut loaded], options.max_bind_groups)?;
             Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded, options.verify_wgsl_round_trip)?))
         }

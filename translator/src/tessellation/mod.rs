@@ -181,7 +181,8 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     Ok(crate::shader_plan(stage, w))
 }
 
-/// The passes of a tessellation pipeline. The stages have been through resource lowering.
+/// The passes of a tessellation pipeline. The stages have been through resource lowering and
+/// the steps every path shares ([`crate::shape::prepare`]).
 pub fn translate(
     desc: &PipelineDesc,
     e: Emulation,
@@ -200,21 +201,10 @@ pub fn translate(
         (false, _) => Topology::TriangleList,
     };
     let verify = desc.options.verify_wgsl_round_trip;
-    let tr = tes.reflection.clone();
-    let cull_distances = tr.cull_distance_outputs;
-    if cull_distances > 0 {
-        crate::demote_cull(tes.module_mut());
-    }
+    let cull_distances = tes.reflection.cull_distance_outputs;
     let sprites = varyings.point_sprites.then_some(Sprites { point_coord_location: varyings.point_coord_location, cull_distances });
     if sprites.is_some() && (!st.mode.point_mode || clip_location.is_some()) {
         return Err(TranslateError::InvalidPlan("point sprites outside point mode, or with clip distances as varyings".into()));
-    }
-    if tr.writes(SpvBuiltIn::PointSize) {
-        // Point sizes outside point mode draw nothing; in it, the sprites read the size.
-        crate::demote_point_size(tes.module_mut());
-    }
-    if let Some(location) = clip_location {
-        tes.with_entry(|module, entry| crate::lower::clip_to_varying::lower(module, entry, tr.clip_distance_outputs, location));
     }
     let tcs_vars = tcs
         .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, true, st.output_vertices))

@@ -242,8 +242,8 @@ var<private> tesserae_io_11_g: vec3<f32>;
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> tesserae_io_32_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
-var<private> tesserae_cull_distance: array<f32, 1>;
 var<private> tesserae_point_size: f32;
+var<private> tesserae_cull_distance: array<f32, 1>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(25) 

@@ -1,0 +1,75 @@
+//! The per-stage steps every path shares, run once after resource lowering, from the
+//! [`PipelineShape`] alone.
+//!
+//! Invariants: a stage before the last keeps no built-in output the rasterizer would read
+//! (its `PointSize`, `ClipDistance` and `CullDistance` become private); the last stage's
+//! `CullDistance`, and its `PointSize` where points are drawn as quads, become the private
+//! variables the emulation's kernels read ([`crate::vertex_function::CULL_GLOBAL`],
+//! [`crate::points::POINT_SIZE_GLOBAL`]; elsewhere `PointSize` is private and unnamed); the
+//! fragment stage reads the emulation's varyings exactly where [`super::Varyings`] put them.
+
+use super::{Path, PipelineShape, Stages};
+use crate::error::TranslateError;
+use crate::lower;
+use crate::reflect::LoadedModule;
+use spirv::BuiltIn;
+
+/// What the fragment stage's lowering found: its `PrimitiveId` input as a flat varying
+/// (location, WGSL type), when it has one and the shape moves it.
+pub(crate) type PrimitiveIdVarying = Option<(u32, &'static str)>;
+
+pub(crate) fn stages(shape: &PipelineShape, stages: &mut Stages) -> Result<PrimitiveIdVarying, TranslateError> {
+    for stage in stages.before_last_mut() {
+        for b in [BuiltIn::PointSize, BuiltIn::CullDistance, BuiltIn::ClipDistance] {
+            lower::builtin_output::demote(stage.module_mut(), b);
+        }
+    }
+    last_stage(shape, stages.last_mut());
+    match &mut stages.fragment {
+        Some(f) => fragment(shape, f),
+        None => Ok(None),
+    }
+}
+
+fn last_stage(shape: &PipelineShape, last: &mut LoadedModule) {
+    let r = &last.reflection;
+    let (writes_position, writes_point_size) = (r.writes(BuiltIn::Position), r.writes(BuiltIn::PointSize));
+    if !writes_position && shape.last == crate::desc::Stage::Vertex {
+        let r = last.reflection.clone();
+        last.with_entry(|module, entry| lower::default_position::lower(module, entry, &r));
+    }
+    let rewrites = &shape.interpolation;
+    last.lower(|_| !rewrites.is_empty(), |m| lower::interpolation::apply(m, rewrites));
+    if writes_point_size && shape.draws_quads() {
+        crate::demote_point_size(last.module_mut());
+    } else if writes_point_size {
+        lower::builtin_output::demote(last.module_mut(), BuiltIn::PointSize);
+    }
+    if shape.cull_distances > 0 {
+        crate::demote_cull(last.module_mut());
+    }
+    // The primitive pass writes the clip varyings from its records itself.
+    if let (Some(location), false) = (shape.varyings.clip, matches!(shape.path, Path::PrimitivePass { .. })) {
+        last.with_entry(|module, entry| lower::clip_to_varying::lower(module, entry, shape.clip_distances, location));
+    }
+}
+
+fn fragment(shape: &PipelineShape, f: &mut LoadedModule) -> Result<PrimitiveIdVarying, TranslateError> {
+    if !shape.narrow_inputs.is_empty() {
+        lower::widen_inputs::lower(f.module_mut(), &shape.narrow_inputs);
+    }
+    if shape.draws_quads() {
+        lower::point_coord::lower(f.module_mut(), shape.varyings.point_coord.unwrap_or(0));
+    }
+    if let Some(location) = shape.varyings.clip {
+        f.with_entry(|module, entry| lower::clip_discard::lower(module, entry, shape.clip_distances, location));
+    }
+    let Some(location) = shape.varyings.primitive_id else { return Ok(None) };
+    match lower::primitive_id::lower(f.module_mut(), location) {
+        Some(ty) => {
+            super::Varyings::check_primitive_id(location)?;
+            Ok(Some((location, ty)))
+        }
+        None => Ok(None),
+    }
+}

@@ -1,0 +1,81 @@
+//! Refusals that depend only on the description and the stages' reflection, made once by
+//! [`super::PipelineShape::of`] (and by the lone-stage translation for a fragment stage).
+
+use crate::desc::{Stage, VertexBufferLayout, VertexFormat};
+use crate::error::TranslateError;
+use crate::reflect::{self, Reflection};
+use crate::MAX_COMBINED_CLIP_CULL;
+use spirv::BuiltIn;
+
+/// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express.
+pub(crate) fn refuse_outputs(r: &Reflection) -> Result<(), TranslateError> {
+    for (b, what) in [
+        (BuiltIn::Layer, "Layer output"),
+        (BuiltIn::ViewportIndex, "ViewportIndex output"),
+        (BuiltIn::PrimitiveShadingRateKHR, "PrimitiveShadingRate output"),
+        (BuiltIn::ViewportMaskNV, "ViewportMaskNV output"),
+    ] {
+        if r.writes(b) {
+            return Err(TranslateError::unsupported(r.stage, what));
+        }
+    }
+    if r.clip_distance_outputs.saturating_add(r.cull_distance_outputs) > MAX_COMBINED_CLIP_CULL {
+        return Err(TranslateError::unsupported(
+            r.stage,
+            format!(
+                "{} clip plus {} cull distances (at most {MAX_COMBINED_CLIP_CULL} combined)",
+                r.clip_distance_outputs, r.cull_distance_outputs
+            ),
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn refuse_fragment_inputs(r: &Reflection, points: bool) -> Result<(), TranslateError> {
+    if r.reads(BuiltIn::PointCoord) && !points {
+        return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord input (point sprites)"));
+    }
+    for (b, what) in [
+        (BuiltIn::Layer, "Layer input"),
+        (BuiltIn::ViewportIndex, "ViewportIndex input"),
+        (BuiltIn::ClipDistance, "ClipDistance input"),
+        (BuiltIn::CullDistance, "CullDistance input"),
+    ] {
+        if r.reads(b) {
+            return Err(TranslateError::unsupported(Stage::Fragment, what));
+        }
+    }
+    Ok(())
+}
+
+/// Every vertex input must be fed by an attribute of a compatible kind.
+pub(crate) fn check_vertex_inputs(r: &Reflection, buffers: &[VertexBufferLayout]) -> Result<(), TranslateError> {
+    for input in &r.inputs {
+        for loc in input.location..input.location + input.ty.locations {
+            let attr = buffers.iter().flat_map(|b| &b.attributes).find(|a| a.location == loc);
+            let Some(attr) = attr else {
+                return Err(TranslateError::InvalidDesc(format!(
+                    "vertex input {} is not fed by any vertex attribute at location {loc}",
+                    input.describe()
+                )));
+            };
+            if format_kind(attr.format) != input.ty.kind {
+                return Err(TranslateError::InvalidDesc(format!(
+                    "vertex input {} is fed by a {} attribute (component types differ)",
+                    input.describe(),
+                    attr.format.name()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn format_kind(f: VertexFormat) -> reflect::ScalarKind {
+    use VertexFormat::*;
+    match f {
+        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 => reflect::ScalarKind::Uint,
+        Sint32 | Sint32x2 | Sint32x3 | Sint32x4 => reflect::ScalarKind::Sint,
+        _ => reflect::ScalarKind::Float,
+    }
+}
