@@ -352,7 +352,9 @@ pub fn is_checked(name: &str) -> bool {
 mod tests {
     #[test]
     fn the_checked_features_are_those_check_answers() {
-        for known in ["fragmentStoresAndAtomics", "Float16Int8Features.shaderFloat16", "FloatControlsProperties.shaderDenormPreserveFloat16"] {
+        for known in
+            ["fragmentStoresAndAtomics", "Float16Int8Features.shaderFloat16", "FloatControlsProperties.shaderDenormPreserveFloat16"]
+        {
             assert!(super::is_checked(known), "{known}");
         }
         for unknown in ["ShaderLongVectorFeaturesEXT.longVector", "Float16Int8Features.shaderFloat17", "notAFeature"] {
