@@ -41,6 +41,16 @@ pub fn applies(view: &ModuleView) -> bool {
 const SHARED: [Decoration; 6] =
     [Decoration::Flat, Decoration::NoPerspective, Decoration::Centroid, Decoration::Sample, Decoration::Patch, Decoration::Invariant];
 
+/// (storage class, per-patch, location): the variables that may share one location.
+type LocationKey = (u32, bool, u32);
+
+/// (variable, component, pointee type) of one interface variable with a location.
+type LocatedVariable = (Word, u32, Word);
+
+/// Where an old variable's uses go: (itself, the packed variable, its storage class, the
+/// packed vector type).
+type Rewrite = (Member, Word, StorageClass, Word);
+
 /// One variable of a packed location.
 #[derive(Debug, Clone, Copy)]
 struct Member {
@@ -68,7 +78,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, LoadError> {
     if groups.is_empty() {
         return Ok(false);
     }
-    let mut rewrites: HashMap<Word, (Member, Word, StorageClass, Word)> = HashMap::new();
+    let mut rewrites: HashMap<Word, Rewrite> = HashMap::new();
     for g in &groups {
         let width = g.members.iter().map(|m| m.component + m.width).max().unwrap_or(1);
         let vector = type_id(module, Op::TypeVector, vec![Operand::IdRef(g.scalar), Operand::LiteralBit32(width)]);
@@ -122,8 +132,7 @@ fn plan(module: &dr::Module) -> Result<Vec<Group>, LoadError> {
     }
     let literal = |id: Word, d: Decoration| decorations.get(&id).and_then(|ds| ds.iter().find(|(x, _)| *x == d)).and_then(|(_, v)| *v);
     let has = |id: Word, d: Decoration| decorations.get(&id).is_some_and(|ds| ds.iter().any(|(x, _)| *x == d));
-    // (class, patch, location) -> (variable, component, pointee)
-    let mut by_location: BTreeMap<(u32, bool, u32), Vec<(Word, u32, Word)>> = BTreeMap::new();
+    let mut by_location: BTreeMap<LocationKey, Vec<LocatedVariable>> = BTreeMap::new();
     for v in &module.types_global_values {
         let (Op::Variable, Some(var), Some(ptr)) = (v.class.opcode, v.result_id, v.result_type) else { continue };
         let Some(Operand::StorageClass(class @ (StorageClass::Input | StorageClass::Output))) = v.operands.first() else { continue };
@@ -206,7 +215,7 @@ fn scalar_of(module: &dr::Module, ty: Word) -> Word {
 /// Emits `inst` into `out`, rewritten when it uses a packed variable.
 fn rewrite(
     module: &mut dr::Module,
-    rewrites: &HashMap<Word, (Member, Word, StorageClass, Word)>,
+    rewrites: &HashMap<Word, Rewrite>,
     scalar_pointers: &HashMap<(StorageClass, Word), Word>,
     uint: Word,
     inst: Instruction,
