@@ -446,3 +446,24 @@ fn differential_vertices_are_not_all_one_point() {
         degenerate.len()
     );
 }
+
+/// In defined-only (differential) mode the control stage writes every component of its
+/// control point's position before anything else (an unwritten one is undefined in the
+/// evaluation stage: `regressions/differential/invalid-tess-control-position-unwritten-898`).
+#[test]
+fn differential_control_stages_write_the_whole_position() {
+    use tesserae_fuzz::gen::{Out, Stmt};
+    let mut checked = 0;
+    for i in 0..300 {
+        let Some(s) = spec(32, i, &Features::DIFFERENTIAL) else { continue };
+        let Some(t) = &s.tess else { continue };
+        checked += 1;
+        for c in 0..4 {
+            assert!(
+                t.control.body.iter().any(|st| matches!(st, Stmt::Store(Out::Position(k), _) if *k == c)),
+                "pipeline {i}: the control stage does not write position component {c}"
+            );
+        }
+    }
+    assert!(checked > 20, "{checked} tessellated pipelines");
+}

@@ -852,7 +852,10 @@ impl Gen<'_, '_> {
         spec_t.tess = Some(t.clone());
         let mut body = Vec::new();
         for c in 0..4 {
-            if self.chance(1, 2)? {
+            // Defined-only mode writes every component: an unwritten control-point output is
+            // undefined in the evaluation stage (open-tess-point-cull-corner-898: y never
+            // written, native drew garbage positions).
+            if spec.defold || self.chance(1, 2)? {
                 body.push(Stmt::Store(Out::Position(c), Value::F(self.fexpr(&ctx, 0, &spec_t)?)));
             }
         }
