@@ -973,13 +973,7 @@ impl Gen<'_, '_> {
         let mut ctx = Ctx { st: St::Fragment, locals, loops: 0, nesting: 0, in_then: false, after_barrier: false };
         let mut body = Vec::new();
         for c in 0..4 {
-            let mut value = self.fexpr(&ctx, 0, spec)?;
-            // Defined-only (differential) mode: red mostly at least 0.25, so what is drawn
-            // differs from the clear colour (black) and the comparison sees it.
-            if spec.defold && c == 0 && self.chance(3, 4)? {
-                value = FExpr::Bin(FBin::Max, Box::new(value), Box::new(FExpr::Const(0.25)));
-            }
-            body.push(Stmt::Store(Out::Color(c), Value::F(value)));
+            body.push(Stmt::Store(Out::Color(c), Value::F(self.fexpr(&ctx, 0, spec)?)));
         }
         body.extend(self.stmts(&mut ctx, spec)?);
         Ok(Program { locals, body })
@@ -1052,12 +1046,6 @@ impl Gen<'_, '_> {
                 // through the screen too (see `distance`).
                 if let (true, Out::ClipDynamic(_)) = (spec.defold, &out) {
                     value = Value::F(self.distance(ctx, spec)?);
-                }
-                // Defined-only mode keeps red visible (see `fragment_program`).
-                if let (true, Out::Color(0), Value::F(v)) = (spec.defold, &out, &value) {
-                    if self.chance(3, 4)? {
-                        value = Value::F(FExpr::Bin(FBin::Max, Box::new(v.clone()), Box::new(FExpr::Const(0.25))));
-                    }
                 }
                 Stmt::Store(out, value)
             }

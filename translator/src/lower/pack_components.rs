@@ -47,17 +47,24 @@ type LocationKey = (u32, bool, u32);
 /// (variable, component, pointee type) of one interface variable with a location.
 type LocatedVariable = (Word, u32, Word);
 
-/// Where an old variable's uses go: (itself, the packed variable, its storage class, the
-/// packed vector type).
-type Rewrite = (Member, Word, StorageClass, Word);
+/// Where an old variable's uses go.
+#[derive(Debug, Clone, Copy)]
+struct Rewrite {
+    member: Member,
+    /// The packed variable, its vector type, its scalar type and the pointer to one of its
+    /// components.
+    packed: Word,
+    vector: Word,
+    scalar: Word,
+    component_pointer: Word,
+}
 
 /// One variable of a packed location.
 #[derive(Debug, Clone, Copy)]
 struct Member {
     var: Word,
     component: u32,
-    /// Scalar or vector type and its component count.
-    ty: Word,
+    /// Components it covers (1 for a scalar).
     width: u32,
 }
 
@@ -86,8 +93,9 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, LoadError> {
         for d in &g.decorations {
             module.annotations.push(Instruction::new(Op::Decorate, None, None, vec![Operand::IdRef(packed), Operand::Decoration(*d)]));
         }
+        let component_pointer = pointer_type(module, g.class, g.scalar);
         for m in &g.members {
-            rewrites.insert(m.var, (*m, packed, g.class, vector));
+            rewrites.insert(m.var, Rewrite { member: *m, packed, vector, scalar: g.scalar, component_pointer });
         }
     }
     let old: HashSet<Word> = rewrites.keys().copied().collect();
@@ -97,18 +105,20 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, LoadError> {
     for ep in &mut module.entry_points {
         ep.operands.retain(|o| !matches!(o, Operand::IdRef(id) if old.contains(id)));
     }
-    let mut scalar_pointers = HashMap::new();
-    for (m, _, class, _) in rewrites.values() {
-        let scalar = scalar_of(module, m.ty);
-        scalar_pointers.entry((*class, scalar)).or_insert_with(|| pointer_type(module, *class, scalar));
-    }
+    // The types of the values an access chain may index with (constants and function values).
+    let value_types: HashMap<Word, Word> = module
+        .types_global_values
+        .iter()
+        .chain(module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter())))
+        .filter_map(|i| Some((i.result_id?, i.result_type?)))
+        .collect();
     let uint = super::uint_type(module, None);
     for fi in 0..module.functions.len() {
         for bi in 0..module.functions[fi].blocks.len() {
             let instructions = std::mem::take(&mut module.functions[fi].blocks[bi].instructions);
             let mut out = Vec::with_capacity(instructions.len());
             for inst in instructions {
-                rewrite(module, &rewrites, &scalar_pointers, uint, inst, &mut out)?;
+                rewrite(module, &rewrites, &value_types, uint, inst, &mut out)?;
             }
             module.functions[fi].blocks[bi].instructions = out;
         }
@@ -187,7 +197,7 @@ fn plan(module: &dr::Module) -> Result<Vec<Group>, LoadError> {
             if defs.get(&var).is_some_and(|v| v.operands.len() > 1) {
                 return Err(LoadError::Unsupported(format!("an initialized output packed by `Component` at location {location}")));
             }
-            members.push(Member { var, component, ty: pointee, width });
+            members.push(Member { var, component, width });
         }
         let shared: Vec<Decoration> = SHARED.into_iter().filter(|d| has(vars[0].0, *d)).collect();
         if vars.iter().any(|(v, ..)| SHARED.into_iter().filter(|d| has(*v, *d)).collect::<Vec<_>>() != shared) {
@@ -200,23 +210,11 @@ fn plan(module: &dr::Module) -> Result<Vec<Group>, LoadError> {
     Ok(groups)
 }
 
-fn scalar_of(module: &dr::Module, ty: Word) -> Word {
-    module
-        .types_global_values
-        .iter()
-        .find(|i| i.result_id == Some(ty))
-        .and_then(|i| match (i.class.opcode, i.operands.as_slice()) {
-            (Op::TypeVector, [Operand::IdRef(s), _]) => Some(*s),
-            _ => None,
-        })
-        .unwrap_or(ty)
-}
-
 /// Emits `inst` into `out`, rewritten when it uses a packed variable.
 fn rewrite(
     module: &mut dr::Module,
     rewrites: &HashMap<Word, Rewrite>,
-    scalar_pointers: &HashMap<(StorageClass, Word), Word>,
+    value_types: &HashMap<Word, Word>,
     uint: Word,
     inst: Instruction,
     out: &mut Vec<Instruction>,
@@ -226,7 +224,7 @@ fn rewrite(
         _ => None,
     };
     match (inst.class.opcode, inst.operands.first().and_then(packed_of)) {
-        (Op::Load, Some(&(m, packed, _, vector))) => {
+        (Op::Load, Some(&Rewrite { member: m, packed, vector, .. })) => {
             let whole = fresh_id(module);
             let mut load = inst.clone();
             load.result_type = Some(vector);
@@ -241,12 +239,10 @@ fn rewrite(
             };
             out.push(Instruction::new(op, inst.result_type, inst.result_id, operands));
         }
-        (Op::Store, Some(&(m, packed, class, _))) => {
+        (Op::Store, Some(&Rewrite { member: m, packed, scalar, component_pointer, .. })) => {
             let Some(&Operand::IdRef(value)) = inst.operands.get(1) else {
                 return Err(LoadError::Malformed("OpStore without a value".into()));
             };
-            let scalar = scalar_of(module, m.ty);
-            let pointer = scalar_pointers[&(class, scalar)];
             for k in 0..m.width {
                 let part = if m.width == 1 {
                     value
@@ -262,25 +258,23 @@ fn rewrite(
                 };
                 let at = fresh_id(module);
                 let index = constant(module, uint, m.component + k);
-                out.push(Instruction::new(Op::AccessChain, Some(pointer), Some(at), vec![Operand::IdRef(packed), Operand::IdRef(index)]));
+                out.push(Instruction::new(
+                    Op::AccessChain,
+                    Some(component_pointer),
+                    Some(at),
+                    vec![Operand::IdRef(packed), Operand::IdRef(index)],
+                ));
                 out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(at), Operand::IdRef(part)]));
             }
         }
-        (Op::AccessChain | Op::InBoundsAccessChain, Some(&(m, packed, _, _))) if inst.operands.len() == 2 => {
+        (Op::AccessChain | Op::InBoundsAccessChain, Some(&Rewrite { member: m, packed, .. })) if inst.operands.len() == 2 => {
             let Operand::IdRef(index) = inst.operands[1] else {
                 return Err(LoadError::Malformed("access chain index is not an id".into()));
             };
             let shifted = if m.component == 0 {
                 index
             } else {
-                let index_type = module
-                    .types_global_values
-                    .iter()
-                    .chain(module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter())))
-                    .chain(out.iter())
-                    .find(|i| i.result_id == Some(index))
-                    .and_then(|i| i.result_type)
-                    .unwrap_or(uint);
+                let index_type = value_types.get(&index).copied().unwrap_or(uint);
                 let offset = constant(module, index_type, m.component);
                 let id = fresh_id(module);
                 out.push(Instruction::new(Op::IAdd, Some(index_type), Some(id), vec![Operand::IdRef(index), Operand::IdRef(offset)]));

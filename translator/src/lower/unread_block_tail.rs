@@ -24,9 +24,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     let defs = global_defs(module);
-    // Block variables and their struct types, with the highest member index used (`None`
-    // while none is, or forever once the variable is used another way).
-    let mut blocks: HashMap<Word, (Word, Option<u32>, bool)> = HashMap::new();
+    let mut blocks: HashMap<Word, BlockUse> = HashMap::new();
     for v in &module.types_global_values {
         let (Op::Variable, Some(var), Some(ptr)) = (v.class.opcode, v.result_id, v.result_type) else { continue };
         if !matches!(v.operands.first(), Some(Operand::StorageClass(StorageClass::Uniform | StorageClass::StorageBuffer))) {
@@ -34,7 +32,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         }
         let Some([Operand::StorageClass(_), Operand::IdRef(pointee)]) = defs.get(&ptr).map(|p| p.operands.as_slice()) else { continue };
         if defs.get(pointee).is_some_and(|t| t.class.opcode == Op::TypeStruct) {
-            blocks.insert(var, (*pointee, None, true));
+            blocks.insert(var, BlockUse { ty: *pointee, last: None, shrinkable: true });
         }
     }
     if blocks.is_empty() {
@@ -44,7 +42,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     for o in uses_in_globals {
         if let Operand::IdRef(id) = o {
             if let Some(b) = blocks.get_mut(id) {
-                b.2 = false;
+                b.shrinkable = false;
             }
         }
     }
@@ -58,14 +56,14 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
                 _ => None,
             };
             match member {
-                Some(m) => b.1 = Some(b.1.map_or(m, |x| x.max(m))),
-                None => b.2 = false,
+                Some(m) => b.last = Some(b.last.map_or(m, |x| x.max(m))),
+                None => b.shrinkable = false,
             }
         }
     }
     let mut changed = false;
     let mut truncated: HashMap<(Word, u32), Word> = HashMap::new();
-    for (var, (st, last, shrinkable)) in blocks {
+    for (var, BlockUse { ty: st, last, shrinkable }) in blocks {
         let Some(last) = last.filter(|_| shrinkable) else { continue };
         let members = defs.get(&st).map_or(0, |s| s.operands.len() as u32);
         if last.saturating_add(1) >= members {
@@ -84,17 +82,26 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
                 id
             }
         };
-        let v = module.types_global_values.iter().find(|i| i.result_id == Some(var)).expect("a variable found above");
-        let Some(Operand::StorageClass(class)) = v.operands.first().cloned() else { continue };
+        let at = module.types_global_values.iter().position(|i| i.result_id == Some(var)).expect("a variable found above");
+        let Some(Operand::StorageClass(class)) = module.types_global_values[at].operands.first().cloned() else { continue };
+        // (Appended: `at` stays the variable's index.)
         let ptr = pointer_type(module, class, new_struct);
         // The variable moves after its new type (types come before their uses).
-        let at = module.types_global_values.iter().position(|i| i.result_id == Some(var)).expect("a variable found above");
         let mut v = module.types_global_values.remove(at);
         v.result_type = Some(ptr);
         module.types_global_values.push(v);
         changed = true;
     }
     Ok(changed)
+}
+
+/// A block variable's struct type and the highest member index its stage reads (`None` while
+/// none is read); not `shrinkable` once the variable is used other than by a constant member
+/// index.
+struct BlockUse {
+    ty: Word,
+    last: Option<u32>,
+    shrinkable: bool,
 }
 
 /// Whether `st` is the type of `var` alone: named by one pointer type, which only `var` has.
