@@ -138,7 +138,16 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     })?;
     let compact = crate::profile::phase("emulation: compact kernel", || round_trip_kernel(Stage::Vertex, compact_kernel(b, n)))?;
     let passthrough = crate::profile::phase("emulation: passthrough", || {
-        passthrough(b, &module, &varyings, &layout, clip_n, emulated_clip_location).and_then(|s| round_trip_kernel(Stage::Vertex, s))
+        let p = Passthrough {
+            emulation: b.emulation,
+            records: b.records,
+            varyings: &varyings,
+            layout: &layout,
+            clip_distances: clip_n,
+            emulated_clip: emulated_clip_location,
+            culled_index: false,
+        };
+        passthrough(&module, &p).and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
     let pass = vertex_function::RecordsPass {
         emulation: b.emulation,
@@ -178,6 +187,49 @@ fn record_layout(module: &naga::Module, varyings: &[&vertex_function::Output], c
     layout
 }
 
+/// WGSL of `tesserae_is_restart(i)`: whether position `i` of an indexed draw holds the
+/// restart index (the kernel declares the draw parameters, `Emulation::draw_params_wgsl`).
+pub(crate) const IS_RESTART_WGSL: &str = "fn tesserae_is_restart(i: u32) -> bool {
+    if tesserae_draw.indexed == 0u {
+        return false;
+    }
+    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
+    return tesserae_raw_index(tesserae_draw.first + i) == restart;
+}
+";
+
+/// WGSL statements assembling primitive `p` of the draw (`n` vertices, from a list or a
+/// strip) into the draw positions `v[0..n]`, in Vulkan's vertex order: odd triangles of a strip
+/// `(i, i+2, i+1)`, the parity counted from the last restart; `keep` is cleared when a restart
+/// index lies inside a strip's primitive. `v` and `keep` are declared by the caller.
+pub(crate) fn assemble_wgsl(n: u32, strip: bool) -> String {
+    if !strip {
+        return format!("    for (var k = 0u; k < {n}u; k++) {{ v[k] = p * {n}u + k; }}\n");
+    }
+    let order = match n {
+        2 => "v[0] = p; v[1] = p + 1u;",
+        _ => "v[0] = p; v[1] = p + 1u + odd; v[2] = p + 2u - odd;",
+    };
+    format!(
+        "    for (var k = 0u; k < {n}u; k++) {{
+        if tesserae_is_restart(p + k) {{
+            keep = false;
+        }}
+    }}
+    // Strip parity counts from the last restart.
+    var start = 0u;
+    for (var j = p; j > 0u; j--) {{
+        if tesserae_is_restart(j - 1u) {{
+            start = j;
+            break;
+        }}
+    }}
+    let odd = (p - start) & 1u;
+    {order}
+"
+    )
+}
+
 /// `provoking_last`: the rasterizer takes flat varyings from a primitive's last vertex (wgpu's
 /// GL backend), so each primitive's vertices are rotated by one, `(b, c, a)`, which keeps the
 /// winding and makes Vulkan's first vertex the last.
@@ -192,25 +244,13 @@ fn primitive_kernel(
     let vertex_base = layout.base_of("(base + v[k])");
     let distance = layout.float(Field::CullDistances, &Record { buffer: "tesserae_records", base: &vertex_base }, "c")?;
     let vertex = if provoking_last && n > 1 { format!("v[(k + 1u) % {n}u]") } else { "v[k]".to_string() };
-    let assemble = match (strip, n) {
-        (false, _) => format!("for (var k = 0u; k < {n}u; k++) {{ v[k] = p * {n}u + k; }}"),
-        (true, 2) => "v[0] = p; v[1] = p + 1u;".to_string(),
-        (true, _) => "v[0] = p; v[1] = p + 1u + odd; v[2] = p + 2u - odd;".to_string(),
-    };
     Ok(format!(
         "{params}
 {records}
 {prims} var<storage, read_write> tesserae_prims: array<u32>;
 {flags} var<storage, read_write> tesserae_flags: array<u32>;
 
-fn tesserae_is_restart(i: u32) -> bool {{
-    if tesserae_draw.indexed == 0u {{
-        return false;
-    }}
-    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
-    return tesserae_raw_index(tesserae_draw.first + i) == restart;
-}}
-
+{IS_RESTART_WGSL}
 @compute @workgroup_size({WORKGROUP})
 fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     let p = gid.x;
@@ -219,25 +259,7 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     }}
     var v = array<u32, 3>(0u, 0u, 0u);
     var keep = true;
-    var odd = 0u;
-    if {strip} {{
-        for (var k = 0u; k < {n}u; k++) {{
-            if tesserae_is_restart(p + k) {{
-                keep = false;
-            }}
-        }}
-        // Strip parity counts from the last restart.
-        var start = 0u;
-        for (var j = p; j > 0u; j--) {{
-            if tesserae_is_restart(j - 1u) {{
-                start = j;
-                break;
-            }}
-        }}
-        odd = (p - start) & 1u;
-    }}
-    {assemble}
-    let base = gid.y * tesserae_draw.count;
+{assemble}    let base = gid.y * tesserae_draw.count;
     for (var c = 0u; c < {cull_n}u; c++) {{
         var all_negative = true;
         for (var k = 0u; k < {n}u; k++) {{
@@ -258,6 +280,7 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
 }}
 ",
         params = b.emulation.draw_params_wgsl(),
+        assemble = assemble_wgsl(n, strip),
         records = records::declaration(&b.emulation.at(b.records), "read", "tesserae_records"),
         prims = b.emulation.at(b.prims),
         flags = b.emulation.at(b.flags),
@@ -318,14 +341,26 @@ fn {COMPACT_ENTRY}(@builtin(local_invocation_index) t: u32) {{
     )
 }
 
-fn passthrough(
-    bindings: CullBindings,
-    module: &naga::Module,
-    varyings: &[&vertex_function::Output],
-    layout: &RecordLayout,
-    clip_n: u32,
-    emulated: Option<u32>,
-) -> Result<String, TranslateError> {
+/// What a pass-through vertex stage reads and outputs.
+pub(crate) struct Passthrough<'a> {
+    pub emulation: Emulation,
+    /// Binding of the records it reads, `records[vertex_index]`.
+    pub records: u32,
+    /// The varyings it outputs (each a `Location` field of `layout`), with their interpolation.
+    pub varyings: &'a [&'a vertex_function::Output],
+    pub layout: &'a RecordLayout,
+    pub clip_distances: u32,
+    /// Where clip distances go as varyings (emulated clipping), or `None` for native ones.
+    pub emulated_clip: Option<u32>,
+    /// The vertex index [`crate::tessellation::evaluation::CULLED_INDEX`] places the vertex outside the
+    /// clip volume (a primitive whose indices are all it draws nothing).
+    pub culled_index: bool,
+}
+
+/// A vertex stage that outputs what `records[vertex_index]` holds: position, varyings and clip
+/// distances (native `clip_distances` or emulated varyings).
+pub(crate) fn passthrough(module: &naga::Module, p: &Passthrough) -> Result<String, TranslateError> {
+    let Passthrough { emulation, records, varyings, layout, clip_distances: clip_n, emulated_clip: emulated, culled_index } = *p;
     let record = Record { buffer: "tesserae_records", base: "b" };
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
     let mut body = format!("    o.position = {};\n", layout.vec4(Field::Position, &record)?);
@@ -353,7 +388,20 @@ fn passthrough(
             }
         }
     }
-    let records = records::declaration(&bindings.emulation.at(bindings.records), "read", "tesserae_records");
+    let culled = if culled_index {
+        format!(
+            "    if r == {}u {{
+        o.position = {};
+        return o;
+    }}
+",
+            crate::tessellation::evaluation::CULLED_INDEX,
+            crate::points::OUTSIDE_CLIP_VOLUME
+        )
+    } else {
+        String::new()
+    };
+    let records = records::declaration(&emulation.at(records), "read", "tesserae_records");
     let base = layout.base_of("r");
     Ok(format!(
         "{enable}
@@ -364,8 +412,8 @@ struct TesseraePassOut {{
 
 @vertex
 fn {PASSTHROUGH_ENTRY}(@builtin(vertex_index) r: u32) -> TesseraePassOut {{
-    let b = {base};
     var o: TesseraePassOut;
+{culled}    let b = {base};
 {body}    return o;
 }}
 "

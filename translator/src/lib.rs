@@ -20,6 +20,7 @@ pub mod descriptors;
 pub mod draw_uniform;
 pub mod emulation;
 pub mod error;
+pub mod geometry;
 pub mod interface;
 pub mod link;
 pub mod lower;
@@ -128,6 +129,7 @@ fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         Path::Tessellated { point_sprites, .. } => {
             translate_tessellated(desc, emulation(Stage::TessControl, "tessellation")?, &shape, point_sprites, stages, primitive_id)?
         }
+        Path::Geometry { state } => translate_geometry(desc, emulation(Stage::Geometry, "geometry shaders")?, &shape, &state, stages)?,
     };
     profile::phase("resources finish", || ctx.finish(&mut plan))?;
     Ok(plan)
@@ -142,7 +144,7 @@ fn translate_tessellated(
     stages: Stages,
     primitive_id: shape::prepare::PrimitiveIdVarying,
 ) -> Result<Plan, TranslateError> {
-    let Stages { vertex, tessellation: Some(t), fragment } = stages else {
+    let Stages { vertex, tessellation: Some(t), fragment, .. } = stages else {
         return Err(TranslateError::InvalidPlan("a tessellated shape without tessellation stages".into()));
     };
     let varyings = tessellation::DrawVaryings {
@@ -153,6 +155,22 @@ fn translate_tessellated(
     };
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     tessellation::translate(desc, e, vertex, t.control, t.evaluation, fragment_plan, varyings)
+}
+
+/// Vertex, geometry (and fragment) stages: see [`geometry`].
+fn translate_geometry(
+    desc: &PipelineDesc,
+    e: Emulation,
+    shape: &PipelineShape,
+    state: &geometry::GeometryState,
+    stages: Stages,
+) -> Result<Plan, TranslateError> {
+    let Stages { vertex, geometry: Some(gs), fragment, .. } = stages else {
+        return Err(TranslateError::InvalidPlan("a geometry shape without a geometry stage".into()));
+    };
+    let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
+    let fragment = fragment_plan.zip(fragment.as_ref().map(|f| &f.reflection));
+    geometry::translate(desc, e, shape, state, vertex, gs, fragment)
 }
 
 /// The vertex stage as the render pass's vertex stage.

@@ -27,6 +27,11 @@ use naga::{Block, Expression, Function, GlobalVariable, Handle, Module, Span, St
 pub enum Stub<'a> {
     Function(&'a str, Handle<Function>),
     Global(&'a str, Handle<GlobalVariable>),
+    /// The other direction: the user's function (no arguments, no result, an empty body left by
+    /// a lowering pass, such as a geometry stage's `EmitVertex`) takes the body of the kernel
+    /// function of this name, which may call nothing (a function may only call functions
+    /// before it, and the user's comes before every kernel function).
+    Body(&'a str, Handle<Function>),
 }
 
 /// Where each kernel item went in the linked module (indexed by the kernel's handles).
@@ -62,7 +67,26 @@ pub fn link(target: &mut Module, kernel: &Module, stubs: &[Stub]) -> Result<(), 
     // types it is made of.
     let mut fixed: Vec<Option<Handle<Type>>> = vec![None; kernel.types.len()];
     let mut fix = |kernel_ty: Handle<Type>, user_ty: Handle<Type>| fix_type(kernel, kernel_ty, target, user_ty, &mut fixed);
+    let body_stub = |name: &str| {
+        stubs.iter().find_map(|s| match s {
+            Stub::Body(n, h) if *n == name => Some(*h),
+            _ => None,
+        })
+    };
     let mut linked_stubs = 0;
+    let mut bodies = Vec::new();
+    for (h, f) in kernel.functions.iter() {
+        let Some(user) = f.name.as_deref().and_then(body_stub) else { continue };
+        let u = &target.functions[user];
+        if !(u.arguments.is_empty() && u.result.is_none() && f.arguments.is_empty() && f.result.is_none()) {
+            return Err(format!("`{}` and the function whose body it gives take arguments or return a value", f.name.as_deref().unwrap_or("")));
+        }
+        if calls_any(&f.body) {
+            return Err(format!("`{}` gives a body that calls a function", f.name.as_deref().unwrap_or("")));
+        }
+        bodies.push((h, user));
+        linked_stubs += 1;
+    }
     for (_, f) in kernel.functions.iter() {
         let Some(user) = f.name.as_deref().and_then(stub_function) else { continue };
         let u = &target.functions[user];
@@ -129,6 +153,11 @@ pub fn link(target: &mut Module, kernel: &Module, stubs: &[Stub]) -> Result<(), 
             }
         };
         maps.functions.push(mapped);
+    }
+    for (kernel_fn, user) in bodies {
+        let mut f = target.functions[maps.functions[kernel_fn.index()]].clone();
+        f.name = target.functions[user].name.clone();
+        target.functions[user] = f;
     }
     for ep in &kernel.entry_points {
         if ep.workgroup_size_overrides.is_some() || ep.mesh_info.is_some() || ep.task_payload.is_some() || ep.incoming_ray_payload.is_some()
@@ -214,6 +243,18 @@ fn map_type_inner(inner: &TypeInner, types: &[Handle<Type>]) -> Result<TypeInner
 }
 
 /// A copy of the kernel function `f` with its module handles mapped.
+/// Whether `block` calls a function anywhere.
+fn calls_any(block: &Block) -> bool {
+    block.iter().any(|s| match s {
+        Statement::Call { .. } => true,
+        Statement::Block(b) => calls_any(b),
+        Statement::If { accept, reject, .. } => calls_any(accept) || calls_any(reject),
+        Statement::Switch { cases, .. } => cases.iter().any(|c| calls_any(&c.body)),
+        Statement::Loop { body, continuing, .. } => calls_any(body) || calls_any(continuing),
+        _ => false,
+    })
+}
+
 fn map_function(f: &Function, maps: &Maps) -> Result<Function, String> {
     if f.diagnostic_filter_leaf.is_some() {
         return Err("a function with diagnostic filters".into());

@@ -162,6 +162,9 @@ pub struct KernelUses<'a> {
     pub function: (&'a str, Handle<naga::Function>),
     /// Private and workgroup globals the kernel reads or writes.
     pub globals: Vec<(&'a str, Handle<naga::GlobalVariable>)>,
+    /// Functions of the stage's module that take the body of the kernel's function of that
+    /// name ([`crate::link::Stub::Body`]).
+    pub bodies: Vec<(&'a str, Handle<naga::Function>)>,
 }
 
 /// [`link_kernel`] for a pass that calls [`FUNCTION`] (its result members `out{i}_member`) and
@@ -172,7 +175,7 @@ pub fn link_vertex_kernel(
     kernel: &str,
     verify: bool,
 ) -> Result<ValidatedWgsl, TranslateError> {
-    let uses = KernelUses { function: (FUNCTION, func.handle), globals: demoted_globals(&module)? };
+    let uses = KernelUses { function: (FUNCTION, func.handle), globals: demoted_globals(&module)?, bodies: Vec::new() };
     link_kernel(Stage::Vertex, module, &uses, kernel, verify)
 }
 
@@ -194,6 +197,7 @@ pub fn link_kernel(
     let parsed = crate::profile::phase("emulation: kernel", || round_trip_kernel(stage, text))?;
     let stubs: Vec<Stub> = std::iter::once(Stub::Function(uses.function.0, uses.function.1))
         .chain(uses.globals.iter().map(|&(name, handle)| Stub::Global(name, handle)))
+        .chain(uses.bodies.iter().map(|&(name, handle)| Stub::Body(name, handle)))
         .collect();
     let user = UserItems::of(&module);
     crate::profile::phase("emulation: link", || crate::link::link(&mut module, parsed.module(), &stubs))

@@ -157,8 +157,9 @@ fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, members: 
     crate::profile::phase("layout padding", || crate::wgsl_layout::pad_shared_structs(&mut module));
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,
-        // The control stage runs as compute once `lower::tess_io` has rewritten it.
-        Stage::TessControl | Stage::Compute => naga::ShaderStage::Compute,
+        // The control and geometry stages run as compute once `lower::tess_io` has rewritten
+        // them.
+        Stage::TessControl | Stage::Geometry | Stage::Compute => naga::ShaderStage::Compute,
         _ => naga::ShaderStage::Vertex,
     };
     module.entry_points.retain(|e| e.stage == wanted && e.name == loaded.reflection.entry_point);

@@ -29,6 +29,7 @@ pub mod float_classify;
 pub mod float_controls;
 pub mod float_specials;
 pub mod fragment_test_modes;
+pub mod geometry_emit;
 pub mod half_bitcast;
 pub mod input_attachments;
 pub mod interpolation;

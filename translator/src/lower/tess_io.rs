@@ -1,17 +1,20 @@
-//! Tessellation stages → stages naga reads: their interface becomes plain globals.
+//! Tessellation and geometry stages → stages naga reads: their interface becomes plain globals.
 //!
 //! naga's SPIR-V reader takes only vertex, fragment and compute entry points. A tessellation
-//! stage is rewritten so that every interface variable the emulation feeds or reads becomes a
+//! or geometry stage is rewritten so that every interface variable the emulation feeds or reads becomes a
 //! global of the same type that generated WGSL fills before calling the stage, or reads after:
 //! - inputs (`gl_in[]`, per-vertex and patch varyings, `TessCoord`, levels, `InvocationId`,
 //!   `PrimitiveId`, `PatchVertices`) become `Private`;
 //! - the control stage's outputs (`gl_out[]`, per-vertex and patch varyings, levels) become
 //!   `Workgroup`, shared by the invocations of one patch (one patch per workgroup), so an
 //!   invocation reads what another wrote after a barrier;
-//! - the evaluation stage's outputs stay outputs: it runs as a vertex stage.
+//! - the evaluation stage's outputs stay outputs: it runs as a vertex stage;
+//! - the geometry stage's inputs (`gl_in[]`, per-vertex varyings, `PrimitiveId`,
+//!   `InvocationId`) and outputs become `Private`: it runs as compute, one invocation per
+//!   input primitive and geometry invocation, storing its outputs at each emission.
 //! Each such global is renamed `tesserae_io_<id>` and described by an [`IoVar`]. Execution modes
-//! are dropped (the reflection keeps them); the control stage gets `LocalSize` = its output
-//! vertex count. Interface blocks with user varyings (block members with locations) are
+//! are dropped (the reflection keeps them); a stage run as compute gets `LocalSize` (for the
+//! control stage its output vertex count). Interface blocks with user varyings (block members with locations) are
 //! refused for now.
 
 use crate::reflect::Reflector;
@@ -59,10 +62,23 @@ const IO_DECORATIONS: [Decoration; 9] = [
     Decoration::Invariant,
 ];
 
-/// Rewrites the tessellation stage `entry_id`. `control`: the control stage (outputs become
-/// workgroup globals, the entry point a compute shader of `local_size` invocations); otherwise
-/// the evaluation stage (entry point becomes a vertex shader).
-pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size: u32) -> Result<Vec<IoVar>, String> {
+/// Which stage [`lower`] rewrites.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IoStage {
+    /// Outputs become workgroup globals; the entry point a compute shader.
+    TessControl,
+    /// Outputs stay outputs; the entry point becomes a vertex shader.
+    TessEval,
+    /// Outputs become private globals; the entry point a compute shader.
+    Geometry,
+}
+
+/// Rewrites the stage `entry_id` as `stage` says; a compute entry point gets `local_size`
+/// invocations.
+pub fn lower(module: &mut dr::Module, entry_id: Word, stage: IoStage, local_size: u32) -> Result<Vec<IoVar>, String> {
+    let control = stage == IoStage::TessControl;
+    let outputs_lowered = stage != IoStage::TessEval;
+    let compute = outputs_lowered;
     let mut vars = Vec::new();
     let mut block_types = Vec::new();
     {
@@ -71,7 +87,7 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
         for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
             let input = match v.operands.first() {
                 Some(Operand::StorageClass(StorageClass::Input)) => true,
-                Some(Operand::StorageClass(StorageClass::Output)) if control => false,
+                Some(Operand::StorageClass(StorageClass::Output)) if outputs_lowered => false,
                 _ => continue,
             };
             let (Some(id), Some(ptr)) = (v.result_id, v.result_type) else { continue };
@@ -111,7 +127,7 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
                     IoRole::Location { location: *first, patch: r.has_decoration(id, Decoration::Patch) }
                 } else {
                     return Err(format!(
-                        "the interface block `{}` mixing built-ins and user varyings in a tessellation stage",
+                        "the interface block `{}` mixing built-ins and user varyings in a tessellation or geometry stage",
                         r.debug_name(id).unwrap_or_else(|| "?".into())
                     ));
                 }
@@ -119,14 +135,16 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
             vars.push(IoVar { id, name: global_name(id), input, role });
         }
     }
-    if !control {
+    if stage == IoStage::TessEval {
         unshare_block_types(module, &vars, &mut block_types);
     }
     let ids: Vec<Word> = vars.iter().map(|v| v.id).collect();
-    // Storage classes: Input → Private; the control stage's Output → Workgroup.
+    // Storage classes: Input → Private; the control stage's Output → Workgroup, the geometry
+    // stage's → Private.
     let new_class = |sc: StorageClass| match sc {
         StorageClass::Input => Some(StorageClass::Private),
         StorageClass::Output if control => Some(StorageClass::Workgroup),
+        StorageClass::Output if outputs_lowered => Some(StorageClass::Private),
         _ => None,
     };
     for inst in &mut module.types_global_values {
@@ -170,13 +188,13 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, control: bool, local_size:
         if ep.operands.get(1) != Some(&Operand::IdRef(entry_id)) {
             continue;
         }
-        ep.operands[0] = Operand::ExecutionModel(if control { ExecutionModel::GLCompute } else { ExecutionModel::Vertex });
+        ep.operands[0] = Operand::ExecutionModel(if compute { ExecutionModel::GLCompute } else { ExecutionModel::Vertex });
         if !lists_all {
             ep.operands.retain(|o| !matches!(o, Operand::IdRef(i) if ids.contains(i)));
         }
     }
     module.execution_modes.retain(|m| !matches!(m.operands.first(), Some(Operand::IdRef(t)) if *t == entry_id));
-    if control {
+    if compute {
         module.execution_modes.push(Instruction::new(
             Op::ExecutionMode,
             None,

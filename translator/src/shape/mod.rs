@@ -22,6 +22,7 @@ use crate::interface;
 use crate::lower::interpolation::{self, Rewrites};
 use crate::lower::widen_inputs::{self, NarrowInput};
 use crate::reflect::{self, Reflection};
+use crate::geometry::{self, GeometryState, OutputPrimitive};
 use crate::tessellation::{self, TessState};
 use spirv::BuiltIn;
 pub(crate) use stages::Stages;
@@ -38,11 +39,13 @@ pub(crate) enum Path {
     PrimitivePass { why: &'static str },
     /// The passes of [`crate::tessellation`]; in point mode, `point_sprites` draws quads.
     Tessellated { state: TessState, point_sprites: bool },
+    /// The passes of [`crate::geometry`].
+    Geometry { state: GeometryState },
 }
 
 #[derive(Debug)]
 pub(crate) struct PipelineShape {
-    /// The stage that feeds the rasterizer (`Vertex` or `TessEval`).
+    /// The stage that feeds the rasterizer (`Vertex`, `TessEval` or `Geometry`).
     pub last: Stage,
     pub path: Path,
     /// Clip and cull distances the last stage writes.
@@ -120,6 +123,7 @@ fn draws_quads(path: &Path) -> bool {
 fn rasterizes_points(desc: &PipelineDesc, path: &Path) -> bool {
     match path {
         Path::Tessellated { state, .. } => state.mode.point_mode,
+        Path::Geometry { state } => state.output == OutputPrimitive::Points,
         _ => desc.topology.is_points(),
     }
 }
@@ -128,6 +132,16 @@ fn path(desc: &PipelineDesc, stages: &Stages) -> Result<Path, TranslateError> {
     let last = &stages.last().reflection;
     let reads_point_coord = stages.fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
     let point_size = last.writes(BuiltIn::PointSize);
+    if let Some(g) = &stages.geometry {
+        let state = geometry::state(&g.reflection, desc.topology)?;
+        if reads_point_coord {
+            return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord after a geometry stage"));
+        }
+        if stages.fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PrimitiveId)) {
+            return Err(TranslateError::unsupported(Stage::Fragment, "PrimitiveId after a geometry stage"));
+        }
+        return Ok(Path::Geometry { state });
+    }
     if let Some(t) = &stages.tessellation {
         let state = tessellation::state(&t.control, &t.evaluation, desc.topology)?;
         // Points of a size, or sprites the fragment stage reads `PointCoord` across.

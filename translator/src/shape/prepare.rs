@@ -48,8 +48,8 @@ fn last_stage(shape: &PipelineShape, last: &mut LoadedModule) {
     if shape.cull_distances > 0 {
         crate::demote_cull(last.module_mut());
     }
-    // The primitive pass writes the clip varyings from its records itself.
-    if let (Some(location), false) = (shape.varyings.clip, matches!(shape.path, Path::PrimitivePass { .. })) {
+    // The primitive pass and the geometry draw write the clip varyings from records themselves.
+    if let (Some(location), false) = (shape.varyings.clip, matches!(shape.path, Path::PrimitivePass { .. } | Path::Geometry { .. })) {
         last.with_entry(|module, entry| lower::clip_to_varying::lower(module, entry, shape.clip_distances, location));
     }
 }

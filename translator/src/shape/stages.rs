@@ -1,8 +1,8 @@
 //! The pipeline's loaded stages, in pipeline order.
 //!
-//! Invariant: `last` is the stage that feeds the rasterizer (the evaluation stage when
-//! tessellation is present, else the vertex stage); every stage before it feeds a compute pass.
-//! A geometry stage would be one more optional member, last when present.
+//! Invariant: `last` is the stage that feeds the rasterizer (the geometry stage when present,
+//! else the evaluation stage when tessellation is present, else the vertex stage); every stage
+//! before it feeds a compute pass.
 
 use crate::desc::{PipelineDesc, Stage, StageDesc};
 use crate::error::TranslateError;
@@ -17,15 +17,21 @@ pub(crate) struct TessStages<'w> {
 pub(crate) struct Stages<'w> {
     pub vertex: LoadedModule<'w>,
     pub tessellation: Option<TessStages<'w>>,
+    pub geometry: Option<LoadedModule<'w>>,
     pub fragment: Option<LoadedModule<'w>>,
 }
 
+/// Whether the last of `stages` (in pipeline order) is a fragment stage.
+fn ends_with_fragment(stages: &[&mut LoadedModule]) -> bool {
+    stages.last().is_some_and(|s| s.reflection.stage == Stage::Fragment)
+}
+
 impl<'w> Stages<'w> {
-    /// Loads every stage the description gives (specialized), refusing a geometry stage and
-    /// half a tessellation pair.
+    /// Loads every stage the description gives (specialized), refusing half a tessellation
+    /// pair and a geometry stage after tessellation (not yet taken).
     pub fn load(desc: &'w PipelineDesc) -> Result<Self, TranslateError> {
-        if desc.geometry.is_some() {
-            return Err(TranslateError::unsupported(Stage::Geometry, "geometry shaders"));
+        if desc.geometry.is_some() && (desc.tess_control.is_some() || desc.tess_eval.is_some()) {
+            return Err(TranslateError::unsupported(Stage::Geometry, "a geometry stage after tessellation stages"));
         }
         let load = |slot: Stage, stage: &'w StageDesc| {
             crate::load_stage_words(slot, &stage.spirv, stage.entry_point.as_deref(), &desc.specialization)
@@ -38,38 +44,50 @@ impl<'w> Stages<'w> {
             (None, Some(_)) => return Err(TranslateError::IncompleteTessellation { present: Stage::TessEval }),
             (Some(c), Some(e)) => Some(TessStages { control: load(Stage::TessControl, c)?, evaluation: load(Stage::TessEval, e)? }),
         };
-        Ok(Stages { vertex, tessellation, fragment })
+        let geometry = desc.geometry.as_ref().map(|g| load(Stage::Geometry, g)).transpose()?;
+        Ok(Stages { vertex, tessellation, geometry, fragment })
     }
 
     /// The last pre-rasterization stage.
     pub fn last(&self) -> &LoadedModule<'w> {
-        match &self.tessellation {
-            Some(t) => &t.evaluation,
-            None => &self.vertex,
+        match (&self.geometry, &self.tessellation) {
+            (Some(g), _) => g,
+            (None, Some(t)) => &t.evaluation,
+            (None, None) => &self.vertex,
         }
     }
 
     pub fn last_mut(&mut self) -> &mut LoadedModule<'w> {
-        match &mut self.tessellation {
-            Some(t) => &mut t.evaluation,
-            None => &mut self.vertex,
+        match (&mut self.geometry, &mut self.tessellation) {
+            (Some(g), _) => g,
+            (None, Some(t)) => &mut t.evaluation,
+            (None, None) => &mut self.vertex,
         }
     }
 
     /// The pre-rasterization stages before the last, in pipeline order.
     pub fn before_last_mut(&mut self) -> Vec<&mut LoadedModule<'w>> {
-        match &mut self.tessellation {
-            Some(t) => vec![&mut self.vertex, &mut t.control],
-            None => Vec::new(),
-        }
+        let mut all = self.pre_rasterization_mut();
+        all.pop();
+        all
     }
 
     /// The pre-rasterization stages in pipeline order, each with the one it feeds.
     pub fn producer_consumer_pairs(&self) -> Vec<(&LoadedModule<'w>, &LoadedModule<'w>)> {
-        match &self.tessellation {
-            Some(t) => vec![(&self.vertex, &t.control), (&t.control, &t.evaluation)],
-            None => Vec::new(),
+        let mut order = vec![&self.vertex];
+        if let Some(t) = &self.tessellation {
+            order.extend([&t.control, &t.evaluation]);
         }
+        order.extend(self.geometry.as_ref());
+        order.windows(2).map(|w| (w[0], w[1])).collect()
+    }
+
+    fn pre_rasterization_mut(&mut self) -> Vec<&mut LoadedModule<'w>> {
+        let mut all = self.all_mut();
+        if ends_with_fragment(&all) {
+            all.pop();
+        }
+        all
     }
 
     /// Every stage, in pipeline order.
@@ -78,6 +96,7 @@ impl<'w> Stages<'w> {
         if let Some(t) = &mut self.tessellation {
             all.extend([&mut t.control, &mut t.evaluation]);
         }
+        all.extend(self.geometry.as_mut());
         all.extend(self.fragment.as_mut());
         all
     }

@@ -211,7 +211,7 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> Tesse
     );
     let kernel = format!("{enable}{}{body}", record_buffers(pass.emulation, &pass.buffers, &body));
     let globals = io_globals(&module, pass.vars);
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
     Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)?, native_clip))
 }
 
@@ -288,7 +288,7 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -
     );
     let mut globals = io_globals(&module, pass.vars);
     globals.extend(vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?);
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
     vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
 }
 
@@ -343,7 +343,7 @@ fn {CULL_DISTANCES_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>,
     );
     let mut globals = io_globals(&module, pass.vars);
     globals.push((cull, cull_handle));
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals };
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
     vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
 }
 

@@ -29,7 +29,7 @@ use crate::compute_pass;
 use crate::desc::{PipelineDesc, Stage, Topology};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
-use crate::lower::tess_io::{IoRole, IoVar};
+use crate::lower::tess_io::{IoRole, IoStage, IoVar};
 use crate::plan::*;
 use crate::records::{self, Field, Record, RecordLayout, Value};
 use crate::reflect::LoadedModule;
@@ -42,8 +42,8 @@ use spirv::BuiltIn as SpvBuiltIn;
 use spirv::ExecutionMode;
 use std::fmt::Write;
 
-mod evaluation;
-mod module_items;
+pub(crate) mod evaluation;
+pub(crate) mod module_items;
 use evaluation::{EvaluationBuffers, EvaluationPass, Layouts, Sprites};
 use module_items::{array_of, global, member_name};
 
@@ -147,7 +147,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     let w = match stage {
         Stage::TessControl => {
             let vars =
-                m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, true, n)).map_err(|w| tess_err(stage, w))?;
+                m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessControl, n)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
             control_pass(e, module, &vars, &st, &per_vertex, &buffers, verify)?.0
         }
@@ -161,7 +161,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
             }
             crate::lower::builtin_output::demote(m.module_mut(), SpvBuiltIn::CullDistance);
             let vars =
-                m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, false, 1)).map_err(|w| tess_err(stage, w))?;
+                m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessEval, 1)).map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
             let pass = EvaluationPass {
                 emulation: e,
@@ -207,10 +207,10 @@ pub fn translate(
         return Err(TranslateError::InvalidPlan("point sprites outside point mode, or with clip distances as varyings".into()));
     }
     let tcs_vars = tcs
-        .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, true, st.output_vertices))
+        .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessControl, st.output_vertices))
         .map_err(|w| tess_err(Stage::TessControl, w))?;
     let tes_vars =
-        tes.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, false, 1)).map_err(|w| tess_err(Stage::TessEval, w))?;
+        tes.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessEval, 1)).map_err(|w| tess_err(Stage::TessEval, w))?;
 
     // Sprites drop a culled point in the draw itself.
     let culled = cull_distances > 0 && sprites.is_none();
@@ -379,7 +379,7 @@ impl TessBuffers {
 }
 
 /// The vertex stage as compute over patch vertices, writing records by location.
-fn vertex_records(
+pub(crate) fn vertex_records(
     e: Emulation,
     mut module: naga::Module,
     desc: &PipelineDesc,
@@ -415,7 +415,7 @@ fn vertex_records(
 }
 
 /// The compute entry point of a module, turned into the function `name`.
-fn entry_to_function(module: &mut naga::Module, stage: Stage, name: &str) -> Result<naga::Handle<naga::Function>, TranslateError> {
+pub(crate) fn entry_to_function(module: &mut naga::Module, stage: Stage, name: &str) -> Result<naga::Handle<naga::Function>, TranslateError> {
     let Some(pos) = module.entry_points.iter().position(|ep| ep.stage == naga::ShaderStage::Compute) else {
         return Err(tess_err(stage, "a module without its entry point"));
     };
@@ -430,7 +430,7 @@ fn entry_to_function(module: &mut naga::Module, stage: Stage, name: &str) -> Res
 }
 
 /// The globals of `vars` the module has (the first by each name, as a kernel naming them reads).
-fn io_globals<'v>(module: &naga::Module, vars: &'v [IoVar]) -> Vec<(&'v str, naga::Handle<naga::GlobalVariable>)> {
+pub(crate) fn io_globals<'v>(module: &naga::Module, vars: &'v [IoVar]) -> Vec<(&'v str, naga::Handle<naga::GlobalVariable>)> {
     let mut found: Vec<(&str, _)> = Vec::new();
     for v in vars {
         if found.iter().any(|(n, _)| *n == v.name) {
@@ -448,7 +448,7 @@ fn io_global<'v>(vars: &'v [IoVar], pred: impl Fn(&IoVar) -> bool) -> impl Itera
 }
 
 /// Statements setting the built-in input globals in `vars` (`values`: WGSL expressions).
-fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, String)], out: &mut String) {
+pub(crate) fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, String)], out: &mut String) {
     for v in io_global(vars, |v| v.input) {
         let IoRole::BuiltIn(b) = v.role else { continue };
         let Some((_, value)) = values.iter().find(|(x, _)| *x == b) else { continue };
@@ -484,7 +484,7 @@ fn tess_coord_value(stage: Stage, module: &naga::Module, vars: &[IoVar]) -> Resu
 /// Statements filling per-vertex inputs (`gl_in[]` and arrayed locations) for control points
 /// `0..count`, record `j` (laid out by `layout`) at `src[base(j) * stride]`.
 #[allow(clippy::too_many_arguments)]
-fn fill_per_vertex(
+pub(crate) fn fill_per_vertex(
     stage: Stage,
     module: &naga::Module,
     vars: &[IoVar],
@@ -661,7 +661,7 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
         (binding::intermediate(buffers.levels), "read_write", "tesserae_levels"),
     ];
     let kernel = declarations_used(e, &body, &buffers) + &body;
-    let uses = vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars) };
+    let uses = vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars), bodies: Vec::new() };
     Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, control_points, patches))
 }
 

@@ -4,12 +4,12 @@
 use naga::{Handle, Type, TypeInner};
 
 /// The type of the global named `name` in `module`.
-pub(super) fn global(module: &naga::Module, name: &str) -> Option<Handle<Type>> {
+pub(crate) fn global(module: &naga::Module, name: &str) -> Option<Handle<Type>> {
     module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)).map(|(_, g)| g.ty)
 }
 
 /// Element type and length of an array type.
-pub(super) fn array_of(module: &naga::Module, ty: Handle<Type>) -> Option<(Handle<Type>, u32)> {
+pub(crate) fn array_of(module: &naga::Module, ty: Handle<Type>) -> Option<(Handle<Type>, u32)> {
     match &module.types[ty].inner {
         TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => Some((*base, n.get())),
         _ => None,
@@ -17,7 +17,7 @@ pub(super) fn array_of(module: &naga::Module, ty: Handle<Type>) -> Option<(Handl
 }
 
 /// Name of member `index` of a struct type.
-pub(super) fn member_name(module: &naga::Module, ty: Handle<Type>, index: u32) -> Option<String> {
+pub(crate) fn member_name(module: &naga::Module, ty: Handle<Type>, index: u32) -> Option<String> {
     match &module.types[ty].inner {
         TypeInner::Struct { members, .. } => members.get(index as usize).and_then(|m| m.name.clone()),
         _ => None,

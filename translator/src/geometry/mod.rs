@@ -1,0 +1,556 @@
+//! Geometry shaders on wgpu: the geometry stage as compute, what it emits drawn as lists.
+//!
+//! A draw of `p` primitives × `i` instances through a geometry stage of `N` invocations and
+//! `max_vertices` output vertices runs three passes:
+//! 1. **vertex** (compute, one invocation per draw position × instance): the vertex stage with
+//!    vertex pulling, writing vertex records by location (as tessellation's vertex pass).
+//! 2. **geometry** (compute, one invocation per input primitive × geometry invocation ×
+//!    instance): assembles its primitive as the rasterizer would (lists, strips in Vulkan's
+//!    vertex order, primitive restart), fills `gl_in` and the per-vertex inputs from the vertex
+//!    records, sets `InvocationId` and `PrimitiveId`, and runs the stage
+//!    ([`crate::lower::tess_io`] made its interface private globals). Each `EmitVertex`
+//!    ([`crate::lower::geometry_emit`]) stores the outputs' current values as a record
+//!    (position y-flipped as the last pre-rasterization stage's, varyings, clip and cull
+//!    distances) at `slot * max_vertices + k`; each vertex that completes a primitive of the
+//!    output strip (a point, a line, a triangle in Vulkan's strip order) writes that primitive's
+//!    record indices into the invocation's own range of the index list, unless a cull distance
+//!    is negative at all its vertices. What the range does not use holds
+//!    [`CULLED_INDEX`], which the draw places outside the clip volume.
+//! 3. **draw** (render): one indexed indirect draw of the whole list (point, line or triangle
+//!    list), a pass-through vertex stage reading the records ([`crate::cull::passthrough`]).
+//!
+//! `slot = (instance × p + primitive) × N + invocation`: ranges lie in API order (input
+//! primitive, then invocation, then emission order), as Vulkan requires for depth and blending.
+//! On a last-vertex rasterizer each primitive's indices are rotated by one (`(b, c, a)`), which
+//! keeps the winding and puts Vulkan's provoking vertex last.
+
+use crate::cull::{self, Passthrough};
+use crate::desc::{PipelineDesc, ProvokingVertex, Stage, Topology};
+use crate::emulation::{binding, Emulation};
+use crate::error::TranslateError;
+use crate::lower::geometry_emit::{EMIT_FUNCTION, END_FUNCTION};
+use crate::lower::tess_io::{IoRole, IoStage, IoVar};
+use crate::plan::*;
+use crate::records::{self, Field, Record, RecordLayout, Value};
+use crate::reflect::{LoadedModule, Reflection, ScalarKind};
+use crate::shape::PipelineShape;
+use crate::tessellation::evaluation::CULLED_INDEX;
+use crate::tessellation::module_items::global;
+use crate::tessellation::{entry_to_function, fill_per_vertex, io_globals, set_builtins};
+use crate::vertex_function;
+use crate::wgsl::ValidatedWgsl;
+use spirv::{BuiltIn, ExecutionMode};
+use std::fmt::Write;
+
+/// The private variable the geometry stage's `Position` output becomes.
+pub const POSITION_GLOBAL: &str = "tesserae_geometry_position";
+/// The private array the geometry stage's `ClipDistance` output becomes.
+pub const CLIP_GLOBAL: &str = "tesserae_geometry_clip_distance";
+/// The kernel's functions whose bodies the stage's emission functions take.
+const EMIT_BODY: &str = "tesserae_gs_emit";
+const END_BODY: &str = "tesserae_gs_end";
+/// The stage's entry point as a function.
+const STAGE_FUNCTION: &str = "tesserae_geometry";
+pub const GEOMETRY_ENTRY: &str = "tesserae_geometry_main";
+/// Invocations per workgroup of the vertex pass; the geometry pass has about as many.
+pub const WORKGROUP: u32 = 64;
+/// Most output vertices a geometry stage may declare (lavapipe's `maxGeometryOutputVertices`;
+/// Vulkan guarantees 256).
+pub const MAX_OUTPUT_VERTICES: u32 = 1024;
+/// Most invocations (Vulkan's guaranteed `maxGeometryShaderInvocations`).
+pub const MAX_INVOCATIONS: u32 = 32;
+
+/// The input primitive a geometry stage declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputPrimitive {
+    Points,
+    Lines,
+    LinesAdjacency,
+    Triangles,
+    TrianglesAdjacency,
+}
+
+impl InputPrimitive {
+    /// Vertices of one input primitive (`gl_in.length()`).
+    pub fn vertices(self) -> u32 {
+        match self {
+            InputPrimitive::Points => 1,
+            InputPrimitive::Lines => 2,
+            InputPrimitive::LinesAdjacency => 4,
+            InputPrimitive::Triangles => 3,
+            InputPrimitive::TrianglesAdjacency => 6,
+        }
+    }
+}
+
+/// The output primitive a geometry stage declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputPrimitive {
+    Points,
+    LineStrip,
+    TriangleStrip,
+}
+
+impl OutputPrimitive {
+    /// Vertices of one primitive the strip decomposes into.
+    pub fn vertices(self) -> u32 {
+        match self {
+            OutputPrimitive::Points => 1,
+            OutputPrimitive::LineStrip => 2,
+            OutputPrimitive::TriangleStrip => 3,
+        }
+    }
+
+    /// The list topology the draw rasterizes.
+    pub fn list(self) -> Topology {
+        match self {
+            OutputPrimitive::Points => Topology::PointList,
+            OutputPrimitive::LineStrip => Topology::LineList,
+            OutputPrimitive::TriangleStrip => Topology::TriangleList,
+        }
+    }
+}
+
+/// What the geometry stage's execution modes declare, checked against the draw's topology.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GeometryState {
+    pub input: InputPrimitive,
+    pub output: OutputPrimitive,
+    pub max_vertices: u32,
+    pub invocations: u32,
+}
+
+impl GeometryState {
+    /// Primitives one invocation can complete: every vertex past the first of a primitive
+    /// completes at most one.
+    pub fn max_primitives(&self) -> u32 {
+        (self.max_vertices + 1).saturating_sub(self.output.vertices()).max(1)
+    }
+
+    /// Index-list entries each invocation owns.
+    pub fn indices_per_invocation(&self) -> u32 {
+        self.max_primitives() * self.output.vertices()
+    }
+
+    /// Input primitives per workgroup of the geometry pass.
+    pub fn primitives_per_workgroup(&self) -> u32 {
+        (WORKGROUP / self.invocations).max(1)
+    }
+}
+
+fn refuse(what: impl Into<String>) -> TranslateError {
+    TranslateError::unsupported(Stage::Geometry, what)
+}
+
+/// Reads the geometry stage's execution modes.
+pub fn state(r: &Reflection, topology: Topology) -> Result<GeometryState, TranslateError> {
+    let has = |m: ExecutionMode| r.execution_mode(m).is_some();
+    let input = [
+        (ExecutionMode::InputPoints, InputPrimitive::Points),
+        (ExecutionMode::InputLines, InputPrimitive::Lines),
+        (ExecutionMode::InputLinesAdjacency, InputPrimitive::LinesAdjacency),
+        (ExecutionMode::Triangles, InputPrimitive::Triangles),
+        (ExecutionMode::InputTrianglesAdjacency, InputPrimitive::TrianglesAdjacency),
+    ]
+    .into_iter()
+    .find(|(m, _)| has(*m))
+    .map(|(_, p)| p)
+    .ok_or_else(|| TranslateError::InvalidDesc("the geometry stage declares no input primitive".into()))?;
+    let output = [
+        (ExecutionMode::OutputPoints, OutputPrimitive::Points),
+        (ExecutionMode::OutputLineStrip, OutputPrimitive::LineStrip),
+        (ExecutionMode::OutputTriangleStrip, OutputPrimitive::TriangleStrip),
+    ]
+    .into_iter()
+    .find(|(m, _)| has(*m))
+    .map(|(_, p)| p)
+    .ok_or_else(|| TranslateError::InvalidDesc("the geometry stage declares no output primitive".into()))?;
+    let max_vertices = r.execution_mode(ExecutionMode::OutputVertices).and_then(|v| v.first().copied()).unwrap_or(0);
+    if max_vertices == 0 {
+        return Err(TranslateError::InvalidDesc("the geometry stage declares no output vertices".into()));
+    }
+    if max_vertices > MAX_OUTPUT_VERTICES {
+        return Err(refuse(format!("{max_vertices} geometry output vertices (at most {MAX_OUTPUT_VERTICES})")));
+    }
+    let invocations = r.execution_mode(ExecutionMode::Invocations).and_then(|v| v.first().copied()).unwrap_or(1).max(1);
+    if invocations > MAX_INVOCATIONS {
+        return Err(refuse(format!("{invocations} geometry invocations (at most {MAX_INVOCATIONS})")));
+    }
+    let fits = match input {
+        InputPrimitive::Points => topology == Topology::PointList,
+        InputPrimitive::Lines => matches!(topology, Topology::LineList | Topology::LineStrip),
+        InputPrimitive::Triangles => matches!(topology, Topology::TriangleList | Topology::TriangleStrip),
+        InputPrimitive::LinesAdjacency | InputPrimitive::TrianglesAdjacency => {
+            return Err(refuse("geometry input primitives with adjacency"));
+        }
+    };
+    if !fits {
+        return Err(TranslateError::InvalidDesc(format!("a geometry stage taking {input:?} drawn with {topology:?}")));
+    }
+    if output == OutputPrimitive::Points && r.writes(BuiltIn::PointSize) {
+        return Err(refuse("PointSize written by a geometry stage (points wider than one pixel)"));
+    }
+    Ok(GeometryState { input, output, max_vertices, invocations })
+}
+
+/// The intermediate buffers of a geometry draw.
+struct GeometryBuffers {
+    vertex_records: BufferId,
+    records: BufferId,
+    indices: BufferId,
+    indirect: BufferId,
+}
+
+/// The passes of a pipeline with a geometry stage (after the shared per-stage steps).
+pub(crate) fn translate(
+    desc: &PipelineDesc,
+    e: Emulation,
+    shape: &PipelineShape,
+    st: &GeometryState,
+    vertex: LoadedModule,
+    mut gs: LoadedModule,
+    fragment: Option<(ShaderPlan, &Reflection)>,
+) -> Result<Plan, TranslateError> {
+    let verify = desc.options.verify_wgsl_round_trip;
+    let native_clip = shape.varyings.clip.is_none();
+    // The outputs the emission stores become private variables the kernel knows by name.
+    for (b, name) in [(BuiltIn::Position, POSITION_GLOBAL), (BuiltIn::ClipDistance, CLIP_GLOBAL)] {
+        for var in crate::lower::builtin_output::demote(gs.module_mut(), b) {
+            crate::lower::builtin_output::name_variable(gs.module_mut(), var, name);
+        }
+    }
+    // Nothing reads these yet: the fragment stage's `PrimitiveId` and `Layer` are refused.
+    crate::lower::builtin_output::demote(gs.module_mut(), BuiltIn::PrimitiveId);
+    crate::lower::geometry_emit::lower(gs.module_mut()).map_err(refuse)?;
+    let local_size = st.invocations * st.primitives_per_workgroup();
+    let vars = gs.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::Geometry, local_size)).map_err(refuse)?;
+
+    let mut table = BufferTable::default();
+    let unsized_records = || BufferSize::Fixed { bytes: 0 };
+    let buffers = GeometryBuffers {
+        vertex_records: table.add("vertex records", unsized_records(), BufferUsage::Storage),
+        records: table.add("geometry records", unsized_records(), BufferUsage::Storage),
+        indices: table.add("geometry indices", BufferSize::PerPrimitive { bytes: 4 * (st.invocations * st.indices_per_invocation()) as u64 }, BufferUsage::Index),
+        indirect: table.add("geometry indirect", BufferSize::Fixed { bytes: 20 }, BufferUsage::Indirect),
+    };
+
+    // 1. Vertex stage → vertex records.
+    let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
+    let (vwgsl, vlayout) = crate::tessellation::vertex_records(e, vmodule, desc, binding::intermediate(buffers.vertex_records))?;
+    table.resize(buffers.vertex_records, BufferSize::PerPosition { bytes: vlayout.bytes() });
+
+    // 2. Geometry stage → records and indices.
+    let module = crate::wgsl::spirv_to_module(Stage::Geometry, &gs)?;
+    let outputs = GeometryOutputs::of(&module, &vars, shape.clip_distances, shape.cull_distances);
+    let layout = outputs.layout(&module);
+    let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
+    let gwgsl = geometry_pass(e, module.clone(), &vars, st, &vlayout, &outputs, &layout, &buffers, provoking_last, desc.topology, verify)?;
+    table.resize(buffers.records, BufferSize::PerPrimitive { bytes: layout.bytes() * (st.invocations * st.max_vertices) as u64 });
+
+    // 3. The draw: a pass-through vertex stage over the records.
+    let (fragment, fragment_reflection) = match fragment {
+        Some((plan, r)) => (Some(plan), Some(r)),
+        None => (None, None),
+    };
+    let varyings = outputs.varyings(&module, fragment_reflection);
+    let varying_refs: Vec<&vertex_function::Output> = varyings.iter().collect();
+    let passthrough = Passthrough {
+        emulation: e,
+        records: binding::intermediate(buffers.records),
+        varyings: &varying_refs,
+        layout: &layout,
+        clip_distances: shape.clip_distances,
+        emulated_clip: shape.varyings.clip,
+        culled_index: true,
+    };
+    let pwgsl = crate::profile::phase("emulation: passthrough", || {
+        cull::passthrough(&module, &passthrough).and_then(|s| crate::wgsl::round_trip_kernel(Stage::Geometry, s))
+    })?;
+    let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
+    let passes = vec![
+        crate::compute_pass("vertex", shader(Stage::Vertex, vwgsl), Workgroups::PerPosition { size: WORKGROUP }),
+        crate::compute_pass("geometry", shader(Stage::Geometry, gwgsl), Workgroups::PerPrimitive { size: st.primitives_per_workgroup() }),
+        Pass::Render(RenderPass {
+            label: "geometry draw".into(),
+            vertex: shader(Stage::Geometry, pwgsl),
+            fragment,
+            topology: st.output.list(),
+            vertex_buffers: Vec::new(),
+            clip_distances: if native_clip { shape.clip_distances } else { 0 },
+            draw: DrawShape::IndexedIndirect { indices: buffers.indices, arguments: buffers.indirect },
+            resources: Vec::new(),
+        }),
+    ];
+    Ok(Plan::assemble(desc, Some(e.group), passes, table))
+}
+
+/// What one emission stores, found in the lowered stage's module.
+struct GeometryOutputs<'v> {
+    /// The user varyings: (interface variable, location).
+    locations: Vec<(&'v IoVar, u32)>,
+    position: bool,
+    clip_distances: u32,
+    cull_distances: u32,
+}
+
+impl<'v> GeometryOutputs<'v> {
+    fn of(module: &naga::Module, vars: &'v [IoVar], clip_distances: u32, cull_distances: u32) -> Self {
+        let mut locations: Vec<(&IoVar, u32)> = vars
+            .iter()
+            .filter(|v| !v.input && global(module, &v.name).is_some())
+            .filter_map(|v| match v.role {
+                IoRole::Location { location, .. } => Some((v, location)),
+                _ => None,
+            })
+            .collect();
+        locations.sort_by_key(|(_, l)| *l);
+        let position = global(module, POSITION_GLOBAL).is_some();
+        let clip_distances = if global(module, CLIP_GLOBAL).is_some() { clip_distances } else { 0 };
+        let cull_distances = if global(module, vertex_function::CULL_GLOBAL).is_some() { cull_distances } else { 0 };
+        GeometryOutputs { locations, position, clip_distances, cull_distances }
+    }
+
+    /// The emitted vertex's record: position, the varyings by location, clip distances, cull
+    /// distances.
+    fn layout(&self, module: &naga::Module) -> RecordLayout {
+        let mut layout = RecordLayout::packed();
+        layout.add(Field::Position, 1);
+        for (v, location) in &self.locations {
+            if let Some(ty) = global(module, &v.name) {
+                layout.add_location(*location, module, ty);
+            }
+        }
+        if self.clip_distances > 0 {
+            layout.add_distances(Field::ClipDistances, self.clip_distances);
+        }
+        if self.cull_distances > 0 {
+            layout.add_distances(Field::CullDistances, self.cull_distances);
+        }
+        layout
+    }
+
+    /// The globals the emission reads, for the kernel's stubs.
+    fn globals(&self, module: &naga::Module) -> Vec<(&'static str, naga::Handle<naga::GlobalVariable>)> {
+        let mut found = Vec::new();
+        for name in [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL] {
+            if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)) {
+                found.push((name, h));
+            }
+        }
+        found
+    }
+
+    /// The varyings the draw outputs: those the fragment stage reads, with its interpolation.
+    fn varyings(&self, module: &naga::Module, fragment: Option<&Reflection>) -> Vec<vertex_function::Output> {
+        let Some(fragment) = fragment else { return Vec::new() };
+        let mut out = Vec::new();
+        for (v, location) in &self.locations {
+            let Some(input) = fragment.inputs.iter().find(|i| i.location == *location) else { continue };
+            let Some(ty) = global(module, &v.name) else { continue };
+            let interp = &input.interpolation;
+            let integer = !matches!(input.ty.kind, ScalarKind::Float);
+            let interpolation = Some(match () {
+                _ if interp.flat || integer => naga::Interpolation::Flat,
+                _ if interp.no_perspective => naga::Interpolation::Linear,
+                _ => naga::Interpolation::Perspective,
+            });
+            let sampling = match () {
+                _ if interp.flat || integer => None,
+                _ if interp.sample => Some(naga::Sampling::Sample),
+                _ if interp.centroid => Some(naga::Sampling::Centroid),
+                _ => Some(naga::Sampling::Center),
+            };
+            let binding = naga::Binding::Location { location: *location, interpolation, sampling, blend_src: None, per_primitive: false };
+            out.push(vertex_function::Output { access: String::new(), binding, ty });
+        }
+        out
+    }
+}
+
+/// The geometry stage as compute (module docs, pass 2).
+#[allow(clippy::too_many_arguments)]
+fn geometry_pass(
+    e: Emulation,
+    mut module: naga::Module,
+    vars: &[IoVar],
+    st: &GeometryState,
+    vertex_records: &RecordLayout,
+    outputs: &GeometryOutputs,
+    layout: &RecordLayout,
+    buffers: &GeometryBuffers,
+    provoking_last: bool,
+    topology: Topology,
+    verify: bool,
+) -> Result<ValidatedWgsl, TranslateError> {
+    let stage = Stage::Geometry;
+    let function = entry_to_function(&mut module, stage, STAGE_FUNCTION)?;
+    let function_named = |name: &str| module.functions.iter().find(|(_, f)| f.name.as_deref() == Some(name)).map(|(h, _)| h);
+    let (Some(emit), Some(end)) = (function_named(EMIT_FUNCTION), function_named(END_FUNCTION)) else {
+        return Err(TranslateError::InvalidPlan("the geometry stage lost its emission functions".into()));
+    };
+    let n_in = st.input.vertices();
+    let n_out = st.output.vertices();
+    let n = st.invocations;
+    let k = st.primitives_per_workgroup();
+    let max_v = st.max_vertices;
+    let per_invocation = st.indices_per_invocation();
+
+    // The emission: store the record, then the primitive it completes.
+    let record = Record { buffer: "tesserae_gs_records", base: "ob" };
+    let mut stores = String::new();
+    let position = if outputs.position {
+        format!("vec4<f32>({POSITION_GLOBAL}.x, -{POSITION_GLOBAL}.y, {POSITION_GLOBAL}.z, {POSITION_GLOBAL}.w)")
+    } else {
+        "vec4<f32>(0.0, 0.0, 0.0, 1.0)".into()
+    };
+    layout.store_vec4(Field::Position, &position, &record, &mut stores)?;
+    for (v, location) in &outputs.locations {
+        let Some(ty) = global(&module, &v.name) else { continue };
+        layout.store_value(Field::Location(*location), Value { stage, module: &module, ty, access: &v.name }, &record, &mut stores)?;
+    }
+    if outputs.clip_distances > 0 {
+        layout.store_floats(Field::ClipDistances, CLIP_GLOBAL, outputs.clip_distances, &record, &mut stores)?;
+    }
+    if outputs.cull_distances > 0 {
+        layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, outputs.cull_distances, &record, &mut stores)?;
+    }
+    let order = match st.output {
+        OutputPrimitive::Points => "idx[0] = v;".to_string(),
+        OutputPrimitive::LineStrip => "idx[0] = v - 1u; idx[1] = v;".to_string(),
+        // Triangle t of a strip is (t, t+1, t+2), odd ones (t, t+2, t+1) (Vulkan's order).
+        OutputPrimitive::TriangleStrip => {
+            "let odd = (tesserae_gs_strip - 3u) & 1u;\n        idx[0] = v - 2u; idx[1] = v - 1u + odd; idx[2] = v - odd;".to_string()
+        }
+    };
+    let mut cull = String::new();
+    if outputs.cull_distances > 0 {
+        let base = layout.base_of("idx[j]");
+        let distance = layout.float(Field::CullDistances, &Record { buffer: "tesserae_gs_records", base: &base }, "c")?;
+        let _ = write!(
+            cull,
+            "        for (var c = 0u; c < {}u; c++) {{
+            var all_negative = true;
+            for (var j = 0u; j < {n_out}u; j++) {{
+                if !({distance} < 0.0) {{
+                    all_negative = false;
+                }}
+            }}
+            if all_negative {{
+                keep = false;
+            }}
+        }}
+",
+            outputs.cull_distances
+        );
+    }
+    let rotated = if provoking_last && n_out > 1 { format!("idx[(j + 1u) % {n_out}u]") } else { "idx[j]".into() };
+    let emit_body = format!(
+        "fn {EMIT_BODY}() {{
+    if tesserae_gs_emitted >= {max_v}u {{
+        return;
+    }}
+    let v = tesserae_gs_slot * {max_v}u + tesserae_gs_emitted;
+    let ob = {ob};
+{stores}    tesserae_gs_emitted += 1u;
+    tesserae_gs_strip += 1u;
+    if tesserae_gs_strip >= {n_out}u {{
+        var idx = array<u32, 3>(v, v, v);
+        {order}
+        var keep = true;
+{cull}        if keep {{
+            let at = tesserae_gs_slot * {per_invocation}u + tesserae_gs_primitives * {n_out}u;
+            for (var j = 0u; j < {n_out}u; j++) {{
+                tesserae_gs_indices[at + j] = {rotated};
+            }}
+            tesserae_gs_primitives += 1u;
+        }}
+    }}
+}}
+
+fn {END_BODY}() {{
+    tesserae_gs_strip = 0u;
+}}
+",
+        ob = layout.base_of("v"),
+    );
+
+    // The entry point: assemble the input primitive, fill the inputs, run the stage.
+    let mut prologue = String::new();
+    set_builtins(
+        &module,
+        vars,
+        &[(BuiltIn::InvocationId, "tesserae_invocation".into()), (BuiltIn::PrimitiveId, "p".into())],
+        &mut prologue,
+    );
+    fill_per_vertex(
+        stage,
+        &module,
+        vars,
+        n_in,
+        vertex_records,
+        "tesserae_src",
+        "(tesserae_wg.y * tesserae_draw.count + v[j])",
+        &mut prologue,
+    )?;
+    let strip = topology.is_strip();
+    let assemble = cull::assemble_wgsl(n_in, strip);
+    let restart_fn = if strip { cull::IS_RESTART_WGSL } else { "" };
+    let total = n * per_invocation;
+    let body = format!(
+        "
+var<private> tesserae_gs_slot: u32;
+var<private> tesserae_gs_emitted: u32;
+var<private> tesserae_gs_strip: u32;
+var<private> tesserae_gs_primitives: u32;
+
+{emit_body}
+{restart_fn}
+@compute @workgroup_size({local})
+fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {{
+    let p = tesserae_wg.x * {k}u + tesserae_lid / {n}u;
+    let tesserae_invocation = tesserae_lid % {n}u;
+    if p >= tesserae_draw.primitives {{
+        return;
+    }}
+    if p == 0u && tesserae_invocation == 0u && tesserae_wg.y == 0u {{
+        tesserae_gs_indirect[0] = tesserae_draw.primitives * tesserae_draw.instances * {total}u;
+        tesserae_gs_indirect[1] = 1u;
+        tesserae_gs_indirect[2] = 0u;
+        tesserae_gs_indirect[3] = 0u;
+        tesserae_gs_indirect[4] = 0u;
+    }}
+    tesserae_gs_slot = (tesserae_wg.y * tesserae_draw.primitives + p) * {n}u + tesserae_invocation;
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    var v = array<u32, {n_in_array}>();
+    var keep = true;
+{assemble}    if keep {{
+{prologue}        {STAGE_FUNCTION}();
+    }}
+    let first = tesserae_gs_slot * {per_invocation}u;
+    for (var i = tesserae_gs_primitives * {n_out}u; i < {per_invocation}u; i++) {{
+        tesserae_gs_indices[first + i] = {CULLED_INDEX}u;
+    }}
+}}
+",
+        local = n * k,
+        n_in_array = n_in.max(3),
+    );
+    // Strips read the index buffer for restarts.
+    let mut kernel = if strip { e.draw_params_wgsl() } else { e.draw_uniform_wgsl() };
+    let records = |id, access, name| records::declaration(&e.at(binding::intermediate(id)), access, name);
+    let _ = writeln!(kernel, "{}", records(buffers.vertex_records, "read", "tesserae_src"));
+    let _ = writeln!(kernel, "{}", records(buffers.records, "read_write", "tesserae_gs_records"));
+    let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indices: array<u32>;", e.at(binding::intermediate(buffers.indices)));
+    let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indirect: array<u32>;", e.at(binding::intermediate(buffers.indirect)));
+    kernel += &body;
+    let mut globals = io_globals(&module, vars);
+    globals.extend(outputs.globals(&module));
+    let uses = vertex_function::KernelUses {
+        function: (STAGE_FUNCTION, function),
+        globals,
+        bodies: vec![(EMIT_BODY, emit), (END_BODY, end)],
+    };
+    vertex_function::link_kernel(stage, module, &uses, &kernel, verify)
+}
