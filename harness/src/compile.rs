@@ -135,16 +135,15 @@ pub fn pipeline(test: &ShaderTest, options: tesserae::Options) -> Result<tessera
 mod tests {
     use super::*;
 
-    /// A geometry stage reaches the translator, which refuses the pipeline (never translated
-    /// without it: vertex → fragment would render another image and fail on probes instead).
+    /// A geometry stage reaches the translator, which translates it as its own pass (never
+    /// dropped: vertex → fragment would render another image).
     #[test]
-    fn geometry_shaders_reach_the_translator_and_are_refused() {
+    fn geometry_shaders_reach_the_translator() {
         let text = "[vertex shader]\n#version 450\nvoid main() { gl_Position = vec4(0.0); }\n\n[geometry shader]\n#version 450\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\nvoid main() {}\n\n[test]\ndraw triangle-list vertices 3\n";
         let test = crate::shader_test::parse(std::path::Path::new("g.shader_test"), "x/g", text).unwrap();
         let desc = pipeline(&test, tesserae::Options::default()).unwrap();
         assert!(desc.geometry.as_ref().is_some_and(|g| !g.spirv.is_empty()), "the geometry stage is compiled and passed on");
-        let e = tesserae::translate(&desc).unwrap_err();
-        assert!(matches!(&e, tesserae::TranslateError::Unsupported { stage: Stage::Geometry, .. }), "{e}");
-        assert!(e.to_string().contains("unsupported feature: geometry shaders"), "{e}");
+        let plan = tesserae::translate(&desc).unwrap();
+        assert!(plan.passes.iter().any(|p| p.label() == "geometry"), "{:?}", plan.passes.iter().map(|p| p.label()).collect::<Vec<_>>());
     }
 }

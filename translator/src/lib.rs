@@ -408,7 +408,10 @@ pub fn translate_stage_with(stage: &StageDesc, options: Options) -> Result<Shade
             load_specialized(slot, &stage.spirv, stage.entry_point.as_deref(), &[])?,
             options.verify_wgsl_round_trip,
         ),
-        Stage::Geometry => Err(TranslateError::unsupported(slot, "geometry shaders")),
+        Stage::Geometry => geometry::translate_stage(
+            load_specialized(slot, &stage.spirv, stage.entry_point.as_deref(), &[])?,
+            options.verify_wgsl_round_trip,
+        ),
         Stage::Compute => {
             let desc = ComputeDesc { shader: stage.clone(), specialization: Vec::new(), options };
             Ok(translate_compute(&desc)?.pass.shader)

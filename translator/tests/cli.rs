@@ -91,10 +91,11 @@ fn bad_input_exits_2_with_one_message() {
     assert!(err.contains("unsupported feature") && err.contains("Layer output"), "{err}");
 }
 
-/// A `.geom.spv` goes into the pipeline's geometry slot and `translate` refuses it by name
-/// (with or without `--plan`), instead of translating vertex → fragment without it.
+/// A `.geom.spv` goes into the pipeline's geometry slot and `translate` translates it (with or
+/// without `--plan`, and on its own), instead of translating vertex → fragment without it; an
+/// input primitive it does not take yet is refused by name.
 #[test]
-fn geometry_stage_is_refused_by_the_translator() {
+fn geometry_stage_is_translated_in_its_slot() {
     let d = tmp();
     let v = spv(&d, "g.vert.spv", &common::vs(common::VS));
     let f = spv(&d, "g.frag.spv", &common::fs(common::FS));
@@ -108,10 +109,22 @@ fn geometry_stage_is_refused_by_the_translator() {
     );
     for args in [vec!["translate", &v, &g, &f], vec!["translate", "--plan", &v, &g, &f], vec!["translate", &g]] {
         let out = tesserae(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("unsupported feature: geometry shaders"), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("tesserae_geometry_main"), "{args:?}: the geometry stage's compute pass is missing:\n{text}");
     }
+    let adjacency = spv(
+        &d,
+        "a.geom.spv",
+        &common::glsl(
+            glslang::ShaderStage::Geometry,
+            "#version 450\nlayout(triangles_adjacency) in;\nlayout(triangle_strip, max_vertices = 3) out;\nvoid main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[2 * i].gl_Position; EmitVertex(); } }",
+        ),
+    );
+    let out = tesserae(&["translate", &v, &adjacency, &f]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unsupported feature") && err.contains("adjacency"), "{err}");
 }
 
 /// The commonest real shader, a vertex stage reading a uniform block at set 0 binding 0, in a

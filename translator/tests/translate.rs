@@ -275,15 +275,21 @@ fn strips_are_assembled_in_compute_where_the_target_has_no_primitive_restart() {
     assert_eq!(translate(&d).expect("translates").passes.len(), 1);
 }
 
+/// A geometry stage is translated as its passes, never dropped; an input primitive the draw's
+/// topology does not give is an invalid description.
 #[test]
-fn geometry_stage_is_refused_not_dropped() {
+fn geometry_stage_is_translated_not_dropped() {
     let g = common::glsl(
         glslang::ShaderStage::Geometry,
-        "#version 450\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\nvoid main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }",
+        "#version 450\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\nlayout(location = 0) in vec3 c[];\nlayout(location = 0) out vec3 color;\nvoid main() { gl_Position = gl_in[0].gl_Position; color = c[0]; EmitVertex(); }",
     );
-    let d = PipelineDesc { geometry: Some(StageDesc::new(g)), ..desc(vs(VS), Some(fs(FS))) };
-    let e = translate(&d).unwrap_err();
-    assert_eq!(e, TranslateError::Unsupported { feature: "geometry shaders".into(), stage: Stage::Geometry });
+    let mut d = PipelineDesc { geometry: Some(StageDesc::new(g)), ..desc(vs(VS), Some(fs(FS))) };
+    d.topology = Topology::PointList;
+    let plan = translate(&d).expect("translates");
+    let labels: Vec<&str> = plan.passes.iter().map(|p| p.label()).collect();
+    assert_eq!(labels, ["vertex", "geometry", "geometry draw"]);
+    d.topology = Topology::TriangleList;
+    assert!(matches!(translate(&d), Err(TranslateError::InvalidDesc(_))));
 }
 
 /// WGSL has no 1D array or multisampled array textures: valid SPIR-V declaring one is refused

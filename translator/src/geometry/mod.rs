@@ -142,10 +142,9 @@ fn refuse(what: impl Into<String>) -> TranslateError {
     TranslateError::unsupported(Stage::Geometry, what)
 }
 
-/// Reads the geometry stage's execution modes.
-pub fn state(r: &Reflection, topology: Topology) -> Result<GeometryState, TranslateError> {
-    let has = |m: ExecutionMode| r.execution_mode(m).is_some();
-    let input = [
+/// The input primitive the geometry stage declares.
+fn geometry_input(r: &Reflection) -> Option<InputPrimitive> {
+    [
         (ExecutionMode::InputPoints, InputPrimitive::Points),
         (ExecutionMode::InputLines, InputPrimitive::Lines),
         (ExecutionMode::InputLinesAdjacency, InputPrimitive::LinesAdjacency),
@@ -153,9 +152,14 @@ pub fn state(r: &Reflection, topology: Topology) -> Result<GeometryState, Transl
         (ExecutionMode::InputTrianglesAdjacency, InputPrimitive::TrianglesAdjacency),
     ]
     .into_iter()
-    .find(|(m, _)| has(*m))
+    .find(|(m, _)| r.execution_mode(*m).is_some())
     .map(|(_, p)| p)
-    .ok_or_else(|| TranslateError::InvalidDesc("the geometry stage declares no input primitive".into()))?;
+}
+
+/// Reads the geometry stage's execution modes.
+pub fn state(r: &Reflection, topology: Topology) -> Result<GeometryState, TranslateError> {
+    let has = |m: ExecutionMode| r.execution_mode(m).is_some();
+    let input = geometry_input(r).ok_or_else(|| TranslateError::InvalidDesc("the geometry stage declares no input primitive".into()))?;
     let output = [
         (ExecutionMode::OutputPoints, OutputPrimitive::Points),
         (ExecutionMode::OutputLineStrip, OutputPrimitive::LineStrip),
@@ -201,6 +205,21 @@ struct GeometryBuffers {
     indirect: BufferId,
 }
 
+impl GeometryBuffers {
+    /// Adds the buffers to `table`; the records' sizes are set once their passes give their
+    /// layouts.
+    fn declare(table: &mut BufferTable, st: &GeometryState) -> Self {
+        let unsized_records = || BufferSize::Fixed { bytes: 0 };
+        let index_bytes = 4 * (st.invocations * st.indices_per_invocation()) as u64;
+        GeometryBuffers {
+            vertex_records: table.add("vertex records", unsized_records(), BufferUsage::Storage),
+            records: table.add("geometry records", unsized_records(), BufferUsage::Storage),
+            indices: table.add("geometry indices", BufferSize::PerPrimitive { bytes: index_bytes }, BufferUsage::Index),
+            indirect: table.add("geometry indirect", BufferSize::Fixed { bytes: 20 }, BufferUsage::Indirect),
+        }
+    }
+}
+
 /// The passes of a pipeline with a geometry stage (after the shared per-stage steps).
 pub(crate) fn translate(
     desc: &PipelineDesc,
@@ -213,26 +232,10 @@ pub(crate) fn translate(
 ) -> Result<Plan, TranslateError> {
     let verify = desc.options.verify_wgsl_round_trip;
     let native_clip = shape.varyings.clip.is_none();
-    // The outputs the emission stores become private variables the kernel knows by name.
-    for (b, name) in [(BuiltIn::Position, POSITION_GLOBAL), (BuiltIn::ClipDistance, CLIP_GLOBAL)] {
-        for var in crate::lower::builtin_output::demote(gs.module_mut(), b) {
-            crate::lower::builtin_output::name_variable(gs.module_mut(), var, name);
-        }
-    }
-    // Nothing reads these yet: the fragment stage's `PrimitiveId` and `Layer` are refused.
-    crate::lower::builtin_output::demote(gs.module_mut(), BuiltIn::PrimitiveId);
-    crate::lower::geometry_emit::lower(gs.module_mut()).map_err(refuse)?;
-    let local_size = st.invocations * st.primitives_per_workgroup();
-    let vars = gs.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::Geometry, local_size)).map_err(refuse)?;
+    let vars = lower_stage(&mut gs, st)?;
 
     let mut table = BufferTable::default();
-    let unsized_records = || BufferSize::Fixed { bytes: 0 };
-    let buffers = GeometryBuffers {
-        vertex_records: table.add("vertex records", unsized_records(), BufferUsage::Storage),
-        records: table.add("geometry records", unsized_records(), BufferUsage::Storage),
-        indices: table.add("geometry indices", BufferSize::PerPrimitive { bytes: 4 * (st.invocations * st.indices_per_invocation()) as u64 }, BufferUsage::Index),
-        indirect: table.add("geometry indirect", BufferSize::Fixed { bytes: 20 }, BufferUsage::Indirect),
-    };
+    let buffers = GeometryBuffers::declare(&mut table, st);
 
     // 1. Vertex stage → vertex records.
     let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
@@ -282,6 +285,55 @@ pub(crate) fn translate(
         }),
     ];
     Ok(Plan::assemble(desc, Some(e.group), passes, table))
+}
+
+/// The stage's SPIR-V made a compute stage: its `Position` and `ClipDistance` outputs the
+/// private variables [`POSITION_GLOBAL`] and [`CLIP_GLOBAL`] (`CullDistance` is already
+/// [`vertex_function::CULL_GLOBAL`]), emissions calls, its interface private globals.
+fn lower_stage(gs: &mut LoadedModule, st: &GeometryState) -> Result<Vec<IoVar>, TranslateError> {
+    for (b, name) in [(BuiltIn::Position, POSITION_GLOBAL), (BuiltIn::ClipDistance, CLIP_GLOBAL)] {
+        for var in crate::lower::builtin_output::demote(gs.module_mut(), b) {
+            crate::lower::builtin_output::name_variable(gs.module_mut(), var, name);
+        }
+    }
+    // Nothing reads these yet: the fragment stage's `PrimitiveId` is refused after a geometry
+    // stage, and `Layer` and `ViewportIndex` outputs are refused.
+    for b in [BuiltIn::PrimitiveId, BuiltIn::PointSize] {
+        crate::lower::builtin_output::demote(gs.module_mut(), b);
+    }
+    crate::lower::geometry_emit::lower(gs.module_mut()).map_err(refuse)?;
+    let local_size = st.invocations * st.primitives_per_workgroup();
+    gs.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::Geometry, local_size)).map_err(refuse)
+}
+
+/// A geometry stage on its own, with a default context (as SPIRV-Cross takes one stage): its
+/// compute pass, reading vertex records laid out by its inputs' locations, from a list of its
+/// input primitive, on a first-vertex rasterizer.
+pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, TranslateError> {
+    let ctx = crate::resources::ResourceContext::prepare(&mut [&mut m], crate::Options::default().max_bind_groups)?;
+    let e = ctx.emulation(Stage::Geometry, "geometry shaders")?;
+    let r = m.reflection.clone();
+    let topology = match geometry_input(&r) {
+        Some(InputPrimitive::Points) => Topology::PointList,
+        Some(InputPrimitive::Lines) => Topology::LineList,
+        _ => Topology::TriangleList,
+    };
+    let st = state(&r, topology)?;
+    let mut vertex_records = crate::tessellation::by_location(true);
+    for v in &r.inputs {
+        vertex_records.add(Field::Location(v.location), v.ty.locations);
+    }
+    if r.cull_distance_outputs > 0 {
+        crate::demote_cull(m.module_mut());
+    }
+    let vars = lower_stage(&mut m, &st)?;
+    let mut table = BufferTable::default();
+    let buffers = GeometryBuffers::declare(&mut table, &st);
+    let module = crate::wgsl::spirv_to_module(Stage::Geometry, &m)?;
+    let outputs = GeometryOutputs::of(&module, &vars, r.clip_distance_outputs, r.cull_distance_outputs);
+    let layout = outputs.layout(&module);
+    let w = geometry_pass(e, module.clone(), &vars, &st, &vertex_records, &outputs, &layout, &buffers, false, topology, verify)?;
+    Ok(crate::shader_plan(Stage::Geometry, w))
 }
 
 /// What one emission stores, found in the lowered stage's module.
@@ -479,7 +531,7 @@ fn {END_BODY}() {{
     set_builtins(
         &module,
         vars,
-        &[(BuiltIn::InvocationId, "tesserae_invocation".into()), (BuiltIn::PrimitiveId, "p".into())],
+        &[(BuiltIn::InvocationId, "tesserae_invocation".into()), (BuiltIn::PrimitiveId, "tesserae_primitive_id".into())],
         &mut prologue,
     );
     fill_per_vertex(
@@ -495,6 +547,30 @@ fn {END_BODY}() {{
     let strip = topology.is_strip();
     let assemble = cull::assemble_wgsl(n_in, strip);
     let restart_fn = if strip { cull::IS_RESTART_WGSL } else { "" };
+    // `PrimitiveId` counts primitives, not windows of the strip: a window holding a restart index
+    // is none. Counting them walks the draw up to `p` (each restart found once per window it
+    // spoils): quadratic over an indexed strip draw, linear per invocation.
+    let primitive_id = if strip {
+        format!(
+            "    var tesserae_primitive_id = p;
+    if tesserae_draw.indexed != 0u {{
+        tesserae_primitive_id = 0u;
+        var next = 0u;
+        for (var w = 0u; w < p; w++) {{
+            next = max(next, w);
+            while next < w + {n_in}u && !tesserae_is_restart(next) {{
+                next++;
+            }}
+            if next >= w + {n_in}u {{
+                tesserae_primitive_id++;
+            }}
+        }}
+    }}
+"
+        )
+    } else {
+        "    let tesserae_primitive_id = p;\n".to_string()
+    };
     let total = n * per_invocation;
     let body = format!(
         "
@@ -525,7 +601,7 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
     tesserae_gs_primitives = 0u;
     var v = array<u32, {n_in_array}>();
     var keep = true;
-{assemble}    if keep {{
+{assemble}{primitive_id}    if keep {{
 {prologue}        {STAGE_FUNCTION}();
     }}
     let first = tesserae_gs_slot * {per_invocation}u;

@@ -1,0 +1,539 @@
+#!/usr/bin/env python3
+"""Writes corpus/geom/*.shader_test: geometry-stage tests whose probes are computed here from the
+spec, not read from any driver.
+
+Each test lists what the geometry stage must emit, in API order (input primitive, then
+invocation, then emission order), as shapes in normalized device coordinates: triangles (flat, or
+with per-vertex colours interpolated linearly: every test keeps w = 1, so perspective-correct and
+screen-linear interpolation agree), axis-aligned line segments through pixel centres, and points
+at pixel centres. The oracle rasterizes them on the 64x64 target (pixel = (ndc + 1) * 32, Vulkan's
+y pointing down): a probe on a 4-pixel grid takes the colour of the last shape covering the pixel
+centre (or the blend or depth result where the test says so), or the clear colour; pixels within
+1 px of a triangle edge, 1.5 px of a line or 2 px of a point are not probed (edge rules are the
+rasterizer's, not the geometry stage's). Lines and points add probes on the pixels they cover.
+
+Usage: python3 tools/geom-corpus.py [corpus/geom]
+"""
+import math
+import os
+import sys
+
+W = H = 64
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "corpus", "geom")
+
+
+def palette(i):
+    """The GLSL `palette(i)` below: seven non-black colours."""
+    k = i % 7 + 1
+    return (k & 1, (k >> 1) & 1, (k >> 2) & 1)
+
+
+PALETTE_GLSL = "vec3 palette(int i) { int k = i % 7 + 1; return vec3(k & 1, (k >> 1) & 1, (k >> 2) & 1); }"
+
+VS = """#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 1) in vec3 color;
+layout(location = 0) out vec3 v_color;
+void main() {
+    gl_Position = vec4(pos, 0.0, 1.0);
+    v_color = color;
+}"""
+
+VS_INSTANCED = """#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 1) in vec3 color;
+layout(location = 0) out vec3 v_color;
+void main() {
+    gl_Position = vec4(pos + vec2(0.0, 0.5 * float(gl_InstanceIndex)), 0.0, 1.0);
+    v_color = color;
+}"""
+
+FS = """#version 450
+layout(location = 0) in vec3 g_color;
+layout(location = 0) out vec4 frag;
+void main() {
+    frag = vec4(g_color, 1.0);
+}"""
+
+
+def pxc(x, y):
+    return ((x + 1) * W / 2, (y + 1) * H / 2)
+
+
+def ndc_of_pixel(px, py):
+    """NDC of the centre of pixel (px, py)."""
+    return ((px + 0.5) * 2 / W - 1, (py + 0.5) * 2 / H - 1)
+
+
+def seg_dist(p, a, b):
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    l2 = dx * dx + dy * dy
+    t = 0 if l2 == 0 else max(0, min(1, ((px - ax) * dx + (py - ay) * dy) / l2))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def barycentric(p, a, b, c):
+    det = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1])
+    if det == 0:
+        return None
+    l0 = ((b[1] - c[1]) * (p[0] - c[0]) + (c[0] - b[0]) * (p[1] - c[1])) / det
+    l1 = ((c[1] - a[1]) * (p[0] - c[0]) + (a[0] - c[0]) * (p[1] - c[1])) / det
+    return (l0, l1, 1 - l0 - l1)
+
+
+class Tri:
+    def __init__(self, pts, col, cols=None, depth=0.0, alpha=1.0):
+        self.p = [pxc(*q) for q in pts]
+        self.col, self.cols, self.depth, self.alpha = col, cols, depth, alpha
+
+    def near(self, c):
+        return any(seg_dist(c, self.p[i], self.p[(i + 1) % 3]) < 1.0 for i in range(3))
+
+    def colour_at(self, c):
+        l = barycentric(c, *self.p)
+        if l is None or min(l) < 0:
+            return None
+        if self.cols is None:
+            return self.col
+        return tuple(sum(l[k] * self.cols[k][j] for k in range(3)) for j in range(3))
+
+
+def quad(x0, y0, x1, y1, col, **kw):
+    return [Tri([(x0, y0), (x1, y0), (x0, y1)], col, **kw), Tri([(x1, y0), (x0, y1), (x1, y1)], col, **kw)]
+
+
+class Line:
+    """An axis-aligned segment through pixel centres, from pixel a to pixel b (inclusive of
+    the interior; the end pixels are the rasterizer's choice and not probed)."""
+
+    def __init__(self, a, b, col):
+        self.a, self.b, self.col = a, b, col
+
+    def pixels(self):
+        (ax, ay), (bx, by) = self.a, self.b
+        if ay == by:
+            return [(x, ay) for x in range(min(ax, bx) + 1, max(ax, bx))]
+        return [(ax, y) for y in range(min(ay, by) + 1, max(ay, by))]
+
+    def near(self, c):
+        a = (self.a[0] + 0.5, self.a[1] + 0.5)
+        b = (self.b[0] + 0.5, self.b[1] + 0.5)
+        return seg_dist(c, a, b) < 1.5
+
+    def colour_at(self, c):
+        return None
+
+
+class Keepout:
+    """A segment drawn but not probed (a diagonal line): only keeps probes 1.5 px away."""
+
+    def __init__(self, a, b):
+        self.a, self.b = pxc(*a), pxc(*b)
+
+    def near(self, c):
+        return seg_dist(c, self.a, self.b) < 1.5
+
+    def colour_at(self, c):
+        return None
+
+
+class Point:
+    def __init__(self, px, py, col):
+        self.px, self.py, self.col = px, py, col
+
+    def pixels(self):
+        return [(self.px, self.py)]
+
+    def near(self, c):
+        return math.hypot(c[0] - self.px - 0.5, c[1] - self.py - 0.5) < 2.0
+
+    def colour_at(self, c):
+        return None
+
+
+def fmt(v):
+    s = f"{v:.4f}".rstrip("0").rstrip(".")
+    return s if s not in ("-0", "") else "0"
+
+
+def probes(shapes, clear=(0, 0, 0), mode="last"):
+    lines = []
+    for gy in range(2, H, 4):
+        for gx in range(2, W, 4):
+            c = (gx + 0.5, gy + 0.5)
+            if any(s.near(c) for s in shapes):
+                continue
+            col = clear
+            best = None
+            for s in shapes:
+                got = s.colour_at(c)
+                if got is None:
+                    continue
+                if mode == "last":
+                    col = got
+                elif mode == "depth-less":
+                    if best is None or s.depth < best:
+                        best, col = s.depth, got
+                elif mode == "alpha":
+                    a = s.alpha
+                    col = tuple(got[j] * a + col[j] * (1 - a) for j in range(3))
+            lines.append(f"probe rgb {gx} {gy} {' '.join(fmt(v) for v in col)}")
+    for s in shapes:
+        if isinstance(s, (Line, Point)):
+            for (x, y) in s.pixels():
+                # A later triangle may cover it; lines and points here never overlap triangles.
+                lines.append(f"probe rgb {x} {y} {' '.join(fmt(v) for v in s.col)}")
+    return lines
+
+
+TESTS = []
+
+
+def test(name, what, gs, draw, vertices, expect, vs=VS, fs=FS, require=(), extra="", index=None, mode="last", directives=(),
+         tolerances=(), gs_header="[geometry shader]"):
+    TESTS.append(dict(name=name, what=what, gs=gs, draw=draw, vertices=vertices, expect=expect, vs=vs, fs=fs,
+                      require=require, extra=extra, index=index, mode=mode, directives=directives, tolerances=tolerances,
+                      gs_header=gs_header))
+
+
+GL_LINE_ENDS = ("tolerance on wgpu-gl* channel 0 pixels 0.2% reason GL's diamond-exit rule draws a line's last pixel where "
+                "lavapipe draws its first (both allowed; the probes leave line ends out): measured 6 of 4096 pixels, "
+                "the two end pixels of each of the three lines")
+
+
+def gl_rounding(n):
+    return (f"tolerance on wgpu-gl* channel 1 pixels 0% reason llvmpipe's GL rounds some interpolated colours one step "
+            f"(1/255) from lavapipe's Vulkan (measured: {n} of 4096 pixels, by 1)")
+
+
+def vbuf(rows):
+    out = ["0/float32x2 1/float32x3"]
+    for (x, y), (r, g, b) in rows:
+        out.append(f"{fmt(x)} {fmt(y)}   {fmt(r)} {fmt(g)} {fmt(b)}")
+    return "\n".join(out)
+
+
+def gs_src(layout_in, layout_out, body, decls=""):
+    return f"""#version 450
+layout({layout_in}) in;
+layout({layout_out}) out;
+layout(location = 0) in vec3 v_color[];
+layout(location = 0) out vec3 g_color;
+{decls}
+void main() {{
+{body}
+}}"""
+
+
+RED, GREEN, BLUE, YELLOW, WHITE = (1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, 1, 1)
+P = ndc_of_pixel
+
+# --- points in ----------------------------------------------------------------------------------
+pts = [((-0.5, -0.5), RED), ((0.5, -0.5), GREEN), ((0.0, 0.5), BLUE)]
+test("points-out", "each point emitted as two points, the second 4 px to the right",
+     gs_src("points", "points, max_vertices = 2", """    for (int i = 0; i < 2; i++) {
+        gl_Position = gl_in[0].gl_Position + vec4(0.125 * float(i), 0.0, 0.0, 0.0);
+        g_color = v_color[0];
+        EmitVertex();
+    }"""),
+     "draw point-list vertices 4",
+     [(P(10, 10), RED), (P(40, 12), GREEN), (P(20, 50), BLUE), (P(50, 40), YELLOW)],
+     [Point(x, y, c) for (x, y, c) in [(10, 10, RED), (14, 10, RED), (40, 12, GREEN), (44, 12, GREEN), (20, 50, BLUE), (24, 50, BLUE), (50, 40, YELLOW), (54, 40, YELLOW)]])
+
+test("points-to-lines", "each point emitted as a horizontal line 16 px long (a 2-vertex line strip)",
+     gs_src("points", "line_strip, max_vertices = 2", """    gl_Position = gl_in[0].gl_Position;
+    g_color = v_color[0];
+    EmitVertex();
+    gl_Position = gl_in[0].gl_Position + vec4(0.5, 0.0, 0.0, 0.0);
+    EmitVertex();
+    EndPrimitive();"""),
+     "draw point-list vertices 3",
+     [(P(8, 10), RED), (P(30, 30), GREEN), (P(12, 50), BLUE)],
+     [Line((8, 10), (24, 10), RED), Line((30, 30), (46, 30), GREEN), Line((12, 50), (28, 50), BLUE)],
+     tolerances=[GL_LINE_ENDS])
+
+test("points-to-quads-instanced", "each point of two instances (the second moved 16 px down) becomes a quad",
+     gs_src("points", "triangle_strip, max_vertices = 4", """    for (int i = 0; i < 4; i++) {
+        gl_Position = gl_in[0].gl_Position + vec4(vec2(i & 1, i >> 1) * 0.25 - 0.125, 0.0, 0.0);
+        g_color = v_color[0];
+        EmitVertex();
+    }"""),
+     "draw point-list vertices 2 instances 2",
+     [((-0.5, -0.5), RED), ((0.5, -0.75), GREEN)],
+     quad(-0.625, -0.625, -0.375, -0.375, RED) + quad(0.375, -0.875, 0.625, -0.625, GREEN)
+     + quad(-0.625, -0.125, -0.375, 0.125, RED) + quad(0.375, -0.375, 0.625, -0.125, GREEN),
+     vs=VS_INSTANCED)
+
+# --- lines in -----------------------------------------------------------------------------------
+LINE_TO_RECT = gs_src("lines", "triangle_strip, max_vertices = 4", """    // A rectangle 0.125 high around the segment, coloured by the primitive's index.
+    for (int i = 0; i < 4; i++) {
+        gl_Position = gl_in[i >> 1].gl_Position + vec4(0.0, (i & 1) == 0 ? -0.0625 : 0.0625, 0.0, 0.0);
+        g_color = palette(gl_PrimitiveIDIn);
+        EmitVertex();
+    }""", PALETTE_GLSL)
+
+
+def seg_rects(segs):
+    out = []
+    for i, ((x0, y), (x1, _)) in enumerate(segs):
+        out += quad(min(x0, x1), y - 0.0625, max(x0, x1), y + 0.0625, palette(i))
+    return out
+
+
+test("line-list-in", "each line of a list becomes a rectangle around it, coloured by gl_PrimitiveIDIn",
+     LINE_TO_RECT, "draw line-list vertices 6",
+     [((-0.75, -0.5), RED), ((0.25, -0.5), RED), ((-0.5, 0.0), RED), ((0.75, 0.0), RED), ((-0.25, 0.5), RED), ((0.5, 0.5), RED)],
+     seg_rects([((-0.75, -0.5), (0.25, -0.5)), ((-0.5, 0.0), (0.75, 0.0)), ((-0.25, 0.5), (0.5, 0.5))]))
+
+strip_pts = [(-0.75, -0.75), (0.5, -0.75), (0.5, -0.25), (-0.5, -0.25), (-0.5, 0.5), (0.75, 0.5)]
+# Only the horizontal segments are drawn wide; vertical ones become zero-width rectangles (nothing).
+test("line-strip-in", "a line strip's segments, each a rectangle around it (vertical ones have no area), coloured by gl_PrimitiveIDIn",
+     LINE_TO_RECT, "draw line-strip vertices 6",
+     [(p, RED) for p in strip_pts],
+     [t for i in range(5) for t in (quad(min(strip_pts[i][0], strip_pts[i + 1][0]), strip_pts[i][1] - 0.0625,
+                                         max(strip_pts[i][0], strip_pts[i + 1][0]), strip_pts[i][1] + 0.0625, palette(i))
+                                    if strip_pts[i][1] == strip_pts[i + 1][1] else [])])
+
+r_pts = [(-0.75, -0.75), (0.0, -0.75), (0.0, -0.25), (0.75, -0.25), (-0.75, 0.25), (0.0, 0.25), (0.0, 0.75), (0.75, 0.75)]
+test("line-strip-restart", "two indexed line strips split by the restart index: the segment across the restart is not a primitive",
+     LINE_TO_RECT, "draw-indexed line-strip indices 9",
+     [(p, RED) for p in r_pts],
+     # The draw's primitives are (0 1) (1 2) (2 3) (4 5) (5 6) (6 7): windows holding the restart index
+     # are none, and gl_PrimitiveIDIn counts primitives (0-5); the horizontal ones are 0, 2, 3, 5.
+     [t for i, (a, b) in [(0, (0, 1)), (2, (2, 3)), (3, (4, 5)), (5, (6, 7))]
+      for t in quad(r_pts[a][0], r_pts[a][1] - 0.0625, r_pts[b][0], r_pts[a][1] + 0.0625, palette(i))],
+     index="[index buffer u16]\n0 1 2 3 restart 4 5 6 7")
+
+# --- triangles in -------------------------------------------------------------------------------
+tri_list = [[(-0.875, -0.875), (-0.125, -0.875), (-0.875, -0.125)], [(0.125, -0.875), (0.875, -0.875), (0.875, -0.125)],
+            [(-0.875, 0.125), (-0.125, 0.875), (-0.875, 0.875)], [(0.125, 0.875), (0.875, 0.125), (0.875, 0.875)]]
+test("triangle-list-in", "each triangle passed through, flat in the colour of gl_PrimitiveIDIn",
+     gs_src("triangles", "triangle_strip, max_vertices = 3", """    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        g_color = palette(gl_PrimitiveIDIn);
+        EmitVertex();
+    }""", PALETTE_GLSL), "draw triangle-list vertices 12",
+     [(p, RED) for t in tri_list for p in t],
+     [Tri(t, palette(i)) for i, t in enumerate(tri_list)])
+
+test("triangle-list-smooth", "each triangle passed through with its vertices' colours, interpolated",
+     gs_src("triangles", "triangle_strip, max_vertices = 3", """    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        g_color = v_color[i];
+        EmitVertex();
+    }"""), "draw triangle-list vertices 6",
+     [((-0.875, -0.875), RED), ((0.875, -0.875), GREEN), ((-0.875, 0.875), BLUE),
+      ((0.875, -0.75), YELLOW), ((0.875, 0.875), (0, 1, 1)), ((-0.75, 0.875), WHITE)],
+     [Tri([(-0.875, -0.875), (0.875, -0.875), (-0.875, 0.875)], None, cols=[RED, GREEN, BLUE]),
+      Tri([(0.875, -0.75), (0.875, 0.875), (-0.75, 0.875)], None, cols=[YELLOW, (0, 1, 1), WHITE])],
+     tolerances=[gl_rounding(28)])
+
+MARKER = gs_src("triangles", "triangle_strip, max_vertices = 4", """    // A 0.125-wide square at 0.5 gl_in[1] + 0.25 (gl_in[0] + gl_in[2]): where it lies shows the
+    // order of the primitive's vertices.
+    vec4 c = 0.5 * gl_in[1].gl_Position + 0.25 * (gl_in[0].gl_Position + gl_in[2].gl_Position);
+    for (int i = 0; i < 4; i++) {
+        gl_Position = c + vec4(vec2(i & 1, i >> 1) * 0.125 - 0.0625, 0.0, 0.0);
+        g_color = palette(gl_PrimitiveIDIn);
+        EmitVertex();
+    }""", PALETTE_GLSL)
+
+
+def marker_shapes(verts, triangles):
+    shapes = []
+    for prim, (a, b, c) in triangles:
+        cx = 0.5 * verts[b][0] + 0.25 * (verts[a][0] + verts[c][0])
+        cy = 0.5 * verts[b][1] + 0.25 * (verts[a][1] + verts[c][1])
+        shapes += quad(cx - 0.0625, cy - 0.0625, cx + 0.0625, cy + 0.0625, palette(prim))
+    return shapes
+
+
+sv = [(-0.75, 0.5), (-0.5, -0.5), (-0.25, 0.5), (0.0, -0.5), (0.25, 0.5), (0.5, -0.5)]
+st = [(i, (i, i + 1, i + 2) if i % 2 == 0 else (i, i + 2, i + 1)) for i in range(4)]
+test("triangle-strip-in", "a triangle strip's triangles, each marked by a square at 0.5 v1 + 0.25 (v0 + v2) of its vertices as the geometry stage receives them (odd triangles (i, i+2, i+1))",
+     MARKER, "draw triangle-strip vertices 6", [(p, RED) for p in sv], marker_shapes(sv, st))
+
+rv = [(-0.75, -0.125), (-0.5, -0.875), (-0.25, -0.125), (0.0, -0.875), (-0.75, 0.875), (-0.5, 0.125), (-0.25, 0.875), (0.0, 0.125), (0.25, 0.875)]
+# indices 0 1 2 3 R 4 5 6 7 8: windows of 3 positions 0..7; those holding the restart (2, 3, 4) are no
+# primitives, so gl_PrimitiveIDIn numbers the others 0-4; window 5 starts a run: (4, 5, 6) even, (5, 7, 6)
+# odd, (6, 7, 8) even.
+rt = [(0, (0, 1, 2)), (1, (1, 3, 2)), (2, (4, 5, 6)), (3, (5, 7, 6)), (4, (6, 7, 8))]
+test("triangle-strip-restart", "two indexed triangle strips split by the restart index, each triangle marked as in triangle-strip-in: the parity restarts after the restart index",
+     MARKER, "draw-indexed triangle-strip indices 10", [(p, RED) for p in rv], marker_shapes(rv, rt),
+     index="[index buffer u16]\n0 1 2 3 restart 4 5 6 7 8")
+
+
+# --- strips and amplification --------------------------------------------------------------------
+one_point = [((0.0, 0.0), RED)]
+test("subdivide", "one triangle becomes its four midpoint subtriangles, each its own strip in the colour of its index",
+     gs_src("triangles", "triangle_strip, max_vertices = 12", """    vec4 a = gl_in[0].gl_Position, b = gl_in[1].gl_Position, c = gl_in[2].gl_Position;
+    vec4 ab = 0.5 * (a + b), bc = 0.5 * (b + c), ca = 0.5 * (c + a);
+    vec4 t[12] = vec4[12](a, ab, ca, ab, b, bc, ca, bc, c, ab, bc, ca);
+    for (int k = 0; k < 4; k++) {
+        for (int i = 0; i < 3; i++) {
+            gl_Position = t[3 * k + i];
+            g_color = palette(k);
+            EmitVertex();
+        }
+        EndPrimitive();
+    }""", PALETTE_GLSL), "draw triangle-list vertices 3",
+     [((-0.875, -0.875), RED), ((0.875, -0.875), RED), ((-0.875, 0.875), RED)],
+     [Tri(t, palette(k)) for k, t in enumerate([
+         [(-0.875, -0.875), (0.0, -0.875), (-0.875, 0.0)], [(0.0, -0.875), (0.875, -0.875), (0.0, 0.0)],
+         [(-0.875, 0.0), (0.0, 0.0), (-0.875, 0.875)], [(0.0, -0.875), (0.0, 0.0), (-0.875, 0.0)]])])
+
+TWO_QUADS = """    for (int q = 0; q < 2; q++) {
+        for (int i = 0; i < 4; i++) {
+            gl_Position = gl_in[0].gl_Position + vec4(vec2(i & 1, i >> 1) * 0.5 + vec2(q == 0 ? -0.75 : 0.25, -0.25), 0.0, 0.0);
+            g_color = palette(q);
+            EmitVertex();
+        }
+        %s
+    }"""
+test("end-primitive-splits", "eight vertices as two 4-vertex strips split by EndPrimitive: two quads and nothing between them",
+     gs_src("points", "triangle_strip, max_vertices = 8", TWO_QUADS % "EndPrimitive();", PALETTE_GLSL), "draw point-list vertices 1",
+     one_point, quad(-0.75, -0.25, -0.25, 0.25, palette(0)) + quad(0.25, -0.25, 0.75, 0.25, palette(1)))
+
+eight = [(-0.75 + 0.5 * (i & 1) + (0 if i < 4 else 1.0), -0.25 + 0.5 * ((i >> 1) & 1)) for i in range(8)]
+test("strip-without-end", "the same eight vertices without EndPrimitive: one strip of six triangles, the two between the quads included (flat colours: each triangle takes its provoking, first, vertex's)",
+     gs_src("points", "triangle_strip, max_vertices = 8", TWO_QUADS.replace("g_color = palette(q);", "g_color = palette(q);") % "", PALETTE_GLSL).replace("layout(location = 0) out vec3 g_color;", "layout(location = 0) flat out vec3 g_color;"),
+     "draw point-list vertices 1", one_point,
+     [Tri([eight[i], eight[i + 1], eight[i + 2]], palette(0 if i < 4 else 1)) for i in range(6)],
+     fs=FS.replace("layout(location = 0) in vec3 g_color;", "layout(location = 0) flat in vec3 g_color;"))
+
+test("short-strips", "strips of two vertices and of one vertex draw nothing; the quad after them does",
+     gs_src("points", "triangle_strip, max_vertices = 7", """    g_color = vec3(1.0, 0.0, 0.0);
+    gl_Position = vec4(-0.9, -0.9, 0.0, 1.0); EmitVertex();
+    gl_Position = vec4(0.9, -0.9, 0.0, 1.0); EmitVertex();
+    EndPrimitive();
+    gl_Position = vec4(-0.9, 0.9, 0.0, 1.0); EmitVertex();
+    EndPrimitive();
+    g_color = vec3(0.0, 1.0, 0.0);
+    for (int i = 0; i < 4; i++) {
+        gl_Position = gl_in[0].gl_Position + vec4(vec2(i & 1, i >> 1) * 0.5 - 0.25, 0.0, 0.0);
+        EmitVertex();
+    }"""), "draw point-list vertices 1", one_point, quad(-0.25, -0.25, 0.25, 0.25, GREEN))
+
+test("cull-odd-primitives", "a geometry stage that emits nothing for odd gl_PrimitiveIDIn: only triangles 0 and 2 are drawn",
+     gs_src("triangles", "triangle_strip, max_vertices = 3", """    if ((gl_PrimitiveIDIn & 1) == 1) {
+        return;
+    }
+    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        g_color = palette(gl_PrimitiveIDIn);
+        EmitVertex();
+    }""", PALETTE_GLSL), "draw triangle-list vertices 12",
+     [(p, RED) for t in tri_list for p in t],
+     [Tri(t, palette(i)) for i, t in enumerate(tri_list) if i % 2 == 0])
+
+rt_tri = [P(8, 40), P(40, 40), P(8, 8)]
+test("triangles-to-lines", "a triangle's outline as a closed 4-vertex line strip (its horizontal and vertical edges probed; the diagonal is left out)",
+     gs_src("triangles", "line_strip, max_vertices = 4", """    for (int i = 0; i < 4; i++) {
+        gl_Position = gl_in[i % 3].gl_Position;
+        g_color = v_color[0];
+        EmitVertex();
+    }"""), "draw triangle-list vertices 3", [(p, GREEN) for p in rt_tri],
+     [Line((8, 40), (40, 40), GREEN), Line((8, 8), (8, 40), GREEN), Keepout(rt_tri[1], rt_tri[2])],
+     tolerances=["tolerance on wgpu-gl* channel 0 edge-pixels 1% reason GL rasterizes lines with the diamond-exit rule, Vulkan on "
+                 "lavapipe with Bresenham: a line end moves (both allowed; measured on lavapipe/llvmpipe (Mesa 22.3.6): 1 of 343 edge "
+                 "pixels, 0.29%)"])
+
+test("triangles-to-points", "each triangle's three vertices as points (vertices at pixel centres)",
+     gs_src("triangles", "points, max_vertices = 3", """    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        g_color = v_color[i];
+        EmitVertex();
+    }"""), "draw triangle-list vertices 6",
+     [(P(6, 6), RED), (P(30, 6), GREEN), (P(6, 30), BLUE), (P(40, 40), YELLOW), (P(56, 40), WHITE), (P(40, 56), (0, 1, 1))],
+     [Point(6, 6, RED), Point(30, 6, GREEN), Point(6, 30, BLUE), Point(40, 40, YELLOW), Point(56, 40, WHITE), Point(40, 56, (0, 1, 1))])
+
+# --- invocations -----------------------------------------------------------------------------------
+def invocation_quads(n, cols=8, size=0.125, step=0.25, origin=(-0.875, -0.875)):
+    return gs_src("points", "triangle_strip, max_vertices = 4", f"""    vec2 o = vec2({origin[0]}, {origin[1]}) + vec2(gl_InvocationID % {cols}, gl_InvocationID / {cols}) * {step};
+    for (int i = 0; i < 4; i++) {{
+        gl_Position = vec4(o + vec2(i & 1, i >> 1) * {size}, 0.0, 1.0);
+        g_color = palette(gl_InvocationID);
+        EmitVertex();
+    }}""", PALETTE_GLSL).replace("layout(points) in;", f"layout(points, invocations = {n}) in;")
+
+
+def invocation_shapes(n, cols=8, size=0.125, step=0.25, origin=(-0.875, -0.875)):
+    out = []
+    for k in range(n):
+        x, y = origin[0] + (k % cols) * step, origin[1] + (k // cols) * step
+        out += quad(x, y, x + size, y + size, palette(k))
+    return out
+
+
+for n in (2, 4, 32):
+    test(f"invocations-{n}", f"{n} invocations of the geometry stage for one point, each drawing a quad placed and coloured by gl_InvocationID",
+         invocation_quads(n), "draw point-list vertices 1", one_point, invocation_shapes(n))
+
+test("invocation-order", "three invocations drawing overlapping quads, each 0.125 right of and below the last: later invocations are drawn over earlier ones (API order)",
+     invocation_quads(3, cols=1, size=0.5, step=0.125, origin=(-0.5, -0.5)).replace(
+         "vec2(gl_InvocationID % 1, gl_InvocationID / 1) * 0.125", "vec2(gl_InvocationID) * 0.125"),
+     "draw point-list vertices 1", one_point,
+     [t for k in range(3) for t in quad(-0.5 + 0.125 * k, -0.5 + 0.125 * k, 0.0 + 0.125 * k, 0.0 + 0.125 * k, palette(k))])
+
+ORDER_GS = gs_src("points, invocations = 2", "triangle_strip, max_vertices = 4", """    // Quads 0.5 wide, 0.125 apart: the invocation's index within the whole draw is 2 * primitive + invocation.
+    float k = float(2 * gl_PrimitiveIDIn + gl_InvocationID);
+    for (int i = 0; i < 4; i++) {
+        gl_Position = vec4(vec2(-0.5) + vec2(k * 0.125) + vec2(i & 1, i >> 1) * 0.5, 0.0, 1.0);
+        g_color = palette(2 * gl_PrimitiveIDIn + gl_InvocationID);
+        EmitVertex();
+    }""", PALETTE_GLSL)
+test("primitive-order", "two points × two invocations drawing overlapping quads: primitive 0's invocations 0 and 1, then primitive 1's, each over the ones before",
+     ORDER_GS, "draw point-list vertices 2", [((0.0, 0.0), RED), ((0.0, 0.0), RED)],
+     [t for k in range(4) for t in quad(-0.5 + 0.125 * k, -0.5 + 0.125 * k, 0.125 * k, 0.125 * k, palette(k))])
+
+test("invocations-primitive-id", "two triangles × three invocations, each a copy moved by the invocation and coloured by primitive and invocation",
+     gs_src("triangles, invocations = 3", "triangle_strip, max_vertices = 3", """    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position + vec4(0.5 * float(gl_InvocationID), 0.0, 0.0, 0.0);
+        g_color = palette(3 * gl_PrimitiveIDIn + gl_InvocationID);
+        EmitVertex();
+    }""", PALETTE_GLSL), "draw triangle-list vertices 6",
+     [((-0.875, -0.875), RED), ((-0.5, -0.875), RED), ((-0.875, -0.5), RED), ((-0.875, 0.125), RED), ((-0.5, 0.125), RED), ((-0.875, 0.5), RED)],
+     [Tri([(x + 0.5 * inv, y) for (x, y) in t], palette(3 * prim + inv))
+      for prim, t in enumerate([[(-0.875, -0.875), (-0.5, -0.875), (-0.875, -0.5)], [(-0.875, 0.125), (-0.5, 0.125), (-0.875, 0.5)]])
+      for inv in range(3)])
+
+# --- output vertex limit: 256 vertices of 4 components (lavapipe's maxGeometryTotalOutputComponents: 1024) ----
+test("max-vertices-256", "256 points from one invocation (a 16 x 16 grid at pixel centres 4 px apart): max_vertices = 256 with only gl_Position written is 1,024 output components, the device limit",
+     """#version 450
+layout(points) in;
+layout(points, max_vertices = 256) out;
+void main() {
+    for (int i = 0; i < 256; i++) {
+        gl_Position = vec4((vec2(i % 16, i / 16) * 4.0 + 2.5) / 32.0 - 1.0, 0.0, 1.0);
+        EmitVertex();
+    }
+}""", "draw point-list vertices 1", one_point,
+     [Point(2 + 4 * (i % 16), 2 + 4 * (i // 16), WHITE) for i in range(256)],
+     fs="#version 450\nlayout(location = 0) out vec4 frag;\nvoid main() {\n    frag = vec4(1.0);\n}")
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for t in TESTS:
+        write(t)
+
+
+def write(t):
+    lines = [f"# {t['what']}.", "# Generated by tools/geom-corpus.py: probes computed from the spec (the shapes the geometry stage emits, in",
+             "# API order, rasterized at pixel centres; pixels near edges not probed)."]
+    lines += ["[require]", "geometry"] + list(t["require"]) + [""]
+    lines += ["[vertex shader]", t["vs"], "", t["gs_header"], t["gs"], "", "[fragment shader]", t["fs"], ""]
+    lines += ["[vertex buffer 0]", vbuf(t["vertices"]), ""]
+    if t["index"]:
+        lines += [t["index"], ""]
+    if t["extra"]:
+        lines += [t["extra"], ""]
+    lines += ["[test]", "clear 0 0 0 1"] + list(t["directives"]) + [t["draw"]] + list(t["tolerances"])
+    if t["expect"] is not None:
+        lines += probes(t["expect"], mode=t["mode"])
+    path = os.path.join(OUT, t["name"] + ".shader_test")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
