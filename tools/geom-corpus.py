@@ -511,6 +511,206 @@ void main() {
      [Point(2 + 4 * (i % 16), 2 + 4 * (i // 16), WHITE) for i in range(256)],
      fs="#version 450\nlayout(location = 0) out vec4 frag;\nvoid main() {\n    frag = vec4(1.0);\n}")
 
+# --- resources in the geometry stage ------------------------------------------------------------
+QUAD_AT = """    for (int i = 0; i < 4; i++) {
+        gl_Position = gl_in[0].gl_Position + vec4(%s, 0.0, 0.0);
+        g_color = %s;
+        EmitVertex();
+    }"""
+test("uniform-buffer", "the geometry stage reads a uniform block: each point's quad moved by its offset, in its colour",
+     gs_src("points", "triangle_strip, max_vertices = 4", QUAD_AT % ("u.offset.xy + vec2(i & 1, i >> 1) * 0.25 - 0.125", "u.color.rgb"),
+            "layout(set = 0, binding = 0) uniform U { vec4 offset; vec4 color; } u;"),
+     "draw point-list vertices 2", [((-0.5, -0.5), RED), ((0.25, 0.0), RED)],
+     quad(-0.375, -0.125, -0.125, 0.125, (0, 1, 1)) + quad(0.375, 0.375, 0.625, 0.625, (0, 1, 1)),
+     extra="[uniform buffer 0 0]\nvec4 0.25 0.5 0 0\nvec4 0 1 1 0")
+
+test("storage-buffer", "the geometry stage reads a storage buffer: each point's quad in the colour at its gl_PrimitiveIDIn",
+     gs_src("points", "triangle_strip, max_vertices = 4", QUAD_AT % ("vec2(i & 1, i >> 1) * 0.25 - 0.125", "s.colors[gl_PrimitiveIDIn].rgb"),
+            "layout(set = 0, binding = 1, std430) readonly buffer S { vec4 colors[3]; } s;"),
+     "draw point-list vertices 3", [((-0.5, -0.5), RED), ((0.5, -0.5), RED), ((0.0, 0.5), RED)],
+     quad(-0.625, -0.625, -0.375, -0.375, (1, 1, 0)) + quad(0.375, -0.625, 0.625, -0.375, (1, 0, 1)) + quad(-0.125, 0.375, 0.125, 0.625, (0, 1, 1)),
+     extra="[storage buffer 0 1]\nvec4[3] 1 1 0 1  1 0 1 1  0 1 1 1")
+
+test("push-constants", "the geometry stage reads push constants: each point's quad sized by them",
+     gs_src("points", "triangle_strip, max_vertices = 4", QUAD_AT % ("(vec2(i & 1, i >> 1) - 0.5) * pc.size", "v_color[0]"),
+            "layout(push_constant) uniform PC { vec2 size; } pc;"),
+     "draw point-list vertices 2", [((-0.5, -0.5), RED), ((0.5, 0.25), GREEN)],
+     quad(-0.75, -0.625, -0.25, -0.375, RED) + quad(0.25, 0.125, 0.75, 0.375, GREEN),
+     extra="[push constants]\nvec2 0.5 0.25")
+
+# --- clip and cull distances written by the geometry stage ---------------------------------------
+test("clip-distance", "the geometry stage writes gl_ClipDistance[0] = x + 0.25: its quads are clipped at x = -0.25",
+     gs_src("points", "triangle_strip, max_vertices = 4", """    for (int i = 0; i < 4; i++) {
+        gl_Position = gl_in[0].gl_Position + vec4(vec2(i & 1, i >> 1) * vec2(1.5, 0.25) - vec2(0.75, 0.125), 0.0, 0.0);
+        gl_ClipDistance[0] = gl_Position.x + 0.25;
+        g_color = v_color[0];
+        EmitVertex();
+    }"""), "draw point-list vertices 2", [((0.0, -0.5), RED), ((0.0, 0.5), GREEN)],
+     quad(-0.25, -0.625, 0.75, -0.375, RED) + quad(-0.25, 0.375, 0.75, 0.625, GREEN), require=["clip-distances 1"])
+
+test("cull-distance", "the geometry stage writes gl_CullDistance[0] = -1 at every vertex of odd primitives (culled) and -1 at only the first vertex of even ones (kept)",
+     gs_src("triangles", "triangle_strip, max_vertices = 3", """    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        gl_CullDistance[0] = ((gl_PrimitiveIDIn & 1) == 1 || i == 0) ? -1.0 : 1.0;
+        g_color = palette(gl_PrimitiveIDIn);
+        EmitVertex();
+    }""", PALETTE_GLSL), "draw triangle-list vertices 12",
+     [(p, RED) for t in tri_list for p in t],
+     [Tri(t, palette(i)) for i, t in enumerate(tri_list) if i % 2 == 0], require=["cull-distances 1"])
+
+# --- varyings ------------------------------------------------------------------------------------
+sq = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]
+test("flat-strip", "a 4-vertex strip with a flat colour per vertex: each triangle takes its first vertex's (Vulkan's provoking vertex: v0 for (v0, v1, v2), v1 for (v1, v3, v2))",
+     """#version 450
+layout(points) in;
+layout(triangle_strip, max_vertices = 4) out;
+layout(location = 0) flat out vec3 g_color;
+void main() {
+    vec3 colors[4] = vec3[4](vec3(1, 0, 0), vec3(0, 1, 0), vec3(0, 0, 1), vec3(1, 1, 0));
+    for (int i = 0; i < 4; i++) {
+        gl_Position = vec4(vec2(i & 1, i >> 1) - 0.5, 0.0, 1.0);
+        g_color = colors[i];
+        EmitVertex();
+    }
+}""", "draw point-list vertices 1", one_point,
+     [Tri([sq[0], sq[1], sq[2]], RED), Tri([sq[1], sq[3], sq[2]], GREEN)],
+     fs=FS.replace("layout(location = 0) in vec3 g_color;", "layout(location = 0) flat in vec3 g_color;"))
+
+test("int-varying", "an integer varying (flat) from the geometry stage picks each quad's colour in the fragment stage",
+     """#version 450
+layout(points) in;
+layout(triangle_strip, max_vertices = 4) out;
+layout(location = 2) flat out int g_index;
+void main() {
+    for (int i = 0; i < 4; i++) {
+        gl_Position = gl_in[0].gl_Position + vec4(vec2(i & 1, i >> 1) * 0.25 - 0.125, 0.0, 0.0);
+        g_index = gl_PrimitiveIDIn + 3;
+        EmitVertex();
+    }
+}""", "draw point-list vertices 2", [((-0.5, 0.0), RED), ((0.5, 0.0), RED)],
+     quad(-0.625, -0.125, -0.375, 0.125, palette(3)) + quad(0.375, -0.125, 0.625, 0.125, palette(4)),
+     fs="#version 450\nlayout(location = 2) flat in int g_index;\nlayout(location = 0) out vec4 frag;\n" + PALETTE_GLSL + "\nvoid main() {\n    frag = vec4(palette(g_index), 1.0);\n}")
+
+test("block-output", "the geometry stage's varyings in an output block (colour, scale), read as a block by the fragment stage",
+     """#version 450
+layout(points) in;
+layout(triangle_strip, max_vertices = 4) out;
+layout(location = 0) in vec3 v_color[];
+layout(location = 0) out Gs { vec3 color; float scale; } g;
+void main() {
+    for (int i = 0; i < 4; i++) {
+        gl_Position = gl_in[0].gl_Position + vec4(vec2(i & 1, i >> 1) * 0.5 - 0.25, 0.0, 0.0);
+        g.color = v_color[0];
+        g.scale = gl_PrimitiveIDIn == 0 ? 1.0 : 0.25;
+        EmitVertex();
+    }
+}""", "draw point-list vertices 2", [((-0.5, 0.0), WHITE), ((0.5, 0.0), (0, 1, 1))],
+     quad(-0.75, -0.25, -0.25, 0.25, WHITE) + quad(0.25, -0.25, 0.75, 0.25, (0, 0.25, 0.25)),
+     fs="#version 450\nlayout(location = 0) in Gs { vec3 color; float scale; } g;\nlayout(location = 0) out vec4 frag;\nvoid main() {\n    frag = vec4(g.color * g.scale, 1.0);\n}")
+
+test("varyings-several-locations", "three varyings at locations 0, 1 and 3 (red, green and blue channels) from the geometry stage",
+     """#version 450
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+layout(location = 0) in vec3 v_color[];
+layout(location = 0) out float g_r;
+layout(location = 1) out vec2 g_g;
+layout(location = 3) flat out uint g_b;
+void main() {
+    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        g_r = v_color[i].r;
+        g_g = vec2(0.0, v_color[i].g);
+        g_b = uint(v_color[0].b * 4.0);
+        EmitVertex();
+    }
+}""", "draw triangle-list vertices 3", [((-0.875, -0.875), RED), ((0.875, -0.875), GREEN), ((-0.875, 0.875), BLUE)],
+     [Tri([(-0.875, -0.875), (0.875, -0.875), (-0.875, 0.875)], None, cols=[RED, GREEN, (0, 0, 0)])],
+     fs="#version 450\nlayout(location = 0) in float g_r;\nlayout(location = 1) in vec2 g_g;\nlayout(location = 3) flat in uint g_b;\nlayout(location = 0) out vec4 frag;\nvoid main() {\n    frag = vec4(g_r, g_g.y, float(g_b) / 4.0, 1.0);\n}",
+     tolerances=[gl_rounding(28)])
+
+# --- depth and blending see the emitted primitives in API order -------------------------------------
+DEPTH_GS = """#version 450
+layout(points) in;
+layout(triangle_strip, max_vertices = 12) out;
+layout(location = 0) out vec3 g_color;
+void main() {
+    vec3 colors[3] = vec3[3](vec3(1, 0, 0), vec3(0, 1, 0), vec3(0, 0, 1));
+    float depths[3] = float[3](0.5, 0.25, 0.75);
+    for (int q = 0; q < 3; q++) {
+        for (int i = 0; i < 4; i++) {
+            gl_Position = vec4(vec2(-0.625 + 0.25 * float(q)) + vec2(i & 1, i >> 1) * 0.75, depths[q], 1.0);
+            g_color = colors[q];
+            EmitVertex();
+        }
+        EndPrimitive();
+    }
+}"""
+test("depth-test", "three overlapping quads at depths 0.5, 0.25, 0.75, in that order, with the depth test (less): the nearest is seen where they overlap",
+     DEPTH_GS, "draw point-list vertices 1", one_point,
+     [t for q, (col, d) in enumerate([(RED, 0.5), (GREEN, 0.25), (BLUE, 0.75)])
+      for t in quad(-0.625 + 0.25 * q, -0.625 + 0.25 * q, 0.125 + 0.25 * q, 0.125 + 0.25 * q, col, depth=d)],
+     mode="depth-less", directives=["depth d32f compare less clear 1.0 write on"])
+
+test("blend-order", "three overlapping quads blended (alpha 0.5) in emission order: each overlap shows the order",
+     DEPTH_GS, "draw point-list vertices 1", one_point,
+     [t for q, col in enumerate([RED, GREEN, BLUE]) for t in quad(-0.625 + 0.25 * q, -0.625 + 0.25 * q, 0.125 + 0.25 * q, 0.125 + 0.25 * q, col, alpha=0.5)],
+     fs=FS.replace("vec4(g_color, 1.0)", "vec4(g_color, 0.5)"), mode="alpha", directives=["blend alpha"])
+
+# --- HLSL geometry shaders through glslang -------------------------------------------------------------
+HLSL_QUADS = """struct VSOut {
+    float4 pos : SV_Position;
+    [[vk::location(0)]] float3 color : COLOR0;
+};
+struct GSOut {
+    float4 pos : SV_Position;
+    [[vk::location(0)]] float3 color : COLOR0;
+};
+
+[maxvertexcount(4)]
+void main(point VSOut input[1], inout TriangleStream<GSOut> stream) {
+    for (int i = 0; i < 4; i++) {
+        GSOut o;
+        o.pos = input[0].pos + float4(float2(i & 1, i >> 1) * 0.5 - 0.25, 0.0, 0.0);
+        o.color = input[0].color;
+        stream.Append(o);
+    }
+    stream.RestartStrip();
+}"""
+test("hlsl-points-to-quads", "an HLSL geometry shader ([maxvertexcount(4)], TriangleStream, Append, RestartStrip) turning each point into a quad",
+     HLSL_QUADS, "draw point-list vertices 3", pts,
+     quad(-0.75, -0.75, -0.25, -0.25, RED) + quad(0.25, -0.75, 0.75, -0.25, GREEN) + quad(-0.25, 0.25, 0.25, 0.75, BLUE),
+     gs_header="[geometry shader hlsl]")
+
+HLSL_INSTANCES = """struct VSOut {
+    float4 pos : SV_Position;
+    [[vk::location(0)]] float3 color : COLOR0;
+};
+struct GSOut {
+    float4 pos : SV_Position;
+    [[vk::location(0)]] float3 color : COLOR0;
+};
+
+float3 palette(int i) { int k = i % 7 + 1; return float3(k & 1, (k >> 1) & 1, (k >> 2) & 1); }
+
+[instance(3)]
+[maxvertexcount(3)]
+void main(triangle VSOut input[3], uint id : SV_PrimitiveID, uint instance : SV_GSInstanceID, inout TriangleStream<GSOut> stream) {
+    for (int i = 0; i < 3; i++) {
+        GSOut o;
+        o.pos = input[i].pos + float4(0.5 * float(instance), 0.0, 0.0, 0.0);
+        o.color = palette(int(3 * id + instance));
+        stream.Append(o);
+    }
+}"""
+test("hlsl-instances-primitive-id", "an HLSL geometry shader with [instance(3)], SV_GSInstanceID and SV_PrimitiveID: each triangle copied three times, coloured by primitive and instance",
+     HLSL_INSTANCES, "draw triangle-list vertices 6",
+     [((-0.875, -0.875), RED), ((-0.5, -0.875), RED), ((-0.875, -0.5), RED), ((-0.875, 0.125), RED), ((-0.5, 0.125), RED), ((-0.875, 0.5), RED)],
+     [Tri([(x + 0.5 * inv, y) for (x, y) in t], palette(3 * prim + inv))
+      for prim, t in enumerate([[(-0.875, -0.875), (-0.5, -0.875), (-0.875, -0.5)], [(-0.875, 0.125), (-0.5, 0.125), (-0.875, 0.5)]])
+      for inv in range(3)],
+     gs_header="[geometry shader hlsl]")
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for t in TESTS:

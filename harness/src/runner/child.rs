@@ -127,7 +127,7 @@ impl BatchRenderer {
             ExecutorKind::Wgpu(_) => {
                 let desc = compile::pipeline(test, tesserae::Options { clip: self.clip, max_bind_groups: 8, ..Default::default() })?;
                 if self.clip == ClipMode::Emulated {
-                    let last = desc.tess_eval.as_ref().unwrap_or(&desc.vertex);
+                    let last = desc.geometry.as_ref().or(desc.tess_eval.as_ref()).unwrap_or(&desc.vertex);
                     let writes_clip = tesserae::reflect::load(&last.spirv, last.entry_point.as_deref())
                         .is_ok_and(|m| m.reflection.clip_distance_outputs > 0);
                     if !writes_clip {
