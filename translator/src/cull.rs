@@ -250,7 +250,6 @@ fn primitive_kernel(
 {prims} var<storage, read_write> tesserae_prims: array<u32>;
 {flags} var<storage, read_write> tesserae_flags: array<u32>;
 
-{IS_RESTART_WGSL}
 @compute @workgroup_size({WORKGROUP})
 fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     let p = gid.x;
@@ -279,7 +278,8 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     }}
 }}
 ",
-        params = b.emulation.draw_params_wgsl(),
+        // Only strips read the index buffer (for restarts).
+        params = if strip { b.emulation.draw_params_wgsl() + IS_RESTART_WGSL } else { b.emulation.draw_uniform_wgsl() },
         assemble = assemble_wgsl(n, strip),
         records = records::declaration(&b.emulation.at(b.records), "read", "tesserae_records"),
         prims = b.emulation.at(b.prims),

@@ -616,7 +616,10 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
     // Strips read the index buffer for restarts.
     let mut kernel = if strip { e.draw_params_wgsl() } else { e.draw_uniform_wgsl() };
     let records = |id, access, name| records::declaration(&e.at(binding::intermediate(id)), access, name);
-    let _ = writeln!(kernel, "{}", records(buffers.vertex_records, "read", "tesserae_src"));
+    // A stage that reads no input reads no vertex record (a pass declares only what it uses).
+    if body.contains("tesserae_src") {
+        let _ = writeln!(kernel, "{}", records(buffers.vertex_records, "read", "tesserae_src"));
+    }
     let _ = writeln!(kernel, "{}", records(buffers.records, "read_write", "tesserae_gs_records"));
     let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indices: array<u32>;", e.at(binding::intermediate(buffers.indices)));
     let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indirect: array<u32>;", e.at(binding::intermediate(buffers.indirect)));

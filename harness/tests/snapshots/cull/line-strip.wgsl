@@ -151,11 +151,6 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     }
     return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
 }
-
-@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(0) @binding(25) var<storage, read_write> tesserae_prims: array<u32>;
-@group(0) @binding(26) var<storage, read_write> tesserae_flags: array<u32>;
-
 fn tesserae_is_restart(i: u32) -> bool {
     if tesserae_draw.indexed == 0u {
         return false;
@@ -163,6 +158,10 @@ fn tesserae_is_restart(i: u32) -> bool {
     let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
     return tesserae_raw_index(tesserae_draw.first + i) == restart;
 }
+
+@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(25) var<storage, read_write> tesserae_prims: array<u32>;
+@group(0) @binding(26) var<storage, read_write> tesserae_flags: array<u32>;
 
 @compute @workgroup_size(64)
 fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
@@ -172,23 +171,20 @@ fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     var v = array<u32, 3>(0u, 0u, 0u);
     var keep = true;
-    var odd = 0u;
-    if true {
-        for (var k = 0u; k < 2u; k++) {
-            if tesserae_is_restart(p + k) {
-                keep = false;
-            }
+    for (var k = 0u; k < 2u; k++) {
+        if tesserae_is_restart(p + k) {
+            keep = false;
         }
-        // Strip parity counts from the last restart.
-        var start = 0u;
-        for (var j = p; j > 0u; j--) {
-            if tesserae_is_restart(j - 1u) {
-                start = j;
-                break;
-            }
-        }
-        odd = (p - start) & 1u;
     }
+    // Strip parity counts from the last restart.
+    var start = 0u;
+    for (var j = p; j > 0u; j--) {
+        if tesserae_is_restart(j - 1u) {
+            start = j;
+            break;
+        }
+    }
+    let odd = (p - start) & 1u;
     v[0] = p; v[1] = p + 1u;
     let base = gid.y * tesserae_draw.count;
     for (var c = 0u; c < 1u; c++) {
@@ -280,8 +276,8 @@ struct TesseraePassOut {
 
 @vertex
 fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
-    let b = r * 3u;
     var o: TesseraePassOut;
+    let b = r * 3u;
     o.position = tesserae_records[b];
     o.v0 = tesserae_records[b + 1u].xyz;
     return o;

@@ -161,36 +161,10 @@ struct TesseraeDraw {
     tess_mode: u32,
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
-
-// The index at position `i` of the draw, as stored (restart indices included).
-fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
-    }
-    return tesserae_indices[i];
-}
-
-// The vertex index of position `position` of the draw (gl_VertexIndex).
-fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
-    }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
-}
 
 @group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
 @group(0) @binding(25) var<storage, read_write> tesserae_prims: array<u32>;
 @group(0) @binding(26) var<storage, read_write> tesserae_flags: array<u32>;
-
-fn tesserae_is_restart(i: u32) -> bool {
-    if tesserae_draw.indexed == 0u {
-        return false;
-    }
-    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
-    return tesserae_raw_index(tesserae_draw.first + i) == restart;
-}
 
 @compute @workgroup_size(64)
 fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
@@ -200,23 +174,6 @@ fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     var v = array<u32, 3>(0u, 0u, 0u);
     var keep = true;
-    var odd = 0u;
-    if false {
-        for (var k = 0u; k < 2u; k++) {
-            if tesserae_is_restart(p + k) {
-                keep = false;
-            }
-        }
-        // Strip parity counts from the last restart.
-        var start = 0u;
-        for (var j = p; j > 0u; j--) {
-            if tesserae_is_restart(j - 1u) {
-                start = j;
-                break;
-            }
-        }
-        odd = (p - start) & 1u;
-    }
     for (var k = 0u; k < 2u; k++) { v[k] = p * 2u + k; }
     let base = gid.y * tesserae_draw.count;
     for (var c = 0u; c < 7u; c++) {
@@ -308,8 +265,8 @@ struct TesseraePassOut {
 
 @vertex
 fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
-    let b = r * 4u;
     var o: TesseraePassOut;
+    let b = r * 4u;
     o.position = tesserae_records[b];
     o.v0 = tesserae_records[b + 1u].xyz;
     return o;
