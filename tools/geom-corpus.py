@@ -100,7 +100,10 @@ class Tri:
 
 
 def quad(x0, y0, x1, y1, col, **kw):
-    return [Tri([(x0, y0), (x1, y0), (x0, y1)], col, **kw), Tri([(x1, y0), (x0, y1), (x1, y1)], col, **kw)]
+    tris = [Tri([(x0, y0), (x1, y0), (x0, y1)], col, **kw), Tri([(x1, y0), (x0, y1), (x1, y1)], col, **kw)]
+    # Its centre pixel is probed too (a quad narrower than the grid's step may have no grid probe).
+    tris[0].centre = pxc((x0 + x1) / 2, (y0 + y1) / 2)
+    return tris
 
 
 class Line:
@@ -159,26 +162,27 @@ def fmt(v):
 
 def probes(shapes, clear=(0, 0, 0), mode="last"):
     lines = []
-    for gy in range(2, H, 4):
-        for gx in range(2, W, 4):
-            c = (gx + 0.5, gy + 0.5)
-            if any(s.near(c) for s in shapes):
+    grid = [(gx, gy) for gy in range(2, H, 4) for gx in range(2, W, 4)]
+    centres = [(int(s.centre[0]), int(s.centre[1])) for s in shapes if getattr(s, "centre", None)]
+    for (gx, gy) in grid + [c for c in dict.fromkeys(centres) if c not in grid]:
+        c = (gx + 0.5, gy + 0.5)
+        if any(s.near(c) for s in shapes):
+            continue
+        col = clear
+        best = None
+        for s in shapes:
+            got = s.colour_at(c)
+            if got is None:
                 continue
-            col = clear
-            best = None
-            for s in shapes:
-                got = s.colour_at(c)
-                if got is None:
-                    continue
-                if mode == "last":
-                    col = got
-                elif mode == "depth-less":
-                    if best is None or s.depth < best:
-                        best, col = s.depth, got
-                elif mode == "alpha":
-                    a = s.alpha
-                    col = tuple(got[j] * a + col[j] * (1 - a) for j in range(3))
-            lines.append(f"probe rgb {gx} {gy} {' '.join(fmt(v) for v in col)}")
+            if mode == "last":
+                col = got
+            elif mode == "depth-less":
+                if best is None or s.depth < best:
+                    best, col = s.depth, got
+            elif mode == "alpha":
+                a = s.alpha
+                col = tuple(got[j] * a + col[j] * (1 - a) for j in range(3))
+        lines.append(f"probe rgb {gx} {gy} {' '.join(fmt(v) for v in col)}")
     for s in shapes:
         if isinstance(s, (Line, Point)):
             for (x, y) in s.pixels():
@@ -710,6 +714,70 @@ test("hlsl-instances-primitive-id", "an HLSL geometry shader with [instance(3)],
       for prim, t in enumerate([[(-0.875, -0.875), (-0.5, -0.875), (-0.875, -0.5)], [(-0.875, 0.125), (-0.5, 0.125), (-0.875, 0.5)]])
       for inv in range(3)],
      gs_header="[geometry shader hlsl]")
+
+# --- input primitives with adjacency ---------------------------------------------------------------
+def adjacency_markers(layout_in, n):
+    return f"""#version 450
+layout({layout_in}) in;
+layout(triangle_strip, max_vertices = {4 * n}) out;
+layout(location = 0) out vec3 g_color;
+{PALETTE_GLSL}
+void main() {{
+    // A 0.125-wide square at each input vertex, coloured by its index in gl_in[].
+    for (int k = 0; k < {n}; k++) {{
+        for (int i = 0; i < 4; i++) {{
+            gl_Position = gl_in[k].gl_Position + vec4(vec2(i & 1, i >> 1) * 0.125 - 0.0625, 0.0, 0.0);
+            g_color = palette(k);
+            EmitVertex();
+        }}
+        EndPrimitive();
+    }}
+}}"""
+
+
+def grid_vertices(count, cols=6):
+    return [(-0.625 + 0.25 * (i % cols), -0.625 + 0.25 * (i // cols)) for i in range(count)]
+
+
+def marker_quads(verts, prims):
+    out = []
+    for prim in prims:
+        for k, v in enumerate(prim):
+            x, y = verts[v]
+            out += quad(x - 0.0625, y - 0.0625, x + 0.0625, y + 0.0625, palette(k))
+    return out
+
+
+def tri_strip_adjacency(count):
+    """Vulkan's triangle strip with adjacency: the vertices of triangle i in the order the
+    geometry stage receives them (first, middle odd and even, last, only)."""
+    n = (count - 4) // 2
+    prims = []
+    for i in range(n):
+        last = i == n - 1
+        if i == 0:
+            prims.append((0, 1, 2, 5 if last else 6, 4, 3))
+        elif i % 2 == 1:
+            # OpenGL's table starts odd triangles at 2i + 2; Vulkan numbers every triangle from its
+            # provoking vertex 2i, the same six vertices rotated by two.
+            prims.append((2 * i, 2 * i + 3, 2 * i + 4, 2 * i + 5 if last else 2 * i + 6, 2 * i + 2, 2 * i - 2))
+        else:
+            prims.append((2 * i, 2 * i - 2, 2 * i + 2, 2 * i + 5 if last else 2 * i + 6, 2 * i + 4, 2 * i + 3))
+    return prims
+
+
+for name, topo, count, n, prims in [
+    ("lines-adjacency-list", "line-list-adjacency", 8, 4, [(0, 1, 2, 3), (4, 5, 6, 7)]),
+    ("lines-adjacency-strip", "line-strip-adjacency", 6, 4, [(i, i + 1, i + 2, i + 3) for i in range(3)]),
+    ("triangles-adjacency-list", "triangle-list-adjacency", 12, 6, [tuple(range(6)), tuple(range(6, 12))]),
+    ("triangles-adjacency-strip-only", "triangle-strip-adjacency", 6, 6, tri_strip_adjacency(6)),
+    ("triangles-adjacency-strip-2", "triangle-strip-adjacency", 8, 6, tri_strip_adjacency(8)),
+    ("triangles-adjacency-strip-4", "triangle-strip-adjacency", 12, 6, tri_strip_adjacency(12)),
+]:
+    verts = grid_vertices(count)
+    test(name, f"a {topo} draw of {count} vertices: each primitive marks its gl_in[k] with a square in palette(k), so every vertex's place in each primitive (Vulkan's tables) shows; later primitives cover earlier marks",
+         adjacency_markers("lines_adjacency" if n == 4 else "triangles_adjacency", n), f"draw {topo} vertices {count}",
+         [(v, RED) for v in verts], marker_quads(verts, prims))
 
 def main():
     os.makedirs(OUT, exist_ok=True)

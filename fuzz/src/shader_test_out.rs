@@ -16,14 +16,7 @@ pub const EMULATED_CLIP_TOLERANCE: &str = "tolerance on *-clip-emulated channel 
 pub const EMULATED_CLIP_TOLERANCE_PERCENT: f64 = 2.0;
 
 fn topology_name(t: Topology) -> String {
-    match t {
-        Topology::PointList => "point-list".into(),
-        Topology::LineList => "line-list".into(),
-        Topology::LineStrip => "line-strip".into(),
-        Topology::TriangleList => "triangle-list".into(),
-        Topology::TriangleStrip => "triangle-strip".into(),
-        Topology::PatchList { control_points } => format!("patch-list-{control_points}"),
-    }
+    t.name()
 }
 
 fn hex_words(out: &mut String, words: &[u32]) {

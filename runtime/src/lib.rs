@@ -295,6 +295,8 @@ fn topology(t: Topology) -> Result<wgpu::PrimitiveTopology, RuntimeError> {
         Topology::TriangleList => wgpu::PrimitiveTopology::TriangleList,
         Topology::TriangleStrip => wgpu::PrimitiveTopology::TriangleStrip,
         Topology::PatchList { .. } => return Err(RuntimeError::Unsupported("a render pass drawing patches".into())),
+        t if t.has_adjacency() => return Err(RuntimeError::Unsupported("a render pass drawing primitives with adjacency".into())),
+        t => return Err(RuntimeError::Unsupported(format!("a render pass drawing {}", t.name()))),
     })
 }
 

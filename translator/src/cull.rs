@@ -42,6 +42,8 @@ pub fn vertices_per_primitive(t: Topology) -> u32 {
     match t {
         Topology::LineList | Topology::LineStrip => 2,
         Topology::PointList => 1,
+        Topology::LineListAdjacency | Topology::LineStripAdjacency => 4,
+        Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency => 6,
         _ => 3,
     }
 }
@@ -50,7 +52,9 @@ pub fn vertices_per_primitive(t: Topology) -> u32 {
 pub fn primitives_per_instance(t: Topology, count: u32) -> u32 {
     let n = vertices_per_primitive(t);
     match t {
-        Topology::LineStrip | Topology::TriangleStrip => (count + 1).saturating_sub(n),
+        Topology::LineStrip | Topology::TriangleStrip | Topology::LineStripAdjacency => (count + 1).saturating_sub(n),
+        // Triangle i takes vertices 2i - 2 to 2i + 6 (Vulkan's table), so 2 more per triangle.
+        Topology::TriangleStripAdjacency => count.saturating_sub(4) / 2,
         Topology::PatchList { control_points } => count / control_points.max(1),
         _ => count / n,
     }
@@ -132,9 +136,8 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     }
     layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, cull_n, &out, &mut stores)?;
     let n = vertices_per_primitive(topology);
-    let strip = topology.is_strip();
     let primitive = crate::profile::phase("emulation: primitive kernel", || {
-        round_trip_kernel(Stage::Vertex, primitive_kernel(b, n, strip, &layout, cull_n, provoking_last)?)
+        round_trip_kernel(Stage::Vertex, primitive_kernel(b, topology, &layout, cull_n, provoking_last)?)
     })?;
     let compact = crate::profile::phase("emulation: compact kernel", || round_trip_kernel(Stage::Vertex, compact_kernel(b, n)))?;
     let passthrough = crate::profile::phase("emulation: passthrough", || {
@@ -201,14 +204,41 @@ pub(crate) const IS_RESTART_WGSL: &str = "fn tesserae_is_restart(i: u32) -> bool
 /// WGSL statements assembling primitive `p` of the draw (`n` vertices, from a list or a
 /// strip) into the draw positions `v[0..n]`, in Vulkan's vertex order: odd triangles of a strip
 /// `(i, i+2, i+1)`, the parity counted from the last restart; `keep` is cleared when a restart
-/// index lies inside a strip's primitive. `v` and `keep` are declared by the caller.
-pub(crate) fn assemble_wgsl(n: u32, strip: bool) -> String {
-    if !strip {
+/// index lies inside a strip's primitive. Triangle strips with adjacency follow Vulkan's order
+/// (first, middle odd or even, last, only; every triangle from its provoking vertex 2i) counted
+/// from the draw's first vertex: a restart index
+/// among a primitive's vertices drops the primitive, but does not start a new strip there
+/// (not yet taken). `v` and `keep` are declared by the caller.
+pub(crate) fn assemble_wgsl(topology: Topology) -> String {
+    let n = vertices_per_primitive(topology);
+    if topology == Topology::TriangleStripAdjacency {
+        return "    let i2 = 2u * p;
+    let last = p + 1u == tesserae_draw.primitives;
+    if p == 0u {
+        v = array<u32, 6>(0u, 1u, 2u, select(6u, 5u, last), 4u, 3u);
+    } else if (p & 1u) == 1u {
+        // OpenGL's table starts odd triangles at 2i + 2; Vulkan numbers every triangle from
+        // its provoking vertex 2i, the same six vertices rotated by two.
+        v = array<u32, 6>(i2, i2 + 3u, i2 + 4u, select(i2 + 6u, i2 + 5u, last), i2 + 2u, i2 - 2u);
+    } else {
+        v = array<u32, 6>(i2, i2 - 2u, i2 + 2u, select(i2 + 6u, i2 + 5u, last), i2 + 4u, i2 + 3u);
+    }
+    for (var k = 0u; k < 6u; k++) {
+        if tesserae_is_restart(v[k]) {
+            keep = false;
+        }
+    }
+"
+        .to_string();
+    }
+    if !topology.is_strip() {
         return format!("    for (var k = 0u; k < {n}u; k++) {{ v[k] = p * {n}u + k; }}\n");
     }
     let order = match n {
         2 => "v[0] = p; v[1] = p + 1u;",
-        _ => "v[0] = p; v[1] = p + 1u + odd; v[2] = p + 2u - odd;",
+        3 => "v[0] = p; v[1] = p + 1u + odd; v[2] = p + 2u - odd;",
+        // Lines with adjacency: (i, i + 1, i + 2, i + 3), no parity.
+        _ => "v[0] = p; v[1] = p + 1u; v[2] = p + 2u; v[3] = p + 3u;",
     };
     format!(
         "    for (var k = 0u; k < {n}u; k++) {{
@@ -235,12 +265,12 @@ pub(crate) fn assemble_wgsl(n: u32, strip: bool) -> String {
 /// winding and makes Vulkan's first vertex the last.
 fn primitive_kernel(
     b: CullBindings,
-    n: u32,
-    strip: bool,
+    topology: Topology,
     layout: &RecordLayout,
     cull_n: u32,
     provoking_last: bool,
 ) -> Result<String, TranslateError> {
+    let (n, strip) = (vertices_per_primitive(topology), topology.is_strip());
     let vertex_base = layout.base_of("(base + v[k])");
     let distance = layout.float(Field::CullDistances, &Record { buffer: "tesserae_records", base: &vertex_base }, "c")?;
     let vertex = if provoking_last && n > 1 { format!("v[(k + 1u) % {n}u]") } else { "v[k]".to_string() };
@@ -280,7 +310,7 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
 ",
         // Only strips read the index buffer (for restarts).
         params = if strip { b.emulation.draw_params_wgsl() + IS_RESTART_WGSL } else { b.emulation.draw_uniform_wgsl() },
-        assemble = assemble_wgsl(n, strip),
+        assemble = assemble_wgsl(topology),
         records = records::declaration(&b.emulation.at(b.records), "read", "tesserae_records"),
         prims = b.emulation.at(b.prims),
         flags = b.emulation.at(b.flags),

@@ -53,13 +53,19 @@ pub enum Topology {
     LineStrip,
     TriangleList,
     TriangleStrip,
+    /// Lines with adjacency (4 vertices a primitive), for a geometry stage.
+    LineListAdjacency,
+    LineStripAdjacency,
+    /// Triangles with adjacency (6 vertices a primitive), for a geometry stage.
+    TriangleListAdjacency,
+    TriangleStripAdjacency,
     PatchList { control_points: u32 },
 }
 
 impl std::str::FromStr for Topology {
     type Err = String;
-    /// `point-list`, `line-list`, `line-strip`, `triangle-list`, `triangle-strip`,
-    /// `patch-list-N` (N control points).
+    /// `point-list`, `line-list`, `line-strip`, `triangle-list`, `triangle-strip`, the same
+    /// four with `-adjacency` after them, `patch-list-N` (N control points).
     fn from_str(s: &str) -> Result<Self, String> {
         Ok(match s {
             "point-list" => Topology::PointList,
@@ -67,6 +73,10 @@ impl std::str::FromStr for Topology {
             "line-strip" => Topology::LineStrip,
             "triangle-list" => Topology::TriangleList,
             "triangle-strip" => Topology::TriangleStrip,
+            "line-list-adjacency" => Topology::LineListAdjacency,
+            "line-strip-adjacency" => Topology::LineStripAdjacency,
+            "triangle-list-adjacency" => Topology::TriangleListAdjacency,
+            "triangle-strip-adjacency" => Topology::TriangleStripAdjacency,
             _ => match s.strip_prefix("patch-list-").and_then(|n| n.parse().ok()) {
                 Some(control_points) => Topology::PatchList { control_points },
                 None => return Err(format!("unknown topology `{s}`")),
@@ -80,7 +90,29 @@ impl Topology {
         matches!(self, Topology::PointList)
     }
     pub fn is_strip(self) -> bool {
-        matches!(self, Topology::LineStrip | Topology::TriangleStrip)
+        matches!(self, Topology::LineStrip | Topology::TriangleStrip | Topology::LineStripAdjacency | Topology::TriangleStripAdjacency)
+    }
+    /// A topology with adjacency, which only a geometry stage reads.
+    pub fn has_adjacency(self) -> bool {
+        matches!(
+            self,
+            Topology::LineListAdjacency | Topology::LineStripAdjacency | Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency
+        )
+    }
+    /// The name `from_str` reads.
+    pub fn name(self) -> String {
+        match self {
+            Topology::PointList => "point-list".into(),
+            Topology::LineList => "line-list".into(),
+            Topology::LineStrip => "line-strip".into(),
+            Topology::TriangleList => "triangle-list".into(),
+            Topology::TriangleStrip => "triangle-strip".into(),
+            Topology::LineListAdjacency => "line-list-adjacency".into(),
+            Topology::LineStripAdjacency => "line-strip-adjacency".into(),
+            Topology::TriangleListAdjacency => "triangle-list-adjacency".into(),
+            Topology::TriangleStripAdjacency => "triangle-strip-adjacency".into(),
+            Topology::PatchList { control_points } => format!("patch-list-{control_points}"),
+        }
     }
 }
 

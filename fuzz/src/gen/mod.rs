@@ -758,6 +758,9 @@ impl Gen<'_, '_> {
             Topology::LineStrip => (2, 1),
             Topology::PointList => (1, 1),
             Topology::PatchList { control_points } => (control_points as usize, control_points as usize),
+            // The generator makes no geometry stage, the only reader of adjacency.
+            Topology::LineListAdjacency | Topology::LineStripAdjacency => (4, 4),
+            Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency => (6, 6),
         };
         let extra = self.u.int_in_range(0..=(self.l.vertices.saturating_sub(min)) / step)?;
         let count = min + extra * step;

@@ -250,6 +250,10 @@ fn topology(t: Topology, control_points: u32) -> R<TTopology> {
         Topology::LineStrip => TTopology::LineStrip,
         Topology::TriangleList => TTopology::TriangleList,
         Topology::TriangleStrip => TTopology::TriangleStrip,
+        Topology::LineListWithAdjacency => TTopology::LineListAdjacency,
+        Topology::LineStripWithAdjacency => TTopology::LineStripAdjacency,
+        Topology::TriangleListWithAdjacency => TTopology::TriangleListAdjacency,
+        Topology::TriangleStripWithAdjacency => TTopology::TriangleStripAdjacency,
         Topology::PatchList => TTopology::PatchList { control_points },
         other => return refuse(format!("topology {other:?}")),
     })

@@ -367,6 +367,10 @@ fn vk_topology(t: Topology) -> vk::PrimitiveTopology {
         Topology::LineStrip => vk::PrimitiveTopology::LINE_STRIP,
         Topology::TriangleList => vk::PrimitiveTopology::TRIANGLE_LIST,
         Topology::TriangleStrip => vk::PrimitiveTopology::TRIANGLE_STRIP,
+        Topology::LineListAdjacency => vk::PrimitiveTopology::LINE_LIST_WITH_ADJACENCY,
+        Topology::LineStripAdjacency => vk::PrimitiveTopology::LINE_STRIP_WITH_ADJACENCY,
+        Topology::TriangleListAdjacency => vk::PrimitiveTopology::TRIANGLE_LIST_WITH_ADJACENCY,
+        Topology::TriangleStripAdjacency => vk::PrimitiveTopology::TRIANGLE_STRIP_WITH_ADJACENCY,
         Topology::PatchList { .. } => vk::PrimitiveTopology::PATCH_LIST,
     }
 }

@@ -184,9 +184,8 @@ pub fn state(r: &Reflection, topology: Topology) -> Result<GeometryState, Transl
         InputPrimitive::Points => topology == Topology::PointList,
         InputPrimitive::Lines => matches!(topology, Topology::LineList | Topology::LineStrip),
         InputPrimitive::Triangles => matches!(topology, Topology::TriangleList | Topology::TriangleStrip),
-        InputPrimitive::LinesAdjacency | InputPrimitive::TrianglesAdjacency => {
-            return Err(refuse("geometry input primitives with adjacency"));
-        }
+        InputPrimitive::LinesAdjacency => matches!(topology, Topology::LineListAdjacency | Topology::LineStripAdjacency),
+        InputPrimitive::TrianglesAdjacency => matches!(topology, Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency),
     };
     if !fits {
         return Err(TranslateError::InvalidDesc(format!("a geometry stage taking {input:?} drawn with {topology:?}")));
@@ -316,6 +315,8 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     let topology = match geometry_input(&r) {
         Some(InputPrimitive::Points) => Topology::PointList,
         Some(InputPrimitive::Lines) => Topology::LineList,
+        Some(InputPrimitive::LinesAdjacency) => Topology::LineListAdjacency,
+        Some(InputPrimitive::TrianglesAdjacency) => Topology::TriangleListAdjacency,
         _ => Topology::TriangleList,
     };
     let st = state(&r, topology)?;
@@ -545,12 +546,12 @@ fn {END_BODY}() {{
         &mut prologue,
     )?;
     let strip = topology.is_strip();
-    let assemble = cull::assemble_wgsl(n_in, strip);
+    let assemble = cull::assemble_wgsl(topology);
     let restart_fn = if strip { cull::IS_RESTART_WGSL } else { "" };
     // `PrimitiveId` counts primitives, not windows of the strip: a window holding a restart index
     // is none. Counting them walks the draw up to `p` (each restart found once per window it
     // spoils): quadratic over an indexed strip draw, linear per invocation.
-    let primitive_id = if strip {
+    let primitive_id = if strip && topology != Topology::TriangleStripAdjacency {
         format!(
             "    var tesserae_primitive_id = p;
     if tesserae_draw.indexed != 0u {{

@@ -70,6 +70,9 @@ impl PipelineShape {
         } else if !matches!(desc.topology, Topology::PatchList { .. }) {
             return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
         }
+        if desc.topology.has_adjacency() && stages.geometry.is_none() {
+            return Err(TranslateError::unsupported(Stage::Vertex, "primitives with adjacency without a geometry stage"));
+        }
         refusals::refuse_outputs(last)?;
         let path = path(desc, stages)?;
         if let Some(f) = fragment {
