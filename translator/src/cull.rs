@@ -48,6 +48,16 @@ pub fn vertices_per_primitive(t: Topology) -> u32 {
     }
 }
 
+/// Vertices of a primitive the rasterizer draws: without a geometry stage, primitives with
+/// adjacency draw their line (vertices 1, 2) or triangle (0, 2, 4) alone.
+pub fn rasterized_vertices(t: Topology) -> u32 {
+    match t {
+        Topology::LineListAdjacency | Topology::LineStripAdjacency => 2,
+        Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency => 3,
+        _ => vertices_per_primitive(t),
+    }
+}
+
 /// Primitives per instance of a draw of `count` vertices (or indices), restarts included.
 pub fn primitives_per_instance(t: Topology, count: u32) -> u32 {
     let n = vertices_per_primitive(t);
@@ -135,7 +145,7 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         layout.store_floats(Field::ClipDistances, access, *n, &out, &mut stores)?;
     }
     layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, cull_n, &out, &mut stores)?;
-    let n = vertices_per_primitive(topology);
+    let n = rasterized_vertices(topology);
     let primitive = crate::profile::phase("emulation: primitive kernel", || {
         round_trip_kernel(Stage::Vertex, primitive_kernel(b, topology, &layout, cull_n, provoking_last)?)
     })?;
@@ -270,7 +280,13 @@ fn primitive_kernel(
     cull_n: u32,
     provoking_last: bool,
 ) -> Result<String, TranslateError> {
-    let (n, strip) = (vertices_per_primitive(topology), topology.is_strip());
+    let (assembled, n, strip) = (vertices_per_primitive(topology), rasterized_vertices(topology), topology.is_strip());
+    // The drawn vertices of a primitive with adjacency, moved to the front.
+    let drawn = match assembled - n {
+        2 => "    v[0] = v[1]; v[1] = v[2];\n",
+        3 => "    v[1] = v[2]; v[2] = v[4];\n",
+        _ => "",
+    };
     let vertex_base = layout.base_of("(base + v[k])");
     let distance = layout.float(Field::CullDistances, &Record { buffer: "tesserae_records", base: &vertex_base }, "c")?;
     let vertex = if provoking_last && n > 1 { format!("v[(k + 1u) % {n}u]") } else { "v[k]".to_string() };
@@ -286,9 +302,9 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     if p >= tesserae_draw.primitives {{
         return;
     }}
-    var v = array<u32, 3>(0u, 0u, 0u);
+    var v = array<u32, {v_len}>();
     var keep = true;
-{assemble}    let base = gid.y * tesserae_draw.count;
+{assemble}{drawn}    let base = gid.y * tesserae_draw.count;
     for (var c = 0u; c < {cull_n}u; c++) {{
         var all_negative = true;
         for (var k = 0u; k < {n}u; k++) {{
@@ -311,6 +327,7 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
         // Only strips read the index buffer (for restarts).
         params = if strip { b.emulation.draw_params_wgsl() + IS_RESTART_WGSL } else { b.emulation.draw_uniform_wgsl() },
         assemble = assemble_wgsl(topology),
+        v_len = assembled.max(3),
         records = records::declaration(&b.emulation.at(b.records), "read", "tesserae_records"),
         prims = b.emulation.at(b.prims),
         flags = b.emulation.at(b.flags),

@@ -253,7 +253,7 @@ fn translate_with_primitive_pass(desc: &PipelineDesc, e: Emulation, shape: &Pipe
         return Err(TranslateError::unsupported(Stage::Vertex, "the primitive pass for points"));
     }
     let module = wgsl::spirv_to_module(Stage::Vertex, &stages.vertex)?;
-    let n = cull::vertices_per_primitive(desc.topology) as u64;
+    let n = cull::rasterized_vertices(desc.topology) as u64;
     let mut buffers = BufferTable::default();
     let records = buffers.add("records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
     let prims = buffers.add("prims", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Storage);

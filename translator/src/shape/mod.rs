@@ -70,9 +70,6 @@ impl PipelineShape {
         } else if !matches!(desc.topology, Topology::PatchList { .. }) {
             return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
         }
-        if desc.topology.has_adjacency() && stages.geometry.is_none() {
-            return Err(TranslateError::unsupported(Stage::Vertex, "primitives with adjacency without a geometry stage"));
-        }
         refusals::refuse_outputs(last)?;
         let path = path(desc, stages)?;
         if let Some(f) = fragment {
@@ -169,6 +166,7 @@ fn primitive_pass_reason(desc: &PipelineDesc, fragment: Option<&Reflection>, las
     // On a target that ignores the restart index, strips are assembled in compute too.
     let restart = !desc.options.primitive_restart && desc.topology.is_strip();
     match () {
+        _ if desc.topology.has_adjacency() => Some("primitives with adjacency without a geometry stage"),
         _ if rotate => Some("flat varyings on a last-vertex rasterizer"),
         _ if last.cull_distance_outputs > 0 => Some("cull distances"),
         _ if restart => Some("strips on a target without primitive restart"),

@@ -122,7 +122,7 @@ fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
     if p >= tesserae_draw.primitives {
         return;
     }
-    var v = array<u32, 3>(0u, 0u, 0u);
+    var v = array<u32, 3>();
     var keep = true;
     for (var k = 0u; k < 3u; k++) { v[k] = p * 3u + k; }
     let base = gid.y * tesserae_draw.count;
