@@ -29,10 +29,12 @@ enum Command {
         /// Print the plan as JSON instead of WGSL.
         #[arg(long)]
         plan: bool,
-        /// point-list, line-list, line-strip, triangle-list, triangle-strip, patch-list-N
-        /// (default with tessellation stages: patch-list of the control stage's output size)
-        #[arg(long, default_value = "triangle-list")]
-        topology: String,
+        /// point-list, line-list, line-strip, triangle-list, triangle-strip, the four with
+        /// `-adjacency`, patch-list-N (default from the stages: with tessellation, patches of the
+        /// control stage's output size; with a geometry stage, a list of its input primitive;
+        /// points when the last stage writes PointSize; triangles otherwise)
+        #[arg(long)]
+        topology: Option<String>,
         /// native or emulated
         #[arg(long, default_value = "native")]
         clip: String,
@@ -103,8 +105,9 @@ impl std::fmt::Display for Failure {
 
 /// The pipeline the SPIR-V `files` form (each module's stage taken from it), its vertex
 /// buffers inferred from the vertex stage's inputs. `topology` defaults to patches of the
-/// control stage's output size with tessellation, points when the last pre-rasterization stage
-/// writes `PointSize`, triangles otherwise; a given patch topology is kept, another is
+/// control stage's output size with tessellation, a list of the geometry stage's input
+/// primitive with one, points when the last pre-rasterization stage writes `PointSize`,
+/// triangles otherwise; a given patch topology is kept, another is
 /// replaced by patches when there is tessellation.
 fn pipeline_of(files: &[PathBuf], topology: Option<Topology>, options: Options) -> Result<PipelineDesc, Failure> {
     let mut stages: Vec<(Stage, StageDesc, tesserae::Reflection)> = Vec::new();
@@ -133,6 +136,18 @@ fn pipeline_of(files: &[PathBuf], topology: Option<Topology>, options: Options) 
             Topology::PatchList { control_points: n }
         }
         (None, Some(t)) => t,
+        // A geometry stage takes lists of its input primitive.
+        (None, None) if last.is_some_and(|r| r.stage == Stage::Geometry) => {
+            let has = |m| last.is_some_and(|r| r.execution_mode(m).is_some());
+            use spirv::ExecutionMode as M;
+            match () {
+                _ if has(M::InputPoints) => Topology::PointList,
+                _ if has(M::InputLines) => Topology::LineList,
+                _ if has(M::InputLinesAdjacency) => Topology::LineListAdjacency,
+                _ if has(M::InputTrianglesAdjacency) => Topology::TriangleListAdjacency,
+                _ => Topology::TriangleList,
+            }
+        }
         (None, None) if last.is_some_and(|r| r.writes(spirv::BuiltIn::PointSize)) => Topology::PointList,
         (None, None) => Topology::TriangleList,
     };
@@ -154,7 +169,7 @@ fn run(command: Command) -> Result<String, String> {
         Command::Tessellate(args) => tessellate_cmd::run(args),
         Command::Sweep(args) => sweep_cmd::run(args).map(|(out, _)| out),
         Command::Translate { files, plan, topology, clip, paranoid } => {
-            let topology = parse_topology(&topology)?;
+            let topology = topology.as_deref().map(parse_topology).transpose()?;
             let clip = match clip.as_str() {
                 "native" => ClipMode::Native,
                 "emulated" => ClipMode::Emulated,
@@ -171,7 +186,7 @@ fn run(command: Command) -> Result<String, String> {
                     return Ok(sp.wgsl.to_string());
                 }
             }
-            let desc = pipeline_of(&files, Some(topology), options).map_err(|e| e.to_string())?;
+            let desc = pipeline_of(&files, topology, options).map_err(|e| e.to_string())?;
             let p = tesserae::translate(&desc).map_err(|e| e.to_string())?;
             if plan {
                 return Ok(p.to_json() + "\n");

@@ -92,8 +92,9 @@ fn bad_input_exits_2_with_one_message() {
 }
 
 /// A `.geom.spv` goes into the pipeline's geometry slot and `translate` translates it (with or
-/// without `--plan`, and on its own), instead of translating vertex → fragment without it; an
-/// input primitive it does not take yet is refused by name.
+/// without `--plan`, and on its own), instead of translating vertex → fragment without it; the
+/// draw's topology follows its input primitive (adjacency here); an output it does not take yet
+/// is refused by name.
 #[test]
 fn geometry_stage_is_translated_in_its_slot() {
     let d = tmp();
@@ -118,13 +119,26 @@ fn geometry_stage_is_translated_in_its_slot() {
         "a.geom.spv",
         &common::glsl(
             glslang::ShaderStage::Geometry,
-            "#version 450\nlayout(triangles_adjacency) in;\nlayout(triangle_strip, max_vertices = 3) out;\nvoid main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[2 * i].gl_Position; EmitVertex(); } }",
+            "#version 450\nlayout(triangles_adjacency) in;\nlayout(triangle_strip, max_vertices = 3) out;\nlayout(location = 0) in vec3 c[];\nlayout(location = 0) out vec3 color;\nvoid main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[2 * i].gl_Position; color = c[2 * i]; EmitVertex(); } }",
         ),
     );
-    let out = tesserae(&["translate", &v, &adjacency, &f]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("unsupported feature") && err.contains("adjacency"), "{err}");
+    let out = tesserae(&["translate", "--plan", &v, &adjacency, &f]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("triangle-list-adjacency"));
+    let layered = spv(
+        &d,
+        "l.geom.spv",
+        &common::glsl(
+            glslang::ShaderStage::Geometry,
+            "#version 450\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\nvoid main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; gl_Layer = 1; EmitVertex(); } }",
+        ),
+    );
+    for args in [vec!["translate", &v, &layered], vec!["translate", &layered]] {
+        let out = tesserae(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("unsupported feature: Layer output"), "{args:?}: {err}");
+    }
 }
 
 /// The commonest real shader, a vertex stage reading a uniform block at set 0 binding 0, in a
@@ -171,13 +185,13 @@ fn sweep_classifies_every_pipeline_of_a_directory() {
     // invalid: the fragment stage reads a location the vertex stage does not write.
     spv(&d, "mismatch.vert.spv", &common::vs("#version 450\nvoid main() { gl_Position = vec4(0.0); }"));
     spv(&d, "mismatch.frag.spv", &common::fs(common::FS));
-    // left out: no vertex stage.
+    // no vertex stage: each stage translated alone.
     spv(&d, "alone.frag.spv", &common::fs(common::FS));
     let out = tesserae(&["sweep", "--verbose", &d.to_string_lossy()]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "no pipeline failed: {text}");
-    assert!(text.contains("3 pipelines under") && text.contains("1 stage groups without a vertex stage"), "{text}");
-    for line in ["ok       nested/lit", "refused  views: vertex stage: unsupported feature: multiview", "invalid  mismatch: "] {
+    assert!(text.contains("4 pipelines under") && text.contains("1 of them stage groups without a vertex stage"), "{text}");
+    for line in ["ok       alone", "ok       nested/lit", "refused  views: vertex stage: unsupported feature: multiview", "invalid  mismatch: "] {
         assert!(text.contains(line), "`{line}` in\n{text}");
     }
     let _ = std::fs::remove_dir_all(&d);

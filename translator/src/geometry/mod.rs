@@ -312,6 +312,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     let ctx = crate::resources::ResourceContext::prepare(&mut [&mut m], crate::Options::default().max_bind_groups)?;
     let e = ctx.emulation(Stage::Geometry, "geometry shaders")?;
     let r = m.reflection.clone();
+    crate::shape::refusals::refuse_outputs(&r)?;
     let topology = match geometry_input(&r) {
         Some(InputPrimitive::Points) => Topology::PointList,
         Some(InputPrimitive::Lines) => Topology::LineList,
