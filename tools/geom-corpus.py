@@ -805,6 +805,109 @@ test("adjacency-without-geometry-line-strip", "a line strip with adjacency and n
                  "lavapipe draws its first (both allowed; the probes leave line ends out): measured on lavapipe/llvmpipe (Mesa 22.3.6), "
                  "2 of 174 edge pixels, 1.15%"])
 
+# --- the fragment stage's PrimitiveId is what the geometry stage writes -------------------------
+test("primitive-id-to-fragment", "the geometry stage writes gl_PrimitiveID = 2 gl_PrimitiveIDIn + 1 and the fragment stage colours by gl_PrimitiveID",
+     """#version 450
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+void main() {
+    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        gl_PrimitiveID = 2 * gl_PrimitiveIDIn + 1;
+        EmitVertex();
+    }
+}""", "draw triangle-list vertices 12", [(p, RED) for t in tri_list for p in t],
+     [Tri(t, palette(2 * i + 1)) for i, t in enumerate(tri_list)],
+     fs="#version 450\nlayout(location = 0) out vec4 frag;\n" + PALETTE_GLSL + "\nvoid main() {\n    frag = vec4(palette(gl_PrimitiveID), 1.0);\n}")
+
+test("hlsl-primitive-id-to-pixel", "an HLSL geometry shader passing SV_PrimitiveID + 3 to the pixel shader's SV_PrimitiveID",
+     """struct VSOut {
+    float4 pos : SV_Position;
+};
+struct GSOut {
+    float4 pos : SV_Position;
+    uint id : SV_PrimitiveID;
+};
+
+[maxvertexcount(3)]
+void main(triangle VSOut input[3], uint id : SV_PrimitiveID, inout TriangleStream<GSOut> stream) {
+    for (int i = 0; i < 3; i++) {
+        GSOut o;
+        o.pos = input[i].pos;
+        o.id = id + 3;
+        stream.Append(o);
+    }
+}""", "draw triangle-list vertices 12", [(p, RED) for t in tri_list for p in t],
+     [Tri(t, palette(i + 3)) for i, t in enumerate(tri_list)],
+     vs="#version 450\nlayout(location = 0) in vec2 pos;\nvoid main() {\n    gl_Position = vec4(pos, 0.0, 1.0);\n}",
+     fs="#version 450\nlayout(location = 0) out vec4 frag;\n" + PALETTE_GLSL + "\nvoid main() {\n    frag = vec4(palette(gl_PrimitiveID), 1.0);\n}",
+     gs_header="[geometry shader hlsl]")
+
+# --- layered rendering: Layer written by the geometry stage -------------------------------------------
+def layered_quads(n, depth=False):
+    return f"""#version 450
+layout(points, invocations = {n}) in;
+layout(triangle_strip, max_vertices = 4) out;
+layout(location = 0) out vec3 g_color;
+{PALETTE_GLSL}
+void main() {{
+    // Invocation k draws a quad into layer k, placed and coloured by k.
+    vec2 o = vec2(-0.75 + 0.25 * float(gl_InvocationID), -0.75 + 0.125 * float(gl_InvocationID));
+    for (int i = 0; i < 4; i++) {{
+        gl_Position = vec4(o + vec2(i & 1, i >> 1) * 0.5, 0.0, 1.0);
+        gl_Layer = gl_InvocationID;
+        g_color = palette(gl_InvocationID);
+        EmitVertex();
+    }}
+}}"""
+
+
+for n in (2, 6):
+    test(f"layered-{n}", f"{n} invocations, each drawing a quad into gl_Layer = gl_InvocationID of a {n}-layer framebuffer (6: a cube map's faces in one draw): each layer holds its own quad and nothing else",
+         layered_quads(n), "draw point-list vertices 1", one_point,
+         {k: quad(-0.75 + 0.25 * k, -0.75 + 0.125 * k, -0.25 + 0.25 * k, -0.25 + 0.125 * k, palette(k)) for k in range(n)},
+         directives=[f"framebuffer 64 64 layers {n}"])
+
+test("layer-by-primitive", "four triangles, gl_Layer = gl_PrimitiveIDIn % 2: triangles 0 and 2 in layer 0, 1 and 3 in layer 1",
+     gs_src("triangles", "triangle_strip, max_vertices = 3", """    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        gl_Layer = gl_PrimitiveIDIn % 2;
+        g_color = palette(gl_PrimitiveIDIn);
+        EmitVertex();
+    }""", PALETTE_GLSL), "draw triangle-list vertices 12", [(p, RED) for t in tri_list for p in t],
+     {0: [Tri(t, palette(i)) for i, t in enumerate(tri_list) if i % 2 == 0], 1: [Tri(t, palette(i)) for i, t in enumerate(tri_list) if i % 2 == 1]},
+     directives=["framebuffer 64 64 layers 2"])
+
+test("layers-unwritten", "a geometry stage that writes no gl_Layer into a 2-layer framebuffer: everything goes to layer 0, layer 1 keeps the clear colour",
+     gs_src("triangles", "triangle_strip, max_vertices = 3", """    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        g_color = palette(gl_PrimitiveIDIn);
+        EmitVertex();
+    }""", PALETTE_GLSL), "draw triangle-list vertices 12", [(p, RED) for t in tri_list for p in t],
+     {0: [Tri(t, palette(i)) for i, t in enumerate(tri_list)], 1: []},
+     directives=["framebuffer 64 64 layers 2"])
+
+test("layered-depth", "two quads per layer at depths 0.5 then 0.25 (layer 0) and 0.25 then 0.5 (layer 1), with the depth test (less): each layer has its own depth",
+     """#version 450
+layout(points, invocations = 2) in;
+layout(triangle_strip, max_vertices = 8) out;
+layout(location = 0) out vec3 g_color;
+void main() {
+    for (int q = 0; q < 2; q++) {
+        float z = (q == gl_InvocationID) ? 0.5 : 0.25;
+        for (int i = 0; i < 4; i++) {
+            gl_Position = vec4(vec2(-0.5 + 0.25 * float(q)) + vec2(i & 1, i >> 1) * 0.75, z, 1.0);
+            gl_Layer = gl_InvocationID;
+            g_color = q == 0 ? vec3(1.0, 0.0, 0.0) : vec3(0.0, 1.0, 0.0);
+            EmitVertex();
+        }
+        EndPrimitive();
+    }
+}""", "draw point-list vertices 1", one_point,
+     {k: [t for q in range(2) for t in quad(-0.5 + 0.25 * q, -0.5 + 0.25 * q, 0.25 + 0.25 * q, 0.25 + 0.25 * q, [RED, GREEN][q],
+                                          depth=(0.5 if q == k else 0.25))] for k in range(2)},
+     mode="depth-less", directives=["framebuffer 64 64 layers 2", "depth d32f compare less clear 1.0 write on"])
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for t in TESTS:
@@ -827,7 +930,11 @@ def write(t):
     if t["extra"]:
         lines += [t["extra"], ""]
     lines += ["[test]", "clear 0 0 0 1"] + list(t["directives"]) + [t["draw"]] + list(t["tolerances"])
-    if t["expect"] is not None:
+    if isinstance(t["expect"], dict):
+        # A layered framebuffer: the image is the layers side by side, `probe target K` reads layer K.
+        for layer, shapes in sorted(t["expect"].items()):
+            lines += [l.replace("probe ", f"probe target {layer} ", 1) for l in probes(shapes, mode=t["mode"])]
+    elif t["expect"] is not None:
         lines += probes(t["expect"], mode=t["mode"])
     path = os.path.join(OUT, t["name"] + ".shader_test")
     with open(path, "w") as f:

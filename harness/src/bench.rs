@@ -72,6 +72,9 @@ pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool
     if wants("tessellation") {
         crate::bench_frames::tessellation(adapter);
     }
+    if wants("geometry") {
+        crate::bench_frames::geometry(adapter);
+    }
     if wants("tessellator") {
         tessellator(adapter);
     }

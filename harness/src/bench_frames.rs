@@ -259,6 +259,59 @@ draw triangle-list vertices 300000
     }
 }
 
+/// 100,000 triangles (a 250 × 400 grid over a 256 × 256 framebuffer) through a geometry stage
+/// that emits each as a 6-vertex strip, 4 triangles: the three corners and the three edge
+/// midpoints, coloured by `gl_PrimitiveIDIn`.
+pub fn geometry(adapter: Option<&str>) {
+    let mut rows = String::new();
+    for i in 0..100_000u32 {
+        let x = -1.0 + (i % 250) as f32 / 125.0;
+        let y = -1.0 + (i / 250) as f32 / 200.0;
+        rows.push_str(&format!("{x} {y}\n{} {y}\n{x} {}\n", x + 0.008, y + 0.005));
+    }
+    let text = format!(
+        "[require]
+geometry
+[vertex shader]
+#version 450
+layout(location = 0) in vec2 pos;
+void main() {{
+    gl_Position = vec4(pos, 0.0, 1.0);
+}}
+[geometry shader]
+#version 450
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 6) out;
+layout(location = 0) out vec3 g_color;
+void main() {{
+    vec4 a = gl_in[0].gl_Position, b = gl_in[1].gl_Position, c = gl_in[2].gl_Position;
+    vec4 strip[6] = vec4[6](a, 0.5 * (a + b), 0.5 * (a + c), 0.5 * (b + c), c, b);
+    vec3 color = vec3(float(gl_PrimitiveIDIn % 7) / 6.0, float(gl_PrimitiveIDIn % 11) / 10.0, 0.5);
+    for (int i = 0; i < 6; i++) {{
+        gl_Position = strip[i];
+        g_color = color;
+        EmitVertex();
+    }}
+}}
+[fragment shader]
+#version 450
+layout(location = 0) in vec3 g_color;
+layout(location = 0) out vec4 o;
+void main() {{ o = vec4(g_color, 1.0); }}
+[vertex buffer 0]
+0/float32x2
+{rows}
+[test]
+framebuffer 256 256
+draw triangle-list vertices 300000
+"
+    );
+    match prepare("bench/geometry", &text) {
+        Ok(t) => drop(frame("geometry: 100,000 triangles, 4 emitted per input (a 6-vertex strip), 256x256", None, &t, adapter)),
+        Err(e) => println!("geometry: {e}"),
+    }
+}
+
 /// 4,096 patches (a 64 × 64 grid over the framebuffer) tessellated at `level` with a
 /// per-patch colour: the control stage passes control points and levels, the evaluation stage
 /// interpolates positions. The patches are drawn `per_draw` at a time: lavapipe (Mesa 22.3.6)

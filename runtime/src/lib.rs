@@ -171,6 +171,8 @@ struct DrawBuffers {
 /// What [`TranslatedPipeline::draw`] replays for one prepared draw.
 struct PreparedDraw {
     call: DrawCall,
+    /// Primitives per instance of the draw's source topology.
+    primitives: u32,
     /// Per render pass of the plan (by pass index): the emulation bind group.
     emulation_groups: Vec<Option<wgpu::BindGroup>>,
     intermediates: Vec<wgpu::Buffer>,
@@ -475,6 +477,7 @@ impl TranslatedPipeline {
             }
             self.frame.push(PreparedDraw {
                 call: *call,
+                primitives,
                 emulation_groups,
                 intermediates: buffers.intermediates.clone(),
                 vertex_buffers: inputs.vertex_buffers.iter().map(|b| (*b).clone()).collect(),
@@ -487,6 +490,19 @@ impl TranslatedPipeline {
 
     /// Records the prepared draws into the application's render pass, in order.
     pub fn draw(&self, rpass: &mut wgpu::RenderPass<'_>) -> Result<(), RuntimeError> {
+        self.draw_layer(rpass, 0)
+    }
+
+    /// Whether the plan draws into layers ([`tesserae::Plan::layered`]): then the application
+    /// records [`Self::draw_layer`] once per layer of its targets, each into a render pass on
+    /// that layer.
+    pub fn layered(&self) -> bool {
+        self.plan.layered
+    }
+
+    /// [`Self::draw`] for the render pass on array layer `layer` of the targets: a layered plan
+    /// draws only the primitives its last stage sends to that layer.
+    pub fn draw_layer(&self, rpass: &mut wgpu::RenderPass<'_>, layer: u32) -> Result<(), RuntimeError> {
         for d in &self.frame {
             for (p, (pass, prepared)) in self.plan.passes.iter().zip(&self.passes).enumerate() {
                 let (Pass::Render(rp), PipelineKind::Render(pipeline)) = (pass, &prepared.pipeline) else { continue };
@@ -526,6 +542,12 @@ impl TranslatedPipeline {
                     DrawShape::IndexedIndirect { indices, arguments } => {
                         rpass.set_index_buffer(buffer(*indices)?.slice(..), wgpu::IndexFormat::Uint32);
                         rpass.draw_indexed_indirect(buffer(*arguments)?, 0);
+                    }
+                    DrawShape::IndexedPerPrimitive { indices, indices_per_primitive } => {
+                        let count = u64::from(*indices_per_primitive) * u64::from(d.primitives) * u64::from(c.instances);
+                        let count = u32::try_from(count).map_err(|_| RuntimeError::Unsupported(format!("a draw of {count} indices")))?;
+                        rpass.set_index_buffer(buffer(*indices)?.slice(..), wgpu::IndexFormat::Uint32);
+                        rpass.draw_indexed(0..count, 0, layer..layer + 1);
                     }
                 }
             }

@@ -38,7 +38,8 @@ pub struct Probe {
     pub rgba: [f32; 4],
     pub check_alpha: bool,
     pub line: usize,
-    /// `probe target K ...`: the colour target probed (0 unless said); `probe all` without a
+    /// `probe target K ...`: the colour target probed (0 unless said; with `layers`, the
+    /// layer); `probe all` without a
     /// target probes every target.
     pub target: Option<u32>,
 }
@@ -99,6 +100,9 @@ pub struct TestSection {
     /// `targets N`: RGBA8 colour targets at locations 0..N (1–8); the test's image is the
     /// targets side by side, target 0 leftmost.
     pub targets: u32,
+    /// `framebuffer W H layers N`: array layers of the (one) colour target and of the depth
+    /// attachment (1–16); the test's image is the layers side by side, layer 0 leftmost.
+    pub layers: u32,
     /// `samples 1|4`: samples per pixel of every attachment; a multisampled rendering is
     /// resolved (averaged) into the image the oracles read.
     pub samples: u32,
@@ -134,6 +138,7 @@ impl Default for TestSection {
             width: 64,
             height: 64,
             targets: 1,
+            layers: 1,
             samples: 1,
             clear: [0.0, 0.0, 0.0, 1.0],
             cull: CullMode::None,

@@ -473,11 +473,21 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                     return Err(c.err(line, "targets must be within 1..8"));
                 }
             }
-            ["framebuffer", wd, ht] => {
+            ["framebuffer", wd, ht, rest @ ..] => {
                 t.width = num(c, line, wd, "framebuffer width")?;
                 t.height = num(c, line, ht, "framebuffer height")?;
                 if !(1..=4096).contains(&t.width) || !(1..=4096).contains(&t.height) {
                     return Err(c.err(line, "framebuffer size must be within 1..4096"));
+                }
+                match rest {
+                    [] => {}
+                    ["layers", n] => {
+                        t.layers = num(c, line, n, "framebuffer layers")?;
+                        if !(1..=16).contains(&t.layers) {
+                            return Err(c.err(line, "framebuffer layers must be within 1..16"));
+                        }
+                    }
+                    _ => return Err(c.err(line, "expected `framebuffer W H` or `framebuffer W H layers N`")),
                 }
             }
             ["clear", r, g, b, a] => t.clear = [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
@@ -609,8 +619,10 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
             }
         }
     }
-    if let Some(p) = t.probes.iter().find(|p| p.target.is_some_and(|k| k >= t.targets)) {
-        return Err(c.err(p.line, format!("probe of target {} past the test's {} targets", p.target.unwrap_or(0), t.targets)));
+    // With layers, the image is the layers side by side and `probe target K` reads layer K.
+    let images = t.targets * t.layers;
+    if let Some(p) = t.probes.iter().find(|p| p.target.is_some_and(|k| k >= images)) {
+        return Err(c.err(p.line, format!("probe of target {} past the test's {images} targets and layers", p.target.unwrap_or(0))));
     }
     Ok(t)
 }

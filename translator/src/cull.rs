@@ -159,6 +159,8 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
             clip_distances: clip_n,
             emulated_clip: emulated_clip_location,
             culled_index: false,
+            primitive_id: None,
+            layered: false,
         };
         passthrough(&module, &p).and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
@@ -402,12 +404,18 @@ pub(crate) struct Passthrough<'a> {
     /// The vertex index [`crate::tessellation::evaluation::CULLED_INDEX`] places the vertex outside the
     /// clip volume (a primitive whose indices are all it draws nothing).
     pub culled_index: bool,
+    /// The [`Field::PrimitiveId`] goes to this location (flat) with this WGSL type.
+    pub primitive_id: Option<(u32, &'static str)>,
+    /// The draw's `instance_index` is the layer drawn: a vertex whose [`Field::Layer`] is
+    /// another is placed outside the clip volume.
+    pub layered: bool,
 }
 
 /// A vertex stage that outputs what `records[vertex_index]` holds: position, varyings and clip
 /// distances (native `clip_distances` or emulated varyings).
 pub(crate) fn passthrough(module: &naga::Module, p: &Passthrough) -> Result<String, TranslateError> {
-    let Passthrough { emulation, records, varyings, layout, clip_distances: clip_n, emulated_clip: emulated, culled_index } = *p;
+    let Passthrough { emulation, records, varyings, layout, clip_distances: clip_n, emulated_clip: emulated, culled_index, primitive_id, layered } =
+        *p;
     let record = Record { buffer: "tesserae_records", base: "b" };
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
     let mut body = format!("    o.position = {};\n", layout.vec4(Field::Position, &record)?);
@@ -417,6 +425,10 @@ pub(crate) fn passthrough(module: &naga::Module, p: &Passthrough) -> Result<Stri
         let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
         let place = Value { stage: Stage::Vertex, module, ty: o.ty, access: &format!("o.v{location}") };
         layout.load_value(Field::Location(location), place, &record, &mut body)?;
+    }
+    if let Some((l, ty)) = primitive_id {
+        let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
+        let _ = writeln!(body, "    o.primitive_id = {ty}({});", layout.u32(Field::PrimitiveId, &record)?);
     }
     let mut enable = "";
     if clip_n > 0 {
@@ -448,6 +460,22 @@ pub(crate) fn passthrough(module: &naga::Module, p: &Passthrough) -> Result<Stri
     } else {
         String::new()
     };
+    let (layer_arg, other_layer) = if layered {
+        let layer = layout.u32(Field::Layer, &Record { buffer: "tesserae_records", base: &layout.base_of("r") })?;
+        (
+            ", @builtin(instance_index) tesserae_layer: u32",
+            format!(
+                "    if {layer} != tesserae_layer {{
+        o.position = {};
+        return o;
+    }}
+",
+                crate::points::OUTSIDE_CLIP_VOLUME
+            ),
+        )
+    } else {
+        ("", String::new())
+    };
     let records = records::declaration(&emulation.at(records), "read", "tesserae_records");
     let base = layout.base_of("r");
     Ok(format!(
@@ -458,9 +486,9 @@ struct TesseraePassOut {{
 {fields}}}
 
 @vertex
-fn {PASSTHROUGH_ENTRY}(@builtin(vertex_index) r: u32) -> TesseraePassOut {{
+fn {PASSTHROUGH_ENTRY}(@builtin(vertex_index) r: u32{layer_arg}) -> TesseraePassOut {{
     var o: TesseraePassOut;
-{culled}    let b = {base};
+{culled}{other_layer}    let b = {base};
 {body}    return o;
 }}
 "

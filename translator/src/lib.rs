@@ -129,7 +129,9 @@ fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         Path::Tessellated { point_sprites, .. } => {
             translate_tessellated(desc, emulation(Stage::TessControl, "tessellation")?, &shape, point_sprites, stages, primitive_id)?
         }
-        Path::Geometry { state } => translate_geometry(desc, emulation(Stage::Geometry, "geometry shaders")?, &shape, &state, stages)?,
+        Path::Geometry { state } => {
+            translate_geometry(desc, emulation(Stage::Geometry, "geometry shaders")?, &shape, &state, stages, primitive_id)?
+        }
     };
     profile::phase("resources finish", || ctx.finish(&mut plan))?;
     Ok(plan)
@@ -164,12 +166,13 @@ fn translate_geometry(
     shape: &PipelineShape,
     state: &geometry::GeometryState,
     stages: Stages,
+    primitive_id: shape::prepare::PrimitiveIdVarying,
 ) -> Result<Plan, TranslateError> {
     let Stages { vertex, geometry: Some(gs), fragment, .. } = stages else {
         return Err(TranslateError::InvalidPlan("a geometry shape without a geometry stage".into()));
     };
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
-    let fragment = fragment_plan.zip(fragment.as_ref().map(|f| &f.reflection));
+    let fragment = fragment_plan.zip(fragment.as_ref()).map(|(plan, f)| geometry::FragmentSide { plan, reflection: &f.reflection, primitive_id });
     geometry::translate(desc, e, shape, state, vertex, gs, fragment)
 }
 

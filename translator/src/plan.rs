@@ -16,10 +16,11 @@ use serde::Serialize;
 /// The JSON form is serde's of these types: structs as objects by field name, enums by
 /// kebab-case variant name (a unit variant as a string, others as a one-key object), a
 /// [`BufferId`] as its number (an index into `buffers`), a [`StorageFormat`] as WGSL spells it
-/// (`rgba8unorm`). Version 9: every pass lists exactly the emulation bindings its shaders
-/// declare, in binding order (version 8: buffers by id, typed storage formats, the
-/// tessellation mode in the draw uniform).
-pub const PLAN_VERSION: u32 = 9;
+/// (`rgba8unorm`). Version 10: geometry stages (the `indexed-per-primitive` draw, `layered`).
+/// Version 9: every pass lists exactly the emulation bindings its shaders declare, in binding
+/// order (version 8: buffers by id, typed storage formats, the tessellation mode in the draw
+/// uniform).
+pub const PLAN_VERSION: u32 = 10;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
@@ -45,6 +46,11 @@ pub struct Plan {
     /// kernels to read; `None` without tessellation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tessellation: Option<crate::tessellator::gpu::TessMode>,
+    /// The last pre-rasterization stage writes `Layer`: the application draws the plan once per
+    /// layer of its targets (`TranslatedPipeline::draw_layer`), into a render pass on that
+    /// layer, and each draw keeps the primitives of that layer.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub layered: bool,
 }
 
 /// Where the application's push constants go: its bytes, at their Vulkan offsets, in a uniform
@@ -329,6 +335,9 @@ pub enum DrawShape {
     /// `draw_indexed_indirect` with the index buffer and the arguments (at byte 0) earlier
     /// passes wrote.
     IndexedIndirect { indices: BufferId, arguments: BufferId },
+    /// `draw_indexed` of `indices_per_primitive × primitives × instances` indices (u32) from
+    /// `indices`, one instance: the layer being drawn (`instance_index`, 0 when not layered).
+    IndexedPerPrimitive { indices: BufferId, indices_per_primitive: u32 },
     /// Point sprites of tessellation's point mode: `draw_indirect` with the arguments an
     /// earlier pass wrote at byte `offset` of `arguments`, `vertices_per_point` vertices
     /// (two triangles) per point; face culling off.
@@ -348,6 +357,7 @@ impl DrawShape {
             DrawShape::AsRecorded => (None, None),
             DrawShape::ExpandedPoints { indices, .. } => (None, Some(indices)),
             DrawShape::IndexedIndirect { indices, arguments } => (Some((arguments, 0, 20)), Some(indices)),
+            DrawShape::IndexedPerPrimitive { indices, .. } => (None, Some(indices)),
             DrawShape::ExpandedPointsIndirect { arguments, offset, .. } => (Some((arguments, offset, 16)), None),
         }
     }
@@ -607,6 +617,7 @@ impl Plan {
             push_constants: None,
             resources: Vec::new(),
             tessellation: None,
+            layered: false,
         }
     }
 

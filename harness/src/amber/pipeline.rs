@@ -457,6 +457,7 @@ pub fn graphics(
         width: p.framebuffer.0,
         height: p.framebuffer.1,
         targets: colours.len().max(1) as u32,
+        layers: 1,
         samples: 1,
         clear: targets.clear.unwrap_or([0.0; 4]),
         cull,

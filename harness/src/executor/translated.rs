@@ -432,7 +432,12 @@ impl TranslatedExecutor {
             })
         };
         let target_usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::COPY_DST;
-        let targets: Vec<wgpu::Texture> = (0..t.targets).map(|_| colour_texture(1, target_usage)).collect();
+        if t.layers > 1 && (t.samples > 1 || t.targets > 1 || t.initial_targets.is_some()) {
+            return Err(ExecError::Skip("layered framebuffers with multisampling, several targets or initial contents".into()));
+        }
+        // A layered framebuffer's layers are rendered one render pass each (WebGPU has no
+        // layered attachments): a texture per layer stands for the array's layers.
+        let targets: Vec<wgpu::Texture> = (0..t.targets * t.layers).map(|_| colour_texture(1, target_usage)).collect();
         if let Some(initial) = &t.initial_targets {
             if t.samples > 1 {
                 return Err(ExecError::Skip("multisampled targets with initial contents".into()));
@@ -454,7 +459,7 @@ impl TranslatedExecutor {
         let multisampled: Vec<wgpu::TextureView> = (0..if t.samples > 1 { t.targets } else { 0 })
             .map(|_| colour_texture(t.samples, wgpu::TextureUsages::RENDER_ATTACHMENT).create_view(&wgpu::TextureViewDescriptor::default()))
             .collect();
-        let depth = (t.depth.is_some() || t.stencil.is_some()).then(|| {
+        let depth_texture = || {
             d.create_texture(&wgpu::TextureDescriptor {
                 label: Some("depth"),
                 size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
@@ -466,7 +471,9 @@ impl TranslatedExecutor {
                 view_formats: &[],
             })
             .create_view(&wgpu::TextureViewDescriptor::default())
-        });
+        };
+        let depths: Vec<wgpu::TextureView> =
+            if t.depth.is_some() || t.stencil.is_some() { (0..t.layers).map(|_| depth_texture()).collect() } else { Vec::new() };
         // Vertex and index buffers are storage buffers too: emulation passes pull from them.
         let vertex_buffers: Vec<wgpu::Buffer> = test
             .vertex_buffers
@@ -505,10 +512,14 @@ impl TranslatedExecutor {
         let mut encoder = d.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("test") });
         pipeline.prepare(d, &self.queue, &mut encoder, &draws, &inputs)?;
         let c = t.clear;
-        let color_attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = views
+        // One render pass over every target, or one per layer of a layered framebuffer.
+        let passes: Vec<Vec<usize>> =
+            if t.layers > 1 { (0..views.len()).map(|l| vec![l]).collect() } else { vec![(0..views.len()).collect()] };
+        for (layer, pass_views) in passes.iter().enumerate() {
+        let color_attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = pass_views
             .iter()
-            .enumerate()
-            .map(|(k, view)| {
+            .map(|&k| {
+                let view = &views[k];
                 let (view, resolve_target) = match multisampled.get(k) {
                     Some(ms) => (ms, Some(view)),
                     None => (view, None),
@@ -531,7 +542,7 @@ impl TranslatedExecutor {
             let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("test"),
                 color_attachments: &color_attachments,
-                depth_stencil_attachment: depth.as_ref().map(|v| wgpu::RenderPassDepthStencilAttachment {
+                depth_stencil_attachment: depths.get(layer).map(|v| wgpu::RenderPassDepthStencilAttachment {
                     view: v,
                     depth_ops: Some(wgpu::Operations {
                         load: wgpu::LoadOp::Clear(t.depth.map_or(1.0, |z| z.clear)),
@@ -546,7 +557,11 @@ impl TranslatedExecutor {
             if let Some(st) = t.stencil {
                 rpass.set_stencil_reference(st.reference);
             }
-            pipeline.draw(&mut rpass)?;
+            // Without `Layer` written, everything is drawn into layer 0.
+            if layer == 0 || pipeline.layered() {
+                pipeline.draw_layer(&mut rpass, layer as u32)?;
+            }
+        }
         }
         // Every target into one buffer, one after the other.
         let bpp = t.target_format.bytes_per_texel();

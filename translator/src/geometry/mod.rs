@@ -16,8 +16,11 @@
 //!    record indices into the invocation's own range of the index list, unless a cull distance
 //!    is negative at all its vertices. What the range does not use holds
 //!    [`CULLED_INDEX`], which the draw places outside the clip volume.
-//! 3. **draw** (render): one indexed indirect draw of the whole list (point, line or triangle
-//!    list), a pass-through vertex stage reading the records ([`crate::cull::passthrough`]).
+//! 3. **draw** (render): one indexed draw of the whole list (point, line or triangle list; its
+//!    size is known from the draw: a fixed range per invocation), a pass-through vertex stage
+//!    reading the records ([`crate::cull::passthrough`]). When the stage writes `Layer`, the
+//!    application draws the plan once per layer, the layer as the draw's one instance, and the
+//!    pass-through stage drops the vertices of other layers.
 //!
 //! `slot = (instance × p + primitive) × N + invocation`: ranges lie in API order (input
 //! primitive, then invocation, then emission order), as Vulkan requires for depth and blending.
@@ -46,6 +49,10 @@ use std::fmt::Write;
 pub const POSITION_GLOBAL: &str = "tesserae_geometry_position";
 /// The private array the geometry stage's `ClipDistance` output becomes.
 pub const CLIP_GLOBAL: &str = "tesserae_geometry_clip_distance";
+/// The private variable the geometry stage's `PrimitiveId` output becomes.
+pub const PRIMITIVE_ID_GLOBAL: &str = "tesserae_geometry_primitive_id";
+/// The private variable the geometry stage's `Layer` output becomes.
+pub const LAYER_GLOBAL: &str = "tesserae_geometry_layer";
 /// The kernel's functions whose bodies the stage's emission functions take.
 const EMIT_BODY: &str = "tesserae_gs_emit";
 const END_BODY: &str = "tesserae_gs_end";
@@ -196,12 +203,19 @@ pub fn state(r: &Reflection, topology: Topology) -> Result<GeometryState, Transl
     Ok(GeometryState { input, output, max_vertices, invocations })
 }
 
+/// The fragment stage of a geometry pipeline: its plan, its reflection (the interpolation the
+/// draw's varyings take) and where its `PrimitiveId` input went.
+pub(crate) struct FragmentSide<'a> {
+    pub plan: ShaderPlan,
+    pub reflection: &'a Reflection,
+    pub primitive_id: crate::shape::prepare::PrimitiveIdVarying,
+}
+
 /// The intermediate buffers of a geometry draw.
 struct GeometryBuffers {
     vertex_records: BufferId,
     records: BufferId,
     indices: BufferId,
-    indirect: BufferId,
 }
 
 impl GeometryBuffers {
@@ -214,7 +228,6 @@ impl GeometryBuffers {
             vertex_records: table.add("vertex records", unsized_records(), BufferUsage::Storage),
             records: table.add("geometry records", unsized_records(), BufferUsage::Storage),
             indices: table.add("geometry indices", BufferSize::PerPrimitive { bytes: index_bytes }, BufferUsage::Index),
-            indirect: table.add("geometry indirect", BufferSize::Fixed { bytes: 20 }, BufferUsage::Indirect),
         }
     }
 }
@@ -227,8 +240,9 @@ pub(crate) fn translate(
     st: &GeometryState,
     vertex: LoadedModule,
     mut gs: LoadedModule,
-    fragment: Option<(ShaderPlan, &Reflection)>,
+    fragment: Option<FragmentSide<'_>>,
 ) -> Result<Plan, TranslateError> {
+    let primitive_id = fragment.as_ref().and_then(|f| f.primitive_id);
     let verify = desc.options.verify_wgsl_round_trip;
     let native_clip = shape.varyings.clip.is_none();
     let vars = lower_stage(&mut gs, st)?;
@@ -243,7 +257,7 @@ pub(crate) fn translate(
 
     // 2. Geometry stage → records and indices.
     let module = crate::wgsl::spirv_to_module(Stage::Geometry, &gs)?;
-    let outputs = GeometryOutputs::of(&module, &vars, shape.clip_distances, shape.cull_distances);
+    let outputs = GeometryOutputs::of(&module, &vars, shape.clip_distances, shape.cull_distances, primitive_id.is_some());
     let layout = outputs.layout(&module);
     let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
     let gwgsl = geometry_pass(e, module.clone(), &vars, st, &vlayout, &outputs, &layout, &buffers, provoking_last, desc.topology, verify)?;
@@ -251,7 +265,7 @@ pub(crate) fn translate(
 
     // 3. The draw: a pass-through vertex stage over the records.
     let (fragment, fragment_reflection) = match fragment {
-        Some((plan, r)) => (Some(plan), Some(r)),
+        Some(f) => (Some(f.plan), Some(f.reflection)),
         None => (None, None),
     };
     let varyings = outputs.varyings(&module, fragment_reflection);
@@ -264,6 +278,8 @@ pub(crate) fn translate(
         clip_distances: shape.clip_distances,
         emulated_clip: shape.varyings.clip,
         culled_index: true,
+        primitive_id,
+        layered: outputs.layer,
     };
     let pwgsl = crate::profile::phase("emulation: passthrough", || {
         cull::passthrough(&module, &passthrough).and_then(|s| crate::wgsl::round_trip_kernel(Stage::Geometry, s))
@@ -279,27 +295,32 @@ pub(crate) fn translate(
             topology: st.output.list(),
             vertex_buffers: Vec::new(),
             clip_distances: if native_clip { shape.clip_distances } else { 0 },
-            draw: DrawShape::IndexedIndirect { indices: buffers.indices, arguments: buffers.indirect },
+            draw: DrawShape::IndexedPerPrimitive { indices: buffers.indices, indices_per_primitive: st.invocations * st.indices_per_invocation() },
             resources: Vec::new(),
         }),
     ];
-    Ok(Plan::assemble(desc, Some(e.group), passes, table))
+    let mut plan = Plan::assemble(desc, Some(e.group), passes, table);
+    plan.layered = outputs.layer;
+    Ok(plan)
 }
 
 /// The stage's SPIR-V made a compute stage: its `Position` and `ClipDistance` outputs the
 /// private variables [`POSITION_GLOBAL`] and [`CLIP_GLOBAL`] (`CullDistance` is already
 /// [`vertex_function::CULL_GLOBAL`]), emissions calls, its interface private globals.
 fn lower_stage(gs: &mut LoadedModule, st: &GeometryState) -> Result<Vec<IoVar>, TranslateError> {
-    for (b, name) in [(BuiltIn::Position, POSITION_GLOBAL), (BuiltIn::ClipDistance, CLIP_GLOBAL)] {
+    let named = [
+        (BuiltIn::Position, POSITION_GLOBAL),
+        (BuiltIn::ClipDistance, CLIP_GLOBAL),
+        (BuiltIn::PrimitiveId, PRIMITIVE_ID_GLOBAL),
+        (BuiltIn::Layer, LAYER_GLOBAL),
+    ];
+    for (b, name) in named {
         for var in crate::lower::builtin_output::demote(gs.module_mut(), b) {
             crate::lower::builtin_output::name_variable(gs.module_mut(), var, name);
         }
     }
-    // Nothing reads these yet: the fragment stage's `PrimitiveId` is refused after a geometry
-    // stage, and `Layer` and `ViewportIndex` outputs are refused.
-    for b in [BuiltIn::PrimitiveId, BuiltIn::PointSize] {
-        crate::lower::builtin_output::demote(gs.module_mut(), b);
-    }
+    // Points out with a size are refused (`state`); `ViewportIndex` outputs too.
+    crate::lower::builtin_output::demote(gs.module_mut(), BuiltIn::PointSize);
     crate::lower::geometry_emit::lower(gs.module_mut()).map_err(refuse)?;
     let local_size = st.invocations * st.primitives_per_workgroup();
     gs.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::Geometry, local_size)).map_err(refuse)
@@ -312,7 +333,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     let ctx = crate::resources::ResourceContext::prepare(&mut [&mut m], crate::Options::default().max_bind_groups)?;
     let e = ctx.emulation(Stage::Geometry, "geometry shaders")?;
     let r = m.reflection.clone();
-    crate::shape::refusals::refuse_outputs(&r)?;
+    crate::shape::refusals::refuse_outputs(&r, true)?;
     let topology = match geometry_input(&r) {
         Some(InputPrimitive::Points) => Topology::PointList,
         Some(InputPrimitive::Lines) => Topology::LineList,
@@ -332,7 +353,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     let mut table = BufferTable::default();
     let buffers = GeometryBuffers::declare(&mut table, &st);
     let module = crate::wgsl::spirv_to_module(Stage::Geometry, &m)?;
-    let outputs = GeometryOutputs::of(&module, &vars, r.clip_distance_outputs, r.cull_distance_outputs);
+    let outputs = GeometryOutputs::of(&module, &vars, r.clip_distance_outputs, r.cull_distance_outputs, false);
     let layout = outputs.layout(&module);
     let w = geometry_pass(e, module.clone(), &vars, &st, &vertex_records, &outputs, &layout, &buffers, false, topology, verify)?;
     Ok(crate::shader_plan(Stage::Geometry, w))
@@ -345,10 +366,15 @@ struct GeometryOutputs<'v> {
     position: bool,
     clip_distances: u32,
     cull_distances: u32,
+    /// The fragment stage reads `PrimitiveId`: the stage's output, or the input primitive's ID
+    /// when it writes none (Vulkan leaves that undefined).
+    primitive_id: bool,
+    /// The stage writes `Layer`.
+    layer: bool,
 }
 
 impl<'v> GeometryOutputs<'v> {
-    fn of(module: &naga::Module, vars: &'v [IoVar], clip_distances: u32, cull_distances: u32) -> Self {
+    fn of(module: &naga::Module, vars: &'v [IoVar], clip_distances: u32, cull_distances: u32, primitive_id: bool) -> Self {
         let mut locations: Vec<(&IoVar, u32)> = vars
             .iter()
             .filter(|v| !v.input && global(module, &v.name).is_some())
@@ -361,7 +387,8 @@ impl<'v> GeometryOutputs<'v> {
         let position = global(module, POSITION_GLOBAL).is_some();
         let clip_distances = if global(module, CLIP_GLOBAL).is_some() { clip_distances } else { 0 };
         let cull_distances = if global(module, vertex_function::CULL_GLOBAL).is_some() { cull_distances } else { 0 };
-        GeometryOutputs { locations, position, clip_distances, cull_distances }
+        let layer = global(module, LAYER_GLOBAL).is_some();
+        GeometryOutputs { locations, position, clip_distances, cull_distances, primitive_id, layer }
     }
 
     /// The emitted vertex's record: position, the varyings by location, clip distances, cull
@@ -380,13 +407,20 @@ impl<'v> GeometryOutputs<'v> {
         if self.cull_distances > 0 {
             layout.add_distances(Field::CullDistances, self.cull_distances);
         }
+        if self.primitive_id {
+            layout.add(Field::PrimitiveId, 1);
+        }
+        if self.layer {
+            layout.add(Field::Layer, 1);
+        }
         layout
     }
 
     /// The globals the emission reads, for the kernel's stubs.
     fn globals(&self, module: &naga::Module) -> Vec<(&'static str, naga::Handle<naga::GlobalVariable>)> {
         let mut found = Vec::new();
-        for name in [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL] {
+        let primitive_id = if self.primitive_id { Some(PRIMITIVE_ID_GLOBAL) } else { None };
+        for name in [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL, LAYER_GLOBAL].into_iter().chain(primitive_id) {
             if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)) {
                 found.push((name, h));
             }
@@ -467,6 +501,14 @@ fn geometry_pass(
     }
     if outputs.cull_distances > 0 {
         layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, outputs.cull_distances, &record, &mut stores)?;
+    }
+    if outputs.primitive_id {
+        let written = global(&module, PRIMITIVE_ID_GLOBAL).is_some();
+        let value = if written { format!("u32({PRIMITIVE_ID_GLOBAL})") } else { "tesserae_gs_input_primitive".into() };
+        layout.store_u32(Field::PrimitiveId, &value, &record, &mut stores)?;
+    }
+    if outputs.layer {
+        layout.store_u32(Field::Layer, &format!("u32({LAYER_GLOBAL})"), &record, &mut stores)?;
     }
     let order = match st.output {
         OutputPrimitive::Points => "idx[0] = v;".to_string(),
@@ -573,13 +615,13 @@ fn {END_BODY}() {{
     } else {
         "    let tesserae_primitive_id = p;\n".to_string()
     };
-    let total = n * per_invocation;
     let body = format!(
         "
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 {emit_body}
 {restart_fn}
@@ -590,20 +632,14 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
     if p >= tesserae_draw.primitives {{
         return;
     }}
-    if p == 0u && tesserae_invocation == 0u && tesserae_wg.y == 0u {{
-        tesserae_gs_indirect[0] = tesserae_draw.primitives * tesserae_draw.instances * {total}u;
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }}
     tesserae_gs_slot = (tesserae_wg.y * tesserae_draw.primitives + p) * {n}u + tesserae_invocation;
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     var v = array<u32, {n_in_array}>();
     var keep = true;
-{assemble}{primitive_id}    if keep {{
+{assemble}{primitive_id}    tesserae_gs_input_primitive = tesserae_primitive_id;
+    if keep {{
 {prologue}        {STAGE_FUNCTION}();
     }}
     let first = tesserae_gs_slot * {per_invocation}u;
@@ -624,7 +660,6 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
     }
     let _ = writeln!(kernel, "{}", records(buffers.records, "read_write", "tesserae_gs_records"));
     let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indices: array<u32>;", e.at(binding::intermediate(buffers.indices)));
-    let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indirect: array<u32>;", e.at(binding::intermediate(buffers.indirect)));
     kernel += &body;
     let mut globals = io_globals(&module, vars);
     globals.extend(outputs.globals(&module));

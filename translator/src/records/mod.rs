@@ -9,7 +9,8 @@
 //! - Fields never overlap, and a field's slots lie inside the stride; a record takes at least
 //!   one slot (no buffer binds zero bytes).
 //! - A field's encoding is fixed by its kind: [`Field::Position`] and [`Field::PointSizeKeep`]
-//!   are one `vec4<f32>` stored as is; [`Field::Location`] is a value of any interface type,
+//!   are one `vec4<f32>` stored as is; [`Field::PrimitiveId`] and [`Field::Layer`] one slot
+//!   whose `x` holds a `u32` bitcast ([`RecordLayout::store_u32`], [`RecordLayout::u32`]); [`Field::Location`] is a value of any interface type,
 //!   one slot per location it occupies (a matrix one per column, an array one per element, a
 //!   struct one per member, as Vulkan assigns locations), floats as they are, integers and
 //!   booleans bitcast, missing components zero ([`codec`]); [`Field::ClipDistances`] and
@@ -50,6 +51,10 @@ pub enum Field {
     ClipDistances,
     /// Cull distances, four to a slot.
     CullDistances,
+    /// The primitive ID a geometry stage writes for the fragment stage.
+    PrimitiveId,
+    /// The layer a geometry stage's vertex selects.
+    Layer,
 }
 
 /// Where every field of a record lies, and the record's stride (module docs).
@@ -190,6 +195,16 @@ impl RecordLayout {
             out.push_str(&format!("    {} = vec4<f32>({});\n", at.slot(first + j), comps.join(", ")));
         }
         Ok(())
+    }
+
+    /// A statement storing the WGSL `u32` expression `value` to the one-slot `field`.
+    pub fn store_u32(&self, field: Field, value: &str, at: &Record, out: &mut String) -> Result<(), TranslateError> {
+        self.store_vec4(field, &format!("vec4<f32>(bitcast<f32>({value}), 0.0, 0.0, 0.0)"), at, out)
+    }
+
+    /// The `u32` expression of the one-slot `field`, the inverse of [`Self::store_u32`].
+    pub fn u32(&self, field: Field, at: &Record) -> Result<String, TranslateError> {
+        Ok(format!("bitcast<u32>({}.x)", self.vec4(field, at)?))
     }
 
     /// The float number `index` (a WGSL `u32` expression) of `field`.

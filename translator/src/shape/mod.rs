@@ -70,7 +70,7 @@ impl PipelineShape {
         } else if !matches!(desc.topology, Topology::PatchList { .. }) {
             return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
         }
-        refusals::refuse_outputs(last)?;
+        refusals::refuse_outputs(last, stages.geometry.is_some())?;
         let path = path(desc, stages)?;
         if let Some(f) = fragment {
             refusals::refuse_fragment_inputs(f, rasterizes_points(desc, &path))?;
@@ -87,7 +87,7 @@ impl PipelineShape {
         let needed = Needed {
             point_coord: quads && fragment.is_some_and(|f| f.reads(BuiltIn::PointCoord)),
             clip: desc.options.clip == ClipMode::Emulated && last.clip_distance_outputs > 0 && !quads,
-            primitive_id: matches!(path, Path::Tessellated { .. }),
+            primitive_id: matches!(path, Path::Tessellated { .. } | Path::Geometry { .. }),
         };
         Ok(PipelineShape {
             last: last.stage,
@@ -136,9 +136,6 @@ fn path(desc: &PipelineDesc, stages: &Stages) -> Result<Path, TranslateError> {
         let state = geometry::state(&g.reflection, desc.topology)?;
         if reads_point_coord {
             return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord after a geometry stage"));
-        }
-        if stages.fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PrimitiveId)) {
-            return Err(TranslateError::unsupported(Stage::Fragment, "PrimitiveId after a geometry stage"));
         }
         return Ok(Path::Geometry { state });
     }

@@ -7,10 +7,13 @@ use crate::reflect::{self, Reflection};
 use crate::MAX_COMBINED_CLIP_CULL;
 use spirv::BuiltIn;
 
-/// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express.
-pub(crate) fn refuse_outputs(r: &Reflection) -> Result<(), TranslateError> {
+/// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express; `Layer`
+/// is taken from a geometry stage (`layered`).
+pub(crate) fn refuse_outputs(r: &Reflection, layered: bool) -> Result<(), TranslateError> {
+    if r.writes(BuiltIn::Layer) && !layered {
+        return Err(TranslateError::unsupported(r.stage, "Layer output"));
+    }
     for (b, what) in [
-        (BuiltIn::Layer, "Layer output"),
         (BuiltIn::ViewportIndex, "ViewportIndex output"),
         (BuiltIn::PrimitiveShadingRateKHR, "PrimitiveShadingRate output"),
         (BuiltIn::ViewportMaskNV, "ViewportMaskNV output"),

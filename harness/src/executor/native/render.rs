@@ -57,14 +57,12 @@ impl NativeExecutor {
         self.render_pass(&mut sc, t, &targets, &mut bound)?;
         self.pipeline(&mut sc, test, stages, targets.samples)?;
         let target_size = (t.width * t.height * t.target_format.bytes_per_texel()) as usize;
-        let readback = self.host_buffer(
-            &mut sc,
-            vk::BufferUsageFlags::TRANSFER_DST,
-            &vec![0u8; target_size * targets.colour.len()],
-            "readback buffer",
-        )?;
+        // Every layer of every target, one after the other (layered tests have one target).
+        let images = targets.colour.len() * t.layers as usize;
+        let readback =
+            self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_DST, &vec![0u8; target_size * images], "readback buffer")?;
         self.commands(&mut sc, test, &targets, &bound, readback, target_size)?;
-        let raw = self.read_targets(&sc, readback, target_size, targets.colour.len())?;
+        let raw = self.read_targets(&sc, readback, target_size, images)?;
         let storage = self.read_storage(&bound)?;
         drop(sc);
         let images: Vec<Image> = raw.iter().map(|c| crate::executor::preview(t.target_format, c, t.width, t.height)).collect();
@@ -80,7 +78,13 @@ impl NativeExecutor {
         if t.initial_targets.is_some() && multisampled {
             return Err(ExecError::Skip("multisampled targets with initial contents".into()));
         }
-        let shape = ImageShape::flat(t.width, t.height);
+        if t.layers > 1 && (multisampled || t.targets > 1 || t.initial_targets.is_some()) {
+            return Err(ExecError::Skip("layered framebuffers with multisampling, several targets or initial contents".into()));
+        }
+        let shape = match t.layers {
+            1 => ImageShape::flat(t.width, t.height),
+            layers => ImageShape { width: t.width, height: t.height, layers, view: vk::ImageViewType::TYPE_2D_ARRAY },
+        };
         let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST;
         let aspect = vk::ImageAspectFlags::COLOR;
         let (mut colour, mut resolved) = (Vec::new(), Vec::new());
@@ -196,8 +200,12 @@ impl NativeExecutor {
             .chain(targets.resolved.iter().map(|(_, v)| *v))
             .chain(bound.input_attachments.iter().map(|i| i.view))
             .collect();
-        let info =
-            vk::FramebufferCreateInfo::default().render_pass(sc.render_pass).attachments(&views).width(t.width).height(t.height).layers(1);
+        let info = vk::FramebufferCreateInfo::default()
+            .render_pass(sc.render_pass)
+            .attachments(&views)
+            .width(t.width)
+            .height(t.height)
+            .layers(t.layers);
         sc.framebuffer = unsafe { d.create_framebuffer(&info, None) }.map_err(vkerr("vkCreateFramebuffer"))?;
         Ok(())
     }
@@ -389,12 +397,19 @@ impl NativeExecutor {
                 }
             }
             d.cmd_end_render_pass(cmd);
+            let layers = t.layers as usize;
             for (k, (image, _)) in targets.read_back().iter().enumerate() {
-                let region = vk::BufferImageCopy::default()
-                    .buffer_offset((k * target_size) as u64)
-                    .image_subresource(vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::COLOR).layer_count(1))
-                    .image_extent(vk::Extent3D { width: t.width, height: t.height, depth: 1 });
-                d.cmd_copy_image_to_buffer(cmd, *image, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, readback, &[region]);
+                for layer in 0..layers {
+                    let subresource = vk::ImageSubresourceLayers::default()
+                        .aspect_mask(vk::ImageAspectFlags::COLOR)
+                        .base_array_layer(layer as u32)
+                        .layer_count(1);
+                    let region = vk::BufferImageCopy::default()
+                        .buffer_offset(((k * layers + layer) * target_size) as u64)
+                        .image_subresource(subresource)
+                        .image_extent(vk::Extent3D { width: t.width, height: t.height, depth: 1 });
+                    d.cmd_copy_image_to_buffer(cmd, *image, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, readback, &[region]);
+                }
             }
         }
         self.submit_and_wait(sc, cmd)
