@@ -908,6 +908,49 @@ void main() {
                                           depth=(0.5 if q == k else 0.25))] for k in range(2)},
      mode="depth-less", directives=["framebuffer 64 64 layers 2", "depth d32f compare less clear 1.0 write on"])
 
+# --- several viewports: ViewportIndex written by the geometry stage ------------------------------------
+QUADRANTS = [(0, 0), (32, 0), (0, 32), (32, 32)]
+
+
+def in_viewport(vp, x, y):
+    """Framebuffer NDC of NDC (x, y) drawn through viewport vp = (x0, y0) of 32 x 32 pixels."""
+    x0, y0 = vp
+    return ((x0 + (x + 1) * 16) / 32 - 1, (y0 + (y + 1) * 16) / 32 - 1)
+
+
+def viewport_quad(vp, col):
+    (ax, ay), (bx, by) = in_viewport(vp, -0.75, -0.75), in_viewport(vp, 0.5, 0.25)
+    return quad(ax, ay, bx, by, col)
+
+
+VIEWPORT_GS = """#version 450
+layout(points, invocations = INVOCATIONS) in;
+layout(triangle_strip, max_vertices = 4) out;
+layout(location = 0) out vec3 g_color;
+""" + PALETTE_GLSL + """
+void main() {
+    // The same quad through every viewport (and layer) the invocation selects.
+    for (int i = 0; i < 4; i++) {
+        gl_Position = vec4(mix(vec2(-0.75), vec2(0.5, 0.25), vec2(i & 1, i >> 1)), 0.0, 1.0);
+        SELECT
+        g_color = palette(gl_InvocationID);
+        EmitVertex();
+    }
+}"""
+VIEWPORT_LINES = ["viewport %d %d 32 32" % q for q in QUADRANTS]
+test("viewport-index-4", "four invocations drawing one quad through gl_ViewportIndex = gl_InvocationID of four viewports (the framebuffer's quadrants, each its own scissor)",
+     VIEWPORT_GS.replace("INVOCATIONS", "4").replace("SELECT", "gl_ViewportIndex = gl_InvocationID;"), "draw point-list vertices 1", one_point,
+     [t for k, q in enumerate(QUADRANTS) for t in viewport_quad(q, palette(k))], directives=VIEWPORT_LINES)
+
+test("viewports-unwritten", "four viewports and a geometry stage that writes no gl_ViewportIndex: every invocation draws through viewport 0",
+     VIEWPORT_GS.replace("INVOCATIONS", "2").replace("        SELECT\n", ""), "draw point-list vertices 1", one_point,
+     [t for k in range(2) for t in viewport_quad(QUADRANTS[0], palette(k))], directives=VIEWPORT_LINES)
+
+test("viewport-and-layer", "four invocations: gl_Layer = k / 2 and gl_ViewportIndex = k % 2 of a 2-layer framebuffer with two viewports",
+     VIEWPORT_GS.replace("INVOCATIONS", "4").replace("SELECT", "gl_Layer = gl_InvocationID / 2; gl_ViewportIndex = gl_InvocationID % 2;"), "draw point-list vertices 1", one_point,
+     {layer: [t for v in range(2) for t in viewport_quad(QUADRANTS[v], palette(2 * layer + v))] for layer in range(2)},
+     directives=["framebuffer 64 64 layers 2"] + VIEWPORT_LINES[:2])
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for t in TESTS:

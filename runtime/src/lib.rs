@@ -500,9 +500,27 @@ impl TranslatedPipeline {
         self.plan.layered
     }
 
+    /// Whether the plan selects viewports ([`tesserae::Plan::viewports`]): then the
+    /// application records [`Self::draw_view`] once per viewport, with that viewport and its
+    /// scissor set on the render pass.
+    pub fn viewports(&self) -> bool {
+        self.plan.viewports
+    }
+
     /// [`Self::draw`] for the render pass on array layer `layer` of the targets: a layered plan
     /// draws only the primitives its last stage sends to that layer.
     pub fn draw_layer(&self, rpass: &mut wgpu::RenderPass<'_>, layer: u32) -> Result<(), RuntimeError> {
+        self.draw_view(rpass, layer, 0)
+    }
+
+    /// [`Self::draw_layer`] with the render pass's viewport and scissor set to viewport
+    /// `viewport` of the application's: a plan that selects viewports draws only the
+    /// primitives its last stage sends there (at most [`tesserae::plan::MAX_VIEWPORTS`]).
+    pub fn draw_view(&self, rpass: &mut wgpu::RenderPass<'_>, layer: u32, viewport: u32) -> Result<(), RuntimeError> {
+        if viewport >= tesserae::plan::MAX_VIEWPORTS {
+            return Err(RuntimeError::Unsupported(format!("viewport {viewport} (at most {})", tesserae::plan::MAX_VIEWPORTS)));
+        }
+        let target = layer.saturating_mul(tesserae::plan::MAX_VIEWPORTS).saturating_add(viewport);
         for d in &self.frame {
             for (p, (pass, prepared)) in self.plan.passes.iter().zip(&self.passes).enumerate() {
                 let (Pass::Render(rp), PipelineKind::Render(pipeline)) = (pass, &prepared.pipeline) else { continue };
@@ -547,7 +565,7 @@ impl TranslatedPipeline {
                         let count = u64::from(*indices_per_primitive) * u64::from(d.primitives) * u64::from(c.instances);
                         let count = u32::try_from(count).map_err(|_| RuntimeError::Unsupported(format!("a draw of {count} indices")))?;
                         rpass.set_index_buffer(buffer(*indices)?.slice(..), wgpu::IndexFormat::Uint32);
-                        rpass.draw_indexed(0..count, 0, layer..layer + 1);
+                        rpass.draw_indexed(0..count, 0, target..target + 1);
                     }
                 }
             }

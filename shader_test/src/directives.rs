@@ -103,6 +103,9 @@ pub struct TestSection {
     /// `framebuffer W H layers N`: array layers of the (one) colour target and of the depth
     /// attachment (1–16); the test's image is the layers side by side, layer 0 leftmost.
     pub layers: u32,
+    /// `viewport X Y W H` lines, in pixels (1–16 of them: viewport 0 first, and each one's
+    /// scissor is its rectangle); none: one viewport over the whole framebuffer.
+    pub viewports: Vec<[f32; 4]>,
     /// `samples 1|4`: samples per pixel of every attachment; a multisampled rendering is
     /// resolved (averaged) into the image the oracles read.
     pub samples: u32,
@@ -139,6 +142,7 @@ impl Default for TestSection {
             height: 64,
             targets: 1,
             layers: 1,
+            viewports: Vec::new(),
             samples: 1,
             clear: [0.0, 0.0, 0.0, 1.0],
             cull: CullMode::None,

@@ -473,6 +473,16 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                     return Err(c.err(line, "targets must be within 1..8"));
                 }
             }
+            ["viewport", x, y, wd, ht] => {
+                let v = [num::<f32>(c, line, x, "viewport x")?, num(c, line, y, "viewport y")?, num(c, line, wd, "viewport width")?, num(c, line, ht, "viewport height")?];
+                if !(v[2] > 0.0 && v[3] > 0.0 && v[0] >= 0.0 && v[1] >= 0.0) {
+                    return Err(c.err(line, "a viewport needs a positive size at a non-negative offset"));
+                }
+                if t.viewports.len() == 16 {
+                    return Err(c.err(line, "at most 16 viewports"));
+                }
+                t.viewports.push(v);
+            }
             ["framebuffer", wd, ht, rest @ ..] => {
                 t.width = num(c, line, wd, "framebuffer width")?;
                 t.height = num(c, line, ht, "framebuffer height")?;

@@ -161,6 +161,7 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
             culled_index: false,
             primitive_id: None,
             layered: false,
+            viewports: false,
         };
         passthrough(&module, &p).and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
@@ -406,16 +407,28 @@ pub(crate) struct Passthrough<'a> {
     pub culled_index: bool,
     /// The [`Field::PrimitiveId`] goes to this location (flat) with this WGSL type.
     pub primitive_id: Option<(u32, &'static str)>,
-    /// The draw's `instance_index` is the layer drawn: a vertex whose [`Field::Layer`] is
-    /// another is placed outside the clip volume.
+    /// The draw's `instance_index` is `layer × MAX_VIEWPORTS + viewport` of the layer and
+    /// viewport drawn: a vertex whose [`Field::Layer`] (when `layered`) or
+    /// [`Field::ViewportIndex`] (when `viewports`) is another is placed outside the clip volume.
     pub layered: bool,
+    pub viewports: bool,
 }
 
 /// A vertex stage that outputs what `records[vertex_index]` holds: position, varyings and clip
 /// distances (native `clip_distances` or emulated varyings).
 pub(crate) fn passthrough(module: &naga::Module, p: &Passthrough) -> Result<String, TranslateError> {
-    let Passthrough { emulation, records, varyings, layout, clip_distances: clip_n, emulated_clip: emulated, culled_index, primitive_id, layered } =
-        *p;
+    let Passthrough {
+        emulation,
+        records,
+        varyings,
+        layout,
+        clip_distances: clip_n,
+        emulated_clip: emulated,
+        culled_index,
+        primitive_id,
+        layered,
+        viewports,
+    } = *p;
     let record = Record { buffer: "tesserae_records", base: "b" };
     let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
     let mut body = format!("    o.position = {};\n", layout.vec4(Field::Position, &record)?);
@@ -460,22 +473,25 @@ pub(crate) fn passthrough(module: &naga::Module, p: &Passthrough) -> Result<Stri
     } else {
         String::new()
     };
-    let (layer_arg, other_layer) = if layered {
-        let layer = layout.u32(Field::Layer, &Record { buffer: "tesserae_records", base: &layout.base_of("r") })?;
-        (
-            ", @builtin(instance_index) tesserae_layer: u32",
-            format!(
-                "    if {layer} != tesserae_layer {{
+    let (mut target_arg, mut other_target) = ("", String::new());
+    let at = Record { buffer: "tesserae_records", base: &layout.base_of("r") };
+    let max = crate::plan::MAX_VIEWPORTS;
+    for (field, wanted, selects) in [(Field::Layer, format!("tesserae_target / {max}u"), layered), (Field::ViewportIndex, format!("tesserae_target % {max}u"), viewports)] {
+        if !selects {
+            continue;
+        }
+        target_arg = ", @builtin(instance_index) tesserae_target: u32";
+        let _ = write!(
+            other_target,
+            "    if {} != {wanted} {{
         o.position = {};
         return o;
     }}
 ",
-                crate::points::OUTSIDE_CLIP_VOLUME
-            ),
-        )
-    } else {
-        ("", String::new())
-    };
+            layout.u32(field, &at)?,
+            crate::points::OUTSIDE_CLIP_VOLUME
+        );
+    }
     let records = records::declaration(&emulation.at(records), "read", "tesserae_records");
     let base = layout.base_of("r");
     Ok(format!(
@@ -486,9 +502,9 @@ struct TesseraePassOut {{
 {fields}}}
 
 @vertex
-fn {PASSTHROUGH_ENTRY}(@builtin(vertex_index) r: u32{layer_arg}) -> TesseraePassOut {{
+fn {PASSTHROUGH_ENTRY}(@builtin(vertex_index) r: u32{target_arg}) -> TesseraePassOut {{
     var o: TesseraePassOut;
-{culled}{other_layer}    let b = {base};
+{culled}{other_target}    let b = {base};
 {body}    return o;
 }}
 "

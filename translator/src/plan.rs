@@ -51,7 +51,16 @@ pub struct Plan {
     /// layer, and each draw keeps the primitives of that layer.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub layered: bool,
+    /// The last pre-rasterization stage writes `ViewportIndex`: the application draws the plan
+    /// once per viewport, with that viewport and scissor set (`TranslatedPipeline::draw_view`),
+    /// and each draw keeps the primitives of that viewport.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub viewports: bool,
 }
+
+/// Viewports a plan may select among (Vulkan's guaranteed `maxViewports`): a layered or
+/// multi-viewport draw's one instance is `layer × MAX_VIEWPORTS + viewport`.
+pub const MAX_VIEWPORTS: u32 = 16;
 
 /// Where the application's push constants go: its bytes, at their Vulkan offsets, in a uniform
 /// buffer of `size` bytes at `@group(group) @binding(binding)`.
@@ -336,7 +345,8 @@ pub enum DrawShape {
     /// passes wrote.
     IndexedIndirect { indices: BufferId, arguments: BufferId },
     /// `draw_indexed` of `indices_per_primitive × primitives × instances` indices (u32) from
-    /// `indices`, one instance: the layer being drawn (`instance_index`, 0 when not layered).
+    /// `indices`, one instance: `layer × MAX_VIEWPORTS + viewport` of the layer and viewport
+    /// being drawn (0 when the plan is neither layered nor multi-viewport).
     IndexedPerPrimitive { indices: BufferId, indices_per_primitive: u32 },
     /// Point sprites of tessellation's point mode: `draw_indirect` with the arguments an
     /// earlier pass wrote at byte `offset` of `arguments`, `vertices_per_point` vertices
@@ -618,6 +628,7 @@ impl Plan {
             resources: Vec::new(),
             tessellation: None,
             layered: false,
+            viewports: false,
         }
     }
 

@@ -458,6 +458,7 @@ pub fn graphics(
         height: p.framebuffer.1,
         targets: colours.len().max(1) as u32,
         layers: 1,
+        viewports: Vec::new(),
         samples: 1,
         clear: targets.clear.unwrap_or([0.0; 4]),
         cull,

@@ -53,6 +53,8 @@ pub const CLIP_GLOBAL: &str = "tesserae_geometry_clip_distance";
 pub const PRIMITIVE_ID_GLOBAL: &str = "tesserae_geometry_primitive_id";
 /// The private variable the geometry stage's `Layer` output becomes.
 pub const LAYER_GLOBAL: &str = "tesserae_geometry_layer";
+/// The private variable the geometry stage's `ViewportIndex` output becomes.
+pub const VIEWPORT_GLOBAL: &str = "tesserae_geometry_viewport_index";
 /// The kernel's functions whose bodies the stage's emission functions take.
 const EMIT_BODY: &str = "tesserae_gs_emit";
 const END_BODY: &str = "tesserae_gs_end";
@@ -280,6 +282,7 @@ pub(crate) fn translate(
         culled_index: true,
         primitive_id,
         layered: outputs.layer,
+        viewports: outputs.viewport,
     };
     let pwgsl = crate::profile::phase("emulation: passthrough", || {
         cull::passthrough(&module, &passthrough).and_then(|s| crate::wgsl::round_trip_kernel(Stage::Geometry, s))
@@ -301,6 +304,7 @@ pub(crate) fn translate(
     ];
     let mut plan = Plan::assemble(desc, Some(e.group), passes, table);
     plan.layered = outputs.layer;
+    plan.viewports = outputs.viewport;
     Ok(plan)
 }
 
@@ -313,13 +317,14 @@ fn lower_stage(gs: &mut LoadedModule, st: &GeometryState) -> Result<Vec<IoVar>, 
         (BuiltIn::ClipDistance, CLIP_GLOBAL),
         (BuiltIn::PrimitiveId, PRIMITIVE_ID_GLOBAL),
         (BuiltIn::Layer, LAYER_GLOBAL),
+        (BuiltIn::ViewportIndex, VIEWPORT_GLOBAL),
     ];
     for (b, name) in named {
         for var in crate::lower::builtin_output::demote(gs.module_mut(), b) {
             crate::lower::builtin_output::name_variable(gs.module_mut(), var, name);
         }
     }
-    // Points out with a size are refused (`state`); `ViewportIndex` outputs too.
+    // Points out with a size are refused (`state`).
     crate::lower::builtin_output::demote(gs.module_mut(), BuiltIn::PointSize);
     crate::lower::geometry_emit::lower(gs.module_mut()).map_err(refuse)?;
     let local_size = st.invocations * st.primitives_per_workgroup();
@@ -371,6 +376,8 @@ struct GeometryOutputs<'v> {
     primitive_id: bool,
     /// The stage writes `Layer`.
     layer: bool,
+    /// The stage writes `ViewportIndex`.
+    viewport: bool,
 }
 
 impl<'v> GeometryOutputs<'v> {
@@ -388,7 +395,8 @@ impl<'v> GeometryOutputs<'v> {
         let clip_distances = if global(module, CLIP_GLOBAL).is_some() { clip_distances } else { 0 };
         let cull_distances = if global(module, vertex_function::CULL_GLOBAL).is_some() { cull_distances } else { 0 };
         let layer = global(module, LAYER_GLOBAL).is_some();
-        GeometryOutputs { locations, position, clip_distances, cull_distances, primitive_id, layer }
+        let viewport = global(module, VIEWPORT_GLOBAL).is_some();
+        GeometryOutputs { locations, position, clip_distances, cull_distances, primitive_id, layer, viewport }
     }
 
     /// The emitted vertex's record: position, the varyings by location, clip distances, cull
@@ -413,6 +421,9 @@ impl<'v> GeometryOutputs<'v> {
         if self.layer {
             layout.add(Field::Layer, 1);
         }
+        if self.viewport {
+            layout.add(Field::ViewportIndex, 1);
+        }
         layout
     }
 
@@ -420,7 +431,8 @@ impl<'v> GeometryOutputs<'v> {
     fn globals(&self, module: &naga::Module) -> Vec<(&'static str, naga::Handle<naga::GlobalVariable>)> {
         let mut found = Vec::new();
         let primitive_id = if self.primitive_id { Some(PRIMITIVE_ID_GLOBAL) } else { None };
-        for name in [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL, LAYER_GLOBAL].into_iter().chain(primitive_id) {
+        let named = [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL, LAYER_GLOBAL, VIEWPORT_GLOBAL];
+        for name in named.into_iter().chain(primitive_id) {
             if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)) {
                 found.push((name, h));
             }
@@ -509,6 +521,9 @@ fn geometry_pass(
     }
     if outputs.layer {
         layout.store_u32(Field::Layer, &format!("u32({LAYER_GLOBAL})"), &record, &mut stores)?;
+    }
+    if outputs.viewport {
+        layout.store_u32(Field::ViewportIndex, &format!("u32({VIEWPORT_GLOBAL})"), &record, &mut stores)?;
     }
     let order = match st.output {
         OutputPrimitive::Points => "idx[0] = v;".to_string(),

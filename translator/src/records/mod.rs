@@ -9,7 +9,7 @@
 //! - Fields never overlap, and a field's slots lie inside the stride; a record takes at least
 //!   one slot (no buffer binds zero bytes).
 //! - A field's encoding is fixed by its kind: [`Field::Position`] and [`Field::PointSizeKeep`]
-//!   are one `vec4<f32>` stored as is; [`Field::PrimitiveId`] and [`Field::Layer`] one slot
+//!   are one `vec4<f32>` stored as is; [`Field::PrimitiveId`], [`Field::Layer`] and [`Field::ViewportIndex`] one slot
 //!   whose `x` holds a `u32` bitcast ([`RecordLayout::store_u32`], [`RecordLayout::u32`]); [`Field::Location`] is a value of any interface type,
 //!   one slot per location it occupies (a matrix one per column, an array one per element, a
 //!   struct one per member, as Vulkan assigns locations), floats as they are, integers and
@@ -55,6 +55,8 @@ pub enum Field {
     PrimitiveId,
     /// The layer a geometry stage's vertex selects.
     Layer,
+    /// The viewport a geometry stage's vertex selects.
+    ViewportIndex,
 }
 
 /// Where every field of a record lies, and the record's stride (module docs).

@@ -8,13 +8,14 @@ use crate::MAX_COMBINED_CLIP_CULL;
 use spirv::BuiltIn;
 
 /// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express; `Layer`
-/// is taken from a geometry stage (`layered`).
-pub(crate) fn refuse_outputs(r: &Reflection, layered: bool) -> Result<(), TranslateError> {
-    if r.writes(BuiltIn::Layer) && !layered {
-        return Err(TranslateError::unsupported(r.stage, "Layer output"));
+/// and `ViewportIndex` are taken from a geometry stage (`geometry`).
+pub(crate) fn refuse_outputs(r: &Reflection, geometry: bool) -> Result<(), TranslateError> {
+    for (b, what) in [(BuiltIn::Layer, "Layer output"), (BuiltIn::ViewportIndex, "ViewportIndex output")] {
+        if r.writes(b) && !geometry {
+            return Err(TranslateError::unsupported(r.stage, what));
+        }
     }
     for (b, what) in [
-        (BuiltIn::ViewportIndex, "ViewportIndex output"),
         (BuiltIn::PrimitiveShadingRateKHR, "PrimitiveShadingRate output"),
         (BuiltIn::ViewportMaskNV, "ViewportMaskNV output"),
     ] {

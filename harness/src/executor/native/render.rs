@@ -41,6 +41,13 @@ impl Attachments {
     }
 }
 
+/// A viewport's rectangle as its scissor, within the framebuffer.
+pub(crate) fn scissor(t: &TestSection, r: &[f32; 4]) -> vk::Rect2D {
+    let (x, y) = (r[0].floor().min(t.width as f32) as u32, r[1].floor().min(t.height as f32) as u32);
+    let (w, h) = ((r[0] + r[2]).ceil().min(t.width as f32) as u32 - x, (r[1] + r[3]).ceil().min(t.height as f32) as u32 - y);
+    vk::Rect2D { offset: vk::Offset2D { x: x as i32, y: y as i32 }, extent: vk::Extent2D { width: w, height: h } }
+}
+
 fn full_area(t: &TestSection) -> vk::Rect2D {
     vk::Rect2D { offset: vk::Offset2D { x: 0, y: 0 }, extent: vk::Extent2D { width: t.width, height: t.height } }
 }
@@ -267,8 +274,11 @@ impl NativeExecutor {
             _ => 1,
         };
         let tess = vk::PipelineTessellationStateCreateInfo::default().patch_control_points(cp);
-        let viewports = [vk::Viewport { x: 0.0, y: 0.0, width: t.width as f32, height: t.height as f32, min_depth: 0.0, max_depth: 1.0 }];
-        let scissors = [full_area(t)];
+        let full = [0.0, 0.0, t.width as f32, t.height as f32];
+        let rects = if t.viewports.is_empty() { std::slice::from_ref(&full) } else { t.viewports.as_slice() };
+        let viewports: Vec<vk::Viewport> =
+            rects.iter().map(|r| vk::Viewport { x: r[0], y: r[1], width: r[2], height: r[3], min_depth: 0.0, max_depth: 1.0 }).collect();
+        let scissors: Vec<vk::Rect2D> = rects.iter().map(|r| scissor(t, r)).collect();
         let vp = vk::PipelineViewportStateCreateInfo::default().viewports(&viewports).scissors(&scissors);
         let rs = vk::PipelineRasterizationStateCreateInfo::default()
             .polygon_mode(vk::PolygonMode::FILL)
