@@ -142,12 +142,11 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(26) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
-@group(0) @binding(27) 
-var<storage, read_write> tesserae_gs_indirect: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
     tesserae_gs_strip = 0u;
@@ -344,8 +343,6 @@ fn tesserae_gs_end() {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var local: bool;
-    var local_1: bool;
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -357,69 +354,49 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     if (tesserae_primitive_id >= _e12) {
         return;
     }
-    if (tesserae_primitive_id == 0u) {
-        local = (tesserae_invocation == 0u);
-    } else {
-        local = false;
-    }
-    let _e21 = local;
-    if _e21 {
-        local_1 = (tesserae_wg.y == 0u);
-    } else {
-        local_1 = false;
-    }
-    let _e28 = local_1;
-    if _e28 {
-        let _e33 = tesserae_draw.primitives;
-        let _e36 = tesserae_draw.instances;
-        tesserae_gs_indirect[0] = ((_e33 * _e36) * 30u);
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }
-    let _e56 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e56) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     loop {
-        let _e74 = k;
-        if (_e74 < 1u) {
+        let _e36 = k;
+        if (_e36 < 1u) {
         } else {
             break;
         }
         {
-            let _e77 = k;
-            let _e81 = k;
-            v[_e77] = ((tesserae_primitive_id * 1u) + _e81);
+            let _e39 = k;
+            let _e43 = k;
+            v[_e39] = ((tesserae_primitive_id * 1u) + _e43);
         }
         continuing {
-            let _e84 = k;
-            k = (_e84 + 1u);
+            let _e46 = k;
+            k = (_e46 + 1u);
         }
     }
-    let _e86 = keep;
-    if _e86 {
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    let _e49 = keep;
+    if _e49 {
         tesserae_geometry();
     }
-    let _e88 = tesserae_gs_slot;
-    let first = (_e88 * 30u);
-    let _e92 = tesserae_gs_primitives;
-    i = (_e92 * 3u);
+    let _e51 = tesserae_gs_slot;
+    let first = (_e51 * 30u);
+    let _e55 = tesserae_gs_primitives;
+    i = (_e55 * 3u);
     loop {
-        let _e96 = i;
-        if (_e96 < 30u) {
+        let _e59 = i;
+        if (_e59 < 30u) {
         } else {
             break;
         }
         {
-            let _e100 = i;
-            tesserae_gs_indices[(first + _e100)] = 4294967295u;
+            let _e63 = i;
+            tesserae_gs_indices[(first + _e63)] = 4294967295u;
         }
         continuing {
-            let _e105 = i;
-            i = (_e105 + 1u);
+            let _e68 = i;
+            i = (_e68 + 1u);
         }
     }
     return;

@@ -150,12 +150,11 @@ var<storage> tesserae_src: array<vec4<f32>>;
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(26) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
-@group(0) @binding(27) 
-var<storage, read_write> tesserae_gs_indirect: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
     tesserae_gs_strip = 0u;
@@ -388,8 +387,6 @@ fn tesserae_gs_end() {
 
 @compute @workgroup_size(63, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var local: bool;
-    var local_1: bool;
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -402,94 +399,74 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     if (tesserae_primitive_id >= _e12) {
         return;
     }
-    if (tesserae_primitive_id == 0u) {
-        local = (tesserae_invocation == 0u);
-    } else {
-        local = false;
-    }
-    let _e21 = local;
-    if _e21 {
-        local_1 = (tesserae_wg.y == 0u);
-    } else {
-        local_1 = false;
-    }
-    let _e28 = local_1;
-    if _e28 {
-        let _e33 = tesserae_draw.primitives;
-        let _e36 = tesserae_draw.instances;
-        tesserae_gs_indirect[0] = ((_e33 * _e36) * 9u);
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }
-    let _e56 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e56) + tesserae_primitive_id) * 3u) + tesserae_invocation);
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 3u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     loop {
-        let _e74 = k;
-        if (_e74 < 3u) {
+        let _e36 = k;
+        if (_e36 < 3u) {
         } else {
             break;
         }
         {
-            let _e77 = k;
-            let _e81 = k;
-            v[_e77] = ((tesserae_primitive_id * 3u) + _e81);
+            let _e39 = k;
+            let _e43 = k;
+            v[_e39] = ((tesserae_primitive_id * 3u) + _e43);
         }
         continuing {
-            let _e84 = k;
-            k = (_e84 + 1u);
+            let _e46 = k;
+            k = (_e46 + 1u);
         }
     }
-    let _e86 = keep;
-    if _e86 {
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    let _e49 = keep;
+    if _e49 {
         tesserae_io_123_g = u32(tesserae_primitive_id);
         tesserae_io_126_g = u32(tesserae_invocation);
         loop {
-            let _e93 = j;
-            if (_e93 < 3u) {
+            let _e56 = j;
+            if (_e56 < 3u) {
             } else {
                 break;
             }
             {
-                let _e99 = tesserae_draw.count;
-                let _e101 = j;
-                let _e103 = v[_e101];
-                let b = (((tesserae_wg.y * _e99) + _e103) * 2u);
-                let _e108 = j;
-                let _e112 = tesserae_src[b];
-                tesserae_io_97_g[_e108] = _e112;
-                let _e114 = j;
-                let _e120 = tesserae_src[(b + 1u)];
-                tesserae_io_104_g[_e114] = _e120.xyz;
+                let _e62 = tesserae_draw.count;
+                let _e64 = j;
+                let _e66 = v[_e64];
+                let b = (((tesserae_wg.y * _e62) + _e66) * 2u);
+                let _e71 = j;
+                let _e75 = tesserae_src[b];
+                tesserae_io_97_g[_e71] = _e75;
+                let _e77 = j;
+                let _e83 = tesserae_src[(b + 1u)];
+                tesserae_io_104_g[_e77] = _e83.xyz;
             }
             continuing {
-                let _e123 = j;
-                j = (_e123 + 1u);
+                let _e86 = j;
+                j = (_e86 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e126 = tesserae_gs_slot;
-    let first = (_e126 * 3u);
-    let _e130 = tesserae_gs_primitives;
-    i = (_e130 * 3u);
+    let _e89 = tesserae_gs_slot;
+    let first = (_e89 * 3u);
+    let _e93 = tesserae_gs_primitives;
+    i = (_e93 * 3u);
     loop {
-        let _e134 = i;
-        if (_e134 < 3u) {
+        let _e97 = i;
+        if (_e97 < 3u) {
         } else {
             break;
         }
         {
-            let _e138 = i;
-            tesserae_gs_indices[(first + _e138)] = 4294967295u;
+            let _e101 = i;
+            tesserae_gs_indices[(first + _e101)] = 4294967295u;
         }
         continuing {
-            let _e143 = i;
-            i = (_e143 + 1u);
+            let _e106 = i;
+            i = (_e106 + 1u);
         }
     }
     return;

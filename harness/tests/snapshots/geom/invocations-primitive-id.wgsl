@@ -148,12 +148,11 @@ var<storage> tesserae_src: array<vec4<f32>>;
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(26) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
-@group(0) @binding(27) 
-var<storage, read_write> tesserae_gs_indirect: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
     tesserae_gs_strip = 0u;
@@ -343,8 +342,6 @@ fn tesserae_gs_end() {
 
 @compute @workgroup_size(63, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var local: bool;
-    var local_1: bool;
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -357,94 +354,74 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     if (tesserae_primitive_id >= _e12) {
         return;
     }
-    if (tesserae_primitive_id == 0u) {
-        local = (tesserae_invocation == 0u);
-    } else {
-        local = false;
-    }
-    let _e21 = local;
-    if _e21 {
-        local_1 = (tesserae_wg.y == 0u);
-    } else {
-        local_1 = false;
-    }
-    let _e28 = local_1;
-    if _e28 {
-        let _e33 = tesserae_draw.primitives;
-        let _e36 = tesserae_draw.instances;
-        tesserae_gs_indirect[0] = ((_e33 * _e36) * 9u);
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }
-    let _e56 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e56) + tesserae_primitive_id) * 3u) + tesserae_invocation);
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 3u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     loop {
-        let _e74 = k;
-        if (_e74 < 3u) {
+        let _e36 = k;
+        if (_e36 < 3u) {
         } else {
             break;
         }
         {
-            let _e77 = k;
-            let _e81 = k;
-            v[_e77] = ((tesserae_primitive_id * 3u) + _e81);
+            let _e39 = k;
+            let _e43 = k;
+            v[_e39] = ((tesserae_primitive_id * 3u) + _e43);
         }
         continuing {
-            let _e84 = k;
-            k = (_e84 + 1u);
+            let _e46 = k;
+            k = (_e46 + 1u);
         }
     }
-    let _e86 = keep;
-    if _e86 {
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    let _e49 = keep;
+    if _e49 {
         tesserae_io_64_g = i32(tesserae_invocation);
         tesserae_io_75_g = i32(tesserae_primitive_id);
         loop {
-            let _e93 = j;
-            if (_e93 < 3u) {
+            let _e56 = j;
+            if (_e56 < 3u) {
             } else {
                 break;
             }
             {
-                let _e99 = tesserae_draw.count;
-                let _e101 = j;
-                let _e103 = v[_e101];
-                let b = (((tesserae_wg.y * _e99) + _e103) * 2u);
-                let _e108 = j;
-                let _e113 = tesserae_src[b];
-                tesserae_io_57_g[_e108].gl_Position = _e113;
-                let _e115 = j;
-                let _e121 = tesserae_src[(b + 1u)];
-                tesserae_io_86_g[_e115] = _e121.xyz;
+                let _e62 = tesserae_draw.count;
+                let _e64 = j;
+                let _e66 = v[_e64];
+                let b = (((tesserae_wg.y * _e62) + _e66) * 2u);
+                let _e71 = j;
+                let _e76 = tesserae_src[b];
+                tesserae_io_57_g[_e71].gl_Position = _e76;
+                let _e78 = j;
+                let _e84 = tesserae_src[(b + 1u)];
+                tesserae_io_86_g[_e78] = _e84.xyz;
             }
             continuing {
-                let _e124 = j;
-                j = (_e124 + 1u);
+                let _e87 = j;
+                j = (_e87 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e127 = tesserae_gs_slot;
-    let first = (_e127 * 3u);
-    let _e131 = tesserae_gs_primitives;
-    i = (_e131 * 3u);
+    let _e90 = tesserae_gs_slot;
+    let first = (_e90 * 3u);
+    let _e94 = tesserae_gs_primitives;
+    i = (_e94 * 3u);
     loop {
-        let _e135 = i;
-        if (_e135 < 3u) {
+        let _e98 = i;
+        if (_e98 < 3u) {
         } else {
             break;
         }
         {
-            let _e139 = i;
-            tesserae_gs_indices[(first + _e139)] = 4294967295u;
+            let _e102 = i;
+            tesserae_gs_indices[(first + _e102)] = 4294967295u;
         }
         continuing {
-            let _e144 = i;
-            i = (_e144 + 1u);
+            let _e107 = i;
+            i = (_e107 + 1u);
         }
     }
     return;

@@ -149,12 +149,11 @@ var<storage> tesserae_src: array<vec4<f32>>;
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(26) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
-@group(0) @binding(27) 
-var<storage, read_write> tesserae_gs_indirect: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
     tesserae_gs_strip = 0u;
@@ -377,8 +376,6 @@ fn tesserae_is_restart(i_4: u32) -> bool {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var local: bool;
-    var local_1: bool;
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -387,7 +384,7 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     var tesserae_primitive_id: u32;
     var next: u32 = 0u;
     var w: u32 = 0u;
-    var local_2: bool;
+    var local: bool;
     var j_1: u32 = 0u;
     var i: u32;
 
@@ -397,168 +394,149 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     if (p >= _e12) {
         return;
     }
-    if (p == 0u) {
-        local = (tesserae_invocation == 0u);
-    } else {
-        local = false;
-    }
-    let _e21 = local;
-    if _e21 {
-        local_1 = (tesserae_wg.y == 0u);
-    } else {
-        local_1 = false;
-    }
-    let _e28 = local_1;
-    if _e28 {
-        let _e33 = tesserae_draw.primitives;
-        let _e36 = tesserae_draw.instances;
-        tesserae_gs_indirect[0] = ((_e33 * _e36) * 6u);
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }
-    let _e56 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e56) + p) * 1u) + tesserae_invocation);
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + p) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     loop {
-        let _e74 = k;
-        if (_e74 < 2u) {
+        let _e36 = k;
+        if (_e36 < 2u) {
         } else {
             break;
         }
         {
-            let _e77 = k;
-            let _e79 = tesserae_is_restart((p + _e77));
-            if _e79 {
+            let _e39 = k;
+            let _e41 = tesserae_is_restart((p + _e39));
+            if _e41 {
                 keep = false;
             }
         }
         continuing {
-            let _e82 = k;
-            k = (_e82 + 1u);
+            let _e44 = k;
+            k = (_e44 + 1u);
         }
     }
     j = p;
     loop {
-        let _e87 = j;
-        if (_e87 > 0u) {
+        let _e49 = j;
+        if (_e49 > 0u) {
         } else {
             break;
         }
         {
-            let _e90 = j;
-            let _e93 = tesserae_is_restart((_e90 - 1u));
-            if _e93 {
-                let _e94 = j;
-                start = _e94;
+            let _e52 = j;
+            let _e55 = tesserae_is_restart((_e52 - 1u));
+            if _e55 {
+                let _e56 = j;
+                start = _e56;
                 break;
             }
         }
         continuing {
-            let _e96 = j;
-            j = (_e96 - 1u);
+            let _e58 = j;
+            j = (_e58 - 1u);
         }
     }
-    let _e98 = start;
-    let odd_2 = ((p - _e98) & 1u);
+    let _e60 = start;
+    let odd_2 = ((p - _e60) & 1u);
     v[0] = p;
     v[1] = (p + 1u);
     tesserae_primitive_id = p;
-    let _e109 = tesserae_draw.indexed;
-    if (_e109 != 0u) {
+    let _e71 = tesserae_draw.indexed;
+    if (_e71 != 0u) {
         tesserae_primitive_id = 0u;
         loop {
-            let _e117 = w;
-            if (_e117 < p) {
+            let _e79 = w;
+            if (_e79 < p) {
             } else {
                 break;
             }
             {
-                let _e119 = next;
-                let _e120 = w;
-                next = max(_e119, _e120);
+                let _e81 = next;
+                let _e82 = w;
+                next = max(_e81, _e82);
                 loop {
-                    let _e122 = next;
-                    let _e123 = w;
-                    if (_e122 < (_e123 + 2u)) {
-                        let _e129 = next;
-                        let _e130 = tesserae_is_restart(_e129);
-                        local_2 = !(_e130);
+                    let _e84 = next;
+                    let _e85 = w;
+                    if (_e84 < (_e85 + 2u)) {
+                        let _e91 = next;
+                        let _e92 = tesserae_is_restart(_e91);
+                        local = !(_e92);
                     } else {
-                        local_2 = false;
+                        local = false;
                     }
-                    let _e133 = local_2;
-                    if _e133 {
+                    let _e95 = local;
+                    if _e95 {
                     } else {
                         break;
                     }
                     {
-                        let _e135 = next;
-                        next = (_e135 + 1u);
+                        let _e97 = next;
+                        next = (_e97 + 1u);
                     }
                 }
-                let _e137 = next;
-                let _e138 = w;
-                if (_e137 >= (_e138 + 2u)) {
-                    let _e143 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e143 + 1u);
+                let _e99 = next;
+                let _e100 = w;
+                if (_e99 >= (_e100 + 2u)) {
+                    let _e105 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e105 + 1u);
                 }
             }
             continuing {
-                let _e146 = w;
-                w = (_e146 + 1u);
+                let _e108 = w;
+                w = (_e108 + 1u);
             }
         }
     }
-    let _e148 = keep;
-    if _e148 {
-        let _e150 = tesserae_primitive_id;
-        tesserae_io_77_g = i32(_e150);
+    let _e111 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e111;
+    let _e112 = keep;
+    if _e112 {
+        let _e114 = tesserae_primitive_id;
+        tesserae_io_77_g = i32(_e114);
         loop {
-            let _e154 = j_1;
-            if (_e154 < 2u) {
+            let _e118 = j_1;
+            if (_e118 < 2u) {
             } else {
                 break;
             }
             {
-                let _e160 = tesserae_draw.count;
-                let _e162 = j_1;
-                let _e164 = v[_e162];
-                let b = (((tesserae_wg.y * _e160) + _e164) * 2u);
-                let _e169 = j_1;
-                let _e174 = tesserae_src[b];
-                tesserae_io_57_g[_e169].gl_Position = _e174;
-                let _e176 = j_1;
-                let _e182 = tesserae_src[(b + 1u)];
-                tesserae_io_85_g[_e176] = _e182.xyz;
+                let _e124 = tesserae_draw.count;
+                let _e126 = j_1;
+                let _e128 = v[_e126];
+                let b = (((tesserae_wg.y * _e124) + _e128) * 2u);
+                let _e133 = j_1;
+                let _e138 = tesserae_src[b];
+                tesserae_io_57_g[_e133].gl_Position = _e138;
+                let _e140 = j_1;
+                let _e146 = tesserae_src[(b + 1u)];
+                tesserae_io_85_g[_e140] = _e146.xyz;
             }
             continuing {
-                let _e185 = j_1;
-                j_1 = (_e185 + 1u);
+                let _e149 = j_1;
+                j_1 = (_e149 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e188 = tesserae_gs_slot;
-    let first = (_e188 * 6u);
-    let _e192 = tesserae_gs_primitives;
-    i = (_e192 * 3u);
+    let _e152 = tesserae_gs_slot;
+    let first = (_e152 * 6u);
+    let _e156 = tesserae_gs_primitives;
+    i = (_e156 * 3u);
     loop {
-        let _e196 = i;
-        if (_e196 < 6u) {
+        let _e160 = i;
+        if (_e160 < 6u) {
         } else {
             break;
         }
         {
-            let _e200 = i;
-            tesserae_gs_indices[(first + _e200)] = 4294967295u;
+            let _e164 = i;
+            tesserae_gs_indices[(first + _e164)] = 4294967295u;
         }
         continuing {
-            let _e205 = i;
-            i = (_e205 + 1u);
+            let _e169 = i;
+            i = (_e169 + 1u);
         }
     }
     return;

@@ -147,12 +147,11 @@ var<storage> tesserae_src: array<vec4<f32>>;
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(26) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
-@group(0) @binding(27) 
-var<storage, read_write> tesserae_gs_indirect: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
     tesserae_gs_strip = 0u;
@@ -392,8 +391,6 @@ fn tesserae_is_restart(i_4: u32) -> bool {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var local: bool;
-    var local_1: bool;
     var v: array<u32, 4> = array<u32, 4>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -402,7 +399,7 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     var tesserae_primitive_id: u32;
     var next: u32 = 0u;
     var w: u32 = 0u;
-    var local_2: bool;
+    var local: bool;
     var j_1: u32 = 0u;
     var i: u32;
 
@@ -412,165 +409,146 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     if (p >= _e12) {
         return;
     }
-    if (p == 0u) {
-        local = (tesserae_invocation == 0u);
-    } else {
-        local = false;
-    }
-    let _e21 = local;
-    if _e21 {
-        local_1 = (tesserae_wg.y == 0u);
-    } else {
-        local_1 = false;
-    }
-    let _e28 = local_1;
-    if _e28 {
-        let _e33 = tesserae_draw.primitives;
-        let _e36 = tesserae_draw.instances;
-        tesserae_gs_indirect[0] = ((_e33 * _e36) * 42u);
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }
-    let _e56 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e56) + p) * 1u) + tesserae_invocation);
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + p) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     loop {
-        let _e74 = k;
-        if (_e74 < 4u) {
+        let _e36 = k;
+        if (_e36 < 4u) {
         } else {
             break;
         }
         {
-            let _e77 = k;
-            let _e79 = tesserae_is_restart((p + _e77));
-            if _e79 {
+            let _e39 = k;
+            let _e41 = tesserae_is_restart((p + _e39));
+            if _e41 {
                 keep = false;
             }
         }
         continuing {
-            let _e82 = k;
-            k = (_e82 + 1u);
+            let _e44 = k;
+            k = (_e44 + 1u);
         }
     }
     j = p;
     loop {
-        let _e87 = j;
-        if (_e87 > 0u) {
+        let _e49 = j;
+        if (_e49 > 0u) {
         } else {
             break;
         }
         {
-            let _e90 = j;
-            let _e93 = tesserae_is_restart((_e90 - 1u));
-            if _e93 {
-                let _e94 = j;
-                start = _e94;
+            let _e52 = j;
+            let _e55 = tesserae_is_restart((_e52 - 1u));
+            if _e55 {
+                let _e56 = j;
+                start = _e56;
                 break;
             }
         }
         continuing {
-            let _e96 = j;
-            j = (_e96 - 1u);
+            let _e58 = j;
+            j = (_e58 - 1u);
         }
     }
-    let _e98 = start;
-    let odd_2 = ((p - _e98) & 1u);
+    let _e60 = start;
+    let odd_2 = ((p - _e60) & 1u);
     v[0] = p;
     v[1] = (p + 1u);
     v[2] = (p + 2u);
     v[3] = (p + 3u);
     tesserae_primitive_id = p;
-    let _e115 = tesserae_draw.indexed;
-    if (_e115 != 0u) {
+    let _e77 = tesserae_draw.indexed;
+    if (_e77 != 0u) {
         tesserae_primitive_id = 0u;
         loop {
-            let _e123 = w;
-            if (_e123 < p) {
+            let _e85 = w;
+            if (_e85 < p) {
             } else {
                 break;
             }
             {
-                let _e125 = next;
-                let _e126 = w;
-                next = max(_e125, _e126);
+                let _e87 = next;
+                let _e88 = w;
+                next = max(_e87, _e88);
                 loop {
-                    let _e128 = next;
-                    let _e129 = w;
-                    if (_e128 < (_e129 + 4u)) {
-                        let _e135 = next;
-                        let _e136 = tesserae_is_restart(_e135);
-                        local_2 = !(_e136);
+                    let _e90 = next;
+                    let _e91 = w;
+                    if (_e90 < (_e91 + 4u)) {
+                        let _e97 = next;
+                        let _e98 = tesserae_is_restart(_e97);
+                        local = !(_e98);
                     } else {
-                        local_2 = false;
+                        local = false;
                     }
-                    let _e139 = local_2;
-                    if _e139 {
+                    let _e101 = local;
+                    if _e101 {
                     } else {
                         break;
                     }
                     {
-                        let _e141 = next;
-                        next = (_e141 + 1u);
+                        let _e103 = next;
+                        next = (_e103 + 1u);
                     }
                 }
-                let _e143 = next;
-                let _e144 = w;
-                if (_e143 >= (_e144 + 4u)) {
-                    let _e149 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e149 + 1u);
+                let _e105 = next;
+                let _e106 = w;
+                if (_e105 >= (_e106 + 4u)) {
+                    let _e111 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e111 + 1u);
                 }
             }
             continuing {
-                let _e152 = w;
-                w = (_e152 + 1u);
+                let _e114 = w;
+                w = (_e114 + 1u);
             }
         }
     }
-    let _e154 = keep;
-    if _e154 {
+    let _e117 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e117;
+    let _e118 = keep;
+    if _e118 {
         loop {
-            let _e157 = j_1;
-            if (_e157 < 4u) {
+            let _e121 = j_1;
+            if (_e121 < 4u) {
             } else {
                 break;
             }
             {
-                let _e163 = tesserae_draw.count;
-                let _e165 = j_1;
-                let _e167 = v[_e165];
-                let b = (((tesserae_wg.y * _e163) + _e167) * 2u);
-                let _e172 = j_1;
-                let _e177 = tesserae_src[b];
-                tesserae_io_65_g[_e172].gl_Position = _e177;
+                let _e127 = tesserae_draw.count;
+                let _e129 = j_1;
+                let _e131 = v[_e129];
+                let b = (((tesserae_wg.y * _e127) + _e131) * 2u);
+                let _e136 = j_1;
+                let _e141 = tesserae_src[b];
+                tesserae_io_65_g[_e136].gl_Position = _e141;
             }
             continuing {
-                let _e179 = j_1;
-                j_1 = (_e179 + 1u);
+                let _e143 = j_1;
+                j_1 = (_e143 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e182 = tesserae_gs_slot;
-    let first = (_e182 * 42u);
-    let _e186 = tesserae_gs_primitives;
-    i = (_e186 * 3u);
+    let _e146 = tesserae_gs_slot;
+    let first = (_e146 * 42u);
+    let _e150 = tesserae_gs_primitives;
+    i = (_e150 * 3u);
     loop {
-        let _e190 = i;
-        if (_e190 < 42u) {
+        let _e154 = i;
+        if (_e154 < 42u) {
         } else {
             break;
         }
         {
-            let _e194 = i;
-            tesserae_gs_indices[(first + _e194)] = 4294967295u;
+            let _e158 = i;
+            tesserae_gs_indices[(first + _e158)] = 4294967295u;
         }
         continuing {
-            let _e199 = i;
-            i = (_e199 + 1u);
+            let _e163 = i;
+            i = (_e163 + 1u);
         }
     }
     return;

@@ -149,12 +149,11 @@ var<storage> tesserae_src: array<vec4<f32>>;
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(26) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
-@group(0) @binding(27) 
-var<storage, read_write> tesserae_gs_indirect: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
     tesserae_gs_strip = 0u;
@@ -383,8 +382,6 @@ fn tesserae_is_restart(i_4: u32) -> bool {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var local: bool;
-    var local_1: bool;
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -393,7 +390,7 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     var tesserae_primitive_id: u32;
     var next: u32 = 0u;
     var w: u32 = 0u;
-    var local_2: bool;
+    var local: bool;
     var j_1: u32 = 0u;
     var i: u32;
 
@@ -403,169 +400,150 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     if (p >= _e12) {
         return;
     }
-    if (p == 0u) {
-        local = (tesserae_invocation == 0u);
-    } else {
-        local = false;
-    }
-    let _e21 = local;
-    if _e21 {
-        local_1 = (tesserae_wg.y == 0u);
-    } else {
-        local_1 = false;
-    }
-    let _e28 = local_1;
-    if _e28 {
-        let _e33 = tesserae_draw.primitives;
-        let _e36 = tesserae_draw.instances;
-        tesserae_gs_indirect[0] = ((_e33 * _e36) * 6u);
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }
-    let _e56 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e56) + p) * 1u) + tesserae_invocation);
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + p) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     loop {
-        let _e74 = k;
-        if (_e74 < 3u) {
+        let _e36 = k;
+        if (_e36 < 3u) {
         } else {
             break;
         }
         {
-            let _e77 = k;
-            let _e79 = tesserae_is_restart((p + _e77));
-            if _e79 {
+            let _e39 = k;
+            let _e41 = tesserae_is_restart((p + _e39));
+            if _e41 {
                 keep = false;
             }
         }
         continuing {
-            let _e82 = k;
-            k = (_e82 + 1u);
+            let _e44 = k;
+            k = (_e44 + 1u);
         }
     }
     j = p;
     loop {
-        let _e87 = j;
-        if (_e87 > 0u) {
+        let _e49 = j;
+        if (_e49 > 0u) {
         } else {
             break;
         }
         {
-            let _e90 = j;
-            let _e93 = tesserae_is_restart((_e90 - 1u));
-            if _e93 {
-                let _e94 = j;
-                start = _e94;
+            let _e52 = j;
+            let _e55 = tesserae_is_restart((_e52 - 1u));
+            if _e55 {
+                let _e56 = j;
+                start = _e56;
                 break;
             }
         }
         continuing {
-            let _e96 = j;
-            j = (_e96 - 1u);
+            let _e58 = j;
+            j = (_e58 - 1u);
         }
     }
-    let _e98 = start;
-    let odd_2 = ((p - _e98) & 1u);
+    let _e60 = start;
+    let odd_2 = ((p - _e60) & 1u);
     v[0] = p;
     v[1] = ((p + 1u) + odd_2);
     v[2] = ((p + 2u) - odd_2);
     tesserae_primitive_id = p;
-    let _e114 = tesserae_draw.indexed;
-    if (_e114 != 0u) {
+    let _e76 = tesserae_draw.indexed;
+    if (_e76 != 0u) {
         tesserae_primitive_id = 0u;
         loop {
-            let _e122 = w;
-            if (_e122 < p) {
+            let _e84 = w;
+            if (_e84 < p) {
             } else {
                 break;
             }
             {
-                let _e124 = next;
-                let _e125 = w;
-                next = max(_e124, _e125);
+                let _e86 = next;
+                let _e87 = w;
+                next = max(_e86, _e87);
                 loop {
-                    let _e127 = next;
-                    let _e128 = w;
-                    if (_e127 < (_e128 + 3u)) {
-                        let _e134 = next;
-                        let _e135 = tesserae_is_restart(_e134);
-                        local_2 = !(_e135);
+                    let _e89 = next;
+                    let _e90 = w;
+                    if (_e89 < (_e90 + 3u)) {
+                        let _e96 = next;
+                        let _e97 = tesserae_is_restart(_e96);
+                        local = !(_e97);
                     } else {
-                        local_2 = false;
+                        local = false;
                     }
-                    let _e138 = local_2;
-                    if _e138 {
+                    let _e100 = local;
+                    if _e100 {
                     } else {
                         break;
                     }
                     {
-                        let _e140 = next;
-                        next = (_e140 + 1u);
+                        let _e102 = next;
+                        next = (_e102 + 1u);
                     }
                 }
-                let _e142 = next;
-                let _e143 = w;
-                if (_e142 >= (_e143 + 3u)) {
-                    let _e148 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e148 + 1u);
+                let _e104 = next;
+                let _e105 = w;
+                if (_e104 >= (_e105 + 3u)) {
+                    let _e110 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e110 + 1u);
                 }
             }
             continuing {
-                let _e151 = w;
-                w = (_e151 + 1u);
+                let _e113 = w;
+                w = (_e113 + 1u);
             }
         }
     }
-    let _e153 = keep;
-    if _e153 {
-        let _e155 = tesserae_primitive_id;
-        tesserae_io_97_g = i32(_e155);
+    let _e116 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e116;
+    let _e117 = keep;
+    if _e117 {
+        let _e119 = tesserae_primitive_id;
+        tesserae_io_97_g = i32(_e119);
         loop {
-            let _e159 = j_1;
-            if (_e159 < 3u) {
+            let _e123 = j_1;
+            if (_e123 < 3u) {
             } else {
                 break;
             }
             {
-                let _e165 = tesserae_draw.count;
-                let _e167 = j_1;
-                let _e169 = v[_e167];
-                let b = (((tesserae_wg.y * _e165) + _e169) * 2u);
-                let _e174 = j_1;
-                let _e179 = tesserae_src[b];
-                tesserae_io_46_g[_e174].gl_Position = _e179;
-                let _e181 = j_1;
-                let _e187 = tesserae_src[(b + 1u)];
-                tesserae_io_105_g[_e181] = _e187.xyz;
+                let _e129 = tesserae_draw.count;
+                let _e131 = j_1;
+                let _e133 = v[_e131];
+                let b = (((tesserae_wg.y * _e129) + _e133) * 2u);
+                let _e138 = j_1;
+                let _e143 = tesserae_src[b];
+                tesserae_io_46_g[_e138].gl_Position = _e143;
+                let _e145 = j_1;
+                let _e151 = tesserae_src[(b + 1u)];
+                tesserae_io_105_g[_e145] = _e151.xyz;
             }
             continuing {
-                let _e190 = j_1;
-                j_1 = (_e190 + 1u);
+                let _e154 = j_1;
+                j_1 = (_e154 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e193 = tesserae_gs_slot;
-    let first = (_e193 * 6u);
-    let _e197 = tesserae_gs_primitives;
-    i = (_e197 * 3u);
+    let _e157 = tesserae_gs_slot;
+    let first = (_e157 * 6u);
+    let _e161 = tesserae_gs_primitives;
+    i = (_e161 * 3u);
     loop {
-        let _e201 = i;
-        if (_e201 < 6u) {
+        let _e165 = i;
+        if (_e165 < 6u) {
         } else {
             break;
         }
         {
-            let _e205 = i;
-            tesserae_gs_indices[(first + _e205)] = 4294967295u;
+            let _e169 = i;
+            tesserae_gs_indices[(first + _e169)] = 4294967295u;
         }
         continuing {
-            let _e210 = i;
-            i = (_e210 + 1u);
+            let _e174 = i;
+            i = (_e174 + 1u);
         }
     }
     return;

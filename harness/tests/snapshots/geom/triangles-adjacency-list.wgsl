@@ -145,12 +145,11 @@ var<storage> tesserae_src: array<vec4<f32>>;
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(26) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
-@group(0) @binding(27) 
-var<storage, read_write> tesserae_gs_indirect: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
     tesserae_gs_strip = 0u;
@@ -356,8 +355,6 @@ fn tesserae_gs_end() {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var local: bool;
-    var local_1: bool;
     var v: array<u32, 6> = array<u32, 6>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -370,89 +367,69 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     if (tesserae_primitive_id >= _e12) {
         return;
     }
-    if (tesserae_primitive_id == 0u) {
-        local = (tesserae_invocation == 0u);
-    } else {
-        local = false;
-    }
-    let _e21 = local;
-    if _e21 {
-        local_1 = (tesserae_wg.y == 0u);
-    } else {
-        local_1 = false;
-    }
-    let _e28 = local_1;
-    if _e28 {
-        let _e33 = tesserae_draw.primitives;
-        let _e36 = tesserae_draw.instances;
-        tesserae_gs_indirect[0] = ((_e33 * _e36) * 66u);
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }
-    let _e56 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e56) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     loop {
-        let _e74 = k;
-        if (_e74 < 6u) {
+        let _e36 = k;
+        if (_e36 < 6u) {
         } else {
             break;
         }
         {
-            let _e77 = k;
-            let _e81 = k;
-            v[_e77] = ((tesserae_primitive_id * 6u) + _e81);
+            let _e39 = k;
+            let _e43 = k;
+            v[_e39] = ((tesserae_primitive_id * 6u) + _e43);
         }
         continuing {
-            let _e84 = k;
-            k = (_e84 + 1u);
+            let _e46 = k;
+            k = (_e46 + 1u);
         }
     }
-    let _e86 = keep;
-    if _e86 {
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    let _e49 = keep;
+    if _e49 {
         loop {
-            let _e89 = j;
-            if (_e89 < 6u) {
+            let _e52 = j;
+            if (_e52 < 6u) {
             } else {
                 break;
             }
             {
-                let _e95 = tesserae_draw.count;
-                let _e97 = j;
-                let _e99 = v[_e97];
-                let b = (((tesserae_wg.y * _e95) + _e99) * 2u);
-                let _e104 = j;
-                let _e109 = tesserae_src[b];
-                tesserae_io_66_g[_e104].gl_Position = _e109;
+                let _e58 = tesserae_draw.count;
+                let _e60 = j;
+                let _e62 = v[_e60];
+                let b = (((tesserae_wg.y * _e58) + _e62) * 2u);
+                let _e67 = j;
+                let _e72 = tesserae_src[b];
+                tesserae_io_66_g[_e67].gl_Position = _e72;
             }
             continuing {
-                let _e111 = j;
-                j = (_e111 + 1u);
+                let _e74 = j;
+                j = (_e74 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e114 = tesserae_gs_slot;
-    let first = (_e114 * 66u);
-    let _e118 = tesserae_gs_primitives;
-    i = (_e118 * 3u);
+    let _e77 = tesserae_gs_slot;
+    let first = (_e77 * 66u);
+    let _e81 = tesserae_gs_primitives;
+    i = (_e81 * 3u);
     loop {
-        let _e122 = i;
-        if (_e122 < 66u) {
+        let _e85 = i;
+        if (_e85 < 66u) {
         } else {
             break;
         }
         {
-            let _e126 = i;
-            tesserae_gs_indices[(first + _e126)] = 4294967295u;
+            let _e89 = i;
+            tesserae_gs_indices[(first + _e89)] = 4294967295u;
         }
         continuing {
-            let _e131 = i;
-            i = (_e131 + 1u);
+            let _e94 = i;
+            i = (_e94 + 1u);
         }
     }
     return;

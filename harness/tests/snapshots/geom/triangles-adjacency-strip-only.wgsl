@@ -147,12 +147,11 @@ var<storage> tesserae_src: array<vec4<f32>>;
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(26) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
-@group(0) @binding(27) 
-var<storage, read_write> tesserae_gs_indirect: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
     tesserae_gs_strip = 0u;
@@ -392,8 +391,6 @@ fn tesserae_is_restart(i_4: u32) -> bool {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var local: bool;
-    var local_1: bool;
     var v: array<u32, 6> = array<u32, 6>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -406,35 +403,14 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     if (tesserae_primitive_id >= _e12) {
         return;
     }
-    if (tesserae_primitive_id == 0u) {
-        local = (tesserae_invocation == 0u);
-    } else {
-        local = false;
-    }
-    let _e21 = local;
-    if _e21 {
-        local_1 = (tesserae_wg.y == 0u);
-    } else {
-        local_1 = false;
-    }
-    let _e28 = local_1;
-    if _e28 {
-        let _e33 = tesserae_draw.primitives;
-        let _e36 = tesserae_draw.instances;
-        tesserae_gs_indirect[0] = ((_e33 * _e36) * 66u);
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }
-    let _e56 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e56) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     let i2_ = (2u * tesserae_primitive_id);
-    let _e78 = tesserae_draw.primitives;
-    let last = ((tesserae_primitive_id + 1u) == _e78);
+    let _e40 = tesserae_draw.primitives;
+    let last = ((tesserae_primitive_id + 1u) == _e40);
     if (tesserae_primitive_id == 0u) {
         v = array<u32, 6>(0u, 1u, 2u, select(6u, 5u, last), 4u, 3u);
     } else {
@@ -445,65 +421,66 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
         }
     }
     loop {
-        let _e125 = k;
-        if (_e125 < 6u) {
+        let _e87 = k;
+        if (_e87 < 6u) {
         } else {
             break;
         }
         {
-            let _e128 = k;
-            let _e130 = v[_e128];
-            let _e131 = tesserae_is_restart(_e130);
-            if _e131 {
+            let _e90 = k;
+            let _e92 = v[_e90];
+            let _e93 = tesserae_is_restart(_e92);
+            if _e93 {
                 keep = false;
             }
         }
         continuing {
-            let _e134 = k;
-            k = (_e134 + 1u);
+            let _e96 = k;
+            k = (_e96 + 1u);
         }
     }
-    let _e136 = keep;
-    if _e136 {
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    let _e99 = keep;
+    if _e99 {
         loop {
-            let _e139 = j;
-            if (_e139 < 6u) {
+            let _e102 = j;
+            if (_e102 < 6u) {
             } else {
                 break;
             }
             {
-                let _e145 = tesserae_draw.count;
-                let _e147 = j;
-                let _e149 = v[_e147];
-                let b = (((tesserae_wg.y * _e145) + _e149) * 2u);
-                let _e154 = j;
-                let _e159 = tesserae_src[b];
-                tesserae_io_66_g[_e154].gl_Position = _e159;
+                let _e108 = tesserae_draw.count;
+                let _e110 = j;
+                let _e112 = v[_e110];
+                let b = (((tesserae_wg.y * _e108) + _e112) * 2u);
+                let _e117 = j;
+                let _e122 = tesserae_src[b];
+                tesserae_io_66_g[_e117].gl_Position = _e122;
             }
             continuing {
-                let _e161 = j;
-                j = (_e161 + 1u);
+                let _e124 = j;
+                j = (_e124 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e164 = tesserae_gs_slot;
-    let first = (_e164 * 66u);
-    let _e168 = tesserae_gs_primitives;
-    i = (_e168 * 3u);
+    let _e127 = tesserae_gs_slot;
+    let first = (_e127 * 66u);
+    let _e131 = tesserae_gs_primitives;
+    i = (_e131 * 3u);
     loop {
-        let _e172 = i;
-        if (_e172 < 66u) {
+        let _e135 = i;
+        if (_e135 < 66u) {
         } else {
             break;
         }
         {
-            let _e176 = i;
-            tesserae_gs_indices[(first + _e176)] = 4294967295u;
+            let _e139 = i;
+            tesserae_gs_indices[(first + _e139)] = 4294967295u;
         }
         continuing {
-            let _e181 = i;
-            i = (_e181 + 1u);
+            let _e144 = i;
+            i = (_e144 + 1u);
         }
     }
     return;

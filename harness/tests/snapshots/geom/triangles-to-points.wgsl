@@ -146,12 +146,11 @@ var<storage> tesserae_src: array<vec4<f32>>;
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(26) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
-@group(0) @binding(27) 
-var<storage, read_write> tesserae_gs_indirect: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
     tesserae_gs_strip = 0u;
@@ -317,8 +316,6 @@ fn tesserae_gs_end() {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var local: bool;
-    var local_1: bool;
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -331,92 +328,72 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     if (tesserae_primitive_id >= _e12) {
         return;
     }
-    if (tesserae_primitive_id == 0u) {
-        local = (tesserae_invocation == 0u);
-    } else {
-        local = false;
-    }
-    let _e21 = local;
-    if _e21 {
-        local_1 = (tesserae_wg.y == 0u);
-    } else {
-        local_1 = false;
-    }
-    let _e28 = local_1;
-    if _e28 {
-        let _e33 = tesserae_draw.primitives;
-        let _e36 = tesserae_draw.instances;
-        tesserae_gs_indirect[0] = ((_e33 * _e36) * 3u);
-        tesserae_gs_indirect[1] = 1u;
-        tesserae_gs_indirect[2] = 0u;
-        tesserae_gs_indirect[3] = 0u;
-        tesserae_gs_indirect[4] = 0u;
-    }
-    let _e56 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e56) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     loop {
-        let _e74 = k;
-        if (_e74 < 3u) {
+        let _e36 = k;
+        if (_e36 < 3u) {
         } else {
             break;
         }
         {
-            let _e77 = k;
-            let _e81 = k;
-            v[_e77] = ((tesserae_primitive_id * 3u) + _e81);
+            let _e39 = k;
+            let _e43 = k;
+            v[_e39] = ((tesserae_primitive_id * 3u) + _e43);
         }
         continuing {
-            let _e84 = k;
-            k = (_e84 + 1u);
+            let _e46 = k;
+            k = (_e46 + 1u);
         }
     }
-    let _e86 = keep;
-    if _e86 {
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    let _e49 = keep;
+    if _e49 {
         loop {
-            let _e89 = j;
-            if (_e89 < 3u) {
+            let _e52 = j;
+            if (_e52 < 3u) {
             } else {
                 break;
             }
             {
-                let _e95 = tesserae_draw.count;
-                let _e97 = j;
-                let _e99 = v[_e97];
-                let b = (((tesserae_wg.y * _e95) + _e99) * 2u);
-                let _e104 = j;
-                let _e109 = tesserae_src[b];
-                tesserae_io_31_g[_e104].gl_Position = _e109;
-                let _e111 = j;
-                let _e117 = tesserae_src[(b + 1u)];
-                tesserae_io_43_g[_e111] = _e117.xyz;
+                let _e58 = tesserae_draw.count;
+                let _e60 = j;
+                let _e62 = v[_e60];
+                let b = (((tesserae_wg.y * _e58) + _e62) * 2u);
+                let _e67 = j;
+                let _e72 = tesserae_src[b];
+                tesserae_io_31_g[_e67].gl_Position = _e72;
+                let _e74 = j;
+                let _e80 = tesserae_src[(b + 1u)];
+                tesserae_io_43_g[_e74] = _e80.xyz;
             }
             continuing {
-                let _e120 = j;
-                j = (_e120 + 1u);
+                let _e83 = j;
+                j = (_e83 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e123 = tesserae_gs_slot;
-    let first = (_e123 * 3u);
-    let _e127 = tesserae_gs_primitives;
-    i = (_e127 * 1u);
+    let _e86 = tesserae_gs_slot;
+    let first = (_e86 * 3u);
+    let _e90 = tesserae_gs_primitives;
+    i = (_e90 * 1u);
     loop {
-        let _e131 = i;
-        if (_e131 < 3u) {
+        let _e94 = i;
+        if (_e94 < 3u) {
         } else {
             break;
         }
         {
-            let _e135 = i;
-            tesserae_gs_indices[(first + _e135)] = 4294967295u;
+            let _e98 = i;
+            tesserae_gs_indices[(first + _e98)] = 4294967295u;
         }
         continuing {
-            let _e140 = i;
-            i = (_e140 + 1u);
+            let _e103 = i;
+            i = (_e103 + 1u);
         }
     }
     return;
