@@ -125,19 +125,19 @@ fn geometry_stage_is_translated_in_its_slot() {
     let out = tesserae(&["translate", "--plan", &v, &adjacency, &f]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("triangle-list-adjacency"));
-    let layered = spv(
+    let wide_points = spv(
         &d,
-        "l.geom.spv",
+        "p.geom.spv",
         &common::glsl(
             glslang::ShaderStage::Geometry,
-            "#version 450\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\nvoid main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; gl_Layer = 1; EmitVertex(); } }",
+            "#version 450\nlayout(triangles) in;\nlayout(points, max_vertices = 3) out;\nvoid main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; gl_PointSize = 4.0; EmitVertex(); } }",
         ),
     );
-    for args in [vec!["translate", &v, &layered], vec!["translate", &layered]] {
+    for args in [vec!["translate", &v, &wide_points], vec!["translate", &wide_points]] {
         let out = tesserae(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("unsupported feature: Layer output"), "{args:?}: {err}");
+        assert!(err.contains("unsupported feature: PointSize written by a geometry stage"), "{args:?}: {err}");
     }
 }
 

@@ -17,7 +17,8 @@
 //! - **shadow**, when the code indexes an array (or a matrix) with a value known only at run
 //!   time (`vs_out.lights[i].color`, `v[i]`) or copies it (`OpCopyMemory`, `OpCopyObject`):
 //!   the variable becomes a `Private` one of the same type, copied from the leaves at the start
-//!   of the entry point (inputs) or to them before each `OpReturn` of the entry point (outputs).
+//!   of the entry point (inputs) or to them before each `OpReturn` of the entry point and each
+//!   `OpEmitVertex` of a geometry stage (outputs).
 //!
 //! Passing an interface pointer to a function, or a variable pointer (`OpPhi`, `OpSelect`), is
 //! refused. Built-in blocks (`gl_PerVertex`: members decorated `BuiltIn`) and built-in variables
@@ -541,7 +542,9 @@ impl Rewriter<'_> {
                         break;
                     }
                 }
-                if is_entry && inst.class.opcode == Op::Return {
+                // A geometry stage's outputs are read at each emission, in whichever function.
+                let emits = matches!(inst.class.opcode, Op::EmitVertex | Op::EmitStreamVertex);
+                if emits || is_entry && inst.class.opcode == Op::Return {
                     self.copy_out(&mut out);
                 }
                 out.push(inst);
