@@ -172,7 +172,7 @@ fn translate_geometry(
         return Err(TranslateError::InvalidPlan("a geometry shape without a geometry stage".into()));
     };
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
-    let fragment = fragment_plan.zip(fragment.as_ref()).map(|(plan, f)| geometry::FragmentSide { plan, reflection: &f.reflection, primitive_id });
+    let fragment = fragment_plan.map(|plan| geometry::FragmentSide { plan, primitive_id });
     geometry::translate(desc, e, shape, state, vertex, gs, fragment)
 }
 

@@ -35,7 +35,7 @@ use crate::lower::geometry_emit::{EMIT_FUNCTION, END_FUNCTION};
 use crate::lower::tess_io::{IoRole, IoStage, IoVar};
 use crate::plan::*;
 use crate::records::{self, Field, Record, RecordLayout, Value};
-use crate::reflect::{LoadedModule, Reflection, ScalarKind};
+use crate::reflect::{LoadedModule, Reflection};
 use crate::shape::PipelineShape;
 use crate::tessellation::evaluation::CULLED_INDEX;
 use crate::tessellation::module_items::global;
@@ -205,11 +205,10 @@ pub fn state(r: &Reflection, topology: Topology) -> Result<GeometryState, Transl
     Ok(GeometryState { input, output, max_vertices, invocations })
 }
 
-/// The fragment stage of a geometry pipeline: its plan, its reflection (the interpolation the
-/// draw's varyings take) and where its `PrimitiveId` input went.
-pub(crate) struct FragmentSide<'a> {
+/// The fragment stage of a geometry pipeline: its plan (whose inputs' bindings the draw's
+/// varyings repeat) and where its `PrimitiveId` input went.
+pub(crate) struct FragmentSide {
     pub plan: ShaderPlan,
-    pub reflection: &'a Reflection,
     pub primitive_id: crate::shape::prepare::PrimitiveIdVarying,
 }
 
@@ -242,7 +241,7 @@ pub(crate) fn translate(
     st: &GeometryState,
     vertex: LoadedModule,
     mut gs: LoadedModule,
-    fragment: Option<FragmentSide<'_>>,
+    fragment: Option<FragmentSide>,
 ) -> Result<Plan, TranslateError> {
     let primitive_id = fragment.as_ref().and_then(|f| f.primitive_id);
     let verify = desc.options.verify_wgsl_round_trip;
@@ -266,11 +265,8 @@ pub(crate) fn translate(
     table.resize(buffers.records, BufferSize::PerPrimitive { bytes: layout.bytes() * (st.invocations * st.max_vertices) as u64 });
 
     // 3. The draw: a pass-through vertex stage over the records.
-    let (fragment, fragment_reflection) = match fragment {
-        Some(f) => (Some(f.plan), Some(f.reflection)),
-        None => (None, None),
-    };
-    let varyings = outputs.varyings(&module, fragment_reflection);
+    let fragment = fragment.map(|f| f.plan);
+    let varyings = outputs.varyings(&module, fragment.as_ref().map(|f| f.wgsl.module()));
     let varying_refs: Vec<&vertex_function::Output> = varyings.iter().collect();
     let passthrough = Passthrough {
         emulation: e,
@@ -440,31 +436,37 @@ impl<'v> GeometryOutputs<'v> {
         found
     }
 
-    /// The varyings the draw outputs: those the fragment stage reads, with its interpolation.
-    fn varyings(&self, module: &naga::Module, fragment: Option<&Reflection>) -> Vec<vertex_function::Output> {
+    /// The varyings the draw outputs: those the fragment stage reads, each with the binding
+    /// (interpolation and sampling) the fragment stage's naga module gives its input, which
+    /// WebGPU requires the vertex output to repeat.
+    fn varyings(&self, module: &naga::Module, fragment: Option<&naga::Module>) -> Vec<vertex_function::Output> {
         let Some(fragment) = fragment else { return Vec::new() };
         let mut out = Vec::new();
         for (v, location) in &self.locations {
-            let Some(input) = fragment.inputs.iter().find(|i| i.location == *location) else { continue };
+            let Some(binding) = fragment_input(fragment, *location) else { continue };
             let Some(ty) = global(module, &v.name) else { continue };
-            let interp = &input.interpolation;
-            let integer = !matches!(input.ty.kind, ScalarKind::Float);
-            let interpolation = Some(match () {
-                _ if interp.flat || integer => naga::Interpolation::Flat,
-                _ if interp.no_perspective => naga::Interpolation::Linear,
-                _ => naga::Interpolation::Perspective,
-            });
-            let sampling = match () {
-                _ if interp.flat || integer => None,
-                _ if interp.sample => Some(naga::Sampling::Sample),
-                _ if interp.centroid => Some(naga::Sampling::Centroid),
-                _ => Some(naga::Sampling::Center),
-            };
-            let binding = naga::Binding::Location { location: *location, interpolation, sampling, blend_src: None, per_primitive: false };
             out.push(vertex_function::Output { access: String::new(), binding, ty });
         }
         out
     }
+}
+
+/// The binding of the fragment entry point's input at `location` (an argument, or a member of
+/// an argument's struct).
+fn fragment_input(fragment: &naga::Module, location: u32) -> Option<naga::Binding> {
+    let ep = fragment.entry_points.iter().find(|e| e.stage == naga::ShaderStage::Fragment)?;
+    let at = |b: &Option<naga::Binding>| matches!(b, Some(naga::Binding::Location { location: l, .. }) if *l == location);
+    for a in &ep.function.arguments {
+        if at(&a.binding) {
+            return a.binding.clone();
+        }
+        if let naga::TypeInner::Struct { members, .. } = &fragment.types[a.ty].inner {
+            if let Some(m) = members.iter().find(|m| at(&m.binding)) {
+                return m.binding.clone();
+            }
+        }
+    }
+    None
 }
 
 /// The geometry stage as compute (module docs, pass 2).

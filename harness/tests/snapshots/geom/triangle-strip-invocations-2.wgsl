@@ -1,0 +1,591 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_11 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec3<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> v_color: vec3<f32>;
+var<private> color_1: vec3<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e8 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e8.x, _e8.y, 0f, 1f);
+    let _e13 = color_1;
+    v_color = _e13;
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>) -> TesseraeVertexOut {
+    pos_1 = pos;
+    color_1 = color;
+    main();
+    let _e7 = unnamed.gl_Position;
+    let _e8 = v_color;
+    return TesseraeVertexOut(_e7, _e8);
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 5u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let tesserae_w1_ = ((_e7 * 5u) + 2u);
+    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
+    let _e46 = tesserae_vb0_[(tesserae_w1_ + 1u)];
+    let _e52 = tesserae_vb0_[(tesserae_w1_ + 2u)];
+    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), 1f);
+    let _e60 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec3<f32>(tesserae_a1_.xyz));
+    let _e64 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e64) + tesserae_gid.x) * 2u);
+    tesserae_records[tesserae_base] = _e60.out0_member;
+    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(_e60.out1_member, 0f);
+    return;
+}
+// pass `geometry`, geometry stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> tesserae_io_46_g: array<gl_PerVertex, 3>;
+var<private> tesserae_io_72_g: gl_PerVertex;
+var<private> tesserae_io_89_g: i32;
+var<private> tesserae_io_102_g: vec3<f32>;
+var<private> tesserae_io_103_g: i32;
+var<private> tesserae_io_111_g: array<vec3<f32>, 3>;
+var<private> tesserae_geometry_position: vec4<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) 
+var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage, read_write> tesserae_gs_indices: array<u32>;
+var<private> tesserae_gs_slot: u32;
+var<private> tesserae_gs_emitted: u32;
+var<private> tesserae_gs_strip: u32;
+var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+    return;
+}
+
+fn tesserae_emit_vertex() {
+    var idx: array<u32, 3>;
+    var keep_1: bool = true;
+    var j_2: u32 = 0u;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 4u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e9 = tesserae_gs_emitted;
+    let v_1 = ((_e5 * 4u) + _e9);
+    let ob = (v_1 * 2u);
+    let _e17 = tesserae_geometry_position.x;
+    let _e20 = tesserae_geometry_position.y;
+    let _e24 = tesserae_geometry_position.z;
+    let _e27 = tesserae_geometry_position.w;
+    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
+    let _e34 = tesserae_io_102_g;
+    tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
+    let _e38 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e38 + 1u);
+    let _e42 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e42 + 1u);
+    let _e46 = tesserae_gs_strip;
+    if (_e46 >= 3u) {
+        idx = array<u32, 3>(v_1, v_1, v_1);
+        let _e52 = tesserae_gs_strip;
+        let odd = ((_e52 - 3u) & 1u);
+        idx[0] = (v_1 - 2u);
+        idx[1] = ((v_1 - 1u) + odd);
+        idx[2] = (v_1 - odd);
+        let _e68 = keep_1;
+        if _e68 {
+            let _e70 = tesserae_gs_slot;
+            let _e74 = tesserae_gs_primitives;
+            let at = ((_e70 * 6u) + (_e74 * 3u));
+            loop {
+                let _e80 = j_2;
+                if (_e80 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e84 = j_2;
+                    let _e87 = j_2;
+                    let _e89 = idx[_e87];
+                    tesserae_gs_indices[(at + _e84)] = _e89;
+                }
+                continuing {
+                    let _e91 = j_2;
+                    j_2 = (_e91 + 1u);
+                }
+            }
+            let _e94 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e94 + 1u);
+            return;
+        } else {
+            return;
+        }
+    } else {
+        return;
+    }
+}
+
+fn palette_u0028_i1_u003b(i_1: ptr<function, i32>) -> vec3<f32> {
+    var k_1: i32;
+
+    let _e22 = (*i_1);
+    let _e25 = (_e22 - (7i * (_e22 / 7i)));
+    k_1 = (select(_e25, (_e25 + 7i), (((_e25 ^ 7i) < i32()) && (_e25 != i32()))) + 1i);
+    let _e33 = k_1;
+    let _e36 = k_1;
+    let _e41 = k_1;
+    return vec3<f32>(f32((_e33 & 1i)), f32(((_e36 >> bitcast<u32>(1i)) & 1i)), f32(((_e41 >> bitcast<u32>(2i)) & 1i)));
+}
+
+fn main() {
+    var c: vec4<f32>;
+    var i_2: i32;
+    var param: i32;
+
+    let _e25 = tesserae_io_46_g[1i].gl_Position;
+    let _e29 = tesserae_io_46_g[0i].gl_Position;
+    let _e32 = tesserae_io_46_g[2i].gl_Position;
+    c = ((_e25 * 0.5f) + ((_e29 + _e32) * 0.25f));
+    i_2 = 0i;
+    loop {
+        let _e36 = i_2;
+        if (_e36 < 4i) {
+            let _e38 = c;
+            let _e39 = i_2;
+            let _e42 = i_2;
+            let _e50 = tesserae_io_89_g;
+            let _e54 = (((vec2<f32>(f32((_e39 & 1i)), f32((_e42 >> bitcast<u32>(1i)))) * 0.125f) - vec2(0.0625f)) + vec2<f32>(0f, (0.125f * f32(_e50))));
+            tesserae_geometry_position = (_e38 + vec4<f32>(_e54.x, _e54.y, 0f, 0f));
+            let _e59 = tesserae_io_103_g;
+            param = _e59;
+            let _e60 = palette_u0028_i1_u003b((&param));
+            tesserae_io_102_g = _e60;
+            tesserae_emit_vertex();
+            continue;
+        } else {
+            break;
+        }
+        continuing {
+            let _e61 = i_2;
+            i_2 = (_e61 + 1i);
+        }
+    }
+    return;
+}
+
+fn tesserae_geometry() {
+    main();
+}
+
+fn tesserae_raw_index(i_3: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i_3 / 2u)];
+        return ((_e10 >> ((i_3 & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i_3];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_5 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_5;
+    }
+    let _e10 = tesserae_raw_index(i_5);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+fn tesserae_gs_emit() {
+    var idx_1: array<u32, 3>;
+    var keep_2: bool = true;
+    var j_3: u32 = 0u;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 4u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e9 = tesserae_gs_emitted;
+    let v_2 = ((_e5 * 4u) + _e9);
+    let ob_1 = (v_2 * 2u);
+    let _e17 = tesserae_geometry_position.x;
+    let _e20 = tesserae_geometry_position.y;
+    let _e24 = tesserae_geometry_position.z;
+    let _e27 = tesserae_geometry_position.w;
+    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
+    let _e34 = tesserae_io_102_g;
+    tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
+    let _e38 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e38 + 1u);
+    let _e42 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e42 + 1u);
+    let _e46 = tesserae_gs_strip;
+    if (_e46 >= 3u) {
+        idx_1 = array<u32, 3>(v_2, v_2, v_2);
+        let _e52 = tesserae_gs_strip;
+        let odd_1 = ((_e52 - 3u) & 1u);
+        idx_1[0] = (v_2 - 2u);
+        idx_1[1] = ((v_2 - 1u) + odd_1);
+        idx_1[2] = (v_2 - odd_1);
+        let _e68 = keep_2;
+        if _e68 {
+            let _e70 = tesserae_gs_slot;
+            let _e74 = tesserae_gs_primitives;
+            let at_1 = ((_e70 * 6u) + (_e74 * 3u));
+            loop {
+                let _e80 = j_3;
+                if (_e80 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e84 = j_3;
+                    let _e87 = j_3;
+                    let _e89 = idx_1[_e87];
+                    tesserae_gs_indices[(at_1 + _e84)] = _e89;
+                }
+                continuing {
+                    let _e91 = j_3;
+                    j_3 = (_e91 + 1u);
+                }
+            }
+            let _e94 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e94 + 1u);
+            return;
+        } else {
+            return;
+        }
+    } else {
+        return;
+    }
+}
+
+fn tesserae_gs_end() {
+    tesserae_gs_strip = 0u;
+    return;
+}
+
+fn tesserae_is_restart(i_4: u32) -> bool {
+    let _e3 = tesserae_draw.indexed;
+    if (_e3 == 0u) {
+        return false;
+    }
+    let _e11 = tesserae_draw.index_u16_;
+    let restart = select(4294967295u, 65535u, (_e11 != 0u));
+    let _e17 = tesserae_draw.first;
+    let _e19 = tesserae_raw_index((_e17 + i_4));
+    return (_e19 == restart);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var v: array<u32, 3> = array<u32, 3>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var start: u32 = 0u;
+    var j: u32;
+    var tesserae_primitive_id: u32;
+    var next: u32 = 0u;
+    var w: u32 = 0u;
+    var local: bool;
+    var j_1: u32 = 0u;
+    var i: u32;
+
+    let p = ((tesserae_wg.x * 32u) + (tesserae_lid / 2u));
+    let tesserae_invocation = (tesserae_lid % 2u);
+    let _e12 = tesserae_draw.primitives;
+    if (p >= _e12) {
+        return;
+    }
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + p) * 2u) + tesserae_invocation);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    loop {
+        let _e36 = k;
+        if (_e36 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e39 = k;
+            let _e41 = tesserae_is_restart((p + _e39));
+            if _e41 {
+                keep = false;
+            }
+        }
+        continuing {
+            let _e44 = k;
+            k = (_e44 + 1u);
+        }
+    }
+    j = p;
+    loop {
+        let _e49 = j;
+        if (_e49 > 0u) {
+        } else {
+            break;
+        }
+        {
+            let _e52 = j;
+            let _e55 = tesserae_is_restart((_e52 - 1u));
+            if _e55 {
+                let _e56 = j;
+                start = _e56;
+                break;
+            }
+        }
+        continuing {
+            let _e58 = j;
+            j = (_e58 - 1u);
+        }
+    }
+    let _e60 = start;
+    let odd_2 = ((p - _e60) & 1u);
+    v[0] = p;
+    v[1] = ((p + 1u) + odd_2);
+    v[2] = ((p + 2u) - odd_2);
+    tesserae_primitive_id = p;
+    let _e76 = tesserae_draw.indexed;
+    if (_e76 != 0u) {
+        tesserae_primitive_id = 0u;
+        loop {
+            let _e84 = w;
+            if (_e84 < p) {
+            } else {
+                break;
+            }
+            {
+                let _e86 = next;
+                let _e87 = w;
+                next = max(_e86, _e87);
+                loop {
+                    let _e89 = next;
+                    let _e90 = w;
+                    if (_e89 < (_e90 + 3u)) {
+                        let _e96 = next;
+                        let _e97 = tesserae_is_restart(_e96);
+                        local = !(_e97);
+                    } else {
+                        local = false;
+                    }
+                    let _e100 = local;
+                    if _e100 {
+                    } else {
+                        break;
+                    }
+                    {
+                        let _e102 = next;
+                        next = (_e102 + 1u);
+                    }
+                }
+                let _e104 = next;
+                let _e105 = w;
+                if (_e104 >= (_e105 + 3u)) {
+                    let _e110 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e110 + 1u);
+                }
+            }
+            continuing {
+                let _e113 = w;
+                w = (_e113 + 1u);
+            }
+        }
+    }
+    let _e116 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e116;
+    let _e117 = keep;
+    if _e117 {
+        tesserae_io_89_g = i32(tesserae_invocation);
+        let _e121 = tesserae_primitive_id;
+        tesserae_io_103_g = i32(_e121);
+        loop {
+            let _e125 = j_1;
+            if (_e125 < 3u) {
+            } else {
+                break;
+            }
+            {
+                let _e131 = tesserae_draw.count;
+                let _e133 = j_1;
+                let _e135 = v[_e133];
+                let b = (((tesserae_wg.y * _e131) + _e135) * 2u);
+                let _e140 = j_1;
+                let _e145 = tesserae_src[b];
+                tesserae_io_46_g[_e140].gl_Position = _e145;
+                let _e147 = j_1;
+                let _e153 = tesserae_src[(b + 1u)];
+                tesserae_io_111_g[_e147] = _e153.xyz;
+            }
+            continuing {
+                let _e156 = j_1;
+                j_1 = (_e156 + 1u);
+            }
+        }
+        tesserae_geometry();
+    }
+    let _e159 = tesserae_gs_slot;
+    let first = (_e159 * 6u);
+    let _e163 = tesserae_gs_primitives;
+    i = (_e163 * 3u);
+    loop {
+        let _e167 = i;
+        if (_e167 < 6u) {
+        } else {
+            break;
+        }
+        {
+            let _e171 = i;
+            tesserae_gs_indices[(first + _e171)] = 4294967295u;
+        }
+        continuing {
+            let _e176 = i;
+            i = (_e176 + 1u);
+        }
+    }
+    return;
+}
+// pass `geometry draw`, geometry stage
+
+@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePassOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(perspective, center) v0: vec3<f32>,
+}
+
+@vertex
+fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
+    var o: TesseraePassOut;
+    if r == 4294967295u {
+        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
+        return o;
+    }
+    let b = r * 2u;
+    o.position = tesserae_records[b];
+    o.v0 = tesserae_records[b + 1u].xyz;
+    return o;
+}
+// pass `geometry draw`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> g_color_1: vec3<f32>;
+
+fn main_1() {
+    let _e3 = g_color_1;
+    frag = vec4<f32>(_e3.x, _e3.y, _e3.z, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) g_color: vec3<f32>) -> @location(0) vec4<f32> {
+    g_color_1 = g_color;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
