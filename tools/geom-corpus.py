@@ -1234,6 +1234,12 @@ test("point-size-with-triangles", "a geometry stage that writes gl_PointSize = 8
     }""", PALETTE_GLSL), "draw triangle-list vertices 12", [(p, RED) for t in tri_list for p in t],
      [Tri(t, palette(i)) for i, t in enumerate(tri_list)])
 
+test("layer-input-unwritten", "a fragment stage reading gl_Layer and gl_ViewportIndex with no stage writing them (no geometry stage) reads 0 for both",
+     None, "draw triangle-list vertices 12", [(p, RED) for t in tri_list for p in t],
+     {0: [Tri(t, (0, 1, 0)) for t in tri_list], 1: []},
+     fs="#version 450\nlayout(location = 0) out vec4 frag;\nvoid main() {\n    frag = vec4(float(gl_Layer), 1.0 - float(gl_ViewportIndex), 0.0, 1.0);\n}",
+     directives=["framebuffer 64 64 layers 2"])
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for t in TESTS:

@@ -403,7 +403,12 @@ pub fn translate_stage_with(stage: &StageDesc, options: Options) -> Result<Shade
         }
         Stage::Fragment => {
             let mut loaded = load_specialized(slot, &stage.spirv, stage.entry_point.as_deref(), &[])?;
-            shape::refusals::refuse_fragment_inputs(&loaded.reflection, false)?;
+            shape::refusals::refuse_fragment_inputs(&loaded.reflection, false, None)?;
+            for b in [BuiltIn::Layer, BuiltIn::ViewportIndex] {
+                if loaded.reflection.reads(b) {
+                    loaded.lower(|_| true, |m| lower::unwritten_builtin_inputs::lower(m, b));
+                }
+            }
             ResourceContext::prepare(&mut [&mut loaded], options.max_bind_groups)?;
             Ok(shader_plan(slot, wgsl::spirv_to_wgsl(slot, &loaded, options.verify_wgsl_round_trip)?))
         }

@@ -59,6 +59,7 @@ pub mod texture_per_sampler;
 pub mod undef_globals;
 pub mod unreachable_returns;
 pub mod unread_block_tail;
+pub mod unwritten_builtin_inputs;
 pub mod vector_logical;
 pub mod wide_constant_indices;
 pub mod widen_fragment_outputs;

@@ -73,7 +73,7 @@ impl PipelineShape {
         refusals::refuse_outputs(last, stages.geometry.is_some())?;
         let path = path(desc, stages)?;
         if let Some(f) = fragment {
-            refusals::refuse_fragment_inputs(f, rasterizes_points(desc, &path))?;
+            refusals::refuse_fragment_inputs(f, rasterizes_points(desc, &path), Some(last))?;
         }
         refusals::check_vertex_inputs(&stages.vertex.reflection, &desc.vertex_buffers)?;
         for (producer, consumer) in stages.producer_consumer_pairs() {

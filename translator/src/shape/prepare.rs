@@ -55,6 +55,12 @@ fn last_stage(shape: &PipelineShape, last: &mut LoadedModule) {
 }
 
 fn fragment(shape: &PipelineShape, f: &mut LoadedModule) -> Result<PrimitiveIdVarying, TranslateError> {
+    // The last stage writes neither (`refusals::refuse_fragment_inputs`): they read zero.
+    for b in [BuiltIn::Layer, BuiltIn::ViewportIndex] {
+        if f.reflection.reads(b) {
+            f.lower(|_| true, |m| lower::unwritten_builtin_inputs::lower(m, b));
+        }
+    }
     if !shape.narrow_inputs.is_empty() {
         lower::widen_inputs::lower(f.module_mut(), &shape.narrow_inputs);
     }

@@ -35,13 +35,19 @@ pub(crate) fn refuse_outputs(r: &Reflection, geometry: bool) -> Result<(), Trans
     Ok(())
 }
 
-pub(crate) fn refuse_fragment_inputs(r: &Reflection, points: bool) -> Result<(), TranslateError> {
+/// Fragment inputs WebGPU cannot give; `Layer` and `ViewportIndex` read zero when `last` (the
+/// last pre-rasterization stage, if known) does not write them
+/// ([`crate::lower::unwritten_builtin_inputs`]), and are refused when it does.
+pub(crate) fn refuse_fragment_inputs(r: &Reflection, points: bool, last: Option<&Reflection>) -> Result<(), TranslateError> {
     if r.reads(BuiltIn::PointCoord) && !points {
         return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord input (point sprites)"));
     }
+    for (b, what) in [(BuiltIn::Layer, "Layer input from a stage that writes Layer"), (BuiltIn::ViewportIndex, "ViewportIndex input from a stage that writes ViewportIndex")] {
+        if r.reads(b) && last.is_some_and(|l| l.writes(b)) {
+            return Err(TranslateError::unsupported(Stage::Fragment, what));
+        }
+    }
     for (b, what) in [
-        (BuiltIn::Layer, "Layer input"),
-        (BuiltIn::ViewportIndex, "ViewportIndex input"),
         (BuiltIn::ClipDistance, "ClipDistance input"),
         (BuiltIn::CullDistance, "CullDistance input"),
     ] {
