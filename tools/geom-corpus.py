@@ -1240,6 +1240,52 @@ test("layer-input-unwritten", "a fragment stage reading gl_Layer and gl_Viewport
      fs="#version 450\nlayout(location = 0) out vec4 frag;\nvoid main() {\n    frag = vec4(float(gl_Layer), 1.0 - float(gl_ViewportIndex), 0.0, 1.0);\n}",
      directives=["framebuffer 64 64 layers 2"])
 
+# --- points of a size from the geometry stage (drawn as squares, as point expansion does) ---------------
+def square(px, py, size, col):
+    """The square a point of `size` pixels at the centre of pixel (px, py) covers."""
+    (cx, cy), h = ndc_of_pixel(px, py), size / 64
+    return quad(cx - h, cy - h, cx + h, cy + h, col)
+
+
+test("point-size", "each point emitted twice, with gl_PointSize 8 and then 3 (12 px to the right): squares of those sizes",
+     gs_src("points", "points, max_vertices = 2", """    gl_Position = gl_in[0].gl_Position;
+    gl_PointSize = 8.0;
+    g_color = v_color[0];
+    EmitVertex();
+    gl_Position = gl_in[0].gl_Position + vec4(0.375, 0.0, 0.0, 0.0);
+    gl_PointSize = 3.0;
+    g_color = v_color[0].gbr;
+    EmitVertex();"""), "draw point-list vertices 2", [(P(10, 10), RED), (P(30, 40), (0, 1, 1))],
+     square(10, 10, 8, RED) + square(22, 10, 3, (0, 1, 0)) + square(30, 40, 8, (0, 1, 1)) + square(42, 40, 3, (1, 0, 1)),
+     require=["wide-points"])
+
+
+def point_coord_square(px, py, size):
+    (cx, cy), h = ndc_of_pixel(px, py), size / 64
+    x0, y0, x1, y1 = cx - h, cy - h, cx + h, cy + h
+    return [Tri([(x0, y0), (x1, y0), (x0, y1)], None, cols=[(0, 0, 0), (1, 0, 0), (0, 1, 0)]),
+            Tri([(x1, y0), (x0, y1), (x1, y1)], None, cols=[(1, 0, 0), (0, 1, 0), (1, 1, 0)])]
+
+
+test("point-coord", "points of size 16 from the geometry stage, coloured by gl_PointCoord: (0, 0) at the upper left, (1, 1) at the lower right",
+     gs_src("triangles", "points, max_vertices = 3", """    for (int i = 0; i < 3; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        gl_PointSize = 16.0;
+        g_color = v_color[i];
+        EmitVertex();
+    }"""), "draw triangle-list vertices 3", [(P(12, 12), RED), (P(44, 12), RED), (P(12, 44), RED)],
+     point_coord_square(12, 12, 16) + point_coord_square(44, 12, 16) + point_coord_square(12, 44, 16),
+     fs="#version 450\nlayout(location = 0) out vec4 frag;\nvoid main() {\n    frag = vec4(gl_PointCoord, 0.0, 1.0);\n}",
+     require=["wide-points"])
+
+test("point-size-clip-distance", "points of size 6 writing gl_ClipDistance[0] = x: a point whose centre has a negative distance is dropped whole, the others drawn whole",
+     gs_src("points", "points, max_vertices = 1", """    gl_Position = gl_in[0].gl_Position;
+    gl_PointSize = 6.0;
+    gl_ClipDistance[0] = gl_Position.x;
+    g_color = v_color[0];
+    EmitVertex();"""), "draw point-list vertices 3", [(P(10, 20), RED), (P(33, 20), GREEN), (P(40, 40), BLUE)],
+     square(33, 20, 6, GREEN) + square(40, 40, 6, BLUE), require=["wide-points", "clip-distances 1"])
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for t in TESTS:

@@ -129,7 +129,7 @@ fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
         Path::Tessellated { point_sprites, .. } => {
             translate_tessellated(desc, emulation(Stage::TessControl, "tessellation")?, &shape, point_sprites, stages, primitive_id)?
         }
-        Path::Geometry { state } => {
+        Path::Geometry { state, .. } => {
             translate_geometry(desc, emulation(Stage::Geometry, "geometry shaders")?, &shape, &state, stages, primitive_id)?
         }
     };

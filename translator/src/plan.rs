@@ -344,6 +344,11 @@ pub enum DrawShape {
     /// `draw_indexed_indirect` with the index buffer and the arguments (at byte 0) earlier
     /// passes wrote.
     IndexedIndirect { indices: BufferId, arguments: BufferId },
+    /// Point sprites of a geometry stage's points: `draw` of `vertices_per_entry` vertices (two
+    /// triangles) per entry of the index list `indices` (`entries_per_primitive × primitives ×
+    /// instances` entries), one instance as for [`DrawShape::IndexedPerPrimitive`]; face culling
+    /// off.
+    PointSpritesPerPrimitive { indices: BufferId, entries_per_primitive: u32, vertices_per_entry: u32 },
     /// `draw_indexed` of `indices_per_primitive × primitives × instances` indices (u32) from
     /// `indices`, one instance: `layer × MAX_VIEWPORTS + viewport` of the layer and viewport
     /// being drawn (0 when the plan is neither layered nor multi-viewport).
@@ -357,7 +362,7 @@ pub enum DrawShape {
 impl DrawShape {
     /// Whether the draw's triangles are expanded points (never face-culled, front-facing).
     pub fn expands_points(&self) -> bool {
-        matches!(self, DrawShape::ExpandedPoints { .. } | DrawShape::ExpandedPointsIndirect { .. })
+        matches!(self, DrawShape::ExpandedPoints { .. } | DrawShape::ExpandedPointsIndirect { .. } | DrawShape::PointSpritesPerPrimitive { .. })
     }
 
     /// The buffers the draw reads as indices and as indirect arguments: (buffer, byte offset,
@@ -368,6 +373,8 @@ impl DrawShape {
             DrawShape::ExpandedPoints { indices, .. } => (None, Some(indices)),
             DrawShape::IndexedIndirect { indices, arguments } => (Some((arguments, 0, 20)), Some(indices)),
             DrawShape::IndexedPerPrimitive { indices, .. } => (None, Some(indices)),
+            // Read as storage by the draw's vertex stage, not bound as indices.
+            DrawShape::PointSpritesPerPrimitive { .. } => (None, None),
             DrawShape::ExpandedPointsIndirect { arguments, offset, .. } => (Some((arguments, offset, 16)), None),
         }
     }

@@ -61,6 +61,8 @@ const END_BODY: &str = "tesserae_gs_end";
 /// The stage's entry point as a function.
 const STAGE_FUNCTION: &str = "tesserae_geometry";
 pub const GEOMETRY_ENTRY: &str = "tesserae_geometry_main";
+/// The entry point drawing a geometry stage's points as squares.
+pub const SPRITES_ENTRY: &str = "tesserae_gs_sprites_main";
 /// Invocations per workgroup of the vertex pass; the geometry pass has about as many.
 pub const WORKGROUP: u32 = 64;
 /// Most output vertices a geometry stage may declare (lavapipe's `maxGeometryOutputVertices`;
@@ -199,9 +201,6 @@ pub fn state(r: &Reflection, topology: Topology) -> Result<GeometryState, Transl
     if !fits {
         return Err(TranslateError::InvalidDesc(format!("a geometry stage taking {input:?} drawn with {topology:?}")));
     }
-    if output == OutputPrimitive::Points && r.writes(BuiltIn::PointSize) {
-        return Err(refuse("PointSize written by a geometry stage (points wider than one pixel)"));
-    }
     Ok(GeometryState { input, output, max_vertices, invocations })
 }
 
@@ -258,7 +257,12 @@ pub(crate) fn translate(
 
     // 2. Geometry stage → records and indices.
     let module = crate::wgsl::spirv_to_module(Stage::Geometry, &gs)?;
-    let outputs = GeometryOutputs::of(&module, &vars, shape.clip_distances, shape.cull_distances, primitive_id.is_some());
+    let sprites = shape.draws_quads();
+    let mut outputs = GeometryOutputs::of(&module, &vars, shape.clip_distances, shape.cull_distances, primitive_id.is_some());
+    outputs.sprites = sprites;
+    if sprites && (outputs.layer || outputs.viewport || outputs.primitive_id) {
+        return Err(refuse("points of a size from a geometry stage that writes Layer, ViewportIndex or a PrimitiveId the fragment stage reads"));
+    }
     let layout = outputs.layout(&module);
     let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
     let gwgsl = geometry_pass(e, module.clone(), &vars, st, &vlayout, &outputs, &layout, &buffers, provoking_last, desc.topology, verify)?;
@@ -280,9 +284,22 @@ pub(crate) fn translate(
         layered: outputs.layer,
         viewports: outputs.viewport,
     };
-    let pwgsl = crate::profile::phase("emulation: passthrough", || {
-        cull::passthrough(&module, &passthrough).and_then(|s| crate::wgsl::round_trip_kernel(Stage::Geometry, s))
-    })?;
+    let (pwgsl, draw, clip_distances) = if sprites {
+        let src = sprites_wgsl(e, &module, &varyings, &layout, &buffers, shape.varyings.point_coord)?;
+        let w = crate::profile::phase("emulation: passthrough", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
+        let draw = DrawShape::PointSpritesPerPrimitive {
+            indices: buffers.indices,
+            entries_per_primitive: st.invocations * st.indices_per_invocation(),
+            vertices_per_entry: crate::points::INDICES_PER_POINT,
+        };
+        (w, draw, 0)
+    } else {
+        let w = crate::profile::phase("emulation: passthrough", || {
+            cull::passthrough(&module, &passthrough).and_then(|s| crate::wgsl::round_trip_kernel(Stage::Geometry, s))
+        })?;
+        let draw = DrawShape::IndexedPerPrimitive { indices: buffers.indices, indices_per_primitive: st.invocations * st.indices_per_invocation() };
+        (w, draw, if native_clip { shape.clip_distances } else { 0 })
+    };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
     let passes = vec![
         crate::compute_pass("vertex", shader(Stage::Vertex, vwgsl), Workgroups::PerPosition { size: WORKGROUP }),
@@ -291,10 +308,10 @@ pub(crate) fn translate(
             label: "geometry draw".into(),
             vertex: shader(Stage::Geometry, pwgsl),
             fragment,
-            topology: st.output.list(),
+            topology: if sprites { Topology::TriangleList } else { st.output.list() },
             vertex_buffers: Vec::new(),
-            clip_distances: if native_clip { shape.clip_distances } else { 0 },
-            draw: DrawShape::IndexedPerPrimitive { indices: buffers.indices, indices_per_primitive: st.invocations * st.indices_per_invocation() },
+            clip_distances,
+            draw,
             resources: Vec::new(),
         }),
     ];
@@ -374,6 +391,9 @@ struct GeometryOutputs<'v> {
     layer: bool,
     /// The stage writes `ViewportIndex`.
     viewport: bool,
+    /// Points drawn as squares: records hold (size, keep) and no distances, which decide
+    /// `keep` at the emission.
+    sprites: bool,
 }
 
 impl<'v> GeometryOutputs<'v> {
@@ -392,7 +412,7 @@ impl<'v> GeometryOutputs<'v> {
         let cull_distances = if global(module, vertex_function::CULL_GLOBAL).is_some() { cull_distances } else { 0 };
         let layer = global(module, LAYER_GLOBAL).is_some();
         let viewport = global(module, VIEWPORT_GLOBAL).is_some();
-        GeometryOutputs { locations, position, clip_distances, cull_distances, primitive_id, layer, viewport }
+        GeometryOutputs { locations, position, clip_distances, cull_distances, primitive_id, layer, viewport, sprites: false }
     }
 
     /// The emitted vertex's record: position, the varyings by location, clip distances, cull
@@ -400,10 +420,16 @@ impl<'v> GeometryOutputs<'v> {
     fn layout(&self, module: &naga::Module) -> RecordLayout {
         let mut layout = RecordLayout::packed();
         layout.add(Field::Position, 1);
+        if self.sprites {
+            layout.add(Field::PointSizeKeep, 1);
+        }
         for (v, location) in &self.locations {
             if let Some(ty) = global(module, &v.name) {
                 layout.add_location(*location, module, ty);
             }
+        }
+        if self.sprites {
+            return layout;
         }
         if self.clip_distances > 0 {
             layout.add_distances(Field::ClipDistances, self.clip_distances);
@@ -427,7 +453,7 @@ impl<'v> GeometryOutputs<'v> {
     fn globals(&self, module: &naga::Module) -> Vec<(&'static str, naga::Handle<naga::GlobalVariable>)> {
         let mut found = Vec::new();
         let primitive_id = if self.primitive_id { Some(PRIMITIVE_ID_GLOBAL) } else { None };
-        let named = [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL, LAYER_GLOBAL, VIEWPORT_GLOBAL];
+        let named = [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL, LAYER_GLOBAL, VIEWPORT_GLOBAL, crate::points::POINT_SIZE_GLOBAL];
         for name in named.into_iter().chain(primitive_id) {
             if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)) {
                 found.push((name, h));
@@ -469,6 +495,71 @@ fn fragment_input(fragment: &naga::Module, location: u32) -> Option<naga::Bindin
     None
 }
 
+/// The vertex stage drawing a geometry stage's points as squares: six vertices per entry of the
+/// index list (read as storage), each moving its record's point to a corner of a square of the
+/// record's size (the point-list rules, as [`crate::points`]); varyings flat, `PointCoord` at
+/// `point_coord`.
+fn sprites_wgsl(
+    e: Emulation,
+    module: &naga::Module,
+    varyings: &[vertex_function::Output],
+    layout: &RecordLayout,
+    buffers: &GeometryBuffers,
+    point_coord: Option<u32>,
+) -> Result<String, TranslateError> {
+    use crate::points::{corner, point_coord as coord_at, OUTSIDE_CLIP_VOLUME};
+    let record = Record { buffer: "tesserae_records", base: "b" };
+    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
+    let mut copies = String::new();
+    for o in varyings {
+        let naga::Binding::Location { location, .. } = o.binding else { continue };
+        let (ty, _, _) = vertex_function::wgsl_type(module, o.ty)?;
+        let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
+        let place = Value { stage: Stage::Geometry, module, ty: o.ty, access: &format!("o.v{location}") };
+        layout.load_value(Field::Location(location), place, &record, &mut copies)?;
+    }
+    if let Some(l) = point_coord {
+        let _ = writeln!(fields, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");
+        let _ = writeln!(copies, "    o.point_coord = {};", coord_at("corner"));
+    }
+    Ok(format!(
+        "{params}
+{records}
+{list} var<storage, read> tesserae_gs_list: array<u32>;
+
+struct TesseraeSpriteOut {{
+{fields}}}
+
+@vertex
+fn {SPRITES_ENTRY}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraeSpriteOut {{
+    var o: TesseraeSpriteOut;
+    let r = tesserae_gs_list[tesserae_vertex / 6u];
+    if r == {CULLED_INDEX}u {{
+        o.position = {OUTSIDE_CLIP_VOLUME};
+        return o;
+    }}
+    // Two triangles over the corners (0, 1, 2) and (2, 1, 3).
+    let k = tesserae_vertex % 6u;
+    let corner_id = select(select(select(3u, 1u, k == 4u), 2u, k == 3u), k, k < 3u);
+    let b = {base};
+    let c = {position};
+    let size_keep = {size_keep};
+    let corner = {corner};
+    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
+    o.position = select({OUTSIDE_CLIP_VOLUME}, vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+{copies}    return o;
+}}
+",
+        params = e.draw_uniform_wgsl(),
+        records = records::declaration(&e.at(binding::intermediate(buffers.records)), "read", "tesserae_records"),
+        list = e.at(binding::intermediate(buffers.indices)),
+        base = layout.base_of("r"),
+        position = layout.vec4(Field::Position, &record)?,
+        size_keep = layout.vec4(Field::PointSizeKeep, &record)?,
+        corner = corner("corner_id"),
+    ))
+}
+
 /// The geometry stage as compute (module docs, pass 2).
 #[allow(clippy::too_many_arguments)]
 fn geometry_pass(
@@ -505,12 +596,29 @@ fn geometry_pass(
     } else {
         "vec4<f32>(0.0, 0.0, 0.0, 1.0)".into()
     };
-    layout.store_vec4(Field::Position, &position, &record, &mut stores)?;
+    if outputs.sprites {
+        // The point-list rules decide at the emission whether the point is drawn.
+        let mut tests = String::new();
+        if outputs.clip_distances > 0 {
+            tests += &crate::points::dropped_by(CLIP_GLOBAL, outputs.clip_distances);
+        }
+        if outputs.cull_distances > 0 {
+            tests += &crate::points::dropped_by(vertex_function::CULL_GLOBAL, outputs.cull_distances);
+        }
+        stores += &crate::points::point_rules(&position, crate::points::size_of(&module), &tests);
+        layout.store_vec4(Field::Position, "tesserae_c", &record, &mut stores)?;
+        let size_keep = "vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0)";
+        layout.store_vec4(Field::PointSizeKeep, size_keep, &record, &mut stores)?;
+    } else {
+        layout.store_vec4(Field::Position, &position, &record, &mut stores)?;
+    }
     for (v, location) in &outputs.locations {
         let Some(ty) = global(&module, &v.name) else { continue };
         layout.store_value(Field::Location(*location), Value { stage, module: &module, ty, access: &v.name }, &record, &mut stores)?;
     }
-    if outputs.clip_distances > 0 {
+    if outputs.sprites {
+        // (Distances decided `keep` above; nothing else goes to a sprite's record.)
+    } else if outputs.clip_distances > 0 {
         layout.store_floats(Field::ClipDistances, CLIP_GLOBAL, outputs.clip_distances, &record, &mut stores)?;
     }
     if outputs.cull_distances > 0 {
@@ -536,7 +644,7 @@ fn geometry_pass(
         }
     };
     let mut cull = String::new();
-    if outputs.cull_distances > 0 {
+    if outputs.cull_distances > 0 && !outputs.sprites {
         let base = layout.base_of("idx[j]");
         let distance = layout.float(Field::CullDistances, &Record { buffer: "tesserae_gs_records", base: &base }, "c")?;
         let _ = write!(

@@ -39,8 +39,8 @@ pub(crate) enum Path {
     PrimitivePass { why: &'static str },
     /// The passes of [`crate::tessellation`]; in point mode, `point_sprites` draws quads.
     Tessellated { state: TessState, point_sprites: bool },
-    /// The passes of [`crate::geometry`].
-    Geometry { state: GeometryState },
+    /// The passes of [`crate::geometry`]; with points out, `point_sprites` draws quads.
+    Geometry { state: GeometryState, point_sprites: bool },
 }
 
 #[derive(Debug)]
@@ -117,13 +117,13 @@ impl PipelineShape {
 }
 
 fn draws_quads(path: &Path) -> bool {
-    matches!(path, Path::ExpandedPoints | Path::Tessellated { point_sprites: true, .. })
+    matches!(path, Path::ExpandedPoints | Path::Tessellated { point_sprites: true, .. } | Path::Geometry { point_sprites: true, .. })
 }
 
 fn rasterizes_points(desc: &PipelineDesc, path: &Path) -> bool {
     match path {
         Path::Tessellated { state, .. } => state.mode.point_mode,
-        Path::Geometry { state } => state.output == OutputPrimitive::Points,
+        Path::Geometry { state, .. } => state.output == OutputPrimitive::Points,
         _ => desc.topology.is_points(),
     }
 }
@@ -134,10 +134,9 @@ fn path(desc: &PipelineDesc, stages: &Stages) -> Result<Path, TranslateError> {
     let point_size = last.writes(BuiltIn::PointSize);
     if let Some(g) = &stages.geometry {
         let state = geometry::state(&g.reflection, desc.topology)?;
-        if reads_point_coord {
-            return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord after a geometry stage"));
-        }
-        return Ok(Path::Geometry { state });
+        // Points of a size, or sprites the fragment stage reads `PointCoord` across.
+        let point_sprites = state.output == OutputPrimitive::Points && (point_size || reads_point_coord);
+        return Ok(Path::Geometry { state, point_sprites });
     }
     if let Some(t) = &stages.tessellation {
         let state = tessellation::state(&t.control, &t.evaluation, desc.topology)?;

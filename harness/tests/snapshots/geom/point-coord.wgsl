@@ -1,0 +1,501 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_11 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec3<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> v_color: vec3<f32>;
+var<private> color_1: vec3<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e8 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e8.x, _e8.y, 0f, 1f);
+    let _e13 = color_1;
+    v_color = _e13;
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>) -> TesseraeVertexOut {
+    pos_1 = pos;
+    color_1 = color;
+    main();
+    let _e7 = unnamed.gl_Position;
+    let _e8 = v_color;
+    return TesseraeVertexOut(_e7, _e8);
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 5u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let tesserae_w1_ = ((_e7 * 5u) + 2u);
+    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
+    let _e46 = tesserae_vb0_[(tesserae_w1_ + 1u)];
+    let _e52 = tesserae_vb0_[(tesserae_w1_ + 2u)];
+    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), 1f);
+    let _e60 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec3<f32>(tesserae_a1_.xyz));
+    let _e64 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e64) + tesserae_gid.x) * 2u);
+    tesserae_records[tesserae_base] = _e60.out0_member;
+    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(_e60.out1_member, 0f);
+    return;
+}
+// pass `geometry`, geometry stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> tesserae_io_26_g: gl_PerVertex;
+var<private> tesserae_io_31_g: array<gl_PerVertex, 3>;
+var<private> tesserae_io_44_g: vec3<f32>;
+var<private> tesserae_io_47_g: array<vec3<f32>, 3>;
+var<private> tesserae_point_size: f32;
+var<private> tesserae_geometry_position: vec4<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(24) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(25) 
+var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
+@group(0) @binding(26) 
+var<storage, read_write> tesserae_gs_indices: array<u32>;
+var<private> tesserae_gs_slot: u32;
+var<private> tesserae_gs_emitted: u32;
+var<private> tesserae_gs_strip: u32;
+var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_input_primitive: u32;
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+    return;
+}
+
+fn tesserae_emit_vertex() {
+    var local: bool;
+    var tesserae_keep: bool;
+    var idx: array<u32, 3>;
+    var keep_1: bool = true;
+    var j_1: u32 = 0u;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 3u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e9 = tesserae_gs_emitted;
+    let v_1 = ((_e5 * 3u) + _e9);
+    let ob = (v_1 * 3u);
+    let _e15 = tesserae_geometry_position.x;
+    let _e18 = tesserae_geometry_position.y;
+    let _e22 = tesserae_geometry_position.z;
+    let _e25 = tesserae_geometry_position.w;
+    let tesserae_c = vec4<f32>(_e15, -(_e18), _e22, _e25);
+    let _e30 = tesserae_draw.size_range.x;
+    let _e32 = tesserae_point_size;
+    let _e34 = tesserae_point_size;
+    let _e38 = tesserae_draw.size_range.x;
+    let _e44 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e30, _e32, (_e34 > _e38)), _e44);
+    if (tesserae_c.z >= 0f) {
+        local = (tesserae_c.z <= tesserae_c.w);
+    } else {
+        local = false;
+    }
+    let _e55 = local;
+    tesserae_keep = _e55;
+    tesserae_gs_records[ob] = tesserae_c;
+    let _e63 = tesserae_keep;
+    tesserae_gs_records[(ob + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e63), 0f, 0f);
+    let _e75 = tesserae_io_44_g;
+    tesserae_gs_records[(ob + 2u)] = vec4<f32>(_e75, 0f);
+    let _e79 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e79 + 1u);
+    let _e83 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e83 + 1u);
+    let _e87 = tesserae_gs_strip;
+    if (_e87 >= 1u) {
+        idx = array<u32, 3>(v_1, v_1, v_1);
+        idx[0] = v_1;
+        let _e95 = keep_1;
+        if _e95 {
+            let _e97 = tesserae_gs_slot;
+            let _e101 = tesserae_gs_primitives;
+            let at = ((_e97 * 3u) + (_e101 * 1u));
+            loop {
+                let _e107 = j_1;
+                if (_e107 < 1u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e111 = j_1;
+                    let _e114 = j_1;
+                    let _e116 = idx[_e114];
+                    tesserae_gs_indices[(at + _e111)] = _e116;
+                }
+                continuing {
+                    let _e118 = j_1;
+                    j_1 = (_e118 + 1u);
+                }
+            }
+            let _e121 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e121 + 1u);
+            return;
+        } else {
+            return;
+        }
+    } else {
+        return;
+    }
+}
+
+fn main() {
+    var i_1: i32;
+
+    i_1 = 0i;
+    loop {
+        let _e13 = i_1;
+        if (_e13 < 3i) {
+            let _e15 = i_1;
+            let _e18 = tesserae_io_31_g[_e15].gl_Position;
+            tesserae_geometry_position = _e18;
+            tesserae_point_size = 16f;
+            let _e19 = i_1;
+            let _e21 = tesserae_io_47_g[_e19];
+            tesserae_io_44_g = _e21;
+            tesserae_emit_vertex();
+            continue;
+        } else {
+            break;
+        }
+        continuing {
+            let _e22 = i_1;
+            i_1 = (_e22 + 1i);
+        }
+    }
+    return;
+}
+
+fn tesserae_geometry() {
+    main();
+}
+
+fn tesserae_gs_emit() {
+    var local_1: bool;
+    var tesserae_keep_1: bool;
+    var idx_1: array<u32, 3>;
+    var keep_2: bool = true;
+    var j_2: u32 = 0u;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 3u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e9 = tesserae_gs_emitted;
+    let v_2 = ((_e5 * 3u) + _e9);
+    let ob_1 = (v_2 * 3u);
+    let _e15 = tesserae_geometry_position.x;
+    let _e18 = tesserae_geometry_position.y;
+    let _e22 = tesserae_geometry_position.z;
+    let _e25 = tesserae_geometry_position.w;
+    let tesserae_c_1 = vec4<f32>(_e15, -(_e18), _e22, _e25);
+    let _e30 = tesserae_draw.size_range.x;
+    let _e32 = tesserae_point_size;
+    let _e34 = tesserae_point_size;
+    let _e38 = tesserae_draw.size_range.x;
+    let _e44 = tesserae_draw.size_range.y;
+    let tesserae_size_1 = min(select(_e30, _e32, (_e34 > _e38)), _e44);
+    if (tesserae_c_1.z >= 0f) {
+        local_1 = (tesserae_c_1.z <= tesserae_c_1.w);
+    } else {
+        local_1 = false;
+    }
+    let _e55 = local_1;
+    tesserae_keep_1 = _e55;
+    tesserae_gs_records[ob_1] = tesserae_c_1;
+    let _e63 = tesserae_keep_1;
+    tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(tesserae_size_1, select(0f, 1f, _e63), 0f, 0f);
+    let _e75 = tesserae_io_44_g;
+    tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(_e75, 0f);
+    let _e79 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e79 + 1u);
+    let _e83 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e83 + 1u);
+    let _e87 = tesserae_gs_strip;
+    if (_e87 >= 1u) {
+        idx_1 = array<u32, 3>(v_2, v_2, v_2);
+        idx_1[0] = v_2;
+        let _e95 = keep_2;
+        if _e95 {
+            let _e97 = tesserae_gs_slot;
+            let _e101 = tesserae_gs_primitives;
+            let at_1 = ((_e97 * 3u) + (_e101 * 1u));
+            loop {
+                let _e107 = j_2;
+                if (_e107 < 1u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e111 = j_2;
+                    let _e114 = j_2;
+                    let _e116 = idx_1[_e114];
+                    tesserae_gs_indices[(at_1 + _e111)] = _e116;
+                }
+                continuing {
+                    let _e118 = j_2;
+                    j_2 = (_e118 + 1u);
+                }
+            }
+            let _e121 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e121 + 1u);
+            return;
+        } else {
+            return;
+        }
+    } else {
+        return;
+    }
+}
+
+fn tesserae_gs_end() {
+    tesserae_gs_strip = 0u;
+    return;
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var v: array<u32, 3> = array<u32, 3>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var j: u32 = 0u;
+    var i: u32;
+
+    let tesserae_primitive_id = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_invocation = (tesserae_lid % 1u);
+    let _e12 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e12) {
+        return;
+    }
+    let _e18 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    loop {
+        let _e36 = k;
+        if (_e36 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e39 = k;
+            let _e43 = k;
+            v[_e39] = ((tesserae_primitive_id * 3u) + _e43);
+        }
+        continuing {
+            let _e46 = k;
+            k = (_e46 + 1u);
+        }
+    }
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    let _e49 = keep;
+    if _e49 {
+        loop {
+            let _e52 = j;
+            if (_e52 < 3u) {
+            } else {
+                break;
+            }
+            {
+                let _e58 = tesserae_draw.count;
+                let _e60 = j;
+                let _e62 = v[_e60];
+                let b = (((tesserae_wg.y * _e58) + _e62) * 2u);
+                let _e67 = j;
+                let _e72 = tesserae_src[b];
+                tesserae_io_31_g[_e67].gl_Position = _e72;
+                let _e74 = j;
+                let _e80 = tesserae_src[(b + 1u)];
+                tesserae_io_47_g[_e74] = _e80.xyz;
+            }
+            continuing {
+                let _e83 = j;
+                j = (_e83 + 1u);
+            }
+        }
+        tesserae_geometry();
+    }
+    let _e86 = tesserae_gs_slot;
+    let first = (_e86 * 3u);
+    let _e90 = tesserae_gs_primitives;
+    i = (_e90 * 1u);
+    loop {
+        let _e94 = i;
+        if (_e94 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e98 = i;
+            tesserae_gs_indices[(first + _e98)] = 4294967295u;
+        }
+        continuing {
+            let _e103 = i;
+            i = (_e103 + 1u);
+        }
+    }
+    return;
+}
+// pass `geometry draw`, geometry stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+
+@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(26) var<storage, read> tesserae_gs_list: array<u32>;
+
+struct TesseraeSpriteOut {
+    @builtin(position) position: vec4<f32>,
+    @location(1) @interpolate(linear) point_coord: vec2<f32>,
+}
+
+@vertex
+fn tesserae_gs_sprites_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraeSpriteOut {
+    var o: TesseraeSpriteOut;
+    let r = tesserae_gs_list[tesserae_vertex / 6u];
+    if r == 4294967295u {
+        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
+        return o;
+    }
+    // Two triangles over the corners (0, 1, 2) and (2, 1, 3).
+    let k = tesserae_vertex % 6u;
+    let corner_id = select(select(select(3u, 1u, k == 4u), 2u, k == 3u), k, k < 3u);
+    let b = r * 3u;
+    let c = tesserae_records[b];
+    let size_keep = tesserae_records[b + 1u];
+    let corner = vec2<f32>(select(-1.0, 1.0, (corner_id & 2u) != 0u), select(1.0, -1.0, (corner_id & 1u) != 0u));
+    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+    o.point_coord = vec2<f32>(0.5 + 0.5 * corner.x, 0.5 - 0.5 * corner.y);
+    return o;
+}
+// pass `geometry draw`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> gl_PointCoord_1: vec2<f32>;
+
+fn main_1() {
+    let _e4 = gl_PointCoord_1;
+    frag = vec4<f32>(_e4.x, _e4.y, 0f, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(1) @interpolate(linear) gl_PointCoord: vec2<f32>) -> @location(0) vec4<f32> {
+    gl_PointCoord_1 = gl_PointCoord;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
