@@ -460,3 +460,25 @@ void main() { o = vec4(c); }");
     let plan = translate(&desc(plain, Some(f_c))).expect("plain");
     assert!(render(&plan).vertex.wgsl.contains("vec3<f32>"), "{}", render(&plan).vertex.wgsl);
 }
+
+/// A control stage that stores only constant levels bounds the tessellation's buffers by the
+/// largest of them (the CTS's tessellation scripts store 1.0 over 20,736 patches: sized for
+/// level 64 they needed 191 MB of indices, over lavapipe's 128 MiB binding); a level computed
+/// at run time keeps them sized for `Options::max_tessellation_level`.
+#[test]
+fn tessellation_buffers_are_sized_for_the_constant_levels_the_control_stage_stores() {
+    let vs_src = "#version 450\nlayout(location = 0) in vec4 pos;\nvoid main() { gl_Position = pos; }";
+    let index_bytes = |plan: &Plan| {
+        plan.buffers.iter().find(|b| b.name == "tess indices").map(|b| b.size.clone()).expect("a tess indices buffer")
+    };
+    let constant = tessellated(vs_src, "", "", "", "vec4(1.0)").expect("translates");
+    let computed = tessellated(vs_src, "", "gl_TessLevelOuter[1] = gl_in[0].gl_Position.x;", "", "vec4(1.0)").expect("translates");
+    let per_patch = |size| match size {
+        tesserae::BufferSize::PerPatch { bytes } => bytes,
+        other => panic!("indices sized {other:?}"),
+    };
+    let (small, large) = (per_patch(index_bytes(&constant)), per_patch(index_bytes(&computed)));
+    let at = |level| 4 * tesserae::tessellator::gpu::max_indices_per_patch(tesserae::tessellator::Domain::Triangles, false, level) as u64;
+    assert_eq!(small, at(1), "levels of 1.0: indices for level 1");
+    assert_eq!(large, at(64), "a computed level: indices for level 64");
+}

@@ -43,6 +43,7 @@ use spirv::ExecutionMode;
 use std::fmt::Write;
 
 pub(crate) mod evaluation;
+mod level_bound;
 pub(crate) mod module_items;
 use evaluation::{EvaluationBuffers, EvaluationPass, Layouts, Sprites};
 use module_items::{array_of, global, member_name};
@@ -206,6 +207,7 @@ pub fn translate(
     if sprites.is_some() && (!st.mode.point_mode || clip_location.is_some()) {
         return Err(TranslateError::InvalidPlan("point sprites outside point mode, or with clip distances as varyings".into()));
     }
+    let level_bound = level_bound::constant_level_bound(tcs.view()).unwrap_or(64);
     let tcs_vars = tcs
         .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessControl, st.output_vertices))
         .map_err(|w| tess_err(Stage::TessControl, w))?;
@@ -215,7 +217,8 @@ pub fn translate(
     // Sprites drop a culled point in the draw itself.
     let culled = cull_distances > 0 && sprites.is_none();
     let mut table = BufferTable::default();
-    let max_level = desc.options.max_tessellation_level.clamp(1, 64);
+    // Sized for the levels the control stage can write, when its code bounds them.
+    let max_level = desc.options.max_tessellation_level.clamp(1, 64).min(level_bound);
     let buffers = TessBuffers::declare(&mut table, &st, max_level, culled);
 
     // 1. Vertex stage → vertex records.
