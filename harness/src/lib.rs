@@ -9,3 +9,4 @@ pub mod oracle;
 pub mod runner;
 pub use tesserae_shader_test as shader_test;
 pub mod tess_sweep;
+pub mod through_geometry;

@@ -104,6 +104,16 @@ enum Cmd {
         #[arg(required = true)]
         shards: Vec<PathBuf>,
     },
+    /// Write the corpus again with a pass-through geometry stage in every test that can take
+    /// one (`through_geometry`), to `run --corpus OUT` against the same references.
+    ThroughGeometry {
+        /// Corpus directory.
+        #[arg(long, default_value = "corpus")]
+        corpus: PathBuf,
+        /// Directory to write the wrapped tests to.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Measure how far a finished run's translated images stray from the references, for
     /// every test with a tolerance (CSV on stdout): the numbers a tolerance's reason cites.
     Tolerances {
@@ -245,7 +255,7 @@ fn real_main() -> Result<ExitCode, String> {
         Cmd::Render { driver, .. } => use_driver(driver.as_ref())?,
         Cmd::Run { sel, .. } | Cmd::Bless { sel } | Cmd::Bench { sel, .. } => use_driver(sel.driver.as_ref())?,
         Cmd::Tolerances { sel, .. } => use_driver(sel.driver.as_ref())?,
-        Cmd::TessSweep { .. } | Cmd::Batch { .. } | Cmd::Adapters | Cmd::MergeRuns { .. } => {}
+        Cmd::TessSweep { .. } | Cmd::Batch { .. } | Cmd::Adapters | Cmd::MergeRuns { .. } | Cmd::ThroughGeometry { .. } => {}
     }
     match cli.command {
         Cmd::Render { test, name, executor, out, adapter, clip, driver: _ } => {
@@ -333,6 +343,14 @@ fn real_main() -> Result<ExitCode, String> {
         }
         Cmd::Bless { sel } => bless::bless(&sel),
         Cmd::Tolerances { sel, run } => tolerances::tolerances(&sel, &run),
+        Cmd::ThroughGeometry { corpus, out } => {
+            let (written, left_out) = tesserae_harness::through_geometry::write_corpus(&corpus, &out)?;
+            for (name, why) in &left_out {
+                println!("left out {name}: {why}");
+            }
+            println!("{written} tests written to {} with a pass-through geometry stage, {} left out", out.display(), left_out.len());
+            Ok(ExitCode::SUCCESS)
+        }
         Cmd::Bench { sel, iterations, only, profile } => bench::bench(&sel, iterations, only.as_deref(), profile),
         Cmd::TessSweep { adapter, gpu: false, quick, .. } => Ok(tesserae_harness::tess_sweep::run(adapter.as_deref(), quick)),
         Cmd::TessSweep { adapter, gpu: true, backend, quick } => {
