@@ -616,12 +616,11 @@ fn geometry_pass(
         let Some(ty) = global(&module, &v.name) else { continue };
         layout.store_value(Field::Location(*location), Value { stage, module: &module, ty, access: &v.name }, &record, &mut stores)?;
     }
-    if outputs.sprites {
-        // (Distances decided `keep` above; nothing else goes to a sprite's record.)
-    } else if outputs.clip_distances > 0 {
+    // A sprite's distances decided `keep` above; a primitive's go to its record.
+    if outputs.clip_distances > 0 && !outputs.sprites {
         layout.store_floats(Field::ClipDistances, CLIP_GLOBAL, outputs.clip_distances, &record, &mut stores)?;
     }
-    if outputs.cull_distances > 0 {
+    if outputs.cull_distances > 0 && !outputs.sprites {
         layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, outputs.cull_distances, &record, &mut stores)?;
     }
     if outputs.primitive_id {

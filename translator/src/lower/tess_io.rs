@@ -29,6 +29,8 @@ pub enum IoRole {
     /// index of `Position`.
     PerVertexBlock {
         position: Option<u32>,
+        /// The block's members by index: their built-ins (`PointSize`, `ClipDistance`, ...).
+        members: Vec<BuiltIn>,
     },
     /// A varying at `location` (an array over control points unless `patch`).
     Location {
@@ -109,7 +111,10 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: IoStage, local_size
                     (0..members as u32).map(|m| r.member_decoration_literal(elem, m, Decoration::Location)).collect();
                 block_types.push(elem);
                 if members > 0 && builtins.iter().all(Option::is_some) {
-                    IoRole::PerVertexBlock { position: builtins.iter().position(|b| *b == Some(BuiltIn::Position)).map(|p| p as u32) }
+                    IoRole::PerVertexBlock {
+                        position: builtins.iter().position(|b| *b == Some(BuiltIn::Position)).map(|p| p as u32),
+                        members: builtins.iter().flatten().copied().collect(),
+                    }
                 } else if let (Some(Some(first)), true) = (locations.first(), builtins.iter().all(Option::is_none)) {
                     // A block of user varyings: its members take consecutive locations in
                     // order (records walk them the same way); other layouts are refused.

@@ -19,9 +19,27 @@ use spirv::BuiltIn;
 pub(crate) type PrimitiveIdVarying = Option<(u32, &'static str)>;
 
 pub(crate) fn stages(shape: &PipelineShape, stages: &mut Stages) -> Result<PrimitiveIdVarying, TranslateError> {
-    for stage in stages.before_last_mut() {
-        for b in [BuiltIn::PointSize, BuiltIn::CullDistance, BuiltIn::ClipDistance] {
-            lower::builtin_output::demote(stage.module_mut(), b);
+    // The vertex stage keeps what the next stage reads of `gl_in[]` (its records carry it:
+    // `tessellation::vertex_records`); other stages before the last keep none of it.
+    let next_reads: Vec<BuiltIn> = stages
+        .producer_consumer_pairs()
+        .first()
+        .map(|(_, next)| [BuiltIn::PointSize, BuiltIn::CullDistance, BuiltIn::ClipDistance].into_iter().filter(|b| next.reflection.reads(*b)).collect())
+        .unwrap_or_default();
+    for (k, stage) in stages.before_last_mut().into_iter().enumerate() {
+        let kept = |b: BuiltIn| k == 0 && next_reads.contains(&b);
+        if kept(BuiltIn::PointSize) {
+            crate::demote_point_size(stage.module_mut());
+        } else {
+            lower::builtin_output::demote(stage.module_mut(), BuiltIn::PointSize);
+        }
+        if kept(BuiltIn::CullDistance) {
+            crate::demote_cull(stage.module_mut());
+        } else {
+            lower::builtin_output::demote(stage.module_mut(), BuiltIn::CullDistance);
+        }
+        if !kept(BuiltIn::ClipDistance) {
+            lower::builtin_output::demote(stage.module_mut(), BuiltIn::ClipDistance);
         }
     }
     last_stage(shape, stages.last_mut());

@@ -393,6 +393,7 @@ pub(crate) fn vertex_records(
     let mut layout = by_location(true);
     let out = vertex_function::OUT_RECORD;
     let mut stores = String::new();
+    let mut clip = None;
     for o in &func.outputs {
         match &o.binding {
             NagaBinding::BuiltIn(BuiltIn::Position { .. }) => layout.store_vec4(Field::Position, &o.access, &out, &mut stores)?,
@@ -400,9 +401,25 @@ pub(crate) fn vertex_records(
                 layout.add_location(*location, &module, o.ty);
                 layout.store_value(Field::Location(*location), o.value(&module), &out, &mut stores)?;
             }
-            // Clip distances and point size of the vertex stage do not reach the control stage.
+            NagaBinding::BuiltIn(BuiltIn::ClipDistances) => clip = Some((o.access.clone(), vertex_function::array_len(&module, o.ty))),
             _ => {}
         }
+    }
+    // What the next stage reads of `gl_in[]` besides the position, which the shared steps kept
+    // (`shape::prepare`): after every location, so locations keep their by-location places.
+    if let Some((access, n)) = clip {
+        layout.add_distances(Field::ClipDistances, n);
+        layout.store_floats(Field::ClipDistances, &access, n, &out, &mut stores)?;
+    }
+    if let Some(ty) = global(&module, vertex_function::CULL_GLOBAL) {
+        let n = vertex_function::array_len(&module, ty);
+        layout.add_distances(Field::CullDistances, n);
+        layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, n, &out, &mut stores)?;
+    }
+    if global(&module, crate::points::POINT_SIZE_GLOBAL).is_some() {
+        layout.add(Field::PointSizeKeep, 1);
+        let size = format!("vec4<f32>({}, 0.0, 0.0, 0.0)", crate::points::POINT_SIZE_GLOBAL);
+        layout.store_vec4(Field::PointSizeKeep, &size, &out, &mut stores)?;
     }
     let pass = vertex_function::RecordsPass {
         emulation: e,
@@ -502,10 +519,13 @@ pub(crate) fn fill_per_vertex(
     for v in io_global(vars, |v| v.input) {
         let Some(ty) = global(module, &v.name) else { continue };
         match v.role {
-            IoRole::PerVertexBlock { position: Some(m) } => {
+            IoRole::PerVertexBlock { ref members, .. } => {
                 let Some((elem, _)) = array_of(module, ty) else { continue };
-                let Some(member) = member_name(module, elem, m) else { continue };
-                let _ = writeln!(body, "        {}[j].{member} = {};", v.name, layout.vec4(Field::Position, &record)?);
+                for (m, b) in members.iter().enumerate() {
+                    let Some(member) = member_name(module, elem, m as u32) else { continue };
+                    let place = format!("{}[j].{member}", v.name);
+                    fill_builtin(module, elem, m, *b, &place, layout, &record, &mut body)?;
+                }
             }
             // HLSL's `SV_Position` per control point: an array variable, not a block.
             IoRole::BuiltIn(SpvBuiltIn::Position) if array_of(module, ty).is_some() => {
@@ -523,6 +543,44 @@ pub(crate) fn fill_per_vertex(
     }
     if !body.is_empty() {
         let _ = writeln!(out, "    for (var j = 0u; j < {count}u; j++) {{\n        let b = {};\n{body}    }}", layout.base_of(index));
+    }
+    Ok(())
+}
+
+/// A statement filling the built-in member `m` (`b`) of a `gl_in[]` element (`place`) from
+/// the producer's record, when the producer's layout holds it: `Position`, and the
+/// `PointSize`, clip and cull distances a vertex stage keeps for the stage that reads them
+/// ([`vertex_records`]). What the producer did not write stays undefined, as in Vulkan.
+#[allow(clippy::too_many_arguments)]
+fn fill_builtin(
+    module: &naga::Module,
+    block: naga::Handle<naga::Type>,
+    m: usize,
+    b: SpvBuiltIn,
+    place: &str,
+    layout: &RecordLayout,
+    record: &Record,
+    out: &mut String,
+) -> Result<(), TranslateError> {
+    match b {
+        SpvBuiltIn::Position => {
+            let _ = writeln!(out, "        {place} = {};", layout.vec4(Field::Position, record)?);
+        }
+        SpvBuiltIn::PointSize if layout.offset(Field::PointSizeKeep).is_some() => {
+            let _ = writeln!(out, "        {place} = {}.x;", layout.vec4(Field::PointSizeKeep, record)?);
+        }
+        SpvBuiltIn::ClipDistance | SpvBuiltIn::CullDistance => {
+            let field = if b == SpvBuiltIn::ClipDistance { Field::ClipDistances } else { Field::CullDistances };
+            if layout.offset(field).is_none() {
+                return Ok(());
+            }
+            let naga::TypeInner::Struct { members, .. } = &module.types[block].inner else { return Ok(()) };
+            let n = members.get(m).and_then(|mt| array_of(module, mt.ty)).map_or(0, |(_, n)| n);
+            for k in 0..n {
+                let _ = writeln!(out, "        {place}[{k}] = {};", layout.float(field, record, &format!("{k}u"))?);
+            }
+        }
+        _ => {}
     }
     Ok(())
 }
@@ -606,7 +664,7 @@ fn control_pass(
     for v in io_global(vars, |v| !v.input) {
         let Some(ty) = global(&module, &v.name) else { continue };
         match v.role {
-            IoRole::PerVertexBlock { position: Some(m) } => {
+            IoRole::PerVertexBlock { position: Some(m), .. } => {
                 let Some((elem, _)) = array_of(&module, ty) else { continue };
                 let Some(member) = member_name(&module, elem, m) else { continue };
                 control_points.store_vec4(Field::Position, &format!("{}[tesserae_lid].{member}", v.name), &cp, &mut stores)?;
