@@ -71,6 +71,14 @@ impl PipelineShape {
             return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
         }
         refusals::refuse_outputs(last, stages.geometry.is_some())?;
+        if let Some(t) = &stages.tessellation {
+            // The control stage's records carry the position and locations alone.
+            for (b, what) in [(BuiltIn::PointSize, "PointSize"), (BuiltIn::ClipDistance, "ClipDistance"), (BuiltIn::CullDistance, "CullDistance")] {
+                if t.evaluation.reflection.reads(b) {
+                    return Err(TranslateError::unsupported(Stage::TessEval, format!("gl_in[].gl_{what} (a control stage's built-in output other than Position)")));
+                }
+            }
+        }
         let path = path(desc, stages)?;
         if let Some(f) = fragment {
             refusals::refuse_fragment_inputs(f, rasterizes_points(desc, &path), Some(last))?;
