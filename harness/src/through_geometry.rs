@@ -168,3 +168,28 @@ fn qualifiers(v: &InterfaceVar) -> String {
     }
     q
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A triangle test gains a pass-through geometry stage copying its varying (flat kept),
+    /// its clip distance and `PrimitiveId` (the fragment stage reads it), and still parses;
+    /// a tessellated test is left out.
+    #[test]
+    fn wraps_a_test_with_a_pass_through_geometry_stage() {
+        let text = "[vertex shader]\n#version 450\nlayout(location = 0) in vec2 pos;\nlayout(location = 1) flat out int v_k;\nout float gl_ClipDistance[1];\nvoid main() { gl_Position = vec4(pos, 0.0, 1.0); v_k = 3; gl_ClipDistance[0] = pos.x; }\n\n[fragment shader]\n#version 450\nlayout(location = 1) flat in int v_k;\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(float(v_k + gl_PrimitiveID)); }\n\n[vertex buffer 0]\n0/float32x2\n0 0\n1 0\n0 1\n\n[test]\ndraw triangle-list vertices 3\n";
+        let test = shader_test::parse(Path::new("t.shader_test"), "x/t", text).expect("parses");
+        let wrapped = wrap(&test, text).expect("wraps");
+        let again = shader_test::parse(Path::new("t.shader_test"), "x/t", &wrapped).expect("the wrapped test parses");
+        assert!(again.requires.geometry, "geometry is required");
+        let gs = &again.shader(Stage::Geometry).expect("a geometry stage").source;
+        for needed in ["layout(triangles) in;", "flat in int tesserae_in0[]", "gl_ClipDistance[k] = gl_in[i].gl_ClipDistance[k]", "gl_PrimitiveID = gl_PrimitiveIDIn"] {
+            assert!(gs.contains(needed), "`{needed}` in\n{gs}");
+        }
+        compile_section(&again, again.shader(Stage::Geometry).expect("a geometry stage")).expect("the geometry stage compiles");
+        let tess = "[vertex shader]\n#version 450\nvoid main() {}\n\n[tessellation control shader]\n#version 450\nlayout(vertices = 3) out;\nvoid main() {}\n\n[tessellation evaluation shader]\n#version 450\nlayout(triangles) in;\nvoid main() {}\n\n[test]\ndraw patch-list-3 vertices 3\n";
+        let test = shader_test::parse(Path::new("t.shader_test"), "x/t", tess).expect("parses");
+        assert!(wrap(&test, tess).is_err());
+    }
+}
