@@ -8,7 +8,8 @@
 //! and its reference image, and the geometry path is checked against tests written for other
 //! features. The stage is GLSL written from the vertex stage's reflected outputs; tests it
 //! cannot wrap (tessellation, an existing geometry stage, varyings of several locations,
-//! primitives with adjacency) are left out, and the count says so.
+//! primitives with adjacency, specialization constants, which may size the outputs) are left
+//! out, and the count says so.
 
 use crate::compile::compile_section;
 use crate::shader_test::{self, ShaderTest};
@@ -53,6 +54,10 @@ pub fn write_corpus(corpus: &Path, out: &Path) -> Result<(usize, Vec<(String, St
 fn wrap(test: &ShaderTest, text: &str) -> Result<String, String> {
     if test.shaders.iter().any(|s| matches!(s.stage, Stage::TessControl | Stage::TessEval | Stage::Geometry | Stage::Compute)) {
         return Err("has tessellation, geometry or compute stages".into());
+    }
+    if !test.specialization.is_empty() {
+        // The outputs are reflected unspecialized, and a constant may size them.
+        return Err("has specialization constants".into());
     }
     let (input, output, n) = match test.topology() {
         Topology::PointList => ("points", "points", 1),
