@@ -6,7 +6,8 @@
 //!   outputs demoted to private variables (the translator's `lower::builtin_output`), the
 //!   closest work naga alone can do.
 //!
-//! Tessellated pipelines have no naga peer (naga has no tessellation stages) and are left out,
+//! Tessellated pipelines and those with a geometry stage have no naga peer (naga has neither
+//! stage) and are left out,
 //! as are pipelines either side refuses; the report counts them. Also the CPU tessellator's
 //! domain points per second at level 64 for each domain, with the Vulkan driver's capture of the
 //! same patches (`tess_sweep::Capture`) as a peer, and the frame benches (`bench_frames`).
@@ -37,6 +38,9 @@ const SETS: [(&str, &str); 3] = [
 fn classify(desc: &tesserae::PipelineDesc) -> Result<(usize, Vec<Vec<u32>>), &'static str> {
     if desc.tess_control.is_some() || desc.tess_eval.is_some() {
         return Err("tessellated (no naga peer)");
+    }
+    if desc.geometry.is_some() {
+        return Err("with a geometry stage (no naga peer)");
     }
     if tesserae::translate(desc).is_err() {
         return Err("refused by tesserae");
