@@ -13,35 +13,23 @@
 //! a deterministic function of the input.
 
 pub mod compute;
-pub mod cull;
-pub mod deep_expressions;
 pub mod desc;
-pub mod descriptors;
 pub mod draw_uniform;
-pub mod emulation;
+mod emulate;
 pub mod error;
-pub mod geometry;
-pub mod interface;
-pub mod link;
 pub mod lower;
-pub mod module_checks;
-pub mod naga_repairs;
-pub mod plan;
-pub mod points;
+mod output;
 pub mod profile;
-pub mod records;
-pub mod reflect;
-pub mod resources;
+mod read;
 mod shape;
-mod spare;
-pub mod spirv_reader;
-pub mod spirv_view;
-pub mod tessellation;
 pub mod tessellator;
-pub mod vertex_function;
-pub mod vertex_pulling;
-pub mod wgsl;
-pub mod wgsl_layout;
+
+// The layers' modules keep the paths they had at the crate root: the paths the crate's users
+// and its own code name them by.
+pub use emulate::{cull, geometry, link, points, records, tessellation, vertex_function, vertex_pulling};
+pub use output::{deep_expressions, emulation, naga_repairs, plan, resources, wgsl, wgsl_layout};
+use read::spare;
+pub use read::{descriptors, interface, module_checks, reflect, spirv_reader, spirv_view};
 
 pub use compute::translate_compute;
 pub use desc::*;

@@ -1,0 +1,11 @@
+//! Output: the lowered SPIR-V through naga to validated WGSL ([`wgsl`], [`wgsl_layout`],
+//! [`naga_repairs`], [`deep_expressions`]), and the plan that carries it ([`plan`]): its
+//! resources ([`resources`]) and the emulation's bind group ([`emulation`]).
+
+pub mod deep_expressions;
+pub mod emulation;
+pub mod naga_repairs;
+pub mod plan;
+pub mod resources;
+pub mod wgsl;
+pub mod wgsl_layout;
