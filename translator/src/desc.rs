@@ -3,6 +3,11 @@
 use serde::Serialize;
 use std::fmt;
 
+/// Most clip plus cull distances a pipeline may write (Vulkan's guaranteed minimum).
+pub const MAX_COMBINED_CLIP_CULL: u32 = 8;
+/// WebGPU's guaranteed inter-stage locations.
+pub const MAX_VARYING_LOCATIONS: u32 = 16;
+
 /// A programmable stage of a Vulkan pipeline: the stages of a graphics pipeline, and the one
 /// stage of a compute pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

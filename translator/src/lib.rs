@@ -13,35 +13,31 @@
 //! a deterministic function of the input.
 
 pub mod compute;
-pub mod cull;
-pub mod deep_expressions;
 pub mod desc;
-pub mod descriptors;
 pub mod draw_uniform;
-pub mod emulation;
+mod emulate;
 pub mod error;
-pub mod geometry;
-pub mod interface;
-pub mod link;
 pub mod lower;
-pub mod module_checks;
-pub mod naga_repairs;
-pub mod plan;
-pub mod points;
+mod output;
 pub mod profile;
-pub mod records;
-pub mod reflect;
-pub mod resources;
+mod read;
 mod shape;
-mod spare;
-pub mod spirv_reader;
-pub mod spirv_view;
-pub mod tessellation;
 pub mod tessellator;
-pub mod vertex_function;
-pub mod vertex_pulling;
-pub mod wgsl;
-pub mod wgsl_layout;
+
+// The layers' modules keep the paths they had at the crate root: the paths the crate's users
+// and its own code name them by.
+pub use emulate::{cull, geometry, link, points, records, tessellation, vertex_function, vertex_pulling};
+pub use output::{deep_expressions, emulation, naga_repairs, plan, resources, wgsl, wgsl_layout};
+use read::spare;
+pub use read::{descriptors, interface, module_checks, spirv_reader, spirv_view};
+
+/// Loading and reflecting one module: what reflection reads of it (`read/reflect.rs`), and
+/// [`load`](reflect::load), which reads, checks, normalizes and reflects it and lives with
+/// the passes it runs (`lower/load.rs`), so that reading imports nothing from lowering.
+pub mod reflect {
+    pub use crate::lower::load::{load, load_compute};
+    pub use crate::read::reflect::*;
+}
 
 pub use compute::translate_compute;
 pub use desc::*;
@@ -54,16 +50,12 @@ pub use plan::{
 };
 pub use reflect::{LoadedModule, Reflection};
 
+use emulate::{demote_cull, demote_point_size};
 use emulation::{binding, Emulation};
-use plan::BufferTable;
+use plan::{compute_pass, shader_plan, BufferTable};
 use resources::ResourceContext;
 use shape::{Path, PipelineShape, Stages};
 use spirv::BuiltIn;
-
-/// Most clip plus cull distances a pipeline may write (Vulkan's guaranteed minimum).
-pub const MAX_COMBINED_CLIP_CULL: u32 = 8;
-/// WebGPU's guaranteed inter-stage locations.
-pub const MAX_VARYING_LOCATIONS: u32 = 16;
 
 /// Loads a stage with the pipeline's specialization constants applied (so reflection sees the
 /// specialized array sizes), and runs the passes every loaded stage gets ([`lower::ON_LOADED`]).
@@ -243,12 +235,6 @@ fn translate_expanded_points(desc: &PipelineDesc, e: Emulation, shape: &Pipeline
     ))
 }
 
-/// A compute pass dispatching `shader` as `workgroups` per draw; what it binds is derived from
-/// its shader's declarations when the plan is finished ([`ResourceContext::finish`]).
-pub(crate) fn compute_pass(label: &str, shader: ShaderPlan, workgroups: Workgroups) -> Pass {
-    Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources: Vec::new() })
-}
-
 /// Primitives assembled in compute: the four passes of [`cull`], for cull distances and, on a
 /// last-vertex rasterizer, for flat varyings (primitives rotated).
 fn translate_with_primitive_pass(desc: &PipelineDesc, e: Emulation, shape: &PipelineShape, stages: Stages) -> Result<Plan, TranslateError> {
@@ -318,28 +304,6 @@ fn translate_with_primitive_pass(desc: &PipelineDesc, e: Emulation, shape: &Pipe
 fn fragment_plan(desc: &PipelineDesc, fragment: Option<&LoadedModule>) -> Result<Option<ShaderPlan>, TranslateError> {
     let verify = desc.options.verify_wgsl_round_trip;
     fragment.map(|f| Ok(shader_plan(Stage::Fragment, wgsl::spirv_to_wgsl(Stage::Fragment, f, verify)?))).transpose()
-}
-
-/// `PointSize` becomes the private variable [`points::POINT_SIZE_GLOBAL`], which the point
-/// kernels read.
-pub(crate) fn demote_point_size(module: &mut rspirv::dr::Module) {
-    for var in lower::builtin_output::demote(module, BuiltIn::PointSize) {
-        lower::builtin_output::name_variable(module, var, points::POINT_SIZE_GLOBAL);
-    }
-}
-
-/// `CullDistance` becomes the private array [`vertex_function::CULL_GLOBAL`].
-pub(crate) fn demote_cull(module: &mut rspirv::dr::Module) {
-    for var in lower::builtin_output::demote(module, BuiltIn::CullDistance) {
-        lower::builtin_output::name_variable(module, var, vertex_function::CULL_GLOBAL);
-    }
-}
-
-pub(crate) fn shader_plan(stage: Stage, w: wgsl::ValidatedWgsl) -> ShaderPlan {
-    let module = w.module();
-    let bindings = profile::phase("plan bindings", || plan::bindings_of(module));
-    let entry_point = module.entry_points.first().map(|e| e.name.clone()).unwrap_or_default();
-    ShaderPlan { stage, entry_point, bindings, wgsl: w, constants: Default::default() }
 }
 
 impl VertexBufferLayout {

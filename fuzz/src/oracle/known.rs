@@ -9,7 +9,7 @@ pub fn strict() -> bool {
 static NAGA_PANIC_SITES: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
 /// The translator runs naga's SPIR-V reader under `catch_unwind` and turns its panics into
-/// `TranslateError::NagaFrontend` (translator/src/wgsl.rs). libFuzzer's panic hook aborts on
+/// `TranslateError::NagaFrontend` (translator/src/output/wgsl.rs). libFuzzer's panic hook aborts on
 /// every panic, caught or not, so the fuzz targets install this hook: a panic located in naga's
 /// source unwinds quietly (each site is printed once), so the translator can catch it; any
 /// other panic goes to the previous hook (libFuzzer's: a crash). A naga panic the translator

@@ -33,6 +33,7 @@ pub mod geometry_emit;
 pub mod half_bitcast;
 pub mod input_attachments;
 pub mod interpolation;
+pub(crate) mod load;
 pub mod memory_access_operands;
 pub mod memory_qualifiers;
 pub mod modf_frexp_out;

@@ -773,6 +773,21 @@ fn compatible(a: &BindingType, b: &BindingType) -> bool {
     matches!((a, b), (BindingType::StorageBuffer { .. }, BindingType::StorageBuffer { .. })) || a == b
 }
 
+/// The plan of one stage's validated WGSL: its entry point and the bindings it declares.
+pub(crate) fn shader_plan(stage: Stage, w: ValidatedWgsl) -> ShaderPlan {
+    let module = w.module();
+    let bindings = crate::profile::phase("plan bindings", || bindings_of(module));
+    let entry_point = module.entry_points.first().map(|e| e.name.clone()).unwrap_or_default();
+    ShaderPlan { stage, entry_point, bindings, wgsl: w, constants: Default::default() }
+}
+
+/// A compute pass dispatching `shader` as `workgroups` per draw; what it binds is derived from
+/// its shader's declarations when the plan is finished
+/// ([`ResourceContext::finish`](crate::resources::ResourceContext::finish)).
+pub(crate) fn compute_pass(label: &str, shader: ShaderPlan, workgroups: Workgroups) -> Pass {
+    Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources: Vec::new() })
+}
+
 pub(crate) fn bindings_of(module: &naga::Module) -> Vec<Binding> {
     let mut out: Vec<Binding> = module
         .global_variables

@@ -1,11 +1,12 @@
-//! Loading and reflecting one SPIR-V module.
+//! Reflecting one SPIR-V module, and what loading it needs of the reading layer.
 //!
-//! [`load`] reads the words into a [`ModuleView`] (rspirv's module only where the view's
-//! reader hands the words to rspirv or a load-time pass applies), runs the load checks
-//! ([`crate::module_checks`]), picks the entry point and records what the later steps need: the
-//! stage, execution modes, location-decorated interface variables with their types and
-//! interpolation, and which built-ins the code actually accesses. A `gl_PerVertex` block that the
-//! code never touches declares built-ins without using them, so "accessed" is what counts.
+//! [`LoadedModule`] is a module as loaded ([`crate::lower::load`] reads the words into a
+//! [`ModuleView`], rspirv's module only where the view's reader hands the words to rspirv or a
+//! load-time pass applies, runs the load checks ([`crate::module_checks`]) and the load-time
+//! passes). [`Reflector`] picks out what the later steps need: the stage, execution modes,
+//! location-decorated interface variables with their types and interpolation, and which
+//! built-ins the code actually accesses. A `gl_PerVertex` block that the code never touches
+//! declares built-ins without using them, so "accessed" is what counts.
 //!
 //! Invariant: a [`LoadedModule`] always has exactly one selected entry point and a consistent
 //! id → instruction map for its types and constants; reflection never panics on malformed input.
@@ -145,6 +146,12 @@ pub struct LoadedModule<'w> {
 }
 
 impl<'w> LoadedModule<'w> {
+    /// A module as the load leaves it ([`crate::lower::load`]): its view, rspirv's module where
+    /// one was built, and whether the view still holds the input words.
+    pub(crate) fn loaded(view: ModuleView<'w>, module: Option<dr::Module>, input: bool, entry_id: Word, reflection: Reflection) -> Self {
+        LoadedModule { view: OnceCell::from(view), module: module.map(OnceCell::from).unwrap_or_default(), input, entry_id, reflection }
+    }
+
     /// The module as rspirv's data (read from the view's words on first use).
     pub fn module(&self) -> &dr::Module {
         self.module.get_or_init(|| {
@@ -236,7 +243,7 @@ pub fn check_header(words: &[u32]) -> Result<(), LoadError> {
 }
 
 /// The header alone: magic number, length and id bound.
-fn check_header_words(words: &[u32]) -> Result<(), LoadError> {
+pub(crate) fn check_header_words(words: &[u32]) -> Result<(), LoadError> {
     if words.is_empty() {
         return Err(LoadError::Empty);
     }
@@ -328,7 +335,7 @@ pub fn peek_stage(words: &[u32], entry: Option<&str>) -> Option<Stage> {
 /// The view of `words`, and rspirv's module where the view's reader hands the words to rspirv
 /// (then the view is of that module's assembly, and the words are not kept). The view borrows
 /// words it is given borrowed (the input of a translation: no copy).
-fn read<'w>(words: &Cow<'w, [u32]>) -> Result<(ModuleView<'w>, Option<dr::Module>), LoadError> {
+pub(crate) fn read<'w>(words: &Cow<'w, [u32]>) -> Result<(ModuleView<'w>, Option<dr::Module>), LoadError> {
     if let Some((view, true)) = crate::profile::phase("spirv view", || ModuleView::read(words.clone())) {
         return Ok((view, None));
     }
@@ -383,76 +390,8 @@ fn unknown_extension(words: &[u32]) -> Option<String> {
     None
 }
 
-/// Parses `words` and reflects the entry point `entry` (or the first graphics entry point).
-pub fn load<'w>(words: impl Into<Cow<'w, [u32]>>, entry: Option<&str>) -> Result<LoadedModule<'w>, LoadError> {
-    load_preferring(words.into(), entry, false)
-}
-
-/// As [`load`], for a compute pipeline: without `entry`, the first `GLCompute` entry point.
-pub fn load_compute<'w>(words: impl Into<Cow<'w, [u32]>>, entry: Option<&str>) -> Result<LoadedModule<'w>, LoadError> {
-    load_preferring(words.into(), entry, true)
-}
-
-fn load_preferring<'w>(words: Cow<'w, [u32]>, entry: Option<&str>, compute: bool) -> Result<LoadedModule<'w>, LoadError> {
-    use crate::lower::{flatten_io, pack_components};
-    use crate::profile::phase;
-    check_header_words(&words)?;
-    let (mut view, mut module) = read(&words)?;
-    let (entry_id, model, name) = select_entry_point(&view, entry, compute)?;
-    let Some(stage) = stage_of(model) else {
-        return Err(LoadError::UnknownExecutionModel { name, model: format!("{model:?}") });
-    };
-    if !view.functions().any(|f| f.def().and_then(|d| d.result_id) == Some(entry_id)) {
-        return Err(LoadError::Malformed(format!("entry point `{name}` names %{entry_id}, which is not a function of the module")));
-    }
-    phase("load checks", || crate::module_checks::check(&view, entry_id, stage))?;
-    let mut input = module.is_none();
-    // Shapes that are valid Vulkan but that the interface matching (and WGSL) does not take
-    // are normalized before reflecting, so every consumer of a `LoadedModule` sees them gone.
-    // Most modules have none: their rspirv module is not built.
-    let normalize = !input || crate::lower::ON_INPUT.iter().any(|(_, applies, _)| applies(&view));
-    if normalize {
-        let m = rspirv_module(&mut module, &words)?;
-        let mut changed = !input;
-        for (name, _, pass) in crate::lower::ON_INPUT {
-            changed |= phase(name, || pass(m));
-        }
-        if changed {
-            view = phase("rspirv assemble", || ModuleView::of_module(m));
-            input = false;
-        }
-    }
-    // One index of the module serves the flattening's analysis and reflection, unless the
-    // flattening changes the module (few modules have block or struct varyings).
-    let reflector = phase("reflect", || Reflector::new(&view));
-    let flatten = phase("lower: flatten_io", || flatten_io::analyse(&reflector, entry_id, stage))?;
-    let packs = pack_components::applies(&view);
-    let reflection = if flatten.is_none() && !packs {
-        let reflection = phase("reflect", || reflector.reflect(entry_id, stage, name));
-        drop(reflector);
-        reflection?
-    } else {
-        drop(reflector);
-        let m = rspirv_module(&mut module, &words)?;
-        let mut changed = false;
-        if let Some(analysis) = flatten {
-            phase("lower: flatten_io", || flatten_io::apply(m, entry_id, stage, analysis))?;
-            changed = true;
-        }
-        if packs {
-            changed |= phase("lower: pack_components", || pack_components::lower(m))?;
-        }
-        if changed {
-            view = phase("rspirv assemble", || ModuleView::of_module(m));
-            input = false;
-        }
-        phase("reflect", || Reflector::new(&view).reflect(entry_id, stage, name))?
-    };
-    Ok(LoadedModule { view: OnceCell::from(view), module: module.map(OnceCell::from).unwrap_or_default(), input, entry_id, reflection })
-}
-
 /// The rspirv module of `words`, read now unless `module` holds it already.
-fn rspirv_module<'m>(module: &'m mut Option<dr::Module>, words: &[u32]) -> Result<&'m mut dr::Module, LoadError> {
+pub(crate) fn rspirv_module<'m>(module: &'m mut Option<dr::Module>, words: &[u32]) -> Result<&'m mut dr::Module, LoadError> {
     match module {
         Some(m) => Ok(m),
         None => {
@@ -506,7 +445,7 @@ fn check_locations(vars: &[InterfaceVar], what: &str) -> Result<(), LoadError> {
 
 /// The entry point named `wanted`; without a name, the first of a graphics stage (of
 /// `GLCompute` when `compute`), else the first.
-fn select_entry_point(
+pub(crate) fn select_entry_point(
     module: &ModuleView,
     wanted: Option<&str>,
     compute: bool,
@@ -778,7 +717,7 @@ impl<'m> Reflector<'m> {
         self.module.entry_point(entry_id).map_or(&[], |ep| ep.interface)
     }
 
-    fn reflect(&self, entry_id: Word, stage: Stage, entry_point: String) -> Result<Reflection, LoadError> {
+    pub(crate) fn reflect(&self, entry_id: Word, stage: Stage, entry_point: String) -> Result<Reflection, LoadError> {
         let execution_modes = self
             .module
             .execution_modes()
