@@ -189,7 +189,12 @@ mod tests {
         let again = shader_test::parse(Path::new("t.shader_test"), "x/t", &wrapped).expect("the wrapped test parses");
         assert!(again.requires.geometry, "geometry is required");
         let gs = &again.shader(Stage::Geometry).expect("a geometry stage").source;
-        for needed in ["layout(triangles) in;", "flat in int tesserae_in0[]", "gl_ClipDistance[k] = gl_in[i].gl_ClipDistance[k]", "gl_PrimitiveID = gl_PrimitiveIDIn"] {
+        for needed in [
+            "layout(triangles) in;",
+            "flat in int tesserae_in0[]",
+            "gl_ClipDistance[k] = gl_in[i].gl_ClipDistance[k]",
+            "gl_PrimitiveID = gl_PrimitiveIDIn",
+        ] {
             assert!(gs.contains(needed), "`{needed}` in\n{gs}");
         }
         compile_section(&again, again.shader(Stage::Geometry).expect("a geometry stage")).expect("the geometry stage compiles");

@@ -562,7 +562,10 @@ impl TranslatedPipeline {
                         rpass.draw_indexed_indirect(buffer(*arguments)?, 0);
                     }
                     DrawShape::PointSpritesPerPrimitive { entries_per_primitive, vertices_per_entry, .. } => {
-                        let count = u64::from(*entries_per_primitive) * u64::from(*vertices_per_entry) * u64::from(d.primitives) * u64::from(c.instances);
+                        let count = u64::from(*entries_per_primitive)
+                            * u64::from(*vertices_per_entry)
+                            * u64::from(d.primitives)
+                            * u64::from(c.instances);
                         let count = u32::try_from(count).map_err(|_| RuntimeError::Unsupported(format!("a draw of {count} vertices")))?;
                         rpass.draw(0..count, target..target + 1);
                     }

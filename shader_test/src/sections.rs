@@ -474,7 +474,12 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                 }
             }
             ["viewport", x, y, wd, ht] => {
-                let v = [num::<f32>(c, line, x, "viewport x")?, num(c, line, y, "viewport y")?, num(c, line, wd, "viewport width")?, num(c, line, ht, "viewport height")?];
+                let v = [
+                    num::<f32>(c, line, x, "viewport x")?,
+                    num(c, line, y, "viewport y")?,
+                    num(c, line, wd, "viewport width")?,
+                    num(c, line, ht, "viewport height")?,
+                ];
                 if !(v[2] > 0.0 && v[3] > 0.0 && v[0] >= 0.0 && v[1] >= 0.0) {
                     return Err(c.err(line, "a viewport needs a positive size at a non-negative offset"));
                 }

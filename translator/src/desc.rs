@@ -64,7 +64,9 @@ pub enum Topology {
     /// Triangles with adjacency (6 vertices a primitive), for a geometry stage.
     TriangleListAdjacency,
     TriangleStripAdjacency,
-    PatchList { control_points: u32 },
+    PatchList {
+        control_points: u32,
+    },
 }
 
 impl std::str::FromStr for Topology {

@@ -150,7 +150,11 @@ pub fn run(args: Args) -> Result<(String, bool), String> {
         }
     }
     let total: usize = counts.values().sum();
-    let _ = writeln!(out, "{total} pipelines under {} ({without_vertex} of them stage groups without a vertex stage, each stage translated alone)", args.dir.display());
+    let _ = writeln!(
+        out,
+        "{total} pipelines under {} ({without_vertex} of them stage groups without a vertex stage, each stage translated alone)",
+        args.dir.display()
+    );
     for (class, n) in &counts {
         let _ = writeln!(out, "  {:<8} {n:>5}", format!("{class:?}").to_lowercase());
     }

@@ -468,9 +468,8 @@ void main() { o = vec4(c); }");
 #[test]
 fn tessellation_buffers_are_sized_for_the_constant_levels_the_control_stage_stores() {
     let vs_src = "#version 450\nlayout(location = 0) in vec4 pos;\nvoid main() { gl_Position = pos; }";
-    let index_bytes = |plan: &Plan| {
-        plan.buffers.iter().find(|b| b.name == "tess indices").map(|b| b.size.clone()).expect("a tess indices buffer")
-    };
+    let index_bytes =
+        |plan: &Plan| plan.buffers.iter().find(|b| b.name == "tess indices").map(|b| b.size.clone()).expect("a tess indices buffer");
     let constant = tessellated(vs_src, "", "", "", "vec4(1.0)").expect("translates");
     let computed = tessellated(vs_src, "", "gl_TessLevelOuter[1] = gl_in[0].gl_Position.x;", "", "vec4(1.0)").expect("translates");
     let per_patch = |size| match size {

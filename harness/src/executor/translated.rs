@@ -516,63 +516,65 @@ impl TranslatedExecutor {
         let passes: Vec<Vec<usize>> =
             if t.layers > 1 { (0..views.len()).map(|l| vec![l]).collect() } else { vec![(0..views.len()).collect()] };
         for (layer, pass_views) in passes.iter().enumerate() {
-        let color_attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = pass_views
-            .iter()
-            .map(|&k| {
-                let view = &views[k];
-                let (view, resolve_target) = match multisampled.get(k) {
-                    Some(ms) => (ms, Some(view)),
-                    None => (view, None),
-                };
-                Some(wgpu::RenderPassColorAttachment {
-                    view,
-                    depth_slice: None,
-                    resolve_target,
-                    ops: wgpu::Operations {
-                        load: match t.initial_targets {
-                            Some(_) => wgpu::LoadOp::Load,
-                            None => wgpu::LoadOp::Clear(wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 }),
+            let color_attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = pass_views
+                .iter()
+                .map(|&k| {
+                    let view = &views[k];
+                    let (view, resolve_target) = match multisampled.get(k) {
+                        Some(ms) => (ms, Some(view)),
+                        None => (view, None),
+                    };
+                    Some(wgpu::RenderPassColorAttachment {
+                        view,
+                        depth_slice: None,
+                        resolve_target,
+                        ops: wgpu::Operations {
+                            load: match t.initial_targets {
+                                Some(_) => wgpu::LoadOp::Load,
+                                None => wgpu::LoadOp::Clear(wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 }),
+                            },
+                            store: wgpu::StoreOp::Store,
                         },
-                        store: wgpu::StoreOp::Store,
-                    },
+                    })
                 })
-            })
-            .collect();
-        {
-            let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("test"),
-                color_attachments: &color_attachments,
-                depth_stencil_attachment: depths.get(layer).map(|v| wgpu::RenderPassDepthStencilAttachment {
-                    view: v,
-                    depth_ops: Some(wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(t.depth.map_or(1.0, |z| z.clear)),
-                        store: wgpu::StoreOp::Store,
+                .collect();
+            {
+                let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                    label: Some("test"),
+                    color_attachments: &color_attachments,
+                    depth_stencil_attachment: depths.get(layer).map(|v| wgpu::RenderPassDepthStencilAttachment {
+                        view: v,
+                        depth_ops: Some(wgpu::Operations {
+                            load: wgpu::LoadOp::Clear(t.depth.map_or(1.0, |z| z.clear)),
+                            store: wgpu::StoreOp::Store,
+                        }),
+                        stencil_ops: t
+                            .stencil
+                            .map(|st| wgpu::Operations { load: wgpu::LoadOp::Clear(st.clear), store: wgpu::StoreOp::Store }),
                     }),
-                    stencil_ops: t.stencil.map(|st| wgpu::Operations { load: wgpu::LoadOp::Clear(st.clear), store: wgpu::StoreOp::Store }),
-                }),
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            if let Some(st) = t.stencil {
-                rpass.set_stencil_reference(st.reference);
-            }
-            // Without `Layer` written, everything is drawn into layer 0; without `ViewportIndex`,
-            // into viewport 0.
-            if layer == 0 || pipeline.layered() {
-                let count = if pipeline.viewports() { t.viewports.len().max(1) } else { 1 };
-                for (v, r) in t.viewports.iter().enumerate().take(count) {
-                    rpass.set_viewport(r[0], r[1], r[2], r[3], 0.0, 1.0);
-                    let (x, y) = (r[0].floor().min(w as f32) as u32, r[1].floor().min(h as f32) as u32);
-                    let (x1, y1) = ((r[0] + r[2]).ceil().min(w as f32) as u32, (r[1] + r[3]).ceil().min(h as f32) as u32);
-                    rpass.set_scissor_rect(x, y, x1 - x, y1 - y);
-                    pipeline.draw_view(&mut rpass, layer as u32, v as u32)?;
+                    timestamp_writes: None,
+                    occlusion_query_set: None,
+                    multiview_mask: None,
+                });
+                if let Some(st) = t.stencil {
+                    rpass.set_stencil_reference(st.reference);
                 }
-                if t.viewports.is_empty() {
-                    pipeline.draw_layer(&mut rpass, layer as u32)?;
+                // Without `Layer` written, everything is drawn into layer 0; without `ViewportIndex`,
+                // into viewport 0.
+                if layer == 0 || pipeline.layered() {
+                    let count = if pipeline.viewports() { t.viewports.len().max(1) } else { 1 };
+                    for (v, r) in t.viewports.iter().enumerate().take(count) {
+                        rpass.set_viewport(r[0], r[1], r[2], r[3], 0.0, 1.0);
+                        let (x, y) = (r[0].floor().min(w as f32) as u32, r[1].floor().min(h as f32) as u32);
+                        let (x1, y1) = ((r[0] + r[2]).ceil().min(w as f32) as u32, (r[1] + r[3]).ceil().min(h as f32) as u32);
+                        rpass.set_scissor_rect(x, y, x1 - x, y1 - y);
+                        pipeline.draw_view(&mut rpass, layer as u32, v as u32)?;
+                    }
+                    if t.viewports.is_empty() {
+                        pipeline.draw_layer(&mut rpass, layer as u32)?;
+                    }
                 }
             }
-        }
         }
         // Every target into one buffer, one after the other.
         let bpp = t.target_format.bytes_per_texel();

@@ -476,7 +476,10 @@ pub(crate) fn passthrough(module: &naga::Module, p: &Passthrough) -> Result<Stri
     let (mut target_arg, mut other_target) = ("", String::new());
     let at = Record { buffer: "tesserae_records", base: &layout.base_of("r") };
     let max = crate::plan::MAX_VIEWPORTS;
-    for (field, wanted, selects) in [(Field::Layer, format!("tesserae_target / {max}u"), layered), (Field::ViewportIndex, format!("tesserae_target % {max}u"), viewports)] {
+    for (field, wanted, selects) in [
+        (Field::Layer, format!("tesserae_target / {max}u"), layered),
+        (Field::ViewportIndex, format!("tesserae_target % {max}u"), viewports),
+    ] {
         if !selects {
             continue;
         }

@@ -79,7 +79,10 @@ pub fn link(target: &mut Module, kernel: &Module, stubs: &[Stub]) -> Result<(), 
         let Some(user) = f.name.as_deref().and_then(body_stub) else { continue };
         let u = &target.functions[user];
         if !(u.arguments.is_empty() && u.result.is_none() && f.arguments.is_empty() && f.result.is_none()) {
-            return Err(format!("`{}` and the function whose body it gives take arguments or return a value", f.name.as_deref().unwrap_or("")));
+            return Err(format!(
+                "`{}` and the function whose body it gives take arguments or return a value",
+                f.name.as_deref().unwrap_or("")
+            ));
         }
         if calls_any(&f.body) {
             return Err(format!("`{}` gives a body that calls a function", f.name.as_deref().unwrap_or("")));

@@ -362,7 +362,10 @@ pub enum DrawShape {
 impl DrawShape {
     /// Whether the draw's triangles are expanded points (never face-culled, front-facing).
     pub fn expands_points(&self) -> bool {
-        matches!(self, DrawShape::ExpandedPoints { .. } | DrawShape::ExpandedPointsIndirect { .. } | DrawShape::PointSpritesPerPrimitive { .. })
+        matches!(
+            self,
+            DrawShape::ExpandedPoints { .. } | DrawShape::ExpandedPointsIndirect { .. } | DrawShape::PointSpritesPerPrimitive { .. }
+        )
     }
 
     /// The buffers the draw reads as indices and as indirect arguments: (buffer, byte offset,

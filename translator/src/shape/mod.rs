@@ -18,11 +18,11 @@ pub(crate) mod varyings;
 
 use crate::desc::{ClipMode, PipelineDesc, ProvokingVertex, Stage, Topology};
 use crate::error::TranslateError;
+use crate::geometry::{self, GeometryState, OutputPrimitive};
 use crate::interface;
 use crate::lower::interpolation::{self, Rewrites};
 use crate::lower::widen_inputs::{self, NarrowInput};
 use crate::reflect::{self, Reflection};
-use crate::geometry::{self, GeometryState, OutputPrimitive};
 use crate::tessellation::{self, TessState};
 use spirv::BuiltIn;
 pub(crate) use stages::Stages;
@@ -73,9 +73,14 @@ impl PipelineShape {
         refusals::refuse_outputs(last, stages.geometry.is_some())?;
         if let Some(t) = &stages.tessellation {
             // The control stage's records carry the position and locations alone.
-            for (b, what) in [(BuiltIn::PointSize, "PointSize"), (BuiltIn::ClipDistance, "ClipDistance"), (BuiltIn::CullDistance, "CullDistance")] {
+            for (b, what) in
+                [(BuiltIn::PointSize, "PointSize"), (BuiltIn::ClipDistance, "ClipDistance"), (BuiltIn::CullDistance, "CullDistance")]
+            {
                 if t.evaluation.reflection.reads(b) {
-                    return Err(TranslateError::unsupported(Stage::TessEval, format!("gl_in[].gl_{what} (a control stage's built-in output other than Position)")));
+                    return Err(TranslateError::unsupported(
+                        Stage::TessEval,
+                        format!("gl_in[].gl_{what} (a control stage's built-in output other than Position)"),
+                    ));
                 }
             }
         }

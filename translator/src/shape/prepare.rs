@@ -24,7 +24,9 @@ pub(crate) fn stages(shape: &PipelineShape, stages: &mut Stages) -> Result<Primi
     let next_reads: Vec<BuiltIn> = stages
         .producer_consumer_pairs()
         .first()
-        .map(|(_, next)| [BuiltIn::PointSize, BuiltIn::CullDistance, BuiltIn::ClipDistance].into_iter().filter(|b| next.reflection.reads(*b)).collect())
+        .map(|(_, next)| {
+            [BuiltIn::PointSize, BuiltIn::CullDistance, BuiltIn::ClipDistance].into_iter().filter(|b| next.reflection.reads(*b)).collect()
+        })
         .unwrap_or_default();
     for (k, stage) in stages.before_last_mut().into_iter().enumerate() {
         let kept = |b: BuiltIn| k == 0 && next_reads.contains(&b);

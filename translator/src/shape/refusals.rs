@@ -15,10 +15,8 @@ pub(crate) fn refuse_outputs(r: &Reflection, geometry: bool) -> Result<(), Trans
             return Err(TranslateError::unsupported(r.stage, what));
         }
     }
-    for (b, what) in [
-        (BuiltIn::PrimitiveShadingRateKHR, "PrimitiveShadingRate output"),
-        (BuiltIn::ViewportMaskNV, "ViewportMaskNV output"),
-    ] {
+    for (b, what) in [(BuiltIn::PrimitiveShadingRateKHR, "PrimitiveShadingRate output"), (BuiltIn::ViewportMaskNV, "ViewportMaskNV output")]
+    {
         if r.writes(b) {
             return Err(TranslateError::unsupported(r.stage, what));
         }
@@ -42,15 +40,15 @@ pub(crate) fn refuse_fragment_inputs(r: &Reflection, points: bool, last: Option<
     if r.reads(BuiltIn::PointCoord) && !points {
         return Err(TranslateError::unsupported(Stage::Fragment, "PointCoord input (point sprites)"));
     }
-    for (b, what) in [(BuiltIn::Layer, "Layer input from a stage that writes Layer"), (BuiltIn::ViewportIndex, "ViewportIndex input from a stage that writes ViewportIndex")] {
+    for (b, what) in [
+        (BuiltIn::Layer, "Layer input from a stage that writes Layer"),
+        (BuiltIn::ViewportIndex, "ViewportIndex input from a stage that writes ViewportIndex"),
+    ] {
         if r.reads(b) && last.is_some_and(|l| l.writes(b)) {
             return Err(TranslateError::unsupported(Stage::Fragment, what));
         }
     }
-    for (b, what) in [
-        (BuiltIn::ClipDistance, "ClipDistance input"),
-        (BuiltIn::CullDistance, "CullDistance input"),
-    ] {
+    for (b, what) in [(BuiltIn::ClipDistance, "ClipDistance input"), (BuiltIn::CullDistance, "CullDistance input")] {
         if r.reads(b) {
             return Err(TranslateError::unsupported(Stage::Fragment, what));
         }

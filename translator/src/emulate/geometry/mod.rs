@@ -261,7 +261,9 @@ pub(crate) fn translate(
     let mut outputs = GeometryOutputs::of(&module, &vars, shape.clip_distances, shape.cull_distances, primitive_id.is_some());
     outputs.sprites = sprites;
     if sprites && (outputs.layer || outputs.viewport || outputs.primitive_id) {
-        return Err(refuse("points of a size from a geometry stage that writes Layer, ViewportIndex or a PrimitiveId the fragment stage reads"));
+        return Err(refuse(
+            "points of a size from a geometry stage that writes Layer, ViewportIndex or a PrimitiveId the fragment stage reads",
+        ));
     }
     let layout = outputs.layout(&module);
     let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
@@ -297,7 +299,10 @@ pub(crate) fn translate(
         let w = crate::profile::phase("emulation: passthrough", || {
             cull::passthrough(&module, &passthrough).and_then(|s| crate::wgsl::round_trip_kernel(Stage::Geometry, s))
         })?;
-        let draw = DrawShape::IndexedPerPrimitive { indices: buffers.indices, indices_per_primitive: st.invocations * st.indices_per_invocation() };
+        let draw = DrawShape::IndexedPerPrimitive {
+            indices: buffers.indices,
+            indices_per_primitive: st.invocations * st.indices_per_invocation(),
+        };
         (w, draw, if native_clip { shape.clip_distances } else { 0 })
     };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
@@ -453,7 +458,8 @@ impl<'v> GeometryOutputs<'v> {
     fn globals(&self, module: &naga::Module) -> Vec<(&'static str, naga::Handle<naga::GlobalVariable>)> {
         let mut found = Vec::new();
         let primitive_id = if self.primitive_id { Some(PRIMITIVE_ID_GLOBAL) } else { None };
-        let named = [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL, LAYER_GLOBAL, VIEWPORT_GLOBAL, crate::points::POINT_SIZE_GLOBAL];
+        let named =
+            [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL, LAYER_GLOBAL, VIEWPORT_GLOBAL, crate::points::POINT_SIZE_GLOBAL];
         for name in named.into_iter().chain(primitive_id) {
             if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)) {
                 found.push((name, h));
@@ -787,10 +793,7 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
     kernel += &body;
     let mut globals = io_globals(&module, vars);
     globals.extend(outputs.globals(&module));
-    let uses = vertex_function::KernelUses {
-        function: (STAGE_FUNCTION, function),
-        globals,
-        bodies: vec![(EMIT_BODY, emit), (END_BODY, end)],
-    };
+    let uses =
+        vertex_function::KernelUses { function: (STAGE_FUNCTION, function), globals, bodies: vec![(EMIT_BODY, emit), (END_BODY, end)] };
     vertex_function::link_kernel(stage, module, &uses, &kernel, verify)
 }

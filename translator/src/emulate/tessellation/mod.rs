@@ -147,8 +147,9 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     let buffers = TessBuffers::declare(&mut BufferTable::default(), &st, 64, false);
     let w = match stage {
         Stage::TessControl => {
-            let vars =
-                m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessControl, n)).map_err(|w| tess_err(stage, w))?;
+            let vars = m
+                .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessControl, n))
+                .map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
             control_pass(e, module, &vars, &st, &per_vertex, &buffers, verify)?.0
         }
@@ -161,8 +162,9 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
                 crate::lower::builtin_output::demote(m.module_mut(), SpvBuiltIn::PointSize);
             }
             crate::lower::builtin_output::demote(m.module_mut(), SpvBuiltIn::CullDistance);
-            let vars =
-                m.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessEval, 1)).map_err(|w| tess_err(stage, w))?;
+            let vars = m
+                .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessEval, 1))
+                .map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
             let pass = EvaluationPass {
                 emulation: e,
@@ -211,8 +213,9 @@ pub fn translate(
     let tcs_vars = tcs
         .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessControl, st.output_vertices))
         .map_err(|w| tess_err(Stage::TessControl, w))?;
-    let tes_vars =
-        tes.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessEval, 1)).map_err(|w| tess_err(Stage::TessEval, w))?;
+    let tes_vars = tes
+        .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessEval, 1))
+        .map_err(|w| tess_err(Stage::TessEval, w))?;
 
     // Sprites drop a culled point in the draw itself.
     let culled = cull_distances > 0 && sprites.is_none();
@@ -435,7 +438,11 @@ pub(crate) fn vertex_records(
 }
 
 /// The compute entry point of a module, turned into the function `name`.
-pub(crate) fn entry_to_function(module: &mut naga::Module, stage: Stage, name: &str) -> Result<naga::Handle<naga::Function>, TranslateError> {
+pub(crate) fn entry_to_function(
+    module: &mut naga::Module,
+    stage: Stage,
+    name: &str,
+) -> Result<naga::Handle<naga::Function>, TranslateError> {
     let Some(pos) = module.entry_points.iter().position(|ep| ep.stage == naga::ShaderStage::Compute) else {
         return Err(tess_err(stage, "a module without its entry point"));
     };
@@ -722,7 +729,8 @@ fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin
         (binding::intermediate(buffers.levels), "read_write", "tesserae_levels"),
     ];
     let kernel = declarations_used(e, &body, &buffers) + &body;
-    let uses = vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars), bodies: Vec::new() };
+    let uses =
+        vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars), bodies: Vec::new() };
     Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, control_points, patches))
 }
 
