@@ -311,6 +311,11 @@ fn platform_rules_are_bounded() {
     assert_eq!(platform(&s, "wgpu-gl", &line(5), &line(6), true), Some(PlatformRule::GlLineRule));
     assert_eq!(platform(&s, "wgpu-gl", &line(5), &line(8), true), None);
     assert_eq!(platform(&s, "wgpu-vulkan", &line(5), &line(6), true), None, "Vulkan lines are compared exactly");
+    // Along a line whose blue steps by 20 a pixel: sampled within half a pixel (3 steps off)
+    // holds, 15 steps off does not.
+    let ramp = |x0: u32, off: u8| image(move |x, y| (y == 5 && (2..12).contains(&x)).then(|| [200, 100, (x * 20) as u8 + if x == x0 { off } else { 0 }, 255]));
+    assert_eq!(platform(&s, "wgpu-gl", &ramp(0, 0), &ramp(6, 3), true), Some(PlatformRule::GlLineRule));
+    assert_eq!(platform(&s, "wgpu-gl", &ramp(0, 0), &ramp(6, 15), true), None);
 
     // A discontinuity over an interpolated value: a few pixels, wgpu-vulkan exact before.
     s.topology = Topology::TriangleList;

@@ -48,8 +48,11 @@ impl PlatformRule {
     pub fn measurement(self) -> &'static str {
         match self {
             PlatformRule::GlLineRule => {
-                "drawn pixels move by at most one pixel, colours of pixels both draw differ by at most one step unless a moved pixel is next to them \
-                 (corpus basic/line-list: 34 of 590 edge pixels of a diagonal line move; basic/line-strip: 61 pixels by 1; Mesa 22.3.6, 2026-12-04)"
+                "drawn pixels move by at most one pixel; a pixel both draw differs by at most one step more than half the step to a neighbour \
+                 native draws (its value sampled within half a pixel along the line), unless a moved pixel is next to it (corpus basic/line-list: \
+                 34 of 590 edge pixels of a diagonal line move; basic/line-strip: 61 pixels by 1; Mesa 22.3.6, 2026-12-04; seed 32 iteration 203, \
+                 2026-12-04: 8 pixels of a steep line 2 to 5 steps apart where native's neighbours are 15 to 30 apart, \
+                 fuzz/regressions/differential/precision-gl-line-sampling-4505a57a)"
             }
             PlatformRule::GlRounding => {
                 "one step in any channel, pixels both draw (basic/varying-smooth: 3 pixels by 1, cull/mixed-clip-cull: 11 of 4074, basic/line-strip: \
@@ -105,14 +108,17 @@ impl PlatformRule {
                         } else if covered(t, i) && !covered(n, i) {
                             !near(n, i, |j| covered(n, j))
                         } else {
-                            step(i) > 1 && !near(n, i, moved)
+                            step(i) > 1 && !near(n, i, moved) && !within_half_a_pixel(n, t, i)
                         }
                     })
                     .count();
                 if far > 0 {
-                    return Err(format!("{far} of {} differing pixels are neither a line pixel moved by one nor one step apart", diff.len()));
+                    return Err(format!(
+                        "{far} of {} differing pixels are neither a line pixel moved by one nor a value sampled within half a pixel",
+                        diff.len()
+                    ));
                 }
-                Ok(format!("{} pixels, moved by one or one step apart", diff.len()))
+                Ok(format!("{} pixels, moved by one or sampled within half a pixel", diff.len()))
             }
             PlatformRule::GlRounding | PlatformRule::FlippedViewportRounding => {
                 if largest > 1 {
@@ -133,6 +139,31 @@ impl PlatformRule {
             }
         }
     }
+}
+
+/// Whether every channel of pixel `i` differs between `n` and `t` by at most one step more
+/// than half the largest difference between `n` there and a neighbour `n` draws: the value of a
+/// sample up to half a pixel away along the line (GL and lavapipe sample a line's attributes at
+/// slightly different points).
+fn within_half_a_pixel(n: &tesserae_results::image::Image, t: &tesserae_results::image::Image, i: usize) -> bool {
+    let (w, h) = (n.width as i64, n.height as i64);
+    let (x, y) = ((i as i64) % w, (i as i64) / w);
+    (0..4).all(|c| {
+        let here = n.data[4 * i + c];
+        let mut gradient = 0u8;
+        for dy in -1..=1i64 {
+            for dx in -1..=1i64 {
+                let (nx, ny) = (x + dx, y + dy);
+                if (dx, dy) != (0, 0) && nx >= 0 && ny >= 0 && nx < w && ny < h {
+                    let j = (ny * w + nx) as usize;
+                    if covered(n, j) {
+                        gradient = gradient.max(here.abs_diff(n.data[4 * j + c]));
+                    }
+                }
+            }
+        }
+        u16::from(here.abs_diff(t.data[4 * i + c])) <= 1 + u16::from(gradient) / 2
+    })
 }
 
 /// The first rule that applies and whose bound holds, or the [specific](PlatformRule::specific)
