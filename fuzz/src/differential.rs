@@ -349,7 +349,8 @@ fn explain(
     };
     let c = driver_bugs::classify(&case, &mut render);
     if let Some((bug, evidence)) = c.explained {
-        return Outcome::KnownDriverBug { signature: bug.name(), message: format!("{}: {summary}\n{evidence}", bug.name()), pixels: differing };
+        let message = format!("{}: {summary}\n{evidence} (corpus test {})", bug.name(), bug.corpus_test());
+        return Outcome::KnownDriverBug { signature: bug.name(), message, pixels: differing };
     }
     not_shown.extend(c.not_shown.into_iter().map(|(b, why)| (b.name(), why)));
     let mut message = summary;

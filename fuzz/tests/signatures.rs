@@ -329,3 +329,18 @@ fn platform_rules_are_bounded() {
     let many = square(4, 4, 6, [200, 0, 50, 255]);
     assert_eq!(platform(&s, "wgpu-gl", &n, &many, true), None, "36 of 256 pixels is past 3%");
 }
+
+/// Each driver-bug signature names a corpus test that reproduces the bug: it exists, has
+/// probes (the spec's answer), and the native executor's expected failure is listed.
+#[test]
+fn every_signature_names_a_corpus_test_with_probes_and_a_native_row() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+    let rows = std::fs::read_to_string(root.join("corpus/expectations/llvmpipe.csv")).unwrap();
+    for bug in DriverBug::ALL {
+        let name = bug.corpus_test();
+        let path = root.join("corpus").join(format!("{name}.shader_test"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {}: {e}", bug.name(), path.display()));
+        assert!(text.lines().any(|l| l.starts_with("probe ")), "{name} has no probes");
+        assert!(rows.lines().any(|l| l.trim() == format!("{name},native,Fail")), "{name} has no native row in corpus/expectations/llvmpipe.csv");
+    }
+}

@@ -56,7 +56,7 @@ impl PlatformRule {
             }
             PlatformRule::GlRounding => {
                 "one step in any channel, pixels both draw (basic/varying-smooth: 3 pixels by 1, cull/mixed-clip-cull: 11 of 4074, basic/line-strip: \
-                 61; tesserae-harness tolerances, 2026-12-04)"
+                 61; tesserae-harness tolerances, 2026-12-04; the differential run on seed 32, 2026-12-04: up to 2,175 of 4,096 pixels, by 1)"
             }
             PlatformRule::FlippedViewportRounding => {
                 "one step in any channel, pixels both draw (seed 21, 2026-12-02: 1 to 172 of 4,096 pixels; \
