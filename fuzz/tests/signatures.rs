@@ -312,10 +312,19 @@ fn platform_rules_are_bounded() {
     assert_eq!(platform(&s, "wgpu-gl", &line(5), &line(8), true), None);
     assert_eq!(platform(&s, "wgpu-vulkan", &line(5), &line(6), true), None, "Vulkan lines are compared exactly");
     // Along a line whose blue steps by 20 a pixel: sampled within half a pixel (3 steps off)
-    // holds, 15 steps off does not.
+    // holds, 25 steps off (past both neighbours' values) does not.
     let ramp = |x0: u32, off: u8| image(move |x, y| (y == 5 && (2..12).contains(&x)).then(|| [200, 100, (x * 20) as u8 + if x == x0 { off } else { 0 }, 255]));
     assert_eq!(platform(&s, "wgpu-gl", &ramp(0, 0), &ramp(6, 3), true), Some(PlatformRule::GlLineRule));
-    assert_eq!(platform(&s, "wgpu-gl", &ramp(0, 0), &ramp(6, 15), true), None);
+    assert_eq!(platform(&s, "wgpu-gl", &ramp(0, 0), &ramp(6, 25), true), None);
+    // A joint drawn by the other segment: the value native shows a pixel away.
+    let joint = |v: u8| image(move |x, y| match (x, y) {
+        (5, 5) => Some([200, 100, v, 255]),
+        (4, 5) => Some([200, 100, 80, 255]),
+        (6, 5) | (5, 6) => Some([200, 100, 110, 255]),
+        _ => None,
+    });
+    assert_eq!(platform(&s, "wgpu-gl", &joint(111), &joint(81), true), Some(PlatformRule::GlLineRule));
+    assert_eq!(platform(&s, "wgpu-gl", &joint(111), &joint(40), true), None);
 
     // A discontinuity over an interpolated value: a few pixels, wgpu-vulkan exact before.
     s.topology = Topology::TriangleList;

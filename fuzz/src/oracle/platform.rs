@@ -49,10 +49,12 @@ impl PlatformRule {
         match self {
             PlatformRule::GlLineRule => {
                 "drawn pixels move by at most one pixel; a pixel both draw differs by at most one step more than half the step to a neighbour \
-                 native draws (its value sampled within half a pixel along the line), unless a moved pixel is next to it (corpus basic/line-list: \
+                 native draws (its value sampled within half a pixel along the line) or holds a value native shows within one pixel, or a moved \
+                 pixel is next to it (corpus basic/line-list: \
                  34 of 590 edge pixels of a diagonal line move; basic/line-strip: 61 pixels by 1; Mesa 22.3.6, 2026-12-04; seed 32 iteration 203, \
                  2026-12-04: 8 pixels of a steep line 2 to 5 steps apart where native's neighbours are 15 to 30 apart, \
-                 fuzz/regressions/differential/precision-gl-line-sampling-4505a57a)"
+                 fuzz/regressions/differential/precision-gl-line-sampling-4505a57a; seed 14 iteration 109: 2 joint pixels of a line strip \
+                 holding the value native shows a pixel away, precision-gl-line-joint-84f93307)"
             }
             PlatformRule::GlRounding => {
                 "one step in any channel, pixels both draw (basic/varying-smooth: 3 pixels by 1, cull/mixed-clip-cull: 11 of 4074, basic/line-strip: \
@@ -141,28 +143,31 @@ impl PlatformRule {
     }
 }
 
-/// Whether every channel of pixel `i` differs between `n` and `t` by at most one step more
-/// than half the largest difference between `n` there and a neighbour `n` draws: the value of a
-/// sample up to half a pixel away along the line (GL and lavapipe sample a line's attributes at
-/// slightly different points).
+/// Whether every channel of pixel `i` in `t` is a value `n` shows within one pixel: at most one
+/// step more than half the largest difference between `n` there and a neighbour `n` draws (a
+/// sample up to half a pixel away along the line: GL and lavapipe sample a line's attributes at
+/// slightly different points), or within one step of the range of `n` over the pixel and the
+/// neighbours it draws (a strip's joint pixel drawn by the other segment).
 fn within_half_a_pixel(n: &tesserae_results::image::Image, t: &tesserae_results::image::Image, i: usize) -> bool {
     let (w, h) = (n.width as i64, n.height as i64);
     let (x, y) = ((i as i64) % w, (i as i64) / w);
     (0..4).all(|c| {
-        let here = n.data[4 * i + c];
-        let mut gradient = 0u8;
+        let (here, there) = (n.data[4 * i + c], t.data[4 * i + c]);
+        let (mut gradient, mut lo, mut hi) = (0u8, here, here);
         for dy in -1..=1i64 {
             for dx in -1..=1i64 {
                 let (nx, ny) = (x + dx, y + dy);
                 if (dx, dy) != (0, 0) && nx >= 0 && ny >= 0 && nx < w && ny < h {
                     let j = (ny * w + nx) as usize;
                     if covered(n, j) {
-                        gradient = gradient.max(here.abs_diff(n.data[4 * j + c]));
+                        let v = n.data[4 * j + c];
+                        gradient = gradient.max(here.abs_diff(v));
+                        (lo, hi) = (lo.min(v), hi.max(v));
                     }
                 }
             }
         }
-        u16::from(here.abs_diff(t.data[4 * i + c])) <= 1 + u16::from(gradient) / 2
+        u16::from(here.abs_diff(there)) <= 1 + u16::from(gradient) / 2 || (lo.saturating_sub(1)..=hi.saturating_add(1)).contains(&there)
     })
 }
 
