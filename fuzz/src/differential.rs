@@ -11,11 +11,11 @@
 //! unchanged (`tesserae-harness run --corpus fuzz/artifacts --filter 'differential/*'`).
 
 use crate::gen::{Features, PipelineSpec};
+use crate::oracle::driver_bugs::{self, Side};
+use crate::oracle::platform;
 use crate::rng::XorShift;
 use crate::shader_test_out;
 use arbitrary::Unstructured;
-use crate::oracle::driver_bugs::{self, Side};
-use crate::oracle::platform;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -308,7 +308,18 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
                     0
                 };
                 if differing > allowed {
-                    return explain(cfg, spec, n.device(), executor, clip, k > 0, &native, &translated, format!("{name}: {summary}"), differing);
+                    return explain(
+                        cfg,
+                        spec,
+                        n.device(),
+                        executor,
+                        clip,
+                        k > 0,
+                        &native,
+                        &translated,
+                        format!("{name}: {summary}"),
+                        differing,
+                    );
                 }
             }
         }
@@ -338,7 +349,11 @@ fn explain(
     let mut not_shown: Vec<(&'static str, String)> = Vec::new();
     match platform::classify(&case, earlier_exact) {
         Ok((rule, evidence)) => {
-            return Outcome::KnownDriverBug { signature: rule.name(), message: format!("{}: {summary}\n{evidence}", rule.name()), pixels: differing }
+            return Outcome::KnownDriverBug {
+                signature: rule.name(),
+                message: format!("{}: {summary}\n{evidence}", rule.name()),
+                pixels: differing,
+            }
         }
         Err(failed) => not_shown.extend(failed.into_iter().map(|(r, why)| (r.name(), why))),
     }

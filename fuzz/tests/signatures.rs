@@ -44,7 +44,13 @@ fn blank() -> Image {
     image(|_, _| None)
 }
 
-fn run(spec: &PipelineSpec, executor: &str, native: &Image, translated: &Image, render: impl Fn(&PipelineSpec, Side) -> Image) -> Classification {
+fn run(
+    spec: &PipelineSpec,
+    executor: &str,
+    native: &Image,
+    translated: &Image,
+    render: impl Fn(&PipelineSpec, Side) -> Image,
+) -> Classification {
     let case = Case { spec, device: LAVAPIPE, executor, clip_emulated: false, native, translated };
     classify(&case, &mut |s: &PipelineSpec, side| Ok(render(s, side)))
 }
@@ -197,7 +203,11 @@ fn reach_follows_locals_conditions_and_discards() {
             Stmt::Assign(0, input()),
             Stmt::Store(Out::Color(1), Value::F(FExpr::Local(0))),
             Stmt::Store(Out::Color(2), Value::F(FExpr::Input { var: 1, comp: 0 })),
-            Stmt::If(Cond::F(CmpOp::Lt, FExpr::Local(0), FExpr::Const(0.5)), vec![Stmt::Store(Out::Color(3), Value::F(FExpr::Const(1.0)))], vec![]),
+            Stmt::If(
+                Cond::F(CmpOp::Lt, FExpr::Local(0), FExpr::Const(0.5)),
+                vec![Stmt::Store(Out::Color(3), Value::F(FExpr::Const(1.0)))],
+                vec![],
+            ),
         ],
     };
     let r = p.reach(&picked);
@@ -236,7 +246,17 @@ fn fragment_primitive_id_needs_native_id_zero_on_later_patches() {
     let per_patch = s.tess.as_ref().unwrap().input_vertices as usize;
     let (red, yellow) = ([255, 0, 0, 255], [255, 255, 0, 255]);
     // Patch 0 draws rows 1-2, patch 1 rows 8-9.
-    let two = |second: [u8; 4]| image(|_, y| if (1..3).contains(&y) { Some(red) } else if (8..10).contains(&y) { Some(second) } else { None });
+    let two = |second: [u8; 4]| {
+        image(|_, y| {
+            if (1..3).contains(&y) {
+                Some(red)
+            } else if (8..10).contains(&y) {
+                Some(second)
+            } else {
+                None
+            }
+        })
+    };
     let (n, t) = (two(red), two(yellow));
     let first_alone = image(|_, y| (1..3).contains(&y).then_some(red));
     let variants = |p: &PipelineSpec, _: Side| {
@@ -266,7 +286,17 @@ fn fragment_primitive_id_needs_native_id_zero_on_later_patches() {
     };
     assert_eq!(explained(&run(&s, "wgpu-vulkan", &n, &t, eval_blind_differs)), None);
     // A differing pixel shows the first patch's colour.
-    let t_first = image(|x, y| if (x, y) == (0, 1) { Some([255, 0, 9, 255]) } else if (1..3).contains(&y) { Some(red) } else if (8..10).contains(&y) { Some(yellow) } else { None });
+    let t_first = image(|x, y| {
+        if (x, y) == (0, 1) {
+            Some([255, 0, 9, 255])
+        } else if (1..3).contains(&y) {
+            Some(red)
+        } else if (8..10).contains(&y) {
+            Some(yellow)
+        } else {
+            None
+        }
+    });
     let first_differs = |p: &PipelineSpec, side: Side| {
         if p.vertices.len() == per_patch {
             image(|x, y| if (x, y) == (0, 1) { Some([255, 0, 9, 255]) } else { (1..3).contains(&y).then_some(red) })
@@ -313,16 +343,20 @@ fn platform_rules_are_bounded() {
     assert_eq!(platform(&s, "wgpu-vulkan", &line(5), &line(6), true), None, "Vulkan lines are compared exactly");
     // Along a line whose blue steps by 20 a pixel: sampled within half a pixel (3 steps off)
     // holds, 25 steps off (past both neighbours' values) does not.
-    let ramp = |x0: u32, off: u8| image(move |x, y| (y == 5 && (2..12).contains(&x)).then(|| [200, 100, (x * 20) as u8 + if x == x0 { off } else { 0 }, 255]));
+    let ramp = |x0: u32, off: u8| {
+        image(move |x, y| (y == 5 && (2..12).contains(&x)).then(|| [200, 100, (x * 20) as u8 + if x == x0 { off } else { 0 }, 255]))
+    };
     assert_eq!(platform(&s, "wgpu-gl", &ramp(0, 0), &ramp(6, 3), true), Some(PlatformRule::GlLineRule));
     assert_eq!(platform(&s, "wgpu-gl", &ramp(0, 0), &ramp(6, 25), true), None);
     // A joint drawn by the other segment: the value native shows a pixel away.
-    let joint = |v: u8| image(move |x, y| match (x, y) {
-        (5, 5) => Some([200, 100, v, 255]),
-        (4, 5) => Some([200, 100, 80, 255]),
-        (6, 5) | (5, 6) => Some([200, 100, 110, 255]),
-        _ => None,
-    });
+    let joint = |v: u8| {
+        image(move |x, y| match (x, y) {
+            (5, 5) => Some([200, 100, v, 255]),
+            (4, 5) => Some([200, 100, 80, 255]),
+            (6, 5) | (5, 6) => Some([200, 100, 110, 255]),
+            _ => None,
+        })
+    };
     assert_eq!(platform(&s, "wgpu-gl", &joint(111), &joint(81), true), Some(PlatformRule::GlLineRule));
     assert_eq!(platform(&s, "wgpu-gl", &joint(111), &joint(40), true), None);
 
@@ -330,9 +364,18 @@ fn platform_rules_are_bounded() {
     s.topology = Topology::TriangleList;
     s.fragment = Some(Program {
         locals: 0,
-        body: vec![Stmt::Store(Out::Color(1), Value::F(FExpr::Un(tesserae_fuzz::gen::FUn::Fract, Box::new(FExpr::Input { var: 0, comp: 0 }))))],
+        body: vec![Stmt::Store(
+            Out::Color(1),
+            Value::F(FExpr::Un(tesserae_fuzz::gen::FUn::Fract, Box::new(FExpr::Input { var: 0, comp: 0 }))),
+        )],
     });
-    let few = image(|x, y| if (4..10).contains(&x) && (4..10).contains(&y) { Some(if (x, y) == (5, 5) { [200, 0, 50, 255] } else { [200, 100, 50, 255] }) } else { None });
+    let few = image(|x, y| {
+        if (4..10).contains(&x) && (4..10).contains(&y) {
+            Some(if (x, y) == (5, 5) { [200, 0, 50, 255] } else { [200, 100, 50, 255] })
+        } else {
+            None
+        }
+    });
     assert_eq!(platform(&s, "wgpu-gl", &n, &few, true), Some(PlatformRule::GlInterpolationDiscontinuity));
     assert_eq!(platform(&s, "wgpu-gl", &n, &few, false), None, "wgpu-vulkan did not render it exactly");
     let many = square(4, 4, 6, [200, 0, 50, 255]);
@@ -350,6 +393,9 @@ fn every_signature_names_a_corpus_test_with_probes_and_a_native_row() {
         let path = root.join("corpus").join(format!("{name}.shader_test"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {}: {e}", bug.name(), path.display()));
         assert!(text.lines().any(|l| l.starts_with("probe ")), "{name} has no probes");
-        assert!(rows.lines().any(|l| l.trim() == format!("{name},native,Fail")), "{name} has no native row in corpus/expectations/llvmpipe.csv");
+        assert!(
+            rows.lines().any(|l| l.trim() == format!("{name},native,Fail")),
+            "{name} has no native row in corpus/expectations/llvmpipe.csv"
+        );
     }
 }

@@ -231,9 +231,7 @@ fn clip_cull_range(case: &Case, render: &mut Render) -> Result<String, String> {
     // Emulated clip distances discard per fragment on the interpolated distance rather than
     // clip the primitive: a pixel next to the cut may differ (the corpus's emulated-clip
     // tolerance; measured 11 of 1421 edge pixels, `cull/mixed-clip-cull-1-6`).
-    let t_outside = (0..pixels(t))
-        .filter(|&i| covered(t, i) && !allowed(i) && !(case.clip_emulated && near(t, i, allowed)))
-        .count();
+    let t_outside = (0..pixels(t)).filter(|&i| covered(t, i) && !allowed(i) && !(case.clip_emulated && near(t, i, allowed))).count();
     if t_outside > 0 {
         return Err(format!(
             "{} draws {t_outside} pixels that the pipeline without its clip distances or without its cull distances leaves clear natively (clipping and culling only remove pixels)",
@@ -255,7 +253,10 @@ fn clip_cull_range(case: &Case, render: &mut Render) -> Result<String, String> {
         return Ok(format!("native draws {stray} pixels the spec leaves clear (clipped or culled)"));
     }
     if n_drawn == 0 && t_drawn > 0 {
-        return Ok(format!("native draws nothing; {} draws {t_drawn} pixels, all kept by the clip and the cull distances alone", case.executor));
+        return Ok(format!(
+            "native draws nothing; {} draws {t_drawn} pixels, all kept by the clip and the cull distances alone",
+            case.executor
+        ));
     }
     Err(format!(
         "native draws {n_drawn} pixels, none outside what the clip and cull distances keep, and not nothing: the spec does not say native is wrong"
@@ -403,7 +404,9 @@ fn primitive_id(case: &Case, render: &mut Render) -> Result<String, String> {
     let zn = render_checked(render, &zero_fragment, Side::Native, n, "the pipeline with the fragment's PrimitiveId 0")?;
     let off = differing(n, &zn).len();
     if off > 0 {
-        return Err(format!("native differs at {off} pixels from the pipeline whose fragment stage reads PrimitiveId 0: native's id is not 0"));
+        return Err(format!(
+            "native differs at {off} pixels from the pipeline whose fragment stage reads PrimitiveId 0: native's id is not 0"
+        ));
     }
     let zt = render_checked(render, &zero_fragment, Side::Translated, n, "the pipeline with the fragment's PrimitiveId 0")?;
     let off = differing(&zn, &zt).len();

@@ -96,7 +96,8 @@ impl PlatformRule {
     /// it.
     pub fn bound(self, case: &Case) -> Result<String, String> {
         let (n, t) = (case.native, case.translated);
-        let diff: Vec<usize> = (0..(n.width * n.height) as usize).filter(|&i| n.data[4 * i..4 * i + 4] != t.data[4 * i..4 * i + 4]).collect();
+        let diff: Vec<usize> =
+            (0..(n.width * n.height) as usize).filter(|&i| n.data[4 * i..4 * i + 4] != t.data[4 * i..4 * i + 4]).collect();
         let step = |i: usize| (0..4).map(|c| n.data[4 * i + c].abs_diff(t.data[4 * i + c])).max().unwrap_or(0);
         let largest = diff.iter().map(|&i| step(i)).max().unwrap_or(0);
         match self {
