@@ -11,20 +11,17 @@
 //! unchanged (`tesserae-harness run --corpus fuzz/artifacts --filter 'differential/*'`).
 
 use crate::gen::{Features, PipelineSpec};
+use crate::oracle::driver_bugs::{self, Side};
+use crate::oracle::platform;
 use crate::rng::XorShift;
 use crate::shader_test_out;
 use arbitrary::Unstructured;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 use tesserae_results::child::{self, ChildError, ChildReport, ChildStatus};
 use tesserae_results::image::{self, Image};
-
-/// Most pixels (percent of the image) llvmpipe's GL may differ at through a discontinuous
-/// function of an interpolated value, from a Vulkan rendering the other
-/// executors matched ([`crate::gen::Program::discontinuous_over_interpolated`]; seed 20 on
-/// 2026-12-02: 3 to 93 pixels of 4,096).
-const GL_DISCONTINUITY_PERCENT: f64 = 3.0;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -58,8 +55,10 @@ pub struct Config {
 pub enum Outcome {
     /// Both rendered the same image; `drawn` if anything but the clear colour shows.
     Same { drawn: bool },
-    /// Both rendered, the images differ.
-    Differ(String),
+    /// Both rendered, the images differ, and no signature's evidence explains it. `not_shown`:
+    /// the signatures whose shape matched but whose evidence did not hold (the reasons are in
+    /// the message).
+    Differ { message: String, not_shown: Vec<&'static str> },
     /// The native driver rendered it, the translated path did not (translation refused,
     /// wgpu validation error, crash, timeout).
     TranslatedFailed(String),
@@ -68,34 +67,36 @@ pub enum Outcome {
     /// An executor skipped it (missing device or feature), or the translator refused a
     /// feature that is not supported yet.
     Skip(String),
-    /// The images differ the way a known driver bug makes them (`oracle::driver_bugs`).
-    KnownDriverBug(String),
+    /// The images differ the way a known driver bug or platform rule makes them, its evidence
+    /// checked (`oracle::driver_bugs`, `oracle::platform`): `signature` is its name, `pixels`
+    /// how many pixels differed.
+    KnownDriverBug { signature: &'static str, message: String, pixels: u64 },
 }
 
 impl Outcome {
     pub fn is_finding(&self) -> bool {
-        matches!(self, Outcome::Differ(_) | Outcome::TranslatedFailed(_) | Outcome::NativeFailed(_))
+        matches!(self, Outcome::Differ { .. } | Outcome::TranslatedFailed(_) | Outcome::NativeFailed(_))
     }
 
     fn kind(&self) -> &'static str {
         match self {
             Outcome::Same { .. } => "same",
-            Outcome::Differ(_) => "mismatch",
+            Outcome::Differ { .. } => "mismatch",
             Outcome::TranslatedFailed(_) => "translated-failed",
             Outcome::NativeFailed(_) => "native-failed",
             Outcome::Skip(_) => "skip",
-            Outcome::KnownDriverBug(_) => "known-driver-bug",
+            Outcome::KnownDriverBug { .. } => "known-driver-bug",
         }
     }
 
     fn message(&self) -> String {
         match self {
             Outcome::Same { .. } => String::new(),
-            Outcome::Differ(m)
+            Outcome::Differ { message: m, .. }
             | Outcome::TranslatedFailed(m)
             | Outcome::NativeFailed(m)
             | Outcome::Skip(m)
-            | Outcome::KnownDriverBug(m) => m.clone(),
+            | Outcome::KnownDriverBug { message: m, .. } => m.clone(),
         }
     }
 
@@ -120,9 +121,10 @@ mod tests {
 
     #[test]
     fn a_difference_shrinks_only_into_a_difference_on_the_same_executor() {
-        let vulkan = Outcome::Differ("wgpu-vulkan: 466 of 4096 pixels differ".into());
-        assert!(vulkan.same_failure(&Outcome::Differ("wgpu-vulkan: 6 of 4096 pixels differ".into())));
-        assert!(!vulkan.same_failure(&Outcome::Differ("wgpu-gl: 37 of 4096 pixels differ".into())));
+        let differ = |m: &str| Outcome::Differ { message: m.into(), not_shown: Vec::new() };
+        let vulkan = differ("wgpu-vulkan: 466 of 4096 pixels differ");
+        assert!(vulkan.same_failure(&differ("wgpu-vulkan: 6 of 4096 pixels differ")));
+        assert!(!vulkan.same_failure(&differ("wgpu-gl: 37 of 4096 pixels differ")));
         assert!(!vulkan.same_failure(&Outcome::Same { drawn: true }));
     }
 }
@@ -140,8 +142,17 @@ pub struct Stats {
     pub translated_failed: u64,
     pub native_failed: u64,
     pub skipped: u64,
-    /// Mismatches explained by a known driver bug's signature.
+    /// Mismatches explained by a known driver bug's or platform rule's signature.
     pub known_driver_bugs: u64,
+    /// Per signature (driver bug or platform rule): how often its evidence explained a
+    /// difference.
+    pub signatures: BTreeMap<&'static str, u64>,
+    /// Per signature: the most pixels a difference it explained had (the run's measurement
+    /// of the rule).
+    pub signature_max_pixels: BTreeMap<&'static str, u64>,
+    /// Per signature: how often its shape matched a difference its evidence did not explain
+    /// (each such difference is a mismatch, a finding).
+    pub evidence_failed: BTreeMap<&'static str, u64>,
     pub shrink_evaluations: u64,
     pub artifacts: Vec<PathBuf>,
     pub seconds: f64,
@@ -166,6 +177,9 @@ impl Stats {
             "native_failed": self.native_failed,
             "skipped": self.skipped,
             "known_driver_bugs": self.known_driver_bugs,
+            "signatures": self.signatures,
+            "signature_max_pixels": self.signature_max_pixels,
+            "signature_evidence_failed": self.evidence_failed,
             "shrink_evaluations": self.shrink_evaluations,
             "artifacts": self.artifacts.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
             "seconds": self.seconds,
@@ -284,7 +298,7 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
                 Ok(b) => b,
                 Err(e) => return Outcome::TranslatedFailed(format!("{name}: unreadable image: {e}")),
             };
-            if let Some((summary, differing, largest)) = compare(&native, &translated) {
+            if let Some((summary, differing, _)) = compare(&native, &translated) {
                 // The conformance runner applies the test's tolerance for the executor: for
                 // emulated clip distances, the corpus's (see shader_test_out).
                 let total = (native.width * native.height) as f64;
@@ -294,50 +308,87 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
                     0
                 };
                 if differing > allowed {
-                    if executor == "wgpu-gl" && spec.draws_lines() {
-                        return Outcome::KnownDriverBug(format!("gl-line-rule: {name}: {summary}"));
-                    }
-                    // llvmpipe's GL rounds interpolated values one step differently from
-                    // lavapipe (the corpus tolerates the same: `basic/varying-smooth`).
-                    if executor == "wgpu-gl" && largest <= 1 {
-                        return Outcome::KnownDriverBug(format!("gl-rounding: {name}: {summary}"));
-                    }
-                    // On the same driver, WebGPU's y-up clip space reaches Vulkan through a
-                    // flipped viewport: the same pixels, a mirrored triangle setup, and
-                    // interpolated values that may round one step apart (seed 21: 1 to 172
-                    // of 4,096 pixels, smooth and noperspective varyings).
-                    if executor == "wgpu-vulkan" && largest <= 1 {
-                        return Outcome::KnownDriverBug(format!("flipped-viewport-rounding: {name}: {summary}"));
-                    }
-                    // llvmpipe's GL interpolating one ulp apart, through a discontinuous
-                    // function (fract of an interpolated value), at a few pixels. The
-                    // executors before this one (wgpu-vulkan first) rendered the same plan
-                    // exactly as the native driver.
-                    let few = differing as f64 <= total * GL_DISCONTINUITY_PERCENT / 100.0;
-                    let discontinuous = || spec.fragment.as_ref().is_some_and(|f| f.discontinuous_over_interpolated(&spec.varyings));
-                    if executor == "wgpu-gl" && k > 0 && few && discontinuous() {
-                        return Outcome::KnownDriverBug(format!("gl-interpolation-discontinuity: {name}: {summary}"));
-                    }
-                    if let Some(bug) = crate::oracle::driver_bugs::classify(spec, n.device(), &native, &translated) {
-                        return Outcome::KnownDriverBug(format!("{}: {name}: {summary}", bug.name()));
-                    }
-                    if let Some(variant) = crate::oracle::driver_bugs::perspective_variant(spec, n.device()) {
-                        // lavapipe's and llvmpipe GL's NoPerspective varyings of primitives the
-                        // frustum clips read wrong values (0 or NaN; reproducers
-                        // `lavapipe-noperspective-*`, `llvmpipe-gl-noperspective-*`, each proven
-                        // by hand): when the same pipeline with those varyings interpolated
-                        // with perspective renders alike everywhere, the difference is that.
-                        if matches!(evaluate(cfg, &variant), Outcome::Same { .. }) {
-                            return Outcome::KnownDriverBug(format!("noperspective-frustum-clipped: {name}: {summary}"));
-                        }
-                    }
-                    return Outcome::Differ(format!("{name}: {summary}"));
+                    return explain(
+                        cfg,
+                        spec,
+                        n.device(),
+                        executor,
+                        clip,
+                        k > 0,
+                        &native,
+                        &translated,
+                        format!("{name}: {summary}"),
+                        differing,
+                    );
                 }
             }
         }
     }
     let clear = [0u8, 0, 0, 255];
     Outcome::Same { drawn: native.data.chunks_exact(4).any(|p| p != clear) }
+}
+
+/// A difference past the allowance: a platform rule within its measured bound, a driver bug
+/// whose evidence holds (rendering the variants it asks for), or a finding that says which
+/// signatures' shape matched and why their evidence did not hold. `earlier_exact`: the
+/// translated executors before this one rendered like native.
+#[allow(clippy::too_many_arguments)]
+fn explain(
+    cfg: &Config,
+    spec: &PipelineSpec,
+    device: &str,
+    executor: &str,
+    clip: &str,
+    earlier_exact: bool,
+    native: &Image,
+    translated: &Image,
+    summary: String,
+    differing: u64,
+) -> Outcome {
+    let case = driver_bugs::Case { spec, device, executor, clip_emulated: clip == "emulated", native, translated };
+    let mut not_shown: Vec<(&'static str, String)> = Vec::new();
+    match platform::classify(&case, earlier_exact) {
+        Ok((rule, evidence)) => {
+            return Outcome::KnownDriverBug {
+                signature: rule.name(),
+                message: format!("{}: {summary}\n{evidence}", rule.name()),
+                pixels: differing,
+            }
+        }
+        Err(failed) => not_shown.extend(failed.into_iter().map(|(r, why)| (r.name(), why))),
+    }
+    let mut cache: HashMap<(String, Side), Result<Image, String>> = HashMap::new();
+    let mut render = |variant: &PipelineSpec, side: Side| -> Result<Image, String> {
+        let text = shader_test_out::write(variant, "differential fuzzer: a variant of the current pipeline");
+        cache.entry((text.clone(), side)).or_insert_with(|| render_variant(cfg, &text, side, executor, clip)).clone()
+    };
+    let c = driver_bugs::classify(&case, &mut render);
+    if let Some((bug, evidence)) = c.explained {
+        let message = format!("{}: {summary}\n{evidence} (corpus test {})", bug.name(), bug.corpus_test());
+        return Outcome::KnownDriverBug { signature: bug.name(), message, pixels: differing };
+    }
+    not_shown.extend(c.not_shown.into_iter().map(|(b, why)| (b.name(), why)));
+    let mut message = summary;
+    for (name, why) in &not_shown {
+        message += &format!("\nshape of {name}, not its evidence: {why}");
+    }
+    Outcome::Differ { message, not_shown: not_shown.into_iter().map(|(n, _)| n).collect() }
+}
+
+/// Renders a variant's test text on one side (`executor` and `clip` for the translated one).
+fn render_variant(cfg: &Config, text: &str, side: Side, executor: &str, clip: &str) -> Result<Image, String> {
+    let test = cfg.work.join("variant.shader_test");
+    let png = cfg.work.join("variant.png");
+    std::fs::write(&test, text).map_err(|e| format!("cannot write {}: {e}", test.display()))?;
+    let (executor, clip) = match side {
+        Side::Native => ("native", "native"),
+        Side::Translated => (executor, clip),
+    };
+    match render(cfg, &test, executor, clip, &png) {
+        Ok(r) if r.status == ChildStatus::Rendered => Image::read_png(&png).map_err(|e| format!("unreadable image: {e}")),
+        Ok(r) => Err(format!("{executor} {}: {}", r.status, r.message)),
+        Err((status, message)) => Err(format!("{executor} {status}: {message}")),
+    }
 }
 
 /// Shrinks a finding while it fails the same way (see [`crate::gen::shrink::shrink_by`]);
@@ -424,14 +475,20 @@ pub fn run(cfg: &Config) -> Stats {
                 stats.same += 1;
                 stats.drawn += *drawn as u64;
             }
-            Outcome::Differ(_) => {
+            Outcome::Differ { not_shown, .. } => {
                 stats.compared += 1;
                 stats.mismatches += 1;
+                for name in not_shown {
+                    *stats.evidence_failed.entry(name).or_default() += 1;
+                }
             }
             Outcome::TranslatedFailed(_) => stats.translated_failed += 1,
             Outcome::NativeFailed(_) => stats.native_failed += 1,
-            Outcome::KnownDriverBug(m) => {
+            Outcome::KnownDriverBug { signature, message: m, pixels } => {
                 stats.known_driver_bugs += 1;
+                *stats.signatures.entry(signature).or_default() += 1;
+                let most = stats.signature_max_pixels.entry(signature).or_default();
+                *most = (*most).max(*pixels);
                 // Replaying one iteration (`--only`) says which signature it matched.
                 if cfg.only.is_some() {
                     eprintln!("differential: known: {m}");

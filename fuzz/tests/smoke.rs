@@ -288,44 +288,8 @@ fn fixed_regressions() {
     }
 }
 
-/// Driver-bug signatures match the pipelines and symptoms they describe and nothing else: the
-/// generator now produces those pipelines, so a wrong signature would hide translator bugs.
-#[test]
-fn driver_bug_signatures() {
-    use tesserae_fuzz::gen::Interp;
-    use tesserae_fuzz::oracle::driver_bugs::{classify, DriverBug};
-    use tesserae_results::image::Image;
-    let f = Features::DIFFERENTIAL;
-    let mut s = (0..200).find_map(|i| spec(7, i, &f).filter(|s| !s.varyings.is_empty())).expect("a spec with a varying");
-    for v in &mut s.varyings {
-        v.interp = Interp::Smooth;
-    }
-    let img = |lit: bool| Image {
-        width: 2,
-        height: 1,
-        data: if lit { vec![0, 0, 0, 255, 9, 9, 9, 255] } else { vec![0, 0, 0, 255, 0, 0, 0, 255] },
-    };
-    let lavapipe = "llvmpipe (LLVM 15.0.6, 256 bits)";
-    (s.clip, s.cull) = (2, 4);
-    assert_eq!(classify(&s, lavapipe, &img(false), &img(true)), Some(DriverBug::LavapipeClipCullRange));
-    assert_eq!(classify(&s, lavapipe, &img(true), &img(false)), Some(DriverBug::LavapipeClipCullRange), "cull ignored");
-    assert_eq!(classify(&s, "NVIDIA H200", &img(false), &img(true)), None, "another driver");
-    (s.clip, s.cull) = (1, 3);
-    assert_eq!(classify(&s, lavapipe, &img(false), &img(true)), None, "4 distances in all work on lavapipe");
-    s.varyings[0].interp = Interp::NoPerspective;
-    assert_eq!(classify(&s, lavapipe, &img(true), &img(true)), Some(DriverBug::LavapipeNoPerspectiveClipped));
-    s.clip = 0;
-    assert_eq!(classify(&s, lavapipe, &img(true), &img(true)), None, "without clip distances nothing is clipped");
-    // Without clip distances, the frustum may clip: the runner renders the perspective variant.
-    use tesserae_fuzz::oracle::driver_bugs::perspective_variant;
-    let variant = perspective_variant(&s, lavapipe).expect("a NoPerspective varying on llvmpipe");
-    assert!(variant.varyings.iter().all(|v| v.interp != Interp::NoPerspective));
-    assert_eq!(variant.varyings[0].interp, Interp::Smooth);
-    assert_eq!(variant.varyings.len(), s.varyings.len());
-    assert!(perspective_variant(&s, "NVIDIA H200").is_none(), "another driver");
-    s.varyings[0].interp = Interp::Smooth;
-    assert!(perspective_variant(&s, lavapipe).is_none(), "no NoPerspective varying");
-}
+// The differential oracle's signatures (driver bugs and platform rules) and their evidence
+// checks are tested in tests/signatures.rs.
 
 /// The differential oracle's allowance for llvmpipe's GL (`gl-interpolation-discontinuity`)
 /// only covers fragment programs that take a discontinuous function of a value that may be

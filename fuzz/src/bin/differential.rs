@@ -95,6 +95,18 @@ fn main() -> ExitCode {
         stats.known_driver_bugs,
         stats.artifacts.len()
     );
+    // What each signature explained (and the most pixels it took), and how often a
+    // signature's shape matched a difference its evidence did not explain (a finding).
+    for (name, count) in &stats.signatures {
+        eprintln!(
+            "differential:   {name}: explained {count} (at most {} pixels), evidence failed {}",
+            stats.signature_max_pixels.get(name).copied().unwrap_or(0),
+            stats.evidence_failed.get(name).copied().unwrap_or(0)
+        );
+    }
+    for (name, count) in stats.evidence_failed.iter().filter(|(n, _)| !stats.signatures.contains_key(*n)) {
+        eprintln!("differential:   {name}: explained 0, evidence failed {count}");
+    }
     if stats.compared == 0 {
         return ExitCode::from(125);
     }

@@ -607,6 +607,18 @@ impl Program {
         found
     }
 
+    /// Where values of the fragment inputs `input` picks can reach in this fragment program:
+    /// the colour channels whose final value may depend on them (through locals, selections
+    /// and the conditions of `if`s around a store) and whether they may decide a `discard`
+    /// (the pixel's coverage). Conservative: a value that reaches a store in any branch
+    /// reaches its channel. The differential oracle uses it to check that two renderings
+    /// differ only where a suspect input is read ([`crate::oracle::driver_bugs`]).
+    pub fn reach(&self, input: &dyn Fn(u8) -> bool) -> Reach {
+        let mut st = ReachState { locals: [false; 256], reach: Reach::default() };
+        reach_stmts(&self.body, input, false, true, &mut st);
+        st.reach
+    }
+
     pub fn uses_point_coord(&self) -> bool {
         let mut found = false;
         shrink::visit_fexprs(&self.body, &mut |e| {
@@ -615,6 +627,64 @@ impl Program {
             }
         });
         found
+    }
+}
+
+/// What [`Program::reach`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Reach {
+    /// Colour channels (r, g, b, a) whose final value may depend on the inputs.
+    pub channels: [bool; 4],
+    /// Whether the inputs may decide a `discard`.
+    pub coverage: bool,
+}
+
+struct ReachState {
+    locals: [bool; 256],
+    reach: Reach,
+}
+
+/// Whether a value read by `stmts`' expressions depends on a picked input or a reached local.
+fn reads_reached(stmts: &mut [Stmt], input: &dyn Fn(u8) -> bool, locals: &[bool; 256]) -> bool {
+    let mut found = false;
+    shrink::walk_stmts(stmts, &mut |n| {
+        found |= match n {
+            shrink::Node::F(FExpr::Input { var, .. }) | shrink::Node::I(IExpr::Input { var, .. }) => input(*var),
+            shrink::Node::F(FExpr::Local(l)) => locals[*l as usize],
+            _ => false,
+        }
+    });
+    found
+}
+
+/// `control`: a condition around these statements depends on the inputs; `definite`: the
+/// statements run whenever the program does (a store there replaces what came before).
+fn reach_stmts(stmts: &[Stmt], input: &dyn Fn(u8) -> bool, control: bool, definite: bool, st: &mut ReachState) {
+    for s in stmts {
+        match s {
+            Stmt::Assign(l, e) => {
+                let r = control || reads_reached(&mut [Stmt::Assign(*l, e.clone())], input, &st.locals);
+                let slot = &mut st.locals[*l as usize];
+                *slot = r || (!definite && *slot);
+            }
+            Stmt::Store(Out::Color(c), _) => {
+                let r = control || reads_reached(&mut [s.clone()], input, &st.locals);
+                let slot = &mut st.reach.channels[(*c).min(3) as usize];
+                *slot = r || (!definite && *slot);
+            }
+            Stmt::Store(..) => {}
+            Stmt::If(c, a, b) => {
+                let ctl = control || reads_reached(&mut [Stmt::If(c.clone(), Vec::new(), Vec::new())], input, &st.locals);
+                reach_stmts(a, input, ctl, false, st);
+                reach_stmts(b, input, ctl, false, st);
+            }
+            Stmt::Loop(_, body) => {
+                // Twice: a local reached in one iteration is read by the next.
+                reach_stmts(body, input, control, false, st);
+                reach_stmts(body, input, control, false, st);
+            }
+            Stmt::Discard => st.reach.coverage |= control,
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod driver_bugs;
 pub mod known;
+pub mod platform;
 pub mod shader_test;
 pub mod tessellator;
 pub mod translate;
