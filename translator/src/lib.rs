@@ -165,7 +165,14 @@ fn translate_geometry(
     };
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
     let fragment = fragment_plan.map(|plan| geometry::FragmentSide { plan, primitive_id });
-    geometry::translate(desc, e, shape, state, vertex, gs, fragment)
+    let draw = geometry::GeometryDraw {
+        clip_distances: shape.clip_distances,
+        cull_distances: shape.cull_distances,
+        emulated_clip: shape.varyings.clip,
+        point_sprites: shape.draws_quads(),
+        point_coord: shape.varyings.point_coord,
+    };
+    geometry::translate(desc, e, &draw, state, vertex, gs, fragment)
 }
 
 /// The vertex stage as the render pass's vertex stage.
