@@ -48,6 +48,35 @@ pub struct Config {
     pub first: u64,
     /// Stop after this iteration (with `first`, replays one finding).
     pub only: Option<u64>,
+    /// Every pipeline gets a pass-through geometry stage (`tesserae-harness through-geometry`),
+    /// which must not change what it draws: the geometry path checked on generated pipelines.
+    pub through_geometry: bool,
+}
+
+/// The test text of `spec`: as written, or with a pass-through geometry stage in through-geometry
+/// mode (`None` when the pipeline cannot take one, or the harness failed to write it).
+fn test_text(cfg: &Config, spec: &PipelineSpec, comment: &str) -> Option<String> {
+    let text = shader_test_out::write(spec, comment);
+    if !cfg.through_geometry {
+        return Some(text);
+    }
+    let (input, output) = (cfg.work.join("through-geometry-in"), cfg.work.join("through-geometry-out"));
+    let _ = std::fs::remove_dir_all(&output);
+    std::fs::create_dir_all(&input).ok()?;
+    std::fs::write(input.join("current.shader_test"), text).ok()?;
+    let status = std::process::Command::new(&cfg.harness)
+        .arg("through-geometry")
+        .arg("--corpus")
+        .arg(&input)
+        .arg("--out")
+        .arg(&output)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .ok()?;
+    if !status.success() {
+        return None;
+    }
+    std::fs::read_to_string(output.join("current.shader_test")).ok()
 }
 
 /// How one pipeline fared.
@@ -265,7 +294,10 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
         return o;
     }
     let test = cfg.work.join("current.shader_test");
-    if let Err(e) = std::fs::write(&test, shader_test_out::write(spec, "differential fuzzer: current pipeline")) {
+    let Some(text) = test_text(cfg, spec, "differential fuzzer: current pipeline") else {
+        return Outcome::Skip("no pass-through geometry stage for this pipeline".into());
+    };
+    if let Err(e) = std::fs::write(&test, text) {
         return Outcome::Skip(format!("cannot write {}: {e}", test.display()));
     }
     let native_png = cfg.work.join("native.png");
@@ -359,7 +391,9 @@ fn explain(
     }
     let mut cache: HashMap<(String, Side), Result<Image, String>> = HashMap::new();
     let mut render = |variant: &PipelineSpec, side: Side| -> Result<Image, String> {
-        let text = shader_test_out::write(variant, "differential fuzzer: a variant of the current pipeline");
+        let Some(text) = test_text(cfg, variant, "differential fuzzer: a variant of the current pipeline") else {
+            return Err("no pass-through geometry stage for the variant".into());
+        };
         cache.entry((text.clone(), side)).or_insert_with(|| render_variant(cfg, &text, side, executor, clip)).clone()
     };
     let c = driver_bugs::classify(&case, &mut render);
@@ -440,7 +474,7 @@ fn save(cfg: &Config, spec: &PipelineSpec, outcome: &Outcome, note: &str) -> Opt
         outcome.kind(),
         outcome.message().lines().take(6).collect::<Vec<_>>().join("\n")
     );
-    let text = shader_test_out::write(spec, &comment);
+    let text = test_text(cfg, spec, &comment)?;
     std::fs::create_dir_all(&cfg.artifacts).ok()?;
     std::fs::write(&path, text).ok()?;
     Some(path)

@@ -34,6 +34,9 @@ pub struct FuzzArgs {
     /// Differential fuzzer: Vulkan device name substring (e.g. llvmpipe).
     #[arg(long)]
     pub adapter: Option<String>,
+    /// Differential fuzzer: every pipeline with a pass-through geometry stage.
+    #[arg(long)]
+    pub through_geometry: bool,
     /// libFuzzer: parallel fuzzing jobs (-fork=N).
     #[arg(long)]
     pub jobs: Option<u32>,
@@ -129,6 +132,9 @@ fn differential(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::E
     cmd.arg("--artifacts").arg(root.join("fuzz/artifacts/differential"));
     if let Some(a) = &args.adapter {
         cmd.arg("--adapter").arg(a);
+    }
+    if args.through_geometry {
+        cmd.arg("--through-geometry");
     }
     let status = cmd.current_dir(&root).status()?;
     Ok(status.code().unwrap_or(1) as u8)

@@ -5,6 +5,7 @@
 //!              [--shrink-seconds N] [--max-shrinks N] [--executor E]... [--adapter NAME]
 //!              [--first I] [--only I]   (start at iteration I / replay and shrink iteration I)
 //!              [--tessellation]          (every pipeline with tessellation stages)
+//!              [--through-geometry]      (every pipeline with a pass-through geometry stage)
 //! ```
 //! Prints progress to stderr and one JSON line of statistics to stdout; exits 1 if it found
 //! anything, 125 if nothing could be compared.
@@ -30,6 +31,7 @@ fn main() -> ExitCode {
         features: Features::DIFFERENTIAL,
         first: 0,
         only: None,
+        through_geometry: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
@@ -72,6 +74,7 @@ fn main() -> ExitCode {
             }
             "--timeout" => cfg.timeout = Duration::from_secs(num(val())),
             "--tessellation" => cfg.features = Features { tessellation: true, only_tessellation: true, ..cfg.features },
+            "--through-geometry" => cfg.through_geometry = true,
             other => {
                 eprintln!("differential: unknown argument `{other}`");
                 return ExitCode::from(2);
