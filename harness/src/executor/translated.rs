@@ -494,7 +494,8 @@ impl TranslatedExecutor {
             index_buffer: index_buffer.as_ref().map(|(b, f)| (b, *f)),
             bind_groups: &bg_refs,
             push_constants: test.push_constants.as_deref().unwrap_or(&[]),
-            viewport: [w as f32, h as f32],
+            // Points are sized against the viewport (the first, when the test sets several).
+            viewport: t.viewports.first().map_or([w as f32, h as f32], |v| [v[2], v[3]]),
             point_size: 1.0,
         };
         let draws: Vec<DrawCall> = t
