@@ -314,14 +314,25 @@ fn name_struct_members(module: &mut naga::Module) {
         })
         .collect();
     for (h, written) in renamed {
-        let mut ty = module.types[h].clone();
+        let given = module.types[h].clone();
+        let mut ty = given.clone();
         if let naga::TypeInner::Struct { members, .. } = &mut ty.inner {
             for (m, w) in members.iter_mut().zip(written) {
                 m.name = Some(w);
             }
         }
-        // `replace` requires the new type to be new to the arena (it always is unless an
-        // identical struct already exists, which leaves this one as it was).
+        // `replace` requires the new type to be new to the arena. Renamed, it may equal another
+        // struct (`gl:Position` becomes the `gl_Position` of a second `gl_PerVertex`): then the
+        // renamed members are written as unnamed ones, `mN_member`, which no kept name is.
+        if module.types.get(&ty).is_some() {
+            if let (naga::TypeInner::Struct { members, .. }, naga::TypeInner::Struct { members: was, .. }) = (&mut ty.inner, &given.inner) {
+                for (i, (m, w)) in members.iter_mut().zip(was).enumerate() {
+                    if m.name != w.name {
+                        m.name = Some(format!("m{i}_member"));
+                    }
+                }
+            }
+        }
         if module.types.get(&ty).is_none() {
             module.types.replace(h, ty);
         }
