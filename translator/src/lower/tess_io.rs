@@ -1,8 +1,9 @@
 //! Tessellation and geometry stages → stages naga reads: their interface becomes plain globals.
 //!
 //! naga's SPIR-V reader takes only vertex, fragment and compute entry points. A tessellation
-//! or geometry stage is rewritten so that every interface variable the emulation feeds or reads becomes a
-//! global of the same type that generated WGSL fills before calling the stage, or reads after:
+//! or geometry stage is rewritten so that every interface variable the emulation feeds or
+//! reads becomes a global of the same type that generated WGSL fills before calling the stage,
+//! or reads after:
 //! - inputs (`gl_in[]`, per-vertex and patch varyings, `TessCoord`, levels, `InvocationId`,
 //!   `PrimitiveId`, `PatchVertices`) become `Private`;
 //! - the control stage's outputs (`gl_out[]`, per-vertex and patch varyings, levels) become
@@ -12,10 +13,12 @@
 //! - the geometry stage's inputs (`gl_in[]`, per-vertex varyings, `PrimitiveId`,
 //!   `InvocationId`) and outputs become `Private`: it runs as compute, one invocation per
 //!   input primitive and geometry invocation, storing its outputs at each emission.
+//!
 //! Each such global is renamed `tesserae_io_<id>` and described by an [`IoVar`]. Execution modes
 //! are dropped (the reflection keeps them); a stage run as compute gets `LocalSize` (for the
-//! control stage its output vertex count). Interface blocks with user varyings (block members with locations) are
-//! refused for now.
+//! control stage its output vertex count). A block of user varyings is taken when its members'
+//! locations follow one another (records walk them in that order); other layouts, and blocks
+//! mixing built-ins and user varyings, are refused by name.
 
 use crate::reflect::Reflector;
 use rspirv::dr::{self, Instruction, Operand};
