@@ -499,6 +499,34 @@ fn kernel_main(@builtin(global_invocation_id) id: vec3<u32>) {
         assert_eq!(wgsl.matches("fn twice").count(), 2, "{wgsl}");
     }
 
+    /// A `Stub::Body` gives the user's empty function (a geometry stage's `EmitVertex`) the
+    /// kernel function's body, which may use the user's globals through their stubs; a body
+    /// that calls a function is refused (it could only call functions after the user's).
+    #[test]
+    fn a_body_stub_gives_the_user_function_the_kernel_body() {
+        let user = "var<private> scale: f32 = 2.0;\nfn emit() {}\nfn twice(x: f32) -> f32 { emit(); return x * scale; }\n";
+        let kernel = "var<private> scale: f32;\nfn gs_emit() { scale = 3.0; }\nfn twice(a0: f32) -> f32 { return 0.0; }\n\
+                      @compute @workgroup_size(1)\nfn kernel_main() { _ = twice(1.0); }\n";
+        let run = |kernel: &str| {
+            let mut m = parse(user);
+            let named = |n: &str| m.functions.iter().find(|(_, f)| f.name.as_deref() == Some(n)).map(|(h, _)| h).unwrap();
+            let (emit, twice) = (named("emit"), named("twice"));
+            let g = m.global_variables.iter().next().unwrap().0;
+            let stubs = [Stub::Function("twice", twice), Stub::Global("scale", g), Stub::Body("gs_emit", emit)];
+            link(&mut m, &parse(kernel), &stubs)?;
+            let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::empty())
+                .validate(&m)
+                .map_err(|e| e.emit_to_string(""))?;
+            naga::back::wgsl::write_string(&m, &info, naga::back::wgsl::WriterFlags::empty()).map_err(|e| e.to_string())
+        };
+        let wgsl = run(kernel).unwrap();
+        let emit = &wgsl[wgsl.find("fn emit()").expect("the user's emit")..];
+        let emit = &emit[..emit.find('}').unwrap()];
+        assert!(emit.contains("scale = 3"), "the user's function has the kernel's body:\n{wgsl}");
+        let calling = kernel.replace("fn gs_emit() { scale = 3.0; }", "fn other() {}\nfn gs_emit() { other(); }");
+        assert!(run(&calling).unwrap_err().contains("calls a function"));
+    }
+
     #[test]
     fn overrides_are_refused() {
         let kernel = format!("override k: f32 = 1.0;\n{KERNEL}").replace("+ scale", "+ scale * k");
