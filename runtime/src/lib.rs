@@ -169,6 +169,12 @@ struct DrawBuffers {
 }
 
 /// What [`TranslatedPipeline::draw`] replays for one prepared draw.
+/// `per` vertices or indices for each primitive of every instance of the draw `d`.
+fn per_primitive(per: u32, d: &PreparedDraw) -> Result<u32, RuntimeError> {
+    let count = u64::from(per) * u64::from(d.primitives) * u64::from(d.call.instances);
+    u32::try_from(count).map_err(|_| RuntimeError::Unsupported(format!("a draw of {count} vertices or indices")))
+}
+
 struct PreparedDraw {
     call: DrawCall,
     /// Primitives per instance of the draw's source topology.
@@ -562,18 +568,11 @@ impl TranslatedPipeline {
                         rpass.draw_indexed_indirect(buffer(*arguments)?, 0);
                     }
                     DrawShape::PointSpritesPerPrimitive { entries_per_primitive, vertices_per_entry, .. } => {
-                        let count = u64::from(*entries_per_primitive)
-                            * u64::from(*vertices_per_entry)
-                            * u64::from(d.primitives)
-                            * u64::from(c.instances);
-                        let count = u32::try_from(count).map_err(|_| RuntimeError::Unsupported(format!("a draw of {count} vertices")))?;
-                        rpass.draw(0..count, target..target + 1);
+                        rpass.draw(0..per_primitive(entries_per_primitive * vertices_per_entry, d)?, target..target + 1);
                     }
                     DrawShape::IndexedPerPrimitive { indices, indices_per_primitive } => {
-                        let count = u64::from(*indices_per_primitive) * u64::from(d.primitives) * u64::from(c.instances);
-                        let count = u32::try_from(count).map_err(|_| RuntimeError::Unsupported(format!("a draw of {count} indices")))?;
                         rpass.set_index_buffer(buffer(*indices)?.slice(..), wgpu::IndexFormat::Uint32);
-                        rpass.draw_indexed(0..count, 0, target..target + 1);
+                        rpass.draw_indexed(0..per_primitive(*indices_per_primitive, d)?, 0, target..target + 1);
                     }
                 }
             }

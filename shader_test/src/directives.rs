@@ -162,6 +162,16 @@ impl Default for TestSection {
     }
 }
 
+impl TestSection {
+    /// The scissor of viewport `r` (`[x, y, w, h]` in pixels): its rectangle rounded out to
+    /// whole pixels and cut to the framebuffer, as `[x, y, w, h]`.
+    pub fn scissor(&self, r: &[f32; 4]) -> [u32; 4] {
+        let (x, y) = (r[0].floor().min(self.width as f32) as u32, r[1].floor().min(self.height as f32) as u32);
+        let (x1, y1) = ((r[0] + r[2]).ceil().min(self.width as f32) as u32, (r[1] + r[3]).ceil().min(self.height as f32) as u32);
+        [x, y, x1 - x, y1 - y]
+    }
+}
+
 impl Tolerance {
     /// The tolerance as written in a test file (`channel N pixels P%` / `edge-pixels P%`).
     pub fn describe(&self) -> String {

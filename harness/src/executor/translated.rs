@@ -566,9 +566,8 @@ impl TranslatedExecutor {
                     let count = if pipeline.viewports() { t.viewports.len().max(1) } else { 1 };
                     for (v, r) in t.viewports.iter().enumerate().take(count) {
                         rpass.set_viewport(r[0], r[1], r[2], r[3], 0.0, 1.0);
-                        let (x, y) = (r[0].floor().min(w as f32) as u32, r[1].floor().min(h as f32) as u32);
-                        let (x1, y1) = ((r[0] + r[2]).ceil().min(w as f32) as u32, (r[1] + r[3]).ceil().min(h as f32) as u32);
-                        rpass.set_scissor_rect(x, y, x1 - x, y1 - y);
+                        let [x, y, sw, sh] = t.scissor(r);
+                        rpass.set_scissor_rect(x, y, sw, sh);
                         pipeline.draw_view(&mut rpass, layer as u32, v as u32)?;
                     }
                     if t.viewports.is_empty() {

@@ -42,10 +42,9 @@ impl Attachments {
 }
 
 /// A viewport's rectangle as its scissor, within the framebuffer.
-pub(crate) fn scissor(t: &TestSection, r: &[f32; 4]) -> vk::Rect2D {
-    let (x, y) = (r[0].floor().min(t.width as f32) as u32, r[1].floor().min(t.height as f32) as u32);
-    let (w, h) = ((r[0] + r[2]).ceil().min(t.width as f32) as u32 - x, (r[1] + r[3]).ceil().min(t.height as f32) as u32 - y);
-    vk::Rect2D { offset: vk::Offset2D { x: x as i32, y: y as i32 }, extent: vk::Extent2D { width: w, height: h } }
+fn scissor(t: &TestSection, r: &[f32; 4]) -> vk::Rect2D {
+    let [x, y, width, height] = t.scissor(r);
+    vk::Rect2D { offset: vk::Offset2D { x: x as i32, y: y as i32 }, extent: vk::Extent2D { width, height } }
 }
 
 fn full_area(t: &TestSection) -> vk::Rect2D {
