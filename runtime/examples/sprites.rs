@@ -173,6 +173,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         push_constants: &[],
         viewport: [SIZE as f32, SIZE as f32],
         point_size: 1.0,
+        capture_buffers: &[],
     };
     let draw = DrawCall { indexed: false, count: SPRITES, instances: 1, first: 0, first_instance: 0, base_vertex: 0 };
     pipeline.prepare(&device, &queue, &mut encoder, &[draw], &inputs)?;

@@ -61,6 +61,8 @@ pub enum RuntimeError {
     MissingBindGroup { set: u32 },
     #[error("no vertex buffer given for slot {slot}")]
     MissingVertexBuffer { slot: u32 },
+    #[error("no buffer given for transform feedback buffer {buffer}, which the plan captures into (others are given)")]
+    MissingCaptureBuffer { buffer: u32 },
     #[error("an indexed draw without an index buffer")]
     MissingIndexBuffer,
     #[error("{what} must be created with {needed:?} usage")]
@@ -147,6 +149,10 @@ pub struct Inputs<'a> {
     pub viewport: [f32; 2],
     /// Point size when the shaders write none.
     pub point_size: f32,
+    /// Transform feedback: the application's buffer for each `XfbBuffer` number the plan
+    /// captures into ([`tesserae::Plan::capture`]), bound whole (its size is the room the
+    /// capture has), with `STORAGE` usage. Empty: nothing is captured.
+    pub capture_buffers: &'a [(u32, &'a wgpu::Buffer)],
 }
 
 enum PipelineKind {
@@ -199,6 +205,9 @@ pub struct TranslatedPipeline {
     point_size_range: [f32; 2],
     /// wgpu GL backend only: leaves clip planes disabled after drawing (see the module).
     clip_reset: Option<gl_clip_reset::ClipPlaneReset>,
+    /// Transform feedback's progress over a frame ([`Resource::CaptureState`]), for a plan
+    /// that captures.
+    capture_state: Option<wgpu::Buffer>,
 }
 
 fn stages(v: Visibility) -> wgpu::ShaderStages {
@@ -353,7 +362,16 @@ impl TranslatedPipeline {
             mapped_at_creation: false,
         });
         let clip_reset = gl_clip_reset::ClipPlaneReset::new(device, &plan, config);
+        let capture_state = plan.capture.as_ref().map(|_| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("tesserae capture state"),
+                size: 16,
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        });
         Ok(TranslatedPipeline {
+            capture_state,
             clip_reset,
             plan,
             set_layouts,
@@ -368,6 +386,16 @@ impl TranslatedPipeline {
 
     pub fn plan(&self) -> &Plan {
         &self.plan
+    }
+
+    /// For a plan that captures (transform feedback): a buffer whose first two `u32`s hold,
+    /// once the work of the last [`Self::prepare`] that captured has run, the primitives
+    /// written and the primitives the draws emitted (Vulkan's
+    /// `VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT` pair, stream 0). Buffer `b` then holds
+    /// `written × vertices_per_primitive × stride(b)` bytes of captured vertices (the counter
+    /// `vkCmdEndTransformFeedbackEXT` would store). `COPY_SRC`, for the application to read.
+    pub fn capture_counts(&self) -> Option<&wgpu::Buffer> {
+        self.capture_state.as_ref()
     }
 
     /// The layout the application's bind group for Vulkan set `set` must be made with.
@@ -412,6 +440,24 @@ impl TranslatedPipeline {
                 return Err(RuntimeError::BufferUsage { what: "the index buffer".into(), needed: wgpu::BufferUsages::STORAGE });
             }
         }
+        // Transform feedback begins: captures append from the first byte of every buffer.
+        let capturing = !inputs.capture_buffers.is_empty();
+        if let (Some(c), Some(state)) = (&self.plan.capture, &self.capture_state) {
+            if capturing {
+                for (b, _) in &c.buffers {
+                    let Some((_, buf)) = inputs.capture_buffers.iter().find(|(x, _)| x == b) else {
+                        return Err(RuntimeError::MissingCaptureBuffer { buffer: *b });
+                    };
+                    if !buf.usage().contains(wgpu::BufferUsages::STORAGE) {
+                        return Err(RuntimeError::BufferUsage {
+                            what: format!("transform feedback buffer {b}"),
+                            needed: wgpu::BufferUsages::STORAGE,
+                        });
+                    }
+                }
+                queue.write_buffer(state, 0, &[0u8; 16]);
+            }
+        }
         let topology = self.plan.passes.iter().find_map(|p| match p {
             Pass::Render(r) if r.draw == DrawShape::AsRecorded => Some(r.topology),
             _ => None,
@@ -443,6 +489,10 @@ impl TranslatedPipeline {
             queue.write_buffer(&buffers.uniform, 0, &uniform.to_bytes());
             let mut emulation_groups = Vec::new();
             for (pass, prepared) in self.plan.passes.iter().zip(&self.passes) {
+                if matches!(pass, Pass::Compute(c) if c.capture && !capturing) {
+                    emulation_groups.push(None);
+                    continue;
+                }
                 let group = match &prepared.emulation_layout {
                     None => None,
                     Some(layout) => Some(self.emulation_bind_group(device, pass, layout, buffers, inputs)?),
@@ -1002,6 +1052,13 @@ impl TranslatedPipeline {
             }
             Resource::Intermediate(id) => intermediate(&buffers.intermediates, pass.label(), *id),
             Resource::PushConstants => self.push_constants.as_ref().ok_or_else(|| undeclared(pass.label(), r)),
+            Resource::CaptureBuffer { buffer } => inputs
+                .capture_buffers
+                .iter()
+                .find(|(b, _)| b == buffer)
+                .map(|(_, buf)| *buf)
+                .ok_or(RuntimeError::MissingCaptureBuffer { buffer: *buffer }),
+            Resource::CaptureState => self.capture_state.as_ref().ok_or_else(|| undeclared(pass.label(), r)),
         })
     }
 }

@@ -112,6 +112,7 @@ fn draw_time_errors_are_typed() {
             push_constants: &[],
             viewport: [64.0, 64.0],
             point_size: 1.0,
+            capture_buffers: &[],
         };
         pipeline.prepare(&device, &queue, &mut encoder, &[call(count)], &inputs)
     };
@@ -147,6 +148,7 @@ void main() { gl_Position = vec4(pos, 0.0, 1.0) + pc.offset; }";
         push_constants: &[0; 32],
         viewport: [64.0, 64.0],
         point_size: 1.0,
+        capture_buffers: &[],
     };
     let e = pipeline.prepare(&device, &queue, &mut encoder, &[call(3)], &inputs).unwrap_err();
     assert!(matches!(e, RuntimeError::PushConstantsTooLarge { given: 32, size: 16 }), "{e}");

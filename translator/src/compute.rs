@@ -53,6 +53,7 @@ fn translate_unprofiled(desc: &ComputeDesc) -> Result<ComputePlan, TranslateErro
         shader: crate::shader_plan(Stage::Compute, wgsl),
         workgroups: Workgroups::AsDispatched,
         resources: Vec::new(),
+        capture: false,
     };
     crate::profile::phase("resources finish", || ctx.finish_compute(pass, size))
 }

@@ -26,7 +26,7 @@ pub mod tessellator;
 
 // The layers' modules keep the paths they had at the crate root: the paths the crate's users
 // and its own code name them by.
-pub use emulate::{cull, geometry, link, points, records, tessellation, vertex_function, vertex_pulling};
+pub use emulate::{capture, cull, geometry, link, points, records, tessellation, vertex_function, vertex_pulling};
 pub use output::{deep_expressions, emulation, naga_repairs, plan, resources, wgsl, wgsl_layout};
 use read::spare;
 pub use read::{descriptors, interface, module_checks, spirv_reader, spirv_view};
@@ -114,6 +114,7 @@ fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     let ctx = profile::phase("lower: resources", || ResourceContext::prepare(&mut stages.all_mut(), desc.options.max_bind_groups))?;
     let primitive_id = shape::prepare::stages(&shape, &mut stages)?;
     let emulation = |stage, why| ctx.emulation(stage, why);
+    let vertex_capture = vertex_capture(desc, &shape, &stages)?;
     let mut plan = match shape.path {
         Path::Direct => translate_direct(desc, &shape, stages)?,
         Path::ExpandedPoints => translate_expanded_points(desc, emulation(Stage::Vertex, "expanded points")?, &shape, stages)?,
@@ -125,8 +126,53 @@ fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
             translate_geometry(desc, emulation(Stage::Geometry, "geometry shaders")?, &shape, &state, stages, primitive_id)?
         }
     };
+    if let Some((module, layout)) = vertex_capture {
+        add_vertex_capture(desc, emulation(Stage::Vertex, "transform feedback")?, module, &layout, &mut plan)?;
+    }
     profile::phase("resources finish", || ctx.finish(&mut plan))?;
     Ok(plan)
+}
+
+/// What the last stage captures (transform feedback), when it is the vertex stage: its module
+/// as compute's, and the capture's layout. A capture Tesserae cannot take is refused.
+fn vertex_capture(
+    desc: &PipelineDesc,
+    shape: &PipelineShape,
+    stages: &Stages,
+) -> Result<Option<(naga::Module, reflect::CaptureLayout)>, TranslateError> {
+    let last = stages.last();
+    let Some(capture) = &last.reflection.capture else { return Ok(None) };
+    let layout = capture.clone().map_err(|why| TranslateError::unsupported(shape.last, why))?;
+    match shape.last {
+        Stage::Vertex => {
+            capture::check(Stage::Vertex, &layout, &capture::Source::Draw { topology: desc.topology })?;
+            Ok(Some((wgsl::spirv_to_module_unflipped(Stage::Vertex, last)?, layout)))
+        }
+        Stage::TessEval => Err(TranslateError::unsupported(Stage::TessEval, "transform feedback from a tessellation evaluation stage")),
+        // The geometry path captures itself.
+        _ => Ok(None),
+    }
+}
+
+/// Puts the capture of a draw's primitives (`capture`) before the plan's passes.
+fn add_vertex_capture(
+    desc: &PipelineDesc,
+    e: Emulation,
+    module: naga::Module,
+    layout: &reflect::CaptureLayout,
+    plan: &mut Plan,
+) -> Result<(), TranslateError> {
+    let source = capture::Source::Draw { topology: desc.topology };
+    let mut table = BufferTable::from_vec(std::mem::take(&mut plan.buffers));
+    let buffers = capture::CaptureBuffers::declare(&mut table, layout, &source);
+    let mut passes = vec![capture::vertex_pass(e, module, desc, layout, &buffers)?];
+    passes.extend(capture::passes(e, Stage::Vertex, layout, &source, &buffers)?);
+    passes.append(&mut plan.passes);
+    plan.passes = passes;
+    plan.buffers = table.into_vec();
+    plan.emulation_group = Some(e.group);
+    plan.capture = Some(capture::plan(layout, &source));
+    Ok(())
 }
 
 /// Vertex, control, evaluation (and fragment) stages: see [`tessellation`].

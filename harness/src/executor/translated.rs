@@ -497,6 +497,7 @@ impl TranslatedExecutor {
             // Points are sized against the viewport (the first, when the test sets several).
             viewport: t.viewports.first().map_or([w as f32, h as f32], |v| [v[2], v[3]]),
             point_size: 1.0,
+            capture_buffers: &[],
         };
         let draws: Vec<DrawCall> = t
             .draws

@@ -129,6 +129,7 @@ pub fn draw_three_vertices(
         push_constants: &[],
         viewport: [size as f32; 2],
         point_size: 1.0,
+        capture_buffers: &[],
     };
     p.prepare(device, queue, &mut encoder, &[call], &inputs).expect("prepare");
     {

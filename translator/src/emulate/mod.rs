@@ -1,11 +1,12 @@
 //! Emulation: the passes that do in compute and in generated kernels what WebGPU lacks in
 //! fixed function. Point expansion ([`points`]), the primitive pass for cull distances
 //! ([`cull`]), tessellation ([`tessellation`], over [`crate::tessellator`]), the geometry
-//! stage ([`geometry`]), the records they hand each other ([`records`]), vertex pulling
+//! stage ([`geometry`]), transform feedback's capture ([`capture`]), the records they hand each other ([`records`]), vertex pulling
 //! ([`vertex_pulling`]) and the stage as a function a kernel calls ([`vertex_function`],
 //! [`link`]). Above output (it writes its passes through it); only the driver (`lib.rs`,
 //! `shape/`, `compute.rs`) imports it.
 
+pub mod capture;
 pub mod cull;
 pub mod geometry;
 pub mod link;

@@ -112,8 +112,12 @@ pub struct RecordsPass<'a> {
     pub layouts: &'a [crate::VertexBufferLayout],
     /// Vertex buffer slots the stage pulls ([`crate::vertex_pulling::used_slots`]).
     pub slots: &'a [u32],
-    /// Binding (in the emulation group) of the records buffer.
-    pub records_binding: u32,
+    /// Binding (in the emulation group) of the records buffer; `None`: the pass writes none.
+    pub records_binding: Option<u32>,
+    /// Where the stage's captured words go (transform feedback): the binding of an `array<u32>`
+    /// and the words per vertex ([`crate::reflect::CaptureLayout`]); vertex `i` (draw position
+    /// × instance, as records) takes words `i × words ..`.
+    pub capture: Option<(u32, u32)>,
     pub entry: &'a str,
     pub workgroup: u32,
     /// The records `body` writes.
@@ -133,10 +137,29 @@ pub fn records_pass(module: naga::Module, func: &VertexFunction, pass: &RecordsP
     use crate::vertex_pulling;
     let mut kernel = vertex_pulling::declarations(pass.emulation, pass.slots, pass.layouts);
     let pull = vertex_pulling::call(&module, func, pass.layouts, "tesserae_vertex_id", "tesserae_instance")?;
+    let index = "(tesserae_gid.y * tesserae_draw.count + tesserae_gid.x)";
+    let mut declarations = String::new();
+    let mut base = String::new();
+    if let Some(b) = pass.records_binding {
+        declarations += &crate::records::declaration(&pass.emulation.at(b), "read_write", OUT_RECORD.buffer);
+        base = format!("    let tesserae_base = {};\n", pass.layout.base_of(index));
+    }
+    let mut capture = String::new();
+    if let Some((b, words)) = pass.capture {
+        let _ = write!(declarations, "\n{} var<storage, read_write> tesserae_capture_words: array<u32>;", pass.emulation.at(b));
+        let _ = write!(
+            capture,
+            "    for (var i = 0u; i < {words}u; i++) {{
+        tesserae_capture_words[{index} * {words}u + i] = {}[i];
+    }}
+",
+            crate::lower::xfb_capture::CAPTURE_GLOBAL
+        );
+    }
     let _ = write!(
         kernel,
         "
-{}
+{declarations}
 
 @compute @workgroup_size({})
 fn {}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
@@ -145,13 +168,9 @@ fn {}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
     }}
     let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
     let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-{pull}    let tesserae_base = {};
-{body}}}
+{pull}{base}{body}{capture}}}
 ",
-        crate::records::declaration(&pass.emulation.at(pass.records_binding), "read_write", OUT_RECORD.buffer),
-        pass.workgroup,
-        pass.entry,
-        pass.layout.base_of("(tesserae_gid.y * tesserae_draw.count + tesserae_gid.x)"),
+        pass.workgroup, pass.entry,
     );
     link_vertex_kernel(module, func, &kernel, pass.verify)
 }
@@ -220,9 +239,9 @@ pub fn link_kernel(
     Ok(written)
 }
 
-/// Globals the lowering demotes outputs WGSL lacks to, which kernels read after calling
-/// [`FUNCTION`].
-pub const DEMOTED_GLOBALS: [&str; 2] = [crate::points::POINT_SIZE_GLOBAL, CULL_GLOBAL];
+/// Globals the lowering demotes outputs WGSL lacks to, and the array transform feedback's
+/// capture fills ([`crate::lower::xfb_capture`]), which kernels read after calling [`FUNCTION`].
+pub const DEMOTED_GLOBALS: [&str; 3] = [crate::points::POINT_SIZE_GLOBAL, CULL_GLOBAL, crate::lower::xfb_capture::CAPTURE_GLOBAL];
 
 /// The [`DEMOTED_GLOBALS`] the module has, each by its one handle.
 pub(crate) fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str, Handle<naga::GlobalVariable>)>, TranslateError> {

@@ -34,6 +34,15 @@ fn load_preferring<'w>(words: Cow<'w, [u32]>, entry: Option<&str>, compute: bool
     }
     phase("load checks", || module_checks::check(&view, entry_id, stage))?;
     let mut input = module.is_none();
+    // Transform feedback's capture reads the outputs before `drop_xfb` forgets what is captured
+    // and `flatten_io` splits the blocks it reads.
+    let capture = if super::xfb_capture::applies(&view, entry_id, stage) {
+        let m = rspirv_module(&mut module, &words)?;
+        input = false;
+        phase("lower: xfb_capture", || super::xfb_capture::lower(m, entry_id, stage)).transpose()
+    } else {
+        None
+    };
     // Shapes that are valid Vulkan but that the interface matching (and WGSL) does not take
     // are normalized before reflecting, so every consumer of a `LoadedModule` sees them gone.
     // Most modules have none: their rspirv module is not built.
@@ -75,5 +84,7 @@ fn load_preferring<'w>(words: Cow<'w, [u32]>, entry: Option<&str>, compute: bool
         }
         phase("reflect", || Reflector::new(&view).reflect(entry_id, stage, name))?
     };
+    let mut reflection = reflection;
+    reflection.capture = capture;
     Ok(LoadedModule::loaded(view, module, input, entry_id, reflection))
 }

@@ -66,6 +66,7 @@ pub mod wide_constant_indices;
 pub mod widen_fragment_outputs;
 pub mod widen_inputs;
 pub mod workgroup_null_init;
+pub mod xfb_capture;
 
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};

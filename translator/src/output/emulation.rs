@@ -24,8 +24,15 @@ pub mod binding {
     /// The draw uniform again, as the application's stages read their draw parameters
     /// (`lower::draw_parameters`): a linked module cannot declare two variables at `DRAW`.
     pub const DRAW_PARAMETERS: u32 = 21;
+    /// The application's transform feedback buffer `b` (its `XfbBuffer` number) is at
+    /// `CAPTURE_BUFFERS + b`.
+    pub const CAPTURE_BUFFERS: u32 = 24;
+    /// Transform feedback buffers a plan may capture into (Vulkan guarantees 1; lavapipe has 4).
+    pub const MAX_CAPTURE_BUFFERS: u32 = 4;
+    /// Transform feedback's progress over a frame's draws ([`crate::plan::Resource::CaptureState`]).
+    pub const CAPTURE_STATE: u32 = 28;
     /// Intermediate buffers (records, indices, ...), by their index in the plan's list.
-    pub const INTERMEDIATES: u32 = 24;
+    pub const INTERMEDIATES: u32 = 32;
 
     /// The binding of intermediate buffer `id`.
     pub fn intermediate(id: BufferId) -> u32 {
@@ -42,6 +49,10 @@ pub mod binding {
                 Resource::VertexBufferAsStorage { slot: b - VERTEX_BUFFERS }
             }
             PUSH_CONSTANTS => Resource::PushConstants,
+            b if (CAPTURE_BUFFERS..CAPTURE_BUFFERS + MAX_CAPTURE_BUFFERS).contains(&b) => {
+                Resource::CaptureBuffer { buffer: b - CAPTURE_BUFFERS }
+            }
+            CAPTURE_STATE => Resource::CaptureState,
             b if b >= INTERMEDIATES => Resource::Intermediate(BufferId(b - INTERMEDIATES)),
             _ => return None,
         })

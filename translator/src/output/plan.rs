@@ -16,11 +16,12 @@ use serde::Serialize;
 /// The JSON form is serde's of these types: structs as objects by field name, enums by
 /// kebab-case variant name (a unit variant as a string, others as a one-key object), a
 /// [`BufferId`] as its number (an index into `buffers`), a [`StorageFormat`] as WGSL spells it
-/// (`rgba8unorm`). Version 10: geometry stages (the `indexed-per-primitive` draw, `layered`).
+/// (`rgba8unorm`). Version 11: transform feedback (`capture`, capture resources, intermediate
+/// buffers from binding 32). Version 10: geometry stages (the `indexed-per-primitive` draw, `layered`).
 /// Version 9: every pass lists exactly the emulation bindings its shaders declare, in binding
 /// order (version 8: buffers by id, typed storage formats, the tessellation mode in the draw
 /// uniform).
-pub const PLAN_VERSION: u32 = 10;
+pub const PLAN_VERSION: u32 = 11;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
@@ -56,6 +57,20 @@ pub struct Plan {
     /// and each draw keeps the primitives of that viewport.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub viewports: bool,
+    /// The last pre-rasterization stage captures (transform feedback): the passes whose
+    /// resources include a [`Resource::CaptureBuffer`] write the application's buffers, which
+    /// it binds whole, one per `XfbBuffer` number listed here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capture: Option<CapturePlan>,
+}
+
+/// What a capturing plan writes ([`Plan::capture`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CapturePlan {
+    /// `(XfbBuffer, XfbStride in bytes)` of every buffer it writes.
+    pub buffers: Vec<(u32, u32)>,
+    /// Vertices of one captured primitive (1, 2 or 3: strips are captured as lists).
+    pub vertices_per_primitive: u32,
 }
 
 /// Viewports a plan may select among (Vulkan's guaranteed `maxViewports`): a layered or
@@ -232,6 +247,10 @@ pub struct ComputePass {
     pub shader: ShaderPlan,
     pub workgroups: Workgroups,
     pub resources: Vec<PassResource>,
+    /// The pass serves only transform feedback's capture ([`Plan::capture`]): an executor
+    /// skips it when the application captures nothing.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub capture: bool,
 }
 
 /// How many workgroups a compute pass dispatches for a draw.
@@ -329,6 +348,14 @@ pub enum Resource {
     Intermediate(BufferId),
     /// The uniform buffer holding the application's push constants ([`Plan::push_constants`]).
     PushConstants,
+    /// The application's transform feedback buffer of this `XfbBuffer` number, bound whole as
+    /// `array<u32>` storage: its size is the capture's room ([`Plan::capture`]).
+    CaptureBuffer { buffer: u32 },
+    /// Two `u32`s the executor owns and zeroes when a frame's transform feedback begins: the
+    /// primitives written so far, and the primitives the draws emitted (Vulkan's
+    /// `VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT` pair); each draw's capture appends after
+    /// the first and adds to both.
+    CaptureState,
 }
 
 /// Where a draw's counts come from.
@@ -520,6 +547,11 @@ pub struct IntermediateBuffer {
 pub(crate) struct BufferTable(Vec<IntermediateBuffer>);
 
 impl BufferTable {
+    /// A table holding `buffers` already (a plan's, to add to).
+    pub(crate) fn from_vec(buffers: Vec<IntermediateBuffer>) -> Self {
+        BufferTable(buffers)
+    }
+
     pub(crate) fn add(&mut self, name: &str, size: BufferSize, usage: BufferUsage) -> BufferId {
         self.0.push(IntermediateBuffer { name: name.into(), size, usage });
         BufferId(self.0.len() as u32 - 1)
@@ -639,6 +671,7 @@ impl Plan {
             tessellation: None,
             layered: false,
             viewports: false,
+            capture: None,
         }
     }
 
@@ -788,7 +821,7 @@ pub(crate) fn shader_plan(stage: Stage, w: ValidatedWgsl) -> ShaderPlan {
 /// its shader's declarations when the plan is finished
 /// ([`ResourceContext::finish`](crate::resources::ResourceContext::finish)).
 pub(crate) fn compute_pass(label: &str, shader: ShaderPlan, workgroups: Workgroups) -> Pass {
-    Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources: Vec::new() })
+    Pass::Compute(ComputePass { label: label.into(), shader, workgroups, resources: Vec::new(), capture: false })
 }
 
 pub(crate) fn bindings_of(module: &naga::Module) -> Vec<Binding> {

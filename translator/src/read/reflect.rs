@@ -77,6 +77,29 @@ pub struct Interpolation {
     pub sample: bool,
 }
 
+/// Where a stage's captured values go (transform feedback): word `k` of the array the capture
+/// gathers each vertex's values in ([`crate::lower::xfb_capture`]) is `words[k]`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct CaptureLayout {
+    pub words: Vec<CaptureWord>,
+    /// `(XfbBuffer, XfbStride in bytes)` of every buffer a word goes to, by buffer number.
+    pub buffers: Vec<(u32, u32)>,
+}
+
+/// One captured 32-bit component: its buffer and byte offset in the buffer's vertex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct CaptureWord {
+    pub buffer: u32,
+    pub offset: u32,
+}
+
+impl CaptureLayout {
+    /// The stride of buffer `b`.
+    pub fn stride(&self, b: u32) -> u32 {
+        self.buffers.iter().find(|(x, _)| *x == b).map_or(0, |(_, s)| *s)
+    }
+}
+
 /// A user (location-decorated) interface variable.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct InterfaceVar {
@@ -111,6 +134,8 @@ pub struct Reflection {
     /// Declared array sizes of ClipDistance / CullDistance outputs (0 when not declared).
     pub clip_distance_outputs: u32,
     pub cull_distance_outputs: u32,
+    /// What the stage captures (its `Xfb` execution mode), or why Tesserae cannot capture it.
+    pub capture: Option<Result<CaptureLayout, String>>,
 }
 
 impl Reflection {
@@ -742,6 +767,7 @@ impl<'m> Reflector<'m> {
             builtin_outputs: BTreeSet::new(),
             clip_distance_outputs: 0,
             cull_distance_outputs: 0,
+            capture: None,
         };
         for &id in self.interface_ids(entry_id) {
             let Some(var) = self.def(id) else { continue };

@@ -6,6 +6,7 @@ use super::{
     GeometryBuffers, GeometryState, OutputPrimitive, CLIP_GLOBAL, EMIT_BODY, END_BODY, GEOMETRY_ENTRY, LAYER_GLOBAL, POSITION_GLOBAL,
     PRIMITIVE_ID_GLOBAL, STAGE_FUNCTION, VIEWPORT_GLOBAL,
 };
+use crate::capture::CaptureBuffers;
 use crate::cull;
 use crate::desc::{Stage, Topology};
 use crate::emulation::{binding, Emulation};
@@ -13,6 +14,7 @@ use crate::error::TranslateError;
 use crate::lower::geometry_emit::{EMIT_FUNCTION, END_FUNCTION};
 use crate::lower::tess_io::IoVar;
 use crate::records::{self, Field, Record, RecordLayout, Value};
+use crate::reflect::CaptureLayout;
 use crate::tessellation::evaluation::CULLED_INDEX;
 use crate::tessellation::module_items::global;
 use crate::tessellation::{entry_to_function, fill_per_vertex, io_globals, set_builtins};
@@ -34,6 +36,7 @@ pub(super) fn geometry_pass(
     buffers: &GeometryBuffers,
     provoking_last: bool,
     topology: Topology,
+    capture: Option<(&CaptureLayout, &CaptureBuffers)>,
     verify: bool,
 ) -> Result<ValidatedWgsl, TranslateError> {
     let stage = Stage::Geometry;
@@ -125,6 +128,30 @@ pub(super) fn geometry_pass(
         );
     }
     let rotated = if provoking_last && n_out > 1 { format!("idx[(j + 1u) % {n_out}u]") } else { "idx[j]".into() };
+    // Transform feedback: the vertex's captured words, and every primitive it completes, in
+    // Vulkan's order, culled or not (capture comes before culling).
+    let (mut capture_words, mut capture_primitive, mut capture_count) = (String::new(), String::new(), String::new());
+    if let Some((layout, _)) = capture {
+        let w = layout.words.len();
+        capture_words = format!(
+            "    for (var i = 0u; i < {w}u; i++) {{
+        tesserae_capture_words[v * {w}u + i] = {}[i];
+    }}
+",
+            crate::lower::xfb_capture::CAPTURE_GLOBAL
+        );
+        capture_primitive = format!(
+            "        for (var j = 0u; j < {n_out}u; j++) {{
+            tesserae_capture_list[tesserae_gs_slot * {per_invocation}u + tesserae_gs_captured * {n_out}u + j] = idx[j];
+        }}
+        tesserae_gs_captured += 1u;
+"
+        );
+        capture_count = "    tesserae_capture_counts[2u * tesserae_gs_slot] = tesserae_gs_captured;
+    tesserae_capture_counts[2u * tesserae_gs_slot + 1u] = 0u;
+"
+        .into();
+    }
     let emit_body = format!(
         "fn {EMIT_BODY}() {{
     if tesserae_gs_emitted >= {max_v}u {{
@@ -132,12 +159,12 @@ pub(super) fn geometry_pass(
     }}
     let v = tesserae_gs_slot * {max_v}u + tesserae_gs_emitted;
     let ob = {ob};
-{stores}    tesserae_gs_emitted += 1u;
+{stores}{capture_words}    tesserae_gs_emitted += 1u;
     tesserae_gs_strip += 1u;
     if tesserae_gs_strip >= {n_out}u {{
         var idx = array<u32, 3>(v, v, v);
         {order}
-        var keep = true;
+{capture_primitive}        var keep = true;
 {cull}        if keep {{
             let at = tesserae_gs_slot * {per_invocation}u + tesserae_gs_primitives * {n_out}u;
             for (var j = 0u; j < {n_out}u; j++) {{
@@ -206,6 +233,7 @@ var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
 var<private> tesserae_gs_input_primitive: u32;
 
 {emit_body}
@@ -221,6 +249,7 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     var v = array<u32, {n_in_array}>();
     var keep = true;
 {assemble}{primitive_id}    tesserae_gs_input_primitive = tesserae_primitive_id;
@@ -231,7 +260,7 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
     for (var i = tesserae_gs_primitives * {n_out}u; i < {per_invocation}u; i++) {{
         tesserae_gs_indices[first + i] = {CULLED_INDEX}u;
     }}
-}}
+{capture_count}}}
 ",
         local = n * k,
         n_in_array = n_in.max(3),
@@ -245,6 +274,14 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
     }
     let _ = writeln!(kernel, "{}", records(buffers.records, "read_write", "tesserae_gs_records"));
     let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indices: array<u32>;", e.at(binding::intermediate(buffers.indices)));
+    if let Some((_, b)) = capture {
+        let at = |id| e.at(binding::intermediate(id));
+        let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_words: array<u32>;", at(b.words));
+        let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_counts: array<u32>;", at(b.counts));
+        if let Some(list) = b.list {
+            let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_list: array<u32>;", at(list));
+        }
+    }
     kernel += &body;
     let mut globals = io_globals(&module, vars);
     globals.extend(outputs.globals(&module));

@@ -36,6 +36,7 @@ use kernel::geometry_pass;
 use outputs::GeometryOutputs;
 use sprites::sprites_wgsl;
 
+use crate::capture;
 use crate::cull::{self, Passthrough};
 use crate::desc::{PipelineDesc, ProvokingVertex, Stage, Topology};
 use crate::emulation::{binding, Emulation};
@@ -285,8 +286,41 @@ pub(crate) fn translate(
     }
     let layout = outputs.layout(&module);
     let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
-    let gwgsl = geometry_pass(e, module.clone(), &vars, st, &vlayout, &outputs, &layout, &buffers, provoking_last, desc.topology, verify)?;
+    let capture = match &gs.reflection.capture {
+        None => None,
+        Some(c) => {
+            let layout = c.clone().map_err(refuse)?;
+            let source = capture::Source::Geometry {
+                invocations: st.invocations,
+                primitives_per_workgroup: st.primitives_per_workgroup(),
+                entries_per_slot: st.indices_per_invocation(),
+                vertices_per_primitive: st.output.vertices(),
+            };
+            capture::check(Stage::Geometry, &layout, &source)?;
+            let buffers = capture::CaptureBuffers::declare(&mut table, &layout, &source);
+            Some((layout, source, buffers))
+        }
+    };
+    let capture_for_kernel = capture.as_ref().map(|(l, _, b)| (l, b));
+    let gwgsl = geometry_pass(
+        e,
+        module.clone(),
+        &vars,
+        st,
+        &vlayout,
+        &outputs,
+        &layout,
+        &buffers,
+        provoking_last,
+        desc.topology,
+        capture_for_kernel,
+        verify,
+    )?;
     table.resize(buffers.records, BufferSize::PerPrimitive { bytes: layout.bytes() * (st.invocations * st.max_vertices) as u64 });
+    let capture_passes = match &capture {
+        Some((l, source, b)) => capture::passes(e, Stage::Geometry, l, source, b)?,
+        None => Vec::new(),
+    };
 
     // 3. The draw: a pass-through vertex stage over the records.
     let fragment = fragment.map(|f| f.plan);
@@ -324,23 +358,25 @@ pub(crate) fn translate(
         (w, draw, if native_clip { shape.clip_distances } else { 0 })
     };
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
-    let passes = vec![
+    let mut passes = vec![
         crate::compute_pass("vertex", shader(Stage::Vertex, vwgsl), Workgroups::PerPosition { size: WORKGROUP }),
         crate::compute_pass("geometry", shader(Stage::Geometry, gwgsl), Workgroups::PerPrimitive { size: st.primitives_per_workgroup() }),
-        Pass::Render(RenderPass {
-            label: "geometry draw".into(),
-            vertex: shader(Stage::Geometry, pwgsl),
-            fragment,
-            topology: if sprites { Topology::TriangleList } else { st.output.list() },
-            vertex_buffers: Vec::new(),
-            clip_distances,
-            draw,
-            resources: Vec::new(),
-        }),
     ];
+    passes.extend(capture_passes);
+    passes.push(Pass::Render(RenderPass {
+        label: "geometry draw".into(),
+        vertex: shader(Stage::Geometry, pwgsl),
+        fragment,
+        topology: if sprites { Topology::TriangleList } else { st.output.list() },
+        vertex_buffers: Vec::new(),
+        clip_distances,
+        draw,
+        resources: Vec::new(),
+    }));
     let mut plan = Plan::assemble(desc, Some(e.group), passes, table);
     plan.layered = outputs.layer;
     plan.viewports = outputs.viewport;
+    plan.capture = capture.as_ref().map(|(l, source, _)| capture::plan(l, source));
     Ok(plan)
 }
 
@@ -396,6 +432,6 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     let module = crate::wgsl::spirv_to_module(Stage::Geometry, &m)?;
     let outputs = GeometryOutputs::of(&module, &vars, r.clip_distance_outputs, r.cull_distance_outputs, false);
     let layout = outputs.layout(&module);
-    let w = geometry_pass(e, module.clone(), &vars, &st, &vertex_records, &outputs, &layout, &buffers, false, topology, verify)?;
+    let w = geometry_pass(e, module.clone(), &vars, &st, &vertex_records, &outputs, &layout, &buffers, false, topology, None, verify)?;
     Ok(crate::shader_plan(Stage::Geometry, w))
 }

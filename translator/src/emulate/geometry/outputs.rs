@@ -83,8 +83,15 @@ impl<'v> GeometryOutputs<'v> {
     pub(super) fn globals(&self, module: &naga::Module) -> Vec<(&'static str, naga::Handle<naga::GlobalVariable>)> {
         let mut found = Vec::new();
         let primitive_id = if self.primitive_id { Some(PRIMITIVE_ID_GLOBAL) } else { None };
-        let named =
-            [POSITION_GLOBAL, CLIP_GLOBAL, vertex_function::CULL_GLOBAL, LAYER_GLOBAL, VIEWPORT_GLOBAL, crate::points::POINT_SIZE_GLOBAL];
+        let named = [
+            POSITION_GLOBAL,
+            CLIP_GLOBAL,
+            vertex_function::CULL_GLOBAL,
+            LAYER_GLOBAL,
+            VIEWPORT_GLOBAL,
+            crate::points::POINT_SIZE_GLOBAL,
+            crate::lower::xfb_capture::CAPTURE_GLOBAL,
+        ];
         for name in named.into_iter().chain(primitive_id) {
             if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)) {
                 found.push((name, h));

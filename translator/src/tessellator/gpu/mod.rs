@@ -253,12 +253,18 @@ pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
         &[Buf::Levels, Buf::Counts, Buf::Offsets, Buf::Domain, Buf::Indices],
         &[FIXED, LEVELS, count_domain, PATCH, COUNT, MESH, emit_domain, EMIT],
     );
+    TessKernels { tessellate, scan: scan_kernels(b, 1) }
+}
+
+/// The three scan kernels over `counts` pairs of `b` (its levels, domain and indices unused),
+/// with `items_per_patch` pairs per patch and instance of the draw: the tessellator's one, or
+/// one per slot of another emulation's pass (transform feedback's capture counts).
+pub fn scan_kernels(b: &TessBindings, items_per_patch: u32) -> Vec<String> {
     // The sizes the totals kernel writes its dispatch and draw arguments with.
     let scan_constants = format!(
-        "const ENTRY_WORKGROUP: u32 = {ENTRY_WORKGROUP}u;\nconst EXPANDED_VERTICES_PER_ENTRY: u32 = {EXPANDED_VERTICES_PER_ENTRY}u;"
+        "const ENTRY_WORKGROUP: u32 = {ENTRY_WORKGROUP}u;\nconst EXPANDED_VERTICES_PER_ENTRY: u32 = {EXPANDED_VERTICES_PER_ENTRY}u;\nconst SCAN_ITEMS_PER_PATCH: u32 = {items_per_patch}u;"
     );
-    let scan = SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, &scan_constants, k])).collect();
-    TessKernels { tessellate, scan }
+    SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, &scan_constants, k])).collect()
 }
 
 /// Words of `offsets` the kernels use for `patches` patches: 2 per patch, then 2 per scan

@@ -1,0 +1,371 @@
+//! Transform feedback: what the last pre-rasterization stage captures, written into the
+//! application's buffers in API order.
+//!
+//! The stage running as compute stores each vertex's captured words
+//! ([`crate::lower::xfb_capture`]) into `words`, `W` per vertex, at the vertex's record index.
+//! A capture then takes, for each *item* of the draw, how many primitives it captures and
+//! which vertices each has:
+//! - [`Source::Draw`] (a vertex stage, last): an item is a primitive of the draw per instance,
+//!   assembled as the rasterizer does (lists, strips in Vulkan's order, restarts); a pass
+//!   `count` writes 1, or 0 for a strip window holding a restart.
+//! - [`Source::Geometry`]: an item is one geometry invocation's slot; the geometry pass writes
+//!   its count, and the vertex indices of each primitive it completes (in Vulkan's strip order,
+//!   whether or not a cull distance culls it) into `list`, `entries_per_slot` per slot.
+//!
+//! The passes, per draw:
+//! 1. the three scan kernels of the tessellator ([`crate::tessellator::gpu::scan_kernels`]):
+//!    each item's first primitive in the draw, and the draw's total in `totals[5]`;
+//! 2. `write`: one invocation per item; primitive `j` of item `i` is primitive
+//!    `q = state[0] + offsets[2i] + j` of the capture, written when it fits: vertex `t` of it is
+//!    vertex `q × n + t` of every buffer, each word at `(q × n + t) × stride + offset` (bytes),
+//!    the words no output covers untouched;
+//! 3. `finish` (one invocation): `state[1] += total`, `state[0] = min(room, state[0] + total)`.
+//!
+//! `room`, the primitives every buffer holds whole (`⌊bytes / (n × stride)⌋`, the least over
+//! the buffers), is Vulkan's rule: a primitive that does not fit in every buffer is written to
+//! none, and neither is any after it. `state` ([`Resource::CaptureState`]) spans a frame's
+//! draws, so each draw appends where the last one stopped.
+
+use crate::cull;
+use crate::desc::{Stage, Topology};
+use crate::emulation::{binding, Emulation};
+use crate::error::TranslateError;
+use crate::plan::*;
+use crate::reflect::CaptureLayout;
+use crate::tessellator::gpu::{self, TessBindings};
+use std::fmt::Write;
+
+/// Invocations per workgroup of `count` and of a draw's `write`.
+pub const WORKGROUP: u32 = 64;
+
+/// Where a capture's primitives come from (module docs).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Source {
+    Draw { topology: Topology },
+    Geometry { invocations: u32, primitives_per_workgroup: u32, entries_per_slot: u32, vertices_per_primitive: u32 },
+}
+
+impl Source {
+    /// Vertices of a captured primitive.
+    pub(crate) fn vertices_per_primitive(&self) -> u32 {
+        match *self {
+            Source::Draw { topology } => cull::vertices_per_primitive(topology),
+            Source::Geometry { vertices_per_primitive, .. } => vertices_per_primitive,
+        }
+    }
+
+    /// Items per primitive and instance of the draw.
+    fn items_per_primitive(&self) -> u32 {
+        match *self {
+            Source::Draw { .. } => 1,
+            Source::Geometry { invocations, .. } => invocations,
+        }
+    }
+}
+
+/// The intermediate buffers of a capture.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CaptureBuffers {
+    /// `array<u32>`: each vertex's captured words.
+    pub words: BufferId,
+    /// `array<u32>`: (primitives, 0) per item.
+    pub counts: BufferId,
+    pub offsets: BufferId,
+    pub totals: BufferId,
+    /// `array<u32>`: a geometry slot's primitives' vertex indices.
+    pub list: Option<BufferId>,
+}
+
+impl CaptureBuffers {
+    /// Adds the buffers to `table`; `words_per_item_vertex`: for a geometry source, the
+    /// vertices a slot may emit (`max_vertices`).
+    pub(crate) fn declare(table: &mut BufferTable, layout: &CaptureLayout, source: &Source) -> Self {
+        let w = 4 * layout.words.len() as u64;
+        let (words, items) = match *source {
+            Source::Draw { .. } => (BufferSize::PerPosition { bytes: w }, 1u64),
+            Source::Geometry { invocations, entries_per_slot, vertices_per_primitive, .. } => {
+                // Vertices a slot emits: at most entries / n + n - 1 (a strip's first n - 1 complete nothing).
+                let vertices = (entries_per_slot / vertices_per_primitive + vertices_per_primitive - 1) as u64;
+                (BufferSize::PerPrimitive { bytes: w * invocations as u64 * vertices }, invocations as u64)
+            }
+        };
+        let offsets = match source {
+            Source::Draw { .. } => BufferSize::ScanOffsets,
+            // offsets_len(P × I × N) ≤ 2 P I N + 2 P I words.
+            Source::Geometry { .. } => BufferSize::PerPrimitive { bytes: 8 * items + 8 },
+        };
+        CaptureBuffers {
+            words: table.add("captured words", words, BufferUsage::Storage),
+            counts: table.add("capture counts", BufferSize::PerPrimitive { bytes: 8 * items }, BufferUsage::Storage),
+            offsets: table.add("capture offsets", offsets, BufferUsage::Storage),
+            totals: table.add("capture totals", BufferSize::Fixed { bytes: 24 }, BufferUsage::Storage),
+            list: match *source {
+                Source::Draw { .. } => None,
+                Source::Geometry { invocations, entries_per_slot, .. } => Some(table.add(
+                    "captured primitives",
+                    BufferSize::PerPrimitive { bytes: 4 * (invocations * entries_per_slot) as u64 },
+                    BufferUsage::Storage,
+                )),
+            },
+        }
+    }
+
+    fn scan_bindings(&self, emulation: Emulation) -> TessBindings {
+        let b = |id| binding::intermediate(id);
+        TessBindings {
+            emulation,
+            levels: b(self.counts),
+            counts: b(self.counts),
+            offsets: b(self.offsets),
+            domain: b(self.counts),
+            indices: b(self.counts),
+            indirect: b(self.totals),
+        }
+    }
+}
+
+/// Refuses what the capture does not take: too many buffers, adjacency without a geometry
+/// stage.
+pub(crate) fn check(stage: Stage, layout: &CaptureLayout, source: &Source) -> Result<(), TranslateError> {
+    if let Some((b, _)) = layout.buffers.iter().find(|(b, _)| *b >= binding::MAX_CAPTURE_BUFFERS) {
+        return Err(TranslateError::unsupported(
+            stage,
+            format!("transform feedback buffer {b} (at most {} buffers)", binding::MAX_CAPTURE_BUFFERS),
+        ));
+    }
+    if let Source::Draw { topology } = source {
+        if topology.has_adjacency() || matches!(topology, Topology::PatchList { .. }) {
+            return Err(TranslateError::unsupported(stage, format!("transform feedback of a {} draw", topology.name())));
+        }
+    }
+    Ok(())
+}
+
+/// The capture's plan entry.
+pub(crate) fn plan(layout: &CaptureLayout, source: &Source) -> CapturePlan {
+    CapturePlan { buffers: layout.buffers.clone(), vertices_per_primitive: source.vertices_per_primitive() }
+}
+
+/// The capture's passes after the stage's own (module docs): `count` for a draw source, the
+/// scans, `write`, `finish`.
+pub(crate) fn passes(
+    e: Emulation,
+    stage: Stage,
+    layout: &CaptureLayout,
+    source: &Source,
+    buffers: &CaptureBuffers,
+) -> Result<Vec<Pass>, TranslateError> {
+    let kernel = |label: &str, src: String, workgroups| -> Result<Pass, TranslateError> {
+        let w = crate::profile::phase("emulation: capture", || crate::wgsl::round_trip_kernel(stage, src))?;
+        Ok(capture_pass(crate::compute_pass(label, crate::shader_plan(stage, w), workgroups)))
+    };
+    let mut passes = Vec::new();
+    if let Source::Draw { topology } = *source {
+        passes.push(kernel("capture count", count_kernel(e, topology, buffers), Workgroups::PerPrimitive { size: WORKGROUP })?);
+    }
+    let items = source.items_per_primitive();
+    let scans = gpu::scan_kernels(&buffers.scan_bindings(e), items);
+    let divisors = [gpu::SCAN_BLOCK / items, 1, gpu::SCAN_BLOCK / items];
+    for (k, (src, divisor)) in scans.into_iter().zip(divisors).enumerate() {
+        let workgroups = if k == 1 { Workgroups::One } else { Workgroups::ScanLevel { divisor } };
+        passes.push(kernel(&format!("capture scan {k}"), src, workgroups)?);
+    }
+    let (write, workgroups) = write_kernel(e, layout, source, buffers);
+    passes.push(kernel("capture write", write, workgroups)?);
+    passes.push(kernel("capture finish", finish_kernel(e, layout, source, buffers), Workgroups::One)?);
+    Ok(passes)
+}
+
+/// The capture buffers' declarations and `tesserae_capture_room()`: the primitives every
+/// buffer holds whole.
+fn capture_buffers_wgsl(e: Emulation, layout: &CaptureLayout, n: u32) -> String {
+    let mut s = String::new();
+    let mut room = String::from("fn tesserae_capture_room() -> u32 {\n    var room = 0xffffffffu;\n");
+    for &(b, stride) in &layout.buffers {
+        let _ = writeln!(s, "{} var<storage, read_write> tesserae_xfb{b}: array<u32>;", e.at(binding::CAPTURE_BUFFERS + b));
+        let _ = writeln!(room, "    room = min(room, arrayLength(&tesserae_xfb{b}) * 4u / {}u);", (n * stride).max(1));
+    }
+    room.push_str("    return room;\n}\n");
+    s + &room
+}
+
+fn count_kernel(e: Emulation, topology: Topology, b: &CaptureBuffers) -> String {
+    let n = cull::vertices_per_primitive(topology);
+    let strip = topology.is_strip();
+    let params = if strip { e.draw_params_wgsl() + cull::IS_RESTART_WGSL } else { e.draw_uniform_wgsl() };
+    format!(
+        "{params}
+{counts} var<storage, read_write> tesserae_capture_counts: array<u32>;
+
+@compute @workgroup_size({WORKGROUP})
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
+    let p = gid.x;
+    if p >= tesserae_draw.primitives {{
+        return;
+    }}
+    var v = array<u32, {len}>();
+    var keep = true;
+{assemble}    let item = gid.y * tesserae_draw.primitives + p;
+    tesserae_capture_counts[2u * item] = select(0u, 1u, keep);
+    tesserae_capture_counts[2u * item + 1u] = 0u;
+}}
+",
+        counts = e.at(binding::intermediate(b.counts)),
+        len = n.max(3),
+        assemble = cull::assemble_wgsl(topology),
+    )
+}
+
+/// Statements writing the captured vertex `t` of primitive `q` from the words at `src`.
+fn vertex_writes(layout: &CaptureLayout, n: u32) -> String {
+    let w = layout.words.len();
+    let mut s = String::new();
+    for (i, word) in layout.words.iter().enumerate() {
+        let stride = layout.stride(word.buffer) / 4;
+        let _ = writeln!(
+            s,
+            "            tesserae_xfb{b}[(q * {n}u + t) * {stride}u + {o}u] = tesserae_capture_words[src * {w}u + {i}u];",
+            b = word.buffer,
+            o = word.offset / 4,
+        );
+    }
+    s
+}
+
+fn write_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &CaptureBuffers) -> (String, Workgroups) {
+    let n = source.vertices_per_primitive();
+    let at = |id| e.at(binding::intermediate(id));
+    let common = format!(
+        "{words} var<storage, read> tesserae_capture_words: array<u32>;
+{counts} var<storage, read> tesserae_capture_counts: array<u32>;
+{offsets} var<storage, read> tesserae_capture_offsets: array<u32>;
+{state} var<storage, read> tesserae_capture_state: array<u32>;
+{buffers}",
+        words = at(b.words),
+        counts = at(b.counts),
+        offsets = at(b.offsets),
+        state = e.at(binding::CAPTURE_STATE),
+        buffers = capture_buffers_wgsl(e, layout, n),
+    );
+    let writes = vertex_writes(layout, n);
+    match *source {
+        Source::Draw { topology } => {
+            let strip = topology.is_strip();
+            let params = if strip { e.draw_params_wgsl() + cull::IS_RESTART_WGSL } else { e.draw_uniform_wgsl() };
+            let src = format!(
+                "{params}{common}
+@compute @workgroup_size({WORKGROUP})
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
+    let p = gid.x;
+    if p >= tesserae_draw.primitives {{
+        return;
+    }}
+    let item = gid.y * tesserae_draw.primitives + p;
+    if tesserae_capture_counts[2u * item] == 0u {{
+        return;
+    }}
+    let q = tesserae_capture_state[0] + tesserae_capture_offsets[2u * item];
+    if q >= tesserae_capture_room() {{
+        return;
+    }}
+    var v = array<u32, {len}>();
+    var keep = true;
+{assemble}    for (var t = 0u; t < {n}u; t++) {{
+        let src = gid.y * tesserae_draw.count + v[t];
+        {{
+{writes}        }}
+    }}
+}}
+",
+                len = n.max(3),
+                assemble = cull::assemble_wgsl(topology),
+            );
+            (src, Workgroups::PerPrimitive { size: WORKGROUP })
+        }
+        Source::Geometry { invocations, primitives_per_workgroup, entries_per_slot, .. } => {
+            let list = b.list.map(|l| format!("{} var<storage, read> tesserae_capture_list: array<u32>;\n", at(l))).unwrap_or_default();
+            let k = primitives_per_workgroup;
+            let src = format!(
+                "{params}{common}{list}
+@compute @workgroup_size({local})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {{
+    let p = wg.x * {k}u + lid / {invocations}u;
+    if p >= tesserae_draw.primitives {{
+        return;
+    }}
+    let slot = (wg.y * tesserae_draw.primitives + p) * {invocations}u + lid % {invocations}u;
+    let first = tesserae_capture_state[0] + tesserae_capture_offsets[2u * slot];
+    let room = tesserae_capture_room();
+    for (var j = 0u; j < tesserae_capture_counts[2u * slot]; j++) {{
+        let q = first + j;
+        if q >= room {{
+            return;
+        }}
+        for (var t = 0u; t < {n}u; t++) {{
+            let src = tesserae_capture_list[slot * {entries_per_slot}u + j * {n}u + t];
+            {{
+{writes}            }}
+        }}
+    }}
+}}
+",
+                params = e.draw_uniform_wgsl(),
+                local = invocations * k,
+            );
+            (src, Workgroups::PerPrimitive { size: k })
+        }
+    }
+}
+
+fn finish_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &CaptureBuffers) -> String {
+    let n = source.vertices_per_primitive();
+    format!(
+        "{totals} var<storage, read> tesserae_capture_totals: array<u32>;
+{state} var<storage, read_write> tesserae_capture_state: array<u32>;
+{buffers}
+@compute @workgroup_size(1)
+fn main() {{
+    let total = tesserae_capture_totals[5];
+    tesserae_capture_state[1] += total;
+    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+}}
+",
+        totals = e.at(binding::intermediate(b.totals)),
+        state = e.at(binding::CAPTURE_STATE),
+        buffers = capture_buffers_wgsl(e, layout, n),
+    )
+}
+
+/// The vertex stage as compute, storing each vertex's captured words (a [`Source::Draw`]).
+pub(crate) fn vertex_pass(
+    e: Emulation,
+    mut module: naga::Module,
+    desc: &crate::desc::PipelineDesc,
+    layout: &CaptureLayout,
+    buffers: &CaptureBuffers,
+) -> Result<Pass, TranslateError> {
+    let func = crate::vertex_function::from_entry(&mut module)?;
+    let slots = crate::vertex_pulling::used_slots(&func, &desc.vertex_buffers)?;
+    let records = crate::records::RecordLayout::packed();
+    let pass = crate::vertex_function::RecordsPass {
+        emulation: e,
+        layouts: &desc.vertex_buffers,
+        slots: &slots,
+        records_binding: None,
+        capture: Some((binding::intermediate(buffers.words), layout.words.len() as u32)),
+        entry: "tesserae_capture_vertex_main",
+        workgroup: WORKGROUP,
+        layout: &records,
+        verify: desc.options.verify_wgsl_round_trip,
+    };
+    let w = crate::vertex_function::records_pass(module, &func, &pass, "")?;
+    Ok(capture_pass(crate::compute_pass("capture vertex", crate::shader_plan(Stage::Vertex, w), Workgroups::PerPosition { size: WORKGROUP })))
+}
+
+/// `pass`, marked as serving only the capture.
+fn capture_pass(mut pass: Pass) -> Pass {
+    if let Pass::Compute(c) = &mut pass {
+        c.capture = true;
+    }
+    pass
+}
