@@ -299,9 +299,7 @@ pub struct PipelineDesc {
     pub vertex: StageDesc,
     pub tess_control: Option<StageDesc>,
     pub tess_eval: Option<StageDesc>,
-    /// Not translated: [`crate::translate`] refuses a pipeline with a geometry stage
-    /// (`Unsupported`, "geometry shaders"). The slot exists so that no caller can translate
-    /// such a pipeline without its geometry stage (vertex → fragment, rendering another image).
+    /// The geometry stage, run as compute ([`crate::geometry`]).
     pub geometry: Option<StageDesc>,
     pub fragment: Option<StageDesc>,
     pub topology: Topology,

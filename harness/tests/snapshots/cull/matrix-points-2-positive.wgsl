@@ -44,7 +44,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -191,7 +191,7 @@ struct TesseraeDraw {
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePointOut {
     @builtin(position) position: vec4<f32>,

@@ -43,7 +43,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -156,9 +156,9 @@ struct TesseraeDraw {
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(0) @binding(25) var<storage, read_write> tesserae_prims: array<u32>;
-@group(0) @binding(26) var<storage, read_write> tesserae_flags: array<u32>;
+@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read_write> tesserae_prims: array<u32>;
+@group(0) @binding(34) var<storage, read_write> tesserae_flags: array<u32>;
 
 @compute @workgroup_size(64)
 fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
@@ -206,10 +206,10 @@ struct TesseraeDraw {
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(0) @binding(25) var<storage, read> tesserae_prims: array<u32>;
-@group(0) @binding(26) var<storage, read> tesserae_flags: array<u32>;
-@group(0) @binding(27) var<storage, read_write> tesserae_out_indices: array<u32>;
-@group(0) @binding(28) var<storage, read_write> tesserae_indirect: array<u32>;
+@group(0) @binding(33) var<storage, read> tesserae_prims: array<u32>;
+@group(0) @binding(34) var<storage, read> tesserae_flags: array<u32>;
+@group(0) @binding(35) var<storage, read_write> tesserae_out_indices: array<u32>;
+@group(0) @binding(36) var<storage, read_write> tesserae_indirect: array<u32>;
 var<workgroup> tesserae_sums: array<u32, 256>;
 
 @compute @workgroup_size(256)
@@ -250,7 +250,7 @@ fn tesserae_compact_main(@builtin(local_invocation_index) t: u32) {
 }
 // pass `draw survivors`, vertex stage
 
-@group(0) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

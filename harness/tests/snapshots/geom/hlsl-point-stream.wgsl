@@ -42,7 +42,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -142,16 +142,17 @@ var<private> tesserae_io_66_g: array<vec3<f32>, 3>;
 var<private> tesserae_geometry_position: vec4<f32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
 var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
@@ -366,74 +367,75 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e36 = k;
-        if (_e36 < 3u) {
+        let _e38 = k;
+        if (_e38 < 3u) {
         } else {
             break;
         }
         {
-            let _e39 = k;
-            let _e43 = k;
-            v[_e39] = ((tesserae_primitive_id * 3u) + _e43);
+            let _e41 = k;
+            let _e45 = k;
+            v[_e41] = ((tesserae_primitive_id * 3u) + _e45);
         }
         continuing {
-            let _e46 = k;
-            k = (_e46 + 1u);
+            let _e48 = k;
+            k = (_e48 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e49 = keep;
-    if _e49 {
+    let _e51 = keep;
+    if _e51 {
         loop {
-            let _e52 = j;
-            if (_e52 < 3u) {
+            let _e54 = j;
+            if (_e54 < 3u) {
             } else {
                 break;
             }
             {
-                let _e58 = tesserae_draw.count;
-                let _e60 = j;
-                let _e62 = v[_e60];
-                let b = (((tesserae_wg.y * _e58) + _e62) * 2u);
-                let _e67 = j;
-                let _e71 = tesserae_src[b];
-                tesserae_io_59_g[_e67] = _e71;
-                let _e73 = j;
-                let _e79 = tesserae_src[(b + 1u)];
-                tesserae_io_66_g[_e73] = _e79.xyz;
+                let _e60 = tesserae_draw.count;
+                let _e62 = j;
+                let _e64 = v[_e62];
+                let b = (((tesserae_wg.y * _e60) + _e64) * 2u);
+                let _e69 = j;
+                let _e73 = tesserae_src[b];
+                tesserae_io_59_g[_e69] = _e73;
+                let _e75 = j;
+                let _e81 = tesserae_src[(b + 1u)];
+                tesserae_io_66_g[_e75] = _e81.xyz;
             }
             continuing {
-                let _e82 = j;
-                j = (_e82 + 1u);
+                let _e84 = j;
+                j = (_e84 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e85 = tesserae_gs_slot;
-    let first = (_e85 * 3u);
-    let _e89 = tesserae_gs_primitives;
-    i = (_e89 * 1u);
+    let _e87 = tesserae_gs_slot;
+    let first = (_e87 * 3u);
+    let _e91 = tesserae_gs_primitives;
+    i = (_e91 * 1u);
     loop {
-        let _e93 = i;
-        if (_e93 < 3u) {
+        let _e95 = i;
+        if (_e95 < 3u) {
         } else {
             break;
         }
         {
-            let _e97 = i;
-            tesserae_gs_indices[(first + _e97)] = 4294967295u;
+            let _e99 = i;
+            tesserae_gs_indices[(first + _e99)] = 4294967295u;
         }
         continuing {
-            let _e102 = i;
-            i = (_e102 + 1u);
+            let _e104 = i;
+            i = (_e104 + 1u);
         }
     }
     return;
 }
 // pass `geometry draw`, geometry stage
 
-@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

@@ -42,7 +42,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -140,14 +140,15 @@ var<private> tesserae_geometry_position: vec4<f32>;
 var<private> tesserae_geometry_layer: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
 var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
@@ -364,52 +365,53 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e36 = k;
-        if (_e36 < 1u) {
+        let _e38 = k;
+        if (_e38 < 1u) {
         } else {
             break;
         }
         {
-            let _e39 = k;
-            let _e43 = k;
-            v[_e39] = ((tesserae_primitive_id * 1u) + _e43);
+            let _e41 = k;
+            let _e45 = k;
+            v[_e41] = ((tesserae_primitive_id * 1u) + _e45);
         }
         continuing {
-            let _e46 = k;
-            k = (_e46 + 1u);
+            let _e48 = k;
+            k = (_e48 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e49 = keep;
-    if _e49 {
+    let _e51 = keep;
+    if _e51 {
         tesserae_io_41_g = i32(tesserae_invocation);
         tesserae_geometry();
     }
-    let _e53 = tesserae_gs_slot;
-    let first = (_e53 * 6u);
-    let _e57 = tesserae_gs_primitives;
-    i = (_e57 * 3u);
+    let _e55 = tesserae_gs_slot;
+    let first = (_e55 * 6u);
+    let _e59 = tesserae_gs_primitives;
+    i = (_e59 * 3u);
     loop {
-        let _e61 = i;
-        if (_e61 < 6u) {
+        let _e63 = i;
+        if (_e63 < 6u) {
         } else {
             break;
         }
         {
-            let _e65 = i;
-            tesserae_gs_indices[(first + _e65)] = 4294967295u;
+            let _e67 = i;
+            tesserae_gs_indices[(first + _e67)] = 4294967295u;
         }
         continuing {
-            let _e70 = i;
-            i = (_e70 + 1u);
+            let _e72 = i;
+            i = (_e72 + 1u);
         }
     }
     return;
 }
 // pass `geometry draw`, geometry stage
 
-@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

@@ -42,7 +42,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -143,16 +143,17 @@ var<private> tesserae_geometry_position: vec4<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
 var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
@@ -399,151 +400,152 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e36 = k;
-        if (_e36 < 2u) {
+        let _e38 = k;
+        if (_e38 < 2u) {
         } else {
             break;
         }
         {
-            let _e39 = k;
-            let _e41 = tesserae_is_restart((p + _e39));
-            if _e41 {
+            let _e41 = k;
+            let _e43 = tesserae_is_restart((p + _e41));
+            if _e43 {
                 keep = false;
             }
         }
         continuing {
-            let _e44 = k;
-            k = (_e44 + 1u);
+            let _e46 = k;
+            k = (_e46 + 1u);
         }
     }
     j = p;
     loop {
-        let _e49 = j;
-        if (_e49 > 0u) {
+        let _e51 = j;
+        if (_e51 > 0u) {
         } else {
             break;
         }
         {
-            let _e52 = j;
-            let _e55 = tesserae_is_restart((_e52 - 1u));
-            if _e55 {
-                let _e56 = j;
-                start = _e56;
+            let _e54 = j;
+            let _e57 = tesserae_is_restart((_e54 - 1u));
+            if _e57 {
+                let _e58 = j;
+                start = _e58;
                 break;
             }
         }
         continuing {
-            let _e58 = j;
-            j = (_e58 - 1u);
+            let _e60 = j;
+            j = (_e60 - 1u);
         }
     }
-    let _e60 = start;
-    let odd_2 = ((p - _e60) & 1u);
+    let _e62 = start;
+    let odd_2 = ((p - _e62) & 1u);
     v[0] = p;
     v[1] = (p + 1u);
     tesserae_primitive_id = p;
-    let _e71 = tesserae_draw.indexed;
-    if (_e71 != 0u) {
+    let _e73 = tesserae_draw.indexed;
+    if (_e73 != 0u) {
         tesserae_primitive_id = 0u;
         loop {
-            let _e79 = w;
-            if (_e79 < p) {
+            let _e81 = w;
+            if (_e81 < p) {
             } else {
                 break;
             }
             {
-                let _e81 = next;
-                let _e82 = w;
-                next = max(_e81, _e82);
+                let _e83 = next;
+                let _e84 = w;
+                next = max(_e83, _e84);
                 loop {
-                    let _e84 = next;
-                    let _e85 = w;
-                    if (_e84 < (_e85 + 2u)) {
-                        let _e91 = next;
-                        let _e92 = tesserae_is_restart(_e91);
-                        local = !(_e92);
+                    let _e86 = next;
+                    let _e87 = w;
+                    if (_e86 < (_e87 + 2u)) {
+                        let _e93 = next;
+                        let _e94 = tesserae_is_restart(_e93);
+                        local = !(_e94);
                     } else {
                         local = false;
                     }
-                    let _e95 = local;
-                    if _e95 {
+                    let _e97 = local;
+                    if _e97 {
                     } else {
                         break;
                     }
                     {
-                        let _e97 = next;
-                        next = (_e97 + 1u);
+                        let _e99 = next;
+                        next = (_e99 + 1u);
                     }
                 }
-                let _e99 = next;
-                let _e100 = w;
-                if (_e99 >= (_e100 + 2u)) {
-                    let _e105 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e105 + 1u);
+                let _e101 = next;
+                let _e102 = w;
+                if (_e101 >= (_e102 + 2u)) {
+                    let _e107 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e107 + 1u);
                 }
             }
             continuing {
-                let _e108 = w;
-                w = (_e108 + 1u);
+                let _e110 = w;
+                w = (_e110 + 1u);
             }
         }
     }
-    let _e111 = tesserae_primitive_id;
-    tesserae_gs_input_primitive = _e111;
-    let _e112 = keep;
-    if _e112 {
-        let _e114 = tesserae_primitive_id;
-        tesserae_io_77_g = i32(_e114);
+    let _e113 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e113;
+    let _e114 = keep;
+    if _e114 {
+        let _e116 = tesserae_primitive_id;
+        tesserae_io_77_g = i32(_e116);
         loop {
-            let _e118 = j_1;
-            if (_e118 < 2u) {
+            let _e120 = j_1;
+            if (_e120 < 2u) {
             } else {
                 break;
             }
             {
-                let _e124 = tesserae_draw.count;
-                let _e126 = j_1;
-                let _e128 = v[_e126];
-                let b = (((tesserae_wg.y * _e124) + _e128) * 2u);
-                let _e133 = j_1;
-                let _e138 = tesserae_src[b];
-                tesserae_io_57_g[_e133].gl_Position = _e138;
-                let _e140 = j_1;
-                let _e146 = tesserae_src[(b + 1u)];
-                tesserae_io_85_g[_e140] = _e146.xyz;
+                let _e126 = tesserae_draw.count;
+                let _e128 = j_1;
+                let _e130 = v[_e128];
+                let b = (((tesserae_wg.y * _e126) + _e130) * 2u);
+                let _e135 = j_1;
+                let _e140 = tesserae_src[b];
+                tesserae_io_57_g[_e135].gl_Position = _e140;
+                let _e142 = j_1;
+                let _e148 = tesserae_src[(b + 1u)];
+                tesserae_io_85_g[_e142] = _e148.xyz;
             }
             continuing {
-                let _e149 = j_1;
-                j_1 = (_e149 + 1u);
+                let _e151 = j_1;
+                j_1 = (_e151 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e152 = tesserae_gs_slot;
-    let first = (_e152 * 6u);
-    let _e156 = tesserae_gs_primitives;
-    i = (_e156 * 3u);
+    let _e154 = tesserae_gs_slot;
+    let first = (_e154 * 6u);
+    let _e158 = tesserae_gs_primitives;
+    i = (_e158 * 3u);
     loop {
-        let _e160 = i;
-        if (_e160 < 6u) {
+        let _e162 = i;
+        if (_e162 < 6u) {
         } else {
             break;
         }
         {
-            let _e164 = i;
-            tesserae_gs_indices[(first + _e164)] = 4294967295u;
+            let _e166 = i;
+            tesserae_gs_indices[(first + _e166)] = 4294967295u;
         }
         continuing {
-            let _e169 = i;
-            i = (_e169 + 1u);
+            let _e171 = i;
+            i = (_e171 + 1u);
         }
     }
     return;
 }
 // pass `geometry draw`, geometry stage
 
-@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

@@ -42,7 +42,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -141,16 +141,17 @@ var<private> tesserae_geometry_position: vec4<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
 var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
@@ -414,148 +415,149 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e36 = k;
-        if (_e36 < 4u) {
+        let _e38 = k;
+        if (_e38 < 4u) {
         } else {
             break;
         }
         {
-            let _e39 = k;
-            let _e41 = tesserae_is_restart((p + _e39));
-            if _e41 {
+            let _e41 = k;
+            let _e43 = tesserae_is_restart((p + _e41));
+            if _e43 {
                 keep = false;
             }
         }
         continuing {
-            let _e44 = k;
-            k = (_e44 + 1u);
+            let _e46 = k;
+            k = (_e46 + 1u);
         }
     }
     j = p;
     loop {
-        let _e49 = j;
-        if (_e49 > 0u) {
+        let _e51 = j;
+        if (_e51 > 0u) {
         } else {
             break;
         }
         {
-            let _e52 = j;
-            let _e55 = tesserae_is_restart((_e52 - 1u));
-            if _e55 {
-                let _e56 = j;
-                start = _e56;
+            let _e54 = j;
+            let _e57 = tesserae_is_restart((_e54 - 1u));
+            if _e57 {
+                let _e58 = j;
+                start = _e58;
                 break;
             }
         }
         continuing {
-            let _e58 = j;
-            j = (_e58 - 1u);
+            let _e60 = j;
+            j = (_e60 - 1u);
         }
     }
-    let _e60 = start;
-    let odd_2 = ((p - _e60) & 1u);
+    let _e62 = start;
+    let odd_2 = ((p - _e62) & 1u);
     v[0] = p;
     v[1] = (p + 1u);
     v[2] = (p + 2u);
     v[3] = (p + 3u);
     tesserae_primitive_id = p;
-    let _e77 = tesserae_draw.indexed;
-    if (_e77 != 0u) {
+    let _e79 = tesserae_draw.indexed;
+    if (_e79 != 0u) {
         tesserae_primitive_id = 0u;
         loop {
-            let _e85 = w;
-            if (_e85 < p) {
+            let _e87 = w;
+            if (_e87 < p) {
             } else {
                 break;
             }
             {
-                let _e87 = next;
-                let _e88 = w;
-                next = max(_e87, _e88);
+                let _e89 = next;
+                let _e90 = w;
+                next = max(_e89, _e90);
                 loop {
-                    let _e90 = next;
-                    let _e91 = w;
-                    if (_e90 < (_e91 + 4u)) {
-                        let _e97 = next;
-                        let _e98 = tesserae_is_restart(_e97);
-                        local = !(_e98);
+                    let _e92 = next;
+                    let _e93 = w;
+                    if (_e92 < (_e93 + 4u)) {
+                        let _e99 = next;
+                        let _e100 = tesserae_is_restart(_e99);
+                        local = !(_e100);
                     } else {
                         local = false;
                     }
-                    let _e101 = local;
-                    if _e101 {
+                    let _e103 = local;
+                    if _e103 {
                     } else {
                         break;
                     }
                     {
-                        let _e103 = next;
-                        next = (_e103 + 1u);
+                        let _e105 = next;
+                        next = (_e105 + 1u);
                     }
                 }
-                let _e105 = next;
-                let _e106 = w;
-                if (_e105 >= (_e106 + 4u)) {
-                    let _e111 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e111 + 1u);
+                let _e107 = next;
+                let _e108 = w;
+                if (_e107 >= (_e108 + 4u)) {
+                    let _e113 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e113 + 1u);
                 }
             }
             continuing {
-                let _e114 = w;
-                w = (_e114 + 1u);
+                let _e116 = w;
+                w = (_e116 + 1u);
             }
         }
     }
-    let _e117 = tesserae_primitive_id;
-    tesserae_gs_input_primitive = _e117;
-    let _e118 = keep;
-    if _e118 {
+    let _e119 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e119;
+    let _e120 = keep;
+    if _e120 {
         loop {
-            let _e121 = j_1;
-            if (_e121 < 4u) {
+            let _e123 = j_1;
+            if (_e123 < 4u) {
             } else {
                 break;
             }
             {
-                let _e127 = tesserae_draw.count;
-                let _e129 = j_1;
-                let _e131 = v[_e129];
-                let b = (((tesserae_wg.y * _e127) + _e131) * 2u);
-                let _e136 = j_1;
-                let _e141 = tesserae_src[b];
-                tesserae_io_65_g[_e136].gl_Position = _e141;
+                let _e129 = tesserae_draw.count;
+                let _e131 = j_1;
+                let _e133 = v[_e131];
+                let b = (((tesserae_wg.y * _e129) + _e133) * 2u);
+                let _e138 = j_1;
+                let _e143 = tesserae_src[b];
+                tesserae_io_65_g[_e138].gl_Position = _e143;
             }
             continuing {
-                let _e143 = j_1;
-                j_1 = (_e143 + 1u);
+                let _e145 = j_1;
+                j_1 = (_e145 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e146 = tesserae_gs_slot;
-    let first = (_e146 * 42u);
-    let _e150 = tesserae_gs_primitives;
-    i = (_e150 * 3u);
+    let _e148 = tesserae_gs_slot;
+    let first = (_e148 * 42u);
+    let _e152 = tesserae_gs_primitives;
+    i = (_e152 * 3u);
     loop {
-        let _e154 = i;
-        if (_e154 < 42u) {
+        let _e156 = i;
+        if (_e156 < 42u) {
         } else {
             break;
         }
         {
-            let _e158 = i;
-            tesserae_gs_indices[(first + _e158)] = 4294967295u;
+            let _e160 = i;
+            tesserae_gs_indices[(first + _e160)] = 4294967295u;
         }
         continuing {
-            let _e163 = i;
-            i = (_e163 + 1u);
+            let _e165 = i;
+            i = (_e165 + 1u);
         }
     }
     return;
 }
 // pass `geometry draw`, geometry stage
 
-@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

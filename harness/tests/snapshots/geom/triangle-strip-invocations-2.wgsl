@@ -42,7 +42,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -144,16 +144,17 @@ var<private> tesserae_geometry_position: vec4<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
 var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
@@ -407,153 +408,154 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e36 = k;
-        if (_e36 < 3u) {
+        let _e38 = k;
+        if (_e38 < 3u) {
         } else {
             break;
         }
         {
-            let _e39 = k;
-            let _e41 = tesserae_is_restart((p + _e39));
-            if _e41 {
+            let _e41 = k;
+            let _e43 = tesserae_is_restart((p + _e41));
+            if _e43 {
                 keep = false;
             }
         }
         continuing {
-            let _e44 = k;
-            k = (_e44 + 1u);
+            let _e46 = k;
+            k = (_e46 + 1u);
         }
     }
     j = p;
     loop {
-        let _e49 = j;
-        if (_e49 > 0u) {
+        let _e51 = j;
+        if (_e51 > 0u) {
         } else {
             break;
         }
         {
-            let _e52 = j;
-            let _e55 = tesserae_is_restart((_e52 - 1u));
-            if _e55 {
-                let _e56 = j;
-                start = _e56;
+            let _e54 = j;
+            let _e57 = tesserae_is_restart((_e54 - 1u));
+            if _e57 {
+                let _e58 = j;
+                start = _e58;
                 break;
             }
         }
         continuing {
-            let _e58 = j;
-            j = (_e58 - 1u);
+            let _e60 = j;
+            j = (_e60 - 1u);
         }
     }
-    let _e60 = start;
-    let odd_2 = ((p - _e60) & 1u);
+    let _e62 = start;
+    let odd_2 = ((p - _e62) & 1u);
     v[0] = p;
     v[1] = ((p + 1u) + odd_2);
     v[2] = ((p + 2u) - odd_2);
     tesserae_primitive_id = p;
-    let _e76 = tesserae_draw.indexed;
-    if (_e76 != 0u) {
+    let _e78 = tesserae_draw.indexed;
+    if (_e78 != 0u) {
         tesserae_primitive_id = 0u;
         loop {
-            let _e84 = w;
-            if (_e84 < p) {
+            let _e86 = w;
+            if (_e86 < p) {
             } else {
                 break;
             }
             {
-                let _e86 = next;
-                let _e87 = w;
-                next = max(_e86, _e87);
+                let _e88 = next;
+                let _e89 = w;
+                next = max(_e88, _e89);
                 loop {
-                    let _e89 = next;
-                    let _e90 = w;
-                    if (_e89 < (_e90 + 3u)) {
-                        let _e96 = next;
-                        let _e97 = tesserae_is_restart(_e96);
-                        local = !(_e97);
+                    let _e91 = next;
+                    let _e92 = w;
+                    if (_e91 < (_e92 + 3u)) {
+                        let _e98 = next;
+                        let _e99 = tesserae_is_restart(_e98);
+                        local = !(_e99);
                     } else {
                         local = false;
                     }
-                    let _e100 = local;
-                    if _e100 {
+                    let _e102 = local;
+                    if _e102 {
                     } else {
                         break;
                     }
                     {
-                        let _e102 = next;
-                        next = (_e102 + 1u);
+                        let _e104 = next;
+                        next = (_e104 + 1u);
                     }
                 }
-                let _e104 = next;
-                let _e105 = w;
-                if (_e104 >= (_e105 + 3u)) {
-                    let _e110 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e110 + 1u);
+                let _e106 = next;
+                let _e107 = w;
+                if (_e106 >= (_e107 + 3u)) {
+                    let _e112 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e112 + 1u);
                 }
             }
             continuing {
-                let _e113 = w;
-                w = (_e113 + 1u);
+                let _e115 = w;
+                w = (_e115 + 1u);
             }
         }
     }
-    let _e116 = tesserae_primitive_id;
-    tesserae_gs_input_primitive = _e116;
-    let _e117 = keep;
-    if _e117 {
+    let _e118 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e118;
+    let _e119 = keep;
+    if _e119 {
         tesserae_io_89_g = i32(tesserae_invocation);
-        let _e121 = tesserae_primitive_id;
-        tesserae_io_103_g = i32(_e121);
+        let _e123 = tesserae_primitive_id;
+        tesserae_io_103_g = i32(_e123);
         loop {
-            let _e125 = j_1;
-            if (_e125 < 3u) {
+            let _e127 = j_1;
+            if (_e127 < 3u) {
             } else {
                 break;
             }
             {
-                let _e131 = tesserae_draw.count;
-                let _e133 = j_1;
-                let _e135 = v[_e133];
-                let b = (((tesserae_wg.y * _e131) + _e135) * 2u);
-                let _e140 = j_1;
-                let _e145 = tesserae_src[b];
-                tesserae_io_46_g[_e140].gl_Position = _e145;
-                let _e147 = j_1;
-                let _e153 = tesserae_src[(b + 1u)];
-                tesserae_io_111_g[_e147] = _e153.xyz;
+                let _e133 = tesserae_draw.count;
+                let _e135 = j_1;
+                let _e137 = v[_e135];
+                let b = (((tesserae_wg.y * _e133) + _e137) * 2u);
+                let _e142 = j_1;
+                let _e147 = tesserae_src[b];
+                tesserae_io_46_g[_e142].gl_Position = _e147;
+                let _e149 = j_1;
+                let _e155 = tesserae_src[(b + 1u)];
+                tesserae_io_111_g[_e149] = _e155.xyz;
             }
             continuing {
-                let _e156 = j_1;
-                j_1 = (_e156 + 1u);
+                let _e158 = j_1;
+                j_1 = (_e158 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e159 = tesserae_gs_slot;
-    let first = (_e159 * 6u);
-    let _e163 = tesserae_gs_primitives;
-    i = (_e163 * 3u);
+    let _e161 = tesserae_gs_slot;
+    let first = (_e161 * 6u);
+    let _e165 = tesserae_gs_primitives;
+    i = (_e165 * 3u);
     loop {
-        let _e167 = i;
-        if (_e167 < 6u) {
+        let _e169 = i;
+        if (_e169 < 6u) {
         } else {
             break;
         }
         {
-            let _e171 = i;
-            tesserae_gs_indices[(first + _e171)] = 4294967295u;
+            let _e173 = i;
+            tesserae_gs_indices[(first + _e173)] = 4294967295u;
         }
         continuing {
-            let _e176 = i;
-            i = (_e176 + 1u);
+            let _e178 = i;
+            i = (_e178 + 1u);
         }
     }
     return;
 }
 // pass `geometry draw`, geometry stage
 
-@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

@@ -42,7 +42,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -141,16 +141,17 @@ var<private> tesserae_geometry_position: vec4<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
 var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
@@ -408,9 +409,10 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     let i2_ = (2u * tesserae_primitive_id);
-    let _e40 = tesserae_draw.primitives;
-    let last = ((tesserae_primitive_id + 1u) == _e40);
+    let _e42 = tesserae_draw.primitives;
+    let last = ((tesserae_primitive_id + 1u) == _e42);
     if (tesserae_primitive_id == 0u) {
         v = array<u32, 6>(0u, 1u, 2u, select(6u, 5u, last), 4u, 3u);
     } else {
@@ -421,73 +423,73 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
         }
     }
     loop {
-        let _e87 = k;
-        if (_e87 < 6u) {
+        let _e89 = k;
+        if (_e89 < 6u) {
         } else {
             break;
         }
         {
-            let _e90 = k;
-            let _e92 = v[_e90];
-            let _e93 = tesserae_is_restart(_e92);
-            if _e93 {
+            let _e92 = k;
+            let _e94 = v[_e92];
+            let _e95 = tesserae_is_restart(_e94);
+            if _e95 {
                 keep = false;
             }
         }
         continuing {
-            let _e96 = k;
-            k = (_e96 + 1u);
+            let _e98 = k;
+            k = (_e98 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e99 = keep;
-    if _e99 {
+    let _e101 = keep;
+    if _e101 {
         loop {
-            let _e102 = j;
-            if (_e102 < 6u) {
+            let _e104 = j;
+            if (_e104 < 6u) {
             } else {
                 break;
             }
             {
-                let _e108 = tesserae_draw.count;
-                let _e110 = j;
-                let _e112 = v[_e110];
-                let b = (((tesserae_wg.y * _e108) + _e112) * 2u);
-                let _e117 = j;
-                let _e122 = tesserae_src[b];
-                tesserae_io_66_g[_e117].gl_Position = _e122;
+                let _e110 = tesserae_draw.count;
+                let _e112 = j;
+                let _e114 = v[_e112];
+                let b = (((tesserae_wg.y * _e110) + _e114) * 2u);
+                let _e119 = j;
+                let _e124 = tesserae_src[b];
+                tesserae_io_66_g[_e119].gl_Position = _e124;
             }
             continuing {
-                let _e124 = j;
-                j = (_e124 + 1u);
+                let _e126 = j;
+                j = (_e126 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e127 = tesserae_gs_slot;
-    let first = (_e127 * 66u);
-    let _e131 = tesserae_gs_primitives;
-    i = (_e131 * 3u);
+    let _e129 = tesserae_gs_slot;
+    let first = (_e129 * 66u);
+    let _e133 = tesserae_gs_primitives;
+    i = (_e133 * 3u);
     loop {
-        let _e135 = i;
-        if (_e135 < 66u) {
+        let _e137 = i;
+        if (_e137 < 66u) {
         } else {
             break;
         }
         {
-            let _e139 = i;
-            tesserae_gs_indices[(first + _e139)] = 4294967295u;
+            let _e141 = i;
+            tesserae_gs_indices[(first + _e141)] = 4294967295u;
         }
         continuing {
-            let _e144 = i;
-            i = (_e144 + 1u);
+            let _e146 = i;
+            i = (_e146 + 1u);
         }
     }
     return;
 }
 // pass `geometry draw`, geometry stage
 
-@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

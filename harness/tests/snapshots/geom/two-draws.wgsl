@@ -42,7 +42,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -141,16 +141,17 @@ var<private> tesserae_io_75_g: array<vec3<f32>, 3>;
 var<private> tesserae_geometry_position: vec4<f32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
 var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
@@ -356,75 +357,76 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e36 = k;
-        if (_e36 < 3u) {
+        let _e38 = k;
+        if (_e38 < 3u) {
         } else {
             break;
         }
         {
-            let _e39 = k;
-            let _e43 = k;
-            v[_e39] = ((tesserae_primitive_id * 3u) + _e43);
+            let _e41 = k;
+            let _e45 = k;
+            v[_e41] = ((tesserae_primitive_id * 3u) + _e45);
         }
         continuing {
-            let _e46 = k;
-            k = (_e46 + 1u);
+            let _e48 = k;
+            k = (_e48 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e49 = keep;
-    if _e49 {
+    let _e51 = keep;
+    if _e51 {
         tesserae_io_67_g = i32(tesserae_primitive_id);
         loop {
-            let _e54 = j;
-            if (_e54 < 3u) {
+            let _e56 = j;
+            if (_e56 < 3u) {
             } else {
                 break;
             }
             {
-                let _e60 = tesserae_draw.count;
-                let _e62 = j;
-                let _e64 = v[_e62];
-                let b = (((tesserae_wg.y * _e60) + _e64) * 2u);
-                let _e69 = j;
-                let _e74 = tesserae_src[b];
-                tesserae_io_57_g[_e69].gl_Position = _e74;
-                let _e76 = j;
-                let _e82 = tesserae_src[(b + 1u)];
-                tesserae_io_75_g[_e76] = _e82.xyz;
+                let _e62 = tesserae_draw.count;
+                let _e64 = j;
+                let _e66 = v[_e64];
+                let b = (((tesserae_wg.y * _e62) + _e66) * 2u);
+                let _e71 = j;
+                let _e76 = tesserae_src[b];
+                tesserae_io_57_g[_e71].gl_Position = _e76;
+                let _e78 = j;
+                let _e84 = tesserae_src[(b + 1u)];
+                tesserae_io_75_g[_e78] = _e84.xyz;
             }
             continuing {
-                let _e85 = j;
-                j = (_e85 + 1u);
+                let _e87 = j;
+                j = (_e87 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e88 = tesserae_gs_slot;
-    let first = (_e88 * 3u);
-    let _e92 = tesserae_gs_primitives;
-    i = (_e92 * 3u);
+    let _e90 = tesserae_gs_slot;
+    let first = (_e90 * 3u);
+    let _e94 = tesserae_gs_primitives;
+    i = (_e94 * 3u);
     loop {
-        let _e96 = i;
-        if (_e96 < 3u) {
+        let _e98 = i;
+        if (_e98 < 3u) {
         } else {
             break;
         }
         {
-            let _e100 = i;
-            tesserae_gs_indices[(first + _e100)] = 4294967295u;
+            let _e102 = i;
+            tesserae_gs_indices[(first + _e102)] = 4294967295u;
         }
         continuing {
-            let _e105 = i;
-            i = (_e105 + 1u);
+            let _e107 = i;
+            i = (_e107 + 1u);
         }
     }
     return;
 }
 // pass `geometry draw`, geometry stage
 
-@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

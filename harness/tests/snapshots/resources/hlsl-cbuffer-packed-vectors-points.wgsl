@@ -54,7 +54,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(1) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(1) @binding(24) 
+@group(1) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn u0040_main_u0028_vf2_u003b(pos: ptr<function, vec2<f32>>) -> VSOut {
@@ -185,7 +185,7 @@ struct TesseraeDraw {
 }
 @group(1) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(1) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePointOut {
     @builtin(position) position: vec4<f32>,

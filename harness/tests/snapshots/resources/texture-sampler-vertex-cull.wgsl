@@ -46,7 +46,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(1) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(1) @binding(24) 
+@group(1) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -148,9 +148,9 @@ struct TesseraeDraw {
 }
 @group(1) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(1) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(1) @binding(25) var<storage, read_write> tesserae_prims: array<u32>;
-@group(1) @binding(26) var<storage, read_write> tesserae_flags: array<u32>;
+@group(1) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(33) var<storage, read_write> tesserae_prims: array<u32>;
+@group(1) @binding(34) var<storage, read_write> tesserae_flags: array<u32>;
 
 @compute @workgroup_size(64)
 fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
@@ -198,10 +198,10 @@ struct TesseraeDraw {
 }
 @group(1) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(1) @binding(25) var<storage, read> tesserae_prims: array<u32>;
-@group(1) @binding(26) var<storage, read> tesserae_flags: array<u32>;
-@group(1) @binding(27) var<storage, read_write> tesserae_out_indices: array<u32>;
-@group(1) @binding(28) var<storage, read_write> tesserae_indirect: array<u32>;
+@group(1) @binding(33) var<storage, read> tesserae_prims: array<u32>;
+@group(1) @binding(34) var<storage, read> tesserae_flags: array<u32>;
+@group(1) @binding(35) var<storage, read_write> tesserae_out_indices: array<u32>;
+@group(1) @binding(36) var<storage, read_write> tesserae_indirect: array<u32>;
 var<workgroup> tesserae_sums: array<u32, 256>;
 
 @compute @workgroup_size(256)
@@ -242,7 +242,7 @@ fn tesserae_compact_main(@builtin(local_invocation_index) t: u32) {
 }
 // pass `draw survivors`, vertex stage
 
-@group(1) @binding(24) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,

@@ -45,7 +45,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -148,11 +148,11 @@ var<workgroup> tesserae_io_48_g: array<f32, 4>;
 var<workgroup> tesserae_io_59_g: array<f32, 2>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(27) 
+@group(0) @binding(35) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn main() {
@@ -265,9 +265,9 @@ var<private> tesserae_io_18_g: vec3<f32>;
 var<private> tesserae_io_27_g: array<gl_PerVertex_1, 32>;
 var<private> col: vec4<f32>;
 var<private> tesserae_io_55_g: array<C, 32>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(30) 
+@group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn main() {

@@ -30,7 +30,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -117,11 +117,11 @@ var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
 var<workgroup> tesserae_io_39_g: array<f32, 4>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(27) 
+@group(0) @binding(35) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn main() {
@@ -214,13 +214,13 @@ var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f,
 var<private> tesserae_io_34_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
 var<private> tesserae_cull_distance: array<f32, 2>;
-@group(0) @binding(25) 
-var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(30) 
-var<storage> tesserae_domain: array<vec4<f32>>;
 @group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(41) 
 var<storage, read_write> tesserae_cull_masks: array<u32>;
-@group(0) @binding(32) 
+@group(0) @binding(40) 
 var<storage> tesserae_indirect: array<u32>;
 
 fn main() {
@@ -316,9 +316,9 @@ fn tesserae_cull_distances(@builtin(global_invocation_id) tesserae_id: vec3<u32>
     return;
 }
 // pass `tessellation cull`, tessellation evaluation stage
-@group(0) @binding(31) var<storage, read_write> tesserae_indices: array<u32>;
-@group(0) @binding(32) var<storage, read> tesserae_indirect: array<u32>;
-@group(0) @binding(33) var<storage, read> tesserae_cull_masks: array<u32>;
+@group(0) @binding(39) var<storage, read_write> tesserae_indices: array<u32>;
+@group(0) @binding(40) var<storage, read> tesserae_indirect: array<u32>;
+@group(0) @binding(41) var<storage, read> tesserae_cull_masks: array<u32>;
 
 @compute @workgroup_size(64)
 fn tesserae_cull_primitives(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
@@ -372,9 +372,9 @@ var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f,
 var<private> tesserae_io_34_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
 var<private> tesserae_cull_distance: array<f32, 2>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(30) 
+@group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn main() {

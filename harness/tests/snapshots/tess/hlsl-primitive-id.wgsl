@@ -31,7 +31,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn u0040_main_u0028_struct_u002d_VSIn_u002d_vf21_u003b(i: ptr<function, VSIn>) -> VSOut {
@@ -146,13 +146,13 @@ var<workgroup> tesserae_io_137_g: array<f32, 2>;
 var<workgroup> tesserae_io_144_g: f32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage, read_write> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) 
+@group(0) @binding(35) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn pcf_u0028_struct_u002d_HSIn_u002d_vf41_u005b_4_u005d_u003b_u1_u003b(ip: ptr<function, array<HSIn, 4>>, pid: ptr<function, u32>) -> PC {
@@ -360,13 +360,13 @@ var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f,
 var<private> u0040_entryPointOutput_u002e_ids: vec2<f32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(27) 
+@group(0) @binding(35) 
 var<storage> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(30) 
+@group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_4_u005d_u002d_f1_u005b_2_u005d_u002d_f11_u003b_vf2_u003b_struct_u002d_CP_u002d_vf4_u002d_f11_u005b_4_u005d_u003b(pc: ptr<function, PC>, uv: ptr<function, vec2<f32>>, p: array<CP, 4>) -> DSOut {

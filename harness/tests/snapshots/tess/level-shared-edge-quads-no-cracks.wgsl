@@ -30,7 +30,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -119,11 +119,11 @@ var<workgroup> tesserae_io_116_g: array<f32, 2>;
 var<private> tesserae_io_117_g: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(27) 
+@group(0) @binding(35) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn edge_level_u0028_vf4_u003b_vf4_u003b(a: ptr<function, vec4<f32>>, b: ptr<function, vec4<f32>>) -> f32 {
@@ -270,9 +270,9 @@ var<private> tesserae_io_11_g: vec3<f32>;
 var<private> tesserae_io_29_g: array<gl_PerVertex, 32>;
 var<private> unnamed: gl_PerVertex_1 = gl_PerVertex_1(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> v_col: vec4<f32>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(30) 
+@group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn main() {

@@ -24,7 +24,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -124,11 +124,11 @@ var<workgroup> tesserae_io_24_g: array<f32, 2>;
 var<private> tesserae_io_37_g: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(27) 
+@group(0) @binding(35) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn main() {
@@ -220,11 +220,11 @@ var<private> tesserae_io_20_g: array<f32, 2>;
 var<private> global: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> tesserae_io_45_g: vec3<f32>;
 var<private> global_1: f32 = 0f;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(27) 
+@group(0) @binding(35) 
 var<storage> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(30) 
+@group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn main() {

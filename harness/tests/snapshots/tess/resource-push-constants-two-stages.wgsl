@@ -30,7 +30,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -126,11 +126,11 @@ var<uniform> pc: PC;
 var<workgroup> tesserae_io_63_g: array<f32, 2>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(27) 
+@group(0) @binding(35) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn main() {
@@ -248,9 +248,9 @@ var<private> tesserae_io_45_g: array<gl_PerVertex_1, 32>;
 @group(0) @binding(20) 
 var<uniform> pc: PC;
 var<private> v_col: vec4<f32>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(0) @binding(30) 
+@group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn tent_u0028_f1_u003b(x: ptr<function, f32>) -> f32 {

@@ -30,7 +30,7 @@ var<uniform> tesserae_draw: TesseraeDraw;
 var<storage> tesserae_indices: array<u32>;
 @group(1) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
-@group(1) @binding(24) 
+@group(1) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -134,11 +134,11 @@ var<uniform> levels_1_: Levels;
 var<uniform> levels_2_: Levels;
 @group(1) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(1) @binding(24) 
+@group(1) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(1) @binding(25) 
+@group(1) @binding(33) 
 var<storage, read_write> tesserae_cps: array<vec4<f32>>;
-@group(1) @binding(27) 
+@group(1) @binding(35) 
 var<storage, read_write> tesserae_levels: array<vec4<f32>>;
 
 fn main() {
@@ -267,9 +267,9 @@ var<uniform> offs_0_: Offsets;
 var<uniform> offs_1_: Offsets;
 @group(0) @binding(5) 
 var<uniform> offs_2_: Offsets;
-@group(1) @binding(25) 
+@group(1) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
-@group(1) @binding(30) 
+@group(1) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn main() {
