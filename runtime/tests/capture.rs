@@ -24,7 +24,11 @@ fn capture(desc: &PipelineDesc, calls: &[DrawCall], capture_bytes: u64) -> Optio
     let init: Vec<u8> = (0..capture_bytes / 4).flat_map(|_| FILL.to_le_bytes()).collect();
     let buffer = wgpu::util::DeviceExt::create_buffer_init(
         &device,
-        &wgpu::util::BufferInitDescriptor { label: None, contents: &init, usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC },
+        &wgpu::util::BufferInitDescriptor {
+            label: None,
+            contents: &init,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        },
     );
     let mut encoder = device.create_command_encoder(&Default::default());
     let inputs = Inputs {
@@ -118,11 +122,8 @@ void main() {
     }
 }",
     );
-    let desc = PipelineDesc {
-        topology: Topology::PointList,
-        geometry: Some(StageDesc::new(gs)),
-        ..PipelineDesc::new(StageDesc::new(vs), None)
-    };
+    let desc =
+        PipelineDesc { topology: Topology::PointList, geometry: Some(StageDesc::new(gs)), ..PipelineDesc::new(StageDesc::new(vs), None) };
     let Some((words, counts)) = capture(&desc, &[draw(3, 1)], 4 * 3 * 12 + 8) else { return };
     assert_eq!(counts, [12, 12]);
     let mut expected = Vec::new();
@@ -134,5 +135,52 @@ void main() {
         }
     }
     expected.extend([FILL, FILL]);
+    assert_eq!(words, expected);
+}
+
+#[test]
+fn an_evaluation_stage_captures_the_tessellators_triangles_in_its_order() {
+    use tesserae::tessellator::{tessellate, Domain, Spacing, TessConfig};
+    let vs = glsl(ShaderStage::Vertex, "#version 450\nvoid main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }");
+    let tcs = glsl(
+        ShaderStage::TesselationControl,
+        "#version 450
+layout(vertices = 3) out;
+void main() {
+    gl_TessLevelOuter[0] = 2.0; gl_TessLevelOuter[1] = 2.0; gl_TessLevelOuter[2] = 2.0;
+    gl_TessLevelInner[0] = 2.0;
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+}",
+    );
+    // The captured vertex: TessCoord.xy and the patch, from the spec's tessellation of level 2.
+    let tes = glsl(
+        ShaderStage::TesselationEvaluation,
+        "#version 450
+layout(triangles, equal_spacing, ccw) in;
+layout(location = 0, xfb_buffer = 0, xfb_offset = 0, xfb_stride = 12) out vec2 uv;
+layout(location = 1, xfb_buffer = 0, xfb_offset = 8) flat out int patch_id;
+void main() {
+    uv = gl_TessCoord.xy;
+    patch_id = gl_PrimitiveID;
+    gl_Position = vec4(gl_TessCoord, 1.0);
+}",
+    );
+    let desc = PipelineDesc {
+        topology: Topology::PatchList { control_points: 3 },
+        tess_control: Some(StageDesc::new(tcs)),
+        tess_eval: Some(StageDesc::new(tes)),
+        ..PipelineDesc::new(StageDesc::new(vs), None)
+    };
+    let t = tessellate(&TessConfig::uniform(Domain::Triangles, Spacing::Equal, 2.0));
+    let triangles = t.primitives.len() as u32;
+    let Some((words, counts)) = capture(&desc, &[draw(6, 1)], 2 * triangles as u64 * 36) else { return };
+    assert_eq!(counts, [2 * triangles, 2 * triangles]);
+    let mut expected = Vec::new();
+    for patch in 0..2u32 {
+        for i in t.primitives.indices() {
+            let [u, v] = t.points[i as usize];
+            expected.extend([u.to_bits(), v.to_bits(), patch]);
+        }
+    }
     assert_eq!(words, expected);
 }

@@ -148,8 +148,7 @@ fn vertex_capture(
             capture::check(Stage::Vertex, &layout, &capture::Source::Draw { topology: desc.topology })?;
             Ok(Some((wgsl::spirv_to_module_unflipped(Stage::Vertex, last)?, layout)))
         }
-        Stage::TessEval => Err(TranslateError::unsupported(Stage::TessEval, "transform feedback from a tessellation evaluation stage")),
-        // The geometry path captures itself.
+        // The tessellation and geometry paths capture themselves.
         _ => Ok(None),
     }
 }

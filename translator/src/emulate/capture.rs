@@ -41,8 +41,23 @@ pub const WORKGROUP: u32 = 64;
 /// Where a capture's primitives come from (module docs).
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Source {
-    Draw { topology: Topology },
-    Geometry { invocations: u32, primitives_per_workgroup: u32, entries_per_slot: u32, vertices_per_primitive: u32 },
+    Draw {
+        topology: Topology,
+    },
+    Geometry {
+        invocations: u32,
+        primitives_per_workgroup: u32,
+        entries_per_slot: u32,
+        vertices_per_primitive: u32,
+    },
+    /// The tessellator's index list (`indices`, global point indices) and its arguments
+    /// (`indirect`: the entries at word 0, the points at word 5), before any cull pass.
+    Tessellation {
+        vertices_per_primitive: u32,
+        points_per_patch: u32,
+        indices: BufferId,
+        indirect: BufferId,
+    },
 }
 
 impl Source {
@@ -50,14 +65,14 @@ impl Source {
     pub(crate) fn vertices_per_primitive(&self) -> u32 {
         match *self {
             Source::Draw { topology } => cull::vertices_per_primitive(topology),
-            Source::Geometry { vertices_per_primitive, .. } => vertices_per_primitive,
+            Source::Geometry { vertices_per_primitive, .. } | Source::Tessellation { vertices_per_primitive, .. } => vertices_per_primitive,
         }
     }
 
     /// Items per primitive and instance of the draw.
     fn items_per_primitive(&self) -> u32 {
         match *self {
-            Source::Draw { .. } => 1,
+            Source::Draw { .. } | Source::Tessellation { .. } => 1,
             Source::Geometry { invocations, .. } => invocations,
         }
     }
@@ -68,49 +83,66 @@ impl Source {
 pub(crate) struct CaptureBuffers {
     /// `array<u32>`: each vertex's captured words.
     pub words: BufferId,
-    /// `array<u32>`: (primitives, 0) per item.
-    pub counts: BufferId,
-    pub offsets: BufferId,
-    pub totals: BufferId,
+    /// The counts and their scan, where items capture different numbers of primitives.
+    scan: Option<ScanBuffers>,
     /// `array<u32>`: a geometry slot's primitives' vertex indices.
     pub list: Option<BufferId>,
 }
 
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ScanBuffers {
+    /// `array<u32>`: (primitives, 0) per item.
+    pub counts: BufferId,
+    pub offsets: BufferId,
+    pub totals: BufferId,
+}
+
 impl CaptureBuffers {
-    /// Adds the buffers to `table`; `words_per_item_vertex`: for a geometry source, the
-    /// vertices a slot may emit (`max_vertices`).
+    /// `array<u32>`: (primitives, 0) per item, where items capture different numbers of them.
+    pub(crate) fn counts(&self) -> Option<BufferId> {
+        self.scan.map(|s| s.counts)
+    }
+
+    /// Adds the buffers to `table`.
     pub(crate) fn declare(table: &mut BufferTable, layout: &CaptureLayout, source: &Source) -> Self {
         let w = 4 * layout.words.len() as u64;
-        let (words, items) = match *source {
-            Source::Draw { .. } => (BufferSize::PerPosition { bytes: w }, 1u64),
-            Source::Geometry { invocations, entries_per_slot, vertices_per_primitive, .. } => {
-                // Vertices a slot emits: at most entries / n + n - 1 (a strip's first n - 1 complete nothing).
-                let vertices = (entries_per_slot / vertices_per_primitive + vertices_per_primitive - 1) as u64;
-                (BufferSize::PerPrimitive { bytes: w * invocations as u64 * vertices }, invocations as u64)
-            }
-        };
-        let offsets = match source {
-            Source::Draw { .. } => BufferSize::ScanOffsets,
-            // offsets_len(P × I × N) ≤ 2 P I N + 2 P I words.
-            Source::Geometry { .. } => BufferSize::PerPrimitive { bytes: 8 * items + 8 },
-        };
-        CaptureBuffers {
-            words: table.add("captured words", words, BufferUsage::Storage),
+        let items = source.items_per_primitive() as u64;
+        let scan = |table: &mut BufferTable, offsets| ScanBuffers {
             counts: table.add("capture counts", BufferSize::PerPrimitive { bytes: 8 * items }, BufferUsage::Storage),
             offsets: table.add("capture offsets", offsets, BufferUsage::Storage),
             totals: table.add("capture totals", BufferSize::Fixed { bytes: 24 }, BufferUsage::Storage),
-            list: match *source {
-                Source::Draw { .. } => None,
-                Source::Geometry { invocations, entries_per_slot, .. } => Some(table.add(
-                    "captured primitives",
-                    BufferSize::PerPrimitive { bytes: 4 * (invocations * entries_per_slot) as u64 },
-                    BufferUsage::Storage,
-                )),
+        };
+        match *source {
+            Source::Draw { .. } => CaptureBuffers {
+                words: table.add("captured words", BufferSize::PerPosition { bytes: w }, BufferUsage::Storage),
+                scan: Some(scan(table, BufferSize::ScanOffsets)),
+                list: None,
+            },
+            Source::Geometry { invocations, entries_per_slot, vertices_per_primitive, .. } => {
+                // Vertices a slot emits: at most entries / n + n - 1 (a strip's first n - 1
+                // complete nothing); offsets_len(P × I × N) ≤ 2 P I N + 2 P I words.
+                let vertices = (entries_per_slot / vertices_per_primitive + vertices_per_primitive - 1) as u64;
+                CaptureBuffers {
+                    words: table.add("captured words", BufferSize::PerPrimitive { bytes: w * items * vertices }, BufferUsage::Storage),
+                    scan: Some(scan(table, BufferSize::PerPrimitive { bytes: 8 * items + 8 })),
+                    list: Some(table.add(
+                        "captured primitives",
+                        BufferSize::PerPrimitive { bytes: 4 * (invocations * entries_per_slot) as u64 },
+                        BufferUsage::Storage,
+                    )),
+                }
+            }
+            Source::Tessellation { points_per_patch, .. } => CaptureBuffers {
+                words: table.add("captured words", BufferSize::PerPatch { bytes: w * points_per_patch as u64 }, BufferUsage::Storage),
+                scan: None,
+                list: None,
             },
         }
     }
+}
 
-    fn scan_bindings(&self, emulation: Emulation) -> TessBindings {
+impl ScanBuffers {
+    fn bindings(&self, emulation: Emulation) -> TessBindings {
         let b = |id| binding::intermediate(id);
         TessBindings {
             emulation,
@@ -157,22 +189,23 @@ pub(crate) fn passes(
 ) -> Result<Vec<Pass>, TranslateError> {
     let kernel = |label: &str, src: String, workgroups| -> Result<Pass, TranslateError> {
         let w = crate::profile::phase("emulation: capture", || crate::wgsl::round_trip_kernel(stage, src))?;
-        Ok(capture_pass(crate::compute_pass(label, crate::shader_plan(stage, w), workgroups)))
+        Ok(mark_capture(crate::compute_pass(label, crate::shader_plan(stage, w), workgroups)))
     };
     let mut passes = Vec::new();
-    if let Source::Draw { topology } = *source {
-        passes.push(kernel("capture count", count_kernel(e, topology, buffers), Workgroups::PerPrimitive { size: WORKGROUP })?);
+    if let (Source::Draw { topology }, Some(scan)) = (*source, &buffers.scan) {
+        passes.push(kernel("capture count", count_kernel(e, topology, scan), Workgroups::PerPrimitive { size: WORKGROUP })?);
     }
-    let items = source.items_per_primitive();
-    let scans = gpu::scan_kernels(&buffers.scan_bindings(e), items);
-    let divisors = [gpu::SCAN_BLOCK / items, 1, gpu::SCAN_BLOCK / items];
-    for (k, (src, divisor)) in scans.into_iter().zip(divisors).enumerate() {
-        let workgroups = if k == 1 { Workgroups::One } else { Workgroups::ScanLevel { divisor } };
-        passes.push(kernel(&format!("capture scan {k}"), src, workgroups)?);
+    if let Some(scan) = &buffers.scan {
+        let items = source.items_per_primitive();
+        let divisors = [gpu::SCAN_BLOCK / items, 1, gpu::SCAN_BLOCK / items];
+        for (k, (src, divisor)) in gpu::scan_kernels(&scan.bindings(e), items).into_iter().zip(divisors).enumerate() {
+            let workgroups = if k == 1 { Workgroups::One } else { Workgroups::ScanLevel { divisor } };
+            passes.push(kernel(&format!("capture scan {k}"), src, workgroups)?);
+        }
     }
-    let (write, workgroups) = write_kernel(e, layout, source, buffers);
+    let (write, workgroups) = write_kernel(e, layout, source, buffers)?;
     passes.push(kernel("capture write", write, workgroups)?);
-    passes.push(kernel("capture finish", finish_kernel(e, layout, source, buffers), Workgroups::One)?);
+    passes.push(kernel("capture finish", finish_kernel(e, layout, source, buffers)?, Workgroups::One)?);
     Ok(passes)
 }
 
@@ -189,7 +222,7 @@ fn capture_buffers_wgsl(e: Emulation, layout: &CaptureLayout, n: u32) -> String 
     s + &room
 }
 
-fn count_kernel(e: Emulation, topology: Topology, b: &CaptureBuffers) -> String {
+fn count_kernel(e: Emulation, topology: Topology, b: &ScanBuffers) -> String {
     let n = cull::vertices_per_primitive(topology);
     let strip = topology.is_strip();
     let params = if strip { e.draw_params_wgsl() + cull::IS_RESTART_WGSL } else { e.draw_uniform_wgsl() };
@@ -232,23 +265,27 @@ fn vertex_writes(layout: &CaptureLayout, n: u32) -> String {
     s
 }
 
-fn write_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &CaptureBuffers) -> (String, Workgroups) {
+fn write_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &CaptureBuffers) -> Result<(String, Workgroups), TranslateError> {
     let n = source.vertices_per_primitive();
     let at = |id| e.at(binding::intermediate(id));
-    let common = format!(
+    let mut common = format!(
         "{words} var<storage, read> tesserae_capture_words: array<u32>;
-{counts} var<storage, read> tesserae_capture_counts: array<u32>;
-{offsets} var<storage, read> tesserae_capture_offsets: array<u32>;
 {state} var<storage, read> tesserae_capture_state: array<u32>;
 {buffers}",
         words = at(b.words),
-        counts = at(b.counts),
-        offsets = at(b.offsets),
         state = e.at(binding::CAPTURE_STATE),
         buffers = capture_buffers_wgsl(e, layout, n),
     );
+    if let Some(scan) = &b.scan {
+        let _ = write!(
+            common,
+            "{} var<storage, read> tesserae_capture_counts: array<u32>;\n{} var<storage, read> tesserae_capture_offsets: array<u32>;\n",
+            at(scan.counts),
+            at(scan.offsets)
+        );
+    }
     let writes = vertex_writes(layout, n);
-    match *source {
+    Ok(match *source {
         Source::Draw { topology } => {
             let strip = topology.is_strip();
             let params = if strip { e.draw_params_wgsl() + cull::IS_RESTART_WGSL } else { e.draw_uniform_wgsl() };
@@ -314,26 +351,61 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
             );
             (src, Workgroups::PerPrimitive { size: k })
         }
-    }
+        Source::Tessellation { indices, indirect, .. } => {
+            let w = gpu::ENTRY_WORKGROUP;
+            let src = format!(
+                "{common}{indices} var<storage, read> tesserae_tess_indices: array<u32>;
+{indirect_at} var<storage, read> tesserae_indirect: array<u32>;
+
+@compute @workgroup_size({w})
+fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {{
+    // One invocation per primitive (dispatched per index entry: the rest return).
+    let primitive = id.x + id.y * groups.x * {w}u;
+    if (primitive + 1u) * {n}u > tesserae_indirect[0] {{
+        return;
+    }}
+    let q = tesserae_capture_state[0] + primitive;
+    if q >= tesserae_capture_room() {{
+        return;
+    }}
+    for (var t = 0u; t < {n}u; t++) {{
+        let src = tesserae_tess_indices[primitive * {n}u + t];
+        {{
+{writes}        }}
+    }}
+}}
+",
+                indices = at(indices),
+                indirect_at = at(indirect),
+            );
+            (src, Workgroups::Indirect { arguments: indirect, offset: gpu::INDIRECT_DISPATCH_OFFSET })
+        }
+    })
 }
 
-fn finish_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &CaptureBuffers) -> String {
+fn finish_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &CaptureBuffers) -> Result<String, TranslateError> {
     let n = source.vertices_per_primitive();
-    format!(
+    // The draw's total: the scan's, or the tessellator's index entries over n.
+    let (totals, total) = match (source, &b.scan) {
+        (Source::Tessellation { indirect, .. }, _) => (*indirect, format!("tesserae_capture_totals[0] / {n}u")),
+        (_, Some(scan)) => (scan.totals, "tesserae_capture_totals[5]".to_string()),
+        (_, None) => return Err(TranslateError::InvalidPlan("a capture without its counts".into())),
+    };
+    Ok(format!(
         "{totals} var<storage, read> tesserae_capture_totals: array<u32>;
 {state} var<storage, read_write> tesserae_capture_state: array<u32>;
 {buffers}
 @compute @workgroup_size(1)
 fn main() {{
-    let total = tesserae_capture_totals[5];
+    let total = {total};
     tesserae_capture_state[1] += total;
     tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
 }}
 ",
-        totals = e.at(binding::intermediate(b.totals)),
+        totals = e.at(binding::intermediate(totals)),
         state = e.at(binding::CAPTURE_STATE),
         buffers = capture_buffers_wgsl(e, layout, n),
-    )
+    ))
 }
 
 /// The vertex stage as compute, storing each vertex's captured words (a [`Source::Draw`]).
@@ -359,11 +431,15 @@ pub(crate) fn vertex_pass(
         verify: desc.options.verify_wgsl_round_trip,
     };
     let w = crate::vertex_function::records_pass(module, &func, &pass, "")?;
-    Ok(capture_pass(crate::compute_pass("capture vertex", crate::shader_plan(Stage::Vertex, w), Workgroups::PerPosition { size: WORKGROUP })))
+    Ok(mark_capture(crate::compute_pass(
+        "capture vertex",
+        crate::shader_plan(Stage::Vertex, w),
+        Workgroups::PerPosition { size: WORKGROUP },
+    )))
 }
 
 /// `pass`, marked as serving only the capture.
-fn capture_pass(mut pass: Pass) -> Pass {
+pub(crate) fn mark_capture(mut pass: Pass) -> Pass {
     if let Pass::Compute(c) = &mut pass {
         c.capture = true;
     }

@@ -277,7 +277,9 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
     if let Some((_, b)) = capture {
         let at = |id| e.at(binding::intermediate(id));
         let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_words: array<u32>;", at(b.words));
-        let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_counts: array<u32>;", at(b.counts));
+        if let Some(counts) = b.counts() {
+            let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_counts: array<u32>;", at(counts));
+        }
         if let Some(list) = b.list {
             let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_list: array<u32>;", at(list));
         }

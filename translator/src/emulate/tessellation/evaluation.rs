@@ -51,6 +51,8 @@ pub const CULLED_INDEX: u32 = u32::MAX;
 /// The entry points of the cull passes: cull distances per domain point, then primitives.
 pub const CULL_DISTANCES_ENTRY: &str = "tesserae_cull_distances";
 pub const CULL_ENTRY: &str = "tesserae_cull_primitives";
+/// The entry point of the pass storing the words transform feedback captures at each point.
+pub const CAPTURE_ENTRY: &str = "tesserae_capture_points";
 
 /// Bindings (in the emulation group) of the buffers the evaluation passes read.
 #[derive(Debug, Clone, Copy)]
@@ -343,6 +345,55 @@ fn {CULL_DISTANCES_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>,
     );
     let mut globals = io_globals(&module, pass.vars);
     globals.push((cull, cull_handle));
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
+    vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
+}
+
+/// Transform feedback's words (`crate::capture`): one invocation per domain point, as the first
+/// cull pass, storing the `words` words the stage captures at the point into the `array<u32>`
+/// at `binding`, the point's `words` words from `point × words` on.
+pub(super) fn capture_pass(
+    mut module: naga::Module,
+    pass: &EvaluationPass,
+    binding: u32,
+    words: u32,
+) -> Result<ValidatedWgsl, TranslateError> {
+    let stage = Stage::TessEval;
+    let func = stage_function(&mut module)?;
+    let capture = crate::lower::xfb_capture::CAPTURE_GLOBAL;
+    let demoted = vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?;
+    let Some(&(_, handle)) = demoted.iter().find(|(name, _)| *name == capture) else {
+        return Err(tess_err(stage, "a capture the lowering did not gather"));
+    };
+    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
+    let w = gpu::ENTRY_WORKGROUP;
+    let body = format!(
+        "
+@compute @workgroup_size({w})
+fn {CAPTURE_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
+    let tesserae_point = tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u;
+    if tesserae_point >= tesserae_indirect[5] {{
+        return;
+    }}
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+{prologue}    let tesserae_out = {function}();
+    for (var tesserae_i = 0u; tesserae_i < {words}u; tesserae_i++) {{
+        tesserae_capture_words[tesserae_point * {words}u + tesserae_i] = {capture}[tesserae_i];
+    }}
+}}
+",
+        function = vertex_function::FUNCTION,
+    );
+    let e = pass.emulation;
+    let kernel = format!(
+        "{}{} var<storage, read_write> tesserae_capture_words: array<u32>;\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
+        record_buffers(e, &pass.buffers, &body),
+        e.at(binding),
+        e.at(pass.buffers.indirect),
+    );
+    let mut globals = io_globals(&module, pass.vars);
+    globals.push((capture, handle));
     let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
     vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
 }

@@ -261,6 +261,31 @@ pub fn translate(
         }
         None => None,
     };
+    // Transform feedback: the stage's words per domain point, then the tessellator's
+    // primitives written in its order, before any cull pass (capture precedes culling).
+    let capture = match &tes.reflection.capture {
+        None => None,
+        Some(c) => {
+            let layout = c.clone().map_err(|why| tess_err(Stage::TessEval, why))?;
+            let source = crate::capture::Source::Tessellation {
+                vertices_per_primitive: crate::cull::vertices_per_primitive(topology),
+                points_per_patch: gpu::max_points_per_patch(st.mode.domain, max_level),
+                indices: buffers.indices,
+                indirect: buffers.indirect,
+            };
+            crate::capture::check(Stage::TessEval, &layout, &source)?;
+            let cbuffers = crate::capture::CaptureBuffers::declare(&mut table, &layout, &source);
+            let words =
+                evaluation::capture_pass(tes_module.clone(), &eval, binding::intermediate(cbuffers.words), layout.words.len() as u32)?;
+            let mut passes = vec![crate::capture::mark_capture(compute_pass(
+                "capture points",
+                ShaderPlan { entry_point: evaluation::CAPTURE_ENTRY.into(), ..crate::shader_plan(Stage::TessEval, words) },
+                Workgroups::Indirect { arguments: buffers.indirect, offset: gpu::INDIRECT_POINT_DISPATCH_OFFSET },
+            ))];
+            passes.extend(crate::capture::passes(e, Stage::TessEval, &layout, &source, &cbuffers)?);
+            Some((crate::capture::plan(&layout, &source), passes))
+        }
+    };
     let (tes_wgsl, native_clip) = evaluation::evaluation_pass(tes_module, &eval)?;
 
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
@@ -287,6 +312,13 @@ pub fn translate(
         passes.push(compute_pass(&format!("tessellator: scan {k}"), entry(parse(src)?, gpu::ENTRY_POINT), shape));
     }
     passes.push(compute_pass("tessellator: emit", entry(tessellate, gpu::EMIT_ENTRY), per_patch));
+    let capture_plan = match capture {
+        Some((plan, capture_passes)) => {
+            passes.extend(capture_passes);
+            Some(plan)
+        }
+        None => None,
+    };
     if let Some((per_point, per_primitive)) = cull_wgsl {
         let per_point = entry(shader(Stage::TessEval, per_point), evaluation::CULL_DISTANCES_ENTRY);
         let arguments = buffers.indirect;
@@ -318,6 +350,7 @@ pub fn translate(
     }));
     let mut plan = Plan::assemble(desc, Some(e.group), passes, table);
     plan.tessellation = Some(st.mode);
+    plan.capture = capture_plan;
     Ok(plan)
 }
 
