@@ -205,7 +205,7 @@ fn translate_geometry(
     stages: Stages,
     primitive_id: shape::prepare::PrimitiveIdVarying,
 ) -> Result<Plan, TranslateError> {
-    let Stages { vertex, geometry: Some(gs), fragment, .. } = stages else {
+    let Stages { vertex, tessellation, geometry: Some(gs), fragment } = stages else {
         return Err(TranslateError::InvalidPlan("a geometry shape without a geometry stage".into()));
     };
     let fragment_plan = fragment_plan(desc, fragment.as_ref())?;
@@ -217,7 +217,8 @@ fn translate_geometry(
         point_sprites: shape.draws_quads(),
         point_coord: shape.varyings.point_coord,
     };
-    geometry::translate(desc, e, &draw, state, vertex, gs, fragment)
+    let tessellation = tessellation.map(|t| (t.control, t.evaluation));
+    geometry::translate(desc, e, &draw, state, vertex, tessellation, gs, fragment)
 }
 
 /// The vertex stage as the render pass's vertex stage.

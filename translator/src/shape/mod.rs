@@ -39,7 +39,8 @@ pub(crate) enum Path {
     PrimitivePass { why: &'static str },
     /// The passes of [`crate::tessellation`]; in point mode, `point_sprites` draws quads.
     Tessellated { state: TessState, point_sprites: bool },
-    /// The passes of [`crate::geometry`]; with points out, `point_sprites` draws quads.
+    /// The passes of [`crate::geometry`]; with points out, `point_sprites` draws quads. After
+    /// tessellation stages, the geometry stage takes the tessellator's primitives.
     Geometry { state: GeometryState, point_sprites: bool },
 }
 
@@ -146,9 +147,18 @@ fn path(desc: &PipelineDesc, stages: &Stages) -> Result<Path, TranslateError> {
     let reads_point_coord = stages.fragment.as_ref().is_some_and(|f| f.reflection.reads(BuiltIn::PointCoord));
     let point_size = last.writes(BuiltIn::PointSize);
     if let Some(g) = &stages.geometry {
-        let state = geometry::state(&g.reflection, desc.topology)?;
+        // After tessellation the geometry stage takes the tessellator's primitives.
+        let tessellation = match &stages.tessellation {
+            Some(t) => Some(tessellation::state(&t.control, &t.evaluation, desc.topology)?),
+            None => None,
+        };
+        let topology = tessellation.as_ref().map_or(desc.topology, |t| t.primitives());
+        let state = geometry::state(&g.reflection, topology)?;
         // Points of a size, or sprites the fragment stage reads `PointCoord` across.
         let point_sprites = state.output == OutputPrimitive::Points && (point_size || reads_point_coord);
+        if tessellation.is_some() {
+            geometry::refuse_after_tessellation(&g.reflection, point_sprites)?;
+        }
         return Ok(Path::Geometry { state, point_sprites });
     }
     if let Some(t) = &stages.tessellation {

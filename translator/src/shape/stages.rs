@@ -28,11 +28,8 @@ fn ends_with_fragment(stages: &[&mut LoadedModule]) -> bool {
 
 impl<'w> Stages<'w> {
     /// Loads every stage the description gives (specialized), refusing half a tessellation
-    /// pair and a geometry stage after tessellation (not yet taken).
+    /// pair.
     pub fn load(desc: &'w PipelineDesc) -> Result<Self, TranslateError> {
-        if desc.geometry.is_some() && (desc.tess_control.is_some() || desc.tess_eval.is_some()) {
-            return Err(TranslateError::unsupported(Stage::Geometry, "a geometry stage after tessellation stages"));
-        }
         let load = |slot: Stage, stage: &'w StageDesc| {
             crate::load_stage_words(slot, &stage.spirv, stage.entry_point.as_deref(), &desc.specialization)
         };

@@ -3,8 +3,8 @@
 
 use super::outputs::GeometryOutputs;
 use super::{
-    GeometryBuffers, GeometryState, OutputPrimitive, CLIP_GLOBAL, EMIT_BODY, END_BODY, GEOMETRY_ENTRY, LAYER_GLOBAL, POSITION_GLOBAL,
-    PRIMITIVE_ID_GLOBAL, STAGE_FUNCTION, VIEWPORT_GLOBAL,
+    GeometryBuffers, GeometryState, Input, OutputPrimitive, CLIP_GLOBAL, EMIT_BODY, END_BODY, GEOMETRY_ENTRY, LAYER_GLOBAL,
+    POSITION_GLOBAL, PRIMITIVE_ID_GLOBAL, STAGE_FUNCTION, VIEWPORT_GLOBAL,
 };
 use crate::capture::CaptureBuffers;
 use crate::cull;
@@ -35,7 +35,7 @@ pub(super) fn geometry_pass(
     layout: &RecordLayout,
     buffers: &GeometryBuffers,
     provoking_last: bool,
-    topology: Topology,
+    input: &Input,
     capture: Option<(&CaptureLayout, &CaptureBuffers)>,
     verify: bool,
 ) -> Result<ValidatedWgsl, TranslateError> {
@@ -197,16 +197,33 @@ fn {END_BODY}() {{
         n_in,
         vertex_records,
         "tesserae_src",
-        "(tesserae_wg.y * tesserae_draw.count + v[j])",
+        match input {
+            Input::Draw(_) => "(tesserae_wg.y * tesserae_draw.count + v[j])",
+            Input::Tessellation { .. } => "v[j]",
+        },
         &mut prologue,
     )?;
-    let strip = topology.is_strip();
-    let assemble = cull::assemble_wgsl(topology);
+    let topology = match *input {
+        Input::Draw(t) => t,
+        Input::Tessellation { topology, .. } => topology,
+    };
+    let tessellated = matches!(input, Input::Tessellation { .. });
+    let strip = topology.is_strip() && !tessellated;
+    let assemble = match input {
+        Input::Draw(t) => cull::assemble_wgsl(*t),
+        Input::Tessellation { .. } => {
+            format!("    for (var k = 0u; k < {n_in}u; k++) {{ v[k] = tesserae_tess_indices[p * {n_in}u + k]; }}\n")
+        }
+    };
     let restart_fn = if strip { cull::IS_RESTART_WGSL } else { "" };
     // `PrimitiveId` counts primitives, not windows of the strip: a window holding a restart index
     // is none. Counting them walks the draw up to `p` (each restart found once per window it
     // spoils): quadratic over an indexed strip draw, linear per invocation.
-    let primitive_id = if strip && topology != Topology::TriangleStripAdjacency {
+    let primitive_id = if tessellated {
+        // The patch's, as the evaluation stage reads it (Vulkan: the same value).
+        let src = Record { buffer: "tesserae_src", base: &vertex_records.base_of("v[0]") };
+        format!("    let tesserae_primitive_id = {};\n", vertex_records.u32(Field::PrimitiveId, &src)?)
+    } else if strip && topology != Topology::TriangleStripAdjacency {
         format!(
             "    var tesserae_primitive_id = p;
     if tesserae_draw.indexed != 0u {{
@@ -239,13 +256,13 @@ var<private> tesserae_gs_input_primitive: u32;
 {emit_body}
 {restart_fn}
 @compute @workgroup_size({local})
-fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {{
-    let p = tesserae_wg.x * {k}u + tesserae_lid / {n}u;
+fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {{
+{first}    let p = tesserae_group * {k}u + tesserae_lid / {n}u;
     let tesserae_invocation = tesserae_lid % {n}u;
-    if p >= tesserae_draw.primitives {{
+    if p >= {primitives} {{
         return;
     }}
-    tesserae_gs_slot = (tesserae_wg.y * tesserae_draw.primitives + p) * {n}u + tesserae_invocation;
+    tesserae_gs_slot = {slot};
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
@@ -264,6 +281,19 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
 ",
         local = n * k,
         n_in_array = n_in.max(3),
+        // A tessellated draw's primitives are counted on the GPU: the dispatch is indirect
+        // (over x and y) and covers them across instances.
+        first = if tessellated {
+            "    let tesserae_group = tesserae_wg.x + tesserae_wg.y * tesserae_groups.x;\n"
+        } else {
+            "    let tesserae_group = tesserae_wg.x;\n"
+        },
+        primitives = if tessellated { format!("tesserae_tess_indirect[0] / {n_in}u") } else { "tesserae_draw.primitives".into() },
+        slot = if tessellated {
+            "p * {n}u + tesserae_invocation".replace("{n}", &n.to_string())
+        } else {
+            format!("(tesserae_wg.y * tesserae_draw.primitives + p) * {n}u + tesserae_invocation")
+        },
     );
     // Strips read the index buffer for restarts.
     let mut kernel = if strip { e.draw_params_wgsl() } else { e.draw_uniform_wgsl() };
@@ -273,6 +303,11 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(loca
         let _ = writeln!(kernel, "{}", records(buffers.vertex_records, "read", "tesserae_src"));
     }
     let _ = writeln!(kernel, "{}", records(buffers.records, "read_write", "tesserae_gs_records"));
+    if let Input::Tessellation { indices, indirect, .. } = *input {
+        let at = |id| e.at(binding::intermediate(id));
+        let _ = writeln!(kernel, "{} var<storage, read> tesserae_tess_indices: array<u32>;", at(indices));
+        let _ = writeln!(kernel, "{} var<storage, read> tesserae_tess_indirect: array<u32>;", at(indirect));
+    }
     let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indices: array<u32>;", e.at(binding::intermediate(buffers.indices)));
     if let Some((_, b)) = capture {
         let at = |id| e.at(binding::intermediate(id));

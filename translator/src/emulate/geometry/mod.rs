@@ -171,6 +171,29 @@ fn geometry_input(r: &Reflection) -> Option<InputPrimitive> {
     .map(|(_, p)| p)
 }
 
+/// What a geometry stage after tessellation does not take yet, refused by name: the evaluation
+/// stage's records carry its position and locations, the draw is indirect and instanced once.
+pub fn refuse_after_tessellation(r: &Reflection, point_sprites: bool) -> Result<(), TranslateError> {
+    let after = "from a geometry stage after tessellation";
+    if point_sprites {
+        return Err(refuse(format!("points of a size {after}")));
+    }
+    for (b, what) in [(BuiltIn::Layer, "Layer"), (BuiltIn::ViewportIndex, "ViewportIndex")] {
+        if r.writes(b) {
+            return Err(refuse(format!("{what} {after}")));
+        }
+    }
+    if r.capture.is_some() {
+        return Err(refuse(format!("transform feedback {after}")));
+    }
+    for (b, what) in [(BuiltIn::PointSize, "PointSize"), (BuiltIn::ClipDistance, "ClipDistance"), (BuiltIn::CullDistance, "CullDistance")] {
+        if r.reads(b) {
+            return Err(refuse(format!("gl_in[].gl_{what} in a geometry stage after tessellation")));
+        }
+    }
+    Ok(())
+}
+
 /// Reads the geometry stage's execution modes.
 pub fn state(r: &Reflection, topology: Topology) -> Result<GeometryState, TranslateError> {
     let has = |m: ExecutionMode| r.execution_mode(m).is_some();
@@ -223,6 +246,16 @@ pub(crate) struct GeometryDraw {
     pub point_coord: Option<u32>,
 }
 
+/// Where the geometry stage's input primitives come from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Input {
+    /// The draw's primitives of this topology, from vertex records.
+    Draw(Topology),
+    /// The tessellator's `topology` primitives (its index list `indices` of global point
+    /// indices, its arguments `indirect`), from the evaluation stage's records.
+    Tessellation { topology: Topology, indices: BufferId, indirect: BufferId },
+}
+
 /// The fragment stage of a geometry pipeline: its plan (whose inputs' bindings the draw's
 /// varyings repeat) and where its `PrimitiveId` input went.
 pub(crate) struct FragmentSide {
@@ -240,16 +273,50 @@ struct GeometryBuffers {
 impl GeometryBuffers {
     /// Adds the buffers to `table`; the records' sizes are set once their passes give their
     /// layouts.
-    fn declare(table: &mut BufferTable, st: &GeometryState) -> Self {
-        let unsized_records = || BufferSize::Fixed { bytes: 0 };
-        let index_bytes = 4 * (st.invocations * st.indices_per_invocation()) as u64;
+    /// `per_primitive`: input primitives per primitive of the draw (1, or the most a
+    /// tessellated patch makes).
+    fn declare(table: &mut BufferTable, st: &GeometryState, per_primitive: u32, vertex_records: BufferId) -> Self {
+        let index_bytes = 4 * (st.invocations * st.indices_per_invocation()) as u64 * per_primitive as u64;
         GeometryBuffers {
-            vertex_records: table.add("vertex records", unsized_records(), BufferUsage::Storage),
-            records: table.add("geometry records", unsized_records(), BufferUsage::Storage),
+            vertex_records,
+            records: table.add("geometry records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage),
             indices: table.add("geometry indices", BufferSize::PerPrimitive { bytes: index_bytes }, BufferUsage::Index),
         }
     }
 }
+
+/// The one-invocation kernel that sizes the geometry pass and the draw of a tessellated draw
+/// from the tessellator's index entries (`indirect[0]`): `draw_indexed_indirect` arguments at
+/// word 0 (every invocation's index range), the geometry pass's workgroups `[x, y, 1]` at
+/// [`ARGUMENTS_DISPATCH`] (x ≤ 65,535).
+fn arguments_kernel(e: Emulation, st: &GeometryState, n_in: u32, indirect: BufferId, arguments: BufferId) -> String {
+    format!(
+        "{indirect} var<storage, read> tesserae_tess_indirect: array<u32>;
+{arguments} var<storage, read_write> tesserae_arguments: array<u32>;
+
+@compute @workgroup_size(1)
+fn main() {{
+    let primitives = tesserae_tess_indirect[0] / {n_in}u;
+    tesserae_arguments[0] = primitives * {entries}u;
+    tesserae_arguments[1] = 1u;
+    tesserae_arguments[2] = 0u;
+    tesserae_arguments[3] = 0u;
+    tesserae_arguments[4] = 0u;
+    let groups = primitives / {k}u + select(0u, 1u, primitives % {k}u != 0u);
+    tesserae_arguments[5] = min(groups, 65535u);
+    tesserae_arguments[6] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tesserae_arguments[7] = 1u;
+}}
+",
+        indirect = e.at(binding::intermediate(indirect)),
+        arguments = e.at(binding::intermediate(arguments)),
+        entries = st.invocations * st.indices_per_invocation(),
+        k = st.primitives_per_workgroup(),
+    )
+}
+
+/// Byte offset of the geometry pass's workgroups in a tessellated draw's arguments.
+const ARGUMENTS_DISPATCH: u64 = 20;
 
 /// The passes of a pipeline with a geometry stage (after the shared per-stage steps).
 pub(crate) fn translate(
@@ -258,6 +325,7 @@ pub(crate) fn translate(
     shape: &GeometryDraw,
     st: &GeometryState,
     vertex: LoadedModule,
+    tessellation: Option<(LoadedModule, LoadedModule)>,
     mut gs: LoadedModule,
     fragment: Option<FragmentSide>,
 ) -> Result<Plan, TranslateError> {
@@ -267,12 +335,28 @@ pub(crate) fn translate(
     let vars = lower_stage(&mut gs, st)?;
 
     let mut table = BufferTable::default();
-    let buffers = GeometryBuffers::declare(&mut table, st);
+    let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
 
-    // 1. Vertex stage → vertex records.
-    let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
-    let (vwgsl, vlayout) = crate::tessellation::vertex_records(e, vmodule, desc, binding::intermediate(buffers.vertex_records))?;
-    table.resize(buffers.vertex_records, BufferSize::PerPosition { bytes: vlayout.bytes() });
+    // 1. Vertex stage → vertex records; after tessellation, the tessellation passes →
+    //    evaluation records and the tessellator's primitives.
+    let mut passes = Vec::new();
+    let (input, vlayout, per_primitive, tess_mode, vertex_records) = match tessellation {
+        None => {
+            let buffers = table.add("vertex records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+            let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
+            let (vwgsl, vlayout) = crate::tessellation::vertex_records(e, vmodule, desc, binding::intermediate(buffers))?;
+            table.resize(buffers, BufferSize::PerPosition { bytes: vlayout.bytes() });
+            passes.push(crate::compute_pass("vertex", shader(Stage::Vertex, vwgsl), Workgroups::PerPosition { size: WORKGROUP }));
+            (Input::Draw(desc.topology), vlayout, 1, None, buffers)
+        }
+        Some((mut tcs, mut tes)) => {
+            let t = crate::tessellation::for_geometry(desc, e, &vertex, &mut tcs, &mut tes, &mut table)?;
+            passes.extend(t.passes);
+            let input = Input::Tessellation { topology: t.topology, indices: t.indices, indirect: t.indirect };
+            (input, t.layout, t.max_primitives_per_patch, Some(t.mode), t.records)
+        }
+    };
+    let buffers = GeometryBuffers::declare(&mut table, st, per_primitive, vertex_records);
 
     // 2. Geometry stage → records and indices.
     let module = crate::wgsl::spirv_to_module(Stage::Geometry, &gs)?;
@@ -312,11 +396,12 @@ pub(crate) fn translate(
         &layout,
         &buffers,
         provoking_last,
-        desc.topology,
+        &input,
         capture_for_kernel,
         verify,
     )?;
-    table.resize(buffers.records, BufferSize::PerPrimitive { bytes: layout.bytes() * (st.invocations * st.max_vertices) as u64 });
+    let record_bytes = layout.bytes() * (st.invocations * st.max_vertices) as u64 * per_primitive as u64;
+    table.resize(buffers.records, BufferSize::PerPrimitive { bytes: record_bytes });
     let capture_passes = match &capture {
         Some((l, source, b)) => capture::passes(e, Stage::Geometry, l, source, b)?,
         None => Vec::new(),
@@ -357,11 +442,21 @@ pub(crate) fn translate(
         };
         (w, draw, if native_clip { shape.clip_distances } else { 0 })
     };
-    let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
-    let mut passes = vec![
-        crate::compute_pass("vertex", shader(Stage::Vertex, vwgsl), Workgroups::PerPosition { size: WORKGROUP }),
-        crate::compute_pass("geometry", shader(Stage::Geometry, gwgsl), Workgroups::PerPrimitive { size: st.primitives_per_workgroup() }),
-    ];
+    let (draw, geometry_workgroups) = match input {
+        Input::Draw(_) => (draw, Workgroups::PerPrimitive { size: st.primitives_per_workgroup() }),
+        // The tessellator's primitive count sizes the geometry pass and the draw.
+        Input::Tessellation { topology, indirect, .. } => {
+            let arguments = table.add("geometry arguments", BufferSize::Fixed { bytes: 32 }, BufferUsage::Indirect);
+            let src = arguments_kernel(e, st, crate::cull::vertices_per_primitive(topology), indirect, arguments);
+            let w = crate::profile::phase("emulation: geometry arguments", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
+            passes.push(crate::compute_pass("geometry arguments", shader(Stage::Geometry, w), Workgroups::One));
+            (
+                DrawShape::IndexedIndirect { indices: buffers.indices, arguments },
+                Workgroups::Indirect { arguments, offset: ARGUMENTS_DISPATCH },
+            )
+        }
+    };
+    passes.push(crate::compute_pass("geometry", shader(Stage::Geometry, gwgsl), geometry_workgroups));
     passes.extend(capture_passes);
     passes.push(Pass::Render(RenderPass {
         label: "geometry draw".into(),
@@ -377,6 +472,7 @@ pub(crate) fn translate(
     plan.layered = outputs.layer;
     plan.viewports = outputs.viewport;
     plan.capture = capture.as_ref().map(|(l, source, _)| capture::plan(l, source));
+    plan.tessellation = tess_mode;
     Ok(plan)
 }
 
@@ -428,10 +524,24 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     }
     let vars = lower_stage(&mut m, &st)?;
     let mut table = BufferTable::default();
-    let buffers = GeometryBuffers::declare(&mut table, &st);
+    let records = table.add("vertex records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+    let buffers = GeometryBuffers::declare(&mut table, &st, 1, records);
     let module = crate::wgsl::spirv_to_module(Stage::Geometry, &m)?;
     let outputs = GeometryOutputs::of(&module, &vars, r.clip_distance_outputs, r.cull_distance_outputs, false);
     let layout = outputs.layout(&module);
-    let w = geometry_pass(e, module.clone(), &vars, &st, &vertex_records, &outputs, &layout, &buffers, false, topology, None, verify)?;
+    let w = geometry_pass(
+        e,
+        module.clone(),
+        &vars,
+        &st,
+        &vertex_records,
+        &outputs,
+        &layout,
+        &buffers,
+        false,
+        &Input::Draw(topology),
+        None,
+        verify,
+    )?;
     Ok(crate::shader_plan(Stage::Geometry, w))
 }

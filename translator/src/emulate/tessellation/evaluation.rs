@@ -53,6 +53,8 @@ pub const CULL_DISTANCES_ENTRY: &str = "tesserae_cull_distances";
 pub const CULL_ENTRY: &str = "tesserae_cull_primitives";
 /// The entry point of the pass storing the words transform feedback captures at each point.
 pub const CAPTURE_ENTRY: &str = "tesserae_capture_points";
+/// The entry point of the pass storing the stage's records for a geometry stage.
+pub const RECORDS_ENTRY: &str = "tesserae_evaluation_records";
 
 /// Bindings (in the emulation group) of the buffers the evaluation passes read.
 #[derive(Debug, Clone, Copy)]
@@ -396,6 +398,66 @@ fn {CAPTURE_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @built
     globals.push((capture, handle));
     let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
     vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
+}
+
+/// The evaluation stage's records for a geometry stage after it: one invocation per domain
+/// point, as the first cull pass, storing the position and every location into the record of
+/// the point (`layout`, by location, in the `array<vec4<f32>>` at `binding`). `module` is the
+/// stage's unflipped module: a geometry stage reads Vulkan's positions.
+pub(super) fn records_pass(
+    mut module: naga::Module,
+    pass: &EvaluationPass,
+    binding: u32,
+) -> Result<(ValidatedWgsl, RecordLayout), TranslateError> {
+    let stage = Stage::TessEval;
+    let func = stage_function(&mut module)?;
+    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
+    let mut layout = super::by_location(true);
+    let out = crate::records::Record { buffer: "tesserae_eval_records", base: "tesserae_base" };
+    let mut stores = String::new();
+    for o in &func.outputs {
+        match &o.binding {
+            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
+                layout.store_vec4(crate::records::Field::Position, &o.access, &out, &mut stores)?
+            }
+            NagaBinding::Location { location, .. } => {
+                layout.add_location(*location, &module, o.ty);
+                layout.store_value(crate::records::Field::Location(*location), o.value(&module), &out, &mut stores)?;
+            }
+            _ => {}
+        }
+    }
+    // The patch's primitive ID, which a geometry stage after it reads (Vulkan: the same value).
+    layout.add(crate::records::Field::PrimitiveId, 1);
+    layout.store_u32(crate::records::Field::PrimitiveId, "p % max(tesserae_draw.primitives, 1u)", &out, &mut stores)?;
+    let w = gpu::ENTRY_WORKGROUP;
+    let body = format!(
+        "
+@compute @workgroup_size({w})
+fn {RECORDS_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
+    let tesserae_point = tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u;
+    if tesserae_point >= tesserae_indirect[5] {{
+        return;
+    }}
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+{prologue}    let tesserae_out = {function}();
+    let tesserae_base = {base};
+{stores}}}
+",
+        function = vertex_function::FUNCTION,
+        base = layout.base_of("tesserae_point"),
+    );
+    let e = pass.emulation;
+    let kernel = format!(
+        "{}{}\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
+        record_buffers(e, &pass.buffers, &body),
+        crate::records::declaration(&e.at(binding), "read_write", out.buffer),
+        e.at(pass.buffers.indirect),
+    );
+    let globals = io_globals(&module, pass.vars);
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
+    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)?, layout))
 }
 
 /// The second cull pass (module docs), which runs no user code: one invocation per primitive of

@@ -80,6 +80,17 @@ pub struct TessState {
     pub input_vertices: u32,
 }
 
+impl TessState {
+    /// The primitives the tessellator's index list holds, as a list topology.
+    pub fn primitives(&self) -> Topology {
+        match (self.mode.point_mode, self.mode.domain) {
+            (true, _) => Topology::PointList,
+            (false, Domain::Isolines) => Topology::LineList,
+            (false, _) => Topology::TriangleList,
+        }
+    }
+}
+
 fn tess_err(stage: Stage, what: impl Into<String>) -> TranslateError {
     TranslateError::unsupported(stage, what)
 }
@@ -184,6 +195,144 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     Ok(crate::shader_plan(stage, w))
 }
 
+/// What every tessellated draw runs before its evaluation stage: the vertex stage (vertex
+/// records), the control stage, and the tessellator's count, scan and emit, with the buffers,
+/// the control stage's record layouts and the evaluation stage's lowered interface.
+struct Front {
+    st: TessState,
+    max_level: u32,
+    buffers: TessBuffers,
+    passes: Vec<Pass>,
+    clayout: RecordLayout,
+    playout: RecordLayout,
+    tes_vars: Vec<IoVar>,
+}
+
+/// Builds the [`Front`] into `table`; `culled`: the evaluation stage's cull passes run.
+fn front(
+    desc: &PipelineDesc,
+    e: Emulation,
+    vertex: &LoadedModule,
+    tcs: &mut LoadedModule,
+    tes: &mut LoadedModule,
+    culled: bool,
+    table: &mut BufferTable,
+) -> Result<Front, TranslateError> {
+    let st = state(tcs, tes, desc.topology)?;
+    let verify = desc.options.verify_wgsl_round_trip;
+    let level_bound = level_bound::constant_level_bound(tcs.view()).unwrap_or(64);
+    let tcs_vars = tcs
+        .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessControl, st.output_vertices))
+        .map_err(|w| tess_err(Stage::TessControl, w))?;
+    let tes_vars = tes
+        .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessEval, 1))
+        .map_err(|w| tess_err(Stage::TessEval, w))?;
+    // Sized for the levels the control stage can write, when its code bounds them.
+    let max_level = desc.options.max_tessellation_level.clamp(1, 64).min(level_bound);
+    let buffers = TessBuffers::declare(table, &st, max_level, culled);
+
+    // 1. Vertex stage → vertex records.
+    let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, vertex)?;
+    let (vwgsl, vlayout) = vertex_records(e, vmodule, desc, binding::intermediate(buffers.vertex_records))?;
+    table.resize(buffers.vertex_records, BufferSize::PerPosition { bytes: vlayout.bytes() });
+
+    // 2. Control stage → control points, patch records, levels.
+    let tcs_module = crate::wgsl::spirv_to_module(Stage::TessControl, tcs)?;
+    let (tcs_wgsl, clayout, playout) = control_pass(e, tcs_module, &tcs_vars, &st, &vlayout, &buffers, verify)?;
+    table.resize(buffers.control_points, BufferSize::PerPatch { bytes: clayout.bytes() * st.output_vertices as u64 });
+    table.resize(buffers.patch_records, BufferSize::PerPatch { bytes: playout.bytes() });
+
+    // 3. The tessellator.
+    let kernels = gpu::kernels(st.mode, &buffers.tessellator(e));
+    let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
+    // A kernel module's shader (the mode comes from the draw uniform, `Plan::tessellation`).
+    let parse = |src: String| {
+        let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
+        Ok::<_, TranslateError>(shader(Stage::TessEval, w))
+    };
+    let entry = |shader: ShaderPlan, entry: &str| ShaderPlan { entry_point: entry.to_string(), ..shader };
+    let mut passes = vec![
+        compute_pass("vertex", shader(Stage::Vertex, vwgsl), Workgroups::PerPosition { size: WORKGROUP }),
+        compute_pass("tessellation control", shader(Stage::TessControl, tcs_wgsl), Workgroups::OnePerPatch),
+    ];
+    let tessellate = parse(kernels.tessellate)?;
+    let per_patch = Workgroups::PerPatch { size: gpu::WORKGROUP };
+    passes.push(compute_pass("tessellator: count", entry(tessellate.clone(), gpu::COUNT_ENTRY), per_patch.clone()));
+    // The prefix sum: blocks of SCAN_BLOCK patches, one workgroup over the block totals, then
+    // the block prefixes added back (`gpu::scan_workgroups`).
+    let shapes = [Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }, Workgroups::One, Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }];
+    if kernels.scan.len() != shapes.len() {
+        return Err(TranslateError::InvalidPlan(format!("{} scan kernels, {} dispatch shapes", kernels.scan.len(), shapes.len())));
+    }
+    for (k, (src, shape)) in kernels.scan.into_iter().zip(shapes).enumerate() {
+        passes.push(compute_pass(&format!("tessellator: scan {k}"), entry(parse(src)?, gpu::ENTRY_POINT), shape));
+    }
+    passes.push(compute_pass("tessellator: emit", entry(tessellate, gpu::EMIT_ENTRY), per_patch));
+    Ok(Front { st, max_level, buffers, passes, clayout, playout, tes_vars })
+}
+
+/// What a geometry stage after tessellation reads: the evaluation stage's records, one per
+/// domain point (by location, as vertex records), the tessellator's index list of `topology`
+/// primitives (global point indices) and its arguments (entries at word 0).
+pub(crate) struct GeometryInput {
+    pub passes: Vec<Pass>,
+    pub records: BufferId,
+    pub layout: RecordLayout,
+    pub indices: BufferId,
+    pub indirect: BufferId,
+    pub topology: Topology,
+    /// Primitives one patch may make, at the levels the buffers are sized for.
+    pub max_primitives_per_patch: u32,
+    pub mode: TessMode,
+}
+
+/// The tessellation passes in front of a geometry stage (its [`GeometryInput`]).
+pub(crate) fn for_geometry(
+    desc: &PipelineDesc,
+    e: Emulation,
+    vertex: &LoadedModule,
+    tcs: &mut LoadedModule,
+    tes: &mut LoadedModule,
+    table: &mut BufferTable,
+) -> Result<GeometryInput, TranslateError> {
+    let Front { st, max_level, buffers, mut passes, clayout, playout, tes_vars } = front(desc, e, vertex, tcs, tes, false, table)?;
+    let topology = st.primitives();
+    let records = table.add("evaluation records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+    let module = crate::wgsl::spirv_to_module_unflipped(Stage::TessEval, tes)?;
+    let eval = EvaluationPass {
+        emulation: e,
+        vars: &tes_vars,
+        state: &st,
+        layouts: Layouts { control_point: &clayout, patch: &playout },
+        buffers: buffers.evaluation(),
+        clip_location: None,
+        primitive_id_location: None,
+        culled: false,
+        sprites: None,
+        verify: desc.options.verify_wgsl_round_trip,
+    };
+    let (wgsl, layout) = evaluation::records_pass(module, &eval, binding::intermediate(records))?;
+    let points = gpu::max_points_per_patch(st.mode.domain, max_level) as u64;
+    table.resize(records, BufferSize::PerPatch { bytes: layout.bytes() * points });
+    passes.push(compute_pass(
+        "tessellation evaluation",
+        ShaderPlan { entry_point: evaluation::RECORDS_ENTRY.into(), ..crate::shader_plan(Stage::TessEval, wgsl) },
+        Workgroups::Indirect { arguments: buffers.indirect, offset: gpu::INDIRECT_POINT_DISPATCH_OFFSET },
+    ));
+    let n = crate::cull::vertices_per_primitive(topology);
+    let max_primitives_per_patch = gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level) / n;
+    Ok(GeometryInput {
+        passes,
+        records,
+        layout,
+        indices: buffers.indices,
+        indirect: buffers.indirect,
+        topology,
+        max_primitives_per_patch,
+        mode: st.mode,
+    })
+}
+
 /// The passes of a tessellation pipeline. The stages have been through resource lowering and
 /// the steps every path shares ([`crate::shape::prepare`]).
 pub fn translate(
@@ -196,47 +345,19 @@ pub fn translate(
     varyings: DrawVaryings,
 ) -> Result<Plan, TranslateError> {
     let DrawVaryings { clip_location, primitive_id_location, .. } = varyings;
-    let st = state(&tcs, &tes, desc.topology)?;
-    // The primitives the tessellator's index list holds.
-    let topology = match (st.mode.point_mode, st.mode.domain) {
-        (true, _) => Topology::PointList,
-        (false, Domain::Isolines) => Topology::LineList,
-        (false, _) => Topology::TriangleList,
-    };
     let verify = desc.options.verify_wgsl_round_trip;
     let cull_distances = tes.reflection.cull_distance_outputs;
     let sprites = varyings.point_sprites.then_some(Sprites { point_coord_location: varyings.point_coord_location, cull_distances });
-    if sprites.is_some() && (!st.mode.point_mode || clip_location.is_some()) {
-        return Err(TranslateError::InvalidPlan("point sprites outside point mode, or with clip distances as varyings".into()));
-    }
-    let level_bound = level_bound::constant_level_bound(tcs.view()).unwrap_or(64);
-    let tcs_vars = tcs
-        .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessControl, st.output_vertices))
-        .map_err(|w| tess_err(Stage::TessControl, w))?;
-    let tes_vars = tes
-        .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessEval, 1))
-        .map_err(|w| tess_err(Stage::TessEval, w))?;
-
     // Sprites drop a culled point in the draw itself.
     let culled = cull_distances > 0 && sprites.is_none();
     let mut table = BufferTable::default();
-    // Sized for the levels the control stage can write, when its code bounds them.
-    let max_level = desc.options.max_tessellation_level.clamp(1, 64).min(level_bound);
-    let buffers = TessBuffers::declare(&mut table, &st, max_level, culled);
-
-    // 1. Vertex stage → vertex records.
-    let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
-    let (vwgsl, vlayout) = vertex_records(e, vmodule, desc, binding::intermediate(buffers.vertex_records))?;
-    table.resize(buffers.vertex_records, BufferSize::PerPosition { bytes: vlayout.bytes() });
-
-    // 2. Control stage → control points, patch records, levels.
-    let tcs_module = crate::wgsl::spirv_to_module(Stage::TessControl, &tcs)?;
-    let (tcs_wgsl, clayout, playout) = control_pass(e, tcs_module, &tcs_vars, &st, &vlayout, &buffers, verify)?;
-    table.resize(buffers.control_points, BufferSize::PerPatch { bytes: clayout.bytes() * st.output_vertices as u64 });
-    table.resize(buffers.patch_records, BufferSize::PerPatch { bytes: playout.bytes() });
-
-    // 3. The tessellator.
-    let kernels = gpu::kernels(st.mode, &buffers.tessellator(e));
+    let Front { st, max_level, buffers, mut passes, clayout, playout, tes_vars } =
+        front(desc, e, &vertex, &mut tcs, &mut tes, culled, &mut table)?;
+    // The primitives the tessellator's index list holds.
+    let topology = st.primitives();
+    if sprites.is_some() && (!st.mode.point_mode || clip_location.is_some()) {
+        return Err(TranslateError::InvalidPlan("point sprites outside point mode, or with clip distances as varyings".into()));
+    }
 
     // 4. Evaluation stage as a vertex stage over the domain points.
     let tes_module = crate::wgsl::spirv_to_module(Stage::TessEval, &tes)?;
@@ -289,29 +410,7 @@ pub fn translate(
     let (tes_wgsl, native_clip) = evaluation::evaluation_pass(tes_module, &eval)?;
 
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
-    // A kernel module's shader (the mode comes from the draw uniform, `Plan::tessellation`).
-    let parse = |src: String| {
-        let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
-        Ok::<_, TranslateError>(shader(Stage::TessEval, w))
-    };
     let entry = |shader: ShaderPlan, entry: &str| ShaderPlan { entry_point: entry.to_string(), ..shader };
-    let mut passes = vec![
-        compute_pass("vertex", shader(Stage::Vertex, vwgsl), Workgroups::PerPosition { size: WORKGROUP }),
-        compute_pass("tessellation control", shader(Stage::TessControl, tcs_wgsl), Workgroups::OnePerPatch),
-    ];
-    let tessellate = parse(kernels.tessellate)?;
-    let per_patch = Workgroups::PerPatch { size: gpu::WORKGROUP };
-    passes.push(compute_pass("tessellator: count", entry(tessellate.clone(), gpu::COUNT_ENTRY), per_patch.clone()));
-    // The prefix sum: blocks of SCAN_BLOCK patches, one workgroup over the block totals, then
-    // the block prefixes added back (`gpu::scan_workgroups`).
-    let shapes = [Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }, Workgroups::One, Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }];
-    if kernels.scan.len() != shapes.len() {
-        return Err(TranslateError::InvalidPlan(format!("{} scan kernels, {} dispatch shapes", kernels.scan.len(), shapes.len())));
-    }
-    for (k, (src, shape)) in kernels.scan.into_iter().zip(shapes).enumerate() {
-        passes.push(compute_pass(&format!("tessellator: scan {k}"), entry(parse(src)?, gpu::ENTRY_POINT), shape));
-    }
-    passes.push(compute_pass("tessellator: emit", entry(tessellate, gpu::EMIT_ENTRY), per_patch));
     let capture_plan = match capture {
         Some((plan, capture_passes)) => {
             passes.extend(capture_passes);
