@@ -55,6 +55,10 @@ fn wrap(test: &ShaderTest, text: &str) -> Result<String, String> {
     if test.shaders.iter().any(|s| matches!(s.stage, Stage::TessControl | Stage::TessEval | Stage::Geometry | Stage::Compute)) {
         return Err("has tessellation, geometry or compute stages".into());
     }
+    if !test.captures.is_empty() {
+        // Transform feedback captures the last pre-rasterization stage: the inserted one.
+        return Err("captures transform feedback (a geometry stage would be the stage captured)".into());
+    }
     if !test.specialization.is_empty() {
         // The outputs are reflected unspecialized, and a constant may size them.
         return Err("has specialization constants".into());

@@ -31,12 +31,13 @@ fn a_blank_image_passes_no_test_that_draws_something() {
                 status: Status::Pass,
                 message: String::new(),
                 image: Some(blank.clone()),
+                captures: None,
                 driver: None,
                 unavailable: false,
                 duration: Duration::ZERO,
             };
             // The live native rendering is the reference (what the driver drew when blessed).
-            let native = (ex != "native").then_some(&reference);
+            let native = judge::Native { image: (ex != "native").then_some(&reference), captures: None };
             let v = judge::judge(&references, None, &test, ex, &r, native, &mut pages);
             judged += 1;
             if v.status == Status::Pass {

@@ -564,3 +564,126 @@ fn spirv_assembly_sections_assemble_for_their_target() {
     let e = tesserae_harness::compile::compile_section(&bad, &bad.shaders[1]).unwrap_err().to_string();
     assert!(e.starts_with("a.shader_test:5: fragment shader does not compile") && e.contains("OpFrobnicate"), "{e}");
 }
+
+// ---- transform feedback ----
+
+use tesserae_harness::shader_test::{CaptureBuffer, CaptureProbe, CaptureValues};
+
+/// `GOOD` with capture sections after it (its `[test]` ends at line 6).
+fn xfb(sections: &str, test_lines: &str) -> String {
+    format!("{GOOD}{test_lines}\n{sections}")
+}
+
+#[test]
+fn transform_feedback_sections_and_probes_parse() {
+    let t = ok(&xfb(
+        "[require]\ntransform-feedback\n\n[transform feedback 2]\nsize 16 # bytes\nfill 0xDEADbeef\n\n[transform feedback 0]\nsize 12\n",
+        "rasterizer-discard\nprobe xfb 0 offset 4 float 1.5 -2\nprobe xfb 2 offset 0 int -1 2\nprobe xfb 2 offset 8 uint 0xffffffff 7\nprobe xfb primitives written 1 needed 3",
+    ));
+    assert!(t.requires.transform_feedback && t.needs_transform_feedback());
+    assert!(t.test.rasterizer_discard);
+    // By buffer number; the fill defaults to 0.
+    assert_eq!(
+        t.captures,
+        vec![CaptureBuffer { buffer: 0, size: 12, fill: 0, line: 19 }, CaptureBuffer { buffer: 2, size: 16, fill: 0xdeadbeef, line: 15 },]
+    );
+    assert_eq!(t.capture(2).map(|c| c.initial_bytes()), Some([0xef, 0xbe, 0xad, 0xde].repeat(4)));
+    assert_eq!(
+        t.test.capture_probes,
+        vec![
+            CaptureProbe::Words { buffer: 0, offset: 4, values: CaptureValues::Float(vec![1.5, -2.0]), line: 8 },
+            CaptureProbe::Words { buffer: 2, offset: 0, values: CaptureValues::Int(vec![-1, 2]), line: 9 },
+            CaptureProbe::Words { buffer: 2, offset: 8, values: CaptureValues::Uint(vec![u32::MAX, 7]), line: 10 },
+            CaptureProbe::Primitives { written: 1, needed: 3, line: 11 },
+        ]
+    );
+    assert_eq!(t.test.capture_probes[3].line(), 11);
+    // Without any of it: nothing needed, nothing probed.
+    let plain = ok(GOOD);
+    assert!(plain.captures.is_empty() && plain.test.capture_probes.is_empty() && !plain.test.rasterizer_discard);
+    assert!(!plain.needs_transform_feedback());
+    // A capture section alone implies the requirement.
+    assert!(ok(&xfb("[transform feedback 1]\nsize 4\n", "")).needs_transform_feedback());
+}
+
+#[test]
+fn transform_feedback_section_errors_name_the_line() {
+    let at = |sections: &str| err(&xfb(sections, ""));
+    let cases: &[(&str, usize, &str)] = &[
+        ("[transform feedback 4]\nsize 4\n", 8, "transform feedback buffer 4 is out of range (buffers 0 to 3)"),
+        ("[transform feedback]\nsize 4\n", 8, "expected [transform feedback N]"),
+        ("[transform feedback 0 1]\nsize 4\n", 8, "expected [transform feedback N]"),
+        ("[transform feedback x]\nsize 4\n", 8, "bad number `x` for transform feedback buffer"),
+        ("[transform feedback 0]\nfill 1\n", 8, "without a `size BYTES` line"),
+        ("[transform feedback 0]\n\nsize 0\n", 10, "multiple of 4 from 4 to 16777216, got 0"),
+        ("[transform feedback 0]\nsize 6\n", 9, "got 6"),
+        ("[transform feedback 0]\nsize 16777220\n", 9, "got 16777220"),
+        ("[transform feedback 0]\nsize -4\n", 9, "bad number `-4` for capture buffer size"),
+        ("[transform feedback 0]\nsize 4\nfill 0xzz\n", 10, "bad hexadecimal word `0xzz` for fill word"),
+        ("[transform feedback 0]\nsize 4\nfill 0x100000000\n", 10, "bad hexadecimal word"),
+        ("[transform feedback 0]\nsize 4\nsize 8\n", 10, "second `size` line (the first is at line 9)"),
+        ("[transform feedback 0]\nsize 4\nfill 1\nfill 2\n", 11, "second `fill` line (the first is at line 10)"),
+        ("[transform feedback 0]\nsize 4\nstride 16\n", 10, "unknown transform feedback line `stride 16`"),
+        (
+            "[transform feedback 1]\nsize 4\n[transform feedback 1]\nsize 8\n",
+            10,
+            "second [transform feedback 1] section (the first is at line 8)",
+        ),
+        ("[require]\ntransform-feedbacks\n", 9, "unknown requirement `transform-feedbacks`"),
+    ];
+    for (sections, line, message) in cases {
+        let e = at(sections);
+        assert_eq!(e.line, *line, "{sections:?}: {e}");
+        assert!(e.message.contains(message), "{sections:?}: {e}");
+    }
+    // A decimal fill is a word too.
+    assert_eq!(ok(&xfb("[transform feedback 0]\nsize 4\nfill 258\n", "")).captures[0].fill, 258);
+}
+
+#[test]
+fn transform_feedback_probe_errors_name_the_line() {
+    let section = "[transform feedback 1]\nsize 16\n";
+    let at = |probe: &str| err(&xfb(section, probe));
+    let cases: &[(&str, &str)] = &[
+        ("probe xfb 1 offset 2 float 1", "a capture offset is a multiple of 4"),
+        ("probe xfb 1 offset 0 double 1", "probe xfb values are float, int or uint, got `double`"),
+        ("probe xfb 1 offset 0 float", "probe xfb needs at least one value"),
+        ("probe xfb 1 offset 0 float one", "bad number `one` for float"),
+        ("probe xfb 1 offset 0 int 4294967295", "bad number `4294967295` for int"),
+        ("probe xfb 1 offset 0 uint -1", "bad number `-1` for uint"),
+        ("probe xfb 1 offset 0 uint 0xg", "bad hexadecimal word `0xg` for uint"),
+        ("probe xfb 0 offset 0 float 1", "probe xfb 0, but the test has no [transform feedback 0] section"),
+        ("probe xfb 1 offset 8 uint 1 2 3", "reads bytes 8..20, past the end of the 16-byte buffer (line 8)"),
+        ("probe xfb 1 offset 4294967292 uint 1 2", "past the end"),
+        ("probe xfb one offset 0 uint 1", "bad number `one` for transform feedback buffer"),
+        ("probe xfb 1 at 0 uint 1", "expected `probe xfb N offset BYTES"),
+        ("probe xfb primitives written 1", "expected `probe xfb N offset BYTES"),
+        ("probe xfb primitives written 1 needed x", "bad number `x` for primitives needed"),
+        ("probe xfb", "expected `probe xfb N offset BYTES"),
+        ("probe target 0 xfb 1 offset 0 uint 1", "`probe xfb` reads a capture buffer"),
+        ("rasterizer-discard on", "unknown directive `rasterizer-discard on`"),
+    ];
+    for (probe, message) in cases {
+        let e = at(probe);
+        assert_eq!(e.line, 7, "{probe}: {e}");
+        assert!(e.message.contains(message), "{probe}: {e}");
+    }
+    let e = err(&format!("{GOOD}probe xfb primitives written 1 needed 1\n"));
+    assert_eq!(e.line, 7, "{e}");
+    assert!(e.message.contains("no [transform feedback N] section"), "{e}");
+    // The last word of the buffer is inside it.
+    assert_eq!(ok(&xfb(section, "probe xfb 1 offset 12 uint 1")).test.capture_probes.len(), 1);
+}
+
+#[test]
+fn every_prefix_of_a_transform_feedback_test_parses_or_errs() {
+    let text = xfb(
+        "[require]\ntransform-feedback\n[transform feedback 3]\nsize 64\nfill 0xdeadbeef\n",
+        "rasterizer-discard\nprobe xfb 3 offset 60 float -1.5e3\nprobe xfb primitives written 18446744073709551615 needed 0",
+    );
+    for end in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+        let _ = parse(Path::new("p"), "x/p", &text[..end]);
+    }
+    let t = ok(&text);
+    assert_eq!(t.test.capture_probes[1], CaptureProbe::Primitives { written: u64::MAX, needed: 0, line: 9 });
+}

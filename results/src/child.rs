@@ -234,9 +234,90 @@ pub fn run_once(cmd: &mut Command, timeout: Duration) -> Result<ChildReport, Chi
     ChildReport::last_in(&stdout).ok_or_else(|| ChildError::NoReport { exit, stderr: stderr.finish(STDERR_LINES) })
 }
 
-/// Where a child writes an image: removed first, so a stale file is never read as the answer.
+/// What transform feedback captured in one rendering: every capture buffer's bytes after the
+/// draws, and the primitives query of stream 0 over all of them. A batch child writes it beside
+/// its PNG ([`captures_path`]); the parent reads it back with the image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Captures {
+    /// (`XfbBuffer` number, the whole buffer's bytes after the draws), by buffer number.
+    pub buffers: Vec<(u32, Vec<u8>)>,
+    /// `VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT`'s first result: primitives written.
+    pub primitives_written: u64,
+    /// Its second: primitives the stream produced, whether the buffers held them or not.
+    pub primitives_needed: u64,
+}
+
+/// The file form of [`Captures`]: JSON with each buffer's bytes in hexadecimal.
+#[derive(Serialize, Deserialize)]
+struct CapturesFile {
+    primitives_written: u64,
+    primitives_needed: u64,
+    buffers: Vec<CaptureFileBuffer>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct CaptureFileBuffer {
+    buffer: u32,
+    hex: String,
+}
+
+impl Captures {
+    /// The captured bytes of buffer `n`.
+    pub fn buffer(&self, n: u32) -> Option<&[u8]> {
+        self.buffers.iter().find(|(b, _)| *b == n).map(|(_, bytes)| bytes.as_slice())
+    }
+
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        let file = CapturesFile {
+            primitives_written: self.primitives_written,
+            primitives_needed: self.primitives_needed,
+            buffers: self
+                .buffers
+                .iter()
+                .map(|(buffer, bytes)| CaptureFileBuffer { buffer: *buffer, hex: bytes.iter().map(|b| format!("{b:02x}")).collect() })
+                .collect(),
+        };
+        let text = serde_json::to_string(&file).map_err(std::io::Error::other)?;
+        std::fs::write(path, text + "\n")
+    }
+
+    /// The captures written at `path`; `Ok(None)` when there is no such file (the rendering
+    /// captured nothing).
+    pub fn read(path: &Path) -> Result<Option<Captures>, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        let file: CapturesFile = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut buffers = Vec::with_capacity(file.buffers.len());
+        for b in file.buffers {
+            let hex = b.hex.as_bytes();
+            if hex.len() % 2 != 0 {
+                return Err(format!("{}: buffer {} has an odd number of hex digits", path.display(), b.buffer));
+            }
+            let bytes = hex
+                .chunks_exact(2)
+                .map(|pair| std::str::from_utf8(pair).ok().and_then(|p| u8::from_str_radix(p, 16).ok()))
+                .collect::<Option<Vec<u8>>>()
+                .ok_or_else(|| format!("{}: buffer {} is not hexadecimal", path.display(), b.buffer))?;
+            buffers.push((b.buffer, bytes));
+        }
+        Ok(Some(Captures { buffers, primitives_written: file.primitives_written, primitives_needed: file.primitives_needed }))
+    }
+}
+
+/// Where a child writes a rendering's [`Captures`]: beside its PNG (`native.png` →
+/// `native.xfb.json`).
+pub fn captures_path(png: &Path) -> PathBuf {
+    png.with_extension("xfb.json")
+}
+
+/// Where a child writes an image (and its captures): removed first, so a stale file is never
+/// read as the answer.
 pub fn clear_output(png: &Path) {
     let _ = std::fs::remove_file(png);
+    let _ = std::fs::remove_file(captures_path(png));
     if let Some(dir) = png.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
@@ -265,6 +346,30 @@ mod tests {
         let req = Request { name: "x/y".into(), path: "corpus/x/y.shader_test".into(), png: "out/y.png".into() };
         assert_eq!(Request::parse_line(&req.to_line()), Some(req));
         assert_eq!(Request::parse_line("x/y\tonly-two"), None);
+    }
+
+    #[test]
+    fn captures_round_trip_beside_the_png() {
+        let dir = std::env::temp_dir().join(format!("tesserae-captures-{}", std::process::id()));
+        let png = dir.join("t").join("native.png");
+        clear_output(&png);
+        let path = captures_path(&png);
+        assert_eq!(path, dir.join("t").join("native.xfb.json"));
+        assert_eq!(Captures::read(&path), Ok(None), "no file: nothing captured");
+        let c = Captures {
+            buffers: vec![(0, vec![0, 1, 0xfe, 0xff]), (2, vec![0xef, 0xbe, 0xad, 0xde])],
+            primitives_written: 2,
+            primitives_needed: 3,
+        };
+        c.write(&path).unwrap();
+        assert_eq!(Captures::read(&path), Ok(Some(c.clone())));
+        assert_eq!(c.buffer(2), Some(&[0xef, 0xbe, 0xad, 0xde][..]));
+        assert_eq!(c.buffer(1), None);
+        std::fs::write(&path, r#"{"primitives_written":0,"primitives_needed":0,"buffers":[{"buffer":0,"hex":"0g"}]}"#).unwrap();
+        assert!(Captures::read(&path).unwrap_err().contains("not hexadecimal"));
+        clear_output(&png);
+        assert!(!path.exists(), "cleared with the PNG");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

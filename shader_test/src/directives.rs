@@ -44,6 +44,76 @@ pub struct Probe {
     pub target: Option<u32>,
 }
 
+/// A check of what transform feedback captured (`probe xfb ...` in `[test]`): the spec's
+/// answer, compared exactly (captured values are copies of what the shader wrote).
+#[derive(Debug, Clone, PartialEq)]
+pub enum CaptureProbe {
+    /// `probe xfb N offset BYTES float|int|uint V...`: consecutive 32-bit words of capture
+    /// buffer N from byte `offset` (a multiple of 4).
+    Words { buffer: u32, offset: u32, values: CaptureValues, line: usize },
+    /// `probe xfb primitives written W needed P`: the `VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT`
+    /// results for stream 0 over all the test's draws (primitives written to the buffers, and
+    /// those that would have been had they been large enough).
+    Primitives { written: u64, needed: u64, line: usize },
+}
+
+impl CaptureProbe {
+    pub fn line(&self) -> usize {
+        match self {
+            CaptureProbe::Words { line, .. } | CaptureProbe::Primitives { line, .. } => *line,
+        }
+    }
+}
+
+/// The expected words of a `probe xfb N offset ...` line, as typed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CaptureValues {
+    /// Compared as values: `0` matches `-0`, `nan` matches any NaN.
+    Float(Vec<f32>),
+    Int(Vec<i32>),
+    Uint(Vec<u32>),
+}
+
+impl CaptureValues {
+    pub fn len(&self) -> usize {
+        match self {
+            CaptureValues::Float(v) => v.len(),
+            CaptureValues::Int(v) => v.len(),
+            CaptureValues::Uint(v) => v.len(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Whether the captured little-endian `word` is the `i`th expected value.
+    pub fn matches(&self, i: usize, word: u32) -> bool {
+        match self {
+            CaptureValues::Float(v) => v.get(i).is_some_and(|e| {
+                let got = f32::from_bits(word);
+                *e == got || (e.is_nan() && got.is_nan())
+            }),
+            CaptureValues::Int(v) => v.get(i).is_some_and(|e| *e as u32 == word),
+            CaptureValues::Uint(v) => v.get(i).is_some_and(|e| *e == word),
+        }
+    }
+    /// The `i`th expected value as written in the test, and the word `got` in the same type.
+    pub fn describe(&self, i: usize, got: u32) -> (String, String) {
+        match self {
+            CaptureValues::Float(v) => (v.get(i).map_or(String::new(), |e| format!("{e:?}")), format!("{:?}", f32::from_bits(got))),
+            CaptureValues::Int(v) => (v.get(i).map_or(String::new(), |e| e.to_string()), (got as i32).to_string()),
+            CaptureValues::Uint(v) => (v.get(i).map_or(String::new(), |e| e.to_string()), got.to_string()),
+        }
+    }
+    /// The type's name as written (`float`, `int`, `uint`).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            CaptureValues::Float(_) => "float",
+            CaptureValues::Int(_) => "int",
+            CaptureValues::Uint(_) => "uint",
+        }
+    }
+}
+
 /// How far a translated rendering may stray from its oracle.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Tolerance {
@@ -114,6 +184,11 @@ pub struct TestSection {
     pub front_face: FrontFace,
     pub draws: Vec<Draw>,
     pub probes: Vec<Probe>,
+    /// `probe xfb ...` lines: checks of what transform feedback captured.
+    pub capture_probes: Vec<CaptureProbe>,
+    /// `rasterizer-discard`: primitives are discarded before rasterization (after transform
+    /// feedback); the image is the clear colour.
+    pub rasterizer_discard: bool,
     /// Tolerances: at most one general one and one per executor.
     pub tolerances: Vec<Tolerance>,
     pub compare_reference: bool,
@@ -149,6 +224,8 @@ impl Default for TestSection {
             front_face: FrontFace::Ccw,
             draws: Vec::new(),
             probes: Vec::new(),
+            capture_probes: Vec::new(),
+            rasterizer_discard: false,
             tolerances: Vec::new(),
             compare_reference: true,
             compare_native: true,

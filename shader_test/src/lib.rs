@@ -96,6 +96,37 @@ pub struct Requirements {
     /// Sampled image arrays indexed by values that differ between invocations
     /// (`shaderSampledImageArrayNonUniformIndexing`, `nonuniformEXT`).
     pub sampled_image_array_non_uniform_indexing: bool,
+    /// `transform-feedback`: `VK_EXT_transform_feedback` and its `transformFeedback` feature (a
+    /// test with `[transform feedback N]` sections needs them whether it says so or not).
+    pub transform_feedback: bool,
+}
+
+/// `[transform feedback N]`: a buffer that transform feedback captures into, bound whole at
+/// `XfbBuffer` N while the test's draws run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaptureBuffer {
+    /// The `XfbBuffer` number (0..=[`MAX_CAPTURE_BUFFER`]).
+    pub buffer: u32,
+    /// Bytes (a multiple of 4, at least 4).
+    pub size: u32,
+    /// The word every 32-bit word of the buffer holds before the draws (little endian).
+    pub fill: u32,
+    /// Line of the section header.
+    pub line: usize,
+}
+
+/// The highest `XfbBuffer` number a `[transform feedback N]` section may name (Vulkan
+/// guarantees one buffer; lavapipe and most desktop drivers have four).
+pub const MAX_CAPTURE_BUFFER: u32 = 3;
+
+/// The largest capture buffer, in bytes (as other buffers of the format: 16 MiB).
+pub const MAX_CAPTURE_BYTES: u32 = 1 << 24;
+
+impl CaptureBuffer {
+    /// The buffer's bytes before the draws: the fill word, over and over.
+    pub fn initial_bytes(&self) -> Vec<u8> {
+        self.fill.to_le_bytes().iter().copied().cycle().take(self.size as usize).collect()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -143,6 +174,8 @@ pub struct ShaderTest {
     pub push_constants: Option<Vec<u8>>,
     /// `[specialization constants]`: (SpecId, value), for every stage.
     pub specialization: Vec<(u32, tesserae::SpecValue)>,
+    /// `[transform feedback N]` sections, by buffer number (at most one per number).
+    pub captures: Vec<CaptureBuffer>,
     pub test: TestSection,
 }
 
@@ -155,6 +188,14 @@ impl ShaderTest {
     }
     pub fn layouts(&self) -> Vec<VertexBufferLayout> {
         self.vertex_buffers.iter().map(|b| b.layout.clone()).collect()
+    }
+    /// The `[transform feedback N]` section of buffer N.
+    pub fn capture(&self, buffer: u32) -> Option<&CaptureBuffer> {
+        self.captures.iter().find(|c| c.buffer == buffer)
+    }
+    /// Whether the test needs transform feedback (its `[require]` line or a capture section).
+    pub fn needs_transform_feedback(&self) -> bool {
+        self.requires.transform_feedback || !self.captures.is_empty()
     }
 }
 

@@ -35,6 +35,7 @@ const HEADERS: &[&[&str]] = &[
     &["input", "attachment"],
     &["sampler"],
     &["specialization", "constants"],
+    &["transform", "feedback"],
 ];
 
 /// Word prefixes of shader section headers.
@@ -101,6 +102,7 @@ pub(super) fn parse(path: &Path, name: &str, text: &str) -> Result<ShaderTest, P
         resources: Vec::new(),
         push_constants: None,
         specialization: Vec::new(),
+        captures: Vec::new(),
         test: TestSection::default(),
     };
     let mut saw_test = false;
@@ -162,6 +164,14 @@ pub(super) fn parse(path: &Path, name: &str, text: &str) -> Result<ShaderTest, P
             }
             spec_line = Some(s.line);
             test.specialization = parse_specialization(&c, s)?;
+        } else if let Some(rest) = after_words(h, &["transform", "feedback"]) {
+            let capture = parse_capture(&c, s, &rest)?;
+            if let Some(first) = test.capture(capture.buffer) {
+                return Err(
+                    c.err(s.line, format!("second [transform feedback {}] section (the first is at line {})", capture.buffer, first.line))
+                );
+            }
+            test.captures.push(capture);
         } else if let Some(shader) = parse_shader_header(&c, s)? {
             if test.shaders.iter().any(|x| x.stage == shader.stage) {
                 return Err(c.err(s.line, format!("second {} shader", shader.stage)));
@@ -209,7 +219,78 @@ pub(super) fn parse(path: &Path, name: &str, text: &str) -> Result<ShaderTest, P
         return Err(c.err(1, "vertex buffer slots must be numbered 0, 1, 2... without gaps"));
     }
     test.vertex_buffers.sort_by_key(|b| b.slot);
+    test.captures.sort_by_key(|b| b.buffer);
+    check_capture_probes(&c, &test)?;
     Ok(test)
+}
+
+/// `[transform feedback N]`: `size BYTES` (required) and `fill WORD`.
+fn parse_capture(c: &Cursor, s: &RawSection, rest: &[&str]) -> Result<CaptureBuffer, ParseError> {
+    let [n] = rest else {
+        return Err(c.err(s.line, format!("expected [transform feedback N] (N the XfbBuffer number), got [{}]", s.header)));
+    };
+    let buffer: u32 = num(c, s.line, n, "transform feedback buffer")?;
+    if buffer > MAX_CAPTURE_BUFFER {
+        return Err(c.err(s.line, format!("transform feedback buffer {buffer} is out of range (buffers 0 to {MAX_CAPTURE_BUFFER})")));
+    }
+    let mut size: Option<(usize, u32)> = None;
+    let mut fill: Option<(usize, u32)> = None;
+    for (line, w) in data_lines(s) {
+        match w.as_slice() {
+            ["size", bytes] => {
+                let bytes: u32 = num(c, line, bytes, "capture buffer size")?;
+                if bytes == 0 || !bytes.is_multiple_of(4) || bytes > MAX_CAPTURE_BYTES {
+                    return Err(
+                        c.err(line, format!("a capture buffer's size is a multiple of 4 from 4 to {MAX_CAPTURE_BYTES}, got {bytes}"))
+                    );
+                }
+                once(c, &mut size, line, "size", bytes)?;
+            }
+            ["fill", word] => once(c, &mut fill, line, "fill", word32(c, line, word, "fill word")?)?,
+            _ => return Err(c.err(line, format!("unknown transform feedback line `{}` (size BYTES, fill 0xHHHHHHHH)", w.join(" ")))),
+        }
+    }
+    let Some((_, size)) = size else {
+        return Err(c.err(s.line, format!("[{}] without a `size BYTES` line", s.header)));
+    };
+    Ok(CaptureBuffer { buffer, size, fill: fill.map_or(0, |f| f.1), line: s.line })
+}
+
+/// A 32-bit word written `0xHHHHHHHH` (hexadecimal) or in decimal.
+fn word32(c: &Cursor, line: usize, w: &str, what: &str) -> Result<u32, ParseError> {
+    match w.strip_prefix("0x").or_else(|| w.strip_prefix("0X")) {
+        Some(hex) => u32::from_str_radix(hex, 16).map_err(|_| c.err(line, format!("bad hexadecimal word `{w}` for {what}"))),
+        None => num(c, line, w, what),
+    }
+}
+
+/// Every `probe xfb` line reads a declared capture buffer, inside it.
+fn check_capture_probes(c: &Cursor, test: &ShaderTest) -> Result<(), ParseError> {
+    for p in &test.test.capture_probes {
+        match p {
+            CaptureProbe::Words { buffer, offset, values, line } => {
+                let Some(capture) = test.capture(*buffer) else {
+                    return Err(c.err(*line, format!("probe xfb {buffer}, but the test has no [transform feedback {buffer}] section")));
+                };
+                let end = *offset as u64 + 4 * values.len() as u64;
+                if end > capture.size as u64 {
+                    return Err(c.err(
+                        *line,
+                        format!(
+                            "probe xfb {buffer} reads bytes {offset}..{end}, past the end of the {}-byte buffer (line {})",
+                            capture.size, capture.line
+                        ),
+                    ));
+                }
+            }
+            CaptureProbe::Primitives { line, .. } => {
+                if test.captures.is_empty() {
+                    return Err(c.err(*line, "probe xfb primitives, but the test has no [transform feedback N] section"));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The words of `header` after `prefix`, if it starts with those words.
@@ -316,6 +397,7 @@ fn parse_require(c: &Cursor, s: &RawSection, r: &mut Requirements) -> Result<(),
             ["sampled-image-array-dynamic-indexing"] => r.sampled_image_array_dynamic_indexing = true,
             ["uniform-buffer-array-dynamic-indexing"] => r.uniform_buffer_array_dynamic_indexing = true,
             ["sampled-image-array-non-uniform-indexing"] => r.sampled_image_array_non_uniform_indexing = true,
+            ["transform-feedback"] => r.transform_feedback = true,
             _ => return Err(c.err(line, format!("unknown requirement `{}`", w.join(" ")))),
         }
     }
@@ -458,6 +540,9 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
         if let ["probe", "target", k, ..] = w.as_slice() {
             target = Some(num(c, line, k, "probe target")?);
             w.drain(1..3);
+            if w.get(1) == Some(&"xfb") {
+                return Err(c.err(line, "`probe target K` reads a colour target; `probe xfb` reads a capture buffer"));
+            }
         }
         let probes = t.probes.len();
         match w.as_slice() {
@@ -619,6 +704,8 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                 }
                 t.blend = parse_blend_mode(m).ok_or_else(|| c.err(line, format!("blend must be replace, alpha or additive, got `{m}`")))?;
             }
+            ["rasterizer-discard"] => t.rasterizer_discard = true,
+            ["probe", "xfb", rest @ ..] => t.capture_probes.push(parse_capture_probe(c, line, rest)?),
             ["compare", "reference"] => t.compare_reference = true,
             ["compare", "native"] => t.compare_native = true,
             ["no-compare", "reference", reason @ ..] if !reason.is_empty() => t.compare_reference = false,
@@ -640,6 +727,37 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
         return Err(c.err(p.line, format!("probe of target {} past the test's {images} targets and layers", p.target.unwrap_or(0))));
     }
     Ok(t)
+}
+
+/// The words after `probe xfb`: `N offset BYTES TYPE V...` or `primitives written W needed P`.
+fn parse_capture_probe(c: &Cursor, line: usize, rest: &[&str]) -> Result<CaptureProbe, ParseError> {
+    const USAGE: &str = "expected `probe xfb N offset BYTES float|int|uint V...` or `probe xfb primitives written W needed P`";
+    match rest {
+        ["primitives", "written", w, "needed", n] => Ok(CaptureProbe::Primitives {
+            written: num(c, line, w, "primitives written")?,
+            needed: num(c, line, n, "primitives needed")?,
+            line,
+        }),
+        ["primitives", ..] => Err(c.err(line, USAGE)),
+        [n, "offset", bytes, ty, values @ ..] => {
+            let buffer: u32 = num(c, line, n, "transform feedback buffer")?;
+            let offset: u32 = num(c, line, bytes, "capture offset")?;
+            if !offset.is_multiple_of(4) {
+                return Err(c.err(line, format!("a capture offset is a multiple of 4 (the probe reads 32-bit words), got {offset}")));
+            }
+            if values.is_empty() {
+                return Err(c.err(line, "probe xfb needs at least one value"));
+            }
+            let values = match *ty {
+                "float" => CaptureValues::Float(values.iter().map(|v| num(c, line, v, "float")).collect::<Result<_, _>>()?),
+                "int" => CaptureValues::Int(values.iter().map(|v| num(c, line, v, "int")).collect::<Result<_, _>>()?),
+                "uint" => CaptureValues::Uint(values.iter().map(|v| word32(c, line, v, "uint")).collect::<Result<_, _>>()?),
+                _ => return Err(c.err(line, format!("probe xfb values are float, int or uint, got `{ty}`"))),
+            };
+            Ok(CaptureProbe::Words { buffer, offset, values, line })
+        }
+        _ => Err(c.err(line, USAGE)),
+    }
 }
 
 fn parse_draw(c: &Cursor, line: usize, topo: &str, n: &str, indexed: bool, opts: &[&str]) -> Result<Draw, ParseError> {

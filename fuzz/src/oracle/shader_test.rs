@@ -1,7 +1,7 @@
 //! Oracle on the `.shader_test` parser: no panic on any text, and what it accepts is
 //! self-consistent (the invariants the runner and executors rely on).
 
-use crate::shader_test::{parse, spirv_words, ShaderTest};
+use crate::shader_test::{parse, spirv_words, CaptureProbe, ShaderTest, MAX_CAPTURE_BUFFER, MAX_CAPTURE_BYTES};
 use std::path::Path;
 use tesserae::Stage;
 
@@ -36,6 +36,21 @@ pub fn check_text(text: &str) -> Option<ShaderTest> {
         assert!(test.index_buffer.is_some(), "accepted draw-indexed without an index buffer");
     }
     assert!((1..=4096).contains(&test.test.width) && (1..=4096).contains(&test.test.height), "framebuffer size");
+    for (i, c) in test.captures.iter().enumerate() {
+        assert!(c.buffer <= MAX_CAPTURE_BUFFER, "capture buffer {} out of range", c.buffer);
+        assert!(c.size > 0 && c.size.is_multiple_of(4) && c.size <= MAX_CAPTURE_BYTES, "capture buffer {} of {} bytes", c.buffer, c.size);
+        assert!(test.captures[..i].iter().all(|d| d.buffer < c.buffer), "capture buffers not unique and in order");
+    }
+    for p in &test.test.capture_probes {
+        match p {
+            CaptureProbe::Words { buffer, offset, values, .. } => {
+                let c = test.capture(*buffer).unwrap_or_else(|| panic!("a probe of undeclared capture buffer {buffer}"));
+                assert!(offset.is_multiple_of(4) && !values.is_empty(), "capture probe offset {offset}, {} values", values.len());
+                assert!(*offset as u64 + 4 * values.len() as u64 <= c.size as u64, "a capture probe past its buffer's end");
+            }
+            CaptureProbe::Primitives { .. } => assert!(!test.captures.is_empty(), "a primitives probe without capture buffers"),
+        }
+    }
     for s in &test.shaders {
         assert!(!s.source.contains('\0'), "shader source with NUL");
         let _ = spirv_words(path, s);

@@ -465,6 +465,8 @@ pub fn graphics(
         front_face: if p.front_face_ccw { FrontFace::Ccw } else { FrontFace::Cw },
         draws: vec![draw],
         probes: Vec::new(),
+        capture_probes: Vec::new(),
+        rasterizer_discard: false,
         tolerances: Vec::new(),
         compare_reference: false,
         compare_native: false,
@@ -489,6 +491,7 @@ pub fn graphics(
         resources,
         push_constants,
         specialization: specialization(p)?,
+        captures: Vec::new(),
         test,
     };
     Ok((shader_test, storage))
@@ -508,6 +511,7 @@ pub fn compute(script: &Script, p: &Pipeline, state: &State) -> R<(ShaderTest, V
         resources,
         push_constants,
         specialization: specialization(p)?,
+        captures: Vec::new(),
         test: TestSection::default(),
     };
     Ok((test, storage))

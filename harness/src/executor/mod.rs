@@ -41,16 +41,20 @@ impl From<tesserae_wgpu::RuntimeError> for ExecError {
     }
 }
 
-pub use tesserae_results::child::DriverInfo;
+pub use tesserae_results::child::{Captures, DriverInfo};
 
-/// What a rendering leaves: the image, and the storage buffers the shaders could write, by
-/// index in `test.resources` (only those the executor reads back).
+/// What a rendering leaves: the image, the storage buffers the shaders could write, by
+/// index in `test.resources` (only those the executor reads back), and what transform feedback
+/// captured.
 pub struct Outputs {
     /// The targets side by side as RGBA8 (float targets' values clamped to [0, 1]).
     pub image: Image,
     /// Each target's texels as read back, tightly packed in the test's `target_format`.
     pub targets: Vec<Vec<u8>>,
     pub storage: Vec<(usize, Vec<u8>)>,
+    /// The test's `[transform feedback N]` buffers after the draws and the primitives query;
+    /// `None` when the test has none (or the executor captured nothing).
+    pub captures: Option<Captures>,
 }
 
 /// An RGBA8 picture of a target's texels, for images and reports (float values clamped to

@@ -31,10 +31,23 @@ pub struct NativeExecutor {
     extended: requirements::Extended,
     /// `shaderSampledImageArrayNonUniformIndexing` (Vulkan 1.2 descriptor indexing).
     non_uniform_sampled_images: bool,
+    /// `VK_EXT_transform_feedback` with its `transformFeedback` feature, when the device has
+    /// them (enabled at creation).
+    transform_feedback: Option<TransformFeedback>,
     /// The device's Vulkan version.
     api_version: u32,
     limits: vk::PhysicalDeviceLimits,
     info: DriverInfo,
+}
+
+/// The device's transform feedback: the extension's commands and the limits a test's capture
+/// buffers are checked against.
+struct TransformFeedback {
+    commands: ash::ext::transform_feedback::Device,
+    max_buffers: u32,
+    max_buffer_size: u64,
+    /// `transformFeedbackQueries`: the primitives query a capture reads.
+    queries: bool,
 }
 
 fn vkerr(what: &str) -> impl Fn(vk::Result) -> ExecError + '_ {
@@ -136,12 +149,24 @@ impl NativeExecutor {
             .filter_map(|e| e.extension_name_as_c_str().ok().map(|c| c.to_owned()))
             .filter(|n| requirements::enable_extension(&n.to_string_lossy()))
             .collect();
+        // VK_EXT_transform_feedback's features (transformFeedback, geometryStreams) are enabled
+        // with the extension, as every other feature is.
+        let xfb_extension = extensions.iter().any(|e| e.as_c_str() == ash::ext::transform_feedback::NAME);
+        let mut xfb = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default();
+        let mut xfb_limits = vk::PhysicalDeviceTransformFeedbackPropertiesEXT::default();
+        if xfb_extension {
+            let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut xfb);
+            unsafe { instance.get_physical_device_features2(physical, &mut f2) };
+            let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut xfb_limits);
+            unsafe { instance.get_physical_device_properties2(physical, &mut p2) };
+            (xfb.p_next, xfb_limits.p_next) = (std::ptr::null_mut(), std::ptr::null_mut());
+        }
         let priorities = [1.0f32];
         let qci = [vk::DeviceQueueCreateInfo::default().queue_family_index(queue_family).queue_priorities(&priorities)];
         let create = |with_extensions: bool| {
             let names: Vec<*const std::ffi::c_char> =
                 if with_extensions { extensions.iter().map(|c| c.as_ptr()).collect() } else { Vec::new() };
-            let (mut a, mut b, mut c) = (v11, v12, v13);
+            let (mut a, mut b, mut c, mut x) = (v11, v12, v13, xfb);
             let mut dci =
                 vk::DeviceCreateInfo::default().queue_create_infos(&qci).enabled_features(&features).enabled_extension_names(&names);
             if vulkan_1_2 {
@@ -150,6 +175,9 @@ impl NativeExecutor {
             if vulkan_1_3 {
                 dci = dci.push_next(&mut c);
             }
+            if with_extensions && xfb_extension {
+                dci = dci.push_next(&mut x);
+            }
             unsafe { instance.create_device(physical, &dci, None) }
         };
         // A device that refuses its own extensions all at once still runs what needs none.
@@ -157,6 +185,14 @@ impl NativeExecutor {
             Ok(d) => (d, extensions.iter().map(|c| c.to_string_lossy().into_owned()).collect()),
             Err(_) => (create(false).map_err(vkerr("vkCreateDevice"))?, Vec::new()),
         };
+        let transform_feedback = (xfb.transform_feedback != 0
+            && enabled_extensions.iter().any(|e: &String| e == "VK_EXT_transform_feedback"))
+        .then(|| TransformFeedback {
+            commands: ash::ext::transform_feedback::Device::new(&instance, &device),
+            max_buffers: xfb_limits.max_transform_feedback_buffers,
+            max_buffer_size: xfb_limits.max_transform_feedback_buffer_size,
+            queries: xfb_limits.transform_feedback_queries != 0,
+        });
         extended.extensions = enabled_extensions;
         let queue = unsafe { device.get_device_queue(queue_family, 0) };
         let v = props.api_version;
@@ -188,6 +224,7 @@ impl NativeExecutor {
             features,
             extended,
             non_uniform_sampled_images,
+            transform_feedback,
             api_version: props.api_version,
             limits: props.limits,
             info,
@@ -229,6 +266,25 @@ impl NativeExecutor {
         if r.shader_f16 {
             return missing("shader-f16 (not enabled by the native executor)");
         }
+        if test.needs_transform_feedback() {
+            let Some(x) = &self.transform_feedback else {
+                return missing("transformFeedback (VK_EXT_transform_feedback)");
+            };
+            if !test.captures.is_empty() && !x.queries {
+                return missing("transformFeedbackQueries (the primitives query of a capture)");
+            }
+            for c in &test.captures {
+                if c.buffer >= x.max_buffers {
+                    return missing(&format!("transform feedback buffer {} (maxTransformFeedbackBuffers {})", c.buffer, x.max_buffers));
+                }
+                if c.size as u64 > x.max_buffer_size {
+                    return missing(&format!(
+                        "a {}-byte transform feedback buffer (maxTransformFeedbackBufferSize {})",
+                        c.size, x.max_buffer_size
+                    ));
+                }
+            }
+        }
         Ok(())
     }
 
@@ -267,6 +323,8 @@ struct Scratch<'d> {
     pipeline: vk::Pipeline,
     pool: vk::CommandPool,
     fence: vk::Fence,
+    /// The transform feedback primitives query (tests with capture buffers).
+    query_pool: vk::QueryPool,
 }
 
 impl<'d> Scratch<'d> {
@@ -286,6 +344,7 @@ impl<'d> Scratch<'d> {
             pipeline: vk::Pipeline::null(),
             pool: vk::CommandPool::null(),
             fence: vk::Fence::null(),
+            query_pool: vk::QueryPool::null(),
         }
     }
 }
@@ -296,6 +355,7 @@ impl Drop for Scratch<'_> {
         unsafe {
             let _ = d.device_wait_idle();
             d.destroy_fence(self.fence, None);
+            d.destroy_query_pool(self.query_pool, None);
             d.destroy_command_pool(self.pool, None);
             d.destroy_pipeline(self.pipeline, None);
             d.destroy_pipeline_layout(self.layout, None);
@@ -410,6 +470,7 @@ impl Executor for NativeExecutor {
             stages.push((s.stage, compile::compile_section(test, s)?, s.entry_point.clone()));
         }
         check_shader_resources(test, &stages)?;
+        check_capture_buffers(test, &stages)?;
         if let Some(what) = stages.iter().find_map(|(_, words, _)| self.extended.missing_for_module(words)) {
             return Err(ExecError::Skip(format!("{} lacks {what}", self.info.device)));
         }
@@ -474,6 +535,16 @@ struct Bound {
     /// The test's input attachments: attachments of the render pass after the colour target
     /// (and depth), uploaded before it begins.
     input_attachments: Vec<InputAttachment>,
+    /// The test's `[transform feedback N]` buffers, bound while its draws run and read back.
+    captures: Vec<CaptureBinding>,
+}
+
+/// A capture buffer: its `XfbBuffer` number, buffer, memory and bytes.
+struct CaptureBinding {
+    buffer: u32,
+    handle: vk::Buffer,
+    memory: vk::DeviceMemory,
+    size: usize,
 }
 
 struct InputAttachment {
@@ -648,6 +719,57 @@ fn check_shader_resources(test: &ShaderTest, stages: &[(Stage, Vec<u32>, String)
         }
     }
     Ok(())
+}
+
+/// A test with `[transform feedback N]` sections captures from its last pre-rasterization
+/// stage: that stage must run in the Xfb execution mode, and every `XfbBuffer` it decorates
+/// must be a buffer the test declares (Vulkan leaves a capture into an unbound buffer
+/// undefined).
+fn check_capture_buffers(test: &ShaderTest, stages: &[(Stage, Vec<u32>, String)]) -> Result<(), ExecError> {
+    if test.captures.is_empty() {
+        return Ok(());
+    }
+    let order = [Stage::Geometry, Stage::TessEval, Stage::Vertex];
+    let Some((stage, words, _)) = order.iter().find_map(|o| stages.iter().find(|(s, _, _)| s == o)) else {
+        return Ok(());
+    };
+    let (xfb_mode, buffers) = xfb_decorations(words);
+    if !xfb_mode {
+        return Err(ExecError::Device(format!(
+            "the test has [transform feedback] sections, but its last pre-rasterization stage ({stage}) captures nothing (no Xfb execution mode: no xfb_buffer/xfb_offset qualifier)"
+        )));
+    }
+    if let Some(b) = buffers.iter().find(|b| test.capture(**b).is_none()) {
+        return Err(ExecError::Device(format!(
+            "the {stage} shader captures into XfbBuffer {b}, but the test has no [transform feedback {b}] section"
+        )));
+    }
+    Ok(())
+}
+
+/// Whether a module declares the Xfb execution mode, and the `XfbBuffer` numbers it decorates
+/// (variables and block members).
+fn xfb_decorations(words: &[u32]) -> (bool, Vec<u32>) {
+    let (mut mode, mut buffers) = (false, Vec::new());
+    let mut i = 5;
+    while i < words.len() {
+        let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+        if count == 0 || i + count > words.len() {
+            break;
+        }
+        let operands = &words[i + 1..i + count];
+        let xfb_buffer = spirv::Decoration::XfbBuffer as u32;
+        match op {
+            o if o == spirv::Op::ExecutionMode as u32 && operands.get(1) == Some(&(spirv::ExecutionMode::Xfb as u32)) => mode = true,
+            o if o == spirv::Op::Decorate as u32 && operands.get(1) == Some(&xfb_buffer) => buffers.extend(operands.get(2)),
+            o if o == spirv::Op::MemberDecorate as u32 && operands.get(2) == Some(&xfb_buffer) => buffers.extend(operands.get(3)),
+            _ => {}
+        }
+        i += count;
+    }
+    buffers.sort_unstable();
+    buffers.dedup();
+    (mode, buffers)
 }
 
 /// Descriptors the test gives at (set, binding): the elements of its array.
@@ -828,7 +950,8 @@ impl NativeExecutor {
     /// the pool, the sets and their contents.
     fn descriptors(&self, sc: &mut Scratch, test: &ShaderTest) -> Result<Bound, ExecError> {
         let d = &self.device;
-        let mut bound = Bound { sets: Vec::new(), storage: Vec::new(), uploads: Vec::new(), input_attachments: Vec::new() };
+        let mut bound =
+            Bound { sets: Vec::new(), storage: Vec::new(), uploads: Vec::new(), input_attachments: Vec::new(), captures: Vec::new() };
         let Some(max_set) = test.resources.iter().map(|r| r.set).max() else {
             return Ok(bound);
         };
@@ -984,19 +1107,25 @@ impl NativeExecutor {
 
     /// The storage buffers' contents after the work has finished.
     fn read_storage(&self, bound: &Bound) -> Result<Vec<(usize, Vec<u8>)>, ExecError> {
-        let d = &self.device;
         let mut out = Vec::new();
         for &(index, mem, len) in &bound.storage {
-            let bytes = unsafe {
-                let p =
-                    d.map_memory(mem, 0, len.max(4) as u64, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory (storage buffer)"))?;
-                let v = std::slice::from_raw_parts(p as *const u8, len).to_vec();
-                d.unmap_memory(mem);
-                v
-            };
-            out.push((index, bytes));
+            out.push((index, self.read_host(mem, len, "vkMapMemory (storage buffer)")?));
         }
         Ok(out)
+    }
+
+    /// The first `len` bytes of a host-visible, coherent allocation of at least `len.max(4)`
+    /// bytes (made by [`Self::host_buffer`]).
+    fn read_host(&self, mem: vk::DeviceMemory, len: usize, what: &str) -> Result<Vec<u8>, ExecError> {
+        let d = &self.device;
+        // SAFETY: `mem` is a live host-visible allocation of at least `len.max(4)` bytes, not
+        // mapped elsewhere; the work writing it has finished.
+        unsafe {
+            let p = d.map_memory(mem, 0, len.max(4) as u64, vk::MemoryMapFlags::empty()).map_err(vkerr(what))?;
+            let v = std::slice::from_raw_parts(p as *const u8, len).to_vec();
+            d.unmap_memory(mem);
+            Ok(v)
+        }
     }
 
     /// A host-visible, coherent buffer holding `data` (tracked in `sc` for destruction).

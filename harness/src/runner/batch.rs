@@ -10,7 +10,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tesserae::ClipMode;
-use tesserae_results::child::{clear_output, die_with_parent, ChildReport, ChildStatus, DriverInfo, Request, StderrTail, STDERR_LINES};
+use tesserae_results::child::{
+    captures_path, clear_output, die_with_parent, Captures, ChildReport, ChildStatus, DriverInfo, Request, StderrTail, STDERR_LINES,
+};
 
 /// What a child produced for one test.
 #[derive(Debug, Clone)]
@@ -18,6 +20,9 @@ pub struct Rendering {
     pub status: Status,
     pub message: String,
     pub image: Option<Image>,
+    /// What transform feedback captured (tests with `[transform feedback N]` sections), read
+    /// from beside the PNG.
+    pub captures: Option<Captures>,
     pub driver: Option<DriverInfo>,
     /// The executor itself could not be created (no driver or adapter), as opposed to a test
     /// the executor cannot run.
@@ -27,7 +32,7 @@ pub struct Rendering {
 
 impl Rendering {
     fn failed(status: Status, message: String, duration: Duration) -> Self {
-        Rendering { status, message, image: None, driver: None, unavailable: false, duration }
+        Rendering { status, message, image: None, captures: None, driver: None, unavailable: false, duration }
     }
 
     fn from_report(report: ChildReport, png: &Path, duration: Duration) -> Self {
@@ -41,9 +46,10 @@ impl Rendering {
             ChildStatus::Passed => {
                 Rendering { status: Status::Pass, message: report.message.clone(), image: Image::read_png(png).ok(), ..base }
             }
-            ChildStatus::Rendered => match Image::read_png(png) {
-                Ok(img) => Rendering { status: Status::Pass, message: String::new(), image: Some(img), ..base },
-                Err(e) => Rendering { status: Status::Crash, message: e.to_string(), ..base },
+            ChildStatus::Rendered => match (Image::read_png(png), Captures::read(&captures_path(png))) {
+                (Ok(img), Ok(captures)) => Rendering { status: Status::Pass, message: String::new(), image: Some(img), captures, ..base },
+                (Err(e), _) => Rendering { status: Status::Crash, message: e.to_string(), ..base },
+                (_, Err(e)) => Rendering { status: Status::Crash, message: format!("unreadable captures: {e}"), ..base },
             },
         }
     }

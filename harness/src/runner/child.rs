@@ -13,7 +13,7 @@ use crate::shader_test;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use tesserae::ClipMode;
-use tesserae_results::child::{ChildReport, ChildStatus, Request};
+use tesserae_results::child::{captures_path, ChildReport, ChildStatus, Request};
 
 /// One executor configuration, its device opened lazily and kept between tests.
 pub struct BatchRenderer {
@@ -65,11 +65,17 @@ impl BatchRenderer {
             Err(m) => return report(ChildStatus::Unavailable, m, None),
         };
         let driver = ex.driver();
-        match ex.render(&test) {
-            Ok(img) => match img.write_png(out) {
-                Ok(()) => report(ChildStatus::Rendered, String::new(), Some(driver)),
-                Err(e) => report(ChildStatus::Fail, e.to_string(), Some(driver)),
-            },
+        match ex.render_outputs(&test) {
+            // What transform feedback captured travels beside the PNG.
+            Ok(o) => {
+                let written = o.image.write_png(out).map_err(|e| e.to_string()).and_then(|()| {
+                    o.captures.map_or(Ok(()), |c| c.write(&captures_path(out)).map_err(|e| format!("writing the captures: {e}")))
+                });
+                match written {
+                    Ok(()) => report(ChildStatus::Rendered, String::new(), Some(driver)),
+                    Err(e) => report(ChildStatus::Fail, e, Some(driver)),
+                }
+            }
             Err(ExecError::Skip(m)) => report(ChildStatus::Skip, m, Some(driver)),
             Err(e) => report(ChildStatus::Fail, e.to_string(), Some(driver)),
         }

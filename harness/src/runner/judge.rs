@@ -1,11 +1,13 @@
-//! The oracles applied to one rendering, in order: the test's probes (the spec's answer), the
-//! stored reference image (only on the driver that blessed it: another driver may round a
-//! colour or place an edge differently where the spec allows it), and (translated executors)
-//! the live native rendering. A tolerance
-//! that an image of only the clear colour would pass is refused before it is used.
+//! The oracles applied to one rendering, in order: the test's probes (the spec's answer: pixels,
+//! then what transform feedback captured), the stored reference image (only on the driver that
+//! blessed it: another driver may round a colour or place an edge differently where the spec
+//! allows it), and (translated executors) the live native rendering: its image, then its
+//! captures byte for byte. A tolerance that an image of only the clear colour would pass is
+//! refused before it is used.
 
 use super::batch::Rendering;
 use super::{reference_path, report, Status};
+use crate::executor::Captures;
 use crate::image::{vacuous_tolerance, Image};
 use crate::oracle;
 use crate::shader_test::ShaderTest;
@@ -25,13 +27,22 @@ impl Verdict {
     }
 }
 
+/// The live native rendering a translated one is held to: nothing for the native executor
+/// itself, or where the native executor rendered nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Native<'a> {
+    pub image: Option<&'a Image>,
+    /// What it captured (tests with `[transform feedback N]` sections).
+    pub captures: Option<&'a Captures>,
+}
+
 pub fn judge(
     references: &Path,
     native_driver: Option<&str>,
     test: &ShaderTest,
     ex_name: &str,
     r: &Rendering,
-    native: Option<&Image>,
+    native: Native,
     pages: &mut report::Pages,
 ) -> Verdict {
     let Some(img) = &r.image else {
@@ -40,6 +51,9 @@ pub fn judge(
     if let Err(m) = oracle::check_probes(test, ex_name, img) {
         let page = pages.write_single(test, ex_name, img, &m);
         return Verdict::fail(format!("probe failed: {m}"), page);
+    }
+    if let Err(m) = oracle::check_captures(test, r.captures.as_ref()) {
+        return Verdict::fail(m, None);
     }
     let tolerance = test.test.tolerance(ex_name);
     let ref_path = reference_path(references, &test.name);
@@ -63,13 +77,19 @@ pub fn judge(
             Err(e) => return Verdict::fail(format!("unreadable reference image: {e}"), None),
         }
     }
-    if let (true, Some(n)) = (test.test.compare_native, native) {
+    if let (true, Some(n)) = (test.test.compare_native, native.image) {
         if let Some(m) = vacuous_tolerance(n, test.test.clear, &tolerance) {
             return Verdict::fail(format!("against the native rendering: {m}"), None);
         }
         if let Err(mm) = oracle::check_image("native", test, ex_name, n, img) {
             let page = pages.write_mismatch(test, ex_name, &mm);
             return Verdict::fail(format!("differs from the native rendering: {}", mm.comparison.summary()), page);
+        }
+    }
+    // `check_captures` above made sure this rendering captured every declared buffer.
+    if let (true, Some(n), Some(c)) = (test.test.compare_native && !test.captures.is_empty(), native.captures, &r.captures) {
+        if let Err(m) = oracle::check_captures_against("native", n, c) {
+            return Verdict::fail(format!("captures differ from the native rendering's: {m}"), None);
         }
     }
     Verdict { status: Status::Pass, message: String::new(), page: None }

@@ -305,18 +305,20 @@ fn decide(
     pages: &mut report::Pages,
 ) -> Vec<TestResult> {
     let mut native_image: Option<Image> = None;
+    let mut native_captures: Option<crate::executor::Captures> = None;
     let mut rows = Vec::new();
-    let judge = |ex_name: &str, r: &Rendering, native: Option<&Image>, pages: &mut report::Pages| match test {
+    let judge = |ex_name: &str, r: &Rendering, native: judge::Native, pages: &mut report::Pages| match test {
         CorpusTest::Shader(t) => judge::judge(&opts.references, opts.native_driver.as_deref(), t, ex_name, r, native, pages),
         CorpusTest::Amber(_) => judge::Verdict { status: r.status, message: r.message.clone(), page: None },
     };
     for (ex, mut r) in opts.executors.iter().zip(renderings) {
         let ex_name = ex.name();
-        let mut verdict = judge(&ex_name, &r, native_image.as_ref(), pages);
+        let native = judge::Native { image: native_image.as_ref(), captures: native_captures.as_ref() };
+        let mut verdict = judge(&ex_name, &r, native, pages);
         if verdict.status.is_bad() {
             let again = batch::render_batch(cmd, ex, &[request(ex)]).pop();
             if let Some(again) = again {
-                let second = judge(&ex_name, &again, native_image.as_ref(), pages);
+                let second = judge(&ex_name, &again, native, pages);
                 if second.status == Status::Pass {
                     verdict = judge::Verdict {
                         status: Status::Flake,
@@ -331,6 +333,7 @@ fn decide(
         let status = expectations.apply(test.name(), &ex_name, outcome);
         if ex.kind == ExecutorKind::Native {
             native_image = r.image.clone();
+            native_captures = r.captures.clone();
         }
         rows.push(TestResult {
             test: test.name().to_string(),

@@ -3,10 +3,10 @@
 //! is made in the test's [`Scratch`] and destroyed with it.
 
 use super::{
-    attachment, blend_state, vk_compare, vk_format, vk_stage, vk_stencil_op, vk_target_format, vk_topology, vkerr, Bound, ImageShape,
-    NativeExecutor, Scratch, Upload,
+    attachment, blend_state, vk_compare, vk_format, vk_stage, vk_stencil_op, vk_target_format, vk_topology, vkerr, Bound, CaptureBinding,
+    ImageShape, NativeExecutor, Scratch, Upload,
 };
-use crate::executor::{ExecError, Outputs};
+use crate::executor::{Captures, ExecError, Outputs};
 use crate::image::Image;
 use crate::shader_test::{CullMode, FrontFace, IndexFormat, ShaderTest, StencilState, TestSection};
 use ash::vk;
@@ -60,6 +60,7 @@ impl NativeExecutor {
         // Textures are uploaded through staging buffers when the commands begin; input
         // attachments are attachments of the render pass too.
         let mut bound = self.descriptors(&mut sc, test)?;
+        self.capture_buffers(&mut sc, test, &mut bound)?;
         self.render_pass(&mut sc, t, &targets, &mut bound)?;
         self.pipeline(&mut sc, test, stages, targets.samples)?;
         let target_size = (t.width * t.height * t.target_format.bytes_per_texel()) as usize;
@@ -70,9 +71,47 @@ impl NativeExecutor {
         self.commands(&mut sc, test, &targets, &bound, readback, target_size)?;
         let raw = self.read_targets(&sc, readback, target_size, images)?;
         let storage = self.read_storage(&bound)?;
+        let captures = self.read_captures(&sc, &bound)?;
         drop(sc);
         let images: Vec<Image> = raw.iter().map(|c| crate::executor::preview(t.target_format, c, t.width, t.height)).collect();
-        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage })
+        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage, captures })
+    }
+
+    /// The test's `[transform feedback N]` buffers (host-visible, each word its `fill`) into
+    /// `bound`, and the query pool of the primitives query (in `sc`).
+    fn capture_buffers(&self, sc: &mut Scratch, test: &ShaderTest, bound: &mut Bound) -> Result<(), ExecError> {
+        if test.captures.is_empty() {
+            return Ok(());
+        }
+        let usage =
+            vk::BufferUsageFlags::TRANSFORM_FEEDBACK_BUFFER_EXT | vk::BufferUsageFlags::TRANSFER_SRC | vk::BufferUsageFlags::TRANSFER_DST;
+        for c in &test.captures {
+            let handle = self.host_buffer(sc, usage, &c.initial_bytes(), &format!("transform feedback buffer {}", c.buffer))?;
+            let memory = sc.buffers.last().map(|(_, m)| *m).unwrap_or_default();
+            bound.captures.push(CaptureBinding { buffer: c.buffer, handle, memory, size: c.size as usize });
+        }
+        let info = vk::QueryPoolCreateInfo::default().query_type(vk::QueryType::TRANSFORM_FEEDBACK_STREAM_EXT).query_count(1);
+        sc.query_pool =
+            unsafe { self.device.create_query_pool(&info, None) }.map_err(vkerr("vkCreateQueryPool (transform feedback primitives)"))?;
+        Ok(())
+    }
+
+    /// The capture buffers' bytes and the primitives query's results, after the work has
+    /// finished; `None` without capture buffers.
+    fn read_captures(&self, sc: &Scratch, bound: &Bound) -> Result<Option<Captures>, ExecError> {
+        if bound.captures.is_empty() {
+            return Ok(None);
+        }
+        let mut buffers = Vec::with_capacity(bound.captures.len());
+        for c in &bound.captures {
+            buffers.push((c.buffer, self.read_host(c.memory, c.size, "vkMapMemory (transform feedback buffer)")?));
+        }
+        // [primitives written, primitives needed] of the one query (stream 0).
+        let mut counts = [[0u64; 2]; 1];
+        let flags = vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT;
+        unsafe { self.device.get_query_pool_results(sc.query_pool, 0, &mut counts, flags) }
+            .map_err(vkerr("vkGetQueryPoolResults (transform feedback primitives)"))?;
+        Ok(Some(Captures { buffers, primitives_written: counts[0][0], primitives_needed: counts[0][1] }))
     }
 
     /// Colour targets, and the depth attachment when the test has one; multisampled, each
@@ -290,6 +329,7 @@ impl NativeExecutor {
                 FrontFace::Ccw => vk::FrontFace::COUNTER_CLOCKWISE,
                 FrontFace::Cw => vk::FrontFace::CLOCKWISE,
             })
+            .rasterizer_discard_enable(t.rasterizer_discard)
             .line_width(1.0);
         let ms = vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
         let blend = vec![blend_state(t.blend); t.targets as usize];
@@ -363,7 +403,19 @@ impl NativeExecutor {
             Some(ib) => Some(self.host_buffer(sc, vk::BufferUsageFlags::INDEX_BUFFER, &ib.bytes(), "index buffer")?),
             None => None,
         };
+        // Capture buffers are bound, and transform feedback and its primitives query active,
+        // around the draws.
+        let xfb = match (bound.captures.is_empty(), &self.transform_feedback) {
+            (true, _) => None,
+            (false, Some(x)) => Some(x.commands.fp()),
+            (false, None) => {
+                return Err(ExecError::Skip(format!("{} lacks transformFeedback (VK_EXT_transform_feedback)", self.info.device)))
+            }
+        };
         let cmd = self.begin_commands(sc, &bound.uploads)?;
+        if xfb.is_some() {
+            unsafe { d.cmd_reset_query_pool(cmd, sc.query_pool, 0, 1) };
+        }
         let mut clear = vec![vk::ClearValue { color: vk::ClearColorValue { float32: t.clear } }; targets.colour.len()];
         if targets.depth.is_some() {
             let depth = t.depth.map_or(1.0, |z| z.clear);
@@ -398,12 +450,25 @@ impl NativeExecutor {
                 };
                 d.cmd_bind_index_buffer(cmd, ib, 0, it);
             }
+            if let Some(f) = xfb {
+                // Each buffer whole, at its XfbBuffer number; no counter buffers (every capture
+                // starts at offset 0).
+                for c in &bound.captures {
+                    (f.cmd_bind_transform_feedback_buffers_ext)(cmd, c.buffer, 1, &c.handle, &0, &vk::WHOLE_SIZE);
+                }
+                (f.cmd_begin_query_indexed_ext)(cmd, sc.query_pool, 0, vk::QueryControlFlags::empty(), 0);
+                (f.cmd_begin_transform_feedback_ext)(cmd, 0, 0, std::ptr::null(), std::ptr::null());
+            }
             for dr in &t.draws {
                 if dr.indexed {
                     d.cmd_draw_indexed(cmd, dr.count, dr.instances, dr.first, dr.base_vertex, dr.first_instance);
                 } else {
                     d.cmd_draw(cmd, dr.count, dr.instances, dr.first, dr.first_instance);
                 }
+            }
+            if let Some(f) = xfb {
+                (f.cmd_end_transform_feedback_ext)(cmd, 0, 0, std::ptr::null(), std::ptr::null());
+                (f.cmd_end_query_indexed_ext)(cmd, sc.query_pool, 0, 0);
             }
             d.cmd_end_render_pass(cmd);
             let layers = t.layers as usize;
