@@ -224,9 +224,6 @@ impl Executor for TranslatedExecutor {
     }
 
     fn render_outputs(&mut self, test: &ShaderTest) -> Result<Outputs, ExecError> {
-        if !test.captures.is_empty() || test.test.rasterizer_discard {
-            return Err(ExecError::Skip("transform feedback capture is not wired into the translated executor".into()));
-        }
         if !self.renderable.contains(&test.test.target_format) {
             return Err(ExecError::Skip(format!("{} does not render to {:?}", self.info.device, test.test.target_format)));
         }
@@ -492,6 +489,16 @@ impl TranslatedExecutor {
         let (bind_groups, storage) = self.bind_groups(test, &plan.resources, &layouts)?;
         let vb_refs: Vec<&wgpu::Buffer> = vertex_buffers.iter().collect();
         let bg_refs: Vec<(u32, &wgpu::BindGroup)> = bind_groups.iter().map(|(s, g)| (*s, g)).collect();
+        // Transform feedback: each `[transform feedback N]` buffer, filled, bound whole at N.
+        let captures: Vec<(u32, wgpu::Buffer)> = test
+            .captures
+            .iter()
+            .map(|c| (c.buffer, self.buffer_init(&c.initial_bytes(), wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC)))
+            .collect();
+        if !captures.is_empty() && plan.capture.is_none() {
+            return Err(ExecError::Device("the test captures, but its last pre-rasterization stage declares no Xfb execution mode".into()));
+        }
+        let capture_refs: Vec<(u32, &wgpu::Buffer)> = captures.iter().map(|(n, b)| (*n, b)).collect();
         let inputs = Inputs {
             vertex_buffers: &vb_refs,
             index_buffer: index_buffer.as_ref().map(|(b, f)| (b, *f)),
@@ -500,7 +507,7 @@ impl TranslatedExecutor {
             // Points are sized against the viewport (the first, when the test sets several).
             viewport: t.viewports.first().map_or([w as f32, h as f32], |v| [v[2], v[3]]),
             point_size: 1.0,
-            capture_buffers: &[],
+            capture_buffers: &capture_refs,
         };
         let draws: Vec<DrawCall> = t
             .draws
@@ -565,8 +572,8 @@ impl TranslatedExecutor {
                     rpass.set_stencil_reference(st.reference);
                 }
                 // Without `Layer` written, everything is drawn into layer 0; without `ViewportIndex`,
-                // into viewport 0.
-                if layer == 0 || pipeline.layered() {
+                // into viewport 0. With the rasterizer discarding, nothing is drawn.
+                if !t.rasterizer_discard && (layer == 0 || pipeline.layered()) {
                     let count = if pipeline.viewports() { t.viewports.len().max(1) } else { 1 };
                     for (v, r) in t.viewports.iter().enumerate().take(count) {
                         rpass.set_viewport(r[0], r[1], r[2], r[3], 0.0, 1.0);
@@ -604,12 +611,35 @@ impl TranslatedExecutor {
                 wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
             );
         }
-        // The storage buffers the shaders may have written, each into a buffer of its own.
+        // The storage buffers the shaders may have written, each into a buffer of its own; the
+        // capture buffers and the capture's counts likewise.
         let storage_readback = stage_storage(d, &mut encoder, &storage);
+        let mut staged_captures: Vec<(usize, wgpu::Buffer, usize)> =
+            captures.iter().map(|(n, b)| (*n as usize, b.clone(), b.size() as usize)).collect();
+        if let (false, Some(counts)) = (captures.is_empty(), pipeline.capture_counts()) {
+            staged_captures.push((usize::MAX, counts.clone(), 8));
+        }
+        let capture_readback = stage_storage(d, &mut encoder, &staged_captures);
         self.queue.submit([encoder.finish()]);
         self.check("recording the plan", scope)?;
         let storage =
             storage_readback.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect::<Result<Vec<_>, ExecError>>()?;
+        let captures = if captures.is_empty() {
+            None
+        } else {
+            let mut c = super::Captures { buffers: Vec::new(), primitives_written: 0, primitives_needed: 0 };
+            for (n, b, len) in &capture_readback {
+                let bytes = read_buffer(d, b, *len)?;
+                if *n == usize::MAX {
+                    let word = |k: usize| u32::from_le_bytes([bytes[4 * k], bytes[4 * k + 1], bytes[4 * k + 2], bytes[4 * k + 3]]);
+                    c.primitives_written = word(0) as u64;
+                    c.primitives_needed = word(1) as u64;
+                } else {
+                    c.buffers.push((*n as u32, bytes));
+                }
+            }
+            Some(c)
+        };
         let (tx, rx) = std::sync::mpsc::channel();
         readback.slice(..).map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
@@ -629,7 +659,7 @@ impl TranslatedExecutor {
         drop(mapped);
         readback.unmap();
         let images: Vec<Image> = raw.iter().map(|c| super::preview(t.target_format, c, w, h)).collect();
-        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage, captures: None })
+        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage, captures })
     }
 
     /// The application side of resources: the test's descriptors as wgpu objects, one bind

@@ -519,8 +519,6 @@ struct TesseraeDraw {
 }
 @group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(32) var<storage, read> tesserae_capture_words: array<u32>;
-@group(0) @binding(33) var<storage, read> tesserae_capture_counts: array<u32>;
-@group(0) @binding(34) var<storage, read> tesserae_capture_offsets: array<u32>;
 @group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
 @group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
 @group(0) @binding(25) var<storage, read_write> tesserae_xfb1: array<u32>;
@@ -530,6 +528,8 @@ fn tesserae_capture_room() -> u32 {
     room = min(room, arrayLength(&tesserae_xfb1) * 4u / 48u);
     return room;
 }
+@group(0) @binding(33) var<storage, read> tesserae_capture_counts: array<u32>;
+@group(0) @binding(34) var<storage, read> tesserae_capture_offsets: array<u32>;
 
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {

@@ -339,87 +339,88 @@ fn tesserae_gs_end() {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
     var j: u32 = 0u;
     var i: u32;
 
-    let tesserae_primitive_id = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_group = tesserae_wg.x;
+    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
     let tesserae_invocation = (tesserae_lid % 1u);
-    let _e12 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 3u) {
+        let _e39 = k;
+        if (_e39 < 3u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e45 = k;
-            v[_e41] = ((tesserae_primitive_id * 3u) + _e45);
+            let _e42 = k;
+            let _e46 = k;
+            v[_e42] = ((tesserae_primitive_id * 3u) + _e46);
         }
         continuing {
-            let _e48 = k;
-            k = (_e48 + 1u);
+            let _e49 = k;
+            k = (_e49 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e51 = keep;
-    if _e51 {
+    let _e52 = keep;
+    if _e52 {
         tesserae_io_67_g = i32(tesserae_primitive_id);
         loop {
-            let _e56 = j;
-            if (_e56 < 3u) {
+            let _e57 = j;
+            if (_e57 < 3u) {
             } else {
                 break;
             }
             {
-                let _e62 = tesserae_draw.count;
-                let _e64 = j;
-                let _e66 = v[_e64];
-                let b = (((tesserae_wg.y * _e62) + _e66) * 2u);
-                let _e71 = j;
-                let _e76 = tesserae_src[b];
-                tesserae_io_57_g[_e71].gl_Position = _e76;
-                let _e78 = j;
-                let _e84 = tesserae_src[(b + 1u)];
-                tesserae_io_75_g[_e78] = _e84.xyz;
+                let _e63 = tesserae_draw.count;
+                let _e65 = j;
+                let _e67 = v[_e65];
+                let b = (((tesserae_wg.y * _e63) + _e67) * 2u);
+                let _e72 = j;
+                let _e77 = tesserae_src[b];
+                tesserae_io_57_g[_e72].gl_Position = _e77;
+                let _e79 = j;
+                let _e85 = tesserae_src[(b + 1u)];
+                tesserae_io_75_g[_e79] = _e85.xyz;
             }
             continuing {
-                let _e87 = j;
-                j = (_e87 + 1u);
+                let _e88 = j;
+                j = (_e88 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e90 = tesserae_gs_slot;
-    let first = (_e90 * 3u);
-    let _e94 = tesserae_gs_primitives;
-    i = (_e94 * 3u);
+    let _e91 = tesserae_gs_slot;
+    let first = (_e91 * 3u);
+    let _e95 = tesserae_gs_primitives;
+    i = (_e95 * 3u);
     loop {
-        let _e98 = i;
-        if (_e98 < 3u) {
+        let _e99 = i;
+        if (_e99 < 3u) {
         } else {
             break;
         }
         {
-            let _e102 = i;
-            tesserae_gs_indices[(first + _e102)] = 4294967295u;
+            let _e103 = i;
+            tesserae_gs_indices[(first + _e103)] = 4294967295u;
         }
         continuing {
-            let _e107 = i;
-            i = (_e107 + 1u);
+            let _e108 = i;
+            i = (_e108 + 1u);
         }
     }
     return;

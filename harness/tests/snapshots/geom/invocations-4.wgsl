@@ -345,84 +345,85 @@ fn tesserae_gs_end() {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
     var j: u32 = 0u;
     var i: u32;
 
-    let tesserae_primitive_id = ((tesserae_wg.x * 16u) + (tesserae_lid / 4u));
+    let tesserae_group = tesserae_wg.x;
+    let tesserae_primitive_id = ((tesserae_group * 16u) + (tesserae_lid / 4u));
     let tesserae_invocation = (tesserae_lid % 4u);
-    let _e12 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 4u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 4u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 1u) {
+        let _e39 = k;
+        if (_e39 < 1u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e45 = k;
-            v[_e41] = ((tesserae_primitive_id * 1u) + _e45);
+            let _e42 = k;
+            let _e46 = k;
+            v[_e42] = ((tesserae_primitive_id * 1u) + _e46);
         }
         continuing {
-            let _e48 = k;
-            k = (_e48 + 1u);
+            let _e49 = k;
+            k = (_e49 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e51 = keep;
-    if _e51 {
+    let _e52 = keep;
+    if _e52 {
         tesserae_io_41_g = i32(tesserae_invocation);
         loop {
-            let _e56 = j;
-            if (_e56 < 1u) {
+            let _e57 = j;
+            if (_e57 < 1u) {
             } else {
                 break;
             }
             {
-                let _e62 = tesserae_draw.count;
-                let _e64 = j;
-                let _e66 = v[_e64];
-                let b = (((tesserae_wg.y * _e62) + _e66) * 2u);
-                let _e71 = j;
-                let _e77 = tesserae_src[(b + 1u)];
-                tesserae_io_98_g[_e71] = _e77.xyz;
+                let _e63 = tesserae_draw.count;
+                let _e65 = j;
+                let _e67 = v[_e65];
+                let b = (((tesserae_wg.y * _e63) + _e67) * 2u);
+                let _e72 = j;
+                let _e78 = tesserae_src[(b + 1u)];
+                tesserae_io_98_g[_e72] = _e78.xyz;
             }
             continuing {
-                let _e80 = j;
-                j = (_e80 + 1u);
+                let _e81 = j;
+                j = (_e81 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e83 = tesserae_gs_slot;
-    let first = (_e83 * 6u);
-    let _e87 = tesserae_gs_primitives;
-    i = (_e87 * 3u);
+    let _e84 = tesserae_gs_slot;
+    let first = (_e84 * 6u);
+    let _e88 = tesserae_gs_primitives;
+    i = (_e88 * 3u);
     loop {
-        let _e91 = i;
-        if (_e91 < 6u) {
+        let _e92 = i;
+        if (_e92 < 6u) {
         } else {
             break;
         }
         {
-            let _e95 = i;
-            tesserae_gs_indices[(first + _e95)] = 4294967295u;
+            let _e96 = i;
+            tesserae_gs_indices[(first + _e96)] = 4294967295u;
         }
         continuing {
-            let _e100 = i;
-            i = (_e100 + 1u);
+            let _e101 = i;
+            i = (_e101 + 1u);
         }
     }
     return;

@@ -342,88 +342,89 @@ fn tesserae_gs_end() {
 }
 
 @compute @workgroup_size(63, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
     var j: u32 = 0u;
     var i: u32;
 
-    let tesserae_primitive_id = ((tesserae_wg.x * 21u) + (tesserae_lid / 3u));
+    let tesserae_group = tesserae_wg.x;
+    let tesserae_primitive_id = ((tesserae_group * 21u) + (tesserae_lid / 3u));
     let tesserae_invocation = (tesserae_lid % 3u);
-    let _e12 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 3u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 3u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 3u) {
+        let _e39 = k;
+        if (_e39 < 3u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e45 = k;
-            v[_e41] = ((tesserae_primitive_id * 3u) + _e45);
+            let _e42 = k;
+            let _e46 = k;
+            v[_e42] = ((tesserae_primitive_id * 3u) + _e46);
         }
         continuing {
-            let _e48 = k;
-            k = (_e48 + 1u);
+            let _e49 = k;
+            k = (_e49 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e51 = keep;
-    if _e51 {
+    let _e52 = keep;
+    if _e52 {
         tesserae_io_64_g = i32(tesserae_invocation);
         tesserae_io_75_g = i32(tesserae_primitive_id);
         loop {
-            let _e58 = j;
-            if (_e58 < 3u) {
+            let _e59 = j;
+            if (_e59 < 3u) {
             } else {
                 break;
             }
             {
-                let _e64 = tesserae_draw.count;
-                let _e66 = j;
-                let _e68 = v[_e66];
-                let b = (((tesserae_wg.y * _e64) + _e68) * 2u);
-                let _e73 = j;
-                let _e78 = tesserae_src[b];
-                tesserae_io_57_g[_e73].gl_Position = _e78;
-                let _e80 = j;
-                let _e86 = tesserae_src[(b + 1u)];
-                tesserae_io_86_g[_e80] = _e86.xyz;
+                let _e65 = tesserae_draw.count;
+                let _e67 = j;
+                let _e69 = v[_e67];
+                let b = (((tesserae_wg.y * _e65) + _e69) * 2u);
+                let _e74 = j;
+                let _e79 = tesserae_src[b];
+                tesserae_io_57_g[_e74].gl_Position = _e79;
+                let _e81 = j;
+                let _e87 = tesserae_src[(b + 1u)];
+                tesserae_io_86_g[_e81] = _e87.xyz;
             }
             continuing {
-                let _e89 = j;
-                j = (_e89 + 1u);
+                let _e90 = j;
+                j = (_e90 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e92 = tesserae_gs_slot;
-    let first = (_e92 * 3u);
-    let _e96 = tesserae_gs_primitives;
-    i = (_e96 * 3u);
+    let _e93 = tesserae_gs_slot;
+    let first = (_e93 * 3u);
+    let _e97 = tesserae_gs_primitives;
+    i = (_e97 * 3u);
     loop {
-        let _e100 = i;
-        if (_e100 < 3u) {
+        let _e101 = i;
+        if (_e101 < 3u) {
         } else {
             break;
         }
         {
-            let _e104 = i;
-            tesserae_gs_indices[(first + _e104)] = 4294967295u;
+            let _e105 = i;
+            tesserae_gs_indices[(first + _e105)] = 4294967295u;
         }
         continuing {
-            let _e109 = i;
-            i = (_e109 + 1u);
+            let _e110 = i;
+            i = (_e110 + 1u);
         }
     }
     return;

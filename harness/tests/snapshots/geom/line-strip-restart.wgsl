@@ -376,7 +376,7 @@ fn tesserae_is_restart(i_4: u32) -> bool {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -389,156 +389,157 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     var j_1: u32 = 0u;
     var i: u32;
 
-    let p = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_group = tesserae_wg.x;
+    let p = ((tesserae_group * 64u) + (tesserae_lid / 1u));
     let tesserae_invocation = (tesserae_lid % 1u);
-    let _e12 = tesserae_draw.primitives;
-    if (p >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (p >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + p) * 1u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + p) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 2u) {
+        let _e39 = k;
+        if (_e39 < 2u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e43 = tesserae_is_restart((p + _e41));
-            if _e43 {
+            let _e42 = k;
+            let _e44 = tesserae_is_restart((p + _e42));
+            if _e44 {
                 keep = false;
             }
         }
         continuing {
-            let _e46 = k;
-            k = (_e46 + 1u);
+            let _e47 = k;
+            k = (_e47 + 1u);
         }
     }
     j = p;
     loop {
-        let _e51 = j;
-        if (_e51 > 0u) {
+        let _e52 = j;
+        if (_e52 > 0u) {
         } else {
             break;
         }
         {
-            let _e54 = j;
-            let _e57 = tesserae_is_restart((_e54 - 1u));
-            if _e57 {
-                let _e58 = j;
-                start = _e58;
+            let _e55 = j;
+            let _e58 = tesserae_is_restart((_e55 - 1u));
+            if _e58 {
+                let _e59 = j;
+                start = _e59;
                 break;
             }
         }
         continuing {
-            let _e60 = j;
-            j = (_e60 - 1u);
+            let _e61 = j;
+            j = (_e61 - 1u);
         }
     }
-    let _e62 = start;
-    let odd_2 = ((p - _e62) & 1u);
+    let _e63 = start;
+    let odd_2 = ((p - _e63) & 1u);
     v[0] = p;
     v[1] = (p + 1u);
     tesserae_primitive_id = p;
-    let _e73 = tesserae_draw.indexed;
-    if (_e73 != 0u) {
+    let _e74 = tesserae_draw.indexed;
+    if (_e74 != 0u) {
         tesserae_primitive_id = 0u;
         loop {
-            let _e81 = w;
-            if (_e81 < p) {
+            let _e82 = w;
+            if (_e82 < p) {
             } else {
                 break;
             }
             {
-                let _e83 = next;
-                let _e84 = w;
-                next = max(_e83, _e84);
+                let _e84 = next;
+                let _e85 = w;
+                next = max(_e84, _e85);
                 loop {
-                    let _e86 = next;
-                    let _e87 = w;
-                    if (_e86 < (_e87 + 2u)) {
-                        let _e93 = next;
-                        let _e94 = tesserae_is_restart(_e93);
-                        local = !(_e94);
+                    let _e87 = next;
+                    let _e88 = w;
+                    if (_e87 < (_e88 + 2u)) {
+                        let _e94 = next;
+                        let _e95 = tesserae_is_restart(_e94);
+                        local = !(_e95);
                     } else {
                         local = false;
                     }
-                    let _e97 = local;
-                    if _e97 {
+                    let _e98 = local;
+                    if _e98 {
                     } else {
                         break;
                     }
                     {
-                        let _e99 = next;
-                        next = (_e99 + 1u);
+                        let _e100 = next;
+                        next = (_e100 + 1u);
                     }
                 }
-                let _e101 = next;
-                let _e102 = w;
-                if (_e101 >= (_e102 + 2u)) {
-                    let _e107 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e107 + 1u);
+                let _e102 = next;
+                let _e103 = w;
+                if (_e102 >= (_e103 + 2u)) {
+                    let _e108 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e108 + 1u);
                 }
             }
             continuing {
-                let _e110 = w;
-                w = (_e110 + 1u);
+                let _e111 = w;
+                w = (_e111 + 1u);
             }
         }
     }
-    let _e113 = tesserae_primitive_id;
-    tesserae_gs_input_primitive = _e113;
-    let _e114 = keep;
-    if _e114 {
-        let _e116 = tesserae_primitive_id;
-        tesserae_io_77_g = i32(_e116);
+    let _e114 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e114;
+    let _e115 = keep;
+    if _e115 {
+        let _e117 = tesserae_primitive_id;
+        tesserae_io_77_g = i32(_e117);
         loop {
-            let _e120 = j_1;
-            if (_e120 < 2u) {
+            let _e121 = j_1;
+            if (_e121 < 2u) {
             } else {
                 break;
             }
             {
-                let _e126 = tesserae_draw.count;
-                let _e128 = j_1;
-                let _e130 = v[_e128];
-                let b = (((tesserae_wg.y * _e126) + _e130) * 2u);
-                let _e135 = j_1;
-                let _e140 = tesserae_src[b];
-                tesserae_io_57_g[_e135].gl_Position = _e140;
-                let _e142 = j_1;
-                let _e148 = tesserae_src[(b + 1u)];
-                tesserae_io_85_g[_e142] = _e148.xyz;
+                let _e127 = tesserae_draw.count;
+                let _e129 = j_1;
+                let _e131 = v[_e129];
+                let b = (((tesserae_wg.y * _e127) + _e131) * 2u);
+                let _e136 = j_1;
+                let _e141 = tesserae_src[b];
+                tesserae_io_57_g[_e136].gl_Position = _e141;
+                let _e143 = j_1;
+                let _e149 = tesserae_src[(b + 1u)];
+                tesserae_io_85_g[_e143] = _e149.xyz;
             }
             continuing {
-                let _e151 = j_1;
-                j_1 = (_e151 + 1u);
+                let _e152 = j_1;
+                j_1 = (_e152 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e154 = tesserae_gs_slot;
-    let first = (_e154 * 6u);
-    let _e158 = tesserae_gs_primitives;
-    i = (_e158 * 3u);
+    let _e155 = tesserae_gs_slot;
+    let first = (_e155 * 6u);
+    let _e159 = tesserae_gs_primitives;
+    i = (_e159 * 3u);
     loop {
-        let _e162 = i;
-        if (_e162 < 6u) {
+        let _e163 = i;
+        if (_e163 < 6u) {
         } else {
             break;
         }
         {
-            let _e166 = i;
-            tesserae_gs_indices[(first + _e166)] = 4294967295u;
+            let _e167 = i;
+            tesserae_gs_indices[(first + _e167)] = 4294967295u;
         }
         continuing {
-            let _e171 = i;
-            i = (_e171 + 1u);
+            let _e172 = i;
+            i = (_e172 + 1u);
         }
     }
     return;

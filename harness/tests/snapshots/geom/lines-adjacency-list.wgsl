@@ -355,83 +355,84 @@ fn tesserae_gs_end() {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 4> = array<u32, 4>();
     var keep: bool = true;
     var k: u32 = 0u;
     var j: u32 = 0u;
     var i: u32;
 
-    let tesserae_primitive_id = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_group = tesserae_wg.x;
+    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
     let tesserae_invocation = (tesserae_lid % 1u);
-    let _e12 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 4u) {
+        let _e39 = k;
+        if (_e39 < 4u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e45 = k;
-            v[_e41] = ((tesserae_primitive_id * 4u) + _e45);
+            let _e42 = k;
+            let _e46 = k;
+            v[_e42] = ((tesserae_primitive_id * 4u) + _e46);
         }
         continuing {
-            let _e48 = k;
-            k = (_e48 + 1u);
+            let _e49 = k;
+            k = (_e49 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e51 = keep;
-    if _e51 {
+    let _e52 = keep;
+    if _e52 {
         loop {
-            let _e54 = j;
-            if (_e54 < 4u) {
+            let _e55 = j;
+            if (_e55 < 4u) {
             } else {
                 break;
             }
             {
-                let _e60 = tesserae_draw.count;
-                let _e62 = j;
-                let _e64 = v[_e62];
-                let b = (((tesserae_wg.y * _e60) + _e64) * 2u);
-                let _e69 = j;
-                let _e74 = tesserae_src[b];
-                tesserae_io_65_g[_e69].gl_Position = _e74;
+                let _e61 = tesserae_draw.count;
+                let _e63 = j;
+                let _e65 = v[_e63];
+                let b = (((tesserae_wg.y * _e61) + _e65) * 2u);
+                let _e70 = j;
+                let _e75 = tesserae_src[b];
+                tesserae_io_65_g[_e70].gl_Position = _e75;
             }
             continuing {
-                let _e76 = j;
-                j = (_e76 + 1u);
+                let _e77 = j;
+                j = (_e77 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e79 = tesserae_gs_slot;
-    let first = (_e79 * 42u);
-    let _e83 = tesserae_gs_primitives;
-    i = (_e83 * 3u);
+    let _e80 = tesserae_gs_slot;
+    let first = (_e80 * 42u);
+    let _e84 = tesserae_gs_primitives;
+    i = (_e84 * 3u);
     loop {
-        let _e87 = i;
-        if (_e87 < 42u) {
+        let _e88 = i;
+        if (_e88 < 42u) {
         } else {
             break;
         }
         {
-            let _e91 = i;
-            tesserae_gs_indices[(first + _e91)] = 4294967295u;
+            let _e92 = i;
+            tesserae_gs_indices[(first + _e92)] = 4294967295u;
         }
         continuing {
-            let _e96 = i;
-            i = (_e96 + 1u);
+            let _e97 = i;
+            i = (_e97 + 1u);
         }
     }
     return;

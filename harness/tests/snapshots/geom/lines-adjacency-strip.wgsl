@@ -391,7 +391,7 @@ fn tesserae_is_restart(i_4: u32) -> bool {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 4> = array<u32, 4>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -404,153 +404,154 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     var j_1: u32 = 0u;
     var i: u32;
 
-    let p = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_group = tesserae_wg.x;
+    let p = ((tesserae_group * 64u) + (tesserae_lid / 1u));
     let tesserae_invocation = (tesserae_lid % 1u);
-    let _e12 = tesserae_draw.primitives;
-    if (p >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (p >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + p) * 1u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + p) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 4u) {
+        let _e39 = k;
+        if (_e39 < 4u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e43 = tesserae_is_restart((p + _e41));
-            if _e43 {
+            let _e42 = k;
+            let _e44 = tesserae_is_restart((p + _e42));
+            if _e44 {
                 keep = false;
             }
         }
         continuing {
-            let _e46 = k;
-            k = (_e46 + 1u);
+            let _e47 = k;
+            k = (_e47 + 1u);
         }
     }
     j = p;
     loop {
-        let _e51 = j;
-        if (_e51 > 0u) {
+        let _e52 = j;
+        if (_e52 > 0u) {
         } else {
             break;
         }
         {
-            let _e54 = j;
-            let _e57 = tesserae_is_restart((_e54 - 1u));
-            if _e57 {
-                let _e58 = j;
-                start = _e58;
+            let _e55 = j;
+            let _e58 = tesserae_is_restart((_e55 - 1u));
+            if _e58 {
+                let _e59 = j;
+                start = _e59;
                 break;
             }
         }
         continuing {
-            let _e60 = j;
-            j = (_e60 - 1u);
+            let _e61 = j;
+            j = (_e61 - 1u);
         }
     }
-    let _e62 = start;
-    let odd_2 = ((p - _e62) & 1u);
+    let _e63 = start;
+    let odd_2 = ((p - _e63) & 1u);
     v[0] = p;
     v[1] = (p + 1u);
     v[2] = (p + 2u);
     v[3] = (p + 3u);
     tesserae_primitive_id = p;
-    let _e79 = tesserae_draw.indexed;
-    if (_e79 != 0u) {
+    let _e80 = tesserae_draw.indexed;
+    if (_e80 != 0u) {
         tesserae_primitive_id = 0u;
         loop {
-            let _e87 = w;
-            if (_e87 < p) {
+            let _e88 = w;
+            if (_e88 < p) {
             } else {
                 break;
             }
             {
-                let _e89 = next;
-                let _e90 = w;
-                next = max(_e89, _e90);
+                let _e90 = next;
+                let _e91 = w;
+                next = max(_e90, _e91);
                 loop {
-                    let _e92 = next;
-                    let _e93 = w;
-                    if (_e92 < (_e93 + 4u)) {
-                        let _e99 = next;
-                        let _e100 = tesserae_is_restart(_e99);
-                        local = !(_e100);
+                    let _e93 = next;
+                    let _e94 = w;
+                    if (_e93 < (_e94 + 4u)) {
+                        let _e100 = next;
+                        let _e101 = tesserae_is_restart(_e100);
+                        local = !(_e101);
                     } else {
                         local = false;
                     }
-                    let _e103 = local;
-                    if _e103 {
+                    let _e104 = local;
+                    if _e104 {
                     } else {
                         break;
                     }
                     {
-                        let _e105 = next;
-                        next = (_e105 + 1u);
+                        let _e106 = next;
+                        next = (_e106 + 1u);
                     }
                 }
-                let _e107 = next;
-                let _e108 = w;
-                if (_e107 >= (_e108 + 4u)) {
-                    let _e113 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e113 + 1u);
+                let _e108 = next;
+                let _e109 = w;
+                if (_e108 >= (_e109 + 4u)) {
+                    let _e114 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e114 + 1u);
                 }
             }
             continuing {
-                let _e116 = w;
-                w = (_e116 + 1u);
+                let _e117 = w;
+                w = (_e117 + 1u);
             }
         }
     }
-    let _e119 = tesserae_primitive_id;
-    tesserae_gs_input_primitive = _e119;
-    let _e120 = keep;
-    if _e120 {
+    let _e120 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e120;
+    let _e121 = keep;
+    if _e121 {
         loop {
-            let _e123 = j_1;
-            if (_e123 < 4u) {
+            let _e124 = j_1;
+            if (_e124 < 4u) {
             } else {
                 break;
             }
             {
-                let _e129 = tesserae_draw.count;
-                let _e131 = j_1;
-                let _e133 = v[_e131];
-                let b = (((tesserae_wg.y * _e129) + _e133) * 2u);
-                let _e138 = j_1;
-                let _e143 = tesserae_src[b];
-                tesserae_io_65_g[_e138].gl_Position = _e143;
+                let _e130 = tesserae_draw.count;
+                let _e132 = j_1;
+                let _e134 = v[_e132];
+                let b = (((tesserae_wg.y * _e130) + _e134) * 2u);
+                let _e139 = j_1;
+                let _e144 = tesserae_src[b];
+                tesserae_io_65_g[_e139].gl_Position = _e144;
             }
             continuing {
-                let _e145 = j_1;
-                j_1 = (_e145 + 1u);
+                let _e146 = j_1;
+                j_1 = (_e146 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e148 = tesserae_gs_slot;
-    let first = (_e148 * 42u);
-    let _e152 = tesserae_gs_primitives;
-    i = (_e152 * 3u);
+    let _e149 = tesserae_gs_slot;
+    let first = (_e149 * 42u);
+    let _e153 = tesserae_gs_primitives;
+    i = (_e153 * 3u);
     loop {
-        let _e156 = i;
-        if (_e156 < 42u) {
+        let _e157 = i;
+        if (_e157 < 42u) {
         } else {
             break;
         }
         {
-            let _e160 = i;
-            tesserae_gs_indices[(first + _e160)] = 4294967295u;
+            let _e161 = i;
+            tesserae_gs_indices[(first + _e161)] = 4294967295u;
         }
         continuing {
-            let _e165 = i;
-            i = (_e165 + 1u);
+            let _e166 = i;
+            i = (_e166 + 1u);
         }
     }
     return;

@@ -306,62 +306,63 @@ fn tesserae_gs_end() {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
     var i: u32;
 
-    let tesserae_primitive_id = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_group = tesserae_wg.x;
+    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
     let tesserae_invocation = (tesserae_lid % 1u);
-    let _e12 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 1u) {
+        let _e39 = k;
+        if (_e39 < 1u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e45 = k;
-            v[_e41] = ((tesserae_primitive_id * 1u) + _e45);
+            let _e42 = k;
+            let _e46 = k;
+            v[_e42] = ((tesserae_primitive_id * 1u) + _e46);
         }
         continuing {
-            let _e48 = k;
-            k = (_e48 + 1u);
+            let _e49 = k;
+            k = (_e49 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e51 = keep;
-    if _e51 {
+    let _e52 = keep;
+    if _e52 {
         tesserae_geometry();
     }
-    let _e53 = tesserae_gs_slot;
-    let first = (_e53 * 256u);
-    let _e57 = tesserae_gs_primitives;
-    i = (_e57 * 1u);
+    let _e54 = tesserae_gs_slot;
+    let first = (_e54 * 256u);
+    let _e58 = tesserae_gs_primitives;
+    i = (_e58 * 1u);
     loop {
-        let _e61 = i;
-        if (_e61 < 256u) {
+        let _e62 = i;
+        if (_e62 < 256u) {
         } else {
             break;
         }
         {
-            let _e65 = i;
-            tesserae_gs_indices[(first + _e65)] = 4294967295u;
+            let _e66 = i;
+            tesserae_gs_indices[(first + _e66)] = 4294967295u;
         }
         continuing {
-            let _e70 = i;
-            i = (_e70 + 1u);
+            let _e71 = i;
+            i = (_e71 + 1u);
         }
     }
     return;

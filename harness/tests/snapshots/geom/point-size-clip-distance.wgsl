@@ -378,86 +378,87 @@ fn tesserae_gs_end() {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
     var j: u32 = 0u;
     var i: u32;
 
-    let tesserae_primitive_id = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_group = tesserae_wg.x;
+    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
     let tesserae_invocation = (tesserae_lid % 1u);
-    let _e12 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 1u) {
+        let _e39 = k;
+        if (_e39 < 1u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e45 = k;
-            v[_e41] = ((tesserae_primitive_id * 1u) + _e45);
+            let _e42 = k;
+            let _e46 = k;
+            v[_e42] = ((tesserae_primitive_id * 1u) + _e46);
         }
         continuing {
-            let _e48 = k;
-            k = (_e48 + 1u);
+            let _e49 = k;
+            k = (_e49 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e51 = keep;
-    if _e51 {
+    let _e52 = keep;
+    if _e52 {
         loop {
-            let _e54 = j;
-            if (_e54 < 1u) {
+            let _e55 = j;
+            if (_e55 < 1u) {
             } else {
                 break;
             }
             {
-                let _e60 = tesserae_draw.count;
-                let _e62 = j;
-                let _e64 = v[_e62];
-                let b = (((tesserae_wg.y * _e60) + _e64) * 2u);
-                let _e69 = j;
-                let _e74 = tesserae_src[b];
-                tesserae_io_19_g[_e69].gl_Position = _e74;
-                let _e76 = j;
-                let _e82 = tesserae_src[(b + 1u)];
-                tesserae_io_39_g[_e76] = _e82.xyz;
+                let _e61 = tesserae_draw.count;
+                let _e63 = j;
+                let _e65 = v[_e63];
+                let b = (((tesserae_wg.y * _e61) + _e65) * 2u);
+                let _e70 = j;
+                let _e75 = tesserae_src[b];
+                tesserae_io_19_g[_e70].gl_Position = _e75;
+                let _e77 = j;
+                let _e83 = tesserae_src[(b + 1u)];
+                tesserae_io_39_g[_e77] = _e83.xyz;
             }
             continuing {
-                let _e85 = j;
-                j = (_e85 + 1u);
+                let _e86 = j;
+                j = (_e86 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e88 = tesserae_gs_slot;
-    let first = (_e88 * 1u);
-    let _e92 = tesserae_gs_primitives;
-    i = (_e92 * 1u);
+    let _e89 = tesserae_gs_slot;
+    let first = (_e89 * 1u);
+    let _e93 = tesserae_gs_primitives;
+    i = (_e93 * 1u);
     loop {
-        let _e96 = i;
-        if (_e96 < 1u) {
+        let _e97 = i;
+        if (_e97 < 1u) {
         } else {
             break;
         }
         {
-            let _e100 = i;
-            tesserae_gs_indices[(first + _e100)] = 4294967295u;
+            let _e101 = i;
+            tesserae_gs_indices[(first + _e101)] = 4294967295u;
         }
         continuing {
-            let _e105 = i;
-            i = (_e105 + 1u);
+            let _e106 = i;
+            i = (_e106 + 1u);
         }
     }
     return;

@@ -346,85 +346,86 @@ fn tesserae_gs_end() {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
     var j: u32 = 0u;
     var i: u32;
 
-    let tesserae_primitive_id = ((tesserae_wg.x * 32u) + (tesserae_lid / 2u));
+    let tesserae_group = tesserae_wg.x;
+    let tesserae_primitive_id = ((tesserae_group * 32u) + (tesserae_lid / 2u));
     let tesserae_invocation = (tesserae_lid % 2u);
-    let _e12 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 2u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 2u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 1u) {
+        let _e39 = k;
+        if (_e39 < 1u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e45 = k;
-            v[_e41] = ((tesserae_primitive_id * 1u) + _e45);
+            let _e42 = k;
+            let _e46 = k;
+            v[_e42] = ((tesserae_primitive_id * 1u) + _e46);
         }
         continuing {
-            let _e48 = k;
-            k = (_e48 + 1u);
+            let _e49 = k;
+            k = (_e49 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e51 = keep;
-    if _e51 {
+    let _e52 = keep;
+    if _e52 {
         tesserae_io_38_g = i32(tesserae_primitive_id);
         tesserae_io_41_g = i32(tesserae_invocation);
         loop {
-            let _e58 = j;
-            if (_e58 < 1u) {
+            let _e59 = j;
+            if (_e59 < 1u) {
             } else {
                 break;
             }
             {
-                let _e64 = tesserae_draw.count;
-                let _e66 = j;
-                let _e68 = v[_e66];
-                let b = (((tesserae_wg.y * _e64) + _e68) * 2u);
-                let _e73 = j;
-                let _e79 = tesserae_src[(b + 1u)];
-                tesserae_io_100_g[_e73] = _e79.xyz;
+                let _e65 = tesserae_draw.count;
+                let _e67 = j;
+                let _e69 = v[_e67];
+                let b = (((tesserae_wg.y * _e65) + _e69) * 2u);
+                let _e74 = j;
+                let _e80 = tesserae_src[(b + 1u)];
+                tesserae_io_100_g[_e74] = _e80.xyz;
             }
             continuing {
-                let _e82 = j;
-                j = (_e82 + 1u);
+                let _e83 = j;
+                j = (_e83 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e85 = tesserae_gs_slot;
-    let first = (_e85 * 6u);
-    let _e89 = tesserae_gs_primitives;
-    i = (_e89 * 3u);
+    let _e86 = tesserae_gs_slot;
+    let first = (_e86 * 6u);
+    let _e90 = tesserae_gs_primitives;
+    i = (_e90 * 3u);
     loop {
-        let _e93 = i;
-        if (_e93 < 6u) {
+        let _e94 = i;
+        if (_e94 < 6u) {
         } else {
             break;
         }
         {
-            let _e97 = i;
-            tesserae_gs_indices[(first + _e97)] = 4294967295u;
+            let _e98 = i;
+            tesserae_gs_indices[(first + _e98)] = 4294967295u;
         }
         continuing {
-            let _e102 = i;
-            i = (_e102 + 1u);
+            let _e103 = i;
+            i = (_e103 + 1u);
         }
     }
     return;

@@ -382,7 +382,7 @@ fn tesserae_is_restart(i_4: u32) -> bool {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
@@ -395,157 +395,158 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     var j_1: u32 = 0u;
     var i: u32;
 
-    let p = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_group = tesserae_wg.x;
+    let p = ((tesserae_group * 64u) + (tesserae_lid / 1u));
     let tesserae_invocation = (tesserae_lid % 1u);
-    let _e12 = tesserae_draw.primitives;
-    if (p >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (p >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + p) * 1u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + p) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     loop {
-        let _e38 = k;
-        if (_e38 < 3u) {
+        let _e39 = k;
+        if (_e39 < 3u) {
         } else {
             break;
         }
         {
-            let _e41 = k;
-            let _e43 = tesserae_is_restart((p + _e41));
-            if _e43 {
+            let _e42 = k;
+            let _e44 = tesserae_is_restart((p + _e42));
+            if _e44 {
                 keep = false;
             }
         }
         continuing {
-            let _e46 = k;
-            k = (_e46 + 1u);
+            let _e47 = k;
+            k = (_e47 + 1u);
         }
     }
     j = p;
     loop {
-        let _e51 = j;
-        if (_e51 > 0u) {
+        let _e52 = j;
+        if (_e52 > 0u) {
         } else {
             break;
         }
         {
-            let _e54 = j;
-            let _e57 = tesserae_is_restart((_e54 - 1u));
-            if _e57 {
-                let _e58 = j;
-                start = _e58;
+            let _e55 = j;
+            let _e58 = tesserae_is_restart((_e55 - 1u));
+            if _e58 {
+                let _e59 = j;
+                start = _e59;
                 break;
             }
         }
         continuing {
-            let _e60 = j;
-            j = (_e60 - 1u);
+            let _e61 = j;
+            j = (_e61 - 1u);
         }
     }
-    let _e62 = start;
-    let odd_2 = ((p - _e62) & 1u);
+    let _e63 = start;
+    let odd_2 = ((p - _e63) & 1u);
     v[0] = p;
     v[1] = ((p + 1u) + odd_2);
     v[2] = ((p + 2u) - odd_2);
     tesserae_primitive_id = p;
-    let _e78 = tesserae_draw.indexed;
-    if (_e78 != 0u) {
+    let _e79 = tesserae_draw.indexed;
+    if (_e79 != 0u) {
         tesserae_primitive_id = 0u;
         loop {
-            let _e86 = w;
-            if (_e86 < p) {
+            let _e87 = w;
+            if (_e87 < p) {
             } else {
                 break;
             }
             {
-                let _e88 = next;
-                let _e89 = w;
-                next = max(_e88, _e89);
+                let _e89 = next;
+                let _e90 = w;
+                next = max(_e89, _e90);
                 loop {
-                    let _e91 = next;
-                    let _e92 = w;
-                    if (_e91 < (_e92 + 3u)) {
-                        let _e98 = next;
-                        let _e99 = tesserae_is_restart(_e98);
-                        local = !(_e99);
+                    let _e92 = next;
+                    let _e93 = w;
+                    if (_e92 < (_e93 + 3u)) {
+                        let _e99 = next;
+                        let _e100 = tesserae_is_restart(_e99);
+                        local = !(_e100);
                     } else {
                         local = false;
                     }
-                    let _e102 = local;
-                    if _e102 {
+                    let _e103 = local;
+                    if _e103 {
                     } else {
                         break;
                     }
                     {
-                        let _e104 = next;
-                        next = (_e104 + 1u);
+                        let _e105 = next;
+                        next = (_e105 + 1u);
                     }
                 }
-                let _e106 = next;
-                let _e107 = w;
-                if (_e106 >= (_e107 + 3u)) {
-                    let _e112 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e112 + 1u);
+                let _e107 = next;
+                let _e108 = w;
+                if (_e107 >= (_e108 + 3u)) {
+                    let _e113 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e113 + 1u);
                 }
             }
             continuing {
-                let _e115 = w;
-                w = (_e115 + 1u);
+                let _e116 = w;
+                w = (_e116 + 1u);
             }
         }
     }
-    let _e118 = tesserae_primitive_id;
-    tesserae_gs_input_primitive = _e118;
-    let _e119 = keep;
-    if _e119 {
-        let _e121 = tesserae_primitive_id;
-        tesserae_io_97_g = i32(_e121);
+    let _e119 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e119;
+    let _e120 = keep;
+    if _e120 {
+        let _e122 = tesserae_primitive_id;
+        tesserae_io_97_g = i32(_e122);
         loop {
-            let _e125 = j_1;
-            if (_e125 < 3u) {
+            let _e126 = j_1;
+            if (_e126 < 3u) {
             } else {
                 break;
             }
             {
-                let _e131 = tesserae_draw.count;
-                let _e133 = j_1;
-                let _e135 = v[_e133];
-                let b = (((tesserae_wg.y * _e131) + _e135) * 2u);
-                let _e140 = j_1;
-                let _e145 = tesserae_src[b];
-                tesserae_io_46_g[_e140].gl_Position = _e145;
-                let _e147 = j_1;
-                let _e153 = tesserae_src[(b + 1u)];
-                tesserae_io_105_g[_e147] = _e153.xyz;
+                let _e132 = tesserae_draw.count;
+                let _e134 = j_1;
+                let _e136 = v[_e134];
+                let b = (((tesserae_wg.y * _e132) + _e136) * 2u);
+                let _e141 = j_1;
+                let _e146 = tesserae_src[b];
+                tesserae_io_46_g[_e141].gl_Position = _e146;
+                let _e148 = j_1;
+                let _e154 = tesserae_src[(b + 1u)];
+                tesserae_io_105_g[_e148] = _e154.xyz;
             }
             continuing {
-                let _e156 = j_1;
-                j_1 = (_e156 + 1u);
+                let _e157 = j_1;
+                j_1 = (_e157 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e159 = tesserae_gs_slot;
-    let first = (_e159 * 6u);
-    let _e163 = tesserae_gs_primitives;
-    i = (_e163 * 3u);
+    let _e160 = tesserae_gs_slot;
+    let first = (_e160 * 6u);
+    let _e164 = tesserae_gs_primitives;
+    i = (_e164 * 3u);
     loop {
-        let _e167 = i;
-        if (_e167 < 6u) {
+        let _e168 = i;
+        if (_e168 < 6u) {
         } else {
             break;
         }
         {
-            let _e171 = i;
-            tesserae_gs_indices[(first + _e171)] = 4294967295u;
+            let _e172 = i;
+            tesserae_gs_indices[(first + _e172)] = 4294967295u;
         }
         continuing {
-            let _e176 = i;
-            i = (_e176 + 1u);
+            let _e177 = i;
+            i = (_e177 + 1u);
         }
     }
     return;

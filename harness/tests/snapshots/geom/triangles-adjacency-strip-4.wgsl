@@ -391,28 +391,29 @@ fn tesserae_is_restart(i_4: u32) -> bool {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 6> = array<u32, 6>();
     var keep: bool = true;
     var k: u32 = 0u;
     var j: u32 = 0u;
     var i: u32;
 
-    let tesserae_primitive_id = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_group = tesserae_wg.x;
+    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
     let tesserae_invocation = (tesserae_lid % 1u);
-    let _e12 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     let i2_ = (2u * tesserae_primitive_id);
-    let _e42 = tesserae_draw.primitives;
-    let last = ((tesserae_primitive_id + 1u) == _e42);
+    let _e43 = tesserae_draw.primitives;
+    let last = ((tesserae_primitive_id + 1u) == _e43);
     if (tesserae_primitive_id == 0u) {
         v = array<u32, 6>(0u, 1u, 2u, select(6u, 5u, last), 4u, 3u);
     } else {
@@ -423,66 +424,66 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
         }
     }
     loop {
-        let _e89 = k;
-        if (_e89 < 6u) {
+        let _e90 = k;
+        if (_e90 < 6u) {
         } else {
             break;
         }
         {
-            let _e92 = k;
-            let _e94 = v[_e92];
-            let _e95 = tesserae_is_restart(_e94);
-            if _e95 {
+            let _e93 = k;
+            let _e95 = v[_e93];
+            let _e96 = tesserae_is_restart(_e95);
+            if _e96 {
                 keep = false;
             }
         }
         continuing {
-            let _e98 = k;
-            k = (_e98 + 1u);
+            let _e99 = k;
+            k = (_e99 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e101 = keep;
-    if _e101 {
+    let _e102 = keep;
+    if _e102 {
         loop {
-            let _e104 = j;
-            if (_e104 < 6u) {
+            let _e105 = j;
+            if (_e105 < 6u) {
             } else {
                 break;
             }
             {
-                let _e110 = tesserae_draw.count;
-                let _e112 = j;
-                let _e114 = v[_e112];
-                let b = (((tesserae_wg.y * _e110) + _e114) * 2u);
-                let _e119 = j;
-                let _e124 = tesserae_src[b];
-                tesserae_io_66_g[_e119].gl_Position = _e124;
+                let _e111 = tesserae_draw.count;
+                let _e113 = j;
+                let _e115 = v[_e113];
+                let b = (((tesserae_wg.y * _e111) + _e115) * 2u);
+                let _e120 = j;
+                let _e125 = tesserae_src[b];
+                tesserae_io_66_g[_e120].gl_Position = _e125;
             }
             continuing {
-                let _e126 = j;
-                j = (_e126 + 1u);
+                let _e127 = j;
+                j = (_e127 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e129 = tesserae_gs_slot;
-    let first = (_e129 * 66u);
-    let _e133 = tesserae_gs_primitives;
-    i = (_e133 * 3u);
+    let _e130 = tesserae_gs_slot;
+    let first = (_e130 * 66u);
+    let _e134 = tesserae_gs_primitives;
+    i = (_e134 * 3u);
     loop {
-        let _e137 = i;
-        if (_e137 < 66u) {
+        let _e138 = i;
+        if (_e138 < 66u) {
         } else {
             break;
         }
         {
-            let _e141 = i;
-            tesserae_gs_indices[(first + _e141)] = 4294967295u;
+            let _e142 = i;
+            tesserae_gs_indices[(first + _e142)] = 4294967295u;
         }
         continuing {
-            let _e146 = i;
-            i = (_e146 + 1u);
+            let _e147 = i;
+            i = (_e147 + 1u);
         }
     }
     return;

@@ -39,7 +39,7 @@ var<private> v_color: vec4<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
@@ -132,19 +132,27 @@ var<private> tesserae_io_58_g: vec4<f32>;
 var<private> tesserae_io_61_g: array<vec4<f32>, 1>;
 var<private> tesserae_io_64_g: vec4<f32>;
 var<private> tesserae_io_66_g: i32;
+var<private> tesserae_xfb_values: array<u32, 4> = array<u32, 4>();
 var<private> tesserae_geometry_position: vec4<f32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(24) 
+@group(0) @binding(32) 
 var<storage> tesserae_src: array<vec4<f32>>;
-@group(0) @binding(25) 
+@group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
-@group(0) @binding(26) 
+@group(0) @binding(34) 
 var<storage, read_write> tesserae_gs_indices: array<u32>;
+@group(0) @binding(35) 
+var<storage, read_write> tesserae_capture_words: array<u32>;
+@group(0) @binding(36) 
+var<storage, read_write> tesserae_capture_counts: array<u32>;
+@group(0) @binding(39) 
+var<storage, read_write> tesserae_capture_list: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
 var<private> tesserae_gs_input_primitive: u32;
 
 fn tesserae_end_primitive() {
@@ -153,9 +161,11 @@ fn tesserae_end_primitive() {
 }
 
 fn tesserae_emit_vertex() {
+    var i_1: u32 = 0u;
     var idx: array<u32, 3>;
-    var keep_1: bool = true;
     var j_1: u32 = 0u;
+    var keep_1: bool = true;
+    var j_2: u32 = 0u;
 
     let _e1 = tesserae_gs_emitted;
     if (_e1 >= 4u) {
@@ -174,42 +184,80 @@ fn tesserae_emit_vertex() {
     tesserae_gs_records[(ob + 1u)] = _e34;
     let _e40 = tesserae_io_64_g;
     tesserae_gs_records[(ob + 2u)] = _e40;
-    let _e42 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e46 + 1u);
-    let _e50 = tesserae_gs_strip;
-    if (_e50 >= 3u) {
+    loop {
+        let _e43 = i_1;
+        if (_e43 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e49 = i_1;
+            let _e53 = i_1;
+            let _e55 = tesserae_xfb_values[_e53];
+            tesserae_capture_words[((v_1 * 4u) + _e49)] = _e55;
+        }
+        continuing {
+            let _e57 = i_1;
+            i_1 = (_e57 + 1u);
+        }
+    }
+    let _e60 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e60 + 1u);
+    let _e64 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e64 + 1u);
+    let _e68 = tesserae_gs_strip;
+    if (_e68 >= 3u) {
         idx = array<u32, 3>(v_1, v_1, v_1);
-        let _e56 = tesserae_gs_strip;
-        let odd = ((_e56 - 3u) & 1u);
+        let _e74 = tesserae_gs_strip;
+        let odd = ((_e74 - 3u) & 1u);
         idx[0] = (v_1 - 2u);
         idx[1] = ((v_1 - 1u) + odd);
         idx[2] = (v_1 - odd);
-        let _e72 = keep_1;
-        if _e72 {
-            let _e74 = tesserae_gs_slot;
-            let _e78 = tesserae_gs_primitives;
-            let at = ((_e74 * 6u) + (_e78 * 3u));
+        loop {
+            let _e90 = j_1;
+            if (_e90 < 3u) {
+            } else {
+                break;
+            }
+            {
+                let _e95 = tesserae_gs_slot;
+                let _e99 = tesserae_gs_captured;
+                let _e103 = j_1;
+                let _e106 = j_1;
+                let _e108 = idx[_e106];
+                tesserae_capture_list[(((_e95 * 6u) + (_e99 * 3u)) + _e103)] = _e108;
+            }
+            continuing {
+                let _e110 = j_1;
+                j_1 = (_e110 + 1u);
+            }
+        }
+        let _e113 = tesserae_gs_captured;
+        tesserae_gs_captured = (_e113 + 1u);
+        let _e118 = keep_1;
+        if _e118 {
+            let _e120 = tesserae_gs_slot;
+            let _e124 = tesserae_gs_primitives;
+            let at = ((_e120 * 6u) + (_e124 * 3u));
             loop {
-                let _e84 = j_1;
-                if (_e84 < 3u) {
+                let _e130 = j_2;
+                if (_e130 < 3u) {
                 } else {
                     break;
                 }
                 {
-                    let _e88 = j_1;
-                    let _e91 = j_1;
-                    let _e93 = idx[_e91];
-                    tesserae_gs_indices[(at + _e88)] = _e93;
+                    let _e134 = j_2;
+                    let _e137 = j_2;
+                    let _e139 = idx[_e137];
+                    tesserae_gs_indices[(at + _e134)] = _e139;
                 }
                 continuing {
-                    let _e95 = j_1;
-                    j_1 = (_e95 + 1u);
+                    let _e141 = j_2;
+                    j_2 = (_e141 + 1u);
                 }
             }
-            let _e98 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e98 + 1u);
+            let _e144 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e144 + 1u);
             return;
         } else {
             return;
@@ -219,33 +267,43 @@ fn tesserae_emit_vertex() {
     }
 }
 
+fn tesserae_xfb_capture() {
+    let _e21 = tesserae_io_64_g;
+    tesserae_xfb_values[0u] = bitcast<u32>(_e21.x);
+    tesserae_xfb_values[1u] = bitcast<u32>(_e21.y);
+    tesserae_xfb_values[2u] = bitcast<u32>(_e21.z);
+    tesserae_xfb_values[3u] = bitcast<u32>(_e21.w);
+    return;
+}
+
 fn main() {
     var k_1: i32;
     var corner: vec2<f32>;
 
     k_1 = 0i;
     loop {
-        let _e17 = k_1;
-        if (_e17 < 4i) {
-            let _e19 = k_1;
-            let _e22 = k_1;
-            corner = ((vec2<f32>(f32((_e19 & 1i)), f32((_e22 >> bitcast<u32>(1i)))) * 0.5f) - vec2(0.25f));
-            let _e32 = tesserae_io_46_g[0i].gl_Position;
-            let _e33 = corner;
-            tesserae_geometry_position = (_e32 + vec4<f32>(_e33.x, _e33.y, 0f, 0f));
-            let _e39 = tesserae_io_61_g[0i];
-            tesserae_io_58_g = _e39;
-            let _e40 = tesserae_io_66_g;
-            let _e42 = k_1;
-            tesserae_io_64_g = vec4<f32>(f32(_e40), f32(_e42), 0.5f, 1f);
+        let _e23 = k_1;
+        if (_e23 < 4i) {
+            let _e25 = k_1;
+            let _e28 = k_1;
+            corner = ((vec2<f32>(f32((_e25 & 1i)), f32((_e28 >> bitcast<u32>(1i)))) * 0.5f) - vec2(0.25f));
+            let _e38 = tesserae_io_46_g[0i].gl_Position;
+            let _e39 = corner;
+            tesserae_geometry_position = (_e38 + vec4<f32>(_e39.x, _e39.y, 0f, 0f));
+            let _e45 = tesserae_io_61_g[0i];
+            tesserae_io_58_g = _e45;
+            let _e46 = tesserae_io_66_g;
+            let _e48 = k_1;
+            tesserae_io_64_g = vec4<f32>(f32(_e46), f32(_e48), 0.5f, 1f);
+            tesserae_xfb_capture();
             tesserae_emit_vertex();
             continue;
         } else {
             break;
         }
         continuing {
-            let _e45 = k_1;
-            k_1 = (_e45 + 1i);
+            let _e51 = k_1;
+            k_1 = (_e51 + 1i);
         }
     }
     tesserae_end_primitive();
@@ -257,9 +315,11 @@ fn tesserae_geometry() {
 }
 
 fn tesserae_gs_emit() {
+    var i_2: u32 = 0u;
     var idx_1: array<u32, 3>;
+    var j_3: u32 = 0u;
     var keep_2: bool = true;
-    var j_2: u32 = 0u;
+    var j_4: u32 = 0u;
 
     let _e1 = tesserae_gs_emitted;
     if (_e1 >= 4u) {
@@ -278,42 +338,80 @@ fn tesserae_gs_emit() {
     tesserae_gs_records[(ob_1 + 1u)] = _e34;
     let _e40 = tesserae_io_64_g;
     tesserae_gs_records[(ob_1 + 2u)] = _e40;
-    let _e42 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e46 + 1u);
-    let _e50 = tesserae_gs_strip;
-    if (_e50 >= 3u) {
+    loop {
+        let _e43 = i_2;
+        if (_e43 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e49 = i_2;
+            let _e53 = i_2;
+            let _e55 = tesserae_xfb_values[_e53];
+            tesserae_capture_words[((v_2 * 4u) + _e49)] = _e55;
+        }
+        continuing {
+            let _e57 = i_2;
+            i_2 = (_e57 + 1u);
+        }
+    }
+    let _e60 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e60 + 1u);
+    let _e64 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e64 + 1u);
+    let _e68 = tesserae_gs_strip;
+    if (_e68 >= 3u) {
         idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        let _e56 = tesserae_gs_strip;
-        let odd_1 = ((_e56 - 3u) & 1u);
+        let _e74 = tesserae_gs_strip;
+        let odd_1 = ((_e74 - 3u) & 1u);
         idx_1[0] = (v_2 - 2u);
         idx_1[1] = ((v_2 - 1u) + odd_1);
         idx_1[2] = (v_2 - odd_1);
-        let _e72 = keep_2;
-        if _e72 {
-            let _e74 = tesserae_gs_slot;
-            let _e78 = tesserae_gs_primitives;
-            let at_1 = ((_e74 * 6u) + (_e78 * 3u));
+        loop {
+            let _e90 = j_3;
+            if (_e90 < 3u) {
+            } else {
+                break;
+            }
+            {
+                let _e95 = tesserae_gs_slot;
+                let _e99 = tesserae_gs_captured;
+                let _e103 = j_3;
+                let _e106 = j_3;
+                let _e108 = idx_1[_e106];
+                tesserae_capture_list[(((_e95 * 6u) + (_e99 * 3u)) + _e103)] = _e108;
+            }
+            continuing {
+                let _e110 = j_3;
+                j_3 = (_e110 + 1u);
+            }
+        }
+        let _e113 = tesserae_gs_captured;
+        tesserae_gs_captured = (_e113 + 1u);
+        let _e118 = keep_2;
+        if _e118 {
+            let _e120 = tesserae_gs_slot;
+            let _e124 = tesserae_gs_primitives;
+            let at_1 = ((_e120 * 6u) + (_e124 * 3u));
             loop {
-                let _e84 = j_2;
-                if (_e84 < 3u) {
+                let _e130 = j_4;
+                if (_e130 < 3u) {
                 } else {
                     break;
                 }
                 {
-                    let _e88 = j_2;
-                    let _e91 = j_2;
-                    let _e93 = idx_1[_e91];
-                    tesserae_gs_indices[(at_1 + _e88)] = _e93;
+                    let _e134 = j_4;
+                    let _e137 = j_4;
+                    let _e139 = idx_1[_e137];
+                    tesserae_gs_indices[(at_1 + _e134)] = _e139;
                 }
                 continuing {
-                    let _e95 = j_2;
-                    j_2 = (_e95 + 1u);
+                    let _e141 = j_4;
+                    j_4 = (_e141 + 1u);
                 }
             }
-            let _e98 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e98 + 1u);
+            let _e144 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e144 + 1u);
             return;
         } else {
             return;
@@ -329,93 +427,490 @@ fn tesserae_gs_end() {
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
     var v: array<u32, 3> = array<u32, 3>();
     var keep: bool = true;
     var k: u32 = 0u;
     var j: u32 = 0u;
     var i: u32;
 
-    let tesserae_primitive_id = ((tesserae_wg.x * 64u) + (tesserae_lid / 1u));
+    let tesserae_group = tesserae_wg.x;
+    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
     let tesserae_invocation = (tesserae_lid % 1u);
-    let _e12 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e12) {
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
         return;
     }
-    let _e18 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e18) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e19 = tesserae_draw.primitives;
+    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e36 = k;
-        if (_e36 < 1u) {
+        let _e39 = k;
+        if (_e39 < 1u) {
         } else {
             break;
         }
         {
-            let _e39 = k;
-            let _e43 = k;
-            v[_e39] = ((tesserae_primitive_id * 1u) + _e43);
+            let _e42 = k;
+            let _e46 = k;
+            v[_e42] = ((tesserae_primitive_id * 1u) + _e46);
         }
         continuing {
-            let _e46 = k;
-            k = (_e46 + 1u);
+            let _e49 = k;
+            k = (_e49 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e49 = keep;
-    if _e49 {
+    let _e52 = keep;
+    if _e52 {
         tesserae_io_66_g = i32(tesserae_primitive_id);
         loop {
-            let _e54 = j;
-            if (_e54 < 1u) {
+            let _e57 = j;
+            if (_e57 < 1u) {
             } else {
                 break;
             }
             {
-                let _e60 = tesserae_draw.count;
-                let _e62 = j;
-                let _e64 = v[_e62];
-                let b = (((tesserae_wg.y * _e60) + _e64) * 2u);
-                let _e69 = j;
-                let _e74 = tesserae_src[b];
-                tesserae_io_46_g[_e69].gl_Position = _e74;
-                let _e76 = j;
-                let _e82 = tesserae_src[(b + 1u)];
-                tesserae_io_61_g[_e76] = _e82.xyzw;
+                let _e63 = tesserae_draw.count;
+                let _e65 = j;
+                let _e67 = v[_e65];
+                let b = (((tesserae_wg.y * _e63) + _e67) * 2u);
+                let _e72 = j;
+                let _e77 = tesserae_src[b];
+                tesserae_io_46_g[_e72].gl_Position = _e77;
+                let _e79 = j;
+                let _e85 = tesserae_src[(b + 1u)];
+                tesserae_io_61_g[_e79] = _e85.xyzw;
             }
             continuing {
-                let _e85 = j;
-                j = (_e85 + 1u);
+                let _e88 = j;
+                j = (_e88 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e88 = tesserae_gs_slot;
-    let first = (_e88 * 6u);
-    let _e92 = tesserae_gs_primitives;
-    i = (_e92 * 3u);
+    let _e91 = tesserae_gs_slot;
+    let first = (_e91 * 6u);
+    let _e95 = tesserae_gs_primitives;
+    i = (_e95 * 3u);
     loop {
-        let _e96 = i;
-        if (_e96 < 6u) {
+        let _e99 = i;
+        if (_e99 < 6u) {
         } else {
             break;
         }
         {
-            let _e100 = i;
-            tesserae_gs_indices[(first + _e100)] = 4294967295u;
+            let _e103 = i;
+            tesserae_gs_indices[(first + _e103)] = 4294967295u;
         }
         continuing {
-            let _e105 = i;
-            i = (_e105 + 1u);
+            let _e108 = i;
+            i = (_e108 + 1u);
         }
     }
+    let _e113 = tesserae_gs_slot;
+    let _e117 = tesserae_gs_captured;
+    tesserae_capture_counts[(2u * _e113)] = _e117;
+    let _e121 = tesserae_gs_slot;
+    tesserae_capture_counts[((2u * _e121) + 1u)] = 0u;
     return;
+}
+// pass `capture scan 0`, geometry stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(36) var<storage, read_write> tess_counts: array<u32>;
+@group(0) @binding(37) var<storage, read_write> tess_offsets: array<u32>;
+
+// Exclusive prefix sums of the (points, entries) pairs in tess_counts, into tess_offsets, in
+// three kernels: per block of SCAN_BLOCK patches (local sums, block totals into the scratch
+// after the 2P offsets), the block totals (one workgroup), then the block prefixes added.
+
+const SCAN_THREADS: u32 = 256u;
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = 1024u;
+
+var<workgroup> scan_shared: array<vec2<u32>, 256>;
+
+// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
+}
+
+fn scan_block_count(patches: u32) -> u32 {
+    return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
+}
+
+// Where block b's total (then its prefix) is kept.
+fn scan_scratch(patches: u32, block: u32) -> u32 {
+    return 2u * patches + 2u * block;
+}
+
+// Inclusive sum over the workgroup's invocations of `value`. Every invocation calls it.
+fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
+    var acc = value;
+    scan_shared[t] = acc;
+    workgroupBarrier();
+    for (var d = 1u; d < SCAN_THREADS; d = d << 1u) {
+        var add = vec2<u32>(0u);
+        if t >= d {
+            add = scan_shared[t - d];
+        }
+        workgroupBarrier();
+        acc = acc + add;
+        scan_shared[t] = acc;
+        workgroupBarrier();
+    }
+    return acc;
+}
+
+const ENTRY_WORKGROUP: u32 = 64u;
+const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
+const SCAN_ITEMS_PER_PATCH: u32 = 1u;
+// Scan kernel 1, ceil(P / SCAN_BLOCK) workgroups: each block's local exclusive sums into
+// tess_offsets, its total into the scratch.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>) {
+    let patches = scan_patches();
+    let block = wid.x + wid.y * workgroups.x;
+    let first = block * SCAN_BLOCK + t * SCAN_ITEMS;
+    var items: array<vec2<u32>, 4>;
+    var sum = vec2<u32>(0u);
+    for (var k = 0u; k < SCAN_ITEMS; k++) {
+        let p = first + k;
+        var c = vec2<u32>(0u);
+        if p < patches && 2u * p + 1u < arrayLength(&tess_counts) {
+            c = vec2<u32>(tess_counts[2u * p], tess_counts[2u * p + 1u]);
+        }
+        items[k] = c;
+        sum = sum + c;
+    }
+    let inclusive = scan_workgroup(t, sum);
+    var running = inclusive - sum;
+    for (var k = 0u; k < SCAN_ITEMS; k++) {
+        let p = first + k;
+        if p < patches && 2u * p + 1u < arrayLength(&tess_offsets) {
+            tess_offsets[2u * p] = running.x;
+            tess_offsets[2u * p + 1u] = running.y;
+        }
+        running = running + items[k];
+    }
+    let s = scan_scratch(patches, block);
+    if t == SCAN_THREADS - 1u && block < scan_block_count(patches) && s + 1u < arrayLength(&tess_offsets) {
+        tess_offsets[s] = inclusive.x;
+        tess_offsets[s + 1u] = inclusive.y;
+    }
+}
+// pass `capture scan 1`, geometry stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(37) var<storage, read_write> tess_offsets: array<u32>;
+@group(0) @binding(38) var<storage, read_write> tess_indirect: array<u32>;
+
+// Exclusive prefix sums of the (points, entries) pairs in tess_counts, into tess_offsets, in
+// three kernels: per block of SCAN_BLOCK patches (local sums, block totals into the scratch
+// after the 2P offsets), the block totals (one workgroup), then the block prefixes added.
+
+const SCAN_THREADS: u32 = 256u;
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = 1024u;
+
+var<workgroup> scan_shared: array<vec2<u32>, 256>;
+
+// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
+}
+
+fn scan_block_count(patches: u32) -> u32 {
+    return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
+}
+
+// Where block b's total (then its prefix) is kept.
+fn scan_scratch(patches: u32, block: u32) -> u32 {
+    return 2u * patches + 2u * block;
+}
+
+// Inclusive sum over the workgroup's invocations of `value`. Every invocation calls it.
+fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
+    var acc = value;
+    scan_shared[t] = acc;
+    workgroupBarrier();
+    for (var d = 1u; d < SCAN_THREADS; d = d << 1u) {
+        var add = vec2<u32>(0u);
+        if t >= d {
+            add = scan_shared[t - d];
+        }
+        workgroupBarrier();
+        acc = acc + add;
+        scan_shared[t] = acc;
+        workgroupBarrier();
+    }
+    return acc;
+}
+
+const ENTRY_WORKGROUP: u32 = 64u;
+const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
+const SCAN_ITEMS_PER_PATCH: u32 = 1u;
+// Scan kernel 2, exactly one workgroup: the block totals become exclusive block prefixes (in
+// place), and the grand totals go to tess_indirect: `draw_indexed_indirect` arguments, the
+// point total, then the workgroups of a dispatch with one invocation per index entry
+// (ENTRY_WORKGROUP per workgroup, split over y past 65,535 workgroups), then `draw_indirect`
+// arguments with EXPANDED_VERTICES_PER_ENTRY vertices per entry, then the workgroups of a
+// dispatch with one invocation per domain point, each when the buffer has room.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    if wid.x != 0u || wid.y != 0u || wid.z != 0u {
+        return;
+    }
+    let patches = scan_patches();
+    let blocks = scan_block_count(patches);
+    let per = blocks / SCAN_THREADS + select(0u, 1u, blocks % SCAN_THREADS != 0u);
+    let first = t * per;
+    let len = arrayLength(&tess_offsets);
+    var sum = vec2<u32>(0u);
+    for (var k = 0u; k < per; k++) {
+        let b = first + k;
+        let s = scan_scratch(patches, b);
+        if b < blocks && s + 1u < len {
+            sum = sum + vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+        }
+    }
+    let inclusive = scan_workgroup(t, sum);
+    var running = inclusive - sum;
+    for (var k = 0u; k < per; k++) {
+        let b = first + k;
+        let s = scan_scratch(patches, b);
+        if b < blocks && s + 1u < len {
+            let c = vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+            tess_offsets[s] = running.x;
+            tess_offsets[s + 1u] = running.y;
+            running = running + c;
+        }
+    }
+    if t != SCAN_THREADS - 1u {
+        return;
+    }
+    let words = arrayLength(&tess_indirect);
+    if words >= 6u {
+        tess_indirect[0] = inclusive.y;
+        tess_indirect[1] = 1u;
+        tess_indirect[2] = 0u;
+        tess_indirect[3] = 0u;
+        tess_indirect[4] = 0u;
+        tess_indirect[5] = inclusive.x;
+    }
+    if words >= 9u {
+        write_dispatch(6u, inclusive.y);
+    }
+    if words >= 13u {
+        tess_indirect[9] = inclusive.y * EXPANDED_VERTICES_PER_ENTRY;
+        tess_indirect[10] = 1u;
+        tess_indirect[11] = 0u;
+        tess_indirect[12] = 0u;
+    }
+    if words >= 16u {
+        write_dispatch(13u, inclusive.x);
+    }
+}
+
+// The workgroups [x, y, 1] of a dispatch with one invocation per each of `count` things, at
+// tess_indirect[at..at + 3]: ENTRY_WORKGROUP invocations each, over y past 65,535 workgroups.
+fn write_dispatch(at: u32, count: u32) {
+    let groups = count / ENTRY_WORKGROUP + select(0u, 1u, count % ENTRY_WORKGROUP != 0u);
+    tess_indirect[at] = min(groups, 65535u);
+    tess_indirect[at + 1u] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tess_indirect[at + 2u] = 1u;
+}
+// pass `capture scan 2`, geometry stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(37) var<storage, read_write> tess_offsets: array<u32>;
+
+// Exclusive prefix sums of the (points, entries) pairs in tess_counts, into tess_offsets, in
+// three kernels: per block of SCAN_BLOCK patches (local sums, block totals into the scratch
+// after the 2P offsets), the block totals (one workgroup), then the block prefixes added.
+
+const SCAN_THREADS: u32 = 256u;
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = 1024u;
+
+var<workgroup> scan_shared: array<vec2<u32>, 256>;
+
+// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
+}
+
+fn scan_block_count(patches: u32) -> u32 {
+    return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
+}
+
+// Where block b's total (then its prefix) is kept.
+fn scan_scratch(patches: u32, block: u32) -> u32 {
+    return 2u * patches + 2u * block;
+}
+
+// Inclusive sum over the workgroup's invocations of `value`. Every invocation calls it.
+fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
+    var acc = value;
+    scan_shared[t] = acc;
+    workgroupBarrier();
+    for (var d = 1u; d < SCAN_THREADS; d = d << 1u) {
+        var add = vec2<u32>(0u);
+        if t >= d {
+            add = scan_shared[t - d];
+        }
+        workgroupBarrier();
+        acc = acc + add;
+        scan_shared[t] = acc;
+        workgroupBarrier();
+    }
+    return acc;
+}
+
+const ENTRY_WORKGROUP: u32 = 64u;
+const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
+const SCAN_ITEMS_PER_PATCH: u32 = 1u;
+// Scan kernel 3, ceil(P / SCAN_BLOCK) workgroups: each block's prefix added to its offsets.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>) {
+    let patches = scan_patches();
+    let block = wid.x + wid.y * workgroups.x;
+    let s = scan_scratch(patches, block);
+    if block == 0u || block >= scan_block_count(patches) || s + 1u >= arrayLength(&tess_offsets) {
+        return;
+    }
+    let prefix = vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+    let first = block * SCAN_BLOCK + t * SCAN_ITEMS;
+    for (var k = 0u; k < SCAN_ITEMS; k++) {
+        let p = first + k;
+        if p < patches && 2u * p + 1u < arrayLength(&tess_offsets) {
+            tess_offsets[2u * p] += prefix.x;
+            tess_offsets[2u * p + 1u] += prefix.y;
+        }
+    }
+}
+// pass `capture write`, geometry stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(35) var<storage, read> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+fn tesserae_capture_room() -> u32 {
+    var room = 0xffffffffu;
+    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 48u);
+    return room;
+}
+@group(0) @binding(36) var<storage, read> tesserae_capture_counts: array<u32>;
+@group(0) @binding(37) var<storage, read> tesserae_capture_offsets: array<u32>;
+@group(0) @binding(39) var<storage, read> tesserae_capture_list: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let p = wg.x * 64u + lid / 1u;
+    if p >= tesserae_draw.primitives {
+        return;
+    }
+    let slot = (wg.y * tesserae_draw.primitives + p) * 1u + lid % 1u;
+    let first = tesserae_capture_state[0] + tesserae_capture_offsets[2u * slot];
+    let room = tesserae_capture_room();
+    for (var j = 0u; j < tesserae_capture_counts[2u * slot]; j++) {
+        let q = first + j;
+        if q >= room {
+            return;
+        }
+        for (var t = 0u; t < 3u; t++) {
+            let src = tesserae_capture_list[slot * 6u + j * 3u + t];
+            {
+            tesserae_xfb0[(q * 3u + t) * 4u + 0u] = tesserae_capture_words[src * 4u + 0u];
+            tesserae_xfb0[(q * 3u + t) * 4u + 1u] = tesserae_capture_words[src * 4u + 1u];
+            tesserae_xfb0[(q * 3u + t) * 4u + 2u] = tesserae_capture_words[src * 4u + 2u];
+            tesserae_xfb0[(q * 3u + t) * 4u + 3u] = tesserae_capture_words[src * 4u + 3u];
+            }
+        }
+    }
+}
+// pass `capture finish`, geometry stage
+@group(0) @binding(38) var<storage, read> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+fn tesserae_capture_room() -> u32 {
+    var room = 0xffffffffu;
+    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 48u);
+    return room;
+}
+
+@compute @workgroup_size(1)
+fn main() {
+    let total = tesserae_capture_totals[5];
+    tesserae_capture_state[1] += total;
+    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
 }
 // pass `geometry draw`, geometry stage
 
-@group(0) @binding(25) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
 
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,
