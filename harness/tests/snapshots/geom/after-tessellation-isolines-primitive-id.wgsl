@@ -302,29 +302,11 @@ struct gl_PerVertex {
     gl_CullDistance: array<f32, 1>,
 }
 
-struct TesseraeDraw {
-    viewport: vec2<f32>,
-    point_size: f32,
-    indexed: u32,
-    first: u32,
-    base_vertex: i32,
-    index_u16_: u32,
-    count: u32,
-    size_range: vec2<f32>,
-    instances: u32,
-    primitives: u32,
-    first_instance: u32,
-    vulkan_base_vertex: i32,
-    tess_mode: u32,
-}
-
 var<private> tesserae_io_46_g: array<gl_PerVertex, 2>;
 var<private> tesserae_io_67_g: gl_PerVertex;
 var<private> tesserae_io_90_g: vec3<f32>;
 var<private> tesserae_io_92_g: i32;
 var<private> tesserae_geometry_position: vec4<f32>;
-@group(0) @binding(0) 
-var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(41) 
 var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(42) 

@@ -296,7 +296,14 @@ fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_
         },
     );
     // Strips read the index buffer for restarts.
-    let mut kernel = if strip { e.draw_params_wgsl() } else { e.draw_uniform_wgsl() };
+    let mut kernel = if strip {
+        e.draw_params_wgsl()
+    } else if body.contains("tesserae_draw.") {
+        e.draw_uniform_wgsl()
+    } else {
+        // (After tessellation the counts come from the tessellator's arguments.)
+        String::new()
+    };
     let records = |id, access, name| records::declaration(&e.at(binding::intermediate(id)), access, name);
     // A stage that reads no input reads no vertex record (a pass declares only what it uses).
     if body.contains("tesserae_src") {
