@@ -1,0 +1,533 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e6 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e6.x, _e6.y, 0f, 1f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
+    pos_1 = pos;
+    main();
+    let _e4 = unnamed.gl_Position;
+    return _e4;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 2u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 1u);
+    tesserae_records[tesserae_base] = _e34;
+    return;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<workgroup> tesserae_io_14_g: array<gl_PerVertex, 1>;
+var<private> tesserae_io_17_g: i32;
+var<private> tesserae_io_24_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_34_g: array<f32, 4>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(35) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+fn main() {
+    let _e10 = tesserae_io_17_g;
+    let _e11 = tesserae_io_17_g;
+    let _e14 = tesserae_io_24_g[_e11].gl_Position;
+    tesserae_io_14_g[_e10].gl_Position = _e14;
+    tesserae_io_34_g[0i] = 2f;
+    tesserae_io_34_g[1i] = 2f;
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+@compute @workgroup_size(1, 1, 1) 
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    tesserae_io_17_g = i32(tesserae_lid);
+    loop {
+        let _e13 = j;
+        if (_e13 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 1u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_24_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
+    }
+    tesserae_control();
+    workgroupBarrier();
+    let ob = (((p * 1u) + tesserae_lid) * 1u);
+    let _e49 = tesserae_io_14_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e49;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e60 = tesserae_io_34_g[0];
+        let _e63 = tesserae_io_34_g[1];
+        let _e66 = tesserae_io_34_g[2];
+        let _e69 = tesserae_io_34_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
+        return;
+    } else {
+        return;
+    }
+}
+// pass `capture points`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct gl_PerVertex_1 {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_19 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) @interpolate(flat) m1_member: vec3<f32>,
+    @location(1) @interpolate(flat) m2_member: u32,
+    @location(2) m3_member: f32,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+    out2_member: u32,
+    out3_member: f32,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_20_g: array<gl_PerVertex_1, 32>;
+var<private> tesserae_io_27_g: vec3<f32>;
+var<private> t_color: vec3<f32>;
+var<private> tesserae_io_42_g: i32;
+var<private> patch_id: u32;
+var<private> half: f32;
+var<private> tesserae_xfb_values: array<u32, 2> = array<u32, 2>();
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(41) 
+var<storage, read_write> tesserae_capture_words: array<u32>;
+@group(0) @binding(40) 
+var<storage> tesserae_indirect: array<u32>;
+
+fn tesserae_xfb_capture() {
+    let _e19 = patch_id;
+    tesserae_xfb_values[0u] = _e19;
+    let _e21 = half;
+    tesserae_xfb_values[1u] = bitcast<u32>(_e21);
+    return;
+}
+
+fn main() {
+    let _e21 = tesserae_io_20_g[0i].gl_Position;
+    let _e22 = tesserae_io_27_g;
+    let _e24 = (_e22.xy * 0.5f);
+    unnamed.gl_Position = (_e21 + vec4<f32>(_e24.x, _e24.y, 0f, 0f));
+    let _e30 = tesserae_io_42_g;
+    t_color = select(vec3<f32>(0f, 1f, 0f), vec3<f32>(1f, 0f, 0f), vec3((_e30 == 0i)));
+    let _e34 = tesserae_io_42_g;
+    patch_id = bitcast<u32>(_e34);
+    half = 0.5f;
+    tesserae_xfb_capture();
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e6 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e6);
+    let _e8 = unnamed.gl_Position;
+    let _e9 = t_color;
+    let _e10 = patch_id;
+    let _e11 = half;
+    return TesseraeVertexOut(_e8, _e9, _e10, _e11);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_capture_points(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
+    var j: u32 = 0u;
+    var tesserae_i: u32 = 0u;
+
+    let tesserae_point = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
+    let _e11 = tesserae_indirect[5];
+    if (tesserae_point >= _e11) {
+        return;
+    }
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_27_g = tesserae_d.xyz;
+    let _e23 = tesserae_draw.primitives;
+    tesserae_io_42_g = i32((p % max(_e23, 1u)));
+    loop {
+        let _e30 = j;
+        if (_e30 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e35 = j;
+            let b = (((p * 1u) + _e35) * 1u);
+            let _e40 = j;
+            let _e45 = tesserae_cps[b];
+            tesserae_io_20_g[_e40].gl_Position = _e45;
+        }
+        continuing {
+            let _e47 = j;
+            j = (_e47 + 1u);
+        }
+    }
+    let _e49 = tesserae_vertex();
+    loop {
+        let _e52 = tesserae_i;
+        if (_e52 < 2u) {
+        } else {
+            break;
+        }
+        {
+            let _e58 = tesserae_i;
+            let _e62 = tesserae_i;
+            let _e64 = tesserae_xfb_values[_e62];
+            tesserae_capture_words[((tesserae_point * 2u) + _e58)] = _e64;
+        }
+        continuing {
+            let _e66 = tesserae_i;
+            tesserae_i = (_e66 + 1u);
+        }
+    }
+    return;
+}
+// pass `capture write`, tessellation evaluation stage
+@group(0) @binding(41) var<storage, read> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+fn tesserae_capture_room() -> u32 {
+    var room = 0xffffffffu;
+    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 8u);
+    return room;
+}
+@group(0) @binding(39) var<storage, read> tesserae_tess_indices: array<u32>;
+@group(0) @binding(40) var<storage, read> tesserae_indirect: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+    // One invocation per primitive (dispatched per index entry: the rest return).
+    let primitive = id.x + id.y * groups.x * 64u;
+    if (primitive + 1u) * 1u > tesserae_indirect[0] {
+        return;
+    }
+    let q = tesserae_capture_state[0] + primitive;
+    if q >= tesserae_capture_room() {
+        return;
+    }
+    for (var t = 0u; t < 1u; t++) {
+        let src = tesserae_tess_indices[primitive * 1u + t];
+        {
+            tesserae_xfb0[(q * 1u + t) * 2u + 0u] = tesserae_capture_words[src * 2u + 0u];
+            tesserae_xfb0[(q * 1u + t) * 2u + 1u] = tesserae_capture_words[src * 2u + 1u];
+        }
+    }
+}
+// pass `capture finish`, tessellation evaluation stage
+@group(0) @binding(40) var<storage, read> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+fn tesserae_capture_room() -> u32 {
+    var room = 0xffffffffu;
+    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 8u);
+    return room;
+}
+
+@compute @workgroup_size(1)
+fn main() {
+    let total = tesserae_capture_totals[0] / 1u;
+    tesserae_capture_state[1] += total;
+    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct gl_PerVertex_1 {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_19 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) @interpolate(flat) m1_member: vec3<f32>,
+    @location(1) @interpolate(flat) m2_member: u32,
+    @location(2) m3_member: f32,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+    out2_member: u32,
+    out3_member: f32,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0_: vec3<f32>,
+    @location(1) @interpolate(flat) v1_: u32,
+    @location(2) v2_: f32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_20_g: array<gl_PerVertex_1, 32>;
+var<private> tesserae_io_27_g: vec3<f32>;
+var<private> t_color: vec3<f32>;
+var<private> tesserae_io_42_g: i32;
+var<private> patch_id: u32;
+var<private> half: f32;
+var<private> tesserae_xfb_values: array<u32, 2> = array<u32, 2>();
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+
+fn tesserae_xfb_capture() {
+    let _e19 = patch_id;
+    tesserae_xfb_values[0u] = _e19;
+    let _e21 = half;
+    tesserae_xfb_values[1u] = bitcast<u32>(_e21);
+    return;
+}
+
+fn main() {
+    let _e21 = tesserae_io_20_g[0i].gl_Position;
+    let _e22 = tesserae_io_27_g;
+    let _e24 = (_e22.xy * 0.5f);
+    unnamed.gl_Position = (_e21 + vec4<f32>(_e24.x, _e24.y, 0f, 0f));
+    let _e30 = tesserae_io_42_g;
+    t_color = select(vec3<f32>(0f, 1f, 0f), vec3<f32>(1f, 0f, 0f), vec3((_e30 == 0i)));
+    let _e34 = tesserae_io_42_g;
+    patch_id = bitcast<u32>(_e34);
+    half = 0.5f;
+    tesserae_xfb_capture();
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e6 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e6);
+    let _e8 = unnamed.gl_Position;
+    let _e9 = t_color;
+    let _e10 = patch_id;
+    let _e11 = half;
+    return TesseraeVertexOut(_e8, _e9, _e10, _e11);
+}
+
+@vertex 
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
+    var j: u32 = 0u;
+    var o: TesseraeEvalOut;
+
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_27_g = tesserae_d.xyz;
+    let _e11 = tesserae_draw.primitives;
+    tesserae_io_42_g = i32((p % max(_e11, 1u)));
+    loop {
+        let _e18 = j;
+        if (_e18 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e23 = j;
+            let b = (((p * 1u) + _e23) * 1u);
+            let _e28 = j;
+            let _e33 = tesserae_cps[b];
+            tesserae_io_20_g[_e28].gl_Position = _e33;
+        }
+        continuing {
+            let _e35 = j;
+            j = (_e35 + 1u);
+        }
+    }
+    let _e37 = tesserae_vertex();
+    o.position = _e37.out0_member;
+    o.v0_ = _e37.out1_member;
+    o.v1_ = _e37.out2_member;
+    o.v2_ = _e37.out3_member;
+    let _e47 = o;
+    return _e47;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> t_color_1: vec3<f32>;
+
+fn main_1() {
+    let _e3 = t_color_1;
+    frag = vec4<f32>(_e3.x, _e3.y, _e3.z, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(flat) t_color: vec3<f32>) -> @location(0) vec4<f32> {
+    t_color_1 = t_color;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
