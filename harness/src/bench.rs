@@ -79,6 +79,9 @@ pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool
     if wants("geometry") {
         crate::bench_frames::geometry(adapter);
     }
+    if wants("capture") {
+        crate::bench_frames::capture(adapter);
+    }
     if wants("tessellator") {
         tessellator(adapter);
     }

@@ -312,6 +312,94 @@ draw triangle-list vertices 300000
     }
 }
 
+/// Transform feedback: 1,000,000 vertices of a point list captured (16 bytes each, 16 MB) with
+/// the rasterizer discarding, natively through `VK_EXT_transform_feedback` and translated
+/// through the capture passes; the captured bytes and counts must be identical.
+pub fn capture(adapter: Option<&str>) {
+    let n = 1_000_000u32;
+    let text = format!(
+        "[require]
+transform-feedback
+[vertex shader]
+#version 450
+layout(xfb_buffer = 0, xfb_offset = 0, xfb_stride = 16, location = 0) out vec4 captured;
+void main() {{
+    float v = float(gl_VertexIndex);
+    gl_Position = vec4(fract(v * 0.001) * 2.0 - 1.0, fract(v * 0.000001) * 2.0 - 1.0, 0.0, 1.0);
+    captured = vec4(v, v * 0.5, sin(v), 1.0);
+}}
+[fragment shader]
+#version 450
+layout(location = 0) out vec4 o;
+void main() {{ o = vec4(1.0); }}
+[transform feedback 0]
+size {bytes}
+[test]
+framebuffer 256 256
+rasterizer-discard
+draw point-list vertices {n}
+",
+        bytes = 16 * n
+    );
+    let label = "transform feedback: 1,000,000 vertices of a point list captured (16 MB), rasterizer discard";
+    let test = match prepare("bench/capture", &text) {
+        Ok(t) => t,
+        Err(e) => {
+            println!("{label}: {e}");
+            return;
+        }
+    };
+    let run = || -> Result<(), String> {
+        let mut native = NativeExecutor::new(adapter).map_err(|e| e.to_string())?;
+        let translated = TranslatedExecutor::new(Backend::Vulkan, adapter).map_err(|e| e.to_string())?;
+        let plan = tesserae_harness::compile::pipeline(&test, translated.options())
+            .map_err(|e| e.to_string())
+            .and_then(|d| tesserae::translate(&d).map_err(|e| e.to_string()))?;
+        let mut empty = test.clone();
+        for d in &mut empty.test.draws {
+            d.count = 0;
+        }
+        let mut timed = |t: &ShaderTest| -> Result<(f64, f64, bool), String> {
+            let (mut tn, mut tt, mut same) = (Vec::new(), Vec::new(), true);
+            for run in 0..=RUNS {
+                let s = Instant::now();
+                let a = native.render_outputs(t).map_err(|e| e.to_string())?;
+                let dn = s.elapsed().as_secs_f64();
+                let s = Instant::now();
+                let b = translated.run_plan_outputs(t, &plan).map_err(|e| e.to_string())?;
+                let dt = s.elapsed().as_secs_f64();
+                same &= a.captures.is_some() && a.captures == b.captures;
+                if run > 0 {
+                    tn.push(dn * 1e3);
+                    tt.push(dt * 1e3);
+                }
+            }
+            Ok((median(tn), median(tt), same))
+        };
+        let full = timed(&test)?;
+        let setup = timed(&empty)?;
+        println!("{label}");
+        println!("  native on           : {}", device(&native.driver()));
+        println!("  translated on       : wgpu Vulkan, {}", device(&translated.driver()));
+        println!("  native              : {:>8.2} ms/render, {:>8.2} ms setup, {:>8.2} ms draw", full.0, setup.0, full.0 - setup.0);
+        println!("  translated (wgpu)   : {:>8.2} ms/render, {:>8.2} ms setup, {:>8.2} ms draw", full.1, setup.1, full.1 - setup.1);
+        println!(
+            "  ratio               : {:>8.2}x per render, {:.2}x per draw; captures {}",
+            full.1 / full.0,
+            (full.1 - setup.1) / (full.0 - setup.0),
+            if full.2 { "identical" } else { "DIFFER" }
+        );
+        if !full.2 {
+            return Err("the native and translated captures differ".into());
+        }
+        Ok(())
+    };
+    if let Err(e) = run() {
+        println!("{label}: FAILED: {e}");
+        FAILURES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// 4,096 patches (a 64 × 64 grid over the framebuffer) tessellated at `level` with a
 /// per-patch colour: the control stage passes control points and levels, the evaluation stage
 /// interpolates positions. The patches are drawn `per_draw` at a time: lavapipe (Mesa 22.3.6)

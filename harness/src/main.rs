@@ -153,7 +153,7 @@ enum Cmd {
         /// Repetitions per pipeline.
         #[arg(long, default_value_t = 20)]
         iterations: u32,
-        /// Which groups to run: points, cull, tessellation, geometry (frame times), tessellator (CPU
+        /// Which groups to run: points, cull, tessellation, geometry, capture (frame times), tessellator (CPU
         /// tessellator), translate (translation time; `translate:plain`, `translate:points+cull`, `translate:tess`
         /// for some sets); comma separated (default: all).
         #[arg(long)]

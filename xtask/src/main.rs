@@ -77,7 +77,7 @@ enum Task {
     Bench {
         #[arg(long)]
         filter: Option<String>,
-        /// points, cull, tessellation, geometry, tessellator, translate (comma separated; default all)
+        /// points, cull, tessellation, geometry, capture, tessellator, translate (comma separated; default all)
         #[arg(long)]
         only: Option<String>,
         /// Vulkan device / wgpu adapter name substring for the frame and tessellator benches.
