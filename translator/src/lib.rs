@@ -298,7 +298,10 @@ fn translate_with_primitive_pass(desc: &PipelineDesc, e: Emulation, shape: &Pipe
     let n = cull::rasterized_vertices(desc.topology) as u64;
     let mut buffers = BufferTable::default();
     let records = buffers.add("records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
-    let prims = buffers.add("prims", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Storage);
+    // With a layer or viewport per vertex, `prims` is drawn directly (`CullPasses::direct`).
+    let direct = [BuiltIn::Layer, BuiltIn::ViewportIndex].iter().any(|b| stages.vertex.reflection.writes(*b));
+    let prims =
+        buffers.add("prims", BufferSize::PerPrimitive { bytes: 4 * n }, if direct { BufferUsage::Index } else { BufferUsage::Storage });
     let flags = buffers.add("flags", BufferSize::PerPrimitive { bytes: 4 }, BufferUsage::Storage);
     let indices = buffers.add("indices", BufferSize::PerPrimitive { bytes: 4 * n }, BufferUsage::Index);
     let indirect = buffers.add("indirect", BufferSize::Fixed { bytes: 20 }, BufferUsage::Indirect);
@@ -328,29 +331,34 @@ fn translate_with_primitive_pass(desc: &PipelineDesc, e: Emulation, shape: &Pipe
     buffers.resize(records, BufferSize::PerPosition { bytes: passes.layout.bytes() });
     let fragment_plan = fragment_plan(desc, stages.fragment.as_ref())?;
     let compute = |label: &str, w: wgsl::ValidatedWgsl, workgroups| compute_pass(label, shader_plan(Stage::Vertex, w), workgroups);
-    Ok(Plan::assemble(
-        desc,
-        Some(e.group),
-        vec![
-            compute("vertex", passes.vertex, Workgroups::PerPosition { size: cull::WORKGROUP }),
-            compute("primitives", passes.primitive, Workgroups::PerPrimitive { size: cull::WORKGROUP }),
-            compute("compact", passes.compact, Workgroups::One),
-            Pass::Render(RenderPass {
-                label: "draw survivors".into(),
-                vertex: shader_plan(Stage::Vertex, passes.passthrough),
-                fragment: fragment_plan,
-                topology: match n {
-                    2 => Topology::LineList,
-                    _ => Topology::TriangleList,
-                },
-                vertex_buffers: Vec::new(),
-                clip_distances: passes.native_clip,
-                draw: DrawShape::IndexedIndirect { indices, arguments: indirect },
-                resources: Vec::new(),
-            }),
-        ],
-        buffers,
-    ))
+    let (layered, viewports, direct_draw) = (passes.layered, passes.viewports, passes.direct());
+    let mut list = vec![
+        compute("vertex", passes.vertex, Workgroups::PerPosition { size: cull::WORKGROUP }),
+        compute("primitives", passes.primitive, Workgroups::PerPrimitive { size: cull::WORKGROUP }),
+    ];
+    let draw = if direct_draw {
+        DrawShape::IndexedPerPrimitive { indices: prims, indices_per_primitive: n as u32 }
+    } else {
+        list.push(compute("compact", passes.compact, Workgroups::One));
+        DrawShape::IndexedIndirect { indices, arguments: indirect }
+    };
+    list.push(Pass::Render(RenderPass {
+        label: "draw survivors".into(),
+        vertex: shader_plan(Stage::Vertex, passes.passthrough),
+        fragment: fragment_plan,
+        topology: match n {
+            2 => Topology::LineList,
+            _ => Topology::TriangleList,
+        },
+        vertex_buffers: Vec::new(),
+        clip_distances: passes.native_clip,
+        draw,
+        resources: Vec::new(),
+    }));
+    let mut plan = Plan::assemble(desc, Some(e.group), list, buffers);
+    plan.layered = layered;
+    plan.viewports = viewports;
+    Ok(plan)
 }
 
 /// The fragment stage's plan, translated the ordinary way.

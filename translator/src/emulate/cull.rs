@@ -80,6 +80,20 @@ pub struct CullPasses {
     pub layout: RecordLayout,
     /// Clip distances output natively by the pass-through stage.
     pub native_clip: u32,
+    /// The vertex stage writes `Layer` / `ViewportIndex`: the draw is the direct one of
+    /// [`Self::direct`], once per layer and viewport.
+    pub layered: bool,
+    pub viewports: bool,
+}
+
+impl CullPasses {
+    /// Whether the draw reads `prims` directly (every primitive at its place, a dropped one's
+    /// indices [`crate::tessellation::evaluation::CULLED_INDEX`]), one instance per layer and
+    /// viewport, instead of the compacted list through `indirect`: an indirect draw cannot
+    /// carry the instance that names the layer and viewport drawn.
+    pub fn direct(&self) -> bool {
+        self.layered || self.viewports
+    }
 }
 
 /// Bindings (in the emulation group) of the intermediate buffers.
@@ -131,7 +145,16 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         return Err(unsupported("cull distances the lowering did not demote"));
     }
     let clip_n = clip.as_ref().map_or(0, |c| c.1);
-    let layout = record_layout(&module, &varyings, clip_n, cull_n);
+    let has_global = |name: &str| module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(name));
+    let (layered, viewports) = (has_global(vertex_function::LAYER_GLOBAL), has_global(vertex_function::VIEWPORT_GLOBAL));
+    let mut layout = record_layout(&module, &varyings, clip_n, cull_n);
+    if layered {
+        layout.add(Field::Layer, 1);
+    }
+    if viewports {
+        layout.add(Field::ViewportIndex, 1);
+    }
+    let direct = layered || viewports;
 
     // 1. Vertex stage as compute.
     let out = vertex_function::OUT_RECORD;
@@ -145,9 +168,15 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         layout.store_floats(Field::ClipDistances, access, *n, &out, &mut stores)?;
     }
     layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, cull_n, &out, &mut stores)?;
+    if layered {
+        layout.store_u32(Field::Layer, &format!("u32({})", vertex_function::LAYER_GLOBAL), &out, &mut stores)?;
+    }
+    if viewports {
+        layout.store_u32(Field::ViewportIndex, &format!("u32({})", vertex_function::VIEWPORT_GLOBAL), &out, &mut stores)?;
+    }
     let n = rasterized_vertices(topology);
     let primitive = crate::profile::phase("emulation: primitive kernel", || {
-        round_trip_kernel(Stage::Vertex, primitive_kernel(b, topology, &layout, cull_n, provoking_last)?)
+        round_trip_kernel(Stage::Vertex, primitive_kernel(b, topology, &layout, cull_n, provoking_last, direct)?)
     })?;
     let compact = crate::profile::phase("emulation: compact kernel", || round_trip_kernel(Stage::Vertex, compact_kernel(b, n)))?;
     let passthrough = crate::profile::phase("emulation: passthrough", || {
@@ -158,10 +187,10 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
             layout: &layout,
             clip_distances: clip_n,
             emulated_clip: emulated_clip_location,
-            culled_index: false,
+            culled_index: direct,
             primitive_id: None,
-            layered: false,
-            viewports: false,
+            layered,
+            viewports,
         };
         passthrough(&module, &p).and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
@@ -184,6 +213,8 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         passthrough,
         layout,
         native_clip: if emulated_clip_location.is_some() { 0 } else { clip_n },
+        layered,
+        viewports,
     })
 }
 
@@ -283,8 +314,12 @@ fn primitive_kernel(
     layout: &RecordLayout,
     cull_n: u32,
     provoking_last: bool,
+    direct: bool,
 ) -> Result<String, TranslateError> {
     let (assembled, n, strip) = (vertices_per_primitive(topology), rasterized_vertices(topology), topology.is_strip());
+    // Drawn directly, a dropped primitive's indices are the culled index.
+    let vertex_of =
+        |v: &str| if direct { format!("select({}u, {v}, keep)", crate::tessellation::evaluation::CULLED_INDEX) } else { v.to_string() };
     // The drawn vertices of a primitive with adjacency, moved to the front.
     let drawn = match assembled - n {
         2 => "    v[0] = v[1]; v[1] = v[2];\n",
@@ -324,10 +359,11 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     let q = gid.y * tesserae_draw.primitives + p;
     tesserae_flags[q] = select(0u, 1u, keep);
     for (var k = 0u; k < {n}u; k++) {{
-        tesserae_prims[q * {n}u + k] = base + {vertex};
+        tesserae_prims[q * {n}u + k] = {written};
     }}
 }}
 ",
+        written = vertex_of(&format!("base + {vertex}")),
         // Only strips read the index buffer (for restarts).
         params = if strip { b.emulation.draw_params_wgsl() + IS_RESTART_WGSL } else { b.emulation.draw_uniform_wgsl() },
         assemble = assemble_wgsl(topology),

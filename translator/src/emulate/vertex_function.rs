@@ -16,6 +16,11 @@ pub const FUNCTION: &str = "tesserae_vertex";
 /// Name the lowering gives the private array that holds the cull distances: WGSL has no
 /// cull distance built-in, so the passes read it after calling [`FUNCTION`].
 pub const CULL_GLOBAL: &str = "tesserae_cull_distance";
+/// The private variable the last stage's `Layer` output becomes (the primitive pass and the
+/// geometry stage store it with each vertex).
+pub const LAYER_GLOBAL: &str = "tesserae_layer";
+/// The private variable the last stage's `ViewportIndex` output becomes.
+pub const VIEWPORT_GLOBAL: &str = "tesserae_viewport_index";
 
 pub enum Arg {
     Location { location: u32, ty: Handle<Type> },
@@ -241,7 +246,8 @@ pub fn link_kernel(
 
 /// Globals the lowering demotes outputs WGSL lacks to, and the array transform feedback's
 /// capture fills ([`crate::lower::xfb_capture`]), which kernels read after calling [`FUNCTION`].
-pub const DEMOTED_GLOBALS: [&str; 3] = [crate::points::POINT_SIZE_GLOBAL, CULL_GLOBAL, crate::lower::xfb_capture::CAPTURE_GLOBAL];
+pub const DEMOTED_GLOBALS: [&str; 5] =
+    [crate::points::POINT_SIZE_GLOBAL, CULL_GLOBAL, LAYER_GLOBAL, VIEWPORT_GLOBAL, crate::lower::xfb_capture::CAPTURE_GLOBAL];
 
 /// The [`DEMOTED_GLOBALS`] the module has, each by its one handle.
 pub(crate) fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str, Handle<naga::GlobalVariable>)>, TranslateError> {

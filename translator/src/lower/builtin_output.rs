@@ -102,6 +102,22 @@ pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> Vec<Word> {
     demoted
 }
 
+/// Once a stage's `Layer` and `ViewportIndex` outputs are demoted, the extension and the
+/// capabilities that let a vertex or evaluation stage write them go too (naga's reader refuses
+/// `SPV_EXT_shader_viewport_index_layer`; nothing needs them any more).
+pub fn drop_viewport_layer_extension(module: &mut dr::Module) {
+    use spirv::Capability;
+    module
+        .extensions
+        .retain(|e| !matches!(e.operands.first(), Some(Operand::LiteralString(n)) if n == "SPV_EXT_shader_viewport_index_layer"));
+    module.capabilities.retain(|c| {
+        !matches!(
+            c.operands.first(),
+            Some(Operand::Capability(Capability::ShaderViewportIndexLayerEXT | Capability::ShaderLayer | Capability::ShaderViewportIndex))
+        )
+    });
+}
+
 /// Names a variable (`OpName`), replacing any earlier name, so that naga keeps it.
 pub fn name_variable(module: &mut dr::Module, var: Word, name: &str) {
     module.debug_names.retain(|n| !(n.class.opcode == Op::Name && n.operands.first() == Some(&Operand::IdRef(var))));

@@ -167,6 +167,10 @@ fn path(desc: &PipelineDesc, stages: &Stages) -> Result<Path, TranslateError> {
         let point_sprites = state.mode.point_mode && (point_size || reads_point_coord);
         return Ok(Path::Tessellated { state, point_sprites });
     }
+    let selects_targets = last.writes(BuiltIn::Layer) || last.writes(BuiltIn::ViewportIndex);
+    if selects_targets && desc.topology.is_points() {
+        return Err(TranslateError::unsupported(Stage::Vertex, "Layer or ViewportIndex from a vertex stage drawing points"));
+    }
     let emulated_clip = desc.options.clip == ClipMode::Emulated && last.clip_distance_outputs > 0;
     if desc.topology.is_points() && (point_size || reads_point_coord || last.cull_distance_outputs > 0 || emulated_clip) {
         return Ok(Path::ExpandedPoints);
@@ -188,6 +192,7 @@ fn primitive_pass_reason(desc: &PipelineDesc, fragment: Option<&Reflection>, las
         _ if desc.topology.has_adjacency() => Some("primitives with adjacency without a geometry stage"),
         _ if rotate => Some("flat varyings on a last-vertex rasterizer"),
         _ if last.cull_distance_outputs > 0 => Some("cull distances"),
+        _ if last.writes(BuiltIn::Layer) || last.writes(BuiltIn::ViewportIndex) => Some("Layer or ViewportIndex output"),
         _ if restart => Some("strips on a target without primitive restart"),
         _ => None,
     }

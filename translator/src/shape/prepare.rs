@@ -68,6 +68,19 @@ fn last_stage(shape: &PipelineShape, last: &mut LoadedModule) {
     if shape.cull_distances > 0 {
         crate::demote_cull(last.module_mut());
     }
+    // A vertex stage's layer and viewport go through the primitive pass's records.
+    if shape.last == crate::desc::Stage::Vertex {
+        for (b, name) in
+            [(BuiltIn::Layer, crate::vertex_function::LAYER_GLOBAL), (BuiltIn::ViewportIndex, crate::vertex_function::VIEWPORT_GLOBAL)]
+        {
+            if last.reflection.writes(b) {
+                for var in lower::builtin_output::demote(last.module_mut(), b) {
+                    lower::builtin_output::name_variable(last.module_mut(), var, name);
+                }
+                lower::builtin_output::drop_viewport_layer_extension(last.module_mut());
+            }
+        }
+    }
     // The primitive pass and the geometry draw write the clip varyings from records themselves.
     if let (Some(location), false) = (shape.varyings.clip, matches!(shape.path, Path::PrimitivePass { .. } | Path::Geometry { .. })) {
         last.with_entry(|module, entry| lower::clip_to_varying::lower(module, entry, shape.clip_distances, location));

@@ -10,8 +10,10 @@ use spirv::BuiltIn;
 /// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express; `Layer`
 /// and `ViewportIndex` are taken from a geometry stage (`geometry`).
 pub(crate) fn refuse_outputs(r: &Reflection, geometry: bool) -> Result<(), TranslateError> {
+    // A geometry stage, or a vertex stage through the primitive pass, selects layers and
+    // viewports; an evaluation stage's draw does not yet.
     for (b, what) in [(BuiltIn::Layer, "Layer output"), (BuiltIn::ViewportIndex, "ViewportIndex output")] {
-        if r.writes(b) && !geometry {
+        if r.writes(b) && !geometry && r.stage != Stage::Vertex {
             return Err(TranslateError::unsupported(r.stage, what));
         }
     }

@@ -139,7 +139,7 @@ var<private> tesserae_io_67_g: i32;
 var<private> tesserae_io_71_g: vec3<f32>;
 var<private> tesserae_io_79_g: array<vec3<f32>, 3>;
 var<private> tesserae_geometry_position: vec4<f32>;
-var<private> tesserae_geometry_layer: i32;
+var<private> tesserae_layer: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(32) 
@@ -180,7 +180,7 @@ fn tesserae_emit_vertex() {
     tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_71_g;
     tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_layer;
+    let _e42 = tesserae_layer;
     tesserae_gs_records[(ob + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
     let _e50 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e50 + 1u);
@@ -252,7 +252,7 @@ fn main() {
             tesserae_geometry_position = _e22;
             let _e23 = tesserae_io_67_g;
             let _e26 = (_e23 - (2i * (_e23 / 2i)));
-            tesserae_geometry_layer = select(_e26, (_e26 + 2i), (((_e26 ^ 2i) < i32()) && (_e26 != i32())));
+            tesserae_layer = select(_e26, (_e26 + 2i), (((_e26 ^ 2i) < i32()) && (_e26 != i32())));
             let _e33 = tesserae_io_67_g;
             param = _e33;
             let _e34 = palette_u0028_i1_u003b((&param));
@@ -294,7 +294,7 @@ fn tesserae_gs_emit() {
     tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_71_g;
     tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_layer;
+    let _e42 = tesserae_layer;
     tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
     let _e50 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e50 + 1u);

@@ -137,7 +137,7 @@ var<private> tesserae_io_41_g: i32;
 var<private> tesserae_io_69_g: gl_PerVertex;
 var<private> tesserae_io_92_g: vec3<f32>;
 var<private> tesserae_geometry_position: vec4<f32>;
-var<private> tesserae_geometry_layer: i32;
+var<private> tesserae_layer: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(33) 
@@ -176,7 +176,7 @@ fn tesserae_emit_vertex() {
     tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_92_g;
     tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_layer;
+    let _e42 = tesserae_layer;
     tesserae_gs_records[(ob + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
     let _e50 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e50 + 1u);
@@ -253,7 +253,7 @@ fn main() {
             let _e42 = (_e32 + (vec2<f32>(f32((_e33 & 1i)), f32((_e36 >> bitcast<u32>(1i)))) * 0.5f));
             tesserae_geometry_position = vec4<f32>(_e42.x, _e42.y, 0f, 1f);
             let _e46 = tesserae_io_41_g;
-            tesserae_geometry_layer = _e46;
+            tesserae_layer = _e46;
             let _e47 = tesserae_io_41_g;
             param = _e47;
             let _e48 = palette_u0028_i1_u003b((&param));
@@ -295,7 +295,7 @@ fn tesserae_gs_emit() {
     tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_92_g;
     tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_layer;
+    let _e42 = tesserae_layer;
     tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
     let _e50 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e50 + 1u);

@@ -137,7 +137,7 @@ var<private> tesserae_io_24_g: i32;
 var<private> tesserae_io_45_g: gl_PerVertex;
 var<private> tesserae_io_76_g: vec3<f32>;
 var<private> tesserae_geometry_position: vec4<f32>;
-var<private> tesserae_geometry_layer: i32;
+var<private> tesserae_layer: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(33) 
@@ -176,7 +176,7 @@ fn tesserae_emit_vertex() {
     tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_76_g;
     tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_layer;
+    let _e42 = tesserae_layer;
     tesserae_gs_records[(ob + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
     let _e50 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e50 + 1u);
@@ -246,7 +246,7 @@ fn main() {
                     let _e44 = z;
                     tesserae_geometry_position = vec4<f32>(_e43.x, _e43.y, _e44, 1f);
                     let _e48 = tesserae_io_24_g;
-                    tesserae_geometry_layer = _e48;
+                    tesserae_layer = _e48;
                     let _e49 = q;
                     tesserae_io_76_g = select(vec3<f32>(0f, 1f, 0f), vec3<f32>(1f, 0f, 0f), vec3((_e49 == 0i)));
                     tesserae_emit_vertex();
@@ -296,7 +296,7 @@ fn tesserae_gs_emit() {
     tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_76_g;
     tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_layer;
+    let _e42 = tesserae_layer;
     tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
     let _e50 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e50 + 1u);

@@ -137,8 +137,8 @@ var<private> tesserae_io_52_g: gl_PerVertex;
 var<private> tesserae_io_77_g: i32;
 var<private> tesserae_io_84_g: vec3<f32>;
 var<private> tesserae_geometry_position: vec4<f32>;
-var<private> tesserae_geometry_layer: i32;
-var<private> tesserae_geometry_viewport_index: i32;
+var<private> tesserae_layer: i32;
+var<private> tesserae_viewport_index: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(33) 
@@ -177,9 +177,9 @@ fn tesserae_emit_vertex() {
     tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_84_g;
     tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_layer;
+    let _e42 = tesserae_layer;
     tesserae_gs_records[(ob + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
-    let _e54 = tesserae_geometry_viewport_index;
+    let _e54 = tesserae_viewport_index;
     tesserae_gs_records[(ob + 3u)] = vec4<f32>(bitcast<f32>(u32(_e54)), 0f, 0f, 0f);
     let _e62 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e62 + 1u);
@@ -251,10 +251,10 @@ fn main() {
             let _e32 = mix(vec2<f32>(-0.75f, -0.75f), vec2<f32>(0.5f, 0.25f), vec2<f32>(f32((_e24 & 1i)), f32((_e27 >> bitcast<u32>(1i)))));
             tesserae_geometry_position = vec4<f32>(_e32.x, _e32.y, 0f, 1f);
             let _e36 = tesserae_io_77_g;
-            tesserae_geometry_layer = (_e36 / 2i);
+            tesserae_layer = (_e36 / 2i);
             let _e38 = tesserae_io_77_g;
             let _e41 = (_e38 - (2i * (_e38 / 2i)));
-            tesserae_geometry_viewport_index = select(_e41, (_e41 + 2i), (((_e41 ^ 2i) < i32()) && (_e41 != i32())));
+            tesserae_viewport_index = select(_e41, (_e41 + 2i), (((_e41 ^ 2i) < i32()) && (_e41 != i32())));
             let _e48 = tesserae_io_77_g;
             param = _e48;
             let _e49 = palette_u0028_i1_u003b((&param));
@@ -296,9 +296,9 @@ fn tesserae_gs_emit() {
     tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_84_g;
     tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_layer;
+    let _e42 = tesserae_layer;
     tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
-    let _e54 = tesserae_geometry_viewport_index;
+    let _e54 = tesserae_viewport_index;
     tesserae_gs_records[(ob_1 + 3u)] = vec4<f32>(bitcast<f32>(u32(_e54)), 0f, 0f, 0f);
     let _e62 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e62 + 1u);

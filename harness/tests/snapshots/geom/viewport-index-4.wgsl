@@ -137,7 +137,7 @@ var<private> tesserae_io_52_g: gl_PerVertex;
 var<private> tesserae_io_77_g: i32;
 var<private> tesserae_io_80_g: vec3<f32>;
 var<private> tesserae_geometry_position: vec4<f32>;
-var<private> tesserae_geometry_viewport_index: i32;
+var<private> tesserae_viewport_index: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(33) 
@@ -176,7 +176,7 @@ fn tesserae_emit_vertex() {
     tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_80_g;
     tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_viewport_index;
+    let _e42 = tesserae_viewport_index;
     tesserae_gs_records[(ob + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
     let _e50 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e50 + 1u);
@@ -248,7 +248,7 @@ fn main() {
             let _e31 = mix(vec2<f32>(-0.75f, -0.75f), vec2<f32>(0.5f, 0.25f), vec2<f32>(f32((_e23 & 1i)), f32((_e26 >> bitcast<u32>(1i)))));
             tesserae_geometry_position = vec4<f32>(_e31.x, _e31.y, 0f, 1f);
             let _e35 = tesserae_io_77_g;
-            tesserae_geometry_viewport_index = _e35;
+            tesserae_viewport_index = _e35;
             let _e36 = tesserae_io_77_g;
             param = _e36;
             let _e37 = palette_u0028_i1_u003b((&param));
@@ -290,7 +290,7 @@ fn tesserae_gs_emit() {
     tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
     let _e34 = tesserae_io_80_g;
     tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_geometry_viewport_index;
+    let _e42 = tesserae_viewport_index;
     tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
     let _e50 = tesserae_gs_emitted;
     tesserae_gs_emitted = (_e50 + 1u);

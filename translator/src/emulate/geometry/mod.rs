@@ -56,9 +56,9 @@ pub const CLIP_GLOBAL: &str = "tesserae_geometry_clip_distance";
 /// The private variable the geometry stage's `PrimitiveId` output becomes.
 pub const PRIMITIVE_ID_GLOBAL: &str = "tesserae_geometry_primitive_id";
 /// The private variable the geometry stage's `Layer` output becomes.
-pub const LAYER_GLOBAL: &str = "tesserae_geometry_layer";
+pub const LAYER_GLOBAL: &str = vertex_function::LAYER_GLOBAL;
 /// The private variable the geometry stage's `ViewportIndex` output becomes.
-pub const VIEWPORT_GLOBAL: &str = "tesserae_geometry_viewport_index";
+pub const VIEWPORT_GLOBAL: &str = vertex_function::VIEWPORT_GLOBAL;
 /// The kernel's functions whose bodies the stage's emission functions take.
 const EMIT_BODY: &str = "tesserae_gs_emit";
 const END_BODY: &str = "tesserae_gs_end";
