@@ -245,7 +245,7 @@ fn vertex_stage_without_position_gets_one_outside_the_clip_volume() {
 }
 
 #[test]
-fn transform_feedback_decorations_are_dropped() {
+fn transform_feedback_decorations_go_once_the_capture_is_read() {
     let v = vs("#version 450
 layout(location = 0) in vec2 pos;
 layout(xfb_buffer = 0, xfb_offset = 0, location = 0) out vec4 a;
@@ -268,7 +268,11 @@ layout(location = 2) in float c;
 layout(location = 0) out vec4 o;
 void main() { o = a + vec4(b, c, 0.0); }");
     let plan = translate(&desc(v, Some(f))).expect("translates");
-    assert_eq!(plan.passes.len(), 1);
+    // The capture's passes, then the draw as without transform feedback.
+    let capture = plan.capture.as_ref().expect("the stage captures");
+    assert_eq!(capture.buffers, vec![(0, 16), (1, 32)]);
+    assert!(matches!(plan.passes.last(), Some(Pass::Render(_))));
+    assert!(plan.passes[..plan.passes.len() - 1].iter().all(|p| matches!(p, Pass::Compute(c) if c.capture)));
 }
 
 #[test]
