@@ -189,7 +189,7 @@ fn pass_resources_follow_the_emulation_table() {
         records.resource = Resource::Intermediate(buffer_id(&plan, "prims"));
     }
     let r = edited.validate();
-    assert!(matches!(&r, Err(PlanError::WrongResource { binding: 24, expected: Some(Resource::Intermediate(BufferId(0))), .. })), "{r:?}");
+    assert!(matches!(&r, Err(PlanError::WrongResource { binding: 32, expected: Some(Resource::Intermediate(BufferId(0))), .. })), "{r:?}");
 }
 
 /// The id of the plan's intermediate buffer `name`.
