@@ -171,6 +171,10 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<Op
     Ok(Some(CaptureLayout { words, buffers: strides }))
 }
 
+/// Most captured 32-bit components a stage may have: four buffers of lavapipe's 512-word
+/// `maxTransformFeedbackBufferDataStride` (Vulkan guarantees far less).
+pub const MAX_WORDS: usize = 2048;
+
 /// The loadable units (scalars and vectors) of a value of type `ty` at `path` in `var`,
 /// captured from `offset` on, tightly packed.
 fn leaves(
@@ -183,6 +187,13 @@ fn leaves(
     out: &mut Vec<Unit>,
 ) -> Result<u32, String> {
     let Some(def) = defs.get(&ty) else { return Err(format!("a captured output of unknown type %{ty}")) };
+    // Interface types nest a few levels; a deeper path is a type that holds itself.
+    if path.len() > 8 {
+        return Err("a captured output nested more than 8 levels deep".into());
+    }
+    if out.iter().map(|u| u.components.len()).sum::<usize>() > MAX_WORDS {
+        return Err(format!("more than {MAX_WORDS} captured components"));
+    }
     let scalar = |t: Word| -> Result<Component, String> {
         match defs.get(&t).map(|d| (d.class.opcode, d.operands.as_slice())) {
             Some((Op::TypeFloat, [Operand::LiteralBit32(32), ..])) => Ok(Component::Float),
