@@ -22,6 +22,7 @@ pub mod descriptor_arrays;
 pub mod descriptor_select;
 pub mod draw_parameters;
 pub mod drop_non_semantic;
+pub mod decoration_hints;
 pub mod drop_xfb;
 pub mod extended_arithmetic;
 pub mod flatten_io;
@@ -76,8 +77,9 @@ use spirv::{Op, StorageClass, Word};
 pub(crate) type PredicatedPass = (&'static str, fn(&crate::spirv_view::ModuleView) -> bool, fn(&mut dr::Module) -> bool);
 
 /// The passes [`crate::reflect::load`] runs on every input, in order, before reflecting.
-pub(crate) const ON_INPUT: [PredicatedPass; 5] = [
+pub(crate) const ON_INPUT: [PredicatedPass; 6] = [
     ("lower: drop_non_semantic", drop_non_semantic::applies, drop_non_semantic::lower),
+    ("lower: decoration_hints", decoration_hints::applies, decoration_hints::lower),
     ("lower: memory_qualifiers", memory_qualifiers::applies, memory_qualifiers::lower),
     ("lower: drop_xfb", drop_xfb::applies, drop_xfb::lower),
     ("lower: buffer_block_names", buffer_block_names::applies, buffer_block_names::lower),
