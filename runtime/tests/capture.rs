@@ -184,3 +184,59 @@ void main() {
     }
     assert_eq!(words, expected);
 }
+
+fn capturing_vertex_stage() -> PipelineDesc {
+    let vs = glsl(
+        ShaderStage::Vertex,
+        "#version 450
+layout(location = 0, xfb_buffer = 0, xfb_offset = 0, xfb_stride = 4) out float a;
+layout(location = 1, xfb_buffer = 1, xfb_offset = 0, xfb_stride = 4) out float b;
+void main() { a = 1.0; b = 2.0; gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }",
+    );
+    PipelineDesc::new(StageDesc::new(vs), None)
+}
+
+#[test]
+fn a_capturing_plan_without_capture_buffers_skips_its_capture_and_one_missing_is_an_error() {
+    let Some((device, queue)) = common::try_device(None) else {
+        common::no_device("transform feedback capture");
+        return;
+    };
+    let plan = tesserae::translate(&capturing_vertex_stage()).expect("translate");
+    let mut p = TranslatedPipeline::new(&device, plan, &PipelineConfig::new(wgpu::TextureFormat::Rgba8Unorm)).expect("pipeline");
+    let inputs = |capture_buffers| Inputs {
+        vertex_buffers: &[],
+        index_buffer: None,
+        bind_groups: &[],
+        push_constants: &[],
+        viewport: [64.0; 2],
+        point_size: 1.0,
+        capture_buffers,
+    };
+    // Transform feedback inactive: nothing is bound or captured, the draw is recorded as ever.
+    let mut encoder = device.create_command_encoder(&Default::default());
+    p.prepare(&device, &queue, &mut encoder, &[draw(3, 1)], &inputs(&[])).expect("a capturing plan prepares without buffers");
+    queue.submit([encoder.finish()]);
+    // Active with buffer 0 only: buffer 1 is named.
+    let b0 = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let only_0 = [(0, &b0)];
+    let err = p.prepare(&device, &queue, &mut encoder, &[draw(3, 1)], &inputs(&only_0)).expect_err("buffer 1 is missing");
+    assert!(matches!(err, tesserae_wgpu::RuntimeError::MissingCaptureBuffer { buffer: 1 }), "{err}");
+    // A buffer without STORAGE usage is named too.
+    let mapped = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 64,
+        usage: wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let unusable = [(0, &b0), (1, &mapped)];
+    let err = p.prepare(&device, &queue, &mut encoder, &[draw(3, 1)], &inputs(&unusable)).expect_err("no STORAGE");
+    assert!(matches!(err, tesserae_wgpu::RuntimeError::BufferUsage { .. }), "{err}");
+}

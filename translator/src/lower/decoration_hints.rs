@@ -21,8 +21,8 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 
 pub fn lower(module: &mut dr::Module) -> bool {
     let before = module.annotations.len();
-    module.annotations.retain(|a| {
-        !(a.class.opcode == Op::DecorateId && matches!(a.operands.get(1), Some(Operand::Decoration(d)) if is_hint(*d as u32)))
-    });
+    module
+        .annotations
+        .retain(|a| !(a.class.opcode == Op::DecorateId && matches!(a.operands.get(1), Some(Operand::Decoration(d)) if is_hint(*d as u32))));
     module.annotations.len() != before
 }
