@@ -68,8 +68,9 @@ fn last_stage(shape: &PipelineShape, last: &mut LoadedModule) {
     if shape.cull_distances > 0 {
         crate::demote_cull(last.module_mut());
     }
-    // A vertex stage's layer and viewport go through the primitive pass's records.
-    if shape.last == crate::desc::Stage::Vertex {
+    // A vertex or evaluation stage's layer and viewport: private variables the emulation reads
+    // (the primitive pass's records, the evaluation draw's target test).
+    if matches!(shape.last, crate::desc::Stage::Vertex | crate::desc::Stage::TessEval) {
         for (b, name) in
             [(BuiltIn::Layer, crate::vertex_function::LAYER_GLOBAL), (BuiltIn::ViewportIndex, crate::vertex_function::VIEWPORT_GLOBAL)]
         {

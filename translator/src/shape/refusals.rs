@@ -10,10 +10,9 @@ use spirv::BuiltIn;
 /// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express; `Layer`
 /// and `ViewportIndex` are taken from a geometry stage (`geometry`).
 pub(crate) fn refuse_outputs(r: &Reflection, geometry: bool) -> Result<(), TranslateError> {
-    // A geometry stage, or a vertex stage through the primitive pass, selects layers and
-    // viewports; an evaluation stage's draw does not yet.
+    // The last stage selects layers and viewports (a stage before a geometry stage does not).
     for (b, what) in [(BuiltIn::Layer, "Layer output"), (BuiltIn::ViewportIndex, "ViewportIndex output")] {
-        if r.writes(b) && !geometry && r.stage != Stage::Vertex {
+        if r.writes(b) && !geometry && !matches!(r.stage, Stage::Vertex | Stage::TessEval) {
             return Err(TranslateError::unsupported(r.stage, what));
         }
     }

@@ -133,6 +133,12 @@ pub struct EvaluationPass<'a> {
     pub primitive_id_location: Option<(u32, &'static str)>,
     /// The cull passes run before the draw: [`CULLED_INDEX`] is placed outside the clip volume.
     pub culled: bool,
+    /// The stage writes `Layer` / `ViewportIndex` ([`crate::vertex_function::LAYER_GLOBAL`],
+    /// [`crate::vertex_function::VIEWPORT_GLOBAL`]): the draw covers the index list's whole
+    /// capacity (its tail [`CULLED_INDEX`]) once per layer and viewport, numbered by its one
+    /// instance, and a vertex of another target is placed outside the clip volume.
+    pub layered: bool,
+    pub viewports: bool,
     /// Points drawn as squares (module docs), or `None` for primitives as tessellated.
     pub sprites: Option<Sprites>,
     pub verify: bool,
@@ -184,7 +190,20 @@ pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -
         let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
         let _ = writeln!(copies, "    o.primitive_id = {ty}(p % max(tesserae_draw.primitives, 1u));");
     }
-    let culled = if pass.culled {
+    // The layer and viewport the draw's instance names (`plan::MAX_VIEWPORTS` per layer).
+    let mut target_arg = "";
+    let mut other_target = String::new();
+    let max = crate::plan::MAX_VIEWPORTS;
+    for (global, wanted, selects) in [
+        (vertex_function::LAYER_GLOBAL, format!("tesserae_target / {max}u"), pass.layered),
+        (vertex_function::VIEWPORT_GLOBAL, format!("tesserae_target % {max}u"), pass.viewports),
+    ] {
+        if selects {
+            target_arg = ", @builtin(instance_index) tesserae_target: u32";
+            let _ = writeln!(other_target, "    if u32({global}) != {wanted} {{\n        o.position = {OUTSIDE_CLIP_VOLUME};\n    }}");
+        }
+    }
+    let culled = if pass.culled || pass.layered || pass.viewports {
         format!(
             "    if tesserae_point == {CULLED_INDEX}u {{
         // A primitive the cull pass dropped: every vertex at one point outside the clip volume.
@@ -203,18 +222,21 @@ struct TesseraeEvalOut {{
 {fields}}}
 
 @vertex
-fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {{
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32{target_arg}) -> TesseraeEvalOut {{
 {culled}    let tesserae_d = tesserae_domain[tesserae_point];
     let p = bitcast<u32>(tesserae_d.w);
 {prologue}    let tesserae_out = {}();
     var o: TesseraeEvalOut;
-{copies}    return o;
+{copies}{other_target}    return o;
 }}
 ",
         vertex_function::FUNCTION,
     );
     let kernel = format!("{enable}{}{body}", record_buffers(pass.emulation, &pass.buffers, &body));
-    let globals = io_globals(&module, pass.vars);
+    let mut globals = io_globals(&module, pass.vars);
+    if pass.layered || pass.viewports {
+        globals.extend(vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?);
+    }
     let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
     Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)?, native_clip))
 }
@@ -458,6 +480,36 @@ fn {RECORDS_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @built
     let globals = io_globals(&module, pass.vars);
     let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
     Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)?, layout))
+}
+
+/// One invocation per patch (and instance): the entries of its `per_patch` share of the index
+/// list's capacity that lie past the tessellator's total (`indirect[0]`) become
+/// [`CULLED_INDEX`], so the list can be drawn whole. Runs no user code.
+pub(super) fn fill_tail_kernel(e: Emulation, buffers: &EvaluationBuffers, per_patch: u32) -> String {
+    format!(
+        "{uniform}{indices} var<storage, read_write> tesserae_indices: array<u32>;
+{indirect} var<storage, read> tesserae_indirect: array<u32>;
+
+@compute @workgroup_size({w})
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
+    let p = id.x;
+    if p >= tesserae_draw.primitives * tesserae_draw.instances {{
+        return;
+    }}
+    let total = tesserae_indirect[0];
+    for (var j = 0u; j < {per_patch}u; j++) {{
+        let i = p * {per_patch}u + j;
+        if i >= total {{
+            tesserae_indices[i] = {CULLED_INDEX}u;
+        }}
+    }}
+}}
+",
+        uniform = e.draw_uniform_wgsl(),
+        indices = e.at(buffers.indices),
+        indirect = e.at(buffers.indirect),
+        w = gpu::WORKGROUP,
+    )
 }
 
 /// The second cull pass (module docs), which runs no user code: one invocation per primitive of

@@ -186,6 +186,8 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
                 clip_location: None,
                 primitive_id_location: None,
                 culled: false,
+                layered: false,
+                viewports: false,
                 sprites: None,
                 verify,
             };
@@ -308,6 +310,8 @@ pub(crate) fn for_geometry(
         clip_location: None,
         primitive_id_location: None,
         culled: false,
+        layered: false,
+        viewports: false,
         sprites: None,
         verify: desc.options.verify_wgsl_round_trip,
     };
@@ -348,6 +352,10 @@ pub fn translate(
     let verify = desc.options.verify_wgsl_round_trip;
     let cull_distances = tes.reflection.cull_distance_outputs;
     let sprites = varyings.point_sprites.then_some(Sprites { point_coord_location: varyings.point_coord_location, cull_distances });
+    let (layered, viewports) = (tes.reflection.writes(SpvBuiltIn::Layer), tes.reflection.writes(SpvBuiltIn::ViewportIndex));
+    if sprites.is_some() && (layered || viewports) {
+        return Err(tess_err(Stage::TessEval, "points of a size with Layer or ViewportIndex"));
+    }
     // Sprites drop a culled point in the draw itself.
     let culled = cull_distances > 0 && sprites.is_none();
     let mut table = BufferTable::default();
@@ -370,6 +378,8 @@ pub fn translate(
         clip_location,
         primitive_id_location,
         culled,
+        layered,
+        viewports,
         sprites,
         verify,
     };
@@ -426,6 +436,14 @@ pub fn translate(
         let per_primitive = entry(shader(Stage::TessEval, per_primitive), evaluation::CULL_ENTRY);
         passes.push(compute_pass("tessellation cull", per_primitive, at(gpu::INDIRECT_DISPATCH_OFFSET)));
     }
+    // Drawn per layer and viewport, the index list is drawn whole: its tail past the
+    // tessellator's entries becomes the culled index (an indirect draw cannot carry the
+    // instance that names the target).
+    if layered || viewports {
+        let src = evaluation::fill_tail_kernel(e, &eval.buffers, gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level));
+        let w = crate::profile::phase("emulation: tessellation fill", || round_trip_kernel(Stage::TessEval, src))?;
+        passes.push(compute_pass("tessellation index tail", shader(Stage::TessEval, w), Workgroups::PerPatch { size: gpu::WORKGROUP }));
+    }
     let (topology, draw_shape) = match sprites {
         Some(_) => (
             Topology::TriangleList,
@@ -433,6 +451,13 @@ pub fn translate(
                 vertices_per_point: gpu::EXPANDED_VERTICES_PER_ENTRY,
                 arguments: buffers.indirect,
                 offset: gpu::EXPANDED_DRAW_OFFSET,
+            },
+        ),
+        None if layered || viewports => (
+            topology,
+            DrawShape::IndexedPerPrimitive {
+                indices: buffers.indices,
+                indices_per_primitive: gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level),
             },
         ),
         None => (topology, DrawShape::IndexedIndirect { indices: buffers.indices, arguments: buffers.indirect }),
@@ -450,6 +475,8 @@ pub fn translate(
     let mut plan = Plan::assemble(desc, Some(e.group), passes, table);
     plan.tessellation = Some(st.mode);
     plan.capture = capture_plan;
+    plan.layered = layered;
+    plan.viewports = viewports;
     Ok(plan)
 }
 

@@ -1,0 +1,334 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    unnamed.gl_Position = vec4<f32>(0f, 0f, 0f, 1f);
+    return;
+}
+
+fn tesserae_vertex() -> vec4<f32> {
+    main();
+    let _e2 = unnamed.gl_Position;
+    return _e2;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let _e13 = tesserae_vertex();
+    let _e17 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e17) + tesserae_gid.x) * 1u);
+    tesserae_records[tesserae_base] = _e13;
+    return;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<workgroup> tesserae_io_14_g: array<gl_PerVertex, 1>;
+var<private> tesserae_io_17_g: i32;
+var<private> tesserae_io_24_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_34_g: array<f32, 4>;
+var<workgroup> tesserae_io_47_g: array<f32, 2>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(35) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+fn main() {
+    let _e14 = tesserae_io_17_g;
+    let _e15 = tesserae_io_17_g;
+    let _e18 = tesserae_io_24_g[_e15].gl_Position;
+    tesserae_io_14_g[_e14].gl_Position = _e18;
+    tesserae_io_34_g[0i] = 1f;
+    tesserae_io_34_g[1i] = 1f;
+    tesserae_io_34_g[2i] = 1f;
+    tesserae_io_34_g[3i] = 1f;
+    tesserae_io_47_g[0i] = 1f;
+    tesserae_io_47_g[1i] = 1f;
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+@compute @workgroup_size(1, 1, 1) 
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    tesserae_io_17_g = i32(tesserae_lid);
+    loop {
+        let _e13 = j;
+        if (_e13 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 1u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_24_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
+    }
+    tesserae_control();
+    workgroupBarrier();
+    let ob = (((p * 1u) + tesserae_lid) * 1u);
+    let _e49 = tesserae_io_14_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e49;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e60 = tesserae_io_34_g[0];
+        let _e63 = tesserae_io_34_g[1];
+        let _e66 = tesserae_io_34_g[2];
+        let _e69 = tesserae_io_34_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
+        let _e79 = tesserae_io_47_g[0];
+        let _e82 = tesserae_io_47_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e79, _e82, 0f, 0f);
+        return;
+    } else {
+        return;
+    }
+}
+// pass `tessellation index tail`, tessellation evaluation stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(39) var<storage, read_write> tesserae_indices: array<u32>;
+@group(0) @binding(40) var<storage, read> tesserae_indirect: array<u32>;
+
+@compute @workgroup_size(8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let p = id.x;
+    if p >= tesserae_draw.primitives * tesserae_draw.instances {
+        return;
+    }
+    let total = tesserae_indirect[0];
+    for (var j = 0u; j < 54u; j++) {
+        let i = p * 54u + j;
+        if i >= total {
+            tesserae_indices[i] = 4294967295u;
+        }
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_13 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) @interpolate(flat) m1_member: vec3<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec3<f32>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0_: vec3<f32>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_18_g: vec3<f32>;
+var<private> tesserae_io_35_g: i32;
+var<private> t_color: vec3<f32>;
+var<private> tesserae_layer: i32;
+var<private> tesserae_viewport_index: i32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+
+fn main() {
+    let _e13 = tesserae_io_18_g;
+    let _e16 = (_e13.xy - vec2(0.5f));
+    unnamed.gl_Position = vec4<f32>(_e16.x, _e16.y, 0f, 1f);
+    let _e21 = tesserae_io_35_g;
+    tesserae_layer = _e21;
+    let _e22 = tesserae_io_35_g;
+    tesserae_viewport_index = _e22;
+    let _e23 = tesserae_io_35_g;
+    t_color = select(vec3<f32>(0f, 1f, 0f), vec3<f32>(1f, 0f, 0f), vec3((_e23 == 0i)));
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e4 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e4);
+    let _e6 = unnamed.gl_Position;
+    let _e7 = t_color;
+    return TesseraeVertexOut(_e6, _e7);
+}
+
+@vertex 
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32, @builtin(instance_index) tesserae_target: u32) -> TesseraeEvalOut {
+    var culled: TesseraeEvalOut;
+    var o: TesseraeEvalOut;
+
+    if (tesserae_point == 4294967295u) {
+        culled.position = vec4<f32>(2f, 2f, 2f, 1f);
+        let _e11 = culled;
+        return _e11;
+    }
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_18_g = tesserae_d.xyz;
+    let _e22 = tesserae_draw.primitives;
+    tesserae_io_35_g = i32((p % max(_e22, 1u)));
+    let _e27 = tesserae_vertex();
+    o.position = _e27.out0_member;
+    o.v0_ = _e27.out1_member;
+    let _e34 = tesserae_layer;
+    if (u32(_e34) != (tesserae_target / 16u)) {
+        o.position = vec4<f32>(2f, 2f, 2f, 1f);
+    }
+    let _e46 = tesserae_viewport_index;
+    if (u32(_e46) != (tesserae_target % 16u)) {
+        o.position = vec4<f32>(2f, 2f, 2f, 1f);
+    }
+    let _e57 = o;
+    return _e57;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> t_color_1: vec3<f32>;
+
+fn main_1() {
+    let _e3 = t_color_1;
+    frag = vec4<f32>(_e3.x, _e3.y, _e3.z, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(flat) t_color: vec3<f32>) -> @location(0) vec4<f32> {
+    t_color_1 = t_color;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
