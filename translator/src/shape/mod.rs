@@ -157,7 +157,7 @@ fn path(desc: &PipelineDesc, stages: &Stages) -> Result<Path, TranslateError> {
         // Points of a size, or sprites the fragment stage reads `PointCoord` across.
         let point_sprites = state.output == OutputPrimitive::Points && (point_size || reads_point_coord);
         if tessellation.is_some() {
-            geometry::refuse_after_tessellation(&g.reflection, point_sprites)?;
+            geometry::refuse_after_tessellation(&g.reflection)?;
         }
         return Ok(Path::Geometry { state, point_sprites });
     }

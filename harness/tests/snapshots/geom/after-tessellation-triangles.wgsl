@@ -617,6 +617,40 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     }
     return;
 }
+// pass `geometry index tail`, geometry stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(43) var<storage, read_write> tesserae_indices: array<u32>;
+@group(0) @binding(40) var<storage, read> tesserae_indirect: array<u32>;
+
+@compute @workgroup_size(8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let p = id.x;
+    if p >= tesserae_draw.primitives * tesserae_draw.instances {
+        return;
+    }
+    let total = tesserae_indirect[0] / 3u * 6u;
+    for (var j = 0u; j < 78u; j++) {
+        let i = p * 78u + j;
+        if i >= total {
+            tesserae_indices[i] = 4294967295u;
+        }
+    }
+}
 // pass `geometry draw`, geometry stage
 
 @group(0) @binding(42) var<storage, read> tesserae_records: array<vec4<f32>>;

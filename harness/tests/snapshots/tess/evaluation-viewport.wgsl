@@ -206,7 +206,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     if p >= tesserae_draw.primitives * tesserae_draw.instances {
         return;
     }
-    let total = tesserae_indirect[0];
+    let total = tesserae_indirect[0] / 1u * 1u;
     for (var j = 0u; j < 54u; j++) {
         let i = p * 54u + j;
         if i >= total {

@@ -172,17 +172,10 @@ fn geometry_input(r: &Reflection) -> Option<InputPrimitive> {
 }
 
 /// What a geometry stage after tessellation does not take yet, refused by name: the evaluation
-/// stage's records carry its position and locations, the draw is indirect and instanced once.
-pub fn refuse_after_tessellation(r: &Reflection, point_sprites: bool) -> Result<(), TranslateError> {
+/// stage's records carry its position and locations; its capture would need counts the
+/// tessellator knows only on the GPU.
+pub fn refuse_after_tessellation(r: &Reflection) -> Result<(), TranslateError> {
     let after = "from a geometry stage after tessellation";
-    if point_sprites {
-        return Err(refuse(format!("points of a size {after}")));
-    }
-    for (b, what) in [(BuiltIn::Layer, "Layer"), (BuiltIn::ViewportIndex, "ViewportIndex")] {
-        if r.writes(b) {
-            return Err(refuse(format!("{what} {after}")));
-        }
-    }
     if r.capture.is_some() {
         return Err(refuse(format!("transform feedback {after}")));
     }
@@ -285,10 +278,11 @@ impl GeometryBuffers {
     }
 }
 
-/// The one-invocation kernel that sizes the geometry pass and the draw of a tessellated draw
-/// from the tessellator's index entries (`indirect[0]`): `draw_indexed_indirect` arguments at
-/// word 0 (every invocation's index range), the geometry pass's workgroups `[x, y, 1]` at
-/// [`ARGUMENTS_DISPATCH`] (x ≤ 65,535).
+/// The one-invocation kernel that sizes the geometry pass of a tessellated draw from the
+/// tessellator's index entries (`indirect[0]`): its workgroups `[x, y, 1]` at
+/// [`ARGUMENTS_DISPATCH`] (x ≤ 65,535), after `draw_indexed_indirect` arguments of every
+/// invocation's index range at word 0 (for a reader of the buffer; the draw itself covers the
+/// capacity).
 fn arguments_kernel(e: Emulation, st: &GeometryState, n_in: u32, indirect: BufferId, arguments: BufferId) -> String {
     format!(
         "{indirect} var<storage, read> tesserae_tess_indirect: array<u32>;
@@ -444,19 +438,49 @@ pub(crate) fn translate(
     };
     let (draw, geometry_workgroups) = match input {
         Input::Draw(_) => (draw, Workgroups::PerPrimitive { size: st.primitives_per_workgroup() }),
-        // The tessellator's primitive count sizes the geometry pass and the draw.
+        // The tessellator's primitive count sizes the geometry pass; the draw covers every
+        // patch's capacity, the ranges past the geometry pass's turned into the culled index
+        // (below), so it draws once per layer and viewport as without tessellation.
         Input::Tessellation { topology, indirect, .. } => {
             let arguments = table.add("geometry arguments", BufferSize::Fixed { bytes: 32 }, BufferUsage::Indirect);
             let src = arguments_kernel(e, st, crate::cull::vertices_per_primitive(topology), indirect, arguments);
             let w = crate::profile::phase("emulation: geometry arguments", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
             passes.push(crate::compute_pass("geometry arguments", shader(Stage::Geometry, w), Workgroups::One));
-            (
-                DrawShape::IndexedIndirect { indices: buffers.indices, arguments },
-                Workgroups::Indirect { arguments, offset: ARGUMENTS_DISPATCH },
-            )
+            let draw = match draw {
+                DrawShape::IndexedPerPrimitive { indices, indices_per_primitive } => {
+                    DrawShape::IndexedPerPrimitive { indices, indices_per_primitive: indices_per_primitive * per_primitive }
+                }
+                DrawShape::PointSpritesPerPrimitive { indices, entries_per_primitive, vertices_per_entry } => {
+                    DrawShape::PointSpritesPerPrimitive {
+                        indices,
+                        entries_per_primitive: entries_per_primitive * per_primitive,
+                        vertices_per_entry,
+                    }
+                }
+                other => other,
+            };
+            (draw, Workgroups::Indirect { arguments, offset: ARGUMENTS_DISPATCH })
         }
     };
     passes.push(crate::compute_pass("geometry", shader(Stage::Geometry, gwgsl), geometry_workgroups));
+    if let Input::Tessellation { topology, indirect, .. } = input {
+        let entries = st.invocations * st.indices_per_invocation();
+        let n_in = crate::cull::vertices_per_primitive(topology);
+        let src = crate::tessellation::evaluation::fill_tail_kernel(
+            e,
+            binding::intermediate(buffers.indices),
+            binding::intermediate(indirect),
+            entries * per_primitive,
+            n_in,
+            entries,
+        );
+        let w = crate::profile::phase("emulation: geometry index tail", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
+        passes.push(crate::compute_pass(
+            "geometry index tail",
+            shader(Stage::Geometry, w),
+            Workgroups::PerPatch { size: crate::tessellator::gpu::WORKGROUP },
+        ));
+    }
     passes.extend(capture_passes);
     passes.push(Pass::Render(RenderPass {
         label: "geometry draw".into(),

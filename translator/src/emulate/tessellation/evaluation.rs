@@ -482,10 +482,11 @@ fn {RECORDS_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @built
     Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)?, layout))
 }
 
-/// One invocation per patch (and instance): the entries of its `per_patch` share of the index
-/// list's capacity that lie past the tessellator's total (`indirect[0]`) become
-/// [`CULLED_INDEX`], so the list can be drawn whole. Runs no user code.
-pub(super) fn fill_tail_kernel(e: Emulation, buffers: &EvaluationBuffers, per_patch: u32) -> String {
+/// One invocation per patch (and instance): the entries of its `per_patch` share of an index
+/// list's capacity (the `array<u32>` at binding `indices`) that lie past the list's length
+/// (`indirect[0] / divisor × multiplier`: the tessellator's entries, or what a later pass makes of
+/// them) become [`CULLED_INDEX`], so the list can be drawn whole. Runs no user code.
+pub(crate) fn fill_tail_kernel(e: Emulation, indices: u32, indirect: u32, per_patch: u32, divisor: u32, multiplier: u32) -> String {
     format!(
         "{uniform}{indices} var<storage, read_write> tesserae_indices: array<u32>;
 {indirect} var<storage, read> tesserae_indirect: array<u32>;
@@ -496,7 +497,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
     if p >= tesserae_draw.primitives * tesserae_draw.instances {{
         return;
     }}
-    let total = tesserae_indirect[0];
+    let total = tesserae_indirect[0] / {divisor}u * {multiplier}u;
     for (var j = 0u; j < {per_patch}u; j++) {{
         let i = p * {per_patch}u + j;
         if i >= total {{
@@ -506,8 +507,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
 }}
 ",
         uniform = e.draw_uniform_wgsl(),
-        indices = e.at(buffers.indices),
-        indirect = e.at(buffers.indirect),
+        indices = e.at(indices),
+        indirect = e.at(indirect),
         w = gpu::WORKGROUP,
     )
 }

@@ -1,0 +1,691 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e6 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e6.x, _e6.y, 0f, 1f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
+    pos_1 = pos;
+    main();
+    let _e4 = unnamed.gl_Position;
+    return _e4;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 2u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 1u);
+    tesserae_records[tesserae_base] = _e34;
+    return;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<workgroup> tesserae_io_15_g: array<gl_PerVertex, 3>;
+var<private> tesserae_io_18_g: i32;
+var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_35_g: array<f32, 4>;
+var<workgroup> tesserae_io_46_g: array<f32, 2>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(35) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+fn main() {
+    let _e14 = tesserae_io_18_g;
+    let _e15 = tesserae_io_18_g;
+    let _e18 = tesserae_io_25_g[_e15].gl_Position;
+    tesserae_io_15_g[_e14].gl_Position = _e18;
+    tesserae_io_35_g[0i] = 1f;
+    tesserae_io_35_g[1i] = 1f;
+    tesserae_io_35_g[2i] = 1f;
+    tesserae_io_46_g[0i] = 1f;
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+@compute @workgroup_size(3, 1, 1) 
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    tesserae_io_18_g = i32(tesserae_lid);
+    loop {
+        let _e13 = j;
+        if (_e13 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 3u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_25_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
+    }
+    tesserae_control();
+    workgroupBarrier();
+    let ob = (((p * 3u) + tesserae_lid) * 1u);
+    let _e49 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e49;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e60 = tesserae_io_35_g[0];
+        let _e63 = tesserae_io_35_g[1];
+        let _e66 = tesserae_io_35_g[2];
+        let _e69 = tesserae_io_35_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
+        let _e79 = tesserae_io_46_g[0];
+        let _e82 = tesserae_io_46_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e79, _e82, 0f, 0f);
+        return;
+    } else {
+        return;
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct gl_PerVertex_1 {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_18_g: vec3<f32>;
+var<private> tesserae_io_27_g: array<gl_PerVertex_1, 32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(41) 
+var<storage, read_write> tesserae_eval_records: array<vec4<f32>>;
+@group(0) @binding(40) 
+var<storage> tesserae_indirect: array<u32>;
+
+fn main() {
+    let _e11 = tesserae_io_18_g[0u];
+    let _e14 = tesserae_io_27_g[0i].gl_Position;
+    let _e17 = tesserae_io_18_g[1u];
+    let _e20 = tesserae_io_27_g[1i].gl_Position;
+    let _e24 = tesserae_io_18_g[2u];
+    let _e27 = tesserae_io_27_g[2i].gl_Position;
+    unnamed.gl_Position = (((_e14 * _e11) + (_e20 * _e17)) + (_e27 * _e24));
+    return;
+}
+
+fn tesserae_vertex() -> vec4<f32> {
+    main();
+    let _e2 = unnamed.gl_Position;
+    return _e2;
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_evaluation_records(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
+    var j: u32 = 0u;
+
+    let tesserae_point = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
+    let _e11 = tesserae_indirect[5];
+    if (tesserae_point >= _e11) {
+        return;
+    }
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_18_g = tesserae_d.xyz;
+    loop {
+        let _e22 = j;
+        if (_e22 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e27 = j;
+            let b = (((p * 3u) + _e27) * 1u);
+            let _e32 = j;
+            let _e37 = tesserae_cps[b];
+            tesserae_io_27_g[_e32].gl_Position = _e37;
+        }
+        continuing {
+            let _e39 = j;
+            j = (_e39 + 1u);
+        }
+    }
+    let _e41 = tesserae_vertex();
+    let tesserae_base = (tesserae_point * 2u);
+    tesserae_eval_records[tesserae_base] = _e41;
+    let _e52 = tesserae_draw.primitives;
+    tesserae_eval_records[(tesserae_base + 1u)] = vec4<f32>(bitcast<f32>((p % max(_e52, 1u))), 0f, 0f, 0f);
+    return;
+}
+// pass `geometry arguments`, geometry stage
+@group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;
+@group(0) @binding(44) var<storage, read_write> tesserae_arguments: array<u32>;
+
+@compute @workgroup_size(1)
+fn main() {
+    let primitives = tesserae_tess_indirect[0] / 3u;
+    tesserae_arguments[0] = primitives * 6u;
+    tesserae_arguments[1] = 1u;
+    tesserae_arguments[2] = 0u;
+    tesserae_arguments[3] = 0u;
+    tesserae_arguments[4] = 0u;
+    let groups = primitives / 32u + select(0u, 1u, primitives % 32u != 0u);
+    tesserae_arguments[5] = min(groups, 65535u);
+    tesserae_arguments[6] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tesserae_arguments[7] = 1u;
+}
+// pass `geometry`, geometry stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+var<private> tesserae_io_52_g: gl_PerVertex;
+var<private> tesserae_io_57_g: array<gl_PerVertex, 3>;
+var<private> tesserae_io_67_g: i32;
+var<private> tesserae_io_70_g: vec3<f32>;
+var<private> tesserae_io_71_g: i32;
+var<private> tesserae_geometry_position: vec4<f32>;
+var<private> tesserae_layer: i32;
+@group(0) @binding(41) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(42) 
+var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
+@group(0) @binding(39) 
+var<storage> tesserae_tess_indices: array<u32>;
+@group(0) @binding(40) 
+var<storage> tesserae_tess_indirect: array<u32>;
+@group(0) @binding(43) 
+var<storage, read_write> tesserae_gs_indices: array<u32>;
+var<private> tesserae_gs_slot: u32;
+var<private> tesserae_gs_emitted: u32;
+var<private> tesserae_gs_strip: u32;
+var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_input_primitive: u32;
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+    return;
+}
+
+fn tesserae_emit_vertex() {
+    var idx: array<u32, 3>;
+    var keep_1: bool = true;
+    var j_1: u32 = 0u;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 3u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e9 = tesserae_gs_emitted;
+    let v_1 = ((_e5 * 3u) + _e9);
+    let ob = (v_1 * 3u);
+    let _e17 = tesserae_geometry_position.x;
+    let _e20 = tesserae_geometry_position.y;
+    let _e24 = tesserae_geometry_position.z;
+    let _e27 = tesserae_geometry_position.w;
+    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
+    let _e34 = tesserae_io_70_g;
+    tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
+    let _e42 = tesserae_layer;
+    tesserae_gs_records[(ob + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
+    let _e50 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e50 + 1u);
+    let _e54 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e54 + 1u);
+    let _e58 = tesserae_gs_strip;
+    if (_e58 >= 3u) {
+        idx = array<u32, 3>(v_1, v_1, v_1);
+        let _e64 = tesserae_gs_strip;
+        let odd = ((_e64 - 3u) & 1u);
+        idx[0] = (v_1 - 2u);
+        idx[1] = ((v_1 - 1u) + odd);
+        idx[2] = (v_1 - odd);
+        let _e80 = keep_1;
+        if _e80 {
+            let _e82 = tesserae_gs_slot;
+            let _e86 = tesserae_gs_primitives;
+            let at = ((_e82 * 3u) + (_e86 * 3u));
+            loop {
+                let _e92 = j_1;
+                if (_e92 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e96 = j_1;
+                    let _e99 = j_1;
+                    let _e101 = idx[_e99];
+                    tesserae_gs_indices[(at + _e96)] = _e101;
+                }
+                continuing {
+                    let _e103 = j_1;
+                    j_1 = (_e103 + 1u);
+                }
+            }
+            let _e106 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e106 + 1u);
+            return;
+        } else {
+            return;
+        }
+    } else {
+        return;
+    }
+}
+
+fn palette_u0028_i1_u003b(i_1: ptr<function, i32>) -> vec3<f32> {
+    var k_1: i32;
+
+    let _e17 = (*i_1);
+    let _e20 = (_e17 - (7i * (_e17 / 7i)));
+    k_1 = (select(_e20, (_e20 + 7i), (((_e20 ^ 7i) < i32()) && (_e20 != i32()))) + 1i);
+    let _e28 = k_1;
+    let _e31 = k_1;
+    let _e36 = k_1;
+    return vec3<f32>(f32((_e28 & 1i)), f32(((_e31 >> bitcast<u32>(1i)) & 1i)), f32(((_e36 >> bitcast<u32>(2i)) & 1i)));
+}
+
+fn main() {
+    var i_2: i32;
+    var param: i32;
+
+    i_2 = 0i;
+    loop {
+        let _e17 = i_2;
+        if (_e17 < 3i) {
+            let _e19 = i_2;
+            let _e22 = tesserae_io_57_g[_e19].gl_Position;
+            tesserae_geometry_position = _e22;
+            let _e23 = tesserae_io_67_g;
+            tesserae_layer = _e23;
+            let _e24 = tesserae_io_71_g;
+            let _e26 = tesserae_io_67_g;
+            param = ((2i * _e24) + _e26);
+            let _e28 = palette_u0028_i1_u003b((&param));
+            tesserae_io_70_g = _e28;
+            tesserae_emit_vertex();
+            continue;
+        } else {
+            break;
+        }
+        continuing {
+            let _e29 = i_2;
+            i_2 = (_e29 + 1i);
+        }
+    }
+    return;
+}
+
+fn tesserae_geometry() {
+    main();
+}
+
+fn tesserae_gs_emit() {
+    var idx_1: array<u32, 3>;
+    var keep_2: bool = true;
+    var j_2: u32 = 0u;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 3u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e9 = tesserae_gs_emitted;
+    let v_2 = ((_e5 * 3u) + _e9);
+    let ob_1 = (v_2 * 3u);
+    let _e17 = tesserae_geometry_position.x;
+    let _e20 = tesserae_geometry_position.y;
+    let _e24 = tesserae_geometry_position.z;
+    let _e27 = tesserae_geometry_position.w;
+    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
+    let _e34 = tesserae_io_70_g;
+    tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
+    let _e42 = tesserae_layer;
+    tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
+    let _e50 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e50 + 1u);
+    let _e54 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e54 + 1u);
+    let _e58 = tesserae_gs_strip;
+    if (_e58 >= 3u) {
+        idx_1 = array<u32, 3>(v_2, v_2, v_2);
+        let _e64 = tesserae_gs_strip;
+        let odd_1 = ((_e64 - 3u) & 1u);
+        idx_1[0] = (v_2 - 2u);
+        idx_1[1] = ((v_2 - 1u) + odd_1);
+        idx_1[2] = (v_2 - odd_1);
+        let _e80 = keep_2;
+        if _e80 {
+            let _e82 = tesserae_gs_slot;
+            let _e86 = tesserae_gs_primitives;
+            let at_1 = ((_e82 * 3u) + (_e86 * 3u));
+            loop {
+                let _e92 = j_2;
+                if (_e92 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e96 = j_2;
+                    let _e99 = j_2;
+                    let _e101 = idx_1[_e99];
+                    tesserae_gs_indices[(at_1 + _e96)] = _e101;
+                }
+                continuing {
+                    let _e103 = j_2;
+                    j_2 = (_e103 + 1u);
+                }
+            }
+            let _e106 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e106 + 1u);
+            return;
+        } else {
+            return;
+        }
+    } else {
+        return;
+    }
+}
+
+fn tesserae_gs_end() {
+    tesserae_gs_strip = 0u;
+    return;
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var v: array<u32, 3> = array<u32, 3>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var j: u32 = 0u;
+    var i: u32;
+
+    let tesserae_group = (tesserae_wg.x + (tesserae_wg.y * tesserae_groups.x));
+    let p = ((tesserae_group * 32u) + (tesserae_lid / 2u));
+    let tesserae_invocation = (tesserae_lid % 2u);
+    let _e17 = tesserae_tess_indirect[0];
+    if (p >= (_e17 / 3u)) {
+        return;
+    }
+    tesserae_gs_slot = ((p * 2u) + tesserae_invocation);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
+    loop {
+        let _e39 = k;
+        if (_e39 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e42 = k;
+            let _e47 = k;
+            let _e50 = tesserae_tess_indices[((p * 3u) + _e47)];
+            v[_e42] = _e50;
+        }
+        continuing {
+            let _e52 = k;
+            k = (_e52 + 1u);
+        }
+    }
+    let _e56 = v[0];
+    let _e63 = tesserae_src[((_e56 * 2u) + 1u)].x;
+    let tesserae_primitive_id = bitcast<u32>(_e63);
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    let _e66 = keep;
+    if _e66 {
+        tesserae_io_67_g = i32(tesserae_invocation);
+        tesserae_io_71_g = i32(tesserae_primitive_id);
+        loop {
+            let _e73 = j;
+            if (_e73 < 3u) {
+            } else {
+                break;
+            }
+            {
+                let _e76 = j;
+                let _e78 = v[_e76];
+                let b = (_e78 * 2u);
+                let _e82 = j;
+                let _e87 = tesserae_src[b];
+                tesserae_io_57_g[_e82].gl_Position = _e87;
+            }
+            continuing {
+                let _e89 = j;
+                j = (_e89 + 1u);
+            }
+        }
+        tesserae_geometry();
+    }
+    let _e92 = tesserae_gs_slot;
+    let first = (_e92 * 3u);
+    let _e96 = tesserae_gs_primitives;
+    i = (_e96 * 3u);
+    loop {
+        let _e100 = i;
+        if (_e100 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e104 = i;
+            tesserae_gs_indices[(first + _e104)] = 4294967295u;
+        }
+        continuing {
+            let _e109 = i;
+            i = (_e109 + 1u);
+        }
+    }
+    return;
+}
+// pass `geometry index tail`, geometry stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(43) var<storage, read_write> tesserae_indices: array<u32>;
+@group(0) @binding(40) var<storage, read> tesserae_indirect: array<u32>;
+
+@compute @workgroup_size(8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let p = id.x;
+    if p >= tesserae_draw.primitives * tesserae_draw.instances {
+        return;
+    }
+    let total = tesserae_indirect[0] / 3u * 6u;
+    for (var j = 0u; j < 78u; j++) {
+        let i = p * 78u + j;
+        if i >= total {
+            tesserae_indices[i] = 4294967295u;
+        }
+    }
+}
+// pass `geometry draw`, geometry stage
+
+@group(0) @binding(42) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePassOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(perspective, center) v0: vec3<f32>,
+}
+
+@vertex
+fn tesserae_passthrough_main(@builtin(vertex_index) r: u32, @builtin(instance_index) tesserae_target: u32) -> TesseraePassOut {
+    var o: TesseraePassOut;
+    if r == 4294967295u {
+        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
+        return o;
+    }
+    if bitcast<u32>(tesserae_records[r * 3u + 2u].x) != tesserae_target / 16u {
+        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
+        return o;
+    }
+    let b = r * 3u;
+    o.position = tesserae_records[b];
+    o.v0 = tesserae_records[b + 1u].xyz;
+    return o;
+}
+// pass `geometry draw`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> g_color_1: vec3<f32>;
+
+fn main_1() {
+    let _e3 = g_color_1;
+    frag = vec4<f32>(_e3.x, _e3.y, _e3.z, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) g_color: vec3<f32>) -> @location(0) vec4<f32> {
+    g_color_1 = g_color;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
