@@ -503,7 +503,11 @@ impl TranslatedPipeline {
                         Workgroups::PerPrimitive { size } => (primitives.div_ceil(size), call.instances),
                         Workgroups::PerPatch { size } => ((primitives * call.instances).div_ceil(size), 1),
                         Workgroups::OnePerPatch => (primitives, call.instances),
-                        Workgroups::ScanLevel { divisor } => ((primitives * call.instances).div_ceil(divisor.max(1)).max(1), 1),
+                        Workgroups::ScanBlocks { items_per_patch } => {
+                            let items = u64::from(primitives) * u64::from(call.instances) * u64::from(items_per_patch);
+                            let blocks = items.div_ceil(u64::from(tesserae::tessellator::gpu::SCAN_BLOCK)).max(1);
+                            (u32::try_from(blocks).map_err(|_| RuntimeError::Unsupported(format!("a prefix sum over {items} items")))?, 1)
+                        }
                         Workgroups::One => (1, 1),
                         // (Only a compute plan's pass, which `Plan::validate` keeps out of draws.)
                         Workgroups::Indirect { .. } | Workgroups::AsDispatched => (0, 0),
@@ -520,7 +524,7 @@ impl TranslatedPipeline {
                     // the per-dimension limit may spread over y.
                     let max = max_workgroups;
                     let (x, y) = match cp.workgroups {
-                        Workgroups::PerPatch { .. } | Workgroups::ScanLevel { .. } if x > max => (max, x.div_ceil(max)),
+                        Workgroups::PerPatch { .. } | Workgroups::ScanBlocks { .. } if x > max => (max, x.div_ceil(max)),
                         _ => (x, y),
                     };
                     if let Workgroups::Indirect { arguments, offset } = &cp.workgroups {

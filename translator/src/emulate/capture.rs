@@ -49,6 +49,8 @@ pub(crate) enum Source {
         primitives_per_workgroup: u32,
         entries_per_slot: u32,
         vertices_per_primitive: u32,
+        /// After tessellation: the geometry stage's input primitives counted on the GPU.
+        tessellated: Option<TessellatedInput>,
     },
     /// The tessellator's index list (`indices`, global point indices) and its arguments
     /// (`indirect`: the entries at word 0, the points at word 5), before any cull pass.
@@ -73,9 +75,22 @@ impl Source {
     fn items_per_primitive(&self) -> u32 {
         match *self {
             Source::Draw { .. } | Source::Tessellation { .. } => 1,
-            Source::Geometry { invocations, .. } => invocations,
+            Source::Geometry { invocations, tessellated, .. } => invocations * tessellated.map_or(1, |t| t.per_patch),
         }
     }
+}
+
+/// A geometry stage's input primitives after tessellation: the tessellator's arguments
+/// (`indirect`, its entries at word 0, `vertices` a primitive), the most primitives a patch
+/// makes, and the geometry pass's own dispatch (`arguments` at byte `offset`), which the
+/// capture's write repeats.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TessellatedInput {
+    pub indirect: BufferId,
+    pub vertices: u32,
+    pub per_patch: u32,
+    pub arguments: BufferId,
+    pub offset: u64,
 }
 
 /// The intermediate buffers of a capture.
@@ -118,7 +133,7 @@ impl CaptureBuffers {
                 scan: Some(scan(table, BufferSize::ScanOffsets)),
                 list: None,
             },
-            Source::Geometry { invocations, entries_per_slot, vertices_per_primitive, .. } => {
+            Source::Geometry { entries_per_slot, vertices_per_primitive, .. } => {
                 // Vertices a slot emits: at most entries / n + n - 1 (a strip's first n - 1
                 // complete nothing); offsets_len(P × I × N) ≤ 2 P I N + 2 P I words.
                 let vertices = (entries_per_slot / vertices_per_primitive + vertices_per_primitive - 1) as u64;
@@ -127,7 +142,7 @@ impl CaptureBuffers {
                     scan: Some(scan(table, BufferSize::PerPrimitive { bytes: 8 * items + 8 })),
                     list: Some(table.add(
                         "captured primitives",
-                        BufferSize::PerPrimitive { bytes: 4 * (invocations * entries_per_slot) as u64 },
+                        BufferSize::PerPrimitive { bytes: 4 * items * entries_per_slot as u64 },
                         BufferUsage::Storage,
                     )),
                 }
@@ -196,10 +211,23 @@ pub(crate) fn passes(
         passes.push(kernel("capture count", count_kernel(e, topology, scan), Workgroups::PerPrimitive { size: WORKGROUP })?);
     }
     if let Some(scan) = &buffers.scan {
-        let items = source.items_per_primitive();
-        let divisors = [gpu::SCAN_BLOCK / items, 1, gpu::SCAN_BLOCK / items];
-        for (k, (src, divisor)) in gpu::scan_kernels(&scan.bindings(e), items).into_iter().zip(divisors).enumerate() {
-            let workgroups = if k == 1 { Workgroups::One } else { Workgroups::ScanLevel { divisor } };
+        let items_per_patch = source.items_per_primitive();
+        // After tessellation only the geometry pass's slots are counted (the rest of the
+        // capacity holds nothing): the scan covers those.
+        let (declarations, count) = match source {
+            Source::Geometry { invocations, tessellated: Some(t), .. } => (
+                format!("{} var<storage, read> tesserae_tess_indirect: array<u32>;", e.at(binding::intermediate(t.indirect))),
+                format!("tesserae_tess_indirect[0] / {}u * {invocations}u", t.vertices),
+            ),
+            _ => (String::new(), String::new()),
+        };
+        let items = if count.is_empty() {
+            gpu::ScanItems::PerPatch(items_per_patch)
+        } else {
+            gpu::ScanItems::Counted { declarations: &declarations, count: &count }
+        };
+        for (k, src) in gpu::scan_kernels(&scan.bindings(e), items).into_iter().enumerate() {
+            let workgroups = if k == 1 { Workgroups::One } else { Workgroups::ScanBlocks { items_per_patch } };
             passes.push(kernel(&format!("capture scan {k}"), src, workgroups)?);
         }
     }
@@ -319,18 +347,30 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
             );
             (src, Workgroups::PerPrimitive { size: WORKGROUP })
         }
-        Source::Geometry { invocations, primitives_per_workgroup, entries_per_slot, .. } => {
+        Source::Geometry { invocations, primitives_per_workgroup, entries_per_slot, tessellated, .. } => {
             let list = b.list.map(|l| format!("{} var<storage, read> tesserae_capture_list: array<u32>;\n", at(l))).unwrap_or_default();
             let k = primitives_per_workgroup;
+            // The geometry pass's numbering of its slots (`geometry::kernel`).
+            let (params, first, slot) = match tessellated {
+                None => (
+                    e.draw_uniform_wgsl(),
+                    format!("    let p = wg.x * {k}u + lid / {invocations}u;\n    if p >= tesserae_draw.primitives {{\n        return;\n    }}\n"),
+                    format!("(wg.y * tesserae_draw.primitives + p) * {invocations}u + lid % {invocations}u"),
+                ),
+                Some(t) => (
+                    format!("{} var<storage, read> tesserae_tess_indirect: array<u32>;\n", at(t.indirect)),
+                    format!(
+                        "    let p = (wg.x + wg.y * groups.x) * {k}u + lid / {invocations}u;\n    if p >= tesserae_tess_indirect[0] / {}u {{\n        return;\n    }}\n",
+                        t.vertices
+                    ),
+                    format!("p * {invocations}u + lid % {invocations}u"),
+                ),
+            };
             let src = format!(
                 "{params}{common}{list}
 @compute @workgroup_size({local})
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {{
-    let p = wg.x * {k}u + lid / {invocations}u;
-    if p >= tesserae_draw.primitives {{
-        return;
-    }}
-    let slot = (wg.y * tesserae_draw.primitives + p) * {invocations}u + lid % {invocations}u;
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {{
+{first}    let slot = {slot};
     let first = tesserae_capture_state[0] + tesserae_capture_offsets[2u * slot];
     let room = tesserae_capture_room();
     for (var j = 0u; j < tesserae_capture_counts[2u * slot]; j++) {{
@@ -346,10 +386,13 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
     }}
 }}
 ",
-                params = e.draw_uniform_wgsl(),
                 local = invocations * k,
             );
-            (src, Workgroups::PerPrimitive { size: k })
+            let workgroups = match tessellated {
+                None => Workgroups::PerPrimitive { size: k },
+                Some(t) => Workgroups::Indirect { arguments: t.arguments, offset: t.offset },
+            };
+            (src, workgroups)
         }
         Source::Tessellation { indices, indirect, .. } => {
             let w = gpu::ENTRY_WORKGROUP;

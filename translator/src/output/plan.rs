@@ -265,8 +265,10 @@ pub enum Workgroups {
     PerPatch { size: u32 },
     /// (patches, instances, 1): one workgroup per patch.
     OnePerPatch,
-    /// (ceil(patches × instances / divisor), 1, 1), at least 1: a level of a prefix sum.
-    ScanLevel { divisor: u32 },
+    /// (ceil(patches × instances × items_per_patch / SCAN_BLOCK), 1, 1), at least 1: a block
+    /// level of a prefix sum over that many items
+    /// ([`crate::tessellator::gpu::SCAN_BLOCK`] items a workgroup).
+    ScanBlocks { items_per_patch: u32 },
     /// (1, 1, 1).
     One,
     /// `[x, y, z]` as the application dispatches them: the pass of a [`ComputePlan`], and

@@ -480,10 +480,7 @@ const SCAN_BLOCK: u32 = 1024u;
 
 var<workgroup> scan_shared: array<vec2<u32>, 256>;
 
-// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
-fn scan_patches() -> u32 {
-    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
-}
+// `scan_patches()`, the number of items scanned, is given with the kernel.
 
 fn scan_block_count(patches: u32) -> u32 {
     return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
@@ -514,7 +511,10 @@ fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
 
 const ENTRY_WORKGROUP: u32 = 64u;
 const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
-const SCAN_ITEMS_PER_PATCH: u32 = 3u;
+// Items scanned: 3 per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * 3u;
+}
 // Scan kernel 1, ceil(P / SCAN_BLOCK) workgroups: each block's local exclusive sums into
 // tess_offsets, its total into the scratch.
 
@@ -580,10 +580,7 @@ const SCAN_BLOCK: u32 = 1024u;
 
 var<workgroup> scan_shared: array<vec2<u32>, 256>;
 
-// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
-fn scan_patches() -> u32 {
-    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
-}
+// `scan_patches()`, the number of items scanned, is given with the kernel.
 
 fn scan_block_count(patches: u32) -> u32 {
     return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
@@ -614,7 +611,10 @@ fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
 
 const ENTRY_WORKGROUP: u32 = 64u;
 const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
-const SCAN_ITEMS_PER_PATCH: u32 = 3u;
+// Items scanned: 3 per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * 3u;
+}
 // Scan kernel 2, exactly one workgroup: the block totals become exclusive block prefixes (in
 // place), and the grand totals go to tess_indirect: `draw_indexed_indirect` arguments, the
 // point total, then the workgroups of a dispatch with one invocation per index entry
@@ -715,10 +715,7 @@ const SCAN_BLOCK: u32 = 1024u;
 
 var<workgroup> scan_shared: array<vec2<u32>, 256>;
 
-// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
-fn scan_patches() -> u32 {
-    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
-}
+// `scan_patches()`, the number of items scanned, is given with the kernel.
 
 fn scan_block_count(patches: u32) -> u32 {
     return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
@@ -749,7 +746,10 @@ fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
 
 const ENTRY_WORKGROUP: u32 = 64u;
 const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
-const SCAN_ITEMS_PER_PATCH: u32 = 3u;
+// Items scanned: 3 per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * 3u;
+}
 // Scan kernel 3, ceil(P / SCAN_BLOCK) workgroups: each block's prefix added to its offsets.
 
 @compute @workgroup_size(256)
@@ -800,7 +800,7 @@ fn tesserae_capture_room() -> u32 {
 @group(0) @binding(39) var<storage, read> tesserae_capture_list: array<u32>;
 
 @compute @workgroup_size(63)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let p = wg.x * 21u + lid / 3u;
     if p >= tesserae_draw.primitives {
         return;

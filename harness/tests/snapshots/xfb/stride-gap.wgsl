@@ -209,10 +209,7 @@ const SCAN_BLOCK: u32 = 1024u;
 
 var<workgroup> scan_shared: array<vec2<u32>, 256>;
 
-// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
-fn scan_patches() -> u32 {
-    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
-}
+// `scan_patches()`, the number of items scanned, is given with the kernel.
 
 fn scan_block_count(patches: u32) -> u32 {
     return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
@@ -243,7 +240,10 @@ fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
 
 const ENTRY_WORKGROUP: u32 = 64u;
 const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
-const SCAN_ITEMS_PER_PATCH: u32 = 1u;
+// Items scanned: 1 per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * 1u;
+}
 // Scan kernel 1, ceil(P / SCAN_BLOCK) workgroups: each block's local exclusive sums into
 // tess_offsets, its total into the scratch.
 
@@ -309,10 +309,7 @@ const SCAN_BLOCK: u32 = 1024u;
 
 var<workgroup> scan_shared: array<vec2<u32>, 256>;
 
-// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
-fn scan_patches() -> u32 {
-    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
-}
+// `scan_patches()`, the number of items scanned, is given with the kernel.
 
 fn scan_block_count(patches: u32) -> u32 {
     return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
@@ -343,7 +340,10 @@ fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
 
 const ENTRY_WORKGROUP: u32 = 64u;
 const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
-const SCAN_ITEMS_PER_PATCH: u32 = 1u;
+// Items scanned: 1 per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * 1u;
+}
 // Scan kernel 2, exactly one workgroup: the block totals become exclusive block prefixes (in
 // place), and the grand totals go to tess_indirect: `draw_indexed_indirect` arguments, the
 // point total, then the workgroups of a dispatch with one invocation per index entry
@@ -444,10 +444,7 @@ const SCAN_BLOCK: u32 = 1024u;
 
 var<workgroup> scan_shared: array<vec2<u32>, 256>;
 
-// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
-fn scan_patches() -> u32 {
-    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
-}
+// `scan_patches()`, the number of items scanned, is given with the kernel.
 
 fn scan_block_count(patches: u32) -> u32 {
     return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
@@ -478,7 +475,10 @@ fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
 
 const ENTRY_WORKGROUP: u32 = 64u;
 const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
-const SCAN_ITEMS_PER_PATCH: u32 = 1u;
+// Items scanned: 1 per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * 1u;
+}
 // Scan kernel 3, ceil(P / SCAN_BLOCK) workgroups: each block's prefix added to its offsets.
 
 @compute @workgroup_size(256)

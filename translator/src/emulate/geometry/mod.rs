@@ -172,13 +172,8 @@ fn geometry_input(r: &Reflection) -> Option<InputPrimitive> {
 }
 
 /// What a geometry stage after tessellation does not take yet, refused by name: the evaluation
-/// stage's records carry its position and locations; its capture would need counts the
-/// tessellator knows only on the GPU.
+/// stage's records carry its position and locations.
 pub fn refuse_after_tessellation(r: &Reflection) -> Result<(), TranslateError> {
-    let after = "from a geometry stage after tessellation";
-    if r.capture.is_some() {
-        return Err(refuse(format!("transform feedback {after}")));
-    }
     for (b, what) in [(BuiltIn::PointSize, "PointSize"), (BuiltIn::ClipDistance, "ClipDistance"), (BuiltIn::CullDistance, "CullDistance")] {
         if r.reads(b) {
             return Err(refuse(format!("gl_in[].gl_{what} in a geometry stage after tessellation")));
@@ -351,6 +346,11 @@ pub(crate) fn translate(
         }
     };
     let buffers = GeometryBuffers::declare(&mut table, st, per_primitive, vertex_records);
+    // After tessellation the geometry pass's workgroups are counted on the GPU.
+    let arguments = match input {
+        Input::Tessellation { .. } => Some(table.add("geometry arguments", BufferSize::Fixed { bytes: 32 }, BufferUsage::Indirect)),
+        Input::Draw(_) => None,
+    };
 
     // 2. Geometry stage → records and indices.
     let module = crate::wgsl::spirv_to_module(Stage::Geometry, &gs)?;
@@ -373,6 +373,16 @@ pub(crate) fn translate(
                 primitives_per_workgroup: st.primitives_per_workgroup(),
                 entries_per_slot: st.indices_per_invocation(),
                 vertices_per_primitive: st.output.vertices(),
+                tessellated: match (input, arguments) {
+                    (Input::Tessellation { topology, indirect, .. }, Some(arguments)) => Some(capture::TessellatedInput {
+                        indirect,
+                        vertices: crate::cull::vertices_per_primitive(topology),
+                        per_patch: per_primitive,
+                        arguments,
+                        offset: ARGUMENTS_DISPATCH,
+                    }),
+                    _ => None,
+                },
             };
             capture::check(Stage::Geometry, &layout, &source)?;
             let buffers = capture::CaptureBuffers::declare(&mut table, &layout, &source);
@@ -442,7 +452,7 @@ pub(crate) fn translate(
         // patch's capacity, the ranges past the geometry pass's turned into the culled index
         // (below), so it draws once per layer and viewport as without tessellation.
         Input::Tessellation { topology, indirect, .. } => {
-            let arguments = table.add("geometry arguments", BufferSize::Fixed { bytes: 32 }, BufferUsage::Indirect);
+            let arguments = arguments.ok_or_else(|| TranslateError::InvalidPlan("a tessellated geometry draw without arguments".into()))?;
             let src = arguments_kernel(e, st, crate::cull::vertices_per_primitive(topology), indirect, arguments);
             let w = crate::profile::phase("emulation: geometry arguments", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
             passes.push(crate::compute_pass("geometry arguments", shader(Stage::Geometry, w), Workgroups::One));

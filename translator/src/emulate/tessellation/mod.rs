@@ -262,7 +262,7 @@ fn front(
     passes.push(compute_pass("tessellator: count", entry(tessellate.clone(), gpu::COUNT_ENTRY), per_patch.clone()));
     // The prefix sum: blocks of SCAN_BLOCK patches, one workgroup over the block totals, then
     // the block prefixes added back (`gpu::scan_workgroups`).
-    let shapes = [Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }, Workgroups::One, Workgroups::ScanLevel { divisor: gpu::SCAN_BLOCK }];
+    let shapes = [Workgroups::ScanBlocks { items_per_patch: 1 }, Workgroups::One, Workgroups::ScanBlocks { items_per_patch: 1 }];
     if kernels.scan.len() != shapes.len() {
         return Err(TranslateError::InvalidPlan(format!("{} scan kernels, {} dispatch shapes", kernels.scan.len(), shapes.len())));
     }

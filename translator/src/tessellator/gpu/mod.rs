@@ -230,11 +230,14 @@ fn declare(b: &TessBindings, which: &[Buf]) -> String {
     s
 }
 
-/// A module of `parts` after the draw uniform and `buffers`' declarations, and after the
+/// A module of `parts` after the draw uniform (where a part reads it) and `buffers`' declarations, and after the
 /// [`preamble`] of `domain` when one is given.
 fn module(domain: Option<Domain>, b: &TessBindings, buffers: &[Buf], parts: &[&str]) -> String {
     let mut s = domain.map(preamble).unwrap_or_default();
-    s.push_str(&b.emulation.draw_uniform_wgsl());
+    // Every kernel reads the draw but a scan over an earlier pass's count.
+    if domain.is_some() || parts.iter().any(|p| p.contains("tesserae_draw.")) {
+        s.push_str(&b.emulation.draw_uniform_wgsl());
+    }
     s.push_str(&declare(b, buffers));
     for part in parts {
         s.push('\n');
@@ -253,18 +256,43 @@ pub fn kernels(mode: TessMode, b: &TessBindings) -> TessKernels {
         &[Buf::Levels, Buf::Counts, Buf::Offsets, Buf::Domain, Buf::Indices],
         &[FIXED, LEVELS, count_domain, PATCH, COUNT, MESH, emit_domain, EMIT],
     );
-    TessKernels { tessellate, scan: scan_kernels(b, 1) }
+    TessKernels { tessellate, scan: scan_kernels(b, ScanItems::PerPatch(1)) }
 }
 
-/// The three scan kernels over `counts` pairs of `b` (its levels, domain and indices unused),
-/// with `items_per_patch` pairs per patch and instance of the draw: the tessellator's one, or
-/// one per slot of another emulation's pass (transform feedback's capture counts).
-pub fn scan_kernels(b: &TessBindings, items_per_patch: u32) -> Vec<String> {
+/// How many `counts` pairs a scan covers.
+#[derive(Debug, Clone, Copy)]
+pub enum ScanItems<'a> {
+    /// This many per patch (or primitive) and instance of the draw: the tessellator's one, or
+    /// one per slot of another emulation's pass.
+    PerPatch(u32),
+    /// As many as the WGSL expression `count` says, over buffers `declarations` declare (an
+    /// earlier pass's count, known only on the GPU).
+    Counted { declarations: &'a str, count: &'a str },
+}
+
+/// The three scan kernels over `counts` pairs of `b` (its levels, domain and indices unused):
+/// the tessellator's, or transform feedback's capture counts.
+pub fn scan_kernels(b: &TessBindings, items: ScanItems) -> Vec<String> {
     // The sizes the totals kernel writes its dispatch and draw arguments with.
-    let scan_constants = format!(
-        "const ENTRY_WORKGROUP: u32 = {ENTRY_WORKGROUP}u;\nconst EXPANDED_VERTICES_PER_ENTRY: u32 = {EXPANDED_VERTICES_PER_ENTRY}u;\nconst SCAN_ITEMS_PER_PATCH: u32 = {items_per_patch}u;"
+    let constants = format!(
+        "const ENTRY_WORKGROUP: u32 = {ENTRY_WORKGROUP}u;\nconst EXPANDED_VERTICES_PER_ENTRY: u32 = {EXPANDED_VERTICES_PER_ENTRY}u;"
     );
-    SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, &scan_constants, k])).collect()
+    let count = match items {
+        ScanItems::PerPatch(k) => format!(
+            "// Items scanned: {k} per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {{
+    return tesserae_draw.primitives * tesserae_draw.instances * {k}u;
+}}"
+        ),
+        ScanItems::Counted { declarations, count } => format!(
+            "{declarations}
+// Items scanned: as many as an earlier pass counted.
+fn scan_patches() -> u32 {{
+    return {count};
+}}"
+        ),
+    };
+    SCAN_KERNELS.iter().map(|(k, buffers)| module(None, b, buffers, &[SCAN, &constants, &count, k])).collect()
 }
 
 /// Words of `offsets` the kernels use for `patches` patches: 2 per patch, then 2 per scan

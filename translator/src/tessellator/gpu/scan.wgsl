@@ -8,10 +8,7 @@ const SCAN_BLOCK: u32 = 1024u;
 
 var<workgroup> scan_shared: array<vec2<u32>, 256>;
 
-// Items scanned: SCAN_ITEMS_PER_PATCH per patch (or primitive) and instance of the draw.
-fn scan_patches() -> u32 {
-    return tesserae_draw.primitives * tesserae_draw.instances * SCAN_ITEMS_PER_PATCH;
-}
+// `scan_patches()`, the number of items scanned, is given with the kernel.
 
 fn scan_block_count(patches: u32) -> u32 {
     return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);

@@ -1,0 +1,1035 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    unnamed.gl_Position = vec4<f32>(0f, 0f, 0f, 1f);
+    return;
+}
+
+fn tesserae_vertex() -> vec4<f32> {
+    main();
+    let _e2 = unnamed.gl_Position;
+    return _e2;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let _e13 = tesserae_vertex();
+    let _e17 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e17) + tesserae_gid.x) * 1u);
+    tesserae_records[tesserae_base] = _e13;
+    return;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<workgroup> tesserae_io_14_g: array<gl_PerVertex, 1>;
+var<private> tesserae_io_17_g: i32;
+var<private> tesserae_io_24_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_34_g: array<f32, 4>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(35) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+fn main() {
+    let _e11 = tesserae_io_17_g;
+    let _e12 = tesserae_io_17_g;
+    let _e15 = tesserae_io_24_g[_e12].gl_Position;
+    tesserae_io_14_g[_e11].gl_Position = _e15;
+    tesserae_io_34_g[0i] = 1f;
+    tesserae_io_34_g[1i] = 2f;
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+@compute @workgroup_size(1, 1, 1) 
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    tesserae_io_17_g = i32(tesserae_lid);
+    loop {
+        let _e13 = j;
+        if (_e13 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 1u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_24_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
+    }
+    tesserae_control();
+    workgroupBarrier();
+    let ob = (((p * 1u) + tesserae_lid) * 1u);
+    let _e49 = tesserae_io_14_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e49;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e60 = tesserae_io_34_g[0];
+        let _e63 = tesserae_io_34_g[1];
+        let _e66 = tesserae_io_34_g[2];
+        let _e69 = tesserae_io_34_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
+        return;
+    } else {
+        return;
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_12 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) @interpolate(flat) m1_member: u32,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: u32,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_18_g: vec3<f32>;
+var<private> t_patch: u32;
+var<private> tesserae_io_32_g: i32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(41) 
+var<storage, read_write> tesserae_eval_records: array<vec4<f32>>;
+@group(0) @binding(40) 
+var<storage> tesserae_indirect: array<u32>;
+
+fn main() {
+    let _e8 = tesserae_io_18_g;
+    let _e9 = _e8.xy;
+    unnamed.gl_Position = vec4<f32>(_e9.x, _e9.y, 0f, 1f);
+    let _e14 = tesserae_io_32_g;
+    t_patch = bitcast<u32>(_e14);
+    return;
+}
+
+fn tesserae_vertex() -> TesseraeVertexOut {
+    main();
+    let _e3 = unnamed.gl_Position;
+    let _e4 = t_patch;
+    return TesseraeVertexOut(_e3, _e4);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_evaluation_records(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
+    let tesserae_point = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
+    let _e11 = tesserae_indirect[5];
+    if (tesserae_point >= _e11) {
+        return;
+    }
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_18_g = tesserae_d.xyz;
+    let _e23 = tesserae_draw.primitives;
+    tesserae_io_32_g = i32((p % max(_e23, 1u)));
+    let _e28 = tesserae_vertex();
+    let tesserae_base = (tesserae_point * 3u);
+    tesserae_eval_records[tesserae_base] = _e28.out0_member;
+    tesserae_eval_records[(tesserae_base + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e28.out1_member, 0u, 0u, 0u));
+    let _e50 = tesserae_draw.primitives;
+    tesserae_eval_records[(tesserae_base + 2u)] = vec4<f32>(bitcast<f32>((p % max(_e50, 1u))), 0f, 0f, 0f);
+    return;
+}
+// pass `geometry arguments`, geometry stage
+@group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;
+@group(0) @binding(44) var<storage, read_write> tesserae_arguments: array<u32>;
+
+@compute @workgroup_size(1)
+fn main() {
+    let primitives = tesserae_tess_indirect[0] / 2u;
+    tesserae_arguments[0] = primitives * 2u;
+    tesserae_arguments[1] = 1u;
+    tesserae_arguments[2] = 0u;
+    tesserae_arguments[3] = 0u;
+    tesserae_arguments[4] = 0u;
+    let groups = primitives / 32u + select(0u, 1u, primitives % 32u != 0u);
+    tesserae_arguments[5] = min(groups, 65535u);
+    tesserae_arguments[6] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tesserae_arguments[7] = 1u;
+}
+// pass `geometry`, geometry stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+var<private> tesserae_io_13_g: gl_PerVertex;
+var<private> tesserae_io_20_g: array<gl_PerVertex, 2>;
+var<private> tesserae_io_28_g: vec2<u32>;
+var<private> tesserae_io_31_g: array<u32, 2>;
+var<private> tesserae_io_36_g: i32;
+var<private> tesserae_xfb_values: array<u32, 2> = array<u32, 2>();
+var<private> tesserae_geometry_position: vec4<f32>;
+@group(0) @binding(41) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(42) 
+var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
+@group(0) @binding(39) 
+var<storage> tesserae_tess_indices: array<u32>;
+@group(0) @binding(40) 
+var<storage> tesserae_tess_indirect: array<u32>;
+@group(0) @binding(43) 
+var<storage, read_write> tesserae_gs_indices: array<u32>;
+@group(0) @binding(45) 
+var<storage, read_write> tesserae_capture_words: array<u32>;
+@group(0) @binding(46) 
+var<storage, read_write> tesserae_capture_counts: array<u32>;
+@group(0) @binding(49) 
+var<storage, read_write> tesserae_capture_list: array<u32>;
+var<private> tesserae_gs_slot: u32;
+var<private> tesserae_gs_emitted: u32;
+var<private> tesserae_gs_strip: u32;
+var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_input_primitive: u32;
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+    return;
+}
+
+fn tesserae_emit_vertex() {
+    var i_1: u32 = 0u;
+    var idx: array<u32, 3>;
+    var j_1: u32 = 0u;
+    var keep_1: bool = true;
+    var j_2: u32 = 0u;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 1u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e9 = tesserae_gs_emitted;
+    let v_1 = ((_e5 * 1u) + _e9);
+    let ob = (v_1 * 2u);
+    let _e17 = tesserae_geometry_position.x;
+    let _e20 = tesserae_geometry_position.y;
+    let _e24 = tesserae_geometry_position.z;
+    let _e27 = tesserae_geometry_position.w;
+    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
+    let _e34 = tesserae_io_28_g;
+    tesserae_gs_records[(ob + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u, 0u));
+    loop {
+        let _e41 = i_1;
+        if (_e41 < 2u) {
+        } else {
+            break;
+        }
+        {
+            let _e47 = i_1;
+            let _e51 = i_1;
+            let _e53 = tesserae_xfb_values[_e51];
+            tesserae_capture_words[((v_1 * 2u) + _e47)] = _e53;
+        }
+        continuing {
+            let _e55 = i_1;
+            i_1 = (_e55 + 1u);
+        }
+    }
+    let _e58 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e58 + 1u);
+    let _e62 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e62 + 1u);
+    let _e66 = tesserae_gs_strip;
+    if (_e66 >= 1u) {
+        idx = array<u32, 3>(v_1, v_1, v_1);
+        idx[0] = v_1;
+        loop {
+            let _e74 = j_1;
+            if (_e74 < 1u) {
+            } else {
+                break;
+            }
+            {
+                let _e79 = tesserae_gs_slot;
+                let _e83 = tesserae_gs_captured;
+                let _e87 = j_1;
+                let _e90 = j_1;
+                let _e92 = idx[_e90];
+                tesserae_capture_list[(((_e79 * 1u) + (_e83 * 1u)) + _e87)] = _e92;
+            }
+            continuing {
+                let _e94 = j_1;
+                j_1 = (_e94 + 1u);
+            }
+        }
+        let _e97 = tesserae_gs_captured;
+        tesserae_gs_captured = (_e97 + 1u);
+        let _e102 = keep_1;
+        if _e102 {
+            let _e104 = tesserae_gs_slot;
+            let _e108 = tesserae_gs_primitives;
+            let at = ((_e104 * 1u) + (_e108 * 1u));
+            loop {
+                let _e114 = j_2;
+                if (_e114 < 1u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e118 = j_2;
+                    let _e121 = j_2;
+                    let _e123 = idx[_e121];
+                    tesserae_gs_indices[(at + _e118)] = _e123;
+                }
+                continuing {
+                    let _e125 = j_2;
+                    j_2 = (_e125 + 1u);
+                }
+            }
+            let _e128 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e128 + 1u);
+            return;
+        } else {
+            return;
+        }
+    } else {
+        return;
+    }
+}
+
+fn tesserae_xfb_capture() {
+    let _e12 = tesserae_io_28_g;
+    tesserae_xfb_values[0u] = _e12.x;
+    tesserae_xfb_values[1u] = _e12.y;
+    return;
+}
+
+fn main() {
+    let _e14 = tesserae_io_20_g[0i].gl_Position;
+    tesserae_geometry_position = _e14;
+    let _e16 = tesserae_io_31_g[0i];
+    let _e17 = tesserae_io_36_g;
+    tesserae_io_28_g = vec2<u32>(_e16, bitcast<u32>(_e17));
+    tesserae_xfb_capture();
+    tesserae_emit_vertex();
+    return;
+}
+
+fn tesserae_geometry() {
+    main();
+}
+
+fn tesserae_gs_emit() {
+    var i_2: u32 = 0u;
+    var idx_1: array<u32, 3>;
+    var j_3: u32 = 0u;
+    var keep_2: bool = true;
+    var j_4: u32 = 0u;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 1u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e9 = tesserae_gs_emitted;
+    let v_2 = ((_e5 * 1u) + _e9);
+    let ob_1 = (v_2 * 2u);
+    let _e17 = tesserae_geometry_position.x;
+    let _e20 = tesserae_geometry_position.y;
+    let _e24 = tesserae_geometry_position.z;
+    let _e27 = tesserae_geometry_position.w;
+    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
+    let _e34 = tesserae_io_28_g;
+    tesserae_gs_records[(ob_1 + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u, 0u));
+    loop {
+        let _e41 = i_2;
+        if (_e41 < 2u) {
+        } else {
+            break;
+        }
+        {
+            let _e47 = i_2;
+            let _e51 = i_2;
+            let _e53 = tesserae_xfb_values[_e51];
+            tesserae_capture_words[((v_2 * 2u) + _e47)] = _e53;
+        }
+        continuing {
+            let _e55 = i_2;
+            i_2 = (_e55 + 1u);
+        }
+    }
+    let _e58 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e58 + 1u);
+    let _e62 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e62 + 1u);
+    let _e66 = tesserae_gs_strip;
+    if (_e66 >= 1u) {
+        idx_1 = array<u32, 3>(v_2, v_2, v_2);
+        idx_1[0] = v_2;
+        loop {
+            let _e74 = j_3;
+            if (_e74 < 1u) {
+            } else {
+                break;
+            }
+            {
+                let _e79 = tesserae_gs_slot;
+                let _e83 = tesserae_gs_captured;
+                let _e87 = j_3;
+                let _e90 = j_3;
+                let _e92 = idx_1[_e90];
+                tesserae_capture_list[(((_e79 * 1u) + (_e83 * 1u)) + _e87)] = _e92;
+            }
+            continuing {
+                let _e94 = j_3;
+                j_3 = (_e94 + 1u);
+            }
+        }
+        let _e97 = tesserae_gs_captured;
+        tesserae_gs_captured = (_e97 + 1u);
+        let _e102 = keep_2;
+        if _e102 {
+            let _e104 = tesserae_gs_slot;
+            let _e108 = tesserae_gs_primitives;
+            let at_1 = ((_e104 * 1u) + (_e108 * 1u));
+            loop {
+                let _e114 = j_4;
+                if (_e114 < 1u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e118 = j_4;
+                    let _e121 = j_4;
+                    let _e123 = idx_1[_e121];
+                    tesserae_gs_indices[(at_1 + _e118)] = _e123;
+                }
+                continuing {
+                    let _e125 = j_4;
+                    j_4 = (_e125 + 1u);
+                }
+            }
+            let _e128 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e128 + 1u);
+            return;
+        } else {
+            return;
+        }
+    } else {
+        return;
+    }
+}
+
+fn tesserae_gs_end() {
+    tesserae_gs_strip = 0u;
+    return;
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var v: array<u32, 3> = array<u32, 3>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var j: u32 = 0u;
+    var i: u32;
+
+    let tesserae_group = (tesserae_wg.x + (tesserae_wg.y * tesserae_groups.x));
+    let p = ((tesserae_group * 32u) + (tesserae_lid / 2u));
+    let tesserae_invocation = (tesserae_lid % 2u);
+    let _e17 = tesserae_tess_indirect[0];
+    if (p >= (_e17 / 2u)) {
+        return;
+    }
+    tesserae_gs_slot = ((p * 2u) + tesserae_invocation);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
+    loop {
+        let _e39 = k;
+        if (_e39 < 2u) {
+        } else {
+            break;
+        }
+        {
+            let _e42 = k;
+            let _e47 = k;
+            let _e50 = tesserae_tess_indices[((p * 2u) + _e47)];
+            v[_e42] = _e50;
+        }
+        continuing {
+            let _e52 = k;
+            k = (_e52 + 1u);
+        }
+    }
+    let _e56 = v[0];
+    let _e63 = tesserae_src[((_e56 * 3u) + 2u)].x;
+    let tesserae_primitive_id = bitcast<u32>(_e63);
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    let _e66 = keep;
+    if _e66 {
+        tesserae_io_36_g = i32(tesserae_invocation);
+        loop {
+            let _e71 = j;
+            if (_e71 < 2u) {
+            } else {
+                break;
+            }
+            {
+                let _e74 = j;
+                let _e76 = v[_e74];
+                let b = (_e76 * 3u);
+                let _e80 = j;
+                let _e85 = tesserae_src[b];
+                tesserae_io_20_g[_e80].gl_Position = _e85;
+                let _e87 = j;
+                let _e93 = tesserae_src[(b + 1u)];
+                tesserae_io_31_g[_e87] = bitcast<vec4<u32>>(_e93).x;
+            }
+            continuing {
+                let _e97 = j;
+                j = (_e97 + 1u);
+            }
+        }
+        tesserae_geometry();
+    }
+    let _e100 = tesserae_gs_slot;
+    let first = (_e100 * 1u);
+    let _e104 = tesserae_gs_primitives;
+    i = (_e104 * 1u);
+    loop {
+        let _e108 = i;
+        if (_e108 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e112 = i;
+            tesserae_gs_indices[(first + _e112)] = 4294967295u;
+        }
+        continuing {
+            let _e117 = i;
+            i = (_e117 + 1u);
+        }
+    }
+    let _e122 = tesserae_gs_slot;
+    let _e126 = tesserae_gs_captured;
+    tesserae_capture_counts[(2u * _e122)] = _e126;
+    let _e130 = tesserae_gs_slot;
+    tesserae_capture_counts[((2u * _e130) + 1u)] = 0u;
+    return;
+}
+// pass `geometry index tail`, geometry stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(43) var<storage, read_write> tesserae_indices: array<u32>;
+@group(0) @binding(40) var<storage, read> tesserae_indirect: array<u32>;
+
+@compute @workgroup_size(8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let p = id.x;
+    if p >= tesserae_draw.primitives * tesserae_draw.instances {
+        return;
+    }
+    let total = tesserae_indirect[0] / 2u * 2u;
+    for (var j = 0u; j < 12u; j++) {
+        let i = p * 12u + j;
+        if i >= total {
+            tesserae_indices[i] = 4294967295u;
+        }
+    }
+}
+// pass `capture scan 0`, geometry stage
+@group(0) @binding(46) var<storage, read_write> tess_counts: array<u32>;
+@group(0) @binding(47) var<storage, read_write> tess_offsets: array<u32>;
+
+// Exclusive prefix sums of the (points, entries) pairs in tess_counts, into tess_offsets, in
+// three kernels: per block of SCAN_BLOCK patches (local sums, block totals into the scratch
+// after the 2P offsets), the block totals (one workgroup), then the block prefixes added.
+
+const SCAN_THREADS: u32 = 256u;
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = 1024u;
+
+var<workgroup> scan_shared: array<vec2<u32>, 256>;
+
+// `scan_patches()`, the number of items scanned, is given with the kernel.
+
+fn scan_block_count(patches: u32) -> u32 {
+    return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
+}
+
+// Where block b's total (then its prefix) is kept.
+fn scan_scratch(patches: u32, block: u32) -> u32 {
+    return 2u * patches + 2u * block;
+}
+
+// Inclusive sum over the workgroup's invocations of `value`. Every invocation calls it.
+fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
+    var acc = value;
+    scan_shared[t] = acc;
+    workgroupBarrier();
+    for (var d = 1u; d < SCAN_THREADS; d = d << 1u) {
+        var add = vec2<u32>(0u);
+        if t >= d {
+            add = scan_shared[t - d];
+        }
+        workgroupBarrier();
+        acc = acc + add;
+        scan_shared[t] = acc;
+        workgroupBarrier();
+    }
+    return acc;
+}
+
+const ENTRY_WORKGROUP: u32 = 64u;
+const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
+@group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;
+// Items scanned: as many as an earlier pass counted.
+fn scan_patches() -> u32 {
+    return tesserae_tess_indirect[0] / 2u * 2u;
+}
+// Scan kernel 1, ceil(P / SCAN_BLOCK) workgroups: each block's local exclusive sums into
+// tess_offsets, its total into the scratch.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>) {
+    let patches = scan_patches();
+    let block = wid.x + wid.y * workgroups.x;
+    let first = block * SCAN_BLOCK + t * SCAN_ITEMS;
+    var items: array<vec2<u32>, 4>;
+    var sum = vec2<u32>(0u);
+    for (var k = 0u; k < SCAN_ITEMS; k++) {
+        let p = first + k;
+        var c = vec2<u32>(0u);
+        if p < patches && 2u * p + 1u < arrayLength(&tess_counts) {
+            c = vec2<u32>(tess_counts[2u * p], tess_counts[2u * p + 1u]);
+        }
+        items[k] = c;
+        sum = sum + c;
+    }
+    let inclusive = scan_workgroup(t, sum);
+    var running = inclusive - sum;
+    for (var k = 0u; k < SCAN_ITEMS; k++) {
+        let p = first + k;
+        if p < patches && 2u * p + 1u < arrayLength(&tess_offsets) {
+            tess_offsets[2u * p] = running.x;
+            tess_offsets[2u * p + 1u] = running.y;
+        }
+        running = running + items[k];
+    }
+    let s = scan_scratch(patches, block);
+    if t == SCAN_THREADS - 1u && block < scan_block_count(patches) && s + 1u < arrayLength(&tess_offsets) {
+        tess_offsets[s] = inclusive.x;
+        tess_offsets[s + 1u] = inclusive.y;
+    }
+}
+// pass `capture scan 1`, geometry stage
+@group(0) @binding(47) var<storage, read_write> tess_offsets: array<u32>;
+@group(0) @binding(48) var<storage, read_write> tess_indirect: array<u32>;
+
+// Exclusive prefix sums of the (points, entries) pairs in tess_counts, into tess_offsets, in
+// three kernels: per block of SCAN_BLOCK patches (local sums, block totals into the scratch
+// after the 2P offsets), the block totals (one workgroup), then the block prefixes added.
+
+const SCAN_THREADS: u32 = 256u;
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = 1024u;
+
+var<workgroup> scan_shared: array<vec2<u32>, 256>;
+
+// `scan_patches()`, the number of items scanned, is given with the kernel.
+
+fn scan_block_count(patches: u32) -> u32 {
+    return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
+}
+
+// Where block b's total (then its prefix) is kept.
+fn scan_scratch(patches: u32, block: u32) -> u32 {
+    return 2u * patches + 2u * block;
+}
+
+// Inclusive sum over the workgroup's invocations of `value`. Every invocation calls it.
+fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
+    var acc = value;
+    scan_shared[t] = acc;
+    workgroupBarrier();
+    for (var d = 1u; d < SCAN_THREADS; d = d << 1u) {
+        var add = vec2<u32>(0u);
+        if t >= d {
+            add = scan_shared[t - d];
+        }
+        workgroupBarrier();
+        acc = acc + add;
+        scan_shared[t] = acc;
+        workgroupBarrier();
+    }
+    return acc;
+}
+
+const ENTRY_WORKGROUP: u32 = 64u;
+const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
+@group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;
+// Items scanned: as many as an earlier pass counted.
+fn scan_patches() -> u32 {
+    return tesserae_tess_indirect[0] / 2u * 2u;
+}
+// Scan kernel 2, exactly one workgroup: the block totals become exclusive block prefixes (in
+// place), and the grand totals go to tess_indirect: `draw_indexed_indirect` arguments, the
+// point total, then the workgroups of a dispatch with one invocation per index entry
+// (ENTRY_WORKGROUP per workgroup, split over y past 65,535 workgroups), then `draw_indirect`
+// arguments with EXPANDED_VERTICES_PER_ENTRY vertices per entry, then the workgroups of a
+// dispatch with one invocation per domain point, each when the buffer has room.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    if wid.x != 0u || wid.y != 0u || wid.z != 0u {
+        return;
+    }
+    let patches = scan_patches();
+    let blocks = scan_block_count(patches);
+    let per = blocks / SCAN_THREADS + select(0u, 1u, blocks % SCAN_THREADS != 0u);
+    let first = t * per;
+    let len = arrayLength(&tess_offsets);
+    var sum = vec2<u32>(0u);
+    for (var k = 0u; k < per; k++) {
+        let b = first + k;
+        let s = scan_scratch(patches, b);
+        if b < blocks && s + 1u < len {
+            sum = sum + vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+        }
+    }
+    let inclusive = scan_workgroup(t, sum);
+    var running = inclusive - sum;
+    for (var k = 0u; k < per; k++) {
+        let b = first + k;
+        let s = scan_scratch(patches, b);
+        if b < blocks && s + 1u < len {
+            let c = vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+            tess_offsets[s] = running.x;
+            tess_offsets[s + 1u] = running.y;
+            running = running + c;
+        }
+    }
+    if t != SCAN_THREADS - 1u {
+        return;
+    }
+    let words = arrayLength(&tess_indirect);
+    if words >= 6u {
+        tess_indirect[0] = inclusive.y;
+        tess_indirect[1] = 1u;
+        tess_indirect[2] = 0u;
+        tess_indirect[3] = 0u;
+        tess_indirect[4] = 0u;
+        tess_indirect[5] = inclusive.x;
+    }
+    if words >= 9u {
+        write_dispatch(6u, inclusive.y);
+    }
+    if words >= 13u {
+        tess_indirect[9] = inclusive.y * EXPANDED_VERTICES_PER_ENTRY;
+        tess_indirect[10] = 1u;
+        tess_indirect[11] = 0u;
+        tess_indirect[12] = 0u;
+    }
+    if words >= 16u {
+        write_dispatch(13u, inclusive.x);
+    }
+}
+
+// The workgroups [x, y, 1] of a dispatch with one invocation per each of `count` things, at
+// tess_indirect[at..at + 3]: ENTRY_WORKGROUP invocations each, over y past 65,535 workgroups.
+fn write_dispatch(at: u32, count: u32) {
+    let groups = count / ENTRY_WORKGROUP + select(0u, 1u, count % ENTRY_WORKGROUP != 0u);
+    tess_indirect[at] = min(groups, 65535u);
+    tess_indirect[at + 1u] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tess_indirect[at + 2u] = 1u;
+}
+// pass `capture scan 2`, geometry stage
+@group(0) @binding(47) var<storage, read_write> tess_offsets: array<u32>;
+
+// Exclusive prefix sums of the (points, entries) pairs in tess_counts, into tess_offsets, in
+// three kernels: per block of SCAN_BLOCK patches (local sums, block totals into the scratch
+// after the 2P offsets), the block totals (one workgroup), then the block prefixes added.
+
+const SCAN_THREADS: u32 = 256u;
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = 1024u;
+
+var<workgroup> scan_shared: array<vec2<u32>, 256>;
+
+// `scan_patches()`, the number of items scanned, is given with the kernel.
+
+fn scan_block_count(patches: u32) -> u32 {
+    return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
+}
+
+// Where block b's total (then its prefix) is kept.
+fn scan_scratch(patches: u32, block: u32) -> u32 {
+    return 2u * patches + 2u * block;
+}
+
+// Inclusive sum over the workgroup's invocations of `value`. Every invocation calls it.
+fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
+    var acc = value;
+    scan_shared[t] = acc;
+    workgroupBarrier();
+    for (var d = 1u; d < SCAN_THREADS; d = d << 1u) {
+        var add = vec2<u32>(0u);
+        if t >= d {
+            add = scan_shared[t - d];
+        }
+        workgroupBarrier();
+        acc = acc + add;
+        scan_shared[t] = acc;
+        workgroupBarrier();
+    }
+    return acc;
+}
+
+const ENTRY_WORKGROUP: u32 = 64u;
+const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
+@group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;
+// Items scanned: as many as an earlier pass counted.
+fn scan_patches() -> u32 {
+    return tesserae_tess_indirect[0] / 2u * 2u;
+}
+// Scan kernel 3, ceil(P / SCAN_BLOCK) workgroups: each block's prefix added to its offsets.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>) {
+    let patches = scan_patches();
+    let block = wid.x + wid.y * workgroups.x;
+    let s = scan_scratch(patches, block);
+    if block == 0u || block >= scan_block_count(patches) || s + 1u >= arrayLength(&tess_offsets) {
+        return;
+    }
+    let prefix = vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+    let first = block * SCAN_BLOCK + t * SCAN_ITEMS;
+    for (var k = 0u; k < SCAN_ITEMS; k++) {
+        let p = first + k;
+        if p < patches && 2u * p + 1u < arrayLength(&tess_offsets) {
+            tess_offsets[2u * p] += prefix.x;
+            tess_offsets[2u * p + 1u] += prefix.y;
+        }
+    }
+}
+// pass `capture write`, geometry stage
+@group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;
+@group(0) @binding(45) var<storage, read> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+fn tesserae_capture_room() -> u32 {
+    var room = 0xffffffffu;
+    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 8u);
+    return room;
+}
+@group(0) @binding(46) var<storage, read> tesserae_capture_counts: array<u32>;
+@group(0) @binding(47) var<storage, read> tesserae_capture_offsets: array<u32>;
+@group(0) @binding(49) var<storage, read> tesserae_capture_list: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let p = (wg.x + wg.y * groups.x) * 32u + lid / 2u;
+    if p >= tesserae_tess_indirect[0] / 2u {
+        return;
+    }
+    let slot = p * 2u + lid % 2u;
+    let first = tesserae_capture_state[0] + tesserae_capture_offsets[2u * slot];
+    let room = tesserae_capture_room();
+    for (var j = 0u; j < tesserae_capture_counts[2u * slot]; j++) {
+        let q = first + j;
+        if q >= room {
+            return;
+        }
+        for (var t = 0u; t < 1u; t++) {
+            let src = tesserae_capture_list[slot * 1u + j * 1u + t];
+            {
+            tesserae_xfb0[(q * 1u + t) * 2u + 0u] = tesserae_capture_words[src * 2u + 0u];
+            tesserae_xfb0[(q * 1u + t) * 2u + 1u] = tesserae_capture_words[src * 2u + 1u];
+            }
+        }
+    }
+}
+// pass `capture finish`, geometry stage
+@group(0) @binding(48) var<storage, read> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+fn tesserae_capture_room() -> u32 {
+    var room = 0xffffffffu;
+    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 8u);
+    return room;
+}
+
+@compute @workgroup_size(1)
+fn main() {
+    let total = tesserae_capture_totals[5];
+    tesserae_capture_state[1] += total;
+    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+}
+// pass `geometry draw`, geometry stage
+
+@group(0) @binding(42) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePassOut {
+    @builtin(position) position: vec4<f32>,
+}
+
+@vertex
+fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
+    var o: TesseraePassOut;
+    if r == 4294967295u {
+        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
+        return o;
+    }
+    let b = r * 2u;
+    o.position = tesserae_records[b];
+    return o;
+}
+// pass `geometry draw`, fragment stage
+var<private> frag: vec4<f32>;
+
+fn main_1() {
+    frag = vec4<f32>(1f, 1f, 1f, 1f);
+    return;
+}
+
+@fragment 
+fn main() -> @location(0) vec4<f32> {
+    main_1();
+    let _e1 = frag;
+    return _e1;
+}
