@@ -62,12 +62,12 @@ fn bad_input_exits_2_with_one_message() {
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("@compute"));
     // A feature the translator lacks is refused by name, exit 2.
-    let tes = spv(
+    let shading_rate = spv(
         &d,
-        "t.tese.spv",
+        "rate.vert.spv",
         &common::glsl(
-            glslang::ShaderStage::TesselationEvaluation,
-            "#version 450\n#extension GL_ARB_shader_viewport_layer_array : require\nlayout(triangles) in;\nvoid main(){ gl_Position = gl_in[0].gl_Position; gl_Layer = 1; }",
+            glslang::ShaderStage::Vertex,
+            "#version 450\n#extension GL_EXT_fragment_shading_rate : require\nvoid main(){ gl_Position = vec4(0.0); gl_PrimitiveShadingRateEXT = 0; }",
         ),
     );
     let vert = spv(&d, "t.vert.spv", &common::glsl(glslang::ShaderStage::Vertex, "#version 450\nvoid main(){ gl_Position = vec4(0.0); }"));
@@ -85,10 +85,10 @@ fn bad_input_exits_2_with_one_message() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("// tessellation: Equal spacing, Cw winding, point mode off (draw uniform tess_mode = 4)"), "{text}");
     assert!(text.contains("entry point `tess_emit`\n"), "{text}");
-    let out = tesserae(&["translate", &vert, &tcs, &tes]);
+    let out = tesserae(&["translate", &shading_rate]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("unsupported feature") && err.contains("Layer output"), "{err}");
+    assert!(err.contains("unsupported feature") && err.contains("PrimitiveShadingRate output"), "{err}");
 }
 
 /// A `.geom.spv` goes into the pipeline's geometry slot and `translate` translates it (with or
