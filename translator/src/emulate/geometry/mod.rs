@@ -307,7 +307,9 @@ fn main() {{
 /// Byte offset of the geometry pass's workgroups in a tessellated draw's arguments.
 const ARGUMENTS_DISPATCH: u64 = 20;
 
-/// The passes of a pipeline with a geometry stage (after the shared per-stage steps).
+/// The passes of a pipeline with a geometry stage (after the shared per-stage steps), and of
+/// the tessellation stages in front of it when there are.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn translate(
     desc: &PipelineDesc,
     e: Emulation,
