@@ -438,3 +438,73 @@ fn primitive_id(case: &Case, render: &mut Render) -> Result<String, String> {
         diff.len()
     ))
 }
+
+/// The signature of lavapipe's (Mesa 22.3.6) geometry primitive overflow. Its draw module sizes
+/// the per-invocation array of primitive lengths for the primitives `OutputVertices` decomposes
+/// into (`u_decomposed_prims_for_vertices`: `OutputVertices − 1` line strips, `− 2` triangle
+/// strips, at least one), but counts every `EndPrimitive` after at least one vertex,
+/// incomplete primitives (which Vulkan discards) included: a stage that ends more primitives
+/// than that writes past the array, and the process dies (SIGABRT from malloc's checks, or
+/// SIGSEGV) or renders from corrupted memory. A strip stage declaring fewer vertices than one
+/// primitive (`OutputVertices` 1 or 2 for triangle strips, 1 for line strips) that emits an
+/// incomplete primitive dies the same way with two invocations or more, without any
+/// `EndPrimitive`. Not in [`DriverBug::ALL`]: it shows as a crash, not as an image
+/// (`fuzz/regressions/differential/lavapipe-geometry-primitive-overflow-*`).
+pub const GEOMETRY_PRIMITIVE_OVERFLOW: &str = "lavapipe-geometry-primitive-overflow";
+
+/// Whether `stmts` has an `EndPrimitive` anywhere.
+fn ends_primitives(stmts: &[crate::gen::Stmt]) -> bool {
+    use crate::gen::Stmt;
+    stmts.iter().any(|s| match s {
+        Stmt::EndPrimitive => true,
+        Stmt::If(_, a, b) => ends_primitives(a) || ends_primitives(b),
+        Stmt::Loop(_, a) | Stmt::Emit { stores: a, .. } => ends_primitives(a),
+        _ => false,
+    })
+}
+
+/// The shape of [`GEOMETRY_PRIMITIVE_OVERFLOW`] and its evidence's variant: a geometry stage
+/// emitting strips that may emit more vertices than the strip primitives `OutputVertices`
+/// decomposes into, and either calls `EndPrimitive` (each ended primitive holds one vertex at
+/// least) or declares fewer vertices than one primitive. The variant declares `vertices per
+/// primitive − 1` more output vertices and emits exactly the same (its emissions stop at the
+/// same count, [`crate::gen::GeometrySpec::spare_vertices`]), so the spec says it renders like
+/// the original, and the driver's array then has room for a primitive per vertex. `None`
+/// without the shape.
+pub fn geometry_primitive_overflow_variant(spec: &PipelineSpec) -> Option<PipelineSpec> {
+    let g = spec.geometry.as_ref()?;
+    let per_primitive = g.output.vertices();
+    let (emitted, declared) = (g.max_vertices, g.max_vertices + g.spare_vertices);
+    let room = (declared + 1).saturating_sub(per_primitive);
+    if per_primitive < 2 || room >= emitted || (room > 0 && !ends_primitives(&g.program.body)) {
+        return None;
+    }
+    let mut variant = spec.clone();
+    variant.geometry.as_mut()?.spare_vertices = per_primitive - 1;
+    Some(variant)
+}
+
+/// Evidence of [`GEOMETRY_PRIMITIVE_OVERFLOW`] when the native rendering completed but differs:
+/// on llvmpipe, the variant renders natively exactly as the pipeline rendered translated.
+pub fn geometry_primitive_overflow(case: &Case, render: &mut Render) -> Result<String, String> {
+    if !on_llvmpipe(case.device) {
+        return Err("not llvmpipe".into());
+    }
+    let variant =
+        geometry_primitive_overflow_variant(case.spec).ok_or("no geometry stage that may end more primitives than it declares")?;
+    let vn = render_checked(render, &variant, Side::Native, case.native, "the variant declaring more output vertices")?;
+    let left = differing(&vn, case.translated).len();
+    if left > 0 {
+        return Err(format!("the variant declaring more output vertices (same emissions) still differs natively at {left} pixels"));
+    }
+    Ok(format!(
+        "the same stage declaring {} more output vertices (emitting the same) renders natively as {} renders this one",
+        variant.geometry.as_ref().map_or(0, |g| g.spare_vertices) - case.spec.geometry.as_ref().map_or(0, |g| g.spare_vertices),
+        case.executor
+    ))
+}
+
+/// Whether a device name is llvmpipe's (lavapipe or llvmpipe GL).
+pub fn is_llvmpipe(device: &str) -> bool {
+    on_llvmpipe(device)
+}
