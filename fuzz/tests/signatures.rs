@@ -192,7 +192,7 @@ fn noperspective_frustum_needs_the_border() {
         move |_: &PipelineSpec, side: Side| match side {
             Side::Native => at_border(45),
             Side::Translated => {
-                image(|x, y| (y >= 4 && y < 10 && x < 6).then_some([255, 0, if (x, y) == (2, 5) { 45 + step } else { 45 }, 255]))
+                image(|x, y| ((4..10).contains(&y) && x < 6).then_some([255, 0, if (x, y) == (2, 5) { 45 + step } else { 45 }, 255]))
             }
         }
     };
