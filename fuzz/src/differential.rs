@@ -57,7 +57,8 @@ pub struct Config {
 /// mode (`None` when the pipeline cannot take one, or the harness failed to write it).
 fn test_text(cfg: &Config, spec: &PipelineSpec, comment: &str) -> Option<String> {
     let text = shader_test_out::write(spec, comment);
-    if !cfg.through_geometry {
+    // (A generated geometry stage is already there.)
+    if !cfg.through_geometry || spec.geometry.is_some() {
         return Some(text);
     }
     let (input, output) = (cfg.work.join("through-geometry-in"), cfg.work.join("through-geometry-out"));
@@ -302,11 +303,26 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
     }
     let native_png = cfg.work.join("native.png");
     let translated_png = cfg.work.join("translated.png");
+    // When lavapipe dies on a geometry stage that ends more primitives than it declares room
+    // for (`driver_bugs::GEOMETRY_PRIMITIVE_OVERFLOW`), the variant declaring that room (the
+    // same emissions, so the same image by the spec) is the native rendering compared.
+    let mut crashed: Option<String> = None;
     let n = match render(cfg, &test, "native", "native", &native_png) {
         Ok(n) if n.status == ChildStatus::Rendered => n,
         Ok(n) if n.status == ChildStatus::Skip => return Outcome::Skip(format!("native: {}", n.message)),
-        Ok(n) => return Outcome::NativeFailed(format!("native {}: {}", n.status, n.message)),
-        Err((status, message)) => return Outcome::NativeFailed(format!("native {status}: {message}")),
+        failed => {
+            let message = match failed {
+                Ok(n) => format!("native {}: {}", n.status, n.message),
+                Err((status, message)) => format!("native {status}: {message}"),
+            };
+            match overflow_variant_native(cfg, spec, &native_png) {
+                Some(v) => {
+                    crashed = Some(message);
+                    v
+                }
+                None => return Outcome::NativeFailed(message),
+            }
+        }
     };
     let native = match Image::read_png(&native_png) {
         Ok(a) => a,
@@ -340,7 +356,7 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
                     0
                 };
                 if differing > allowed {
-                    return explain(
+                    let o = explain(
                         cfg,
                         spec,
                         n.device(),
@@ -352,12 +368,42 @@ pub fn evaluate(cfg: &Config, spec: &PipelineSpec) -> Outcome {
                         format!("{name}: {summary}"),
                         differing,
                     );
+                    return match (o, &crashed) {
+                        // (Compared with the variant: the original crashed natively.)
+                        (Outcome::Differ { message, not_shown }, Some(m)) => Outcome::Differ {
+                            message: format!(
+                                "{message}\nnative is the variant declaring more output vertices: the original crashed ({})",
+                                m.lines().next().unwrap_or("")
+                            ),
+                            not_shown,
+                        },
+                        (o, _) => o,
+                    };
                 }
             }
         }
     }
+    if let Some(m) = crashed {
+        let message = format!(
+            "{}: {}\nthe same stage declaring room for a primitive per vertex (emitting the same) renders natively as every translated executor renders this one",
+            driver_bugs::GEOMETRY_PRIMITIVE_OVERFLOW,
+            m.lines().next().unwrap_or("")
+        );
+        return Outcome::KnownDriverBug { signature: driver_bugs::GEOMETRY_PRIMITIVE_OVERFLOW, message, pixels: 0 };
+    }
     let clear = [0u8, 0, 0, 255];
     Outcome::Same { drawn: native.data.chunks_exact(4).any(|p| p != clear) }
+}
+
+/// The native rendering of [`driver_bugs::geometry_primitive_overflow_variant`] into `png`, when
+/// `spec` has its shape and the variant renders on llvmpipe.
+fn overflow_variant_native(cfg: &Config, spec: &PipelineSpec, png: &Path) -> Option<ChildReport> {
+    let variant = driver_bugs::geometry_primitive_overflow_variant(spec)?;
+    let text = test_text(cfg, &variant, "differential fuzzer: the variant declaring more output vertices")?;
+    let test = cfg.work.join("variant.shader_test");
+    std::fs::write(&test, text).ok()?;
+    let r = render(cfg, &test, "native", "native", png).ok()?;
+    (r.status == ChildStatus::Rendered && driver_bugs::is_llvmpipe(r.device())).then_some(r)
 }
 
 /// A difference past the allowance: a platform rule within its measured bound, a driver bug
@@ -402,6 +448,16 @@ fn explain(
         return Outcome::KnownDriverBug { signature: bug.name(), message, pixels: differing };
     }
     not_shown.extend(c.not_shown.into_iter().map(|(b, why)| (b.name(), why)));
+    // The geometry primitive overflow may corrupt memory without killing the process.
+    if driver_bugs::geometry_primitive_overflow_variant(spec).is_some() {
+        match driver_bugs::geometry_primitive_overflow(&case, &mut render) {
+            Ok(evidence) => {
+                let name = driver_bugs::GEOMETRY_PRIMITIVE_OVERFLOW;
+                return Outcome::KnownDriverBug { signature: name, message: format!("{name}: {summary}\n{evidence}"), pixels: differing };
+            }
+            Err(why) => not_shown.push((driver_bugs::GEOMETRY_PRIMITIVE_OVERFLOW, why)),
+        }
+    }
     let mut message = summary;
     for (name, why) in &not_shown {
         message += &format!("\nshape of {name}, not its evidence: {why}");

@@ -36,10 +36,14 @@ pub fn write(spec: &PipelineSpec, comment: &str) -> String {
     let clip = spec.clip.min(8);
     let cull = spec.cull.min(8 - clip);
     let tess = spec.tess_words();
-    if clip > 0 || cull > 0 || tess.is_some() {
+    let geometry = spec.geometry_words();
+    if clip > 0 || cull > 0 || tess.is_some() || geometry.is_some() {
         s.push_str("\n[require]\n");
         if tess.is_some() {
             s.push_str("tessellation\n");
+        }
+        if geometry.is_some() {
+            s.push_str("geometry\n");
         }
         if clip > 0 {
             let _ = writeln!(s, "clip-distances {clip}");
@@ -55,6 +59,10 @@ pub fn write(spec: &PipelineSpec, comment: &str) -> String {
         hex_words(&mut s, control);
         s.push_str("\n[tessellation evaluation shader spirv]\n");
         hex_words(&mut s, evaluation);
+    }
+    if let Some(g) = &geometry {
+        s.push_str("\n[geometry shader spirv]\n");
+        hex_words(&mut s, g);
     }
     if let Some(f) = spec.fragment_words() {
         s.push_str("\n[fragment shader spirv]\n");

@@ -41,6 +41,9 @@ fn generator_emits_valid_spirv() {
         if let Some(f) = s.fragment_words() {
             spirv_val(&f, &format!("fragment-{i}"));
         }
+        if let Some(g) = s.geometry_words() {
+            spirv_val(&g, &format!("geometry-{i}"));
+        }
     }
 }
 
@@ -167,6 +170,9 @@ fn generated_tests_parse_back() {
         assert_eq!(t.test.draws[0].count as usize, s.vertices.len());
         assert_eq!(t.topology(), s.topology);
         assert_eq!(t.requires.clip_distances, s.clip);
+        assert_eq!(t.requires.geometry, s.geometry.is_some());
+        let gs = t.shader(tesserae::Stage::Geometry).map(|g| tesserae_fuzz::shader_test::spirv_words(Path::new("x"), g).unwrap());
+        assert_eq!(gs, s.geometry_words());
         let mut bindings: Vec<(u32, u32)> = t.resources.iter().map(|r| (r.set, r.binding)).collect();
         let mut wanted = s.resources.bindings();
         bindings.sort();
@@ -355,6 +361,26 @@ fn tessellation_shrink_candidates_stay_valid() {
     }
 }
 
+/// Shrinking a geometry spec keeps it valid (the emitter is total: an emission's stores, its
+/// vertex, `EndPrimitive`s and the stage itself may go), and can remove the stage.
+#[test]
+fn geometry_shrink_candidates_stay_valid() {
+    let mut removed = 0;
+    for i in 0..4 {
+        let Some(s) = spec(18, i, &Features { only_geometry: true, ..Features::DIFFERENTIAL }) else { continue };
+        let candidates = s.shrink_candidates();
+        removed += candidates.iter().filter(|c| c.geometry.is_none()).count();
+        for (k, c) in candidates.iter().enumerate().filter(|(k, _)| k % 9 == 0) {
+            if let Some(g) = c.geometry_words() {
+                spirv_val(&g, &format!("shrunk-geometry-{i}-{k}"));
+            }
+            spirv_val(&c.vertex_words(), &format!("shrunk-geometry-vertex-{i}-{k}"));
+            oracle::pipeline(c);
+        }
+    }
+    assert!(removed >= 3, "{removed} candidates without the geometry stage");
+}
+
 /// The generator packs varyings into one location by `Component` (plain, point and cull
 /// pipelines alike), and such pipelines translate: issue 34 found the point path writing one
 /// location twice, which the generator could not make then.
@@ -430,4 +456,97 @@ fn differential_control_stages_write_the_whole_position() {
         }
     }
     assert!(checked > 20, "{checked} tessellated pipelines");
+}
+
+/// Geometry pipelines (issue 35): valid SPIR-V for every stage, and every one translates (or is
+/// refused naming a not-yet-supported feature: the `pipeline` oracle). Every output primitive,
+/// input primitive (adjacency included), loose and block `gl_in`, several invocations, loops,
+/// `EndPrimitive` and culled emissions are generated.
+#[test]
+fn geometry_generator() {
+    use tesserae_fuzz::gen::{GsOutput, Stmt};
+    let (mut translated, mut total) = (0, 0);
+    let mut seen: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut count = |what: String| *seen.entry(what).or_default() += 1;
+    for i in 0..200 {
+        let Some(s) = spec(17, i, &Features::GEOMETRY) else { continue };
+        let g = s.geometry.as_ref().expect("only_geometry gives every spec a geometry stage");
+        assert!(s.tess.is_none());
+        let words = s.geometry_words().unwrap();
+        spirv_val(&words, &format!("geometry-{i}"));
+        spirv_val(&s.vertex_words(), &format!("geometry-vertex-{i}"));
+        if let Some(f) = s.fragment_words() {
+            spirv_val(&f, &format!("geometry-fragment-{i}"));
+        }
+        assert!((1..=16).contains(&g.max_vertices) && (1..=4).contains(&g.invocations), "{g:?}");
+        count(format!("output {:?}", g.output));
+        count(format!("input {}", s.topology.name()));
+        count(format!("gl_in {}", if g.gl_in_block { "block" } else { "loose" }));
+        count(format!("invocations {}", g.invocations.min(2)));
+        let mut body = g.program.body.clone();
+        let (mut emits, mut ends, mut loops, mut ifs) = (0, 0, 0, 0);
+        fn walk(b: &[Stmt], f: &mut dyn FnMut(&Stmt)) {
+            for s in b {
+                f(s);
+                match s {
+                    Stmt::If(_, a, c) => {
+                        walk(a, f);
+                        walk(c, f);
+                    }
+                    Stmt::Loop(_, a) | Stmt::Emit { stores: a, .. } => walk(a, f),
+                    _ => {}
+                }
+            }
+        }
+        walk(&body, &mut |s| match s {
+            Stmt::Emit { .. } => emits += 1,
+            Stmt::EndPrimitive => ends += 1,
+            Stmt::Loop(..) => loops += 1,
+            Stmt::If(..) => ifs += 1,
+            _ => {}
+        });
+        body.clear();
+        for (what, n) in [("emits", emits), ("end-primitive", ends), ("loop", loops), ("if", ifs)] {
+            if n > 0 {
+                count(what.to_string());
+            }
+        }
+        if g.output == GsOutput::Points && s.point_size {
+            count("points of a size".into());
+        }
+        if s.fragment.as_ref().is_some_and(|f| f.uses_primitive_id()) {
+            count("fragment PrimitiveId".into());
+        }
+        total += 1;
+        if oracle::pipeline(&s) == PipelineOutcome::Translated {
+            translated += 1;
+        } else {
+            count("not yet supported".into());
+        }
+    }
+    eprintln!("{translated} of {total} translated; {seen:#?}");
+    assert!(total >= 190, "{total} generated");
+    assert!(translated * 10 >= total * 9, "{translated} of {total} translated");
+    for what in [
+        "output Points",
+        "output LineStrip",
+        "output TriangleStrip",
+        "input point-list",
+        "input line-list",
+        "input line-strip",
+        "input triangle-list",
+        "input triangle-strip",
+        "input line-list-adjacency",
+        "input triangle-list-adjacency",
+        "gl_in loose",
+        "gl_in block",
+        "invocations 2",
+        "emits",
+        "end-primitive",
+        "loop",
+        "if",
+        "fragment PrimitiveId",
+    ] {
+        assert!(seen.get(what).is_some_and(|&n| n > 0), "no geometry pipeline with {what}: {seen:#?}");
+    }
 }

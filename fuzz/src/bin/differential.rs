@@ -5,6 +5,7 @@
 //!              [--shrink-seconds N] [--max-shrinks N] [--executor E]... [--adapter NAME]
 //!              [--first I] [--only I]   (start at iteration I / replay and shrink iteration I)
 //!              [--tessellation]          (every pipeline with tessellation stages)
+//!              [--geometry]              (every pipeline with a generated geometry stage)
 //!              [--through-geometry]      (every pipeline with a pass-through geometry stage)
 //! ```
 //! Prints progress to stderr and one JSON line of statistics to stdout; exits 1 if it found
@@ -74,6 +75,7 @@ fn main() -> ExitCode {
             }
             "--timeout" => cfg.timeout = Duration::from_secs(num(val())),
             "--tessellation" => cfg.features = Features { tessellation: true, only_tessellation: true, ..cfg.features },
+            "--geometry" => cfg.features = Features { geometry: true, only_geometry: true, ..cfg.features },
             "--through-geometry" => cfg.through_geometry = true,
             other => {
                 eprintln!("differential: unknown argument `{other}`");

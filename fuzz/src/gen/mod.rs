@@ -5,16 +5,19 @@
 //! clip and cull distance arrays, loose or in a `gl_PerVertex` block), two programs made of
 //! assignments, stores to outputs, `if`/`else`, counted loops and `discard`, over float and
 //! integer expressions, plus the vertex data and topology of one draw, tessellation stages
-//! ([`TessSpec`]) and the resources every stage may read ([`Resources`]: buffers, push
-//! constants, textures and samplers, specialization constants). [`spirv`] emits it as SPIR-V
-//! with rspirv's `dr::Builder`.
+//! ([`TessSpec`]), a geometry stage ([`GeometrySpec`]) and the resources every stage may read
+//! ([`Resources`]: buffers, push constants, textures and samplers, specialization constants).
+//! [`spirv`] emits it as SPIR-V with rspirv's `dr::Builder`.
 //!
 //! Every spec emits valid SPIR-V whose behaviour is fully defined: values stay finite
 //! (locals are clamped, divisors are `|b| + 1`, expressions are at most [`Limits::expr_depth`]
 //! deep, integer-to-float conversions are clamped), every output is written before the body
 //! runs, shifts are masked, array indices wrapped. The emitter is *total*: a reference to an
 //! input, local, loop counter or output that does not exist is emitted as a constant or
-//! skipped, so the shrinker ([`shrink`]) may delete anything without breaking validity.
+//! skipped, so the shrinker ([`shrink`]) may delete anything without breaking validity. A
+//! geometry stage's emissions ([`Stmt::Emit`]) write every output before each `EmitVertex`
+//! (outputs are undefined after one) and count themselves: an emission past `max_vertices` is
+//! skipped at run time, so no loop or branch can emit more than the stage declares.
 //!
 //! [`Features`] says which language features to generate. A few combinations are generated
 //! although the translator refuses them; [`PipelineSpec::not_yet_supported`] lists those a spec
@@ -46,6 +49,9 @@ pub struct Features {
     pub point_coord: bool,
     /// Tessellation control + evaluation stages ([`TessSpec`]). Supported (emulated in compute).
     pub tessellation: bool,
+    /// A geometry stage ([`GeometrySpec`]), in pipelines without tessellation. Supported
+    /// (emulated in compute). Its draws may use the topologies with adjacency.
+    pub geometry: bool,
     /// `if`/`else` and loops.
     pub control_flow: bool,
     /// `discard` in the fragment stage.
@@ -62,6 +68,8 @@ pub struct Features {
     pub defined_only: bool,
     /// Every spec has tessellation stages (with `tessellation`).
     pub only_tessellation: bool,
+    /// Every spec has a geometry stage (with `geometry`; tessellation is then never generated).
+    pub only_geometry: bool,
     /// Uniform and storage buffers, push constants, textures and samplers, specialization
     /// constants ([`Resources`]), read in every stage.
     pub resources: bool,
@@ -77,6 +85,7 @@ impl Features {
         point_list: true,
         point_coord: true,
         tessellation: true,
+        geometry: true,
         control_flow: true,
         discard: true,
         integers: true,
@@ -84,6 +93,7 @@ impl Features {
         vertex_only: true,
         defined_only: false,
         only_tessellation: false,
+        only_geometry: false,
         resources: true,
     };
 
@@ -93,9 +103,13 @@ impl Features {
     /// Every spec has tessellation stages (the `pipeline_tess` target).
     pub const TESSELLATION: Features = Features { only_tessellation: true, ..Features::ALL };
 
+    /// Every spec has a geometry stage (`differential --geometry`, the geometry smoke tests).
+    pub const GEOMETRY: Features = Features { only_geometry: true, ..Features::ALL };
+
     /// What the differential fuzzer renders: supported features whose rendering is fully
-    /// defined by Vulkan, tessellation included (the tessellator promises the driver's
-    /// primitives and order, so overlapping tessellated triangles compare too).
+    /// defined by Vulkan, tessellation and geometry stages included (the tessellator promises
+    /// the driver's primitives and order, so overlapping tessellated triangles compare too;
+    /// Vulkan orders a geometry stage's primitives by input primitive, invocation and emission).
     pub const DIFFERENTIAL: Features = Features { vertex_only: false, ..Features::SUPPORTED };
 }
 
@@ -254,7 +268,9 @@ pub enum FBuiltin {
 #[derive(Debug, Clone, PartialEq)]
 pub enum FExpr {
     Const(f32),
-    /// Component `comp` of stage input `var` (vertex: an attribute; fragment: a varying).
+    /// Component `comp` of stage input `var` (vertex: an attribute; fragment: a varying;
+    /// geometry: the vertex stage's varying `var` at the current emission's input vertex, or
+    /// its `gl_Position` when `var` is [`POSITION`]).
     Input {
         var: u8,
         comp: u8,
@@ -266,10 +282,11 @@ pub enum FExpr {
     Select(Box<Cond>, Box<FExpr>, Box<FExpr>),
     /// `float(clamp(i, -255, 255))`.
     FromInt(Box<IExpr>),
-    /// Tessellation stages: component `comp` of a per-vertex input of control point `vertex`
-    /// (control stage: varying `var` of the vertex stage, point `vertex mod patch size`;
-    /// evaluation stage: control-point output `var`, point `vertex mod output vertices`);
-    /// `var == POSITION` reads `gl_in[vertex].gl_Position`.
+    /// Tessellation and geometry stages: component `comp` of a per-vertex input of control
+    /// point `vertex` (control stage: varying `var` of the vertex stage, point `vertex mod patch
+    /// size`; evaluation stage: control-point output `var`, point `vertex mod output vertices`;
+    /// geometry stage: varying `var` of the vertex stage, input vertex `vertex mod
+    /// gl_in.length()`); `var == POSITION` reads `gl_in[vertex].gl_Position`.
     PerVertex {
         var: u8,
         vertex: u8,
@@ -303,9 +320,10 @@ pub enum IExpr {
     VertexIndex,
     /// Vertex only.
     InstanceIndex,
-    /// Control stage only.
+    /// Control and geometry stages.
     InvocationId,
-    /// Control and evaluation stages, and the fragment stage of a tessellation pipeline.
+    /// Control, evaluation and geometry stages (`gl_PrimitiveIDIn` there), and the fragment
+    /// stage of a tessellation or geometry pipeline.
     PrimitiveId,
     /// Control and evaluation stages.
     PatchVertices,
@@ -368,6 +386,17 @@ pub enum Stmt {
     Loop(u8, Vec<Stmt>),
     /// Fragment only, and only as a statement of an `if`'s then-branch (ignored elsewhere).
     Discard,
+    /// Geometry only (ignored elsewhere): one output vertex. Every output is first written from
+    /// input vertex `vertex mod gl_in.length()` (its position and varyings; clip and cull
+    /// distances 1, `PointSize` 1, `PrimitiveId` [`GeometrySpec::primitive_id`]), then `stores`
+    /// run (a `Position` store there offsets that vertex's), then `EmitVertex()`, unless the
+    /// stage has emitted `max_vertices` already.
+    Emit {
+        vertex: IExpr,
+        stores: Vec<Stmt>,
+    },
+    /// Geometry only (ignored elsewhere): `EndPrimitive()`.
+    EndPrimitive,
 }
 
 /// A stage's code: `locals` float locals (zeroed) and a body.
@@ -432,6 +461,72 @@ pub struct TessSpec {
     pub eval: Program,
 }
 
+/// The output primitive of a geometry stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GsOutput {
+    Points,
+    LineStrip,
+    TriangleStrip,
+}
+
+impl GsOutput {
+    /// Vertices of one primitive of the strip.
+    pub fn vertices(self) -> u32 {
+        match self {
+            GsOutput::Points => 1,
+            GsOutput::LineStrip => 2,
+            GsOutput::TriangleStrip => 3,
+        }
+    }
+}
+
+/// Most vertices a generated geometry stage declares (`max_vertices`).
+pub const GS_MAX_VERTICES: u32 = 16;
+/// Most invocations a generated geometry stage declares.
+pub const GS_MAX_INVOCATIONS: u32 = 4;
+/// Most output vertices a geometry stage declares beyond those it may emit
+/// ([`GeometrySpec::spare_vertices`]).
+pub const GS_MAX_SPARE_VERTICES: u32 = 4;
+
+/// A geometry stage between the vertex and fragment stages. Its input primitive follows the
+/// draw's topology ([`gs_input_vertices`]); its per-vertex inputs are the vertex stage's
+/// varyings (arrays of `gl_in.length()`), and it writes what the vertex stage writes without
+/// it (`Position`, the varyings, clip and cull distances, `PointSize`), so the fragment stage
+/// reads the same interface.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeometrySpec {
+    pub output: GsOutput,
+    /// Vertices the stage may emit, 1 to [`GS_MAX_VERTICES`]; emissions past them are skipped.
+    pub max_vertices: u32,
+    /// `OutputVertices` is `max_vertices + spare_vertices` (at most [`GS_MAX_SPARE_VERTICES`]
+    /// more): a stage may declare more vertices than it emits.
+    pub spare_vertices: u32,
+    /// `Invocations`, 1 to [`GS_MAX_INVOCATIONS`].
+    pub invocations: u32,
+    /// `gl_in` as an array of `gl_PerVertex { Position }` blocks (glslang), or a loose array
+    /// of `BuiltIn Position` (DXC).
+    pub gl_in_block: bool,
+    /// The `PrimitiveId` each emission writes, when the fragment stage reads it (Vulkan gives
+    /// the fragment what the provoking vertex wrote).
+    pub primitive_id: IExpr,
+    /// Assignments, `if`s, loops, [`Stmt::Emit`] and [`Stmt::EndPrimitive`].
+    pub program: Program,
+}
+
+/// Vertices of one input primitive of a geometry stage for a draw of `topology`
+/// (`gl_in.length()`).
+pub fn gs_input_vertices(topology: Topology) -> u32 {
+    match topology {
+        Topology::PointList => 1,
+        Topology::LineList | Topology::LineStrip => 2,
+        Topology::TriangleList | Topology::TriangleStrip => 3,
+        Topology::LineListAdjacency | Topology::LineStripAdjacency => 4,
+        Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency => 6,
+        // (A geometry stage never takes patches; the emitter declares points.)
+        Topology::PatchList { .. } => 1,
+    }
+}
+
 /// A generated vertex (+ fragment) pipeline and one draw.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PipelineSpec {
@@ -458,6 +553,8 @@ pub struct PipelineSpec {
     pub defold: bool,
     /// Tessellation stages (the topology is then a patch list of `input_vertices`).
     pub tess: Option<TessSpec>,
+    /// A geometry stage (never with `tess`).
+    pub geometry: Option<GeometrySpec>,
     /// Descriptors, push constants and specialization constants every stage may read.
     pub resources: Resources,
     /// The last pre-rasterization stage writes its varyings as members of one output block
@@ -472,8 +569,21 @@ impl PipelineSpec {
     /// (the corpus's `basic/line-list` tolerates the same); the differential fuzzer reports
     /// such a wgpu-gl difference as the known `gl-line-rule`, not as a finding.
     pub fn draws_lines(&self) -> bool {
+        if let Some(g) = &self.geometry {
+            return g.output == GsOutput::LineStrip;
+        }
         let isolines = self.tess.as_ref().is_some_and(|t| t.domain == tesserae::tessellator::Domain::Isolines && !t.point_mode);
         matches!(self.topology, Topology::LineList | Topology::LineStrip) || isolines
+    }
+
+    /// Whether the draw rasterizes points: a point list, tessellation's point mode, or a
+    /// geometry stage emitting points.
+    pub fn draws_points(&self) -> bool {
+        match (&self.geometry, &self.tess) {
+            (Some(g), _) => g.output == GsOutput::Points,
+            (None, Some(t)) => t.point_mode,
+            (None, None) => self.topology == Topology::PointList,
+        }
     }
 
     /// Generates a spec from fuzzer bytes.
@@ -488,9 +598,19 @@ impl PipelineSpec {
         let mut v = Vec::new();
         // REFUSED BY DESIGN: PointCoord outside point-list draws and tessellation's point mode
         // (undefined in Vulkan).
-        let points = self.topology == Topology::PointList || self.tess.as_ref().is_some_and(|t| t.point_mode);
-        if !points && self.fragment.as_ref().is_some_and(|p| p.uses_point_coord()) {
+        let points = self.draws_points();
+        let point_coord = self.fragment.as_ref().is_some_and(|p| p.uses_point_coord());
+        if !points && point_coord {
             v.push("PointCoord");
+        }
+        // NOT YET SUPPORTED: a geometry stage's points drawn as squares (PointSize written or
+        // PointCoord read) when the fragment stage reads the PrimitiveId it writes.
+        if points
+            && self.geometry.is_some()
+            && (self.point_size || point_coord)
+            && self.fragment.as_ref().is_some_and(|p| p.uses_primitive_id())
+        {
+            v.push("points of a size from a geometry stage");
         }
         // A patch list without tessellation stages (the generator no longer makes one).
         if matches!(self.topology, Topology::PatchList { .. }) && self.tess.is_none() {
@@ -519,6 +639,11 @@ impl PipelineSpec {
         self.tess.as_ref().map(|_| (spirv::tess_control(self), spirv::tess_eval(self)))
     }
 
+    /// The geometry stage, when the spec has one.
+    pub fn geometry_words(&self) -> Option<Vec<u32>> {
+        self.geometry.as_ref().map(|_| spirv::geometry(self))
+    }
+
     /// The pipeline description the translator gets.
     pub fn desc(&self) -> tesserae::PipelineDesc {
         let tess = self.tess_words();
@@ -526,7 +651,7 @@ impl PipelineSpec {
             vertex: tesserae::StageDesc { spirv: self.vertex_words(), entry_point: Some("main".into()) },
             tess_control: tess.as_ref().map(|t| tesserae::StageDesc { spirv: t.0.clone(), entry_point: Some("main".into()) }),
             tess_eval: tess.map(|t| tesserae::StageDesc { spirv: t.1, entry_point: Some("main".into()) }),
-            geometry: None,
+            geometry: self.geometry_words().map(|w| tesserae::StageDesc { spirv: w, entry_point: Some("main".into()) }),
             fragment: self.fragment_words().map(|w| tesserae::StageDesc { spirv: w, entry_point: Some("main".into()) }),
             topology: self.topology,
             vertex_buffers: vec![self.vertex_buffer_layout()],
@@ -684,8 +809,22 @@ fn reach_stmts(stmts: &[Stmt], input: &dyn Fn(u8) -> bool, control: bool, defini
                 reach_stmts(body, input, control, false, st);
             }
             Stmt::Discard => st.reach.coverage |= control,
+            // (Geometry only: a fragment program has none.)
+            Stmt::Emit { stores, .. } => reach_stmts(stores, input, control, false, st),
+            Stmt::EndPrimitive => {}
         }
     }
+}
+
+/// Where a geometry stage's emission puts its vertex around its input vertex in defined-only
+/// mode ([`Gen::emission`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Corner {
+    /// The k-th emission of a straight-line stage: corner `(k & 1, k >> 1 & 1)`.
+    Const(u8),
+    /// In a loop: the corner its counter names.
+    Counter,
+    None,
 }
 
 /// Which stage an expression is generated for.
@@ -695,6 +834,7 @@ enum St {
     Fragment,
     TessControl,
     TessEval,
+    Geometry,
 }
 
 struct Ctx {
@@ -771,9 +911,20 @@ impl Gen<'_, '_> {
         if f.point_list {
             topologies.push(Topology::PointList);
         }
-        let tessellated = f.tessellation && (f.only_tessellation || self.chance(1, 4)?);
+        let tessellated = f.tessellation && !(f.geometry && f.only_geometry) && (f.only_tessellation || self.chance(1, 4)?);
         let input_vertices = if tessellated { self.patch_size()? } else { 0 };
-        let topology = if tessellated { Topology::PatchList { control_points: input_vertices } } else { self.pick(&topologies)? };
+        let mut topology = if tessellated { Topology::PatchList { control_points: input_vertices } } else { self.pick(&topologies)? };
+        let geometry = !tessellated && f.geometry && (f.only_geometry || self.chance(1, 4)?);
+        // Only a geometry stage reads the adjacent vertices (without one they are skipped).
+        if geometry && self.chance(1, 5)? {
+            topology = match topology {
+                Topology::LineList => Topology::LineListAdjacency,
+                Topology::LineStrip => Topology::LineStripAdjacency,
+                Topology::TriangleList => Topology::TriangleListAdjacency,
+                Topology::TriangleStrip => Topology::TriangleStripAdjacency,
+                t => t,
+            };
+        }
         if f.defined_only && topology == Topology::PointList {
             point_size = f.point_size;
         }
@@ -791,6 +942,7 @@ impl Gen<'_, '_> {
             vertices: Vec::new(),
             defold: f.defined_only,
             tess: None,
+            geometry: None,
             resources: if f.resources { Resources::generate(self.u)? } else { Resources::default() },
             varying_block: false,
         };
@@ -805,6 +957,15 @@ impl Gen<'_, '_> {
                 spec.point_size = f.point_size;
             }
         }
+        if geometry {
+            let g = self.geometry(&spec)?;
+            // The size of a point a geometry stage emits is what it writes to PointSize
+            // (undefined when it writes none, with `shaderTessellationAndGeometryPointSize`).
+            if f.defined_only && g.output == GsOutput::Points {
+                spec.point_size = f.point_size;
+            }
+            spec.geometry = Some(g);
+        }
         let fragment = !(f.vertex_only && self.chance(1, 10)?);
         if fragment {
             spec.fragment = Some(self.fragment_program(&spec)?);
@@ -812,9 +973,9 @@ impl Gen<'_, '_> {
         spec.vertices = self.vertices(&spec)?;
         // Decided last, so the bytes of earlier inputs keep their meaning.
         spec.varying_block = !spec.varyings.is_empty() && self.chance(1, 3)?;
-        // (Not into the per-vertex arrays of tessellation stages, which the translator refuses
-        // packed.)
-        if spec.tess.is_none() && self.chance(1, 4)? {
+        // (Not into the per-vertex arrays of tessellation and geometry stages, which the
+        // translator refuses packed.)
+        if spec.tess.is_none() && spec.geometry.is_none() && self.chance(1, 4)? {
             pack_components(&mut spec.varyings);
         }
         Ok(spec)
@@ -828,9 +989,11 @@ impl Gen<'_, '_> {
             Topology::LineStrip => (2, 1),
             Topology::PointList => (1, 1),
             Topology::PatchList { control_points } => (control_points as usize, control_points as usize),
-            // The generator makes no geometry stage, the only reader of adjacency.
-            Topology::LineListAdjacency | Topology::LineStripAdjacency => (4, 4),
-            Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency => (6, 6),
+            // (Drawn with a geometry stage, the only reader of adjacency.)
+            Topology::LineListAdjacency => (4, 4),
+            Topology::LineStripAdjacency => (4, 1),
+            Topology::TriangleListAdjacency => (6, 6),
+            Topology::TriangleStripAdjacency => (6, 2),
         };
         let extra = self.u.int_in_range(0..=(self.l.vertices.saturating_sub(min)) / step)?;
         let count = min + extra * step;
@@ -1023,13 +1186,160 @@ impl Gen<'_, '_> {
     fn distance(&mut self, ctx: &Ctx, spec: &PipelineSpec) -> Result<FExpr> {
         // (With eight distances, each steered two times in three, 4% of the pipelines kept
         // every plane on screen; seven in eight keeps a third.)
-        if !spec.defold || !matches!(ctx.st, St::Vertex | St::TessEval) || !self.chance(7, 8)? {
+        if !spec.defold || !matches!(ctx.st, St::Vertex | St::TessEval | St::Geometry) || !self.chance(7, 8)? {
             return self.fexpr(ctx, 0, spec);
         }
         let comp = self.u.int_in_range(0..=1)?;
         let offset = self.pick(&[-0.25, 0.0, 0.25, 0.5, 0.75])?;
-        let along = if ctx.st == St::TessEval { FExpr::Builtin(FBuiltin::TessCoord(comp)) } else { FExpr::Input { var: 0, comp } };
+        let along = match ctx.st {
+            St::TessEval => FExpr::Builtin(FBuiltin::TessCoord(comp)),
+            // The emitted vertex's input position.
+            St::Geometry => FExpr::Input { var: POSITION, comp },
+            _ => FExpr::Input { var: 0, comp },
+        };
         Ok(FExpr::Bin(FBin::Add, Box::new(along), Box::new(FExpr::Const(offset))))
+    }
+
+    /// The geometry stage of `spec` (whose vertex stage and topology are decided). Its body is
+    /// one of three shapes, then any statements: the input primitive's vertices emitted in
+    /// order (a pass-through, each emission sometimes culled under a condition, `EndPrimitive`
+    /// sometimes between them); a counted loop emitting the vertex its counter names; or
+    /// statements alone (assignments, `if`s and loops around emissions).
+    fn geometry(&mut self, spec: &PipelineSpec) -> Result<GeometrySpec> {
+        let n_in = gs_input_vertices(spec.topology);
+        // (Choices are ordered so that an input whose bytes ran out, which answers the first
+        // choice and the lowest number, still draws: a strip of the input vertices.)
+        let output = self.pick(&[GsOutput::TriangleStrip, GsOutput::LineStrip, GsOutput::Points, GsOutput::TriangleStrip])?;
+        // (Mostly room for one primitive at least; sometimes not, which draws nothing.)
+        let max_vertices = match self.u.int_in_range(0..=7u8)? {
+            0 => self.u.int_in_range(1..=GS_MAX_VERTICES)?,
+            1..=4 => self.u.int_in_range(output.vertices()..=(output.vertices() + 3))?,
+            _ => self.u.int_in_range(output.vertices()..=GS_MAX_VERTICES)?,
+        };
+        let spare_vertices = if self.chance(1, 4)? { self.u.int_in_range(1..=GS_MAX_SPARE_VERTICES)? } else { 0 };
+        let invocations = if self.chance(1, 2)? { 1 } else { self.u.int_in_range(2..=GS_MAX_INVOCATIONS)? };
+        let gl_in_block = self.chance(2, 3)?;
+        let locals = self.u.int_in_range(0..=self.l.locals)?;
+        let mut g = GeometrySpec {
+            output,
+            max_vertices,
+            spare_vertices,
+            invocations,
+            gl_in_block,
+            primitive_id: IExpr::PrimitiveId,
+            program: Program { locals, body: Vec::new() },
+        };
+        let mut spec_g = spec.clone();
+        spec_g.geometry = Some(g.clone());
+        let mut ctx = Ctx { st: St::Geometry, locals, loops: 0, nesting: 0, in_then: false, after_barrier: false };
+        if self.chance(1, 4)? {
+            g.primitive_id = self.iexpr(&ctx, 1, &spec_g)?;
+        }
+        let mut body = Vec::new();
+        // Enough emissions for a primitive where `max_vertices` allows.
+        let least = output.vertices().min(max_vertices);
+        match self.u.int_in_range(0..=4u8)? {
+            0..=2 => {
+                let count = self.u.int_in_range(least..=max_vertices.min(8).max(least))?;
+                for k in 0..count {
+                    let e = self.emission(&ctx, IExpr::Const((k % n_in) as i32), Corner::Const(k as u8), &spec_g)?;
+                    body.push(self.maybe_culled(&ctx, e, &spec_g)?);
+                    // Mostly after a whole primitive (one in the middle discards it).
+                    let whole = (k + 1) % output.vertices() == 0;
+                    if k + 1 < count && self.chance(1, if whole { 3 } else { 12 })? {
+                        body.push(Stmt::EndPrimitive);
+                    }
+                }
+            }
+            3 => {
+                let count = self.u.int_in_range(least.min(6) as u8..=6)?;
+                ctx.loops += 1;
+                ctx.nesting += 1;
+                let vertex = if self.chance(2, 3)? { IExpr::Counter(0) } else { self.iexpr(&ctx, 1, &spec_g)? };
+                let e = self.emission(&ctx, vertex, Corner::Counter, &spec_g)?;
+                let mut inner = vec![self.maybe_culled(&ctx, e, &spec_g)?];
+                if self.chance(1, 4)? {
+                    inner.push(Stmt::EndPrimitive);
+                }
+                ctx.loops -= 1;
+                ctx.nesting -= 1;
+                body.push(Stmt::Loop(count, inner));
+            }
+            _ => {}
+        }
+        body.extend(self.stmts(&mut ctx, &spec_g)?);
+        g.program = Program { locals, body };
+        Ok(g)
+    }
+
+    /// `e`, or, one time in eight, `if (!cond) e` (a vertex culled where `cond` holds).
+    fn maybe_culled(&mut self, ctx: &Ctx, e: Stmt, spec: &PipelineSpec) -> Result<Stmt> {
+        Ok(if self.chance(1, 8)? { Stmt::If(self.cond(ctx, 0, spec)?, Vec::new(), vec![e]) } else { e })
+    }
+
+    /// A geometry stage's emission of input vertex `vertex`: offsets of its position, clip and
+    /// cull distances (planes through the screen, as the vertex stage's), and a few stores to
+    /// any output. In defined-only mode the x and y offsets mostly put the vertex at a corner
+    /// of a square around its input vertex ([`Corner`]), so a point (or a line) grows into a
+    /// quad a strip draws rather than a primitive of no area.
+    fn emission(&mut self, ctx: &Ctx, vertex: IExpr, corner: Corner, spec: &PipelineSpec) -> Result<Stmt> {
+        let mut stores = Vec::new();
+        let steer = spec.defold && corner != Corner::None && !self.chance(1, 4)?;
+        for c in 0..4u8 {
+            let e = if steer && c < 2 {
+                // Emission k at corner (k & 1, k >> 1 & 1) of the square [-0.25, 0.25]².
+                let bit = |k: IExpr| {
+                    IExpr::Bin(
+                        IBin::And,
+                        Box::new(IExpr::Bin(IBin::ShrLogical, Box::new(k), Box::new(IExpr::Const(c as i32)))),
+                        Box::new(IExpr::Const(1)),
+                    )
+                };
+                Some(match corner {
+                    Corner::Const(k) => FExpr::Const(if (k >> c) & 1 == 1 { 1.0 } else { -1.0 }),
+                    _ => FExpr::Bin(
+                        FBin::Sub,
+                        Box::new(FExpr::Bin(
+                            FBin::Mul,
+                            Box::new(FExpr::FromInt(Box::new(bit(IExpr::Counter(0))))),
+                            Box::new(FExpr::Const(2.0)),
+                        )),
+                        Box::new(FExpr::Const(1.0)),
+                    ),
+                })
+            } else if self.chance(1, if c < 2 { 3 } else { 8 })? {
+                Some(self.fexpr(ctx, 0, spec)?)
+            } else {
+                None
+            };
+            if let Some(e) = e {
+                stores.push(Stmt::Store(Out::Position(c), Value::F(e)));
+            }
+        }
+        // (Points of more than a pixel show more of what the fragment stage computes.)
+        if spec.point_size && self.chance(1, 2)? {
+            let e = if spec.defold { FExpr::Const(self.pick(&[2.0, 3.0, 4.0, 6.0])?) } else { self.fexpr(ctx, 0, spec)? };
+            stores.push(Stmt::Store(Out::PointSize, Value::F(e)));
+        }
+        for i in 0..spec.clip as u8 {
+            if self.chance(1, 2)? {
+                stores.push(Stmt::Store(Out::Clip(i), Value::F(self.distance(ctx, spec)?)));
+            }
+        }
+        for i in 0..spec.cull as u8 {
+            if self.chance(1, 2)? {
+                stores.push(Stmt::Store(Out::Cull(i), Value::F(self.distance(ctx, spec)?)));
+            }
+        }
+        for _ in 0..self.u.int_in_range(0..=3)? {
+            let (out, kind) = self.out(ctx, spec)?;
+            let mut value = self.value_for(kind, ctx, spec)?;
+            if let (true, Out::ClipDynamic(_)) = (spec.defold, &out) {
+                value = Value::F(self.distance(ctx, spec)?);
+            }
+            stores.push(Stmt::Store(out, value));
+        }
+        Ok(Stmt::Emit { vertex, stores })
     }
 
     fn vertex_program(&mut self, spec: &PipelineSpec) -> Result<Program> {
@@ -1111,6 +1421,15 @@ impl Gen<'_, '_> {
                 ctx.loops -= 1;
                 ctx.nesting -= 1;
                 Stmt::Loop(count, body)
+            }
+            // A geometry stage stores through its emissions.
+            _ if ctx.st == St::Geometry => {
+                if self.chance(1, 6)? {
+                    Stmt::EndPrimitive
+                } else {
+                    let vertex = self.iexpr(ctx, 1, spec)?;
+                    self.emission(ctx, vertex, Corner::None, spec)?
+                }
             }
             _ => {
                 let (out, kind) = self.out(ctx, spec)?;
@@ -1204,6 +1523,13 @@ impl Gen<'_, '_> {
             }
             // The control stage: the vertex stage's varyings, at its own control point.
             St::TessControl => spec.varyings.iter().enumerate().map(|(i, v)| (i as u8, v.ty.n, v.ty.kind)).collect(),
+            // The geometry stage: the vertex stage's varyings and position, at the emission's
+            // input vertex.
+            St::Geometry => {
+                let mut v: Vec<(u8, u32, Kind)> = spec.varyings.iter().enumerate().map(|(i, v)| (i as u8, v.ty.n, v.ty.kind)).collect();
+                v.push((POSITION, 4, Kind::Float));
+                v
+            }
             // The evaluation stage: the patch outputs.
             St::TessEval => spec
                 .tess
@@ -1215,6 +1541,13 @@ impl Gen<'_, '_> {
 
     /// A float read of another control point (tessellation stages).
     fn per_vertex(&mut self, ctx: &Ctx, spec: &PipelineSpec) -> Result<FExpr> {
+        if ctx.st == St::Geometry {
+            let mut vars: Vec<(u8, u32)> = vec![(POSITION, 4)];
+            vars.extend(spec.varyings.iter().enumerate().filter(|(_, v)| v.ty.kind == Kind::Float).map(|(i, v)| (i as u8, v.ty.n)));
+            let (var, n) = self.pick(&vars)?;
+            let comp = self.u.int_in_range(0..=n - 1)? as u8;
+            return Ok(FExpr::PerVertex { var, vertex: self.u.int_in_range(0..=7)?, comp });
+        }
         let Some(t) = spec.tess.as_ref() else { return Ok(FExpr::Const(0.0)) };
         let peer = ctx.st == St::TessControl && ctx.after_barrier && self.chance(1, 2)?;
         let mut vars: Vec<(u8, u32)> = vec![(POSITION, 4)];
@@ -1241,7 +1574,7 @@ impl Gen<'_, '_> {
                 None => FExpr::Const(self.pick(&FCONSTS)?),
             },
             0 => FExpr::Const(self.pick(&FCONSTS)?),
-            1 | 2 if matches!(ctx.st, St::TessControl | St::TessEval) && self.chance(1, 2)? => self.per_vertex(ctx, spec)?,
+            1 | 2 if matches!(ctx.st, St::TessControl | St::TessEval | St::Geometry) && self.chance(1, 2)? => self.per_vertex(ctx, spec)?,
             3 if ctx.st == St::TessEval && self.chance(1, 2)? => {
                 if self.chance(2, 3)? {
                     FExpr::Builtin(FBuiltin::TessCoord(self.u.int_in_range(0..=2)?))
@@ -1260,7 +1593,8 @@ impl Gen<'_, '_> {
             }
             3 if ctx.locals > 0 => FExpr::Local(self.u.int_in_range(0..=ctx.locals - 1)?),
             3 if ctx.st == St::Fragment => {
-                let point_coord = self.f.point_coord && (!self.f.defined_only || spec.topology == Topology::PointList);
+                // (Points of a point list or a geometry stage; not yet tessellation's point mode.)
+                let point_coord = self.f.point_coord && (!self.f.defined_only || (spec.tess.is_none() && spec.draws_points()));
                 if point_coord && self.chance(1, 4)? {
                     FExpr::Builtin(FBuiltin::PointCoord(self.u.int_in_range(0..=1)?))
                 } else {
@@ -1372,7 +1706,23 @@ impl Gen<'_, '_> {
                     IExpr::PatchVertices
                 }
             }
-            2 | 3 if ctx.st == St::Fragment && spec.tess.is_some() && self.chance(1, 3)? => IExpr::PrimitiveId,
+            2 | 3 if ctx.st == St::Geometry => {
+                if self.chance(1, 2)? {
+                    IExpr::InvocationId
+                } else {
+                    IExpr::PrimitiveId
+                }
+            }
+            // (After a geometry stage, the PrimitiveId it writes; not in defined-only mode with
+            // points out, whose squares the translator does not draw with one yet.)
+            2 | 3
+                if ctx.st == St::Fragment
+                    && (spec.tess.is_some()
+                        || spec.geometry.as_ref().is_some_and(|g| !(self.f.defined_only && g.output == GsOutput::Points)))
+                    && self.chance(1, 3)? =>
+            {
+                IExpr::PrimitiveId
+            }
             2 | 3 if ctx.st == St::Vertex => {
                 if self.chance(3, 4)? {
                     IExpr::VertexIndex

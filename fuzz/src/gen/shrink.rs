@@ -42,7 +42,11 @@ pub fn walk_stmts(stmts: &mut [Stmt], f: &mut dyn FnMut(Node)) {
                 walk_stmts(b, f);
             }
             Stmt::Loop(_, body) => walk_stmts(body, f),
-            Stmt::Discard => {}
+            Stmt::Emit { vertex, stores } => {
+                walk_i(vertex, f);
+                walk_stmts(stores, f);
+            }
+            Stmt::Discard | Stmt::EndPrimitive => {}
         }
     }
 }
@@ -207,7 +211,7 @@ fn lists(stmts: &[Stmt], path: &mut Vec<(usize, u8)>, out: &mut Vec<Vec<(usize, 
                 lists(b, path, out);
                 path.pop();
             }
-            Stmt::Loop(_, body) => {
+            Stmt::Loop(_, body) | Stmt::Emit { stores: body, .. } => {
                 path.push((i, 0));
                 lists(body, path, out);
                 path.pop();
@@ -221,13 +225,14 @@ fn list_at<'a>(stmts: &'a mut Vec<Stmt>, path: &[(usize, u8)]) -> Option<&'a mut
     let Some(((i, branch), rest)) = path.split_first() else { return Some(stmts) };
     match stmts.get_mut(*i)? {
         Stmt::If(_, a, b) => list_at(if *branch == 0 { a } else { b }, rest),
-        Stmt::Loop(_, body) => list_at(body, rest),
+        Stmt::Loop(_, body) | Stmt::Emit { stores: body, .. } => list_at(body, rest),
         _ => None,
     }
 }
 
 /// Structural candidates for one program: drop a statement, inline an `if` branch or a loop
-/// body, run a loop once.
+/// body. (An emission's stores are not inlined: outside an emission they are overwritten by
+/// the next one.)
 fn program_candidates(p: &Program) -> Vec<Program> {
     let mut out = Vec::new();
     let mut paths = Vec::new();
@@ -293,12 +298,17 @@ impl PipelineSpec {
         let step = match self.topology {
             Topology::TriangleList => 3,
             Topology::LineList => 2,
+            Topology::LineListAdjacency => 4,
+            Topology::TriangleListAdjacency => 6,
+            Topology::TriangleStripAdjacency => 2,
             Topology::PatchList { control_points } => control_points.max(1) as usize,
             _ => 1,
         };
         let min = match self.topology {
             Topology::TriangleList | Topology::TriangleStrip => 3,
             Topology::LineList | Topology::LineStrip => 2,
+            Topology::LineListAdjacency | Topology::LineStripAdjacency => 4,
+            Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency => 6,
             _ => step,
         };
         if self.vertices.len() >= min + step {
@@ -345,7 +355,10 @@ impl PipelineSpec {
         // (A point list needs its PointSize: without it the point size is undefined.)
         // (A point list, or an evaluation stage in point mode, in defined-only mode keeps its
         // PointSize: without it the size is undefined and any difference is meaningless.)
-        let draws_points = self.topology == Topology::PointList || (self.defold && self.tess.as_ref().is_some_and(|t| t.point_mode));
+        let draws_points = match &self.geometry {
+            Some(g) => self.defold && g.output == GsOutput::Points,
+            None => self.topology == Topology::PointList || (self.defold && self.tess.as_ref().is_some_and(|t| t.point_mode)),
+        };
         if self.point_size && !draws_points {
             out.push(PipelineSpec { point_size: false, ..self.clone() });
         }
@@ -452,6 +465,41 @@ impl PipelineSpec {
                 }
             }
         }
+        // The geometry stage: gone (a point list in defined-only mode then writes its
+        // PointSize), or smaller.
+        if let Some(g) = &self.geometry {
+            let point_size = self.point_size || (self.defold && self.topology == Topology::PointList);
+            out.push(PipelineSpec { geometry: None, point_size, ..self.clone() });
+            let with = |g2: GeometrySpec| PipelineSpec { geometry: Some(g2), ..self.clone() };
+            for p in program_candidates(&g.program) {
+                out.push(with(GeometrySpec { program: p, ..g.clone() }));
+            }
+            if g.invocations > 1 {
+                out.push(with(GeometrySpec { invocations: 1, ..g.clone() }));
+            }
+            if g.max_vertices > 1 {
+                out.push(with(GeometrySpec { max_vertices: g.max_vertices - 1, ..g.clone() }));
+            }
+            if g.spare_vertices > 0 {
+                out.push(with(GeometrySpec { spare_vertices: 0, ..g.clone() }));
+            }
+            if !g.gl_in_block {
+                out.push(with(GeometrySpec { gl_in_block: true, ..g.clone() }));
+            }
+            if g.primitive_id != IExpr::PrimitiveId {
+                out.push(with(GeometrySpec { primitive_id: IExpr::PrimitiveId, ..g.clone() }));
+            }
+            let mut body = g.program.body.clone();
+            for k in 0..count_nodes(&mut body) {
+                for r in 0..3 {
+                    let mut b = g.program.body.clone();
+                    if !replace_node(&mut b, k, r) {
+                        break;
+                    }
+                    out.push(with(GeometrySpec { program: Program { locals: g.program.locals, body: b }, ..g.clone() }));
+                }
+            }
+        }
         // Vertex data: simpler values.
         for vi in 0..self.vertices.len() {
             for ci in 0..self.vertices[vi].len() {
@@ -490,6 +538,12 @@ impl PipelineSpec {
                 n += 1 + program_weight(after);
             }
         }
+        if let Some(g) = &self.geometry {
+            n += 8 + g.program.locals as usize + program_weight(&g.program.body);
+            n += (g.max_vertices as usize).saturating_sub(1) + g.spare_vertices as usize + (g.invocations as usize).saturating_sub(1);
+            n += (!g.gl_in_block) as usize;
+            n += (g.primitive_id != IExpr::PrimitiveId) as usize;
+        }
         n += self.resources.size();
         n + self.vertices.iter().flatten().skip(2).filter(|&&x| x != 0).count()
     }
@@ -502,6 +556,7 @@ fn program_weight(stmts: &[Stmt]) -> usize {
         match s {
             Stmt::If(_, a, b) => n += 2 + program_weight(a) + program_weight(b),
             Stmt::Loop(c, b) => n += 2 + *c as usize + program_weight(b),
+            Stmt::Emit { stores, .. } => n += 2 + program_weight(stores),
             _ => {}
         }
     }

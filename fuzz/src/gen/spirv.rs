@@ -33,6 +33,11 @@ pub fn tess_eval(spec: &PipelineSpec) -> Vec<u32> {
     Em::new(spec, St::TessEval).emit()
 }
 
+/// The geometry stage of `spec` (which must have a [`GeometrySpec`]).
+pub fn geometry(spec: &PipelineSpec) -> Vec<u32> {
+    Em::new(spec, St::Geometry).emit()
+}
+
 /// `gl_MaxPatchVertices`: the size glslang gives per-vertex input arrays.
 const MAX_PATCH_VERTICES: u32 = 32;
 
@@ -84,11 +89,21 @@ struct Em<'s> {
     counters: Vec<Word>,
     loops: usize,
     builtins: HashMap<BuiltIn, Word>,
-    /// Tessellation stages: `gl_in` (array of `gl_PerVertex` with `Position`).
+    /// Tessellation and geometry stages: `gl_in` (array of `gl_PerVertex` with `Position`, or
+    /// in a geometry stage a loose array of `Position`s: `gl_in_loose`).
     gl_in: Option<Word>,
-    /// Tessellation stages: per-vertex input arrays (control: the vertex stage's varyings;
-    /// evaluation: the control-point outputs).
+    gl_in_loose: bool,
+    /// Tessellation and geometry stages: per-vertex input arrays (control and geometry: the
+    /// vertex stage's varyings; evaluation: the control-point outputs).
     pv_in: Vec<Option<(Word, VType)>>,
+    /// Geometry stage: vertices of an input primitive (`gl_in.length()`).
+    gs_in: u32,
+    /// Geometry stage: function variables holding the current emission's input vertex and the
+    /// number of vertices emitted so far.
+    emit_vertex: Word,
+    emitted: Word,
+    /// Geometry stage: the `PrimitiveId` output (when the fragment stage reads it).
+    primitive_id_out: Option<Word>,
     /// Control stage: `gl_out` and the control-point output arrays.
     gl_out: Option<Word>,
     cp_out: Vec<Option<(Word, VType)>>,
@@ -139,7 +154,12 @@ impl<'s> Em<'s> {
             loops: 0,
             builtins: HashMap::new(),
             gl_in: None,
+            gl_in_loose: false,
             pv_in: Vec::new(),
+            gs_in: 1,
+            emit_vertex: 0,
+            emitted: 0,
+            primitive_id_out: None,
             gl_out: None,
             cp_out: Vec::new(),
             patch: Vec::new(),
@@ -341,7 +361,40 @@ impl<'s> Em<'s> {
         }
     }
 
-    /// The outputs of the last pre-rasterization stage (vertex or evaluation).
+    /// The geometry stage's interface: `gl_in`, the vertex stage's varyings as arrays of
+    /// `gl_in.length()`, and the outputs of the last pre-rasterization stage.
+    fn declare_geometry(&mut self) {
+        let spec = self.spec;
+        let Some(g) = spec.geometry.as_ref() else { return self.declare_outputs() };
+        self.b.capability(Capability::Geometry);
+        let n = gs_input_vertices(spec.topology);
+        self.gs_in = n;
+        if g.gl_in_block {
+            self.gl_in = Some(self.per_vertex_blocks(Sc::Input, n));
+        } else {
+            let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
+            let arr = self.array(vec4, n);
+            let v = self.global(Sc::Input, arr);
+            self.b.decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(BuiltIn::Position)]);
+            self.gl_in = Some(v);
+            self.gl_in_loose = true;
+        }
+        let from_vertex: Vec<(u32, VType)> = spec.varyings.iter().map(|v| (v.location, v.ty)).collect();
+        self.pv_in = self.tess_vars(Sc::Input, &from_vertex, Some(n));
+        self.declare_outputs();
+        // (glslang's whole gl_PerVertex block declares PointSize, written or not.)
+        if spec.point_size || spec.style == BuiltinStyle::BlockDeclaresAll {
+            self.b.capability(Capability::GeometryPointSize);
+        }
+        if spec.fragment.as_ref().is_some_and(|f| f.uses_primitive_id()) {
+            let i32_ = self.t.i32_;
+            let v = self.global(Sc::Output, i32_);
+            self.b.decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(BuiltIn::PrimitiveId)]);
+            self.primitive_id_out = Some(v);
+        }
+    }
+
+    /// The outputs of the last pre-rasterization stage (vertex, evaluation or geometry).
     fn declare_outputs(&mut self) {
         let spec = self.spec;
         if spec.varying_block && !spec.varyings.is_empty() {
@@ -484,6 +537,7 @@ impl<'s> Em<'s> {
             St::Vertex => self.declare_vertex(),
             St::Fragment => self.declare_fragment(),
             St::TessControl | St::TessEval => self.declare_tess(),
+            St::Geometry => self.declare_geometry(),
         }
         let void = self.t.void;
         let fn_ty = self.b.type_function(void, []);
@@ -496,6 +550,7 @@ impl<'s> Em<'s> {
             St::Fragment => self.spec.fragment.as_ref(),
             St::TessControl => tess.map(|t| &t.control),
             St::TessEval => tess.map(|t| &t.eval),
+            St::Geometry => self.spec.geometry.as_ref().map(|g| &g.program),
         };
         let locals = program.map_or(0, |p| p.locals);
         let (f32_, i32_) = (self.t.f32_, self.t.i32_);
@@ -512,6 +567,14 @@ impl<'s> Em<'s> {
         if self.spec.defold {
             self.zero = self.b.variable(pf, None, Sc::Function, None);
             self.locals_to_zero.push(self.zero);
+        }
+        if self.st == St::Geometry {
+            self.emit_vertex = self.b.variable(pi, None, Sc::Function, None);
+            self.emitted = self.b.variable(pi, None, Sc::Function, None);
+            let zero = self.i(0);
+            for v in [self.emit_vertex, self.emitted] {
+                self.b.store(v, zero, None, []).expect("store");
+            }
         }
         let zero = self.f(0.0);
         for l in self.locals.iter().chain(&self.locals_to_zero).copied().collect::<Vec<_>>() {
@@ -534,11 +597,31 @@ impl<'s> Em<'s> {
             St::Fragment => ExecutionModel::Fragment,
             St::TessControl => ExecutionModel::TessellationControl,
             St::TessEval => ExecutionModel::TessellationEvaluation,
+            St::Geometry => ExecutionModel::Geometry,
         };
         let interface = self.interface.clone();
         self.b.entry_point(model, main, "main", interface);
         if self.st == St::Fragment {
             self.b.execution_mode(main, ExecutionMode::OriginUpperLeft, []);
+        }
+        if let (St::Geometry, Some(g)) = (self.st, self.spec.geometry.as_ref()) {
+            let input = match self.gs_in {
+                1 => ExecutionMode::InputPoints,
+                2 => ExecutionMode::InputLines,
+                4 => ExecutionMode::InputLinesAdjacency,
+                6 => ExecutionMode::InputTrianglesAdjacency,
+                _ => ExecutionMode::Triangles,
+            };
+            let output = match g.output {
+                GsOutput::Points => ExecutionMode::OutputPoints,
+                GsOutput::LineStrip => ExecutionMode::OutputLineStrip,
+                GsOutput::TriangleStrip => ExecutionMode::OutputTriangleStrip,
+            };
+            self.b.execution_mode(main, input, []);
+            self.b.execution_mode(main, ExecutionMode::Invocations, [g.invocations.clamp(1, GS_MAX_INVOCATIONS)]);
+            self.b.execution_mode(main, output, []);
+            let declared = g.max_vertices.clamp(1, GS_MAX_VERTICES) + g.spare_vertices.min(GS_MAX_SPARE_VERTICES);
+            self.b.execution_mode(main, ExecutionMode::OutputVertices, [declared]);
         }
         if let Some(t) = tess.filter(|_| matches!(self.st, St::TessControl | St::TessEval)) {
             if self.st == St::TessControl {
@@ -667,7 +750,7 @@ impl<'s> Em<'s> {
                     }
                 }
             }
-            St::Vertex | St::TessEval => {
+            St::Vertex | St::TessEval | St::Geometry => {
                 for c in 0..4 {
                     self.store(&Out::Position(c), &Value::F(FExpr::Const(0.0)));
                 }
@@ -772,8 +855,87 @@ impl<'s> Em<'s> {
                     return false;
                 }
             }
+            Stmt::Emit { vertex, stores } => {
+                if self.st == St::Geometry {
+                    self.emission(vertex, stores);
+                }
+            }
+            Stmt::EndPrimitive => {
+                if self.st == St::Geometry {
+                    self.b.end_primitive().expect("end_primitive");
+                }
+            }
         }
         true
+    }
+
+    /// [`Stmt::Emit`]: every output from input vertex `vertex mod gl_in.length()`, the stores,
+    /// then `EmitVertex()` unless `max_vertices` vertices were emitted.
+    fn emission(&mut self, vertex: &IExpr, stores: &[Stmt]) {
+        let Some(g) = self.spec.geometry.as_ref() else { return };
+        let (i32_, u32_, bool_) = (self.t.i32_, self.t.u32_, self.t.bool_);
+        let v = self.iexpr(vertex);
+        let u = self.b.bitcast(u32_, None, v).expect("bitcast");
+        let n = self.u(self.gs_in);
+        let idx = self.b.u_mod(u32_, None, u, n).expect("umod");
+        let idx = self.b.bitcast(i32_, None, idx).expect("bitcast");
+        self.b.store(self.emit_vertex, idx, None, []).expect("store");
+        // Outputs are undefined after an emission: all of them written again.
+        if let (Some(place), Some(gl_in)) = (self.position, self.gl_in) {
+            let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
+            let mut chain = vec![idx];
+            if !self.gl_in_loose {
+                chain.push(self.i(0));
+            }
+            let pin = self.ptr(Sc::Input, vec4);
+            let p = self.b.access_chain(pin, None, gl_in, chain).expect("access_chain");
+            let pos = self.b.load(vec4, None, p, None, []).expect("load");
+            let pout = self.ptr(Sc::Output, vec4);
+            let p = match place {
+                Place::Var(v) => v,
+                Place::Member(v, m) => {
+                    let m = self.i(m as i32);
+                    self.b.access_chain(pout, None, v, [m]).expect("access_chain")
+                }
+            };
+            self.b.store(p, pos, None, []).expect("store");
+        }
+        for (var, v) in self.spec.varyings.iter().enumerate() {
+            for comp in 0..v.ty.n as u8 {
+                let var = var as u8;
+                let value =
+                    if v.ty.kind == Kind::Float { Value::F(FExpr::Input { var, comp }) } else { Value::I(IExpr::Input { var, comp }) };
+                self.store(&Out::Varying { var, comp }, &value);
+            }
+        }
+        for i in 0..self.clip.map_or(0, |c| c.1) as u8 {
+            self.store(&Out::Clip(i), &Value::F(FExpr::Const(1.0)));
+        }
+        for i in 0..self.cull.map_or(0, |c| c.1) as u8 {
+            self.store(&Out::Cull(i), &Value::F(FExpr::Const(1.0)));
+        }
+        if self.point_size.is_some() {
+            self.store(&Out::PointSize, &Value::F(FExpr::Const(1.0)));
+        }
+        if let Some(out) = self.primitive_id_out {
+            let id = self.iexpr(&g.primitive_id);
+            self.b.store(out, id, None, []).expect("store");
+        }
+        self.block(stores, false);
+        // if (emitted < max_vertices) { EmitVertex(); emitted += 1; }
+        let count = self.b.load(i32_, None, self.emitted, None, []).expect("load");
+        let max = self.i(g.max_vertices.clamp(1, GS_MAX_VERTICES) as i32);
+        let room = self.b.s_less_than(bool_, None, count, max).expect("slt");
+        let (then_l, merge_l) = (self.b.id(), self.b.id());
+        self.b.selection_merge(merge_l, ::spirv::SelectionControl::NONE).expect("merge");
+        self.b.branch_conditional(room, then_l, merge_l, []).expect("branch");
+        self.b.begin_block(Some(then_l)).expect("block");
+        self.b.emit_vertex().expect("emit_vertex");
+        let one = self.i(1);
+        let next = self.b.i_add(i32_, None, count, one).expect("iadd");
+        self.b.store(self.emitted, next, None, []).expect("store");
+        self.b.branch(merge_l).expect("branch");
+        self.b.begin_block(Some(merge_l)).expect("block");
     }
 
     // ---- outputs ----
@@ -856,7 +1018,7 @@ impl<'s> Em<'s> {
                 });
             }
             Out::Position(c) => {
-                let (Some(place), true) = (self.position, matches!(self.st, St::Vertex | St::TessEval)) else { return };
+                let (Some(place), true) = (self.position, matches!(self.st, St::Vertex | St::TessEval | St::Geometry)) else { return };
                 let c = (*c).min(3);
                 let e = self.value_f(value);
                 let v = match c {
@@ -864,7 +1026,12 @@ impl<'s> Em<'s> {
                         let e = self.clamp_f(e, -1.0, 1.0);
                         let k = self.f(0.25);
                         let d = self.b.f_mul(f32_, None, e, k).expect("fmul");
-                        let base = if self.st == St::TessEval { self.tess_base(c) } else { self.input_f(0, c) };
+                        let base = match self.st {
+                            St::TessEval => self.tess_base(c),
+                            // The emission's input vertex.
+                            St::Geometry => self.input_f(POSITION, c),
+                            _ => self.input_f(0, c),
+                        };
                         self.b.f_add(f32_, None, base, d).expect("fadd")
                     }
                     2 => {
@@ -1019,6 +1186,11 @@ impl<'s> Em<'s> {
 
     /// [`FExpr::PerVertex`].
     fn per_vertex_f(&mut self, var: u8, vertex: u8, comp: u8) -> Word {
+        if self.st == St::Geometry {
+            let index = self.i((u32::from(vertex) % self.gs_in.max(1)) as i32);
+            let table = self.pv_in.get(var as usize).copied().flatten();
+            return self.load_control_point_f(Sc::Input, self.gl_in, table, var, index, comp);
+        }
         let Some(t) = self.spec.tess.as_ref() else { return self.f(0.0) };
         let n = match self.st {
             St::TessControl => t.input_vertices,
@@ -1037,7 +1209,8 @@ impl<'s> Em<'s> {
         if var == POSITION {
             let Some(block) = block else { return self.f(0.0) };
             let vt = VType { kind: Kind::Float, n: 4 };
-            return self.load_elem_f(sc, block, vt, index, comp.min(3), true);
+            let in_block = !(self.gl_in_loose && sc == Sc::Input);
+            return self.load_elem_f(sc, block, vt, index, comp.min(3), in_block);
         }
         match table {
             Some((v, vt)) if u32::from(comp) < vt.n => self.load_elem_f(sc, v, vt, index, comp, false),
@@ -1078,6 +1251,26 @@ impl<'s> Em<'s> {
 
     /// Loads component `comp` of input `var` (None if it does not exist).
     fn load_input(&mut self, var: u8, comp: u8) -> Option<(Word, Kind)> {
+        if self.st == St::Geometry {
+            // At the current emission's input vertex.
+            let i32_ = self.t.i32_;
+            let index = self.b.load(i32_, None, self.emit_vertex, None, []).expect("load");
+            if var == POSITION {
+                return Some((self.load_control_point_f(Sc::Input, self.gl_in, None, POSITION, index, comp), Kind::Float));
+            }
+            let (v, t) = self.pv_in.get(var as usize).copied().flatten()?;
+            if u32::from(comp) >= t.n {
+                return None;
+            }
+            let elem = self.scalar(t.kind);
+            let pt = self.ptr(Sc::Input, elem);
+            let mut chain = vec![index];
+            if t.n > 1 {
+                chain.push(self.i(comp as i32));
+            }
+            let p = self.b.access_chain(pt, None, v, chain).expect("access_chain");
+            return Some((self.b.load(elem, None, p, None, []).expect("load"), t.kind));
+        }
         if self.st == St::TessControl {
             let (v, t) = self.pv_in.get(var as usize).copied().flatten()?;
             if u32::from(comp) >= t.n {
@@ -1269,19 +1462,22 @@ impl<'s> Em<'s> {
                 }
             }
             IExpr::InvocationId => {
-                if self.st != St::TessControl {
+                if !matches!(self.st, St::TessControl | St::Geometry) {
                     return self.i(0);
                 }
                 self.invocation()
             }
             IExpr::PrimitiveId | IExpr::PatchVertices => {
                 let tess_stage = matches!(self.st, St::TessControl | St::TessEval);
-                let fragment = self.st == St::Fragment && self.spec.tess.is_some() && *e == IExpr::PrimitiveId;
-                if !tess_stage && !fragment {
+                // (`gl_PrimitiveIDIn` in a geometry stage.)
+                let geometry_stage = self.st == St::Geometry && *e == IExpr::PrimitiveId;
+                let fragment =
+                    self.st == St::Fragment && (self.spec.tess.is_some() || self.spec.geometry.is_some()) && *e == IExpr::PrimitiveId;
+                if !tess_stage && !geometry_stage && !fragment {
                     return self.i(0);
                 }
                 if fragment {
-                    self.b.capability(Capability::Tessellation);
+                    self.b.capability(if self.spec.tess.is_some() { Capability::Tessellation } else { Capability::Geometry });
                 }
                 let bi = if *e == IExpr::PrimitiveId { BuiltIn::PrimitiveId } else { BuiltIn::PatchVertices };
                 let new = !self.builtins.contains_key(&bi);

@@ -48,10 +48,11 @@ fn module_of<'w>(what: &str, w: &'w tesserae::wgsl::ValidatedWgsl, source: Sourc
 }
 
 /// A render pass's shader: `stage` is the pipeline stage it comes from (the vertex slot of a
-/// render pass holds the vertex or, in a tessellation plan, the evaluation stage).
+/// render pass holds the vertex or, in a tessellation plan, the evaluation stage, or in a
+/// geometry plan the pass-through stage drawing the geometry stage's records).
 fn check_shader<'p>(plan: &'p ShaderPlan, stage: Stage, source: Source) -> std::borrow::Cow<'p, naga::Module> {
     let what = format!("{stage} stage");
-    let slot_ok = plan.stage == stage || (stage == Stage::Vertex && plan.stage == Stage::TessEval);
+    let slot_ok = plan.stage == stage || (stage == Stage::Vertex && matches!(plan.stage, Stage::TessEval | Stage::Geometry));
     assert!(slot_ok, "{what}: plan stage {}", plan.stage);
     let module = module_of(&what, &plan.wgsl, source);
     let want = match stage {
@@ -431,7 +432,7 @@ fn check_spec_resources(spec: &PipelineSpec, desc: &PipelineDesc, plan: &Plan) {
         }
         None
     };
-    let stages = [Some(&desc.vertex), desc.tess_control.as_ref(), desc.tess_eval.as_ref(), desc.fragment.as_ref()];
+    let stages = [Some(&desc.vertex), desc.tess_control.as_ref(), desc.tess_eval.as_ref(), desc.geometry.as_ref(), desc.fragment.as_ref()];
     let mut push = false;
     for stage in stages.into_iter().flatten() {
         let (bindings, reads_push) = declared_resources(&stage.spirv);
