@@ -550,3 +550,26 @@ fn geometry_generator() {
         assert!(seen.get(what).is_some_and(|&n| n > 0), "no geometry pipeline with {what}: {seen:#?}");
     }
 }
+
+/// Geometry stages after tessellation: the geometry stage takes the tessellator's primitives
+/// (points in point mode, lines of isolines, triangles) from the evaluation stage's varyings;
+/// every stage validates and the pipelines translate (or are refused naming a
+/// not-yet-supported feature).
+#[test]
+fn geometry_after_tessellation_generator() {
+    let (mut translated, mut total) = (0, 0);
+    let f = Features { only_tessellation: true, only_geometry: true, ..Features::ALL };
+    for i in 0..40 {
+        let Some(s) = spec(19, i, &f) else { continue };
+        assert!(s.tess.is_some() && s.geometry.is_some());
+        let (c, e) = s.tess_words().unwrap();
+        spirv_val(&c, &format!("tess-geometry-control-{i}"));
+        spirv_val(&e, &format!("tess-geometry-eval-{i}"));
+        spirv_val(&s.geometry_words().unwrap(), &format!("tess-geometry-geometry-{i}"));
+        total += 1;
+        if oracle::pipeline(&s) == PipelineOutcome::Translated {
+            translated += 1;
+        }
+    }
+    assert!(translated * 4 >= total * 3, "{translated} of {total} translated");
+}

@@ -49,8 +49,8 @@ pub struct Features {
     pub point_coord: bool,
     /// Tessellation control + evaluation stages ([`TessSpec`]). Supported (emulated in compute).
     pub tessellation: bool,
-    /// A geometry stage ([`GeometrySpec`]), in pipelines without tessellation. Supported
-    /// (emulated in compute). Its draws may use the topologies with adjacency.
+    /// A geometry stage ([`GeometrySpec`]), after the vertex stage or the tessellation stages.
+    /// Supported (emulated in compute). Its draws may use the topologies with adjacency.
     pub geometry: bool,
     /// `if`/`else` and loops.
     pub control_flow: bool,
@@ -488,11 +488,12 @@ pub const GS_MAX_INVOCATIONS: u32 = 4;
 /// ([`GeometrySpec::spare_vertices`]).
 pub const GS_MAX_SPARE_VERTICES: u32 = 4;
 
-/// A geometry stage between the vertex and fragment stages. Its input primitive follows the
-/// draw's topology ([`gs_input_vertices`]); its per-vertex inputs are the vertex stage's
-/// varyings (arrays of `gl_in.length()`), and it writes what the vertex stage writes without
-/// it (`Position`, the varyings, clip and cull distances, `PointSize`), so the fragment stage
-/// reads the same interface.
+/// A geometry stage between the vertex (or tessellation evaluation) and fragment stages. Its
+/// input primitive follows the draw's topology, or the tessellator's primitives
+/// ([`gs_input_vertices`]); its per-vertex inputs are the varyings of the stage before it
+/// (arrays of `gl_in.length()`), and it writes what that stage writes without it (`Position`,
+/// the varyings, clip and cull distances, `PointSize`), so the fragment stage reads the same
+/// interface.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GeometrySpec {
     pub output: GsOutput,
@@ -513,16 +514,24 @@ pub struct GeometrySpec {
     pub program: Program,
 }
 
-/// Vertices of one input primitive of a geometry stage for a draw of `topology`
-/// (`gl_in.length()`).
-pub fn gs_input_vertices(topology: Topology) -> u32 {
-    match topology {
+/// Vertices of one input primitive of a geometry stage in `spec` (`gl_in.length()`): of the
+/// draw's topology, or after tessellation of the tessellator's primitives (points in point
+/// mode, lines of isolines, triangles).
+pub fn gs_input_vertices(spec: &PipelineSpec) -> u32 {
+    if let Some(t) = &spec.tess {
+        return match (t.point_mode, t.domain) {
+            (true, _) => 1,
+            (false, tesserae::tessellator::Domain::Isolines) => 2,
+            (false, _) => 3,
+        };
+    }
+    match spec.topology {
         Topology::PointList => 1,
         Topology::LineList | Topology::LineStrip => 2,
         Topology::TriangleList | Topology::TriangleStrip => 3,
         Topology::LineListAdjacency | Topology::LineStripAdjacency => 4,
         Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency => 6,
-        // (A geometry stage never takes patches; the emitter declares points.)
+        // (Without tessellation stages: the translator refuses the draw.)
         Topology::PatchList { .. } => 1,
     }
 }
@@ -604,11 +613,12 @@ impl PipelineSpec {
             v.push("PointCoord");
         }
         // NOT YET SUPPORTED: a geometry stage's points drawn as squares (PointSize written or
-        // PointCoord read) when the fragment stage reads the PrimitiveId it writes.
+        // PointCoord read) after tessellation, or when the fragment stage reads the
+        // PrimitiveId the stage writes.
         if points
             && self.geometry.is_some()
             && (self.point_size || point_coord)
-            && self.fragment.as_ref().is_some_and(|p| p.uses_primitive_id())
+            && (self.tess.is_some() || self.fragment.as_ref().is_some_and(|p| p.uses_primitive_id()))
         {
             v.push("points of a size from a geometry stage");
         }
@@ -911,10 +921,10 @@ impl Gen<'_, '_> {
         if f.point_list {
             topologies.push(Topology::PointList);
         }
-        let tessellated = f.tessellation && !(f.geometry && f.only_geometry) && (f.only_tessellation || self.chance(1, 4)?);
+        let tessellated = f.tessellation && (f.only_tessellation || (!(f.geometry && f.only_geometry) && self.chance(1, 4)?));
         let input_vertices = if tessellated { self.patch_size()? } else { 0 };
         let mut topology = if tessellated { Topology::PatchList { control_points: input_vertices } } else { self.pick(&topologies)? };
-        let geometry = !tessellated && f.geometry && (f.only_geometry || self.chance(1, 4)?);
+        let geometry = f.geometry && (f.only_geometry || self.chance(1, if tessellated { 6 } else { 4 })?);
         // Only a geometry stage reads the adjacent vertices (without one they are skipped).
         if geometry && self.chance(1, 5)? {
             topology = match topology {
@@ -1206,15 +1216,23 @@ impl Gen<'_, '_> {
     /// sometimes between them); a counted loop emitting the vertex its counter names; or
     /// statements alone (assignments, `if`s and loops around emissions).
     fn geometry(&mut self, spec: &PipelineSpec) -> Result<GeometrySpec> {
-        let n_in = gs_input_vertices(spec.topology);
+        let n_in = gs_input_vertices(spec);
         // (Choices are ordered so that an input whose bytes ran out, which answers the first
-        // choice and the lowest number, still draws: a strip of the input vertices.)
-        let output = self.pick(&[GsOutput::TriangleStrip, GsOutput::LineStrip, GsOutput::Points, GsOutput::TriangleStrip])?;
+        // choice, the lowest number and `true` to every `chance`, still draws: a strip of the
+        // input vertices, at the corners of a square, no `EndPrimitive`, nothing culled. After
+        // tessellation the translator does not draw points of a size yet, and points without
+        // one have no defined size: defined-only mode emits strips there.)
+        let outputs: &[GsOutput] = if spec.tess.is_some() && self.f.defined_only {
+            &[GsOutput::TriangleStrip, GsOutput::LineStrip]
+        } else {
+            &[GsOutput::TriangleStrip, GsOutput::LineStrip, GsOutput::Points, GsOutput::TriangleStrip]
+        };
+        let output = self.pick(outputs)?;
         // (Mostly room for one primitive at least; sometimes not, which draws nothing.)
         let max_vertices = match self.u.int_in_range(0..=7u8)? {
-            0 => self.u.int_in_range(1..=GS_MAX_VERTICES)?,
-            1..=4 => self.u.int_in_range(output.vertices()..=(output.vertices() + 3))?,
-            _ => self.u.int_in_range(output.vertices()..=GS_MAX_VERTICES)?,
+            0..=3 => self.u.int_in_range(output.vertices()..=(output.vertices() + 3))?,
+            4..=6 => self.u.int_in_range(output.vertices()..=GS_MAX_VERTICES)?,
+            _ => self.u.int_in_range(1..=GS_MAX_VERTICES)?,
         };
         let spare_vertices = if self.chance(1, 4)? { self.u.int_in_range(1..=GS_MAX_SPARE_VERTICES)? } else { 0 };
         let invocations = if self.chance(1, 2)? { 1 } else { self.u.int_in_range(2..=GS_MAX_INVOCATIONS)? };
@@ -1235,6 +1253,9 @@ impl Gen<'_, '_> {
         if self.chance(1, 4)? {
             g.primitive_id = self.iexpr(&ctx, 1, &spec_g)?;
         }
+        if spec.tess.is_some() && self.f.defined_only {
+            g.primitive_id = IExpr::Const(0);
+        }
         let mut body = Vec::new();
         // Enough emissions for a primitive where `max_vertices` allows.
         let least = output.vertices().min(max_vertices);
@@ -1246,7 +1267,7 @@ impl Gen<'_, '_> {
                     body.push(self.maybe_culled(&ctx, e, &spec_g)?);
                     // Mostly after a whole primitive (one in the middle discards it).
                     let whole = (k + 1) % output.vertices() == 0;
-                    if k + 1 < count && self.chance(1, if whole { 3 } else { 12 })? {
+                    if k + 1 < count && !self.chance(if whole { 2 } else { 11 }, if whole { 3 } else { 12 })? {
                         body.push(Stmt::EndPrimitive);
                     }
                 }
@@ -1258,7 +1279,7 @@ impl Gen<'_, '_> {
                 let vertex = if self.chance(2, 3)? { IExpr::Counter(0) } else { self.iexpr(&ctx, 1, &spec_g)? };
                 let e = self.emission(&ctx, vertex, Corner::Counter, &spec_g)?;
                 let mut inner = vec![self.maybe_culled(&ctx, e, &spec_g)?];
-                if self.chance(1, 4)? {
+                if !self.chance(3, 4)? {
                     inner.push(Stmt::EndPrimitive);
                 }
                 ctx.loops -= 1;
@@ -1274,7 +1295,7 @@ impl Gen<'_, '_> {
 
     /// `e`, or, one time in eight, `if (!cond) e` (a vertex culled where `cond` holds).
     fn maybe_culled(&mut self, ctx: &Ctx, e: Stmt, spec: &PipelineSpec) -> Result<Stmt> {
-        Ok(if self.chance(1, 8)? { Stmt::If(self.cond(ctx, 0, spec)?, Vec::new(), vec![e]) } else { e })
+        Ok(if !self.chance(7, 8)? { Stmt::If(self.cond(ctx, 0, spec)?, Vec::new(), vec![e]) } else { e })
     }
 
     /// A geometry stage's emission of input vertex `vertex`: offsets of its position, clip and
@@ -1284,7 +1305,7 @@ impl Gen<'_, '_> {
     /// quad a strip draws rather than a primitive of no area.
     fn emission(&mut self, ctx: &Ctx, vertex: IExpr, corner: Corner, spec: &PipelineSpec) -> Result<Stmt> {
         let mut stores = Vec::new();
-        let steer = spec.defold && corner != Corner::None && !self.chance(1, 4)?;
+        let steer = spec.defold && corner != Corner::None && self.chance(3, 4)?;
         for c in 0..4u8 {
             let e = if steer && c < 2 {
                 // Emission k at corner (k & 1, k >> 1 & 1) of the square [-0.25, 0.25]².
@@ -1307,7 +1328,7 @@ impl Gen<'_, '_> {
                         Box::new(FExpr::Const(1.0)),
                     ),
                 })
-            } else if self.chance(1, if c < 2 { 3 } else { 8 })? {
+            } else if !self.chance(if c < 2 { 2 } else { 7 }, if c < 2 { 3 } else { 8 })? {
                 Some(self.fexpr(ctx, 0, spec)?)
             } else {
                 None
@@ -1706,8 +1727,11 @@ impl Gen<'_, '_> {
                     IExpr::PatchVertices
                 }
             }
+            // (After tessellation lavapipe 22.3 numbers the tessellated primitives rather than
+            // the patches, `corpus/geom/after-tessellation-isolines-primitive-id`: defined-only
+            // mode does not read the id there.)
             2 | 3 if ctx.st == St::Geometry => {
-                if self.chance(1, 2)? {
+                if self.chance(1, 2)? || (spec.tess.is_some() && self.f.defined_only) {
                     IExpr::InvocationId
                 } else {
                     IExpr::PrimitiveId
@@ -1717,8 +1741,12 @@ impl Gen<'_, '_> {
             // points out, whose squares the translator does not draw with one yet.)
             2 | 3
                 if ctx.st == St::Fragment
-                    && (spec.tess.is_some()
-                        || spec.geometry.as_ref().is_some_and(|g| !(self.f.defined_only && g.output == GsOutput::Points)))
+                    && match (&spec.tess, &spec.geometry) {
+                        (Some(_), None) => true,
+                        (None, Some(g)) => !(self.f.defined_only && g.output == GsOutput::Points),
+                        (Some(_), Some(_)) => !self.f.defined_only,
+                        (None, None) => false,
+                    }
                     && self.chance(1, 3)? =>
             {
                 IExpr::PrimitiveId

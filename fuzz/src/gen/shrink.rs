@@ -468,7 +468,8 @@ impl PipelineSpec {
         // The geometry stage: gone (a point list in defined-only mode then writes its
         // PointSize), or smaller.
         if let Some(g) = &self.geometry {
-            let point_size = self.point_size || (self.defold && self.topology == Topology::PointList);
+            let point_size = self.point_size
+                || (self.defold && (self.topology == Topology::PointList || self.tess.as_ref().is_some_and(|t| t.point_mode)));
             out.push(PipelineSpec { geometry: None, point_size, ..self.clone() });
             let with = |g2: GeometrySpec| PipelineSpec { geometry: Some(g2), ..self.clone() };
             for p in program_candidates(&g.program) {

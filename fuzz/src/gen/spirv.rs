@@ -367,7 +367,7 @@ impl<'s> Em<'s> {
         let spec = self.spec;
         let Some(g) = spec.geometry.as_ref() else { return self.declare_outputs() };
         self.b.capability(Capability::Geometry);
-        let n = gs_input_vertices(spec.topology);
+        let n = gs_input_vertices(spec);
         self.gs_in = n;
         if g.gl_in_block {
             self.gl_in = Some(self.per_vertex_blocks(Sc::Input, n));
