@@ -10,8 +10,8 @@
 //! stream 0, and nothing captures the others yet).
 
 use super::{constant_value, fresh_id, global_defs};
-use rspirv::dr::{self, Block, Function, Instruction, Operand};
-use spirv::{Capability, FunctionControl, Op, Word};
+use rspirv::dr::{self, Instruction, Operand};
+use spirv::{Capability, Op, Word};
 
 /// The function `OpEmitVertex` becomes a call of.
 pub const EMIT_FUNCTION: &str = "tesserae_emit_vertex";
@@ -33,9 +33,8 @@ pub fn lower(module: &mut dr::Module) -> Result<(), String> {
         }
     }
     let void = void_type(module);
-    let fn_type = super::type_id(module, Op::TypeFunction, vec![Operand::IdRef(void)]);
-    let emit = add_empty_function(module, void, fn_type, EMIT_FUNCTION);
-    let end = add_empty_function(module, void, fn_type, END_FUNCTION);
+    let emit = super::add_void_function(module, EMIT_FUNCTION, Vec::new());
+    let end = super::add_void_function(module, END_FUNCTION, Vec::new());
     let mut next = Vec::new();
     for f in &module.functions {
         let count = f.blocks.iter().flat_map(|b| &b.instructions).filter(|i| emission(i.class.opcode).is_some()).count();
@@ -77,26 +76,4 @@ fn emission(op: Op) -> Option<bool> {
 
 fn void_type(module: &mut dr::Module) -> Word {
     super::type_id(module, Op::TypeVoid, Vec::new())
-}
-
-/// A function `void name() {}` placed first (a module's functions may come in any order; naga
-/// sorts them by their calls).
-fn add_empty_function(module: &mut dr::Module, void: Word, fn_type: Word, name: &str) -> Word {
-    let id = fresh_id(module);
-    let label = fresh_id(module);
-    let mut f = Function::new();
-    f.def = Some(Instruction::new(
-        Op::Function,
-        Some(void),
-        Some(id),
-        vec![Operand::FunctionControl(FunctionControl::NONE), Operand::IdRef(fn_type)],
-    ));
-    f.end = Some(Instruction::new(Op::FunctionEnd, None, None, Vec::new()));
-    let mut block = Block::new();
-    block.label = Some(Instruction::new(Op::Label, None, Some(label), Vec::new()));
-    block.instructions.push(Instruction::new(Op::Return, None, None, Vec::new()));
-    f.blocks.push(block);
-    module.functions.insert(0, f);
-    module.debug_names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(id), Operand::LiteralString(name.into())]));
-    id
 }

@@ -406,6 +406,32 @@ pub(crate) fn builtin_variables(module: &dr::Module, sc: StorageClass) -> Vec<(W
         .collect()
 }
 
+/// A function `void name()` of one block, `body` then `OpReturn`, placed first (a module's
+/// functions may come in any order; naga sorts them by their calls). Returns its id.
+pub(crate) fn add_void_function(module: &mut dr::Module, name: &str, mut body: Vec<Instruction>) -> Word {
+    use rspirv::dr::{Block, Function};
+    let void = type_id(module, Op::TypeVoid, Vec::new());
+    let fn_type = type_id(module, Op::TypeFunction, vec![Operand::IdRef(void)]);
+    let id = fresh_id(module);
+    let label = fresh_id(module);
+    let mut f = Function::new();
+    f.def = Some(Instruction::new(
+        Op::Function,
+        Some(void),
+        Some(id),
+        vec![Operand::FunctionControl(spirv::FunctionControl::NONE), Operand::IdRef(fn_type)],
+    ));
+    f.end = Some(Instruction::new(Op::FunctionEnd, None, None, Vec::new()));
+    let mut block = Block::new();
+    block.label = Some(Instruction::new(Op::Label, None, Some(label), Vec::new()));
+    body.push(Instruction::new(Op::Return, None, None, Vec::new()));
+    block.instructions = body;
+    f.blocks.push(block);
+    module.functions.insert(0, f);
+    module.debug_names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(id), Operand::LiteralString(name.into())]));
+    id
+}
+
 /// Index of the function an entry point runs.
 pub(crate) fn entry_function(module: &dr::Module, entry_id: Word) -> Option<usize> {
     module.functions.iter().position(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(entry_id))

@@ -23,8 +23,8 @@ use super::{fresh_id, global_defs, pointer_type, type_id, uint_constant, uint_ty
 use crate::desc::Stage;
 use crate::reflect::{CaptureLayout, CaptureWord};
 use crate::spirv_view::ModuleView;
-use rspirv::dr::{self, Block, Function, Instruction, Operand};
-use spirv::{Decoration, ExecutionMode, FunctionControl, Op, StorageClass, Word};
+use rspirv::dr::{self, Function, Instruction, Operand};
+use spirv::{Decoration, ExecutionMode, Op, StorageClass, Word};
 use std::collections::HashMap;
 
 /// The private array of captured words.
@@ -255,9 +255,6 @@ fn add_capture_function(module: &mut dr::Module, units: &[Unit], words: u32) -> 
     let values = super::private_variable(module, array, init);
     super::builtin_output::name_variable(module, values, CAPTURE_GLOBAL);
     let private_uint = pointer_type(module, StorageClass::Private, uint);
-    let void = type_id(module, Op::TypeVoid, Vec::new());
-    let fn_type = type_id(module, Op::TypeFunction, vec![Operand::IdRef(void)]);
-
     let mut body = Vec::new();
     let mut word = 0u32;
     for u in units {
@@ -315,30 +312,7 @@ fn add_capture_function(module: &mut dr::Module, units: &[Unit], words: u32) -> 
             word += 1;
         }
     }
-    body.push(Instruction::new(Op::Return, None, None, Vec::new()));
-
-    let id = fresh_id(module);
-    let label = fresh_id(module);
-    let mut f = Function::new();
-    f.def = Some(Instruction::new(
-        Op::Function,
-        Some(void),
-        Some(id),
-        vec![Operand::FunctionControl(FunctionControl::NONE), Operand::IdRef(fn_type)],
-    ));
-    f.end = Some(Instruction::new(Op::FunctionEnd, None, None, Vec::new()));
-    let mut block = Block::new();
-    block.label = Some(Instruction::new(Op::Label, None, Some(label), Vec::new()));
-    block.instructions = body;
-    f.blocks.push(block);
-    module.functions.insert(0, f);
-    module.debug_names.push(Instruction::new(
-        Op::Name,
-        None,
-        None,
-        vec![Operand::IdRef(id), Operand::LiteralString(CAPTURE_FUNCTION.into())],
-    ));
-    id
+    super::add_void_function(module, CAPTURE_FUNCTION, body)
 }
 
 /// A call of `capture` where each vertex is complete.

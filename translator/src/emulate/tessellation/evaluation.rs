@@ -318,6 +318,55 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -
     vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
 }
 
+/// A compute pass of one invocation per domain point (the point total follows the draw's
+/// arguments; the dispatch may spread over y), which fills the stage's inputs for the point,
+/// calls the stage, then runs `tail` (with `tesserae_point` and `tesserae_out`). `declarations`
+/// declare what `tail` writes; `globals` are the module's globals `tail` reads.
+fn per_point_pass(
+    module: naga::Module,
+    func: &vertex_function::VertexFunction,
+    pass: &EvaluationPass,
+    entry: &str,
+    declarations: &str,
+    tail: &str,
+    globals: &[&'static str],
+) -> Result<ValidatedWgsl, TranslateError> {
+    let stage = Stage::TessEval;
+    let demoted = vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?;
+    let mut uses = io_globals(&module, pass.vars);
+    for name in globals {
+        let Some(&found) = demoted.iter().find(|(n, _)| n == name) else {
+            return Err(tess_err(stage, format!("`{name}`, which the lowering did not leave")));
+        };
+        uses.push(found);
+    }
+    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
+    let w = gpu::ENTRY_WORKGROUP;
+    let body = format!(
+        "
+@compute @workgroup_size({w})
+fn {entry}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
+    let tesserae_point = tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u;
+    if tesserae_point >= tesserae_indirect[5] {{
+        return;
+    }}
+    let tesserae_d = tesserae_domain[tesserae_point];
+    let p = bitcast<u32>(tesserae_d.w);
+{prologue}    let tesserae_out = {function}();
+{tail}}}
+",
+        function = vertex_function::FUNCTION,
+    );
+    let e = pass.emulation;
+    let kernel = format!(
+        "{}{declarations}\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
+        record_buffers(e, &pass.buffers, &body),
+        e.at(pass.buffers.indirect),
+    );
+    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals: uses, bodies: Vec::new() };
+    vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
+}
+
 /// The first cull pass (module docs): one invocation per domain point, writing to `masks` one
 /// bit per cull distance negative there; `cull_distances` distances, demoted to
 /// [`vertex_function::CULL_GLOBAL`].
@@ -327,113 +376,53 @@ pub(super) fn cull_distance_pass(
     cull_distances: u32,
     masks: u32,
 ) -> Result<ValidatedWgsl, TranslateError> {
-    let stage = Stage::TessEval;
     let func = stage_function(&mut module)?;
     let cull = vertex_function::CULL_GLOBAL;
-    let demoted = vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?;
-    let Some(&(_, cull_handle)) = demoted.iter().find(|(name, _)| *name == cull) else {
-        return Err(tess_err(stage, "cull distances the lowering did not demote"));
-    };
-    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
-    let w = gpu::ENTRY_WORKGROUP;
-    let body = format!(
-        "
-@compute @workgroup_size({w})
-fn {CULL_DISTANCES_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
-    // One invocation per domain point (the point total follows the draw's arguments); the
-    // dispatch may spread over y.
-    let tesserae_point = tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u;
-    if tesserae_point >= tesserae_indirect[5] {{
-        return;
-    }}
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-{prologue}    let tesserae_out = {function}();
-    var tesserae_mask = 0u;
+    let tail = format!(
+        "    var tesserae_mask = 0u;
     for (var tesserae_i = 0u; tesserae_i < {cull_distances}u; tesserae_i++) {{
         if {cull}[tesserae_i] < 0.0 {{
             tesserae_mask |= 1u << tesserae_i;
         }}
     }}
     tesserae_cull_masks[tesserae_point] = tesserae_mask;
-}}
-",
-        function = vertex_function::FUNCTION,
+"
     );
-    let e = pass.emulation;
-    let kernel = format!(
-        "{}{} var<storage, read_write> tesserae_cull_masks: array<u32>;\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
-        record_buffers(e, &pass.buffers, &body),
-        e.at(masks),
-        e.at(pass.buffers.indirect),
-    );
-    let mut globals = io_globals(&module, pass.vars);
-    globals.push((cull, cull_handle));
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
-    vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
+    let declarations = format!("{} var<storage, read_write> tesserae_cull_masks: array<u32>;", pass.emulation.at(masks));
+    per_point_pass(module, &func, pass, CULL_DISTANCES_ENTRY, &declarations, &tail, &[cull])
 }
 
-/// Transform feedback's words (`crate::capture`): one invocation per domain point, as the first
-/// cull pass, storing the `words` words the stage captures at the point into the `array<u32>`
-/// at `binding`, the point's `words` words from `point × words` on.
+/// Transform feedback's words (`crate::capture`): one invocation per domain point, storing the
+/// `words` words the stage captures at the point into the `array<u32>` at `binding`, the
+/// point's `words` words from `point × words` on.
 pub(super) fn capture_pass(
     mut module: naga::Module,
     pass: &EvaluationPass,
     binding: u32,
     words: u32,
 ) -> Result<ValidatedWgsl, TranslateError> {
-    let stage = Stage::TessEval;
     let func = stage_function(&mut module)?;
     let capture = crate::lower::xfb_capture::CAPTURE_GLOBAL;
-    let demoted = vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?;
-    let Some(&(_, handle)) = demoted.iter().find(|(name, _)| *name == capture) else {
-        return Err(tess_err(stage, "a capture the lowering did not gather"));
-    };
-    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
-    let w = gpu::ENTRY_WORKGROUP;
-    let body = format!(
-        "
-@compute @workgroup_size({w})
-fn {CAPTURE_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
-    let tesserae_point = tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u;
-    if tesserae_point >= tesserae_indirect[5] {{
-        return;
-    }}
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-{prologue}    let tesserae_out = {function}();
-    for (var tesserae_i = 0u; tesserae_i < {words}u; tesserae_i++) {{
+    let tail = format!(
+        "    for (var tesserae_i = 0u; tesserae_i < {words}u; tesserae_i++) {{
         tesserae_capture_words[tesserae_point * {words}u + tesserae_i] = {capture}[tesserae_i];
     }}
-}}
-",
-        function = vertex_function::FUNCTION,
+"
     );
-    let e = pass.emulation;
-    let kernel = format!(
-        "{}{} var<storage, read_write> tesserae_capture_words: array<u32>;\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
-        record_buffers(e, &pass.buffers, &body),
-        e.at(binding),
-        e.at(pass.buffers.indirect),
-    );
-    let mut globals = io_globals(&module, pass.vars);
-    globals.push((capture, handle));
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
-    vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
+    let declarations = format!("{} var<storage, read_write> tesserae_capture_words: array<u32>;", pass.emulation.at(binding));
+    per_point_pass(module, &func, pass, CAPTURE_ENTRY, &declarations, &tail, &[capture])
 }
 
 /// The evaluation stage's records for a geometry stage after it: one invocation per domain
-/// point, as the first cull pass, storing the position and every location into the record of
-/// the point (`layout`, by location, in the `array<vec4<f32>>` at `binding`). `module` is the
-/// stage's unflipped module: a geometry stage reads Vulkan's positions.
+/// point, storing the position, every location and the patch's primitive ID into the record of
+/// the point (by location, in the `array<vec4<f32>>` at `binding`). `module` is the stage's
+/// unflipped module: a geometry stage reads Vulkan's positions.
 pub(super) fn records_pass(
     mut module: naga::Module,
     pass: &EvaluationPass,
     binding: u32,
 ) -> Result<(ValidatedWgsl, RecordLayout), TranslateError> {
-    let stage = Stage::TessEval;
     let func = stage_function(&mut module)?;
-    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
     let mut layout = super::by_location(true);
     let out = crate::records::Record { buffer: "tesserae_eval_records", base: "tesserae_base" };
     let mut stores = String::new();
@@ -452,34 +441,9 @@ pub(super) fn records_pass(
     // The patch's primitive ID, which a geometry stage after it reads (Vulkan: the same value).
     layout.add(crate::records::Field::PrimitiveId, 1);
     layout.store_u32(crate::records::Field::PrimitiveId, "p % max(tesserae_draw.primitives, 1u)", &out, &mut stores)?;
-    let w = gpu::ENTRY_WORKGROUP;
-    let body = format!(
-        "
-@compute @workgroup_size({w})
-fn {RECORDS_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
-    let tesserae_point = tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u;
-    if tesserae_point >= tesserae_indirect[5] {{
-        return;
-    }}
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-{prologue}    let tesserae_out = {function}();
-    let tesserae_base = {base};
-{stores}}}
-",
-        function = vertex_function::FUNCTION,
-        base = layout.base_of("tesserae_point"),
-    );
-    let e = pass.emulation;
-    let kernel = format!(
-        "{}{}\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
-        record_buffers(e, &pass.buffers, &body),
-        crate::records::declaration(&e.at(binding), "read_write", out.buffer),
-        e.at(pass.buffers.indirect),
-    );
-    let globals = io_globals(&module, pass.vars);
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
-    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)?, layout))
+    let tail = format!("    let tesserae_base = {};\n{stores}", layout.base_of("tesserae_point"));
+    let declarations = crate::records::declaration(&pass.emulation.at(binding), "read_write", out.buffer);
+    Ok((per_point_pass(module, &func, pass, RECORDS_ENTRY, &declarations, &tail, &[])?, layout))
 }
 
 /// One invocation per patch (and instance): the entries of its `per_patch` share of an index
