@@ -366,11 +366,11 @@ fn tessellation_shrink_candidates_stay_valid() {
 #[test]
 fn geometry_shrink_candidates_stay_valid() {
     let mut removed = 0;
-    for i in 0..4 {
+    for i in 0..3 {
         let Some(s) = spec(18, i, &Features { only_geometry: true, ..Features::DIFFERENTIAL }) else { continue };
         let candidates = s.shrink_candidates();
         removed += candidates.iter().filter(|c| c.geometry.is_none()).count();
-        for (k, c) in candidates.iter().enumerate().filter(|(k, _)| k % 9 == 0) {
+        for (k, c) in candidates.iter().enumerate().filter(|(k, _)| k % 17 == 0) {
             if let Some(g) = c.geometry_words() {
                 spirv_val(&g, &format!("shrunk-geometry-{i}-{k}"));
             }
@@ -378,7 +378,7 @@ fn geometry_shrink_candidates_stay_valid() {
             oracle::pipeline(c);
         }
     }
-    assert!(removed >= 3, "{removed} candidates without the geometry stage");
+    assert!(removed >= 2, "{removed} candidates without the geometry stage");
 }
 
 /// The generator packs varyings into one location by `Component` (plain, point and cull

@@ -613,12 +613,11 @@ impl PipelineSpec {
             v.push("PointCoord");
         }
         // NOT YET SUPPORTED: a geometry stage's points drawn as squares (PointSize written or
-        // PointCoord read) after tessellation, or when the fragment stage reads the
-        // PrimitiveId the stage writes.
+        // PointCoord read) when the fragment stage reads the PrimitiveId the stage writes.
         if points
             && self.geometry.is_some()
             && (self.point_size || point_coord)
-            && (self.tess.is_some() || self.fragment.as_ref().is_some_and(|p| p.uses_primitive_id()))
+            && self.fragment.as_ref().is_some_and(|p| p.uses_primitive_id())
         {
             v.push("points of a size from a geometry stage");
         }
@@ -1219,15 +1218,8 @@ impl Gen<'_, '_> {
         let n_in = gs_input_vertices(spec);
         // (Choices are ordered so that an input whose bytes ran out, which answers the first
         // choice, the lowest number and `true` to every `chance`, still draws: a strip of the
-        // input vertices, at the corners of a square, no `EndPrimitive`, nothing culled. After
-        // tessellation the translator does not draw points of a size yet, and points without
-        // one have no defined size: defined-only mode emits strips there.)
-        let outputs: &[GsOutput] = if spec.tess.is_some() && self.f.defined_only {
-            &[GsOutput::TriangleStrip, GsOutput::LineStrip]
-        } else {
-            &[GsOutput::TriangleStrip, GsOutput::LineStrip, GsOutput::Points, GsOutput::TriangleStrip]
-        };
-        let output = self.pick(outputs)?;
+        // input vertices, at the corners of a square, no `EndPrimitive`, nothing culled.)
+        let output = self.pick(&[GsOutput::TriangleStrip, GsOutput::LineStrip, GsOutput::Points, GsOutput::TriangleStrip])?;
         // (Mostly room for one primitive at least; sometimes not, which draws nothing.)
         let max_vertices = match self.u.int_in_range(0..=7u8)? {
             0..=3 => self.u.int_in_range(output.vertices()..=(output.vertices() + 3))?,
