@@ -614,12 +614,14 @@ impl TranslatedExecutor {
         // The storage buffers the shaders may have written, each into a buffer of its own; the
         // capture buffers and the capture's counts likewise.
         let storage_readback = stage_storage(d, &mut encoder, &storage);
-        let mut staged_captures: Vec<(usize, wgpu::Buffer, usize)> =
+        let staged_captures: Vec<(usize, wgpu::Buffer, usize)> =
             captures.iter().map(|(n, b)| (*n as usize, b.clone(), b.size() as usize)).collect();
-        if let (false, Some(counts)) = (captures.is_empty(), pipeline.capture_counts()) {
-            staged_captures.push((usize::MAX, counts.clone(), 8));
-        }
         let capture_readback = stage_storage(d, &mut encoder, &staged_captures);
+        let counts: Vec<(usize, wgpu::Buffer, usize)> = match (captures.is_empty(), pipeline.capture_counts()) {
+            (false, Some(counts)) => vec![(0, counts.clone(), 8)],
+            _ => Vec::new(),
+        };
+        let counts_readback = stage_storage(d, &mut encoder, &counts);
         self.queue.submit([encoder.finish()]);
         self.check("recording the plan", scope)?;
         let storage =
@@ -629,14 +631,12 @@ impl TranslatedExecutor {
         } else {
             let mut c = super::Captures { buffers: Vec::new(), primitives_written: 0, primitives_needed: 0 };
             for (n, b, len) in &capture_readback {
+                c.buffers.push((*n as u32, read_buffer(d, b, *len)?));
+            }
+            if let Some((_, b, len)) = counts_readback.first() {
                 let bytes = read_buffer(d, b, *len)?;
-                if *n == usize::MAX {
-                    let word = |k: usize| u32::from_le_bytes([bytes[4 * k], bytes[4 * k + 1], bytes[4 * k + 2], bytes[4 * k + 3]]);
-                    c.primitives_written = word(0) as u64;
-                    c.primitives_needed = word(1) as u64;
-                } else {
-                    c.buffers.push((*n as u32, bytes));
-                }
+                let word = |k: usize| u32::from_le_bytes([bytes[4 * k], bytes[4 * k + 1], bytes[4 * k + 2], bytes[4 * k + 3]]);
+                (c.primitives_written, c.primitives_needed) = (word(0) as u64, word(1) as u64);
             }
             Some(c)
         };

@@ -284,15 +284,10 @@ fn tesserae_evaluation_records(@builtin(global_invocation_id) tesserae_id: vec3<
 @compute @workgroup_size(1)
 fn main() {
     let primitives = tesserae_tess_indirect[0] / 2u;
-    tesserae_arguments[0] = primitives * 6u;
-    tesserae_arguments[1] = 1u;
-    tesserae_arguments[2] = 0u;
-    tesserae_arguments[3] = 0u;
-    tesserae_arguments[4] = 0u;
     let groups = primitives / 64u + select(0u, 1u, primitives % 64u != 0u);
-    tesserae_arguments[5] = min(groups, 65535u);
-    tesserae_arguments[6] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
-    tesserae_arguments[7] = 1u;
+    tesserae_arguments[0] = min(groups, 65535u);
+    tesserae_arguments[1] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tesserae_arguments[2] = 1u;
 }
 // pass `geometry`, geometry stage
 struct gl_PerVertex {

@@ -275,9 +275,7 @@ impl GeometryBuffers {
 
 /// The one-invocation kernel that sizes the geometry pass of a tessellated draw from the
 /// tessellator's index entries (`indirect[0]`): its workgroups `[x, y, 1]` at
-/// [`ARGUMENTS_DISPATCH`] (x ≤ 65,535), after `draw_indexed_indirect` arguments of every
-/// invocation's index range at word 0 (for a reader of the buffer; the draw itself covers the
-/// capacity).
+/// [`ARGUMENTS_DISPATCH`] (x ≤ 65,535).
 fn arguments_kernel(e: Emulation, st: &GeometryState, n_in: u32, indirect: BufferId, arguments: BufferId) -> String {
     format!(
         "{indirect} var<storage, read> tesserae_tess_indirect: array<u32>;
@@ -286,26 +284,20 @@ fn arguments_kernel(e: Emulation, st: &GeometryState, n_in: u32, indirect: Buffe
 @compute @workgroup_size(1)
 fn main() {{
     let primitives = tesserae_tess_indirect[0] / {n_in}u;
-    tesserae_arguments[0] = primitives * {entries}u;
-    tesserae_arguments[1] = 1u;
-    tesserae_arguments[2] = 0u;
-    tesserae_arguments[3] = 0u;
-    tesserae_arguments[4] = 0u;
     let groups = primitives / {k}u + select(0u, 1u, primitives % {k}u != 0u);
-    tesserae_arguments[5] = min(groups, 65535u);
-    tesserae_arguments[6] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
-    tesserae_arguments[7] = 1u;
+    tesserae_arguments[0] = min(groups, 65535u);
+    tesserae_arguments[1] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tesserae_arguments[2] = 1u;
 }}
 ",
         indirect = e.at(binding::intermediate(indirect)),
         arguments = e.at(binding::intermediate(arguments)),
-        entries = st.invocations * st.indices_per_invocation(),
         k = st.primitives_per_workgroup(),
     )
 }
 
 /// Byte offset of the geometry pass's workgroups in a tessellated draw's arguments.
-const ARGUMENTS_DISPATCH: u64 = 20;
+const ARGUMENTS_DISPATCH: u64 = 0;
 
 /// The passes of a pipeline with a geometry stage (after the shared per-stage steps), and of
 /// the tessellation stages in front of it when there are.
@@ -350,7 +342,7 @@ pub(crate) fn translate(
     let buffers = GeometryBuffers::declare(&mut table, st, per_primitive, vertex_records);
     // After tessellation the geometry pass's workgroups are counted on the GPU.
     let arguments = match input {
-        Input::Tessellation { .. } => Some(table.add("geometry arguments", BufferSize::Fixed { bytes: 32 }, BufferUsage::Indirect)),
+        Input::Tessellation { .. } => Some(table.add("geometry arguments", BufferSize::Fixed { bytes: 16 }, BufferUsage::Indirect)),
         Input::Draw(_) => None,
     };
 
