@@ -470,20 +470,16 @@ pub(crate) fn translate(
     if let Input::Tessellation { topology, indirect, .. } = input {
         let entries = st.invocations * st.indices_per_invocation();
         let n_in = crate::cull::vertices_per_primitive(topology);
-        let src = crate::tessellation::evaluation::fill_tail_kernel(
+        passes.push(crate::tessellation::evaluation::fill_tail_pass(
             e,
+            "geometry index tail",
+            Stage::Geometry,
             binding::intermediate(buffers.indices),
             binding::intermediate(indirect),
             entries * per_primitive,
             n_in,
             entries,
-        );
-        let w = crate::profile::phase("emulation: geometry index tail", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
-        passes.push(crate::compute_pass(
-            "geometry index tail",
-            shader(Stage::Geometry, w),
-            Workgroups::PerPatch { size: crate::tessellator::gpu::WORKGROUP },
-        ));
+        )?);
     }
     passes.extend(capture_passes);
     passes.push(Pass::Render(RenderPass {

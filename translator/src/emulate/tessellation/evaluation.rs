@@ -34,6 +34,7 @@ use super::{fill_levels, fill_patch_inputs, fill_per_vertex, io_globals, relabel
 use crate::desc::Stage;
 use crate::emulation::Emulation;
 use crate::error::TranslateError;
+use crate::plan::{Pass, Workgroups};
 use crate::lower::tess_io::IoVar;
 use crate::points::{self, OUTSIDE_CLIP_VOLUME};
 use crate::records::RecordLayout;
@@ -446,25 +447,39 @@ pub(super) fn records_pass(
     Ok((per_point_pass(module, &func, pass, RECORDS_ENTRY, &declarations, &tail, &[])?, layout))
 }
 
-/// One invocation per patch (and instance): the entries of its `per_patch` share of an index
-/// list's capacity (the `array<u32>` at binding `indices`) that lie past the list's length
+/// The entries of an index list's capacity (`per_patch` entries for each patch and instance,
+/// the `array<u32>` at binding `indices`) that lie past the list's length
 /// (`indirect[0] / divisor × multiplier`: the tessellator's entries, or what a later pass makes of
 /// them) become [`CULLED_INDEX`], so the list can be drawn whole. Runs no user code.
-pub(crate) fn fill_tail_kernel(e: Emulation, indices: u32, indirect: u32, per_patch: u32, divisor: u32, multiplier: u32) -> String {
-    format!(
+///
+/// One invocation per [`TAIL_ITEMS`] entries, over [`Workgroups::ScanBlocks`]: a capacity
+/// walked by one invocation per patch would loop up to hundreds of thousands of times, and
+/// llvmpipe and lavapipe end every loop of a shader invocation after 65,535 iterations in all
+/// (gallivm's `LP_MAX_TGSI_LOOP_ITERATIONS`), which left the last entry of a 65,536-entry
+/// capacity unwritten (`fuzz/regressions/differential/translator-geometry-after-*`).
+pub(crate) fn fill_tail_pass(
+    e: Emulation,
+    label: &str,
+    stage: Stage,
+    indices: u32,
+    indirect: u32,
+    per_patch: u32,
+    divisor: u32,
+    multiplier: u32,
+) -> Result<Pass, TranslateError> {
+    let threads = gpu::SCAN_BLOCK / TAIL_ITEMS;
+    let src = format!(
         "{uniform}{indices} var<storage, read_write> tesserae_indices: array<u32>;
 {indirect} var<storage, read> tesserae_indirect: array<u32>;
 
-@compute @workgroup_size({w})
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
-    let p = id.x;
-    if p >= tesserae_draw.primitives * tesserae_draw.instances {{
-        return;
-    }}
+@compute @workgroup_size({threads})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {{
+    let first = (wg.x + wg.y * groups.x) * {block}u + lid;
     let total = tesserae_indirect[0] / {divisor}u * {multiplier}u;
-    for (var j = 0u; j < {per_patch}u; j++) {{
-        let i = p * {per_patch}u + j;
-        if i >= total {{
+    let end = tesserae_draw.primitives * tesserae_draw.instances * {per_patch}u;
+    for (var k = 0u; k < {TAIL_ITEMS}u; k++) {{
+        let i = first + k * {threads}u;
+        if i >= total && i < end {{
             tesserae_indices[i] = {CULLED_INDEX}u;
         }}
     }}
@@ -473,9 +488,14 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
         uniform = e.draw_uniform_wgsl(),
         indices = e.at(indices),
         indirect = e.at(indirect),
-        w = gpu::WORKGROUP,
-    )
+        block = gpu::SCAN_BLOCK,
+    );
+    let w = crate::profile::phase("emulation: index tail", || round_trip_kernel(stage, src))?;
+    Ok(crate::compute_pass(label, crate::shader_plan(stage, w), Workgroups::ScanBlocks { items_per_patch: per_patch }))
 }
+
+/// Entries of an index list's tail each invocation of [`fill_tail_pass`] culls.
+const TAIL_ITEMS: u32 = 4;
 
 /// The second cull pass (module docs), which runs no user code: one invocation per primitive of
 /// `vertices` vertices, overwriting its indices with [`CULLED_INDEX`] when some bit is set in the

@@ -441,9 +441,8 @@ pub fn translate(
     // instance that names the target).
     if layered || viewports {
         let per_patch = gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level);
-        let src = evaluation::fill_tail_kernel(e, eval.buffers.indices, eval.buffers.indirect, per_patch, 1, 1);
-        let w = crate::profile::phase("emulation: tessellation fill", || round_trip_kernel(Stage::TessEval, src))?;
-        passes.push(compute_pass("tessellation index tail", shader(Stage::TessEval, w), Workgroups::PerPatch { size: gpu::WORKGROUP }));
+        let (indices, indirect) = (eval.buffers.indices, eval.buffers.indirect);
+        passes.push(evaluation::fill_tail_pass(e, "tessellation index tail", Stage::TessEval, indices, indirect, per_patch, 1, 1)?);
     }
     let (topology, draw_shape) = match sprites {
         Some(_) => (
