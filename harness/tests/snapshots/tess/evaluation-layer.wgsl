@@ -200,16 +200,14 @@ struct TesseraeDraw {
 @group(0) @binding(39) var<storage, read_write> tesserae_indices: array<u32>;
 @group(0) @binding(40) var<storage, read> tesserae_indirect: array<u32>;
 
-@compute @workgroup_size(8)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    let p = id.x;
-    if p >= tesserae_draw.primitives * tesserae_draw.instances {
-        return;
-    }
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let first = (wg.x + wg.y * groups.x) * 1024u + lid;
     let total = tesserae_indirect[0] / 1u * 1u;
-    for (var j = 0u; j < 54u; j++) {
-        let i = p * 54u + j;
-        if i >= total {
+    let end = tesserae_draw.primitives * tesserae_draw.instances * 54u;
+    for (var k = 0u; k < 4u; k++) {
+        let i = first + k * 256u;
+        if i >= total && i < end {
             tesserae_indices[i] = 4294967295u;
         }
     }
