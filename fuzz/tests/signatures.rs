@@ -375,6 +375,54 @@ fn platform_rules_are_bounded() {
     };
     assert_eq!(platform(&s, "wgpu-gl", &joint(111), &joint(81), true), Some(PlatformRule::GlLineRule));
     assert_eq!(platform(&s, "wgpu-gl", &joint(111), &joint(40), true), None);
+    // A segment's end pixel drawn over another segment (green, measured around (37, 32) of
+    // precision-gl-line-end-geometry-b9c30332): the other segment's value one pixel further
+    // (40, 43, 46, then 49) holds; a value no nearby line reaches does not.
+    let end = |v: u8| {
+        image(move |x, y| {
+            let g = match (x, y) {
+                (4, 0) => 22,
+                (4, 1) => 25,
+                (5, 2) => 30,
+                (5, 3) => 33,
+                (6, 3) => v,
+                (6, 4) => 38,
+                (6, 5) => 55,
+                (7, 0) => 40,
+                (7, 1) => 43,
+                (7, 2) => 46,
+                (7, 5) => 42,
+                _ => return None,
+            };
+            Some([64, g, 0, 255])
+        })
+    };
+    assert_eq!(platform(&s, "wgpu-gl", &end(35), &end(49), true), Some(PlatformRule::GlLineRule));
+    assert_eq!(platform(&s, "wgpu-gl", &end(35), &end(90), true), None);
+    // A crossing segment moved by one under the other (alpha, measured around (45, 35) of
+    // precision-gl-line-crossing-a508abee): native shows it two pixels on (62, 61).
+    let crossing = |a: u8| {
+        image(move |x, y| {
+            let (g, alpha) = match (x, y) {
+                (3, 3) => (84, 145),
+                (4, 4) => (96, a),
+                (5, 4) => (108, 142),
+                (5, 5) => (114, 141),
+                (6, 5) => (120, 140),
+                (5, 6) => (114, 62),
+                (6, 7) => (124, 61),
+                _ => return None,
+            };
+            Some([64, g, 0, alpha])
+        })
+    };
+    let moved = |a: u8| {
+        let mut img = crossing(a);
+        img.data[4 * (4 * SIZE as usize + 4) + 1] = 99;
+        img
+    };
+    assert_eq!(platform(&s, "wgpu-gl", &crossing(143), &moved(63), true), Some(PlatformRule::GlLineRule));
+    assert_eq!(platform(&s, "wgpu-gl", &crossing(143), &moved(20), true), None);
 
     // A discontinuity over an interpolated value: a few pixels, wgpu-vulkan exact before.
     s.topology = Topology::TriangleList;

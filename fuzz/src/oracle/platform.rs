@@ -15,7 +15,8 @@ pub const GL_DISCONTINUITY_PERCENT: f64 = 3.0;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PlatformRule {
     /// wgpu-gl: GL rasterizes lines with the diamond-exit rule, lavapipe with Bresenham; a
-    /// line's pixels move by one and its colours round one step apart.
+    /// line's pixels move by one and its colours round one step apart, and where segments
+    /// meet or cross the pixel may be the other segment's.
     GlLineRule,
     /// wgpu-gl: llvmpipe's GL rounds interpolated values one step differently.
     GlRounding,
@@ -54,7 +55,10 @@ impl PlatformRule {
                  34 of 590 edge pixels of a diagonal line move; basic/line-strip: 61 pixels by 1; Mesa 22.3.6, 2026-12-04; seed 32 iteration 203, \
                  2026-12-04: 8 pixels of a steep line 2 to 5 steps apart where native's neighbours are 15 to 30 apart, \
                  fuzz/regressions/differential/precision-gl-line-sampling-4505a57a; seed 14 iteration 109: 2 joint pixels of a line strip \
-                 holding the value native shows a pixel away, precision-gl-line-joint-84f93307)"
+                 holding the value native shows a pixel away, precision-gl-line-joint-84f93307); or continues a line native draws within two \
+                 pixels by one pixel, within half a pixel's change (seed 37 iteration 553: a segment's end pixel drawn over another segment, \
+                 precision-gl-line-end-geometry-b9c30332; seed 14 iteration 109: a crossing segment moved by one under the other, \
+                 precision-gl-line-crossing-a508abee)"
             }
             PlatformRule::GlRounding => {
                 "one step in any channel, pixels both draw (basic/varying-smooth: 3 pixels by 1, cull/mixed-clip-cull: 11 of 4074, basic/line-strip: \
@@ -111,7 +115,7 @@ impl PlatformRule {
                         } else if covered(t, i) && !covered(n, i) {
                             !near(n, i, |j| covered(n, j))
                         } else {
-                            step(i) > 1 && !near(n, i, moved) && !within_half_a_pixel(n, t, i)
+                            step(i) > 1 && !near(n, i, moved) && !within_half_a_pixel(n, t, i) && !continues_a_line(n, t, i)
                         }
                     })
                     .count();
@@ -170,6 +174,41 @@ fn within_half_a_pixel(n: &tesserae_results::image::Image, t: &tesserae_results:
         }
         u16::from(here.abs_diff(there)) <= 1 + u16::from(gradient) / 2 || (lo.saturating_sub(1)..=hi.saturating_add(1)).contains(&there)
     })
+}
+
+/// Whether pixel `i` of `t` holds the value of another line `n` draws nearby, one pixel further
+/// along it: for native pixels `j` within two pixels of `i` and `k` next to `j` and farther
+/// from `i`, where `p = 2j − k` (the line's next pixel) is `i` or next to it and `i` is off the
+/// line through `k` and `j` (a value moved along its own line is `within_half_a_pixel`'s to
+/// judge), every channel within half a pixel's change (plus one step) of `2·n[j] − n[k]`. That
+/// is the pixel at a segment's end or where segments cross, drawn by the other segment (GL's
+/// diamond-exit rule draws a segment's last pixel where lavapipe does not, or moves a crossing
+/// segment by one under the other).
+fn continues_a_line(n: &tesserae_results::image::Image, t: &tesserae_results::image::Image, i: usize) -> bool {
+    let (w, h) = (n.width as i64, n.height as i64);
+    let (x, y) = ((i as i64) % w, (i as i64) / w);
+    let at = |px: i64, py: i64| (px >= 0 && py >= 0 && px < w && py < h).then(|| (py * w + px) as usize);
+    let distance = |ax: i64, ay: i64| (ax - x).abs().max((ay - y).abs());
+    for (jx, jy) in (-2..=2i64).flat_map(|dy| (-2..=2i64).map(move |dx| (x + dx, y + dy))) {
+        let Some(j) = at(jx, jy).filter(|&j| j != i && covered(n, j)) else { continue };
+        for (kx, ky) in (-1..=1i64).flat_map(|dy| (-1..=1i64).map(move |dx| (jx + dx, jy + dy))) {
+            let Some(k) = at(kx, ky).filter(|&k| k != j && covered(n, k)) else { continue };
+            let (px, py) = (2 * jx - kx, 2 * jy - ky);
+            let collinear = (x - jx) * (jy - ky) == (y - jy) * (jx - kx);
+            if k == i || distance(kx, ky) <= distance(jx, jy) || distance(px, py) > 1 || collinear {
+                continue;
+            }
+            let fits = (0..4).all(|c| {
+                let (vj, vk) = (i32::from(n.data[4 * j + c]), i32::from(n.data[4 * k + c]));
+                let expected = (2 * vj - vk).clamp(0, 255);
+                (i32::from(t.data[4 * i + c]) - expected).abs() <= 1 + (vj - vk).abs() / 2
+            });
+            if fits {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The first rule that applies and whose bound holds, or the [specific](PlatformRule::specific)
