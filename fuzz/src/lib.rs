@@ -11,6 +11,8 @@
 //!   `fuzz_targets/` only call these, and the seeded smoke tests (`tests/smoke.rs`) call them too.
 //! * [`differential`]: the differential fuzzer (native Vulkan vs translated through wgpu),
 //!   run by `cargo xtask fuzz --differential`.
+//! * [`metamorphic`]: the metamorphic fuzzer (variants of corpus tests and generated pipelines
+//!   that must render as the original), run by `cargo xtask fuzz metamorphic`.
 //! * [`shader_test`]: the harness's `.shader_test` parser, compiled from its source file so the
 //!   fuzz targets do not link wgpu, ash and glslang (see the module's documentation).
 //!
@@ -19,6 +21,7 @@
 
 pub mod differential;
 pub mod gen;
+pub mod metamorphic;
 pub mod oracle;
 pub mod rng;
 pub mod shader_test;

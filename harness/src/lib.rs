@@ -4,6 +4,7 @@
 pub mod amber;
 pub mod compile;
 pub mod executor;
+pub mod freeze;
 pub mod image;
 pub mod oracle;
 pub mod runner;

@@ -114,6 +114,16 @@ enum Cmd {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Write the corpus again with every shader section replaced by the SPIR-V it compiles to
+    /// (`freeze`), for tools that work on SPIR-V (`cargo xtask fuzz metamorphic`).
+    Freeze {
+        /// Corpus directory.
+        #[arg(long, default_value = "corpus")]
+        corpus: PathBuf,
+        /// Directory to write the frozen tests to.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Measure how far a finished run's translated images stray from the references, for
     /// every test with a tolerance (CSV on stdout): the numbers a tolerance's reason cites.
     Tolerances {
@@ -255,7 +265,7 @@ fn real_main() -> Result<ExitCode, String> {
         Cmd::Render { driver, .. } => use_driver(driver.as_ref())?,
         Cmd::Run { sel, .. } | Cmd::Bless { sel } | Cmd::Bench { sel, .. } => use_driver(sel.driver.as_ref())?,
         Cmd::Tolerances { sel, .. } => use_driver(sel.driver.as_ref())?,
-        Cmd::TessSweep { .. } | Cmd::Batch { .. } | Cmd::Adapters | Cmd::MergeRuns { .. } | Cmd::ThroughGeometry { .. } => {}
+        Cmd::TessSweep { .. } | Cmd::Batch { .. } | Cmd::Adapters | Cmd::MergeRuns { .. } | Cmd::ThroughGeometry { .. } | Cmd::Freeze { .. } => {}
     }
     match cli.command {
         Cmd::Render { test, name, executor, out, adapter, clip, driver: _ } => {
@@ -349,6 +359,14 @@ fn real_main() -> Result<ExitCode, String> {
                 println!("left out {name}: {why}");
             }
             println!("{written} tests written to {} with a pass-through geometry stage, {} left out", out.display(), left_out.len());
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Freeze { corpus, out } => {
+            let (written, left_out) = tesserae_harness::freeze::write_corpus(&corpus, &out)?;
+            for (name, why) in &left_out {
+                println!("left out {name}: {why}");
+            }
+            println!("{written} tests written to {} as SPIR-V, {} left out", out.display(), left_out.len());
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Bench { sel, iterations, only, profile } => bench::bench(&sel, iterations, only.as_deref(), profile),

@@ -7,6 +7,9 @@
 //! * `cargo xtask fuzz --differential [--seconds N]`: generated pipelines rendered natively and
 //!   translated on the available Vulkan driver; reproducers land in
 //!   `fuzz/artifacts/differential/`.
+//! * `cargo xtask fuzz metamorphic [--seconds N] [--seed S]`: variants of the corpus (frozen to
+//!   SPIR-V by `tesserae-harness freeze`) and of generated pipelines that must render as the
+//!   original on each executor; findings land in `fuzz/artifacts/metamorphic/`.
 //! * `cargo xtask oss-fuzz-build [--out DIR]`: `fuzz/oss-fuzz/build.sh` with `$SRC` and `$OUT`
 //!   set, as OSS-Fuzz runs it, without Docker.
 
@@ -18,7 +21,8 @@ pub const TARGETS: &[&str] = &["spirv_words", "pipeline", "pipeline_tess", "tess
 
 #[derive(clap::Args)]
 pub struct FuzzArgs {
-    /// Target name (spirv_words, pipeline, pipeline_tess, tessellator, shader_test).
+    /// Target name (spirv_words, pipeline, pipeline_tess, tessellator, shader_test), or
+    /// `metamorphic` for the metamorphic fuzzer.
     pub target: Option<String>,
     #[arg(long, default_value_t = 60)]
     pub seconds: u64,
@@ -85,6 +89,9 @@ pub fn fuzz(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error
     if args.differential {
         return differential(sh, args);
     }
+    if args.target.as_deref() == Some("metamorphic") {
+        return metamorphic(sh, args);
+    }
     let Some(target) = args.target.as_deref() else {
         return Err(format!("name a target ({}) or pass --differential", TARGETS.join(", ")).into());
     };
@@ -136,6 +143,27 @@ fn differential(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::E
     if args.through_geometry {
         cmd.arg("--through-geometry");
     }
+    let status = cmd.current_dir(&root).status()?;
+    Ok(status.code().unwrap_or(1) as u8)
+}
+
+fn metamorphic(sh: &Shell, args: &FuzzArgs) -> Result<u8, Box<dyn std::error::Error>> {
+    let build = crate::BUILD_BINS;
+    cmd!(sh, "cargo {build...}").run()?;
+    let root = sh.current_dir();
+    let bin = crate::target_dir(sh).join("debug");
+    let work = crate::target_dir(sh).join("metamorphic");
+    let frozen = work.join("frozen");
+    let harness = bin.join("tesserae-harness");
+    let corpus = root.join("corpus");
+    cmd!(sh, "{harness} freeze --corpus {corpus} --out {frozen}").quiet().ignore_stdout().run()?;
+    let mut cmd = std::process::Command::new(bin.join("metamorphic"));
+    cmd.arg("--seconds").arg(args.seconds.to_string());
+    cmd.arg("--seed").arg(args.seed.to_string());
+    cmd.arg("--harness").arg(&harness);
+    cmd.arg("--corpus").arg(&frozen);
+    cmd.arg("--work").arg(&work);
+    cmd.arg("--artifacts").arg(root.join("fuzz/artifacts/metamorphic"));
     let status = cmd.current_dir(&root).status()?;
     Ok(status.code().unwrap_or(1) as u8)
 }

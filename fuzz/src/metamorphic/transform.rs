@@ -1,0 +1,416 @@
+//! Semantics-preserving transformations of one SPIR-V stage (the metamorphic fuzzer's
+//! variants). Each takes a module and a seeded choice, changes one place, and says what it did;
+//! a module it cannot apply to is left as it was (`None`). Every transformation keeps the
+//! module valid (the tests run `spirv-val` on every variant) and its results bit-exact in real
+//! arithmetic; where a compiler may round differently (a product by 1.0 stops a multiply-add
+//! from contracting), the oracle's bound says so ([`super::ROUNDING_STEPS`]).
+
+use crate::rng::XorShift as Rng;
+use rspirv::dr::{Instruction, Module, Operand};
+use spirv::{Decoration, Op, StorageClass, Word};
+
+/// A transformation the fuzzer applies; [`Transformation::ALL`] in the order the shrinker
+/// tries them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Transformation {
+    /// `x` becomes `x * 1.0` (floats) or `x + 0` (integers) at one use.
+    Identity,
+    /// A scalar `x` becomes `vec2(x, x).y` at one use.
+    Vectorise,
+    /// A scalar constant used only by arithmetic becomes a specialization constant with the
+    /// same default (the application specializes nothing): a value only the pipeline knows.
+    ConstantToSpecConstant,
+    /// Two adjacent pure instructions, neither using the other, swap places.
+    Reorder,
+    /// The entry point begins with a branch no invocation takes, to code that ends it: a
+    /// fragment `OpKill` behind `FragCoord.x < 0`, a vertex `OpReturn` behind `VertexIndex < 0`
+    /// (values only the draw knows, as GraphicsFuzz's `injectionSwitch`).
+    DeadBranch,
+}
+
+impl Transformation {
+    pub const ALL: [Transformation; 5] = [
+        Transformation::Identity,
+        Transformation::Vectorise,
+        Transformation::ConstantToSpecConstant,
+        Transformation::Reorder,
+        Transformation::DeadBranch,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Transformation::Identity => "identity",
+            Transformation::Vectorise => "vectorise",
+            Transformation::ConstantToSpecConstant => "constant-to-spec-constant",
+            Transformation::Reorder => "reorder",
+            Transformation::DeadBranch => "dead-branch",
+        }
+    }
+
+    /// Applies the transformation at the place `rng` picks; `None` when the module has no such
+    /// place.
+    pub fn apply(self, m: &mut Module, rng: &mut Rng) -> Option<String> {
+        match self {
+            Transformation::Identity => identity(m, rng),
+            Transformation::Vectorise => vectorise(m, rng),
+            Transformation::ConstantToSpecConstant => constant_to_spec(m, rng),
+            Transformation::Reorder => reorder(m, rng),
+            Transformation::DeadBranch => dead_branch(m),
+        }
+    }
+}
+
+/// Instructions that compute a value from their operands alone (no memory, no control flow,
+/// no derivatives, no side effects): they may move and their operands may be any value of the
+/// right type.
+fn pure(op: Op) -> bool {
+    use Op::*;
+    matches!(
+        op,
+        FAdd | FSub
+            | FMul
+            | FDiv
+            | FNegate
+            | IAdd
+            | ISub
+            | IMul
+            | SNegate
+            | BitwiseAnd
+            | BitwiseOr
+            | BitwiseXor
+            | Not
+            | FOrdLessThan
+            | FOrdGreaterThan
+            | FOrdLessThanEqual
+            | FOrdGreaterThanEqual
+            | FOrdEqual
+            | FOrdNotEqual
+            | FUnordLessThan
+            | FUnordGreaterThan
+            | FUnordNotEqual
+            | SLessThan
+            | SGreaterThan
+            | SLessThanEqual
+            | SGreaterThanEqual
+            | ULessThan
+            | UGreaterThan
+            | IEqual
+            | INotEqual
+            | LogicalAnd
+            | LogicalOr
+            | LogicalNot
+            | LogicalEqual
+            | LogicalNotEqual
+            | Select
+            | CompositeConstruct
+            | CompositeExtract
+            | VectorShuffle
+            | VectorTimesScalar
+            | Dot
+            | ConvertFToS
+            | ConvertFToU
+            | ConvertSToF
+            | ConvertUToF
+            | Bitcast
+            | CopyObject
+    )
+}
+
+/// The scalar type of `ty`: (width, float?, signed?) for `OpTypeFloat`/`OpTypeInt`.
+fn scalar(m: &Module, ty: Word) -> Option<(u32, bool, bool)> {
+    let def = m.types_global_values.iter().find(|i| i.result_id == Some(ty))?;
+    match (def.class.opcode, def.operands.as_slice()) {
+        (Op::TypeFloat, [Operand::LiteralBit32(w), ..]) => Some((*w, true, true)),
+        (Op::TypeInt, [Operand::LiteralBit32(w), Operand::LiteralBit32(s)]) => Some((*w, false, *s == 1)),
+        _ => None,
+    }
+}
+
+fn next_id(m: &mut Module) -> Word {
+    let header = m.header.get_or_insert_with(|| rspirv::dr::ModuleHeader::new(1));
+    let id = header.bound;
+    header.bound += 1;
+    id
+}
+
+/// The id of a type or constant made by `make` if the module has none equal, added at the end
+/// of the global section (after everything it may refer to).
+fn global(m: &mut Module, opcode: Op, result_type: Option<Word>, operands: Vec<Operand>) -> Word {
+    if let Some(id) =
+        m.types_global_values.iter().find(|i| i.class.opcode == opcode && i.result_type == result_type && i.operands == operands).and_then(|i| i.result_id)
+    {
+        return id;
+    }
+    let id = next_id(m);
+    m.types_global_values.push(Instruction::new(opcode, result_type, Some(id), operands));
+    id
+}
+
+/// Uses of function-local 32-bit scalar values in pure instructions: (function, block,
+/// instruction, operand) with the value's type.
+fn scalar_uses(m: &Module) -> Vec<(usize, usize, usize, usize, Word)> {
+    let mut types = std::collections::HashMap::new();
+    for f in &m.functions {
+        for b in &f.blocks {
+            for i in &b.instructions {
+                if let (Some(id), Some(ty)) = (i.result_id, i.result_type) {
+                    types.insert(id, ty);
+                }
+            }
+        }
+    }
+    let mut uses = Vec::new();
+    for (fi, f) in m.functions.iter().enumerate() {
+        for (bi, b) in f.blocks.iter().enumerate() {
+            for (ii, i) in b.instructions.iter().enumerate() {
+                if !pure(i.class.opcode) || matches!(i.class.opcode, Op::CompositeExtract | Op::VectorShuffle) {
+                    continue;
+                }
+                for (oi, o) in i.operands.iter().enumerate() {
+                    let Operand::IdRef(v) = o else { continue };
+                    let Some(&ty) = types.get(v) else { continue };
+                    if scalar(m, ty).is_some_and(|(w, _, _)| w == 32) {
+                        uses.push((fi, bi, ii, oi, ty));
+                    }
+                }
+            }
+        }
+    }
+    uses
+}
+
+/// Inserts `inst` before instruction `ii` of the block and makes operand `oi` of what was there
+/// use its result.
+fn insert_before_use(m: &mut Module, (fi, bi, ii, oi): (usize, usize, usize, usize), inst: Vec<Instruction>, result: Word) {
+    let block = &mut m.functions[fi].blocks[bi];
+    block.instructions[ii].operands[oi] = Operand::IdRef(result);
+    for (k, i) in inst.into_iter().enumerate() {
+        block.instructions.insert(ii + k, i);
+    }
+}
+
+fn identity(m: &mut Module, rng: &mut Rng) -> Option<String> {
+    let uses = scalar_uses(m);
+    if uses.is_empty() {
+        return None;
+    }
+    let (fi, bi, ii, oi, ty) = uses[rng.below(uses.len() as u64) as usize];
+    let Operand::IdRef(value) = m.functions[fi].blocks[bi].instructions[ii].operands[oi] else { return None };
+    let (_, float, _) = scalar(m, ty)?;
+    let (op, one) = if float {
+        (Op::FMul, global(m, Op::Constant, Some(ty), vec![Operand::LiteralBit32(1.0f32.to_bits())]))
+    } else {
+        (Op::IAdd, global(m, Op::Constant, Some(ty), vec![Operand::LiteralBit32(0)]))
+    };
+    let result = next_id(m);
+    let inst = Instruction::new(op, Some(ty), Some(result), vec![Operand::IdRef(value), Operand::IdRef(one)]);
+    insert_before_use(m, (fi, bi, ii, oi), vec![inst], result);
+    Some(format!("%{value} {} at a use in %{}", if float { "* 1.0" } else { "+ 0" }, m.functions[fi].blocks[bi].label_id().unwrap_or(0)))
+}
+
+fn vectorise(m: &mut Module, rng: &mut Rng) -> Option<String> {
+    let uses = scalar_uses(m);
+    if uses.is_empty() {
+        return None;
+    }
+    let (fi, bi, ii, oi, ty) = uses[rng.below(uses.len() as u64) as usize];
+    let Operand::IdRef(value) = m.functions[fi].blocks[bi].instructions[ii].operands[oi] else { return None };
+    let vec2 = global(m, Op::TypeVector, None, vec![Operand::IdRef(ty), Operand::LiteralBit32(2)]);
+    let (pair, result) = (next_id(m), next_id(m));
+    let construct = Instruction::new(Op::CompositeConstruct, Some(vec2), Some(pair), vec![Operand::IdRef(value), Operand::IdRef(value)]);
+    let extract = Instruction::new(Op::CompositeExtract, Some(ty), Some(result), vec![Operand::IdRef(pair), Operand::LiteralBit32(1)]);
+    insert_before_use(m, (fi, bi, ii, oi), vec![construct, extract], result);
+    Some(format!("%{value} as vec2(%{value}, %{value}).y"))
+}
+
+fn constant_to_spec(m: &mut Module, rng: &mut Rng) -> Option<String> {
+    // Constants every use of which is an operand of a pure instruction in a function (not an
+    // access chain's index, a type's length, a scope, another constant's part).
+    let mut ok: std::collections::BTreeMap<Word, bool> = m
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::Constant && i.result_type.is_some_and(|t| scalar(m, t).is_some_and(|(w, _, _)| w == 32)))
+        .filter_map(|i| i.result_id.map(|id| (id, false)))
+        .collect();
+    let disqualify = |id: Word, pure_use: bool, ok: &mut std::collections::BTreeMap<Word, bool>| {
+        if let Some(v) = ok.get_mut(&id) {
+            if pure_use {
+                *v = true;
+            } else {
+                ok.remove(&id);
+            }
+        }
+    };
+    let all_globals: Vec<&Instruction> = m.types_global_values.iter().chain(m.annotations.iter()).collect();
+    for i in all_globals {
+        for id in i.operands.iter().filter_map(Operand::id_ref_any) {
+            disqualify(id, false, &mut ok);
+        }
+    }
+    for f in &m.functions {
+        for b in &f.blocks {
+            for i in &b.instructions {
+                // (Scopes and memory semantics are ids too, which must stay `OpConstant`.)
+                let p = pure(i.class.opcode);
+                for (k, o) in i.operands.iter().enumerate() {
+                    if let Some(id) = o.id_ref_any() {
+                        disqualify(id, p && matches!(o, Operand::IdRef(_)) && !(i.class.opcode == Op::CompositeExtract && k > 0), &mut ok);
+                    }
+                }
+            }
+        }
+    }
+    let candidates: Vec<Word> = ok.into_iter().filter(|(_, used)| *used).map(|(id, _)| id).collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    let id = candidates[rng.below(candidates.len() as u64) as usize];
+    let used_ids: Vec<u32> = m
+        .annotations
+        .iter()
+        .filter(|a| a.class.opcode == Op::Decorate && a.operands.get(1) == Some(&Operand::Decoration(Decoration::SpecId)))
+        .filter_map(|a| match a.operands.get(2) {
+            Some(Operand::LiteralBit32(n)) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    let spec_id = (1000..).find(|n| !used_ids.contains(n))?;
+    let def = m.types_global_values.iter_mut().find(|i| i.result_id == Some(id))?;
+    *def = Instruction::new(Op::SpecConstant, def.result_type, def.result_id, def.operands.clone());
+    m.annotations.push(Instruction::new(
+        Op::Decorate,
+        None,
+        None,
+        vec![Operand::IdRef(id), Operand::Decoration(Decoration::SpecId), Operand::LiteralBit32(spec_id)],
+    ));
+    Some(format!("constant %{id} as specialization constant {spec_id} (default unchanged)"))
+}
+
+fn reorder(m: &mut Module, rng: &mut Rng) -> Option<String> {
+    let mut places = Vec::new();
+    for (fi, f) in m.functions.iter().enumerate() {
+        for (bi, b) in f.blocks.iter().enumerate() {
+            for ii in 0..b.instructions.len().saturating_sub(1) {
+                let (a, c) = (&b.instructions[ii], &b.instructions[ii + 1]);
+                if !pure(a.class.opcode) || !pure(c.class.opcode) {
+                    continue;
+                }
+                let Some(ra) = a.result_id else { continue };
+                if c.operands.iter().any(|o| *o == Operand::IdRef(ra)) {
+                    continue;
+                }
+                places.push((fi, bi, ii));
+            }
+        }
+    }
+    if places.is_empty() {
+        return None;
+    }
+    let (fi, bi, ii) = places[rng.below(places.len() as u64) as usize];
+    let b = &mut m.functions[fi].blocks[bi];
+    b.instructions.swap(ii, ii + 1);
+    Some(format!("%{} and %{} swapped", b.instructions[ii].result_id.unwrap_or(0), b.instructions[ii + 1].result_id.unwrap_or(0)))
+}
+
+/// The built-in input variable `builtin` of type `ty` the entry point lists, declared and
+/// listed when it has none.
+fn builtin_input(m: &mut Module, builtin: spirv::BuiltIn, ty: Word) -> Option<Word> {
+    let existing = m.annotations.iter().find_map(|a| {
+        (a.class.opcode == Op::Decorate && a.operands.get(1) == Some(&Operand::Decoration(Decoration::BuiltIn)) && a.operands.get(2) == Some(&Operand::BuiltIn(builtin)))
+            .then(|| match a.operands.first() {
+                Some(Operand::IdRef(id)) => Some(*id),
+                _ => None,
+            })
+            .flatten()
+    });
+    if let Some(var) = existing {
+        // Only a variable of exactly this type (not a member of a block) is used here.
+        let ptr = m.types_global_values.iter().find(|i| i.result_id == Some(var))?.result_type?;
+        let pointee = m.types_global_values.iter().find(|i| i.result_id == Some(ptr))?;
+        return (pointee.operands.get(1) == Some(&Operand::IdRef(ty))).then_some(var);
+    }
+    let ptr = global(m, Op::TypePointer, None, vec![Operand::StorageClass(StorageClass::Input), Operand::IdRef(ty)]);
+    let var = next_id(m);
+    m.types_global_values.push(Instruction::new(Op::Variable, Some(ptr), Some(var), vec![Operand::StorageClass(StorageClass::Input)]));
+    m.annotations.push(Instruction::new(
+        Op::Decorate,
+        None,
+        None,
+        vec![Operand::IdRef(var), Operand::Decoration(Decoration::BuiltIn), Operand::BuiltIn(builtin)],
+    ));
+    m.entry_points.first_mut()?.operands.push(Operand::IdRef(var));
+    Some(var)
+}
+
+fn dead_branch(m: &mut Module) -> Option<String> {
+    let entry = m.entry_points.first()?;
+    let (Some(Operand::ExecutionModel(model)), Some(Operand::IdRef(main))) = (entry.operands.first().cloned(), entry.operands.get(1).cloned())
+    else {
+        return None;
+    };
+    let bool_ty = global(m, Op::TypeBool, None, vec![]);
+    let (load_ty, builtin, compare, end) = match model {
+        spirv::ExecutionModel::Fragment => {
+            let float = global(m, Op::TypeFloat, None, vec![Operand::LiteralBit32(32)]);
+            let vec4 = global(m, Op::TypeVector, None, vec![Operand::IdRef(float), Operand::LiteralBit32(4)]);
+            // (`OpKill` is deprecated from SPIR-V 1.6 on; an early return ends the invocation too.)
+            let kill = m.header.as_ref().is_some_and(|h| h.version() < (1, 6));
+            (vec4, spirv::BuiltIn::FragCoord, Some(float), if kill { Op::Kill } else { Op::Return })
+        }
+        spirv::ExecutionModel::Vertex => {
+            let int = global(m, Op::TypeInt, None, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(1)]);
+            (int, spirv::BuiltIn::VertexIndex, None, Op::Return)
+        }
+        _ => return None,
+    };
+    let f = m.functions.iter().position(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(main))?;
+    // Only a void entry point whose first block opens no construct of its own is split here.
+    let first = m.functions[f].blocks.first()?;
+    if first.instructions.iter().any(|i| matches!(i.class.opcode, Op::SelectionMerge | Op::LoopMerge)) {
+        return None;
+    }
+    let var = builtin_input(m, builtin, load_ty)?;
+    let (loaded, cond) = (next_id(m), next_id(m));
+    let mut guard = vec![Instruction::new(Op::Load, Some(load_ty), Some(loaded), vec![Operand::IdRef(var)])];
+    match compare {
+        Some(float) => {
+            let (x, zero) = (next_id(m), global(m, Op::Constant, Some(float), vec![Operand::LiteralBit32(0)]));
+            guard.push(Instruction::new(Op::CompositeExtract, Some(float), Some(x), vec![Operand::IdRef(loaded), Operand::LiteralBit32(0)]));
+            guard.push(Instruction::new(Op::FOrdLessThan, Some(bool_ty), Some(cond), vec![Operand::IdRef(x), Operand::IdRef(zero)]));
+        }
+        None => {
+            let zero = global(m, Op::Constant, Some(load_ty), vec![Operand::LiteralBit32(0)]);
+            guard.push(Instruction::new(Op::SLessThan, Some(bool_ty), Some(cond), vec![Operand::IdRef(loaded), Operand::IdRef(zero)]));
+        }
+    }
+    let (dead, rest) = (next_id(m), next_id(m));
+    let func = &mut m.functions[f];
+    let entry_label = func.blocks[0].label_id()?;
+    // The entry block's successors now have `rest` for parent.
+    for b in func.blocks.iter_mut().skip(1) {
+        for i in b.instructions.iter_mut().filter(|i| i.class.opcode == Op::Phi) {
+            for o in i.operands.iter_mut().skip(1).step_by(2) {
+                if *o == Operand::IdRef(entry_label) {
+                    *o = Operand::IdRef(rest);
+                }
+            }
+        }
+    }
+    let first = &mut func.blocks[0];
+    // Variables stay at the top of the first block; everything after them moves to `rest`.
+    let split = first.instructions.iter().rposition(|i| i.class.opcode == Op::Variable).map_or(0, |p| p + 1);
+    let moved: Vec<Instruction> = first.instructions.drain(split..).collect();
+    first.instructions.extend(guard);
+    first.instructions.push(Instruction::new(Op::SelectionMerge, None, None, vec![Operand::IdRef(rest), Operand::SelectionControl(spirv::SelectionControl::NONE)]));
+    first.instructions.push(Instruction::new(Op::BranchConditional, None, None, vec![Operand::IdRef(cond), Operand::IdRef(dead), Operand::IdRef(rest)]));
+    let mut dead_block = rspirv::dr::Block::new();
+    dead_block.label = Some(Instruction::new(Op::Label, None, Some(dead), vec![]));
+    dead_block.instructions.push(Instruction::new(end, None, None, vec![]));
+    let mut rest_block = rspirv::dr::Block::new();
+    rest_block.label = Some(Instruction::new(Op::Label, None, Some(rest), vec![]));
+    rest_block.instructions = moved;
+    func.blocks.insert(1, dead_block);
+    func.blocks.insert(2, rest_block);
+    let end = if end == Op::Kill { "OpKill" } else { "OpReturn" };
+    Some(format!("{end} behind {builtin:?}{} < 0 at the entry", if compare.is_some() { ".x" } else { "" }))
+}

@@ -1,0 +1,64 @@
+//! The metamorphic fuzzer's transformations: each applies to generated pipelines, and every
+//! variant it makes passes SPIRV-Tools' validator in process (a failure is a bug of the
+//! transformation); frozen tests keep their text around the words they change.
+
+use arbitrary::Unstructured;
+use tesserae_fuzz::gen::{Features, PipelineSpec};
+use tesserae_fuzz::metamorphic::{apply, FrozenTest, Step, Transformation};
+
+/// Generated pipelines as frozen tests (seeded).
+fn generated(n: u64) -> Vec<FrozenTest> {
+    (0..n)
+        .filter_map(|i| {
+            let data = tesserae_fuzz::differential::input(77, i);
+            let spec = PipelineSpec::generate(&mut Unstructured::new(&data), &Features::DIFFERENTIAL).ok()?;
+            FrozenTest::parse(&format!("generated/{i}"), &tesserae_fuzz::shader_test_out::write(&spec, "test"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_transformation_applies_and_keeps_modules_valid() {
+    let tests = generated(60);
+    assert!(tests.len() > 30, "only {} generated tests", tests.len());
+    for t in Transformation::ALL {
+        let mut applied = 0;
+        for test in &tests {
+            for stage in 0..test.stages.len() {
+                for seed in 0..2 {
+                    let step = Step { stage, transformation: t, seed };
+                    let (words, what) = apply(&test.words(), &[step]).unwrap_or_else(|e| panic!("{}: {e}", test.name));
+                    if words != test.words() {
+                        applied += 1;
+                        assert!(!what[0].ends_with("no place"), "{}: changed the module but said {}", test.name, what[0]);
+                    }
+                }
+            }
+        }
+        assert!(applied >= 10, "{} applied {applied} times over {} tests", t.name(), tests.len());
+    }
+}
+
+#[test]
+fn steps_compose_and_validate() {
+    for test in generated(30) {
+        let steps: Vec<Step> = Transformation::ALL
+            .iter()
+            .enumerate()
+            .map(|(k, t)| Step { stage: k % test.stages.len(), transformation: *t, seed: k as u64 })
+            .collect();
+        apply(&test.words(), &steps).unwrap_or_else(|e| panic!("{}: {e}", test.name));
+    }
+}
+
+#[test]
+fn frozen_tests_keep_their_text() {
+    let test = &generated(5)[0];
+    let again = FrozenTest::parse("again", &test.text_with(&test.words(), "a comment\nof two lines")).expect("parses");
+    assert_eq!(again.words(), test.words());
+    let text = test.text_with(&test.words(), "note");
+    assert!(text.starts_with("# note\n"));
+    assert!(text.contains("[test]"), "the test section is kept");
+    // A GLSL section is not SPIR-V: the test is not taken.
+    assert!(FrozenTest::parse("glsl", "[vertex shader]\n#version 450\nvoid main() {}\n").is_none());
+}
