@@ -168,6 +168,9 @@ pub struct Stats {
     pub same: u64,
     /// Compared pipelines whose image showed more than the clear colour.
     pub drawn: u64,
+    /// Per shape tag ([`PipelineSpec::shape_tags`]): the pipelines rendered alike that drew
+    /// nothing.
+    pub blank_by_shape: BTreeMap<&'static str, u64>,
     pub mismatches: u64,
     pub translated_failed: u64,
     pub native_failed: u64,
@@ -202,6 +205,7 @@ impl Stats {
             "same": self.same,
             "drawn": self.drawn,
             "drawn_percent": self.drawn_percent(),
+            "blank_by_shape": self.blank_by_shape,
             "mismatches": self.mismatches,
             "translated_failed": self.translated_failed,
             "native_failed": self.native_failed,
@@ -564,6 +568,11 @@ pub fn run(cfg: &Config) -> Stats {
                 stats.compared += 1;
                 stats.same += 1;
                 stats.drawn += *drawn as u64;
+                if !drawn {
+                    for tag in spec.shape_tags() {
+                        *stats.blank_by_shape.entry(tag).or_default() += 1;
+                    }
+                }
             }
             Outcome::Differ { not_shown, .. } => {
                 stats.compared += 1;

@@ -585,6 +585,46 @@ impl PipelineSpec {
         matches!(self.topology, Topology::LineList | Topology::LineStrip) || isolines
     }
 
+    /// Tags of what the pipeline does that may keep it from drawing (the differential run
+    /// counts them over the pipelines that drew nothing, to show where to steer next).
+    pub fn shape_tags(&self) -> Vec<&'static str> {
+        let mut tags = Vec::new();
+        if self.tess.is_some() {
+            tags.push("tessellation");
+        }
+        if self.geometry.is_some() {
+            tags.push("geometry");
+        }
+        if self.clip > 0 {
+            tags.push("clip-distances");
+        }
+        if self.cull > 0 {
+            tags.push("cull-distances");
+        }
+        if self.draws_points() {
+            tags.push("points");
+        } else if self.draws_lines() {
+            tags.push("lines");
+        } else {
+            tags.push("triangles");
+        }
+        fn discards(stmts: &[Stmt]) -> bool {
+            stmts.iter().any(|s| match s {
+                Stmt::Discard => true,
+                Stmt::If(_, a, b) => discards(a) || discards(b),
+                Stmt::Loop(_, body) => discards(body),
+                _ => false,
+            })
+        }
+        if self.fragment.as_ref().is_some_and(|f| discards(&f.body)) {
+            tags.push("discard");
+        }
+        if !self.defold {
+            tags.push("undefined-values-allowed");
+        }
+        tags
+    }
+
     /// Whether the draw rasterizes points: a point list, tessellation's point mode, or a
     /// geometry stage emitting points.
     pub fn draws_points(&self) -> bool {
