@@ -19,6 +19,7 @@
 //! The crate builds on the stable toolchain as an ordinary workspace member; libFuzzer is only
 //! linked under `cfg(fuzzing)` (set by cargo-fuzz).
 
+pub mod cli;
 pub mod differential;
 pub mod gen;
 pub mod metamorphic;

@@ -20,11 +20,7 @@ fn topology_name(t: Topology) -> String {
 }
 
 fn hex_words(out: &mut String, words: &[u32]) {
-    for line in words.chunks(8) {
-        let l: Vec<String> = line.iter().map(|w| format!("{w:08x}")).collect();
-        out.push_str(&l.join(" "));
-        out.push('\n');
-    }
+    out.push_str(&tesserae_shader_test::spirv_hex(words));
 }
 
 /// The `.shader_test` text of `spec`; `comment` lines go first (each prefixed with `# `).

@@ -21,6 +21,19 @@ use tesserae::{Stage, Topology};
 /// Writes every wrappable `.shader_test` under `corpus` to the same place under `out`; returns
 /// (written, left out with why).
 pub fn write_corpus(corpus: &Path, out: &Path) -> Result<(usize, Vec<(String, String)>), String> {
+    rewrite_corpus(corpus, out, |path, name, text| {
+        let test = shader_test::parse(path, name, text).map_err(|e| format!("does not parse: {e}"))?;
+        wrap(&test, text)
+    })
+}
+
+/// Writes `rewrite(path, name, text)` of every `.shader_test` under `corpus` to the same place
+/// under `out` (a test it refuses is left out, with why); returns (written, left out).
+pub fn rewrite_corpus(
+    corpus: &Path,
+    out: &Path,
+    rewrite: impl Fn(&Path, &str, &str) -> Result<String, String>,
+) -> Result<(usize, Vec<(String, String)>), String> {
     let mut written = 0;
     let mut left_out = Vec::new();
     for (name, path) in tesserae_results::corpus::discover(corpus) {
@@ -28,20 +41,13 @@ pub fn write_corpus(corpus: &Path, out: &Path) -> Result<(usize, Vec<(String, St
             continue;
         }
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let test = match shader_test::parse(&path, &name, &text) {
-            Ok(t) => t,
-            Err(e) => {
-                left_out.push((name, format!("does not parse: {e}")));
-                continue;
-            }
-        };
-        match wrap(&test, &text) {
-            Ok(wrapped) => {
+        match rewrite(&path, &name, &text) {
+            Ok(rewritten) => {
                 let dest = out.join(path.strip_prefix(corpus).map_err(|e| e.to_string())?);
                 if let Some(dir) = dest.parent() {
                     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
                 }
-                std::fs::write(&dest, wrapped).map_err(|e| format!("{}: {e}", dest.display()))?;
+                std::fs::write(&dest, rewritten).map_err(|e| format!("{}: {e}", dest.display()))?;
                 written += 1;
             }
             Err(why) => left_out.push((name, why)),

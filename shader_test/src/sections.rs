@@ -363,6 +363,18 @@ fn parse_shader_header(c: &Cursor, s: &RawSection) -> Result<Option<ShaderSectio
     Ok(Some(ShaderSection { stage, language, source, line: s.line, entry_point, target }))
 }
 
+/// Words as the body of a `spirv` section (what [`spirv_words`] reads): eight hexadecimal
+/// words a line.
+pub fn spirv_hex(words: &[u32]) -> String {
+    let mut out = String::new();
+    for line in words.chunks(8) {
+        let line: Vec<String> = line.iter().map(|w| format!("{w:08x}")).collect();
+        out += &line.join(" ");
+        out.push('\n');
+    }
+    out
+}
+
 /// Hex words of a `spirv` section.
 pub fn spirv_words(path: &Path, section: &ShaderSection) -> Result<Vec<u32>, ParseError> {
     let mut words = Vec::new();

@@ -14,6 +14,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use tesserae_fuzz::cli::Args;
 use tesserae_fuzz::differential::{run, Config};
 use tesserae_fuzz::gen::Features;
 
@@ -34,53 +35,37 @@ fn main() -> ExitCode {
         only: None,
         through_geometry: false,
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut it = args.iter();
+    let mut args = Args::new("differential");
     let mut executor_given = false;
-    while let Some(a) = it.next() {
-        let mut val = || {
-            it.next().cloned().unwrap_or_else(|| {
-                eprintln!("differential: {a} needs a value");
-                std::process::exit(2)
-            })
-        };
-        let num = |s: String| -> u64 {
-            s.parse().unwrap_or_else(|_| {
-                eprintln!("differential: bad number `{s}`");
-                std::process::exit(2)
-            })
-        };
+    while let Some(a) = args.next_flag() {
         match a.as_str() {
-            "--seconds" => cfg.seconds = num(val()),
-            "--seed" => cfg.seed = num(val()),
-            "--harness" => cfg.harness = PathBuf::from(val()),
-            "--work" => cfg.work = PathBuf::from(val()),
-            "--artifacts" => cfg.artifacts = PathBuf::from(val()),
-            "--shrink-seconds" => cfg.shrink_seconds = num(val()),
-            "--max-shrinks" => cfg.max_shrinks = num(val()) as usize,
+            "--seconds" => cfg.seconds = args.number(&a),
+            "--seed" => cfg.seed = args.number(&a),
+            "--harness" => cfg.harness = PathBuf::from(args.value(&a)),
+            "--work" => cfg.work = PathBuf::from(args.value(&a)),
+            "--artifacts" => cfg.artifacts = PathBuf::from(args.value(&a)),
+            "--shrink-seconds" => cfg.shrink_seconds = args.number(&a),
+            "--max-shrinks" => cfg.max_shrinks = args.number(&a) as usize,
             "--executor" => {
                 // Repeatable; the first one given replaces the default pair.
                 if !executor_given {
                     cfg.executors.clear();
                     executor_given = true;
                 }
-                cfg.executors.push(val());
+                cfg.executors.push(args.value(&a));
             }
-            "--adapter" => cfg.adapter = Some(val()),
-            "--first" => cfg.first = num(val()),
+            "--adapter" => cfg.adapter = Some(args.value(&a)),
+            "--first" => cfg.first = args.number(&a),
             "--only" => {
-                let i = num(val());
+                let i = args.number(&a);
                 cfg.first = i;
                 cfg.only = Some(i);
             }
-            "--timeout" => cfg.timeout = Duration::from_secs(num(val())),
+            "--timeout" => cfg.timeout = Duration::from_secs(args.number(&a)),
             "--tessellation" => cfg.features = Features { tessellation: true, only_tessellation: true, ..cfg.features },
             "--geometry" => cfg.features = Features { geometry: true, only_geometry: true, ..cfg.features },
             "--through-geometry" => cfg.through_geometry = true,
-            other => {
-                eprintln!("differential: unknown argument `{other}`");
-                return ExitCode::from(2);
-            }
+            other => args.usage(&format!("unknown argument `{other}`")),
         }
     }
     let stats = run(&cfg);

@@ -12,6 +12,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use tesserae_fuzz::cli::Args;
 use tesserae_fuzz::metamorphic::{run, Config};
 
 fn main() -> ExitCode {
@@ -26,42 +27,26 @@ fn main() -> ExitCode {
         timeout: Duration::from_secs(60),
         max_shrinks: 5,
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut it = args.iter();
+    let mut args = Args::new("metamorphic");
     let mut executor_given = false;
-    while let Some(a) = it.next() {
-        let mut val = || {
-            it.next().cloned().unwrap_or_else(|| {
-                eprintln!("metamorphic: {a} needs a value");
-                std::process::exit(2)
-            })
-        };
-        let num = |s: String| -> u64 {
-            s.parse().unwrap_or_else(|_| {
-                eprintln!("metamorphic: bad number `{s}`");
-                std::process::exit(2)
-            })
-        };
+    while let Some(a) = args.next_flag() {
         match a.as_str() {
-            "--seconds" => cfg.seconds = num(val()),
-            "--seed" => cfg.seed = num(val()),
-            "--harness" => cfg.harness = PathBuf::from(val()),
-            "--work" => cfg.work = PathBuf::from(val()),
-            "--artifacts" => cfg.artifacts = PathBuf::from(val()),
-            "--corpus" => cfg.corpus = Some(PathBuf::from(val())),
-            "--max-shrinks" => cfg.max_shrinks = num(val()) as usize,
-            "--timeout" => cfg.timeout = Duration::from_secs(num(val())),
+            "--seconds" => cfg.seconds = args.number(&a),
+            "--seed" => cfg.seed = args.number(&a),
+            "--harness" => cfg.harness = PathBuf::from(args.value(&a)),
+            "--work" => cfg.work = PathBuf::from(args.value(&a)),
+            "--artifacts" => cfg.artifacts = PathBuf::from(args.value(&a)),
+            "--corpus" => cfg.corpus = Some(PathBuf::from(args.value(&a))),
+            "--max-shrinks" => cfg.max_shrinks = args.number(&a) as usize,
+            "--timeout" => cfg.timeout = Duration::from_secs(args.number(&a)),
             "--executor" => {
                 if !executor_given {
                     cfg.executors.clear();
                     executor_given = true;
                 }
-                cfg.executors.push(val());
+                cfg.executors.push(args.value(&a));
             }
-            other => {
-                eprintln!("metamorphic: unknown argument `{other}`");
-                return ExitCode::from(2);
-            }
+            other => args.usage(&format!("unknown argument `{other}`")),
         }
     }
     let stats = run(&cfg);

@@ -87,11 +87,7 @@ impl FrozenTest {
                 out += line;
                 out.push('\n');
             }
-            for chunk in w.chunks(8) {
-                let line: Vec<String> = chunk.iter().map(|w| format!("{w:08x}")).collect();
-                out += &line.join(" ");
-                out.push('\n');
-            }
+            out += &tesserae_shader_test::spirv_hex(w);
             out.push('\n');
             k = s.end;
         }
