@@ -44,7 +44,7 @@ pub fn freeze(path: &Path, name: &str, text: &str) -> Result<String, String> {
     let mut out = String::new();
     let mut skipping = false;
     for (k, line) in text.lines().enumerate() {
-        if line.starts_with('[') {
+        if tesserae_shader_test::opens_section(line) {
             skipping = false;
             if let Some((header, body)) = replaced.get(&(k + 1)) {
                 let _ = writeln!(out, "{header}");

@@ -11,7 +11,7 @@ mod sections;
 
 pub use directives::*;
 pub use resources::*;
-pub use sections::{f32_to_f16, spirv_hex, spirv_words};
+pub use sections::{f32_to_f16, opens_section, spirv_hex, spirv_words};
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -55,6 +55,15 @@ fn starts_with_any(header: &str, prefixes: &[&[&str]]) -> bool {
     prefixes.iter().any(|p| words.starts_with(p))
 }
 
+/// Whether a line of a test opens a section: a header this format knows (a line in brackets
+/// inside a shader section that is no header is source, as HLSL's attributes).
+pub fn opens_section(line: &str) -> bool {
+    let t = line.trim();
+    t.strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .is_some_and(|h| is_known_header(&h.split_whitespace().collect::<Vec<_>>().join(" ")))
+}
+
 /// Whether `header` (the words between the brackets, single spaced) is one this format knows.
 pub fn is_known_header(header: &str) -> bool {
     starts_with_any(header, HEADERS) || starts_with_any(header, SHADER_HEADERS)

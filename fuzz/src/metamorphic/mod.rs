@@ -52,13 +52,13 @@ impl FrozenTest {
         let mut k = 0;
         while k < lines.len() {
             let header = lines[k].trim();
-            if header.starts_with('[') && header.contains(" shader") {
+            if tesserae_shader_test::opens_section(header) && header.contains(" shader") {
                 if !header.contains(" shader spirv") || header.contains("spirv-asm") {
                     return None;
                 }
                 let mut end = k + 1;
                 let mut words = Vec::new();
-                while end < lines.len() && !lines[end].trim_start().starts_with('[') {
+                while end < lines.len() && !tesserae_shader_test::opens_section(&lines[end]) {
                     let body = lines[end].split('#').next().unwrap_or("");
                     for w in body.split_whitespace() {
                         words.push(u32::from_str_radix(w.trim_start_matches("0x"), 16).ok()?);
