@@ -52,6 +52,25 @@ fn steps_compose_and_validate() {
 }
 
 #[test]
+fn the_validator_follows_the_module_version() {
+    // A SPIR-V 1.6 module is validated for Vulkan 1.3, a 1.0 one for Vulkan 1.1.
+    let mut b = rspirv::dr::Builder::new();
+    b.set_version(1, 6);
+    b.capability(spirv::Capability::Shader);
+    b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    let void = b.type_void();
+    let fn_ty = b.type_function(void, vec![]);
+    let main = b.begin_function(void, None, spirv::FunctionControl::NONE, fn_ty).unwrap();
+    b.begin_block(None).unwrap();
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    b.entry_point(spirv::ExecutionModel::Vertex, main, "main", vec![]);
+    use rspirv::binary::Assemble;
+    let words = b.module().assemble();
+    tesserae_fuzz::metamorphic::validate(&words).expect("a SPIR-V 1.6 module validates for Vulkan 1.3");
+}
+
+#[test]
 fn frozen_tests_keep_their_text() {
     let test = &generated(5)[0];
     let again = FrozenTest::parse("again", &test.text_with(&test.words(), "a comment\nof two lines")).expect("parses");

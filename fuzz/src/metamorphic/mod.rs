@@ -114,8 +114,8 @@ pub struct Step {
 /// SPIRV-Tools' validator for the module's SPIR-V version (the Vulkan version that takes it).
 pub fn validate(words: &[u32]) -> Result<(), String> {
     use spirv_tools::val::Validator;
-    let version = words.get(1).map_or(0, |v| (v >> 16) & 0xff);
-    let env = match version {
+    let minor = words.get(1).map_or(0, |v| (v >> 8) & 0xff);
+    let env = match minor {
         0..=3 => spirv_tools::TargetEnv::Vulkan_1_1,
         4 => spirv_tools::TargetEnv::Vulkan_1_1_Spirv_1_4,
         5 => spirv_tools::TargetEnv::Vulkan_1_2,
