@@ -79,9 +79,14 @@ fn load_specialized<'w>(
         )
     });
     if has_spec {
+        // Specialized from the words as given, then loaded again: the first load may have
+        // lowered the module already (transform feedback's capture function, with `Xfb` gone),
+        // and what it lowered may depend on the specialized values (array sizes).
         use rspirv::binary::Assemble;
-        profile::phase("lower: specialize", || lower::specialize::lower(m.module_mut(), spec));
-        m = load(profile::phase("rspirv assemble", || m.module().assemble()).into())?;
+        let mut words_module = None;
+        let module = reflect::rspirv_module(&mut words_module, spirv).map_err(|source| TranslateError::load(slot, source))?;
+        profile::phase("lower: specialize", || lower::specialize::lower(module, spec));
+        m = load(profile::phase("rspirv assemble", || module.assemble()).into())?;
     }
     for (name, applies, pass) in lower::ON_LOADED {
         profile::phase(name, || m.lower(applies, pass));

@@ -1,0 +1,757 @@
+// pass `capture vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_13 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+const scale: f32 = 2.5f;
+const bias: f32 = 0f;
+const count: i32 = 7i;
+
+var<private> gl_VertexIndex_1: i32;
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> v: vec4<f32>;
+var<private> tesserae_xfb_values: array<u32, 4> = array<u32, 4>();
+var<private> global: i32 = count;
+var<private> tesserae_point_size: f32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(34) 
+var<storage, read_write> tesserae_capture_words: array<u32>;
+
+fn tesserae_xfb_capture() {
+    let _e22 = v;
+    tesserae_xfb_values[0u] = bitcast<u32>(_e22.x);
+    tesserae_xfb_values[1u] = bitcast<u32>(_e22.y);
+    tesserae_xfb_values[2u] = bitcast<u32>(_e22.z);
+    tesserae_xfb_values[3u] = bitcast<u32>(_e22.w);
+    return;
+}
+
+fn main() {
+    var f: f32;
+
+    let _e23 = gl_VertexIndex_1;
+    f = f32(_e23);
+    let _e25 = f;
+    unnamed.gl_Position = vec4<f32>((-0.734375f + (0.5f * _e25)), -0.484375f, 0f, 1f);
+    tesserae_point_size = 1f;
+    let _e30 = f;
+    let _e32 = global;
+    v = vec4<f32>((_e30 * scale), bias, f32(_e32), 1f);
+    tesserae_xfb_capture();
+    return;
+}
+
+fn tesserae_vertex(gl_VertexIndex: u32) -> TesseraeVertexOut {
+    gl_VertexIndex_1 = i32(gl_VertexIndex);
+    main();
+    let _e6 = unnamed.gl_Position;
+    let _e7 = v;
+    return TesseraeVertexOut(_e6, _e7);
+}
+
+fn tesserae_raw_index(i_1: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i_1 / 2u)];
+        return ((_e10 >> ((i_1 & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i_1];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_2 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_2;
+    }
+    let _e10 = tesserae_raw_index(i_2);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    var i: u32 = 0u;
+
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let _e14 = tesserae_vertex(u32(_e7));
+    loop {
+        let _e17 = i;
+        if (_e17 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e24 = tesserae_draw.count;
+            let _e30 = i;
+            let _e34 = i;
+            let _e36 = tesserae_xfb_values[_e34];
+            tesserae_capture_words[((((tesserae_gid.y * _e24) + tesserae_gid.x) * 4u) + _e30)] = _e36;
+        }
+        continuing {
+            let _e38 = i;
+            i = (_e38 + 1u);
+        }
+    }
+    return;
+}
+// pass `capture count`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+
+@group(0) @binding(35) var<storage, read_write> tesserae_capture_counts: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let p = gid.x;
+    if p >= tesserae_draw.primitives {
+        return;
+    }
+    var v = array<u32, 3>();
+    var keep = true;
+    for (var k = 0u; k < 1u; k++) { v[k] = p * 1u + k; }
+    let item = gid.y * tesserae_draw.primitives + p;
+    tesserae_capture_counts[2u * item] = select(0u, 1u, keep);
+    tesserae_capture_counts[2u * item + 1u] = 0u;
+}
+// pass `capture scan 0`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(35) var<storage, read_write> tess_counts: array<u32>;
+@group(0) @binding(36) var<storage, read_write> tess_offsets: array<u32>;
+
+// Exclusive prefix sums of the (points, entries) pairs in tess_counts, into tess_offsets, in
+// three kernels: per block of SCAN_BLOCK patches (local sums, block totals into the scratch
+// after the 2P offsets), the block totals (one workgroup), then the block prefixes added.
+
+const SCAN_THREADS: u32 = 256u;
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = 1024u;
+
+var<workgroup> scan_shared: array<vec2<u32>, 256>;
+
+// `scan_patches()`, the number of items scanned, is given with the kernel.
+
+fn scan_block_count(patches: u32) -> u32 {
+    return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
+}
+
+// Where block b's total (then its prefix) is kept.
+fn scan_scratch(patches: u32, block: u32) -> u32 {
+    return 2u * patches + 2u * block;
+}
+
+// Inclusive sum over the workgroup's invocations of `value`. Every invocation calls it.
+fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
+    var acc = value;
+    scan_shared[t] = acc;
+    workgroupBarrier();
+    for (var d = 1u; d < SCAN_THREADS; d = d << 1u) {
+        var add = vec2<u32>(0u);
+        if t >= d {
+            add = scan_shared[t - d];
+        }
+        workgroupBarrier();
+        acc = acc + add;
+        scan_shared[t] = acc;
+        workgroupBarrier();
+    }
+    return acc;
+}
+
+const ENTRY_WORKGROUP: u32 = 64u;
+const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
+// Items scanned: 1 per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * 1u;
+}
+// Scan kernel 1, ceil(P / SCAN_BLOCK) workgroups: each block's local exclusive sums into
+// tess_offsets, its total into the scratch.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>) {
+    let patches = scan_patches();
+    let block = wid.x + wid.y * workgroups.x;
+    let first = block * SCAN_BLOCK + t * SCAN_ITEMS;
+    var items: array<vec2<u32>, 4>;
+    var sum = vec2<u32>(0u);
+    for (var k = 0u; k < SCAN_ITEMS; k++) {
+        let p = first + k;
+        var c = vec2<u32>(0u);
+        if p < patches && 2u * p + 1u < arrayLength(&tess_counts) {
+            c = vec2<u32>(tess_counts[2u * p], tess_counts[2u * p + 1u]);
+        }
+        items[k] = c;
+        sum = sum + c;
+    }
+    let inclusive = scan_workgroup(t, sum);
+    var running = inclusive - sum;
+    for (var k = 0u; k < SCAN_ITEMS; k++) {
+        let p = first + k;
+        if p < patches && 2u * p + 1u < arrayLength(&tess_offsets) {
+            tess_offsets[2u * p] = running.x;
+            tess_offsets[2u * p + 1u] = running.y;
+        }
+        running = running + items[k];
+    }
+    let s = scan_scratch(patches, block);
+    if t == SCAN_THREADS - 1u && block < scan_block_count(patches) && s + 1u < arrayLength(&tess_offsets) {
+        tess_offsets[s] = inclusive.x;
+        tess_offsets[s + 1u] = inclusive.y;
+    }
+}
+// pass `capture scan 1`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(36) var<storage, read_write> tess_offsets: array<u32>;
+@group(0) @binding(37) var<storage, read_write> tess_indirect: array<u32>;
+
+// Exclusive prefix sums of the (points, entries) pairs in tess_counts, into tess_offsets, in
+// three kernels: per block of SCAN_BLOCK patches (local sums, block totals into the scratch
+// after the 2P offsets), the block totals (one workgroup), then the block prefixes added.
+
+const SCAN_THREADS: u32 = 256u;
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = 1024u;
+
+var<workgroup> scan_shared: array<vec2<u32>, 256>;
+
+// `scan_patches()`, the number of items scanned, is given with the kernel.
+
+fn scan_block_count(patches: u32) -> u32 {
+    return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
+}
+
+// Where block b's total (then its prefix) is kept.
+fn scan_scratch(patches: u32, block: u32) -> u32 {
+    return 2u * patches + 2u * block;
+}
+
+// Inclusive sum over the workgroup's invocations of `value`. Every invocation calls it.
+fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
+    var acc = value;
+    scan_shared[t] = acc;
+    workgroupBarrier();
+    for (var d = 1u; d < SCAN_THREADS; d = d << 1u) {
+        var add = vec2<u32>(0u);
+        if t >= d {
+            add = scan_shared[t - d];
+        }
+        workgroupBarrier();
+        acc = acc + add;
+        scan_shared[t] = acc;
+        workgroupBarrier();
+    }
+    return acc;
+}
+
+const ENTRY_WORKGROUP: u32 = 64u;
+const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
+// Items scanned: 1 per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * 1u;
+}
+// Scan kernel 2, exactly one workgroup: the block totals become exclusive block prefixes (in
+// place), and the grand totals go to tess_indirect: `draw_indexed_indirect` arguments, the
+// point total, then the workgroups of a dispatch with one invocation per index entry
+// (ENTRY_WORKGROUP per workgroup, split over y past 65,535 workgroups), then `draw_indirect`
+// arguments with EXPANDED_VERTICES_PER_ENTRY vertices per entry, then the workgroups of a
+// dispatch with one invocation per domain point, each when the buffer has room.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    if wid.x != 0u || wid.y != 0u || wid.z != 0u {
+        return;
+    }
+    let patches = scan_patches();
+    let blocks = scan_block_count(patches);
+    let per = blocks / SCAN_THREADS + select(0u, 1u, blocks % SCAN_THREADS != 0u);
+    let first = t * per;
+    let len = arrayLength(&tess_offsets);
+    var sum = vec2<u32>(0u);
+    for (var k = 0u; k < per; k++) {
+        let b = first + k;
+        let s = scan_scratch(patches, b);
+        if b < blocks && s + 1u < len {
+            sum = sum + vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+        }
+    }
+    let inclusive = scan_workgroup(t, sum);
+    var running = inclusive - sum;
+    for (var k = 0u; k < per; k++) {
+        let b = first + k;
+        let s = scan_scratch(patches, b);
+        if b < blocks && s + 1u < len {
+            let c = vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+            tess_offsets[s] = running.x;
+            tess_offsets[s + 1u] = running.y;
+            running = running + c;
+        }
+    }
+    if t != SCAN_THREADS - 1u {
+        return;
+    }
+    let words = arrayLength(&tess_indirect);
+    if words >= 6u {
+        tess_indirect[0] = inclusive.y;
+        tess_indirect[1] = 1u;
+        tess_indirect[2] = 0u;
+        tess_indirect[3] = 0u;
+        tess_indirect[4] = 0u;
+        tess_indirect[5] = inclusive.x;
+    }
+    if words >= 9u {
+        write_dispatch(6u, inclusive.y);
+    }
+    if words >= 13u {
+        tess_indirect[9] = inclusive.y * EXPANDED_VERTICES_PER_ENTRY;
+        tess_indirect[10] = 1u;
+        tess_indirect[11] = 0u;
+        tess_indirect[12] = 0u;
+    }
+    if words >= 16u {
+        write_dispatch(13u, inclusive.x);
+    }
+}
+
+// The workgroups [x, y, 1] of a dispatch with one invocation per each of `count` things, at
+// tess_indirect[at..at + 3]: ENTRY_WORKGROUP invocations each, over y past 65,535 workgroups.
+fn write_dispatch(at: u32, count: u32) {
+    let groups = count / ENTRY_WORKGROUP + select(0u, 1u, count % ENTRY_WORKGROUP != 0u);
+    tess_indirect[at] = min(groups, 65535u);
+    tess_indirect[at + 1u] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tess_indirect[at + 2u] = 1u;
+}
+// pass `capture scan 2`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(36) var<storage, read_write> tess_offsets: array<u32>;
+
+// Exclusive prefix sums of the (points, entries) pairs in tess_counts, into tess_offsets, in
+// three kernels: per block of SCAN_BLOCK patches (local sums, block totals into the scratch
+// after the 2P offsets), the block totals (one workgroup), then the block prefixes added.
+
+const SCAN_THREADS: u32 = 256u;
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = 1024u;
+
+var<workgroup> scan_shared: array<vec2<u32>, 256>;
+
+// `scan_patches()`, the number of items scanned, is given with the kernel.
+
+fn scan_block_count(patches: u32) -> u32 {
+    return patches / SCAN_BLOCK + select(0u, 1u, patches % SCAN_BLOCK != 0u);
+}
+
+// Where block b's total (then its prefix) is kept.
+fn scan_scratch(patches: u32, block: u32) -> u32 {
+    return 2u * patches + 2u * block;
+}
+
+// Inclusive sum over the workgroup's invocations of `value`. Every invocation calls it.
+fn scan_workgroup(t: u32, value: vec2<u32>) -> vec2<u32> {
+    var acc = value;
+    scan_shared[t] = acc;
+    workgroupBarrier();
+    for (var d = 1u; d < SCAN_THREADS; d = d << 1u) {
+        var add = vec2<u32>(0u);
+        if t >= d {
+            add = scan_shared[t - d];
+        }
+        workgroupBarrier();
+        acc = acc + add;
+        scan_shared[t] = acc;
+        workgroupBarrier();
+    }
+    return acc;
+}
+
+const ENTRY_WORKGROUP: u32 = 64u;
+const EXPANDED_VERTICES_PER_ENTRY: u32 = 6u;
+// Items scanned: 1 per patch (or primitive) and instance of the draw.
+fn scan_patches() -> u32 {
+    return tesserae_draw.primitives * tesserae_draw.instances * 1u;
+}
+// Scan kernel 3, ceil(P / SCAN_BLOCK) workgroups: each block's prefix added to its offsets.
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>) {
+    let patches = scan_patches();
+    let block = wid.x + wid.y * workgroups.x;
+    let s = scan_scratch(patches, block);
+    if block == 0u || block >= scan_block_count(patches) || s + 1u >= arrayLength(&tess_offsets) {
+        return;
+    }
+    let prefix = vec2<u32>(tess_offsets[s], tess_offsets[s + 1u]);
+    let first = block * SCAN_BLOCK + t * SCAN_ITEMS;
+    for (var k = 0u; k < SCAN_ITEMS; k++) {
+        let p = first + k;
+        if p < patches && 2u * p + 1u < arrayLength(&tess_offsets) {
+            tess_offsets[2u * p] += prefix.x;
+            tess_offsets[2u * p + 1u] += prefix.y;
+        }
+    }
+}
+// pass `capture write`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(34) var<storage, read> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+fn tesserae_capture_room() -> u32 {
+    var room = 0xffffffffu;
+    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 16u);
+    return room;
+}
+@group(0) @binding(35) var<storage, read> tesserae_capture_counts: array<u32>;
+@group(0) @binding(36) var<storage, read> tesserae_capture_offsets: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let p = gid.x;
+    if p >= tesserae_draw.primitives {
+        return;
+    }
+    let item = gid.y * tesserae_draw.primitives + p;
+    if tesserae_capture_counts[2u * item] == 0u {
+        return;
+    }
+    let q = tesserae_capture_state[0] + tesserae_capture_offsets[2u * item];
+    if q >= tesserae_capture_room() {
+        return;
+    }
+    var v = array<u32, 3>();
+    var keep = true;
+    for (var k = 0u; k < 1u; k++) { v[k] = p * 1u + k; }
+    for (var t = 0u; t < 1u; t++) {
+        let src = gid.y * tesserae_draw.count + v[t];
+        {
+            tesserae_xfb0[(q * 1u + t) * 4u + 0u] = tesserae_capture_words[src * 4u + 0u];
+            tesserae_xfb0[(q * 1u + t) * 4u + 1u] = tesserae_capture_words[src * 4u + 1u];
+            tesserae_xfb0[(q * 1u + t) * 4u + 2u] = tesserae_capture_words[src * 4u + 2u];
+            tesserae_xfb0[(q * 1u + t) * 4u + 3u] = tesserae_capture_words[src * 4u + 3u];
+        }
+    }
+}
+// pass `capture finish`, vertex stage
+@group(0) @binding(37) var<storage, read> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+fn tesserae_capture_room() -> u32 {
+    var room = 0xffffffffu;
+    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 16u);
+    return room;
+}
+
+@compute @workgroup_size(1)
+fn main() {
+    let total = tesserae_capture_totals[5];
+    tesserae_capture_state[1] += total;
+    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+}
+// pass `point vertices`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_13 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) m1_member: vec4<f32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec4<f32>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+const scale: f32 = 2.5f;
+const bias: f32 = 0f;
+const count: i32 = 7i;
+
+var<private> gl_VertexIndex_1: i32;
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> v: vec4<f32>;
+var<private> tesserae_xfb_values: array<u32, 4> = array<u32, 4>();
+var<private> global: i32 = count;
+var<private> tesserae_point_size: f32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn tesserae_xfb_capture() {
+    let _e22 = v;
+    tesserae_xfb_values[0u] = bitcast<u32>(_e22.x);
+    tesserae_xfb_values[1u] = bitcast<u32>(_e22.y);
+    tesserae_xfb_values[2u] = bitcast<u32>(_e22.z);
+    tesserae_xfb_values[3u] = bitcast<u32>(_e22.w);
+    return;
+}
+
+fn main() {
+    var f: f32;
+
+    let _e23 = gl_VertexIndex_1;
+    f = f32(_e23);
+    let _e25 = f;
+    unnamed.gl_Position = vec4<f32>((-0.734375f + (0.5f * _e25)), -0.484375f, 0f, 1f);
+    tesserae_point_size = 1f;
+    let _e30 = f;
+    let _e32 = global;
+    v = vec4<f32>((_e30 * scale), bias, f32(_e32), 1f);
+    tesserae_xfb_capture();
+    return;
+}
+
+fn tesserae_vertex(gl_VertexIndex: u32) -> TesseraeVertexOut {
+    gl_VertexIndex_1 = i32(gl_VertexIndex);
+    main();
+    let _e7 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e7);
+    let _e9 = unnamed.gl_Position;
+    let _e10 = v;
+    return TesseraeVertexOut(_e9, _e10);
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    var local: bool;
+    var tesserae_keep: bool;
+
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let _e14 = tesserae_vertex(u32(_e7));
+    let _e18 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e18) + tesserae_gid.x) * 3u);
+    let tesserae_c = _e14.out0_member;
+    let _e28 = tesserae_draw.size_range.x;
+    let _e30 = tesserae_point_size;
+    let _e32 = tesserae_point_size;
+    let _e36 = tesserae_draw.size_range.x;
+    let _e42 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e28, _e30, (_e32 > _e36)), _e42);
+    if (tesserae_c.z >= 0f) {
+        local = (tesserae_c.z <= tesserae_c.w);
+    } else {
+        local = false;
+    }
+    let _e53 = local;
+    tesserae_keep = _e53;
+    tesserae_records[tesserae_base] = tesserae_c;
+    let _e61 = tesserae_keep;
+    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e61), 0f, 0f);
+    tesserae_records[(tesserae_base + 2u)] = _e14.out1_member;
+    return;
+}
+// pass `expanded points`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+
+@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0: vec4<f32>,
+}
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {
+    let corner_id = tesserae_vertex % 4u;
+    let b = (tesserae_vertex / 4u) * 3u;
+    let c = tesserae_records[b];
+    let size_keep = tesserae_records[b + 1u];
+    // Corners (-1, 1), (-1, -1), (1, 1), (1, -1) from the id's bits: a dynamically indexed
+    // constant array costs a local copy per invocation in the SPIR-V naga writes.
+    let corner = vec2<f32>(select(-1.0, 1.0, (corner_id & 2u) != 0u), select(1.0, -1.0, (corner_id & 1u) != 0u));
+    var o: TesseraePointOut;
+    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+    o.v0 = tesserae_records[b + 2u].xyzw;
+    return o;
+}
+// pass `expanded points`, fragment stage
+var<private> frag: vec4<f32>;
+
+fn main_1() {
+    frag = vec4<f32>(1f, 1f, 1f, 1f);
+    return;
+}
+
+@fragment 
+fn main() -> @location(0) vec4<f32> {
+    main_1();
+    let _e1 = frag;
+    return _e1;
+}
