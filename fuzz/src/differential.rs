@@ -171,6 +171,8 @@ pub struct Stats {
     /// Per shape tag ([`PipelineSpec::shape_tags`]): the pipelines rendered alike that drew
     /// nothing.
     pub blank_by_shape: BTreeMap<&'static str, u64>,
+    /// Per shape tag: every pipeline rendered alike (the base each blank count compares with).
+    pub same_by_shape: BTreeMap<&'static str, u64>,
     pub mismatches: u64,
     pub translated_failed: u64,
     pub native_failed: u64,
@@ -206,6 +208,7 @@ impl Stats {
             "drawn": self.drawn,
             "drawn_percent": self.drawn_percent(),
             "blank_by_shape": self.blank_by_shape,
+            "same_by_shape": self.same_by_shape,
             "mismatches": self.mismatches,
             "translated_failed": self.translated_failed,
             "native_failed": self.native_failed,
@@ -568,8 +571,9 @@ pub fn run(cfg: &Config) -> Stats {
                 stats.compared += 1;
                 stats.same += 1;
                 stats.drawn += *drawn as u64;
-                if !drawn {
-                    for tag in spec.shape_tags() {
+                for tag in spec.shape_tags() {
+                    *stats.same_by_shape.entry(tag).or_default() += 1;
+                    if !drawn {
                         *stats.blank_by_shape.entry(tag).or_default() += 1;
                     }
                 }
