@@ -171,6 +171,10 @@ enum Verdict {
     Differ(u64, u8),
     /// The original rendered, the variant did not.
     VariantFailed(String),
+    /// The translator refused the variant by name (`Unsupported`) where it took the original:
+    /// a static decision the transformation changed (a dead `OpKill` makes a stage one that
+    /// "discards"), allowed, so counted, not reported.
+    Refused(String),
 }
 
 #[derive(Debug, Default)]
@@ -178,6 +182,8 @@ pub struct Stats {
     pub variants: u64,
     pub compared: u64,
     pub rounding: u64,
+    /// Variants the translator refused by name, by the refusal's text.
+    pub refused: std::collections::BTreeMap<String, u64>,
     pub invalid_variants: u64,
     pub originals_failed: u64,
     pub applied: std::collections::BTreeMap<&'static str, u64>,
@@ -192,6 +198,7 @@ impl Stats {
             "variants": self.variants,
             "compared": self.compared,
             "rounding": self.rounding,
+            "refused": self.refused,
             "invalid_variants": self.invalid_variants,
             "originals_failed": self.originals_failed,
             "applied": self.applied,
@@ -229,6 +236,7 @@ fn render(cfg: &Config, text: &str, file: &str, executor: &str) -> Result<Image,
 
 fn verdict(original: &Image, variant: Result<Image, String>) -> Verdict {
     match variant {
+        Err(e) if e.contains("unsupported feature") => Verdict::Refused(e),
         Err(e) => Verdict::VariantFailed(e),
         Ok(v) => {
             let c = image::compare(original, &v, &image::Tolerance::EXACT);
@@ -325,6 +333,7 @@ pub fn run(cfg: &Config) -> Stats {
             match verdict(&original, render(cfg, &variant_text, "variant", executor)) {
                 Verdict::Same => {}
                 Verdict::Rounding => stats.rounding += 1,
+                Verdict::Refused(e) => *stats.refused.entry(e.chars().take(160).collect()).or_default() += 1,
                 finding => {
                     let (steps, what, finding) = if shrunk < cfg.max_shrinks {
                         shrunk += 1;
