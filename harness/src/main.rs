@@ -265,7 +265,12 @@ fn real_main() -> Result<ExitCode, String> {
         Cmd::Render { driver, .. } => use_driver(driver.as_ref())?,
         Cmd::Run { sel, .. } | Cmd::Bless { sel } | Cmd::Bench { sel, .. } => use_driver(sel.driver.as_ref())?,
         Cmd::Tolerances { sel, .. } => use_driver(sel.driver.as_ref())?,
-        Cmd::TessSweep { .. } | Cmd::Batch { .. } | Cmd::Adapters | Cmd::MergeRuns { .. } | Cmd::ThroughGeometry { .. } | Cmd::Freeze { .. } => {}
+        Cmd::TessSweep { .. }
+        | Cmd::Batch { .. }
+        | Cmd::Adapters
+        | Cmd::MergeRuns { .. }
+        | Cmd::ThroughGeometry { .. }
+        | Cmd::Freeze { .. } => {}
     }
     match cli.command {
         Cmd::Render { test, name, executor, out, adapter, clip, driver: _ } => {

@@ -137,7 +137,8 @@ pub fn apply(words: &[Vec<u32>], steps: &[Step]) -> Result<(Vec<Vec<u32>>, Vec<S
         match step.transformation.apply(&mut module, &mut rng) {
             Some(d) => {
                 let new = module.assemble();
-                validate(&new).map_err(|e| format!("{} on stage {} made an invalid module ({d}): {e}", step.transformation.name(), step.stage))?;
+                validate(&new)
+                    .map_err(|e| format!("{} on stage {} made an invalid module ({d}): {e}", step.transformation.name(), step.stage))?;
                 what.push(format!("stage {}: {}: {d}", step.stage, step.transformation.name()));
                 out[step.stage] = new;
             }
@@ -355,7 +356,14 @@ pub fn run(cfg: &Config) -> Stats {
 }
 
 /// The fewest steps (dropping one at a time) that still show a finding on `executor`.
-fn shrink(cfg: &Config, test: &FrozenTest, original: &Image, executor: &str, steps: &[Step], finding: Verdict) -> (Vec<Step>, Vec<String>, Verdict) {
+fn shrink(
+    cfg: &Config,
+    test: &FrozenTest,
+    original: &Image,
+    executor: &str,
+    steps: &[Step],
+    finding: Verdict,
+) -> (Vec<Step>, Vec<String>, Verdict) {
     let mut best = (steps.to_vec(), finding);
     let mut k = 0;
     while k < best.0.len() && best.0.len() > 1 {
@@ -377,7 +385,9 @@ fn shrink(cfg: &Config, test: &FrozenTest, original: &Image, executor: &str, ste
 fn save(cfg: &Config, test: &FrozenTest, executor: &str, steps: &[Step], what: &[String], finding: &Verdict) -> Option<PathBuf> {
     let (words, _) = apply(&test.words(), steps).ok()?;
     let shows = match finding {
-        Verdict::Differ(pixels, steps) => format!("{pixels} pixels differ from the original's rendering (largest channel difference {steps})"),
+        Verdict::Differ(pixels, steps) => {
+            format!("{pixels} pixels differ from the original's rendering (largest channel difference {steps})")
+        }
         Verdict::VariantFailed(e) => format!("the original renders, the variant does not: {e}"),
         _ => return None,
     };

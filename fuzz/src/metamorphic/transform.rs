@@ -136,8 +136,11 @@ fn next_id(m: &mut Module) -> Word {
 /// The id of a type or constant made by `make` if the module has none equal, added at the end
 /// of the global section (after everything it may refer to).
 fn global(m: &mut Module, opcode: Op, result_type: Option<Word>, operands: Vec<Operand>) -> Word {
-    if let Some(id) =
-        m.types_global_values.iter().find(|i| i.class.opcode == opcode && i.result_type == result_type && i.operands == operands).and_then(|i| i.result_id)
+    if let Some(id) = m
+        .types_global_values
+        .iter()
+        .find(|i| i.class.opcode == opcode && i.result_type == result_type && i.operands == operands)
+        .and_then(|i| i.result_id)
     {
         return id;
     }
@@ -316,12 +319,14 @@ fn reorder(m: &mut Module, rng: &mut Rng) -> Option<String> {
 /// listed when it has none.
 fn builtin_input(m: &mut Module, builtin: spirv::BuiltIn, ty: Word) -> Option<Word> {
     let existing = m.annotations.iter().find_map(|a| {
-        (a.class.opcode == Op::Decorate && a.operands.get(1) == Some(&Operand::Decoration(Decoration::BuiltIn)) && a.operands.get(2) == Some(&Operand::BuiltIn(builtin)))
-            .then(|| match a.operands.first() {
-                Some(Operand::IdRef(id)) => Some(*id),
-                _ => None,
-            })
-            .flatten()
+        (a.class.opcode == Op::Decorate
+            && a.operands.get(1) == Some(&Operand::Decoration(Decoration::BuiltIn))
+            && a.operands.get(2) == Some(&Operand::BuiltIn(builtin)))
+        .then(|| match a.operands.first() {
+            Some(Operand::IdRef(id)) => Some(*id),
+            _ => None,
+        })
+        .flatten()
     });
     if let Some(var) = existing {
         // Only a variable of exactly this type (not a member of a block) is used here.
@@ -344,7 +349,8 @@ fn builtin_input(m: &mut Module, builtin: spirv::BuiltIn, ty: Word) -> Option<Wo
 
 fn dead_branch(m: &mut Module) -> Option<String> {
     let entry = m.entry_points.first()?;
-    let (Some(Operand::ExecutionModel(model)), Some(Operand::IdRef(main))) = (entry.operands.first().cloned(), entry.operands.get(1).cloned())
+    let (Some(Operand::ExecutionModel(model)), Some(Operand::IdRef(main))) =
+        (entry.operands.first().cloned(), entry.operands.get(1).cloned())
     else {
         return None;
     };
@@ -375,7 +381,12 @@ fn dead_branch(m: &mut Module) -> Option<String> {
     match compare {
         Some(float) => {
             let (x, zero) = (next_id(m), global(m, Op::Constant, Some(float), vec![Operand::LiteralBit32(0)]));
-            guard.push(Instruction::new(Op::CompositeExtract, Some(float), Some(x), vec![Operand::IdRef(loaded), Operand::LiteralBit32(0)]));
+            guard.push(Instruction::new(
+                Op::CompositeExtract,
+                Some(float),
+                Some(x),
+                vec![Operand::IdRef(loaded), Operand::LiteralBit32(0)],
+            ));
             guard.push(Instruction::new(Op::FOrdLessThan, Some(bool_ty), Some(cond), vec![Operand::IdRef(x), Operand::IdRef(zero)]));
         }
         None => {
@@ -401,8 +412,18 @@ fn dead_branch(m: &mut Module) -> Option<String> {
     let split = first.instructions.iter().rposition(|i| i.class.opcode == Op::Variable).map_or(0, |p| p + 1);
     let moved: Vec<Instruction> = first.instructions.drain(split..).collect();
     first.instructions.extend(guard);
-    first.instructions.push(Instruction::new(Op::SelectionMerge, None, None, vec![Operand::IdRef(rest), Operand::SelectionControl(spirv::SelectionControl::NONE)]));
-    first.instructions.push(Instruction::new(Op::BranchConditional, None, None, vec![Operand::IdRef(cond), Operand::IdRef(dead), Operand::IdRef(rest)]));
+    first.instructions.push(Instruction::new(
+        Op::SelectionMerge,
+        None,
+        None,
+        vec![Operand::IdRef(rest), Operand::SelectionControl(spirv::SelectionControl::NONE)],
+    ));
+    first.instructions.push(Instruction::new(
+        Op::BranchConditional,
+        None,
+        None,
+        vec![Operand::IdRef(cond), Operand::IdRef(dead), Operand::IdRef(rest)],
+    ));
     let mut dead_block = rspirv::dr::Block::new();
     dead_block.label = Some(Instruction::new(Op::Label, None, Some(dead), vec![]));
     dead_block.instructions.push(Instruction::new(end, None, None, vec![]));

@@ -34,8 +34,8 @@ use super::{fill_levels, fill_patch_inputs, fill_per_vertex, io_globals, relabel
 use crate::desc::Stage;
 use crate::emulation::Emulation;
 use crate::error::TranslateError;
-use crate::plan::{Pass, Workgroups};
 use crate::lower::tess_io::IoVar;
+use crate::plan::{Pass, Workgroups};
 use crate::points::{self, OUTSIDE_CLIP_VOLUME};
 use crate::records::RecordLayout;
 use crate::tessellator::gpu;
