@@ -228,29 +228,38 @@ impl Stats {
 /// Runs `tesserae-harness render` for one executor; the image lands in `png`. A child that
 /// gives no report is a `crash` or a `timeout` ([`ChildError::status`]).
 fn render(cfg: &Config, test: &Path, executor: &str, clip: &str, png: &Path) -> Result<ChildReport, (&'static str, String)> {
-    child::clear_output(png);
-    let mut cmd = Command::new(&cfg.harness);
-    cmd.arg("render")
-        .arg("--test")
-        .arg(test)
-        .arg("--name")
-        .arg("differential/current")
-        .arg("--executor")
-        .arg(executor)
-        .arg("--out")
-        .arg(png);
-    cmd.arg("--clip").arg(clip);
-    if let Some(a) = &cfg.adapter {
-        cmd.arg("--adapter").arg(a);
+    let child = RenderChild { harness: &cfg.harness, name: "differential/current", adapter: cfg.adapter.as_deref(), timeout: cfg.timeout };
+    child.render(test, executor, clip, png)
+}
+
+/// How the fuzzers run `tesserae-harness render`, one test and executor per child.
+pub(crate) struct RenderChild<'a> {
+    pub harness: &'a Path,
+    /// The test name the child reports.
+    pub name: &'a str,
+    pub adapter: Option<&'a str>,
+    pub timeout: Duration,
+}
+
+impl RenderChild<'_> {
+    /// Renders `test` with `executor` and clip-distance mode `clip`; the image lands in `png`.
+    pub(crate) fn render(&self, test: &Path, executor: &str, clip: &str, png: &Path) -> Result<ChildReport, (&'static str, String)> {
+        child::clear_output(png);
+        let mut cmd = Command::new(self.harness);
+        cmd.arg("render").arg("--test").arg(test).arg("--name").arg(self.name).arg("--executor").arg(executor);
+        cmd.arg("--out").arg(png).arg("--clip").arg(clip);
+        if let Some(a) = self.adapter {
+            cmd.arg("--adapter").arg(a);
+        }
+        child::run_once(&mut cmd, self.timeout).map_err(|e| {
+            let message = match &e {
+                ChildError::Timeout(_) => format!("{executor}: {e}"),
+                ChildError::NoReport { .. } => format!("{executor} {e}"),
+                ChildError::Spawn { .. } | ChildError::Wait(_) => e.to_string(),
+            };
+            (e.status(), message)
+        })
     }
-    child::run_once(&mut cmd, cfg.timeout).map_err(|e| {
-        let message = match &e {
-            ChildError::Timeout(_) => format!("{executor}: {e}"),
-            ChildError::NoReport { .. } => format!("{executor} {e}"),
-            ChildError::Spawn { .. } | ChildError::Wait(_) => e.to_string(),
-        };
-        (e.status(), message)
-    })
 }
 
 /// The conformance runner's comparison of a generated test (no tolerance: any differing
@@ -515,7 +524,7 @@ pub fn shrink(cfg: &Config, spec: &PipelineSpec, outcome: &Outcome, stats: &mut 
     (small, last)
 }
 
-fn fnv(s: &str) -> u64 {
+pub(crate) fn fnv(s: &str) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     for b in s.bytes() {
         h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);

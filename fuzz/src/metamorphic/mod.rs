@@ -16,11 +16,12 @@ pub mod transform;
 
 pub use transform::Transformation;
 
+use crate::differential::RenderChild;
 use crate::rng::XorShift;
 use rspirv::binary::Assemble;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use tesserae_results::child::{self, ChildStatus};
+use tesserae_results::child::ChildStatus;
 use tesserae_results::image::{self, Image};
 
 /// Channel steps a variant may differ by without a finding (contraction; see the module docs).
@@ -44,33 +45,24 @@ pub struct FrozenTest {
 }
 
 impl FrozenTest {
-    /// The test's SPIR-V sections; `None` when it has a shader section in another language or
-    /// none at all.
+    /// The test's SPIR-V sections; `None` when it does not parse, or has a shader section in
+    /// another language or none at all.
     pub fn parse(name: &str, text: &str) -> Option<FrozenTest> {
+        let path = std::path::Path::new(name);
+        let test = crate::shader_test::parse(path, name, text).ok()?;
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
         let mut stages = Vec::new();
-        let mut k = 0;
-        while k < lines.len() {
-            let header = lines[k].trim();
-            if tesserae_shader_test::opens_section(header) && header.contains(" shader") {
-                if !header.contains(" shader spirv") || header.contains("spirv-asm") {
-                    return None;
-                }
-                let mut end = k + 1;
-                let mut words = Vec::new();
-                while end < lines.len() && !tesserae_shader_test::opens_section(&lines[end]) {
-                    let body = lines[end].split('#').next().unwrap_or("");
-                    for w in body.split_whitespace() {
-                        words.push(u32::from_str_radix(w.trim_start_matches("0x"), 16).ok()?);
-                    }
-                    end += 1;
-                }
-                stages.push(FrozenStage { header: k, end, words });
-                k = end;
-            } else {
-                k += 1;
+        for s in &test.shaders {
+            if s.language != crate::shader_test::Language::SpirvHex {
+                return None;
             }
+            let words = crate::shader_test::spirv_words(path, s).ok()?;
+            // The body runs from the header (line `s.line`, 1-based) to the next section.
+            let header = s.line - 1;
+            let end = (header + 1..lines.len()).find(|&k| crate::shader_test::opens_section(&lines[k])).unwrap_or(lines.len());
+            stages.push(FrozenStage { header, end, words });
         }
+        stages.sort_by_key(|s| s.header);
         (!stages.is_empty()).then(|| FrozenTest { name: name.to_string(), lines, stages })
     }
 
@@ -224,14 +216,11 @@ fn render(cfg: &Config, text: &str, file: &str, executor: &str) -> Result<Image,
     let test = cfg.work.join(format!("{file}.shader_test"));
     let png = cfg.work.join(format!("{file}-{executor}.png"));
     std::fs::write(&test, text).map_err(|e| format!("cannot write {}: {e}", test.display()))?;
-    child::clear_output(&png);
-    let mut cmd = std::process::Command::new(&cfg.harness);
-    cmd.arg("render").arg("--test").arg(&test).arg("--name").arg("metamorphic/current").arg("--executor").arg(executor);
-    cmd.arg("--out").arg(&png);
-    match child::run_once(&mut cmd, cfg.timeout) {
+    let child = RenderChild { harness: &cfg.harness, name: "metamorphic/current", adapter: None, timeout: cfg.timeout };
+    match child.render(&test, executor, "native", &png) {
         Ok(r) if r.status == ChildStatus::Rendered => Image::read_png(&png).map_err(|e| format!("unreadable image: {e}")),
         Ok(r) => Err(format!("{}: {}", r.status, r.message)),
-        Err(e) => Err(format!("{}: {e}", e.status())),
+        Err((status, message)) => Err(format!("{status}: {message}")),
     }
 }
 
@@ -288,14 +277,14 @@ pub fn run(cfg: &Config) -> Stats {
     let mut rng = XorShift::new(cfg.seed);
     let mut i = 0u64;
     let mut shrunk = 0;
+    // A corpus test's original rendering per executor, rendered once (corpus tests come back;
+    // a generated pipeline does not).
+    let mut originals: std::collections::HashMap<(String, String), Option<Image>> = std::collections::HashMap::new();
     while Instant::now() < deadline {
         i += 1;
         // Corpus tests and generated pipelines alternate (all generated without a corpus).
-        let input = if !corpus.is_empty() && i % 2 == 0 {
-            Some(corpus[rng.below(corpus.len() as u64) as usize].clone())
-        } else {
-            generated(cfg.seed, i)
-        };
+        let from_corpus = !corpus.is_empty() && i % 2 == 0;
+        let input = if from_corpus { Some(corpus[rng.below(corpus.len() as u64) as usize].clone()) } else { generated(cfg.seed, i) };
         let Some((name, text)) = input else { continue };
         let Some(test) = FrozenTest::parse(&name, &text) else { continue };
         let n = 1 + rng.below(3) as usize;
@@ -323,10 +312,14 @@ pub fn run(cfg: &Config) -> Stats {
                 *stats.applied.entry(s.transformation.name()).or_default() += 1;
             }
         }
-        let original_text = test.text_with(&test.words(), "");
         let variant_text = test.text_with(&words, "");
         for executor in &cfg.executors {
-            let Ok(original) = render(cfg, &original_text, "original", executor) else {
+            let original = if from_corpus {
+                originals.entry((name.clone(), executor.clone())).or_insert_with(|| render(cfg, &text, "original", executor).ok()).clone()
+            } else {
+                render(cfg, &text, "original", executor).ok()
+            };
+            let Some(original) = original else {
                 stats.originals_failed += 1;
                 continue;
             };
@@ -401,7 +394,7 @@ fn save(cfg: &Config, test: &FrozenTest, executor: &str, steps: &[Step], what: &
     }
     comment += "Reproduce: render this file and the original with `tesserae-harness render --executor EXECUTOR`.";
     let text = test.text_with(&words, &comment);
-    let hash = text.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3));
+    let hash = crate::differential::fnv(&text);
     let file = cfg.artifacts.join(format!("{executor}-{}-{:08x}.shader_test", test.name.replace('/', "-"), hash as u32));
     std::fs::write(&file, text).ok()?;
     Some(file)

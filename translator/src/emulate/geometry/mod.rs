@@ -472,7 +472,6 @@ pub(crate) fn translate(
         let n_in = crate::cull::vertices_per_primitive(topology);
         passes.push(crate::tessellation::evaluation::fill_tail_pass(
             e,
-            "geometry index tail",
             Stage::Geometry,
             binding::intermediate(buffers.indices),
             binding::intermediate(indirect),

@@ -456,10 +456,10 @@ pub(super) fn records_pass(
 /// walked by one invocation per patch would loop up to hundreds of thousands of times, and
 /// llvmpipe and lavapipe end every loop of a shader invocation after 65,535 iterations in all
 /// (gallivm's `LP_MAX_TGSI_LOOP_ITERATIONS`), which left the last entry of a 65,536-entry
-/// capacity unwritten (`fuzz/regressions/differential/translator-geometry-after-*`).
+/// capacity unwritten (`corpus/geom/after-tessellation-index-tail-*`). The pass is the
+/// tessellation draw's (`stage` [`Stage::TessEval`]) or the geometry draw's after it.
 pub(crate) fn fill_tail_pass(
     e: Emulation,
-    label: &str,
     stage: Stage,
     indices: u32,
     indirect: u32,
@@ -491,6 +491,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: v
         block = gpu::SCAN_BLOCK,
     );
     let w = crate::profile::phase("emulation: index tail", || round_trip_kernel(stage, src))?;
+    let label = if stage == Stage::Geometry { "geometry index tail" } else { "tessellation index tail" };
     Ok(crate::compute_pass(label, crate::shader_plan(stage, w), Workgroups::ScanBlocks { items_per_patch: per_patch }))
 }
 
