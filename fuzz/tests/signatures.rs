@@ -446,6 +446,44 @@ fn platform_rules_are_bounded() {
     assert_eq!(platform(&s, "wgpu-gl", &n, &many, true), None, "36 of 256 pixels is past 3%");
 }
 
+/// A tessellation spec in point mode with nothing another signature's shape needs.
+fn tess_point_spec() -> PipelineSpec {
+    let mut s = spec(17, &Features { only_tessellation: true, ..Features::DIFFERENTIAL }, |s| s.tess.is_some());
+    s.tess.as_mut().unwrap().point_mode = true;
+    (s.clip, s.cull) = (0, 0);
+    for v in &mut s.varyings {
+        v.interp = Interp::Smooth;
+    }
+    s.fragment = Some(Program { locals: 0, body: vec![] });
+    s
+}
+
+/// `lavapipe-tess-point-stray-pixel`: native adds pixels in the origin corner that stay there
+/// when every point moves.
+#[test]
+fn tess_point_stray_pixel_needs_pixels_that_do_not_move_with_the_points() {
+    let s = tess_point_spec();
+    let red = [255, 0, 0, 255];
+    let points = |dx: u32, stray: Option<(u32, u32)>| image(move |x, y| ((x == 8 + dx && y == 8) || stray == Some((x, y))).then_some(red));
+    let (n, t) = (points(0, Some((2, 0))), points(0, None));
+    // The variant (every point moved right) keeps the stray pixel natively.
+    let stays = |_: &PipelineSpec, side: Side| points(4, (side == Side::Native).then_some((2, 0)));
+    let c = run(&s, "wgpu-vulkan", &n, &t, stays);
+    assert_eq!(explained(&c), Some(DriverBug::LavapipeTessPointStrayPixel), "{c:?}");
+
+    // The pixel moves with the points: a point of the pipeline, not a stray one.
+    let moves = |_: &PipelineSpec, side: Side| points(4, (side == Side::Native).then_some((6, 0)));
+    let c = run(&s, "wgpu-vulkan", &n, &t, moves);
+    assert_eq!(explained(&c), None);
+    assert!(not_shown(&c, DriverBug::LavapipeTessPointStrayPixel));
+    // A differing pixel outside the corner.
+    let c = run(&s, "wgpu-vulkan", &points(0, Some((5, 0))), &t, stays);
+    assert!(not_shown(&c, DriverBug::LavapipeTessPointStrayPixel));
+    // The translated executor draws the pixel native leaves clear.
+    let c = run(&s, "wgpu-vulkan", &t, &n, stays);
+    assert!(not_shown(&c, DriverBug::LavapipeTessPointStrayPixel));
+}
+
 /// Each driver-bug signature names a corpus test that reproduces the bug: it exists, has
 /// probes (the spec's answer), and the native executor's expected failure is listed.
 #[test]

@@ -288,13 +288,19 @@ pub fn run(cfg: &Config) -> Stats {
         let Some((name, text)) = input else { continue };
         let Some(test) = FrozenTest::parse(&name, &text) else { continue };
         let n = 1 + rng.below(3) as usize;
-        let steps: Vec<Step> = (0..n)
-            .map(|_| Step {
+        let mut steps: Vec<Step> = Vec::new();
+        for _ in 0..n {
+            let step = Step {
                 stage: rng.below(test.stages.len() as u64) as usize,
                 transformation: Transformation::ALL[rng.below(Transformation::ALL.len() as u64) as usize],
                 seed: rng.next_u64(),
-            })
-            .collect();
+            };
+            // Few stages call a function of one block: an inlining mostly undoes an outlining.
+            if step.transformation == Transformation::Inline {
+                steps.push(Step { transformation: Transformation::Outline, ..step });
+            }
+            steps.push(step);
+        }
         let (words, what) = match apply(&test.words(), &steps) {
             Ok(v) => v,
             Err(e) => {

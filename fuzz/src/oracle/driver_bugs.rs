@@ -44,14 +44,20 @@ pub enum DriverBug {
     /// first when the tessellation evaluation stage reads `PrimitiveId` too
     /// (`corpus/tess/primitive-id-fragment-and-evaluation`).
     LavapipeFragmentPrimitiveIdWithEvaluation,
+    /// lavapipe (Mesa 22.3.6) draws stray pixels at the framebuffer's origin corner for a
+    /// tessellation evaluation stage in point mode, pixels no tessellated point lies in; they
+    /// stay where they are when every point moves (`lavapipe-tess-point-stray-pixel-*`,
+    /// `corpus/tess/point-mode-stray-pixel`).
+    LavapipeTessPointStrayPixel,
 }
 
 impl DriverBug {
-    pub const ALL: [DriverBug; 4] = [
+    pub const ALL: [DriverBug; 5] = [
         DriverBug::LavapipeClipCullRange,
         DriverBug::LavapipeNoPerspectiveClipped,
         DriverBug::NoPerspectiveFrustumClipped,
         DriverBug::LavapipeFragmentPrimitiveIdWithEvaluation,
+        DriverBug::LavapipeTessPointStrayPixel,
     ];
 
     pub fn name(self) -> &'static str {
@@ -60,6 +66,7 @@ impl DriverBug {
             DriverBug::LavapipeNoPerspectiveClipped => "lavapipe-noperspective-clipped",
             DriverBug::NoPerspectiveFrustumClipped => "noperspective-frustum-clipped",
             DriverBug::LavapipeFragmentPrimitiveIdWithEvaluation => "lavapipe-fragment-primitive-id-with-evaluation",
+            DriverBug::LavapipeTessPointStrayPixel => "lavapipe-tess-point-stray-pixel",
         }
     }
 
@@ -72,6 +79,7 @@ impl DriverBug {
             DriverBug::LavapipeNoPerspectiveClipped => "clip/noperspective-clip-distance",
             DriverBug::NoPerspectiveFrustumClipped => "clip/noperspective-frustum-clipped",
             DriverBug::LavapipeFragmentPrimitiveIdWithEvaluation => "tess/primitive-id-fragment-and-evaluation",
+            DriverBug::LavapipeTessPointStrayPixel => "tess/point-mode-stray-pixel",
         }
     }
 
@@ -88,6 +96,7 @@ impl DriverBug {
                 spec.fragment.as_ref().is_some_and(|f| f.uses_primitive_id())
                     && spec.tess.as_ref().is_some_and(|t| t.eval.uses_primitive_id())
             }
+            DriverBug::LavapipeTessPointStrayPixel => spec.geometry.is_none() && spec.tess.as_ref().is_some_and(|t| t.point_mode),
         }
     }
 }
@@ -164,6 +173,7 @@ pub fn evidence(bug: DriverBug, case: &Case, render: &mut Render) -> Result<Stri
         DriverBug::LavapipeNoPerspectiveClipped => noperspective(case, render, false),
         DriverBug::NoPerspectiveFrustumClipped => noperspective(case, render, true),
         DriverBug::LavapipeFragmentPrimitiveIdWithEvaluation => primitive_id(case, render),
+        DriverBug::LavapipeTessPointStrayPixel => tess_point_stray_pixel(case, render),
     }
 }
 
@@ -446,6 +456,63 @@ fn primitive_id(case: &Case, render: &mut Render) -> Result<String, String> {
     Ok(format!(
         "{patches} patches; native renders as with the fragment's PrimitiveId 0, and alike once that is so or the evaluation stage does not read it; the {} differing pixels are later patches'",
         diff.len()
+    ))
+}
+
+/// The corner where lavapipe's stray tessellation points land: pixels with x and y at most 2
+/// (every stray pixel seen: (2, 0) in `e9af3e82` and `d39a0885`, (0, 2) and (1, 2) in
+/// `b01ab67a`).
+const STRAY_CORNER: u32 = 2;
+
+/// Clip-space x added to every point in [`tess_point_stray_pixel`]'s variant: 16 pixels of the
+/// generator's 64-pixel framebuffer, past the corner.
+const STRAY_SHIFT: f32 = 0.5;
+
+/// `stmts` with `shift` added to every value stored to `Position.x`.
+fn shift_position_x(stmts: &mut [crate::gen::Stmt], shift: f32) {
+    use crate::gen::{FBin, FExpr, Out, Stmt, Value};
+    for s in stmts {
+        match s {
+            Stmt::Store(Out::Position(0), Value::F(e)) => {
+                let old = std::mem::replace(e, FExpr::Const(0.0));
+                *e = FExpr::Bin(FBin::Add, Box::new(old), Box::new(FExpr::Const(shift)));
+            }
+            Stmt::If(_, a, b) => {
+                shift_position_x(a, shift);
+                shift_position_x(b, shift);
+            }
+            Stmt::Loop(_, body) | Stmt::Emit { stores: body, .. } => shift_position_x(body, shift),
+            _ => {}
+        }
+    }
+}
+
+/// Evidence of the stray tessellation point: (1) every differing pixel is drawn natively and
+/// left clear translated, and lies in the origin corner ([`STRAY_CORNER`]); (2) with every
+/// point moved 16 pixels right (the evaluation stage's `Position.x` plus [`STRAY_SHIFT`]),
+/// native still draws those pixels and the translated executor still leaves them clear: they
+/// do not move with the points, so no point the spec tessellates lies in them.
+fn tess_point_stray_pixel(case: &Case, render: &mut Render) -> Result<String, String> {
+    let (n, t) = (case.native, case.translated);
+    let diff = differing(n, t);
+    if let Some(&i) = diff.iter().find(|&&i| !covered(n, i) || covered(t, i)) {
+        return Err(format!("pixel {:?} differs but is not drawn natively and clear translated", xy(n, i)));
+    }
+    if let Some(&i) = diff.iter().find(|&&i| xy(n, i).0 > STRAY_CORNER || xy(n, i).1 > STRAY_CORNER) {
+        return Err(format!("pixel {:?} differs outside the origin corner", xy(n, i)));
+    }
+    let mut moved = case.spec.clone();
+    let tess = moved.tess.as_mut().ok_or("no tessellation stages")?;
+    shift_position_x(&mut tess.eval.body, STRAY_SHIFT);
+    let mn = render_checked(render, &moved, Side::Native, n, "the pipeline with every point moved 16 pixels right")?;
+    let mt = render_checked(render, &moved, Side::Translated, n, "the pipeline with every point moved 16 pixels right")?;
+    if let Some(&i) = diff.iter().find(|&&i| !covered(&mn, i) || covered(&mt, i)) {
+        return Err(format!("with every point moved, pixel {:?} is no longer drawn natively only: it moved with the points", xy(n, i)));
+    }
+    Ok(format!(
+        "native draws {} pixels in the origin corner that {} leaves clear, and still does with every point moved 16 pixels right",
+        diff.len(),
+        case.executor
     ))
 }
 

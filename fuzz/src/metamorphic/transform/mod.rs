@@ -5,6 +5,9 @@
 //! arithmetic; where a compiler may round differently (a product by 1.0 stops a multiply-add
 //! from contracting), the oracle's bound says so ([`super::ROUNDING_STEPS`]).
 
+mod functions;
+mod wrap;
+
 use crate::rng::XorShift as Rng;
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
@@ -26,15 +29,29 @@ pub enum Transformation {
     /// fragment `OpKill` behind `FragCoord.x < 0`, a vertex `OpReturn` behind `VertexIndex < 0`
     /// (values only the draw knows, as GraphicsFuzz's `injectionSwitch`).
     DeadBranch,
+    /// Straight-line code moves into a loop whose back edge is taken while a specialization
+    /// constant (default `false`) holds: it runs once.
+    OneIterationLoop,
+    /// Straight-line code moves into a selection on a specialization constant (default
+    /// `true`); values it defines reach the rest through `OpPhi`.
+    AlwaysTrue,
+    /// Pure straight-line code moves into a new function, called with the values it reads.
+    Outline,
+    /// A call of a one-block function is replaced by a copy of the function's body.
+    Inline,
 }
 
 impl Transformation {
-    pub const ALL: [Transformation; 5] = [
+    pub const ALL: [Transformation; 9] = [
         Transformation::Identity,
         Transformation::Vectorise,
         Transformation::ConstantToSpecConstant,
         Transformation::Reorder,
         Transformation::DeadBranch,
+        Transformation::OneIterationLoop,
+        Transformation::AlwaysTrue,
+        Transformation::Outline,
+        Transformation::Inline,
     ];
 
     pub fn name(self) -> &'static str {
@@ -44,6 +61,10 @@ impl Transformation {
             Transformation::ConstantToSpecConstant => "constant-to-spec-constant",
             Transformation::Reorder => "reorder",
             Transformation::DeadBranch => "dead-branch",
+            Transformation::OneIterationLoop => "one-iteration-loop",
+            Transformation::AlwaysTrue => "always-true",
+            Transformation::Outline => "outline",
+            Transformation::Inline => "inline",
         }
     }
 
@@ -56,6 +77,10 @@ impl Transformation {
             Transformation::ConstantToSpecConstant => constant_to_spec(m, rng),
             Transformation::Reorder => reorder(m, rng),
             Transformation::DeadBranch => dead_branch(m),
+            Transformation::OneIterationLoop => wrap::one_iteration_loop(m, rng),
+            Transformation::AlwaysTrue => wrap::always_true(m, rng),
+            Transformation::Outline => functions::outline(m, rng),
+            Transformation::Inline => functions::inline(m, rng),
         }
     }
 }
@@ -268,7 +293,16 @@ fn constant_to_spec(m: &mut Module, rng: &mut Rng) -> Option<String> {
         return None;
     }
     let id = candidates[rng.below(candidates.len() as u64) as usize];
-    let used_ids: Vec<u32> = m
+    let def = m.types_global_values.iter_mut().find(|i| i.result_id == Some(id))?;
+    *def = Instruction::new(Op::SpecConstant, def.result_type, def.result_id, def.operands.clone());
+    let spec_id = decorate_spec_id(m, id);
+    Some(format!("constant %{id} as specialization constant {spec_id} (default unchanged)"))
+}
+
+/// Gives `id` a `SpecId` no other specialization constant of the module has (from 1000 on,
+/// above the ids tests specialize); returns it.
+fn decorate_spec_id(m: &mut Module, id: Word) -> u32 {
+    let used: Vec<u32> = m
         .annotations
         .iter()
         .filter(|a| a.class.opcode == Op::Decorate && a.operands.get(1) == Some(&Operand::Decoration(Decoration::SpecId)))
@@ -277,16 +311,57 @@ fn constant_to_spec(m: &mut Module, rng: &mut Rng) -> Option<String> {
             _ => None,
         })
         .collect();
-    let spec_id = (1000..).find(|n| !used_ids.contains(n))?;
-    let def = m.types_global_values.iter_mut().find(|i| i.result_id == Some(id))?;
-    *def = Instruction::new(Op::SpecConstant, def.result_type, def.result_id, def.operands.clone());
+    let spec_id = (1000..).find(|n| !used.contains(n)).unwrap_or(u32::MAX);
     m.annotations.push(Instruction::new(
         Op::Decorate,
         None,
         None,
         vec![Operand::IdRef(id), Operand::Decoration(Decoration::SpecId), Operand::LiteralBit32(spec_id)],
     ));
-    Some(format!("constant %{id} as specialization constant {spec_id} (default unchanged)"))
+    spec_id
+}
+
+/// A new boolean specialization constant with default `value` and its own `SpecId` (never
+/// shared with one the test may specialize).
+fn spec_bool(m: &mut Module, value: bool) -> Word {
+    let bool_ty = global(m, Op::TypeBool, None, vec![]);
+    let id = next_id(m);
+    let op = if value { Op::SpecConstantTrue } else { Op::SpecConstantFalse };
+    m.types_global_values.push(Instruction::new(op, Some(bool_ty), Some(id), vec![]));
+    decorate_spec_id(m, id);
+    id
+}
+
+/// The definition of a type or global value.
+fn global_def(m: &Module, id: Word) -> Option<&Instruction> {
+    m.types_global_values.iter().find(|i| i.result_id == Some(id))
+}
+
+/// A type a value of which may be passed, returned and merged by `OpPhi` in any module:
+/// scalars, vectors, matrices, and arrays and structs of them (no pointers, no opaque types).
+fn plain_value_type(m: &Module, ty: Word) -> bool {
+    let Some(def) = global_def(m, ty) else { return false };
+    match def.class.opcode {
+        Op::TypeBool | Op::TypeInt | Op::TypeFloat => true,
+        Op::TypeVector | Op::TypeMatrix | Op::TypeArray => {
+            matches!(def.operands.first(), Some(Operand::IdRef(e)) if plain_value_type(m, *e))
+        }
+        Op::TypeStruct => def.operands.iter().all(|o| matches!(o, Operand::IdRef(e) if plain_value_type(m, *e))),
+        _ => false,
+    }
+}
+
+/// The result type of every value defined in the module's functions (parameters included).
+fn local_types(m: &Module) -> std::collections::HashMap<Word, Word> {
+    let mut types = std::collections::HashMap::new();
+    for f in &m.functions {
+        for i in f.parameters.iter().chain(f.blocks.iter().flat_map(|b| b.instructions.iter())) {
+            if let (Some(id), Some(ty)) = (i.result_id, i.result_type) {
+                types.insert(id, ty);
+            }
+        }
+    }
+    types
 }
 
 fn reorder(m: &mut Module, rng: &mut Rng) -> Option<String> {
