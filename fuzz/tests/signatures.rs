@@ -500,4 +500,9 @@ fn every_signature_names_a_corpus_test_with_probes_and_a_native_row() {
             "{name} has no native row in corpus/expectations/llvmpipe.csv"
         );
     }
+    // The crash signature's test: probes, rendered alone, the native crash expected.
+    let name = tesserae_fuzz::oracle::driver_bugs::GEOMETRY_PRIMITIVE_OVERFLOW_TEST;
+    let text = std::fs::read_to_string(root.join("corpus").join(format!("{name}.shader_test"))).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("probe ")) && text.lines().any(|l| l.starts_with("render-alone ")), "{name}");
+    assert!(rows.lines().any(|l| l.trim() == format!("{name},native,Crash")), "{name} has no native Crash row");
 }

@@ -687,3 +687,11 @@ fn every_prefix_of_a_transform_feedback_test_parses_or_errs() {
     let t = ok(&text);
     assert_eq!(t.test.capture_probes[1], CaptureProbe::Primitives { written: u64::MAX, needed: 0, line: 9 });
 }
+
+#[test]
+fn render_alone_needs_a_reason() {
+    let e = err(&format!("{GOOD}render-alone\n"));
+    assert!(e.message.contains("render-alone REASON"), "{e}");
+    assert!(!ok(GOOD).test.render_alone);
+    assert!(ok(&format!("{GOOD}render-alone the driver corrupts its heap\n")).test.render_alone);
+}

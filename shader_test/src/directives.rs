@@ -193,6 +193,11 @@ pub struct TestSection {
     pub tolerances: Vec<Tolerance>,
     pub compare_reference: bool,
     pub compare_native: bool,
+    /// `render-alone REASON`: the runner renders the test in a child process of its own, not
+    /// in a batch, and the child destroys its device before reporting (a driver bug that
+    /// corrupts the process's heap shows at teardown, and would otherwise make the tests after
+    /// it in the batch fail or flake).
+    pub render_alone: bool,
     /// `depth ...`: a depth attachment and test.
     pub depth: Option<crate::DepthState>,
     /// `stencil ...`: a stencil test (the depth attachment gains stencil bits).
@@ -229,6 +234,7 @@ impl Default for TestSection {
             tolerances: Vec::new(),
             compare_reference: true,
             compare_native: true,
+            render_alone: false,
             depth: None,
             stencil: None,
             blend: crate::BlendMode::Replace,

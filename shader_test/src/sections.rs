@@ -732,6 +732,8 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
             ["no-compare", "reference", reason @ ..] if !reason.is_empty() => t.compare_reference = false,
             ["no-compare", "native", reason @ ..] if !reason.is_empty() => t.compare_native = false,
             ["no-compare", ..] => return Err(c.err(line, "expected `no-compare reference|native REASON`")),
+            ["render-alone", reason @ ..] if !reason.is_empty() => t.render_alone = true,
+            ["render-alone"] => return Err(c.err(line, "expected `render-alone REASON`")),
             _ => return Err(c.err(line, format!("unknown directive `{}`", w.join(" ")))),
         }
         if target.is_some() {

@@ -526,8 +526,13 @@ fn tess_point_stray_pixel(case: &Case, render: &mut Render) -> Result<String, St
 /// primitive (`OutputVertices` 1 or 2 for triangle strips, 1 for line strips) that emits an
 /// incomplete primitive dies the same way with two invocations or more, without any
 /// `EndPrimitive`. Not in [`DriverBug::ALL`]: it shows as a crash, not as an image
-/// (`fuzz/regressions/differential/lavapipe-geometry-primitive-overflow-*`).
+/// (`fuzz/regressions/differential/lavapipe-geometry-primitive-overflow-*`,
+/// [`GEOMETRY_PRIMITIVE_OVERFLOW_TEST`]).
 pub const GEOMETRY_PRIMITIVE_OVERFLOW: &str = "lavapipe-geometry-primitive-overflow";
+
+/// The corpus test of [`GEOMETRY_PRIMITIVE_OVERFLOW`]: spec probes, rendered alone, and the
+/// native executor's expected crash in `corpus/expectations/llvmpipe.csv`.
+pub const GEOMETRY_PRIMITIVE_OVERFLOW_TEST: &str = "geom/primitive-overflow-crash";
 
 /// Whether `stmts` has an `EndPrimitive` anywhere.
 fn ends_primitives(stmts: &[crate::gen::Stmt]) -> bool {

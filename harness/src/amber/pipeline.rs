@@ -470,6 +470,7 @@ pub fn graphics(
         tolerances: Vec::new(),
         compare_reference: false,
         compare_native: false,
+        render_alone: false,
         depth,
         stencil: None,
         blend,

@@ -91,6 +91,11 @@ impl CorpusTest {
             CorpusTest::Amber(s) => &s.name,
         }
     }
+
+    /// Whether the test is rendered in a child of its own (`render-alone`).
+    pub fn render_alone(&self) -> bool {
+        matches!(self, CorpusTest::Shader(t) if t.test.render_alone)
+    }
 }
 
 /// Why a test file gives no test: not valid (its rows fail) or valid but not run here (its
@@ -173,10 +178,19 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
 
     // Batches interleave the executors, so the first tests complete first.
     let renderable: Vec<usize> = (0..tests.len()).filter(|&t| parsed[t].is_ok()).collect();
+    // A test rendered alone is a batch of its own.
+    let alone = |t: usize| parsed[t].as_ref().is_ok_and(CorpusTest::render_alone);
+    let mut chunks: Vec<Vec<usize>> = Vec::new();
+    for &t in &renderable {
+        match chunks.last_mut() {
+            Some(c) if !alone(t) && !alone(c[0]) && c.len() < opts.batch.max(1) => c.push(t),
+            _ => chunks.push(vec![t]),
+        }
+    }
     let mut queue = VecDeque::new();
-    for chunk in renderable.chunks(opts.batch.max(1)) {
+    for chunk in chunks {
         for ex in 0..opts.executors.len() {
-            queue.push_back((ex, chunk.to_vec()));
+            queue.push_back((ex, chunk.clone()));
         }
     }
     let queue = Mutex::new(queue);
