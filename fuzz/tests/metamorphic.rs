@@ -29,16 +29,18 @@ fn every_transformation_applies_and_keeps_modules_valid() {
                     // (Generated stages call no function: inlining follows an outlining.)
                     let before = match t {
                         Transformation::Inline => {
-                            apply(&test.words(), &[Step { stage, transformation: Transformation::Outline, seed }]).unwrap().0
+                            apply(&test.words(), &[Step { stage, transformation: Transformation::Outline, seed }]).unwrap().words
                         }
                         _ => test.words(),
                     };
                     let step = Step { stage, transformation: t, seed };
-                    let (words, what) = apply(&before, &[step]).unwrap_or_else(|e| panic!("{}: {e}", test.name));
-                    if words != before {
+                    let v = apply(&before, &[step]).unwrap_or_else(|e| panic!("{}: {e}", test.name));
+                    if v.words != before {
                         applied += 1;
-                        assert!(!what[0].ends_with("no place"), "{}: changed the module but said {}", test.name, what[0]);
+                        assert!(!v.what[0].ends_with("no place"), "{}: changed the module but said {}", test.name, v.what[0]);
                     }
+                    // A uniform the variant reads comes with the buffer that fills it.
+                    assert_eq!(v.uniforms.len(), usize::from(t == Transformation::ConstantToUniform && v.words != before));
                 }
             }
         }
@@ -87,4 +89,22 @@ fn frozen_tests_keep_their_text() {
     assert!(text.contains("[test]"), "the test section is kept");
     // A GLSL section is not SPIR-V: the test is not taken.
     assert!(FrozenTest::parse("glsl", "[vertex shader]\n#version 450\nvoid main() {}\n").is_none());
+}
+
+#[test]
+fn a_constant_made_uniform_comes_with_its_buffer() {
+    let (test, v) = generated(30)
+        .into_iter()
+        .find_map(|test| {
+            let v = apply(&test.words(), &[Step { stage: 0, transformation: Transformation::ConstantToUniform, seed: 1 }]).ok()?;
+            (!v.uniforms.is_empty()).then_some((test, v))
+        })
+        .expect("a generated vertex stage with a constant used by arithmetic");
+    let u = &v.uniforms[0];
+    assert!(u.binding >= 900, "{u:?}");
+    let text = test.text_of(&v, "");
+    let section = format!("[uniform buffer {} {}]\n{}\n", u.set, u.binding, u.row);
+    let (at_section, at_test) = (text.find(&section).expect("the buffer's section"), text.find("\n[test]").expect("[test]"));
+    assert!(at_section < at_test, "the buffer comes before [test]:\n{text}");
+    assert!(FrozenTest::parse("again", &text).is_some(), "the variant's text parses");
 }

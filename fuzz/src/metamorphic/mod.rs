@@ -14,7 +14,7 @@
 
 pub mod transform;
 
-pub use transform::Transformation;
+pub use transform::{NewUniform, Transformation};
 
 use crate::differential::RenderChild;
 use crate::rng::XorShift;
@@ -90,6 +90,17 @@ impl FrozenTest {
         out
     }
 
+    /// The text of `variant`: its stages' words, and the uniform buffers it adds (before the
+    /// `[test]` section).
+    pub fn text_of(&self, variant: &Variant, comment: &str) -> String {
+        let text = self.text_with(&variant.words, comment);
+        let sections: String = variant.uniforms.iter().map(|u| u.section() + "\n").collect();
+        match text.find("\n[test]") {
+            Some(k) if !sections.is_empty() => format!("{}\n{sections}{}", &text[..k], &text[k + 1..]),
+            _ => text,
+        }
+    }
+
     pub fn words(&self) -> Vec<Vec<u32>> {
         self.stages.iter().map(|s| s.words.clone()).collect()
     }
@@ -116,28 +127,64 @@ pub fn validate(words: &[u32]) -> Result<(), String> {
     spirv_tools::val::create(Some(env)).validate(words, None).map_err(|e| e.to_string())
 }
 
+/// A test's stages after some steps: their words, what each step did, and the uniform buffers
+/// the steps added.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    pub words: Vec<Vec<u32>>,
+    pub what: Vec<String>,
+    pub uniforms: Vec<NewUniform>,
+}
+
+/// A (set, binding) no stage of `stages` declares: the lowest set a stage uses (0 if none, so
+/// that no bind group is added where there are some), binding 900 or the first free above.
+fn free_binding(stages: &[rspirv::dr::Module]) -> (u32, u32) {
+    use spirv::Decoration;
+    let mut used: Vec<(u32, u32)> = Vec::new();
+    for m in stages {
+        let value = |id: &rspirv::dr::Operand, d: Decoration| {
+            m.annotations.iter().find_map(|a| match a.operands.as_slice() {
+                [t, rspirv::dr::Operand::Decoration(k), rspirv::dr::Operand::LiteralBit32(v)] if t == id && *k == d => Some(*v),
+                _ => None,
+            })
+        };
+        for a in &m.annotations {
+            if let [id, rspirv::dr::Operand::Decoration(Decoration::DescriptorSet), _] = a.operands.as_slice() {
+                if let (Some(set), Some(binding)) = (value(id, Decoration::DescriptorSet), value(id, Decoration::Binding)) {
+                    used.push((set, binding));
+                }
+            }
+        }
+    }
+    let set = used.iter().map(|u| u.0).min().unwrap_or(0);
+    let binding = (900..).find(|b| !used.contains(&(set, *b))).unwrap_or(u32::MAX);
+    (set, binding)
+}
+
 /// The stages' words after `steps`, with what each step did; a step that finds no place is
 /// skipped (its description says so). `Err` when a variant fails validation (a bug of the
 /// transformation, reported as such).
-pub fn apply(words: &[Vec<u32>], steps: &[Step]) -> Result<(Vec<Vec<u32>>, Vec<String>), String> {
-    let mut out = words.to_vec();
-    let mut what = Vec::new();
+pub fn apply(words: &[Vec<u32>], steps: &[Step]) -> Result<Variant, String> {
+    let mut v = Variant { words: words.to_vec(), what: Vec::new(), uniforms: Vec::new() };
     for step in steps {
-        let Some(stage) = out.get(step.stage) else { continue };
+        let Some(stage) = v.words.get(step.stage) else { continue };
         let mut module = rspirv::dr::load_words(stage).map_err(|e| format!("stage {}: {e}", step.stage))?;
+        let modules: Vec<rspirv::dr::Module> = v.words.iter().filter_map(|w| rspirv::dr::load_words(w).ok()).collect();
+        let binding = free_binding(&modules);
         let mut rng = XorShift::new(step.seed);
-        match step.transformation.apply(&mut module, &mut rng) {
-            Some(d) => {
+        match step.transformation.apply(&mut module, &mut rng, binding) {
+            Some((d, uniform)) => {
                 let new = module.assemble();
                 validate(&new)
                     .map_err(|e| format!("{} on stage {} made an invalid module ({d}): {e}", step.transformation.name(), step.stage))?;
-                what.push(format!("stage {}: {}: {d}", step.stage, step.transformation.name()));
-                out[step.stage] = new;
+                v.what.push(format!("stage {}: {}: {d}", step.stage, step.transformation.name()));
+                v.words[step.stage] = new;
+                v.uniforms.extend(uniform);
             }
-            None => what.push(format!("stage {}: {}: no place", step.stage, step.transformation.name())),
+            None => v.what.push(format!("stage {}: {}: no place", step.stage, step.transformation.name())),
         }
     }
-    Ok((out, what))
+    Ok(v)
 }
 
 #[derive(Debug, Clone)]
@@ -301,7 +348,7 @@ pub fn run(cfg: &Config) -> Stats {
             }
             steps.push(step);
         }
-        let (words, what) = match apply(&test.words(), &steps) {
+        let variant = match apply(&test.words(), &steps) {
             Ok(v) => v,
             Err(e) => {
                 stats.invalid_variants += 1;
@@ -309,16 +356,17 @@ pub fn run(cfg: &Config) -> Stats {
                 continue;
             }
         };
-        if words == test.words() {
+        if variant.words == test.words() {
             continue;
         }
         stats.variants += 1;
+        let what = variant.what.clone();
         for (s, w) in steps.iter().zip(&what) {
             if !w.ends_with("no place") {
                 *stats.applied.entry(s.transformation.name()).or_default() += 1;
             }
         }
-        let variant_text = test.text_with(&words, "");
+        let variant_text = test.text_of(&variant, "");
         for executor in &cfg.executors {
             let original = if from_corpus {
                 originals.entry((name.clone(), executor.clone())).or_insert_with(|| render(cfg, &text, "original", executor).ok()).clone()
@@ -368,8 +416,8 @@ fn shrink(
     while k < best.0.len() && best.0.len() > 1 {
         let mut fewer = best.0.clone();
         fewer.remove(k);
-        let shows = apply(&test.words(), &fewer).ok().and_then(|(words, _)| {
-            let v = verdict(original, render(cfg, &test.text_with(&words, ""), "shrink", executor));
+        let shows = apply(&test.words(), &fewer).ok().and_then(|variant| {
+            let v = verdict(original, render(cfg, &test.text_of(&variant, ""), "shrink", executor));
             matches!(v, Verdict::Differ(..) | Verdict::VariantFailed(_)).then_some(v)
         });
         match shows {
@@ -377,12 +425,12 @@ fn shrink(
             None => k += 1,
         }
     }
-    let what = apply(&test.words(), &best.0).map(|(_, w)| w).unwrap_or_default();
+    let what = apply(&test.words(), &best.0).map(|v| v.what).unwrap_or_default();
     (best.0, what, best.1)
 }
 
 fn save(cfg: &Config, test: &FrozenTest, executor: &str, steps: &[Step], what: &[String], finding: &Verdict) -> Option<PathBuf> {
-    let (words, _) = apply(&test.words(), steps).ok()?;
+    let variant = apply(&test.words(), steps).ok()?;
     let shows = match finding {
         Verdict::Differ(pixels, steps) => {
             format!("{pixels} pixels differ from the original's rendering (largest channel difference {steps})")
@@ -399,7 +447,7 @@ fn save(cfg: &Config, test: &FrozenTest, executor: &str, steps: &[Step], what: &
         comment += &format!("  {w}\n");
     }
     comment += "Reproduce: render this file and the original with `tesserae-harness render --executor EXECUTOR`.";
-    let text = test.text_with(&words, &comment);
+    let text = test.text_of(&variant, &comment);
     let hash = crate::differential::fnv(&text);
     let file = cfg.artifacts.join(format!("{executor}-{}-{:08x}.shader_test", test.name.replace('/', "-"), hash as u32));
     std::fs::write(&file, text).ok()?;

@@ -6,7 +6,10 @@
 //! from contracting), the oracle's bound says so ([`super::ROUNDING_STEPS`]).
 
 mod functions;
+mod uniform;
 mod wrap;
+
+pub use uniform::NewUniform;
 
 use crate::rng::XorShift as Rng;
 use rspirv::dr::{Instruction, Module, Operand};
@@ -39,10 +42,13 @@ pub enum Transformation {
     Outline,
     /// A call of a one-block function is replaced by a copy of the function's body.
     Inline,
+    /// A scalar constant used only by arithmetic is read from a new uniform buffer that the
+    /// variant's test fills with the same value.
+    ConstantToUniform,
 }
 
 impl Transformation {
-    pub const ALL: [Transformation; 9] = [
+    pub const ALL: [Transformation; 10] = [
         Transformation::Identity,
         Transformation::Vectorise,
         Transformation::ConstantToSpecConstant,
@@ -52,6 +58,7 @@ impl Transformation {
         Transformation::AlwaysTrue,
         Transformation::Outline,
         Transformation::Inline,
+        Transformation::ConstantToUniform,
     ];
 
     pub fn name(self) -> &'static str {
@@ -65,13 +72,18 @@ impl Transformation {
             Transformation::AlwaysTrue => "always-true",
             Transformation::Outline => "outline",
             Transformation::Inline => "inline",
+            Transformation::ConstantToUniform => "constant-to-uniform",
         }
     }
 
     /// Applies the transformation at the place `rng` picks; `None` when the module has no such
-    /// place.
-    pub fn apply(self, m: &mut Module, rng: &mut Rng) -> Option<String> {
-        match self {
+    /// place. `binding` (set, binding) is free in every stage of the test, for a uniform buffer
+    /// the transformation adds (returned with what it did).
+    pub fn apply(self, m: &mut Module, rng: &mut Rng, binding: (u32, u32)) -> Option<(String, Option<NewUniform>)> {
+        if self == Transformation::ConstantToUniform {
+            return uniform::constant_to_uniform(m, rng, binding.0, binding.1).map(|(what, u)| (what, Some(u)));
+        }
+        let what = match self {
             Transformation::Identity => identity(m, rng),
             Transformation::Vectorise => vectorise(m, rng),
             Transformation::ConstantToSpecConstant => constant_to_spec(m, rng),
@@ -81,7 +93,9 @@ impl Transformation {
             Transformation::AlwaysTrue => wrap::always_true(m, rng),
             Transformation::Outline => functions::outline(m, rng),
             Transformation::Inline => functions::inline(m, rng),
-        }
+            Transformation::ConstantToUniform => None,
+        };
+        what.map(|w| (w, None))
     }
 }
 
@@ -251,9 +265,10 @@ fn vectorise(m: &mut Module, rng: &mut Rng) -> Option<String> {
     Some(format!("%{value} as vec2(%{value}, %{value}).y"))
 }
 
-fn constant_to_spec(m: &mut Module, rng: &mut Rng) -> Option<String> {
-    // Constants every use of which is an operand of a pure instruction in a function (not an
-    // access chain's index, a type's length, a scope, another constant's part).
+/// 32-bit scalar constants every use of which is an operand of a pure instruction in a
+/// function (not an access chain's index, a type's length, a scope, another constant's part),
+/// used at least once.
+fn pure_constants(m: &Module) -> Vec<Word> {
     let mut ok: std::collections::BTreeMap<Word, bool> = m
         .types_global_values
         .iter()
@@ -288,7 +303,11 @@ fn constant_to_spec(m: &mut Module, rng: &mut Rng) -> Option<String> {
             }
         }
     }
-    let candidates: Vec<Word> = ok.into_iter().filter(|(_, used)| *used).map(|(id, _)| id).collect();
+    ok.into_iter().filter(|(_, used)| *used).map(|(id, _)| id).collect()
+}
+
+fn constant_to_spec(m: &mut Module, rng: &mut Rng) -> Option<String> {
+    let candidates = pure_constants(m);
     if candidates.is_empty() {
         return None;
     }
