@@ -572,3 +572,33 @@ fn geometry_after_tessellation_generator() {
     }
     assert!(translated * 4 >= total * 3, "{translated} of {total} translated");
 }
+
+/// The shapes of the bugs users found that the fuzzer did not (issue 34, item 7) come out of
+/// the generator, and each translates or is refused by name (`oracle::pipeline` panics
+/// otherwise): uniform blocks longer than the range the test binds, arrays of textures
+/// declared far longer than they are used (up to 2^24 elements), and stages optimised by
+/// spirv-opt (merged and folded control flow, `OpPhi`s). Component packing has its own test
+/// (`generator_packs_varyings_by_component`).
+#[test]
+fn generator_makes_the_shapes_users_found() {
+    let (mut tails, mut huge, mut optimized, mut phis) = (0, 0, 0, 0);
+    for i in 0..300 {
+        let Some(s) = spec(21, i, &Features::ALL) else { continue };
+        tails += usize::from(s.resources.buffers.iter().any(|b| b.unread_tail > 0));
+        huge += usize::from(s.resources.textures.iter().any(|t| t.declared.is_some_and(|n| n >= 1 << 16)));
+        if s.optimized {
+            optimized += 1;
+            let words = s.vertex_words();
+            spirv_val(&words, &format!("optimized-vertex-{i}"));
+            let plain = PipelineSpec { optimized: false, ..s.clone() }.vertex_words();
+            let has_phi = |w: &[u32]| w.iter().skip(5).any(|&x| x & 0xffff == spirv::Op::Phi as u32 && x >> 16 >= 3);
+            phis += usize::from(has_phi(&words) && !has_phi(&plain));
+        }
+        let _ = oracle::pipeline(&s);
+    }
+    // Seed 21 measured (2026-12-06): 20 tails, 5 huge arrays, 47 optimised (9 gained OpPhi).
+    assert!(
+        tails >= 10 && huge >= 3 && optimized >= 25 && phis >= 3,
+        "{tails} tails, {huge} huge arrays, {optimized} optimised ({phis} gained OpPhi)"
+    );
+}

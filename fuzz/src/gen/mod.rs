@@ -73,6 +73,13 @@ pub struct Features {
     /// Uniform and storage buffers, push constants, textures and samplers, specialization
     /// constants ([`Resources`]), read in every stage.
     pub resources: bool,
+    /// Sometimes an array of textures declared far longer than the elements the test gives
+    /// and reads (up to 2^24): what an untrusted module may declare, for targets that only
+    /// translate.
+    pub huge_arrays: bool,
+    /// Sometimes stages run through spirv-opt's performance passes (in process): merged and
+    /// folded control flow, `OpPhi`s, as optimised shipped SPIR-V has ([`PipelineSpec::optimized`]).
+    pub optimize: bool,
 }
 
 impl Features {
@@ -95,10 +102,12 @@ impl Features {
         only_tessellation: false,
         only_geometry: false,
         resources: true,
+        huge_arrays: true,
+        optimize: true,
     };
 
     /// What the translator supports today: every spec must translate.
-    pub const SUPPORTED: Features = Features { defined_only: true, ..Features::ALL };
+    pub const SUPPORTED: Features = Features { defined_only: true, huge_arrays: false, ..Features::ALL };
 
     /// Every spec has tessellation stages (the `pipeline_tess` target).
     pub const TESSELLATION: Features = Features { only_tessellation: true, ..Features::ALL };
@@ -569,6 +578,9 @@ pub struct PipelineSpec {
     /// The last pre-rasterization stage writes its varyings as members of one output block
     /// (each member with its location) rather than as loose variables.
     pub varying_block: bool,
+    /// Every stage is run through spirv-opt's performance passes before it is used
+    /// ([`Features::optimize`]); a stage the optimizer refuses stays as generated.
+    pub optimized: bool,
 }
 
 impl PipelineSpec {
@@ -670,27 +682,41 @@ impl PipelineSpec {
         if self.resources.sets().len() >= 4 {
             v.push("need a bind group of their own");
         }
+        // REFUSED BY DESIGN: an array of descriptors is one wgpu binding per element, and a
+        // long one runs past WebGPU's 1000 bindings per bind group.
+        if self.resources.textures.iter().any(|t| t.declared.is_some()) {
+            v.push("past WebGPU's 1000 per bind group");
+        }
         v
     }
 
     /// Clip distances the vertex stage actually declares (after shrinking, `clip` may be 0
     /// while a statement still refers to one: the emitter skips such stores).
     pub fn vertex_words(&self) -> Vec<u32> {
-        spirv::vertex(self)
+        self.finish(spirv::vertex(self))
     }
 
     pub fn fragment_words(&self) -> Option<Vec<u32>> {
-        self.fragment.as_ref().map(|_| spirv::fragment(self))
+        self.fragment.as_ref().map(|_| self.finish(spirv::fragment(self)))
     }
 
     /// The tessellation control and evaluation stages, when the spec has them.
     pub fn tess_words(&self) -> Option<(Vec<u32>, Vec<u32>)> {
-        self.tess.as_ref().map(|_| (spirv::tess_control(self), spirv::tess_eval(self)))
+        self.tess.as_ref().map(|_| (self.finish(spirv::tess_control(self)), self.finish(spirv::tess_eval(self))))
     }
 
     /// The geometry stage, when the spec has one.
     pub fn geometry_words(&self) -> Option<Vec<u32>> {
-        self.geometry.as_ref().map(|_| spirv::geometry(self))
+        self.geometry.as_ref().map(|_| self.finish(spirv::geometry(self)))
+    }
+
+    /// A stage as the pipeline gets it: optimised when [`PipelineSpec::optimized`].
+    fn finish(&self, words: Vec<u32>) -> Vec<u32> {
+        if self.optimized {
+            spirv::optimize(&words).unwrap_or(words)
+        } else {
+            words
+        }
     }
 
     /// The pipeline description the translator gets.
@@ -1000,8 +1026,9 @@ impl Gen<'_, '_> {
             defold: f.defined_only,
             tess: None,
             geometry: None,
-            resources: if f.resources { Resources::generate(self.u)? } else { Resources::default() },
+            resources: if f.resources { Resources::generate(self.u, f.huge_arrays)? } else { Resources::default() },
             varying_block: false,
+            optimized: false,
         };
         spec.vertex = self.vertex_program(&spec)?;
         if tessellated {
@@ -1035,6 +1062,8 @@ impl Gen<'_, '_> {
         if spec.tess.is_none() && spec.geometry.is_none() && self.chance(1, 4)? {
             pack_components(&mut spec.varyings);
         }
+        // (One in four; an input whose bytes ran out answers `true`, so the chance is for not.)
+        spec.optimized = f.optimize && !self.chance(3, 4)?;
         Ok(spec)
     }
 

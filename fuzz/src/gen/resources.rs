@@ -38,6 +38,10 @@ pub struct BufferRes {
     /// The 16-byte rows of the buffer, eighths.
     pub data: Vec<[i32; 4]>,
     pub matrix: Option<MatrixLayout>,
+    /// `vec4` members declared after the data that no stage reads and the test does not give:
+    /// the block is longer than the range bound to it, which Vulkan allows when the shaders
+    /// read only inside the range (uniform `vec4` blocks only).
+    pub unread_tail: u32,
 }
 
 /// The buffer read as `matCxR data[M]` (C columns of R components, 2-4 each): each stored
@@ -86,6 +90,9 @@ pub struct TextureRes {
     pub elements: Vec<Vec<[u8; 4]>>,
     /// Declared as an array (of `elements.len()`, which may be 1).
     pub array: bool,
+    /// Declared as an array of this many elements, more than the test gives (and reads):
+    /// [`super::Features::huge_arrays`].
+    pub declared: Option<u32>,
 }
 
 /// How a texture is sampled.
@@ -148,7 +155,7 @@ impl Resources {
     }
 
     /// Generates resources: each kind with some probability, at shuffled (set, binding)s.
-    pub fn generate(u: &mut Unstructured) -> Result<Resources> {
+    pub fn generate(u: &mut Unstructured, huge_arrays: bool) -> Result<Resources> {
         let mut r = Resources::default();
         if u.ratio(1, 3)? {
             return Ok(r);
@@ -196,7 +203,8 @@ impl Resources {
             for _ in 0..rows {
                 data.push(eighths(u)?);
             }
-            r.buffers.push(BufferRes { set, binding, kind, data, matrix });
+            let unread_tail = if kind == BufferKind::Uniform && matrix.is_none() && u.ratio(1, 4)? { u.int_in_range(1..=3)? } else { 0 };
+            r.buffers.push(BufferRes { set, binding, kind, data, matrix, unread_tail });
         }
         if u.ratio(1, 3)? {
             for _ in 0..u.int_in_range(1..=4u8)? {
@@ -222,7 +230,8 @@ impl Resources {
                 }
                 elements.push(texels);
             }
-            r.textures.push(TextureRes { set, binding, sampler, elements, array });
+            let declared = if huge_arrays && array && u.ratio(1, 4)? { Some(1 << u.int_in_range(4..=24u32)?) } else { None };
+            r.textures.push(TextureRes { set, binding, sampler, elements, array, declared });
         }
         for id in 0..u.int_in_range(0..=2u32)? {
             let value = if u.arbitrary()? { Some(u.int_in_range(-16..=16)?) } else { None };

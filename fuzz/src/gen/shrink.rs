@@ -365,6 +365,9 @@ impl PipelineSpec {
         if self.varying_block {
             out.push(PipelineSpec { varying_block: false, ..self.clone() });
         }
+        if self.optimized {
+            out.push(PipelineSpec { optimized: false, ..self.clone() });
+        }
         if self.style != BuiltinStyle::Loose {
             out.push(PipelineSpec { style: BuiltinStyle::Loose, ..self.clone() });
         }

@@ -13,6 +13,16 @@ use std::collections::HashMap;
 
 mod resources;
 
+/// `words` through spirv-opt's performance passes (SPIRV-Tools in process), bindings and
+/// specialization constants kept; `None` when the optimizer refuses the module.
+pub fn optimize(words: &[u32]) -> Option<Vec<u32>> {
+    use spirv_tools::opt::Optimizer;
+    let mut opt = spirv_tools::opt::create(Some(spirv_tools::TargetEnv::Vulkan_1_1));
+    opt.register_performance_passes();
+    let options = spirv_tools::opt::Options { preserve_bindings: true, preserve_spec_constants: true, ..Default::default() };
+    opt.optimize(words, &mut |_: spirv_tools::error::Message| {}, Some(options)).ok().map(|b| b.as_words().to_vec())
+}
+
 /// The vertex stage of `spec`.
 pub fn vertex(spec: &PipelineSpec) -> Vec<u32> {
     Em::new(spec, St::Vertex).emit()

@@ -54,17 +54,28 @@ impl Em<'_> {
     }
 
     /// `struct { vec4 data[n]; }` decorated as `decoration` (with member offset and stride).
-    fn vec4_block(&mut self, n: u32, decoration: Decoration, read_only: bool) -> Word {
+    /// `struct { vec4 data[n]; vec4 tail[unread_tail]; }` (no `tail` member when
+    /// `unread_tail` is 0) decorated as `decoration`.
+    fn vec4_block(&mut self, n: u32, unread_tail: u32, decoration: Decoration, read_only: bool) -> Word {
         let vec4 = self.vtype(VType { kind: Kind::Float, n: 4 });
         let u32_ = self.t.u32_;
-        let len = self.fresh(::spirv::Op::Constant, Some(u32_), vec![Operand::LiteralBit32(n.max(1))]);
-        let arr = self.fresh(::spirv::Op::TypeArray, None, vec![Operand::IdRef(vec4), Operand::IdRef(len)]);
-        self.b.decorate(arr, Decoration::ArrayStride, [Operand::LiteralBit32(16)]);
-        let st = self.fresh(::spirv::Op::TypeStruct, None, vec![Operand::IdRef(arr)]);
+        let mut members = Vec::new();
+        for len in [n.max(1), unread_tail] {
+            if len == 0 {
+                continue;
+            }
+            let len = self.fresh(::spirv::Op::Constant, Some(u32_), vec![Operand::LiteralBit32(len)]);
+            let arr = self.fresh(::spirv::Op::TypeArray, None, vec![Operand::IdRef(vec4), Operand::IdRef(len)]);
+            self.b.decorate(arr, Decoration::ArrayStride, [Operand::LiteralBit32(16)]);
+            members.push(Operand::IdRef(arr));
+        }
+        let st = self.fresh(::spirv::Op::TypeStruct, None, members.clone());
         self.b.decorate(st, decoration, []);
-        self.b.member_decorate(st, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
-        if read_only {
-            self.b.member_decorate(st, 0, Decoration::NonWritable, []);
+        for k in 0..members.len() as u32 {
+            self.b.member_decorate(st, k, Decoration::Offset, [Operand::LiteralBit32(16 * n.max(1) * k)]);
+            if read_only {
+                self.b.member_decorate(st, k, Decoration::NonWritable, []);
+            }
         }
         st
     }
@@ -108,7 +119,7 @@ impl Em<'_> {
                 };
                 let st = match b.matrix {
                     Some(m) => self.matrix_block(m, m.matrices(b.data.len()) as u32, decoration, b.kind != BufferKind::Uniform),
-                    None => self.vec4_block(b.data.len() as u32, decoration, b.kind != BufferKind::Uniform),
+                    None => self.vec4_block(b.data.len() as u32, b.unread_tail, decoration, b.kind != BufferKind::Uniform),
                 };
                 let var = self.resource_variable(sc, st);
                 self.descriptor(var, b.set, b.binding);
@@ -118,7 +129,7 @@ impl Em<'_> {
                 if r.push.is_empty() {
                     return None;
                 }
-                let st = self.vec4_block(r.push.len() as u32, Decoration::Block, false);
+                let st = self.vec4_block(r.push.len() as u32, 0, Decoration::Block, false);
                 Declared::Block(self.resource_variable(Sc::PushConstant, st), Sc::PushConstant)
             }
             Key::Texture(i) => {
@@ -130,7 +141,7 @@ impl Em<'_> {
                 };
                 let ty = if t.array {
                     let u32_ = self.t.u32_;
-                    let len = self.b.constant_bit32(u32_, t.elements.len().max(1) as u32);
+                    let len = self.b.constant_bit32(u32_, t.declared.unwrap_or(t.elements.len().max(1) as u32));
                     self.b.type_array(element_ty, len)
                 } else {
                     element_ty

@@ -57,7 +57,12 @@ pub(super) fn constant_to_uniform(m: &mut Module, rng: &mut Rng, set: u32, bindi
     let int = global(m, Op::TypeInt, None, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(1)]);
     let zero = global(m, Op::Constant, Some(int), vec![Operand::LiteralBit32(0)]);
     let var = next_id(m);
-    m.types_global_values.push(Instruction::new(Op::Variable, Some(block_ptr), Some(var), vec![Operand::StorageClass(StorageClass::Uniform)]));
+    m.types_global_values.push(Instruction::new(
+        Op::Variable,
+        Some(block_ptr),
+        Some(var),
+        vec![Operand::StorageClass(StorageClass::Uniform)],
+    ));
     let decorate = |target: Word, d: Decoration, extra: Vec<Operand>| {
         Instruction::new(Op::Decorate, None, None, [vec![Operand::IdRef(target), Operand::Decoration(d)], extra].concat())
     };
