@@ -396,3 +396,18 @@ fn matrix_of_738_million_columns_is_malformed() {
         r.map(|p| p.entry_point)
     );
 }
+
+/// `spirv_words` (2026-12-06, after 2.15 M runs): a vertex stage capturing transform feedback
+/// with an `XfbStride` near 2^32 overflowed the capture kernel's room arithmetic (a panic in a
+/// debug build). Strides past lavapipe's 2048-byte limit are refused by name.
+#[test]
+fn a_huge_xfb_stride_is_refused_by_name() {
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/xfb-stride-multiply-overflow.bin")).unwrap();
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Unsupported { feature, .. }) if feature.contains("XfbStride")),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}

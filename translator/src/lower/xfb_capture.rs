@@ -102,6 +102,9 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<Op
     let mut strides: Vec<(u32, u32)> = Vec::new();
     let mut stride_of = |buffer: u32, stride: Option<u32>| -> Result<(), String> {
         let Some(stride) = stride else { return Err(format!("a captured output of transform feedback buffer {buffer} without XfbStride")) };
+        if stride > MAX_STRIDE {
+            return Err(format!("transform feedback buffer {buffer}'s XfbStride {stride}, past the {MAX_STRIDE} bytes Tesserae takes"));
+        }
         match strides.iter().find(|(b, _)| *b == buffer) {
             Some((_, s)) if *s != stride => Err(format!("transform feedback buffer {buffer} with two strides ({s} and {stride})")),
             Some(_) => Ok(()),
@@ -174,6 +177,10 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<Op
 /// Most captured 32-bit components a stage may have: four buffers of lavapipe's 512-word
 /// `maxTransformFeedbackBufferDataStride` (Vulkan guarantees far less).
 pub const MAX_WORDS: usize = 2048;
+
+/// The largest `XfbStride` taken, in bytes: lavapipe's `maxTransformFeedbackBufferDataStride`
+/// (Vulkan guarantees 512 at least); it also bounds the kernels' arithmetic on strides.
+pub const MAX_STRIDE: u32 = 2048;
 
 /// The loadable units (scalars and vectors) of a value of type `ty` at `path` in `var`,
 /// captured from `offset` on, tightly packed.
