@@ -70,7 +70,8 @@ impl PlatformRule {
             }
             PlatformRule::GlInterpolationDiscontinuity => {
                 "at most 3% of the pixels, a discontinuous function of an interpolated value, wgpu-vulkan exact (seed 20, 2026-12-02: 3 to 93 of \
-                 4,096 pixels; the precision-gl-* reproducers, each differing pixel's operand at the discontinuity by hand)"
+                 4,096 pixels; the precision-gl-* reproducers, each differing pixel's operand at the discontinuity by hand; corpus \
+                 basic/constant-varying-perspective-ceil: 10 of 4,096 pixels, 2026-12-06)"
             }
         }
     }
