@@ -66,7 +66,8 @@ impl PlatformRule {
             }
             PlatformRule::FlippedViewportRounding => {
                 "one step in any channel, pixels both draw (seed 21, 2026-12-02: 1 to 172 of 4,096 pixels; \
-                 fuzz/regressions/differential/precision-vulkan-flipped-viewport-1-lsb: 11)"
+                 fuzz/regressions/differential/precision-vulkan-flipped-viewport-1-lsb: 11; corpus \
+                 basic/constant-varying-perspective-rounding: 11 of 4,096 by 1, 2026-12-06)"
             }
             PlatformRule::GlInterpolationDiscontinuity => {
                 "at most 3% of the pixels, a discontinuous function of an interpolated value, wgpu-vulkan exact (seed 20, 2026-12-02: 3 to 93 of \
