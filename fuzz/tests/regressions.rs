@@ -411,3 +411,18 @@ fn a_huge_xfb_stride_is_refused_by_name() {
         r.map(|p| p.entry_point)
     );
 }
+
+/// The same stage with a sane stride and a member `Offset` of 2^32 - 4 (found in review after
+/// the stride fix): the captured words' offsets overflowed (`offset + 4`). Offsets past the
+/// largest stride taken are refused by name before any arithmetic on them.
+#[test]
+fn a_huge_xfb_offset_is_refused_by_name() {
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/xfb-offset-add-overflow.bin")).unwrap();
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Unsupported { feature, .. }) if feature.contains("offset 4294967292")),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}

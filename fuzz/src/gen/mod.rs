@@ -468,6 +468,10 @@ pub struct TessSpec {
     /// outputs only. `None`: no barrier.
     pub after_barrier: Option<Vec<Stmt>>,
     pub eval: Program,
+    /// Clip-space x added to every position the evaluation stage writes, after its clamp: 0 in
+    /// generated specs; the evidence of `lavapipe-tess-point-stray-pixel` moves every point
+    /// with it.
+    pub nudge_x: f32,
 }
 
 /// The output primitive of a geometry stage.
@@ -1169,6 +1173,7 @@ impl Gen<'_, '_> {
             control: Program { locals: 0, body: Vec::new() },
             after_barrier: None,
             eval: Program { locals: 0, body: Vec::new() },
+            nudge_x: 0.0,
         };
         // The control stage: its own control point and the patch outputs first.
         let locals = self.u.int_in_range(0..=self.l.locals)?;
@@ -1301,7 +1306,7 @@ impl Gen<'_, '_> {
         } else {
             self.pick(&[0.5, 0.25, 0.75])?
         };
-        self.cutting_planes += (offset < 1.0) as u8;
+        self.cutting_planes = self.cutting_planes.saturating_add((offset < 1.0) as u8);
         let along = match ctx.st {
             St::TessEval => FExpr::Builtin(FBuiltin::TessCoord(comp)),
             // The emitted vertex's input position.

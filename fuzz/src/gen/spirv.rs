@@ -1042,7 +1042,14 @@ impl<'s> Em<'s> {
                             St::Geometry => self.input_f(POSITION, c),
                             _ => self.input_f(0, c),
                         };
-                        self.b.f_add(f32_, None, base, d).expect("fadd")
+                        let x = self.b.f_add(f32_, None, base, d).expect("fadd");
+                        match self.spec.tess.as_ref().map_or(0.0, |t| t.nudge_x) {
+                            nudge if c == 0 && self.st == St::TessEval && nudge != 0.0 => {
+                                let nudge = self.f(nudge);
+                                self.b.f_add(f32_, None, x, nudge).expect("fadd")
+                            }
+                            _ => x,
+                        }
                     }
                     2 => {
                         let e = self.clamp_f(e, -1.0, 1.0);

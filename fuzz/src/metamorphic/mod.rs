@@ -2,7 +2,8 @@
 //! GraphicsFuzz and spirv-fuzz make them, so that no reference is needed.
 //!
 //! A test is taken as SPIR-V (a corpus test frozen by `tesserae-harness freeze`, or a generated
-//! pipeline); one to three [`Transformation`]s change its stages (each keeps the module valid,
+//! pipeline); one to three [`Transformation`]s (each `inline` preceded by an `outline` of the
+//! same stage, so up to six steps) change its stages (each keeps the module valid,
 //! which `spirv-val` checks in process, and its results exact in real arithmetic); the original
 //! and the variant are rendered by each executor. The oracles compare an executor with itself:
 //! native(original) = native(variant) finds driver compiler bugs, translated(original) =

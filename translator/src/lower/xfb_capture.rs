@@ -174,12 +174,13 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: Stage) -> Result<Op
     Ok(Some(CaptureLayout { words, buffers: strides }))
 }
 
-/// Most captured 32-bit components a stage may have: four buffers of lavapipe's 512-word
-/// `maxTransformFeedbackBufferDataStride` (Vulkan guarantees far less).
+/// Most captured 32-bit components a stage may have: four buffers of [`MAX_STRIDE`] bytes.
 pub const MAX_WORDS: usize = 2048;
 
-/// The largest `XfbStride` taken, in bytes: lavapipe's `maxTransformFeedbackBufferDataStride`
-/// (Vulkan guarantees 512 at least); it also bounds the kernels' arithmetic on strides.
+/// The largest `XfbStride` and captured `Offset` taken, in bytes: four times lavapipe's
+/// `maxTransformFeedbackBufferDataStride` (512 bytes on Mesa 22.3.6, `vulkaninfo`), so no
+/// stride a device takes is refused here; it bounds the kernels' arithmetic on strides and
+/// offsets, which an untrusted module could otherwise overflow.
 pub const MAX_STRIDE: u32 = 2048;
 
 /// The loadable units (scalars and vectors) of a value of type `ty` at `path` in `var`,
@@ -193,6 +194,11 @@ fn leaves(
     offset: u32,
     out: &mut Vec<Unit>,
 ) -> Result<u32, String> {
+    // (Every offset is checked before it grows: no arithmetic below overflows, and an array
+    // of billions of elements stops at the first element past the stride.)
+    if offset >= MAX_STRIDE {
+        return Err(format!("a captured output at offset {offset}, past the {MAX_STRIDE}-byte XfbStride Tesserae takes"));
+    }
     let Some(def) = defs.get(&ty) else { return Err(format!("a captured output of unknown type %{ty}")) };
     // Interface types nest a few levels; a deeper path is a type that holds itself.
     if path.len() > 8 {

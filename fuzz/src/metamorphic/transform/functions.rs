@@ -8,8 +8,9 @@ use rspirv::dr::{Block, Function, Instruction, Module, Operand};
 use spirv::{Op, Word};
 use std::collections::{HashMap, HashSet};
 
-/// An instruction an outlined function may hold: a pure one, or an extended instruction whose
-/// operands are all values (no `interpolateAt*` on a pointer).
+/// An instruction an outlined function may hold: a pure one, or an extended instruction with a
+/// value result whose operands are all values (no `interpolateAt*` on a pointer; in practice
+/// `GLSL.std.450`, since non-semantic instructions have no value result).
 fn outlinable(m: &Module, types: &HashMap<Word, Word>, i: &Instruction) -> bool {
     let value = |o: &Operand| match o {
         Operand::IdRef(id) => types.get(id).map_or_else(|| global_value(m, *id), |t| plain_value_type(m, *t)),

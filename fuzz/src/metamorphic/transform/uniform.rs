@@ -39,16 +39,21 @@ fn row(float: bool, signed: bool, bits: u32) -> Option<String> {
 }
 
 pub(super) fn constant_to_uniform(m: &mut Module, rng: &mut Rng, set: u32, binding: u32) -> Option<(String, NewUniform)> {
-    let candidates = pure_constants(m);
+    // (Only constants a member row can state: not infinities or NaNs.)
+    let candidates: Vec<(Word, Word, String)> = pure_constants(m)
+        .into_iter()
+        .filter_map(|id| {
+            let def = m.types_global_values.iter().find(|i| i.result_id == Some(id))?;
+            let ty = def.result_type?;
+            let Some(Operand::LiteralBit32(bits)) = def.operands.first().cloned() else { return None };
+            let (_, float, signed) = scalar(m, ty)?;
+            Some((id, ty, row(float, signed, bits)?))
+        })
+        .collect();
     if candidates.is_empty() {
         return None;
     }
-    let id = candidates[rng.below(candidates.len() as u64) as usize];
-    let def = m.types_global_values.iter().find(|i| i.result_id == Some(id))?;
-    let ty = def.result_type?;
-    let Some(Operand::LiteralBit32(bits)) = def.operands.first().cloned() else { return None };
-    let (_, float, signed) = scalar(m, ty)?;
-    let row = row(float, signed, bits)?;
+    let (id, ty, row) = candidates[rng.below(candidates.len() as u64) as usize].clone();
     // A block of its own (structs are never shared by equality), its pointers, the variable.
     let block = next_id(m);
     m.types_global_values.push(Instruction::new(Op::TypeStruct, None, Some(block), vec![Operand::IdRef(ty)]));

@@ -39,8 +39,9 @@ fn terminator(op: Op) -> bool {
 }
 
 /// Blocks that may be split, with the stretch of instructions that may move: not a loop
-/// header, not a continue target, not a back-edge block (a construct inside a continue
-/// construct is left alone), and instructions other than `OpPhi`, variables, debug lines,
+/// header, not a continue target, not a block that branches to a loop header (a back edge, or
+/// the branch into the loop: both are left whole), and instructions other than `OpPhi`,
+/// variables, debug lines,
 /// merges and the terminator. An `OpSampledImage` must share a block with its users, so no
 /// run starts or ends between the two: the instructions from one to its last user stay.
 fn places(m: &Module) -> Vec<Place> {
