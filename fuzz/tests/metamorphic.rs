@@ -40,7 +40,8 @@ fn every_transformation_applies_and_keeps_modules_valid() {
                         assert!(!v.what[0].ends_with("no place"), "{}: changed the module but said {}", test.name, v.what[0]);
                     }
                     // A uniform the variant reads comes with the buffer that fills it.
-                    assert_eq!(v.uniforms.len(), usize::from(t == Transformation::ConstantToUniform && v.words != before));
+                    let adds_uniform = matches!(t, Transformation::ConstantToUniform | Transformation::DeadBranchUniform);
+                    assert_eq!(v.uniforms.len(), usize::from(adds_uniform && v.words != before));
                 }
             }
         }

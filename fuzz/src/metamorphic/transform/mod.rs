@@ -30,8 +30,11 @@ pub enum Transformation {
     Reorder,
     /// The entry point begins with a branch no invocation takes, to code that ends it: a
     /// fragment `OpKill` behind `FragCoord.x < 0`, a vertex `OpReturn` behind `VertexIndex < 0`
-    /// (values only the draw knows, as GraphicsFuzz's `injectionSwitch`).
+    /// (values only the draw knows).
     DeadBranch,
+    /// The same branch on a uniform the variant's test fills with 0.0, compared `> 1.0`, in any
+    /// graphics stage (GraphicsFuzz's `injectionSwitch`).
+    DeadBranchUniform,
     /// Straight-line code moves into a loop whose back edge is taken while a specialization
     /// constant (default `false`) holds: it runs once.
     OneIterationLoop,
@@ -48,12 +51,13 @@ pub enum Transformation {
 }
 
 impl Transformation {
-    pub const ALL: [Transformation; 10] = [
+    pub const ALL: [Transformation; 11] = [
         Transformation::Identity,
         Transformation::Vectorise,
         Transformation::ConstantToSpecConstant,
         Transformation::Reorder,
         Transformation::DeadBranch,
+        Transformation::DeadBranchUniform,
         Transformation::OneIterationLoop,
         Transformation::AlwaysTrue,
         Transformation::Outline,
@@ -68,6 +72,7 @@ impl Transformation {
             Transformation::ConstantToSpecConstant => "constant-to-spec-constant",
             Transformation::Reorder => "reorder",
             Transformation::DeadBranch => "dead-branch",
+            Transformation::DeadBranchUniform => "dead-branch-uniform",
             Transformation::OneIterationLoop => "one-iteration-loop",
             Transformation::AlwaysTrue => "always-true",
             Transformation::Outline => "outline",
@@ -80,15 +85,20 @@ impl Transformation {
     /// place. `binding` (set, binding) is free in every stage of the test, for a uniform buffer
     /// the transformation adds (returned with what it did).
     pub fn apply(self, m: &mut Module, rng: &mut Rng, binding: (u32, u32)) -> Option<(String, Option<NewUniform>)> {
-        if self == Transformation::ConstantToUniform {
-            return uniform::constant_to_uniform(m, rng, binding.0, binding.1).map(|(what, u)| (what, Some(u)));
+        match self {
+            Transformation::ConstantToUniform => {
+                return uniform::constant_to_uniform(m, rng, binding.0, binding.1).map(|(what, u)| (what, Some(u)));
+            }
+            Transformation::DeadBranch => return dead_branch(m, DeadCondition::Builtin),
+            Transformation::DeadBranchUniform => return dead_branch(m, DeadCondition::Uniform(binding.0, binding.1)),
+            _ => {}
         }
         let what = match self {
             Transformation::Identity => identity(m, rng),
             Transformation::Vectorise => vectorise(m, rng),
             Transformation::ConstantToSpecConstant => constant_to_spec(m, rng),
             Transformation::Reorder => reorder(m, rng),
-            Transformation::DeadBranch => dead_branch(m),
+            Transformation::DeadBranch | Transformation::DeadBranchUniform => None,
             Transformation::OneIterationLoop => wrap::one_iteration_loop(m, rng),
             Transformation::AlwaysTrue => wrap::always_true(m, rng),
             Transformation::Outline => functions::outline(m, rng),
@@ -441,27 +451,22 @@ fn builtin_input(m: &mut Module, builtin: spirv::BuiltIn, ty: Word) -> Option<Wo
     Some(var)
 }
 
-fn dead_branch(m: &mut Module) -> Option<String> {
+/// What a dead branch's condition reads.
+#[derive(Debug, Clone, Copy)]
+enum DeadCondition {
+    /// `FragCoord.x < 0` (fragment) or `VertexIndex < 0` (vertex).
+    Builtin,
+    /// A uniform at (set, binding) that the test fills with 0, compared `> 1` (any stage).
+    Uniform(u32, u32),
+}
+
+fn dead_branch(m: &mut Module, condition: DeadCondition) -> Option<(String, Option<NewUniform>)> {
+    use spirv::ExecutionModel as Em;
     let entry = m.entry_points.first()?;
     let (Some(Operand::ExecutionModel(model)), Some(Operand::IdRef(main))) =
         (entry.operands.first().cloned(), entry.operands.get(1).cloned())
     else {
         return None;
-    };
-    let bool_ty = global(m, Op::TypeBool, None, vec![]);
-    let (load_ty, builtin, compare, end) = match model {
-        spirv::ExecutionModel::Fragment => {
-            let float = global(m, Op::TypeFloat, None, vec![Operand::LiteralBit32(32)]);
-            let vec4 = global(m, Op::TypeVector, None, vec![Operand::IdRef(float), Operand::LiteralBit32(4)]);
-            // (`OpKill` is deprecated from SPIR-V 1.6 on; an early return ends the invocation too.)
-            let kill = m.header.as_ref().is_some_and(|h| h.version() < (1, 6));
-            (vec4, spirv::BuiltIn::FragCoord, Some(float), if kill { Op::Kill } else { Op::Return })
-        }
-        spirv::ExecutionModel::Vertex => {
-            let int = global(m, Op::TypeInt, None, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(1)]);
-            (int, spirv::BuiltIn::VertexIndex, None, Op::Return)
-        }
-        _ => return None,
     };
     let f = m.functions.iter().position(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(main))?;
     // Only a void entry point whose first block opens no construct of its own is split here.
@@ -469,25 +474,46 @@ fn dead_branch(m: &mut Module) -> Option<String> {
     if first.instructions.iter().any(|i| matches!(i.class.opcode, Op::SelectionMerge | Op::LoopMerge)) {
         return None;
     }
-    let var = builtin_input(m, builtin, load_ty)?;
-    let (loaded, cond) = (next_id(m), next_id(m));
-    let mut guard = vec![Instruction::new(Op::Load, Some(load_ty), Some(loaded), vec![Operand::IdRef(var)])];
-    match compare {
-        Some(float) => {
-            let (x, zero) = (next_id(m), global(m, Op::Constant, Some(float), vec![Operand::LiteralBit32(0)]));
-            guard.push(Instruction::new(
-                Op::CompositeExtract,
-                Some(float),
-                Some(x),
-                vec![Operand::IdRef(loaded), Operand::LiteralBit32(0)],
-            ));
-            guard.push(Instruction::new(Op::FOrdLessThan, Some(bool_ty), Some(cond), vec![Operand::IdRef(x), Operand::IdRef(zero)]));
+    // (`OpKill` is deprecated from SPIR-V 1.6 on; an early return ends the invocation too.)
+    let kill = model == Em::Fragment && m.header.as_ref().is_some_and(|h| h.version() < (1, 6));
+    let end = if kill { Op::Kill } else { Op::Return };
+    let bool_ty = global(m, Op::TypeBool, None, vec![]);
+    let float = global(m, Op::TypeFloat, None, vec![Operand::LiteralBit32(32)]);
+    let int = global(m, Op::TypeInt, None, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(1)]);
+    let cond = next_id(m);
+    let (guard, reads, uniform) = match (condition, model) {
+        (DeadCondition::Builtin, Em::Fragment) => {
+            let vec4 = global(m, Op::TypeVector, None, vec![Operand::IdRef(float), Operand::LiteralBit32(4)]);
+            let var = builtin_input(m, spirv::BuiltIn::FragCoord, vec4)?;
+            let (loaded, x, zero) = (next_id(m), next_id(m), global(m, Op::Constant, Some(float), vec![Operand::LiteralBit32(0)]));
+            let guard = vec![
+                Instruction::new(Op::Load, Some(vec4), Some(loaded), vec![Operand::IdRef(var)]),
+                Instruction::new(Op::CompositeExtract, Some(float), Some(x), vec![Operand::IdRef(loaded), Operand::LiteralBit32(0)]),
+                Instruction::new(Op::FOrdLessThan, Some(bool_ty), Some(cond), vec![Operand::IdRef(x), Operand::IdRef(zero)]),
+            ];
+            (guard, "FragCoord.x < 0".to_string(), None)
         }
-        None => {
-            let zero = global(m, Op::Constant, Some(load_ty), vec![Operand::LiteralBit32(0)]);
-            guard.push(Instruction::new(Op::SLessThan, Some(bool_ty), Some(cond), vec![Operand::IdRef(loaded), Operand::IdRef(zero)]));
+        (DeadCondition::Builtin, Em::Vertex) => {
+            let var = builtin_input(m, spirv::BuiltIn::VertexIndex, int)?;
+            let (loaded, zero) = (next_id(m), global(m, Op::Constant, Some(int), vec![Operand::LiteralBit32(0)]));
+            let guard = vec![
+                Instruction::new(Op::Load, Some(int), Some(loaded), vec![Operand::IdRef(var)]),
+                Instruction::new(Op::SLessThan, Some(bool_ty), Some(cond), vec![Operand::IdRef(loaded), Operand::IdRef(zero)]),
+            ];
+            (guard, "VertexIndex < 0".to_string(), None)
         }
-    }
+        (
+            DeadCondition::Uniform(set, binding),
+            Em::Vertex | Em::Fragment | Em::TessellationControl | Em::TessellationEvaluation | Em::Geometry,
+        ) => {
+            let (mut guard, loaded) = uniform::declare(m, float, set, binding).load(m);
+            let one = global(m, Op::Constant, Some(float), vec![Operand::LiteralBit32(1.0f32.to_bits())]);
+            guard.push(Instruction::new(Op::FOrdGreaterThan, Some(bool_ty), Some(cond), vec![Operand::IdRef(loaded), Operand::IdRef(one)]));
+            let u = NewUniform { set, binding, row: "float 0.0".into() };
+            (guard, format!("a uniform at set {set}, binding {binding} (the test fills 0.0) > 1"), Some(u))
+        }
+        _ => return None,
+    };
     let (dead, rest) = (next_id(m), next_id(m));
     let func = &mut m.functions[f];
     let entry_label = func.blocks[0].label_id()?;
@@ -527,5 +553,5 @@ fn dead_branch(m: &mut Module) -> Option<String> {
     func.blocks.insert(1, dead_block);
     func.blocks.insert(2, rest_block);
     let end = if end == Op::Kill { "OpKill" } else { "OpReturn" };
-    Some(format!("{end} behind {builtin:?}{} < 0 at the entry", if compare.is_some() { ".x" } else { "" }))
+    Some((format!("{end} behind {reads} at the entry"), uniform))
 }

@@ -54,11 +54,54 @@ pub(super) fn constant_to_uniform(m: &mut Module, rng: &mut Rng, set: u32, bindi
         return None;
     }
     let (id, ty, row) = candidates[rng.below(candidates.len() as u64) as usize].clone();
-    // A block of its own (structs are never shared by equality), its pointers, the variable.
+    let member = declare(m, ty, set, binding);
+    // Each function that uses the constant loads the member once, at its top, and uses that.
+    for f in 0..m.functions.len() {
+        let uses = m.functions[f].blocks.iter().flat_map(|b| &b.instructions).any(|i| i.operands.contains(&Operand::IdRef(id)));
+        if !uses {
+            continue;
+        }
+        let (load, loaded) = member.load(m);
+        let func = &mut m.functions[f];
+        for i in func.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
+            for o in i.operands.iter_mut().filter(|o| **o == Operand::IdRef(id)) {
+                *o = Operand::IdRef(loaded);
+            }
+        }
+        let first = func.blocks.first_mut()?;
+        let top = first.instructions.iter().rposition(|i| i.class.opcode == Op::Variable).map_or(0, |p| p + 1);
+        first.instructions.splice(top..top, load);
+    }
+    let what = format!("constant %{id} read from a uniform buffer at set {set}, binding {binding} ({row})");
+    Some((what, NewUniform { set, binding, row }))
+}
+
+/// The one member of a uniform block a transformation declared.
+pub(super) struct Member {
+    var: Word,
+    pointer: Word,
+    zero: Word,
+    ty: Word,
+}
+
+impl Member {
+    /// The instructions that load the member, and the loaded value's id.
+    pub(super) fn load(&self, m: &mut Module) -> (Vec<Instruction>, Word) {
+        let (pointer, loaded) = (next_id(m), next_id(m));
+        let chain =
+            Instruction::new(Op::AccessChain, Some(self.pointer), Some(pointer), vec![Operand::IdRef(self.var), Operand::IdRef(self.zero)]);
+        (vec![chain, Instruction::new(Op::Load, Some(self.ty), Some(loaded), vec![Operand::IdRef(pointer)])], loaded)
+    }
+}
+
+/// Declares a uniform block of one `ty` member (offset 0) at (set, binding): a struct of its own
+/// (structs are never shared by equality), its pointers and variable, listed by the entry
+/// points from SPIR-V 1.4 on (which list every global variable they use).
+pub(super) fn declare(m: &mut Module, ty: Word, set: u32, binding: u32) -> Member {
     let block = next_id(m);
     m.types_global_values.push(Instruction::new(Op::TypeStruct, None, Some(block), vec![Operand::IdRef(ty)]));
     let block_ptr = global(m, Op::TypePointer, None, vec![Operand::StorageClass(StorageClass::Uniform), Operand::IdRef(block)]);
-    let member_ptr = global(m, Op::TypePointer, None, vec![Operand::StorageClass(StorageClass::Uniform), Operand::IdRef(ty)]);
+    let pointer = global(m, Op::TypePointer, None, vec![Operand::StorageClass(StorageClass::Uniform), Operand::IdRef(ty)]);
     let int = global(m, Op::TypeInt, None, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(1)]);
     let zero = global(m, Op::Constant, Some(int), vec![Operand::LiteralBit32(0)]);
     let var = next_id(m);
@@ -80,33 +123,10 @@ pub(super) fn constant_to_uniform(m: &mut Module, rng: &mut Rng, set: u32, bindi
     ));
     m.annotations.push(decorate(var, Decoration::DescriptorSet, vec![Operand::LiteralBit32(set)]));
     m.annotations.push(decorate(var, Decoration::Binding, vec![Operand::LiteralBit32(binding)]));
-    // From SPIR-V 1.4 on an entry point lists every global variable it uses.
     if m.header.as_ref().is_some_and(|h| h.version() >= (1, 4)) {
         for e in m.entry_points.iter_mut() {
             e.operands.push(Operand::IdRef(var));
         }
     }
-    // Each function that uses the constant loads the member once, at its top, and uses that.
-    for f in 0..m.functions.len() {
-        let uses = m.functions[f].blocks.iter().flat_map(|b| &b.instructions).any(|i| i.operands.contains(&Operand::IdRef(id)));
-        if !uses {
-            continue;
-        }
-        let (pointer, loaded) = (next_id(m), next_id(m));
-        let func = &mut m.functions[f];
-        for i in func.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
-            for o in i.operands.iter_mut().filter(|o| **o == Operand::IdRef(id)) {
-                *o = Operand::IdRef(loaded);
-            }
-        }
-        let first = func.blocks.first_mut()?;
-        let top = first.instructions.iter().rposition(|i| i.class.opcode == Op::Variable).map_or(0, |p| p + 1);
-        first.instructions.insert(
-            top,
-            Instruction::new(Op::AccessChain, Some(member_ptr), Some(pointer), vec![Operand::IdRef(var), Operand::IdRef(zero)]),
-        );
-        first.instructions.insert(top + 1, Instruction::new(Op::Load, Some(ty), Some(loaded), vec![Operand::IdRef(pointer)]));
-    }
-    let what = format!("constant %{id} read from a uniform buffer at set {set}, binding {binding} ({row})");
-    Some((what, NewUniform { set, binding, row }))
+    Member { var, pointer, zero, ty }
 }
