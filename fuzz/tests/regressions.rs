@@ -426,3 +426,19 @@ fn a_huge_xfb_offset_is_refused_by_name() {
         r.map(|p| p.entry_point)
     );
 }
+
+/// `spirv_words` (2026-12-06, after 2.6 M runs): a tessellation control stage whose
+/// `gl_PerVertex` declares `ClipDistance` and `CullDistance` arrays of 589,825 elements ran the
+/// translation past libFuzzer's 2 GB (records sized by the declared count). Arrays of more than
+/// 8 distances (Vulkan's guaranteed limit, WebGPU's) are refused by name at load.
+#[test]
+fn a_clip_distance_array_of_589825_is_refused_by_name() {
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/clip-distance-array-of-589825.bin")).unwrap();
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Unsupported { feature, .. }) if feature.contains("array of 589825 elements")),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}

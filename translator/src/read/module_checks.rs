@@ -498,8 +498,31 @@ fn check_builtin_type(module: &ModuleView, a: Inst) -> Result<(), LoadError> {
     if !ok(b, ty) {
         return Err(LoadError::Malformed(format!("built-in {b:?} declared with type %{ty}, not the type Vulkan requires")));
     }
+    // The distances themselves are the innermost array: longer than any device's limit (Vulkan
+    // guarantees 8, WebGPU takes 8), and a record of them would grow with a length an untrusted
+    // module sets (a ClipDistance of 589,825 elements ran a tessellation pass out of memory).
+    if matches!(b, B::ClipDistance | B::CullDistance) {
+        // (Per-vertex arrays of them come first; the array holding the floats is the last.)
+        let (mut t, mut inner) = (ty, None);
+        while let Some((Op::TypeArray, [e, len])) = shape(t) {
+            (t, inner) = (*e, Some(*len));
+        }
+        let n = inner.and_then(|len| module.def(len)).and_then(|c| match (c.opcode, c.operands) {
+            (Op::Constant, [n, ..]) => Some(*n),
+            _ => None,
+        });
+        if let Some(n) = n.filter(|&n| n > MAX_DISTANCES) {
+            return Err(LoadError::Unsupported(format!(
+                "a {b:?} array of {n} elements, past the {MAX_DISTANCES} WebGPU and Tesserae take"
+            )));
+        }
+    }
     Ok(())
 }
+
+/// The most clip or cull distances one array may hold (Vulkan's guaranteed `maxClipDistances`
+/// and `maxCullDistances`, WebGPU's clip-distance limit).
+const MAX_DISTANCES: u32 = 8;
 
 /// Acquire, Release, AcquireRelease and SequentiallyConsistent: the memory semantics bits that
 /// order other memory accesses around an atomic.
