@@ -442,3 +442,19 @@ fn a_clip_distance_array_of_589825_is_refused_by_name() {
         r.map(|p| p.entry_point)
     );
 }
+
+/// `spirv_words` (2026-12-06, after 2.05 M runs): a vertex stage declaring its `ViewportIndex`
+/// output a `vec4` of floats (Vulkan requires a 32-bit integer) became WGSL casting the vector
+/// to `u32` in the layered draw's records (invalid WGSL, a translator bug as reported). A
+/// `Layer` or `ViewportIndex` of another type is malformed, refused at load.
+#[test]
+fn a_viewport_index_declared_vec4_is_malformed() {
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/viewport-index-declared-vec4.bin")).unwrap();
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("ViewportIndex")),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}

@@ -473,7 +473,7 @@ fn check_builtin_type(module: &ModuleView, a: Inst) -> Result<(), LoadError> {
         // `array<array<f32, 4>, 2>` inner level would become WGSL storing a float into an
         // array).
         B::TessLevelOuter | B::TessLevelInner => matches!(strip(ty, 2), (elem, 1) if is_f32(elem)),
-        B::VertexIndex | B::InstanceIndex | B::PrimitiveId | B::InvocationId | B::PatchVertices => is_i32(ty),
+        B::VertexIndex | B::InstanceIndex | B::PrimitiveId | B::InvocationId | B::PatchVertices | B::Layer | B::ViewportIndex => is_i32(ty),
         _ => true,
     };
     let pointee = |ptr: Word| match shape(ptr) {
