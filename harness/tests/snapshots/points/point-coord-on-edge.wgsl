@@ -1,0 +1,176 @@
+// pass `point vertices`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> size_1: f32;
+var<private> tesserae_point_size: f32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e9 = pos_1;
+    let _e10 = (_e9 * 1.25f);
+    unnamed.gl_Position = vec4<f32>(_e10.x, _e10.y, 0.5f, 1.25f);
+    let _e15 = size_1;
+    tesserae_point_size = _e15;
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>, size: f32) -> vec4<f32> {
+    pos_1 = pos;
+    size_1 = size;
+    main();
+    let _e7 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e7);
+    let _e9 = unnamed.gl_Position;
+    return _e9;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    var local: bool;
+    var tesserae_keep: bool;
+
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 3u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let tesserae_w1_ = ((_e7 * 3u) + 2u);
+    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
+    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), 0f, 0f, 1f);
+    let _e50 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), f32(tesserae_a1_.x));
+    let _e54 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e54) + tesserae_gid.x) * 2u);
+    let _e63 = tesserae_draw.size_range.x;
+    let _e65 = tesserae_point_size;
+    let _e67 = tesserae_point_size;
+    let _e71 = tesserae_draw.size_range.x;
+    let _e77 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e63, _e65, (_e67 > _e71)), _e77);
+    if (_e50.z >= 0f) {
+        local = (_e50.z <= _e50.w);
+    } else {
+        local = false;
+    }
+    let _e88 = local;
+    tesserae_keep = _e88;
+    tesserae_records[tesserae_base] = _e50;
+    let _e96 = tesserae_keep;
+    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e96), 0f, 0f);
+    return;
+}
+// pass `expanded points`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+
+@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePointOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(linear) point_coord: vec2<f32>,
+}
+
+@vertex
+fn tesserae_points_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {
+    let corner_id = tesserae_vertex % 4u;
+    let b = (tesserae_vertex / 4u) * 2u;
+    let c = tesserae_records[b];
+    let size_keep = tesserae_records[b + 1u];
+    // Corners (-1, 1), (-1, -1), (1, 1), (1, -1) from the id's bits: a dynamically indexed
+    // constant array costs a local copy per invocation in the SPIR-V naga writes.
+    let corner = vec2<f32>(select(-1.0, 1.0, (corner_id & 2u) != 0u), select(1.0, -1.0, (corner_id & 1u) != 0u));
+    var o: TesseraePointOut;
+    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
+    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
+    o.point_coord = vec2<f32>(0.5 + 0.5 * corner.x, 0.5 - 0.5 * corner.y);
+    return o;
+}
+// pass `expanded points`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> gl_PointCoord_1: vec2<f32>;
+
+fn main_1() {
+    let _e7 = gl_PointCoord_1[0u];
+    let _e11 = gl_PointCoord_1[1u];
+    frag = vec4<f32>(1f, select(0f, 1f, (_e7 < 0f)), select(0f, 1f, (_e11 < 0f)), 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(linear) gl_PointCoord: vec2<f32>) -> @location(0) vec4<f32> {
+    gl_PointCoord_1 = gl_PointCoord;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}

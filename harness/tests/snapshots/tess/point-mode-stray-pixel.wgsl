@@ -1,0 +1,295 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e6 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e6.x, _e6.y, 0.5f, 1f);
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>) -> vec4<f32> {
+    pos_1 = pos;
+    main();
+    let _e4 = unnamed.gl_Position;
+    return _e4;
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_w0_ = ((_e7 * 2u) + 0u);
+    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
+    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
+    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
+    let _e38 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 1u);
+    tesserae_records[tesserae_base] = _e34;
+    return;
+}
+// pass `tessellation control`, tessellation control stage
+struct gl_PerVertex {
+    gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<workgroup> tesserae_io_15_g: array<gl_PerVertex, 4>;
+var<private> tesserae_io_18_g: i32;
+var<private> tesserae_io_25_g: array<gl_PerVertex, 32>;
+var<workgroup> tesserae_io_39_g: array<f32, 4>;
+var<workgroup> tesserae_io_55_g: array<f32, 2>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage, read_write> tesserae_cps: array<vec4<f32>>;
+@group(0) @binding(35) 
+var<storage, read_write> tesserae_levels: array<vec4<f32>>;
+
+fn main() {
+    let _e19 = tesserae_io_18_g;
+    let _e20 = tesserae_io_18_g;
+    let _e23 = tesserae_io_25_g[_e20].gl_Position;
+    tesserae_io_15_g[_e19].gl_Position = _e23;
+    let _e26 = tesserae_io_18_g;
+    if (_e26 == 0i) {
+        tesserae_io_39_g[0i] = 64f;
+        tesserae_io_39_g[1i] = 0.4636f;
+        tesserae_io_39_g[2i] = 2f;
+        tesserae_io_39_g[3i] = 3f;
+        tesserae_io_55_g[0i] = 0f;
+        tesserae_io_55_g[1i] = 1f;
+    }
+    return;
+}
+
+fn tesserae_control() {
+    main();
+}
+
+@compute @workgroup_size(4, 1, 1) 
+fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32 = 0u;
+
+    let _e5 = tesserae_draw.primitives;
+    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    tesserae_io_18_g = i32(tesserae_lid);
+    loop {
+        let _e13 = j;
+        if (_e13 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e19 = tesserae_draw.count;
+            let _e25 = j;
+            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 1u);
+            let _e30 = j;
+            let _e35 = tesserae_src[b];
+            tesserae_io_25_g[_e30].gl_Position = _e35;
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 + 1u);
+        }
+    }
+    tesserae_control();
+    workgroupBarrier();
+    let ob = (((p * 4u) + tesserae_lid) * 1u);
+    let _e49 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[ob] = _e49;
+    if (tesserae_lid == 0u) {
+        let pb = (p * 1u);
+        let _e60 = tesserae_io_39_g[0];
+        let _e63 = tesserae_io_39_g[1];
+        let _e66 = tesserae_io_39_g[2];
+        let _e69 = tesserae_io_39_g[3];
+        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
+        let _e79 = tesserae_io_55_g[0];
+        let _e82 = tesserae_io_55_g[1];
+        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e79, _e82, 0f, 0f);
+        return;
+    } else {
+        return;
+    }
+}
+// pass `tessellation evaluation`, tessellation evaluation stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+struct TesseraeEvalOut {
+    @builtin(position) position: vec4<f32>,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> tesserae_io_18_g: vec3<f32>;
+var<private> tesserae_point_size: f32;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(39) 
+var<storage> tesserae_indices: array<u32>;
+
+fn main() {
+    let _e11 = tesserae_io_18_g[0u];
+    let _e14 = tesserae_io_18_g[1u];
+    unnamed.gl_Position = vec4<f32>((_e11 + 1.25f), (_e14 - 0.5f), 0.5f, 1f);
+    tesserae_point_size = 1f;
+    return;
+}
+
+fn tesserae_vertex() -> vec4<f32> {
+    main();
+    let _e3 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e3);
+    let _e5 = unnamed.gl_Position;
+    return _e5;
+}
+
+@vertex 
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -> TesseraeEvalOut {
+    var o: TesseraeEvalOut;
+    var local: bool;
+    var tesserae_keep: bool;
+
+    let tesserae_corner_id = ((3219984u >> (4u * (tesserae_vertex_index % 6u))) & 15u);
+    let tesserae_corner = vec2<f32>(select(-1f, 1f, ((tesserae_corner_id & 2u) != 0u)), select(1f, -1f, ((tesserae_corner_id & 1u) != 0u)));
+    let _e29 = tesserae_indices[(tesserae_vertex_index / 6u)];
+    let tesserae_d = tesserae_domain[_e29];
+    let p = bitcast<u32>(tesserae_d.w);
+    tesserae_io_18_g = tesserae_d.xyz;
+    let _e36 = tesserae_vertex();
+    let _e41 = tesserae_draw.size_range.x;
+    let _e43 = tesserae_point_size;
+    let _e45 = tesserae_point_size;
+    let _e49 = tesserae_draw.size_range.x;
+    let _e55 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e41, _e43, (_e45 > _e49)), _e55);
+    if (_e36.z >= 0f) {
+        local = (_e36.z <= _e36.w);
+    } else {
+        local = false;
+    }
+    let _e66 = local;
+    tesserae_keep = _e66;
+    let _e71 = tesserae_draw.viewport;
+    let tesserae_offset = (((tesserae_corner * tesserae_size) / _e71) * _e36.w);
+    let _e85 = tesserae_keep;
+    o.position = select(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>((_e36.xy + tesserae_offset), _e36.zw), _e85);
+    let _e87 = o;
+    return _e87;
+}
+// pass `tessellation evaluation`, fragment stage
+var<private> o: vec4<f32>;
+
+fn main_1() {
+    o = vec4<f32>(1f, 0f, 0f, 1f);
+    return;
+}
+
+@fragment 
+fn main() -> @location(0) vec4<f32> {
+    main_1();
+    let _e1 = o;
+    return _e1;
+}
