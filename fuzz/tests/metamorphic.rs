@@ -40,8 +40,7 @@ fn every_transformation_applies_and_keeps_modules_valid() {
                         assert!(!v.what[0].ends_with("no place"), "{}: changed the module but said {}", test.name, v.what[0]);
                     }
                     // A uniform the variant reads comes with the buffer that fills it.
-                    let adds_uniform = matches!(t, Transformation::ConstantToUniform | Transformation::DeadBranchUniform);
-                    assert_eq!(v.uniforms.len(), usize::from(adds_uniform && v.words != before));
+                    assert_eq!(v.uniforms.len(), usize::from(t.adds_uniform() && v.words != before));
                 }
             }
         }

@@ -16,6 +16,12 @@ fn path(rel: &str) -> PathBuf {
 }
 
 /// The pipeline of a `.shader_test` with SPIR-V sections.
+/// A binary SPIR-V file of the fuzz tree, as words.
+fn words_of(rel: &str) -> Vec<u32> {
+    let bytes = std::fs::read(path(rel)).unwrap();
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
 fn desc_of(rel: &str) -> PipelineDesc {
     let p = path(rel);
     let text = std::fs::read_to_string(&p).unwrap();
@@ -61,8 +67,7 @@ fn integer_output_without_flat() {
 /// Fixed in 51d7d1f (entry points naming no function are refused).
 #[test]
 fn entry_point_lost() {
-    let bytes = std::fs::read(path("regressions/spirv_words/fixed/entry-point-lost.bin")).unwrap();
-    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let words = words_of("regressions/spirv_words/fixed/entry-point-lost.bin");
     // The module's OpEntryPoint names a function that the (truncated) module does not define.
     let r = tesserae::translate_stage(&StageDesc::new(words));
     assert!(r.is_err(), "a module whose entry point function is missing must be refused, got {:?}", r.map(|p| p.entry_point));
@@ -107,8 +112,7 @@ fn shift_right_logical_signed() {
 #[test]
 fn naga_panics_on_odd_width() {
     // A glslang vertex module mutated by libFuzzer: `OpTypeFloat %6 28`, then arrays of it.
-    let bytes = std::fs::read(path("regressions/spirv_words/fixed/odd-width-array.bin")).unwrap();
-    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let words = words_of("regressions/spirv_words/fixed/odd-width-array.bin");
     let r = std::panic::catch_unwind(|| tesserae::translate_stage(&StageDesc::new(words)));
     assert!(r.is_ok(), "the translator panicked on untrusted SPIR-V");
 }
@@ -387,8 +391,7 @@ fn type_defined_by_itself() {
 /// under libFuzzer's 2 GB limit). The module is malformed, and refused as such before any pass.
 #[test]
 fn matrix_of_738_million_columns_is_malformed() {
-    let bytes = std::fs::read(path("regressions/spirv_words/fixed/matrix-of-738197506-columns.bin")).unwrap();
-    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let words = words_of("regressions/spirv_words/fixed/matrix-of-738197506-columns.bin");
     let r = tesserae::translate_stage(&StageDesc::new(words));
     assert!(
         matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("TypeMatrix")),
@@ -402,8 +405,7 @@ fn matrix_of_738_million_columns_is_malformed() {
 /// debug build). Strides past lavapipe's 2048-byte limit are refused by name.
 #[test]
 fn a_huge_xfb_stride_is_refused_by_name() {
-    let bytes = std::fs::read(path("regressions/spirv_words/fixed/xfb-stride-multiply-overflow.bin")).unwrap();
-    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let words = words_of("regressions/spirv_words/fixed/xfb-stride-multiply-overflow.bin");
     let r = tesserae::translate_stage(&StageDesc::new(words));
     assert!(
         matches!(&r, Err(tesserae::TranslateError::Unsupported { feature, .. }) if feature.contains("XfbStride")),
@@ -417,8 +419,7 @@ fn a_huge_xfb_stride_is_refused_by_name() {
 /// largest stride taken are refused by name before any arithmetic on them.
 #[test]
 fn a_huge_xfb_offset_is_refused_by_name() {
-    let bytes = std::fs::read(path("regressions/spirv_words/fixed/xfb-offset-add-overflow.bin")).unwrap();
-    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let words = words_of("regressions/spirv_words/fixed/xfb-offset-add-overflow.bin");
     let r = tesserae::translate_stage(&StageDesc::new(words));
     assert!(
         matches!(&r, Err(tesserae::TranslateError::Unsupported { feature, .. }) if feature.contains("offset 4294967292")),
@@ -433,8 +434,7 @@ fn a_huge_xfb_offset_is_refused_by_name() {
 /// 8 distances (Vulkan's guaranteed limit, WebGPU's) are refused by name at load.
 #[test]
 fn a_clip_distance_array_of_589825_is_refused_by_name() {
-    let bytes = std::fs::read(path("regressions/spirv_words/fixed/clip-distance-array-of-589825.bin")).unwrap();
-    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let words = words_of("regressions/spirv_words/fixed/clip-distance-array-of-589825.bin");
     let r = tesserae::translate_stage(&StageDesc::new(words));
     assert!(
         matches!(&r, Err(tesserae::TranslateError::Unsupported { feature, .. }) if feature.contains("array of 589825 elements")),
@@ -449,8 +449,7 @@ fn a_clip_distance_array_of_589825_is_refused_by_name() {
 /// `Layer` or `ViewportIndex` of another type is malformed, refused at load.
 #[test]
 fn a_viewport_index_declared_vec4_is_malformed() {
-    let bytes = std::fs::read(path("regressions/spirv_words/fixed/viewport-index-declared-vec4.bin")).unwrap();
-    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let words = words_of("regressions/spirv_words/fixed/viewport-index-declared-vec4.bin");
     let r = tesserae::translate_stage(&StageDesc::new(words));
     assert!(
         matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("ViewportIndex")),

@@ -653,7 +653,7 @@ impl PipelineSpec {
 
     /// Generates a spec from fuzzer bytes.
     pub fn generate(u: &mut Unstructured, f: &Features) -> Result<PipelineSpec> {
-        Gen { u, f, l: Limits::DEFAULT, steer_position: false, steer_distances: false, cutting_planes: 0 }.spec()
+        Gen { u, f, l: Limits::DEFAULT, steer_position: false, steer_distances: false, plane_crosses: false }.spec()
     }
 
     /// Features this spec uses that the translator refuses today, as substrings of the
@@ -937,8 +937,8 @@ struct Gen<'a, 'b> {
     /// Whether the stage being generated writes clip and cull distances whose planes cross
     /// the screen (decided once per stage, [`Gen::distance`]).
     steer_distances: bool,
-    /// Steered distances of the stage being generated whose plane crosses the screen so far.
-    cutting_planes: u8,
+    /// Whether a steered distance of the stage being generated already crosses the screen.
+    plane_crosses: bool,
 }
 
 const FCONSTS: [f32; 16] = [0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 0.25, 0.125, 3.0, -2.0, 0.75, 1.5, 4.0, -0.25, 0.375, 0.1];
@@ -1229,7 +1229,7 @@ impl Gen<'_, '_> {
     fn output_stores(&mut self, ctx: &Ctx, spec: &PipelineSpec) -> Result<Vec<Stmt>> {
         let mut body = Vec::new();
         self.steer_distances = spec.defold && self.chance(7, 8)?;
-        self.cutting_planes = 0;
+        self.plane_crosses = false;
         for c in 0..4 {
             // (A component left unwritten keeps its default 0: x and y the same at every vertex,
             // a primitive of no area; w = 0, nothing drawn. Defined-only mode writes them all.)
@@ -1299,14 +1299,14 @@ impl Gen<'_, '_> {
         let comp = self.u.int_in_range(0..=1)?;
         // (An input whose bytes ran out answers the first choice and `true`: a plane that
         // keeps half the screen, then planes that keep everything.)
-        let offset = if self.cutting_planes == 0 {
+        let offset = if !self.plane_crosses {
             self.pick(&[0.5, 0.25, 0.0, 0.75, -0.25])?
         } else if self.chance(2, 3)? {
             1.25
         } else {
             self.pick(&[0.5, 0.25, 0.75])?
         };
-        self.cutting_planes = self.cutting_planes.saturating_add((offset < 1.0) as u8);
+        self.plane_crosses |= offset < 1.0;
         let along = match ctx.st {
             St::TessEval => FExpr::Builtin(FBuiltin::TessCoord(comp)),
             // The emitted vertex's input position.
@@ -1324,7 +1324,7 @@ impl Gen<'_, '_> {
     fn geometry(&mut self, spec: &PipelineSpec) -> Result<GeometrySpec> {
         let n_in = gs_input_vertices(spec);
         self.steer_distances = spec.defold && self.chance(7, 8)?;
-        self.cutting_planes = 0;
+        self.plane_crosses = false;
         // (Choices are ordered so that an input whose bytes ran out, which answers the first
         // choice, the lowest number and `true` to every `chance`, still draws: a strip of the
         // input vertices, at the corners of a square, no `EndPrimitive`, nothing culled.)

@@ -170,8 +170,13 @@ pub fn apply(words: &[Vec<u32>], steps: &[Step]) -> Result<Variant, String> {
     for step in steps {
         let Some(stage) = v.words.get(step.stage) else { continue };
         let mut module = rspirv::dr::load_words(stage).map_err(|e| format!("stage {}: {e}", step.stage))?;
-        let modules: Vec<rspirv::dr::Module> = v.words.iter().filter_map(|w| rspirv::dr::load_words(w).ok()).collect();
-        let binding = free_binding(&modules);
+        // (Only a transformation that adds a uniform needs a free binding: every stage is read
+        // for it.)
+        let binding = if step.transformation.adds_uniform() {
+            free_binding(&v.words.iter().filter_map(|w| rspirv::dr::load_words(w).ok()).collect::<Vec<_>>())
+        } else {
+            (0, 0)
+        };
         let mut rng = XorShift::new(step.seed);
         match step.transformation.apply(&mut module, &mut rng, binding) {
             Some((d, uniform)) => {

@@ -81,31 +81,31 @@ impl Transformation {
         }
     }
 
+    /// Whether the transformation adds a uniform buffer (and so needs a free binding).
+    pub fn adds_uniform(self) -> bool {
+        matches!(self, Transformation::ConstantToUniform | Transformation::DeadBranchUniform)
+    }
+
     /// Applies the transformation at the place `rng` picks; `None` when the module has no such
     /// place. `binding` (set, binding) is free in every stage of the test, for a uniform buffer
     /// the transformation adds (returned with what it did).
     pub fn apply(self, m: &mut Module, rng: &mut Rng, binding: (u32, u32)) -> Option<(String, Option<NewUniform>)> {
+        // (Most transformations change the module alone; those adding a uniform return it.)
+        let alone = |what: Option<String>| what.map(|w| (w, None));
+        let (set, binding) = binding;
         match self {
-            Transformation::ConstantToUniform => {
-                return uniform::constant_to_uniform(m, rng, binding.0, binding.1).map(|(what, u)| (what, Some(u)));
-            }
-            Transformation::DeadBranch => return dead_branch(m, DeadCondition::Builtin),
-            Transformation::DeadBranchUniform => return dead_branch(m, DeadCondition::Uniform(binding.0, binding.1)),
-            _ => {}
+            Transformation::Identity => alone(identity(m, rng)),
+            Transformation::Vectorise => alone(vectorise(m, rng)),
+            Transformation::ConstantToSpecConstant => alone(constant_to_spec(m, rng)),
+            Transformation::Reorder => alone(reorder(m, rng)),
+            Transformation::DeadBranch => dead_branch(m, DeadCondition::Builtin),
+            Transformation::DeadBranchUniform => dead_branch(m, DeadCondition::Uniform(set, binding)),
+            Transformation::OneIterationLoop => alone(wrap::one_iteration_loop(m, rng)),
+            Transformation::AlwaysTrue => alone(wrap::always_true(m, rng)),
+            Transformation::Outline => alone(functions::outline(m, rng)),
+            Transformation::Inline => alone(functions::inline(m, rng)),
+            Transformation::ConstantToUniform => uniform::constant_to_uniform(m, rng, set, binding).map(|(w, u)| (w, Some(u))),
         }
-        let what = match self {
-            Transformation::Identity => identity(m, rng),
-            Transformation::Vectorise => vectorise(m, rng),
-            Transformation::ConstantToSpecConstant => constant_to_spec(m, rng),
-            Transformation::Reorder => reorder(m, rng),
-            Transformation::DeadBranch | Transformation::DeadBranchUniform => None,
-            Transformation::OneIterationLoop => wrap::one_iteration_loop(m, rng),
-            Transformation::AlwaysTrue => wrap::always_true(m, rng),
-            Transformation::Outline => functions::outline(m, rng),
-            Transformation::Inline => functions::inline(m, rng),
-            Transformation::ConstantToUniform => None,
-        };
-        what.map(|w| (w, None))
     }
 }
 
