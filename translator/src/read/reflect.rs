@@ -371,7 +371,7 @@ pub(crate) fn read<'w>(words: &Cow<'w, [u32]>) -> Result<(ModuleView<'w>, Option
     // A module the readers cannot parse may be valid SPIR-V of an extension they do not know
     // (SPV_KHR_untyped_pointers' `OpUntypedVariableKHR` is a global rspirv places nowhere).
     let module = read.map_err(|e| unknown_extension(words).map_or(e, LoadError::Unsupported))?;
-    Ok((ModuleView::of_module(&module), Some(module)))
+    Ok((ModuleView::of_read_module(&module), Some(module)))
 }
 
 /// Extensions whose instructions the readers know (naga's reader takes these, the load's

@@ -332,8 +332,21 @@ impl<'w> ModuleView<'w> {
         Some((view, in_order))
     }
 
-    /// Views a `dr::Module` through its assembly (with the ids rspirv's operands name).
+    /// Views a `dr::Module` through its assembly (with the ids rspirv's operands name). Passes
+    /// may define ids before raising the header's bound, so every id is looked up and none is
+    /// reported above the bound.
     pub fn of_module(module: &dr::Module) -> ModuleView<'static> {
+        Self::of_module_bounded(module, false)
+    }
+
+    /// Views a module rspirv read from input words: as [`ModuleView::of_module`], except that
+    /// a result id at or above the header's bound is an [`IdProblem`], as when the view reads
+    /// words itself (the lowering passes allocate fresh ids from the bound).
+    pub fn of_read_module(module: &dr::Module) -> ModuleView<'static> {
+        Self::of_module_bounded(module, true)
+    }
+
+    fn of_module_bounded(module: &dr::Module, input: bool) -> ModuleView<'static> {
         use rspirv::binary::Assemble;
         let bound = module.header.as_ref().map_or(0, |h| h.bound);
         let mut words = module.header.as_ref().map_or_else(|| vec![spirv::MAGIC_NUMBER, 0x0001_0000, 0, 0, 0], |h| h.assemble());
@@ -358,9 +371,9 @@ impl<'w> ModuleView<'w> {
             let blocks = f.blocks.iter().flat_map(|b| b.label.iter().chain(&b.instructions));
             records.extend(f.def.iter().chain(&f.parameters).chain(blocks).chain(&f.end).map(|i| (Section::Functions, i)));
         }
-        // Passes may define ids before raising the header's bound: look them all up.
         let defined = records.iter().filter_map(|(_, i)| i.result_id).max().map_or(0, |m| m.saturating_add(1));
-        let mut view = ModuleView::empty(Cow::Owned(Vec::new()), bound.max(defined));
+        let (table_bound, checked_bound) = if input { (bound, bound) } else { (bound.max(defined), u32::MAX) };
+        let mut view = ModuleView::empty(Cow::Owned(Vec::new()), table_bound);
         for (section, inst) in records {
             let start = words.len();
             inst.assemble_into(&mut words);
@@ -368,7 +381,7 @@ impl<'w> ModuleView<'w> {
             let ops = (first, words.len());
             let ids = view.ids.len();
             view.ids.extend(id_operands(&inst.operands));
-            view.push(inst.class.opcode, section, inst.result_type, inst.result_id, ops, ids, u32::MAX);
+            view.push(inst.class.opcode, section, inst.result_type, inst.result_id, ops, ids, checked_bound);
         }
         view.words = Cow::Owned(words);
         view.finish(true);
