@@ -59,6 +59,43 @@ void main() {
     assert!(wgsl.contains("atomic<u32>"), "{wgsl}");
 }
 
+/// The string decorations HLSL compilers write as hints (`UserSemantic` on a variable and a
+/// block member, `UserTypeGOOGLE` on a buffer with its extension, SPIR-V 1.4's
+/// `OpDecorateString`/`OpMemberDecorateString`), which naga's reader refused, change nothing:
+/// the decorated module translates to the WGSL of the undecorated one.
+#[test]
+fn string_decoration_hints_change_nothing() {
+    use rspirv::binary::Assemble;
+    use rspirv::dr::{Instruction, Operand};
+    use spirv::{Decoration, Op};
+    let plain = compute(
+        "#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) buffer Data { uint v[4]; } data;
+void main() { data.v[1] = data.v[0] + 5u; }",
+    );
+    let mut module = rspirv::dr::load_words(&plain).unwrap();
+    module.header.as_mut().unwrap().set_version(1, 4);
+    let named = |module: &rspirv::dr::Module, name: &str| {
+        module.debug_names.iter().find(|n| matches!(&n.operands[1], Operand::LiteralString(s) if s == name)).map(|n| n.operands[0].unwrap_id_ref()).unwrap()
+    };
+    let (block, buffer) = (named(&module, "Data"), named(&module, "data"));
+    let string = |s: &str| Operand::LiteralString(s.to_string());
+    module.extensions.push(Instruction::new(Op::Extension, None, None, vec![string("SPV_GOOGLE_user_type")]));
+    let hints = [
+        (Op::DecorateString, vec![Operand::IdRef(buffer), Operand::Decoration(Decoration::UserSemantic), string("DATA")]),
+        (Op::DecorateString, vec![Operand::IdRef(buffer), Operand::Decoration(Decoration::UserTypeGOOGLE), string("rwstructuredbuffer:<uint>")]),
+        (Op::MemberDecorateString, vec![Operand::IdRef(block), Operand::LiteralBit32(0), Operand::Decoration(Decoration::UserSemantic), string("V")]),
+    ];
+    module.annotations.extend(hints.into_iter().map(|(op, operands)| Instruction::new(op, None, None, operands)));
+    let decorated = module.assemble();
+    let mut undecorated = rspirv::dr::load_words(&plain).unwrap();
+    undecorated.header.as_mut().unwrap().set_version(1, 4);
+    let wgsl = translate_words(decorated).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(wgsl, translate_words(undecorated.assemble()).unwrap());
+    assert!(wgsl.contains("+ 5u"), "{wgsl}");
+}
+
 /// Loads, stores and copies whose memory-access operands take parameters (`Aligned 16`, a copy's
 /// two operands from SPIR-V 1.4), which naga's reader refused ("invalid operand count 7 for
 /// CopyMemory"), translate to plain loads and stores.

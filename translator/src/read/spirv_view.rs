@@ -545,6 +545,9 @@ impl<'w> ModuleView<'w> {
     pub fn capabilities(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
         self.section(Section::Capabilities)
     }
+    pub fn extensions(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
+        self.section(Section::Extensions)
+    }
     pub fn ext_inst_imports(&self) -> impl Iterator<Item = Inst<'_>> + Clone + '_ {
         self.section(Section::ExtInstImports)
     }
