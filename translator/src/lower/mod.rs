@@ -43,6 +43,7 @@ pub mod non_writable_blocks;
 pub mod pack_components;
 pub mod packed_vectors;
 pub mod point_coord;
+pub mod pointer_comparisons;
 pub mod pointers_across_blocks;
 pub mod primitive_id;
 pub mod push_constants;
@@ -88,13 +89,14 @@ pub(crate) const ON_INPUT: [PredicatedPass; 6] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 25] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 26] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
     ("lower: switch_loop_break", switch_loop_break::applies, switch_loop_break::lower),
     ("lower: switch_fallthrough", switch_fallthrough::applies, switch_fallthrough::lower),
     ("lower: unreachable_returns", unreachable_returns::applies, unreachable_returns::lower),
+    ("lower: pointer_comparisons", pointer_comparisons::applies, pointer_comparisons::lower),
     ("lower: pointers_across_blocks", pointers_across_blocks::applies, pointers_across_blocks::lower),
     ("lower: extended_arithmetic", extended_arithmetic::applies, extended_arithmetic::lower),
     ("lower: modf_frexp_out", modf_frexp_out::applies, modf_frexp_out::lower),
