@@ -246,6 +246,61 @@ fn spec_constants_converted_between_widths_fold_to_32_bits() {
     }
 }
 
+/// 16-bit spec constants converted to 32 bits fold to their 32-bit values, zero- or
+/// sign-extended as the conversion says, and a 16-bit struct index becomes a 32-bit one: no
+/// 16-bit type is left (naga's reader refuses them; WGSL has none).
+#[test]
+fn sixteen_bit_spec_constants_converted_to_32_bits_leave_no_16_bit_type() {
+    use rspirv::binary::Assemble;
+    use rspirv::dr::{Builder, InsertPoint, Instruction, Operand};
+    use spirv::{Op, StorageClass};
+    let mut b = Builder::new();
+    b.set_version(1, 4);
+    b.capability(spirv::Capability::Shader);
+    b.capability(spirv::Capability::Int16);
+    b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    let void = b.type_void();
+    let int = b.type_int(32, 1);
+    let short = b.type_int(16, 1);
+    let uint = b.type_int(32, 0);
+    let two = b.constant_bit32(uint, 2);
+    let array = b.type_array(int, two);
+    b.decorate(array, spirv::Decoration::ArrayStride, [Operand::LiteralBit32(4)]);
+    let block = b.type_struct([array]);
+    b.decorate(block, spirv::Decoration::Block, []);
+    b.member_decorate(block, 0, spirv::Decoration::Offset, [Operand::LiteralBit32(0)]);
+    let p_block = b.type_pointer(None, StorageClass::StorageBuffer, block);
+    let p_int = b.type_pointer(None, StorageClass::StorageBuffer, int);
+    let buf = b.variable(p_block, None, StorageClass::StorageBuffer, None);
+    b.decorate(buf, spirv::Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+    b.decorate(buf, spirv::Decoration::Binding, [Operand::LiteralBit32(0)]);
+    let short_0 = b.constant_bit32(short, 0);
+    let indices: Vec<u32> = (0..2).map(|i| b.constant_bit32(uint, i)).collect();
+    let mut global = |op: Op, ty: u32, operands: Vec<Operand>| {
+        let id = b.id();
+        b.insert_types_global_values(InsertPoint::End, Instruction::new(op, Some(ty), Some(id), operands));
+        id
+    };
+    // -4096 as a 16-bit constant's word: sign-extended.
+    let spec = global(Op::SpecConstant, short, vec![Operand::LiteralBit32(-4096i32 as u32)]);
+    let zero_extended = global(Op::SpecConstantOp, uint, vec![Operand::LiteralSpecConstantOpInteger(Op::UConvert), Operand::IdRef(spec)]);
+    let sign_extended = global(Op::SpecConstantOp, int, vec![Operand::LiteralSpecConstantOpInteger(Op::SConvert), Operand::IdRef(spec)]);
+    let fn_ty = b.type_function(void, []);
+    let main = b.begin_function(void, None, spirv::FunctionControl::NONE, fn_ty).unwrap();
+    b.begin_block(None).unwrap();
+    let v0 = b.bitcast(int, None, zero_extended).unwrap();
+    for (i, v) in [v0, sign_extended].into_iter().enumerate() {
+        let p = b.access_chain(p_int, None, buf, [short_0, indices[i]]).unwrap();
+        b.store(p, v, None, []).unwrap();
+    }
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    b.entry_point(spirv::ExecutionModel::GLCompute, main, "main", [buf]);
+    b.execution_mode(main, spirv::ExecutionMode::LocalSize, [1, 1, 1]);
+    let wgsl = translate_words(b.module().assemble()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(wgsl.contains("61440u") && wgsl.contains("-4096i"), "{wgsl}");
+}
+
 /// A 64-bit value stored to a 64-bit buffer member is refused naming the type, not read as
 /// malformed.
 #[test]

@@ -64,7 +64,7 @@ pub mod unreachable_returns;
 pub mod unread_block_tail;
 pub mod unwritten_builtin_inputs;
 pub mod vector_logical;
-pub mod wide_constant_indices;
+pub mod int_width_constants;
 pub mod widen_fragment_outputs;
 pub mod widen_inputs;
 pub mod workgroup_null_init;
@@ -112,7 +112,7 @@ pub(crate) const ON_LOADED: [PredicatedPass; 26] = [
     ("lower: signed_operations", signed_operations::applies, signed_operations::lower),
     ("lower: workgroup_null_init", workgroup_null_init::applies, workgroup_null_init::lower),
     ("lower: memory_access_operands", memory_access_operands::applies, memory_access_operands::lower),
-    ("lower: wide_constant_indices", wide_constant_indices::applies, wide_constant_indices::lower),
+    ("lower: int_width_constants", int_width_constants::applies, int_width_constants::lower),
     ("lower: vector_logical", vector_logical::applies, vector_logical::lower),
     ("lower: widen_fragment_outputs", widen_fragment_outputs::applies, widen_fragment_outputs::lower),
     ("lower: half_bitcast", half_bitcast::applies, half_bitcast::lower),
