@@ -77,15 +77,26 @@ void main() { data.v[1] = data.v[0] + 5u; }",
     let mut module = rspirv::dr::load_words(&plain).unwrap();
     module.header.as_mut().unwrap().set_version(1, 4);
     let named = |module: &rspirv::dr::Module, name: &str| {
-        module.debug_names.iter().find(|n| matches!(&n.operands[1], Operand::LiteralString(s) if s == name)).map(|n| n.operands[0].unwrap_id_ref()).unwrap()
+        module
+            .debug_names
+            .iter()
+            .find(|n| matches!(&n.operands[1], Operand::LiteralString(s) if s == name))
+            .map(|n| n.operands[0].unwrap_id_ref())
+            .unwrap()
     };
     let (block, buffer) = (named(&module, "Data"), named(&module, "data"));
     let string = |s: &str| Operand::LiteralString(s.to_string());
     module.extensions.push(Instruction::new(Op::Extension, None, None, vec![string("SPV_GOOGLE_user_type")]));
     let hints = [
         (Op::DecorateString, vec![Operand::IdRef(buffer), Operand::Decoration(Decoration::UserSemantic), string("DATA")]),
-        (Op::DecorateString, vec![Operand::IdRef(buffer), Operand::Decoration(Decoration::UserTypeGOOGLE), string("rwstructuredbuffer:<uint>")]),
-        (Op::MemberDecorateString, vec![Operand::IdRef(block), Operand::LiteralBit32(0), Operand::Decoration(Decoration::UserSemantic), string("V")]),
+        (
+            Op::DecorateString,
+            vec![Operand::IdRef(buffer), Operand::Decoration(Decoration::UserTypeGOOGLE), string("rwstructuredbuffer:<uint>")],
+        ),
+        (
+            Op::MemberDecorateString,
+            vec![Operand::IdRef(block), Operand::LiteralBit32(0), Operand::Decoration(Decoration::UserSemantic), string("V")],
+        ),
     ];
     module.annotations.extend(hints.into_iter().map(|(op, operands)| Instruction::new(op, None, None, operands)));
     let decorated = module.assemble();

@@ -45,7 +45,8 @@ fn module(phi: bool) -> Vec<u32> {
     let at = |b: &mut Builder, buffer: u32, i: u32| b.access_chain(p_uint, None, buffer, [c[0], i]).unwrap();
     let d0 = at(&mut b, data, c[0]);
     let k = b.load(uint, None, d0, None, []).unwrap();
-    let (dk, d1, d2, d7, other) = (at(&mut b, data, k), at(&mut b, data, c[1]), at(&mut b, data, two), at(&mut b, data, c[7]), at(&mut b, buffers[1], c[0]));
+    let (dk, d1, d2, d7, other) =
+        (at(&mut b, data, k), at(&mut b, data, c[1]), at(&mut b, data, two), at(&mut b, data, c[7]), at(&mut b, buffers[1], c[0]));
     let is_two = b.i_equal(boolean, None, k, c[2]).unwrap();
     let chosen = b.select(p_uint, None, is_two, d1, dk).unwrap();
     let mut results = vec![

@@ -98,3 +98,33 @@ void main() { o = u.first + u.far; }",
     assert!(wgsl.contains("@size(65536) first: vec4<f32>,"), "{wgsl}");
     assert!(!wgsl.contains("tesserae_pad"), "{wgsl}");
 }
+
+#[test]
+fn std140_storage_arrays_are_padded_element_by_element() {
+    // std140 gives these arrays a 16-byte stride; WGSL gives `f32` and `vec2<f32>` 4 and 8: each
+    // element becomes a struct padded to 16 bytes (lower/std140.rs), a runtime array too.
+    let wgsl = verified(
+        "#version 450
+layout(std140, set = 0, binding = 0) readonly buffer B { float a[4]; vec2 b[2]; float tail[]; } s;
+layout(location = 0) out vec4 o;
+void main() {
+  float c[4] = s.a;
+  o = vec4(c[1], s.b[1].y, s.tail[int(gl_FragCoord.x)], float(s.tail.length()));
+}",
+    );
+    // Read back, the block's three arrays have std140's stride and offsets.
+    let module = naga::front::wgsl::parse_str(&wgsl).unwrap();
+    let block = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some("s")).map(|(_, g)| g.ty).unwrap();
+    let naga::TypeInner::Struct { members, .. } = &module.types[block].inner else { panic!("{wgsl}") };
+    let layout: Vec<(u32, Option<u32>)> = members
+        .iter()
+        .map(|m| match module.types[m.ty].inner {
+            naga::TypeInner::Array { stride, .. } => (m.offset, Some(stride)),
+            _ => (m.offset, None),
+        })
+        .collect();
+    assert_eq!(layout, [(0, Some(16)), (64, Some(16)), (96, Some(16))], "{wgsl}");
+    // Elements are read through their value, the runtime array's length counted in them.
+    assert!(wgsl.contains("s.a[3u].member;") && wgsl.contains("s.b[1i].member[1u];"), "{wgsl}");
+    assert!(wgsl.contains("arrayLength((&s.tail))"), "{wgsl}");
+}

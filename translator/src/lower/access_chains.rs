@@ -115,13 +115,24 @@ pub(super) fn innermost(defs: &HashMap<Word, Instruction>, mut t: Word) -> Word 
 /// The structs that variables of the storage classes `classes` reach (through arrays and
 /// members), each with the class of a variable reaching it (listed once per class).
 pub(super) fn block_structs(module: &dr::Module, defs: &HashMap<Word, Instruction>, classes: &[StorageClass]) -> Vec<(Word, StorageClass)> {
+    structs_reached(module, defs, |sc, _| classes.contains(&sc))
+}
+
+/// The structs that the global variables `reaches` accepts (by storage class and pointee type)
+/// reach, through arrays and members, each with the class of a variable reaching it (listed
+/// once per class).
+pub(super) fn structs_reached(
+    module: &dr::Module,
+    defs: &HashMap<Word, Instruction>,
+    reaches: impl Fn(StorageClass, Word) -> bool,
+) -> Vec<(Word, StorageClass)> {
     let mut reached: Vec<(Word, StorageClass)> = Vec::new();
     for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
-        let Some(Operand::StorageClass(sc)) = v.operands.first().filter(|sc| matches!(sc, Operand::StorageClass(c) if classes.contains(c)))
-        else {
-            continue;
-        };
+        let Some(Operand::StorageClass(sc)) = v.operands.first() else { continue };
         let Some(Operand::IdRef(ty)) = v.result_type.and_then(|p| defs.get(&p)).and_then(|p| p.operands.get(1)) else { continue };
+        if !reaches(*sc, *ty) {
+            continue;
+        }
         let mut stack = vec![*ty];
         while let Some(t) = stack.pop() {
             let t = innermost(defs, t);

@@ -267,7 +267,8 @@ pub fn lower(module: &mut dr::Module) -> bool {
         let defs = Definitions::new(module, f);
         for (bi, b) in f.blocks.iter().enumerate() {
             for (ii, i) in b.instructions.iter().enumerate() {
-                let (Some(ty), Some(result), [Operand::IdRef(a), Operand::IdRef(b)]) = (i.result_type, i.result_id, i.operands.as_slice()) else {
+                let (Some(ty), Some(result), [Operand::IdRef(a), Operand::IdRef(b)]) = (i.result_type, i.result_id, i.operands.as_slice())
+                else {
                     continue;
                 };
                 if !compares_pointers(i.class.opcode) {
@@ -322,7 +323,8 @@ fn remove_unused_pointers(module: &mut dr::Module) {
     loop {
         // Names and decorations do not count as uses: they go with what they name.
         let mut used: HashSet<Word> = HashSet::new();
-        let functions = module.functions.iter().flat_map(|f| f.def.iter().chain(&f.parameters).chain(f.blocks.iter().flat_map(|b| &b.instructions)));
+        let functions =
+            module.functions.iter().flat_map(|f| f.def.iter().chain(&f.parameters).chain(f.blocks.iter().flat_map(|b| &b.instructions)));
         let everything = module.entry_points.iter().chain(&module.execution_modes).chain(&module.types_global_values).chain(functions);
         for i in everything {
             used.extend(i.operands.iter().filter_map(|o| if let Operand::IdRef(id) = o { Some(*id) } else { None }));
@@ -332,7 +334,8 @@ fn remove_unused_pointers(module: &mut dr::Module) {
                 && is_pointer(i)
                 && i.result_id.is_some_and(|r| !used.contains(&r))
         };
-        let before = module.types_global_values.len() + module.functions.iter().flat_map(|f| &f.blocks).map(|b| b.instructions.len()).sum::<usize>();
+        let before =
+            module.types_global_values.len() + module.functions.iter().flat_map(|f| &f.blocks).map(|b| b.instructions.len()).sum::<usize>();
         let removed: HashSet<Word> = module
             .types_global_values
             .iter()
@@ -347,7 +350,8 @@ fn remove_unused_pointers(module: &mut dr::Module) {
         let names_removed = |i: &Instruction| matches!(i.operands.first(), Some(Operand::IdRef(id)) if removed.contains(id));
         module.debug_names.retain(|i| !names_removed(i));
         module.annotations.retain(|i| !names_removed(i));
-        let after = module.types_global_values.len() + module.functions.iter().flat_map(|f| &f.blocks).map(|b| b.instructions.len()).sum::<usize>();
+        let after =
+            module.types_global_values.len() + module.functions.iter().flat_map(|f| &f.blocks).map(|b| b.instructions.len()).sum::<usize>();
         if after == before {
             return;
         }

@@ -1,18 +1,25 @@
-//! std140 members WGSL cannot lay out: arrays of scalars or `vec2`s with a 16-byte stride and
-//! matrices of `vec2` columns (`mat2`, `mat3x2`, `mat4x2`) with a 16-byte column stride.
+//! Block members WGSL cannot lay out because their stride is wider than WGSL's: arrays of
+//! 32-bit scalars or vectors whose `ArrayStride` exceeds WGSL's stride for the element (std140's
+//! 16-byte stride for `float` and `vec2` arrays, in uniform blocks and in `layout(std140)`
+//! storage blocks, or any wider stride a compiler chose), and matrices of `vec2` columns
+//! (`mat2`, `mat3x2`, `mat4x2`) with a 16-byte column stride.
 //!
-//! WGSL's uniform layout gives `array<f32>` a 4-byte stride and `mat4x2<f32>` an 8-byte column
-//! stride, so naga cannot express these Vulkan layouts. Such a member of a uniform block
-//! becomes an array of *padded elements*, `struct { T value; u32 pad... }` spanning 16 bytes:
+//! WGSL gives `array<f32>` a 4-byte stride and `mat4x2<f32>` an 8-byte column stride, and has no
+//! stride attribute, so naga cannot express these Vulkan layouts. Such a member of a uniform or
+//! storage block becomes an array of *padded elements*, `struct { T value; u32 pad... }`
+//! spanning the stride (sized arrays and runtime arrays alike):
 //! - an access chain through the member gains an index 0 after the element (or column) index,
 //!   so it still points at a `T` (a column, or a component of it);
 //! - a chain that stops at the member and is loaded whole is replaced by one load per element
-//!   and an `OpCompositeConstruct` of the original array or matrix type;
+//!   and an `OpCompositeConstruct` of the original array or matrix type; stored whole, by one
+//!   extract and store per element;
 //! - a struct holding such a member (at any depth, through arrays) loaded whole is loaded
 //!   member by member into a *twin* of its type, with the original member types, and what
 //!   reads the value (extracts, composites of that type) takes the twins' types.
-//! Other uses of such a member or struct value (copying it through a pointer, passing it to a
-//! function) are refused.
+//! Other uses of such a member or struct value (copying it through a pointer, storing a struct
+//! holding it whole, passing it to a function) are refused. A stride WGSL's struct layout cannot
+//! reach (not a multiple of the element's alignment; in a uniform block, not a multiple of 16)
+//! is left for the layout check's refusal by name.
 
 use super::access_chains::{self, Access, At, Chain, Mapping, Member};
 use super::{constant, fresh_id, pointer_type, type_id};
@@ -20,8 +27,8 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeMap, HashMap};
 
-/// A rewritten member: its new padded-array type, the element type, element count and the
-/// original member type.
+/// A rewritten member: its new padded-array type, the element type, element count (0 for a
+/// runtime array, never accessed whole) and the original member type.
 #[derive(Clone, Copy)]
 struct Padded {
     array: Word,
@@ -30,22 +37,46 @@ struct Padded {
     original: Word,
 }
 
+/// A 32-bit scalar's or vector's (size, alignment) in bytes, from its type's opcode and
+/// operands (a vector's component type looked up by `scalar`).
+fn element_layout(opcode: Op, operands: &[u32], scalar: impl Fn(Word) -> bool) -> Option<(u32, u32)> {
+    match (opcode, operands) {
+        (Op::TypeFloat | Op::TypeInt, [32, ..]) => Some((4, 4)),
+        (Op::TypeVector, [c, n @ 2..=4]) if scalar(*c) => Some((4 * n, if *n == 2 { 8 } else { 16 })),
+        _ => None,
+    }
+}
+
+/// Whether an array of elements of this (size, alignment) with `stride` needs padding that a
+/// WGSL struct can give: wider than WGSL's stride, a multiple of the alignment (and of 16 in a
+/// uniform block, WGSL's uniform array rule).
+fn pads(stride: u32, (size, align): (u32, u32), uniform_only: bool) -> bool {
+    let natural = size.div_ceil(align) * align;
+    stride > natural && stride % align == 0 && (!uniform_only || stride % 16 == 0)
+}
+
 /// Most elements of a padded array accessed as a whole (see `lower`).
 const MAX_WHOLE_ARRAY: u32 = 4096;
 
-/// Whether [`lower`] may change the module: it declares a uniform variable, and an array of
-/// 32-bit scalars or `vec2`s with a 16-byte stride or a matrix of `vec2` columns with a
-/// 16-byte column stride.
+/// Whether [`lower`] may change the module: it declares a uniform or storage variable, and an
+/// array of 32-bit scalars or vectors with a stride wider than WGSL's, or a matrix of `vec2`
+/// columns with a 16-byte column stride.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     const ARRAY_STRIDE: u32 = Decoration::ArrayStride as u32;
     const MATRIX_STRIDE: u32 = Decoration::MatrixStride as u32;
     let shape = |id: Word| module.def(id).map(|d| (d.opcode, d.operands));
     let scalar32 = |id: Word| matches!(shape(id), Some((Op::TypeFloat | Op::TypeInt, [32, ..])));
+    let layout = |id: Word| shape(id).and_then(|(op, operands)| element_layout(op, operands, scalar32));
     let vec2 = |id: Word| matches!(shape(id), Some((Op::TypeVector, [s, 2])) if scalar32(*s));
-    let uniform = StorageClass::Uniform as u32;
-    module.types_global_values().any(|i| i.opcode == Op::Variable && i.operands.first() == Some(&uniform))
+    let (uniform, storage) = (StorageClass::Uniform as u32, StorageClass::StorageBuffer as u32);
+    module
+        .types_global_values()
+        .any(|i| i.opcode == Op::Variable && matches!(i.operands.first(), Some(sc) if *sc == uniform || *sc == storage))
         && module.annotations().any(|a| match (a.opcode, a.operands) {
-            (Op::Decorate, [t, ARRAY_STRIDE, 16]) => matches!(shape(*t), Some((Op::TypeArray, [e, _])) if scalar32(*e) || vec2(*e)),
+            (Op::Decorate, [t, ARRAY_STRIDE, stride]) => match shape(*t) {
+                Some((Op::TypeArray | Op::TypeRuntimeArray, [e, ..])) => layout(*e).is_some_and(|l| pads(*stride, l, false)),
+                _ => false,
+            },
             (Op::MemberDecorate, [s, m, MATRIX_STRIDE, 16]) => {
                 let mut member =
                     shape(*s).and_then(|(op, members)| (op == Op::TypeStruct).then(|| members.get(*m as usize)).flatten().copied());
@@ -63,11 +94,11 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 }
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
-    // Only uniform and push-constant blocks have std140 layouts (most modules have neither:
-    // return before copying the type table).
+    // Only uniform and storage blocks have such layouts (most modules have neither: return
+    // before copying the type table).
     let blocks = module.types_global_values.iter().any(|i| {
         i.class.opcode == Op::Variable
-            && matches!(i.operands.first(), Some(Operand::StorageClass(StorageClass::Uniform | StorageClass::PushConstant)))
+            && matches!(i.operands.first(), Some(Operand::StorageClass(StorageClass::Uniform | StorageClass::StorageBuffer)))
     });
     if !blocks {
         return Ok(false);
@@ -90,29 +121,52 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         })
     };
     let const_u32 = |id: Word| super::constant_value(defs.get(&id));
-    // Element size in bytes of a scalar or vector of 32-bit components, with its component count.
-    let small = |ty: Word| -> Option<u32> {
+    // A 32-bit scalar's or vector's (size, alignment).
+    let layout = |ty: Word| -> Option<(u32, u32)> {
         let i = defs.get(&ty)?;
-        match (i.class.opcode, i.operands.as_slice()) {
-            (Op::TypeFloat | Op::TypeInt, [Operand::LiteralBit32(32), ..]) => Some(4),
-            (Op::TypeVector, [Operand::IdRef(s), Operand::LiteralBit32(2)]) => {
-                matches!(defs.get(s)?.operands.first(), Some(Operand::LiteralBit32(32))).then_some(8)
-            }
-            _ => None,
-        }
+        let words: Vec<u32> = i
+            .operands
+            .iter()
+            .map(|o| match o {
+                Operand::IdRef(w) | Operand::LiteralBit32(w) => *w,
+                _ => 0,
+            })
+            .collect();
+        let scalar32 = |c: Word| {
+            defs.get(&c).is_some_and(|d| {
+                matches!(d.class.opcode, Op::TypeFloat | Op::TypeInt) && d.operands.first() == Some(&Operand::LiteralBit32(32))
+            })
+        };
+        element_layout(i.class.opcode, &words, scalar32)
     };
+    let vec2 = |ty: Word| layout(ty) == Some((8, 8));
 
-    let structs: Vec<Word> = access_chains::block_structs(module, &defs, &[StorageClass::Uniform]).into_iter().map(|(s, _)| s).collect();
+    let reached = access_chains::block_structs(module, &defs, &[StorageClass::Uniform, StorageClass::StorageBuffer]);
+    let mut structs: Vec<Word> = reached.iter().map(|(s, _)| *s).collect();
+    structs.sort_unstable();
+    structs.dedup();
+    // Uniform blocks (not `BufferBlock`s, storage buffers in the uniform class) take WGSL's
+    // uniform array rule.
+    let buffer_block = |t: Word| {
+        module.annotations.iter().any(|a| {
+            a.class.opcode == Op::Decorate
+                && a.operands.first() == Some(&Operand::IdRef(access_chains::innermost(&defs, t)))
+                && a.operands.get(1) == Some(&Operand::Decoration(Decoration::BufferBlock))
+        })
+    };
+    let uniform_blocks = access_chains::structs_reached(module, &defs, |sc, t| sc == StorageClass::Uniform && !buffer_block(t));
+    let in_uniform = |s: Word| uniform_blocks.iter().any(|(u, _)| *u == s);
 
-    // Which members need padding.
-    let mut todo: Vec<(Word, u32, Word, u32, Word)> = Vec::new(); // (struct, member, element, len, original)
+    // Which members need padding: (struct, member, element, length (0: a runtime array),
+    // original type, stride).
+    let mut todo: Vec<(Word, u32, Word, u32, Word, u32)> = Vec::new();
     for s in &structs {
         for (m, op) in defs[s].operands.iter().enumerate() {
             let Operand::IdRef(t) = op else { continue };
             // A member type that is not defined (a malformed module) is left alone.
             let Some(d) = defs.get(t) else { continue };
             let column_stride_16 = member_deco(*s, m as u32, Decoration::MatrixStride) == Some(16);
-            let vec2_columns = |ty: Word| matches!(defs.get(&ty).map(|d| (d.class.opcode, d.operands.as_slice())), Some((Op::TypeMatrix, [Operand::IdRef(col), _])) if small(*col) == Some(8));
+            let vec2_columns = |ty: Word| matches!(defs.get(&ty).map(|d| (d.class.opcode, d.operands.as_slice())), Some((Op::TypeMatrix, [Operand::IdRef(col), _])) if vec2(*col));
             // An array of matrices of vec2 columns 16 bytes apart: WGSL's uniform layout gives
             // such a matrix 8-byte columns and its arrays a stride that is not a multiple of 16;
             // padding them (an array of arrays of padded columns) is not done yet.
@@ -120,15 +174,17 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             if inner != *t && column_stride_16 && vec2_columns(inner) {
                 return Err("an array of matrices with 2-component columns in a std140 uniform block (WGSL cannot lay out their 16-byte column stride)".into());
             }
+            let stride = deco(*t, Decoration::ArrayStride);
+            let padded_array = |e: &Word| stride.zip(layout(*e)).is_some_and(|(stride, l)| pads(stride, l, in_uniform(*s)));
             match (d.class.opcode, d.operands.as_slice()) {
-                (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) => {
-                    // (`small` elements are 4 or 8 bytes: a 16-byte stride pads them.)
-                    if let (Some(_), Some(16), Some(n)) = (small(*e), deco(*t, Decoration::ArrayStride), const_u32(*len)) {
-                        todo.push((*s, m as u32, *e, n, *t));
+                (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) if padded_array(e) => {
+                    if let Some(n) = const_u32(*len) {
+                        todo.push((*s, m as u32, *e, n, *t, stride.unwrap_or(0)));
                     }
                 }
-                (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) if column_stride_16 && small(*col) == Some(8) => {
-                    todo.push((*s, m as u32, *col, *n, *t));
+                (Op::TypeRuntimeArray, [Operand::IdRef(e)]) if padded_array(e) => todo.push((*s, m as u32, *e, 0, *t, stride.unwrap_or(0))),
+                (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) if column_stride_16 && vec2(*col) => {
+                    todo.push((*s, m as u32, *col, *n, *t, 16));
                 }
                 _ => {}
             }
@@ -141,17 +197,18 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
     let zero = constant(module, uint, 0);
     let mut padded: BTreeMap<(Word, u32), Padded> = BTreeMap::new();
-    for (s, m, element, len, original) in todo {
-        let size = small(element).unwrap_or(4);
+    for (s, m, element, len, original, stride) in todo {
+        let size = layout(element).map_or(4, |(size, _)| size);
         let mut members = vec![Operand::IdRef(element)];
-        members.extend(std::iter::repeat_n(Operand::IdRef(uint), ((16 - size) / 4) as usize));
+        members.extend(std::iter::repeat_n(Operand::IdRef(uint), ((stride - size) / 4) as usize));
         let wrapper = fresh_id(module);
         let len_id = constant(module, uint, len);
         let array = fresh_id(module);
-        let new = [
-            Instruction::new(Op::TypeStruct, None, Some(wrapper), members.clone()),
-            Instruction::new(Op::TypeArray, None, Some(array), vec![Operand::IdRef(wrapper), Operand::IdRef(len_id)]),
-        ];
+        let array_type = match defs.get(&original).map(|d| d.class.opcode) {
+            Some(Op::TypeRuntimeArray) => Instruction::new(Op::TypeRuntimeArray, None, Some(array), vec![Operand::IdRef(wrapper)]),
+            _ => Instruction::new(Op::TypeArray, None, Some(array), vec![Operand::IdRef(wrapper), Operand::IdRef(len_id)]),
+        };
+        let new = [Instruction::new(Op::TypeStruct, None, Some(wrapper), members.clone()), array_type];
         // Before the struct that uses them (its members are defined before it).
         let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
         // The length constant and u32 type may have been appended after the struct: move them up.
@@ -184,7 +241,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             Op::Decorate,
             None,
             None,
-            vec![Operand::IdRef(array), Operand::Decoration(Decoration::ArrayStride), Operand::LiteralBit32(16)],
+            vec![Operand::IdRef(array), Operand::Decoration(Decoration::ArrayStride), Operand::LiteralBit32(stride)],
         ));
         // The member's matrix decorations no longer apply.
         module.annotations.retain(|a| {
@@ -201,16 +258,33 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         }
         padded.insert((s, m), Padded { array, element, len, original });
     }
-    rewrite_functions(module, &padded, zero, uint)?;
+    let mut classes: Vec<StorageClass> = reached.iter().filter(|(s, _)| padded.keys().any(|(p, _)| p == s)).map(|(_, sc)| *sc).collect();
+    classes.dedup();
+    rewrite_functions(module, &padded, &classes, zero, uint)?;
     Ok(true)
 }
 
-fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Padded>, zero: Word, uint: Word) -> Result<(), String> {
+/// Rewrites the accesses through the `padded` members, whose structs variables of `classes`
+/// reach.
+fn rewrite_functions(
+    module: &mut dr::Module,
+    padded: &BTreeMap<(Word, u32), Padded>,
+    classes: &[StorageClass],
+    zero: Word,
+    uint: Word,
+) -> Result<(), String> {
     let defs = super::global_defs(module);
-    let array_pointers = padded.values().map(|p| (p.array, pointer_type(module, StorageClass::Uniform, p.array))).collect();
+    let mut array_pointers = HashMap::new();
     // Declared before the constants the loads add (`load_padded` finds them).
     for p in padded.values() {
-        pointer_type(module, StorageClass::Uniform, p.element);
+        for sc in classes {
+            // (A runtime array is never accessed whole: naga refuses pointers to one outside
+            // the storage buffer class, where `BufferBlock`s have it.)
+            if p.len > 0 {
+                array_pointers.insert((p.array, *sc), pointer_type(module, *sc, p.array));
+            }
+            pointer_type(module, *sc, p.element);
+        }
     }
     // Structs holding a padded member (and arrays of them): their value loaded whole would
     // hold the padded array where its users expect the original type.
@@ -228,11 +302,11 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
     let refuse = |e: String| {
         let ((s, m), _) = padded.iter().next().expect("padded members exist");
         let member = names.get(&(*s, *m)).map_or(format!("{m}"), |n| format!("`{n}`"));
-        format!("a uniform struct loaded whole while it holds a std140 member WGSL cannot lay out ({member}): {e}")
+        format!("a struct loaded whole while it holds a member whose stride WGSL cannot lay out ({member}): {e}")
     };
     let mut loads = Vec::with_capacity(accesses.whole_structs.len());
-    for (load, pointer, ty) in accesses.whole_structs {
-        whole.rewrite_load(module, load, pointer, ty).map_err(refuse)?;
+    for (load, pointer, ty, sc) in accesses.whole_structs {
+        whole.rewrite_load(module, load, pointer, ty, sc).map_err(refuse)?;
         loads.push(load);
     }
     whole.retype(module, &loads).map_err(refuse)
@@ -240,23 +314,25 @@ fn rewrite_functions(module: &mut dr::Module, padded: &BTreeMap<(Word, u32), Pad
 
 /// The accesses through padded members ([`access_chains::rewrite`]): an index into the array
 /// gains the element's index 0 (its `value`), a load of the whole array is rebuilt from its
-/// elements, loads of structs holding it are collected for [`WholeStructs`].
+/// elements and a store of it split into its elements, loads of structs holding it are
+/// collected for [`WholeStructs`].
 struct Accesses<'a> {
     padded: &'a BTreeMap<(Word, u32), Padded>,
     holders: &'a [Word],
-    /// A padded array type → the uniform pointer type to it.
-    array_pointers: BTreeMap<Word, Word>,
+    /// A padded array type and storage class → the pointer type to it.
+    array_pointers: HashMap<(Word, StorageClass), Word>,
     zero: Word,
     uint: Word,
-    /// Loads of a struct (or an array of them) holding a padded member: (load, pointer, type).
-    whole_structs: Vec<(Word, Word, Word)>,
+    /// Loads of a struct (or an array of them) holding a padded member: (load, pointer, type,
+    /// storage class).
+    whole_structs: Vec<(Word, Word, Word, StorageClass)>,
 }
 
 impl Mapping for Accesses<'_> {
     type Mapped = Padded;
 
     fn follows(&self, sc: StorageClass) -> bool {
-        sc == StorageClass::Uniform
+        matches!(sc, StorageClass::Uniform | StorageClass::StorageBuffer)
     }
 
     fn member(&self, s: Word, k: u32) -> Member<Padded> {
@@ -268,13 +344,16 @@ impl Mapping for Accesses<'_> {
         Ok(At::Type(p.element))
     }
 
-    /// A pointer to the whole padded array: a whole load of it is rebuilt element by element,
-    /// so its length is bounded (a 64 KiB uniform buffer holds 4096 padded elements).
-    fn end(&mut self, _: &mut dr::Module, chain: &mut Instruction, p: Padded, _: StorageClass) -> Result<bool, String> {
+    /// A pointer to the whole padded array: a whole load or store of it goes element by
+    /// element, so its length is bounded (a 64 KiB uniform buffer holds 4096 padded elements).
+    fn end(&mut self, _: &mut dr::Module, chain: &mut Instruction, p: Padded, sc: StorageClass) -> Result<bool, String> {
         if p.len > MAX_WHOLE_ARRAY {
-            return Err(format!("a std140 padded uniform array of {} elements used whole (at most {MAX_WHOLE_ARRAY})", p.len));
+            return Err(format!(
+                "a padded array of {} elements (its stride wider than WGSL's) used whole (at most {MAX_WHOLE_ARRAY})",
+                p.len
+            ));
         }
-        chain.result_type = self.array_pointers.get(&p.array).copied();
+        chain.result_type = self.array_pointers.get(&(p.array, sc)).copied();
         Ok(true)
     }
 
@@ -282,35 +361,77 @@ impl Mapping for Accesses<'_> {
         &mut self,
         module: &mut dr::Module,
         load: &Instruction,
-        Access { pointer, at, sc: _ }: Access<Padded>,
+        Access { pointer, at, sc }: Access<Padded>,
         out: &mut Vec<Instruction>,
     ) -> Result<bool, String> {
         let Some(id) = load.result_id else { return Ok(false) };
         match at {
             At::Mapped(p) => {
-                load_padded(module, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), id, out);
+                load_padded(module, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), (id, sc), out);
                 Ok(true)
             }
             At::Type(t) if self.holders.contains(&t) => {
-                self.whole_structs.push((id, pointer, t));
+                self.whole_structs.push((id, pointer, t, sc));
                 Ok(false)
             }
             At::Type(_) => Ok(false),
         }
     }
 
+    /// A store of the whole padded array: one extract and store per element. A struct holding
+    /// one stored whole is refused.
+    fn store(
+        &mut self,
+        module: &mut dr::Module,
+        store: &Instruction,
+        Access { pointer, at, sc }: Access<Padded>,
+        out: &mut Vec<Instruction>,
+    ) -> Result<bool, String> {
+        match (at, store.operands.get(1)) {
+            (At::Mapped(p), Some(Operand::IdRef(value))) => {
+                let element_pointer = pointer_type(module, sc, p.element);
+                for j in 0..p.len {
+                    let (chain, element) = (fresh_id(module), fresh_id(module));
+                    out.push(Instruction::new(
+                        Op::CompositeExtract,
+                        Some(p.element),
+                        Some(element),
+                        vec![Operand::IdRef(*value), Operand::LiteralBit32(j)],
+                    ));
+                    let j = constant(module, self.uint, j);
+                    let operands = vec![Operand::IdRef(pointer), Operand::IdRef(j), Operand::IdRef(self.zero)];
+                    out.push(Instruction::new(Op::AccessChain, Some(element_pointer), Some(chain), operands));
+                    out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(chain), Operand::IdRef(element)]));
+                }
+                Ok(true)
+            }
+            (At::Type(t), _) if self.holders.contains(&t) => {
+                Err("a struct holding an array whose stride WGSL cannot lay out, stored whole".into())
+            }
+            _ => Ok(false),
+        }
+    }
+
     fn other(&self, op: Op, at: At<Padded>) -> Result<(), String> {
         match at {
-            At::Mapped(_) => Err(format!("a std140 padded uniform member used by {op:?}")),
+            At::Mapped(_) => Err(format!("an array whose stride WGSL cannot lay out (padded element by element) used by {op:?}")),
             At::Type(_) => Ok(()),
         }
     }
 }
 
 /// Emits into `out` a load of each element of the padded array `p` at the chain `base` (a
-/// pointer and its indices) and the original array or matrix `id` made of them.
-fn load_padded(module: &mut dr::Module, p: Padded, base: &[Operand], (uint, zero): (Word, Word), id: Word, out: &mut Vec<Instruction>) {
-    let element_pointer = pointer_type(module, StorageClass::Uniform, p.element);
+/// pointer of storage class `sc` and its indices) and the original array or matrix `id` made
+/// of them.
+fn load_padded(
+    module: &mut dr::Module,
+    p: Padded,
+    base: &[Operand],
+    (uint, zero): (Word, Word),
+    (id, sc): (Word, StorageClass),
+    out: &mut Vec<Instruction>,
+) {
+    let element_pointer = pointer_type(module, sc, p.element);
     let mut elements = Vec::with_capacity(p.len as usize);
     for j in 0..p.len {
         let j = constant(module, uint, j);
@@ -373,8 +494,14 @@ impl WholeStructs<'_> {
         twin
     }
 
-    /// Emits into `out` the value of `ty` at the uniform pointer `pointer`, as its twin.
-    fn value(&mut self, module: &mut dr::Module, pointer: Word, ty: Word, out: &mut Vec<Instruction>) -> Result<Word, String> {
+    /// Emits into `out` the value of `ty` at `pointer` (of storage class `sc`), as its twin.
+    fn value(
+        &mut self,
+        module: &mut dr::Module,
+        (pointer, sc): (Word, StorageClass),
+        ty: Word,
+        out: &mut Vec<Instruction>,
+    ) -> Result<Word, String> {
         let twin = self.twin(module, ty);
         let Some(d) = self.defs.get(&ty).cloned() else { return Err(format!("an undefined type %{ty}")) };
         let parts: Vec<(u32, Word, Option<Padded>)> = match (d.class.opcode, d.operands.as_slice()) {
@@ -407,11 +534,11 @@ impl WholeStructs<'_> {
                 // The padded array, element by element, into the original array or matrix.
                 self.budget = self.budget.checked_sub(p.len).ok_or(format!("more than {MAX_WHOLE_ARRAY} loads"))?;
                 let id = fresh_id(module);
-                load_padded(module, p, &[Operand::IdRef(pointer), Operand::IdRef(index)], (self.uint, self.zero), id, out);
+                load_padded(module, p, &[Operand::IdRef(pointer), Operand::IdRef(index)], (self.uint, self.zero), (id, sc), out);
                 values.push(Operand::IdRef(id));
                 continue;
             }
-            let member_ptr = pointer_type(module, StorageClass::Uniform, member);
+            let member_ptr = pointer_type(module, sc, member);
             let chain = fresh_id(module);
             out.push(Instruction::new(
                 Op::AccessChain,
@@ -419,7 +546,7 @@ impl WholeStructs<'_> {
                 Some(chain),
                 vec![Operand::IdRef(pointer), Operand::IdRef(index)],
             ));
-            values.push(Operand::IdRef(self.value(module, chain, member, out)?));
+            values.push(Operand::IdRef(self.value(module, (chain, sc), member, out)?));
         }
         let id = fresh_id(module);
         out.push(Instruction::new(Op::CompositeConstruct, Some(twin), Some(id), values));
@@ -427,7 +554,7 @@ impl WholeStructs<'_> {
     }
 
     /// Replaces the load `load` of `ty` at `pointer` by its value as the twin type.
-    fn rewrite_load(&mut self, module: &mut dr::Module, load: Word, pointer: Word, ty: Word) -> Result<(), String> {
+    fn rewrite_load(&mut self, module: &mut dr::Module, load: Word, pointer: Word, ty: Word, sc: StorageClass) -> Result<(), String> {
         let Some((fi, bi, ii)) = module.functions.iter().enumerate().find_map(|(fi, f)| {
             f.blocks
                 .iter()
@@ -437,7 +564,7 @@ impl WholeStructs<'_> {
             return Ok(());
         };
         let mut out = Vec::new();
-        let value = self.value(module, pointer, ty, &mut out)?;
+        let value = self.value(module, (pointer, sc), ty, &mut out)?;
         // The value takes the load's id.
         if let Some(last) = out.last_mut() {
             if last.result_id == Some(value) {
