@@ -344,6 +344,23 @@ void main() {
     assert!(wgsl.contains("bitcast<vec3<u32>>") && wgsl.contains("2147483647u") && wgsl.contains("2139095040u"), "{wgsl}");
 }
 
+/// On 16-bit floats, the value is converted to 32 bits (exactly) and its bits tested the same
+/// way (naga's writer refused `isnan` of an `f16`, and WGSL cannot bitcast a lone `f16`).
+#[test]
+fn isnan_and_isinf_of_halves_test_the_bits_of_the_exact_f32() {
+    let wgsl = fragment_to_wgsl(
+        "#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
+layout(location = 0) out vec4 o;
+void main() {
+    float16_t h = float16_t(gl_FragCoord.x - 8.0);
+    o = vec4(float(isnan(h)), float(isinf(h)), float(any(isnan(f16vec2(h, 1.0hf)))), 1.0);
+}",
+    );
+    assert!(wgsl.contains("bitcast<u32>(f32(") && wgsl.contains("bitcast<vec2<u32>>(vec2<f32>("), "{wgsl}");
+    assert!(wgsl.contains("2147483647u") && wgsl.contains("2139095040u"), "{wgsl}");
+}
+
 /// `v = vec4(0.25, 0.5, 0.75, 1); if (FragCoord.x < 0) { v[5] = 0; a[-1] = m[3][1];
 /// v[3] = extract(v, 5); } colour = v`: constant indices past the end of a vector, a matrix and
 /// an array, and of a dynamic vector extract, in code that never runs (the module of

@@ -1,4 +1,6 @@
-//! `OpIsNan` and `OpIsInf` on 32-bit floats → tests of the value's bits, read with `OpBitcast`.
+//! `OpIsNan` and `OpIsInf` on 32- and 16-bit floats → tests of the value's bits, read with
+//! `OpBitcast` (a 16-bit value converted to 32 bits first: the conversion is exact, NaNs and
+//! infinities included, and WGSL cannot bitcast a lone `f16`).
 //!
 //! WGSL has no `isnan` or `isinf`, and naga's WGSL writer refused them. An IEEE binary32 value
 //! is a NaN when its exponent bits are all ones and its mantissa is not zero, an infinity when
@@ -8,9 +10,9 @@
 //! (and naga's constant folding) may assume no NaN occurs and fold it to `false`; integer
 //! comparisons of the bits are not folded away. (Where WGSL lets an implementation assume no
 //! infinity or NaN, the float's bits are what the implementation computed.) Vectors are tested
-//! component-wise; other widths are left to naga's refusal.
+//! component-wise; 64-bit floats are left to naga's refusal.
 
-use super::{fresh_id, uint_constant, uint_type};
+use super::{float_type, fresh_id, type_id, uint_constant, uint_type};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 use std::collections::HashMap;
@@ -58,22 +60,36 @@ pub fn lower(module: &mut dr::Module) -> bool {
                     at += 1;
                     continue;
                 };
-                let Some(count) = types.get(&x).and_then(|t| f32_shape(module, *t)) else {
+                let Some((width, count)) = types.get(&x).and_then(|t| float_shape(module, *t)) else {
                     at += 1;
                     continue;
+                };
+                let mut new = Vec::with_capacity(4);
+                let x = if width == 16 {
+                    let f32_type = float_type(module);
+                    let wide_type = match count {
+                        None => f32_type,
+                        Some(n) => type_id(module, Op::TypeVector, vec![Operand::IdRef(f32_type), Operand::LiteralBit32(n)]),
+                    };
+                    let wide = fresh_id(module);
+                    new.push(Instruction::new(Op::FConvert, Some(wide_type), Some(wide), vec![Operand::IdRef(x)]));
+                    wide
+                } else {
+                    x
                 };
                 let ut = uint_type(module, count);
                 let mask = uint_constant(module, count, SIGN_CLEARED);
                 let infinity = uint_constant(module, count, INFINITY);
                 let (bits, magnitude) = (fresh_id(module), fresh_id(module));
                 let compare = if op == Op::IsNan { Op::UGreaterThan } else { Op::IEqual };
-                let new = vec![
+                new.extend([
                     Instruction::new(Op::Bitcast, Some(ut), Some(bits), vec![Operand::IdRef(x)]),
                     Instruction::new(Op::BitwiseAnd, Some(ut), Some(magnitude), vec![Operand::IdRef(bits), Operand::IdRef(mask)]),
                     Instruction::new(compare, Some(ty), Some(result), vec![Operand::IdRef(magnitude), Operand::IdRef(infinity)]),
-                ];
+                ]);
+                let n = new.len();
                 module.functions[f].blocks[b].instructions.splice(at..at + 1, new);
-                at += 3;
+                at += n;
                 changed = true;
             }
         }
@@ -81,14 +97,17 @@ pub fn lower(module: &mut dr::Module) -> bool {
     changed
 }
 
-/// A 32-bit float type's component count (`None` for a scalar), given its id.
-fn f32_shape(module: &dr::Module, ty: Word) -> Option<Option<u32>> {
+/// A 32- or 16-bit float type's width and component count (`None` for a scalar), given its id.
+fn float_shape(module: &dr::Module, ty: Word) -> Option<(u32, Option<u32>)> {
     let def = |id: Word| module.types_global_values.iter().find(|i| i.result_id == Some(id));
-    let is_f32 = |i: &Instruction| i.class.opcode == Op::TypeFloat && i.operands.first() == Some(&Operand::LiteralBit32(32));
+    let width = |i: &Instruction| match (i.class.opcode, i.operands.first()) {
+        (Op::TypeFloat, Some(Operand::LiteralBit32(w @ (16 | 32)))) => Some(*w),
+        _ => None,
+    };
     let t = def(ty)?;
     match (t.class.opcode, t.operands.as_slice()) {
-        (Op::TypeFloat, _) if is_f32(t) => Some(None),
-        (Op::TypeVector, [Operand::IdRef(c), Operand::LiteralBit32(n)]) if def(*c).is_some_and(is_f32) => Some(Some(*n)),
+        (Op::TypeFloat, _) => Some((width(t)?, None)),
+        (Op::TypeVector, [Operand::IdRef(c), Operand::LiteralBit32(n)]) => Some((width(def(*c)?)?, Some(*n))),
         _ => None,
     }
 }
