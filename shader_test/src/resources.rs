@@ -159,6 +159,9 @@ pub struct ResourceBinding {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DepthFormat {
     D32Float,
+    /// 16-bit unsigned normalized depth (`d16`): what a test reads back or samples has its
+    /// precision.
+    D16Unorm,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

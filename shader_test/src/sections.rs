@@ -1204,7 +1204,8 @@ fn parse_specialization(c: &Cursor, s: &RawSection) -> Result<Vec<(u32, tesserae
 fn parse_depth(c: &Cursor, line: usize, format: &str, opts: &[&str]) -> Result<DepthState, ParseError> {
     let format = match format {
         "d32f" => DepthFormat::D32Float,
-        _ => return Err(c.err(line, format!("depth format must be d32f, got `{format}`"))),
+        "d16" => DepthFormat::D16Unorm,
+        _ => return Err(c.err(line, format!("depth format must be d32f or d16, got `{format}`"))),
     };
     let mut d = DepthState { format, clear: 1.0, compare: CompareOp::Less, write: true };
     let mut seen: Vec<&str> = Vec::new();

@@ -287,3 +287,26 @@ void main() { uvec4 b = subgroupBallot(gl_FragCoord.x > 8.0); o = vec4(float(b.x
         other => panic!("{:?}", other.map(|s| s.wgsl)),
     }
 }
+
+/// Under early fragment tests a `FragDepth` the stage writes has no effect (the tests use the
+/// interpolated depth): it is demoted, and with nothing else the tests' order could change the
+/// mode is dropped, not refused; with a discard as well the stage is still refused naming it.
+#[test]
+fn frag_depth_under_early_tests_is_dropped_with_the_mode() {
+    let plan = translate(&pipeline_with_fragment(
+        "#version 450
+layout(early_fragment_tests) in;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(1.0); gl_FragDepth = 0.0; }",
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let wgsl = fragment_wgsl(&plan);
+    assert!(!wgsl.contains("frag_depth") && !wgsl.contains("early_depth_test"), "{wgsl}");
+    let feature = unsupported(
+        "#version 450
+layout(early_fragment_tests) in;
+layout(location = 0) out vec4 o;
+void main() { if (gl_FragCoord.x < 8.0) discard; o = vec4(1.0); gl_FragDepth = 0.0; }",
+    );
+    assert!(feature.contains("early fragment tests"), "{feature}");
+}

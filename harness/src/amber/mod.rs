@@ -268,10 +268,16 @@ fn graphics(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipel
         state.cleared[b.0] = None;
         state.known[b.0] = true;
     }
+    // The depth values, where the executor read them back and the buffer's format holds them.
     if let Some(b) = p.depth_attachment() {
         if p.depth.write {
-            state.known[b.0] = false;
+            let format = script.buffer(b).format().map(|f| f.name.clone()).unwrap_or_default();
+            let bytes = out.depth.as_deref().and_then(|d| pipeline::encode_depth(&format, d));
+            state.known[b.0] = bytes.is_some();
             state.cleared[b.0] = None;
+            if let Some(bytes) = bytes {
+                state.data[b.0] = bytes;
+            }
         }
     }
     write_back(state, &storage, &out.storage);

@@ -198,13 +198,35 @@ fn texture(script: &Script, id: BufferId, state: &State) -> R<TextureData> {
         return refuse(format!("image `{}`: only single-level 2D images are sampled", b.name));
     }
     let bytes = state.bytes(id)?;
+    // A depth image samples as (D, 0, 0, 1) (Vulkan's component substitution), which RGBA32F
+    // texels holding those values give exactly.
+    let depth = |values: Vec<f32>| values.into_iter().flat_map(|d| [d, 0.0, 0.0, 1.0]).flat_map(f32::to_le_bytes).collect();
     let (format, data) = match format.name.as_str() {
         "R8G8B8A8_UNORM" => (TexelFormat::Rgba8Unorm, bytes.to_vec()),
         "B8G8R8A8_UNORM" => (TexelFormat::Rgba8Unorm, swap_red_blue(bytes)),
         "R32G32B32A32_SFLOAT" => (TexelFormat::Rgba32Float, bytes.to_vec()),
+        "D16_UNORM" | "D32_SFLOAT" => (TexelFormat::Rgba32Float, depth(decode_depth(&format.name, bytes))),
         other => return refuse(format!("sampled image format {other}")),
     };
     Ok(TextureData { width, height, layers: 1, view: TextureView::D2, format, data })
+}
+
+/// Depth values from a depth buffer's bytes (`D16_UNORM` or `D32_SFLOAT`).
+fn decode_depth(format: &str, bytes: &[u8]) -> Vec<f32> {
+    match format {
+        "D16_UNORM" => bytes.chunks_exact(2).map(|b| f32::from(u16::from_le_bytes([b[0], b[1]])) / 65535.0).collect(),
+        _ => bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect(),
+    }
+}
+
+/// A depth buffer's bytes from depth values: `None` for a format other than `D16_UNORM` and
+/// `D32_SFLOAT` (its bytes stay unknown).
+pub fn encode_depth(format: &str, values: &[f32]) -> Option<Vec<u8>> {
+    match format {
+        "D16_UNORM" => Some(values.iter().flat_map(|d| ((d.clamp(0.0, 1.0) * 65535.0).round() as u16).to_le_bytes()).collect()),
+        "D32_SFLOAT" => Some(values.iter().flat_map(|d| d.to_le_bytes()).collect()),
+        _ => None,
+    }
 }
 
 pub fn swap_red_blue(bytes: &[u8]) -> Vec<u8> {
@@ -344,8 +366,11 @@ pub fn graphics(
     if p.stencil.test {
         return refuse("STENCIL tests");
     }
-    if p.depth.clamp || p.depth.bias.is_some() || p.depth.bounds.is_some() {
-        return refuse("depth clamp, bias or bounds");
+    // (`BOUNDS` only sets the bounds: AmberScript never enables the depth bounds test. A bias
+    // of all-zero factors adds nothing.)
+    let bias = p.depth.bias.filter(|b| *b != (0.0, 0.0, 0.0));
+    if p.depth.clamp || bias.is_some() {
+        return refuse("depth clamp, or a depth bias other than zero");
     }
     let cull = match p.cull {
         CullMode::None => TCull::None,
@@ -445,7 +470,11 @@ pub fn graphics(
     let depth = match (p.depth.test || p.depth.write, depth_clear) {
         (false, _) => None,
         (true, Some(clear)) => {
-            Some(TDepth { format: DepthFormat::D32Float, clear, compare: compare_op(p.depth.compare), write: p.depth.write })
+            // A 16-bit depth buffer keeps its precision (what is read back or sampled); other
+            // formats are D32 float (their values are not read back: `depth_bytes`).
+            let d16 = p.depth_attachment().and_then(|b| script.buffer(b).format()).is_some_and(|f| f.name == "D16_UNORM");
+            let format = if d16 { DepthFormat::D16Unorm } else { DepthFormat::D32Float };
+            Some(TDepth { format, clear, compare: compare_op(p.depth.compare), write: p.depth.write })
         }
         (true, None) => return refuse("a depth test over a depth buffer an earlier RUN wrote"),
     };

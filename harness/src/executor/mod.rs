@@ -52,6 +52,9 @@ pub struct Outputs {
     /// Each target's texels as read back, tightly packed in the test's `target_format`.
     pub targets: Vec<Vec<u8>>,
     pub storage: Vec<(usize, Vec<u8>)>,
+    /// The depth attachment's values after the draws, row by row, when the test has one that
+    /// can be read back (single-sampled, one layer, no stencil aspect).
+    pub depth: Option<Vec<f32>>,
     /// The test's `[transform feedback N]` buffers after the draws and the primitives query;
     /// `None` when the test has none (or the executor captured nothing).
     pub captures: Option<Captures>,

@@ -93,6 +93,9 @@ pub struct TranslatedExecutor {
     backend: Backend,
     /// Colour-target formats the adapter renders to (a float target on GL may not be).
     renderable: Vec<crate::shader_test::TargetFormat>,
+    /// Whether depth textures can be copied to buffers (not on wgpu's GL backend): the depth
+    /// attachment is read back only then.
+    depth_copies: bool,
     device: wgpu::Device,
     queue: wgpu::Queue,
     info: DriverInfo,
@@ -145,8 +148,10 @@ impl TranslatedExecutor {
                 adapter.get_texture_format_features(wgpu_target_format(*f)).allowed_usages.contains(wgpu::TextureUsages::RENDER_ATTACHMENT)
             })
             .collect();
+        let depth_copies = adapter.get_downlevel_capabilities().flags.contains(wgpu::DownlevelFlags::DEPTH_TEXTURE_AND_BUFFER_COPIES);
         Ok(TranslatedExecutor {
             renderable,
+            depth_copies,
             backend,
             device,
             queue,
@@ -261,12 +266,20 @@ fn view_dimension(view: TextureView) -> wgpu::TextureViewDimension {
     }
 }
 
-/// The depth attachment's format: D32 float, with 8 stencil bits for a stencil test.
+/// The depth attachment's format: D32 float (or 16-bit unorm), with 8 stencil bits for a
+/// stencil test.
 fn depth_format(test: &ShaderTest) -> wgpu::TextureFormat {
-    match test.test.stencil {
-        Some(_) => wgpu::TextureFormat::Depth32FloatStencil8,
-        None => wgpu::TextureFormat::Depth32Float,
+    match (test.test.stencil, test.test.depth.map(|z| z.format)) {
+        (Some(_), _) => wgpu::TextureFormat::Depth32FloatStencil8,
+        (None, Some(crate::shader_test::DepthFormat::D16Unorm)) => wgpu::TextureFormat::Depth16Unorm,
+        (None, _) => wgpu::TextureFormat::Depth32Float,
     }
+}
+
+/// Whether the depth attachment can be read back after the draws (as the native executor
+/// does: single-sampled, one layer, no stencil aspect), where the adapter copies depth.
+fn depth_read_back(test: &ShaderTest) -> bool {
+    test.test.depth.is_some() && test.test.stencil.is_none() && test.test.samples == 1 && test.test.layers == 1
 }
 
 fn stencil_op(op: StencilOp) -> wgpu::StencilOperation {
@@ -467,13 +480,15 @@ impl TranslatedExecutor {
                 sample_count: t.samples,
                 dimension: wgpu::TextureDimension::D2,
                 format: depth_format(test),
-                usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                usage: wgpu::TextureUsages::RENDER_ATTACHMENT
+                    | if self.depth_copies && depth_read_back(test) { wgpu::TextureUsages::COPY_SRC } else { wgpu::TextureUsages::empty() },
                 view_formats: &[],
             })
-            .create_view(&wgpu::TextureViewDescriptor::default())
         };
-        let depths: Vec<wgpu::TextureView> =
+        let depth_textures: Vec<wgpu::Texture> =
             if t.depth.is_some() || t.stencil.is_some() { (0..t.layers).map(|_| depth_texture()).collect() } else { Vec::new() };
+        let depths: Vec<wgpu::TextureView> =
+            depth_textures.iter().map(|t| t.create_view(&wgpu::TextureViewDescriptor::default())).collect();
         // Vertex and index buffers are storage buffers too: emulation passes pull from them.
         let vertex_buffers: Vec<wgpu::Buffer> = test
             .vertex_buffers
@@ -611,6 +626,26 @@ impl TranslatedExecutor {
                 wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
             );
         }
+        // The depth values, row by row.
+        let depth_texel = if depth_format(test) == wgpu::TextureFormat::Depth16Unorm { 2 } else { 4 };
+        let depth_row = (w * depth_texel).div_ceil(256) * 256;
+        let depth_readback = depth_textures.first().filter(|_| self.depth_copies && depth_read_back(test)).map(|texture| {
+            let buffer = d.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("depth readback"),
+                size: (depth_row * h) as u64,
+                usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+                mapped_at_creation: false,
+            });
+            encoder.copy_texture_to_buffer(
+                wgpu::TexelCopyTextureInfo { aspect: wgpu::TextureAspect::DepthOnly, ..texture.as_image_copy() },
+                wgpu::TexelCopyBufferInfo {
+                    buffer: &buffer,
+                    layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(depth_row), rows_per_image: Some(h) },
+                },
+                wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+            );
+            buffer
+        });
         // The storage buffers the shaders may have written, each into a buffer of its own; the
         // capture buffers and the capture's counts likewise.
         let storage_readback = stage_storage(d, &mut encoder, &storage);
@@ -658,8 +693,23 @@ impl TranslatedExecutor {
         }
         drop(mapped);
         readback.unmap();
+        let depth = match depth_readback {
+            Some(b) => {
+                let bytes = read_buffer(d, &b, (depth_row * h) as usize)?;
+                let mut values = Vec::with_capacity((w * h) as usize);
+                for y in 0..h as usize {
+                    let row = &bytes[y * depth_row as usize..][..(w * depth_texel) as usize];
+                    match depth_texel {
+                        2 => values.extend(row.chunks_exact(2).map(|b| f32::from(u16::from_le_bytes([b[0], b[1]])) / 65535.0)),
+                        _ => values.extend(row.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+                    }
+                }
+                Some(values)
+            }
+            None => None,
+        };
         let images: Vec<Image> = raw.iter().map(|c| super::preview(t.target_format, c, w, h)).collect();
-        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage, captures })
+        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage, depth, captures })
     }
 
     /// The application side of resources: the test's descriptors as wgpu objects, one bind

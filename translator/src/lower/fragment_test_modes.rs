@@ -12,7 +12,10 @@
 //!   tests), or writes memory or atomics (which early tests skip for failing fragments).
 //!   Dropped only for a stage that does none of these; otherwise it stays and the stage is
 //!   refused naming it. (Alpha to coverage is pipeline state the stage cannot see: an
-//!   application that enables it with early tests gets the late order.)
+//!   application that enables it with early tests gets the late order.) A `FragDepth` the stage
+//!   writes under early tests has no effect (the depth test and write use the interpolated
+//!   depth): it is demoted to a private variable first, with `DepthReplacing`, so it no longer
+//!   keeps the early tests.
 
 use rspirv::dr::{self, Operand};
 use spirv::{BuiltIn, Decoration, ExecutionMode, Op, StorageClass, Word};
@@ -39,10 +42,15 @@ pub fn lower(module: &mut dr::Module) -> bool {
     let before = module.execution_modes.len();
     module.execution_modes.retain(|m| !mode(m).is_some_and(|x| CONSERVATIVE_DEPTH.contains(&x)));
     let early = module.execution_modes.iter().any(|m| mode(m) == Some(ExecutionMode::EarlyFragmentTests));
+    let mut changed = false;
+    if early && !super::builtin_output::demote(module, BuiltIn::FragDepth).is_empty() {
+        module.execution_modes.retain(|m| mode(m) != Some(ExecutionMode::DepthReplacing));
+        changed = true;
+    }
     if early && late_tests_render_the_same(module) {
         module.execution_modes.retain(|m| mode(m) != Some(ExecutionMode::EarlyFragmentTests));
     }
-    module.execution_modes.len() != before
+    changed || module.execution_modes.len() != before
 }
 
 /// Whether the stage neither discards, nor writes depth or the sample mask, nor writes memory.

@@ -23,7 +23,25 @@ struct Attachments {
     /// Multisampled: the single-sampled image each colour target resolves into.
     resolved: Vec<(vk::Image, vk::ImageView)>,
     /// The depth (and stencil) attachment, when the test has one.
-    depth: Option<(vk::Format, vk::ImageView)>,
+    depth: Option<DepthAttachment>,
+}
+
+struct DepthAttachment {
+    format: vk::Format,
+    image: vk::Image,
+    view: vk::ImageView,
+    /// Copied out after the draws (single-sampled, one layer, no stencil aspect).
+    read_back: bool,
+}
+
+impl Attachments {
+    /// The bytes of the depth values read back, when they are.
+    fn depth_bytes(&self, t: &TestSection) -> usize {
+        match &self.depth {
+            Some(z) if z.read_back => (t.width * t.height) as usize * if z.format == vk::Format::D16_UNORM { 2 } else { 4 },
+            _ => 0,
+        }
+    }
 }
 
 impl Attachments {
@@ -66,15 +84,25 @@ impl NativeExecutor {
         let target_size = (t.width * t.height * t.target_format.bytes_per_texel()) as usize;
         // Every layer of every target, one after the other (layered tests have one target).
         let images = targets.colour.len() * t.layers as usize;
-        let readback =
-            self.host_buffer(&mut sc, vk::BufferUsageFlags::TRANSFER_DST, &vec![0u8; target_size * images], "readback buffer")?;
+        // The depth values after them.
+        let depth_bytes = targets.depth_bytes(t);
+        let readback = self.host_buffer(
+            &mut sc,
+            vk::BufferUsageFlags::TRANSFER_DST,
+            &vec![0u8; target_size * images + depth_bytes],
+            "readback buffer",
+        )?;
         self.commands(&mut sc, test, &targets, &bound, readback, target_size)?;
         let raw = self.read_targets(&sc, readback, target_size, images)?;
+        let depth = match depth_bytes {
+            0 => None,
+            n => Some(self.read_depth(&sc, readback, target_size * images, n, targets.depth.as_ref().map(|z| z.format))?),
+        };
         let storage = self.read_storage(&bound)?;
         let captures = self.read_captures(&sc, &bound)?;
         drop(sc);
         let images: Vec<Image> = raw.iter().map(|c| crate::executor::preview(t.target_format, c, t.width, t.height)).collect();
-        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage, captures })
+        Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage, depth, captures })
     }
 
     /// The test's `[transform feedback N]` buffers (host-visible, each word its `fill`) into
@@ -140,15 +168,18 @@ impl NativeExecutor {
             }
         }
         // A stencil test gives the depth attachment 8 stencil bits.
-        let (depth_format, depth_aspect) = match t.stencil {
-            Some(_) => (vk::Format::D32_SFLOAT_S8_UINT, vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL),
-            None => (vk::Format::D32_SFLOAT, vk::ImageAspectFlags::DEPTH),
+        let (depth_format, depth_aspect) = match (t.stencil, t.depth.map(|z| z.format)) {
+            (Some(_), _) => (vk::Format::D32_SFLOAT_S8_UINT, vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL),
+            (None, Some(crate::shader_test::DepthFormat::D16Unorm)) => (vk::Format::D16_UNORM, vk::ImageAspectFlags::DEPTH),
+            (None, _) => (vk::Format::D32_SFLOAT, vk::ImageAspectFlags::DEPTH),
         };
         let depth = match t.depth.is_some() || t.stencil.is_some() {
             true => {
-                let usage = vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT;
-                let (_, view) = self.device_image_samples(sc, "depth attachment", depth_format, shape, usage, depth_aspect, samples)?;
-                Some((depth_format, view))
+                let read_back = !multisampled && t.layers == 1 && t.stencil.is_none();
+                let usage = vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT
+                    | if read_back { vk::ImageUsageFlags::TRANSFER_SRC } else { vk::ImageUsageFlags::empty() };
+                let (image, view) = self.device_image_samples(sc, "depth attachment", depth_format, shape, usage, depth_aspect, samples)?;
+                Some(DepthAttachment { format: depth_format, image, view, read_back })
             }
             false => None,
         };
@@ -180,11 +211,13 @@ impl NativeExecutor {
             None => (Load::CLEAR, Layout::UNDEFINED),
         };
         let mut attachments = vec![attachment(format, samples, load, Store::STORE, initial, Layout::TRANSFER_SRC_OPTIMAL); n];
-        if let Some((depth_format, _)) = targets.depth {
+        if let Some(z) = &targets.depth {
             let depth_layout = Layout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+            let (store, last) = if z.read_back { (Store::STORE, Layout::TRANSFER_SRC_OPTIMAL) } else { (Store::DONT_CARE, depth_layout) };
             attachments.push(
-                attachment(depth_format, samples, Load::CLEAR, Store::DONT_CARE, Layout::UNDEFINED, depth_layout)
-                    .stencil_load_op(Load::CLEAR),
+                attachment(z.format, samples, Load::CLEAR, store, Layout::UNDEFINED, depth_layout)
+                    .stencil_load_op(Load::CLEAR)
+                    .final_layout(last),
             );
         }
         // Resolve attachments after those (multisampled only).
@@ -226,9 +259,13 @@ impl NativeExecutor {
         let dependency = [vk::SubpassDependency::default()
             .src_subpass(0)
             .dst_subpass(vk::SUBPASS_EXTERNAL)
-            .src_stage_mask(vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT)
+            .src_stage_mask(
+                vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT
+                    | vk::PipelineStageFlags::EARLY_FRAGMENT_TESTS
+                    | vk::PipelineStageFlags::LATE_FRAGMENT_TESTS,
+            )
             .dst_stage_mask(vk::PipelineStageFlags::TRANSFER)
-            .src_access_mask(vk::AccessFlags::COLOR_ATTACHMENT_WRITE)
+            .src_access_mask(vk::AccessFlags::COLOR_ATTACHMENT_WRITE | vk::AccessFlags::DEPTH_STENCIL_ATTACHMENT_WRITE)
             .dst_access_mask(vk::AccessFlags::TRANSFER_READ)];
         sc.render_pass = unsafe {
             d.create_render_pass(
@@ -241,7 +278,7 @@ impl NativeExecutor {
             .colour
             .iter()
             .map(|(_, v)| *v)
-            .chain(targets.depth.map(|(_, v)| v))
+            .chain(targets.depth.as_ref().map(|z| z.view))
             .chain(targets.resolved.iter().map(|(_, v)| *v))
             .chain(bound.input_attachments.iter().map(|i| i.view))
             .collect();
@@ -485,8 +522,38 @@ impl NativeExecutor {
                     d.cmd_copy_image_to_buffer(cmd, *image, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, readback, &[region]);
                 }
             }
+            if let Some(z) = targets.depth.as_ref().filter(|z| z.read_back) {
+                let subresource = vk::ImageSubresourceLayers::default().aspect_mask(vk::ImageAspectFlags::DEPTH).layer_count(1);
+                let region = vk::BufferImageCopy::default()
+                    .buffer_offset((targets.read_back().len() * layers * target_size) as u64)
+                    .image_subresource(subresource)
+                    .image_extent(vk::Extent3D { width: t.width, height: t.height, depth: 1 });
+                d.cmd_copy_image_to_buffer(cmd, z.image, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, readback, &[region]);
+            }
         }
         self.submit_and_wait(sc, cmd)
+    }
+
+    /// The depth values from `len` bytes of `readback` at `offset`, in the attachment's format.
+    fn read_depth(
+        &self,
+        sc: &Scratch,
+        readback: vk::Buffer,
+        offset: usize,
+        len: usize,
+        format: Option<vk::Format>,
+    ) -> Result<Vec<f32>, ExecError> {
+        let mem = sc.buffers.iter().find(|(b, _)| *b == readback).map(|(_, m)| *m).unwrap_or_default();
+        let bytes = unsafe {
+            let p = self.device.map_memory(mem, offset as u64, len as u64, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory"))?;
+            let v = std::slice::from_raw_parts(p as *const u8, len).to_vec();
+            self.device.unmap_memory(mem);
+            v
+        };
+        Ok(match format {
+            Some(vk::Format::D16_UNORM) => bytes.chunks_exact(2).map(|b| f32::from(u16::from_le_bytes([b[0], b[1]])) / 65535.0).collect(),
+            _ => bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect(),
+        })
     }
 
     /// The targets' bytes from `readback`, one `target_size` chunk each.
