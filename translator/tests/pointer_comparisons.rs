@@ -1,6 +1,7 @@
 //! `OpPtrEqual`, `OpPtrNotEqual` and `OpPtrDiff` (`lower/pointer_comparisons.rs`): pointers
-//! the module spells out compare by their variables and indices; a pointer from a phi is still
-//! refused by name. (`corpus/amber/pointer-comparisons.amber` runs the comparisons natively
+//! the module spells out compare by their variables and indices; variable pointers
+//! (`lower/variable_pointers.rs`: phis, pointer variables, `OpPtrAccessChain`) by base number
+//! and index. (`corpus/amber/pointer-comparisons.amber` runs the comparisons natively
 //! and translated against the spec's values.)
 
 use rspirv::binary::Assemble;
@@ -107,10 +108,91 @@ fn pointers_the_module_spells_out_compare_by_their_indices() {
     assert!(lines[3].starts_with(&format!("global.member[6u] = bitcast<u32>((bitcast<i32>({k}) - bitcast<i32>(")), "{wgsl}");
 }
 
+/// A pointer merged by a phi is a variable pointer (`lower/variable_pointers.rs`): the phi
+/// merges base numbers and indices, which the comparison then compares.
 #[test]
-fn a_pointer_from_a_phi_is_refused_by_name() {
-    match translate_words(module(true)) {
-        Err(TranslateError::Unsupported { feature, .. }) => assert!(feature.contains("OpPtrEqual"), "{feature}"),
+fn a_pointer_from_a_phi_compares_by_base_and_index() {
+    let wgsl = translate_words(module(true)).unwrap_or_else(|e| panic!("{e}"));
+    let stores = wgsl.lines().filter(|l| l.trim_start().starts_with("global.member[")).count();
+    assert_eq!(stores, 5, "{wgsl}");
+    assert!(!wgsl.contains("ptr<"), "{wgsl}");
+}
+
+/// A module walking a pointer held in a `Private` variable with `OpPtrAccessChain` and loading
+/// through it (`lower/variable_pointers.rs`); with `passed`, the walked pointer also goes to a
+/// function.
+fn walker(passed: bool) -> Vec<u32> {
+    let mut b = Builder::new();
+    b.set_version(1, 4);
+    b.capability(spirv::Capability::Shader);
+    b.capability(spirv::Capability::VariablePointers);
+    b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    let void = b.type_void();
+    let uint = b.type_int(32, 0);
+    let c: Vec<u32> = (0..9).map(|i| b.constant_bit32(uint, i)).collect();
+    let array = b.type_array(uint, c[8]);
+    b.decorate(array, spirv::Decoration::ArrayStride, [Operand::LiteralBit32(4)]);
+    let block = b.type_struct([array]);
+    b.decorate(block, spirv::Decoration::Block, []);
+    b.member_decorate(block, 0, spirv::Decoration::Offset, [Operand::LiteralBit32(0)]);
+    let p_block = b.type_pointer(None, StorageClass::StorageBuffer, block);
+    let p_uint = b.type_pointer(None, StorageClass::StorageBuffer, uint);
+    b.decorate(p_uint, spirv::Decoration::ArrayStride, [Operand::LiteralBit32(4)]);
+    let data = b.variable(p_block, None, StorageClass::StorageBuffer, None);
+    b.decorate(data, spirv::Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+    b.decorate(data, spirv::Decoration::Binding, [Operand::LiteralBit32(0)]);
+    let p_private = b.type_pointer(None, StorageClass::Private, p_uint);
+    let holder = b.variable(p_private, None, StorageClass::Private, None);
+    let fn_ty = b.type_function(void, []);
+    let takes = b.type_function(uint, [p_uint]);
+    let reader = if passed {
+        let f = b.begin_function(uint, None, spirv::FunctionControl::NONE, takes).unwrap();
+        let p = b.function_parameter(p_uint).unwrap();
+        b.begin_block(None).unwrap();
+        let v = b.load(uint, None, p, None, []).unwrap();
+        b.ret_value(v).unwrap();
+        b.end_function().unwrap();
+        Some(f)
+    } else {
+        None
+    };
+    let main = b.begin_function(void, None, spirv::FunctionControl::NONE, fn_ty).unwrap();
+    b.begin_block(None).unwrap();
+    let first = b.access_chain(p_uint, None, data, [c[0], c[1]]).unwrap();
+    b.store(holder, first, None, []).unwrap();
+    let held = b.load(p_uint, None, holder, None, []).unwrap();
+    let next = b.ptr_access_chain(p_uint, None, held, c[2], []).unwrap();
+    let v = match reader {
+        Some(f) => b.function_call(uint, None, f, [next]).unwrap(),
+        None => b.load(uint, None, next, None, []).unwrap(),
+    };
+    let out = b.access_chain(p_uint, None, data, [c[0], c[0]]).unwrap();
+    b.store(out, v, None, []).unwrap();
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    b.entry_point(spirv::ExecutionModel::GLCompute, main, "main", [data, holder]);
+    b.execution_mode(main, spirv::ExecutionMode::LocalSize, [1, 1, 1]);
+    b.module().assemble()
+}
+
+/// The held pointer becomes a base number and an index in two private variables; the load
+/// through the walked pointer reads `data[1 + 2]` through a chain rebuilt from them.
+#[test]
+fn a_walked_pointer_becomes_a_base_and_an_index() {
+    let wgsl = translate_words(walker(false)).unwrap_or_else(|e| panic!("{e}"));
+    // (Constants read at run time are private variables too: `const_operations`.)
+    assert!(wgsl.contains(": u32 = 0u;") && wgsl.contains(": i32 = 0i;"), "{wgsl}");
+    let load = wgsl.lines().find(|l| l.contains("= global.member[(")).unwrap_or_else(|| panic!("{wgsl}"));
+    assert!(load.contains(" + bitcast<i32>("), "{wgsl}");
+    assert!(!wgsl.contains("ptr<"), "{wgsl}");
+}
+
+/// A pointer handed to a function is not followed: the module is left for naga, which refuses
+/// `OpPtrAccessChain` by name.
+#[test]
+fn a_variable_pointer_passed_to_a_function_is_refused_by_name() {
+    match translate_words(walker(true)) {
+        Err(TranslateError::Unsupported { feature, .. }) => assert!(feature.contains("OpPtrAccessChain"), "{feature}"),
         other => panic!("{:?}", other.map(|_| ())),
     }
 }

@@ -64,6 +64,7 @@ pub mod undef_globals;
 pub mod unreachable_returns;
 pub mod unread_block_tail;
 pub mod unwritten_builtin_inputs;
+pub mod variable_pointers;
 pub mod vector_logical;
 pub mod widen_fragment_outputs;
 pub mod widen_inputs;
@@ -89,13 +90,14 @@ pub(crate) const ON_INPUT: [PredicatedPass; 6] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 26] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 27] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
     ("lower: switch_loop_break", switch_loop_break::applies, switch_loop_break::lower),
     ("lower: switch_fallthrough", switch_fallthrough::applies, switch_fallthrough::lower),
     ("lower: unreachable_returns", unreachable_returns::applies, unreachable_returns::lower),
+    ("lower: variable_pointers", variable_pointers::applies, variable_pointers::lower),
     ("lower: pointer_comparisons", pointer_comparisons::applies, pointer_comparisons::lower),
     ("lower: pointers_across_blocks", pointers_across_blocks::applies, pointers_across_blocks::lower),
     ("lower: extended_arithmetic", extended_arithmetic::applies, extended_arithmetic::lower),
