@@ -141,10 +141,12 @@ pub enum TargetFormat {
     Rg32Float,
     R16Float,
     R32Float,
+    /// 32-bit signed integers: never blended, cleared to 0 only (a clear colour is a float).
+    R32Sint,
 }
 
 impl TargetFormat {
-    pub const ALL: [TargetFormat; 7] = [
+    pub const ALL: [TargetFormat; 8] = [
         TargetFormat::Rgba8Unorm,
         TargetFormat::Rgba16Float,
         TargetFormat::Rgba32Float,
@@ -152,10 +154,11 @@ impl TargetFormat {
         TargetFormat::Rg32Float,
         TargetFormat::R16Float,
         TargetFormat::R32Float,
+        TargetFormat::R32Sint,
     ];
     pub fn bytes_per_texel(self) -> u32 {
         match self {
-            TargetFormat::Rgba8Unorm | TargetFormat::Rg16Float | TargetFormat::R32Float => 4,
+            TargetFormat::Rgba8Unorm | TargetFormat::Rg16Float | TargetFormat::R32Float | TargetFormat::R32Sint => 4,
             TargetFormat::R16Float => 2,
             TargetFormat::Rgba16Float | TargetFormat::Rg32Float => 8,
             TargetFormat::Rgba32Float => 16,

@@ -339,6 +339,7 @@ pub fn target_format(script: &Script, b: BufferId) -> R<(TargetFormat, bool)> {
         "R32G32_SFLOAT" => (TargetFormat::Rg32Float, false),
         "R16_SFLOAT" => (TargetFormat::R16Float, false),
         "R32_SFLOAT" => (TargetFormat::R32Float, false),
+        "R32_SINT" => (TargetFormat::R32Sint, false),
         other => return refuse(format!("colour attachment format {other} (`{}`)", buffer.name)),
     })
 }

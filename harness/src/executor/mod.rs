@@ -61,13 +61,20 @@ pub struct Outputs {
 }
 
 /// An RGBA8 picture of a target's texels, for images and reports (float values clamped to
-/// [0, 1]; missing channels 0, alpha 1).
+/// [0, 1], integers to [0, 255]; missing channels 0, alpha 1).
 pub fn preview(format: crate::shader_test::TargetFormat, texels: &[u8], width: u32, height: u32) -> Image {
     use crate::shader_test::TargetFormat as F;
     let f16 = |b: &[u8]| tesserae_amber::types::f16_to_f32(u16::from_le_bytes([b[0], b[1]]));
     let f32_ = |b: &[u8]| f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     let (channels, size): (usize, usize) = match format {
         F::Rgba8Unorm => return Image { width, height, data: texels.to_vec() },
+        F::R32Sint => {
+            let data = texels
+                .chunks_exact(4)
+                .flat_map(|t| [i32::from_le_bytes([t[0], t[1], t[2], t[3]]).clamp(0, 255) as u8, 0, 0, 255])
+                .collect();
+            return Image { width, height, data };
+        }
         F::Rgba16Float | F::Rg16Float | F::R16Float => (format.bytes_per_texel() as usize / 2, 2),
         F::Rgba32Float | F::Rg32Float | F::R32Float => (format.bytes_per_texel() as usize / 4, 4),
     };

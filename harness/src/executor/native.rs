@@ -417,6 +417,7 @@ fn vk_target_format(f: crate::shader_test::TargetFormat) -> vk::Format {
         F::Rg32Float => vk::Format::R32G32_SFLOAT,
         F::R16Float => vk::Format::R16_SFLOAT,
         F::R32Float => vk::Format::R32_SFLOAT,
+        F::R32Sint => vk::Format::R32_SINT,
     }
 }
 

@@ -1043,5 +1043,6 @@ fn wgpu_target_format(f: crate::shader_test::TargetFormat) -> wgpu::TextureForma
         F::Rg32Float => wgpu::TextureFormat::Rg32Float,
         F::R16Float => wgpu::TextureFormat::R16Float,
         F::R32Float => wgpu::TextureFormat::R32Float,
+        F::R32Sint => wgpu::TextureFormat::R32Sint,
     }
 }

@@ -9,6 +9,8 @@
 //! - An access chain from a variable whose indices before the last are constants is a *root*:
 //!   it stays (loads and stores through it are unchanged), and its pair is its base's number
 //!   and its last index.
+//! - These pointer types are followed: those held in variables, merged by phis, offset by
+//!   `OpPtrAccessChain` or with a null constant; every value of them is tracked.
 //! - `OpPtrAccessChain p e` adds `e` to `p`'s index; phis, selects and copies of pointers pick
 //!   among pairs; a variable holding a pointer or an array of them (`Private` or `Function`)
 //!   becomes two variables, its loads and stores two each (through chains into both, for an
@@ -19,18 +21,22 @@
 //!   chain rebuilt from its base and index, where only one base can reach it.
 //! Anything else (a pointer passed to or returned from a function, stored elsewhere than a
 //! pointer variable, reaching a use through two bases, a wide index) leaves the module as it
-//! is, for naga's refusal by name.
+//! is, for naga's refusal by name. `SPV_KHR_variable_pointers`, which only adds the
+//! capabilities, is dropped either way (naga's reader refuses the extension by name).
 
 use super::{constant, fresh_id, interface_lists_all_globals, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-/// Whether [`lower`] may change the module: it holds a pointer in a variable, merges pointers
-/// in a phi, or offsets one with `OpPtrAccessChain`.
+/// Whether [`lower`] may change the module: it declares `SPV_KHR_variable_pointers` or a null
+/// pointer, holds a pointer in a variable, merges pointers in a phi, or offsets one with
+/// `OpPtrAccessChain`.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     let pointer = |t: Word| module.def(t).is_some_and(|d| d.opcode == Op::TypePointer);
-    module.types_global_values().any(|i| i.opcode == Op::TypePointer && i.operands.get(1).is_some_and(|p| pointer(*p)))
+    module.extensions().any(|e| e.string_at(0).is_some_and(|(name, _)| name == EXTENSION))
+        || module.types_global_values().any(|i| i.opcode == Op::TypePointer && i.operands.get(1).is_some_and(|p| pointer(*p)))
+        || module.types_global_values().any(|i| i.opcode == Op::ConstantNull && i.result_type.is_some_and(pointer))
         || module.bodies().any(|i| i.opcode == Op::PtrAccessChain || (i.opcode == Op::Phi && i.result_type.is_some_and(pointer)))
 }
 
@@ -74,8 +80,15 @@ struct Plan {
     index_types: HashMap<Word, (u32, u32)>,
 }
 
+/// The extension adding the capabilities (core since SPIR-V 1.3); naga's reader refuses it by
+/// name, and it adds nothing else.
+const EXTENSION: &str = "SPV_KHR_variable_pointers";
+
 pub fn lower(module: &mut dr::Module) -> bool {
-    let Some(plan) = analyse(module) else { return false };
+    let extensions = module.extensions.len();
+    module.extensions.retain(|e| !matches!(e.operands.first(), Some(Operand::LiteralString(s)) if s == EXTENSION));
+    let dropped = module.extensions.len() != extensions;
+    let Some(plan) = analyse(module) else { return dropped };
     rewrite(module, &plan);
     true
 }
@@ -98,6 +111,14 @@ fn analyse(module: &dr::Module) -> Option<Plan> {
     tracked.extend(
         body()
             .filter(|i| i.class.opcode == Op::PtrAccessChain || (i.class.opcode == Op::Phi && i.result_type.is_some_and(is_pointer)))
+            .filter_map(|i| i.result_type),
+    );
+    // Null pointers (naga's reader has no null pointer).
+    tracked.extend(
+        module
+            .types_global_values
+            .iter()
+            .filter(|i| i.class.opcode == Op::ConstantNull && i.result_type.is_some_and(is_pointer))
             .filter_map(|i| i.result_type),
     );
     if tracked.is_empty() {
@@ -234,27 +255,29 @@ fn analyse(module: &dr::Module) -> Option<Plan> {
                 continue;
             }
             // Dereferenced: the pointer operand of a memory access or an access chain's base.
-            let pointer_operand = k == 0
-                && matches!(
-                    i.class.opcode,
-                    Op::Load
-                        | Op::Store
-                        | Op::AccessChain
-                        | Op::InBoundsAccessChain
-                        | Op::AtomicLoad
-                        | Op::AtomicStore
-                        | Op::AtomicExchange
-                        | Op::AtomicIAdd
-                        | Op::AtomicISub
-                        | Op::AtomicSMin
-                        | Op::AtomicUMin
-                        | Op::AtomicSMax
-                        | Op::AtomicUMax
-                        | Op::AtomicAnd
-                        | Op::AtomicOr
-                        | Op::AtomicXor
-                        | Op::AtomicCompareExchange
-                );
+            let pointer_operand = (k == 1 && i.class.opcode == Op::CopyMemory)
+                || k == 0
+                    && matches!(
+                        i.class.opcode,
+                        Op::Load
+                            | Op::Store
+                            | Op::CopyMemory
+                            | Op::AccessChain
+                            | Op::InBoundsAccessChain
+                            | Op::AtomicLoad
+                            | Op::AtomicStore
+                            | Op::AtomicExchange
+                            | Op::AtomicIAdd
+                            | Op::AtomicISub
+                            | Op::AtomicSMin
+                            | Op::AtomicUMin
+                            | Op::AtomicSMax
+                            | Op::AtomicUMax
+                            | Op::AtomicAnd
+                            | Op::AtomicOr
+                            | Op::AtomicXor
+                            | Op::AtomicCompareExchange
+                    );
             if !pointer_operand {
                 return None;
             }
@@ -461,7 +484,9 @@ fn rewrite(module: &mut dr::Module, plan: &Plan) {
                     _ => {}
                 }
                 // A dereferenced pointer that is not a root: the chain rebuilt from its base.
-                if let Some(Operand::IdRef(p)) = inst.operands.first().cloned() {
+                let pointers = if inst.class.opcode == Op::CopyMemory { 2 } else { 1 };
+                for k in 0..pointers.min(inst.operands.len()) {
+                    let Operand::IdRef(p) = inst.operands[k] else { continue };
                     if let Some(&base) = plan.rebuilt.get(&p) {
                         let (var, prefix, ty) = &plan.bases[base as usize - 1];
                         let chain = fresh_id(module);
@@ -469,7 +494,7 @@ fn rewrite(module: &mut dr::Module, plan: &Plan) {
                         indices.extend(prefix);
                         indices.push(pair[&p].1);
                         emit(&mut out, Op::AccessChain, *ty, chain, indices);
-                        inst.operands[0] = Operand::IdRef(chain);
+                        inst.operands[k] = Operand::IdRef(chain);
                     }
                 }
                 out.push(inst);
