@@ -299,6 +299,8 @@ pub fn vertex_format(f: VertexFormat) -> wgpu::VertexFormat {
         Sint32x3 => wgpu::VertexFormat::Sint32x3,
         Sint32x4 => wgpu::VertexFormat::Sint32x4,
         Unorm8x4 => wgpu::VertexFormat::Unorm8x4,
+        Unorm8x4Bgra => wgpu::VertexFormat::Unorm8x4Bgra,
+        Snorm8x2 => wgpu::VertexFormat::Snorm8x2,
         Float16x2 => wgpu::VertexFormat::Float16x2,
         Float16x4 => wgpu::VertexFormat::Float16x4,
     }

@@ -140,6 +140,10 @@ pub enum VertexFormat {
     Sint32x3,
     Sint32x4,
     Unorm8x4,
+    /// `B8G8R8A8_UNORM`: four bytes in blue, green, red, alpha order.
+    Unorm8x4Bgra,
+    /// Two bytes, each a signed normalized value (`R8G8_SNORM`).
+    Snorm8x2,
     Float16x2,
     Float16x4,
 }
@@ -149,7 +153,8 @@ impl VertexFormat {
     pub fn size(self) -> u32 {
         use VertexFormat::*;
         match self {
-            Float32 | Uint32 | Sint32 | Unorm8x4 | Float16x2 => 4,
+            Snorm8x2 => 2,
+            Float32 | Uint32 | Sint32 | Unorm8x4 | Unorm8x4Bgra | Float16x2 => 4,
             Float32x2 | Uint32x2 | Sint32x2 | Float16x4 => 8,
             Float32x3 | Uint32x3 | Sint32x3 => 12,
             Float32x4 | Uint32x4 | Sint32x4 => 16,
@@ -160,9 +165,9 @@ impl VertexFormat {
         use VertexFormat::*;
         match self {
             Float32 | Uint32 | Sint32 => 1,
-            Float32x2 | Uint32x2 | Sint32x2 | Float16x2 => 2,
+            Float32x2 | Uint32x2 | Sint32x2 | Float16x2 | Snorm8x2 => 2,
             Float32x3 | Uint32x3 | Sint32x3 => 3,
-            Float32x4 | Uint32x4 | Sint32x4 | Unorm8x4 | Float16x4 => 4,
+            Float32x4 | Uint32x4 | Sint32x4 | Unorm8x4 | Unorm8x4Bgra | Float16x4 => 4,
         }
     }
     /// Names as written in `.shader_test` files and on the command line.
@@ -180,6 +185,8 @@ impl VertexFormat {
         ("sint32x3", VertexFormat::Sint32x3),
         ("sint32x4", VertexFormat::Sint32x4),
         ("unorm8x4", VertexFormat::Unorm8x4),
+        ("unorm8x4-bgra", VertexFormat::Unorm8x4Bgra),
+        ("snorm8x2", VertexFormat::Snorm8x2),
         ("float16x2", VertexFormat::Float16x2),
         ("float16x4", VertexFormat::Float16x4),
     ];

@@ -742,3 +742,56 @@ fn narrow_fragment_outputs_are_widened_to_four_components() {
     let packed = wgsl("#version 450\nlayout(location = 0, component = 0) out vec2 a;\nlayout(location = 0, component = 2) out vec2 b;\nvoid main() { a = vec2(1.0); b = vec2(0.5); }");
     assert!(packed.contains("-> @location(0) vec4<f32>") && packed.contains("[3u] = "), "{packed}");
 }
+
+/// A control stage's outputs with initializers (`OpVariable ... Output %init`, as the CTS's
+/// `spirv1p4/entrypoint/tess_con_*` declare their levels) become workgroup variables, which WGSL
+/// cannot initialize: every invocation stores the initializer when it starts, before a barrier.
+#[test]
+fn initialized_control_outputs_are_stored_before_a_barrier() {
+    use rspirv::binary::Assemble;
+    use rspirv::dr::Operand;
+    let tcs = glsl(
+        glslang::ShaderStage::TesselationControl,
+        "#version 450\nlayout(vertices = 3) out;\nvoid main(){ gl_TessLevelInner[0] = gl_TessLevelOuter[1]; gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position; }",
+    );
+    let mut module = rspirv::dr::load_words(&tcs).unwrap();
+    // An initializer of 2.0 for each outer level.
+    let named = |m: &rspirv::dr::Module, name: &str| {
+        m.debug_names
+            .iter()
+            .find(|n| matches!(&n.operands[1], Operand::LiteralString(s) if s == name))
+            .map(|n| n.operands[0].unwrap_id_ref())
+            .unwrap()
+    };
+    let outer = named(&module, "gl_TessLevelOuter");
+    let pointer = module.types_global_values.iter().find(|i| i.result_id == Some(outer)).and_then(|v| v.result_type).unwrap();
+    let array = module.types_global_values.iter().find(|i| i.result_id == Some(pointer)).map(|p| p.operands[1].unwrap_id_ref()).unwrap();
+    let float = module.types_global_values.iter().find(|i| i.result_id == Some(array)).map(|a| a.operands[0].unwrap_id_ref()).unwrap();
+    let mut b = rspirv::dr::Builder::new_from_module(module);
+    let two = b.constant_bit32(float, 2.0f32.to_bits());
+    let init = b.constant_composite(array, [two; 4]);
+    module = b.module();
+    let at = module.types_global_values.iter().position(|i| i.result_id == Some(outer)).unwrap();
+    let var = module.types_global_values.remove(at);
+    let mut var = var;
+    var.operands.push(Operand::IdRef(init));
+    module.types_global_values.push(var);
+    let tes = glsl(
+        glslang::ShaderStage::TesselationEvaluation,
+        "#version 450\nlayout(triangles) in;\nvoid main(){ gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; }",
+    );
+    let mut d = desc(vs(VS), None);
+    d.tess_control = Some(StageDesc::new(module.assemble()));
+    d.tess_eval = Some(StageDesc::new(tes));
+    d.topology = Topology::PatchList { control_points: 3 };
+    d.options.verify_wgsl_round_trip = true;
+    let plan = translate(&d).unwrap_or_else(|e| panic!("{e}"));
+    let control = plan.passes.iter().find(|p| p.label() == "tessellation control").unwrap();
+    let shaders = control.shaders();
+    let wgsl = shaders[0].wgsl.as_str();
+    let declaration =
+        wgsl.lines().find(|l| l.starts_with("var<workgroup>") && l.contains("array<f32, 4>")).unwrap_or_else(|| panic!("{wgsl}"));
+    assert!(!declaration.contains('='), "{wgsl}");
+    let (store, barrier) = (wgsl.find("array<f32, 4>(2f, 2f, 2f, 2f)"), wgsl.find("workgroupBarrier()"));
+    assert!(store.is_some() && barrier.is_some() && store < barrier, "{wgsl}");
+}

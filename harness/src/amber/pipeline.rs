@@ -248,6 +248,8 @@ fn vertex_format(f: &Format) -> R<VertexFormat> {
         "R32G32B32_SINT" => VertexFormat::Sint32x3,
         "R32G32B32A32_SINT" => VertexFormat::Sint32x4,
         "R8G8B8A8_UNORM" => VertexFormat::Unorm8x4,
+        "B8G8R8A8_UNORM" => VertexFormat::Unorm8x4Bgra,
+        "R8G8_SNORM" => VertexFormat::Snorm8x2,
         "R16G16_SFLOAT" => VertexFormat::Float16x2,
         "R16G16B16A16_SFLOAT" => VertexFormat::Float16x4,
         other => return refuse(format!("vertex format {other}")),

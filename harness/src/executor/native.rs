@@ -402,6 +402,8 @@ pub fn vk_format(f: VertexFormat) -> vk::Format {
         Sint32x3 => vk::Format::R32G32B32_SINT,
         Sint32x4 => vk::Format::R32G32B32A32_SINT,
         Unorm8x4 => vk::Format::R8G8B8A8_UNORM,
+        Unorm8x4Bgra => vk::Format::B8G8R8A8_UNORM,
+        Snorm8x2 => vk::Format::R8G8_SNORM,
         Float16x2 => vk::Format::R16G16_SFLOAT,
         Float16x4 => vk::Format::R16G16B16A16_SFLOAT,
     }

@@ -4,7 +4,8 @@
 //!
 //! Bindings, in the emulation group ([`crate::emulation`]): the draw uniform
 //! ([`crate::draw_uniform`]), the index buffer, and vertex buffer `slot` at
-//! `VERTEX_BUFFERS + slot`. Attributes must be 4-byte aligned (every supported format is).
+//! `VERTEX_BUFFERS + slot`. Attributes are 4-byte aligned, or, for a format narrower than a
+//! word, aligned to its size (read from the word holding them, shifted down).
 
 use crate::desc::{StepMode, VertexBufferLayout, VertexFormat};
 use crate::emulation::{binding, Emulation};
@@ -12,11 +13,14 @@ use crate::error::TranslateError;
 use crate::vertex_function::{unsupported, wgsl_type, Arg, VertexFunction};
 use std::fmt::Write;
 
-/// WGSL expression decoding `format` at word `w` of `vb`, widened to a vec4 with Vulkan's
-/// defaults (0, 0, 0, 1).
-fn decode(format: VertexFormat, vb: &str, w: &str) -> String {
+/// WGSL expression decoding `format` at word `w` of `vb` (a format narrower than a word: at
+/// byte `shift / 8` of it), widened to a vec4 with Vulkan's defaults (0, 0, 0, 1).
+fn decode(format: VertexFormat, vb: &str, w: &str, shift: Option<&str>) -> String {
     use VertexFormat::*;
-    let word = |i: u32| format!("{vb}[{w} + {i}u]");
+    let word = |i: u32| match shift {
+        Some(shift) => format!("({vb}[{w} + {i}u] >> {shift})"),
+        None => format!("{vb}[{w} + {i}u]"),
+    };
     let f = |i: u32| format!("bitcast<f32>({})", word(i));
     let s = |i: u32| format!("bitcast<i32>({})", word(i));
     match format {
@@ -33,6 +37,8 @@ fn decode(format: VertexFormat, vb: &str, w: &str) -> String {
         Sint32x3 => format!("vec4<i32>({}, {}, {}, 1i)", s(0), s(1), s(2)),
         Sint32x4 => format!("vec4<i32>({}, {}, {}, {})", s(0), s(1), s(2), s(3)),
         Unorm8x4 => format!("unpack4x8unorm({})", word(0)),
+        Unorm8x4Bgra => format!("unpack4x8unorm({}).zyxw", word(0)),
+        Snorm8x2 => format!("vec4<f32>(unpack4x8snorm({}).xy, 0.0, 1.0)", word(0)),
         Float16x2 => format!("vec4<f32>(tesserae_unpack_half2({}), 0.0, 1.0)", word(0)),
         Float16x4 => format!("vec4<f32>(tesserae_unpack_half2({}), tesserae_unpack_half2({}))", word(0), word(1)),
     }
@@ -116,20 +122,33 @@ pub fn call(
                     .find_map(|(s, b)| b.attributes.iter().find(|x| x.location == *location).map(|x| (s, x)))
                     .ok_or_else(|| TranslateError::InvalidDesc(format!("vertex input at location {location} has no attribute")))?;
                 let layout = &layouts[slot];
-                if layout.stride % 4 != 0 || attr.offset % 4 != 0 {
-                    return Err(unsupported("vertex attributes not aligned to 4 bytes when pulled from storage"));
-                }
                 let element = match layout.step_mode {
                     StepMode::Vertex => vertex,
                     StepMode::Instance => instance,
                 };
-                let _ = writeln!(
-                    w,
-                    "    let tesserae_w{i} = ({element}) * {}u + {}u;\n    let tesserae_a{i} = {};",
-                    layout.stride / 4,
-                    attr.offset / 4,
-                    decode(attr.format, &format!("tesserae_vb{slot}"), &format!("tesserae_w{i}"))
-                );
+                let (size, vb, word) = (attr.format.size(), format!("tesserae_vb{slot}"), format!("tesserae_w{i}"));
+                if layout.stride % 4 == 0 && attr.offset % 4 == 0 {
+                    let _ = writeln!(
+                        w,
+                        "    let {word} = ({element}) * {}u + {}u;\n    let tesserae_a{i} = {};",
+                        layout.stride / 4,
+                        attr.offset / 4,
+                        decode(attr.format, &vb, &word, None)
+                    );
+                } else if size < 4 && layout.stride % size == 0 && attr.offset % size == 0 {
+                    // A narrow format aligned to its size lies within one word.
+                    let _ = writeln!(
+                        w,
+                        "    let tesserae_b{i} = ({element}) * {}u + {}u;\n    let {word} = tesserae_b{i} / 4u;\n    let tesserae_a{i} = {};",
+                        layout.stride,
+                        attr.offset,
+                        decode(attr.format, &vb, &word, Some(&format!("((tesserae_b{i} & 3u) * 8u)")))
+                    );
+                } else {
+                    return Err(unsupported(
+                        "vertex attributes not aligned to 4 bytes (or to their size, narrower) when pulled from storage",
+                    ));
+                }
                 let (tyname, _, n) = wgsl_type(module, *ty)?;
                 let swizzle = ["x", "xy", "xyz", "xyzw"][(n as usize).clamp(1, 4) - 1];
                 call.push(format!("{tyname}(tesserae_a{i}.{swizzle})"));

@@ -155,12 +155,39 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: IoStage, local_size
         StorageClass::Output if outputs_lowered => Some(StorageClass::Private),
         _ => None,
     };
+    // (Workgroup variables take no initializer: the control stage's initialized outputs are
+    // stored by every invocation when it starts, before a barrier, the same value each.)
+    let mut initialized: Vec<(Word, Operand)> = Vec::new();
     for inst in &mut module.types_global_values {
         if matches!(inst.class.opcode, Op::TypePointer | Op::Variable) {
             if let Some(Operand::StorageClass(sc)) = inst.operands.first() {
                 if let Some(n) = new_class(*sc) {
                     inst.operands[0] = Operand::StorageClass(n);
+                    if n == StorageClass::Workgroup && inst.class.opcode == Op::Variable && inst.operands.len() > 1 {
+                        initialized.extend(inst.result_id.map(|v| (v, inst.operands.remove(1))));
+                    }
                 }
+            }
+        }
+    }
+    if !initialized.is_empty() {
+        let workgroup = super::uint_constant(module, None, spirv::Scope::Workgroup as u32);
+        let semantics =
+            super::uint_constant(module, None, (spirv::MemorySemantics::ACQUIRE_RELEASE | spirv::MemorySemantics::WORKGROUP_MEMORY).bits());
+        if let Some(f) = super::entry_function(module, entry_id) {
+            if let Some(block) = module.functions[f].blocks.first_mut() {
+                let at = block.instructions.iter().take_while(|i| i.class.opcode == Op::Variable).count();
+                let mut start: Vec<Instruction> = initialized
+                    .iter()
+                    .map(|(v, init)| Instruction::new(Op::Store, None, None, vec![Operand::IdRef(*v), init.clone()]))
+                    .collect();
+                start.push(Instruction::new(
+                    Op::ControlBarrier,
+                    None,
+                    None,
+                    vec![Operand::IdRef(workgroup), Operand::IdRef(workgroup), Operand::IdRef(semantics)],
+                ));
+                block.instructions.splice(at..at, start);
             }
         }
     }
