@@ -301,6 +301,7 @@ pub fn vertex_format(f: VertexFormat) -> wgpu::VertexFormat {
         Unorm8x4 => wgpu::VertexFormat::Unorm8x4,
         Unorm8x4Bgra => wgpu::VertexFormat::Unorm8x4Bgra,
         Snorm8x2 => wgpu::VertexFormat::Snorm8x2,
+        Uint8x2 => wgpu::VertexFormat::Uint8x2,
         Float16x2 => wgpu::VertexFormat::Float16x2,
         Float16x4 => wgpu::VertexFormat::Float16x4,
     }

@@ -143,10 +143,15 @@ pub enum TargetFormat {
     R32Float,
     /// 32-bit signed integers: never blended, cleared to 0 only (a clear colour is a float).
     R32Sint,
+    /// Two 8-bit unsigned integers (as `R32Sint`).
+    Rg8Uint,
+    /// Unsigned 11-, 11- and 10-bit floats packed in 32 bits, red lowest
+    /// (`B10G11R11_UFLOAT_PACK32`).
+    Rg11b10Ufloat,
 }
 
 impl TargetFormat {
-    pub const ALL: [TargetFormat; 8] = [
+    pub const ALL: [TargetFormat; 10] = [
         TargetFormat::Rgba8Unorm,
         TargetFormat::Rgba16Float,
         TargetFormat::Rgba32Float,
@@ -155,11 +160,22 @@ impl TargetFormat {
         TargetFormat::R16Float,
         TargetFormat::R32Float,
         TargetFormat::R32Sint,
+        TargetFormat::Rg8Uint,
+        TargetFormat::Rg11b10Ufloat,
     ];
+    /// Whether the format holds integers (never blended; a clear colour, a float, clears it
+    /// to 0 only).
+    pub fn is_integer(self) -> bool {
+        matches!(self, TargetFormat::R32Sint | TargetFormat::Rg8Uint)
+    }
     pub fn bytes_per_texel(self) -> u32 {
         match self {
-            TargetFormat::Rgba8Unorm | TargetFormat::Rg16Float | TargetFormat::R32Float | TargetFormat::R32Sint => 4,
-            TargetFormat::R16Float => 2,
+            TargetFormat::Rgba8Unorm
+            | TargetFormat::Rg16Float
+            | TargetFormat::R32Float
+            | TargetFormat::R32Sint
+            | TargetFormat::Rg11b10Ufloat => 4,
+            TargetFormat::R16Float | TargetFormat::Rg8Uint => 2,
             TargetFormat::Rgba16Float | TargetFormat::Rg32Float => 8,
             TargetFormat::Rgba32Float => 16,
         }

@@ -483,6 +483,7 @@ fn encode(c: &Cursor, line: usize, f: VertexFormat, v: &str, out: &mut Vec<u8>) 
         Sint32 | Sint32x2 | Sint32x3 | Sint32x4 => out.extend(num::<i32>(c, line, v, "sint32")?.to_le_bytes()),
         // (Bytes in memory order: blue first for the BGRA format.)
         Unorm8x4 | Unorm8x4Bgra => out.push(num::<u8>(c, line, v, "unorm8 (0-255)")?),
+        Uint8x2 => out.push(num::<u8>(c, line, v, "uint8 (0-255)")?),
         Snorm8x2 => out.extend(num::<i8>(c, line, v, "snorm8 (-128-127)")?.to_le_bytes()),
         Float16x2 | Float16x4 => out.extend(f32_to_f16(num::<f32>(c, line, v, "float16")?).to_le_bytes()),
     }

@@ -144,6 +144,8 @@ pub enum VertexFormat {
     Unorm8x4Bgra,
     /// Two bytes, each a signed normalized value (`R8G8_SNORM`).
     Snorm8x2,
+    /// Two bytes, each an unsigned integer (`R8G8_UINT`).
+    Uint8x2,
     Float16x2,
     Float16x4,
 }
@@ -153,7 +155,7 @@ impl VertexFormat {
     pub fn size(self) -> u32 {
         use VertexFormat::*;
         match self {
-            Snorm8x2 => 2,
+            Snorm8x2 | Uint8x2 => 2,
             Float32 | Uint32 | Sint32 | Unorm8x4 | Unorm8x4Bgra | Float16x2 => 4,
             Float32x2 | Uint32x2 | Sint32x2 | Float16x4 => 8,
             Float32x3 | Uint32x3 | Sint32x3 => 12,
@@ -165,7 +167,7 @@ impl VertexFormat {
         use VertexFormat::*;
         match self {
             Float32 | Uint32 | Sint32 => 1,
-            Float32x2 | Uint32x2 | Sint32x2 | Float16x2 | Snorm8x2 => 2,
+            Float32x2 | Uint32x2 | Sint32x2 | Float16x2 | Snorm8x2 | Uint8x2 => 2,
             Float32x3 | Uint32x3 | Sint32x3 => 3,
             Float32x4 | Uint32x4 | Sint32x4 | Unorm8x4 | Unorm8x4Bgra | Float16x4 => 4,
         }
@@ -187,6 +189,7 @@ impl VertexFormat {
         ("unorm8x4", VertexFormat::Unorm8x4),
         ("unorm8x4-bgra", VertexFormat::Unorm8x4Bgra),
         ("snorm8x2", VertexFormat::Snorm8x2),
+        ("uint8x2", VertexFormat::Uint8x2),
         ("float16x2", VertexFormat::Float16x2),
         ("float16x4", VertexFormat::Float16x4),
     ];

@@ -244,7 +244,7 @@ fn graphics(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipel
         ),
     };
     // An integer target's clear colour would be a float's bits: only 0 means the same.
-    if formats[0].0 == crate::shader_test::TargetFormat::R32Sint && clear.is_some_and(|c| c != [0.0; 4]) {
+    if formats[0].0.is_integer() && clear.is_some_and(|c| c != [0.0; 4]) {
         return Err(Refusal("an integer colour attachment cleared to a value other than 0".into()).into());
     }
     let targets = pipeline::Targets { format: formats[0].0, clear, initial };

@@ -198,17 +198,60 @@ fn texture(script: &Script, id: BufferId, state: &State) -> R<TextureData> {
         return refuse(format!("image `{}`: only single-level 2D images are sampled", b.name));
     }
     let bytes = state.bytes(id)?;
-    // A depth image samples as (D, 0, 0, 1) (Vulkan's component substitution), which RGBA32F
-    // texels holding those values give exactly.
-    let depth = |values: Vec<f32>| values.into_iter().flat_map(|d| [d, 0.0, 0.0, 1.0]).flat_map(f32::to_le_bytes).collect();
+    // Depth and float formats of fewer channels sample as RGBA with Vulkan's component
+    // substitution (D → (D, 0, 0, 1); missing G and B 0, A 1), which RGBA32F texels holding
+    // those values give exactly: every 16-bit float, and every 16-bit unorm depth, is exact in
+    // 32 bits.
+    let rgba32f = |channels: usize, values: Vec<f32>| -> Vec<u8> {
+        values
+            .chunks_exact(channels)
+            .flat_map(|t| {
+                let mut px = [0.0, 0.0, 0.0, 1.0];
+                px[..channels].copy_from_slice(t);
+                px
+            })
+            .flat_map(f32::to_le_bytes)
+            .collect()
+    };
+    let f16s = || bytes.chunks_exact(2).map(|b| tesserae_amber::types::f16_to_f32(u16::from_le_bytes([b[0], b[1]]))).collect::<Vec<f32>>();
+    let f32s = || bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect::<Vec<f32>>();
     let (format, data) = match format.name.as_str() {
         "R8G8B8A8_UNORM" => (TexelFormat::Rgba8Unorm, bytes.to_vec()),
         "B8G8R8A8_UNORM" => (TexelFormat::Rgba8Unorm, swap_red_blue(bytes)),
         "R32G32B32A32_SFLOAT" => (TexelFormat::Rgba32Float, bytes.to_vec()),
-        "D16_UNORM" | "D32_SFLOAT" => (TexelFormat::Rgba32Float, depth(decode_depth(&format.name, bytes))),
+        "D16_UNORM" | "D32_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(1, decode_depth(&format.name, bytes))),
+        "R32_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(1, f32s())),
+        "R32G32_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(2, f32s())),
+        "R16_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(1, f16s())),
+        "R16G16_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(2, f16s())),
+        "R16G16B16A16_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(4, f16s())),
+        "B10G11R11_UFLOAT_PACK32" => (TexelFormat::Rgba32Float, rgba32f(3, packed_ufloats(bytes))),
+        // (An unsigned integer format sampled through a float sampler is undefined; a `usampler`
+        // reads the integers, which the model's float textures do not carry.)
         other => return refuse(format!("sampled image format {other}")),
     };
     Ok(TextureData { width, height, layers: 1, view: TextureView::D2, format, data })
+}
+
+/// Red, green and blue of `B10G11R11_UFLOAT_PACK32` texels (red in the lowest 11 bits; unsigned
+/// floats of 5 exponent bits, 6 or 5 mantissa bits), each exact in 32 bits.
+fn packed_ufloats(bytes: &[u8]) -> Vec<f32> {
+    let ufloat = |raw: u32, mantissa: u32| {
+        let (e, m) = ((raw >> mantissa) as i32, (raw & ((1 << mantissa) - 1)) as f32 / (1 << mantissa) as f32);
+        match e {
+            0 => m * 2f32.powi(-14),
+            31 if m == 0.0 => f32::INFINITY,
+            31 => f32::NAN,
+            _ => (1.0 + m) * 2f32.powi(e - 15),
+        }
+    };
+    bytes
+        .chunks_exact(4)
+        .flat_map(|t| {
+            let w = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+            [ufloat(w & 0x7ff, 6), ufloat((w >> 11) & 0x7ff, 6), ufloat(w >> 22, 5)]
+        })
+        .collect()
 }
 
 /// Depth values from a depth buffer's bytes (`D16_UNORM` or `D32_SFLOAT`).
@@ -250,6 +293,7 @@ fn vertex_format(f: &Format) -> R<VertexFormat> {
         "R8G8B8A8_UNORM" => VertexFormat::Unorm8x4,
         "B8G8R8A8_UNORM" => VertexFormat::Unorm8x4Bgra,
         "R8G8_SNORM" => VertexFormat::Snorm8x2,
+        "R8G8_UINT" => VertexFormat::Uint8x2,
         "R16G16_SFLOAT" => VertexFormat::Float16x2,
         "R16G16B16A16_SFLOAT" => VertexFormat::Float16x4,
         other => return refuse(format!("vertex format {other}")),
@@ -342,6 +386,8 @@ pub fn target_format(script: &Script, b: BufferId) -> R<(TargetFormat, bool)> {
         "R16_SFLOAT" => (TargetFormat::R16Float, false),
         "R32_SFLOAT" => (TargetFormat::R32Float, false),
         "R32_SINT" => (TargetFormat::R32Sint, false),
+        "R8G8_UINT" => (TargetFormat::Rg8Uint, false),
+        "B10G11R11_UFLOAT_PACK32" => (TargetFormat::Rg11b10Ufloat, false),
         other => return refuse(format!("colour attachment format {other} (`{}`)", buffer.name)),
     })
 }

@@ -404,6 +404,7 @@ pub fn vk_format(f: VertexFormat) -> vk::Format {
         Unorm8x4 => vk::Format::R8G8B8A8_UNORM,
         Unorm8x4Bgra => vk::Format::B8G8R8A8_UNORM,
         Snorm8x2 => vk::Format::R8G8_SNORM,
+        Uint8x2 => vk::Format::R8G8_UINT,
         Float16x2 => vk::Format::R16G16_SFLOAT,
         Float16x4 => vk::Format::R16G16B16A16_SFLOAT,
     }
@@ -420,6 +421,8 @@ fn vk_target_format(f: crate::shader_test::TargetFormat) -> vk::Format {
         F::R16Float => vk::Format::R16_SFLOAT,
         F::R32Float => vk::Format::R32_SFLOAT,
         F::R32Sint => vk::Format::R32_SINT,
+        F::Rg8Uint => vk::Format::R8G8_UINT,
+        F::Rg11b10Ufloat => vk::Format::B10G11R11_UFLOAT_PACK32,
     }
 }
 

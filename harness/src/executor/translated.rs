@@ -114,6 +114,7 @@ impl TranslatedExecutor {
                 | wgpu::Features::SHADER_F16
                 | wgpu::Features::FLOAT32_FILTERABLE
                 | wgpu::Features::DEPTH32FLOAT_STENCIL8
+                | wgpu::Features::RG11B10UFLOAT_RENDERABLE
                 // Vertex shaders writing storage buffers (Vulkan's vertexPipelineStoresAndAtomics),
                 // where the backend has it (native-only in wgpu; not in WebGPU).
                 | wgpu::Features::VERTEX_WRITABLE_STORAGE);
@@ -1044,5 +1045,7 @@ fn wgpu_target_format(f: crate::shader_test::TargetFormat) -> wgpu::TextureForma
         F::R16Float => wgpu::TextureFormat::R16Float,
         F::R32Float => wgpu::TextureFormat::R32Float,
         F::R32Sint => wgpu::TextureFormat::R32Sint,
+        F::Rg8Uint => wgpu::TextureFormat::Rg8Uint,
+        F::Rg11b10Ufloat => wgpu::TextureFormat::Rg11b10Ufloat,
     }
 }

@@ -39,6 +39,7 @@ fn decode(format: VertexFormat, vb: &str, w: &str, shift: Option<&str>) -> Strin
         Unorm8x4 => format!("unpack4x8unorm({})", word(0)),
         Unorm8x4Bgra => format!("unpack4x8unorm({}).zyxw", word(0)),
         Snorm8x2 => format!("vec4<f32>(unpack4x8snorm({}).xy, 0.0, 1.0)", word(0)),
+        Uint8x2 => format!("vec4<u32>({w0} & 0xffu, ({w0} >> 8u) & 0xffu, 0u, 1u)", w0 = word(0)),
         Float16x2 => format!("vec4<f32>(tesserae_unpack_half2({}), 0.0, 1.0)", word(0)),
         Float16x4 => format!("vec4<f32>(tesserae_unpack_half2({}), tesserae_unpack_half2({}))", word(0), word(1)),
     }

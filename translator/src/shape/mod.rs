@@ -188,12 +188,15 @@ fn primitive_pass_reason(desc: &PipelineDesc, fragment: Option<&Reflection>, las
     let rotate = desc.options.provoking_vertex == ProvokingVertex::Last && flat_inputs && !desc.topology.is_points();
     // On a target that ignores the restart index, strips are assembled in compute too.
     let restart = !desc.options.primitive_restart && desc.topology.is_strip();
+    // WebGPU binds vertex buffers with strides of whole words only; the pass pulls the others.
+    let unaligned = desc.vertex_buffers.iter().any(|b| b.stride % 4 != 0);
     match () {
         _ if desc.topology.has_adjacency() => Some("primitives with adjacency without a geometry stage"),
         _ if rotate => Some("flat varyings on a last-vertex rasterizer"),
         _ if last.cull_distance_outputs > 0 => Some("cull distances"),
         _ if last.writes(BuiltIn::Layer) || last.writes(BuiltIn::ViewportIndex) => Some("Layer or ViewportIndex output"),
         _ if restart => Some("strips on a target without primitive restart"),
+        _ if unaligned => Some("a vertex buffer stride that is not a multiple of 4 (WebGPU's vertex buffer alignment)"),
         _ => None,
     }
 }

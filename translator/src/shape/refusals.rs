@@ -83,8 +83,10 @@ pub(crate) fn check_vertex_inputs(r: &Reflection, buffers: &[VertexBufferLayout]
 fn format_kind(f: VertexFormat) -> reflect::ScalarKind {
     use VertexFormat::*;
     match f {
-        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 => reflect::ScalarKind::Uint,
+        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 | Uint8x2 => reflect::ScalarKind::Uint,
         Sint32 | Sint32x2 | Sint32x3 | Sint32x4 => reflect::ScalarKind::Sint,
-        _ => reflect::ScalarKind::Float,
+        Float32 | Float32x2 | Float32x3 | Float32x4 | Unorm8x4 | Unorm8x4Bgra | Snorm8x2 | Float16x2 | Float16x4 => {
+            reflect::ScalarKind::Float
+        }
     }
 }

@@ -1,0 +1,260 @@
+// pass `vertex`, vertex stage
+struct gl_PerVertex {
+    @builtin(position) gl_Position: vec4<f32>,
+    gl_PointSize: f32,
+    gl_ClipDistance: array<f32, 1>,
+    gl_CullDistance: array<f32, 1>,
+}
+
+struct type_11 {
+    @builtin(position) gl_Position: vec4<f32>,
+    @location(0) @interpolate(flat) m1_member: vec2<u32>,
+}
+
+struct TesseraeVertexOut {
+    out0_member: vec4<f32>,
+    out1_member: vec2<u32>,
+}
+
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16_: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+
+var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
+var<private> pos_1: vec2<f32>;
+var<private> c: vec2<u32>;
+var<private> colour_1: vec2<u32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
+@group(0) @binding(3) 
+var<storage> tesserae_vb1_: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
+
+fn main() {
+    let _e8 = pos_1;
+    unnamed.gl_Position = vec4<f32>(_e8.x, _e8.y, 0f, 1f);
+    let _e13 = colour_1;
+    c = _e13;
+    return;
+}
+
+fn tesserae_vertex(pos: vec2<f32>, colour: vec2<u32>) -> TesseraeVertexOut {
+    pos_1 = pos;
+    colour_1 = colour;
+    main();
+    let _e8 = unnamed.gl_Position.y;
+    unnamed.gl_Position.y = -(_e8);
+    let _e10 = unnamed.gl_Position;
+    let _e11 = c;
+    return TesseraeVertexOut(_e10, _e11);
+}
+
+fn tesserae_raw_index(i: u32) -> u32 {
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
+    }
+    let _e20 = tesserae_indices[i];
+    return _e20;
+}
+
+fn tesserae_vertex_index(position: u32) -> u32 {
+    let _e3 = tesserae_draw.first;
+    let i_1 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_1;
+    }
+    let _e10 = tesserae_raw_index(i_1);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e4 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e4) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e11 = tesserae_draw.first_instance;
+    let tesserae_instance = (tesserae_gid.y + _e11);
+    let tesserae_b0_ = ((_e7 * 2u) + 0u);
+    let tesserae_w0_ = (tesserae_b0_ / 4u);
+    let _e23 = tesserae_vb0_[(tesserae_w0_ + 0u)];
+    let tesserae_a0_ = vec4<f32>(unpack4x8snorm((_e23 >> ((tesserae_b0_ & 3u) * 8u))).xy, 0f, 1f);
+    let tesserae_b1_ = ((_e7 * 2u) + 0u);
+    let tesserae_w1_ = (tesserae_b1_ / 4u);
+    let _e44 = tesserae_vb1_[(tesserae_w1_ + 0u)];
+    let _e56 = tesserae_vb1_[(tesserae_w1_ + 0u)];
+    let tesserae_a1_ = vec4<u32>(((_e44 >> ((tesserae_b1_ & 3u) * 8u)) & 255u), (((_e56 >> ((tesserae_b1_ & 3u) * 8u)) >> 8u) & 255u), 0u, 1u);
+    let _e73 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec2<u32>(tesserae_a1_.xy));
+    let _e77 = tesserae_draw.count;
+    let tesserae_base = (((tesserae_gid.y * _e77) + tesserae_gid.x) * 2u);
+    tesserae_records[tesserae_base] = _e73.out0_member;
+    tesserae_records[(tesserae_base + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e73.out1_member, 0u, 0u));
+    return;
+}
+// pass `primitives`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+
+@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) var<storage, read_write> tesserae_prims: array<u32>;
+@group(0) @binding(34) var<storage, read_write> tesserae_flags: array<u32>;
+
+@compute @workgroup_size(64)
+fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let p = gid.x;
+    if p >= tesserae_draw.primitives {
+        return;
+    }
+    var v = array<u32, 3>();
+    var keep = true;
+    for (var k = 0u; k < 3u; k++) { v[k] = p * 3u + k; }
+    let base = gid.y * tesserae_draw.count;
+    for (var c = 0u; c < 0u; c++) {
+        var all_negative = true;
+        for (var k = 0u; k < 3u; k++) {
+            let d = tesserae_records[(base + v[k]) * 2u + 2u + c / 4u][c % 4u];
+            if !(d < 0.0) {
+                all_negative = false;
+            }
+        }
+        if all_negative {
+            keep = false;
+        }
+    }
+    let q = gid.y * tesserae_draw.primitives + p;
+    tesserae_flags[q] = select(0u, 1u, keep);
+    for (var k = 0u; k < 3u; k++) {
+        tesserae_prims[q * 3u + k] = base + v[k];
+    }
+}
+// pass `compact`, vertex stage
+struct TesseraeDraw {
+    viewport: vec2<f32>,
+    point_size: f32,
+    indexed: u32,
+    first: u32,
+    base_vertex: i32,
+    index_u16: u32,
+    count: u32,
+    size_range: vec2<f32>,
+    instances: u32,
+    primitives: u32,
+    first_instance: u32,
+    vulkan_base_vertex: i32,
+    tess_mode: u32,
+}
+@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
+
+@group(0) @binding(33) var<storage, read> tesserae_prims: array<u32>;
+@group(0) @binding(34) var<storage, read> tesserae_flags: array<u32>;
+@group(0) @binding(35) var<storage, read_write> tesserae_out_indices: array<u32>;
+@group(0) @binding(36) var<storage, read_write> tesserae_indirect: array<u32>;
+var<workgroup> tesserae_sums: array<u32, 256>;
+
+@compute @workgroup_size(256)
+fn tesserae_compact_main(@builtin(local_invocation_index) t: u32) {
+    let total = tesserae_draw.primitives * tesserae_draw.instances;
+    let chunk = (total + 255u) / 256u;
+    let start = min(t * chunk, total);
+    let end = min(start + chunk, total);
+    var sum = 0u;
+    for (var i = start; i < end; i++) {
+        sum += tesserae_flags[i];
+    }
+    tesserae_sums[t] = sum;
+    workgroupBarrier();
+    if t == 0u {
+        var acc = 0u;
+        for (var i = 0u; i < 256u; i++) {
+            let x = tesserae_sums[i];
+            tesserae_sums[i] = acc;
+            acc += x;
+        }
+        tesserae_indirect[0] = acc * 3u;
+        tesserae_indirect[1] = 1u;
+        tesserae_indirect[2] = 0u;
+        tesserae_indirect[3] = 0u;
+        tesserae_indirect[4] = 0u;
+    }
+    workgroupBarrier();
+    var dst = tesserae_sums[t];
+    for (var i = start; i < end; i++) {
+        if tesserae_flags[i] != 0u {
+            for (var k = 0u; k < 3u; k++) {
+                tesserae_out_indices[dst * 3u + k] = tesserae_prims[i * 3u + k];
+            }
+            dst += 1u;
+        }
+    }
+}
+// pass `draw survivors`, vertex stage
+
+@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
+
+struct TesseraePassOut {
+    @builtin(position) position: vec4<f32>,
+    @location(0) @interpolate(flat) v0: vec2<u32>,
+}
+
+@vertex
+fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
+    var o: TesseraePassOut;
+    let b = r * 2u;
+    o.position = tesserae_records[b];
+    o.v0 = bitcast<vec4<u32>>(tesserae_records[b + 1u]).xy;
+    return o;
+}
+// pass `draw survivors`, fragment stage
+var<private> frag: vec4<f32>;
+var<private> c_1: vec2<u32>;
+
+fn main_1() {
+    let _e5 = c_1;
+    let _e8 = (vec2<f32>(_e5) / vec2(255f));
+    frag = vec4<f32>(_e8.x, _e8.y, 0f, 1f);
+    return;
+}
+
+@fragment 
+fn main(@location(0) @interpolate(flat) c: vec2<u32>) -> @location(0) vec4<f32> {
+    c_1 = c;
+    main_1();
+    let _e3 = frag;
+    return _e3;
+}
