@@ -500,14 +500,17 @@ pub fn graphics(
                 vertices
             };
             let count = count.unwrap_or(available.saturating_sub(start));
+            // An indexed draw reads `count` indices from the first, and the start is the vertex
+            // offset added to each (Amber's `vkCmdDrawIndexed(count, instances, 0, start, ...)`).
+            let (first, base_vertex) = if indexed { (0, start as i32) } else { (start, 0) };
             Draw {
                 topology: topology(t, p.patch_control_points)?,
                 indexed,
                 count,
                 instances: instance_count,
-                first: start,
+                first,
                 first_instance: start_instance,
-                base_vertex: 0,
+                base_vertex,
                 line: p.line,
             }
         }
