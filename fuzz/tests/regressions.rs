@@ -477,3 +477,19 @@ fn result_ids_past_the_bound_are_malformed_when_rspirv_reads_the_module() {
         r.map(|p| p.entry_point)
     );
 }
+
+/// `spirv_words` (2026-12-06, at startup over the kept corpus, after the padded arrays reached
+/// storage blocks): a runtime array decorated with an `ArrayStride` of 16,515,088 bytes. The
+/// padding of wide strides gave each element about four million padding members (a timeout
+/// and 1.8 GB). Padding stops at 64 words; a wider stride is refused by name as a layout WGSL
+/// cannot spell.
+#[test]
+fn a_stride_of_megabytes_is_refused_not_padded() {
+    let words = words_of("regressions/spirv_words/fixed/runtime-array-stride-of-16-mebibytes.bin");
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Unsupported { feature, .. }) if feature.contains("stride")),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}

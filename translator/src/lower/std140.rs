@@ -47,12 +47,16 @@ fn element_layout(opcode: Op, operands: &[u32], scalar: impl Fn(Word) -> bool) -
     }
 }
 
+/// The most padding words an element gets (a member each: WGSL's uniform rules give an array of
+/// them a 16-byte stride). A wider stride is left for the layout check's refusal.
+const MAX_PADDING_WORDS: u32 = 64;
+
 /// Whether an array of elements of this (size, alignment) with `stride` needs padding that a
 /// WGSL struct can give: wider than WGSL's stride, a multiple of the alignment (and of 16 in a
-/// uniform block, WGSL's uniform array rule).
+/// uniform block, WGSL's uniform array rule), by at most [`MAX_PADDING_WORDS`].
 fn pads(stride: u32, (size, align): (u32, u32), uniform_only: bool) -> bool {
     let natural = size.div_ceil(align) * align;
-    stride > natural && stride % align == 0 && (!uniform_only || stride % 16 == 0)
+    stride > natural && stride % align == 0 && (!uniform_only || stride % 16 == 0) && (stride - size) / 4 <= MAX_PADDING_WORDS
 }
 
 /// Most elements of a padded array accessed as a whole (see `lower`).
