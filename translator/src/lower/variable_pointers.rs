@@ -256,28 +256,11 @@ fn analyse(module: &dr::Module) -> Option<Plan> {
             }
             // Dereferenced: the pointer operand of a memory access or an access chain's base.
             let pointer_operand = (k == 1 && i.class.opcode == Op::CopyMemory)
-                || k == 0
-                    && matches!(
+                || (k == 0
+                    && (matches!(
                         i.class.opcode,
-                        Op::Load
-                            | Op::Store
-                            | Op::CopyMemory
-                            | Op::AccessChain
-                            | Op::InBoundsAccessChain
-                            | Op::AtomicLoad
-                            | Op::AtomicStore
-                            | Op::AtomicExchange
-                            | Op::AtomicIAdd
-                            | Op::AtomicISub
-                            | Op::AtomicSMin
-                            | Op::AtomicUMin
-                            | Op::AtomicSMax
-                            | Op::AtomicUMax
-                            | Op::AtomicAnd
-                            | Op::AtomicOr
-                            | Op::AtomicXor
-                            | Op::AtomicCompareExchange
-                    );
+                        Op::Load | Op::Store | Op::CopyMemory | Op::AccessChain | Op::InBoundsAccessChain | Op::AtomicLoad
+                    ) || crate::spirv_view::is_atomic_write(i.class.opcode)));
             if !pointer_operand {
                 return None;
             }
