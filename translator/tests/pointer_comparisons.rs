@@ -196,3 +196,55 @@ fn a_variable_pointer_passed_to_a_function_is_refused_by_name() {
         other => panic!("{:?}", other.map(|_| ())),
     }
 }
+
+/// A function returning one of two pointers (`lower/pointer_returns.rs`) is inlined where it is
+/// called, so the choice is a select of the caller's pointers; the function goes.
+#[test]
+fn a_function_returning_a_pointer_is_inlined() {
+    let mut b = Builder::new();
+    b.set_version(1, 4);
+    b.capability(spirv::Capability::Shader);
+    b.capability(spirv::Capability::VariablePointers);
+    b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    let void = b.type_void();
+    let boolean = b.type_bool();
+    let uint = b.type_int(32, 0);
+    let c: Vec<u32> = (0..9).map(|i| b.constant_bit32(uint, i)).collect();
+    let array = b.type_array(uint, c[8]);
+    b.decorate(array, spirv::Decoration::ArrayStride, [Operand::LiteralBit32(4)]);
+    let block = b.type_struct([array]);
+    b.decorate(block, spirv::Decoration::Block, []);
+    b.member_decorate(block, 0, spirv::Decoration::Offset, [Operand::LiteralBit32(0)]);
+    let p_block = b.type_pointer(None, StorageClass::StorageBuffer, block);
+    let p_uint = b.type_pointer(None, StorageClass::StorageBuffer, uint);
+    let data = b.variable(p_block, None, StorageClass::StorageBuffer, None);
+    b.decorate(data, spirv::Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+    b.decorate(data, spirv::Decoration::Binding, [Operand::LiteralBit32(0)]);
+    let choose_ty = b.type_function(p_uint, [p_uint, p_uint, boolean]);
+    let choose = b.begin_function(p_uint, None, spirv::FunctionControl::NONE, choose_ty).unwrap();
+    let (x, y, pick) =
+        (b.function_parameter(p_uint).unwrap(), b.function_parameter(p_uint).unwrap(), b.function_parameter(boolean).unwrap());
+    b.begin_block(None).unwrap();
+    let picked = b.select(p_uint, None, pick, x, y).unwrap();
+    b.ret_value(picked).unwrap();
+    b.end_function().unwrap();
+    let fn_ty = b.type_function(void, []);
+    let main = b.begin_function(void, None, spirv::FunctionControl::NONE, fn_ty).unwrap();
+    b.begin_block(None).unwrap();
+    let (d0, d5) = (b.access_chain(p_uint, None, data, [c[0], c[0]]).unwrap(), b.access_chain(p_uint, None, data, [c[0], c[5]]).unwrap());
+    let k = b.load(uint, None, d0, None, []).unwrap();
+    let odd = b.i_equal(boolean, None, k, c[1]).unwrap();
+    let chosen = b.function_call(p_uint, None, choose, [d5, d0, odd]).unwrap();
+    let v = b.load(uint, None, chosen, None, []).unwrap();
+    let d1 = b.access_chain(p_uint, None, data, [c[0], c[1]]).unwrap();
+    b.store(d1, v, None, []).unwrap();
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    b.entry_point(spirv::ExecutionModel::GLCompute, main, "main", [data]);
+    b.execution_mode(main, spirv::ExecutionMode::LocalSize, [1, 1, 1]);
+    let wgsl = translate_words(b.module().assemble()).unwrap_or_else(|e| panic!("{e}"));
+    // Two functions (the entry point and its body): the helper is gone, and the load through
+    // its choice is a branch loading either element (`composite_select`).
+    assert_eq!(wgsl.matches("\nfn ").count(), 2, "{wgsl}");
+    assert!(wgsl.contains("global.member[5u];") && wgsl.contains("if (") && !wgsl.contains("ptr<"), "{wgsl}");
+}

@@ -45,6 +45,7 @@ pub mod pack_components;
 pub mod packed_vectors;
 pub mod point_coord;
 pub mod pointer_comparisons;
+pub mod pointer_returns;
 pub mod pointers_across_blocks;
 pub mod primitive_id;
 pub mod push_constants;
@@ -90,13 +91,14 @@ pub(crate) const ON_INPUT: [PredicatedPass; 6] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 27] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 28] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
     ("lower: switch_loop_break", switch_loop_break::applies, switch_loop_break::lower),
     ("lower: switch_fallthrough", switch_fallthrough::applies, switch_fallthrough::lower),
     ("lower: unreachable_returns", unreachable_returns::applies, unreachable_returns::lower),
+    ("lower: pointer_returns", pointer_returns::applies, pointer_returns::lower),
     ("lower: variable_pointers", variable_pointers::applies, variable_pointers::lower),
     ("lower: pointer_comparisons", pointer_comparisons::applies, pointer_comparisons::lower),
     ("lower: pointers_across_blocks", pointers_across_blocks::applies, pointers_across_blocks::lower),
