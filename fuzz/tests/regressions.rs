@@ -38,6 +38,7 @@ fn desc_of(rel: &str) -> PipelineDesc {
         topology: t.topology(),
         vertex_buffers: t.layouts(),
         specialization: t.specialization.clone(),
+        primitive_restart_enable: t.test.primitive_restart,
         options: tesserae::Options::default(),
     }
 }

@@ -127,6 +127,7 @@ pub fn pipeline(test: &ShaderTest, options: tesserae::Options) -> Result<tessera
         topology: test.topology(),
         vertex_buffers: test.layouts(),
         specialization: test.specialization.clone(),
+        primitive_restart_enable: test.test.primitive_restart,
         options,
     })
 }

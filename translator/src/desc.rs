@@ -316,6 +316,11 @@ pub struct PipelineDesc {
     pub vertex_buffers: Vec<VertexBufferLayout>,
     /// Specialization constants by `SpecId`, for every stage; unlisted ones keep their defaults.
     pub specialization: Vec<(u32, SpecValue)>,
+    /// Vulkan's `primitiveRestartEnable`: whether indexed strips restart at the all-ones index.
+    /// WebGPU always restarts them, so a strip pipeline with restart disabled has its strips
+    /// assembled in compute (where a u16 index of 0xFFFF is a vertex); `true` by default, as
+    /// WebGPU draws.
+    pub primitive_restart_enable: bool,
     pub options: Options,
 }
 
@@ -331,6 +336,7 @@ impl PipelineDesc {
             topology: Topology::TriangleList,
             vertex_buffers: Vec::new(),
             specialization: Vec::new(),
+            primitive_restart_enable: true,
             options: Options::default(),
         }
     }

@@ -116,7 +116,8 @@ pub fn translate(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
 fn translate_unprofiled(desc: &PipelineDesc) -> Result<Plan, TranslateError> {
     let mut stages = Stages::load(desc)?;
     let shape = PipelineShape::of(desc, &stages)?;
-    let ctx = profile::phase("lower: resources", || ResourceContext::prepare(&mut stages.all_mut(), desc.options.max_bind_groups))?;
+    let mut ctx = profile::phase("lower: resources", || ResourceContext::prepare(&mut stages.all_mut(), desc.options.max_bind_groups))?;
+    ctx.set_primitive_restart(desc.primitive_restart_enable);
     let primitive_id = shape::prepare::stages(&shape, &mut stages)?;
     let emulation = |stage, why| ctx.emulation(stage, why);
     let vertex_capture = vertex_capture(desc, &shape, &stages)?;

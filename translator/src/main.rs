@@ -160,6 +160,7 @@ fn pipeline_of(files: &[PathBuf], topology: Option<Topology>, options: Options) 
         topology,
         vertex_buffers: VertexBufferLayout::infer(&vr),
         specialization: Vec::new(),
+        primitive_restart_enable: true,
         options,
     })
 }

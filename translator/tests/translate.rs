@@ -275,6 +275,27 @@ fn strips_are_assembled_in_compute_where_the_target_has_no_primitive_restart() {
     assert_eq!(translate(&d).expect("translates").passes.len(), 1);
 }
 
+/// A strip pipeline with primitive restart disabled (Vulkan's default) has its strips assembled
+/// in compute, where no index restarts them (WebGPU would restart at a u16 0xFFFF); with restart
+/// enabled, the assembly finds the all-ones index.
+#[test]
+fn strips_without_primitive_restart_are_assembled_without_restarting() {
+    let mut d = desc(vs(VS), Some(fs(FS)));
+    d.topology = Topology::TriangleStrip;
+    d.primitive_restart_enable = false;
+    let plan = translate(&d).expect("translates");
+    let primitives = plan.passes.iter().find(|p| p.label() == "primitives").expect("a primitive pass");
+    let shaders = primitives.shaders();
+    let wgsl = shaders[0].wgsl.as_str();
+    assert!(wgsl.contains("fn tesserae_is_restart(i: u32) -> bool {\n    return false;\n}"), "{wgsl}");
+    // With restart enabled on a target without it, the same pass finds the restart index.
+    d.primitive_restart_enable = true;
+    d.options.primitive_restart = false;
+    let plan = translate(&d).expect("translates");
+    let primitives = plan.passes.iter().find(|p| p.label() == "primitives").expect("a primitive pass");
+    assert!(primitives.shaders()[0].wgsl.as_str().contains("0xffffu"), "restart at the all-ones index");
+}
+
 /// A geometry stage is translated as its passes, never dropped; an input primitive the draw's
 /// topology does not give is an invalid description.
 #[test]

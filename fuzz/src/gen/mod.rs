@@ -735,6 +735,7 @@ impl PipelineSpec {
             topology: self.topology,
             vertex_buffers: vec![self.vertex_buffer_layout()],
             specialization: self.resources.specialization(),
+            primitive_restart_enable: true,
             options: tesserae::Options::default(),
         }
     }

@@ -41,7 +41,7 @@ pub enum GpuError {
 
 /// The emulation group and bindings the sweep uses (the runtime's intermediates start at 24).
 pub const BINDINGS: TessBindings = TessBindings {
-    emulation: Emulation { group: 0 },
+    emulation: Emulation { group: 0, restart: true },
     levels: binding::INTERMEDIATES,
     counts: binding::INTERMEDIATES + 1,
     offsets: binding::INTERMEDIATES + 2,

@@ -253,7 +253,7 @@ fn capture_buffers_wgsl(e: Emulation, layout: &CaptureLayout, n: u32) -> String 
 fn count_kernel(e: Emulation, topology: Topology, b: &ScanBuffers) -> String {
     let n = cull::vertices_per_primitive(topology);
     let strip = topology.is_strip();
-    let params = if strip { e.draw_params_wgsl() + cull::IS_RESTART_WGSL } else { e.draw_uniform_wgsl() };
+    let params = if strip { e.draw_params_wgsl() + e.is_restart_wgsl() } else { e.draw_uniform_wgsl() };
     format!(
         "{params}
 {counts} var<storage, read_write> tesserae_capture_counts: array<u32>;
@@ -316,7 +316,7 @@ fn write_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &Captu
     Ok(match *source {
         Source::Draw { topology } => {
             let strip = topology.is_strip();
-            let params = if strip { e.draw_params_wgsl() + cull::IS_RESTART_WGSL } else { e.draw_uniform_wgsl() };
+            let params = if strip { e.draw_params_wgsl() + e.is_restart_wgsl() } else { e.draw_uniform_wgsl() };
             let src = format!(
                 "{params}{common}
 @compute @workgroup_size({WORKGROUP})

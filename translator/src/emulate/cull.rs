@@ -365,7 +365,7 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
 ",
         written = vertex_of(&format!("base + {vertex}")),
         // Only strips read the index buffer (for restarts).
-        params = if strip { b.emulation.draw_params_wgsl() + IS_RESTART_WGSL } else { b.emulation.draw_uniform_wgsl() },
+        params = if strip { b.emulation.draw_params_wgsl() + b.emulation.is_restart_wgsl() } else { b.emulation.draw_uniform_wgsl() },
         assemble = assemble_wgsl(topology),
         v_len = assembled.max(3),
         records = records::declaration(&b.emulation.at(b.records), "read", "tesserae_records"),

@@ -63,6 +63,9 @@ pub mod binding {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Emulation {
     pub group: u32,
+    /// Whether indexed strips restart at the all-ones index (the pipeline's
+    /// `primitive_restart_enable`), for the passes that assemble strips.
+    pub restart: bool,
 }
 
 impl Emulation {
@@ -88,6 +91,17 @@ impl Emulation {
         let mut w = crate::draw_uniform::wgsl_struct();
         let _ = writeln!(w, "{} var<uniform> tesserae_draw: TesseraeDraw;", self.at(binding::DRAW));
         w
+    }
+
+    /// WGSL of `tesserae_is_restart(i)` for the pipeline: whether position `i` of an indexed
+    /// draw holds the restart index, or never, with restart disabled (the kernel declares the
+    /// draw parameters, [`Emulation::draw_params_wgsl`]).
+    pub fn is_restart_wgsl(self) -> &'static str {
+        if self.restart {
+            crate::cull::IS_RESTART_WGSL
+        } else {
+            "fn tesserae_is_restart(i: u32) -> bool {\n    return false;\n}\n"
+        }
     }
 
     /// The draw uniform, the index buffer and the helpers that read indices: for the passes

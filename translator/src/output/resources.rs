@@ -34,6 +34,8 @@ pub struct ResourceContext {
     /// Copies of textures sampled through several samplers (`lower::texture_per_sampler`):
     /// (set, copy's binding) → the texture's (set, binding).
     texture_copies: BTreeMap<(u32, u32), (u32, u32)>,
+    /// The pipeline's `primitive_restart_enable`, for the passes assembling strips.
+    restart: bool,
 }
 
 impl ResourceContext {
@@ -79,7 +81,8 @@ impl ResourceContext {
         }
         let push_size =
             stages.iter().zip(&push).filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(m.view(), v) as u64)).max().unwrap_or(0);
-        let mut ctx = ResourceContext { group, max_bind_groups, vars, samplers, arrays, push_size, texture_copies: BTreeMap::new() };
+        let mut ctx =
+            ResourceContext { group, max_bind_groups, vars, samplers, arrays, push_size, texture_copies: BTreeMap::new(), restart: true };
         for (m, pc) in stages.iter_mut().zip(push) {
             let stage = m.reflection.stage;
             for (_, d) in ctx.vars.iter().filter(|(s, _)| *s == stage) {
@@ -163,7 +166,12 @@ impl ResourceContext {
                 ),
             ));
         }
-        Ok(Emulation { group: self.group })
+        Ok(Emulation { group: self.group, restart: self.restart })
+    }
+
+    /// Sets the pipeline's `primitive_restart_enable` (true until set).
+    pub fn set_primitive_restart(&mut self, enabled: bool) {
+        self.restart = enabled;
     }
 
     /// Fills the plan's resource table and push constants, adds the push-constant buffer to
@@ -274,7 +282,7 @@ impl ResourceContext {
                     }
                 }
             }
-            let provided = Emulation { group: g }.pass_resources(&pass.shaders());
+            let provided = Emulation { group: g, restart: true }.pass_resources(&pass.shaders());
             *pass.resources_mut() = provided;
         }
         // Element by element; a combined sampler's texture before its sampler.

@@ -188,6 +188,8 @@ fn primitive_pass_reason(desc: &PipelineDesc, fragment: Option<&Reflection>, las
     let rotate = desc.options.provoking_vertex == ProvokingVertex::Last && flat_inputs && !desc.topology.is_points();
     // On a target that ignores the restart index, strips are assembled in compute too.
     let restart = !desc.options.primitive_restart && desc.topology.is_strip();
+    // A pipeline without restart draws a u16 index of 0xFFFF as a vertex; WebGPU restarts there.
+    let no_restart = !desc.primitive_restart_enable && desc.topology.is_strip();
     // WebGPU binds vertex buffers with strides of whole words only; the pass pulls the others.
     let unaligned = desc.vertex_buffers.iter().any(|b| b.stride % 4 != 0);
     match () {
@@ -196,6 +198,7 @@ fn primitive_pass_reason(desc: &PipelineDesc, fragment: Option<&Reflection>, las
         _ if last.cull_distance_outputs > 0 => Some("cull distances"),
         _ if last.writes(BuiltIn::Layer) || last.writes(BuiltIn::ViewportIndex) => Some("Layer or ViewportIndex output"),
         _ if restart => Some("strips on a target without primitive restart"),
+        _ if no_restart => Some("strips with primitive restart disabled (WebGPU always restarts them)"),
         _ if unaligned => Some("a vertex buffer stride that is not a multiple of 4 (WebGPU's vertex buffer alignment)"),
         _ => None,
     }

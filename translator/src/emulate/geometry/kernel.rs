@@ -215,7 +215,7 @@ fn {END_BODY}() {{
             format!("    for (var k = 0u; k < {n_in}u; k++) {{ v[k] = tesserae_tess_indices[p * {n_in}u + k]; }}\n")
         }
     };
-    let restart_fn = if strip { cull::IS_RESTART_WGSL } else { "" };
+    let restart_fn = if strip { e.is_restart_wgsl() } else { "" };
     // `PrimitiveId` counts primitives, not windows of the strip: a window holding a restart index
     // is none. Counting them walks the draw up to `p` (each restart found once per window it
     // spoils): quadratic over an indexed strip draw, linear per invocation.

@@ -19,7 +19,15 @@ fn modes() -> Vec<TessMode> {
 }
 
 fn bindings(group: u32) -> TessBindings {
-    TessBindings { emulation: Emulation { group }, levels: 24, counts: 25, offsets: 26, domain: 27, indices: 28, indirect: 29 }
+    TessBindings {
+        emulation: Emulation { group, restart: true },
+        levels: 24,
+        counts: 25,
+        offsets: 26,
+        domain: 27,
+        indices: 28,
+        indirect: 29,
+    }
 }
 
 fn validate(what: &str, src: &str) -> naga::Module {
