@@ -310,3 +310,27 @@ void main() { if (gl_FragCoord.x < 8.0) discard; o = vec4(1.0); gl_FragDepth = 0
     );
     assert!(feature.contains("early fragment tests"), "{feature}");
 }
+
+/// `interpolateAtCentroid` of a centroid input is the input (lowered to a load); at an offset
+/// WGSL has no form, and naga's reader refuses the instruction by name.
+#[test]
+fn interpolation_at_the_inputs_own_location_is_the_input_and_elsewhere_refused() {
+    let stage = |src: &str| translate_stage(&StageDesc::new(fs(src)));
+    let plan = stage(
+        "#version 450
+layout(location = 0) centroid in float c;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(interpolateAtCentroid(c)); }",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(plan.wgsl.contains("@interpolate(perspective, centroid)"), "{}", plan.wgsl);
+    match stage(
+        "#version 450
+layout(location = 0) in float c;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(interpolateAtOffset(c, vec2(0.25))); }",
+    ) {
+        Err(TranslateError::Unsupported { feature, .. }) => assert!(feature.contains("extension instantiation"), "{feature}"),
+        other => panic!("{:?}", other.map(|p| p.entry_point)),
+    }
+}

@@ -816,3 +816,24 @@ fn initialized_control_outputs_are_stored_before_a_barrier() {
     let (store, barrier) = (wgsl.find("array<f32, 4>(2f, 2f, 2f, 2f)"), wgsl.find("workgroupBarrier()"));
     assert!(store.is_some() && barrier.is_some() && store < barrier, "{wgsl}");
 }
+
+/// `centroid` and `sample` interpolation reach the WGSL on both sides of the varying (naga's
+/// reader turned them into the pixel centre; `output/naga_repairs.rs` restores them), so a
+/// multisampled target interpolates where the shader asked.
+#[test]
+fn centroid_and_sample_interpolation_survive() {
+    let v = vs("#version 450
+layout(location = 0) in vec2 pos;
+layout(location = 0) out float c;
+layout(location = 1) out float s;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); c = pos.x; s = pos.y; }");
+    let f = fs("#version 450
+layout(location = 0) centroid in float c;
+layout(location = 1) sample in float s;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(c, s, 0.0, 1.0); }");
+    let plan = translate(&desc(v, Some(f))).unwrap_or_else(|e| panic!("{e}"));
+    let wgsl = wgsl_of(&plan);
+    assert_eq!(wgsl.matches("@interpolate(perspective, centroid)").count(), 2, "{wgsl}");
+    assert_eq!(wgsl.matches("@interpolate(perspective, sample)").count(), 2, "{wgsl}");
+}

@@ -34,6 +34,7 @@ pub mod geometry_emit;
 pub mod half_bitcast;
 pub mod input_attachments;
 pub mod int_width_constants;
+pub mod interpolate_at_identity;
 pub mod interpolation;
 pub(crate) mod load;
 pub mod memory_access_operands;
@@ -91,13 +92,14 @@ pub(crate) const ON_INPUT: [PredicatedPass; 6] = [
 
 /// The passes every loaded (and specialized) stage goes through, in order
 /// (`crate::load_specialized`).
-pub(crate) const ON_LOADED: [PredicatedPass; 28] = [
+pub(crate) const ON_LOADED: [PredicatedPass; 29] = [
     ("lower: float_specials", float_specials::applies, float_specials::lower),
     ("lower: demote", demote::applies, demote::lower),
     ("lower: terminate_invocation", terminate_invocation::applies, terminate_invocation::lower),
     ("lower: switch_loop_break", switch_loop_break::applies, switch_loop_break::lower),
     ("lower: switch_fallthrough", switch_fallthrough::applies, switch_fallthrough::lower),
     ("lower: unreachable_returns", unreachable_returns::applies, unreachable_returns::lower),
+    ("lower: interpolate_at_identity", interpolate_at_identity::applies, interpolate_at_identity::lower),
     ("lower: pointer_returns", pointer_returns::applies, pointer_returns::lower),
     ("lower: variable_pointers", variable_pointers::applies, variable_pointers::lower),
     ("lower: pointer_comparisons", pointer_comparisons::applies, pointer_comparisons::lower),

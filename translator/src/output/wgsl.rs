@@ -153,7 +153,7 @@ enum MemberNames {
 fn read_module(stage: Stage, loaded: &crate::LoadedModule, flip: bool, members: MemberNames) -> Result<naga::Module, TranslateError> {
     let words = loaded.spirv();
     let mut module = crate::profile::phase("naga spv-in", || parse_spirv(stage, words, flip))?;
-    crate::naga_repairs::repair(&mut module);
+    crate::naga_repairs::repair(&mut module, loaded.view());
     crate::profile::phase("layout padding", || crate::wgsl_layout::pad_shared_structs(&mut module));
     let wanted = match stage {
         Stage::Fragment => naga::ShaderStage::Fragment,

@@ -11,7 +11,7 @@ struct type_11 {
     @location(0) m1_member: vec3<f32>,
     @location(1) @interpolate(linear) m2_member: f32,
     @location(2) @interpolate(flat) m3_member: i32,
-    @location(3) m4_member: f32,
+    @location(3) @interpolate(perspective, centroid) m4_member: f32,
 }
 
 struct TesseraeVertexOut {
