@@ -494,3 +494,19 @@ fn a_stride_of_megabytes_is_refused_not_padded() {
         r.map(|p| p.entry_point)
     );
 }
+
+/// `spirv_words` (2026-12-06, 367 k runs after the session's new passes): a tessellation
+/// evaluation stage's integer output decorated `Index 8` (dual-source blending, which SPIR-V
+/// allows only on fragment outputs); naga reads an indexed output without interpolation, and
+/// the evaluation pass wrote it without the `flat` WGSL requires of integers (invalid WGSL).
+/// `Index` outside a fragment stage is malformed, refused at load.
+#[test]
+fn an_index_decoration_outside_a_fragment_stage_is_malformed() {
+    let words = words_of("regressions/spirv_words/fixed/index-decoration-on-evaluation-output.bin");
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("Index")),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}

@@ -43,6 +43,7 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
         for a in module.annotations() {
             check_member_decoration(module, a, &mut builtin_members)?;
             check_builtin_type(module, a)?;
+            check_index_decoration(a, stage)?;
         }
         check_builtin_blocks(module, builtin_members)
     })?;
@@ -432,6 +433,17 @@ fn check_variable_storage(module: &ModuleView, v: Inst) -> Result<(), LoadError>
             v.result_id.unwrap_or(0),
             declared.and_then(StorageClass::from_u32)
         )));
+    }
+    Ok(())
+}
+
+/// `Index` (which of two blend sources an output feeds) only in a fragment stage, as SPIR-V
+/// allows it. Unchecked: a tessellation evaluation stage's integer output decorated
+/// `Index 8` became a WGSL output without the `flat` WGSL requires of integers.
+fn check_index_decoration(a: Inst, stage: Stage) -> Result<(), LoadError> {
+    if a.opcode == Op::Decorate && a.operands.get(1) == Some(&(spirv::Decoration::Index as u32)) && stage != Stage::Fragment {
+        let target = a.operands.first().copied().unwrap_or(0);
+        return Err(LoadError::Malformed(format!("%{target} is decorated Index in a {stage} stage (only fragment outputs take it)")));
     }
     Ok(())
 }
