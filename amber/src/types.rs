@@ -385,6 +385,20 @@ pub fn write_field(bytes: &mut [u8], field: &Field, v: Value) {
     put_bits(bytes, field.bit_offset, field.bits, raw);
 }
 
+/// An unsigned float of `bits` bits of a packed format (`B10G11R11_UFLOAT_PACK32`'s 11 and 10):
+/// 5 exponent bits, the rest mantissa; an all-ones exponent is infinity or NaN.
+pub fn small_ufloat(raw: u64, bits: u32) -> f64 {
+    let m_bits = bits - 5;
+    let e = (raw >> m_bits) as i32;
+    let m = (raw & ((1 << m_bits) - 1)) as f64 / (1u64 << m_bits) as f64;
+    match e {
+        0 => m * 2f64.powi(-14),
+        31 if m == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        _ => (1.0 + m) * 2f64.powi(e - 15),
+    }
+}
+
 /// Reads `field` from an element as a number: integers as they are, normalized formats scaled
 /// to [0, 1] (or [-1, 1]), sRGB components converted to linear as Amber's probes do.
 pub fn read_field(bytes: &[u8], field: &Field) -> f64 {
@@ -403,17 +417,7 @@ pub fn read_field(bytes: &[u8], field: &Field) -> f64 {
             16 => f16_to_f32(raw as u16) as f64,
             32 => f32::from_bits(raw as u32) as f64,
             64 => f64::from_bits(raw),
-            // Small unsigned floats of packed formats: 5 exponent bits, the rest mantissa.
-            b => {
-                let m_bits = b - 5;
-                let e = (raw >> m_bits) as i32;
-                let m = (raw & ((1 << m_bits) - 1)) as f64;
-                if e == 0 {
-                    m / (1u64 << m_bits) as f64 * 2f64.powi(-14)
-                } else {
-                    (1.0 + m / (1u64 << m_bits) as f64) * 2f64.powi(e - 15)
-                }
-            }
+            b => small_ufloat(raw, b),
         },
         NumKind::Unorm => raw as f64 / max_unsigned(field.bits) as f64,
         NumKind::Snorm => (signed(raw) as f64 / max_unsigned(field.bits - 1) as f64).max(-1.0),

@@ -265,6 +265,12 @@ impl Default for TestSection {
 }
 
 impl TestSection {
+    /// The format of the depth attachment the executors read back after the draws: one that is
+    /// single-sampled, of one layer and without a stencil aspect.
+    pub fn depth_read_back(&self) -> Option<crate::DepthFormat> {
+        self.depth.filter(|_| self.stencil.is_none() && self.samples == 1 && self.layers == 1).map(|z| z.format)
+    }
+
     /// The scissor of viewport `r` (`[x, y, w, h]` in pixels): its rectangle rounded out to
     /// whole pixels and cut to the framebuffer, as `[x, y, w, h]`.
     pub fn scissor(&self, r: &[f32; 4]) -> [u32; 4] {

@@ -164,6 +164,23 @@ pub enum DepthFormat {
     D16Unorm,
 }
 
+impl DepthFormat {
+    pub fn bytes_per_texel(self) -> u32 {
+        match self {
+            DepthFormat::D32Float => 4,
+            DepthFormat::D16Unorm => 2,
+        }
+    }
+
+    /// The depth values of tightly packed texels of this format.
+    pub fn values(self, texels: &[u8]) -> Vec<f32> {
+        match self {
+            DepthFormat::D32Float => texels.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect(),
+            DepthFormat::D16Unorm => texels.chunks_exact(2).map(|b| f32::from(u16::from_le_bytes([b[0], b[1]])) / 65535.0).collect(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CompareOp {
     Never,

@@ -275,8 +275,7 @@ fn graphics(script: &Script, ex: &mut dyn Executor, state: &mut State, id: Pipel
     // The depth values, where the executor read them back and the buffer's format holds them.
     if let Some(b) = p.depth_attachment() {
         if p.depth.write {
-            let format = script.buffer(b).format().map(|f| f.name.clone()).unwrap_or_default();
-            let bytes = out.depth.as_deref().and_then(|d| pipeline::encode_depth(&format, d));
+            let bytes = out.depth.as_deref().and_then(|d| pipeline::encode_depth(script.buffer(b), d));
             state.known[b.0] = bytes.is_some();
             state.cleared[b.0] = None;
             if let Some(bytes) = bytes {

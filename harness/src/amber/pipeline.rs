@@ -198,34 +198,18 @@ fn texture(script: &Script, id: BufferId, state: &State) -> R<TextureData> {
         return refuse(format!("image `{}`: only single-level 2D images are sampled", b.name));
     }
     let bytes = state.bytes(id)?;
-    // Depth and float formats of fewer channels sample as RGBA with Vulkan's component
-    // substitution (D → (D, 0, 0, 1); missing G and B 0, A 1), which RGBA32F texels holding
-    // those values give exactly: every 16-bit float, and every 16-bit unorm depth, is exact in
-    // 32 bits.
-    let rgba32f = |channels: usize, values: Vec<f32>| -> Vec<u8> {
-        values
-            .chunks_exact(channels)
-            .flat_map(|t| {
-                let mut px = [0.0, 0.0, 0.0, 1.0];
-                px[..channels].copy_from_slice(t);
-                px
-            })
-            .flat_map(f32::to_le_bytes)
-            .collect()
-    };
-    let f16s = || bytes.chunks_exact(2).map(|b| tesserae_amber::types::f16_to_f32(u16::from_le_bytes([b[0], b[1]]))).collect::<Vec<f32>>();
-    let f32s = || bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect::<Vec<f32>>();
     let (format, data) = match format.name.as_str() {
         "R8G8B8A8_UNORM" => (TexelFormat::Rgba8Unorm, bytes.to_vec()),
         "B8G8R8A8_UNORM" => (TexelFormat::Rgba8Unorm, swap_red_blue(bytes)),
         "R32G32B32A32_SFLOAT" => (TexelFormat::Rgba32Float, bytes.to_vec()),
-        "D16_UNORM" | "D32_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(1, decode_depth(&format.name, bytes))),
-        "R32_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(1, f32s())),
-        "R32G32_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(2, f32s())),
-        "R16_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(1, f16s())),
-        "R16G16_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(2, f16s())),
-        "R16G16B16A16_SFLOAT" => (TexelFormat::Rgba32Float, rgba32f(4, f16s())),
-        "B10G11R11_UFLOAT_PACK32" => (TexelFormat::Rgba32Float, rgba32f(3, packed_ufloats(bytes))),
+        "D16_UNORM"
+        | "D32_SFLOAT"
+        | "R32_SFLOAT"
+        | "R32G32_SFLOAT"
+        | "R16_SFLOAT"
+        | "R16G16_SFLOAT"
+        | "R16G16B16A16_SFLOAT"
+        | "B10G11R11_UFLOAT_PACK32" => (TexelFormat::Rgba32Float, substituted_rgba(&b.element.layout(), bytes)),
         // (An unsigned integer format sampled through a float sampler is undefined; a `usampler`
         // reads the integers, which the model's float textures do not carry.)
         other => return refuse(format!("sampled image format {other}")),
@@ -233,43 +217,46 @@ fn texture(script: &Script, id: BufferId, state: &State) -> R<TextureData> {
     Ok(TextureData { width, height, layers: 1, view: TextureView::D2, format, data })
 }
 
-/// Red, green and blue of `B10G11R11_UFLOAT_PACK32` texels (red in the lowest 11 bits; unsigned
-/// floats of 5 exponent bits, 6 or 5 mantissa bits), each exact in 32 bits.
-fn packed_ufloats(bytes: &[u8]) -> Vec<f32> {
-    let ufloat = |raw: u32, mantissa: u32| {
-        let (e, m) = ((raw >> mantissa) as i32, (raw & ((1 << mantissa) - 1)) as f32 / (1 << mantissa) as f32);
-        match e {
-            0 => m * 2f32.powi(-14),
-            31 if m == 0.0 => f32::INFINITY,
-            31 => f32::NAN,
-            _ => (1.0 + m) * 2f32.powi(e - 15),
-        }
-    };
+/// RGBA32F texels of a depth or float image of fewer channels, read field by field (Amber's
+/// formats) with Vulkan's component substitution: D → (D, 0, 0, 1), missing G and B 0, A 1.
+/// Exact for every such value (16-bit floats and unorm depth are exact in 32 bits).
+fn substituted_rgba(layout: &tesserae_amber::types::ElementLayout, bytes: &[u8]) -> Vec<u8> {
+    use tesserae_amber::types::{read_field, Channel};
     bytes
-        .chunks_exact(4)
-        .flat_map(|t| {
-            let w = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-            [ufloat(w & 0x7ff, 6), ufloat((w >> 11) & 0x7ff, 6), ufloat(w >> 22, 5)]
+        .chunks_exact(layout.stride as usize)
+        .flat_map(|texel| {
+            let mut px = [0.0f32, 0.0, 0.0, 1.0];
+            for f in &layout.fields {
+                let c = match f.channel {
+                    Channel::R | Channel::D => 0,
+                    Channel::G => 1,
+                    Channel::B => 2,
+                    Channel::A => 3,
+                    _ => continue,
+                };
+                px[c] = read_field(texel, f) as f32;
+            }
+            px
         })
+        .flat_map(f32::to_le_bytes)
         .collect()
 }
 
-/// Depth values from a depth buffer's bytes (`D16_UNORM` or `D32_SFLOAT`).
-fn decode_depth(format: &str, bytes: &[u8]) -> Vec<f32> {
-    match format {
-        "D16_UNORM" => bytes.chunks_exact(2).map(|b| f32::from(u16::from_le_bytes([b[0], b[1]])) / 65535.0).collect(),
-        _ => bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect(),
+/// A depth buffer's bytes from depth values, laid out as its format's elements (Amber's: a D16
+/// value in 4 bytes): `None` for a format other than `D16_UNORM` and `D32_SFLOAT` (its bytes
+/// stay unknown).
+pub fn encode_depth(buffer: &tesserae_amber::Buffer, values: &[f32]) -> Option<Vec<u8>> {
+    use tesserae_amber::types::{write_field, Channel};
+    if !matches!(buffer.format()?.name.as_str(), "D16_UNORM" | "D32_SFLOAT") {
+        return None;
     }
-}
-
-/// A depth buffer's bytes from depth values: `None` for a format other than `D16_UNORM` and
-/// `D32_SFLOAT` (its bytes stay unknown).
-pub fn encode_depth(format: &str, values: &[f32]) -> Option<Vec<u8>> {
-    match format {
-        "D16_UNORM" => Some(values.iter().flat_map(|d| ((d.clamp(0.0, 1.0) * 65535.0).round() as u16).to_le_bytes()).collect()),
-        "D32_SFLOAT" => Some(values.iter().flat_map(|d| d.to_le_bytes()).collect()),
-        _ => None,
+    let layout = buffer.element.layout();
+    let depth = layout.fields.iter().find(|f| f.channel == Channel::D)?;
+    let mut bytes = vec![0u8; values.len() * layout.stride as usize];
+    for (texel, d) in bytes.chunks_exact_mut(layout.stride as usize).zip(values) {
+        write_field(texel, depth, tesserae_amber::Value::Float(f64::from(*d)));
     }
+    Some(bytes)
 }
 
 pub fn swap_red_blue(bytes: &[u8]) -> Vec<u8> {

@@ -77,21 +77,13 @@ pub fn preview(format: crate::shader_test::TargetFormat, texels: &[u8], width: u
         }
         F::Rg8Uint => return Image { width, height, data: texels.chunks_exact(2).flat_map(|t| [t[0], t[1], 0, 255]).collect() },
         F::Rg11b10Ufloat => {
-            // Unsigned floats of 5 exponent bits and the rest mantissa.
-            let ufloat = |raw: u32, mantissa: u32| {
-                let (e, m) = ((raw >> mantissa) as i32, (raw & ((1 << mantissa) - 1)) as f32 / (1 << mantissa) as f32);
-                if e == 0 {
-                    m * 2f32.powi(-14)
-                } else {
-                    (1.0 + m) * 2f32.powi(e - 15)
-                }
-            };
+            let ufloat = |raw: u32, bits: u32| tesserae_amber::types::small_ufloat(u64::from(raw), bits) as f32;
             let unorm = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
             let data = texels
                 .chunks_exact(4)
                 .flat_map(|t| {
                     let w = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-                    [unorm(ufloat(w & 0x7ff, 6)), unorm(ufloat((w >> 11) & 0x7ff, 6)), unorm(ufloat(w >> 22, 5)), 255]
+                    [unorm(ufloat(w & 0x7ff, 11)), unorm(ufloat((w >> 11) & 0x7ff, 11)), unorm(ufloat(w >> 22, 10)), 255]
                 })
                 .collect();
             return Image { width, height, data };

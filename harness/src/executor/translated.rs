@@ -278,12 +278,6 @@ fn depth_format(test: &ShaderTest) -> wgpu::TextureFormat {
     }
 }
 
-/// Whether the depth attachment can be read back after the draws (as the native executor
-/// does: single-sampled, one layer, no stencil aspect), where the adapter copies depth.
-fn depth_read_back(test: &ShaderTest) -> bool {
-    test.test.depth.is_some() && test.test.stencil.is_none() && test.test.samples == 1 && test.test.layers == 1
-}
-
 fn stencil_op(op: StencilOp) -> wgpu::StencilOperation {
     match op {
         StencilOp::Keep => wgpu::StencilOperation::Keep,
@@ -474,6 +468,8 @@ impl TranslatedExecutor {
         let multisampled: Vec<wgpu::TextureView> = (0..if t.samples > 1 { t.targets } else { 0 })
             .map(|_| colour_texture(t.samples, wgpu::TextureUsages::RENDER_ATTACHMENT).create_view(&wgpu::TextureViewDescriptor::default()))
             .collect();
+        // The depth attachment is read back where the adapter copies depth.
+        let depth_read_back = t.depth_read_back().filter(|_| self.depth_copies);
         let depth_texture = || {
             d.create_texture(&wgpu::TextureDescriptor {
                 label: Some("depth"),
@@ -483,7 +479,7 @@ impl TranslatedExecutor {
                 dimension: wgpu::TextureDimension::D2,
                 format: depth_format(test),
                 usage: wgpu::TextureUsages::RENDER_ATTACHMENT
-                    | if self.depth_copies && depth_read_back(test) { wgpu::TextureUsages::COPY_SRC } else { wgpu::TextureUsages::empty() },
+                    | if depth_read_back.is_some() { wgpu::TextureUsages::COPY_SRC } else { wgpu::TextureUsages::empty() },
                 view_formats: &[],
             })
         };
@@ -629,9 +625,9 @@ impl TranslatedExecutor {
             );
         }
         // The depth values, row by row.
-        let depth_texel = if depth_format(test) == wgpu::TextureFormat::Depth16Unorm { 2 } else { 4 };
+        let depth_texel = depth_read_back.map_or(4, |f| f.bytes_per_texel());
         let depth_row = (w * depth_texel).div_ceil(256) * 256;
-        let depth_readback = depth_textures.first().filter(|_| self.depth_copies && depth_read_back(test)).map(|texture| {
+        let depth_readback = depth_textures.first().zip(depth_read_back).map(|(texture, format)| {
             let buffer = d.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("depth readback"),
                 size: (depth_row * h) as u64,
@@ -646,7 +642,7 @@ impl TranslatedExecutor {
                 },
                 wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
             );
-            buffer
+            (buffer, format)
         });
         // The storage buffers the shaders may have written, each into a buffer of its own; the
         // capture buffers and the capture's counts likewise.
@@ -696,17 +692,9 @@ impl TranslatedExecutor {
         drop(mapped);
         readback.unmap();
         let depth = match depth_readback {
-            Some(b) => {
+            Some((b, format)) => {
                 let bytes = read_buffer(d, &b, (depth_row * h) as usize)?;
-                let mut values = Vec::with_capacity((w * h) as usize);
-                for y in 0..h as usize {
-                    let row = &bytes[y * depth_row as usize..][..(w * depth_texel) as usize];
-                    match depth_texel {
-                        2 => values.extend(row.chunks_exact(2).map(|b| f32::from(u16::from_le_bytes([b[0], b[1]])) / 65535.0)),
-                        _ => values.extend(row.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
-                    }
-                }
-                Some(values)
+                Some(bytes.chunks(depth_row as usize).flat_map(|row| format.values(&row[..(w * depth_texel) as usize])).collect())
             }
             None => None,
         };

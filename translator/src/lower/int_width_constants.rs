@@ -85,7 +85,7 @@ pub fn lower(module: &mut dr::Module) -> bool {
 fn drop_unused(module: &mut dr::Module, foreign_types: &HashMap<Word, u32>) -> bool {
     let mut removed: HashSet<Word> = HashSet::new();
     for pass in 0..2 {
-        let referenced = references(module);
+        let referenced = super::referenced_ids(module);
         let dead = |i: &dr::Instruction| {
             let Some(id) = i.result_id else { return false };
             let candidate = match pass {
@@ -97,29 +97,6 @@ fn drop_unused(module: &mut dr::Module, foreign_types: &HashMap<Word, u32>) -> b
         removed.extend(module.types_global_values.iter().filter(|i| dead(i)).filter_map(|i| i.result_id));
         module.types_global_values.retain(|i| !i.result_id.is_some_and(|id| removed.contains(&id)));
     }
-    let targets = |i: &dr::Instruction| matches!(i.operands.first(), Some(Operand::IdRef(t)) if removed.contains(t));
-    module.debug_names.retain(|i| !targets(i));
-    module.annotations.retain(|i| !targets(i));
+    super::forget_ids(module, &removed);
     !removed.is_empty()
-}
-
-/// Every id an instruction refers to (operands and result types), but the targets of debug
-/// names and decorations.
-fn references(module: &dr::Module) -> HashSet<Word> {
-    let functions = module.functions.iter().flat_map(|f| {
-        f.def
-            .iter()
-            .chain(f.parameters.iter())
-            .chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(b.instructions.iter())))
-            .chain(f.end.iter())
-    });
-    let globals = module.entry_points.iter().chain(module.execution_modes.iter()).chain(module.types_global_values.iter());
-    let mut ids = HashSet::new();
-    for i in globals.chain(functions) {
-        ids.extend(i.result_type);
-        ids.extend(i.operands.iter().filter_map(|op| op.id_ref_any()));
-    }
-    // A decoration's operands after its target (`OpDecorateId`) refer to ids too.
-    ids.extend(module.annotations.iter().flat_map(|i| i.operands.iter().skip(1)).filter_map(|op| op.id_ref_any()));
-    ids
 }

@@ -306,6 +306,34 @@ pub(crate) fn replace_uses_in_functions(module: &mut dr::Module, from: Word, to:
     }
 }
 
+/// Every id an instruction refers to (operands and result types), but the targets of debug
+/// names and decorations.
+pub(crate) fn referenced_ids(module: &dr::Module) -> std::collections::HashSet<Word> {
+    let functions = module.functions.iter().flat_map(|f| {
+        f.def
+            .iter()
+            .chain(f.parameters.iter())
+            .chain(f.blocks.iter().flat_map(|b| b.label.iter().chain(b.instructions.iter())))
+            .chain(f.end.iter())
+    });
+    let globals = module.entry_points.iter().chain(module.execution_modes.iter()).chain(module.types_global_values.iter());
+    let mut ids = std::collections::HashSet::new();
+    for i in globals.chain(functions) {
+        ids.extend(i.result_type);
+        ids.extend(i.operands.iter().filter_map(|op| op.id_ref_any()));
+    }
+    // A decoration's operands after its target (`OpDecorateId`) refer to ids too.
+    ids.extend(module.annotations.iter().flat_map(|i| i.operands.iter().skip(1)).filter_map(|op| op.id_ref_any()));
+    ids
+}
+
+/// Drops the names and decorations of `ids` (instructions the caller removed).
+pub(crate) fn forget_ids(module: &mut dr::Module, ids: &std::collections::HashSet<Word>) {
+    let names = |i: &Instruction| matches!(i.operands.first(), Some(Operand::IdRef(t)) if ids.contains(t));
+    module.debug_names.retain(|i| !names(i));
+    module.annotations.retain(|i| !names(i));
+}
+
 /// SPIR-V 1.4 and later list every global used by the entry point in its interface.
 pub(crate) fn interface_lists_all_globals(module: &dr::Module) -> bool {
     module.header.as_ref().is_some_and(|h| h.version >= 0x0001_0400)

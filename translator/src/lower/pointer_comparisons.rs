@@ -321,21 +321,13 @@ fn remove_unused_pointers(module: &mut dr::Module) {
         module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypePointer).filter_map(|i| i.result_id).collect();
     let is_pointer = |i: &Instruction| i.result_type.is_some_and(|t| pointer_types.contains(&t));
     loop {
-        // Names and decorations do not count as uses: they go with what they name.
-        let mut used: HashSet<Word> = HashSet::new();
-        let functions =
-            module.functions.iter().flat_map(|f| f.def.iter().chain(&f.parameters).chain(f.blocks.iter().flat_map(|b| &b.instructions)));
-        let everything = module.entry_points.iter().chain(&module.execution_modes).chain(&module.types_global_values).chain(functions);
-        for i in everything {
-            used.extend(i.operands.iter().filter_map(|o| if let Operand::IdRef(id) = o { Some(*id) } else { None }));
-        }
+        // (Names and decorations do not count as uses: they go with what they name.)
+        let used = super::referenced_ids(module);
         let removable = |i: &Instruction| {
             matches!(i.class.opcode, Op::AccessChain | Op::InBoundsAccessChain | Op::CopyObject | Op::Select | Op::ConstantNull)
                 && is_pointer(i)
                 && i.result_id.is_some_and(|r| !used.contains(&r))
         };
-        let before =
-            module.types_global_values.len() + module.functions.iter().flat_map(|f| &f.blocks).map(|b| b.instructions.len()).sum::<usize>();
         let removed: HashSet<Word> = module
             .types_global_values
             .iter()
@@ -343,17 +335,13 @@ fn remove_unused_pointers(module: &mut dr::Module) {
             .filter(|i| removable(i))
             .filter_map(|i| i.result_id)
             .collect();
+        if removed.is_empty() {
+            return;
+        }
         module.types_global_values.retain(|i| !removable(i));
         for b in module.functions.iter_mut().flat_map(|f| &mut f.blocks) {
             b.instructions.retain(|i| !removable(i));
         }
-        let names_removed = |i: &Instruction| matches!(i.operands.first(), Some(Operand::IdRef(id)) if removed.contains(id));
-        module.debug_names.retain(|i| !names_removed(i));
-        module.annotations.retain(|i| !names_removed(i));
-        let after =
-            module.types_global_values.len() + module.functions.iter().flat_map(|f| &f.blocks).map(|b| b.instructions.len()).sum::<usize>();
-        if after == before {
-            return;
-        }
+        super::forget_ids(module, &removed);
     }
 }

@@ -112,8 +112,6 @@ pub fn lower(module: &mut dr::Module) -> bool {
         .filter_map(|i| i.result_id)
         .collect();
     module.functions.retain(|f| !f.def.as_ref().and_then(|d| d.result_id).is_some_and(|id| gone.contains(&id)));
-    let names_removed = |i: &Instruction| matches!(i.operands.first(), Some(Operand::IdRef(t)) if removed.contains(t));
-    module.debug_names.retain(|i| !names_removed(i));
-    module.annotations.retain(|i| !names_removed(i));
+    super::forget_ids(module, &removed);
     changed
 }

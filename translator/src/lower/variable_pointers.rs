@@ -492,10 +492,8 @@ fn rewrite(module: &mut dr::Module, plan: &Plan) {
     module.types_global_values.extend(new_private.iter().cloned());
     // Names and decorations of what is gone: the variables, nulls and tracked values no longer
     // defined (every one but the roots).
-    let undefined: HashSet<Word> = plan.defs.iter().filter(|(_, d)| !matches!(d, Def::Root { .. })).map(|(id, _)| *id).collect();
-    let targets_gone = |i: &Instruction| matches!(i.operands.first(), Some(Operand::IdRef(t)) if gone.contains(t) || undefined.contains(t));
-    module.debug_names.retain(|i| !targets_gone(i));
-    module.annotations.retain(|i| !targets_gone(i));
+    let undefined = plan.defs.iter().filter(|(_, d)| !matches!(d, Def::Root { .. })).map(|(id, _)| *id);
+    super::forget_ids(module, &gone.iter().copied().chain(undefined).collect());
     let lists_globals = interface_lists_all_globals(module);
     for e in &mut module.entry_points {
         e.operands.retain(|o| !matches!(o, Operand::IdRef(id) if gone.contains(id)));
@@ -513,17 +511,7 @@ fn rewrite(module: &mut dr::Module, plan: &Plan) {
             (Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), ..]) => pointers.contains(e),
             _ => false,
         };
-        let used: HashSet<Word> = module
-            .types_global_values
-            .iter()
-            .chain(
-                module
-                    .functions
-                    .iter()
-                    .flat_map(|f| f.def.iter().chain(&f.parameters).chain(f.blocks.iter().flat_map(|b| &b.instructions))),
-            )
-            .flat_map(|i| i.result_type.into_iter().chain(ids(i)))
-            .collect();
+        let used = super::referenced_ids(module);
         let unused: HashSet<Word> = module
             .types_global_values
             .iter()
@@ -535,9 +523,7 @@ fn rewrite(module: &mut dr::Module, plan: &Plan) {
             break;
         }
         module.types_global_values.retain(|i| !i.result_id.is_some_and(|r| unused.contains(&r)));
-        let names_unused = |i: &Instruction| matches!(i.operands.first(), Some(Operand::IdRef(t)) if unused.contains(t));
-        module.debug_names.retain(|i| !names_unused(i));
-        module.annotations.retain(|i| !names_unused(i));
+        super::forget_ids(module, &unused);
     }
 }
 

@@ -30,18 +30,8 @@ struct DepthAttachment {
     format: vk::Format,
     image: vk::Image,
     view: vk::ImageView,
-    /// Copied out after the draws (single-sampled, one layer, no stencil aspect).
+    /// Copied out after the draws (`TestSection::depth_read_back`).
     read_back: bool,
-}
-
-impl Attachments {
-    /// The bytes of the depth values read back, when they are.
-    fn depth_bytes(&self, t: &TestSection) -> usize {
-        match &self.depth {
-            Some(z) if z.read_back => (t.width * t.height) as usize * if z.format == vk::Format::D16_UNORM { 2 } else { 4 },
-            _ => 0,
-        }
-    }
 }
 
 impl Attachments {
@@ -85,7 +75,8 @@ impl NativeExecutor {
         // Every layer of every target, one after the other (layered tests have one target).
         let images = targets.colour.len() * t.layers as usize;
         // The depth values after them.
-        let depth_bytes = targets.depth_bytes(t);
+        let depth_format = t.depth_read_back();
+        let depth_bytes = depth_format.map_or(0, |f| (t.width * t.height * f.bytes_per_texel()) as usize);
         let readback = self.host_buffer(
             &mut sc,
             vk::BufferUsageFlags::TRANSFER_DST,
@@ -93,11 +84,10 @@ impl NativeExecutor {
             "readback buffer",
         )?;
         self.commands(&mut sc, test, &targets, &bound, readback, target_size)?;
-        let raw = self.read_targets(&sc, readback, target_size, images)?;
-        let depth = match depth_bytes {
-            0 => None,
-            n => Some(self.read_depth(&sc, readback, target_size * images, n, targets.depth.as_ref().map(|z| z.format))?),
-        };
+        let bytes = self.read_back(&sc, readback, target_size * images + depth_bytes)?;
+        let (colour, depth_texels) = bytes.split_at(target_size * images);
+        let raw: Vec<Vec<u8>> = colour.chunks_exact(target_size).map(<[u8]>::to_vec).collect();
+        let depth = depth_format.map(|f| f.values(depth_texels));
         let storage = self.read_storage(&bound)?;
         let captures = self.read_captures(&sc, &bound)?;
         drop(sc);
@@ -175,7 +165,7 @@ impl NativeExecutor {
         };
         let depth = match t.depth.is_some() || t.stencil.is_some() {
             true => {
-                let read_back = !multisampled && t.layers == 1 && t.stencil.is_none();
+                let read_back = t.depth_read_back().is_some();
                 let usage = vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT
                     | if read_back { vk::ImageUsageFlags::TRANSFER_SRC } else { vk::ImageUsageFlags::empty() };
                 let (image, view) = self.device_image_samples(sc, "depth attachment", depth_format, shape, usage, depth_aspect, samples)?;
@@ -534,39 +524,15 @@ impl NativeExecutor {
         self.submit_and_wait(sc, cmd)
     }
 
-    /// The depth values from `len` bytes of `readback` at `offset`, in the attachment's format.
-    fn read_depth(
-        &self,
-        sc: &Scratch,
-        readback: vk::Buffer,
-        offset: usize,
-        len: usize,
-        format: Option<vk::Format>,
-    ) -> Result<Vec<f32>, ExecError> {
-        let mem = sc.buffers.iter().find(|(b, _)| *b == readback).map(|(_, m)| *m).unwrap_or_default();
-        let bytes = unsafe {
-            let p = self.device.map_memory(mem, offset as u64, len as u64, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory"))?;
-            let v = std::slice::from_raw_parts(p as *const u8, len).to_vec();
-            self.device.unmap_memory(mem);
-            v
-        };
-        Ok(match format {
-            Some(vk::Format::D16_UNORM) => bytes.chunks_exact(2).map(|b| f32::from(u16::from_le_bytes([b[0], b[1]])) / 65535.0).collect(),
-            _ => bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect(),
-        })
-    }
-
-    /// The targets' bytes from `readback`, one `target_size` chunk each.
-    fn read_targets(&self, sc: &Scratch, readback: vk::Buffer, target_size: usize, targets: usize) -> Result<Vec<Vec<u8>>, ExecError> {
+    /// The first `len` bytes of the host-visible `readback`.
+    fn read_back(&self, sc: &Scratch, readback: vk::Buffer, len: usize) -> Result<Vec<u8>, ExecError> {
         let d = &self.device;
-        let size = target_size * targets;
         let mem = sc.buffers.iter().find(|(b, _)| *b == readback).map(|(_, m)| *m).unwrap_or_default();
-        let data = unsafe {
-            let p = d.map_memory(mem, 0, size as u64, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory"))?;
-            let v = std::slice::from_raw_parts(p as *const u8, size).to_vec();
+        unsafe {
+            let p = d.map_memory(mem, 0, len as u64, vk::MemoryMapFlags::empty()).map_err(vkerr("vkMapMemory"))?;
+            let v = std::slice::from_raw_parts(p as *const u8, len).to_vec();
             d.unmap_memory(mem);
-            v
-        };
-        Ok(data.chunks_exact(target_size).map(<[u8]>::to_vec).collect())
+            Ok(v)
+        }
     }
 }
