@@ -37,6 +37,46 @@ pub enum SourceKind {
 
 /// Compiles (or decodes, or assembles) one shader section to SPIR-V words.
 pub fn compile_section(test: &ShaderTest, s: &ShaderSection) -> Result<Vec<u32>, CompileError> {
+    let key = SectionKey {
+        path: test.path.clone(),
+        line: s.line,
+        source: s.source.clone(),
+        target: s.target,
+        entry_point: s.entry_point.clone(),
+    };
+    let mut memo = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(words) = memo.get(&key) {
+        return words.clone();
+    }
+    if memo.len() >= MEMO_SECTIONS {
+        memo.clear();
+    }
+    let words = compile_section_uncached(test, s);
+    memo.insert(key, words.clone());
+    words
+}
+
+/// What a section's words depend on besides its language and stage, which its file and line
+/// fix.
+#[derive(PartialEq, Eq, Hash)]
+struct SectionKey {
+    path: std::path::PathBuf,
+    line: usize,
+    source: String,
+    target: CompileTarget,
+    entry_point: String,
+}
+
+/// Sections compiled in this process. A child checks a test's sections compile before it
+/// opens its device and compiles them again to render; the second compile (as long as
+/// glslang's own, a quarter of a native row) is answered from here.
+static COMPILED: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<SectionKey, Result<Vec<u32>, CompileError>>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// Sections kept before the memo starts over: a batch's tests (24 by default) and then some.
+const MEMO_SECTIONS: usize = 256;
+
+fn compile_section_uncached(test: &ShaderTest, s: &ShaderSection) -> Result<Vec<u32>, CompileError> {
     let fail = |log: String| CompileError::Shader { file: test.path.display().to_string(), line: s.line, stage: s.stage, log };
     let kind = match s.language {
         Language::SpirvHex => return Ok(spirv_words(&test.path, s)?),

@@ -52,7 +52,7 @@ pub struct ShaderSection {
 
 /// The Vulkan and SPIR-V versions a GLSL or HLSL section compiles for (and SPIR-V assembly
 /// assembles for).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CompileTarget {
     /// Vulkan 1.0, SPIR-V 1.0 (Amber's default target).
     Vulkan1_0,

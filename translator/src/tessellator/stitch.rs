@@ -300,6 +300,20 @@ mod tests {
             seen[b as usize] = true;
         }
         assert_eq!(BIRTH[0], 0);
+        // The GPU kernel computes the ranks (`gpu/mesh.wgsl`, `stitch_birth`) by this formula.
+        for (slot, &birth) in BIRTH.iter().enumerate() {
+            let computed = match slot as u32 {
+                0 => 0,
+                1 => 32,
+                s if s % 2 == 0 => 15 + s / 2,
+                s => {
+                    let m = s - 1;
+                    let t = m.trailing_zeros();
+                    (1 << (4 - t)) + (m >> (t + 1))
+                }
+            };
+            assert_eq!(computed as i32, birth, "slot {slot}");
+        }
         assert_eq!(BIRTH[17], 1);
         assert_eq!(BIRTH[9], 2);
         assert_eq!(BIRTH[25], 3);

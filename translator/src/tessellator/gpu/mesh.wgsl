@@ -174,10 +174,24 @@ fn stitch_regular(trapezoid: bool, diagonals: u32, inner_count: i32, inner: i32,
     }
 }
 
-// Birth rank of each slot of a half-edge, slot 0 at the edge's end (see `stitch.rs`).
-const BIRTH = array<i32, 33>(
-    0, 32, 16, 8, 17, 4, 18, 9, 19, 2, 20, 10, 21, 5, 22, 11, 23, 1, 24, 12, 25, 6, 26, 13, 27, 3, 28, 14, 29, 7, 30, 15, 31
-);
+// Birth rank of a slot of a half-edge, slot 0 at the edge's end: `stitch.rs`'s `BIRTH`,
+// computed instead of looked up (a constant array indexed at run time took lavapipe a quarter
+// of the triangle kernel's compile, 174 -> 128 ms). Slot 1 is born last; even slots 2..=32 get
+// ranks 16..=31; odd slot 1 + (2j + 1) * 2^t (t in 1..=4) gets rank 2^(4 - t) + j.
+fn stitch_birth(slot: i32) -> i32 {
+    if slot == 0 {
+        return 0;
+    }
+    if slot == 1 {
+        return 32;
+    }
+    if (slot & 1) == 0 {
+        return 15 + slot / 2;
+    }
+    let m = u32(slot - 1);
+    let t = countTrailingZeros(m);
+    return i32((1u << (4u - t)) + (m >> (t + 1u)));
+}
 
 fn stitch_transition(inner: i32, inner_half_points: i32, inner_parity: u32, outer: i32, outer_half_points: i32, outer_parity: u32) {
     var inner_half = inner_half_points;
@@ -195,7 +209,7 @@ fn stitch_transition(inner: i32, inner_half_points: i32, inner_parity: u32, oute
         st_o += 1;
     }
     for (var s = 1; s < 33; s++) {
-        let birth = BIRTH[s];
+        let birth = stitch_birth(s);
         if birth < inner_half {
             mesh_triangle(st_i, st_o, st_i + 1);
             st_i += 1;
@@ -218,7 +232,7 @@ fn stitch_transition(inner: i32, inner_half_points: i32, inner_parity: u32, oute
         st_i += 1;
     }
     for (var s = 32; s >= 1; s--) {
-        let birth = BIRTH[s];
+        let birth = stitch_birth(s);
         if birth < outer_half {
             mesh_triangle(st_o, st_o + 1, st_i);
             st_o += 1;
