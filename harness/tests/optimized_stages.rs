@@ -29,10 +29,8 @@ fn translate_optimized(fragment: &str) -> String {
     let v = glsl(ShaderStage::Vertex, "#version 450\nlayout(location=0) in vec2 p;\nvoid main(){ gl_Position = vec4(p, 0.0, 1.0); }");
     let f = optimized(&glsl(ShaderStage::Fragment, fragment));
     let r = tesserae::reflect::load(&v, None).expect("vertex loads").reflection;
-    let mut desc = PipelineDesc {
-        vertex_buffers: VertexBufferLayout::infer(&r),
-        ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(f)))
-    };
+    let mut desc =
+        PipelineDesc { vertex_buffers: VertexBufferLayout::infer(&r), ..PipelineDesc::new(StageDesc::new(v), Some(StageDesc::new(f))) };
     desc.options.verify_wgsl_round_trip = true;
     let plan = translate(&desc).unwrap_or_else(|e| panic!("{e}"));
     let tesserae::Pass::Render(rp) = &plan.passes[0] else { panic!("a render pass first") };

@@ -187,7 +187,7 @@ fn translate_tessellated(
     shape: &PipelineShape,
     point_sprites: bool,
     stages: Stages,
-    primitive_id: shape::prepare::PrimitiveIdVarying,
+    primitive_id: emulate::PrimitiveIdVarying,
 ) -> Result<Plan, TranslateError> {
     let Stages { vertex, tessellation: Some(t), fragment, .. } = stages else {
         return Err(TranslateError::InvalidPlan("a tessellated shape without tessellation stages".into()));
@@ -209,7 +209,7 @@ fn translate_geometry(
     shape: &PipelineShape,
     state: &geometry::GeometryState,
     stages: Stages,
-    primitive_id: shape::prepare::PrimitiveIdVarying,
+    primitive_id: emulate::PrimitiveIdVarying,
 ) -> Result<Plan, TranslateError> {
     let Stages { vertex, tessellation, geometry: Some(gs), fragment } = stages else {
         return Err(TranslateError::InvalidPlan("a geometry shape without a geometry stage".into()));
@@ -434,7 +434,7 @@ pub fn translate_stage_with(stage: &StageDesc, options: Options) -> Result<Shade
         }
         Stage::Fragment => {
             let mut loaded = load_specialized(slot, &stage.spirv, stage.entry_point.as_deref(), &[])?;
-            shape::refusals::refuse_fragment_inputs(&loaded.reflection, false, None)?;
+            read::refusals::refuse_fragment_inputs(&loaded.reflection, false, None)?;
             for b in [BuiltIn::Layer, BuiltIn::ViewportIndex] {
                 if loaded.reflection.reads(b) {
                     loaded.lower(|_| true, |m| lower::unwritten_builtin_inputs::lower(m, b));

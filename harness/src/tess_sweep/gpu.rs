@@ -24,7 +24,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tesserae::draw_uniform::DrawUniform;
-use tesserae::emulation::{binding, Emulation};
+use tesserae::emulation::binding;
 use tesserae::tessellator::gpu::{self, TessBindings, TessMode};
 use tesserae::tessellator::{self, TessConfig};
 
@@ -41,7 +41,8 @@ pub enum GpuError {
 
 /// The emulation group and bindings the sweep uses (the runtime's intermediates start at 24).
 pub const BINDINGS: TessBindings = TessBindings {
-    emulation: Emulation { group: 0, restart: true },
+    group: 0,
+    draw: binding::DRAW,
     levels: binding::INTERMEDIATES,
     counts: binding::INTERMEDIATES + 1,
     offsets: binding::INTERMEDIATES + 2,

@@ -160,7 +160,8 @@ impl ScanBuffers {
     fn bindings(&self, emulation: Emulation) -> TessBindings {
         let b = |id| binding::intermediate(id);
         TessBindings {
-            emulation,
+            group: emulation.group,
+            draw: binding::DRAW,
             levels: b(self.counts),
             counts: b(self.counts),
             offsets: b(self.offsets),

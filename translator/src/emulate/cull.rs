@@ -235,17 +235,6 @@ fn record_layout(module: &naga::Module, varyings: &[&vertex_function::Output], c
     layout
 }
 
-/// WGSL of `tesserae_is_restart(i)`: whether position `i` of an indexed draw holds the
-/// restart index (the kernel declares the draw parameters, `Emulation::draw_params_wgsl`).
-pub(crate) const IS_RESTART_WGSL: &str = "fn tesserae_is_restart(i: u32) -> bool {
-    if tesserae_draw.indexed == 0u {
-        return false;
-    }
-    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
-    return tesserae_raw_index(tesserae_draw.first + i) == restart;
-}
-";
-
 /// WGSL statements assembling primitive `p` of the draw (`n` vertices, from a list or a
 /// strip) into the draw positions `v[0..n]`, in Vulkan's vertex order: odd triangles of a strip
 /// `(i, i+2, i+1)`, the parity counted from the last restart; `keep` is cleared when a restart

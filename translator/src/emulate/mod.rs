@@ -16,6 +16,10 @@ pub mod tessellation;
 pub mod vertex_function;
 pub mod vertex_pulling;
 
+/// What the fragment stage's lowering found: its `PrimitiveId` input as a flat varying
+/// (location, WGSL type), when it has one and the shape moves it.
+pub(crate) type PrimitiveIdVarying = Option<(u32, &'static str)>;
+
 use spirv::BuiltIn;
 
 /// `PointSize` becomes the private variable [`points::POINT_SIZE_GLOBAL`], which the point

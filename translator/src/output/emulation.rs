@@ -98,7 +98,7 @@ impl Emulation {
     /// draw parameters, [`Emulation::draw_params_wgsl`]).
     pub fn is_restart_wgsl(self) -> &'static str {
         if self.restart {
-            crate::cull::IS_RESTART_WGSL
+            IS_RESTART_WGSL
         } else {
             "fn tesserae_is_restart(i: u32) -> bool {\n    return false;\n}\n"
         }
@@ -135,3 +135,14 @@ fn tesserae_vertex_index(position: u32) -> u32 {{
         w
     }
 }
+
+/// WGSL of `tesserae_is_restart(i)`: whether position `i` of an indexed draw holds the
+/// restart index (the kernel declares the draw parameters, `Emulation::draw_params_wgsl`).
+const IS_RESTART_WGSL: &str = "fn tesserae_is_restart(i: u32) -> bool {
+    if tesserae_draw.indexed == 0u {
+        return false;
+    }
+    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
+    return tesserae_raw_index(tesserae_draw.first + i) == restart;
+}
+";

@@ -8,6 +8,7 @@ pub mod descriptors;
 pub mod interface;
 pub mod module_checks;
 pub mod reflect;
+pub(crate) mod refusals;
 pub(crate) mod spare;
 pub mod spirv_reader;
 pub mod spirv_view;

@@ -12,7 +12,6 @@
 //!   emulation's [`Varyings`] reach the fragment stage.
 
 pub(crate) mod prepare;
-pub(crate) mod refusals;
 pub(crate) mod stages;
 pub(crate) mod varyings;
 
@@ -71,7 +70,7 @@ impl PipelineShape {
         } else if !matches!(desc.topology, Topology::PatchList { .. }) {
             return Err(TranslateError::InvalidDesc("tessellation stages need a patch-list topology".into()));
         }
-        refusals::refuse_outputs(last, stages.geometry.is_some())?;
+        crate::read::refusals::refuse_outputs(last, stages.geometry.is_some())?;
         if let Some(t) = &stages.tessellation {
             // The control stage's records carry the position and locations alone.
             for (b, what) in
@@ -87,9 +86,9 @@ impl PipelineShape {
         }
         let path = path(desc, stages)?;
         if let Some(f) = fragment {
-            refusals::refuse_fragment_inputs(f, rasterizes_points(desc, &path), Some(last))?;
+            crate::read::refusals::refuse_fragment_inputs(f, rasterizes_points(desc, &path), Some(last))?;
         }
-        refusals::check_vertex_inputs(&stages.vertex.reflection, &desc.vertex_buffers)?;
+        crate::read::refusals::check_vertex_inputs(&stages.vertex.reflection, &desc.vertex_buffers)?;
         for (producer, consumer) in stages.producer_consumer_pairs() {
             interface::match_stages(&producer.reflection, &consumer.reflection)?;
         }

@@ -14,9 +14,7 @@ use crate::lower;
 use crate::reflect::LoadedModule;
 use spirv::BuiltIn;
 
-/// What the fragment stage's lowering found: its `PrimitiveId` input as a flat varying
-/// (location, WGSL type), when it has one and the shape moves it.
-pub(crate) type PrimitiveIdVarying = Option<(u32, &'static str)>;
+use crate::emulate::PrimitiveIdVarying;
 
 pub(crate) fn stages(shape: &PipelineShape, stages: &mut Stages) -> Result<PrimitiveIdVarying, TranslateError> {
     // The vertex stage keeps what the next stage reads of `gl_in[]` (its records carry it:
@@ -89,7 +87,7 @@ fn last_stage(shape: &PipelineShape, last: &mut LoadedModule) {
 }
 
 fn fragment(shape: &PipelineShape, f: &mut LoadedModule) -> Result<PrimitiveIdVarying, TranslateError> {
-    // The last stage writes neither (`refusals::refuse_fragment_inputs`): they read zero.
+    // The last stage writes neither (`read::refusals::refuse_fragment_inputs`): they read zero.
     for b in [BuiltIn::Layer, BuiltIn::ViewportIndex] {
         if f.reflection.reads(b) {
             f.lower(|_| true, |m| lower::unwritten_builtin_inputs::lower(m, b));

@@ -248,7 +248,7 @@ pub(crate) enum Input {
 /// varyings repeat) and where its `PrimitiveId` input went.
 pub(crate) struct FragmentSide {
     pub plan: ShaderPlan,
-    pub primitive_id: crate::shape::prepare::PrimitiveIdVarying,
+    pub primitive_id: super::PrimitiveIdVarying,
 }
 
 /// The intermediate buffers of a geometry draw.
@@ -529,7 +529,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
     let ctx = crate::resources::ResourceContext::prepare(&mut [&mut m], crate::Options::default().max_bind_groups)?;
     let e = ctx.emulation(Stage::Geometry, "geometry shaders")?;
     let r = m.reflection.clone();
-    crate::shape::refusals::refuse_outputs(&r, true)?;
+    crate::read::refusals::refuse_outputs(&r, true)?;
     let topology = match geometry_input(&r) {
         Some(InputPrimitive::Points) => Topology::PointList,
         Some(InputPrimitive::Lines) => Topology::LineList,

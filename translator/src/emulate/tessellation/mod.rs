@@ -532,7 +532,8 @@ impl TessBuffers {
     /// The bindings the tessellator's kernels read and write.
     fn tessellator(&self, emulation: Emulation) -> TessBindings {
         TessBindings {
-            emulation,
+            group: emulation.group,
+            draw: binding::DRAW,
             levels: binding::intermediate(self.levels),
             counts: binding::intermediate(self.counts),
             offsets: binding::intermediate(self.offsets),

@@ -46,9 +46,8 @@
 //!
 //! # Bindings
 //!
-//! Every module declares the draw uniform
-//! ([`Emulation::draw_uniform_wgsl`]) and the buffers it uses, all in group
-//! `b.emulation.group`: `tessellate` levels (read), counts (`count` writes them), offsets,
+//! Every module declares the draw uniform (`crate::draw_uniform`) and the buffers it uses,
+//! all in group `b.group`: `tessellate` levels (read), counts (`count` writes them), offsets,
 //! domain and indices (`emit` writes them); the scans offsets and, the first, counts, the
 //! second, indirect (all read_write but levels). `count` and `emit` are two entry points of
 //! one module because `emit` needs everything `count` does (levels, the domain's counting),
@@ -65,7 +64,6 @@
 //! shares them between plans), and the scan kernels, which depend on nothing, once.
 
 use super::{Domain, Spacing, Winding};
-use crate::emulation::Emulation;
 
 /// The execution modes the kernels tessellate for: the domain in the WGSL text, the rest read
 /// from the draw uniform ([`TessMode::draw_bits`]).
@@ -80,7 +78,9 @@ pub struct TessMode {
 /// Bindings in the emulation group (group number and binding numbers given by the caller).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TessBindings {
-    pub emulation: Emulation,
+    pub group: u32,
+    /// The draw uniform ([`crate::draw_uniform::DrawUniform`]).
+    pub draw: u32,
     /// `array<vec4<f32>>`, read: `levels[2p]` = outer levels 0..4, `levels[2p + 1]` = (inner
     /// level 0, inner level 1, unused, unused).
     pub levels: u32,
@@ -225,7 +225,7 @@ fn declare(b: &TessBindings, which: &[Buf]) -> String {
             Buf::Indices => (b.indices, "var<storage, read_write> tess_out_indices: array<u32>"),
             Buf::Indirect => (b.indirect, "var<storage, read_write> tess_indirect: array<u32>"),
         };
-        s.push_str(&format!("{} {decl};\n", b.emulation.at(binding)));
+        s.push_str(&format!("@group({}) @binding({binding}) {decl};\n", b.group));
     }
     s
 }
@@ -236,7 +236,8 @@ fn module(domain: Option<Domain>, b: &TessBindings, buffers: &[Buf], parts: &[&s
     let mut s = domain.map(preamble).unwrap_or_default();
     // Every kernel reads the draw but a scan over an earlier pass's count.
     if domain.is_some() || parts.iter().any(|p| p.contains("tesserae_draw.")) {
-        s.push_str(&b.emulation.draw_uniform_wgsl());
+        s.push_str(&crate::draw_uniform::wgsl_struct());
+        s.push_str(&format!("@group({}) @binding({}) var<uniform> tesserae_draw: TesseraeDraw;\n", b.group, b.draw));
     }
     s.push_str(&declare(b, buffers));
     for part in parts {

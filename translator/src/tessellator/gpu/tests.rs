@@ -19,15 +19,7 @@ fn modes() -> Vec<TessMode> {
 }
 
 fn bindings(group: u32) -> TessBindings {
-    TessBindings {
-        emulation: Emulation { group, restart: true },
-        levels: 24,
-        counts: 25,
-        offsets: 26,
-        domain: 27,
-        indices: 28,
-        indirect: 29,
-    }
+    TessBindings { group, draw: 0, levels: 24, counts: 25, offsets: 26, domain: 27, indices: 28, indirect: 29 }
 }
 
 fn validate(what: &str, src: &str) -> naga::Module {
@@ -123,7 +115,7 @@ fn kernels_declare_the_callers_bindings() {
     assert_eq!((count_name.as_str(), emit_name.as_str()), (COUNT_ENTRY, EMIT_ENTRY));
     assert!(count.contains(&(24, "tess_levels".into(), ro)));
     assert!(count.contains(&(25, "tess_counts".into(), rw)));
-    assert!(count.iter().any(|x| x.0 == crate::emulation::binding::DRAW));
+    assert!(count.iter().any(|x| x.0 == bindings(0).draw));
     // The tessellator reads no index: it declares no index buffer (a binding the plan would
     // have to bind, and text every cold translation parses).
     assert!(!k.tessellate.contains("tesserae_indices"), "no index buffer declared");
@@ -140,7 +132,7 @@ fn kernels_declare_the_callers_bindings() {
     assert_eq!(k.scan.len(), expected.len());
     for (scan, expected) in k.scan.iter().zip(expected) {
         let [(_, s)] = &used(scan)[..] else { panic!("one entry point") };
-        let s: Vec<_> = s.iter().filter(|x| x.0 != crate::emulation::binding::DRAW).cloned().collect();
+        let s: Vec<_> = s.iter().filter(|x| x.0 != bindings(0).draw).cloned().collect();
         let expected: Vec<_> = expected.iter().map(|(b, n)| (*b, n.to_string(), rw)).collect();
         assert_eq!(s, expected);
     }

@@ -1,10 +1,10 @@
 //! Refusals that depend only on the description and the stages' reflection, made once by
-//! [`super::PipelineShape::of`] (and by the lone-stage translation for a fragment stage).
+//! `PipelineShape::of` (and by the lone-stage translations of a fragment or geometry stage).
 
+use super::reflect::{self, Reflection};
+use crate::desc::MAX_COMBINED_CLIP_CULL;
 use crate::desc::{Stage, VertexBufferLayout, VertexFormat};
 use crate::error::TranslateError;
-use crate::reflect::{self, Reflection};
-use crate::MAX_COMBINED_CLIP_CULL;
 use spirv::BuiltIn;
 
 /// Built-in outputs of the last pre-rasterization stage that WebGPU cannot express; `Layer`
