@@ -38,6 +38,7 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
         }
         Ok(())
     })?;
+    phase("names", || module.debug_names().try_for_each(|n| check_member_name(module, n)))?;
     phase("annotations", || {
         let mut builtin_members = Vec::new();
         for a in module.annotations() {
@@ -284,6 +285,19 @@ fn check_member_decoration(module: &ModuleView, a: Inst, builtin_members: &mut V
         builtin_members.push((s, m));
     }
     Ok(())
+}
+
+/// An `OpMemberName` names a member its struct has (spirv-val checks it; a pass renumbering a
+/// block's members added one to a member number of 2^32 - 1).
+fn check_member_name(module: &ModuleView, n: Inst) -> Result<(), LoadError> {
+    let (Op::MemberName, &[s, m, ..]) = (n.opcode, n.operands) else { return Ok(()) };
+    match member_count(module, s) {
+        None => Err(LoadError::Malformed(format!("OpMemberName names %{s}, which is not a struct"))),
+        Some(count) if m as usize >= count => {
+            Err(LoadError::Malformed(format!("OpMemberName names member {m} of %{s}, which has {count} members")))
+        }
+        Some(_) => Ok(()),
+    }
 }
 
 /// The second half of [`check_member_decoration`], once every annotation is seen: a struct
