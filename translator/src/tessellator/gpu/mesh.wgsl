@@ -122,10 +122,10 @@ const QUAD_FROM_INNER: u32 = 0u;
 const QUAD_FROM_OUTER: u32 = 1u;
 const QUAD_FAN_OUTER: u32 = 2u;
 
-// The stitcher emits its triangles through one call site per function (here,
-// `stitch_regular` and `stitch_transition`): drivers inline a function at each call, and
-// lavapipe's compile of the emit kernel grew with every copy of `mesh_triangle` (the quad
-// domain's 55 copies took 230 ms, its 9 now 117 ms; the triangle domain's 130 ms, now 84).
+// The stitcher emits its triangles through few call sites (here, `stitch_regular` and
+// `stitch_transition`): drivers inline a function at each call, and lavapipe's compile of the
+// emit kernel grew with every copy of `mesh_triangle` (the quad domain's 55 copies took 230 ms;
+// with 9, 117 ms; the triangle domain's 130 ms, 84 ms).
 fn stitch_quad(kind: u32) {
     var first = vec3<i32>(st_i, st_o, st_o + 1);
     var second = vec3<i32>(st_i, st_o + 1, st_i + 1);
@@ -135,10 +135,8 @@ fn stitch_quad(kind: u32) {
     } else if kind == QUAD_FAN_OUTER {
         first = vec3<i32>(st_o, st_o + 1, st_i);
     }
-    for (var k = 0; k < 2; k++) {
-        let t = select(second, first, k == 0);
-        mesh_triangle(t.x, t.y, t.z);
-    }
+    mesh_triangle(first.x, first.y, first.z);
+    mesh_triangle(second.x, second.y, second.z);
     st_i += 1;
     st_o += 1;
 }
@@ -150,10 +148,18 @@ fn stitch_regular(trapezoid: bool, diagonals: u32, inner_count: i32, inner: i32,
     // from the kind: all from the inner row; all fanned from the outer row but the middle one
     // (inner_count / 2 - 1); mirrored, the first half from the outer row.
     var quads = max(inner_count - 1, 0);
+    var first_kind = QUAD_FROM_INNER;
+    var first_quads = 0;
+    var later_kind = QUAD_FROM_INNER;
+    var middle = -1;
     if diagonals == DIAGONALS_INSIDE_TO_OUTSIDE_EXCEPT_MIDDLE {
         quads = max(quads, 1);
+        later_kind = QUAD_FAN_OUTER;
+        middle = max(inner_count / 2 - 1, 0);
+    } else if diagonals != DIAGONALS_INSIDE_TO_OUTSIDE {
+        first_kind = QUAD_FROM_OUTER;
+        first_quads = inner_count / 2;
     }
-    let middle = max(inner_count / 2 - 1, 0);
     // Step -1 and step `quads` are the trapezoid's end triangles.
     for (var q = -1; q <= quads; q++) {
         if q == -1 || q == quads {
@@ -163,10 +169,8 @@ fn stitch_regular(trapezoid: bool, diagonals: u32, inner_count: i32, inner: i32,
             }
             continue;
         }
-        var kind = QUAD_FROM_INNER;
-        if diagonals == DIAGONALS_INSIDE_TO_OUTSIDE_EXCEPT_MIDDLE {
-            kind = select(QUAD_FAN_OUTER, QUAD_FROM_OUTER, q == middle);
-        } else if diagonals != DIAGONALS_INSIDE_TO_OUTSIDE && q < inner_count / 2 {
+        var kind = select(later_kind, first_kind, q < first_quads);
+        if q == middle {
             kind = QUAD_FROM_OUTER;
         }
         stitch_quad(kind);
