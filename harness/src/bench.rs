@@ -125,12 +125,15 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
             Ok(desc) => match classify(&desc) {
                 Ok((set, _)) if sets.is_some_and(|sets| !sets.contains(&SETS[set].0)) => continue,
                 Ok((set, naga_input)) => {
-                    pipelines.push((set, desc, naga_input));
+                    let expected = tesserae::translate(&desc).map_err(|e| format!("{name}: {e}"))?;
+                    pipelines.push((set, desc, naga_input, expected, name));
                     continue;
                 }
                 Err(why) => {
-                    if desc.tess_control.is_some() && sets.is_none_or(|sets| sets.contains(&"tess")) && tesserae::translate(&desc).is_ok() {
-                        tessellated.push(desc);
+                    if desc.tess_control.is_some() && sets.is_none_or(|sets| sets.contains(&"tess")) {
+                        if let Ok(expected) = tesserae::translate(&desc) {
+                            tessellated.push((desc, expected, name));
+                        }
                     }
                     why
                 }
@@ -163,29 +166,32 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
         // loops so machine noise hits them alike. Cold: the emulation's kernels not yet parsed
         // (their cache cleared, untimed); warm: the cache kept.
         for set in 0..SETS.len() {
-            let members = || pipelines.iter().filter(move |(s, _, _)| *s == set);
+            let members = || pipelines.iter().filter(move |(s, _, _, _, _)| *s == set);
             let mut this_round = Duration::ZERO;
-            for (_, desc, _) in members() {
+            for (_, desc, _, expected, name) in members() {
                 tesserae::wgsl::clear_kernel_cache();
                 let s = Instant::now();
-                std::hint::black_box(tesserae::translate(desc).ok());
+                let plan = std::hint::black_box(tesserae::translate(desc));
                 this_round += s.elapsed();
+                same_plan(name, plan, expected)?;
             }
             t_translate[set] += this_round;
             best_translate[set] = best_translate[set].min(this_round);
             let cold_round = this_round;
-            for (_, desc, _) in members() {
+            for (_, desc, _, expected, name) in members() {
                 let s = Instant::now();
-                std::hint::black_box(tesserae::translate(desc).ok());
+                let plan = std::hint::black_box(tesserae::translate(desc));
                 t_warm[set] += s.elapsed();
+                same_plan(name, plan, expected)?;
             }
             let mut this_round = Duration::ZERO;
-            for (_, _, stages) in members() {
+            for (_, _, stages, _, name) in members() {
                 let s = Instant::now();
-                for w in stages {
-                    std::hint::black_box(naga_alone(w).ok());
-                }
+                let outputs: Vec<_> = stages.iter().map(|w| std::hint::black_box(naga_alone(w))).collect();
                 this_round += s.elapsed();
+                if let Some(Err(e)) = outputs.into_iter().find(Result::is_err) {
+                    return Err(format!("{name}: naga alone failed on a stage it took before: {e}"));
+                }
             }
             t_naga[set] += this_round;
             best_naga[set] = best_naga[set].min(this_round);
@@ -200,7 +206,7 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
         "set", "pipelines", "tesserae us/p", "naga us/p", "ratio", "warm ratio", "best ratio", "paired ratio"
     );
     for (i, (set, input)) in SETS.iter().enumerate() {
-        let count = pipelines.iter().filter(|(s, _, _)| *s == i).count();
+        let count = pipelines.iter().filter(|(s, _, _, _, _)| *s == i).count();
         if count == 0 {
             println!("  {set:<7} {count:>9}   (none in the selection)");
             continue;
@@ -226,16 +232,18 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     if !tessellated.is_empty() {
         let (mut cold, mut warm) = (Duration::ZERO, Duration::ZERO);
         for _ in 0..iterations {
-            for desc in &tessellated {
+            for (desc, expected, name) in &tessellated {
                 tesserae::wgsl::clear_kernel_cache();
                 let s = Instant::now();
-                std::hint::black_box(tesserae::translate(desc).ok());
+                let plan = std::hint::black_box(tesserae::translate(desc));
                 cold += s.elapsed();
+                same_plan(name, plan, expected)?;
             }
-            for desc in &tessellated {
+            for (desc, expected, name) in &tessellated {
                 let s = Instant::now();
-                std::hint::black_box(tesserae::translate(desc).ok());
+                let plan = std::hint::black_box(tesserae::translate(desc));
                 warm += s.elapsed();
+                same_plan(name, plan, expected)?;
             }
         }
         let n = (tessellated.len() as u32 * iterations) as f64;
@@ -247,12 +255,22 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
         );
     }
     if profile {
-        let tess = tessellated.into_iter().map(|d| (SETS.len(), d, Vec::new()));
-        let all: Vec<_> = pipelines.into_iter().chain(tess).collect();
+        let tess = tessellated.into_iter().map(|(d, _, _)| (SETS.len(), d, Vec::new()));
+        let all: Vec<_> = pipelines.into_iter().map(|(set, d, stages, _, _)| (set, d, stages)).chain(tess).collect();
         profile_phases(&all, iterations, Cache::Cleared);
         profile_phases(&all, iterations, Cache::Kept);
     }
     Ok(())
+}
+
+/// A timed translation gives the plan the untimed one before the loops gave: a bench timing a
+/// translation that failed or changed would measure something else.
+fn same_plan(name: &str, plan: Result<tesserae::Plan, tesserae::TranslateError>, expected: &tesserae::Plan) -> Result<(), String> {
+    match plan {
+        Ok(p) if p == *expected => Ok(()),
+        Ok(_) => Err(format!("{name}: a timed translation gave another plan than the first")),
+        Err(e) => Err(format!("{name}: a timed translation failed where the first did not: {e}")),
+    }
 }
 
 /// Time per translation phase ([`tesserae::profile`]), us per pipeline, per set.
