@@ -44,14 +44,16 @@ pub fn compile_section(test: &ShaderTest, s: &ShaderSection) -> Result<Vec<u32>,
         target: s.target,
         entry_point: s.entry_point.clone(),
     };
-    let mut memo = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(words) = memo.get(&key) {
+    let memo = || COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(words) = memo().get(&key) {
         return words.clone();
     }
+    // (Compiled without the lock: the tests compile on many threads at once.)
+    let words = compile_section_uncached(test, s);
+    let mut memo = memo();
     if memo.len() >= MEMO_SECTIONS {
         memo.clear();
     }
-    let words = compile_section_uncached(test, s);
     memo.insert(key, words.clone());
     words
 }
@@ -67,9 +69,9 @@ struct SectionKey {
     entry_point: String,
 }
 
-/// Sections compiled in this process. A child checks a test's sections compile before it
-/// opens its device and compiles them again to render; the second compile (as long as
-/// glslang's own, a quarter of a native row) is answered from here.
+/// Sections compiled in this process. A child checks that a test's sections compile before it
+/// opens its device, then renders them: the render's compile is answered from here (over
+/// `tess/`, glslang took a third of a native row's time).
 static COMPILED: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<SectionKey, Result<Vec<u32>, CompileError>>>> =
     std::sync::LazyLock::new(Default::default);
 
