@@ -12,13 +12,21 @@ pub fn spirv_words(data: &[u8]) {
     oracle::spirv_words(data);
 }
 
-/// With `TESSERAE_FUZZ_LAST_INPUT=FILE`, writes each input to `FILE` before running it. A
-/// stack overflow kills a libFuzzer process without an artifact (libFuzzer's signal handler
-/// runs on the overflowed stack), so the file is then the input that killed it. Costs a file
-/// write per execution; off unless asked for.
+/// With `TESSERAE_FUZZ_LAST_INPUT=FILE`, writes each input to `FILE.PID` (the process's id:
+/// `-fork` and `-jobs` workers each keep their own) before running it. A stack overflow kills
+/// a libFuzzer process without an artifact (libFuzzer's signal handler runs on the overflowed
+/// stack), so the dead worker's file is then the input that killed it. Costs a file write per
+/// execution; off unless asked for.
 pub fn remember_input(data: &[u8]) {
     static PATH: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
-    if let Some(path) = PATH.get_or_init(|| std::env::var_os("TESSERAE_FUZZ_LAST_INPUT").map(Into::into)) {
+    let path = PATH.get_or_init(|| {
+        std::env::var_os("TESSERAE_FUZZ_LAST_INPUT").map(|p| {
+            let mut p = p;
+            p.push(format!(".{}", std::process::id()));
+            p.into()
+        })
+    });
+    if let Some(path) = path {
         let _ = std::fs::write(path, data);
     }
 }
