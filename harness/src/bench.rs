@@ -34,17 +34,18 @@ const SETS: [(&str, &str); 3] = [
     ("cull", "CullDistance, PointSize outputs demoted"),
 ];
 
-/// The set a translated pipeline belongs to and the SPIR-V naga gets for it, or why it is left out.
-fn classify(desc: &tesserae::PipelineDesc) -> Result<(usize, Vec<Vec<u32>>), &'static str> {
+/// The set a translated pipeline belongs to, the SPIR-V naga gets for it and the plan its
+/// timed translations must give again, or why it is left out.
+fn classify(desc: &tesserae::PipelineDesc) -> Result<(usize, Vec<Vec<u32>>, tesserae::Plan), &'static str> {
     if desc.tess_control.is_some() || desc.tess_eval.is_some() {
         return Err("tessellated (no naga peer)");
     }
     if desc.geometry.is_some() {
         return Err("with a geometry stage (no naga peer)");
     }
-    if tesserae::translate(desc).is_err() {
+    let Ok(plan) = tesserae::translate(desc) else {
         return Err("refused by tesserae");
-    }
+    };
     let stages = std::iter::once(&desc.vertex).chain(desc.fragment.as_ref());
     let vertex = tesserae::reflect::load(&desc.vertex.spirv, desc.vertex.entry_point.as_deref()).map_err(|_| "vertex does not load")?;
     let set = match (vertex.reflection.cull_distance_outputs > 0, desc.topology.is_points()) {
@@ -61,7 +62,7 @@ fn classify(desc: &tesserae::PipelineDesc) -> Result<(usize, Vec<Vec<u32>>), &'s
     if naga_input.iter().any(|w| naga_alone(w).is_err()) {
         return Err(if set == 0 { "refused by naga" } else { "refused by naga once demoted" });
     }
-    Ok((set, naga_input))
+    Ok((set, naga_input, plan))
 }
 
 pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool) -> Result<ExitCode, String> {
@@ -123,9 +124,8 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
         let why = match compile::pipeline(&test, tesserae::Options::default()) {
             Err(_) => "does not compile",
             Ok(desc) => match classify(&desc) {
-                Ok((set, _)) if sets.is_some_and(|sets| !sets.contains(&SETS[set].0)) => continue,
-                Ok((set, naga_input)) => {
-                    let expected = tesserae::translate(&desc).map_err(|e| format!("{name}: {e}"))?;
+                Ok((set, _, _)) if sets.is_some_and(|sets| !sets.contains(&SETS[set].0)) => continue,
+                Ok((set, naga_input, expected)) => {
                     pipelines.push((set, desc, naga_input, expected, name));
                     continue;
                 }

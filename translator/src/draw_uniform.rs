@@ -62,6 +62,14 @@ pub fn wgsl_struct() -> String {
     s
 }
 
+/// The struct and its `tesserae_draw` uniform at (`group`, `binding`): what every kernel that
+/// reads the draw declares.
+pub fn wgsl_declaration(group: u32, binding: u32) -> String {
+    let mut s = wgsl_struct();
+    s.push_str(&format!("@group({group}) @binding({binding}) var<uniform> tesserae_draw: TesseraeDraw;\n"));
+    s
+}
+
 impl DrawUniform {
     pub fn to_bytes(&self) -> [u8; SIZE as usize] {
         let words: [u32; 16] = [

@@ -208,12 +208,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
-    let glsl: HashSet<Word> = module
-        .ext_inst_imports
-        .iter()
-        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
-        .filter_map(|i| i.result_id)
-        .collect();
+    let glsl: HashSet<Word> = super::glsl_std_imports(module).into_iter().collect();
     // The values `may_be_zero` reads, by id: constants (a function's own `OpUndef`s too: naga
     // reads them as zero values) and a function's compositions and copies, as (type, opcode,
     // operand words; a 64-bit literal as one word, zero only when it is, other literals as

@@ -25,12 +25,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
-    let glsl: Vec<Word> = module
-        .ext_inst_imports
-        .iter()
-        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
-        .filter_map(|i| i.result_id)
-        .collect();
+    let glsl = super::glsl_std_imports(module);
     let decorated = |id: Word, d: Decoration| {
         module.annotations.iter().any(|a| {
             a.class.opcode == Op::Decorate

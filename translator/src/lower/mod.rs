@@ -306,6 +306,17 @@ pub(crate) fn replace_uses_in_functions(module: &mut dr::Module, from: Word, to:
     }
 }
 
+/// The ids of the module's `GLSL.std.450` imports (the extended instructions the passes
+/// rewrite name their set by one of these).
+pub(crate) fn glsl_std_imports(module: &dr::Module) -> Vec<Word> {
+    module
+        .ext_inst_imports
+        .iter()
+        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
+        .filter_map(|i| i.result_id)
+        .collect()
+}
+
 /// Every id an instruction refers to (operands and result types), but the targets of debug
 /// names and decorations.
 pub(crate) fn referenced_ids(module: &dr::Module) -> std::collections::HashSet<Word> {

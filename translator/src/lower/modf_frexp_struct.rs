@@ -32,12 +32,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
-    let sets: Vec<Word> = module
-        .ext_inst_imports
-        .iter()
-        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
-        .filter_map(|i| i.result_id)
-        .collect();
+    let sets = super::glsl_std_imports(module);
     let struct_call = |i: &Instruction| {
         i.class.opcode == Op::ExtInst
             && matches!(i.operands[..], [Operand::IdRef(set), Operand::LiteralExtInstInteger(MODF_STRUCT | FREXP_STRUCT), Operand::IdRef(_)] if sets.contains(&set))

@@ -34,12 +34,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
-    let glsl: Vec<Word> = module
-        .ext_inst_imports
-        .iter()
-        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
-        .filter_map(|i| i.result_id)
-        .collect();
+    let glsl = super::glsl_std_imports(module);
     let floats: Vec<Word> =
         module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypeFloat).filter_map(|i| i.result_id).collect();
     let scalar_call = |i: &Instruction| match (i.class.opcode, i.operands.as_slice(), i.result_type) {

@@ -105,12 +105,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
-    let sets: Vec<Word> = module
-        .ext_inst_imports
-        .iter()
-        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
-        .filter_map(|i| i.result_id)
-        .collect();
+    let sets = super::glsl_std_imports(module);
     let body = || module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions);
     if !body().any(|i| operation(&sets, i).is_some()) {
         return false;

@@ -88,9 +88,7 @@ impl Emulation {
 
     /// The draw uniform's struct and binding: what every pass reads of the draw.
     pub fn draw_uniform_wgsl(self) -> String {
-        let mut w = crate::draw_uniform::wgsl_struct();
-        let _ = writeln!(w, "{} var<uniform> tesserae_draw: TesseraeDraw;", self.at(binding::DRAW));
-        w
+        crate::draw_uniform::wgsl_declaration(self.group, binding::DRAW)
     }
 
     /// WGSL of `tesserae_is_restart(i)` for the pipeline: whether position `i` of an indexed

@@ -236,8 +236,7 @@ fn module(domain: Option<Domain>, b: &TessBindings, buffers: &[Buf], parts: &[&s
     let mut s = domain.map(preamble).unwrap_or_default();
     // Every kernel reads the draw but a scan over an earlier pass's count.
     if domain.is_some() || parts.iter().any(|p| p.contains("tesserae_draw.")) {
-        s.push_str(&crate::draw_uniform::wgsl_struct());
-        s.push_str(&format!("@group({}) @binding({}) var<uniform> tesserae_draw: TesseraeDraw;\n", b.group, b.draw));
+        s.push_str(&crate::draw_uniform::wgsl_declaration(b.group, b.draw));
     }
     s.push_str(&declare(b, buffers));
     for part in parts {
