@@ -557,3 +557,37 @@ fn a_member_name_past_its_struct_is_malformed() {
         r.map(|p| p.entry_point)
     );
 }
+
+/// `spirv_words` (2026-12-06, 1.17 M runs into a campaign of 10 minutes; the stack overflow
+/// seen twice before without an input): a fragment stage whose `%56 = OpSampledImage %41 %54
+/// %56` takes its own result (spirv-val: a use its definition does not dominate). The walk of
+/// the readers of a descriptor array element went round it until the stack overflowed. An
+/// instruction taking its own result is malformed, refused at load.
+#[test]
+fn an_instruction_taking_its_own_result_is_malformed() {
+    let words = words_of("regressions/spirv_words/fixed/sampled-image-of-its-own-result.bin");
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("its own result")),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}
+
+/// The same stage with the loop two instructions long, which no load check sees: `%56 =
+/// OpSampledImage %41 %54 %67` and `%67 = OpImage %27 %56` before it. The walk of the
+/// element's readers stops at the instruction it has already passed and refuses the read.
+#[test]
+fn a_loop_of_sampled_images_stops_the_walk_of_a_descriptors_readers() {
+    let mut words = words_of("regressions/spirv_words/fixed/sampled-image-of-its-own-result.bin");
+    let at = (5..words.len()).find(|&i| words[i..].starts_with(&[5 << 16 | 86, 41, 56, 54, 56])).expect("the self-referring OpSampledImage");
+    words[at + 4] = 67;
+    words.splice(at..at, [4 << 16 | 100, 27, 67, 56]);
+    words[3] = 68; // the bound
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Unsupported { feature, .. }) if feature.contains("its own result reaches")),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}

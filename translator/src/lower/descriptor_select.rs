@@ -164,6 +164,10 @@ fn reads_from(
         _ if !pointer && !handle => None,
         _ => return Err(format!("used by {op:?} (only loads, array lengths and image instructions are selected)")),
     };
+    if path.contains(&result) {
+        // Only malformed modules loop back (uses are dominated by their definitions).
+        return Err(format!("used by {op:?} %{result}, which its own result reaches"));
+    }
     path.push(result);
     let Some(pointer) = passes_on else {
         reads.push(path);

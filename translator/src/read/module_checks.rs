@@ -54,6 +54,7 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
         for inst in module.bodies() {
             fragment_only_seen |= fragment_only(inst.opcode);
             check_branch_targets(module, inst)?;
+            check_self_reference(inst)?;
             call_arguments.collect(inst);
             check_explicit_lod(inst)?;
             check_vector_shuffle(module, inst)?;
@@ -266,6 +267,19 @@ fn check_ids(module: &ModuleView) -> Result<(), LoadError> {
     match module.undefined_reference() {
         Some((opcode, id)) => Err(LoadError::Malformed(format!("{opcode:?} refers to %{id}, which is not defined"))),
         None => Ok(()),
+    }
+}
+
+/// An instruction in a function does not take its own result as an operand (only an `OpPhi`
+/// may, through a back edge: every other use must be dominated by the definition). Unchecked:
+/// `%56 = OpSampledImage %t %54 %56` sent the walk of a descriptor's readers round the
+/// instruction until the stack overflowed.
+fn check_self_reference(inst: Inst) -> Result<(), LoadError> {
+    match inst.result_id {
+        Some(id) if inst.opcode != Op::Phi && inst.ids.contains(&id) => {
+            Err(LoadError::Malformed(format!("{:?} %{id} takes its own result as an operand", inst.opcode)))
+        }
+        _ => Ok(()),
     }
 }
 
