@@ -14,6 +14,9 @@ use crate::shader_test::{
 use std::sync::{Arc, Mutex};
 use tesserae::{ClipMode, Plan};
 use tesserae_wgpu::{DrawCall, Inputs, PipelineConfig, TranslatedPipeline};
+use targets::Targets;
+
+mod targets;
 
 /// Point sizes clamp to this range. lavapipe reports `pointSizeRange` [0, 255] but draws sizes
 /// below 1 (and NaN) as 1-pixel points, so the minimum is 1.
@@ -426,67 +429,7 @@ impl TranslatedExecutor {
         config.binding_type_overrides = self.unfilterable_overrides(test, &plan.resources)?;
         config.kernel_cache = Some(self.kernels.clone());
         let mut pipeline = TranslatedPipeline::new(d, plan.clone(), &config)?;
-        // The targets read back; multisampled, each is the resolve target of a multisampled
-        // texture the pass draws into.
-        let colour_texture = |sample_count: u32, usage: wgpu::TextureUsages| {
-            d.create_texture(&wgpu::TextureDescriptor {
-                label: Some("colour"),
-                size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-                mip_level_count: 1,
-                sample_count,
-                dimension: wgpu::TextureDimension::D2,
-                format: wgpu_target_format(t.target_format),
-                usage,
-                view_formats: &[],
-            })
-        };
-        let target_usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC | wgpu::TextureUsages::COPY_DST;
-        if t.layers > 1 && (t.samples > 1 || t.targets > 1 || t.initial_targets.is_some()) {
-            return Err(ExecError::Skip("layered framebuffers with multisampling, several targets or initial contents".into()));
-        }
-        // A layered framebuffer's layers are rendered one render pass each (WebGPU has no
-        // layered attachments): a texture per layer stands for the array's layers.
-        let targets: Vec<wgpu::Texture> = (0..t.targets * t.layers).map(|_| colour_texture(1, target_usage)).collect();
-        if let Some(initial) = &t.initial_targets {
-            if t.samples > 1 {
-                return Err(ExecError::Skip("multisampled targets with initial contents".into()));
-            }
-            for (target, texels) in targets.iter().zip(initial) {
-                self.queue.write_texture(
-                    target.as_image_copy(),
-                    texels,
-                    wgpu::TexelCopyBufferLayout {
-                        offset: 0,
-                        bytes_per_row: Some(w * t.target_format.bytes_per_texel()),
-                        rows_per_image: Some(h),
-                    },
-                    wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-                );
-            }
-        }
-        let views: Vec<wgpu::TextureView> = targets.iter().map(|t| t.create_view(&wgpu::TextureViewDescriptor::default())).collect();
-        let multisampled: Vec<wgpu::TextureView> = (0..if t.samples > 1 { t.targets } else { 0 })
-            .map(|_| colour_texture(t.samples, wgpu::TextureUsages::RENDER_ATTACHMENT).create_view(&wgpu::TextureViewDescriptor::default()))
-            .collect();
-        // The depth attachment is read back where the adapter copies depth.
-        let depth_read_back = t.depth_read_back().filter(|_| self.depth_copies);
-        let depth_texture = || {
-            d.create_texture(&wgpu::TextureDescriptor {
-                label: Some("depth"),
-                size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-                mip_level_count: 1,
-                sample_count: t.samples,
-                dimension: wgpu::TextureDimension::D2,
-                format: depth_format(test),
-                usage: wgpu::TextureUsages::RENDER_ATTACHMENT
-                    | if depth_read_back.is_some() { wgpu::TextureUsages::COPY_SRC } else { wgpu::TextureUsages::empty() },
-                view_formats: &[],
-            })
-        };
-        let depth_textures: Vec<wgpu::Texture> =
-            if t.depth.is_some() || t.stencil.is_some() { (0..t.layers).map(|_| depth_texture()).collect() } else { Vec::new() };
-        let depths: Vec<wgpu::TextureView> =
-            depth_textures.iter().map(|t| t.create_view(&wgpu::TextureViewDescriptor::default())).collect();
+        let targets = Targets::new(d, &self.queue, test, self.depth_copies)?;
         // Vertex and index buffers are storage buffers too: emulation passes pull from them.
         let vertex_buffers: Vec<wgpu::Buffer> = test
             .vertex_buffers
@@ -536,114 +479,35 @@ impl TranslatedExecutor {
             .collect();
         let mut encoder = d.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("test") });
         pipeline.prepare(d, &self.queue, &mut encoder, &draws, &inputs)?;
-        let c = t.clear;
-        // One render pass over every target, or one per layer of a layered framebuffer.
-        let passes: Vec<Vec<usize>> =
-            if t.layers > 1 { (0..views.len()).map(|l| vec![l]).collect() } else { vec![(0..views.len()).collect()] };
-        for (layer, pass_views) in passes.iter().enumerate() {
-            let color_attachments: Vec<Option<wgpu::RenderPassColorAttachment>> = pass_views
-                .iter()
-                .map(|&k| {
-                    let view = &views[k];
-                    let (view, resolve_target) = match multisampled.get(k) {
-                        Some(ms) => (ms, Some(view)),
-                        None => (view, None),
-                    };
-                    Some(wgpu::RenderPassColorAttachment {
-                        view,
-                        depth_slice: None,
-                        resolve_target,
-                        ops: wgpu::Operations {
-                            load: match t.initial_targets {
-                                Some(_) => wgpu::LoadOp::Load,
-                                None => wgpu::LoadOp::Clear(wgpu::Color { r: c[0] as f64, g: c[1] as f64, b: c[2] as f64, a: c[3] as f64 }),
-                            },
-                            store: wgpu::StoreOp::Store,
-                        },
-                    })
-                })
-                .collect();
-            {
-                let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                    label: Some("test"),
-                    color_attachments: &color_attachments,
-                    depth_stencil_attachment: depths.get(layer).map(|v| wgpu::RenderPassDepthStencilAttachment {
-                        view: v,
-                        depth_ops: Some(wgpu::Operations {
-                            load: wgpu::LoadOp::Clear(t.depth.map_or(1.0, |z| z.clear)),
-                            store: wgpu::StoreOp::Store,
-                        }),
-                        stencil_ops: t
-                            .stencil
-                            .map(|st| wgpu::Operations { load: wgpu::LoadOp::Clear(st.clear), store: wgpu::StoreOp::Store }),
-                    }),
-                    timestamp_writes: None,
-                    occlusion_query_set: None,
-                    multiview_mask: None,
-                });
-                if let Some(st) = t.stencil {
-                    rpass.set_stencil_reference(st.reference);
+        for (layer, pass_targets) in targets.passes(test).iter().enumerate() {
+            let colour_attachments = targets.colour_attachments(test, pass_targets);
+            let mut rpass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("test"),
+                color_attachments: &colour_attachments,
+                depth_stencil_attachment: targets.depth_attachment(test, layer),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            if let Some(st) = t.stencil {
+                rpass.set_stencil_reference(st.reference);
+            }
+            // Without `Layer` written, everything is drawn into layer 0; without `ViewportIndex`,
+            // into viewport 0. With the rasterizer discarding, nothing is drawn.
+            if !t.rasterizer_discard && (layer == 0 || pipeline.layered()) {
+                let count = if pipeline.viewports() { t.viewports.len().max(1) } else { 1 };
+                for (v, r) in t.viewports.iter().enumerate().take(count) {
+                    rpass.set_viewport(r[0], r[1], r[2], r[3], 0.0, 1.0);
+                    let [x, y, sw, sh] = t.scissor(r);
+                    rpass.set_scissor_rect(x, y, sw, sh);
+                    pipeline.draw_view(&mut rpass, layer as u32, v as u32)?;
                 }
-                // Without `Layer` written, everything is drawn into layer 0; without `ViewportIndex`,
-                // into viewport 0. With the rasterizer discarding, nothing is drawn.
-                if !t.rasterizer_discard && (layer == 0 || pipeline.layered()) {
-                    let count = if pipeline.viewports() { t.viewports.len().max(1) } else { 1 };
-                    for (v, r) in t.viewports.iter().enumerate().take(count) {
-                        rpass.set_viewport(r[0], r[1], r[2], r[3], 0.0, 1.0);
-                        let [x, y, sw, sh] = t.scissor(r);
-                        rpass.set_scissor_rect(x, y, sw, sh);
-                        pipeline.draw_view(&mut rpass, layer as u32, v as u32)?;
-                    }
-                    if t.viewports.is_empty() {
-                        pipeline.draw_layer(&mut rpass, layer as u32)?;
-                    }
+                if t.viewports.is_empty() {
+                    pipeline.draw_layer(&mut rpass, layer as u32)?;
                 }
             }
         }
-        // Every target into one buffer, one after the other.
-        let bpp = t.target_format.bytes_per_texel();
-        let row = (w * bpp).div_ceil(256) * 256;
-        let per_target = (row * h) as u64;
-        let readback = d.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("readback"),
-            size: per_target * targets.len() as u64,
-            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
-            mapped_at_creation: false,
-        });
-        for (k, target) in targets.iter().enumerate() {
-            encoder.copy_texture_to_buffer(
-                target.as_image_copy(),
-                wgpu::TexelCopyBufferInfo {
-                    buffer: &readback,
-                    layout: wgpu::TexelCopyBufferLayout {
-                        offset: k as u64 * per_target,
-                        bytes_per_row: Some(row),
-                        rows_per_image: Some(h),
-                    },
-                },
-                wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-            );
-        }
-        // The depth values, row by row.
-        let depth_texel = depth_read_back.map_or(4, |f| f.bytes_per_texel());
-        let depth_row = (w * depth_texel).div_ceil(256) * 256;
-        let depth_readback = depth_textures.first().zip(depth_read_back).map(|(texture, format)| {
-            let buffer = d.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("depth readback"),
-                size: (depth_row * h) as u64,
-                usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
-                mapped_at_creation: false,
-            });
-            encoder.copy_texture_to_buffer(
-                wgpu::TexelCopyTextureInfo { aspect: wgpu::TextureAspect::DepthOnly, ..texture.as_image_copy() },
-                wgpu::TexelCopyBufferInfo {
-                    buffer: &buffer,
-                    layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(depth_row), rows_per_image: Some(h) },
-                },
-                wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-            );
-            (buffer, format)
-        });
+        let readback = targets.copy_out(d, &mut encoder, test);
         // The storage buffers the shaders may have written, each into a buffer of its own; the
         // capture buffers and the capture's counts likewise.
         let storage_readback = stage_storage(d, &mut encoder, &storage);
@@ -673,31 +537,7 @@ impl TranslatedExecutor {
             }
             Some(c)
         };
-        let (tx, rx) = std::sync::mpsc::channel();
-        readback.slice(..).map_async(wgpu::MapMode::Read, move |r| {
-            let _ = tx.send(r);
-        });
-        d.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| ExecError::Device(format!("poll: {e}")))?;
-        rx.recv().map_err(|e| ExecError::Device(format!("map_async: {e}")))?.map_err(|e| ExecError::Device(format!("map_async: {e}")))?;
-        let mapped = readback.slice(..).get_mapped_range().map_err(|e| ExecError::Device(format!("get_mapped_range: {e}")))?;
-        let mut raw = Vec::with_capacity(targets.len());
-        for k in 0..targets.len() {
-            let mut data = Vec::with_capacity((w * h * bpp) as usize);
-            for y in 0..h {
-                let start = k * per_target as usize + (y * row) as usize;
-                data.extend_from_slice(&mapped[start..start + (w * bpp) as usize]);
-            }
-            raw.push(data);
-        }
-        drop(mapped);
-        readback.unmap();
-        let depth = match depth_readback {
-            Some((b, format)) => {
-                let bytes = read_buffer(d, &b, (depth_row * h) as usize)?;
-                Some(bytes.chunks(depth_row as usize).flat_map(|row| format.values(&row[..(w * depth_texel) as usize])).collect())
-            }
-            None => None,
-        };
+        let (raw, depth) = readback.read(d, test)?;
         let images: Vec<Image> = raw.iter().map(|c| super::preview(t.target_format, c, w, h)).collect();
         Ok(Outputs { image: crate::image::side_by_side(&images), targets: raw, storage, depth, captures })
     }
