@@ -35,6 +35,39 @@ use crate::reflect::CaptureLayout;
 use crate::tessellator::gpu::{self, TessBindings};
 use std::fmt::Write;
 
+/// The captured words of the vertices (module docs), one layout for every stage that stores
+/// them and the `write` pass that reads them: `words` u32s per vertex, vertex `index`'s from
+/// `index × words` on, in `tesserae_capture_words`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CapturedWords {
+    pub words: u32,
+}
+
+impl CapturedWords {
+    /// The buffer's declaration at `at` (`@group(g) @binding(b)`).
+    pub fn declaration(at: &str, access: &str) -> String {
+        format!("{at} var<storage, {access}> tesserae_capture_words: array<u32>;")
+    }
+
+    /// Statements storing the words the stage captured
+    /// ([`crate::lower::xfb_capture::CAPTURE_GLOBAL`]) as vertex `index`'s.
+    pub fn store(self, index: &str) -> String {
+        format!(
+            "    for (var tesserae_i = 0u; tesserae_i < {w}u; tesserae_i++) {{
+        tesserae_capture_words[{index} * {w}u + tesserae_i] = {global}[tesserae_i];
+    }}
+",
+            w = self.words,
+            global = crate::lower::xfb_capture::CAPTURE_GLOBAL
+        )
+    }
+
+    /// Word `i` of vertex `index`.
+    pub fn word(self, index: &str, i: usize) -> String {
+        format!("tesserae_capture_words[{index} * {}u + {i}u]", self.words)
+    }
+}
+
 /// Invocations per workgroup of `count` and of a draw's `write`.
 pub const WORKGROUP: u32 = 64;
 
@@ -280,13 +313,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
 
 /// Statements writing the captured vertex `t` of primitive `q` from the words at `src`.
 fn vertex_writes(layout: &CaptureLayout, n: u32) -> String {
-    let w = layout.words.len();
+    let captured = CapturedWords { words: layout.words.len() as u32 };
     let mut s = String::new();
     for (i, word) in layout.words.iter().enumerate() {
         let stride = layout.stride(word.buffer) / 4;
         let _ = writeln!(
             s,
-            "            tesserae_xfb{b}[(q * {n}u + t) * {stride}u + {o}u] = tesserae_capture_words[src * {w}u + {i}u];",
+            "            tesserae_xfb{b}[(q * {n}u + t) * {stride}u + {o}u] = {};",
+            captured.word("src", i),
             b = word.buffer,
             o = word.offset / 4,
         );
@@ -298,10 +332,10 @@ fn write_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &Captu
     let n = source.vertices_per_primitive();
     let at = |id| e.at(binding::intermediate(id));
     let mut common = format!(
-        "{words} var<storage, read> tesserae_capture_words: array<u32>;
+        "{words}
 {state} var<storage, read> tesserae_capture_state: array<u32>;
 {buffers}",
-        words = at(b.words),
+        words = CapturedWords::declaration(&at(b.words), "read"),
         state = e.at(binding::CAPTURE_STATE),
         buffers = capture_buffers_wgsl(e, layout, n),
     );

@@ -151,15 +151,9 @@ pub fn records_pass(module: naga::Module, func: &VertexFunction, pass: &RecordsP
     }
     let mut capture = String::new();
     if let Some((b, words)) = pass.capture {
-        let _ = write!(declarations, "\n{} var<storage, read_write> tesserae_capture_words: array<u32>;", pass.emulation.at(b));
-        let _ = write!(
-            capture,
-            "    for (var i = 0u; i < {words}u; i++) {{
-        tesserae_capture_words[{index} * {words}u + i] = {}[i];
-    }}
-",
-            crate::lower::xfb_capture::CAPTURE_GLOBAL
-        );
+        declarations += "\n";
+        declarations += &crate::capture::CapturedWords::declaration(&pass.emulation.at(b), "read_write");
+        capture = crate::capture::CapturedWords { words }.store(index);
     }
     let _ = write!(
         kernel,

@@ -85,31 +85,31 @@ fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>) -> TesseraeVertexOut {
     return TesseraeVertexOut(_e8, _e9, _e10);
 }
 
-fn tesserae_raw_index(i_1: u32) -> u32 {
+fn tesserae_raw_index(i: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_1 / 2u)];
-        return ((_e10 >> ((i_1 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_1];
+    let _e20 = tesserae_indices[i];
     return _e20;
 }
 
 fn tesserae_vertex_index(position: u32) -> u32 {
     let _e3 = tesserae_draw.first;
-    let i_2 = (_e3 + position);
+    let i_1 = (_e3 + position);
     let _e7 = tesserae_draw.indexed;
     if (_e7 == 0u) {
-        return i_2;
+        return i_1;
     }
-    let _e10 = tesserae_raw_index(i_2);
+    let _e10 = tesserae_raw_index(i_1);
     let _e14 = tesserae_draw.base_vertex;
     return u32((i32(_e10) + _e14));
 }
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    var i: u32 = 0u;
+    var tesserae_i: u32 = 0u;
 
     let _e4 = tesserae_draw.count;
     if (tesserae_gid.x >= _e4) {
@@ -129,21 +129,21 @@ fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec
     let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), 1f);
     let _e60 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec3<f32>(tesserae_a1_.xyz));
     loop {
-        let _e63 = i;
+        let _e63 = tesserae_i;
         if (_e63 < 12u) {
         } else {
             break;
         }
         {
             let _e70 = tesserae_draw.count;
-            let _e76 = i;
-            let _e80 = i;
+            let _e76 = tesserae_i;
+            let _e80 = tesserae_i;
             let _e82 = tesserae_xfb_values[_e80];
             tesserae_capture_words[((((tesserae_gid.y * _e70) + tesserae_gid.x) * 12u) + _e76)] = _e82;
         }
         continuing {
-            let _e84 = i;
-            i = (_e84 + 1u);
+            let _e84 = tesserae_i;
+            tesserae_i = (_e84 + 1u);
         }
     }
     return;

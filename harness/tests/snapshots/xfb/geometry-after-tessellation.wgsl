@@ -311,7 +311,7 @@ fn tesserae_end_primitive() {
 }
 
 fn tesserae_emit_vertex() {
-    var i_1: u32 = 0u;
+    var tesserae_i: u32 = 0u;
     var idx: array<u32, 3>;
     var j_1: u32 = 0u;
     var keep_1: bool = true;
@@ -333,20 +333,20 @@ fn tesserae_emit_vertex() {
     let _e34 = tesserae_io_28_g;
     tesserae_gs_records[(ob + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u, 0u));
     loop {
-        let _e41 = i_1;
+        let _e41 = tesserae_i;
         if (_e41 < 2u) {
         } else {
             break;
         }
         {
-            let _e47 = i_1;
-            let _e51 = i_1;
+            let _e47 = tesserae_i;
+            let _e51 = tesserae_i;
             let _e53 = tesserae_xfb_values[_e51];
             tesserae_capture_words[((v_1 * 2u) + _e47)] = _e53;
         }
         continuing {
-            let _e55 = i_1;
-            i_1 = (_e55 + 1u);
+            let _e55 = tesserae_i;
+            tesserae_i = (_e55 + 1u);
         }
     }
     let _e58 = tesserae_gs_emitted;
@@ -434,7 +434,7 @@ fn tesserae_geometry() {
 }
 
 fn tesserae_gs_emit() {
-    var i_2: u32 = 0u;
+    var tesserae_i_1: u32 = 0u;
     var idx_1: array<u32, 3>;
     var j_3: u32 = 0u;
     var keep_2: bool = true;
@@ -456,20 +456,20 @@ fn tesserae_gs_emit() {
     let _e34 = tesserae_io_28_g;
     tesserae_gs_records[(ob_1 + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u, 0u));
     loop {
-        let _e41 = i_2;
+        let _e41 = tesserae_i_1;
         if (_e41 < 2u) {
         } else {
             break;
         }
         {
-            let _e47 = i_2;
-            let _e51 = i_2;
+            let _e47 = tesserae_i_1;
+            let _e51 = tesserae_i_1;
             let _e53 = tesserae_xfb_values[_e51];
             tesserae_capture_words[((v_2 * 2u) + _e47)] = _e53;
         }
         continuing {
-            let _e55 = i_2;
-            i_2 = (_e55 + 1u);
+            let _e55 = tesserae_i_1;
+            tesserae_i_1 = (_e55 + 1u);
         }
     }
     let _e58 = tesserae_gs_emitted;

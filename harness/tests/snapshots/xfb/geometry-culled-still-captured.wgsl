@@ -140,7 +140,7 @@ fn tesserae_end_primitive() {
 }
 
 fn tesserae_emit_vertex() {
-    var i_1: u32 = 0u;
+    var tesserae_i: u32 = 0u;
     var idx: array<u32, 3>;
     var j_1: u32 = 0u;
     var keep_1: bool = true;
@@ -167,20 +167,20 @@ fn tesserae_emit_vertex() {
     let _e43 = tesserae_cull_distance[0];
     tesserae_gs_records[(ob + 2u)] = vec4<f32>(_e43, 0f, 0f, 0f);
     loop {
-        let _e50 = i_1;
+        let _e50 = tesserae_i;
         if (_e50 < 3u) {
         } else {
             break;
         }
         {
-            let _e56 = i_1;
-            let _e60 = i_1;
+            let _e56 = tesserae_i;
+            let _e60 = tesserae_i;
             let _e62 = tesserae_xfb_values[_e60];
             tesserae_capture_words[((v_1 * 3u) + _e56)] = _e62;
         }
         continuing {
-            let _e64 = i_1;
-            i_1 = (_e64 + 1u);
+            let _e64 = tesserae_i;
+            tesserae_i = (_e64 + 1u);
         }
     }
     let _e67 = tesserae_gs_emitted;
@@ -339,7 +339,7 @@ fn tesserae_geometry() {
 }
 
 fn tesserae_gs_emit() {
-    var i_2: u32 = 0u;
+    var tesserae_i_1: u32 = 0u;
     var idx_1: array<u32, 3>;
     var j_4: u32 = 0u;
     var keep_2: bool = true;
@@ -366,20 +366,20 @@ fn tesserae_gs_emit() {
     let _e43 = tesserae_cull_distance[0];
     tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(_e43, 0f, 0f, 0f);
     loop {
-        let _e50 = i_2;
+        let _e50 = tesserae_i_1;
         if (_e50 < 3u) {
         } else {
             break;
         }
         {
-            let _e56 = i_2;
-            let _e60 = i_2;
+            let _e56 = tesserae_i_1;
+            let _e60 = tesserae_i_1;
             let _e62 = tesserae_xfb_values[_e60];
             tesserae_capture_words[((v_2 * 3u) + _e56)] = _e62;
         }
         continuing {
-            let _e64 = i_2;
-            i_2 = (_e64 + 1u);
+            let _e64 = tesserae_i_1;
+            tesserae_i_1 = (_e64 + 1u);
         }
     }
     let _e67 = tesserae_gs_emitted;

@@ -133,7 +133,7 @@ fn tesserae_end_primitive() {
 }
 
 fn tesserae_emit_vertex() {
-    var i_1: u32 = 0u;
+    var tesserae_i: u32 = 0u;
     var idx: array<u32, 3>;
     var j: u32 = 0u;
     var keep_1: bool = true;
@@ -155,20 +155,20 @@ fn tesserae_emit_vertex() {
     let _e34 = tesserae_io_43_g;
     tesserae_gs_records[(ob + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u));
     loop {
-        let _e40 = i_1;
+        let _e40 = tesserae_i;
         if (_e40 < 3u) {
         } else {
             break;
         }
         {
-            let _e46 = i_1;
-            let _e50 = i_1;
+            let _e46 = tesserae_i;
+            let _e50 = tesserae_i;
             let _e52 = tesserae_xfb_values[_e50];
             tesserae_capture_words[((v_1 * 3u) + _e46)] = _e52;
         }
         continuing {
-            let _e54 = i_1;
-            i_1 = (_e54 + 1u);
+            let _e54 = tesserae_i;
+            tesserae_i = (_e54 + 1u);
         }
     }
     let _e57 = tesserae_gs_emitted;
@@ -275,7 +275,7 @@ fn tesserae_geometry() {
 }
 
 fn tesserae_gs_emit() {
-    var i_2: u32 = 0u;
+    var tesserae_i_1: u32 = 0u;
     var idx_1: array<u32, 3>;
     var j_2: u32 = 0u;
     var keep_2: bool = true;
@@ -297,20 +297,20 @@ fn tesserae_gs_emit() {
     let _e34 = tesserae_io_43_g;
     tesserae_gs_records[(ob_1 + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u));
     loop {
-        let _e40 = i_2;
+        let _e40 = tesserae_i_1;
         if (_e40 < 3u) {
         } else {
             break;
         }
         {
-            let _e46 = i_2;
-            let _e50 = i_2;
+            let _e46 = tesserae_i_1;
+            let _e50 = tesserae_i_1;
             let _e52 = tesserae_xfb_values[_e50];
             tesserae_capture_words[((v_2 * 3u) + _e46)] = _e52;
         }
         continuing {
-            let _e54 = i_2;
-            i_2 = (_e54 + 1u);
+            let _e54 = tesserae_i_1;
+            tesserae_i_1 = (_e54 + 1u);
         }
     }
     let _e57 = tesserae_gs_emitted;

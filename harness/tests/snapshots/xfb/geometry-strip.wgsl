@@ -161,7 +161,7 @@ fn tesserae_end_primitive() {
 }
 
 fn tesserae_emit_vertex() {
-    var i_1: u32 = 0u;
+    var tesserae_i: u32 = 0u;
     var idx: array<u32, 3>;
     var j_1: u32 = 0u;
     var keep_1: bool = true;
@@ -185,20 +185,20 @@ fn tesserae_emit_vertex() {
     let _e40 = tesserae_io_64_g;
     tesserae_gs_records[(ob + 2u)] = _e40;
     loop {
-        let _e43 = i_1;
+        let _e43 = tesserae_i;
         if (_e43 < 4u) {
         } else {
             break;
         }
         {
-            let _e49 = i_1;
-            let _e53 = i_1;
+            let _e49 = tesserae_i;
+            let _e53 = tesserae_i;
             let _e55 = tesserae_xfb_values[_e53];
             tesserae_capture_words[((v_1 * 4u) + _e49)] = _e55;
         }
         continuing {
-            let _e57 = i_1;
-            i_1 = (_e57 + 1u);
+            let _e57 = tesserae_i;
+            tesserae_i = (_e57 + 1u);
         }
     }
     let _e60 = tesserae_gs_emitted;
@@ -315,7 +315,7 @@ fn tesserae_geometry() {
 }
 
 fn tesserae_gs_emit() {
-    var i_2: u32 = 0u;
+    var tesserae_i_1: u32 = 0u;
     var idx_1: array<u32, 3>;
     var j_3: u32 = 0u;
     var keep_2: bool = true;
@@ -339,20 +339,20 @@ fn tesserae_gs_emit() {
     let _e40 = tesserae_io_64_g;
     tesserae_gs_records[(ob_1 + 2u)] = _e40;
     loop {
-        let _e43 = i_2;
+        let _e43 = tesserae_i_1;
         if (_e43 < 4u) {
         } else {
             break;
         }
         {
-            let _e49 = i_2;
-            let _e53 = i_2;
+            let _e49 = tesserae_i_1;
+            let _e53 = tesserae_i_1;
             let _e55 = tesserae_xfb_values[_e53];
             tesserae_capture_words[((v_2 * 4u) + _e49)] = _e55;
         }
         continuing {
-            let _e57 = i_2;
-            i_2 = (_e57 + 1u);
+            let _e57 = tesserae_i_1;
+            tesserae_i_1 = (_e57 + 1u);
         }
     }
     let _e60 = tesserae_gs_emitted;

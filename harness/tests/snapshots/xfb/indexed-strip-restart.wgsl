@@ -66,31 +66,31 @@ fn tesserae_vertex(gl_VertexIndex: u32) -> TesseraeVertexOut {
     return TesseraeVertexOut(_e6, _e7);
 }
 
-fn tesserae_raw_index(i_1: u32) -> u32 {
+fn tesserae_raw_index(i: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_1 / 2u)];
-        return ((_e10 >> ((i_1 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_1];
+    let _e20 = tesserae_indices[i];
     return _e20;
 }
 
 fn tesserae_vertex_index(position: u32) -> u32 {
     let _e3 = tesserae_draw.first;
-    let i_2 = (_e3 + position);
+    let i_1 = (_e3 + position);
     let _e7 = tesserae_draw.indexed;
     if (_e7 == 0u) {
-        return i_2;
+        return i_1;
     }
-    let _e10 = tesserae_raw_index(i_2);
+    let _e10 = tesserae_raw_index(i_1);
     let _e14 = tesserae_draw.base_vertex;
     return u32((i32(_e10) + _e14));
 }
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    var i: u32 = 0u;
+    var tesserae_i: u32 = 0u;
 
     let _e4 = tesserae_draw.count;
     if (tesserae_gid.x >= _e4) {
@@ -101,21 +101,21 @@ fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec
     let tesserae_instance = (tesserae_gid.y + _e11);
     let _e14 = tesserae_vertex(u32(_e7));
     loop {
-        let _e17 = i;
+        let _e17 = tesserae_i;
         if (_e17 < 1u) {
         } else {
             break;
         }
         {
             let _e24 = tesserae_draw.count;
-            let _e30 = i;
-            let _e34 = i;
+            let _e30 = tesserae_i;
+            let _e34 = tesserae_i;
             let _e36 = tesserae_xfb_values[_e34];
             tesserae_capture_words[((((tesserae_gid.y * _e24) + tesserae_gid.x) * 1u) + _e30)] = _e36;
         }
         continuing {
-            let _e38 = i;
-            i = (_e38 + 1u);
+            let _e38 = tesserae_i;
+            tesserae_i = (_e38 + 1u);
         }
     }
     return;

@@ -62,16 +62,16 @@ fn tesserae_xfb_capture() {
 }
 
 fn main() {
-    var i_1: i32;
+    var i: i32;
 
     let _e21 = gl_VertexIndex_1;
-    i_1 = _e21;
+    i = _e21;
     let _e22 = pos_1;
     unnamed.gl_Position = vec4<f32>(_e22.x, _e22.y, 0f, 1f);
     v_color = vec4<f32>(0f, 0.5f, 1f, 1f);
     let _e27 = pos_1;
     a = (_e27 * 2f);
-    let _e29 = i_1;
+    let _e29 = i;
     b = ((-7i * _e29) - 1i);
     tesserae_xfb_capture();
     return;
@@ -88,31 +88,31 @@ fn tesserae_vertex(gl_VertexIndex: u32, pos: vec2<f32>) -> TesseraeVertexOut {
     return TesseraeVertexOut(_e10, _e11, _e12, _e13);
 }
 
-fn tesserae_raw_index(i_2: u32) -> u32 {
+fn tesserae_raw_index(i_1: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_2 / 2u)];
-        return ((_e10 >> ((i_2 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i_1 / 2u)];
+        return ((_e10 >> ((i_1 & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_2];
+    let _e20 = tesserae_indices[i_1];
     return _e20;
 }
 
 fn tesserae_vertex_index(position: u32) -> u32 {
     let _e3 = tesserae_draw.first;
-    let i_3 = (_e3 + position);
+    let i_2 = (_e3 + position);
     let _e7 = tesserae_draw.indexed;
     if (_e7 == 0u) {
-        return i_3;
+        return i_2;
     }
-    let _e10 = tesserae_raw_index(i_3);
+    let _e10 = tesserae_raw_index(i_2);
     let _e14 = tesserae_draw.base_vertex;
     return u32((i32(_e10) + _e14));
 }
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    var i: u32 = 0u;
+    var tesserae_i: u32 = 0u;
 
     let _e4 = tesserae_draw.count;
     if (tesserae_gid.x >= _e4) {
@@ -127,21 +127,21 @@ fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec
     let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
     let _e35 = tesserae_vertex(u32(_e7), vec2<f32>(tesserae_a1_.xy));
     loop {
-        let _e38 = i;
+        let _e38 = tesserae_i;
         if (_e38 < 3u) {
         } else {
             break;
         }
         {
             let _e45 = tesserae_draw.count;
-            let _e51 = i;
-            let _e55 = i;
+            let _e51 = tesserae_i;
+            let _e55 = tesserae_i;
             let _e57 = tesserae_xfb_values[_e55];
             tesserae_capture_words[((((tesserae_gid.y * _e45) + tesserae_gid.x) * 3u) + _e51)] = _e57;
         }
         continuing {
-            let _e59 = i;
-            i = (_e59 + 1u);
+            let _e59 = tesserae_i;
+            tesserae_i = (_e59 + 1u);
         }
     }
     return;

@@ -78,31 +78,31 @@ fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>, gl_VertexIndex: u32) -> Tes
     return TesseraeVertexOut(_e11, _e12, _e13);
 }
 
-fn tesserae_raw_index(i_1: u32) -> u32 {
+fn tesserae_raw_index(i: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_1 / 2u)];
-        return ((_e10 >> ((i_1 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_1];
+    let _e20 = tesserae_indices[i];
     return _e20;
 }
 
 fn tesserae_vertex_index(position: u32) -> u32 {
     let _e3 = tesserae_draw.first;
-    let i_2 = (_e3 + position);
+    let i_1 = (_e3 + position);
     let _e7 = tesserae_draw.indexed;
     if (_e7 == 0u) {
-        return i_2;
+        return i_1;
     }
-    let _e10 = tesserae_raw_index(i_2);
+    let _e10 = tesserae_raw_index(i_1);
     let _e14 = tesserae_draw.base_vertex;
     return u32((i32(_e10) + _e14));
 }
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    var i: u32 = 0u;
+    var tesserae_i: u32 = 0u;
 
     let _e4 = tesserae_draw.count;
     if (tesserae_gid.x >= _e4) {
@@ -122,21 +122,21 @@ fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec
     let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), 1f);
     let _e61 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec3<f32>(tesserae_a1_.xyz), u32(_e7));
     loop {
-        let _e64 = i;
+        let _e64 = tesserae_i;
         if (_e64 < 1u) {
         } else {
             break;
         }
         {
             let _e71 = tesserae_draw.count;
-            let _e77 = i;
-            let _e81 = i;
+            let _e77 = tesserae_i;
+            let _e81 = tesserae_i;
             let _e83 = tesserae_xfb_values[_e81];
             tesserae_capture_words[((((tesserae_gid.y * _e71) + tesserae_gid.x) * 1u) + _e77)] = _e83;
         }
         continuing {
-            let _e85 = i;
-            i = (_e85 + 1u);
+            let _e85 = tesserae_i;
+            tesserae_i = (_e85 + 1u);
         }
     }
     return;

@@ -58,14 +58,14 @@ fn tesserae_xfb_capture() {
 
 fn main() {
     var v: f32;
-    var i_1: f32;
+    var i: f32;
 
     let _e21 = gl_VertexIndex_1;
     v = f32(_e21);
     let _e23 = gl_InstanceIndex_1;
-    i_1 = f32(_e23);
+    i = f32(_e23);
     let _e25 = v;
-    let _e28 = i_1;
+    let _e28 = i;
     unnamed.gl_Position = vec4<f32>(((0.25f * _e25) - 0.5f), ((0.5f * _e28) - 0.25f), 0.5f, 1f);
     v_color = vec4<f32>(1f, 1f, 1f, 1f);
     let _e33 = gl_VertexIndex_1;
@@ -85,31 +85,31 @@ fn tesserae_vertex(gl_VertexIndex: u32, gl_InstanceIndex: u32) -> TesseraeVertex
     return TesseraeVertexOut(_e10, _e11, _e12);
 }
 
-fn tesserae_raw_index(i_2: u32) -> u32 {
+fn tesserae_raw_index(i_1: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_2 / 2u)];
-        return ((_e10 >> ((i_2 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i_1 / 2u)];
+        return ((_e10 >> ((i_1 & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_2];
+    let _e20 = tesserae_indices[i_1];
     return _e20;
 }
 
 fn tesserae_vertex_index(position: u32) -> u32 {
     let _e3 = tesserae_draw.first;
-    let i_3 = (_e3 + position);
+    let i_2 = (_e3 + position);
     let _e7 = tesserae_draw.indexed;
     if (_e7 == 0u) {
-        return i_3;
+        return i_2;
     }
-    let _e10 = tesserae_raw_index(i_3);
+    let _e10 = tesserae_raw_index(i_2);
     let _e14 = tesserae_draw.base_vertex;
     return u32((i32(_e10) + _e14));
 }
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    var i: u32 = 0u;
+    var tesserae_i: u32 = 0u;
 
     let _e4 = tesserae_draw.count;
     if (tesserae_gid.x >= _e4) {
@@ -120,21 +120,21 @@ fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec
     let tesserae_instance = (tesserae_gid.y + _e11);
     let _e15 = tesserae_vertex(u32(_e7), u32(tesserae_instance));
     loop {
-        let _e18 = i;
+        let _e18 = tesserae_i;
         if (_e18 < 6u) {
         } else {
             break;
         }
         {
             let _e25 = tesserae_draw.count;
-            let _e31 = i;
-            let _e35 = i;
+            let _e31 = tesserae_i;
+            let _e35 = tesserae_i;
             let _e37 = tesserae_xfb_values[_e35];
             tesserae_capture_words[((((tesserae_gid.y * _e25) + tesserae_gid.x) * 6u) + _e31)] = _e37;
         }
         continuing {
-            let _e39 = i;
-            i = (_e39 + 1u);
+            let _e39 = tesserae_i;
+            tesserae_i = (_e39 + 1u);
         }
     }
     return;

@@ -57,12 +57,12 @@ fn tesserae_xfb_capture() {
 }
 
 fn main() {
-    var i_1: i32;
+    var i: i32;
     var f: f32;
 
     let _e24 = gl_VertexIndex_1;
-    i_1 = _e24;
-    let _e25 = i_1;
+    i = _e24;
+    let _e25 = i;
     f = f32(_e25);
     let _e27 = f;
     unnamed.gl_Position = vec4<f32>((-0.734375f + (0.5f * _e27)), -0.484375f, 0f, 1f);
@@ -73,8 +73,8 @@ fn main() {
     let _e39 = f;
     let _e40 = f;
     let _e43 = f;
-    let _e46 = i_1;
-    let _e47 = i_1;
+    let _e46 = i;
+    let _e47 = i;
     v = vec4<f32>(_e39, ((0.5f * _e40) + 0.25f), ((-2f * _e43) - 1f), (f32((_e46 * _e47)) + 100f));
     tesserae_xfb_capture();
     return;
@@ -89,31 +89,31 @@ fn tesserae_vertex(gl_VertexIndex: u32) -> TesseraeVertexOut {
     return TesseraeVertexOut(_e7, _e8, _e9);
 }
 
-fn tesserae_raw_index(i_2: u32) -> u32 {
+fn tesserae_raw_index(i_1: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_2 / 2u)];
-        return ((_e10 >> ((i_2 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i_1 / 2u)];
+        return ((_e10 >> ((i_1 & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_2];
+    let _e20 = tesserae_indices[i_1];
     return _e20;
 }
 
 fn tesserae_vertex_index(position: u32) -> u32 {
     let _e3 = tesserae_draw.first;
-    let i_3 = (_e3 + position);
+    let i_2 = (_e3 + position);
     let _e7 = tesserae_draw.indexed;
     if (_e7 == 0u) {
-        return i_3;
+        return i_2;
     }
-    let _e10 = tesserae_raw_index(i_3);
+    let _e10 = tesserae_raw_index(i_2);
     let _e14 = tesserae_draw.base_vertex;
     return u32((i32(_e10) + _e14));
 }
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    var i: u32 = 0u;
+    var tesserae_i: u32 = 0u;
 
     let _e4 = tesserae_draw.count;
     if (tesserae_gid.x >= _e4) {
@@ -124,21 +124,21 @@ fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec
     let tesserae_instance = (tesserae_gid.y + _e11);
     let _e14 = tesserae_vertex(u32(_e7));
     loop {
-        let _e17 = i;
+        let _e17 = tesserae_i;
         if (_e17 < 4u) {
         } else {
             break;
         }
         {
             let _e24 = tesserae_draw.count;
-            let _e30 = i;
-            let _e34 = i;
+            let _e30 = tesserae_i;
+            let _e34 = tesserae_i;
             let _e36 = tesserae_xfb_values[_e34];
             tesserae_capture_words[((((tesserae_gid.y * _e24) + tesserae_gid.x) * 4u) + _e30)] = _e36;
         }
         continuing {
-            let _e38 = i;
-            i = (_e38 + 1u);
+            let _e38 = tesserae_i;
+            tesserae_i = (_e38 + 1u);
         }
     }
     return;

@@ -6,7 +6,7 @@ use super::{
     GeometryBuffers, GeometryState, Input, OutputPrimitive, CLIP_GLOBAL, EMIT_BODY, END_BODY, GEOMETRY_ENTRY, LAYER_GLOBAL,
     POSITION_GLOBAL, PRIMITIVE_ID_GLOBAL, STAGE_FUNCTION, VIEWPORT_GLOBAL,
 };
-use crate::capture::CaptureBuffers;
+use crate::capture::{CaptureBuffers, CapturedWords};
 use crate::cull;
 use crate::desc::{Stage, Topology};
 use crate::emulation::{binding, Emulation};
@@ -155,14 +155,7 @@ fn emission(
     // Vulkan's order, culled or not (capture comes before culling).
     let (mut capture_words, mut capture_primitive) = (String::new(), String::new());
     if let Some(layout) = capture {
-        let w = layout.words.len();
-        capture_words = format!(
-            "    for (var i = 0u; i < {w}u; i++) {{
-        tesserae_capture_words[v * {w}u + i] = {}[i];
-    }}
-",
-            crate::lower::xfb_capture::CAPTURE_GLOBAL
-        );
+        capture_words = CapturedWords { words: layout.words.len() as u32 }.store("v");
         capture_primitive = format!(
             "        for (var j = 0u; j < {n_out}u; j++) {{
             tesserae_capture_list[tesserae_gs_slot * {per_invocation}u + tesserae_gs_captured * {n_out}u + j] = idx[j];
@@ -373,7 +366,7 @@ fn declarations(e: Emulation, buffers: &GeometryBuffers, input: &Input, capture:
     }
     let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indices: array<u32>;", at(buffers.indices));
     if let Some(b) = capture {
-        let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_words: array<u32>;", at(b.words));
+        let _ = writeln!(kernel, "{}", CapturedWords::declaration(&at(b.words), "read_write"));
         if let Some(counts) = b.counts() {
             let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_counts: array<u32>;", at(counts));
         }

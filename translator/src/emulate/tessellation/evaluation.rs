@@ -404,13 +404,8 @@ pub(super) fn capture_pass(
 ) -> Result<ValidatedWgsl, TranslateError> {
     let func = stage_function(&mut module)?;
     let capture = crate::lower::xfb_capture::CAPTURE_GLOBAL;
-    let tail = format!(
-        "    for (var tesserae_i = 0u; tesserae_i < {words}u; tesserae_i++) {{
-        tesserae_capture_words[tesserae_point * {words}u + tesserae_i] = {capture}[tesserae_i];
-    }}
-"
-    );
-    let declarations = format!("{} var<storage, read_write> tesserae_capture_words: array<u32>;", pass.emulation.at(binding));
+    let tail = crate::capture::CapturedWords { words }.store("tesserae_point");
+    let declarations = crate::capture::CapturedWords::declaration(&pass.emulation.at(binding), "read_write");
     per_point_pass(module, &func, pass, CAPTURE_ENTRY, &declarations, &tail, &[capture])
 }
 
