@@ -43,8 +43,9 @@ use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::lower::tess_io::{IoStage, IoVar};
 use crate::plan::*;
-use crate::records::Field;
-use crate::reflect::{LoadedModule, Reflection};
+use crate::records::{Field, RecordLayout};
+use crate::reflect::{CaptureLayout, LoadedModule, Reflection};
+use crate::tessellator::gpu::TessMode;
 use crate::vertex_function;
 use crate::wgsl::ValidatedWgsl;
 use spirv::{BuiltIn, ExecutionMode};
@@ -323,22 +324,8 @@ pub(crate) fn translate(
     // 1. Vertex stage → vertex records; after tessellation, the tessellation passes →
     //    evaluation records and the tessellator's primitives.
     let mut passes = Vec::new();
-    let (input, vlayout, per_primitive, tess_mode, vertex_records) = match tessellation {
-        None => {
-            let buffers = table.add("vertex records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
-            let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
-            let (vwgsl, vlayout) = crate::tessellation::vertex_records(e, vmodule, desc, binding::intermediate(buffers))?;
-            table.resize(buffers, BufferSize::PerPosition { bytes: vlayout.bytes() });
-            passes.push(crate::compute_pass("vertex", shader(Stage::Vertex, vwgsl), Workgroups::PerPosition { size: WORKGROUP }));
-            (Input::Draw(desc.topology), vlayout, 1, None, buffers)
-        }
-        Some((mut tcs, mut tes)) => {
-            let t = crate::tessellation::for_geometry(desc, e, &vertex, &mut tcs, &mut tes, &mut table)?;
-            passes.extend(t.passes);
-            let input = Input::Tessellation { topology: t.topology, indices: t.indices, indirect: t.indirect };
-            (input, t.layout, t.max_primitives_per_patch, Some(t.mode), t.records)
-        }
-    };
+    let InputSide { input, layout: vlayout, per_primitive, tess_mode, records: vertex_records } =
+        input_side(desc, e, vertex, tessellation, &mut table, &mut passes)?;
     let buffers = GeometryBuffers::declare(&mut table, st, per_primitive, vertex_records);
     // After tessellation the geometry pass's workgroups are counted on the GPU.
     let arguments = match input {
@@ -358,31 +345,7 @@ pub(crate) fn translate(
     }
     let layout = outputs.layout(&module);
     let provoking_last = desc.options.provoking_vertex == ProvokingVertex::Last;
-    let capture = match &gs.reflection.capture {
-        None => None,
-        Some(c) => {
-            let layout = c.clone().map_err(refuse)?;
-            let source = capture::Source::Geometry {
-                invocations: st.invocations,
-                primitives_per_workgroup: st.primitives_per_workgroup(),
-                entries_per_slot: st.indices_per_invocation(),
-                vertices_per_primitive: st.output.vertices(),
-                tessellated: match (input, arguments) {
-                    (Input::Tessellation { topology, indirect, .. }, Some(arguments)) => Some(capture::TessellatedInput {
-                        indirect,
-                        vertices: crate::cull::vertices_per_primitive(topology),
-                        per_patch: per_primitive,
-                        arguments,
-                        offset: ARGUMENTS_DISPATCH,
-                    }),
-                    _ => None,
-                },
-            };
-            capture::check(Stage::Geometry, &layout, &source)?;
-            let buffers = capture::CaptureBuffers::declare(&mut table, &layout, &source);
-            Some((layout, source, buffers))
-        }
-    };
+    let capture = capture_side(&gs, st, input, arguments, per_primitive, &mut table)?;
     let capture_for_kernel = capture.as_ref().map(|(l, _, b)| (l, b));
     let gwgsl = geometry_pass(
         e,
@@ -450,20 +413,7 @@ pub(crate) fn translate(
             let src = arguments_kernel(e, st, crate::cull::vertices_per_primitive(topology), indirect, arguments);
             let w = crate::profile::phase("emulation: geometry arguments", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
             passes.push(crate::compute_pass("geometry arguments", shader(Stage::Geometry, w), Workgroups::One));
-            let draw = match draw {
-                DrawShape::IndexedPerPrimitive { indices, indices_per_primitive } => {
-                    DrawShape::IndexedPerPrimitive { indices, indices_per_primitive: indices_per_primitive * per_primitive }
-                }
-                DrawShape::PointSpritesPerPrimitive { indices, entries_per_primitive, vertices_per_entry } => {
-                    DrawShape::PointSpritesPerPrimitive {
-                        indices,
-                        entries_per_primitive: entries_per_primitive * per_primitive,
-                        vertices_per_entry,
-                    }
-                }
-                other => other,
-            };
-            (draw, Workgroups::Indirect { arguments, offset: ARGUMENTS_DISPATCH })
+            (per_patch(draw, per_primitive), Workgroups::Indirect { arguments, offset: ARGUMENTS_DISPATCH })
         }
     };
     passes.push(crate::compute_pass("geometry", shader(Stage::Geometry, gwgsl), geometry_workgroups));
@@ -497,6 +447,97 @@ pub(crate) fn translate(
     plan.capture = capture.as_ref().map(|(l, source, _)| capture::plan(l, source));
     plan.tessellation = tess_mode;
     Ok(plan)
+}
+
+/// Where the geometry stage's input primitives come from ([`input_side`]).
+struct InputSide {
+    input: Input,
+    /// The records of the vertices the primitives are made of.
+    layout: RecordLayout,
+    records: BufferId,
+    /// Input primitives per draw primitive: 1, or the most a tessellated patch makes.
+    per_primitive: u32,
+    tess_mode: Option<TessMode>,
+}
+
+/// The passes in front of the geometry stage: the vertex stage storing vertex records, or
+/// the tessellation passes storing evaluation records and the tessellator's primitives.
+fn input_side(
+    desc: &PipelineDesc,
+    e: Emulation,
+    vertex: LoadedModule,
+    tessellation: Option<(LoadedModule, LoadedModule)>,
+    table: &mut BufferTable,
+    passes: &mut Vec<Pass>,
+) -> Result<InputSide, TranslateError> {
+    Ok(match tessellation {
+        None => {
+            let records = table.add("vertex records", BufferSize::Fixed { bytes: 0 }, BufferUsage::Storage);
+            let vmodule = crate::wgsl::spirv_to_module_unflipped(Stage::Vertex, &vertex)?;
+            let (vwgsl, layout) = crate::tessellation::vertex_records(e, vmodule, desc, binding::intermediate(records))?;
+            table.resize(records, BufferSize::PerPosition { bytes: layout.bytes() });
+            let shader = crate::shader_plan(Stage::Vertex, vwgsl);
+            passes.push(crate::compute_pass("vertex", shader, Workgroups::PerPosition { size: WORKGROUP }));
+            InputSide { input: Input::Draw(desc.topology), layout, records, per_primitive: 1, tess_mode: None }
+        }
+        Some((mut tcs, mut tes)) => {
+            let t = crate::tessellation::for_geometry(desc, e, &vertex, &mut tcs, &mut tes, table)?;
+            passes.extend(t.passes);
+            InputSide {
+                input: Input::Tessellation { topology: t.topology, indices: t.indices, indirect: t.indirect },
+                layout: t.layout,
+                records: t.records,
+                per_primitive: t.max_primitives_per_patch,
+                tess_mode: Some(t.mode),
+            }
+        }
+    })
+}
+
+/// Transform feedback from the geometry stage, when it captures: its layout, where its
+/// primitives come from, and its buffers (declared in `table`).
+fn capture_side(
+    gs: &LoadedModule,
+    st: &GeometryState,
+    input: Input,
+    arguments: Option<BufferId>,
+    per_primitive: u32,
+    table: &mut BufferTable,
+) -> Result<Option<(CaptureLayout, capture::Source, capture::CaptureBuffers)>, TranslateError> {
+    let Some(c) = &gs.reflection.capture else { return Ok(None) };
+    let layout = c.clone().map_err(refuse)?;
+    let source = capture::Source::Geometry {
+        invocations: st.invocations,
+        primitives_per_workgroup: st.primitives_per_workgroup(),
+        entries_per_slot: st.indices_per_invocation(),
+        vertices_per_primitive: st.output.vertices(),
+        tessellated: match (input, arguments) {
+            (Input::Tessellation { topology, indirect, .. }, Some(arguments)) => Some(capture::TessellatedInput {
+                indirect,
+                vertices: crate::cull::vertices_per_primitive(topology),
+                per_patch: per_primitive,
+                arguments,
+                offset: ARGUMENTS_DISPATCH,
+            }),
+            _ => None,
+        },
+    };
+    capture::check(Stage::Geometry, &layout, &source)?;
+    let buffers = capture::CaptureBuffers::declare(table, &layout, &source);
+    Ok(Some((layout, source, buffers)))
+}
+
+/// A tessellated draw covers every patch's capacity: `per_primitive` input primitives each.
+fn per_patch(draw: DrawShape, per_primitive: u32) -> DrawShape {
+    match draw {
+        DrawShape::IndexedPerPrimitive { indices, indices_per_primitive } => {
+            DrawShape::IndexedPerPrimitive { indices, indices_per_primitive: indices_per_primitive * per_primitive }
+        }
+        DrawShape::PointSpritesPerPrimitive { indices, entries_per_primitive, vertices_per_entry } => {
+            DrawShape::PointSpritesPerPrimitive { indices, entries_per_primitive: entries_per_primitive * per_primitive, vertices_per_entry }
+        }
+        other => other,
+    }
 }
 
 /// The stage's SPIR-V made a compute stage: its `Position` and `ClipDistance` outputs the
