@@ -147,6 +147,18 @@ impl Cfg {
     }
 }
 
+/// Values of the fallen-into construct read after it, and where they meet its copy's.
+struct Joins {
+    /// (block, instruction, operand) of each read outside the construct, other than by the
+    /// phis of the blocks it branches to on the edges it branches there.
+    reads: Vec<(usize, usize, usize)>,
+    /// Each value read so, with its type.
+    values: Vec<(Word, Word)>,
+    /// The one block the construct leaves to, where a phi joins each value and its copy
+    /// (`None` when nothing is read outside).
+    exit: Option<usize>,
+}
+
 /// Redirects `plan`'s fall-through edges to a copy of the fallen-into construct. `false` (and
 /// the function unchanged) when the construct's values are read outside it other than where
 /// one block it leaves to dominates the reads (or are pointers), a block of it other than its
@@ -168,74 +180,7 @@ fn duplicate(module: &mut dr::Module, f: usize, cfg: &Cfg, plan: &Plan) -> bool 
     }
     let values: HashSet<Word> = plan.region.iter().flat_map(|&b| func.blocks[b].instructions.iter().filter_map(|i| i.result_id)).collect();
     let region_labels: HashSet<Word> = plan.region.iter().map(|&b| cfg.labels[b]).collect();
-    // Values of the construct read outside it, other than by the phis of the blocks it branches
-    // to on the edges it branches there: (block, instruction, operand) of each read.
-    let mut outside_reads: Vec<(usize, usize, usize)> = Vec::new();
-    // The block where each of those reads happens.
-    let mut read_at: Vec<usize> = Vec::new();
-    for (k, b) in func.blocks.iter().enumerate() {
-        if in_region.contains(&k) {
-            continue;
-        }
-        for (n, i) in b.instructions.iter().enumerate() {
-            for (o, operand) in i.operands.iter().enumerate() {
-                let Operand::IdRef(v) = operand else { continue };
-                if !values.contains(v) {
-                    continue;
-                }
-                // A phi reads its value at the end of the branch's block.
-                let at = if i.class.opcode == Op::Phi {
-                    match i.operands.get(o + 1) {
-                        Some(Operand::IdRef(p)) if region_labels.contains(p) => continue,
-                        Some(Operand::IdRef(p)) => cfg.index.get(p).copied(),
-                        _ => None,
-                    }
-                } else {
-                    Some(k)
-                };
-                let Some(at) = at else { return false };
-                outside_reads.push((k, n, o));
-                read_at.push(at);
-            }
-        }
-    }
-    // Such values meet in a phi at the one block the construct leaves to, which must dominate
-    // every such read; pointers cannot meet in a phi.
-    let mut exits: Vec<usize> = plan.region.iter().flat_map(|&r| cfg.succ[r].iter().copied()).filter(|s| !in_region.contains(s)).collect();
-    exits.sort_unstable();
-    exits.dedup();
-    let mut joined: Vec<(Word, Word)> = Vec::new();
-    let mut join_exit = None;
-    if !outside_reads.is_empty() {
-        let [exit] = exits[..] else { return false };
-        if read_at.iter().any(|&b| !cfg.dominates(exit, b)) {
-            return false;
-        }
-        let mut read: Vec<Word> = outside_reads
-            .iter()
-            .filter_map(|&(k, n, o)| match func.blocks[k].instructions[n].operands[o] {
-                Operand::IdRef(v) => Some(v),
-                _ => None,
-            })
-            .collect();
-        read.sort_unstable();
-        read.dedup();
-        let types: HashMap<Word, Word> = plan
-            .region
-            .iter()
-            .flat_map(|&b| func.blocks[b].instructions.iter())
-            .filter_map(|i| Some((i.result_id?, i.result_type?)))
-            .collect();
-        let pointers: HashSet<Word> =
-            module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypePointer).filter_map(|i| i.result_id).collect();
-        for v in read {
-            match types.get(&v) {
-                Some(ty) if !pointers.contains(ty) => joined.push((v, *ty)),
-                _ => return false,
-            }
-        }
-        join_exit = Some(exit);
-    }
+    let Some(joins) = joins(module, f, cfg, plan, &values, &region_labels) else { return false };
     let mut defined: Vec<Word> = values.into_iter().chain(region_labels.iter().copied()).collect();
     defined.sort_unstable();
     let map: HashMap<Word, Word> = defined.iter().map(|&id| (id, fresh_id(module))).collect();
@@ -254,68 +199,9 @@ fn duplicate(module: &mut dr::Module, f: usize, cfg: &Cfg, plan: &Plan) -> bool 
         })
         .collect();
     let merge_ids: HashMap<usize, Word> = need_merge.into_iter().map(|s| (s, fresh_id(module))).collect();
-    // The phis joining the values read outside: (value, phi, its operands).
-    let mut joins: Vec<(Word, Word, Vec<Operand>)> = Vec::new();
-    if let Some(exit) = join_exit {
-        for &(v, ty) in &joined {
-            let phi = fresh_id(module);
-            let mut operands = Vec::new();
-            for &p in &cfg.preds[exit] {
-                let from = cfg.labels[p];
-                if in_region.contains(&p) {
-                    // (The copies' branches are added with every other phi's below.)
-                    operands.extend([Operand::IdRef(v), Operand::IdRef(from)]);
-                } else {
-                    operands.extend([Operand::IdRef(undef(module, ty)), Operand::IdRef(from)]);
-                }
-            }
-            joins.push((v, phi, operands));
-        }
-    }
+    join_values(module, f, cfg, &in_region, &joins);
     let func = &mut module.functions[f];
-    // The reads outside take the joined values (before any instruction or block moves).
-    for &(k, n, o) in &outside_reads {
-        let operand = &mut func.blocks[k].instructions[n].operands[o];
-        if let Operand::IdRef(v) = operand {
-            if let Some((_, phi, _)) = joins.iter().find(|(value, _, _)| value == v) {
-                *v = *phi;
-            }
-        }
-    }
-    if let Some(exit) = join_exit {
-        for (v, phi, operands) in joins.into_iter().rev() {
-            let ty = joined.iter().find(|(value, _)| *value == v).map(|(_, ty)| *ty);
-            func.blocks[exit].instructions.insert(0, Instruction::new(Op::Phi, ty, Some(phi), operands));
-        }
-    }
-    // The copies.
-    let mut copies: Vec<Block> = Vec::with_capacity(plan.region.len());
-    for &b in &plan.region {
-        let block = &func.blocks[b];
-        let mut instructions = Vec::with_capacity(block.instructions.len());
-        for i in &block.instructions {
-            let mut i = i.clone();
-            if i.class.opcode == Op::Phi && b == plan.into {
-                // The copy is entered only from the sources.
-                let pairs: Vec<Operand> = i
-                    .operands
-                    .chunks(2)
-                    .filter(|pair| matches!(pair.get(1), Some(Operand::IdRef(p)) if source_labels.contains(p)))
-                    .flatten()
-                    .cloned()
-                    .collect();
-                i.operands = pairs;
-            }
-            i.result_id = i.result_id.map(remap);
-            for o in &mut i.operands {
-                if let Operand::IdRef(id) = o {
-                    *id = remap(*id);
-                }
-            }
-            instructions.push(i);
-        }
-        copies.push(Block { label: Some(Instruction::new(Op::Label, None, Some(remap(cfg.labels[b])), vec![])), instructions });
-    }
+    let copies = copy_region(func, cfg, plan, &source_labels, remap);
     // The original is no longer entered from the sources.
     for i in func.blocks[plan.into].instructions.iter_mut().filter(|i| i.class.opcode == Op::Phi) {
         let pairs: Vec<Operand> = i
@@ -345,9 +231,147 @@ fn duplicate(module: &mut dr::Module, f: usize, cfg: &Cfg, plan: &Plan) -> bool 
             i.operands.extend(added);
         }
     }
-    // The sources branch to the copy; a conditional branch that now enters a construct gets a
-    // selection merge block of its own (never reached: both of its targets leave).
-    let copy = remap(into);
+    let merge_blocks = redirect_sources(func, plan, into, remap(into), &merge_ids);
+    let at = plan.sources.iter().max().map_or(func.blocks.len(), |s| s + 1);
+    func.blocks.splice(at..at, copies.into_iter().chain(merge_blocks));
+    true
+}
+
+/// The values of the construct (`values`; its blocks' labels `region_labels`) read outside it,
+/// which must meet in a phi at the one block the construct leaves to, dominating every such
+/// read; `None` when they cannot (several exits, a read the exit does not dominate, a
+/// pointer: pointers cannot meet in a phi).
+fn joins(module: &dr::Module, f: usize, cfg: &Cfg, plan: &Plan, values: &HashSet<Word>, region_labels: &HashSet<Word>) -> Option<Joins> {
+    let func = &module.functions[f];
+    let in_region: HashSet<usize> = plan.region.iter().copied().collect();
+    let mut reads: Vec<(usize, usize, usize)> = Vec::new();
+    // The block where each of those reads happens.
+    let mut read_at: Vec<usize> = Vec::new();
+    for (k, b) in func.blocks.iter().enumerate() {
+        if in_region.contains(&k) {
+            continue;
+        }
+        for (n, i) in b.instructions.iter().enumerate() {
+            for (o, operand) in i.operands.iter().enumerate() {
+                let Operand::IdRef(v) = operand else { continue };
+                if !values.contains(v) {
+                    continue;
+                }
+                // A phi reads its value at the end of the branch's block.
+                let at = if i.class.opcode == Op::Phi {
+                    match i.operands.get(o + 1) {
+                        Some(Operand::IdRef(p)) if region_labels.contains(p) => continue,
+                        Some(Operand::IdRef(p)) => cfg.index.get(p).copied(),
+                        _ => None,
+                    }
+                } else {
+                    Some(k)
+                };
+                reads.push((k, n, o));
+                read_at.push(at?);
+            }
+        }
+    }
+    if reads.is_empty() {
+        return Some(Joins { reads, values: Vec::new(), exit: None });
+    }
+    let mut exits: Vec<usize> = plan.region.iter().flat_map(|&r| cfg.succ[r].iter().copied()).filter(|s| !in_region.contains(s)).collect();
+    exits.sort_unstable();
+    exits.dedup();
+    let [exit] = exits[..] else { return None };
+    if read_at.iter().any(|&b| !cfg.dominates(exit, b)) {
+        return None;
+    }
+    let mut read: Vec<Word> = reads
+        .iter()
+        .filter_map(|&(k, n, o)| match func.blocks[k].instructions[n].operands[o] {
+            Operand::IdRef(v) => Some(v),
+            _ => None,
+        })
+        .collect();
+    read.sort_unstable();
+    read.dedup();
+    let types: HashMap<Word, Word> =
+        plan.region.iter().flat_map(|&b| func.blocks[b].instructions.iter()).filter_map(|i| Some((i.result_id?, i.result_type?))).collect();
+    let pointers: HashSet<Word> =
+        module.types_global_values.iter().filter(|i| i.class.opcode == Op::TypePointer).filter_map(|i| i.result_id).collect();
+    let mut joined = Vec::new();
+    for v in read {
+        match types.get(&v) {
+            Some(ty) if !pointers.contains(ty) => joined.push((v, *ty)),
+            _ => return None,
+        }
+    }
+    Some(Joins { reads, values: joined, exit: Some(exit) })
+}
+
+/// A phi at the exit per joined value (its operand from the construct's branches the value,
+/// `OpUndef` from the others; the copies' branches are added with every other phi's later),
+/// and the reads outside the construct read it.
+fn join_values(module: &mut dr::Module, f: usize, cfg: &Cfg, in_region: &HashSet<usize>, joins: &Joins) {
+    let Some(exit) = joins.exit else { return };
+    let mut phis: Vec<(Word, Word, Vec<Operand>)> = Vec::new();
+    for &(v, ty) in &joins.values {
+        let phi = fresh_id(module);
+        let mut operands = Vec::new();
+        for &p in &cfg.preds[exit] {
+            let from = cfg.labels[p];
+            let value = if in_region.contains(&p) { v } else { undef(module, ty) };
+            operands.extend([Operand::IdRef(value), Operand::IdRef(from)]);
+        }
+        phis.push((v, phi, operands));
+    }
+    let func = &mut module.functions[f];
+    // The reads first, before any instruction moves.
+    for &(k, n, o) in &joins.reads {
+        if let Operand::IdRef(v) = &mut func.blocks[k].instructions[n].operands[o] {
+            if let Some((_, phi, _)) = phis.iter().find(|(value, _, _)| value == v) {
+                *v = *phi;
+            }
+        }
+    }
+    for ((_, phi, operands), &(_, ty)) in phis.into_iter().zip(&joins.values).rev() {
+        func.blocks[exit].instructions.insert(0, Instruction::new(Op::Phi, Some(ty), Some(phi), operands));
+    }
+}
+
+/// The construct's blocks with every id it defines renamed by `remap`; the copy of its first
+/// block keeps only the phi operands of the branches from the sources (`source_labels`), the
+/// only ones entering it.
+fn copy_region(func: &dr::Function, cfg: &Cfg, plan: &Plan, source_labels: &HashSet<Word>, remap: impl Fn(Word) -> Word) -> Vec<Block> {
+    let mut copies: Vec<Block> = Vec::with_capacity(plan.region.len());
+    for &b in &plan.region {
+        let block = &func.blocks[b];
+        let mut instructions = Vec::with_capacity(block.instructions.len());
+        for i in &block.instructions {
+            let mut i = i.clone();
+            if i.class.opcode == Op::Phi && b == plan.into {
+                let pairs: Vec<Operand> = i
+                    .operands
+                    .chunks(2)
+                    .filter(|pair| matches!(pair.get(1), Some(Operand::IdRef(p)) if source_labels.contains(p)))
+                    .flatten()
+                    .cloned()
+                    .collect();
+                i.operands = pairs;
+            }
+            i.result_id = i.result_id.map(&remap);
+            for o in &mut i.operands {
+                if let Operand::IdRef(id) = o {
+                    *id = remap(*id);
+                }
+            }
+            instructions.push(i);
+        }
+        copies.push(Block { label: Some(Instruction::new(Op::Label, None, Some(remap(cfg.labels[b])), vec![])), instructions });
+    }
+    copies
+}
+
+/// The sources branch to `copy` instead of `into`; a conditional branch that now enters a
+/// construct gets a selection merge block of its own (`merge_ids`; never reached: both of its
+/// targets leave), returned to be placed in the function.
+fn redirect_sources(func: &mut dr::Function, plan: &Plan, into: Word, copy: Word, merge_ids: &HashMap<usize, Word>) -> Vec<Block> {
     let mut merge_blocks = Vec::new();
     for &s in &plan.sources {
         let block = &mut func.blocks[s];
@@ -380,9 +404,7 @@ fn duplicate(module: &mut dr::Module, f: usize, cfg: &Cfg, plan: &Plan) -> bool 
             }
         }
     }
-    let at = plan.sources.iter().max().map_or(func.blocks.len(), |s| s + 1);
-    func.blocks.splice(at..at, copies.into_iter().chain(merge_blocks));
-    true
+    merge_blocks
 }
 
 /// Ends each case body naga would read as falling through without a branch out of the switch
