@@ -230,49 +230,86 @@ fn analyse(module: &dr::Module) -> Option<Plan> {
         .collect();
     let mut deref: Vec<Word> = Vec::new();
     for i in body() {
-        let operands: Vec<Word> = ids(i).collect();
-        let internal = match i.class.opcode {
-            Op::Store if operands.first().is_some_and(holds) => {
-                // A pointer variable keeps tracked values only.
-                if !operands.get(1).is_some_and(|v| defs.contains_key(v)) {
-                    return None;
-                }
-                true
+        check_uses(i, &defs, &holds, &int_type, &mut deref)?;
+    }
+    let reach = bases_reaching(&defs, &holder_chains, &stored);
+    let mut rebuilt = HashMap::new();
+    for v in deref {
+        match reach.get(&v).map(|s| s.iter().copied().collect::<Vec<u32>>()).as_deref() {
+            Some([base]) => {
+                rebuilt.insert(v, *base);
             }
-            Op::PtrEqual | Op::PtrNotEqual | Op::PtrDiff if operands.iter().any(|o| defs.contains_key(o)) => {
-                if !operands.iter().all(|o| defs.contains_key(o)) || !i.result_type.is_some_and(|t| int_type(t).is_none_or(|w| w.0 == 32)) {
-                    return None;
-                }
-                true
-            }
-            _ => i.result_id.is_some_and(|r| defs.contains_key(&r)),
-        };
-        if internal {
-            continue;
-        }
-        for (k, o) in operands.iter().enumerate() {
-            if !defs.contains_key(o) {
-                continue;
-            }
-            // Dereferenced: the pointer operand of a memory access or an access chain's base.
-            let pointer_operand = (k == 1 && i.class.opcode == Op::CopyMemory)
-                || (k == 0
-                    && (matches!(
-                        i.class.opcode,
-                        Op::Load | Op::Store | Op::CopyMemory | Op::AccessChain | Op::InBoundsAccessChain | Op::AtomicLoad
-                    ) || crate::spirv_view::is_atomic_write(i.class.opcode)));
-            if !pointer_operand {
-                return None;
-            }
-            if !matches!(defs[o], Def::Root { .. }) {
-                deref.push(*o);
-            }
+            _ => return None,
         }
     }
+    Some(Plan { bases, defs, holders, holder_chains, rebuilt, index_types })
+}
+
+/// Checks one instruction's uses of tracked values (`defs`): a store into a pointer variable
+/// (`holds`) stores a tracked value, a comparison or difference takes tracked values only
+/// (into a 32-bit integer, if any), and every other use dereferences the value (the pointer
+/// operand of a memory access, an access chain's base); `None` for any other use. Dereferenced
+/// values that are not roots go to `deref`.
+fn check_uses(
+    i: &Instruction,
+    defs: &HashMap<Word, Def>,
+    holds: impl Fn(&Word) -> bool,
+    int_type: impl Fn(Word) -> Option<(u32, u32)>,
+    deref: &mut Vec<Word>,
+) -> Option<()> {
+    let operands: Vec<Word> = ids(i).collect();
+    let internal = match i.class.opcode {
+        Op::Store if operands.first().is_some_and(&holds) => {
+            // A pointer variable keeps tracked values only.
+            if !operands.get(1).is_some_and(|v| defs.contains_key(v)) {
+                return None;
+            }
+            true
+        }
+        Op::PtrEqual | Op::PtrNotEqual | Op::PtrDiff if operands.iter().any(|o| defs.contains_key(o)) => {
+            if !operands.iter().all(|o| defs.contains_key(o)) || !i.result_type.is_some_and(|t| int_type(t).is_none_or(|w| w.0 == 32)) {
+                return None;
+            }
+            true
+        }
+        _ => i.result_id.is_some_and(|r| defs.contains_key(&r)),
+    };
+    if internal {
+        return Some(());
+    }
+    for (k, o) in operands.iter().enumerate() {
+        if !defs.contains_key(o) {
+            continue;
+        }
+        // Dereferenced: the pointer operand of a memory access or an access chain's base.
+        let pointer_operand = (k == 1 && i.class.opcode == Op::CopyMemory)
+            || (k == 0
+                && (matches!(
+                    i.class.opcode,
+                    Op::Load | Op::Store | Op::CopyMemory | Op::AccessChain | Op::InBoundsAccessChain | Op::AtomicLoad
+                ) || crate::spirv_view::is_atomic_write(i.class.opcode)));
+        if !pointer_operand {
+            return None;
+        }
+        if !matches!(defs[o], Def::Root { .. }) {
+            deref.push(*o);
+        }
+    }
+    Some(())
+}
+
+/// The bases that can reach each tracked value (`defs`), through pointer variables too
+/// (`stored`: (variable or chain into a held array, value) of each store into one; every
+/// pointer of a held array counts as one): the least fixed point.
+fn bases_reaching(
+    defs: &HashMap<Word, Def>,
+    holder_chains: &HashMap<Word, (Word, Word)>,
+    stored: &[(Word, Word)],
+) -> HashMap<Word, BTreeSet<u32>> {
     let mut reach: HashMap<Word, BTreeSet<u32>> = HashMap::new();
     loop {
         let mut changed = false;
-        for (id, def) in &defs {
+        for (id, def) in defs {
             let from = |v: &Word| reach.get(v).cloned().unwrap_or_default();
             // (Every pointer of a held array counts as one.)
             let slot = |h: &Word| holder_chains.get(h).map_or(*h, |(var, _)| *var);
@@ -294,16 +331,7 @@ fn analyse(module: &dr::Module) -> Option<Plan> {
             break;
         }
     }
-    let mut rebuilt = HashMap::new();
-    for v in deref {
-        match reach.get(&v).map(|s| s.iter().copied().collect::<Vec<u32>>()).as_deref() {
-            Some([base]) => {
-                rebuilt.insert(v, *base);
-            }
-            _ => return None,
-        }
-    }
-    Some(Plan { bases, defs, holders, holder_chains, rebuilt, index_types })
+    reach
 }
 
 fn rewrite(module: &mut dr::Module, plan: &Plan) {
@@ -436,56 +464,86 @@ fn rewrite(module: &mut dr::Module, plan: &Plan) {
                     }
                     continue;
                 }
-                let operands: Vec<Word> = ids(&inst).collect();
-                match (inst.class.opcode, operands.as_slice()) {
-                    (Op::Store, [h, v, ..]) if held.contains_key(h) => {
-                        let ((hu, hi), (k, i)) = (held[h], pair[v]);
-                        out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(hu), Operand::IdRef(k)]));
-                        out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(hi), Operand::IdRef(i)]));
-                        continue;
-                    }
-                    (op @ (Op::PtrEqual | Op::PtrNotEqual), [a, b]) if pair.contains_key(a) => {
-                        let ((ka, ia), (kb, ib)) = (pair[a], pair[b]);
-                        let (same_base, same_index) = (fresh_id(module), fresh_id(module));
-                        let (compare, join) =
-                            if op == Op::PtrEqual { (Op::IEqual, Op::LogicalAnd) } else { (Op::INotEqual, Op::LogicalOr) };
-                        let ty = inst.result_type.unwrap_or(boolean);
-                        emit(&mut out, compare, ty, same_base, vec![ka, kb]);
-                        emit(&mut out, compare, ty, same_index, vec![ia, ib]);
-                        emit(&mut out, join, ty, result.unwrap_or(0), vec![same_base, same_index]);
-                        continue;
-                    }
-                    (Op::PtrDiff, [a, b]) if pair.contains_key(a) => {
-                        let ty = inst.result_type.unwrap_or(int);
-                        let difference = if ty == int { result.unwrap_or(0) } else { fresh_id(module) };
-                        emit(&mut out, Op::ISub, int, difference, vec![pair[a].1, pair[b].1]);
-                        if ty != int {
-                            emit(&mut out, Op::Bitcast, ty, result.unwrap_or(0), vec![difference]);
-                        }
-                        continue;
-                    }
-                    _ => {}
-                }
-                // A dereferenced pointer that is not a root: the chain rebuilt from its base.
-                let pointers = if inst.class.opcode == Op::CopyMemory { 2 } else { 1 };
-                for k in 0..pointers.min(inst.operands.len()) {
-                    let Operand::IdRef(p) = inst.operands[k] else { continue };
-                    if let Some(&base) = plan.rebuilt.get(&p) {
-                        let (var, prefix, ty) = &plan.bases[base as usize - 1];
-                        let chain = fresh_id(module);
-                        let mut indices = vec![*var];
-                        indices.extend(prefix);
-                        indices.push(pair[&p].1);
-                        emit(&mut out, Op::AccessChain, *ty, chain, indices);
-                        inst.operands[k] = Operand::IdRef(chain);
-                    }
+                if rewrite_use(module, plan, &pair, &held, (int, boolean), &mut inst, &mut out) {
+                    continue;
                 }
                 out.push(inst);
             }
             module.functions[fi].blocks[bi].instructions = out;
         }
     }
-    // The module's pointer variables, their null pointers and pointer-to-pointer types go.
+    remove_pointer_holders(module, plan, &new_private);
+}
+
+/// Rewrites `inst`, an instruction using tracked pointers (not defining one), into `out`:
+/// a store into a pointer variable stores its pair, a comparison or difference compares or
+/// subtracts pairs (`true`: `inst` is replaced); a dereferenced pointer that is not a root is
+/// replaced by the chain rebuilt from its one base (`false`: `inst` itself still goes to
+/// `out`).
+fn rewrite_use(
+    module: &mut dr::Module,
+    plan: &Plan,
+    pair: &HashMap<Word, (Word, Word)>,
+    held: &HashMap<Word, (Word, Word)>,
+    (int, boolean): (Word, Word),
+    inst: &mut Instruction,
+    out: &mut Vec<Instruction>,
+) -> bool {
+    let result = inst.result_id;
+    let emit = |out: &mut Vec<Instruction>, op: Op, ty: Word, id: Word, operands: Vec<Word>| {
+        out.push(Instruction::new(op, Some(ty), Some(id), operands.into_iter().map(Operand::IdRef).collect()));
+    };
+    let operands: Vec<Word> = ids(inst).collect();
+    match (inst.class.opcode, operands.as_slice()) {
+        (Op::Store, [h, v, ..]) if held.contains_key(h) => {
+            let ((hu, hi), (k, i)) = (held[h], pair[v]);
+            out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(hu), Operand::IdRef(k)]));
+            out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(hi), Operand::IdRef(i)]));
+            return true;
+        }
+        (op @ (Op::PtrEqual | Op::PtrNotEqual), [a, b]) if pair.contains_key(a) => {
+            let ((ka, ia), (kb, ib)) = (pair[a], pair[b]);
+            let (same_base, same_index) = (fresh_id(module), fresh_id(module));
+            let (compare, join) =
+                if op == Op::PtrEqual { (Op::IEqual, Op::LogicalAnd) } else { (Op::INotEqual, Op::LogicalOr) };
+            let ty = inst.result_type.unwrap_or(boolean);
+            emit(out, compare, ty, same_base, vec![ka, kb]);
+            emit(out, compare, ty, same_index, vec![ia, ib]);
+            emit(out, join, ty, result.unwrap_or(0), vec![same_base, same_index]);
+            return true;
+        }
+        (Op::PtrDiff, [a, b]) if pair.contains_key(a) => {
+            let ty = inst.result_type.unwrap_or(int);
+            let difference = if ty == int { result.unwrap_or(0) } else { fresh_id(module) };
+            emit(out, Op::ISub, int, difference, vec![pair[a].1, pair[b].1]);
+            if ty != int {
+                emit(out, Op::Bitcast, ty, result.unwrap_or(0), vec![difference]);
+            }
+            return true;
+        }
+        _ => {}
+    }
+    // A dereferenced pointer that is not a root: the chain rebuilt from its base.
+    let pointers = if inst.class.opcode == Op::CopyMemory { 2 } else { 1 };
+    for k in 0..pointers.min(inst.operands.len()) {
+        let Operand::IdRef(p) = inst.operands[k] else { continue };
+        if let Some(&base) = plan.rebuilt.get(&p) {
+            let (var, prefix, ty) = &plan.bases[base as usize - 1];
+            let chain = fresh_id(module);
+            let mut indices = vec![*var];
+            indices.extend(prefix);
+            indices.push(pair[&p].1);
+            emit(out, Op::AccessChain, *ty, chain, indices);
+            inst.operands[k] = Operand::IdRef(chain);
+        }
+    }
+    false
+}
+
+/// The module's pointer variables and null pointers go (`new_private`, the variables the
+/// private ones became, join the module and the interfaces that list globals), and then every
+/// type holding pointers that nothing uses any longer: naga's reader takes none of them.
+fn remove_pointer_holders(module: &mut dr::Module, plan: &Plan, new_private: &[Instruction]) {
     let gone: HashSet<Word> =
         plan.holders.keys().copied().chain(plan.defs.iter().filter(|(_, d)| matches!(d, Def::Null)).map(|(id, _)| *id)).collect();
     module.types_global_values.retain(|i| !i.result_id.is_some_and(|r| gone.contains(&r)));
