@@ -108,6 +108,57 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         return Ok(false);
     }
     let defs = super::global_defs(module);
+    let reached = access_chains::block_structs(module, &defs, &[StorageClass::Uniform, StorageClass::StorageBuffer]);
+    let todo = members_to_pad(module, &defs, &reached)?;
+    if todo.is_empty() {
+        return Ok(false);
+    }
+    let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+    let zero = constant(module, uint, 0);
+    let mut padded: BTreeMap<(Word, u32), Padded> = BTreeMap::new();
+    for member in todo {
+        let size = scalar_layout(&defs, member.element).map_or(4, |(size, _)| size);
+        padded.insert((member.block, member.member), pad(module, &defs, &member, size, (uint, zero)));
+    }
+    let mut classes: Vec<StorageClass> = reached.iter().filter(|(s, _)| padded.keys().any(|(p, _)| p == s)).map(|(_, sc)| *sc).collect();
+    classes.dedup();
+    rewrite_functions(module, &padded, &classes, zero, uint)?;
+    Ok(true)
+}
+
+/// A member of a block struct whose elements (an array's, or a matrix's 2-component columns
+/// 16 bytes apart) need padding to their stride.
+struct ToPad {
+    block: Word,
+    member: u32,
+    element: Word,
+    /// Elements (0: a runtime array).
+    len: u32,
+    original: Word,
+    stride: u32,
+}
+
+/// A 32-bit scalar's or vector's (size, alignment), by its type's id.
+fn scalar_layout(defs: &HashMap<Word, Instruction>, ty: Word) -> Option<(u32, u32)> {
+    let i = defs.get(&ty)?;
+    let words: Vec<u32> = i
+        .operands
+        .iter()
+        .map(|o| match o {
+            Operand::IdRef(w) | Operand::LiteralBit32(w) => *w,
+            _ => 0,
+        })
+        .collect();
+    let scalar32 = |c: Word| {
+        defs.get(&c)
+            .is_some_and(|d| matches!(d.class.opcode, Op::TypeFloat | Op::TypeInt) && d.operands.first() == Some(&Operand::LiteralBit32(32)))
+    };
+    element_layout(i.class.opcode, &words, scalar32)
+}
+
+/// The members of the block structs (`reached`) that WGSL would lay out tighter than their
+/// stride; `Err` for a layout WGSL cannot express.
+fn members_to_pad(module: &dr::Module, defs: &HashMap<Word, Instruction>, reached: &[(Word, StorageClass)]) -> Result<Vec<ToPad>, String> {
     let deco = |id: Word, d: Decoration| {
         module.annotations.iter().find_map(|a| match (a.class.opcode, a.operands.as_slice()) {
             (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(x), Operand::LiteralBit32(v)]) if *t == id && *x == d => Some(*v),
@@ -124,28 +175,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             _ => None,
         })
     };
-    let const_u32 = |id: Word| super::constant_value(defs.get(&id));
-    // A 32-bit scalar's or vector's (size, alignment).
-    let layout = |ty: Word| -> Option<(u32, u32)> {
-        let i = defs.get(&ty)?;
-        let words: Vec<u32> = i
-            .operands
-            .iter()
-            .map(|o| match o {
-                Operand::IdRef(w) | Operand::LiteralBit32(w) => *w,
-                _ => 0,
-            })
-            .collect();
-        let scalar32 = |c: Word| {
-            defs.get(&c).is_some_and(|d| {
-                matches!(d.class.opcode, Op::TypeFloat | Op::TypeInt) && d.operands.first() == Some(&Operand::LiteralBit32(32))
-            })
-        };
-        element_layout(i.class.opcode, &words, scalar32)
-    };
-    let vec2 = |ty: Word| layout(ty) == Some((8, 8));
-
-    let reached = access_chains::block_structs(module, &defs, &[StorageClass::Uniform, StorageClass::StorageBuffer]);
+    let vec2 = |ty: Word| scalar_layout(defs, ty) == Some((8, 8));
     let mut structs: Vec<Word> = reached.iter().map(|(s, _)| *s).collect();
     structs.sort_unstable();
     structs.dedup();
@@ -154,16 +184,13 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     let buffer_block = |t: Word| {
         module.annotations.iter().any(|a| {
             a.class.opcode == Op::Decorate
-                && a.operands.first() == Some(&Operand::IdRef(access_chains::innermost(&defs, t)))
+                && a.operands.first() == Some(&Operand::IdRef(access_chains::innermost(defs, t)))
                 && a.operands.get(1) == Some(&Operand::Decoration(Decoration::BufferBlock))
         })
     };
-    let uniform_blocks = access_chains::structs_reached(module, &defs, |sc, t| sc == StorageClass::Uniform && !buffer_block(t));
+    let uniform_blocks = access_chains::structs_reached(module, defs, |sc, t| sc == StorageClass::Uniform && !buffer_block(t));
     let in_uniform = |s: Word| uniform_blocks.iter().any(|(u, _)| *u == s);
-
-    // Which members need padding: (struct, member, element, length (0: a runtime array),
-    // original type, stride).
-    let mut todo: Vec<(Word, u32, Word, u32, Word, u32)> = Vec::new();
+    let mut todo = Vec::new();
     for s in &structs {
         for (m, op) in defs[s].operands.iter().enumerate() {
             let Operand::IdRef(t) = op else { continue };
@@ -174,98 +201,89 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             // An array of matrices of vec2 columns 16 bytes apart: WGSL's uniform layout gives
             // such a matrix 8-byte columns and its arrays a stride that is not a multiple of 16;
             // padding them (an array of arrays of padded columns) is not done yet.
-            let inner = access_chains::innermost(&defs, *t);
+            let inner = access_chains::innermost(defs, *t);
             if inner != *t && column_stride_16 && vec2_columns(inner) {
                 return Err("an array of matrices with 2-component columns in a std140 uniform block (WGSL cannot lay out their 16-byte column stride)".into());
             }
             let stride = deco(*t, Decoration::ArrayStride);
-            let padded_array = |e: &Word| stride.zip(layout(*e)).is_some_and(|(stride, l)| pads(stride, l, in_uniform(*s)));
+            let padded_array = |e: &Word| stride.zip(scalar_layout(defs, *e)).is_some_and(|(stride, l)| pads(stride, l, in_uniform(*s)));
+            let to_pad = |element: Word, len: u32, stride: u32| ToPad { block: *s, member: m as u32, element, len, original: *t, stride };
             match (d.class.opcode, d.operands.as_slice()) {
                 (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) if padded_array(e) => {
-                    if let Some(n) = const_u32(*len) {
-                        todo.push((*s, m as u32, *e, n, *t, stride.unwrap_or(0)));
+                    if let Some(n) = super::constant_value(defs.get(len)) {
+                        todo.push(to_pad(*e, n, stride.unwrap_or(0)));
                     }
                 }
-                (Op::TypeRuntimeArray, [Operand::IdRef(e)]) if padded_array(e) => todo.push((*s, m as u32, *e, 0, *t, stride.unwrap_or(0))),
+                (Op::TypeRuntimeArray, [Operand::IdRef(e)]) if padded_array(e) => todo.push(to_pad(*e, 0, stride.unwrap_or(0))),
                 (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) if column_stride_16 && vec2(*col) => {
-                    todo.push((*s, m as u32, *col, *n, *t, 16));
+                    todo.push(to_pad(*col, *n, 16));
                 }
                 _ => {}
             }
         }
     }
-    if todo.is_empty() {
-        return Ok(false);
-    }
+    Ok(todo)
+}
 
-    let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
-    let zero = constant(module, uint, 0);
-    let mut padded: BTreeMap<(Word, u32), Padded> = BTreeMap::new();
-    for (s, m, element, len, original, stride) in todo {
-        let size = layout(element).map_or(4, |(size, _)| size);
-        let mut members = vec![Operand::IdRef(element)];
-        members.extend(std::iter::repeat_n(Operand::IdRef(uint), ((stride - size) / 4) as usize));
-        let wrapper = fresh_id(module);
-        let len_id = constant(module, uint, len);
-        let array = fresh_id(module);
-        let array_type = match defs.get(&original).map(|d| d.class.opcode) {
-            Some(Op::TypeRuntimeArray) => Instruction::new(Op::TypeRuntimeArray, None, Some(array), vec![Operand::IdRef(wrapper)]),
-            _ => Instruction::new(Op::TypeArray, None, Some(array), vec![Operand::IdRef(wrapper), Operand::IdRef(len_id)]),
-        };
-        let new = [Instruction::new(Op::TypeStruct, None, Some(wrapper), members.clone()), array_type];
-        // Before the struct that uses them (its members are defined before it).
-        let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
-        // The length constant and u32 type may have been appended after the struct: move them up.
-        for id in [len_id, zero, uint] {
-            if let Some(p) = module.types_global_values.iter().position(|i| i.result_id == Some(id)) {
-                if p > at {
-                    let inst = module.types_global_values.remove(p);
-                    module.types_global_values.insert(at, inst);
-                }
+/// The member's type becomes an array of structs of its element (`size` bytes) and `u32`
+/// padding up to its stride, declared before the block struct and decorated; the member's
+/// matrix decorations no longer apply.
+fn pad(module: &mut dr::Module, defs: &HashMap<Word, Instruction>, member: &ToPad, size: u32, (uint, zero): (Word, Word)) -> Padded {
+    let &ToPad { block: s, member: m, element, len, original, stride } = member;
+    let mut members = vec![Operand::IdRef(element)];
+    members.extend(std::iter::repeat_n(Operand::IdRef(uint), ((stride - size) / 4) as usize));
+    let wrapper = fresh_id(module);
+    let len_id = constant(module, uint, len);
+    let array = fresh_id(module);
+    let array_type = match defs.get(&original).map(|d| d.class.opcode) {
+        Some(Op::TypeRuntimeArray) => Instruction::new(Op::TypeRuntimeArray, None, Some(array), vec![Operand::IdRef(wrapper)]),
+        _ => Instruction::new(Op::TypeArray, None, Some(array), vec![Operand::IdRef(wrapper), Operand::IdRef(len_id)]),
+    };
+    let new = [Instruction::new(Op::TypeStruct, None, Some(wrapper), members.clone()), array_type];
+    // Before the struct that uses them (its members are defined before it).
+    let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
+    // The length constant and u32 type may have been appended after the struct: move them up.
+    for id in [len_id, zero, uint] {
+        if let Some(p) = module.types_global_values.iter().position(|i| i.result_id == Some(id)) {
+            if p > at {
+                let inst = module.types_global_values.remove(p);
+                module.types_global_values.insert(at, inst);
             }
         }
-        let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
-        for (k, inst) in new.into_iter().enumerate() {
-            module.types_global_values.insert(at + k, inst);
-        }
-        for k in 0..members.len() {
-            module.annotations.push(Instruction::new(
-                Op::MemberDecorate,
-                None,
-                None,
-                vec![
-                    Operand::IdRef(wrapper),
-                    Operand::LiteralBit32(k as u32),
-                    Operand::Decoration(Decoration::Offset),
-                    Operand::LiteralBit32(if k == 0 { 0 } else { size + 4 * (k as u32 - 1) }),
-                ],
-            ));
-        }
-        module.annotations.push(Instruction::new(
-            Op::Decorate,
-            None,
-            None,
-            vec![Operand::IdRef(array), Operand::Decoration(Decoration::ArrayStride), Operand::LiteralBit32(stride)],
-        ));
-        // The member's matrix decorations no longer apply.
-        module.annotations.retain(|a| {
-            !(a.class.opcode == Op::MemberDecorate
-                && a.operands.first() == Some(&Operand::IdRef(s))
-                && a.operands.get(1) == Some(&Operand::LiteralBit32(m))
-                && matches!(
-                    a.operands.get(2),
-                    Some(Operand::Decoration(Decoration::MatrixStride | Decoration::ColMajor | Decoration::RowMajor))
-                ))
-        });
-        if let Some(st) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(s)) {
-            st.operands[m as usize] = Operand::IdRef(array);
-        }
-        padded.insert((s, m), Padded { array, element, len, original });
     }
-    let mut classes: Vec<StorageClass> = reached.iter().filter(|(s, _)| padded.keys().any(|(p, _)| p == s)).map(|(_, sc)| *sc).collect();
-    classes.dedup();
-    rewrite_functions(module, &padded, &classes, zero, uint)?;
-    Ok(true)
+    let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
+    for (k, inst) in new.into_iter().enumerate() {
+        module.types_global_values.insert(at + k, inst);
+    }
+    for k in 0..members.len() {
+        module.annotations.push(Instruction::new(
+            Op::MemberDecorate,
+            None,
+            None,
+            vec![
+                Operand::IdRef(wrapper),
+                Operand::LiteralBit32(k as u32),
+                Operand::Decoration(Decoration::Offset),
+                Operand::LiteralBit32(if k == 0 { 0 } else { size + 4 * (k as u32 - 1) }),
+            ],
+        ));
+    }
+    module.annotations.push(Instruction::new(
+        Op::Decorate,
+        None,
+        None,
+        vec![Operand::IdRef(array), Operand::Decoration(Decoration::ArrayStride), Operand::LiteralBit32(stride)],
+    ));
+    module.annotations.retain(|a| {
+        !(a.class.opcode == Op::MemberDecorate
+            && a.operands.first() == Some(&Operand::IdRef(s))
+            && a.operands.get(1) == Some(&Operand::LiteralBit32(m))
+            && matches!(a.operands.get(2), Some(Operand::Decoration(Decoration::MatrixStride | Decoration::ColMajor | Decoration::RowMajor))))
+    });
+    if let Some(st) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(s)) {
+        st.operands[m as usize] = Operand::IdRef(array);
+    }
+    Padded { array, element, len, original }
 }
 
 /// Rewrites the accesses through the `padded` members, whose structs variables of `classes`
