@@ -81,74 +81,86 @@ pub enum IoStage {
 /// Rewrites the stage `entry_id` as `stage` says; a compute entry point gets `local_size`
 /// invocations.
 pub fn lower(module: &mut dr::Module, entry_id: Word, stage: IoStage, local_size: u32) -> Result<Vec<IoVar>, String> {
-    let control = stage == IoStage::TessControl;
     let outputs_lowered = stage != IoStage::TessEval;
-    let compute = outputs_lowered;
-    let mut vars = Vec::new();
-    let mut block_types = Vec::new();
-    {
-        let view = crate::spirv_view::ModuleView::of_module(module);
-        let r = Reflector::new(&view);
-        for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
-            let input = match v.operands.first() {
-                Some(Operand::StorageClass(StorageClass::Input)) => true,
-                Some(Operand::StorageClass(StorageClass::Output)) if outputs_lowered => false,
-                _ => continue,
-            };
-            let (Some(id), Some(ptr)) = (v.result_id, v.result_type) else { continue };
-            let Some((_, pointee)) = r.pointee(ptr) else { continue };
-            let role = if let Some(b) = r.builtin(id) {
-                IoRole::BuiltIn(b)
-            } else if let Some(location) = r.decoration_literal(id, Decoration::Location) {
-                let (elem, _) = r.strip_descriptor_array(pointee);
-                if r.def(elem).is_some_and(|d| d.opcode == Op::TypeStruct) {
-                    block_types.push(elem);
-                }
-                IoRole::Location { location, patch: r.has_decoration(id, Decoration::Patch) }
-            } else {
-                // An array of blocks (gl_in / gl_out), or a block (patch block): its members say.
-                let (elem, _) = r.strip_descriptor_array(pointee);
-                let members = r.def(elem).filter(|d| d.opcode == Op::TypeStruct).map(|d| d.operands.len()).unwrap_or(0);
-                let builtins: Vec<Option<BuiltIn>> = (0..members as u32).map(|m| r.member_builtin(elem, m)).collect();
-                let locations: Vec<Option<u32>> =
-                    (0..members as u32).map(|m| r.member_decoration_literal(elem, m, Decoration::Location)).collect();
-                block_types.push(elem);
-                if members > 0 && builtins.iter().all(Option::is_some) {
-                    IoRole::PerVertexBlock {
-                        position: builtins.iter().position(|b| *b == Some(BuiltIn::Position)).map(|p| p as u32),
-                        members: builtins.iter().flatten().copied().collect(),
-                    }
-                } else if let (Some(Some(first)), true) = (locations.first(), builtins.iter().all(Option::is_none)) {
-                    // A block of user varyings: its members take consecutive locations in
-                    // order (records walk them the same way); other layouts are refused.
-                    let mut expected = *first;
-                    for (m, l) in locations.iter().enumerate() {
-                        if l.is_some_and(|l| l != expected) {
-                            return Err(format!(
-                                "the interface block `{}` whose member {m} breaks the order of locations",
-                                r.debug_name(id).unwrap_or_else(|| "?".into())
-                            ));
-                        }
-                        let Some(mt) = r.def(elem).and_then(|d| d.operands.get(m)) else { break };
-                        expected = l.unwrap_or(expected) + r.io_locations(*mt).unwrap_or(1);
-                    }
-                    IoRole::Location { location: *first, patch: r.has_decoration(id, Decoration::Patch) }
-                } else {
-                    return Err(format!(
-                        "the interface block `{}` mixing built-ins and user varyings in a tessellation or geometry stage",
-                        r.debug_name(id).unwrap_or_else(|| "?".into())
-                    ));
-                }
-            };
-            vars.push(IoVar { id, name: global_name(id), input, role });
-        }
-    }
+    let (vars, mut block_types) = interface(module, outputs_lowered)?;
     if stage == IoStage::TessEval {
         unshare_block_types(module, &vars, &mut block_types);
     }
     let ids: Vec<Word> = vars.iter().map(|v| v.id).collect();
-    // Storage classes: Input → Private; the control stage's Output → Workgroup, the geometry
-    // stage's → Private.
+    move_to_globals(module, entry_id, stage);
+    forget_interface(module, &vars, &ids, &block_types);
+    retarget_entry_point(module, entry_id, &ids, outputs_lowered, local_size);
+    Ok(vars)
+}
+
+/// The stage's inputs (and, when `outputs_lowered`, outputs) with their roles, and the struct
+/// types of their blocks.
+fn interface(module: &dr::Module, outputs_lowered: bool) -> Result<(Vec<IoVar>, Vec<Word>), String> {
+    let mut vars = Vec::new();
+    let mut block_types = Vec::new();
+    let view = crate::spirv_view::ModuleView::of_module(module);
+    let r = Reflector::new(&view);
+    for v in module.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable) {
+        let input = match v.operands.first() {
+            Some(Operand::StorageClass(StorageClass::Input)) => true,
+            Some(Operand::StorageClass(StorageClass::Output)) if outputs_lowered => false,
+            _ => continue,
+        };
+        let (Some(id), Some(ptr)) = (v.result_id, v.result_type) else { continue };
+        let Some((_, pointee)) = r.pointee(ptr) else { continue };
+        let role = if let Some(b) = r.builtin(id) {
+            IoRole::BuiltIn(b)
+        } else if let Some(location) = r.decoration_literal(id, Decoration::Location) {
+            let (elem, _) = r.strip_descriptor_array(pointee);
+            if r.def(elem).is_some_and(|d| d.opcode == Op::TypeStruct) {
+                block_types.push(elem);
+            }
+            IoRole::Location { location, patch: r.has_decoration(id, Decoration::Patch) }
+        } else {
+            // An array of blocks (gl_in / gl_out), or a block (patch block): its members say.
+            let (elem, _) = r.strip_descriptor_array(pointee);
+            let members = r.def(elem).filter(|d| d.opcode == Op::TypeStruct).map(|d| d.operands.len()).unwrap_or(0);
+            let builtins: Vec<Option<BuiltIn>> = (0..members as u32).map(|m| r.member_builtin(elem, m)).collect();
+            let locations: Vec<Option<u32>> =
+                (0..members as u32).map(|m| r.member_decoration_literal(elem, m, Decoration::Location)).collect();
+            block_types.push(elem);
+            if members > 0 && builtins.iter().all(Option::is_some) {
+                IoRole::PerVertexBlock {
+                    position: builtins.iter().position(|b| *b == Some(BuiltIn::Position)).map(|p| p as u32),
+                    members: builtins.iter().flatten().copied().collect(),
+                }
+            } else if let (Some(Some(first)), true) = (locations.first(), builtins.iter().all(Option::is_none)) {
+                // A block of user varyings: its members take consecutive locations in
+                // order (records walk them the same way); other layouts are refused.
+                let mut expected = *first;
+                for (m, l) in locations.iter().enumerate() {
+                    if l.is_some_and(|l| l != expected) {
+                        return Err(format!(
+                            "the interface block `{}` whose member {m} breaks the order of locations",
+                            r.debug_name(id).unwrap_or_else(|| "?".into())
+                        ));
+                    }
+                    let Some(mt) = r.def(elem).and_then(|d| d.operands.get(m)) else { break };
+                    expected = l.unwrap_or(expected) + r.io_locations(*mt).unwrap_or(1);
+                }
+                IoRole::Location { location: *first, patch: r.has_decoration(id, Decoration::Patch) }
+            } else {
+                return Err(format!(
+                    "the interface block `{}` mixing built-ins and user varyings in a tessellation or geometry stage",
+                    r.debug_name(id).unwrap_or_else(|| "?".into())
+                ));
+            }
+        };
+        vars.push(IoVar { id, name: global_name(id), input, role });
+    }
+    Ok((vars, block_types))
+}
+
+/// Storage classes: `Input` → `Private`; the control stage's `Output` → `Workgroup`, the
+/// geometry stage's → `Private`.
+fn move_to_globals(module: &mut dr::Module, entry_id: Word, stage: IoStage) {
+    let control = stage == IoStage::TessControl;
+    let outputs_lowered = stage != IoStage::TessEval;
     let new_class = |sc: StorageClass| match sc {
         StorageClass::Input => Some(StorageClass::Private),
         StorageClass::Output if control => Some(StorageClass::Workgroup),
@@ -191,7 +203,11 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: IoStage, local_size
             }
         }
     }
-    // Decorations of the interface.
+}
+
+/// The interface's decorations, block decorations and names go; each variable is named
+/// [`IoVar::name`].
+fn forget_interface(module: &mut dr::Module, vars: &[IoVar], ids: &[Word], block_types: &[Word]) {
     module.annotations.retain(|a| {
         let target = match a.operands.first() {
             Some(Operand::IdRef(t)) => *t,
@@ -214,10 +230,14 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: IoStage, local_size
     module
         .debug_names
         .retain(|n| !(n.class.opcode == Op::Name && matches!(n.operands.first(), Some(Operand::IdRef(t)) if ids.contains(t))));
-    for v in &vars {
+    for v in vars {
         module.debug_names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(v.id), Operand::LiteralString(v.name.clone())]));
     }
-    // The entry point: new execution model, interface without the globals (SPIR-V < 1.4).
+}
+
+/// The entry point: the new execution model (compute, with `local_size` invocations, when
+/// `compute`), its interface without the globals (SPIR-V < 1.4); tessellation capabilities go.
+fn retarget_entry_point(module: &mut dr::Module, entry_id: Word, ids: &[Word], compute: bool, local_size: u32) {
     let lists_all = super::interface_lists_all_globals(module);
     for ep in &mut module.entry_points {
         if ep.operands.get(1) != Some(&Operand::IdRef(entry_id)) {
@@ -249,7 +269,6 @@ pub fn lower(module: &mut dr::Module, entry_id: Word, stage: IoStage, local_size
     if !module.capabilities.iter().any(|c| c.operands.first() == Some(&Operand::Capability(Capability::Shader))) {
         module.capabilities.push(Instruction::new(Op::Capability, None, None, vec![Operand::Capability(Capability::Shader)]));
     }
-    Ok(vars)
 }
 
 /// The evaluation stage's outputs stay an interface, and their `gl_PerVertex` block may be the
