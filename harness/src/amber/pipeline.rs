@@ -379,7 +379,6 @@ pub fn target_format(script: &Script, b: BufferId) -> R<(TargetFormat, bool)> {
     })
 }
 
-#[allow(clippy::too_many_arguments)]
 pub fn graphics(
     script: &Script,
     p: &Pipeline,
@@ -388,135 +387,17 @@ pub fn graphics(
     targets: &Targets,
     depth_clear: Option<f32>,
 ) -> R<(ShaderTest, Vec<StorageSource>)> {
-    if p.polygon_mode != PolygonMode::Fill {
-        return refuse(format!("POLYGON_MODE {:?}", p.polygon_mode));
-    }
-    if p.viewport.is_some_and(|v| {
-        (v.x, v.y, v.width, v.height, v.min_depth, v.max_depth) != (0.0, 0.0, p.framebuffer.0 as f32, p.framebuffer.1 as f32, 0.0, 1.0)
-    }) {
-        return refuse("a VIEWPORT other than the whole framebuffer");
-    }
-    if p.line_width != 1.0 {
-        return refuse("LINE_WIDTH other than 1");
-    }
-    if p.stencil.test {
-        return refuse("STENCIL tests");
-    }
-    // (`BOUNDS` only sets the bounds: AmberScript never enables the depth bounds test. A bias
-    // of all-zero factors adds nothing.)
-    let bias = p.depth.bias.filter(|b| *b != (0.0, 0.0, 0.0));
-    if p.depth.clamp || bias.is_some() {
-        return refuse("depth clamp, or a depth bias other than zero");
-    }
-    let cull = match p.cull {
-        CullMode::None => TCull::None,
-        CullMode::Front => TCull::Front,
-        CullMode::Back => TCull::Back,
-        CullMode::FrontAndBack => return refuse("CULL_MODE front_and_back"),
-    };
+    let cull = fixed_function(p)?;
     let (resources, push_constants, storage) = resources(script, p, state)?;
-    let mut vertex_buffers = Vec::new();
-    let mut index_buffer = None;
-    let draw = match rect_vertices(p, run) {
-        Some((v, topology)) => {
-            let data: Vec<u8> = v.iter().flat_map(|f| f.to_le_bytes()).collect();
-            let layout = VertexBufferLayout {
-                stride: 8,
-                step_mode: StepMode::Vertex,
-                attributes: vec![VertexAttribute { location: 0, format: VertexFormat::Float32x2, offset: 0 }],
-            };
-            vertex_buffers.push(VertexBufferData { slot: 0, layout, data, line: p.line });
-            Draw {
-                topology,
-                indexed: false,
-                count: (v.len() / 2) as u32,
-                instances: 1,
-                first: 0,
-                first_instance: 0,
-                base_vertex: 0,
-                line: p.line,
-            }
-        }
-        None => {
-            let Run::DrawArray { topology: t, indexed, start, count, start_instance, instance_count } = *run else {
-                return refuse("a compute RUN on a graphics pipeline");
-            };
-            let mut vertices = u32::MAX;
-            for (slot, vd) in p.vertex_data.iter().enumerate() {
-                let b = script.buffer(vd.buffer);
-                let format = match (&vd.format, &b.element) {
-                    (Some(f), _) => f.clone(),
-                    (None, tesserae_amber::ElementType::Format(f)) => f.clone(),
-                    (None, tesserae_amber::ElementType::Data { ty, .. }) => {
-                        ty.as_format().ok_or_else(|| Refusal(format!("vertex data `{}` of a matrix type", b.name)))?
-                    }
-                };
-                let stride = vd.stride.unwrap_or(b.element.layout().stride);
-                let data = state.bytes(vd.buffer)?.to_vec();
-                if vd.rate == InputRate::Vertex && stride > 0 {
-                    vertices = vertices.min(((data.len() as u32).saturating_sub(vd.offset)) / stride);
-                }
-                let step_mode = if vd.rate == InputRate::Vertex { StepMode::Vertex } else { StepMode::Instance };
-                let layout = VertexBufferLayout {
-                    stride,
-                    step_mode,
-                    attributes: vec![VertexAttribute { location: vd.location, format: vertex_format(&format)?, offset: vd.offset }],
-                };
-                vertex_buffers.push(VertexBufferData { slot: slot as u32, layout, data, line: p.line });
-            }
-            let available = if indexed {
-                let ib = p.index_data.expect("the parser requires INDEX_DATA for INDEXED");
-                let b = script.buffer(ib);
-                let bytes = state.bytes(ib)?;
-                let format = match b.element.layout().fields.first().map(|f| f.bits) {
-                    Some(16) => IndexFormat::U16,
-                    Some(32) => IndexFormat::U32,
-                    _ => return refuse(format!("index data `{}` that is not 16- or 32-bit", b.name)),
-                };
-                let stride = b.element.layout().stride as usize;
-                let indices: Vec<u32> = bytes
-                    .chunks_exact(stride)
-                    .map(|c| tesserae_amber::types::read_field_int(c, &b.element.layout().fields[0]) as u32)
-                    .collect();
-                let n = indices.len() as u32;
-                index_buffer = Some(IndexData { format, indices });
-                n
-            } else if vertices == u32::MAX {
-                0
-            } else {
-                vertices
-            };
-            let count = count.unwrap_or(available.saturating_sub(start));
-            // An indexed draw reads `count` indices from the first, and the start is the vertex
-            // offset added to each (Amber's `vkCmdDrawIndexed(count, instances, 0, start, ...)`).
-            let (first, base_vertex) = if indexed { (0, start as i32) } else { (start, 0) };
-            Draw {
-                topology: topology(t, p.patch_control_points)?,
-                indexed,
-                count,
-                instances: instance_count,
-                first,
-                first_instance: start_instance,
-                base_vertex,
-                line: p.line,
-            }
-        }
+    let (draw, vertex_buffers, index_buffer) = match rect_vertices(p, run) {
+        Some((v, topology)) => rect_draw(p, &v, topology),
+        None => vertex_data_draw(script, p, run, state)?,
     };
     let colours: Vec<(BufferId, u32)> = p.color_attachments().collect();
     if colours.iter().enumerate().any(|(i, (_, loc))| *loc != i as u32) {
         return refuse("colour attachments at locations other than 0..N in order");
     }
-    let depth = match (p.depth.test || p.depth.write, depth_clear) {
-        (false, _) => None,
-        (true, Some(clear)) => {
-            // A 16-bit depth buffer keeps its precision (what is read back or sampled); other
-            // formats are D32 float (their values are not read back: `depth_bytes`).
-            let d16 = p.depth_attachment().and_then(|b| script.buffer(b).format()).is_some_and(|f| f.name == "D16_UNORM");
-            let format = if d16 { DepthFormat::D16Unorm } else { DepthFormat::D32Float };
-            Some(TDepth { format, clear, compare: compare_op(p.depth.compare), write: p.depth.write })
-        }
-        (true, None) => return refuse("a depth test over a depth buffer an earlier RUN wrote"),
-    };
+    let depth = depth_of(script, p, depth_clear)?;
     let blend = match &p.blend {
         Some(b) => blend(b)?,
         None => BlendMode::Replace,
@@ -564,6 +445,144 @@ pub fn graphics(
         test,
     };
     Ok((shader_test, storage))
+}
+
+/// The fixed-function state the translated executors draw, as its cull mode; what they do
+/// not is refused.
+fn fixed_function(p: &Pipeline) -> R<TCull> {
+    if p.polygon_mode != PolygonMode::Fill {
+        return refuse(format!("POLYGON_MODE {:?}", p.polygon_mode));
+    }
+    if p.viewport.is_some_and(|v| {
+        (v.x, v.y, v.width, v.height, v.min_depth, v.max_depth) != (0.0, 0.0, p.framebuffer.0 as f32, p.framebuffer.1 as f32, 0.0, 1.0)
+    }) {
+        return refuse("a VIEWPORT other than the whole framebuffer");
+    }
+    if p.line_width != 1.0 {
+        return refuse("LINE_WIDTH other than 1");
+    }
+    if p.stencil.test {
+        return refuse("STENCIL tests");
+    }
+    // (`BOUNDS` only sets the bounds: AmberScript never enables the depth bounds test. A bias
+    // of all-zero factors adds nothing.)
+    let bias = p.depth.bias.filter(|b| *b != (0.0, 0.0, 0.0));
+    if p.depth.clamp || bias.is_some() {
+        return refuse("depth clamp, or a depth bias other than zero");
+    }
+    Ok(match p.cull {
+        CullMode::None => TCull::None,
+        CullMode::Front => TCull::Front,
+        CullMode::Back => TCull::Back,
+        CullMode::FrontAndBack => return refuse("CULL_MODE front_and_back"),
+    })
+}
+
+/// `RUN ... DRAW_RECT`: the rectangle's vertices (`v`, two floats each) at location 0.
+fn rect_draw(p: &Pipeline, v: &[f32], topology: tesserae::Topology) -> (Draw, Vec<VertexBufferData>, Option<IndexData>) {
+    let data: Vec<u8> = v.iter().flat_map(|f| f.to_le_bytes()).collect();
+    let layout = VertexBufferLayout {
+        stride: 8,
+        step_mode: StepMode::Vertex,
+        attributes: vec![VertexAttribute { location: 0, format: VertexFormat::Float32x2, offset: 0 }],
+    };
+    let vertex_buffers = vec![VertexBufferData { slot: 0, layout, data, line: p.line }];
+    let draw = Draw {
+        topology,
+        indexed: false,
+        count: (v.len() / 2) as u32,
+        instances: 1,
+        first: 0,
+        first_instance: 0,
+        base_vertex: 0,
+        line: p.line,
+    };
+    (draw, vertex_buffers, None)
+}
+
+/// `RUN ... DRAW_ARRAY`: the pipeline's vertex data (and index data when indexed), drawn as
+/// the run says.
+fn vertex_data_draw(script: &Script, p: &Pipeline, run: &Run, state: &State) -> R<(Draw, Vec<VertexBufferData>, Option<IndexData>)> {
+    let mut vertex_buffers = Vec::new();
+    let mut index_buffer = None;
+    let Run::DrawArray { topology: t, indexed, start, count, start_instance, instance_count } = *run else {
+        return refuse("a compute RUN on a graphics pipeline");
+    };
+    let mut vertices = u32::MAX;
+    for (slot, vd) in p.vertex_data.iter().enumerate() {
+        let b = script.buffer(vd.buffer);
+        let format = match (&vd.format, &b.element) {
+            (Some(f), _) => f.clone(),
+            (None, tesserae_amber::ElementType::Format(f)) => f.clone(),
+            (None, tesserae_amber::ElementType::Data { ty, .. }) => {
+                ty.as_format().ok_or_else(|| Refusal(format!("vertex data `{}` of a matrix type", b.name)))?
+            }
+        };
+        let stride = vd.stride.unwrap_or(b.element.layout().stride);
+        let data = state.bytes(vd.buffer)?.to_vec();
+        if vd.rate == InputRate::Vertex && stride > 0 {
+            vertices = vertices.min(((data.len() as u32).saturating_sub(vd.offset)) / stride);
+        }
+        let step_mode = if vd.rate == InputRate::Vertex { StepMode::Vertex } else { StepMode::Instance };
+        let layout = VertexBufferLayout {
+            stride,
+            step_mode,
+            attributes: vec![VertexAttribute { location: vd.location, format: vertex_format(&format)?, offset: vd.offset }],
+        };
+        vertex_buffers.push(VertexBufferData { slot: slot as u32, layout, data, line: p.line });
+    }
+    let available = if indexed {
+        let ib = p.index_data.expect("the parser requires INDEX_DATA for INDEXED");
+        let b = script.buffer(ib);
+        let bytes = state.bytes(ib)?;
+        let format = match b.element.layout().fields.first().map(|f| f.bits) {
+            Some(16) => IndexFormat::U16,
+            Some(32) => IndexFormat::U32,
+            _ => return refuse(format!("index data `{}` that is not 16- or 32-bit", b.name)),
+        };
+        let stride = b.element.layout().stride as usize;
+        let indices: Vec<u32> = bytes
+            .chunks_exact(stride)
+            .map(|c| tesserae_amber::types::read_field_int(c, &b.element.layout().fields[0]) as u32)
+            .collect();
+        let n = indices.len() as u32;
+        index_buffer = Some(IndexData { format, indices });
+        n
+    } else if vertices == u32::MAX {
+        0
+    } else {
+        vertices
+    };
+    let count = count.unwrap_or(available.saturating_sub(start));
+    // An indexed draw reads `count` indices from the first, and the start is the vertex
+    // offset added to each (Amber's `vkCmdDrawIndexed(count, instances, 0, start, ...)`).
+    let (first, base_vertex) = if indexed { (0, start as i32) } else { (start, 0) };
+    let draw = Draw {
+        topology: topology(t, p.patch_control_points)?,
+        indexed,
+        count,
+        instances: instance_count,
+        first,
+        first_instance: start_instance,
+        base_vertex,
+        line: p.line,
+    };
+    Ok((draw, vertex_buffers, index_buffer))
+}
+
+/// The depth attachment a depth test or write needs, cleared to `depth_clear`.
+fn depth_of(script: &Script, p: &Pipeline, depth_clear: Option<f32>) -> R<Option<TDepth>> {
+    Ok(match (p.depth.test || p.depth.write, depth_clear) {
+        (false, _) => None,
+        (true, Some(clear)) => {
+            // A 16-bit depth buffer keeps its precision (what is read back or sampled); other
+            // formats are D32 float (their values are not read back: `depth_bytes`).
+            let d16 = p.depth_attachment().and_then(|b| script.buffer(b).format()).is_some_and(|f| f.name == "D16_UNORM");
+            let format = if d16 { DepthFormat::D16Unorm } else { DepthFormat::D32Float };
+            Some(TDepth { format, clear, compare: compare_op(p.depth.compare), write: p.depth.write })
+        }
+        (true, None) => return refuse("a depth test over a depth buffer an earlier RUN wrote"),
+    })
 }
 
 /// A compute `RUN`'s descriptors, push constants and specialization, as the test of a
