@@ -85,9 +85,12 @@ fn garbage_words_are_an_error() {
             state ^= state << 5;
             words.push(state);
         }
-        // Must not panic; any outcome other than a panic is acceptable for garbage.
-        let _ = translate(&desc_unchecked(words.clone()));
-        let _ = translate_stage(&StageDesc::new(words));
+        // Random words after a header: no entry point, so never a stage; a load error (the
+        // words do not read as instructions, or no entry point), never a panic.
+        let pipeline = translate(&desc_unchecked(words.clone()));
+        assert!(matches!(pipeline, Err(TranslateError::Load { .. })), "{n} words: {:?}", pipeline.map(|p| p.passes.len()));
+        let stage = translate_stage(&StageDesc::new(words));
+        assert!(matches!(stage, Err(TranslateError::Load { .. })), "{n} words: {:?}", stage.map(|p| p.entry_point));
     }
 }
 
