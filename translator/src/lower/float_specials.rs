@@ -62,35 +62,46 @@ pub fn lower(module: &mut dr::Module) -> bool {
     if specials.is_empty() && bitcast_sources.is_empty() {
         return false;
     }
-    // A bitcast source is read from a private variable of its own type, with no bitcast added.
     for &(id, ty, bits) in &bitcast_sources {
-        let var = private_constant(module, ty, bits);
-        for fi in 0..module.functions.len() {
-            let uses_bitcast = module.functions[fi]
-                .blocks
-                .iter()
-                .any(|b| b.instructions.iter().any(|i| i.class.opcode == Op::Bitcast && i.operands.first() == Some(&Operand::IdRef(id))));
-            if !uses_bitcast {
-                continue;
-            }
-            let load = fresh_id(module);
-            let f = &mut module.functions[fi];
-            for b in &mut f.blocks {
-                for i in &mut b.instructions {
-                    if i.class.opcode == Op::Bitcast && i.operands.first() == Some(&Operand::IdRef(id)) {
-                        i.operands[0] = Operand::IdRef(load);
-                    }
+        read_bitcast_source(module, id, ty, bits);
+    }
+    if !specials.is_empty() {
+        rebuild_specials(module, &specials);
+    }
+    true
+}
+
+/// A bitcast source (`id`, an integer constant of type `ty` whose `bits` are a non-finite
+/// float) is read from a private variable of its own type by every function bitcasting it,
+/// with no bitcast added.
+fn read_bitcast_source(module: &mut dr::Module, id: Word, ty: Word, bits: u32) {
+    let var = private_constant(module, ty, bits);
+    for fi in 0..module.functions.len() {
+        let uses_bitcast = module.functions[fi]
+            .blocks
+            .iter()
+            .any(|b| b.instructions.iter().any(|i| i.class.opcode == Op::Bitcast && i.operands.first() == Some(&Operand::IdRef(id))));
+        if !uses_bitcast {
+            continue;
+        }
+        let load = fresh_id(module);
+        let f = &mut module.functions[fi];
+        for b in &mut f.blocks {
+            for i in &mut b.instructions {
+                if i.class.opcode == Op::Bitcast && i.operands.first() == Some(&Operand::IdRef(id)) {
+                    i.operands[0] = Operand::IdRef(load);
                 }
             }
-            let Some(entry) = f.blocks.first_mut() else { continue };
-            let at = entry.instructions.iter().position(|i| i.class.opcode != Op::Variable).unwrap_or(entry.instructions.len());
-            entry.instructions.insert(at, Instruction::new(Op::Load, Some(ty), Some(load), vec![Operand::IdRef(var)]));
         }
+        let Some(entry) = f.blocks.first_mut() else { continue };
+        let at = entry.instructions.iter().position(|i| i.class.opcode != Op::Variable).unwrap_or(entry.instructions.len());
+        entry.instructions.insert(at, Instruction::new(Op::Load, Some(ty), Some(load), vec![Operand::IdRef(var)]));
     }
-    if specials.is_empty() {
-        // The bitcasts above changed the module.
-        return true;
-    }
+}
+
+/// The `specials` (id, type, bits) and the constant composites built of them are rebuilt at
+/// the start of every function that reads them; the constants themselves go.
+fn rebuild_specials(module: &mut dr::Module, specials: &[(Word, Word, u32)]) {
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
     // The constants to rebuild at run time, in definition order: the specials, and the
     // composites built (at any depth) of them, which naga would evaluate just the same.
@@ -174,7 +185,6 @@ pub fn lower(module: &mut dr::Module) -> bool {
             module.annotations.retain(|a| a.operands.first() != Some(&Operand::IdRef(*id)));
         }
     }
-    true
 }
 
 /// A constant rebuilt at run time by every function that reads it.
