@@ -133,6 +133,8 @@ fn recompute(
         return id;
     }
     let mut inst = def.clone();
+    // Only a malformed module's definitions loop back to `id`; the walk then stops there.
+    recomputed.insert(id, id);
     for o in &mut inst.operands {
         if let Operand::IdRef(operand) = o {
             *operand = recompute(module, defs, b, *operand, recomputed, new);

@@ -54,7 +54,6 @@ pub fn check(module: &ModuleView, entry_id: Word, stage: Stage) -> Result<(), Lo
         for inst in module.bodies() {
             fragment_only_seen |= fragment_only(inst.opcode);
             check_branch_targets(module, inst)?;
-            check_self_reference(inst)?;
             call_arguments.collect(inst);
             check_explicit_lod(inst)?;
             check_vector_shuffle(module, inst)?;
@@ -252,10 +251,13 @@ fn check_vector_shuffle(module: &ModuleView, shuffle: Inst) -> Result<(), LoadEr
 
 /// Every result id is defined once (the lowering passes find a definition by its id; with two,
 /// they would rewrite one and read the other), below the header's bound (which the lowering
-/// passes allocate fresh ids from), and every id an instruction refers to is defined. Unchecked:
-/// a struct id defined twice sent the std140 lowering past the end of
-/// the other definition's members; decorations of undefined ids left a tessellation
-/// evaluation stage's built-in block half decorated.
+/// passes allocate fresh ids from), every id an instruction refers to is defined, and an
+/// instruction in a function names no id defined after it but labels, functions and `OpPhi`'s
+/// values ([`ModuleView::forward_reference`]). Unchecked: a struct id defined twice sent the
+/// std140 lowering past the end of the other definition's members; decorations of undefined
+/// ids left a tessellation evaluation stage's built-in block half decorated; an
+/// `OpSampledImage` taking its own result, and two pointer copies taking each other, sent
+/// walks over definitions or uses round them until the stack overflowed.
 fn check_ids(module: &ModuleView) -> Result<(), LoadError> {
     match module.id_problem() {
         Some(IdProblem::AboveBound(id)) => {
@@ -264,22 +266,12 @@ fn check_ids(module: &ModuleView) -> Result<(), LoadError> {
         Some(IdProblem::Redefined(id)) => return Err(LoadError::Malformed(format!("id %{id} is defined more than once"))),
         None => {}
     }
-    match module.undefined_reference() {
-        Some((opcode, id)) => Err(LoadError::Malformed(format!("{opcode:?} refers to %{id}, which is not defined"))),
-        None => Ok(()),
+    if let Some((opcode, id)) = module.undefined_reference() {
+        return Err(LoadError::Malformed(format!("{opcode:?} refers to %{id}, which is not defined")));
     }
-}
-
-/// An instruction in a function does not take its own result as an operand (only an `OpPhi`
-/// may, through a back edge: every other use must be dominated by the definition). Unchecked:
-/// `%56 = OpSampledImage %t %54 %56` sent the walk of a descriptor's readers round the
-/// instruction until the stack overflowed.
-fn check_self_reference(inst: Inst) -> Result<(), LoadError> {
-    match inst.result_id {
-        Some(id) if inst.opcode != Op::Phi && inst.ids.contains(&id) => {
-            Err(LoadError::Malformed(format!("{:?} %{id} takes its own result as an operand", inst.opcode)))
-        }
-        _ => Ok(()),
+    match module.forward_reference() {
+        Some((opcode, id)) => Err(LoadError::Malformed(format!("{opcode:?} refers to %{id}, which is not defined before it"))),
+        None => Ok(()),
     }
 }
 

@@ -531,6 +531,29 @@ impl<'w> ModuleView<'w> {
         })
     }
 
+    /// The first instruction in a function that names an id defined after it (or its own
+    /// result), with its opcode and the id. SPIR-V allows such forward references only to
+    /// labels (branches, merges,
+    /// `OpPhi`'s parents), to functions (calls) and in `OpPhi` (values from back edges): a
+    /// definition dominates its other uses, and blocks come in dominance order. spirv-val says
+    /// "has not been defined" of the rest.
+    pub fn forward_reference(&self) -> Option<(Op, Word)> {
+        let functions = &self.sections[Section::Functions as usize];
+        for i in functions.start..functions.end {
+            let r = &self.records[i as usize];
+            if r.opcode == Op::Phi {
+                continue;
+            }
+            for &id in &self.ids[r.ids as usize..self.ids_end(r)] {
+                let Some(d) = self.defs.get(id) else { continue };
+                if d >= i && !matches!(self.records[d as usize].opcode, Op::Label | Op::Function) {
+                    return Some((r.opcode, id));
+                }
+            }
+        }
+        None
+    }
+
     /// The instruction defining `id` (global or in a function).
     #[inline]
     pub fn def(&self, id: Word) -> Option<Inst<'_>> {
