@@ -533,15 +533,15 @@ impl<'w> ModuleView<'w> {
 
     /// The first instruction in a function that names an id defined after it (or its own
     /// result), with its opcode and the id. SPIR-V allows such forward references only to
-    /// labels (branches, merges,
-    /// `OpPhi`'s parents), to functions (calls) and in `OpPhi` (values from back edges): a
-    /// definition dominates its other uses, and blocks come in dominance order. spirv-val says
-    /// "has not been defined" of the rest.
+    /// labels (branches, merges, `OpPhi`'s parents), to functions (calls), in `OpPhi` (values
+    /// from back edges) and in `OpExtInstWithForwardRefsKHR` (debug information): a definition
+    /// dominates its other uses, and blocks come in dominance order. spirv-val says "has not
+    /// been defined" of the rest.
     pub fn forward_reference(&self) -> Option<(Op, Word)> {
         let functions = &self.sections[Section::Functions as usize];
         for i in functions.start..functions.end {
             let r = &self.records[i as usize];
-            if r.opcode == Op::Phi {
+            if matches!(r.opcode, Op::Phi | Op::ExtInstWithForwardRefsKHR) {
                 continue;
             }
             for &id in &self.ids[r.ids as usize..self.ids_end(r)] {
