@@ -597,23 +597,7 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
                 }
                 t.viewports.push(v);
             }
-            ["framebuffer", wd, ht, rest @ ..] => {
-                t.width = num(c, line, wd, "framebuffer width")?;
-                t.height = num(c, line, ht, "framebuffer height")?;
-                if !(1..=4096).contains(&t.width) || !(1..=4096).contains(&t.height) {
-                    return Err(c.err(line, "framebuffer size must be within 1..4096"));
-                }
-                match rest {
-                    [] => {}
-                    ["layers", n] => {
-                        t.layers = num(c, line, n, "framebuffer layers")?;
-                        if !(1..=16).contains(&t.layers) {
-                            return Err(c.err(line, "framebuffer layers must be within 1..16"));
-                        }
-                    }
-                    _ => return Err(c.err(line, "expected `framebuffer W H` or `framebuffer W H layers N`")),
-                }
-            }
+            ["framebuffer", wd, ht, rest @ ..] => parse_framebuffer(c, line, wd, ht, rest, &mut t)?,
             ["clear", r, g, b, a] => t.clear = [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
             ["cull", m] => {
                 t.cull = match *m {
@@ -632,83 +616,10 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
             }
             ["draw", topo, "vertices", n, opts @ ..] => t.draws.push(parse_draw(c, line, topo, n, false, opts)?),
             ["draw-indexed", topo, "indices", n, opts @ ..] => t.draws.push(parse_draw(c, line, topo, n, true, opts)?),
-            ["probe", "all", "rgba", r, g, b, a] => t.probes.push(Probe {
-                x: 0,
-                y: 0,
-                w: u32::MAX,
-                h: u32::MAX,
-                rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
-                check_alpha: true,
-                line,
-                target: None,
-            }),
-            ["probe", "rgba", x, y, r, g, b, a] => t.probes.push(Probe {
-                x: num(c, line, x, "probe x")?,
-                y: num(c, line, y, "probe y")?,
-                w: 1,
-                h: 1,
-                rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
-                check_alpha: true,
-                line,
-                target: None,
-            }),
-            ["probe", "rgb", x, y, r, g, b] => t.probes.push(Probe {
-                x: num(c, line, x, "probe x")?,
-                y: num(c, line, y, "probe y")?,
-                w: 1,
-                h: 1,
-                rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, 1.0],
-                check_alpha: false,
-                line,
-                target: None,
-            }),
-            ["probe", "rect", "rgba", x, y, wd, ht, r, g, b, a] => t.probes.push(Probe {
-                x: num(c, line, x, "probe x")?,
-                y: num(c, line, y, "probe y")?,
-                w: num(c, line, wd, "probe width")?,
-                h: num(c, line, ht, "probe height")?,
-                rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
-                check_alpha: true,
-                line,
-                target: None,
-            }),
+            ["probe", "all" | "rgba" | "rgb" | "rect", ..] => t.probes.push(parse_probe(c, line, &w)?),
             ["tolerance", rest @ ..] => {
-                let (executor, rest) = match rest {
-                    ["on", ex, r @ ..] => (Some(ex.to_string()), r),
-                    r => (None, r),
-                };
-                let ["channel", ch, kind @ ("pixels" | "edge-pixels"), px, "reason", reason @ ..] = rest else {
-                    return Err(c.err(
-                        line,
-                        "expected `tolerance [on EXECUTOR] channel N pixels|edge-pixels P% reason TEXT` (a reason is mandatory)",
-                    ));
-                };
-                if reason.is_empty() {
-                    return Err(c.err(line, "a tolerance needs a reason"));
-                }
-                let channel: u8 = num(c, line, ch, "tolerance channel (0-254)")?;
-                if channel == 255 {
-                    return Err(
-                        c.err(line, "`channel 255` accepts any image; `channel 0 pixels P%` lets P% of pixels differ by any amount")
-                    );
-                }
-                let Some(percent) = px.strip_suffix('%') else {
-                    return Err(c.err(line, format!("the pixel share must end in `%`, got `{px}`")));
-                };
-                let pixels_percent: f32 = num(c, line, percent, "tolerance pixels percent")?;
-                if !(0.0..=100.0).contains(&pixels_percent) {
-                    return Err(c.err(line, format!("the pixel share must be 0-100%, got `{px}`")));
-                }
-                if t.tolerances.iter().any(|x| x.executor == executor) {
-                    return Err(c.err(line, "a second tolerance for the same executor"));
-                }
-                t.tolerances.push(Tolerance {
-                    channel,
-                    pixels_percent,
-                    edges_only: *kind == "edge-pixels",
-                    reason: reason.join(" "),
-                    executor,
-                });
+                let tolerance = parse_tolerance(c, line, rest, &t.tolerances)?;
+                t.tolerances.push(tolerance);
             }
             ["depth", format, opts @ ..] => {
                 if let Some(first) = depth_line.replace(line) {
@@ -753,6 +664,115 @@ fn parse_test(c: &Cursor, s: &RawSection) -> Result<TestSection, ParseError> {
         return Err(c.err(p.line, format!("probe of target {} past the test's {images} targets and layers", p.target.unwrap_or(0))));
     }
     Ok(t)
+}
+
+/// `probe all rgba R G B A`, `probe rgba X Y R G B A`, `probe rgb X Y R G B`,
+/// `probe rect rgba X Y W H R G B A`: a colour expected over a region of the target.
+fn parse_probe(c: &Cursor, line: usize, w: &[&str]) -> Result<Probe, ParseError> {
+    Ok(match w {
+        ["probe", "all", "rgba", r, g, b, a] => Probe {
+            x: 0,
+            y: 0,
+            w: u32::MAX,
+            h: u32::MAX,
+            rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
+            check_alpha: true,
+            line,
+            target: None,
+        },
+        ["probe", "rgba", x, y, r, g, b, a] => Probe {
+            x: num(c, line, x, "probe x")?,
+            y: num(c, line, y, "probe y")?,
+            w: 1,
+            h: 1,
+            rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
+            check_alpha: true,
+            line,
+            target: None,
+        },
+        ["probe", "rgb", x, y, r, g, b] => Probe {
+            x: num(c, line, x, "probe x")?,
+            y: num(c, line, y, "probe y")?,
+            w: 1,
+            h: 1,
+            rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, 1.0],
+            check_alpha: false,
+            line,
+            target: None,
+        },
+        ["probe", "rect", "rgba", x, y, wd, ht, r, g, b, a] => Probe {
+            x: num(c, line, x, "probe x")?,
+            y: num(c, line, y, "probe y")?,
+            w: num(c, line, wd, "probe width")?,
+            h: num(c, line, ht, "probe height")?,
+            rgba: [unit(c, line, r)?, unit(c, line, g)?, unit(c, line, b)?, unit(c, line, a)?],
+            check_alpha: true,
+            line,
+            target: None,
+        },
+        _ => return Err(c.err(line, format!("unknown directive `{}`", w.join(" ")))),
+    })
+}
+
+/// The words after `tolerance`: `[on EXECUTOR] channel N pixels|edge-pixels P% reason TEXT`;
+/// `earlier`, the test's tolerances so far (one per executor).
+fn parse_tolerance(c: &Cursor, line: usize, rest: &[&str], earlier: &[Tolerance]) -> Result<Tolerance, ParseError> {
+    let (executor, rest) = match rest {
+        ["on", ex, r @ ..] => (Some(ex.to_string()), r),
+        r => (None, r),
+    };
+    let ["channel", ch, kind @ ("pixels" | "edge-pixels"), px, "reason", reason @ ..] = rest else {
+        return Err(c.err(
+            line,
+            "expected `tolerance [on EXECUTOR] channel N pixels|edge-pixels P% reason TEXT` (a reason is mandatory)",
+        ));
+    };
+    if reason.is_empty() {
+        return Err(c.err(line, "a tolerance needs a reason"));
+    }
+    let channel: u8 = num(c, line, ch, "tolerance channel (0-254)")?;
+    if channel == 255 {
+        return Err(
+            c.err(line, "`channel 255` accepts any image; `channel 0 pixels P%` lets P% of pixels differ by any amount")
+        );
+    }
+    let Some(percent) = px.strip_suffix('%') else {
+        return Err(c.err(line, format!("the pixel share must end in `%`, got `{px}`")));
+    };
+    let pixels_percent: f32 = num(c, line, percent, "tolerance pixels percent")?;
+    if !(0.0..=100.0).contains(&pixels_percent) {
+        return Err(c.err(line, format!("the pixel share must be 0-100%, got `{px}`")));
+    }
+    if earlier.iter().any(|x| x.executor == executor) {
+        return Err(c.err(line, "a second tolerance for the same executor"));
+    }
+    Ok(Tolerance {
+        channel,
+        pixels_percent,
+        edges_only: *kind == "edge-pixels",
+        reason: reason.join(" "),
+        executor,
+    })
+}
+
+/// `framebuffer W H [layers N]` into `t`.
+fn parse_framebuffer(c: &Cursor, line: usize, wd: &str, ht: &str, rest: &[&str], t: &mut TestSection) -> Result<(), ParseError> {
+    t.width = num(c, line, wd, "framebuffer width")?;
+    t.height = num(c, line, ht, "framebuffer height")?;
+    if !(1..=4096).contains(&t.width) || !(1..=4096).contains(&t.height) {
+        return Err(c.err(line, "framebuffer size must be within 1..4096"));
+    }
+    match rest {
+        [] => {}
+        ["layers", n] => {
+            t.layers = num(c, line, n, "framebuffer layers")?;
+            if !(1..=16).contains(&t.layers) {
+                return Err(c.err(line, "framebuffer layers must be within 1..16"));
+            }
+        }
+        _ => return Err(c.err(line, "expected `framebuffer W H` or `framebuffer W H layers N`")),
+    }
+    Ok(())
 }
 
 /// The words after `probe xfb`: `N offset BYTES TYPE V...` or `primitives written W needed P`.
