@@ -165,7 +165,6 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
             return Err(b.malformed(i + 1, format!("`{t}` outside a section")));
         }
     }
-    let strip = |l: &str| l.split('#').next().unwrap_or("").trim().to_string();
     let mut framebuffer_format = "B8G8R8A8_UNORM".to_string();
     let mut depth_format: Option<String> = None;
     let mut vertex_data: Option<(usize, Vec<(usize, &str)>)> = None;
@@ -174,63 +173,14 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
     for (line, header, body) in &sections {
         let words: Vec<&str> = header.split_whitespace().collect();
         match words.as_slice() {
-            ["require"] => {
-                for (l, text) in body {
-                    let t = strip(text);
-                    let w: Vec<&str> = t.split_whitespace().collect();
-                    match w.as_slice() {
-                        [] => {}
-                        ["framebuffer", f] => framebuffer_format = f.to_string(),
-                        ["depthstencil", f] => depth_format = Some(f.to_string()),
-                        ["fbsize", x, y] => {
-                            b.size = (
-                                x.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?,
-                                y.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?,
-                            )
-                        }
-                        ["fence_timeout", _] => {}
-                        [ext] if ext.starts_with("VK_") => b.script.device_extensions.push(ext.to_string()),
-                        [feature] => b.script.device_features.push(feature.to_string()),
-                        _ => return Err(b.malformed(*l, format!("unknown requirement `{t}`"))),
-                    }
-                }
-            }
+            ["require"] => require(&mut b, body, &mut framebuffer_format, &mut depth_format)?,
             ["vertex", "data"] => vertex_data = Some((*line, body.clone())),
             ["indices"] => indices = Some((*line, body.clone())),
             ["test"] => test = body.clone(),
             ["comment"] => {}
             [.., "shader"] | [.., "shader", "spirv"] | [.., "shader", "spirv", "hex"] | [.., "shader", "passthrough"] => {
-                let at = words.iter().position(|w| *w == "shader").expect("matched");
-                let stage = match &words[..at] {
-                    ["vertex"] => ShaderStage::Vertex,
-                    ["fragment"] => ShaderStage::Fragment,
-                    ["geometry"] => ShaderStage::Geometry,
-                    ["tessellation", "control"] => ShaderStage::TessControl,
-                    ["tessellation", "evaluation"] => ShaderStage::TessEval,
-                    ["compute"] => ShaderStage::Compute,
-                    _ => return Err(b.malformed(*line, format!("unknown section [{header}]"))),
-                };
-                let source: String = body.iter().map(|(_, l)| format!("{l}\n")).collect();
-                let source = match &words[at + 1..] {
-                    [] => ShaderSource::Glsl(source),
-                    ["spirv"] => ShaderSource::SpirvAsm(source),
-                    ["passthrough"] => ShaderSource::Passthrough,
-                    _ => {
-                        let mut bytes = Vec::new();
-                        for w in source.lines().map(strip).collect::<Vec<_>>().join(" ").split_whitespace() {
-                            bytes.push(
-                                u8::from_str_radix(w.trim_start_matches("0x"), 16)
-                                    .map_err(|_| b.malformed(*line, format!("bad hex byte `{w}`")))?,
-                            );
-                        }
-                        if bytes.len() % 4 != 0 {
-                            return Err(b.malformed(*line, "SPIR-V hex is not a whole number of words"));
-                        }
-                        ShaderSource::SpirvWords(bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
-                    }
-                };
-                let target_env = matches!(source, ShaderSource::SpirvAsm(_)).then(|| "spv1.0".to_string());
-                b.script.shaders.push(Shader { name: header.clone(), stage, source, target_env, line: *line });
+                let shader = shader_section(&b, *line, header, &words, body)?;
+                b.script.shaders.push(shader);
             }
             _ => return Err(b.malformed(*line, format!("unknown section [{header}]"))),
         }
@@ -275,45 +225,7 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
         b.compute = Some(PipelineId(b.script.pipelines.len() - 1));
     }
     if let Some((line, rows)) = vertex_data {
-        let rows: Vec<(usize, String)> = rows.iter().map(|(l, t)| (*l, strip(t))).filter(|(_, t)| !t.is_empty()).collect();
-        let Some((hl, header)) = rows.first() else { return Err(b.malformed(line, "[vertex data] without a header")) };
-        let mut columns = Vec::new();
-        for h in header.split_whitespace() {
-            let (loc, fmt) =
-                h.split_once('/').ok_or_else(|| b.malformed(*hl, format!("vertex data header `{h}` is not LOCATION/FORMAT")))?;
-            let location: u32 = loc.parse().map_err(|_| b.malformed(*hl, format!("bad location in `{h}`")))?;
-            let format = Format::parse(fmt).ok_or_else(|| b.unsupported(*hl, format!("vertex data column `{h}` (GL type names)")))?;
-            columns.push((location, format));
-        }
-        let mut data: Vec<Vec<String>> = vec![Vec::new(); columns.len()];
-        for (l, row) in &rows[1..] {
-            let mut w = row.split_whitespace();
-            for (c, (_, f)) in columns.iter().enumerate() {
-                for _ in 0..f.layout.fields.len() {
-                    data[c].push(w.next().ok_or_else(|| b.malformed(*l, "a vertex data row with too few values"))?.to_string());
-                }
-            }
-        }
-        for (c, (location, format)) in columns.into_iter().enumerate() {
-            let words: Vec<&str> = data[c].iter().map(String::as_str).collect();
-            let bytes = if words.is_empty() {
-                Vec::new()
-            } else {
-                encode(&format.layout, &words).ok_or_else(|| b.malformed(line, "bad vertex data values"))?
-            };
-            let id = b.add_buffer(format!("vertices_{location}"), ElementType::Format(format), line);
-            b.script.buffers[id.0].data = bytes;
-            if let Some(g) = b.graphics {
-                b.script.pipelines[g.0].vertex_data.push(VertexData {
-                    buffer: id,
-                    location,
-                    rate: InputRate::Vertex,
-                    format: None,
-                    offset: 0,
-                    stride: None,
-                });
-            }
-        }
+        add_vertex_data(&mut b, line, &rows)?;
     }
     if let Some((line, rows)) = indices {
         let words: Vec<String> =
@@ -331,10 +243,133 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
             b.script.pipelines[g.0].index_data = Some(id);
         }
     }
-    // A trailing `\` continues a command on the next line.
+    let joined = joined_lines(&test);
+    for (line, text) in joined {
+        let t = text.replace(['(', ')', ','], " ");
+        let w: Vec<&str> = t.split_whitespace().collect();
+        if !w.is_empty() {
+            test_command(&mut b, line, &w)?;
+        }
+    }
+    Ok(b.script)
+}
+
+/// A line without its `#` comment, trimmed.
+fn strip(l: &str) -> String {
+    l.split('#').next().unwrap_or("").trim().to_string()
+}
+
+/// A `[require]` section: device features and extensions into the script, the framebuffer
+/// size into the builder, the framebuffer and depth/stencil formats into `framebuffer` and
+/// `depth`.
+fn require(b: &mut Builder, body: &[(usize, &str)], framebuffer: &mut String, depth: &mut Option<String>) -> Result<()> {
+    for (l, text) in body {
+        let t = strip(text);
+        let w: Vec<&str> = t.split_whitespace().collect();
+        match w.as_slice() {
+            [] => {}
+            ["framebuffer", f] => *framebuffer = f.to_string(),
+            ["depthstencil", f] => *depth = Some(f.to_string()),
+            ["fbsize", x, y] => {
+                b.size = (
+                    x.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?,
+                    y.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?,
+                )
+            }
+            ["fence_timeout", _] => {}
+            [ext] if ext.starts_with("VK_") => b.script.device_extensions.push(ext.to_string()),
+            [feature] => b.script.device_features.push(feature.to_string()),
+            _ => return Err(b.malformed(*l, format!("unknown requirement `{t}`"))),
+        }
+    }
+    Ok(())
+}
+
+/// A shader section `[STAGE shader [spirv [hex] | passthrough]]` at `line`.
+fn shader_section(b: &Builder, line: usize, header: &str, words: &[&str], body: &[(usize, &str)]) -> Result<Shader> {
+    let at = words.iter().position(|w| *w == "shader").expect("matched");
+    let stage = match &words[..at] {
+        ["vertex"] => ShaderStage::Vertex,
+        ["fragment"] => ShaderStage::Fragment,
+        ["geometry"] => ShaderStage::Geometry,
+        ["tessellation", "control"] => ShaderStage::TessControl,
+        ["tessellation", "evaluation"] => ShaderStage::TessEval,
+        ["compute"] => ShaderStage::Compute,
+        _ => return Err(b.malformed(line, format!("unknown section [{header}]"))),
+    };
+    let source: String = body.iter().map(|(_, l)| format!("{l}\n")).collect();
+    let source = match &words[at + 1..] {
+        [] => ShaderSource::Glsl(source),
+        ["spirv"] => ShaderSource::SpirvAsm(source),
+        ["passthrough"] => ShaderSource::Passthrough,
+        _ => {
+            let mut bytes = Vec::new();
+            for w in source.lines().map(strip).collect::<Vec<_>>().join(" ").split_whitespace() {
+                bytes.push(
+                    u8::from_str_radix(w.trim_start_matches("0x"), 16)
+                        .map_err(|_| b.malformed(line, format!("bad hex byte `{w}`")))?,
+                );
+            }
+            if bytes.len() % 4 != 0 {
+                return Err(b.malformed(line, "SPIR-V hex is not a whole number of words"));
+            }
+            ShaderSource::SpirvWords(bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+        }
+    };
+    let target_env = matches!(source, ShaderSource::SpirvAsm(_)).then(|| "spv1.0".to_string());
+    Ok(Shader { name: header.to_string(), stage, source, target_env, line })
+}
+
+/// A `[vertex data]` section at `line`: a header of `LOCATION/FORMAT` columns, then rows of
+/// values; a buffer per column, bound to the graphics pipeline.
+fn add_vertex_data(b: &mut Builder, line: usize, rows: &[(usize, &str)]) -> Result<()> {
+    let rows: Vec<(usize, String)> = rows.iter().map(|(l, t)| (*l, strip(t))).filter(|(_, t)| !t.is_empty()).collect();
+    let Some((hl, header)) = rows.first() else { return Err(b.malformed(line, "[vertex data] without a header")) };
+    let mut columns = Vec::new();
+    for h in header.split_whitespace() {
+        let (loc, fmt) =
+            h.split_once('/').ok_or_else(|| b.malformed(*hl, format!("vertex data header `{h}` is not LOCATION/FORMAT")))?;
+        let location: u32 = loc.parse().map_err(|_| b.malformed(*hl, format!("bad location in `{h}`")))?;
+        let format = Format::parse(fmt).ok_or_else(|| b.unsupported(*hl, format!("vertex data column `{h}` (GL type names)")))?;
+        columns.push((location, format));
+    }
+    let mut data: Vec<Vec<String>> = vec![Vec::new(); columns.len()];
+    for (l, row) in &rows[1..] {
+        let mut w = row.split_whitespace();
+        for (c, (_, f)) in columns.iter().enumerate() {
+            for _ in 0..f.layout.fields.len() {
+                data[c].push(w.next().ok_or_else(|| b.malformed(*l, "a vertex data row with too few values"))?.to_string());
+            }
+        }
+    }
+    for (c, (location, format)) in columns.into_iter().enumerate() {
+        let words: Vec<&str> = data[c].iter().map(String::as_str).collect();
+        let bytes = if words.is_empty() {
+            Vec::new()
+        } else {
+            encode(&format.layout, &words).ok_or_else(|| b.malformed(line, "bad vertex data values"))?
+        };
+        let id = b.add_buffer(format!("vertices_{location}"), ElementType::Format(format), line);
+        b.script.buffers[id.0].data = bytes;
+        if let Some(g) = b.graphics {
+            b.script.pipelines[g.0].vertex_data.push(VertexData {
+                buffer: id,
+                location,
+                rate: InputRate::Vertex,
+                format: None,
+                offset: 0,
+                stride: None,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The `[test]` section's commands, a trailing `\` continuing one on the next line.
+fn joined_lines(test: &[(usize, &str)]) -> Vec<(usize, String)> {
     let mut joined: Vec<(usize, String)> = Vec::new();
     let mut open = false;
-    for (line, text) in test {
+    for &(line, text) in test {
         let t = strip(text);
         let (t, cont) = match t.strip_suffix('\\') {
             Some(head) => (head.to_string(), true),
@@ -349,14 +384,7 @@ pub fn parse(path: &Path, name: &str, text: &str) -> Result<Script> {
         }
         open = cont;
     }
-    for (line, text) in joined {
-        let t = text.replace(['(', ')', ','], " ");
-        let w: Vec<&str> = t.split_whitespace().collect();
-        if !w.is_empty() {
-            test_command(&mut b, line, &w)?;
-        }
-    }
-    Ok(b.script)
+    joined
 }
 
 fn num<T: std::str::FromStr>(b: &Builder, line: usize, w: Option<&&str>, what: &str) -> Result<T> {
