@@ -176,23 +176,7 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
     };
     let cmd = ChildCommand { exe: opts.child_exe.clone(), adapter: opts.adapter.clone(), timeout: opts.timeout };
 
-    // Batches interleave the executors, so the first tests complete first.
-    let renderable: Vec<usize> = (0..tests.len()).filter(|&t| parsed[t].is_ok()).collect();
-    // A test rendered alone is a batch of its own.
-    let alone = |t: usize| parsed[t].as_ref().is_ok_and(CorpusTest::render_alone);
-    let mut chunks: Vec<Vec<usize>> = Vec::new();
-    for &t in &renderable {
-        match chunks.last_mut() {
-            Some(c) if !alone(t) && !alone(c[0]) && c.len() < opts.batch.max(1) => c.push(t),
-            _ => chunks.push(vec![t]),
-        }
-    }
-    let mut queue = VecDeque::new();
-    for chunk in chunks {
-        for ex in 0..opts.executors.len() {
-            queue.push_back((ex, chunk.clone()));
-        }
-    }
+    let queue = batches(opts, &parsed);
     let queue = Mutex::new(queue);
     let mut writer = report::ResultsWriter::create(&opts.out).map_err(io)?;
     let mut pages = report::Pages::new(&opts.out);
@@ -226,21 +210,7 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
                 let (name, _) = &tests[next];
                 progress.show(name);
                 let rows = match &parsed[next] {
-                    Err(e) => {
-                        let status = if e.unsupported { Status::Skip } else { Status::Fail };
-                        opts.executors
-                            .iter()
-                            .map(|ex| TestResult {
-                                test: name.clone(),
-                                executor: ex.name(),
-                                status: expectations.apply(name, &ex.name(), status),
-                                outcome: status,
-                                duration_ms: 0,
-                                message: e.message.clone(),
-                                page: None,
-                            })
-                            .collect()
-                    }
+                    Err(e) => unparsed_rows(opts, &expectations, name, e),
                     Ok(test) => {
                         let renderings: Vec<Rendering> = table[next].iter_mut().map(|r| r.take().expect("complete row")).collect();
                         for (i, r) in renderings.iter().enumerate() {
@@ -283,6 +253,60 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
     progress.finish();
     report::write_summaries(&opts.out, &results, &report::baseline::Baselines::of(opts)).map_err(io)?;
 
+    Ok(summary(&expectations, opts, results, unavailable_seen, unavailable_tests))
+}
+
+/// The batches of tests each child renders, per executor: tests in corpus order, `opts.batch`
+/// to a batch (a test rendered alone is a batch of its own), the executors interleaved so the
+/// first tests complete first. Tests that did not parse are rendered by none.
+fn batches(opts: &RunOptions, parsed: &[Result<CorpusTest, LoadError>]) -> VecDeque<(usize, Vec<usize>)> {
+    let renderable: Vec<usize> = (0..parsed.len()).filter(|&t| parsed[t].is_ok()).collect();
+    // A test rendered alone is a batch of its own.
+    let alone = |t: usize| parsed[t].as_ref().is_ok_and(CorpusTest::render_alone);
+    let mut chunks: Vec<Vec<usize>> = Vec::new();
+    for &t in &renderable {
+        match chunks.last_mut() {
+            Some(c) if !alone(t) && !alone(c[0]) && c.len() < opts.batch.max(1) => c.push(t),
+            _ => chunks.push(vec![t]),
+        }
+    }
+    let mut queue = VecDeque::new();
+    for chunk in chunks {
+        for ex in 0..opts.executors.len() {
+            queue.push_back((ex, chunk.clone()));
+        }
+    }
+    queue
+}
+
+/// The rows of a test that did not parse: skipped where it needs what is not supported, else
+/// failed, for every executor.
+fn unparsed_rows(opts: &RunOptions, expectations: &Expectations, name: &str, e: &LoadError) -> Vec<TestResult> {
+    let status = if e.unsupported { Status::Skip } else { Status::Fail };
+    opts.executors
+        .iter()
+        .map(|ex| TestResult {
+            test: name.to_string(),
+            executor: ex.name(),
+            status: expectations.apply(name, &ex.name(), status),
+            outcome: status,
+            duration_ms: 0,
+            message: e.message.clone(),
+            page: None,
+        })
+        .collect()
+}
+
+/// The run's summary: executors that rendered nothing (`unavailable_seen` with their reason)
+/// while others did, executors that lost their device part-way (`unavailable_tests` tests);
+/// expectations not exercised because their test skipped are noted on stderr.
+fn summary(
+    expectations: &Expectations,
+    opts: &RunOptions,
+    results: Vec<TestResult>,
+    unavailable_seen: Vec<Option<String>>,
+    unavailable_tests: Vec<usize>,
+) -> RunSummary {
     let rendered_somewhere = results.iter().any(|r| r.status != Status::Skip);
     let mut unavailable = Vec::new();
     let mut lost_device = Vec::new();
@@ -304,7 +328,7 @@ pub fn run(opts: &RunOptions) -> Result<RunSummary, String> {
             eprintln!("note: expectation `{},{},{expected}` not exercised: the test skipped ({})", r.test, r.executor, r.message);
         }
     }
-    Ok(RunSummary { results, unavailable, lost_device })
+    RunSummary { results, unavailable, lost_device }
 }
 
 /// Judges one test's renderings in executor order (the native image, when there is one, is
