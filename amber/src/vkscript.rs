@@ -271,10 +271,7 @@ fn require(b: &mut Builder, body: &[(usize, &str)], framebuffer: &mut String, de
             ["framebuffer", f] => *framebuffer = f.to_string(),
             ["depthstencil", f] => *depth = Some(f.to_string()),
             ["fbsize", x, y] => {
-                b.size = (
-                    x.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?,
-                    y.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?,
-                )
+                b.size = (x.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?, y.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?)
             }
             ["fence_timeout", _] => {}
             [ext] if ext.starts_with("VK_") => b.script.device_extensions.push(ext.to_string()),
@@ -306,8 +303,7 @@ fn shader_section(b: &Builder, line: usize, header: &str, words: &[&str], body: 
             let mut bytes = Vec::new();
             for w in source.lines().map(strip).collect::<Vec<_>>().join(" ").split_whitespace() {
                 bytes.push(
-                    u8::from_str_radix(w.trim_start_matches("0x"), 16)
-                        .map_err(|_| b.malformed(line, format!("bad hex byte `{w}`")))?,
+                    u8::from_str_radix(w.trim_start_matches("0x"), 16).map_err(|_| b.malformed(line, format!("bad hex byte `{w}`")))?,
                 );
             }
             if bytes.len() % 4 != 0 {
@@ -327,8 +323,7 @@ fn add_vertex_data(b: &mut Builder, line: usize, rows: &[(usize, &str)]) -> Resu
     let Some((hl, header)) = rows.first() else { return Err(b.malformed(line, "[vertex data] without a header")) };
     let mut columns = Vec::new();
     for h in header.split_whitespace() {
-        let (loc, fmt) =
-            h.split_once('/').ok_or_else(|| b.malformed(*hl, format!("vertex data header `{h}` is not LOCATION/FORMAT")))?;
+        let (loc, fmt) = h.split_once('/').ok_or_else(|| b.malformed(*hl, format!("vertex data header `{h}` is not LOCATION/FORMAT")))?;
         let location: u32 = loc.parse().map_err(|_| b.malformed(*hl, format!("bad location in `{h}`")))?;
         let format = Format::parse(fmt).ok_or_else(|| b.unsupported(*hl, format!("vertex data column `{h}` (GL type names)")))?;
         columns.push((location, format));

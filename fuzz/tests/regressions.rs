@@ -580,7 +580,8 @@ fn an_instruction_taking_its_own_result_is_malformed() {
 #[test]
 fn a_loop_of_sampled_images_is_malformed() {
     let mut words = words_of("regressions/spirv_words/fixed/sampled-image-of-its-own-result.bin");
-    let at = (5..words.len()).find(|&i| words[i..].starts_with(&[5 << 16 | 86, 41, 56, 54, 56])).expect("the self-referring OpSampledImage");
+    let at =
+        (5..words.len()).find(|&i| words[i..].starts_with(&[5 << 16 | 86, 41, 56, 54, 56])).expect("the self-referring OpSampledImage");
     words[at + 4] = 67;
     words.splice(at..at, [4 << 16 | 100, 27, 67, 56]);
     words[3] = 68; // the bound
@@ -625,7 +626,8 @@ OpReturn
 OpFunctionEnd
 ";
     use spirv_tools::assembler::Assembler;
-    let words = spirv_tools::assembler::create(None).assemble(text, spirv_tools::assembler::AssemblerOptions::default()).expect("assembles");
+    let words =
+        spirv_tools::assembler::create(None).assemble(text, spirv_tools::assembler::AssemblerOptions::default()).expect("assembles");
     let r = tesserae::translate_stage(&StageDesc::new(words.as_words().to_vec()));
     assert!(
         matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("CopyObject refers to")),

@@ -722,19 +722,14 @@ fn parse_tolerance(c: &Cursor, line: usize, rest: &[&str], earlier: &[Tolerance]
         r => (None, r),
     };
     let ["channel", ch, kind @ ("pixels" | "edge-pixels"), px, "reason", reason @ ..] = rest else {
-        return Err(c.err(
-            line,
-            "expected `tolerance [on EXECUTOR] channel N pixels|edge-pixels P% reason TEXT` (a reason is mandatory)",
-        ));
+        return Err(c.err(line, "expected `tolerance [on EXECUTOR] channel N pixels|edge-pixels P% reason TEXT` (a reason is mandatory)"));
     };
     if reason.is_empty() {
         return Err(c.err(line, "a tolerance needs a reason"));
     }
     let channel: u8 = num(c, line, ch, "tolerance channel (0-254)")?;
     if channel == 255 {
-        return Err(
-            c.err(line, "`channel 255` accepts any image; `channel 0 pixels P%` lets P% of pixels differ by any amount")
-        );
+        return Err(c.err(line, "`channel 255` accepts any image; `channel 0 pixels P%` lets P% of pixels differ by any amount"));
     }
     let Some(percent) = px.strip_suffix('%') else {
         return Err(c.err(line, format!("the pixel share must end in `%`, got `{px}`")));
@@ -746,13 +741,7 @@ fn parse_tolerance(c: &Cursor, line: usize, rest: &[&str], earlier: &[Tolerance]
     if earlier.iter().any(|x| x.executor == executor) {
         return Err(c.err(line, "a second tolerance for the same executor"));
     }
-    Ok(Tolerance {
-        channel,
-        pixels_percent,
-        edges_only: *kind == "edge-pixels",
-        reason: reason.join(" "),
-        executor,
-    })
+    Ok(Tolerance { channel, pixels_percent, edges_only: *kind == "edge-pixels", reason: reason.join(" "), executor })
 }
 
 /// `framebuffer W H [layers N]` into `t`.

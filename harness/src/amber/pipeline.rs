@@ -541,10 +541,8 @@ fn vertex_data_draw(script: &Script, p: &Pipeline, run: &Run, state: &State) -> 
             _ => return refuse(format!("index data `{}` that is not 16- or 32-bit", b.name)),
         };
         let stride = b.element.layout().stride as usize;
-        let indices: Vec<u32> = bytes
-            .chunks_exact(stride)
-            .map(|c| tesserae_amber::types::read_field_int(c, &b.element.layout().fields[0]) as u32)
-            .collect();
+        let indices: Vec<u32> =
+            bytes.chunks_exact(stride).map(|c| tesserae_amber::types::read_field_int(c, &b.element.layout().fields[0]) as u32).collect();
         let n = indices.len() as u32;
         index_buffer = Some(IndexData { format, indices });
         n

@@ -12,9 +12,9 @@ use crate::shader_test::{
     TexelFormat, TextureData, TextureView,
 };
 use std::sync::{Arc, Mutex};
+use targets::Targets;
 use tesserae::{ClipMode, Plan};
 use tesserae_wgpu::{DrawCall, Inputs, PipelineConfig, TranslatedPipeline};
-use targets::Targets;
 
 mod targets;
 

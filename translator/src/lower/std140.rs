@@ -150,8 +150,9 @@ fn scalar_layout(defs: &HashMap<Word, Instruction>, ty: Word) -> Option<(u32, u3
         })
         .collect();
     let scalar32 = |c: Word| {
-        defs.get(&c)
-            .is_some_and(|d| matches!(d.class.opcode, Op::TypeFloat | Op::TypeInt) && d.operands.first() == Some(&Operand::LiteralBit32(32)))
+        defs.get(&c).is_some_and(|d| {
+            matches!(d.class.opcode, Op::TypeFloat | Op::TypeInt) && d.operands.first() == Some(&Operand::LiteralBit32(32))
+        })
     };
     element_layout(i.class.opcode, &words, scalar32)
 }
@@ -278,7 +279,10 @@ fn pad(module: &mut dr::Module, defs: &HashMap<Word, Instruction>, member: &ToPa
         !(a.class.opcode == Op::MemberDecorate
             && a.operands.first() == Some(&Operand::IdRef(s))
             && a.operands.get(1) == Some(&Operand::LiteralBit32(m))
-            && matches!(a.operands.get(2), Some(Operand::Decoration(Decoration::MatrixStride | Decoration::ColMajor | Decoration::RowMajor))))
+            && matches!(
+                a.operands.get(2),
+                Some(Operand::Decoration(Decoration::MatrixStride | Decoration::ColMajor | Decoration::RowMajor))
+            ))
     });
     if let Some(st) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(s)) {
         st.operands[m as usize] = Operand::IdRef(array);

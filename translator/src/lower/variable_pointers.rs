@@ -504,8 +504,7 @@ fn rewrite_use(
         (op @ (Op::PtrEqual | Op::PtrNotEqual), [a, b]) if pair.contains_key(a) => {
             let ((ka, ia), (kb, ib)) = (pair[a], pair[b]);
             let (same_base, same_index) = (fresh_id(module), fresh_id(module));
-            let (compare, join) =
-                if op == Op::PtrEqual { (Op::IEqual, Op::LogicalAnd) } else { (Op::INotEqual, Op::LogicalOr) };
+            let (compare, join) = if op == Op::PtrEqual { (Op::IEqual, Op::LogicalAnd) } else { (Op::INotEqual, Op::LogicalOr) };
             let ty = inst.result_type.unwrap_or(boolean);
             emit(out, compare, ty, same_base, vec![ka, kb]);
             emit(out, compare, ty, same_index, vec![ia, ib]);

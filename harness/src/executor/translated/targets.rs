@@ -160,7 +160,11 @@ impl Targets {
                 target.as_image_copy(),
                 wgpu::TexelCopyBufferInfo {
                     buffer: &colour,
-                    layout: wgpu::TexelCopyBufferLayout { offset: k as u64 * per_target, bytes_per_row: Some(row), rows_per_image: Some(h) },
+                    layout: wgpu::TexelCopyBufferLayout {
+                        offset: k as u64 * per_target,
+                        bytes_per_row: Some(row),
+                        rows_per_image: Some(h),
+                    },
                 },
                 extent(test),
             );

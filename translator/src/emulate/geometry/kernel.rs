@@ -59,7 +59,12 @@ pub(super) fn geometry_pass(
 
 /// Statements storing the emitted vertex's record at `record` (the point-list rules first for
 /// point sprites, which decide there whether the point is drawn).
-fn emission_stores(module: &naga::Module, outputs: &GeometryOutputs, layout: &RecordLayout, record: &Record) -> Result<String, TranslateError> {
+fn emission_stores(
+    module: &naga::Module,
+    outputs: &GeometryOutputs,
+    layout: &RecordLayout,
+    record: &Record,
+) -> Result<String, TranslateError> {
     let stage = Stage::Geometry;
     let mut stores = String::new();
     let position = if outputs.position {

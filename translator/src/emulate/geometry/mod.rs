@@ -533,9 +533,11 @@ fn per_patch(draw: DrawShape, per_primitive: u32) -> DrawShape {
         DrawShape::IndexedPerPrimitive { indices, indices_per_primitive } => {
             DrawShape::IndexedPerPrimitive { indices, indices_per_primitive: indices_per_primitive * per_primitive }
         }
-        DrawShape::PointSpritesPerPrimitive { indices, entries_per_primitive, vertices_per_entry } => {
-            DrawShape::PointSpritesPerPrimitive { indices, entries_per_primitive: entries_per_primitive * per_primitive, vertices_per_entry }
-        }
+        DrawShape::PointSpritesPerPrimitive { indices, entries_per_primitive, vertices_per_entry } => DrawShape::PointSpritesPerPrimitive {
+            indices,
+            entries_per_primitive: entries_per_primitive * per_primitive,
+            vertices_per_entry,
+        },
         other => other,
     }
 }
