@@ -22,6 +22,16 @@ fn words_of(rel: &str) -> Vec<u32> {
     bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
+/// `words` as one stage is refused at load as malformed, with a message containing `says`.
+fn assert_stage_malformed(words: Vec<u32>, says: &str) {
+    let r = tesserae::translate_stage(&StageDesc::new(words));
+    assert!(
+        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains(says)),
+        "{:?}",
+        r.map(|p| p.entry_point)
+    );
+}
+
 fn desc_of(rel: &str) -> PipelineDesc {
     let p = path(rel);
     let text = std::fs::read_to_string(&p).unwrap();
@@ -393,12 +403,7 @@ fn type_defined_by_itself() {
 #[test]
 fn matrix_of_738_million_columns_is_malformed() {
     let words = words_of("regressions/spirv_words/fixed/matrix-of-738197506-columns.bin");
-    let r = tesserae::translate_stage(&StageDesc::new(words));
-    assert!(
-        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("TypeMatrix")),
-        "{:?}",
-        r.map(|p| p.entry_point)
-    );
+    assert_stage_malformed(words, "TypeMatrix");
 }
 
 /// `words` without the `OpMemberName`s that name a member past their struct (malformed, refused
@@ -482,12 +487,7 @@ fn a_clip_distance_array_of_589825_is_refused_by_name() {
 #[test]
 fn a_viewport_index_declared_vec4_is_malformed() {
     let words = words_of("regressions/spirv_words/fixed/viewport-index-declared-vec4.bin");
-    let r = tesserae::translate_stage(&StageDesc::new(words));
-    assert!(
-        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("ViewportIndex")),
-        "{:?}",
-        r.map(|p| p.entry_point)
-    );
+    assert_stage_malformed(words, "ViewportIndex");
 }
 
 /// `spirv_words` (2026-12-06, after 23.7 M runs): a module whose result ids run past the
@@ -502,12 +502,7 @@ fn a_viewport_index_declared_vec4_is_malformed() {
 fn result_ids_past_the_bound_are_malformed_when_rspirv_reads_the_module() {
     let words = words_of("regressions/spirv_words/fixed/result-ids-past-bound-in-a-module-out-of-order.bin");
     assert!(tesserae::spirv_view::ModuleView::read(&words).is_some_and(|(_, in_order)| !in_order), "no longer a module rspirv reads");
-    let r = tesserae::translate_stage(&StageDesc::new(words));
-    assert!(
-        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("not below the header's bound 59")),
-        "{:?}",
-        r.map(|p| p.entry_point)
-    );
+    assert_stage_malformed(words, "not below the header's bound 59");
 }
 
 /// `spirv_words` (2026-12-06, at startup over the kept corpus, after the padded arrays reached
@@ -534,12 +529,7 @@ fn a_stride_of_megabytes_is_refused_not_padded() {
 #[test]
 fn an_index_decoration_outside_a_fragment_stage_is_malformed() {
     let words = words_of("regressions/spirv_words/fixed/index-decoration-on-evaluation-output.bin");
-    let r = tesserae::translate_stage(&StageDesc::new(words));
-    assert!(
-        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("Index")),
-        "{:?}",
-        r.map(|p| p.entry_point)
-    );
+    assert_stage_malformed(words, "Index");
 }
 
 /// `spirv_words` (2026-12-06, 9.04 M runs into a campaign of 31 minutes): a tessellation
@@ -550,12 +540,7 @@ fn an_index_decoration_outside_a_fragment_stage_is_malformed() {
 #[test]
 fn a_member_name_past_its_struct_is_malformed() {
     let words = words_of("regressions/spirv_words/fixed/member-name-index-past-the-struct.bin");
-    let r = tesserae::translate_stage(&StageDesc::new(words));
-    assert!(
-        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("OpMemberName")),
-        "{:?}",
-        r.map(|p| p.entry_point)
-    );
+    assert_stage_malformed(words, "OpMemberName");
 }
 
 /// `spirv_words` (2026-12-06, 1.17 M runs into a campaign of 10 minutes; the stack overflow
@@ -567,12 +552,7 @@ fn a_member_name_past_its_struct_is_malformed() {
 #[test]
 fn an_instruction_taking_its_own_result_is_malformed() {
     let words = words_of("regressions/spirv_words/fixed/sampled-image-of-its-own-result.bin");
-    let r = tesserae::translate_stage(&StageDesc::new(words));
-    assert!(
-        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("SampledImage refers to %56, which is not defined before it")),
-        "{:?}",
-        r.map(|p| p.entry_point)
-    );
+    assert_stage_malformed(words, "SampledImage refers to %56, which is not defined before it");
 }
 
 /// The same stage with the loop two instructions long: `%56 = OpSampledImage %41 %54 %67` and
@@ -585,12 +565,7 @@ fn a_loop_of_sampled_images_is_malformed() {
     words[at + 4] = 67;
     words.splice(at..at, [4 << 16 | 100, 27, 67, 56]);
     words[3] = 68; // the bound
-    let r = tesserae::translate_stage(&StageDesc::new(words));
-    assert!(
-        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("Image refers to %56, which is not defined before it")),
-        "{:?}",
-        r.map(|p| p.entry_point)
-    );
+    assert_stage_malformed(words, "Image refers to %56, which is not defined before it");
 }
 
 /// Two pointer copies in successive blocks naming each other (`%p = OpCopyObject %q` in the
@@ -628,10 +603,5 @@ OpFunctionEnd
     use spirv_tools::assembler::Assembler;
     let words =
         spirv_tools::assembler::create(None).assemble(text, spirv_tools::assembler::AssemblerOptions::default()).expect("assembles");
-    let r = tesserae::translate_stage(&StageDesc::new(words.as_words().to_vec()));
-    assert!(
-        matches!(&r, Err(tesserae::TranslateError::Load { source: tesserae::LoadError::Malformed(m), .. }) if m.contains("CopyObject refers to")),
-        "{:?}",
-        r.map(|p| p.entry_point)
-    );
+    assert_stage_malformed(words.as_words().to_vec(), "CopyObject refers to");
 }
