@@ -27,11 +27,14 @@ fn naga_alone(words: &[u32]) -> Result<String, String> {
     naga::back::wgsl::write_string(&m, &info, naga::back::wgsl::WriterFlags::empty()).map_err(|e| e.to_string())
 }
 
-/// The three compared sets, in report order.
-const SETS: [(&str, &str); 3] = [
+/// The compared sets, in report order: pipelines drawn as given (`plain`), with points
+/// expanded, with cull distances tested in a primitive pass, and with other compute passes
+/// (a primitive pass for flat varyings or strip restart, a transform feedback capture).
+const SETS: [(&str, &str); 4] = [
     ("plain", "the same SPIR-V"),
     ("points", "PointSize, CullDistance outputs demoted"),
     ("cull", "CullDistance, PointSize outputs demoted"),
+    ("passes", "the same SPIR-V"),
 ];
 
 /// The set a translated pipeline belongs to, the SPIR-V naga gets for it and the plan its
@@ -48,19 +51,21 @@ fn classify(desc: &tesserae::PipelineDesc) -> Result<(usize, Vec<Vec<u32>>, tess
     };
     let stages = std::iter::once(&desc.vertex).chain(desc.fragment.as_ref());
     let vertex = tesserae::reflect::load(&desc.vertex.spirv, desc.vertex.entry_point.as_deref()).map_err(|_| "vertex does not load")?;
-    let set = match (vertex.reflection.cull_distance_outputs > 0, desc.topology.is_points()) {
-        (true, _) => 2,
-        (false, true) => 1,
-        (false, false) => 0,
+    let computes = plan.passes.iter().any(|p| matches!(p, tesserae::plan::Pass::Compute(_)));
+    let set = match (vertex.reflection.cull_distance_outputs > 0, desc.topology.is_points(), computes) {
+        (true, _, _) => 2,
+        (false, true, _) => 1,
+        (false, false, true) => 3,
+        (false, false, false) => 0,
     };
-    let naga_input: Vec<Vec<u32>> = if set == 0 {
+    let naga_input: Vec<Vec<u32>> = if set == 0 || set == 3 {
         stages.map(|s| s.spirv.clone()).collect()
     } else {
         let strip = |s: &tesserae::StageDesc| without_builtin_outputs(&s.spirv, &[BuiltIn::PointSize, BuiltIn::CullDistance]);
         stages.map(strip).collect::<Result<_, _>>().map_err(|_| "built-ins not removable")?
     };
     if naga_input.iter().any(|w| naga_alone(w).is_err()) {
-        return Err(if set == 0 { "refused by naga" } else { "refused by naga once demoted" });
+        return Err(if set == 0 || set == 3 { "refused by naga" } else { "refused by naga once demoted" });
     }
     Ok((set, naga_input, plan))
 }
@@ -91,7 +96,7 @@ pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool
         let sets: Option<Vec<&str>> =
             only.and_then(|o| o.split(',').find_map(|g| g.trim().strip_prefix("translate:"))).map(|s| s.split('+').collect());
         if let Some(unknown) = sets.iter().flatten().find(|s| **s != "tess" && !SETS.iter().any(|(name, _)| name == *s)) {
-            return Err(format!("no translation set `{unknown}` (sets: plain, points, cull, tess)"));
+            return Err(format!("no translation set `{unknown}` (sets: plain, points, cull, passes, tess)"));
         }
         translation(sel, iterations, profile, sets.as_deref())?;
     }
@@ -147,16 +152,16 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     if pipelines.is_empty() && tessellated.is_empty() {
         return Err("no pipeline in the selection translates".into());
     }
-    let mut t_translate = [Duration::ZERO; 3];
-    let mut t_warm = [Duration::ZERO; 3];
-    let mut t_naga = [Duration::ZERO; 3];
+    let mut t_translate = [Duration::ZERO; SETS.len()];
+    let mut t_warm = [Duration::ZERO; SETS.len()];
+    let mut t_naga = [Duration::ZERO; SETS.len()];
     // Each loop's fastest iteration (the machine's noise only ever adds time).
-    let mut best_translate = [Duration::MAX; 3];
-    let mut best_naga = [Duration::MAX; 3];
+    let mut best_translate = [Duration::MAX; SETS.len()];
+    let mut best_naga = [Duration::MAX; SETS.len()];
     // Each iteration's cold translations over its naga loop, run just after: noise that lasts
     // longer than an iteration (the machine's load moves naga alone by a third between runs)
     // hits both sides of such a pair alike.
-    let mut paired: [Vec<f64>; 3] = Default::default();
+    let mut paired: [Vec<f64>; SETS.len()] = Default::default();
     for _ in 0..iterations {
         // Each side runs over one set's pipelines in a loop of its own, as an application
         // translating its pipelines at load would: no measurement follows the other side's

@@ -426,3 +426,44 @@ fn atomic_min_and_max_of_the_locations_signedness_stay_as_they_are() {
         assert_eq!(operations(&wgsl).atomics, [fun], "{op:?}:\n{wgsl}");
     }
 }
+
+/// The pass's predicate holds where the pass changes something: operations on operands and
+/// results of their opcode's signedness leave it off (no rspirv module is built for them); one
+/// operand of the other signedness, or a signed remainder (always spelled out), turns it on.
+#[test]
+fn the_predicate_holds_only_where_a_signedness_differs() {
+    let applies = |words: &[u32]| {
+        let (view, _) = spirv_view::ModuleView::read(words).expect("the kernel reads");
+        lower::signed_operations::applies(&view)
+    };
+    let same = kernel(|k| {
+        let (int, uint, float) = (k.int, k.uint, k.float);
+        let quotient = k.op(Op::SDiv, int, &[k.x[0], k.y[0]]);
+        k.store(0, quotient);
+        let max = k.glsl(uint, U_MAX, &[k.x[1], k.y[1]]);
+        k.store(1, max);
+        let abs = k.glsl(int, S_ABS, &[k.z[0]]);
+        k.store(2, abs);
+        let f = k.op(Op::ConvertSToF, float, &[k.x[0]]);
+        let back = k.op(Op::ConvertFToS, int, &[f]);
+        k.store(3, back);
+        let count = k.op(Op::BitCount, uint, &[k.z[1]]);
+        k.store(4, count);
+    });
+    assert!(!applies(&same), "every operation computes on its opcode's signedness already");
+    let quotient_of_uint = kernel(|k| {
+        let quotient = k.op(Op::SDiv, k.int, &[k.x[0], k.y[1]]);
+        k.store(0, quotient);
+    });
+    assert!(applies(&quotient_of_uint), "OpSDiv of a uint operand");
+    let max_into_int = kernel(|k| {
+        let max = k.glsl(k.int, U_MAX, &[k.x[1], k.y[1]]);
+        k.store(0, max);
+    });
+    assert!(applies(&max_into_int), "UMax with an int Result");
+    let remainder = kernel(|k| {
+        let r = k.op(Op::SRem, k.int, &[k.x[0], k.y[0]]);
+        k.store(0, r);
+    });
+    assert!(applies(&remainder), "OpSRem of ints");
+}

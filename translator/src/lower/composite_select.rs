@@ -31,11 +31,15 @@ use rspirv::dr::{self, Block, Instruction, Operand};
 use spirv::{Op, SelectionControl, StorageClass, Word};
 use std::collections::{HashMap, HashSet};
 
-/// Whether [`lower`] may change or refuse the module: a function selects, and the module
-/// declares an array, struct, matrix or pointer type (which a select might choose).
+/// Whether [`lower`] may change or refuse the module: a function selects an array, struct,
+/// matrix or pointer.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.types_global_values().any(|i| matches!(i.opcode, Op::TypeArray | Op::TypeStruct | Op::TypeMatrix | Op::TypePointer))
-        && module.bodies().any(|i| i.opcode == Op::Select)
+    module.bodies().any(|i| {
+        i.opcode == Op::Select
+            && i.result_type
+                .and_then(|t| module.def(t))
+                .is_some_and(|t| matches!(t.opcode, Op::TypeArray | Op::TypeStruct | Op::TypeMatrix | Op::TypePointer))
+    })
 }
 
 /// A pointer select: its condition and the two pointers.

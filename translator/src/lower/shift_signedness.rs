@@ -12,14 +12,28 @@
 //! Result type. `OpShiftLeftLogical` (the same bits either way) is rewritten only when Result's
 //! signedness differs from Base's, which naga would otherwise type as Base.
 
-use super::signed_operations::{int_shapes, value_types, with_signedness, IntShape};
+use super::signed_operations::{int_shapes, int_signedness, value_types, with_signedness, IntShape};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 use std::collections::HashMap;
 
-/// Whether [`lower`] may change the module: a function shifts.
+/// Whether [`lower`] may change the module: a function shifts Base of a signedness other than
+/// the shift's, or into a Result type of another signedness than Base's.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| matches!(i.opcode, Op::ShiftRightLogical | Op::ShiftRightArithmetic | Op::ShiftLeftLogical))
+    let signedness = |ty: Option<Word>| ty.and_then(|t| int_signedness(module, t));
+    module.bodies().any(|i| {
+        let [base, _] = i.operands else { return false };
+        let (Some(result), Some(base)) = (signedness(i.result_type), signedness(module.def(*base).and_then(|d| d.result_type))) else {
+            return false;
+        };
+        let shifts_on = match i.opcode {
+            Op::ShiftRightLogical => 0,
+            Op::ShiftRightArithmetic => 1,
+            Op::ShiftLeftLogical => result,
+            _ => return false,
+        };
+        base != shifts_on || result != shifts_on
+    })
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
@@ -31,20 +45,24 @@ pub fn lower(module: &mut dr::Module) -> bool {
     }
     let shapes = int_shapes(module);
     let value_types = value_types(module);
+    let mut changed = false;
     let mut functions = std::mem::take(&mut module.functions);
     for f in &mut functions {
         for b in &mut f.blocks {
             let old = std::mem::take(&mut b.instructions);
             for inst in old {
                 match rewrite(module, &shapes, &value_types, &inst) {
-                    Some(new) => b.instructions.extend(new),
+                    Some(new) => {
+                        changed = true;
+                        b.instructions.extend(new);
+                    }
                     None => b.instructions.push(inst),
                 }
             }
         }
     }
     module.functions = functions;
-    true
+    changed
 }
 
 /// The instructions replacing `inst`, or `None` to keep it.
@@ -162,7 +180,9 @@ mod tests {
             for (base, result) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
                 for (op, needed) in [(Op::ShiftRightLogical, 0), (Op::ShiftRightArithmetic, 1)] {
                     let mut m = module(op, base, result, vector);
-                    lower(&mut m);
+                    let differs = base != needed || result != needed;
+                    assert_eq!(applies(&crate::spirv_view::ModuleView::of_module(&m)), differs, "{op:?} base {base} result {result}");
+                    assert_eq!(lower(&mut m), differs, "{op:?} base {base} result {result}");
                     assert_eq!(shift_operand_signedness(&m, op), [(needed, needed)], "{op:?} base {base} result {result}");
                     // naga's `>>` now shifts the kind of integer the SPIR-V shift asked for.
                     let words = m.assemble();
@@ -179,10 +199,12 @@ mod tests {
     fn left_shifts_follow_the_result_type() {
         let mut same = module(Op::ShiftLeftLogical, 1, 1, false);
         let before = same.assemble();
-        lower(&mut same);
+        assert!(!applies(&crate::spirv_view::ModuleView::of_module(&same)));
+        assert!(!lower(&mut same));
         assert_eq!(same.assemble(), before, "a shift whose types agree is left alone");
         let mut m = module(Op::ShiftLeftLogical, 0, 1, true);
-        lower(&mut m);
+        assert!(applies(&crate::spirv_view::ModuleView::of_module(&m)));
+        assert!(lower(&mut m));
         assert_eq!(shift_operand_signedness(&m, Op::ShiftLeftLogical), [(1, 1)]);
     }
 }

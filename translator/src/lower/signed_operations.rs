@@ -95,13 +95,49 @@ fn glsl_sets<'a>(module: &'a crate::spirv_view::ModuleView) -> impl Iterator<Ite
     module.ext_inst_imports().filter(|i| i.string_at(0).is_some_and(|(s, _)| s == "GLSL.std.450")).filter_map(|i| i.result_id)
 }
 
-/// Whether [`lower`] may change the module: a function uses one of the operations above.
+/// Whether [`lower`] may change the module: a function uses one of the operations above on an
+/// integer operand or Result of the other signedness, or a signed remainder (always spelled out).
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     let sets: Vec<Word> = glsl_sets(module).collect();
-    module.bodies().any(|i| match i.opcode {
-        Op::ExtInst => matches!(i.operands, [set, n, ..] if sets.contains(set) && glsl_sign(*n).is_some()),
-        op => core_sign(op).is_some(),
+    let signedness = |ty: Word| int_signedness(module, ty);
+    let differs = |ty: Option<Word>, signed: u32| ty.and_then(signedness).is_some_and(|s| s != signed);
+    let value_differs = |id: &Word, signed: u32| differs(module.def(*id).and_then(|d| d.result_type), signed);
+    // Whether an operation on `sign` with these integer operands (and an integer Result, with
+    // `result`) computes on a type of the other signedness somewhere.
+    let computes_otherwise = |i: &crate::spirv_view::Inst, sign: Sign, mut operands: std::slice::Iter<u32>, result: bool| {
+        let signed = match sign {
+            Sign::Signed => 1,
+            Sign::Unsigned => 0,
+            Sign::OfResult => match i.result_type.and_then(signedness) {
+                Some(s) => s,
+                None => return false,
+            },
+        };
+        operands.any(|id| value_differs(id, signed)) || (result && differs(i.result_type, signed))
+    };
+    module.bodies().any(|i| match (i.opcode, i.operands) {
+        (Op::SRem | Op::SMod, _) => true,
+        (Op::ExtInst, [set, n, args @ ..]) if sets.contains(set) => {
+            glsl_sign(*n).is_some_and(|sign| computes_otherwise(&i, sign, args.iter(), true))
+        }
+        (op, operands) => core_sign(op).is_some_and(|(sign, positions, result)| {
+            // The positioned operands are the leading ones (`core_sign`).
+            computes_otherwise(&i, sign, operands[..positions.len().min(operands.len())].iter(), result)
+        }),
     })
+}
+
+/// The signedness of an integer scalar or vector type (1: signed), read from a view.
+pub(crate) fn int_signedness(module: &crate::spirv_view::ModuleView, ty: Word) -> Option<u32> {
+    let def = module.def(ty)?;
+    let scalar = match (def.opcode, def.operands) {
+        (Op::TypeVector, [component, _]) => module.def(*component)?,
+        _ => def,
+    };
+    match (scalar.opcode, scalar.operands) {
+        (Op::TypeInt, [_, signed]) => Some(*signed),
+        _ => None,
+    }
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

@@ -15,11 +15,40 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};
 use std::collections::HashMap;
 
-/// Whether [`lower`] may change the module: it has a uniform or storage buffer variable.
+/// Whether [`lower`] may change the module: a uniform or storage block variable's access
+/// chains and array lengths name constant members, none of them its last.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     const UNIFORM: u32 = StorageClass::Uniform as u32;
     const STORAGE: u32 = StorageClass::StorageBuffer as u32;
-    module.types_global_values().any(|i| matches!((i.opcode, i.operands), (Op::Variable, [UNIFORM | STORAGE, ..])))
+    // Each block variable, its member count and the highest member named so far.
+    let mut blocks: Vec<(Word, usize, Option<u32>)> = module
+        .types_global_values()
+        .filter(|i| matches!((i.opcode, i.operands), (Op::Variable, [UNIFORM | STORAGE, ..])))
+        .filter_map(|v| {
+            let pointer = module.def(v.result_type?)?;
+            let [_, pointee] = pointer.operands else { return None };
+            let st = module.def(*pointee).filter(|t| t.opcode == Op::TypeStruct)?;
+            Some((v.result_id?, st.operands.len(), None))
+        })
+        .collect();
+    if blocks.is_empty() {
+        return false;
+    }
+    for i in module.bodies() {
+        let member = match (i.opcode, i.operands) {
+            (Op::AccessChain | Op::InBoundsAccessChain, [_, index, ..]) => match module.def(*index) {
+                Some(c) if c.opcode == Op::Constant && c.operands.len() == 1 => c.operands[0],
+                _ => continue,
+            },
+            (Op::ArrayLength, [_, member]) => *member,
+            _ => continue,
+        };
+        if let Some((_, _, last)) = blocks.iter_mut().find(|(var, ..)| *var == i.operands[0]) {
+            *last = Some(last.map_or(member, |l| l.max(member)));
+        }
+    }
+    // (A use other than these keeps the block whole: the pass finds it, this need not.)
+    blocks.iter().any(|&(_, members, last)| last.is_some_and(|l| (l as usize).saturating_add(1) < members))
 }
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {

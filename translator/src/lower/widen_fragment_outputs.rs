@@ -25,7 +25,23 @@ pub fn applies(view: &ModuleView) -> bool {
     let mut entries = view.entry_points().peekable();
     entries.peek().is_some()
         && entries.all(|e| e.operands.first() == Some(&(ExecutionModel::Fragment as u32)))
-        && view.types_global_values().any(|i| i.opcode == Op::Variable && i.operands.first() == Some(&(StorageClass::Output as u32)))
+        && view
+            .types_global_values()
+            .any(|i| i.opcode == Op::Variable && i.operands.first() == Some(&(StorageClass::Output as u32)) && narrow(view, i.result_type))
+}
+
+/// Whether `pointer` points to a 32-bit scalar or a vector of fewer than four components (what
+/// [`widen`] widens).
+fn narrow(view: &ModuleView, pointer: Option<Word>) -> bool {
+    let pointee = pointer.and_then(|p| view.def(p)).and_then(|p| match p.operands {
+        [_, pointee] => view.def(*pointee),
+        _ => None,
+    });
+    match pointee.map(|t| (t.opcode, t.operands)) {
+        Some((Op::TypeVector, [_, n])) => *n < 4,
+        Some((Op::TypeFloat | Op::TypeInt, [32, ..])) => true,
+        _ => false,
+    }
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {
