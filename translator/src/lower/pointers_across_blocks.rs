@@ -21,33 +21,31 @@ fn recomputable(op: Op) -> bool {
 /// Whether [`lower`] may change the module: a function computes a pointer by an access chain
 /// or copy and uses it in a later block.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    let pointers: HashSet<Word> =
-        module.types_global_values().filter(|i| i.opcode == Op::TypePointer).filter_map(|i| i.result_id).collect();
-    let mut defined_here: HashSet<Word> = HashSet::new();
-    let mut defined_before: HashSet<Word> = HashSet::new();
-    for f in module.functions() {
-        defined_here.clear();
-        defined_before.clear();
-        for i in f.body() {
-            if i.opcode != Op::Phi && i.ids.iter().any(|id| defined_before.contains(id)) {
-                return true;
+    let is_pointer = |ty: Word| module.def(ty).is_some_and(|t| t.opcode == Op::TypePointer);
+    // The block (counted over the module's functions) that defines each such pointer.
+    let mut block_of = crate::spirv_view::IdTable::new(module.bound());
+    let mut block = 0;
+    for i in module.bodies() {
+        if i.opcode != Op::Phi && i.ids.iter().any(|id| block_of.get(*id).is_some_and(|b| b != block)) {
+            return true;
+        }
+        if recomputable(i.opcode) && i.result_type.is_some_and(is_pointer) {
+            if let Some(id) = i.result_id {
+                block_of.set(id, block);
             }
-            if recomputable(i.opcode) && i.result_type.is_some_and(|t| pointers.contains(&t)) {
-                defined_here.extend(i.result_id);
-            }
-            if matches!(
-                i.opcode,
-                Op::Branch
-                    | Op::BranchConditional
-                    | Op::Switch
-                    | Op::Return
-                    | Op::ReturnValue
-                    | Op::Kill
-                    | Op::Unreachable
-                    | Op::TerminateInvocation
-            ) {
-                defined_before.extend(defined_here.drain());
-            }
+        }
+        if matches!(
+            i.opcode,
+            Op::Branch
+                | Op::BranchConditional
+                | Op::Switch
+                | Op::Return
+                | Op::ReturnValue
+                | Op::Kill
+                | Op::Unreachable
+                | Op::TerminateInvocation
+        ) {
+            block += 1;
         }
     }
     false
