@@ -36,6 +36,13 @@ pub(crate) fn merge_instruction(b: &Block) -> Option<&Instruction> {
     b.instructions.get(n.checked_sub(2)?).filter(|i| matches!(i.class.opcode, Op::SelectionMerge | Op::LoopMerge))
 }
 
+/// Keeps the (value, parent) pairs of the phi `i` whose parent block `keep` accepts.
+pub(crate) fn retain_phi_parents(i: &mut Instruction, keep: impl Fn(Word) -> bool) {
+    let kept: Vec<Operand> =
+        i.operands.chunks(2).filter(|pair| matches!(pair, [_, Operand::IdRef(p)] if keep(*p))).flatten().cloned().collect();
+    i.operands = kept;
+}
+
 pub(crate) fn id_operands(i: &Instruction) -> impl Iterator<Item = Word> + '_ {
     i.operands.iter().filter_map(|o| match o {
         Operand::IdRef(id) => Some(*id),

@@ -30,7 +30,7 @@
 //! (phis cannot join pointers), a construct that is not entered only at its target, and copies
 //! that would grow the function past [`MAX_COPIED_INSTRUCTIONS`].
 
-use super::cfg::{id_operands, label, merge_instruction, terminator, Cfg};
+use super::cfg::{id_operands, label, merge_instruction, retain_phi_parents, terminator, Cfg};
 use super::{fresh_id, undef};
 use rspirv::dr::{self, Block, Instruction, Operand};
 use spirv::{Op, SelectionControl, Word};
@@ -180,7 +180,9 @@ fn duplicate(module: &mut dr::Module, f: usize, cfg: &Cfg, plan: &Plan) -> bool 
     }
     let values: HashSet<Word> = plan.region.iter().flat_map(|&b| func.blocks[b].instructions.iter().filter_map(|i| i.result_id)).collect();
     let region_labels: HashSet<Word> = plan.region.iter().map(|&b| cfg.labels[b]).collect();
-    let Some(joins) = joins(module, f, cfg, plan, &values, &region_labels) else { return false };
+    let region = Region { blocks: in_region, values, labels: region_labels };
+    let Some(joins) = joins(module, f, cfg, plan, &region) else { return false };
+    let Region { blocks: in_region, values, labels: region_labels } = region;
     let mut defined: Vec<Word> = values.into_iter().chain(region_labels.iter().copied()).collect();
     defined.sort_unstable();
     let map: HashMap<Word, Word> = defined.iter().map(|&id| (id, fresh_id(module))).collect();
@@ -204,14 +206,7 @@ fn duplicate(module: &mut dr::Module, f: usize, cfg: &Cfg, plan: &Plan) -> bool 
     let copies = copy_region(func, cfg, plan, &source_labels, remap);
     // The original is no longer entered from the sources.
     for i in func.blocks[plan.into].instructions.iter_mut().filter(|i| i.class.opcode == Op::Phi) {
-        let pairs: Vec<Operand> = i
-            .operands
-            .chunks(2)
-            .filter(|pair| !matches!(pair.get(1), Some(Operand::IdRef(p)) if source_labels.contains(p)))
-            .flatten()
-            .cloned()
-            .collect();
-        i.operands = pairs;
+        retain_phi_parents(i, |p| !source_labels.contains(&p));
     }
     // Phis of the blocks the construct branches to gain the copies' branches.
     for (k, b) in func.blocks.iter_mut().enumerate() {
@@ -237,13 +232,19 @@ fn duplicate(module: &mut dr::Module, f: usize, cfg: &Cfg, plan: &Plan) -> bool 
     true
 }
 
-/// The values of the construct (`values`; its blocks' labels `region_labels`) read outside it,
-/// which must meet in a phi at the one block the construct leaves to, dominating every such
-/// read; `None` when they cannot (several exits, a read the exit does not dominate, a
-/// pointer: pointers cannot meet in a phi).
-fn joins(module: &dr::Module, f: usize, cfg: &Cfg, plan: &Plan, values: &HashSet<Word>, region_labels: &HashSet<Word>) -> Option<Joins> {
+/// The fallen-into construct's blocks (by index), the values they define and their labels.
+struct Region {
+    blocks: HashSet<usize>,
+    values: HashSet<Word>,
+    labels: HashSet<Word>,
+}
+
+/// The values of the construct read outside it, which must meet in a phi at the one block the
+/// construct leaves to, dominating every such read; `None` when they cannot (several exits, a
+/// read the exit does not dominate, a pointer: pointers cannot meet in a phi).
+fn joins(module: &dr::Module, f: usize, cfg: &Cfg, plan: &Plan, region: &Region) -> Option<Joins> {
     let func = &module.functions[f];
-    let in_region: HashSet<usize> = plan.region.iter().copied().collect();
+    let Region { blocks: in_region, values, labels: region_labels } = region;
     let mut reads: Vec<(usize, usize, usize)> = Vec::new();
     // The block where each of those reads happens.
     let mut read_at: Vec<usize> = Vec::new();
@@ -346,14 +347,7 @@ fn copy_region(func: &dr::Function, cfg: &Cfg, plan: &Plan, source_labels: &Hash
         for i in &block.instructions {
             let mut i = i.clone();
             if i.class.opcode == Op::Phi && b == plan.into {
-                let pairs: Vec<Operand> = i
-                    .operands
-                    .chunks(2)
-                    .filter(|pair| matches!(pair.get(1), Some(Operand::IdRef(p)) if source_labels.contains(p)))
-                    .flatten()
-                    .cloned()
-                    .collect();
-                i.operands = pairs;
+                retain_phi_parents(&mut i, |p| source_labels.contains(&p));
             }
             i.result_id = i.result_id.map(&remap);
             for o in &mut i.operands {

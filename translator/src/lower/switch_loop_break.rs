@@ -17,7 +17,7 @@
 //! that branches both to the loop's merge and to the switch's merge (one phi operand per
 //! predecessor cannot say which way it went).
 
-use super::cfg::{terminator, Cfg};
+use super::cfg::{retain_phi_parents, terminator, Cfg};
 use super::{fresh_id, type_id, undef};
 use rspirv::dr::{self, Block, Instruction, Operand};
 use spirv::{Op, SelectionControl, Word};
@@ -193,9 +193,7 @@ fn rewrite(module: &mut dr::Module, f: usize, cfg: &Cfg, exit: &LoopExit) {
     // The loop merge reads the carried values from the new merge block.
     for i in func.blocks[exit.loop_merge].instructions.iter_mut().filter(|i| i.class.opcode == Op::Phi) {
         let Some(carrier) = carried.iter().find(|c| Some(c.phi) == i.result_id).map(|c| c.carrier) else { continue };
-        let kept: Vec<Operand> =
-            phi_pairs(i).into_iter().filter(|(_, p)| !from.contains(p)).flat_map(|(v, p)| [Operand::IdRef(v), Operand::IdRef(p)]).collect();
-        i.operands = kept;
+        retain_phi_parents(i, |p| !from.contains(&p));
         i.operands.extend([Operand::IdRef(carrier), Operand::IdRef(new_merge)]);
     }
     let block = Block { label: Some(Instruction::new(Op::Label, None, Some(new_merge), vec![])), instructions: phis };
