@@ -119,11 +119,56 @@ fn without_builtin_outputs(words: &[u32], builtins: &[BuiltIn]) -> Result<Vec<u3
     Ok(module.assemble())
 }
 
+/// A pipeline of one of the [`SETS`]: its set, description, naga's input (one module per
+/// stage), the plan every timed translation must give again, and its test's name.
+type SetMember = (usize, tesserae::PipelineDesc, Vec<Vec<u32>>, tesserae::Plan, String);
+
+/// The selection's pipelines, each in its set or left out (with why, counted).
+struct Pipelines {
+    members: Vec<SetMember>,
+    /// Tessellated pipelines (no naga peer), with their plans and names.
+    tessellated: Vec<(tesserae::PipelineDesc, tesserae::Plan, String)>,
+    left_out: Vec<(&'static str, u32)>,
+}
+
 fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&str]>) -> Result<(), String> {
+    let Pipelines { members, tessellated, left_out } = pipelines(sel, sets)?;
+    let times = time_sets(&members, iterations)?;
+    println!("translation of corpus pipelines x {iterations} iterations (naga alone: spv-in + validate + wgsl-out per stage)");
+    println!(
+        "  {:<7} {:>9} {:>15} {:>15} {:>8} {:>11} {:>11} {:>13}   naga's input",
+        "set", "pipelines", "tesserae us/p", "naga us/p", "ratio", "warm ratio", "best ratio", "paired ratio"
+    );
+    for (i, (set, input)) in SETS.iter().enumerate() {
+        let count = members.iter().filter(|(s, ..)| *s == i).count();
+        if count == 0 {
+            println!("  {set:<7} {count:>9}   (none in the selection)");
+            continue;
+        }
+        times.print_row(i, count, iterations, set, input);
+    }
+    let skipped: Vec<String> = left_out.iter().map(|(why, n)| format!("{n} {why}")).collect();
+    println!("  left out: {}", if skipped.is_empty() { "none".into() } else { skipped.join(", ") });
+    println!("  ratio: translations with the emulation's kernel cache cleared before each; warm ratio: the cache kept;");
+    println!("  best ratio: the cold translations' fastest iteration over naga's fastest (noise only adds time);");
+    println!("  paired ratio: the median over iterations of one iteration's cold translations over its naga loop");
+    println!("  (each side in its own loop over one set's pipelines: neither warms caches for the other)");
+    if !tessellated.is_empty() {
+        time_tessellated(&tessellated, iterations)?;
+    }
+    if profile {
+        let tess = tessellated.into_iter().map(|(d, _, _)| (SETS.len(), d, Vec::new()));
+        let all: Vec<_> = members.into_iter().map(|(set, d, stages, _, _)| (set, d, stages)).chain(tess).collect();
+        profile_phases(&all, iterations, Cache::Cleared);
+        profile_phases(&all, iterations, Cache::Kept);
+    }
+    Ok(())
+}
+
+/// The selection's pipelines in the sets `sets` names (all without), classified.
+fn pipelines(sel: &Selection, sets: Option<&[&str]>) -> Result<Pipelines, String> {
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
-    let mut pipelines = Vec::new();
-    let mut tessellated = Vec::new();
-    let mut left_out: Vec<(&str, u32)> = Vec::new();
+    let mut found = Pipelines { members: Vec::new(), tessellated: Vec::new(), left_out: Vec::new() };
     for (name, path) in runner::select(&opts) {
         let Ok(test) = shader_test::load(&path, &name) else { continue };
         let why = match compile::pipeline(&test, tesserae::Options::default()) {
@@ -131,37 +176,69 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
             Ok(desc) => match classify(&desc) {
                 Ok((set, _, _)) if sets.is_some_and(|sets| !sets.contains(&SETS[set].0)) => continue,
                 Ok((set, naga_input, expected)) => {
-                    pipelines.push((set, desc, naga_input, expected, name));
+                    found.members.push((set, desc, naga_input, expected, name));
                     continue;
                 }
                 Err(why) => {
                     if desc.tess_control.is_some() && sets.is_none_or(|sets| sets.contains(&"tess")) {
                         if let Ok(expected) = tesserae::translate(&desc) {
-                            tessellated.push((desc, expected, name));
+                            found.tessellated.push((desc, expected, name));
                         }
                     }
                     why
                 }
             },
         };
-        match left_out.iter_mut().find(|(w, _)| *w == why) {
+        match found.left_out.iter_mut().find(|(w, _)| *w == why) {
             Some((_, n)) => *n += 1,
-            None => left_out.push((why, 1)),
+            None => found.left_out.push((why, 1)),
         }
     }
-    if pipelines.is_empty() && tessellated.is_empty() {
+    if found.members.is_empty() && found.tessellated.is_empty() {
         return Err("no pipeline in the selection translates".into());
     }
-    let mut t_translate = [Duration::ZERO; SETS.len()];
-    let mut t_warm = [Duration::ZERO; SETS.len()];
-    let mut t_naga = [Duration::ZERO; SETS.len()];
+    Ok(found)
+}
+
+/// Per set: cold and warm translation, naga alone, each loop's fastest iteration, and each
+/// iteration's cold translations over its naga loop.
+struct SetTimes {
+    translate: [Duration; SETS.len()],
+    warm: [Duration; SETS.len()],
+    naga: [Duration; SETS.len()],
     // Each loop's fastest iteration (the machine's noise only ever adds time).
-    let mut best_translate = [Duration::MAX; SETS.len()];
-    let mut best_naga = [Duration::MAX; SETS.len()];
-    // Each iteration's cold translations over its naga loop, run just after: noise that lasts
-    // longer than an iteration (the machine's load moves naga alone by a third between runs)
-    // hits both sides of such a pair alike.
-    let mut paired: [Vec<f64>; SETS.len()] = Default::default();
+    best_translate: [Duration; SETS.len()],
+    best_naga: [Duration; SETS.len()],
+    // Noise that lasts longer than an iteration (the machine's load moves naga alone by a third
+    // between runs) hits both sides of such a pair alike.
+    paired: [Vec<f64>; SETS.len()],
+}
+
+impl SetTimes {
+    fn print_row(&self, i: usize, count: usize, iterations: u32, set: &str, input: &str) {
+        let n = (count as u32 * iterations) as f64;
+        let (tt, tw, tn) = (self.translate[i].as_secs_f64(), self.warm[i].as_secs_f64(), self.naga[i].as_secs_f64());
+        let best = self.best_translate[i].as_secs_f64() / self.best_naga[i].as_secs_f64();
+        let median = median(&mut self.paired[i].clone());
+        println!(
+            "  {set:<7} {count:>9} {:>15.1} {:>15.1} {:>7.2}x {:>10.2}x {best:>10.2}x {median:>12.2}x   {input}",
+            tt * 1e6 / n,
+            tn * 1e6 / n,
+            tt / tn,
+            tw / tn
+        );
+    }
+}
+
+fn time_sets(members: &[SetMember], iterations: u32) -> Result<SetTimes, String> {
+    let mut t = SetTimes {
+        translate: [Duration::ZERO; SETS.len()],
+        warm: [Duration::ZERO; SETS.len()],
+        naga: [Duration::ZERO; SETS.len()],
+        best_translate: [Duration::MAX; SETS.len()],
+        best_naga: [Duration::MAX; SETS.len()],
+        paired: Default::default(),
+    };
     for _ in 0..iterations {
         // Each side runs over one set's pipelines in a loop of its own, as an application
         // translating its pipelines at load would: no measurement follows the other side's
@@ -171,100 +248,67 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
         // loops so machine noise hits them alike. Cold: the emulation's kernels not yet parsed
         // (their cache cleared, untimed); warm: the cache kept.
         for set in 0..SETS.len() {
-            let members = || pipelines.iter().filter(move |(s, _, _, _, _)| *s == set);
-            let mut this_round = Duration::ZERO;
+            let members = || members.iter().filter(move |(s, ..)| *s == set);
+            let mut cold = Duration::ZERO;
             for (_, desc, _, expected, name) in members() {
-                tesserae::wgsl::clear_kernel_cache();
-                let s = Instant::now();
-                let plan = std::hint::black_box(tesserae::translate(desc));
-                this_round += s.elapsed();
-                same_plan(name, plan, expected)?;
-            }
-            t_translate[set] += this_round;
-            best_translate[set] = best_translate[set].min(this_round);
-            let cold_round = this_round;
-            for (_, desc, _, expected, name) in members() {
-                let s = Instant::now();
-                let plan = std::hint::black_box(tesserae::translate(desc));
-                t_warm[set] += s.elapsed();
-                same_plan(name, plan, expected)?;
-            }
-            let mut this_round = Duration::ZERO;
-            for (_, _, stages, _, name) in members() {
-                let s = Instant::now();
-                let outputs: Vec<_> = stages.iter().map(|w| std::hint::black_box(naga_alone(w))).collect();
-                this_round += s.elapsed();
-                if let Some(Err(e)) = outputs.into_iter().find(Result::is_err) {
-                    return Err(format!("{name}: naga alone failed on a stage it took before: {e}"));
-                }
-            }
-            t_naga[set] += this_round;
-            best_naga[set] = best_naga[set].min(this_round);
-            if !this_round.is_zero() {
-                paired[set].push(cold_round.as_secs_f64() / this_round.as_secs_f64());
-            }
-        }
-    }
-    println!("translation of corpus pipelines x {iterations} iterations (naga alone: spv-in + validate + wgsl-out per stage)");
-    println!(
-        "  {:<7} {:>9} {:>15} {:>15} {:>8} {:>11} {:>11} {:>13}   naga's input",
-        "set", "pipelines", "tesserae us/p", "naga us/p", "ratio", "warm ratio", "best ratio", "paired ratio"
-    );
-    for (i, (set, input)) in SETS.iter().enumerate() {
-        let count = pipelines.iter().filter(|(s, _, _, _, _)| *s == i).count();
-        if count == 0 {
-            println!("  {set:<7} {count:>9}   (none in the selection)");
-            continue;
-        }
-        let n = (count as u32 * iterations) as f64;
-        let (tt, tw, tn) = (t_translate[i].as_secs_f64(), t_warm[i].as_secs_f64(), t_naga[i].as_secs_f64());
-        let best = best_translate[i].as_secs_f64() / best_naga[i].as_secs_f64();
-        let median = median(&mut paired[i]);
-        println!(
-            "  {set:<7} {count:>9} {:>15.1} {:>15.1} {:>7.2}x {:>10.2}x {best:>10.2}x {median:>12.2}x   {input}",
-            tt * 1e6 / n,
-            tn * 1e6 / n,
-            tt / tn,
-            tw / tn
-        );
-    }
-    let skipped: Vec<String> = left_out.iter().map(|(why, n)| format!("{n} {why}")).collect();
-    println!("  left out: {}", if skipped.is_empty() { "none".into() } else { skipped.join(", ") });
-    println!("  ratio: translations with the emulation's kernel cache cleared before each; warm ratio: the cache kept;");
-    println!("  best ratio: the cold translations' fastest iteration over naga's fastest (noise only adds time);");
-    println!("  paired ratio: the median over iterations of one iteration's cold translations over its naga loop");
-    println!("  (each side in its own loop over one set's pipelines: neither warms caches for the other)");
-    if !tessellated.is_empty() {
-        let (mut cold, mut warm) = (Duration::ZERO, Duration::ZERO);
-        for _ in 0..iterations {
-            for (desc, expected, name) in &tessellated {
                 tesserae::wgsl::clear_kernel_cache();
                 let s = Instant::now();
                 let plan = std::hint::black_box(tesserae::translate(desc));
                 cold += s.elapsed();
                 same_plan(name, plan, expected)?;
             }
-            for (desc, expected, name) in &tessellated {
+            t.translate[set] += cold;
+            t.best_translate[set] = t.best_translate[set].min(cold);
+            for (_, desc, _, expected, name) in members() {
                 let s = Instant::now();
                 let plan = std::hint::black_box(tesserae::translate(desc));
-                warm += s.elapsed();
+                t.warm[set] += s.elapsed();
                 same_plan(name, plan, expected)?;
             }
+            let mut naga = Duration::ZERO;
+            for (_, _, stages, _, name) in members() {
+                let s = Instant::now();
+                let outputs: Vec<_> = stages.iter().map(|w| std::hint::black_box(naga_alone(w))).collect();
+                naga += s.elapsed();
+                if let Some(Err(e)) = outputs.into_iter().find(Result::is_err) {
+                    return Err(format!("{name}: naga alone failed on a stage it took before: {e}"));
+                }
+            }
+            t.naga[set] += naga;
+            t.best_naga[set] = t.best_naga[set].min(naga);
+            if !naga.is_zero() {
+                t.paired[set].push(cold.as_secs_f64() / naga.as_secs_f64());
+            }
         }
-        let n = (tessellated.len() as u32 * iterations) as f64;
-        println!(
-            "  tess: {} tessellated pipelines, {:.1} us/p cold, {:.1} us/p warm (no naga peer: naga takes no tessellation stage)",
-            tessellated.len(),
-            cold.as_secs_f64() * 1e6 / n,
-            warm.as_secs_f64() * 1e6 / n
-        );
     }
-    if profile {
-        let tess = tessellated.into_iter().map(|(d, _, _)| (SETS.len(), d, Vec::new()));
-        let all: Vec<_> = pipelines.into_iter().map(|(set, d, stages, _, _)| (set, d, stages)).chain(tess).collect();
-        profile_phases(&all, iterations, Cache::Cleared);
-        profile_phases(&all, iterations, Cache::Kept);
+    Ok(t)
+}
+
+/// Times tessellated pipelines, cold and warm (no naga peer).
+fn time_tessellated(tessellated: &[(tesserae::PipelineDesc, tesserae::Plan, String)], iterations: u32) -> Result<(), String> {
+    let (mut cold, mut warm) = (Duration::ZERO, Duration::ZERO);
+    for _ in 0..iterations {
+        for (desc, expected, name) in tessellated {
+            tesserae::wgsl::clear_kernel_cache();
+            let s = Instant::now();
+            let plan = std::hint::black_box(tesserae::translate(desc));
+            cold += s.elapsed();
+            same_plan(name, plan, expected)?;
+        }
+        for (desc, expected, name) in tessellated {
+            let s = Instant::now();
+            let plan = std::hint::black_box(tesserae::translate(desc));
+            warm += s.elapsed();
+            same_plan(name, plan, expected)?;
+        }
     }
+    let n = (tessellated.len() as u32 * iterations) as f64;
+    println!(
+        "  tess: {} tessellated pipelines, {:.1} us/p cold, {:.1} us/p warm (no naga peer: naga takes no tessellation stage)",
+        tessellated.len(),
+        cold.as_secs_f64() * 1e6 / n,
+        warm.as_secs_f64() * 1e6 / n
+    );
     Ok(())
 }
 
