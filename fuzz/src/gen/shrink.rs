@@ -230,6 +230,23 @@ fn list_at<'a>(stmts: &'a mut Vec<Stmt>, path: &[(usize, u8)]) -> Option<&'a mut
     }
 }
 
+/// `prog` with one expression node replaced by a simpler one, for each node and each of the
+/// (up to three) replacements [`replace_node`] offers.
+fn expression_candidates(prog: &Program) -> Vec<Program> {
+    let mut out = Vec::new();
+    let mut body = prog.body.clone();
+    for k in 0..count_nodes(&mut body) {
+        for r in 0..3 {
+            let mut b = prog.body.clone();
+            if !replace_node(&mut b, k, r) {
+                break;
+            }
+            out.push(Program { locals: prog.locals, body: b });
+        }
+    }
+    out
+}
+
 /// Structural candidates for one program: drop a statement, inline an `if` branch or a loop
 /// body. (An emission's stores are not inlined: outside an emission they are overwritten by
 /// the next one.)
@@ -293,8 +310,47 @@ pub fn shrink_by(spec: &PipelineSpec, deadline: std::time::Instant, mut still_fa
 impl PipelineSpec {
     /// Smaller variants of this spec, most aggressive first.
     pub fn shrink_candidates(&self) -> Vec<PipelineSpec> {
-        let mut out = Vec::new();
-        // Fewer vertices.
+        let mut out = self.fewer_vertices();
+        // Program structure.
+        for p in program_candidates(&self.vertex) {
+            out.push(PipelineSpec { vertex: p, ..self.clone() });
+        }
+        if let Some(f) = &self.fragment {
+            for p in program_candidates(f) {
+                out.push(PipelineSpec { fragment: Some(p), ..self.clone() });
+            }
+        }
+        out.extend(self.smaller_interface());
+        out.extend(self.simpler_varyings());
+        // Expressions.
+        for p in expression_candidates(&self.vertex) {
+            out.push(PipelineSpec { vertex: p, ..self.clone() });
+        }
+        for p in self.fragment.iter().flat_map(expression_candidates) {
+            out.push(PipelineSpec { fragment: Some(p), ..self.clone() });
+        }
+        if let Some(t) = &self.tess {
+            out.extend(self.smaller_tessellation(t));
+        }
+        if let Some(g) = &self.geometry {
+            out.extend(self.smaller_geometry(g));
+        }
+        // Vertex data: simpler values.
+        for vi in 0..self.vertices.len() {
+            for ci in 0..self.vertices[vi].len() {
+                let x = self.vertices[vi][ci];
+                if x != 0 && ci >= 2 {
+                    let mut s = self.clone();
+                    s.vertices[vi][ci] = 0;
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// The spec without one primitive's vertices, for each primitive, while enough are left.
+    fn fewer_vertices(&self) -> Vec<PipelineSpec> {
         let step = match self.topology {
             Topology::TriangleList => 3,
             Topology::LineList => 2,
@@ -311,6 +367,7 @@ impl PipelineSpec {
             Topology::TriangleListAdjacency | Topology::TriangleStripAdjacency => 6,
             _ => step,
         };
+        let mut out = Vec::new();
         if self.vertices.len() >= min + step {
             for start in (0..=self.vertices.len() - step).step_by(step) {
                 let mut s = self.clone();
@@ -318,16 +375,13 @@ impl PipelineSpec {
                 out.push(s);
             }
         }
-        // Program structure.
-        for p in program_candidates(&self.vertex) {
-            out.push(PipelineSpec { vertex: p, ..self.clone() });
-        }
-        if let Some(f) = &self.fragment {
-            for p in program_candidates(f) {
-                out.push(PipelineSpec { fragment: Some(p), ..self.clone() });
-            }
-        }
-        // Interface.
+        out
+    }
+
+    /// Fewer varyings, attributes, clip and cull distances, resources; built-ins and modes
+    /// dropped where that keeps the result defined.
+    fn smaller_interface(&self) -> Vec<PipelineSpec> {
+        let mut out = Vec::new();
         for i in (0..self.varyings.len()).rev() {
             let mut s = self.clone();
             s.varyings.remove(i);
@@ -352,9 +406,9 @@ impl PipelineSpec {
         for r in self.resources.shrink_candidates() {
             out.push(PipelineSpec { resources: r, ..self.clone() });
         }
-        // (A point list needs its PointSize: without it the point size is undefined.)
-        // (A point list, or an evaluation stage in point mode, in defined-only mode keeps its
-        // PointSize: without it the size is undefined and any difference is meaningless.)
+        // A point list, or an evaluation or geometry stage drawing points, in defined-only mode
+        // keeps its PointSize: without it the size is undefined and any difference is
+        // meaningless.
         let draws_points = match &self.geometry {
             Some(g) => self.defold && g.output == GsOutput::Points,
             None => self.topology == Topology::PointList || (self.defold && self.tess.as_ref().is_some_and(|t| t.point_mode)),
@@ -371,8 +425,14 @@ impl PipelineSpec {
         if self.style != BuiltinStyle::Loose {
             out.push(PipelineSpec { style: BuiltinStyle::Loose, ..self.clone() });
         }
-        for i in 0..self.varyings.len() {
-            let v = &self.varyings[i];
+        out
+    }
+
+    /// Each varying made simpler one way: read whole, one component fewer, decorated in the
+    /// vertex stage, interpolated smoothly.
+    fn simpler_varyings(&self) -> Vec<PipelineSpec> {
+        let mut out = Vec::new();
+        for (i, v) in self.varyings.iter().enumerate() {
             let mut simpler = Vec::new();
             if v.read != 0 && v.read != v.ty.n {
                 simpler.push(Varying { read: v.ty.n, ..v.clone() });
@@ -392,128 +452,88 @@ impl PipelineSpec {
                 out.push(s);
             }
         }
-        // Expressions.
-        for which in 0..2 {
-            let Some(prog) = (if which == 0 { Some(&self.vertex) } else { self.fragment.as_ref() }) else { continue };
-            let mut body = prog.body.clone();
-            let nodes = count_nodes(&mut body);
-            for k in 0..nodes {
-                for r in 0..3 {
-                    let mut b = prog.body.clone();
-                    if !replace_node(&mut b, k, r) {
-                        break;
-                    }
-                    let p = Program { locals: prog.locals, body: b };
-                    out.push(if which == 0 {
-                        PipelineSpec { vertex: p, ..self.clone() }
-                    } else {
-                        PipelineSpec { fragment: Some(p), ..self.clone() }
-                    });
-                }
+        out
+    }
+
+    /// The tessellation stages made smaller: their programs, the code after the barrier, the
+    /// levels, the per-vertex and per-patch outputs, the modes, then their expressions.
+    fn smaller_tessellation(&self, t: &TessSpec) -> Vec<PipelineSpec> {
+        let with = |t2: TessSpec| PipelineSpec { tess: Some(t2), ..self.clone() };
+        let mut out = Vec::new();
+        for p in program_candidates(&t.control) {
+            out.push(with(TessSpec { control: p, ..t.clone() }));
+        }
+        for p in program_candidates(&t.eval) {
+            out.push(with(TessSpec { eval: p, ..t.clone() }));
+        }
+        if let Some(after) = &t.after_barrier {
+            out.push(with(TessSpec { after_barrier: None, ..t.clone() }));
+            for p in program_candidates(&Program { locals: t.control.locals, body: after.clone() }) {
+                out.push(with(TessSpec { after_barrier: Some(p.body), ..t.clone() }));
             }
         }
-        // Tessellation stages.
-        if let Some(t) = &self.tess {
-            let with = |t2: TessSpec| PipelineSpec { tess: Some(t2), ..self.clone() };
-            for p in program_candidates(&t.control) {
-                out.push(with(TessSpec { control: p, ..t.clone() }));
-            }
-            for p in program_candidates(&t.eval) {
-                out.push(with(TessSpec { eval: p, ..t.clone() }));
-            }
-            if let Some(after) = &t.after_barrier {
-                out.push(with(TessSpec { after_barrier: None, ..t.clone() }));
-                for p in program_candidates(&Program { locals: t.control.locals, body: after.clone() }) {
-                    out.push(with(TessSpec { after_barrier: Some(p.body), ..t.clone() }));
-                }
-            }
-            for i in 0..t.levels.len() {
-                if t.levels[i] != Level::Const(1.0) {
-                    let mut t2 = t.clone();
-                    t2.levels[i] = Level::Const(1.0);
-                    out.push(with(t2));
-                }
-            }
-            for i in (0..t.cp_vars.len()).rev() {
+        for i in 0..t.levels.len() {
+            if t.levels[i] != Level::Const(1.0) {
                 let mut t2 = t.clone();
-                t2.cp_vars.remove(i);
+                t2.levels[i] = Level::Const(1.0);
                 out.push(with(t2));
             }
-            for i in (0..t.patch_vars.len()).rev() {
-                let mut t2 = t.clone();
-                t2.patch_vars.remove(i);
-                out.push(with(t2));
-            }
-            if t.point_mode {
-                out.push(with(TessSpec { point_mode: false, ..t.clone() }));
-            }
-            if t.modes_in != ModesIn::Eval {
-                out.push(with(TessSpec { modes_in: ModesIn::Eval, ..t.clone() }));
-            }
-            if t.output_vertices > 1 {
-                out.push(with(TessSpec { output_vertices: 1, ..t.clone() }));
-            }
-            for which in 0..2 {
-                let prog = if which == 0 { &t.control } else { &t.eval };
-                let mut body = prog.body.clone();
-                for k in 0..count_nodes(&mut body) {
-                    for r in 0..3 {
-                        let mut b = prog.body.clone();
-                        if !replace_node(&mut b, k, r) {
-                            break;
-                        }
-                        let p = Program { locals: prog.locals, body: b };
-                        out.push(with(if which == 0 { TessSpec { control: p, ..t.clone() } } else { TessSpec { eval: p, ..t.clone() } }));
-                    }
-                }
-            }
         }
-        // The geometry stage: gone (a point list in defined-only mode then writes its
-        // PointSize), or smaller.
-        if let Some(g) = &self.geometry {
-            let point_size = self.point_size
-                || (self.defold && (self.topology == Topology::PointList || self.tess.as_ref().is_some_and(|t| t.point_mode)));
-            out.push(PipelineSpec { geometry: None, point_size, ..self.clone() });
-            let with = |g2: GeometrySpec| PipelineSpec { geometry: Some(g2), ..self.clone() };
-            for p in program_candidates(&g.program) {
-                out.push(with(GeometrySpec { program: p, ..g.clone() }));
-            }
-            if g.invocations > 1 {
-                out.push(with(GeometrySpec { invocations: 1, ..g.clone() }));
-            }
-            if g.max_vertices > 1 {
-                out.push(with(GeometrySpec { max_vertices: g.max_vertices - 1, ..g.clone() }));
-            }
-            if g.spare_vertices > 0 {
-                out.push(with(GeometrySpec { spare_vertices: 0, ..g.clone() }));
-            }
-            if !g.gl_in_block {
-                out.push(with(GeometrySpec { gl_in_block: true, ..g.clone() }));
-            }
-            if g.primitive_id != IExpr::PrimitiveId {
-                out.push(with(GeometrySpec { primitive_id: IExpr::PrimitiveId, ..g.clone() }));
-            }
-            let mut body = g.program.body.clone();
-            for k in 0..count_nodes(&mut body) {
-                for r in 0..3 {
-                    let mut b = g.program.body.clone();
-                    if !replace_node(&mut b, k, r) {
-                        break;
-                    }
-                    out.push(with(GeometrySpec { program: Program { locals: g.program.locals, body: b }, ..g.clone() }));
-                }
-            }
+        for i in (0..t.cp_vars.len()).rev() {
+            let mut t2 = t.clone();
+            t2.cp_vars.remove(i);
+            out.push(with(t2));
         }
-        // Vertex data: simpler values.
-        for vi in 0..self.vertices.len() {
-            for ci in 0..self.vertices[vi].len() {
-                let x = self.vertices[vi][ci];
-                if x != 0 && ci >= 2 {
-                    let mut s = self.clone();
-                    s.vertices[vi][ci] = 0;
-                    out.push(s);
-                }
-            }
+        for i in (0..t.patch_vars.len()).rev() {
+            let mut t2 = t.clone();
+            t2.patch_vars.remove(i);
+            out.push(with(t2));
+        }
+        if t.point_mode {
+            out.push(with(TessSpec { point_mode: false, ..t.clone() }));
+        }
+        if t.modes_in != ModesIn::Eval {
+            out.push(with(TessSpec { modes_in: ModesIn::Eval, ..t.clone() }));
+        }
+        if t.output_vertices > 1 {
+            out.push(with(TessSpec { output_vertices: 1, ..t.clone() }));
+        }
+        for p in expression_candidates(&t.control) {
+            out.push(with(TessSpec { control: p, ..t.clone() }));
+        }
+        for p in expression_candidates(&t.eval) {
+            out.push(with(TessSpec { eval: p, ..t.clone() }));
+        }
+        out
+    }
+
+    /// The geometry stage gone (a point list in defined-only mode then writes its PointSize),
+    /// or smaller.
+    fn smaller_geometry(&self, g: &GeometrySpec) -> Vec<PipelineSpec> {
+        let point_size =
+            self.point_size || (self.defold && (self.topology == Topology::PointList || self.tess.as_ref().is_some_and(|t| t.point_mode)));
+        let mut out = vec![PipelineSpec { geometry: None, point_size, ..self.clone() }];
+        let with = |g2: GeometrySpec| PipelineSpec { geometry: Some(g2), ..self.clone() };
+        for p in program_candidates(&g.program) {
+            out.push(with(GeometrySpec { program: p, ..g.clone() }));
+        }
+        if g.invocations > 1 {
+            out.push(with(GeometrySpec { invocations: 1, ..g.clone() }));
+        }
+        if g.max_vertices > 1 {
+            out.push(with(GeometrySpec { max_vertices: g.max_vertices - 1, ..g.clone() }));
+        }
+        if g.spare_vertices > 0 {
+            out.push(with(GeometrySpec { spare_vertices: 0, ..g.clone() }));
+        }
+        if !g.gl_in_block {
+            out.push(with(GeometrySpec { gl_in_block: true, ..g.clone() }));
+        }
+        if g.primitive_id != IExpr::PrimitiveId {
+            out.push(with(GeometrySpec { primitive_id: IExpr::PrimitiveId, ..g.clone() }));
+        }
+        for p in expression_candidates(&g.program) {
+            out.push(with(GeometrySpec { program: p, ..g.clone() }));
         }
         out
     }
