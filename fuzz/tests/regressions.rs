@@ -182,6 +182,16 @@ fn clip_cull_count_overflow() {
     assert!(r.is_ok(), "the translator panicked (arithmetic overflow) on untrusted SPIR-V");
 }
 
+/// A push-constant block starting past offset 0 gains a leading member, and every access chain
+/// into it shifts its first index by one: an index of 2^32 - 1 (invalid) overflowed
+/// (`lower::push_constants`). It now stays as it was, for naga's validator to refuse.
+#[test]
+fn push_constant_member_index_u32_max() {
+    let bytes = std::fs::read(path("regressions/spirv_words/fixed/push-constant-member-index-u32-max.bin")).unwrap();
+    let r = std::panic::catch_unwind(|| oracle::translate::spirv_words(&bytes));
+    assert!(r.is_ok(), "the translator panicked (arithmetic overflow) on untrusted SPIR-V");
+}
+
 /// Fixed in aa80bcc (locations bounded).
 #[test]
 fn vertex_input_location_overflow() {

@@ -12,7 +12,7 @@
 //! bytes 0–63). WGSL cannot place a struct's first member past 0, so such a block gets a
 //! `uint` member at offset 0 and every access chain from the variable shifts its first index.
 
-use super::{constant, fresh_id, type_id};
+use super::{constant, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
 
@@ -119,9 +119,10 @@ fn pad_leading_offset(module: &mut dr::Module, var: Word) -> Result<(), String> 
     }
     for (fi, bi, ii, idx) in chains {
         let Some((v, ty)) = literal(module, idx) else { return Err("a push-constant member chosen by a non-constant index".into()) };
-        let shifted = constant(module, ty.unwrap_or(int), v + 1);
+        // An index past every member (invalid) stays past them: naga's validator reports it.
+        let Some(next) = v.checked_add(1) else { continue };
+        let shifted = constant(module, ty.unwrap_or(int), next);
         module.functions[fi].blocks[bi].instructions[ii].operands[1] = Operand::IdRef(shifted);
     }
-    let _ = fresh_id;
     Ok(())
 }
