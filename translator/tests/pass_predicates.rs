@@ -58,3 +58,25 @@ void main() { c = k > 0 ? vec4(1.0) : vec4(0.5); c.x = k > 1 ? 0.25 : c.x; }",
     assert!(view.bodies().any(|i| i.opcode == spirv::Op::Select), "glslang selects here (else the case tests nothing)");
     check(COMPOSITE_SELECT, &words, false);
 }
+
+/// Predicates that only look for an opcode read the view's opcode set instead of walking the
+/// module: it must hold exactly the opcodes the module uses.
+#[test]
+fn the_views_opcode_set_holds_the_opcodes_used() {
+    const FLOAT_CLASSIFY: Pass = ("float_classify", lower::float_classify::applies, lower::float_classify::lower);
+    let classify = |test: &str| {
+        fs(&format!(
+            "#version 450
+layout(location = 0) in vec4 v;
+layout(location = 0) out vec4 c;
+void main() {{ c = {test} ? vec4(1.0) : v; }}"
+        ))
+    };
+    let words = classify("isnan(v.x)");
+    let view = tesserae::spirv_view::ModuleView::read(&words).expect("reads").0;
+    assert!(view.has_opcode(spirv::Op::IsNan) && !view.has_opcode(spirv::Op::IsInf));
+    assert!(view.has_opcode(spirv::Op::Load) && view.has_opcode(spirv::Op::TypeFloat) && !view.has_opcode(spirv::Op::Kill));
+    check(FLOAT_CLASSIFY, &words, true);
+    check(FLOAT_CLASSIFY, &classify("isinf(v.y)"), true);
+    check(FLOAT_CLASSIFY, &classify("v.x > 0.5"), false);
+}

@@ -45,7 +45,7 @@ fn min_max(op: Op) -> bool {
 
 /// Whether [`lower`] may change the module: a function computes an atomic minimum or maximum.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| min_max(i.opcode))
+    module.has_any_opcode(&[Op::AtomicSMin, Op::AtomicSMax, Op::AtomicUMin, Op::AtomicUMax])
 }
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {

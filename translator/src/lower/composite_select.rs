@@ -34,12 +34,13 @@ use std::collections::{HashMap, HashSet};
 /// Whether [`lower`] may change or refuse the module: a function selects an array, struct,
 /// matrix or pointer.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| {
-        i.opcode == Op::Select
-            && i.result_type
-                .and_then(|t| module.def(t))
-                .is_some_and(|t| matches!(t.opcode, Op::TypeArray | Op::TypeStruct | Op::TypeMatrix | Op::TypePointer))
-    })
+    module.has_opcode(Op::Select)
+        && module.bodies().any(|i| {
+            i.opcode == Op::Select
+                && i.result_type
+                    .and_then(|t| module.def(t))
+                    .is_some_and(|t| matches!(t.opcode, Op::TypeArray | Op::TypeStruct | Op::TypeMatrix | Op::TypePointer))
+        })
 }
 
 /// A pointer select: its condition and the two pointers.

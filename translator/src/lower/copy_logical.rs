@@ -17,7 +17,7 @@ const MAX_COPY_INSTRUCTIONS: usize = 1 << 16;
 
 /// Whether [`lower`] may change the module: a function holds an `OpCopyLogical`.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| i.opcode == Op::CopyLogical)
+    module.has_opcode(Op::CopyLogical)
 }
 
 /// Rewrites every `OpCopyLogical`, but one between types of different shapes (an invalid

@@ -21,7 +21,7 @@ use spirv::{Capability, Op, SelectionControl};
 
 /// Whether [`lower`] may change the module: a function demotes.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| i.opcode == Op::DemoteToHelperInvocation)
+    module.has_opcode(Op::DemoteToHelperInvocation)
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

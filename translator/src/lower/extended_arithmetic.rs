@@ -27,7 +27,7 @@ fn extended(op: Op) -> bool {
 
 /// Whether [`lower`] may change the module: a function uses one of the four instructions.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| extended(i.opcode))
+    module.has_any_opcode(&[Op::IAddCarry, Op::ISubBorrow, Op::UMulExtended, Op::SMulExtended])
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

@@ -23,7 +23,7 @@ const INFINITY: u32 = 0x7f80_0000;
 /// Whether [`lower`] may change the module: a function asks whether a value is a NaN or an
 /// infinity.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| matches!(i.opcode, Op::IsNan | Op::IsInf))
+    module.has_any_opcode(&[Op::IsNan, Op::IsInf])
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

@@ -18,8 +18,7 @@ const UNPACK_HALF_2X16: u32 = 62;
 
 /// Whether [`lower`] may change the module: it declares 16-bit floats and bitcasts something.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.types_global_values().any(|t| t.opcode == Op::TypeFloat && t.operands.first() == Some(&16))
-        && module.bodies().any(|i| i.opcode == Op::Bitcast)
+    module.types_global_values().any(|t| t.opcode == Op::TypeFloat && t.operands.first() == Some(&16)) && module.has_opcode(Op::Bitcast)
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

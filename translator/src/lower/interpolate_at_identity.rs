@@ -19,9 +19,10 @@ const INTERPOLATE_AT_SAMPLE: u32 = 77;
 /// Whether [`lower`] may change the module: it calls `InterpolateAtCentroid` or
 /// `InterpolateAtSample`.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module
-        .bodies()
-        .any(|i| i.opcode == Op::ExtInst && i.operands.get(1).is_some_and(|n| *n == INTERPOLATE_AT_CENTROID || *n == INTERPOLATE_AT_SAMPLE))
+    module.has_opcode(Op::ExtInst)
+        && module.bodies().any(|i| {
+            i.opcode == Op::ExtInst && i.operands.get(1).is_some_and(|n| *n == INTERPOLATE_AT_CENTROID || *n == INTERPOLATE_AT_SAMPLE)
+        })
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

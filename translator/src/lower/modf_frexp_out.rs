@@ -27,6 +27,7 @@ fn glsl_sets<'a>(names: impl Iterator<Item = (Option<Word>, Option<String>)> + '
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     let sets: Vec<Word> = glsl_sets(module.ext_inst_imports().map(|i| (i.result_id, i.string_at(0).map(|(s, _)| s)))).collect();
     !sets.is_empty()
+        && module.has_opcode(Op::ExtInst)
         && module.bodies().any(|i| i.opcode == Op::ExtInst && matches!(i.operands, [set, MODF | FREXP, ..] if sets.contains(set)))
 }
 

@@ -37,7 +37,7 @@ fn compares_pointers(op: Op) -> bool {
 
 /// Whether [`lower`] may change the module: a function compares or subtracts pointers.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| compares_pointers(i.opcode))
+    module.has_any_opcode(&[Op::PtrEqual, Op::PtrNotEqual, Op::PtrDiff])
 }
 
 /// What a pointer operand points at.

@@ -25,12 +25,13 @@ fn geometric(number: u32) -> bool {
 /// Whether [`lower`] may change the module: a GLSL.std.450 geometric function returns a float
 /// scalar.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| {
-        i.opcode == Op::ExtInst
-            && i.operands.get(1).is_some_and(|n| geometric(*n))
-            && i.result_type.and_then(|t| module.def(t)).is_some_and(|t| t.opcode == Op::TypeFloat)
-            && i.operands.first().and_then(|s| module.def(*s)).is_some_and(|s| s.string_at(0).is_some_and(|(n, _)| n == "GLSL.std.450"))
-    })
+    module.has_opcode(Op::ExtInst)
+        && module.bodies().any(|i| {
+            i.opcode == Op::ExtInst
+                && i.operands.get(1).is_some_and(|n| geometric(*n))
+                && i.result_type.and_then(|t| module.def(t)).is_some_and(|t| t.opcode == Op::TypeFloat)
+                && i.operands.first().and_then(|s| module.def(*s)).is_some_and(|s| s.string_at(0).is_some_and(|(n, _)| n == "GLSL.std.450"))
+        })
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

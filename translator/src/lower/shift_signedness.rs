@@ -20,6 +20,9 @@ use std::collections::HashMap;
 /// Whether [`lower`] may change the module: a function shifts Base of a signedness other than
 /// the shift's, or into a Result type of another signedness than Base's.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    if !module.has_any_opcode(&[Op::ShiftRightLogical, Op::ShiftRightArithmetic, Op::ShiftLeftLogical]) {
+        return false;
+    }
     let signedness = |ty: Option<Word>| ty.and_then(|t| int_signedness(module, t));
     module.bodies().any(|i| {
         let [base, _] = i.operands else { return false };

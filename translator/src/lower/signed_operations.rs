@@ -98,6 +98,22 @@ fn glsl_sets<'a>(module: &'a crate::spirv_view::ModuleView) -> impl Iterator<Ite
 /// Whether [`lower`] may change the module: a function uses one of the operations above on an
 /// integer operand or Result of the other signedness, or a signed remainder (always spelled out).
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    const OPERATIONS: [Op; 11] = [
+        Op::SDiv,
+        Op::SRem,
+        Op::SMod,
+        Op::SNegate,
+        Op::BitFieldSExtract,
+        Op::BitFieldUExtract,
+        Op::BitCount,
+        Op::ConvertSToF,
+        Op::ConvertUToF,
+        Op::ConvertFToS,
+        Op::ExtInst,
+    ];
+    if !module.has_any_opcode(&OPERATIONS) {
+        return false;
+    }
     let sets: Vec<Word> = glsl_sets(module).collect();
     let signedness = |ty: Word| int_signedness(module, ty);
     let differs = |ty: Option<Word>, signed: u32| ty.and_then(signedness).is_some_and(|s| s != signed);

@@ -43,6 +43,9 @@ pub const MAX_COPIED_INSTRUCTIONS: usize = 1 << 16;
 /// Whether [`lower`] may change the module: it has a switch, and a block branches to a case's
 /// target, or a block is `OpUnreachable`, or a conditional branch has no merge instruction.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    if !module.has_opcode(Op::Switch) {
+        return false;
+    }
     let targets: HashSet<Word> =
         module.bodies().filter(|i| i.opcode == Op::Switch).flat_map(|i| i.ids.get(1..).unwrap_or(&[]).iter().copied()).collect();
     if targets.is_empty() {

@@ -26,7 +26,7 @@ use std::collections::HashSet;
 /// Whether [`lower`] may change the module: it has a switch, and a block branches to a loop's
 /// merge block other than by the loop's own conditional branch.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    if !module.bodies().any(|i| i.opcode == Op::Switch) {
+    if !module.has_opcode(Op::Switch) {
         return false;
     }
     let loop_merges: HashSet<Word> = module.bodies().filter(|i| i.opcode == Op::LoopMerge).filter_map(|i| i.ids.first().copied()).collect();

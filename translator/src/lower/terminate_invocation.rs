@@ -21,8 +21,8 @@ const EXTENSION: &str = "SPV_KHR_terminate_invocation";
 /// Whether [`lower`] may change the module: a function terminates an invocation, or the module
 /// declares the extension.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| i.opcode == Op::TerminateInvocation)
-        || module.all().any(|i| i.opcode == Op::Extension && i.string_at(0).is_some_and(|(name, _)| name == EXTENSION))
+    module.has_opcode(Op::TerminateInvocation)
+        || module.extensions().any(|i| i.opcode == Op::Extension && i.string_at(0).is_some_and(|(name, _)| name == EXTENSION))
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

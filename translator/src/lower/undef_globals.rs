@@ -12,7 +12,7 @@ use spirv::Op;
 
 /// Whether [`lower`] changes the module: a function body holds an `OpUndef`.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| i.opcode == Op::Undef)
+    module.has_opcode(Op::Undef) && module.bodies().any(|i| i.opcode == Op::Undef)
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

@@ -15,7 +15,7 @@ use spirv::Op;
 
 /// Whether [`lower`] may change the module: a function has an `OpUnreachable` block.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
-    module.bodies().any(|i| i.opcode == Op::Unreachable)
+    module.has_opcode(Op::Unreachable)
 }
 
 pub fn lower(module: &mut dr::Module) -> bool {

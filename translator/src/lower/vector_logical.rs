@@ -15,6 +15,9 @@ use std::collections::{HashMap, HashSet};
 /// Whether [`lower`] may change the module: a function computes a logical and or or whose
 /// result is a vector.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
+    if !module.has_any_opcode(&[Op::LogicalAnd, Op::LogicalOr]) {
+        return false;
+    }
     let vectors: HashSet<Word> = module.types_global_values().filter(|i| i.opcode == Op::TypeVector).filter_map(|i| i.result_id).collect();
     module.bodies().any(|i| matches!(i.opcode, Op::LogicalAnd | Op::LogicalOr) && i.result_type.is_some_and(|t| vectors.contains(&t)))
 }

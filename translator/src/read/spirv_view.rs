@@ -194,6 +194,35 @@ pub struct ModuleView<'w> {
     sections: [Range<u32>; SECTIONS],
     /// Instruction ranges of each function, `OpFunction` to `OpFunctionEnd`.
     functions: Vec<Range<u32>>,
+    /// The opcodes the module uses.
+    opcodes: OpcodeSet,
+}
+
+/// A set of opcodes: a bit per opcode below [`OpcodeSet::BITS`] (every opcode SPIR-V's grammar
+/// names today), and one flag for all above, which then count as present.
+#[derive(Debug, Clone)]
+struct OpcodeSet {
+    bits: [u64; OpcodeSet::BITS / 64],
+    above: bool,
+}
+
+impl OpcodeSet {
+    const BITS: usize = 8192;
+
+    fn new() -> Self {
+        OpcodeSet { bits: [0; Self::BITS / 64], above: false }
+    }
+    #[inline]
+    fn insert(&mut self, op: Op) {
+        match self.bits.get_mut(op as usize / 64) {
+            Some(word) => *word |= 1 << (op as usize % 64),
+            None => self.above = true,
+        }
+    }
+    #[inline]
+    fn contains(&self, op: Op) -> bool {
+        self.bits.get(op as usize / 64).map_or(self.above, |word| word & (1 << (op as usize % 64)) != 0)
+    }
 }
 
 const SECTIONS: usize = Section::Functions as usize + 1;
@@ -398,6 +427,7 @@ impl<'w> ModuleView<'w> {
             id_problem: None,
             sections: std::array::from_fn(|_| 0..0),
             functions: Vec::new(),
+            opcodes: OpcodeSet::new(),
         }
     }
 
@@ -414,6 +444,7 @@ impl<'w> ModuleView<'w> {
         bound: Word,
     ) {
         let index = self.records.len() as u32;
+        self.opcodes.insert(opcode);
         if let Some(id) = result_id {
             let problem = if id >= bound {
                 Some(IdProblem::AboveBound(id))
@@ -552,6 +583,18 @@ impl<'w> ModuleView<'w> {
             }
         }
         None
+    }
+
+    /// Whether the module has an instruction of opcode `op` (in any section): a test that
+    /// costs no walk, for predicates to make before they walk the instructions.
+    #[inline]
+    pub fn has_opcode(&self, op: Op) -> bool {
+        self.opcodes.contains(op)
+    }
+
+    /// Whether the module has an instruction of one of the opcodes `ops` ([`Self::has_opcode`]).
+    pub fn has_any_opcode(&self, ops: &[Op]) -> bool {
+        ops.iter().any(|op| self.opcodes.contains(*op))
     }
 
     /// The instruction defining `id` (global or in a function).
