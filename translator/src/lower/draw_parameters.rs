@@ -51,11 +51,9 @@ pub fn lower(module: &mut dr::Module, group: u32, binding: u32) -> Result<bool, 
         return Err("the draw uniform lacks its base vertex or instance".into());
     };
 
-    // The block: the draw uniform's first 48 bytes as three `uvec4`s (naga's WGSL writer
-    // writes no member offsets, so a block must spell its layout out), then `first_instance`
-    // and `vulkan_base_vertex`, each of its variable's type (`uint` when none reads it).
+    // The block reads `first_instance` and `vulkan_base_vertex`, each as its variable's type
+    // (`uint` when none reads it).
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
-    let uvec4 = type_id(module, Op::TypeVector, vec![Operand::IdRef(uint), Operand::LiteralBit32(4)]);
     let type_of = |builtin: BuiltIn| -> Result<Word, String> {
         let mut types = vars.iter().filter(|(_, b, _)| *b == builtin).map(|(_, _, t)| *t);
         let first = types.next().unwrap_or(uint);
@@ -64,14 +62,30 @@ pub fn lower(module: &mut dr::Module, group: u32, binding: u32) -> Result<bool, 
             None => Ok(first),
         }
     };
-    // (built-in, member index, type, offset)
-    let read = [
+    let read: [Read; 2] = [
         (BuiltIn::BaseInstance, 3u32, type_of(BuiltIn::BaseInstance)?, base_instance_at),
         (BuiltIn::BaseVertex, 4, type_of(BuiltIn::BaseVertex)?, base_vertex_at),
     ];
     if base_instance_at != 48 || base_vertex_at != 52 {
         return Err("the draw uniform's layout moved (`lower::draw_parameters` spells it out)".into());
     }
+    let ubo = declare_block(module, &read, group, binding);
+    let ids: Vec<Word> = vars.iter().map(|(v, _, _)| *v).collect();
+    make_private(module, &vars);
+    let prologue = prologue(module, &vars, &read, ubo);
+    insert_prologue(module, &ids, ubo, &prologue);
+    Ok(true)
+}
+
+/// A field the block reads: its built-in, member index, type and offset.
+type Read = (BuiltIn, u32, Word, u32);
+
+/// The uniform block over the draw uniform's first 48 bytes (three `uvec4`s: naga's WGSL
+/// writer writes no member offsets, so a block must spell its layout out) and the fields
+/// `read`, at (`group`, `binding`); returns its variable.
+fn declare_block(module: &mut dr::Module, read: &[Read; 2], group: u32, binding: u32) -> Word {
+    let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+    let uvec4 = type_id(module, Op::TypeVector, vec![Operand::IdRef(uint), Operand::LiteralBit32(4)]);
     let block = fresh_id(module);
     let mut members = vec![Operand::IdRef(uvec4); 3];
     members.extend(read.iter().map(|(_, _, ty, _)| Operand::IdRef(*ty)));
@@ -82,7 +96,7 @@ pub fn lower(module: &mut dr::Module, group: u32, binding: u32) -> Result<bool, 
         Instruction::new(Op::Decorate, None, None, ops)
     };
     module.annotations.push(decorate(block, Decoration::Block, None));
-    let offsets = [0, 16, 32, base_instance_at, base_vertex_at];
+    let offsets = [0, 16, 32, read[0].3, read[1].3];
     for (m, offset) in offsets.into_iter().enumerate() {
         module.annotations.push(Instruction::new(
             Op::MemberDecorate,
@@ -112,15 +126,19 @@ pub fn lower(module: &mut dr::Module, group: u32, binding: u32) -> Result<bool, 
         None,
         vec![Operand::IdRef(ubo), Operand::LiteralString("tesserae_draw_parameters".into())],
     ));
+    ubo
+}
 
-    // The variables become private, set by the prologue below.
+/// The input variables `vars` become private (set by the prologue), and the module no longer
+/// names the extension (naga's reader refuses its name) or its capability.
+fn make_private(module: &mut dr::Module, vars: &[(Word, BuiltIn, Word)]) {
     let ids: Vec<Word> = vars.iter().map(|(v, _, _)| *v).collect();
     module.annotations.retain(|a| {
         !(a.class.opcode == Op::Decorate
             && matches!(a.operands.first(), Some(Operand::IdRef(t)) if ids.contains(t))
             && a.operands.get(1) == Some(&Operand::Decoration(Decoration::BuiltIn)))
     });
-    for (var, _, ty) in &vars {
+    for (var, _, ty) in vars {
         let ptr = pointer_type(module, StorageClass::Private, *ty);
         // Declared again after its new pointer type (types precede their uses).
         module.types_global_values.retain(|i| i.result_id != Some(*var));
@@ -131,12 +149,15 @@ pub fn lower(module: &mut dr::Module, group: u32, binding: u32) -> Result<bool, 
             vec![Operand::StorageClass(StorageClass::Private)],
         ));
     }
-    // The module no longer reads them (naga's reader refuses the extension's name).
     module.extensions.retain(|e| !matches!(e.operands.first(), Some(Operand::LiteralString(n)) if n == "SPV_KHR_shader_draw_parameters"));
     module.capabilities.retain(|c| c.operands.first() != Some(&Operand::Capability(spirv::Capability::DrawParameters)));
+}
+
+/// The stores setting each of `vars` from the block `ubo` (`DrawIndex` to 0).
+fn prologue(module: &mut dr::Module, vars: &[(Word, BuiltIn, Word)], read: &[Read; 2], ubo: Word) -> Vec<Instruction> {
     let mut prologue = Vec::new();
     let int = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(1)]);
-    for (var, b, ty) in &vars {
+    for (var, b, ty) in vars {
         let value = match read.iter().find(|(r, _, _, _)| r == b) {
             Some((_, member, _, _)) => {
                 let index = constant(module, int, *member);
@@ -155,8 +176,14 @@ pub fn lower(module: &mut dr::Module, group: u32, binding: u32) -> Result<bool, 
         };
         prologue.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(*var), Operand::IdRef(value)]));
     }
+    prologue
+}
 
-    // Interfaces: SPIR-V before 1.4 lists only inputs and outputs; from 1.4 every global used.
+/// Puts `prologue` at the start of every entry point whose interface listed one of the
+/// variables `ids` (after the function's variables, which must open its first block), and
+/// fixes the interfaces: SPIR-V before 1.4 lists only inputs and outputs, from 1.4 every
+/// global used.
+fn insert_prologue(module: &mut dr::Module, ids: &[Word], ubo: Word, prologue: &[Instruction]) {
     let all_globals = interface_lists_all_globals(module);
     let mut entries = Vec::new();
     for ep in &mut module.entry_points {
@@ -178,9 +205,7 @@ pub fn lower(module: &mut dr::Module, group: u32, binding: u32) -> Result<bool, 
             continue;
         }
         let Some(first) = f.blocks.first_mut() else { continue };
-        // After the function's variables, which must open its first block.
         let at = first.instructions.iter().take_while(|i| i.class.opcode == Op::Variable).count();
         first.instructions.splice(at..at, prologue.iter().cloned());
     }
-    Ok(true)
 }
