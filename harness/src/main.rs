@@ -164,8 +164,9 @@ enum Cmd {
         #[arg(long, default_value_t = 20)]
         iterations: u32,
         /// Which groups to run: points, cull, tessellation, geometry, capture (frame times), tessellator (CPU
-        /// tessellator), translate (translation time; `translate:plain`, `translate:points+cull`, `translate:tess`
-        /// for some sets); comma separated (default: all).
+        /// tessellator), translate (translation time; `translate:plain`, `translate:points+cull`, `translate:passes`
+        /// (other compute passes: a primitive pass or a capture), `translate:tess` for some sets); comma separated
+        /// (default: all).
         #[arg(long)]
         only: Option<String>,
         /// With `translate`: also time each translation phase (inclusive, nested phases
