@@ -315,7 +315,6 @@ pub(crate) fn translate(
 ) -> Result<Plan, TranslateError> {
     let primitive_id = fragment.as_ref().and_then(|f| f.primitive_id);
     let verify = desc.options.verify_wgsl_round_trip;
-    let native_clip = shape.emulated_clip.is_none();
     let vars = lower_stage(&mut gs, st)?;
 
     let mut table = BufferTable::default();
@@ -371,38 +370,7 @@ pub(crate) fn translate(
     // 3. The draw: a pass-through vertex stage over the records.
     let fragment = fragment.map(|f| f.plan);
     let varyings = outputs.varyings(&module, fragment.as_ref().map(|f| f.wgsl.module()));
-    let varying_refs: Vec<&vertex_function::Output> = varyings.iter().collect();
-    let passthrough = Passthrough {
-        emulation: e,
-        records: binding::intermediate(buffers.records),
-        varyings: &varying_refs,
-        layout: &layout,
-        clip_distances: shape.clip_distances,
-        emulated_clip: shape.emulated_clip,
-        culled_index: true,
-        primitive_id,
-        layered: outputs.layer,
-        viewports: outputs.viewport,
-    };
-    let (pwgsl, draw, clip_distances) = if sprites {
-        let src = sprites_wgsl(e, &module, &varyings, &layout, &buffers, shape.point_coord)?;
-        let w = crate::profile::phase("emulation: passthrough", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
-        let draw = DrawShape::PointSpritesPerPrimitive {
-            indices: buffers.indices,
-            entries_per_primitive: st.invocations * st.indices_per_invocation(),
-            vertices_per_entry: crate::points::INDICES_PER_POINT,
-        };
-        (w, draw, 0)
-    } else {
-        let w = crate::profile::phase("emulation: passthrough", || {
-            cull::passthrough(&module, &passthrough).and_then(|s| crate::wgsl::round_trip_kernel(Stage::Geometry, s))
-        })?;
-        let draw = DrawShape::IndexedPerPrimitive {
-            indices: buffers.indices,
-            indices_per_primitive: st.invocations * st.indices_per_invocation(),
-        };
-        (w, draw, if native_clip { shape.clip_distances } else { 0 })
-    };
+    let (pwgsl, draw, clip_distances) = draw_vertex_stage(e, &module, &varyings, &layout, &buffers, shape, st, &outputs, primitive_id)?;
     let (draw, geometry_workgroups) = match input {
         Input::Draw(_) => (draw, Workgroups::PerPrimitive { size: st.primitives_per_workgroup() }),
         // The tessellator's primitive count sizes the geometry pass; the draw covers every
@@ -447,6 +415,52 @@ pub(crate) fn translate(
     plan.capture = capture.as_ref().map(|(l, source, _)| capture::plan(l, source));
     plan.tessellation = tess_mode;
     Ok(plan)
+}
+
+/// The draw's vertex stage over the geometry pass's records (point sprites, or a
+/// pass-through of each record), its draw and the clip distances left to the rasterizer.
+#[allow(clippy::too_many_arguments)]
+fn draw_vertex_stage(
+    e: Emulation,
+    module: &naga::Module,
+    varyings: &[vertex_function::Output],
+    layout: &RecordLayout,
+    buffers: &GeometryBuffers,
+    shape: &GeometryDraw,
+    st: &GeometryState,
+    outputs: &GeometryOutputs,
+    primitive_id: Option<(u32, &'static str)>,
+) -> Result<(ValidatedWgsl, DrawShape, u32), TranslateError> {
+    let entries_per_primitive = st.invocations * st.indices_per_invocation();
+    if shape.point_sprites {
+        let src = sprites_wgsl(e, module, varyings, layout, buffers, shape.point_coord)?;
+        let w = crate::profile::phase("emulation: passthrough", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
+        let draw = DrawShape::PointSpritesPerPrimitive {
+            indices: buffers.indices,
+            entries_per_primitive,
+            vertices_per_entry: crate::points::INDICES_PER_POINT,
+        };
+        return Ok((w, draw, 0));
+    }
+    let varying_refs: Vec<&vertex_function::Output> = varyings.iter().collect();
+    let passthrough = Passthrough {
+        emulation: e,
+        records: binding::intermediate(buffers.records),
+        varyings: &varying_refs,
+        layout,
+        clip_distances: shape.clip_distances,
+        emulated_clip: shape.emulated_clip,
+        culled_index: true,
+        primitive_id,
+        layered: outputs.layer,
+        viewports: outputs.viewport,
+    };
+    let w = crate::profile::phase("emulation: passthrough", || {
+        cull::passthrough(module, &passthrough).and_then(|s| crate::wgsl::round_trip_kernel(Stage::Geometry, s))
+    })?;
+    let draw = DrawShape::IndexedPerPrimitive { indices: buffers.indices, indices_per_primitive: entries_per_primitive };
+    let native_clip = if shape.emulated_clip.is_none() { shape.clip_distances } else { 0 };
+    Ok((w, draw, native_clip))
 }
 
 /// Where the geometry stage's input primitives come from ([`input_side`]).
