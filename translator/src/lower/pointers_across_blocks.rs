@@ -34,17 +34,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
                 block_of.set(id, block);
             }
         }
-        if matches!(
-            i.opcode,
-            Op::Branch
-                | Op::BranchConditional
-                | Op::Switch
-                | Op::Return
-                | Op::ReturnValue
-                | Op::Kill
-                | Op::Unreachable
-                | Op::TerminateInvocation
-        ) {
+        if rspirv::grammar::reflect::is_block_terminator(i.opcode) {
             block += 1;
         }
     }

@@ -22,22 +22,6 @@ struct Place {
     end: usize,
 }
 
-fn terminator(op: Op) -> bool {
-    matches!(
-        op,
-        Op::Branch
-            | Op::BranchConditional
-            | Op::Switch
-            | Op::Return
-            | Op::ReturnValue
-            | Op::Kill
-            | Op::Unreachable
-            | Op::TerminateInvocation
-            | Op::IgnoreIntersectionKHR
-            | Op::TerminateRayKHR
-    )
-}
-
 /// Blocks that may be split, with the stretch of instructions that may move: not a loop
 /// header, not a continue target, not a block that branches to a loop header (a back edge, or
 /// the branch into the loop: both are left whole), and instructions other than `OpPhi`,
@@ -65,7 +49,8 @@ fn places(m: &Module) -> Vec<Place> {
         for (bi, b) in f.blocks.iter().enumerate() {
             let Some(label) = b.label_id() else { continue };
             let back_edge = b.instructions.last().is_some_and(|t| {
-                terminator(t.class.opcode) && t.operands.iter().any(|o| matches!(o, Operand::IdRef(id) if headers.contains(id)))
+                rspirv::grammar::reflect::is_block_terminator(t.class.opcode)
+                    && t.operands.iter().any(|o| matches!(o, Operand::IdRef(id) if headers.contains(id)))
             });
             if headers.contains(&label) || continues.contains(&label) || back_edge {
                 continue;
@@ -82,7 +67,7 @@ fn places(m: &Module) -> Vec<Place> {
                 let i = &b.instructions[k];
                 !pinned[k]
                     && !matches!(i.class.opcode, Op::Phi | Op::Variable | Op::Line | Op::NoLine | Op::SelectionMerge | Op::LoopMerge)
-                    && !terminator(i.class.opcode)
+                    && !rspirv::grammar::reflect::is_block_terminator(i.class.opcode)
             };
             let mut k = 0;
             while k < b.instructions.len() {
