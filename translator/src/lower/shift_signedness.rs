@@ -25,15 +25,16 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     }
     let signedness = |ty: Option<Word>| ty.and_then(|t| int_signedness(module, t));
     module.bodies().any(|i| {
-        let [base, _] = i.operands else { return false };
+        let (Op::ShiftRightLogical | Op::ShiftRightArithmetic | Op::ShiftLeftLogical, [base, _]) = (i.opcode, i.operands) else {
+            return false;
+        };
         let (Some(result), Some(base)) = (signedness(i.result_type), signedness(module.def(*base).and_then(|d| d.result_type))) else {
             return false;
         };
         let shifts_on = match i.opcode {
             Op::ShiftRightLogical => 0,
             Op::ShiftRightArithmetic => 1,
-            Op::ShiftLeftLogical => result,
-            _ => return false,
+            _ => result,
         };
         base != shifts_on || result != shifts_on
     })
