@@ -79,20 +79,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // 3. The application's resources: sprites (pulled in compute, so STORAGE too), a camera
     //    uniform, a round sprite texture and its sampler, bound with the runtime's layout.
-    let mut seed = 0x2545_f491u32;
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        seed as f32 / u32::MAX as f32
-    };
-    let mut vertices = Vec::with_capacity(SPRITES as usize * 20);
-    for _ in 0..SPRITES {
-        for v in [rand() * 2.0 - 1.0, rand() * 2.0 - 1.0, rand(), 2.0 + 30.0 * rand() * rand()] {
-            vertices.extend(v.to_le_bytes());
-        }
-        vertices.extend([(rand() * 255.0) as u8, (rand() * 255.0) as u8, (rand() * 255.0) as u8, 96 + (rand() * 159.0) as u8]);
-    }
+    let vertices = sprite_vertices();
     let buffer = |bytes: &[u8], usage: wgpu::BufferUsages| {
         let b = device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
@@ -109,14 +96,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         camera.extend(v.to_le_bytes());
     }
     let camera = buffer(&camera, wgpu::BufferUsages::UNIFORM);
-    let texels: Vec<u8> = (0..32 * 32)
-        .flat_map(|i| {
-            let (x, y) = ((i % 32) as f32 + 0.5 - 16.0, (i / 32) as f32 + 0.5 - 16.0);
-            let r = (x * x + y * y).sqrt() / 16.0;
-            let shade = (255.0 * (1.0 - 0.5 * r)) as u8;
-            [shade, shade, shade, if r < 1.0 { (255.0 * (1.0 - r * r)) as u8 } else { 0 }]
-        })
-        .collect();
+    let texels = sprite_texels();
     let texture = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("sprite"),
         size: wgpu::Extent3d { width: 32, height: 32, depth_or_array_layers: 1 },
@@ -193,6 +173,57 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         });
         pipeline.draw(&mut pass)?;
     }
+    let pixels = read_back(&device, &queue, encoder, &target)?;
+    let lit = pixels.chunks(4).filter(|p| p[0] > 20 || p[1] > 20 || p[2] > 30).count();
+
+    write_png(&out, &pixels)?;
+    println!(
+        "{SPRITES} sprites on {} ({:?}): {lit} of {} pixels covered; wrote {out}",
+        adapter.get_info().name,
+        adapter.get_info().backend,
+        SIZE * SIZE
+    );
+    Ok(())
+}
+
+/// The sprites' vertex data: position (x, y, z), size, RGBA8 colour; 20 bytes each, random.
+fn sprite_vertices() -> Vec<u8> {
+    let mut seed = 0x2545_f491u32;
+    let mut rand = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed as f32 / u32::MAX as f32
+    };
+    let mut vertices = Vec::with_capacity(SPRITES as usize * 20);
+    for _ in 0..SPRITES {
+        for v in [rand() * 2.0 - 1.0, rand() * 2.0 - 1.0, rand(), 2.0 + 30.0 * rand() * rand()] {
+            vertices.extend(v.to_le_bytes());
+        }
+        vertices.extend([(rand() * 255.0) as u8, (rand() * 255.0) as u8, (rand() * 255.0) as u8, 96 + (rand() * 159.0) as u8]);
+    }
+    vertices
+}
+
+/// A round 32 x 32 sprite, RGBA8: shaded towards its edge, alpha falling to 0 there.
+fn sprite_texels() -> Vec<u8> {
+    (0..32 * 32)
+        .flat_map(|i| {
+            let (x, y) = ((i % 32) as f32 + 0.5 - 16.0, (i / 32) as f32 + 0.5 - 16.0);
+            let r = (x * x + y * y).sqrt() / 16.0;
+            let shade = (255.0 * (1.0 - 0.5 * r)) as u8;
+            [shade, shade, shade, if r < 1.0 { (255.0 * (1.0 - r * r)) as u8 } else { 0 }]
+        })
+        .collect()
+}
+
+/// Submits `encoder` with a copy of `target` (SIZE x SIZE, RGBA8) and returns its pixels.
+fn read_back(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    mut encoder: wgpu::CommandEncoder,
+    target: &wgpu::Texture,
+) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     let readback = device.create_buffer(&wgpu::BufferDescriptor {
         label: None,
         size: (SIZE * SIZE * 4) as u64,
@@ -211,18 +242,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     readback.slice(..).map_async(wgpu::MapMode::Read, |r| r.expect("map"));
     device.poll(wgpu::PollType::wait_indefinitely())?;
     let pixels = readback.slice(..).get_mapped_range()?.to_vec();
-    let lit = pixels.chunks(4).filter(|p| p[0] > 20 || p[1] > 20 || p[2] > 30).count();
+    Ok(pixels)
+}
 
-    let file = std::fs::File::create(&out)?;
+/// Writes SIZE x SIZE RGBA8 `pixels` as a PNG at `path`.
+fn write_png(path: &str, pixels: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+    let file = std::fs::File::create(path)?;
     let mut png = png::Encoder::new(std::io::BufWriter::new(file), SIZE, SIZE);
     png.set_color(png::ColorType::Rgba);
     png.set_depth(png::BitDepth::Eight);
-    png.write_header()?.write_image_data(&pixels)?;
-    println!(
-        "{SPRITES} sprites on {} ({:?}): {lit} of {} pixels covered; wrote {out}",
-        adapter.get_info().name,
-        adapter.get_info().backend,
-        SIZE * SIZE
-    );
+    png.write_header()?.write_image_data(pixels)?;
     Ok(())
 }
