@@ -68,136 +68,19 @@ struct Split {
 
 pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     let defs = super::global_defs(module);
-    let offset_of = |s: Word, m: u32| {
-        module.annotations.iter().find_map(|a| match (a.class.opcode, a.operands.as_slice()) {
-            (
-                Op::MemberDecorate,
-                [Operand::IdRef(t), Operand::LiteralBit32(mm), Operand::Decoration(Decoration::Offset), Operand::LiteralBit32(v)],
-            ) if *t == s && *mm == m => Some(*v),
-            _ => None,
-        })
-    };
     let member_names = super::member_names(module);
-    let member_name = |s: Word, m: u32| member_names.get(&(s, m)).cloned();
-    // (vector size, scalar type, components, scalar bits) of a vector type.
-    let vector = |t: Word| -> Option<(Word, u32, u32)> {
-        let d = defs.get(&t).filter(|d| d.class.opcode == Op::TypeVector)?;
-        let (Some(Operand::IdRef(s)), Some(Operand::LiteralBit32(n))) = (d.operands.first(), d.operands.get(1)) else { return None };
-        let Some(Operand::LiteralBit32(bits)) = defs.get(s)?.operands.first() else { return None };
-        (2..=4).contains(n).then_some((*s, *n, *bits))
-    };
-    let blocks = [StorageClass::Uniform, StorageClass::PushConstant, StorageClass::StorageBuffer];
-    let reached = access_chains::block_structs(module, &defs, &blocks);
-
-    // Members to split, by struct: old member index → split.
-    let mut splits: BTreeMap<Word, BTreeMap<u32, Packed>> = BTreeMap::new();
-    for (s, sc) in &reached {
-        for (m, op) in defs[s].operands.iter().enumerate() {
-            let Operand::IdRef(t) = op else { continue };
-            let (Some((scalar, n, bits)), Some(offset)) = (vector(*t), offset_of(*s, m as u32)) else { continue };
-            if offset % wgsl_alignment(n, bits) == 0 {
-                continue;
-            }
-            if *sc == StorageClass::StorageBuffer || module.annotations.iter().any(|a| is_buffer_block(a, *s)) {
-                let name = member_name(*s, m as u32).unwrap_or_else(|| format!("member {m}"));
-                return Err(format!(
-                    "`{name}`, a {n}-component vector at offset {offset} of a storage block (WGSL aligns it to {})",
-                    wgsl_alignment(n, bits)
-                ));
-            }
-            splits.entry(*s).or_default().insert(m as u32, Packed { offset, scalar, n, bits });
-        }
-    }
+    let splits = packed_members(module, &defs, &member_names)?;
     if splits.is_empty() {
         return Ok(false);
     }
-
     // Rewrite each struct: scalar members in place of the split ones; renumber decorations
     // and names of the members after them.
     let mut remap: BTreeMap<Word, Vec<u32>> = BTreeMap::new(); // old member → new first member
     let mut split_of: BTreeMap<(Word, u32), Split> = BTreeMap::new();
     for (s, members) in &splits {
-        let old = defs[s].operands.clone();
-        let mut new_ops = Vec::new();
-        let mut map = Vec::new();
-        for (m, op) in old.iter().enumerate() {
-            map.push(new_ops.len() as u32);
-            match members.get(&(m as u32)) {
-                Some(Packed { scalar, n, .. }) => {
-                    let Operand::IdRef(vector) = op else { unreachable!("checked above") };
-                    split_of.insert(
-                        (*s, m as u32),
-                        Split { first: new_ops.len() as u32, n: *n, scalar: *scalar, vector: *vector, old: (*s, m as u32) },
-                    );
-                    new_ops.extend((0..*n).map(|_| Operand::IdRef(*scalar)));
-                }
-                None => new_ops.push(op.clone()),
-            }
-        }
-        if let Some(st) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(*s)) {
-            st.operands = new_ops;
-        }
-        let mut annotations = Vec::new();
-        for a in module.annotations.drain(..) {
-            let (Op::MemberDecorate, Some(Operand::IdRef(t)), Some(Operand::LiteralBit32(m))) =
-                (a.class.opcode, a.operands.first(), a.operands.get(1))
-            else {
-                annotations.push(a);
-                continue;
-            };
-            if t != s {
-                annotations.push(a);
-                continue;
-            }
-            let m = *m;
-            match members.get(&m) {
-                Some(Packed { offset, n, bits, .. }) => {
-                    for c in 0..*n {
-                        let mut d = a.clone();
-                        d.operands[1] = Operand::LiteralBit32(map[m as usize] + c);
-                        if let (Some(Operand::Decoration(Decoration::Offset)), true) = (d.operands.get(2), d.operands.len() > 3) {
-                            d.operands[3] = Operand::LiteralBit32(offset.saturating_add(c.saturating_mul(bits / 8)));
-                        }
-                        annotations.push(d);
-                    }
-                }
-                None => {
-                    let mut d = a;
-                    d.operands[1] = Operand::LiteralBit32(map.get(m as usize).copied().unwrap_or(m));
-                    annotations.push(d);
-                }
-            }
-        }
-        module.annotations = annotations;
-        let mut names = Vec::new();
-        for n in module.debug_names.drain(..) {
-            let (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(name)]) =
-                (n.class.opcode, n.operands.as_slice())
-            else {
-                names.push(n);
-                continue;
-            };
-            if t != s {
-                names.push(n);
-                continue;
-            }
-            let first = map.get(*m as usize).copied().unwrap_or(*m);
-            let renamed: Vec<(u32, String)> = match members.get(m) {
-                Some(Packed { n: count, .. }) => {
-                    (0..*count).map(|c| (first + c, format!("{name}_{}", ["x", "y", "z", "w"][c as usize % 4]))).collect()
-                }
-                None => vec![(first, name.clone())],
-            };
-            names.extend(renamed.into_iter().map(|(k, name)| {
-                Instruction::new(
-                    Op::MemberName,
-                    None,
-                    None,
-                    vec![Operand::IdRef(*s), Operand::LiteralBit32(k), Operand::LiteralString(name)],
-                )
-            }));
-        }
-        module.debug_names = names;
+        let map = split_struct(module, &defs, *s, members, &mut split_of);
+        renumber_member_decorations(module, *s, members, &map);
+        renumber_member_names(module, *s, members, &map);
         remap.insert(*s, map);
     }
     // The rewritten structs and every type holding one: only chains may go through those.
@@ -208,6 +91,148 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     }
     rewrite_functions(module, &defs, &remap, &split_of, &member_names, &containing)?;
     Ok(true)
+}
+
+/// The vector members of uniform and push-constant blocks placed where WGSL cannot align them,
+/// by struct and old member index; such a member of a storage block is refused.
+fn packed_members(
+    module: &dr::Module,
+    defs: &HashMap<Word, Instruction>,
+    member_names: &HashMap<(Word, u32), String>,
+) -> Result<BTreeMap<Word, BTreeMap<u32, Packed>>, String> {
+    let offset_of = |s: Word, m: u32| {
+        module.annotations.iter().find_map(|a| match (a.class.opcode, a.operands.as_slice()) {
+            (
+                Op::MemberDecorate,
+                [Operand::IdRef(t), Operand::LiteralBit32(mm), Operand::Decoration(Decoration::Offset), Operand::LiteralBit32(v)],
+            ) if *t == s && *mm == m => Some(*v),
+            _ => None,
+        })
+    };
+    // (scalar type, components, scalar bits) of a vector type.
+    let vector = |t: Word| -> Option<(Word, u32, u32)> {
+        let d = defs.get(&t).filter(|d| d.class.opcode == Op::TypeVector)?;
+        let (Some(Operand::IdRef(s)), Some(Operand::LiteralBit32(n))) = (d.operands.first(), d.operands.get(1)) else { return None };
+        let Some(Operand::LiteralBit32(bits)) = defs.get(s)?.operands.first() else { return None };
+        (2..=4).contains(n).then_some((*s, *n, *bits))
+    };
+    let blocks = [StorageClass::Uniform, StorageClass::PushConstant, StorageClass::StorageBuffer];
+    let reached = access_chains::block_structs(module, defs, &blocks);
+    let mut splits: BTreeMap<Word, BTreeMap<u32, Packed>> = BTreeMap::new();
+    for (s, sc) in &reached {
+        for (m, op) in defs[s].operands.iter().enumerate() {
+            let Operand::IdRef(t) = op else { continue };
+            let (Some((scalar, n, bits)), Some(offset)) = (vector(*t), offset_of(*s, m as u32)) else { continue };
+            if offset % wgsl_alignment(n, bits) == 0 {
+                continue;
+            }
+            if *sc == StorageClass::StorageBuffer || module.annotations.iter().any(|a| is_buffer_block(a, *s)) {
+                let name = member_names.get(&(*s, m as u32)).cloned().unwrap_or_else(|| format!("member {m}"));
+                return Err(format!(
+                    "`{name}`, a {n}-component vector at offset {offset} of a storage block (WGSL aligns it to {})",
+                    wgsl_alignment(n, bits)
+                ));
+            }
+            splits.entry(*s).or_default().insert(m as u32, Packed { offset, scalar, n, bits });
+        }
+    }
+    Ok(splits)
+}
+
+/// Struct `s` with each of `members` replaced by its scalars (recorded in `split_of`); returns
+/// each old member's new (first) index.
+fn split_struct(
+    module: &mut dr::Module,
+    defs: &HashMap<Word, Instruction>,
+    s: Word,
+    members: &BTreeMap<u32, Packed>,
+    split_of: &mut BTreeMap<(Word, u32), Split>,
+) -> Vec<u32> {
+    let mut new_ops = Vec::new();
+    let mut map = Vec::new();
+    for (m, op) in defs[&s].operands.iter().enumerate() {
+        map.push(new_ops.len() as u32);
+        match (members.get(&(m as u32)), op) {
+            (Some(Packed { scalar, n, .. }), Operand::IdRef(vector)) => {
+                split_of.insert(
+                    (s, m as u32),
+                    Split { first: new_ops.len() as u32, n: *n, scalar: *scalar, vector: *vector, old: (s, m as u32) },
+                );
+                new_ops.extend((0..*n).map(|_| Operand::IdRef(*scalar)));
+            }
+            _ => new_ops.push(op.clone()),
+        }
+    }
+    if let Some(st) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(s)) {
+        st.operands = new_ops;
+    }
+    map
+}
+
+/// The member decorations of struct `s` renumbered by `map`; a split member's decorations
+/// repeated for each of its scalars (offsets advanced by a scalar each).
+fn renumber_member_decorations(module: &mut dr::Module, s: Word, members: &BTreeMap<u32, Packed>, map: &[u32]) {
+    let mut annotations = Vec::new();
+    for a in module.annotations.drain(..) {
+        let (Op::MemberDecorate, Some(Operand::IdRef(t)), Some(Operand::LiteralBit32(m))) =
+            (a.class.opcode, a.operands.first(), a.operands.get(1))
+        else {
+            annotations.push(a);
+            continue;
+        };
+        if *t != s {
+            annotations.push(a);
+            continue;
+        }
+        let m = *m;
+        match members.get(&m) {
+            Some(Packed { offset, n, bits, .. }) => {
+                for c in 0..*n {
+                    let mut d = a.clone();
+                    d.operands[1] = Operand::LiteralBit32(map[m as usize] + c);
+                    if let (Some(Operand::Decoration(Decoration::Offset)), true) = (d.operands.get(2), d.operands.len() > 3) {
+                        d.operands[3] = Operand::LiteralBit32(offset.saturating_add(c.saturating_mul(bits / 8)));
+                    }
+                    annotations.push(d);
+                }
+            }
+            None => {
+                let mut d = a;
+                d.operands[1] = Operand::LiteralBit32(map.get(m as usize).copied().unwrap_or(m));
+                annotations.push(d);
+            }
+        }
+    }
+    module.annotations = annotations;
+}
+
+/// The member names of struct `s` renumbered by `map`; a split member's scalars named
+/// `NAME_x`, `NAME_y`...
+fn renumber_member_names(module: &mut dr::Module, s: Word, members: &BTreeMap<u32, Packed>, map: &[u32]) {
+    let mut names = Vec::new();
+    for n in module.debug_names.drain(..) {
+        let (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(name)]) =
+            (n.class.opcode, n.operands.as_slice())
+        else {
+            names.push(n);
+            continue;
+        };
+        if *t != s {
+            names.push(n);
+            continue;
+        }
+        let first = map.get(*m as usize).copied().unwrap_or(*m);
+        let renamed: Vec<(u32, String)> = match members.get(m) {
+            Some(Packed { n: count, .. }) => {
+                (0..*count).map(|c| (first + c, format!("{name}_{}", ["x", "y", "z", "w"][c as usize % 4]))).collect()
+            }
+            None => vec![(first, name.clone())],
+        };
+        names.extend(renamed.into_iter().map(|(k, name)| {
+            Instruction::new(Op::MemberName, None, None, vec![Operand::IdRef(s), Operand::LiteralBit32(k), Operand::LiteralString(name)])
+        }));
+    }
+    module.debug_names = names;
 }
 
 fn is_buffer_block(a: &Instruction, s: Word) -> bool {
