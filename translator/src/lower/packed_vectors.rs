@@ -172,67 +172,71 @@ fn split_struct(
 /// The member decorations of struct `s` renumbered by `map`; a split member's decorations
 /// repeated for each of its scalars (offsets advanced by a scalar each).
 fn renumber_member_decorations(module: &mut dr::Module, s: Word, members: &BTreeMap<u32, Packed>, map: &[u32]) {
-    let mut annotations = Vec::new();
-    for a in module.annotations.drain(..) {
-        let (Op::MemberDecorate, Some(Operand::IdRef(t)), Some(Operand::LiteralBit32(m))) =
-            (a.class.opcode, a.operands.first(), a.operands.get(1))
-        else {
-            annotations.push(a);
-            continue;
-        };
-        if *t != s {
-            annotations.push(a);
-            continue;
-        }
-        let m = *m;
-        match members.get(&m) {
-            Some(Packed { offset, n, bits, .. }) => {
-                for c in 0..*n {
-                    let mut d = a.clone();
-                    d.operands[1] = Operand::LiteralBit32(map[m as usize] + c);
-                    if let (Some(Operand::Decoration(Decoration::Offset)), true) = (d.operands.get(2), d.operands.len() > 3) {
-                        d.operands[3] = Operand::LiteralBit32(offset.saturating_add(c.saturating_mul(bits / 8)));
-                    }
-                    annotations.push(d);
+    rewrite_member_instructions(&mut module.annotations, Op::MemberDecorate, s, |a, m| match members.get(&m) {
+        Some(Packed { offset, n, bits, .. }) => (0..*n)
+            .map(|c| {
+                let mut d = a.clone();
+                d.operands[1] = Operand::LiteralBit32(map[m as usize] + c);
+                if let (Some(Operand::Decoration(Decoration::Offset)), true) = (d.operands.get(2), d.operands.len() > 3) {
+                    d.operands[3] = Operand::LiteralBit32(offset.saturating_add(c.saturating_mul(bits / 8)));
                 }
-            }
-            None => {
-                let mut d = a;
-                d.operands[1] = Operand::LiteralBit32(map.get(m as usize).copied().unwrap_or(m));
-                annotations.push(d);
-            }
+                d
+            })
+            .collect(),
+        None => {
+            let mut d = a.clone();
+            d.operands[1] = Operand::LiteralBit32(map.get(m as usize).copied().unwrap_or(m));
+            vec![d]
         }
-    }
-    module.annotations = annotations;
+    });
 }
 
 /// The member names of struct `s` renumbered by `map`; a split member's scalars named
 /// `NAME_x`, `NAME_y`...
 fn renumber_member_names(module: &mut dr::Module, s: Word, members: &BTreeMap<u32, Packed>, map: &[u32]) {
-    let mut names = Vec::new();
-    for n in module.debug_names.drain(..) {
-        let (Op::MemberName, [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::LiteralString(name)]) =
-            (n.class.opcode, n.operands.as_slice())
-        else {
-            names.push(n);
-            continue;
-        };
-        if *t != s {
-            names.push(n);
-            continue;
-        }
-        let first = map.get(*m as usize).copied().unwrap_or(*m);
-        let renamed: Vec<(u32, String)> = match members.get(m) {
+    rewrite_member_instructions(&mut module.debug_names, Op::MemberName, s, |n, m| {
+        let Some(Operand::LiteralString(name)) = n.operands.get(2) else { return vec![n.clone()] };
+        let first = map.get(m as usize).copied().unwrap_or(m);
+        let renamed: Vec<(u32, String)> = match members.get(&m) {
             Some(Packed { n: count, .. }) => {
                 (0..*count).map(|c| (first + c, format!("{name}_{}", ["x", "y", "z", "w"][c as usize % 4]))).collect()
             }
             None => vec![(first, name.clone())],
         };
-        names.extend(renamed.into_iter().map(|(k, name)| {
-            Instruction::new(Op::MemberName, None, None, vec![Operand::IdRef(s), Operand::LiteralBit32(k), Operand::LiteralString(name)])
-        }));
+        renamed
+            .into_iter()
+            .map(|(k, name)| {
+                Instruction::new(
+                    Op::MemberName,
+                    None,
+                    None,
+                    vec![Operand::IdRef(s), Operand::LiteralBit32(k), Operand::LiteralString(name)],
+                )
+            })
+            .collect()
+    });
+}
+
+/// Replaces each `op` instruction of `list` that names a member of struct `s` (its operands
+/// start with the struct and the member index) by what `expand` makes of it and that index.
+fn rewrite_member_instructions(
+    list: &mut Vec<Instruction>,
+    op: Op,
+    s: Word,
+    mut expand: impl FnMut(&Instruction, u32) -> Vec<Instruction>,
+) {
+    let mut out = Vec::with_capacity(list.len());
+    for i in list.drain(..) {
+        let member = match (i.operands.first(), i.operands.get(1)) {
+            (Some(Operand::IdRef(t)), Some(Operand::LiteralBit32(m))) if i.class.opcode == op && *t == s => Some(*m),
+            _ => None,
+        };
+        match member {
+            Some(m) => out.extend(expand(&i, m)),
+            None => out.push(i),
+        }
     }
-    module.debug_names = names;
+    *list = out;
 }
 
 fn is_buffer_block(a: &Instruction, s: Word) -> bool {
