@@ -358,23 +358,25 @@ pub fn pipeline(spec: &PipelineSpec) -> PipelineOutcome {
 
 /// [`pipeline`], with the determinism check (a second translation) optional, for speed.
 pub fn pipeline_with(spec: &PipelineSpec, check_determinism: bool) -> PipelineOutcome {
-    let native = pipeline_in(spec, tesserae::ClipMode::Native, check_determinism);
+    // The stages are emitted (and optimised) once: both clip modes translate the same words.
+    let mut desc = spec.desc();
+    let native = pipeline_in(spec, &desc, check_determinism);
     if spec.clip > 0 {
-        pipeline_in(spec, tesserae::ClipMode::Emulated, check_determinism);
+        desc.options.clip = tesserae::ClipMode::Emulated;
+        pipeline_in(spec, &desc, check_determinism);
     }
     native
 }
 
-fn pipeline_in(spec: &PipelineSpec, clip: tesserae::ClipMode, check_determinism: bool) -> PipelineOutcome {
-    let mut desc = spec.desc();
-    desc.options.clip = clip;
-    match translate_checked(&desc) {
+fn pipeline_in(spec: &PipelineSpec, desc: &tesserae::PipelineDesc, check_determinism: bool) -> PipelineOutcome {
+    let clip = desc.options.clip;
+    match translate_checked(desc) {
         Ok(plan) => {
-            check_spec_resources(spec, &desc, &plan);
+            check_spec_resources(spec, desc, &plan);
             if check_determinism {
                 // Without the round trip `translate_checked` asked for: the same plan, WGSL and
                 // names alike, or the fast path is not the verified one.
-                let again = tesserae::translate(&desc);
+                let again = tesserae::translate(desc);
                 assert!(
                     again.as_ref() == Ok(&plan),
                     "translation is not deterministic, or differs without the WGSL round trip ({clip:?} clip distances)\n{spec:#?}"

@@ -9,9 +9,11 @@
 pub mod capture;
 pub mod cull;
 pub mod geometry;
+pub(crate) mod ir;
 pub mod link;
 pub mod points;
 pub mod records;
+pub mod squares;
 pub mod tessellation;
 pub mod vertex_function;
 pub mod vertex_pulling;

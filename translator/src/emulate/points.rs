@@ -20,13 +20,11 @@
 
 use crate::emulation::Emulation;
 use crate::error::TranslateError;
-use crate::records::{self, Field, Record, RecordLayout, Value};
-use crate::vertex_function::{self, array_len, unsupported, wgsl_type};
-use crate::vertex_pulling;
-use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
-use crate::{desc::Stage, VertexBufferLayout};
+use crate::records::{Field, RecordLayout};
+use crate::vertex_function::{self, array_len, unsupported};
+use crate::wgsl::ValidatedWgsl;
+use crate::{desc::Stage, squares, vertex_pulling, VertexBufferLayout};
 use naga::{Binding, BuiltIn};
-use std::fmt::Write;
 
 /// Indices drawn per point (two triangles over its four corners).
 pub const INDICES_PER_POINT: u32 = 6;
@@ -152,49 +150,18 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     }
 
     // 2. Four corners per record.
-    let record = Record { buffer: "tesserae_records", base: "b" };
-    let records = records::declaration(&cfg.emulation.at(cfg.records_binding), "read", "tesserae_records");
-    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
-    let mut copies = String::new();
-    for (location, o) in &varyings {
-        let (ty, _, _) = wgsl_type(&module, o.ty)?;
-        let _ = writeln!(fields, "    @location({location}) @interpolate(flat) v{location}: {ty},");
-        let place = Value { stage: Stage::Vertex, module: &module, ty: o.ty, access: &format!("o.v{location}") };
-        layout.load_value(Field::Location(*location), place, &record, &mut copies)?;
-    }
-    if let Some(l) = cfg.point_coord_location {
-        let _ = writeln!(fields, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");
-        let _ = writeln!(copies, "    o.point_coord = {};", point_coord("corner"));
-    }
-    let expand_src = format!(
-        "{params}
-{records}
-
-struct TesseraePointOut {{
-{fields}}}
-
-@vertex
-fn {ENTRY_POINT}(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {{
-    let corner_id = tesserae_vertex % 4u;
-    let b = {base};
-    let c = {position};
-    let size_keep = {size_keep};
-    // Corners (-1, 1), (-1, -1), (1, 1), (1, -1) from the id's bits: a dynamically indexed
-    // constant array costs a local copy per invocation in the SPIR-V naga writes.
-    let corner = {corner};
-    var o: TesseraePointOut;
-    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
-    o.position = select({OUTSIDE_CLIP_VOLUME}, vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
-{copies}    return o;
-}}
-",
-        params = cfg.emulation.draw_uniform_wgsl(),
-        corner = corner("corner_id"),
-        base = layout.base_of("(tesserae_vertex / 4u)"),
-        position = layout.vec4(Field::Position, &record)?,
-        size_keep = layout.vec4(Field::PointSizeKeep, &record)?,
-    );
-    let expand = crate::profile::phase("emulation wgsl round trip", || round_trip_kernel(Stage::Vertex, expand_src))?;
+    let expand = squares::draw(&squares::SquareDraw {
+        stage: Stage::Vertex,
+        emulation: cfg.emulation,
+        records_binding: cfg.records_binding,
+        vertices: squares::Vertices::FourPerRecord,
+        module: &module,
+        varyings: varyings.iter().map(|(location, o)| squares::Varying::flat(*location, o.ty)).collect(),
+        layout: &layout,
+        point_coord: cfg.point_coord_location,
+        entry: ENTRY_POINT,
+        verify: cfg.verify,
+    })?;
     let pass = vertex_function::RecordsPass {
         emulation: cfg.emulation,
         layouts: cfg.layouts,

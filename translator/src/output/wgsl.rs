@@ -590,6 +590,19 @@ impl serde::Serialize for ValidatedWgsl {
     }
 }
 
+/// Validates a module the emulation built in naga IR ([`crate::emulate::ir`]) and writes it.
+/// An error is a translator bug, except a type WGSL cannot declare (a user type the module
+/// carries), refused as in the user's stage.
+pub(crate) fn validate_and_write(stage: Stage, module: naga::Module, verify: bool) -> Result<ValidatedWgsl, TranslateError> {
+    let validated =
+        crate::profile::phase("emulation: validate", || Validator::new(ValidationFlags::all(), capabilities()).validate(&module));
+    let info = validated.map_err(|e| match validation_error(stage, &e) {
+        refusal @ TranslateError::Unsupported { .. } => refusal,
+        _ => TranslateError::InvalidPlan(format!("the emulation's {stage} module does not validate: {}", e.emit_to_string(""))),
+    })?;
+    write_validated(stage, module, &info, verify)
+}
+
 /// Parses WGSL text and validates it: the check every generated WGSL goes through, and
 /// written WGSL when verified.
 pub(crate) fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {

@@ -183,7 +183,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -192,29 +192,32 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
-
-struct TesseraePointOut {
+struct TesseraeSquareOut {
     @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(flat) v0: vec3<f32>,
+    @location(0) @interpolate(flat) v0_: vec3<f32>,
 }
 
-@vertex
-fn tesserae_points_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraePointOut {
-    let corner_id = tesserae_vertex % 4u;
-    let b = (tesserae_vertex / 4u) * 3u;
-    let c = tesserae_records[b];
-    let size_keep = tesserae_records[b + 1u];
-    // Corners (-1, 1), (-1, -1), (1, 1), (1, -1) from the id's bits: a dynamically indexed
-    // constant array costs a local copy per invocation in the SPIR-V naga writes.
-    let corner = vec2<f32>(select(-1.0, 1.0, (corner_id & 2u) != 0u), select(1.0, -1.0, (corner_id & 1u) != 0u));
-    var o: TesseraePointOut;
-    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
-    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
-    o.v0 = tesserae_records[b + 2u].xyz;
-    return o;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(32) 
+var<storage> tesserae_records: array<vec4<f32>>;
+
+fn tesserae_square_corner(corner_id: u32, c: vec4<f32>, size_keep: vec4<f32>) -> vec4<f32> {
+    let corner = vec2<f32>(select(-1f, 1f, ((corner_id & 2u) != 0u)), select(1f, -1f, ((corner_id & 1u) != 0u)));
+    let _e22 = tesserae_draw.viewport;
+    let offset = (((corner * size_keep.x) / _e22) * c.w);
+    return select(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>((c.xy + offset), c.zw), (size_keep.y != 0f));
+}
+
+@vertex 
+fn tesserae_points_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraeSquareOut {
+    let _e5 = ((tesserae_vertex / 4u) * 3u);
+    let _e8 = tesserae_records[_e5];
+    let _e13 = tesserae_records[(_e5 + 1u)];
+    let _e14 = tesserae_square_corner((tesserae_vertex % 4u), _e8, _e13);
+    let _e19 = tesserae_records[(_e5 + 2u)];
+    return TesseraeSquareOut(_e14, _e19.xyz);
 }
 // pass `expanded points`, fragment stage
 var<private> frag: vec4<f32>;

@@ -446,7 +446,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -455,35 +455,54 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(0) @binding(34) var<storage, read> tesserae_gs_list: array<u32>;
-
-struct TesseraeSpriteOut {
+struct TesseraeSquareOut {
     @builtin(position) position: vec4<f32>,
     @location(1) @interpolate(linear) point_coord: vec2<f32>,
 }
 
-@vertex
-fn tesserae_gs_sprites_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraeSpriteOut {
-    var o: TesseraeSpriteOut;
-    let r = tesserae_gs_list[tesserae_vertex / 6u];
-    if r == 4294967295u {
-        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
-        return o;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(33) 
+var<storage> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(34) 
+var<storage> tesserae_gs_list: array<u32>;
+
+fn tesserae_square_corner(corner_id: u32, c: vec4<f32>, size_keep: vec4<f32>) -> vec4<f32> {
+    let corner = vec2<f32>(select(-1f, 1f, ((corner_id & 2u) != 0u)), select(1f, -1f, ((corner_id & 1u) != 0u)));
+    let _e22 = tesserae_draw.viewport;
+    let offset = (((corner * size_keep.x) / _e22) * c.w);
+    return select(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>((c.xy + offset), c.zw), (size_keep.y != 0f));
+}
+
+fn tesserae_square_point_coord(corner_id_1: u32) -> vec2<f32> {
+    let corner_1 = vec2<f32>(select(-1f, 1f, ((corner_id_1 & 2u) != 0u)), select(1f, -1f, ((corner_id_1 & 1u) != 0u)));
+    return vec2<f32>((0.5f + (0.5f * corner_1.x)), (0.5f - (0.5f * corner_1.y)));
+}
+
+fn tesserae_list_record(vertex: u32) -> u32 {
+    let _e5 = tesserae_gs_list[(vertex / 6u)];
+    return _e5;
+}
+
+fn tesserae_list_corner(vertex_1: u32) -> u32 {
+    let k = (vertex_1 % 6u);
+    return select(select(select(3u, 1u, (k == 4u)), 2u, (k == 3u)), k, (k < 3u));
+}
+
+@vertex 
+fn tesserae_gs_sprites_main(@builtin(vertex_index) tesserae_vertex: u32) -> TesseraeSquareOut {
+    let _e1 = tesserae_list_record(tesserae_vertex);
+    if (_e1 == 4294967295u) {
+        return TesseraeSquareOut(vec4<f32>(2f, 2f, 2f, 1f), vec2<f32>());
     }
-    // Two triangles over the corners (0, 1, 2) and (2, 1, 3).
-    let k = tesserae_vertex % 6u;
-    let corner_id = select(select(select(3u, 1u, k == 4u), 2u, k == 3u), k, k < 3u);
-    let b = r * 3u;
-    let c = tesserae_records[b];
-    let size_keep = tesserae_records[b + 1u];
-    let corner = vec2<f32>(select(-1.0, 1.0, (corner_id & 2u) != 0u), select(1.0, -1.0, (corner_id & 1u) != 0u));
-    let offset = corner * size_keep.x / tesserae_draw.viewport * c.w;
-    o.position = select(vec4<f32>(2.0, 2.0, 2.0, 1.0), vec4<f32>(c.xy + offset, c.zw), size_keep.y != 0.0);
-    o.point_coord = vec2<f32>(0.5 + 0.5 * corner.x, 0.5 - 0.5 * corner.y);
-    return o;
+    let _e11 = tesserae_list_corner(tesserae_vertex);
+    let _e13 = (_e1 * 3u);
+    let _e16 = tesserae_records[_e13];
+    let _e21 = tesserae_records[(_e13 + 1u)];
+    let _e22 = tesserae_square_corner(_e11, _e16, _e21);
+    let _e23 = tesserae_square_point_coord(_e11);
+    return TesseraeSquareOut(_e22, _e23);
 }
 // pass `geometry draw`, fragment stage
 var<private> frag: vec4<f32>;

@@ -30,11 +30,9 @@
 
 mod kernel;
 mod outputs;
-mod sprites;
 
 use kernel::geometry_pass;
 use outputs::GeometryOutputs;
-use sprites::sprites_wgsl;
 
 use crate::capture;
 use crate::cull::{self, Passthrough};
@@ -45,6 +43,7 @@ use crate::lower::tess_io::{IoStage, IoVar};
 use crate::plan::*;
 use crate::records::{Field, RecordLayout};
 use crate::reflect::{CaptureLayout, LoadedModule, Reflection};
+use crate::squares;
 use crate::tessellator::gpu::TessMode;
 use crate::vertex_function;
 use crate::wgsl::ValidatedWgsl;
@@ -370,7 +369,8 @@ pub(crate) fn translate(
     // 3. The draw: a pass-through vertex stage over the records.
     let fragment = fragment.map(|f| f.plan);
     let varyings = outputs.varyings(&module, fragment.as_ref().map(|f| f.wgsl.module()));
-    let (pwgsl, draw, clip_distances) = draw_vertex_stage(e, &module, &varyings, &layout, &buffers, shape, st, &outputs, primitive_id)?;
+    let (pwgsl, draw, clip_distances) =
+        draw_vertex_stage(e, &module, &varyings, &layout, &buffers, shape, st, &outputs, primitive_id, verify)?;
     let (draw, geometry_workgroups) = match input {
         Input::Draw(_) => (draw, Workgroups::PerPrimitive { size: st.primitives_per_workgroup() }),
         // The tessellator's primitive count sizes the geometry pass; the draw covers every
@@ -417,6 +417,40 @@ pub(crate) fn translate(
     Ok(plan)
 }
 
+/// The vertex stage drawing a geometry stage's points as squares ([`squares`]): six vertices
+/// per entry of the index list (read as storage), each moving its record's point to a corner
+/// of a square of the record's size; varyings as the geometry stage declares them,
+/// `PointCoord` at `point_coord`.
+fn sprites(
+    e: Emulation,
+    module: &naga::Module,
+    varyings: &[vertex_function::Output],
+    layout: &RecordLayout,
+    buffers: &GeometryBuffers,
+    point_coord: Option<u32>,
+    verify: bool,
+) -> Result<ValidatedWgsl, TranslateError> {
+    let varyings = varyings
+        .iter()
+        .filter_map(|o| match o.binding {
+            naga::Binding::Location { location, .. } => Some(squares::Varying::from_binding(module, location, o.ty, &o.binding)),
+            _ => None,
+        })
+        .collect();
+    squares::draw(&squares::SquareDraw {
+        stage: Stage::Geometry,
+        emulation: e,
+        records_binding: binding::intermediate(buffers.records),
+        vertices: squares::Vertices::SixPerListEntry { list_binding: binding::intermediate(buffers.indices) },
+        module,
+        varyings,
+        layout,
+        point_coord,
+        entry: SPRITES_ENTRY,
+        verify,
+    })
+}
+
 /// The draw's vertex stage over the geometry pass's records (point sprites, or a
 /// pass-through of each record), its draw and the clip distances left to the rasterizer.
 #[allow(clippy::too_many_arguments)]
@@ -430,11 +464,11 @@ fn draw_vertex_stage(
     st: &GeometryState,
     outputs: &GeometryOutputs,
     primitive_id: Option<(u32, &'static str)>,
+    verify: bool,
 ) -> Result<(ValidatedWgsl, DrawShape, u32), TranslateError> {
     let entries_per_primitive = st.invocations * st.indices_per_invocation();
     if shape.point_sprites {
-        let src = sprites_wgsl(e, module, varyings, layout, buffers, shape.point_coord)?;
-        let w = crate::profile::phase("emulation: passthrough", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
+        let w = crate::profile::phase("emulation: sprites", || sprites(e, module, varyings, layout, buffers, shape.point_coord, verify))?;
         let draw = DrawShape::PointSpritesPerPrimitive {
             indices: buffers.indices,
             entries_per_primitive,

@@ -5,8 +5,10 @@
 //! [`load`] are inverses.
 
 use super::{Record, Value};
+use crate::desc::Stage;
+use crate::emulate::ir::{self, FunctionBuilder};
 use crate::error::TranslateError;
-use naga::{Handle, ScalarKind, Type, TypeInner};
+use naga::{Expression, Handle, ScalarKind, Type, TypeInner};
 use std::fmt::Write;
 
 /// Locations (and so slots) a value of `ty` occupies.
@@ -37,6 +39,84 @@ pub(super) fn load(place: Value, first: u32, at: &Record, out: &mut String) -> R
         let _ = writeln!(out, "    {lv} = {v};");
         Ok(())
     })
+}
+
+/// Reads slot `k` of the record (an expression of `vec4<f32>`).
+pub(super) type SlotReader<'a> = dyn FnMut(&mut FunctionBuilder, u32) -> Handle<Expression> + 'a;
+
+/// The value of `ty` (a type of `b`'s module) read from the record's slots from `*next` on:
+/// what [`load`] assigns, as a naga expression (composites composed from their parts in the
+/// order [`walk`] visits them).
+pub(super) fn load_ir(
+    stage: Stage,
+    b: &mut FunctionBuilder,
+    ty: Handle<Type>,
+    slot: &mut SlotReader,
+    next: &mut u32,
+) -> Result<Handle<Expression>, TranslateError> {
+    let mut take = |b: &mut FunctionBuilder, next: &mut u32| {
+        let k = *next;
+        *next += 1;
+        slot(b, k)
+    };
+    match b.module.types[ty].inner.clone() {
+        TypeInner::Scalar(s) if s.width == 4 => {
+            let v = take(b, next);
+            unpack_ir(stage, b, s.kind, 1, v)
+        }
+        TypeInner::Vector { size, scalar } if scalar.width == 4 => {
+            let v = take(b, next);
+            unpack_ir(stage, b, scalar.kind, size as u32, v)
+        }
+        TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => {
+            Err(TranslateError::unsupported(stage, format!("a value of scalar type {s:?} between passes")))
+        }
+        TypeInner::Matrix { columns, rows, scalar } if scalar.width == 4 => {
+            let mut parts = Vec::new();
+            for _ in 0..columns as u32 {
+                let v = take(b, next);
+                parts.push(unpack_ir(stage, b, scalar.kind, rows as u32, v)?);
+            }
+            Ok(b.compose(ty, parts))
+        }
+        TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => {
+            let parts = (0..n.get()).map(|_| load_ir(stage, b, base, slot, next)).collect::<Result<_, _>>()?;
+            Ok(b.compose(ty, parts))
+        }
+        TypeInner::Struct { members, .. } => {
+            let parts = members.iter().map(|m| load_ir(stage, b, m.ty, slot, next)).collect::<Result<_, _>>()?;
+            Ok(b.compose(ty, parts))
+        }
+        other => Err(TranslateError::unsupported(stage, format!("a value of type {other:?} between passes"))),
+    }
+}
+
+/// [`unpack`] in naga IR: `n` components of `kind` from the `vec4<f32>` `slot`.
+fn unpack_ir(
+    stage: Stage,
+    b: &mut FunctionBuilder,
+    kind: ScalarKind,
+    n: u32,
+    slot: Handle<Expression>,
+) -> Result<Handle<Expression>, TranslateError> {
+    let bits = match kind {
+        ScalarKind::Float => slot,
+        ScalarKind::Uint | ScalarKind::Sint => b.bitcast(slot, kind),
+        ScalarKind::Bool => b.bitcast(slot, ScalarKind::Uint),
+        _ => return Err(TranslateError::unsupported(stage, format!("a {kind:?} value between passes"))),
+    };
+    let value = if n == 4 { bits } else { b.first_components(bits, n) };
+    if kind != ScalarKind::Bool {
+        return Ok(value);
+    }
+    let zero = match n {
+        1 => b.u32(0),
+        n => {
+            let t = b.ty(TypeInner::Vector { size: ir::vector_size(n), scalar: naga::Scalar::U32 });
+            b.expr(Expression::ZeroValue(t))
+        }
+    };
+    Ok(b.binary(naga::BinaryOperator::NotEqual, value, zero))
 }
 
 fn unsupported(value: Value, what: String) -> TranslateError {

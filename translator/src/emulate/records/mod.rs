@@ -30,8 +30,9 @@
 mod codec;
 
 use crate::desc::Stage;
+use crate::emulate::ir::FunctionBuilder;
 use crate::error::TranslateError;
-use naga::{Handle, Type};
+use naga::{Expression, GlobalVariable, Handle, Type};
 
 /// WGSL type of one slot; a record buffer is an `array` of them.
 pub const SLOT: &str = "vec4<f32>";
@@ -186,6 +187,38 @@ impl RecordLayout {
     /// Statements assigning `place` from `field`, the inverse of [`Self::store_value`].
     pub fn load_value(&self, field: Field, place: Value, at: &Record, out: &mut String) -> Result<(), TranslateError> {
         codec::load(place, self.offset_or_err(field)?, at, out)
+    }
+
+    /// In naga IR: the `vec4<f32>` of `field` of the record whose first slot is `base` in
+    /// `records` ([`Self::vec4`]).
+    pub(crate) fn vec4_ir(
+        &self,
+        field: Field,
+        b: &mut FunctionBuilder,
+        records: Handle<GlobalVariable>,
+        base: Handle<Expression>,
+    ) -> Result<Handle<Expression>, TranslateError> {
+        let index = b.offset(base, self.offset_or_err(field)?);
+        Ok(b.load_element(records, index))
+    }
+
+    /// In naga IR: the value of type `ty` (of `b`'s module) that `field` of the record whose
+    /// first slot is `base` in `records` holds ([`Self::load_value`]).
+    pub(crate) fn load_value_ir(
+        &self,
+        field: Field,
+        stage: Stage,
+        b: &mut FunctionBuilder,
+        records: Handle<GlobalVariable>,
+        base: Handle<Expression>,
+        ty: Handle<Type>,
+    ) -> Result<Handle<Expression>, TranslateError> {
+        let mut next = self.offset_or_err(field)?;
+        let mut slot = |b: &mut FunctionBuilder, k: u32| {
+            let index = b.offset(base, k);
+            b.load_element(records, index)
+        };
+        codec::load_ir(stage, b, ty, &mut slot, &mut next)
     }
 
     /// Statements storing the `n` floats `access[0..n]` to `field`, four to a slot.

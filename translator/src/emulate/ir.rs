@@ -1,0 +1,190 @@
+//! Building a naga function by hand: what the emulation's generated code is made of where it
+//! depends on the pipeline (the user's types, the record layout), so that no WGSL text is
+//! written from the user's module and parsed back.
+//!
+//! Invariants:
+//! - Every expression that needs emitting is covered by exactly one `Emit` statement, placed
+//!   before the first statement that uses it: the builder keeps an emitter running and closes
+//!   it before each statement and before each expression that must not be emitted
+//!   (`needs_pre_emit`, `CallResult`).
+//! - Types are interned in the module the function goes into (`UniqueArena::insert`); a type
+//!   of another module is brought over by [`copy_type`], so no handle of one module is used in
+//!   another.
+
+use naga::{
+    BinaryOperator, Block, Expression, Function, FunctionArgument, FunctionResult, Handle, Literal, Module, Scalar, ScalarKind, Span,
+    Statement, Type, TypeInner, VectorSize,
+};
+
+/// A function under construction in `module`.
+pub(crate) struct FunctionBuilder<'m> {
+    pub module: &'m mut Module,
+    function: Function,
+    block: Block,
+    emitter: naga::proc::Emitter,
+}
+
+impl<'m> FunctionBuilder<'m> {
+    pub fn new(module: &'m mut Module, name: &str, arguments: Vec<FunctionArgument>, result: Option<FunctionResult>) -> Self {
+        let function = Function { name: Some(name.into()), arguments, result, ..Function::default() };
+        let mut b = FunctionBuilder { module, function, block: Block::new(), emitter: naga::proc::Emitter::default() };
+        b.emitter.start(&b.function.expressions);
+        b
+    }
+
+    /// The type `inner`, interned in the module.
+    pub fn ty(&mut self, inner: TypeInner) -> Handle<Type> {
+        self.module.types.insert(Type { name: None, inner }, Span::UNDEFINED)
+    }
+
+    fn close_emit(&mut self) {
+        if let Some((s, span)) = self.emitter.finish(&self.function.expressions) {
+            self.block.push(s, span);
+        }
+    }
+
+    /// Appends `e`, emitted where it needs to be.
+    pub fn expr(&mut self, e: Expression) -> Handle<Expression> {
+        if e.needs_pre_emit() || matches!(e, Expression::CallResult(_)) {
+            self.close_emit();
+            let h = self.function.expressions.append(e, Span::UNDEFINED);
+            self.emitter.start(&self.function.expressions);
+            h
+        } else {
+            self.function.expressions.append(e, Span::UNDEFINED)
+        }
+    }
+
+    /// Appends `s` after the expressions so far.
+    pub fn statement(&mut self, s: Statement) {
+        self.close_emit();
+        self.block.push(s, Span::UNDEFINED);
+        self.emitter.start(&self.function.expressions);
+    }
+
+    pub fn argument(&mut self, index: u32) -> Handle<Expression> {
+        self.expr(Expression::FunctionArgument(index))
+    }
+
+    pub fn u32(&mut self, value: u32) -> Handle<Expression> {
+        self.expr(Expression::Literal(Literal::U32(value)))
+    }
+
+    pub fn binary(&mut self, op: BinaryOperator, left: Handle<Expression>, right: Handle<Expression>) -> Handle<Expression> {
+        self.expr(Expression::Binary { op, left, right })
+    }
+
+    /// `base + offset`, or `base` when `offset` is 0.
+    pub fn offset(&mut self, base: Handle<Expression>, offset: u32) -> Handle<Expression> {
+        if offset == 0 {
+            return base;
+        }
+        let k = self.u32(offset);
+        self.binary(BinaryOperator::Add, base, k)
+    }
+
+    /// The value of global `global[index]` (a runtime-sized array in storage).
+    pub fn load_element(&mut self, global: Handle<naga::GlobalVariable>, index: Handle<Expression>) -> Handle<Expression> {
+        let base = self.expr(Expression::GlobalVariable(global));
+        let pointer = self.expr(Expression::Access { base, index });
+        self.expr(Expression::Load { pointer })
+    }
+
+    /// The first `n` components of `vector` (all of them when it has `n`... or, for `n` = 1,
+    /// the first as a scalar).
+    pub fn first_components(&mut self, vector: Handle<Expression>, n: u32) -> Handle<Expression> {
+        match n {
+            1 => self.expr(Expression::AccessIndex { base: vector, index: 0 }),
+            n => {
+                let size = vector_size(n);
+                let pattern = [naga::SwizzleComponent::X, naga::SwizzleComponent::Y, naga::SwizzleComponent::Z, naga::SwizzleComponent::W];
+                self.expr(Expression::Swizzle { size, vector, pattern })
+            }
+        }
+    }
+
+    /// `value`'s bits as `kind` (same width and shape).
+    pub fn bitcast(&mut self, value: Handle<Expression>, kind: ScalarKind) -> Handle<Expression> {
+        self.expr(Expression::As { expr: value, kind, convert: None })
+    }
+
+    pub fn compose(&mut self, ty: Handle<Type>, components: Vec<Handle<Expression>>) -> Handle<Expression> {
+        self.expr(Expression::Compose { ty, components })
+    }
+
+    /// Calls `function`; its result, when it has one.
+    pub fn call(&mut self, function: Handle<Function>, arguments: Vec<Handle<Expression>>) -> Option<Handle<Expression>> {
+        let result = self.module.functions[function].result.is_some().then(|| self.expr(Expression::CallResult(function)));
+        self.statement(Statement::Call { function, arguments, result });
+        result
+    }
+
+    /// `if condition { accept }`, `accept` adding its statements (and their expressions).
+    pub fn if_then(&mut self, condition: Handle<Expression>, accept: impl FnOnce(&mut Self)) {
+        self.close_emit();
+        let outer = std::mem::replace(&mut self.block, Block::new());
+        self.emitter.start(&self.function.expressions);
+        accept(self);
+        self.close_emit();
+        let accept = std::mem::replace(&mut self.block, outer);
+        self.block.push(Statement::If { condition, accept, reject: Block::new() }, Span::UNDEFINED);
+        self.emitter.start(&self.function.expressions);
+    }
+
+    pub fn ret(&mut self, value: Option<Handle<Expression>>) {
+        self.statement(Statement::Return { value });
+    }
+
+    /// The finished function (the statements so far, the last expressions emitted).
+    pub fn finish(mut self) -> Function {
+        self.close_emit();
+        self.function.body = self.block;
+        self.function
+    }
+}
+
+pub(crate) fn vector_size(n: u32) -> VectorSize {
+    match n {
+        2 => VectorSize::Bi,
+        3 => VectorSize::Tri,
+        _ => VectorSize::Quad,
+    }
+}
+
+/// `vec4<kind>` (32-bit components).
+pub(crate) fn vec4(kind: ScalarKind) -> TypeInner {
+    TypeInner::Vector { size: VectorSize::Quad, scalar: Scalar { kind, width: 4 } }
+}
+
+/// Type `ty` of module `from`, brought into `to` (its parts first; names and layouts kept).
+pub(crate) fn copy_type(from: &Module, ty: Handle<Type>, to: &mut Module) -> Handle<Type> {
+    let t = &from.types[ty];
+    let inner = match &t.inner {
+        TypeInner::Array { base, size, stride } => TypeInner::Array { base: copy_type(from, *base, to), size: *size, stride: *stride },
+        TypeInner::Struct { members, span } => TypeInner::Struct {
+            members: members.iter().map(|m| naga::StructMember { ty: copy_type(from, m.ty, to), ..m.clone() }).collect(),
+            span: *span,
+        },
+        inner => inner.clone(),
+    };
+    to.types.insert(Type { name: t.name.clone(), inner }, from.types.get_span(ty))
+}
+
+/// A struct of `members` (name, type, binding) in `module`, laid out as WGSL lays it out.
+pub(crate) fn io_struct(module: &mut Module, name: &str, members: Vec<(String, Handle<Type>, naga::Binding)>) -> Handle<Type> {
+    let mut layouter = naga::proc::Layouter::default();
+    // The module's types were laid out by naga before (it validated them), so this cannot fail.
+    let _ = layouter.update(module.to_ctx());
+    let mut offset = 0;
+    let mut alignment = naga::proc::Alignment::ONE;
+    let mut placed = Vec::new();
+    for (name, ty, binding) in members {
+        let l = layouter[ty];
+        offset = l.alignment.round_up(offset);
+        alignment = alignment.max(l.alignment);
+        placed.push(naga::StructMember { name: Some(name), ty, binding: Some(binding), offset });
+        offset += l.size;
+    }
+    let span = alignment.round_up(offset);
+    module.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members: placed, span } }, Span::UNDEFINED)
+}
