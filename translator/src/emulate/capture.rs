@@ -497,7 +497,7 @@ pub(crate) fn vertex_pass(
     let func = crate::vertex_function::from_entry(&mut module)?;
     let slots = crate::vertex_pulling::used_slots(&func, &desc.vertex_buffers)?;
     let records = crate::records::RecordLayout::packed();
-    let pass = crate::vertex_function::RecordsPass {
+    let pass = crate::vertex_records::RecordsPass {
         emulation: e,
         layouts: &desc.vertex_buffers,
         slots: &slots,
@@ -506,9 +506,10 @@ pub(crate) fn vertex_pass(
         entry: "tesserae_capture_vertex_main",
         workgroup: WORKGROUP,
         layout: &records,
+        stores: Vec::new(),
         verify: desc.options.verify_wgsl_round_trip,
     };
-    let w = crate::vertex_function::records_pass(module, &func, &pass, "")?;
+    let w = crate::vertex_records::build(module, &func, &pass)?;
     Ok(mark_capture(crate::compute_pass(
         "capture vertex",
         crate::shader_plan(Stage::Vertex, w),

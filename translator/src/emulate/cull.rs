@@ -25,6 +25,7 @@ use crate::error::TranslateError;
 use crate::records::{self, Field, Record, RecordLayout, Value};
 use crate::vertex_function::{self, unsupported, wgsl_type};
 use crate::vertex_pulling;
+use crate::vertex_records::{self, Source, Store};
 use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
 use crate::Stage;
 use naga::{Binding, BuiltIn};
@@ -130,23 +131,30 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     let mut position = None;
     let mut varyings = Vec::new();
     let mut clip = None;
-    for o in &func.outputs {
+    let mut stores = Vec::new();
+    for (i, o) in func.outputs.iter().enumerate() {
         match &o.binding {
-            Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
+            Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(Source::Output(i)),
             Binding::BuiltIn(BuiltIn::ClipDistances) => {
-                clip = Some((o.access.clone(), vertex_function::clip_distance_count(Stage::Vertex, &module, o.ty)?))
+                clip = Some((Source::Output(i), vertex_function::clip_distance_count(Stage::Vertex, &module, o.ty)?))
             }
-            Binding::Location { .. } => varyings.push(o),
+            &Binding::Location { location, .. } => {
+                varyings.push(o);
+                stores.push(Store::Value(Field::Location(location), Source::Output(i)));
+            }
             other => return Err(unsupported(format!("output {other:?} with cull distances"))),
         }
     }
     let Some(position) = position else { return Err(unsupported("a vertex stage that writes no Position")) };
-    if cull_n > 0 && !module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(vertex_function::CULL_GLOBAL)) {
+    let demoted = vertex_function::demoted_globals(&module)?;
+    let demoted = |name: &str| demoted.iter().find(|g| g.0 == name).map(|g| Source::Global(g.1));
+    let cull = demoted(vertex_function::CULL_GLOBAL);
+    if cull_n > 0 && cull.is_none() {
         return Err(unsupported("cull distances the lowering did not demote"));
     }
     let clip_n = clip.as_ref().map_or(0, |c| c.1);
-    let has_global = |name: &str| module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(name));
-    let (layered, viewports) = (has_global(vertex_function::LAYER_GLOBAL), has_global(vertex_function::VIEWPORT_GLOBAL));
+    let (layer, viewport) = (demoted(vertex_function::LAYER_GLOBAL), demoted(vertex_function::VIEWPORT_GLOBAL));
+    let (layered, viewports) = (layer.is_some(), viewport.is_some());
     let mut layout = record_layout(&module, &varyings, clip_n, cull_n);
     if layered {
         layout.add(Field::Layer, 1);
@@ -157,23 +165,15 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     let direct = layered || viewports;
 
     // 1. Vertex stage as compute.
-    let out = vertex_function::OUT_RECORD;
-    let mut stores = String::new();
-    layout.store_vec4(Field::Position, &position, &out, &mut stores)?;
-    for o in &varyings {
-        let Binding::Location { location, .. } = o.binding else { continue };
-        layout.store_value(Field::Location(location), o.value(&module), &out, &mut stores)?;
+    stores.insert(0, Store::Vec4(Field::Position, position));
+    if let Some((source, n)) = clip {
+        stores.push(Store::Floats(Field::ClipDistances, source, n));
     }
-    if let Some((access, n)) = &clip {
-        layout.store_floats(Field::ClipDistances, access, *n, &out, &mut stores)?;
+    if let Some(cull) = cull.filter(|_| cull_n > 0) {
+        stores.push(Store::Floats(Field::CullDistances, cull, cull_n));
     }
-    layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, cull_n, &out, &mut stores)?;
-    if layered {
-        layout.store_u32(Field::Layer, &format!("u32({})", vertex_function::LAYER_GLOBAL), &out, &mut stores)?;
-    }
-    if viewports {
-        layout.store_u32(Field::ViewportIndex, &format!("u32({})", vertex_function::VIEWPORT_GLOBAL), &out, &mut stores)?;
-    }
+    stores.extend(layer.map(|l| Store::U32(Field::Layer, l)));
+    stores.extend(viewport.map(|v| Store::U32(Field::ViewportIndex, v)));
     let n = rasterized_vertices(topology);
     let primitive = crate::profile::phase("emulation: primitive kernel", || {
         round_trip_kernel(Stage::Vertex, primitive_kernel(b, topology, &layout, cull_n, provoking_last, direct)?)
@@ -194,7 +194,7 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         };
         passthrough(&module, &p).and_then(|s| round_trip_kernel(Stage::Vertex, s))
     })?;
-    let pass = vertex_function::RecordsPass {
+    let pass = vertex_records::RecordsPass {
         emulation: b.emulation,
         layouts,
         slots: &slots,
@@ -203,9 +203,10 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         entry: VERTEX_ENTRY,
         workgroup: WORKGROUP,
         layout: &layout,
+        stores,
         verify,
     };
-    let vertex = vertex_function::records_pass(module, &func, &pass, &stores)?;
+    let vertex = vertex_records::build(module, &func, &pass)?;
     Ok(CullPasses {
         vertex,
         primitive,

@@ -85,13 +85,26 @@ impl<'m> FunctionBuilder<'m> {
 
     /// The value of global `global[index]` (a runtime-sized array in storage).
     pub fn load_element(&mut self, global: Handle<naga::GlobalVariable>, index: Handle<Expression>) -> Handle<Expression> {
-        let base = self.expr(Expression::GlobalVariable(global));
-        let pointer = self.expr(Expression::Access { base, index });
+        let pointer = self.element_pointer(global, index);
         self.expr(Expression::Load { pointer })
     }
 
-    /// The first `n` components of `vector` (all of them when it has `n`... or, for `n` = 1,
-    /// the first as a scalar).
+    /// A 32-bit float literal.
+    pub fn f32(&mut self, value: f32) -> Handle<Expression> {
+        self.expr(Expression::Literal(Literal::F32(value)))
+    }
+
+    /// `vec4<f32>(parts..)` with the missing components 0.0 (`parts` are scalars or vectors
+    /// of at most four components in all).
+    pub fn widen_f32(&mut self, mut parts: Vec<Handle<Expression>>, components: u32) -> Handle<Expression> {
+        for _ in components..4 {
+            parts.push(self.f32(0.0));
+        }
+        let ty = self.ty(vec4(ScalarKind::Float));
+        self.compose(ty, parts)
+    }
+
+    /// The first `n` components of `vector` (for `n` = 1, the first as a scalar).
     pub fn first_components(&mut self, vector: Handle<Expression>, n: u32) -> Handle<Expression> {
         match n {
             1 => self.expr(Expression::AccessIndex { base: vector, index: 0 }),
@@ -119,16 +132,58 @@ impl<'m> FunctionBuilder<'m> {
         result
     }
 
-    /// `if condition { accept }`, `accept` adding its statements (and their expressions).
-    pub fn if_then(&mut self, condition: Handle<Expression>, accept: impl FnOnce(&mut Self)) {
+    /// The statements `build` adds, as a block of their own.
+    fn nested(&mut self, build: impl FnOnce(&mut Self)) -> Block {
         self.close_emit();
         let outer = std::mem::replace(&mut self.block, Block::new());
         self.emitter.start(&self.function.expressions);
-        accept(self);
+        build(self);
         self.close_emit();
-        let accept = std::mem::replace(&mut self.block, outer);
-        self.block.push(Statement::If { condition, accept, reject: Block::new() }, Span::UNDEFINED);
+        let inner = std::mem::replace(&mut self.block, outer);
         self.emitter.start(&self.function.expressions);
+        inner
+    }
+
+    /// `if condition { accept }`, `accept` adding its statements (and their expressions).
+    pub fn if_then(&mut self, condition: Handle<Expression>, accept: impl FnOnce(&mut Self)) {
+        let accept = self.nested(accept);
+        self.statement(Statement::If { condition, accept, reject: Block::new() });
+    }
+
+    /// `for (var i = 0u; i < count; i++) { body(i) }`: `body` gets the value of `i`.
+    pub fn for_count(&mut self, name: &str, count: u32, body: impl FnOnce(&mut Self, Handle<Expression>)) {
+        let u32_ty = self.ty(TypeInner::Scalar(Scalar::U32));
+        let zero = self.u32(0);
+        let var = naga::LocalVariable { name: Some(name.into()), ty: u32_ty, init: None };
+        let var = self.function.local_variables.append(var, Span::UNDEFINED);
+        let pointer = self.expr(Expression::LocalVariable(var));
+        self.statement(Statement::Store { pointer, value: zero });
+        let body = self.nested(|b| {
+            let i = b.expr(Expression::Load { pointer });
+            let n = b.u32(count);
+            let done = b.binary(BinaryOperator::GreaterEqual, i, n);
+            let exit = b.nested(|b| b.statement(Statement::Break));
+            b.statement(Statement::If { condition: done, accept: exit, reject: Block::new() });
+            body(b, i);
+        });
+        let continuing = self.nested(|b| {
+            let i = b.expr(Expression::Load { pointer });
+            let one = b.u32(1);
+            let next = b.binary(BinaryOperator::Add, i, one);
+            b.statement(Statement::Store { pointer, value: next });
+        });
+        self.statement(Statement::Loop { body, continuing, break_if: None });
+    }
+
+    /// `*pointer = value`.
+    pub fn store(&mut self, pointer: Handle<Expression>, value: Handle<Expression>) {
+        self.statement(Statement::Store { pointer, value });
+    }
+
+    /// The pointer to `global[index]`.
+    pub fn element_pointer(&mut self, global: Handle<naga::GlobalVariable>, index: Handle<Expression>) -> Handle<Expression> {
+        let base = self.expr(Expression::GlobalVariable(global));
+        self.expr(Expression::Access { base, index })
     }
 
     pub fn ret(&mut self, value: Option<Handle<Expression>>) {

@@ -43,10 +43,28 @@ struct Maps {
     functions: Vec<Handle<Function>>,
 }
 
+/// Where a kernel's functions and globals went in the module it was linked into.
+pub struct Linked {
+    functions: Vec<Handle<Function>>,
+    globals: Vec<Handle<GlobalVariable>>,
+}
+
+impl Linked {
+    /// The linked module's handle of the kernel's function `f`.
+    pub fn function(&self, f: Handle<Function>) -> Handle<Function> {
+        self.functions[f.index()]
+    }
+
+    /// The linked module's handle of the kernel's global `g`.
+    pub fn global(&self, g: Handle<GlobalVariable>) -> Handle<GlobalVariable> {
+        self.globals[g.index()]
+    }
+}
+
 /// Appends `kernel`'s types, global expressions, constants, globals, functions and entry
 /// points to `target`, with its `stubs` replaced by the user items they name. An error is a
 /// translator bug (a kernel the linker does not take, or a stub that does not match).
-pub fn link(target: &mut Module, kernel: &Module, stubs: &[Stub]) -> Result<(), String> {
+pub fn link(target: &mut Module, kernel: &Module, stubs: &[Stub]) -> Result<Linked, String> {
     if !kernel.overrides.is_empty() || !kernel.diagnostic_filters.is_empty() || !kernel.special_types.predeclared_types.is_empty() {
         return Err("the kernel uses overrides, diagnostic filters or predeclared types".into());
     }
@@ -170,7 +188,7 @@ pub fn link(target: &mut Module, kernel: &Module, stubs: &[Stub]) -> Result<(), 
         let ep = naga::EntryPoint { function: map_function(&ep.function, &maps)?, ..ep.clone() };
         target.entry_points.push(ep);
     }
-    Ok(())
+    Ok(Linked { functions: maps.functions, globals: maps.globals })
 }
 
 /// Records that the kernel's type `k` is the user's `u`, and so each type `k` is made of the

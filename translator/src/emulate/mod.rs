@@ -17,6 +17,7 @@ pub mod squares;
 pub mod tessellation;
 pub mod vertex_function;
 pub mod vertex_pulling;
+pub mod vertex_records;
 
 /// What the fragment stage's lowering found: its `PrimitiveId` input as a flat varying
 /// (location, WGSL type), when it has one and the shape moves it.

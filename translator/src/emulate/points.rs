@@ -22,6 +22,7 @@ use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::records::{Field, RecordLayout};
 use crate::vertex_function::{self, array_len, unsupported};
+use crate::vertex_records::{self, Source, Store};
 use crate::wgsl::ValidatedWgsl;
 use crate::{desc::Stage, squares, vertex_pulling, VertexBufferLayout};
 use naga::{Binding, BuiltIn};
@@ -103,12 +104,12 @@ pub struct PointPasses {
 }
 
 /// A point's record: position, (size, keep, 0, 0), each varying in output order.
-fn record_layout(module: &naga::Module, varyings: &[(u32, &vertex_function::Output)]) -> RecordLayout {
+fn record_layout<'a>(module: &naga::Module, varyings: impl Iterator<Item = (u32, &'a vertex_function::Output)>) -> RecordLayout {
     let mut layout = RecordLayout::packed();
     layout.add(Field::Position, 1);
     layout.add(Field::PointSizeKeep, 1);
     for (location, o) in varyings {
-        layout.add_location(*location, module, o.ty);
+        layout.add_location(location, module, o.ty);
     }
     layout
 }
@@ -118,16 +119,16 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     let func = vertex_function::from_entry(&mut module)?;
     let slots = vertex_pulling::used_slots(&func, cfg.layouts)?;
 
+    let demoted = vertex_function::demoted_globals(&module)?;
+    let demoted = |name: &str| demoted.iter().find(|g| g.0 == name).map(|g| Source::Global(g.1));
     let mut position = None;
-    let mut tests = String::new();
+    let mut distances = Vec::new();
     let mut varyings = Vec::new();
-    for o in &func.outputs {
+    for (i, o) in func.outputs.iter().enumerate() {
         match &o.binding {
-            Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
-            Binding::BuiltIn(BuiltIn::ClipDistances) => {
-                tests.push_str(&dropped_by(&o.access, array_len(&module, o.ty)));
-            }
-            Binding::Location { location, .. } => varyings.push((*location, o)),
+            Binding::BuiltIn(BuiltIn::Position { .. }) => position = Some(Source::Output(i)),
+            Binding::BuiltIn(BuiltIn::ClipDistances) => distances.push((Source::Output(i), array_len(&module, o.ty))),
+            Binding::Location { location, .. } => varyings.push((*location, i, o)),
             other => return Err(unsupported(format!("output {other:?} in a point-expanded draw"))),
         }
     }
@@ -135,19 +136,15 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         return Err(unsupported("a point-list vertex stage that writes no Position"));
     };
     if cfg.cull_distances > 0 {
-        tests.push_str(&dropped_by(vertex_function::CULL_GLOBAL, cfg.cull_distances));
+        let cull = demoted(vertex_function::CULL_GLOBAL).ok_or_else(|| unsupported("cull distances without their demoted array"))?;
+        distances.push((cull, cfg.cull_distances));
     }
-    let layout = record_layout(&module, &varyings);
+    let size = demoted(POINT_SIZE_GLOBAL).unwrap_or(Source::DrawPointSize);
+    let layout = record_layout(&module, varyings.iter().map(|v| (v.0, v.2)));
 
     // 1. The vertex stage once per point, as compute.
-    let out = vertex_function::OUT_RECORD;
-    let mut body = point_rules(&position, size_of(&module), &tests);
-    layout.store_vec4(Field::Position, "tesserae_c", &out, &mut body)?;
-    let size_keep = "vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0)";
-    layout.store_vec4(Field::PointSizeKeep, size_keep, &out, &mut body)?;
-    for (location, o) in &varyings {
-        layout.store_value(Field::Location(*location), o.value(&module), &out, &mut body)?;
-    }
+    let mut stores = vec![Store::Point { position, size, distances }];
+    stores.extend(varyings.iter().map(|&(location, i, _)| Store::Value(Field::Location(location), Source::Output(i))));
 
     // 2. Four corners per record.
     let expand = squares::draw(&squares::SquareDraw {
@@ -156,13 +153,13 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         records_binding: cfg.records_binding,
         vertices: squares::Vertices::FourPerRecord,
         module: &module,
-        varyings: varyings.iter().map(|(location, o)| squares::Varying::flat(*location, o.ty)).collect(),
+        varyings: varyings.iter().map(|&(location, _, o)| squares::Varying::flat(location, o.ty)).collect(),
         layout: &layout,
         point_coord: cfg.point_coord_location,
         entry: ENTRY_POINT,
         verify: cfg.verify,
     })?;
-    let pass = vertex_function::RecordsPass {
+    let pass = vertex_records::RecordsPass {
         emulation: cfg.emulation,
         layouts: cfg.layouts,
         slots: &slots,
@@ -171,8 +168,9 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         entry: VERTEX_ENTRY,
         workgroup: WORKGROUP,
         layout: &layout,
+        stores,
         verify: cfg.verify,
     };
-    let vertex = vertex_function::records_pass(module, &func, &pass, &body)?;
+    let vertex = vertex_records::build(module, &func, &pass)?;
     Ok(PointPasses { vertex, expand, layout })
 }

@@ -31,6 +31,8 @@ pub enum Arg {
 pub struct Output {
     /// WGSL expression reading this output from `tesserae_out`.
     pub access: String,
+    /// The member of [`FUNCTION`]'s result struct holding it; `None`: the result itself.
+    pub member: Option<u32>,
     pub binding: Binding,
     pub ty: Handle<Type>,
 }
@@ -81,7 +83,7 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
     };
     let mut outputs = Vec::new();
     if let Some(b) = result.binding {
-        outputs.push(Output { access: "tesserae_out".into(), binding: b, ty: result.ty });
+        outputs.push(Output { access: "tesserae_out".into(), member: None, binding: b, ty: result.ty });
         f.result = Some(naga::FunctionResult { ty: result.ty, binding: None });
     } else {
         let TypeInner::Struct { members, span } = module.types[result.ty].inner.clone() else {
@@ -91,7 +93,7 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
         for (i, m) in members.iter().enumerate() {
             let name = format!("out{i}_member");
             if let Some(b) = m.binding.clone() {
-                outputs.push(Output { access: format!("tesserae_out.{name}"), binding: b, ty: m.ty });
+                outputs.push(Output { access: format!("tesserae_out.{name}"), member: Some(i as u32), binding: b, ty: m.ty });
             }
             new_members.push(naga::StructMember { name: Some(name), ty: m.ty, binding: None, offset: m.offset });
         }
@@ -111,69 +113,6 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
     Ok(VertexFunction { handle, args, outputs })
 }
 
-/// Where a [`records_pass`] reads attributes and writes records.
-pub struct RecordsPass<'a> {
-    pub emulation: crate::emulation::Emulation,
-    pub layouts: &'a [crate::VertexBufferLayout],
-    /// Vertex buffer slots the stage pulls ([`crate::vertex_pulling::used_slots`]).
-    pub slots: &'a [u32],
-    /// Binding (in the emulation group) of the records buffer; `None`: the pass writes none.
-    pub records_binding: Option<u32>,
-    /// Where the stage's captured words go (transform feedback): the binding of an `array<u32>`
-    /// and the words per vertex ([`crate::reflect::CaptureLayout`]); vertex `i` (draw position
-    /// × instance, as records) takes words `i × words ..`.
-    pub capture: Option<(u32, u32)>,
-    pub entry: &'a str,
-    pub workgroup: u32,
-    /// The records `body` writes.
-    pub layout: &'a crate::records::RecordLayout,
-    /// Parse the written WGSL back and validate it.
-    pub verify: bool,
-}
-
-/// The record a [`records_pass`]'s `body` writes: this vertex's, in `tesserae_records`.
-pub const OUT_RECORD: crate::records::Record<'static> = crate::records::Record { buffer: "tesserae_records", base: "tesserae_base" };
-
-/// The vertex stage once per draw position and instance, as a compute pass: pulls the
-/// attributes, binds `tesserae_out` to [`FUNCTION`]'s result and [`OUT_RECORD`] to this
-/// vertex's record, then runs `body` (which writes the record). The producers of records (point expansion, the cull primitive pass, tessellation)
-/// differ only in `body`.
-pub fn records_pass(module: naga::Module, func: &VertexFunction, pass: &RecordsPass, body: &str) -> Result<ValidatedWgsl, TranslateError> {
-    use crate::vertex_pulling;
-    let mut kernel = vertex_pulling::declarations(pass.emulation, pass.slots, pass.layouts);
-    let pull = vertex_pulling::call(&module, func, pass.layouts, "tesserae_vertex_id", "tesserae_instance")?;
-    let index = "(tesserae_gid.y * tesserae_draw.count + tesserae_gid.x)";
-    let mut declarations = String::new();
-    let mut base = String::new();
-    if let Some(b) = pass.records_binding {
-        declarations += &crate::records::declaration(&pass.emulation.at(b), "read_write", OUT_RECORD.buffer);
-        base = format!("    let tesserae_base = {};\n", pass.layout.base_of(index));
-    }
-    let mut capture = String::new();
-    if let Some((b, words)) = pass.capture {
-        declarations += "\n";
-        declarations += &crate::capture::CapturedWords::declaration(&pass.emulation.at(b), "read_write");
-        capture = crate::capture::CapturedWords { words }.store(index);
-    }
-    let _ = write!(
-        kernel,
-        "
-{declarations}
-
-@compute @workgroup_size({})
-fn {}(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {{
-    if tesserae_gid.x >= tesserae_draw.count {{
-        return;
-    }}
-    let tesserae_vertex_id = tesserae_vertex_index(tesserae_gid.x);
-    let tesserae_instance = tesserae_gid.y + tesserae_draw.first_instance;
-{pull}{base}{body}{capture}}}
-",
-        pass.workgroup, pass.entry,
-    );
-    link_vertex_kernel(module, func, &kernel, pass.verify)
-}
-
 /// What a kernel uses of the stage's module, under the names the kernel gives them.
 pub struct KernelUses<'a> {
     /// The one function the kernel calls.
@@ -183,18 +122,6 @@ pub struct KernelUses<'a> {
     /// Functions of the stage's module that take the body of the kernel's function of that
     /// name ([`crate::link::Stub::Body`]).
     pub bodies: Vec<(&'a str, Handle<naga::Function>)>,
-}
-
-/// [`link_kernel`] for a pass that calls [`FUNCTION`] (its result members `out{i}_member`) and
-/// may read the globals the lowering demoted outputs to ([`DEMOTED_GLOBALS`]).
-pub fn link_vertex_kernel(
-    module: naga::Module,
-    func: &VertexFunction,
-    kernel: &str,
-    verify: bool,
-) -> Result<ValidatedWgsl, TranslateError> {
-    let uses = KernelUses { function: (FUNCTION, func.handle), globals: demoted_globals(&module)?, bodies: Vec::new() };
-    link_kernel(Stage::Vertex, module, &uses, kernel, verify)
 }
 
 /// The stage's module with a pass's `kernel` linked in ([`crate::link`]), validated and
@@ -218,17 +145,26 @@ pub fn link_kernel(
         .chain(uses.bodies.iter().map(|&(name, handle)| Stub::Body(name, handle)))
         .collect();
     let user = UserItems::of(&module);
-    crate::profile::phase("emulation: link", || crate::link::link(&mut module, parsed.module(), &stubs))
+    crate::profile::phase("emulation: link", || crate::link::link(&mut module, parsed.module(), &stubs).map(drop))
         .map_err(|e| TranslateError::InvalidPlan(format!("linking a pass into the {stage} stage: {e}")))?;
+    let kernel_error = |message| TranslateError::WgslRoundTrip { stage, message, wgsl: parsed.source().to_string() };
+    validate_and_write_linked(stage, module, &user, verify, kernel_error)
+}
+
+/// Validates a module with an emulation pass linked in and writes it. A validation error about
+/// the user's items (`user`, counted before linking) is the stage's; any other is the pass's,
+/// a translator bug given to `kernel_error`.
+pub(crate) fn validate_and_write_linked(
+    stage: Stage,
+    module: naga::Module,
+    user: &UserItems,
+    verify: bool,
+    kernel_error: impl FnOnce(String) -> TranslateError,
+) -> Result<ValidatedWgsl, TranslateError> {
     let info = crate::profile::phase("emulation: validate", || {
-        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&module).map_err(|e| {
-            if user.holds(e.as_inner()) {
-                crate::wgsl::validation_error(stage, &e)
-            } else {
-                TranslateError::WgslRoundTrip { stage, message: e.emit_to_string(""), wgsl: parsed.source().to_string() }
-            }
-        })
-    })?;
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&module)
+    })
+    .map_err(|e| if user.holds(e.as_inner()) { crate::wgsl::validation_error(stage, &e) } else { kernel_error(e.emit_to_string("")) })?;
     let entries: Vec<String> = module.entry_points.iter().map(|e| e.name.clone()).collect();
     let written = crate::wgsl::write_validated(stage, module, &info, verify)?;
     // The plan names the pass's entry point: the writer must not have renamed it.
@@ -357,7 +293,7 @@ impl StubTypes {
 
 /// How many of each item the user's module had before linking: a validation error about an
 /// item below these counts is about the user's code.
-struct UserItems {
+pub(crate) struct UserItems {
     types: usize,
     constants: usize,
     globals: usize,
@@ -366,7 +302,7 @@ struct UserItems {
 }
 
 impl UserItems {
-    fn of(m: &naga::Module) -> Self {
+    pub(crate) fn of(m: &naga::Module) -> Self {
         UserItems {
             types: m.types.len(),
             constants: m.constants.len(),
@@ -447,8 +383,15 @@ pub fn interpolate_attr(binding: &Binding) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{from_entry, link_vertex_kernel as link_kernel};
+    use super::{demoted_globals, from_entry, KernelUses, VertexFunction, FUNCTION};
+    use crate::desc::Stage;
     use crate::error::TranslateError;
+    use crate::wgsl::ValidatedWgsl;
+
+    fn link_kernel(module: naga::Module, func: &VertexFunction, kernel: &str, verify: bool) -> Result<ValidatedWgsl, TranslateError> {
+        let uses = KernelUses { function: (FUNCTION, func.handle), globals: demoted_globals(&module)?, bodies: Vec::new() };
+        super::link_kernel(Stage::Vertex, module, &uses, kernel, verify)
+    }
 
     const USER: &str = "
 struct Out { @builtin(position) pos: vec4<f32>, @location(0) color: vec3<f32> }

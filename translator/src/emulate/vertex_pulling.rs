@@ -1,48 +1,26 @@
-//! Vertex pulling: WGSL that fetches a vertex's attributes from the application's vertex
-//! buffers bound as read-only storage (`array<u32>`), through the index buffer for indexed
-//! draws, and calls [`crate::vertex_function`]'s `tesserae_vertex` with them.
+//! Vertex pulling: the naga IR that fetches a vertex's attributes from the application's
+//! vertex buffers bound as read-only storage (`array<u32>`) and calls the stage as a function
+//! ([`crate::vertex_function`]) with them; the vertex index comes through the index buffer for
+//! indexed draws (the template of [`crate::vertex_records`]).
 //!
-//! Bindings, in the emulation group ([`crate::emulation`]): the draw uniform
-//! ([`crate::draw_uniform`]), the index buffer, and vertex buffer `slot` at
+//! Bindings, in the emulation group ([`crate::emulation`]): vertex buffer `slot` at
 //! `VERTEX_BUFFERS + slot`. Attributes are 4-byte aligned, or, for a format narrower than a
-//! word, aligned to its size (read from the word holding them, shifted down).
+//! word, aligned to its size (read from the word holding them, shifted down). Missing
+//! components take Vulkan's defaults (0, 0, 0, 1); an attribute converts to the input's type
+//! as a WGSL constructor would.
 
 use crate::desc::{StepMode, VertexBufferLayout, VertexFormat};
+use crate::emulate::ir::{self, FunctionBuilder};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
-use crate::vertex_function::{unsupported, wgsl_type, Arg, VertexFunction};
-use std::fmt::Write;
+use crate::vertex_function::{unsupported, Arg, VertexFunction};
+use naga::{BinaryOperator, Expression, Handle, Literal, MathFunction, Module, Scalar, ScalarKind, Span, TypeInner, VectorSize};
 
-/// WGSL expression decoding `format` at word `w` of `vb` (a format narrower than a word: at
-/// byte `shift / 8` of it), widened to a vec4 with Vulkan's defaults (0, 0, 0, 1).
-fn decode(format: VertexFormat, vb: &str, w: &str, shift: Option<&str>) -> String {
-    use VertexFormat::*;
-    let word = |i: u32| match shift {
-        Some(shift) => format!("({vb}[{w} + {i}u] >> {shift})"),
-        None => format!("{vb}[{w} + {i}u]"),
-    };
-    let f = |i: u32| format!("bitcast<f32>({})", word(i));
-    let s = |i: u32| format!("bitcast<i32>({})", word(i));
-    match format {
-        Float32 => format!("vec4<f32>({}, 0.0, 0.0, 1.0)", f(0)),
-        Float32x2 => format!("vec4<f32>({}, {}, 0.0, 1.0)", f(0), f(1)),
-        Float32x3 => format!("vec4<f32>({}, {}, {}, 1.0)", f(0), f(1), f(2)),
-        Float32x4 => format!("vec4<f32>({}, {}, {}, {})", f(0), f(1), f(2), f(3)),
-        Uint32 => format!("vec4<u32>({}, 0u, 0u, 1u)", word(0)),
-        Uint32x2 => format!("vec4<u32>({}, {}, 0u, 1u)", word(0), word(1)),
-        Uint32x3 => format!("vec4<u32>({}, {}, {}, 1u)", word(0), word(1), word(2)),
-        Uint32x4 => format!("vec4<u32>({}, {}, {}, {})", word(0), word(1), word(2), word(3)),
-        Sint32 => format!("vec4<i32>({}, 0i, 0i, 1i)", s(0)),
-        Sint32x2 => format!("vec4<i32>({}, {}, 0i, 1i)", s(0), s(1)),
-        Sint32x3 => format!("vec4<i32>({}, {}, {}, 1i)", s(0), s(1), s(2)),
-        Sint32x4 => format!("vec4<i32>({}, {}, {}, {})", s(0), s(1), s(2), s(3)),
-        Unorm8x4 => format!("unpack4x8unorm({})", word(0)),
-        Unorm8x4Bgra => format!("unpack4x8unorm({}).zyxw", word(0)),
-        Snorm8x2 => format!("vec4<f32>(unpack4x8snorm({}).xy, 0.0, 1.0)", word(0)),
-        Uint8x2 => format!("vec4<u32>({w0} & 0xffu, ({w0} >> 8u) & 0xffu, 0u, 1u)", w0 = word(0)),
-        Float16x2 => format!("vec4<f32>(tesserae_unpack_half2({}), 0.0, 1.0)", word(0)),
-        Float16x4 => format!("vec4<f32>(tesserae_unpack_half2({}), tesserae_unpack_half2({}))", word(0), word(1)),
-    }
+/// What pulling reads in the module: each pulled slot's buffer, and the half-float decoder
+/// ([`HALF_DECODER`], where a 16-bit float format is pulled).
+pub(crate) struct VertexBuffers {
+    pub slots: Vec<(u32, Handle<naga::GlobalVariable>)>,
+    pub half2: Option<Handle<naga::Function>>,
 }
 
 /// Vertex buffer slots the function's inputs read.
@@ -72,7 +50,7 @@ pub fn used_slots(func: &VertexFunction, layouts: &[VertexBufferLayout]) -> Resu
 /// `SHADER_FLOAT16_IN_FLOAT32`, which wgpu lacks on Mesa's Vulkan drivers without
 /// `shader-f16`. Exact for every value: normals and infinities/NaNs by moving the bits,
 /// subnormals as `m * 2^-24`.
-const HALF_DECODER: &str = "fn tesserae_half(h: u32) -> f32 {
+pub(crate) const HALF_DECODER: &str = "fn tesserae_half(h: u32) -> f32 {
     let sign = (h & 0x8000u) << 16u;
     let e = (h >> 10u) & 0x1fu;
     let m = h & 0x3ffu;
@@ -89,75 +67,206 @@ fn tesserae_unpack_half2(w: u32) -> vec2<f32> {
 }
 ";
 
-/// Declarations: the uniform, index buffer and the vertex buffers in `slots` (and the
-/// half-float decoder where `layouts` has a 16-bit float attribute).
-pub fn declarations(e: Emulation, slots: &[u32], layouts: &[VertexBufferLayout]) -> String {
-    let mut w = e.draw_params_wgsl();
-    let halves = layouts.iter().flat_map(|b| &b.attributes).any(|a| matches!(a.format, VertexFormat::Float16x2 | VertexFormat::Float16x4));
-    if halves {
-        w.push_str(HALF_DECODER);
-    }
-    for s in slots {
-        let _ = writeln!(w, "{} var<storage, read> tesserae_vb{s}: array<u32>;", e.at(binding::VERTEX_BUFFERS + s));
-    }
-    w
+/// `tesserae_vb{slot}: array<u32>` for each slot, read-only storage at its emulation binding.
+pub(crate) fn declare_vertex_buffers(module: &mut Module, e: Emulation, slots: &[u32]) -> Vec<(u32, Handle<naga::GlobalVariable>)> {
+    let word = module.types.insert(naga::Type { name: None, inner: TypeInner::Scalar(Scalar::U32) }, Span::UNDEFINED);
+    let words = module.types.insert(
+        naga::Type { name: None, inner: TypeInner::Array { base: word, size: naga::ArraySize::Dynamic, stride: 4 } },
+        Span::UNDEFINED,
+    );
+    slots
+        .iter()
+        .map(|&slot| {
+            let g = naga::GlobalVariable {
+                name: Some(format!("tesserae_vb{slot}")),
+                space: naga::AddressSpace::Storage { access: naga::StorageAccess::LOAD },
+                binding: Some(naga::ResourceBinding { group: e.group, binding: binding::VERTEX_BUFFERS + slot }),
+                ty: words,
+                init: None,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            };
+            (slot, module.global_variables.append(g, Span::UNDEFINED))
+        })
+        .collect()
 }
 
-/// Statements that pull the attributes and bind `let tesserae_out = tesserae_vertex(...)`,
-/// given WGSL expressions (u32) for the vertex and instance index.
-pub fn call(
-    module: &naga::Module,
+/// Pulls the stage's inputs and calls it: its result.
+pub(crate) fn call_stage(
+    b: &mut FunctionBuilder,
     func: &VertexFunction,
     layouts: &[VertexBufferLayout],
-    vertex: &str,
-    instance: &str,
-) -> Result<String, TranslateError> {
-    let mut w = String::new();
-    let mut call = Vec::new();
-    for (i, a) in func.args.iter().enumerate() {
-        match a {
+    buffers: &VertexBuffers,
+    vertex: Handle<Expression>,
+    instance: Handle<Expression>,
+) -> Result<Handle<Expression>, TranslateError> {
+    let mut arguments = Vec::new();
+    for a in &func.args {
+        arguments.push(match *a {
             Arg::Location { location, ty } => {
-                let (slot, attr) = layouts
-                    .iter()
-                    .enumerate()
-                    .find_map(|(s, b)| b.attributes.iter().find(|x| x.location == *location).map(|x| (s, x)))
-                    .ok_or_else(|| TranslateError::InvalidDesc(format!("vertex input at location {location} has no attribute")))?;
-                let layout = &layouts[slot];
-                let element = match layout.step_mode {
-                    StepMode::Vertex => vertex,
-                    StepMode::Instance => instance,
-                };
-                let (size, vb, word) = (attr.format.size(), format!("tesserae_vb{slot}"), format!("tesserae_w{i}"));
-                if layout.stride % 4 == 0 && attr.offset % 4 == 0 {
-                    let _ = writeln!(
-                        w,
-                        "    let {word} = ({element}) * {}u + {}u;\n    let tesserae_a{i} = {};",
-                        layout.stride / 4,
-                        attr.offset / 4,
-                        decode(attr.format, &vb, &word, None)
-                    );
-                } else if size < 4 && layout.stride % size == 0 && attr.offset % size == 0 {
-                    // A narrow format aligned to its size lies within one word.
-                    let _ = writeln!(
-                        w,
-                        "    let tesserae_b{i} = ({element}) * {}u + {}u;\n    let {word} = tesserae_b{i} / 4u;\n    let tesserae_a{i} = {};",
-                        layout.stride,
-                        attr.offset,
-                        decode(attr.format, &vb, &word, Some(&format!("((tesserae_b{i} & 3u) * 8u)")))
-                    );
-                } else {
-                    return Err(unsupported(
-                        "vertex attributes not aligned to 4 bytes (or to their size, narrower) when pulled from storage",
-                    ));
-                }
-                let (tyname, _, n) = wgsl_type(module, *ty)?;
-                let swizzle = ["x", "xy", "xyz", "xyzw"][(n as usize).clamp(1, 4) - 1];
-                call.push(format!("{tyname}(tesserae_a{i}.{swizzle})"));
+                let (value, kind) = pull(b, location, layouts, buffers, vertex, instance)?;
+                convert(b, value, kind, 4, ty)?
             }
-            Arg::VertexIndex { ty } => call.push(format!("{}({vertex})", wgsl_type(module, *ty)?.0)),
-            Arg::InstanceIndex { ty } => call.push(format!("{}({instance})", wgsl_type(module, *ty)?.0)),
-        }
+            Arg::VertexIndex { ty } => convert(b, vertex, ScalarKind::Uint, 1, ty)?,
+            Arg::InstanceIndex { ty } => convert(b, instance, ScalarKind::Uint, 1, ty)?,
+        });
     }
-    let _ = writeln!(w, "    let tesserae_out = {}({});", crate::vertex_function::FUNCTION, call.join(", "));
-    Ok(w)
+    b.call(func.handle, arguments).ok_or_else(|| unsupported("a vertex stage without outputs"))
+}
+
+/// The attribute at `location` as a `vec4` of the format's kind (Vulkan's defaults (0, 0, 0, 1)
+/// for missing components), read from its vertex buffer.
+fn pull(
+    b: &mut FunctionBuilder,
+    location: u32,
+    layouts: &[VertexBufferLayout],
+    buffers: &VertexBuffers,
+    vertex: Handle<Expression>,
+    instance: Handle<Expression>,
+) -> Result<(Handle<Expression>, ScalarKind), TranslateError> {
+    let (slot, attr) = layouts
+        .iter()
+        .enumerate()
+        .find_map(|(s, l)| l.attributes.iter().find(|x| x.location == location).map(|x| (s as u32, x)))
+        .ok_or_else(|| TranslateError::InvalidDesc(format!("vertex input at location {location} has no attribute")))?;
+    let layout = &layouts[slot as usize];
+    let buffer = buffers
+        .slots
+        .iter()
+        .find(|v| v.0 == slot)
+        .map(|v| v.1)
+        .ok_or_else(|| TranslateError::InvalidPlan(format!("vertex buffer slot {slot} is read but not among the pass's slots")))?;
+    let element = match layout.step_mode {
+        StepMode::Vertex => vertex,
+        StepMode::Instance => instance,
+    };
+    let size = attr.format.size();
+    let (word, shift) = if layout.stride % 4 == 0 && attr.offset % 4 == 0 {
+        let stride = b.u32(layout.stride / 4);
+        let first = b.binary(BinaryOperator::Multiply, element, stride);
+        (b.offset(first, attr.offset / 4), None)
+    } else if size < 4 && layout.stride % size == 0 && attr.offset % size == 0 {
+        // A narrow format aligned to its size lies within one word.
+        let stride = b.u32(layout.stride);
+        let first = b.binary(BinaryOperator::Multiply, element, stride);
+        let byte = b.offset(first, attr.offset);
+        let four = b.u32(4);
+        let word = b.binary(BinaryOperator::Divide, byte, four);
+        let (three, eight) = (b.u32(3), b.u32(8));
+        let in_word = b.binary(BinaryOperator::And, byte, three);
+        (word, Some(b.binary(BinaryOperator::Multiply, in_word, eight)))
+    } else {
+        return Err(unsupported("vertex attributes not aligned to 4 bytes (or to their size, narrower) when pulled from storage"));
+    };
+    decode(b, attr.format, buffer, word, shift, buffers.half2)
+}
+
+/// `format` decoded from word `word` of `buffer` on (shifted down by `shift` bits, for a
+/// format narrower than a word), widened to a vec4 with Vulkan's defaults (0, 0, 0, 1).
+fn decode(
+    b: &mut FunctionBuilder,
+    format: VertexFormat,
+    buffer: Handle<naga::GlobalVariable>,
+    word: Handle<Expression>,
+    shift: Option<Handle<Expression>>,
+    half2: Option<Handle<naga::Function>>,
+) -> Result<(Handle<Expression>, ScalarKind), TranslateError> {
+    use VertexFormat::*;
+    let read = |b: &mut FunctionBuilder, i: u32| {
+        let index = b.offset(word, i);
+        let w = b.load_element(buffer, index);
+        match shift {
+            Some(s) => b.binary(BinaryOperator::ShiftRight, w, s),
+            None => w,
+        }
+    };
+    let (kind, words) = match format {
+        Float32 | Uint32 | Sint32 => (None, 1),
+        Float32x2 | Uint32x2 | Sint32x2 => (None, 2),
+        Float32x3 | Uint32x3 | Sint32x3 => (None, 3),
+        Float32x4 | Uint32x4 | Sint32x4 => (None, 4),
+        Unorm8x4 | Unorm8x4Bgra | Snorm8x2 | Float16x2 => (Some(ScalarKind::Float), 1),
+        Uint8x2 => (Some(ScalarKind::Uint), 1),
+        Float16x4 => (Some(ScalarKind::Float), 2),
+    };
+    let w: Vec<_> = (0..words).map(|i| read(b, i)).collect();
+    let unpack =
+        |b: &mut FunctionBuilder, fun: MathFunction, arg| b.expr(Expression::Math { fun, arg, arg1: None, arg2: None, arg3: None });
+    let half2 = |b: &mut FunctionBuilder, w| {
+        half2
+            .and_then(|f| b.call(f, vec![w]))
+            .ok_or_else(|| TranslateError::InvalidPlan("a 16-bit float attribute without the half decoder".into()))
+    };
+    let kind = kind.unwrap_or(match format {
+        Float32 | Float32x2 | Float32x3 | Float32x4 => ScalarKind::Float,
+        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 => ScalarKind::Uint,
+        _ => ScalarKind::Sint,
+    });
+    let parts: Vec<Handle<Expression>> = match format {
+        Unorm8x4 => return Ok((unpack(b, MathFunction::Unpack4x8unorm, w[0]), kind)),
+        Unorm8x4Bgra => {
+            let v = unpack(b, MathFunction::Unpack4x8unorm, w[0]);
+            use naga::SwizzleComponent::*;
+            return Ok((b.expr(Expression::Swizzle { size: VectorSize::Quad, vector: v, pattern: [Z, Y, X, W] }), kind));
+        }
+        Snorm8x2 => {
+            let v = unpack(b, MathFunction::Unpack4x8snorm, w[0]);
+            vec![b.first_components(v, 2)]
+        }
+        Uint8x2 => {
+            let (mask, eight) = (b.u32(0xff), b.u32(8));
+            let low = b.binary(BinaryOperator::And, w[0], mask);
+            let high = b.binary(BinaryOperator::ShiftRight, w[0], eight);
+            vec![low, b.binary(BinaryOperator::And, high, mask)]
+        }
+        Float16x2 => vec![half2(b, w[0])?],
+        Float16x4 => vec![half2(b, w[0])?, half2(b, w[1])?],
+        _ => w.into_iter().map(|x| if kind == ScalarKind::Uint { x } else { b.bitcast(x, kind) }).collect(),
+    };
+    let components: u32 = match format {
+        Snorm8x2 | Uint8x2 | Float16x2 => 2,
+        Float16x4 => 4,
+        _ => parts.len() as u32,
+    };
+    Ok((widen_with_defaults(b, parts, components, kind), kind))
+}
+
+/// `vec4<kind>(parts.., 0, .., 1)`: the components after `components` are Vulkan's defaults.
+fn widen_with_defaults(
+    b: &mut FunctionBuilder,
+    mut parts: Vec<Handle<Expression>>,
+    components: u32,
+    kind: ScalarKind,
+) -> Handle<Expression> {
+    let literal = |x: u32| match kind {
+        ScalarKind::Float => Literal::F32(x as f32),
+        ScalarKind::Sint => Literal::I32(x as i32),
+        _ => Literal::U32(x),
+    };
+    for c in components..4 {
+        parts.push(b.expr(Expression::Literal(literal(u32::from(c == 3)))));
+    }
+    let ty = b.ty(ir::vec4(kind));
+    b.compose(ty, parts)
+}
+
+/// `value` (a vector of `n` components of 32-bit `kind`, or a scalar for `n` = 1) as the stage's
+/// argument type `ty`: its first components, converted where the scalar differs.
+fn convert(
+    b: &mut FunctionBuilder,
+    value: Handle<Expression>,
+    kind: ScalarKind,
+    n: u32,
+    ty: Handle<naga::Type>,
+) -> Result<Handle<Expression>, TranslateError> {
+    let (components, scalar) = match b.module.types[ty].inner {
+        TypeInner::Scalar(s) => (1, s),
+        TypeInner::Vector { size, scalar } => (size as u32, scalar),
+        ref other => return Err(unsupported(format!("a vertex input of type {other:?} when the vertex stage runs as a function"))),
+    };
+    let value = if components == n { value } else { b.first_components(value, components) };
+    Ok(if scalar == (Scalar { kind, width: 4 }) {
+        value
+    } else {
+        b.expr(Expression::As { expr: value, kind: scalar.kind, convert: Some(scalar.width) })
+    })
 }

@@ -40,12 +40,12 @@ var<private> colour_1: vec2<u32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(3) 
 var<storage> tesserae_vb1_: array<u32>;
-@group(0) @binding(32) 
-var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
     let _e8 = pos_1;
@@ -90,28 +90,21 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_b0_ = ((_e7 * 2u) + 0u);
-    let tesserae_w0_ = (tesserae_b0_ / 4u);
-    let _e23 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let tesserae_a0_ = vec4<f32>(unpack4x8snorm((_e23 >> ((tesserae_b0_ & 3u) * 8u))).xy, 0f, 1f);
-    let tesserae_b1_ = ((_e7 * 2u) + 0u);
-    let tesserae_w1_ = (tesserae_b1_ / 4u);
-    let _e44 = tesserae_vb1_[(tesserae_w1_ + 0u)];
-    let _e56 = tesserae_vb1_[(tesserae_w1_ + 0u)];
-    let tesserae_a1_ = vec4<u32>(((_e44 >> ((tesserae_b1_ & 3u) * 8u)) & 255u), (((_e56 >> ((tesserae_b1_ & 3u) * 8u)) >> 8u) & 255u), 0u, 1u);
-    let _e73 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec2<u32>(tesserae_a1_.xy));
-    let _e77 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e77) + tesserae_gid.x) * 2u);
-    tesserae_records[tesserae_base] = _e73.out0_member;
-    tesserae_records[(tesserae_base + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e73.out1_member, 0u, 0u));
-    return;
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 2u);
+    let _e24 = tesserae_vb0_[(_e15 / 4u)];
+    let _e33 = (_e7 * 2u);
+    let _e42 = tesserae_vb1_[(_e33 / 4u)];
+    let _e43 = (_e42 >> ((_e33 & 3u) * 8u));
+    let _e53 = tesserae_vertex(vec4<f32>(unpack4x8snorm((_e24 >> ((_e15 & 3u) * 8u))).xy, 0f, 1f).xy, vec4<u32>((_e43 & 255u), ((_e43 >> 8u) & 255u), 0u, 1u).xy);
+    let _e55 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 2u);
+    tesserae_records[_e55] = _e53.out0_member;
+    tesserae_records[(_e55 + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e53.out1_member, 0u, 0u));
 }
 // pass `primitives`, vertex stage
 struct TesseraeDraw {

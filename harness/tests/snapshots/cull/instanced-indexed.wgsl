@@ -43,12 +43,12 @@ var<private> tesserae_cull_distance: array<f32, 1>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(3) 
 var<storage> tesserae_vb1_: array<u32>;
-@group(0) @binding(32) 
-var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
     var p: vec2<f32>;
@@ -103,34 +103,29 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 2u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let tesserae_w1_ = ((tesserae_instance * 5u) + 0u);
-    let _e40 = tesserae_vb1_[(tesserae_w1_ + 0u)];
-    let _e46 = tesserae_vb1_[(tesserae_w1_ + 1u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), 0f, 1f);
-    let tesserae_w2_ = ((tesserae_instance * 5u) + 2u);
-    let _e59 = tesserae_vb1_[(tesserae_w2_ + 0u)];
-    let _e65 = tesserae_vb1_[(tesserae_w2_ + 1u)];
-    let _e71 = tesserae_vb1_[(tesserae_w2_ + 2u)];
-    let tesserae_a2_ = vec4<f32>(bitcast<f32>(_e59), bitcast<f32>(_e65), bitcast<f32>(_e71), 1f);
-    let _e82 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec2<f32>(tesserae_a1_.xy), vec3<f32>(tesserae_a2_.xyz), u32(tesserae_instance));
-    let _e86 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e86) + tesserae_gid.x) * 3u);
-    tesserae_records[tesserae_base] = _e82.out0_member;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(_e82.out1_member, 0f);
-    let _e108 = tesserae_cull_distance[0];
-    tesserae_records[(tesserae_base + 2u)] = vec4<f32>(_e108, 0f, 0f, 0f);
-    return;
+    let _e10 = tesserae_draw.first_instance;
+    let _e11 = (tesserae_gid.y + _e10);
+    let _e15 = (_e7 * 2u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e31 = (_e11 * 5u);
+    let _e34 = tesserae_vb1_[_e31];
+    let _e39 = tesserae_vb1_[(_e31 + 1u)];
+    let _e49 = ((_e11 * 5u) + 2u);
+    let _e52 = tesserae_vb1_[_e49];
+    let _e57 = tesserae_vb1_[(_e49 + 1u)];
+    let _e62 = tesserae_vb1_[(_e49 + 2u)];
+    let _e69 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e34), bitcast<f32>(_e39), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e52), bitcast<f32>(_e57), bitcast<f32>(_e62), 1f).xyz, _e11);
+    let _e71 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
+    tesserae_records[_e71] = _e69.out0_member;
+    tesserae_records[(_e71 + 1u)] = vec4<f32>(_e69.out1_member, 0f);
+    let _e84 = tesserae_cull_distance[0];
+    tesserae_records[(_e71 + 2u)] = vec4<f32>(_e84, 0f, 0f, 0f);
 }
 // pass `primitives`, vertex stage
 struct TesseraeDraw {

@@ -42,13 +42,13 @@ var<private> tesserae_cull_distance: array<f32, 8>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
-    var i_1: i32;
+    var i: i32;
     var a: f32;
 
     let _e21 = pos_1;
@@ -56,22 +56,22 @@ fn main() {
     tesserae_point_size = 4f;
     let _e26 = color_1;
     v_color = _e26;
-    i_1 = 0i;
+    i = 0i;
     loop {
-        let _e27 = i_1;
+        let _e27 = i;
         if (_e27 < 8i) {
-            let _e29 = i_1;
+            let _e29 = i;
             a = (0.7f + (2.399f * f32(_e29)));
-            let _e33 = i_1;
-            let _e34 = i_1;
+            let _e33 = i;
+            let _e34 = i;
             tesserae_cull_distance[_e33] = (-0.25f - (0.125f * f32(_e34)));
             continue;
         } else {
             break;
         }
         continuing {
-            let _e39 = i_1;
-            i_1 = (_e39 + 1i);
+            let _e39 = i;
+            i = (_e39 + 1i);
         }
     }
     return;
@@ -88,90 +88,80 @@ fn tesserae_vertex(pos: vec2<f32>, color: vec3<f32>) -> TesseraeVertexOut {
     return TesseraeVertexOut(_e10, _e11);
 }
 
-fn tesserae_raw_index(i_2: u32) -> u32 {
+fn tesserae_raw_index(i_1: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_2 / 2u)];
-        return ((_e10 >> ((i_2 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i_1 / 2u)];
+        return ((_e10 >> ((i_1 & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_2];
+    let _e20 = tesserae_indices[i_1];
     return _e20;
 }
 
 fn tesserae_vertex_index(position: u32) -> u32 {
     let _e3 = tesserae_draw.first;
-    let i_3 = (_e3 + position);
+    let i_2 = (_e3 + position);
     let _e7 = tesserae_draw.indexed;
     if (_e7 == 0u) {
-        return i_3;
+        return i_2;
     }
-    let _e10 = tesserae_raw_index(i_3);
+    let _e10 = tesserae_raw_index(i_2);
     let _e14 = tesserae_draw.base_vertex;
     return u32((i32(_e10) + _e14));
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+fn tesserae_point_size_keep(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
-    var i: u32 = 0u;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
-        return;
-    }
-    let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 5u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let tesserae_w1_ = ((_e7 * 5u) + 2u);
-    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
-    let _e46 = tesserae_vb0_[(tesserae_w1_ + 1u)];
-    let _e52 = tesserae_vb0_[(tesserae_w1_ + 2u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), 1f);
-    let _e60 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec3<f32>(tesserae_a1_.xyz));
-    let _e64 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e64) + tesserae_gid.x) * 3u);
-    let tesserae_c = _e60.out0_member;
-    let _e74 = tesserae_draw.size_range.x;
-    let _e76 = tesserae_point_size;
-    let _e78 = tesserae_point_size;
-    let _e82 = tesserae_draw.size_range.x;
-    let _e88 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e74, _e76, (_e78 > _e82)), _e88);
-    if (tesserae_c.z >= 0f) {
-        local = (tesserae_c.z <= tesserae_c.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size, (size > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e99 = local;
-    tesserae_keep = _e99;
-    loop {
-        let _e103 = i;
-        if (_e103 < 8u) {
-        } else {
-            break;
-        }
-        {
-            let _e107 = i;
-            let _e109 = tesserae_cull_distance[_e107];
-            if (_e109 < 0f) {
-                tesserae_keep = false;
-            }
-        }
-        continuing {
-            let _e114 = i;
-            i = (_e114 + 1u);
-        }
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
     }
-    tesserae_records[tesserae_base] = tesserae_c;
-    let _e122 = tesserae_keep;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e122), 0f, 0f);
-    tesserae_records[(tesserae_base + 2u)] = vec4<f32>(_e60.out1_member, 0f);
-    return;
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 5u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e33 = ((_e7 * 5u) + 2u);
+    let _e36 = tesserae_vb0_[_e33];
+    let _e41 = tesserae_vb0_[(_e33 + 1u)];
+    let _e46 = tesserae_vb0_[(_e33 + 2u)];
+    let _e53 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), bitcast<f32>(_e41), bitcast<f32>(_e46), 1f).xyz);
+    let _e55 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
+    let _e58 = tesserae_point_size;
+    let _e62 = tesserae_cull_distance[0];
+    let _e69 = tesserae_cull_distance[1];
+    let _e76 = tesserae_cull_distance[2];
+    let _e83 = tesserae_cull_distance[3];
+    let _e90 = tesserae_cull_distance[4];
+    let _e97 = tesserae_cull_distance[5];
+    let _e104 = tesserae_cull_distance[6];
+    let _e111 = tesserae_cull_distance[7];
+    let _e116 = tesserae_point_size_keep(_e53.out0_member, _e58, ((((((((true && !((_e62 < 0f))) && !((_e69 < 0f))) && !((_e76 < 0f))) && !((_e83 < 0f))) && !((_e90 < 0f))) && !((_e97 < 0f))) && !((_e104 < 0f))) && !((_e111 < 0f))));
+    tesserae_records[_e55] = _e53.out0_member;
+    tesserae_records[(_e55 + 1u)] = _e116;
+    tesserae_records[(_e55 + 2u)] = vec4<f32>(_e53.out1_member, 0f);
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {

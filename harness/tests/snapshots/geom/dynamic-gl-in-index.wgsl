@@ -40,10 +40,10 @@ var<private> color_1: vec3<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(1) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(1) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(1) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e8 = pos_1;
@@ -86,28 +86,23 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 5u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let tesserae_w1_ = ((_e7 * 5u) + 2u);
-    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
-    let _e46 = tesserae_vb0_[(tesserae_w1_ + 1u)];
-    let _e52 = tesserae_vb0_[(tesserae_w1_ + 2u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), bitcast<f32>(_e52), 1f);
-    let _e60 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec3<f32>(tesserae_a1_.xyz));
-    let _e64 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e64) + tesserae_gid.x) * 2u);
-    tesserae_records[tesserae_base] = _e60.out0_member;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(_e60.out1_member, 0f);
-    return;
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 5u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e33 = ((_e7 * 5u) + 2u);
+    let _e36 = tesserae_vb0_[_e33];
+    let _e41 = tesserae_vb0_[(_e33 + 1u)];
+    let _e46 = tesserae_vb0_[(_e33 + 2u)];
+    let _e53 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), bitcast<f32>(_e41), bitcast<f32>(_e46), 1f).xyz);
+    let _e55 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 2u);
+    tesserae_records[_e55] = _e53.out0_member;
+    tesserae_records[(_e55 + 1u)] = vec4<f32>(_e53.out1_member, 0f);
 }
 // pass `geometry`, geometry stage
 struct gl_PerVertex {

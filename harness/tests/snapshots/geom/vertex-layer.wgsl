@@ -106,21 +106,18 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let _e15 = tesserae_vertex(u32(tesserae_instance), u32(_e7));
-    let _e19 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e19) + tesserae_gid.x) * 3u);
-    tesserae_records[tesserae_base] = _e15.out0_member;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(_e15.out1_member, 0f);
-    let _e40 = tesserae_layer;
-    tesserae_records[(tesserae_base + 2u)] = vec4<f32>(bitcast<f32>(u32(_e40)), 0f, 0f, 0f);
-    return;
+    let _e10 = tesserae_draw.first_instance;
+    let _e14 = tesserae_vertex((tesserae_gid.y + _e10), _e7);
+    let _e16 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
+    tesserae_records[_e16] = _e14.out0_member;
+    tesserae_records[(_e16 + 1u)] = vec4<f32>(_e14.out1_member, 0f);
+    let _e28 = tesserae_layer;
+    tesserae_records[(_e16 + 2u)] = vec4<f32>(bitcast<f32>(u32(_e28)), 0f, 0f, 0f);
 }
 // pass `primitives`, vertex stage
 struct TesseraeDraw {

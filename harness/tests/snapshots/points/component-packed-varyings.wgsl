@@ -41,10 +41,10 @@ var<private> tesserae_point_size: f32;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e12 = pos_1;
@@ -90,48 +90,49 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+fn tesserae_point_size_keep(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
-        return;
-    }
-    let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 4u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let tesserae_w1_ = ((_e7 * 4u) + 2u);
-    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
-    let _e46 = tesserae_vb0_[(tesserae_w1_ + 1u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), 0f, 1f);
-    let _e55 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec2<f32>(tesserae_a1_.xy));
-    let _e59 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e59) + tesserae_gid.x) * 3u);
-    let tesserae_c = _e55.out0_member;
-    let _e69 = tesserae_draw.size_range.x;
-    let _e71 = tesserae_point_size;
-    let _e73 = tesserae_point_size;
-    let _e77 = tesserae_draw.size_range.x;
-    let _e83 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e69, _e71, (_e73 > _e77)), _e83);
-    if (tesserae_c.z >= 0f) {
-        local = (tesserae_c.z <= tesserae_c.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size, (size > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e94 = local;
-    tesserae_keep = _e94;
-    tesserae_records[tesserae_base] = tesserae_c;
-    let _e102 = tesserae_keep;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e102), 0f, 0f);
-    tesserae_records[(tesserae_base + 2u)] = vec4<f32>(_e55.out1_member, 0f, 0f);
-    return;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 4u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e33 = ((_e7 * 4u) + 2u);
+    let _e36 = tesserae_vb0_[_e33];
+    let _e41 = tesserae_vb0_[(_e33 + 1u)];
+    let _e48 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), bitcast<f32>(_e41), 0f, 1f).xy);
+    let _e50 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
+    let _e53 = tesserae_point_size;
+    let _e55 = tesserae_point_size_keep(_e48.out0_member, _e53, true);
+    tesserae_records[_e50] = _e48.out0_member;
+    tesserae_records[(_e50 + 1u)] = _e55;
+    tesserae_records[(_e50 + 2u)] = vec4<f32>(_e48.out1_member, 0f, 0f);
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {

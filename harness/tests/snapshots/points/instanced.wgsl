@@ -35,7 +35,7 @@ struct TesseraeDraw {
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> pos_1: vec2<f32>;
 var<private> offset_1: vec2<f32>;
-var<private> size_1: f32;
+var<private> size_2: f32;
 var<private> v_color: vec4<f32>;
 var<private> color_1: vec4<f32>;
 var<private> gl_InstanceIndex_1: i32;
@@ -44,19 +44,19 @@ var<private> tesserae_point_size: f32;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage, read_write> tesserae_records: array<vec4<f32>>;
 @group(0) @binding(2) 
 var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(3) 
 var<storage> tesserae_vb1_: array<u32>;
-@group(0) @binding(32) 
-var<storage, read_write> tesserae_records: array<vec4<f32>>;
 
 fn main() {
     let _e14 = pos_1;
     let _e15 = offset_1;
     let _e16 = (_e14 + _e15);
     unnamed.gl_Position = vec4<f32>(_e16.x, _e16.y, 0f, 1f);
-    let _e21 = size_1;
+    let _e21 = size_2;
     tesserae_point_size = _e21;
     let _e22 = color_1;
     let _e23 = gl_InstanceIndex_1;
@@ -67,7 +67,7 @@ fn main() {
 fn tesserae_vertex(pos: vec2<f32>, offset: vec2<f32>, size: f32, color: vec4<f32>, gl_InstanceIndex: u32) -> TesseraeVertexOut {
     pos_1 = pos;
     offset_1 = offset;
-    size_1 = size;
+    size_2 = size;
     color_1 = color;
     gl_InstanceIndex_1 = i32(gl_InstanceIndex);
     main();
@@ -100,57 +100,56 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+fn tesserae_point_size_keep(c: vec4<f32>, size_1: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
-        return;
-    }
-    let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 3u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let tesserae_w1_ = ((tesserae_instance * 6u) + 0u);
-    let _e40 = tesserae_vb1_[(tesserae_w1_ + 0u)];
-    let _e46 = tesserae_vb1_[(tesserae_w1_ + 1u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), bitcast<f32>(_e46), 0f, 1f);
-    let tesserae_w2_ = ((_e7 * 3u) + 2u);
-    let _e59 = tesserae_vb0_[(tesserae_w2_ + 0u)];
-    let tesserae_a2_ = vec4<f32>(bitcast<f32>(_e59), 0f, 0f, 1f);
-    let tesserae_w3_ = ((tesserae_instance * 6u) + 2u);
-    let _e73 = tesserae_vb1_[(tesserae_w3_ + 0u)];
-    let _e79 = tesserae_vb1_[(tesserae_w3_ + 1u)];
-    let _e85 = tesserae_vb1_[(tesserae_w3_ + 2u)];
-    let _e91 = tesserae_vb1_[(tesserae_w3_ + 3u)];
-    let tesserae_a3_ = vec4<f32>(bitcast<f32>(_e73), bitcast<f32>(_e79), bitcast<f32>(_e85), bitcast<f32>(_e91));
-    let _e103 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), vec2<f32>(tesserae_a1_.xy), f32(tesserae_a2_.x), vec4<f32>(tesserae_a3_.xyzw), u32(tesserae_instance));
-    let _e107 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e107) + tesserae_gid.x) * 3u);
-    let tesserae_c = _e103.out0_member;
-    let _e117 = tesserae_draw.size_range.x;
-    let _e119 = tesserae_point_size;
-    let _e121 = tesserae_point_size;
-    let _e125 = tesserae_draw.size_range.x;
-    let _e131 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e117, _e119, (_e121 > _e125)), _e131);
-    if (tesserae_c.z >= 0f) {
-        local = (tesserae_c.z <= tesserae_c.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size_1, (size_1 > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e142 = local;
-    tesserae_keep = _e142;
-    tesserae_records[tesserae_base] = tesserae_c;
-    let _e150 = tesserae_keep;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e150), 0f, 0f);
-    tesserae_records[(tesserae_base + 2u)] = _e103.out1_member;
-    return;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e10 = tesserae_draw.first_instance;
+    let _e11 = (tesserae_gid.y + _e10);
+    let _e15 = (_e7 * 3u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e31 = (_e11 * 6u);
+    let _e34 = tesserae_vb1_[_e31];
+    let _e39 = tesserae_vb1_[(_e31 + 1u)];
+    let _e52 = tesserae_vb0_[((_e7 * 3u) + 2u)];
+    let _e62 = ((_e11 * 6u) + 2u);
+    let _e65 = tesserae_vb1_[_e62];
+    let _e70 = tesserae_vb1_[(_e62 + 1u)];
+    let _e75 = tesserae_vb1_[(_e62 + 2u)];
+    let _e80 = tesserae_vb1_[(_e62 + 3u)];
+    let _e86 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e34), bitcast<f32>(_e39), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e52), 0f, 0f, 1f).x, vec4<f32>(bitcast<f32>(_e65), bitcast<f32>(_e70), bitcast<f32>(_e75), bitcast<f32>(_e80)), _e11);
+    let _e88 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
+    let _e91 = tesserae_point_size;
+    let _e93 = tesserae_point_size_keep(_e86.out0_member, _e91, true);
+    tesserae_records[_e88] = _e86.out0_member;
+    tesserae_records[(_e88 + 1u)] = _e93;
+    tesserae_records[(_e88 + 2u)] = _e86.out1_member;
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {

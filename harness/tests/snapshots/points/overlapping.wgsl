@@ -34,7 +34,7 @@ struct TesseraeDraw {
 
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> pos_1: vec2<f32>;
-var<private> size_1: f32;
+var<private> size_2: f32;
 var<private> v_color: vec3<f32>;
 var<private> color_1: vec3<f32>;
 var<private> tesserae_point_size: f32;
@@ -42,15 +42,15 @@ var<private> tesserae_point_size: f32;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e11 = pos_1;
     unnamed.gl_Position = vec4<f32>(_e11.x, _e11.y, 0f, 1f);
-    let _e16 = size_1;
+    let _e16 = size_2;
     tesserae_point_size = _e16;
     let _e17 = color_1;
     v_color = _e17;
@@ -59,7 +59,7 @@ fn main() {
 
 fn tesserae_vertex(pos: vec2<f32>, size: f32, color: vec3<f32>) -> TesseraeVertexOut {
     pos_1 = pos;
-    size_1 = size;
+    size_2 = size;
     color_1 = color;
     main();
     let _e10 = unnamed.gl_Position.y;
@@ -91,52 +91,51 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+fn tesserae_point_size_keep(c: vec4<f32>, size_1: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
-        return;
-    }
-    let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 6u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let tesserae_w1_ = ((_e7 * 6u) + 2u);
-    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), 0f, 0f, 1f);
-    let tesserae_w2_ = ((_e7 * 6u) + 3u);
-    let _e54 = tesserae_vb0_[(tesserae_w2_ + 0u)];
-    let _e60 = tesserae_vb0_[(tesserae_w2_ + 1u)];
-    let _e66 = tesserae_vb0_[(tesserae_w2_ + 2u)];
-    let tesserae_a2_ = vec4<f32>(bitcast<f32>(_e54), bitcast<f32>(_e60), bitcast<f32>(_e66), 1f);
-    let _e76 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), f32(tesserae_a1_.x), vec3<f32>(tesserae_a2_.xyz));
-    let _e80 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e80) + tesserae_gid.x) * 3u);
-    let tesserae_c = _e76.out0_member;
-    let _e90 = tesserae_draw.size_range.x;
-    let _e92 = tesserae_point_size;
-    let _e94 = tesserae_point_size;
-    let _e98 = tesserae_draw.size_range.x;
-    let _e104 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e90, _e92, (_e94 > _e98)), _e104);
-    if (tesserae_c.z >= 0f) {
-        local = (tesserae_c.z <= tesserae_c.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size_1, (size_1 > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e115 = local;
-    tesserae_keep = _e115;
-    tesserae_records[tesserae_base] = tesserae_c;
-    let _e123 = tesserae_keep;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e123), 0f, 0f);
-    tesserae_records[(tesserae_base + 2u)] = vec4<f32>(_e76.out1_member, 0f);
-    return;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 6u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e36 = tesserae_vb0_[((_e7 * 6u) + 2u)];
+    let _e46 = ((_e7 * 6u) + 3u);
+    let _e49 = tesserae_vb0_[_e46];
+    let _e54 = tesserae_vb0_[(_e46 + 1u)];
+    let _e59 = tesserae_vb0_[(_e46 + 2u)];
+    let _e66 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), 0f, 0f, 1f).x, vec4<f32>(bitcast<f32>(_e49), bitcast<f32>(_e54), bitcast<f32>(_e59), 1f).xyz);
+    let _e68 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
+    let _e71 = tesserae_point_size;
+    let _e73 = tesserae_point_size_keep(_e66.out0_member, _e71, true);
+    tesserae_records[_e68] = _e66.out0_member;
+    tesserae_records[(_e68 + 1u)] = _e73;
+    tesserae_records[(_e68 + 2u)] = vec4<f32>(_e66.out1_member, 0f);
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {

@@ -24,29 +24,29 @@ struct TesseraeDraw {
 
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> pos_1: vec2<f32>;
-var<private> size_1: f32;
+var<private> size_2: f32;
 var<private> tesserae_point_size: f32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e9 = pos_1;
     let _e10 = (_e9 * 1.25f);
     unnamed.gl_Position = vec4<f32>(_e10.x, _e10.y, 0.5f, 1.25f);
-    let _e15 = size_1;
+    let _e15 = size_2;
     tesserae_point_size = _e15;
     return;
 }
 
 fn tesserae_vertex(pos: vec2<f32>, size: f32) -> vec4<f32> {
     pos_1 = pos;
-    size_1 = size;
+    size_2 = size;
     main();
     let _e7 = unnamed.gl_Position.y;
     unnamed.gl_Position.y = -(_e7);
@@ -76,45 +76,46 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+fn tesserae_point_size_keep(c: vec4<f32>, size_1: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
-        return;
-    }
-    let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 3u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let tesserae_w1_ = ((_e7 * 3u) + 2u);
-    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e40), 0f, 0f, 1f);
-    let _e50 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), f32(tesserae_a1_.x));
-    let _e54 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e54) + tesserae_gid.x) * 2u);
-    let _e63 = tesserae_draw.size_range.x;
-    let _e65 = tesserae_point_size;
-    let _e67 = tesserae_point_size;
-    let _e71 = tesserae_draw.size_range.x;
-    let _e77 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e63, _e65, (_e67 > _e71)), _e77);
-    if (_e50.z >= 0f) {
-        local = (_e50.z <= _e50.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size_1, (size_1 > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e88 = local;
-    tesserae_keep = _e88;
-    tesserae_records[tesserae_base] = _e50;
-    let _e96 = tesserae_keep;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e96), 0f, 0f);
-    return;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 3u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e36 = tesserae_vb0_[((_e7 * 3u) + 2u)];
+    let _e43 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), 0f, 0f, 1f).x);
+    let _e45 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 2u);
+    let _e47 = tesserae_point_size;
+    let _e49 = tesserae_point_size_keep(_e43, _e47, true);
+    tesserae_records[_e45] = _e43;
+    tesserae_records[(_e45 + 1u)] = _e49;
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {

@@ -42,7 +42,7 @@ var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f,
 var<private> pos_1: vec4<f32>;
 var<private> a: vec3<f32>;
 var<private> b: f32;
-var<private> c: i32;
+var<private> c_1: i32;
 var<private> gl_VertexIndex_1: i32;
 var<private> d: f32;
 var<private> tesserae_point_size: f32;
@@ -50,10 +50,10 @@ var<private> tesserae_point_size: f32;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e18 = pos_1;
@@ -65,7 +65,7 @@ fn main() {
     let _e30 = pos_1[3u];
     b = (_e30 / 4f);
     let _e32 = gl_VertexIndex_1;
-    c = _e32;
+    c_1 = _e32;
     d = 0.75f;
     return;
 }
@@ -79,7 +79,7 @@ fn tesserae_vertex(pos: vec4<f32>, gl_VertexIndex: u32) -> TesseraeVertexOut {
     let _e14 = unnamed.gl_Position;
     let _e15 = a;
     let _e16 = b;
-    let _e17 = c;
+    let _e17 = c_1;
     let _e18 = d;
     return TesseraeVertexOut(_e14, _e15, _e16, _e17, _e18);
 }
@@ -106,49 +106,51 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+fn tesserae_point_size_keep(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
-        return;
-    }
-    let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 4u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let _e33 = tesserae_vb0_[(tesserae_w0_ + 2u)];
-    let _e39 = tesserae_vb0_[(tesserae_w0_ + 3u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), bitcast<f32>(_e33), bitcast<f32>(_e39));
-    let _e45 = tesserae_vertex(vec4<f32>(tesserae_a0_.xyzw), u32(_e7));
-    let _e49 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e49) + tesserae_gid.x) * 6u);
-    let tesserae_c = _e45.out0_member;
-    let _e59 = tesserae_draw.size_range.x;
-    let _e61 = tesserae_point_size;
-    let _e63 = tesserae_point_size;
-    let _e67 = tesserae_draw.size_range.x;
-    let _e73 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e59, _e61, (_e63 > _e67)), _e73);
-    if (tesserae_c.z >= 0f) {
-        local = (tesserae_c.z <= tesserae_c.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size, (size > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e84 = local;
-    tesserae_keep = _e84;
-    tesserae_records[tesserae_base] = tesserae_c;
-    let _e92 = tesserae_keep;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e92), 0f, 0f);
-    tesserae_records[(tesserae_base + 2u)] = vec4<f32>(_e45.out1_member, 0f);
-    tesserae_records[(tesserae_base + 3u)] = vec4<f32>(_e45.out2_member, 0f, 0f, 0f);
-    tesserae_records[(tesserae_base + 4u)] = bitcast<vec4<f32>>(vec4<i32>(_e45.out3_member, 0i, 0i, 0i));
-    tesserae_records[(tesserae_base + 5u)] = vec4<f32>(_e45.out4_member, 0f, 0f, 0f);
-    return;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 4u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e28 = tesserae_vb0_[(_e15 + 2u)];
+    let _e33 = tesserae_vb0_[(_e15 + 3u)];
+    let _e39 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), bitcast<f32>(_e28), bitcast<f32>(_e33)), _e7);
+    let _e41 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 6u);
+    let _e44 = tesserae_point_size;
+    let _e46 = tesserae_point_size_keep(_e39.out0_member, _e44, true);
+    tesserae_records[_e41] = _e39.out0_member;
+    tesserae_records[(_e41 + 1u)] = _e46;
+    tesserae_records[(_e41 + 2u)] = vec4<f32>(_e39.out1_member, 0f);
+    tesserae_records[(_e41 + 3u)] = vec4<f32>(_e39.out2_member, 0f, 0f, 0f);
+    tesserae_records[(_e41 + 4u)] = bitcast<vec4<f32>>(vec4<i32>(_e39.out3_member, 0i, 0i, 0i));
+    tesserae_records[(_e41 + 5u)] = vec4<f32>(_e39.out4_member, 0f, 0f, 0f);
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {

@@ -29,10 +29,10 @@ var<private> tesserae_cull_distance: array<f32, 1>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(1) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(1) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(1) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e9 = pos_1;
@@ -75,24 +75,20 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 2u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
-    let _e38 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 2u);
-    tesserae_records[tesserae_base] = _e34;
-    let _e52 = tesserae_cull_distance[0];
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(_e52, 0f, 0f, 0f);
-    return;
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 2u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e30 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy);
+    let _e32 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 2u);
+    tesserae_records[_e32] = _e30;
+    let _e37 = tesserae_cull_distance[0];
+    tesserae_records[(_e32 + 1u)] = vec4<f32>(_e37, 0f, 0f, 0f);
 }
 // pass `primitives`, vertex stage
 struct TesseraeDraw {

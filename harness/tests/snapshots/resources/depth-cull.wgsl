@@ -42,10 +42,10 @@ var<private> tesserae_cull_distance: array<f32, 1>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e10 = pos_1;
@@ -93,35 +93,28 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 8u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let _e33 = tesserae_vb0_[(tesserae_w0_ + 2u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), bitcast<f32>(_e33), 1f);
-    let tesserae_w1_ = ((_e7 * 8u) + 7u);
-    let _e45 = tesserae_vb0_[(tesserae_w1_ + 0u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e45), 0f, 0f, 1f);
-    let tesserae_w2_ = ((_e7 * 8u) + 3u);
-    let _e59 = tesserae_vb0_[(tesserae_w2_ + 0u)];
-    let _e65 = tesserae_vb0_[(tesserae_w2_ + 1u)];
-    let _e71 = tesserae_vb0_[(tesserae_w2_ + 2u)];
-    let _e77 = tesserae_vb0_[(tesserae_w2_ + 3u)];
-    let tesserae_a2_ = vec4<f32>(bitcast<f32>(_e59), bitcast<f32>(_e65), bitcast<f32>(_e71), bitcast<f32>(_e77));
-    let _e86 = tesserae_vertex(vec3<f32>(tesserae_a0_.xyz), f32(tesserae_a1_.x), vec4<f32>(tesserae_a2_.xyzw));
-    let _e90 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e90) + tesserae_gid.x) * 3u);
-    tesserae_records[tesserae_base] = _e86.out0_member;
-    tesserae_records[(tesserae_base + 1u)] = _e86.out1_member;
-    let _e110 = tesserae_cull_distance[0];
-    tesserae_records[(tesserae_base + 2u)] = vec4<f32>(_e110, 0f, 0f, 0f);
-    return;
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 8u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e28 = tesserae_vb0_[(_e15 + 2u)];
+    let _e41 = tesserae_vb0_[((_e7 * 8u) + 7u)];
+    let _e51 = ((_e7 * 8u) + 3u);
+    let _e54 = tesserae_vb0_[_e51];
+    let _e59 = tesserae_vb0_[(_e51 + 1u)];
+    let _e64 = tesserae_vb0_[(_e51 + 2u)];
+    let _e69 = tesserae_vb0_[(_e51 + 3u)];
+    let _e75 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), bitcast<f32>(_e28), 1f).xyz, vec4<f32>(bitcast<f32>(_e41), 0f, 0f, 1f).x, vec4<f32>(bitcast<f32>(_e54), bitcast<f32>(_e59), bitcast<f32>(_e64), bitcast<f32>(_e69)));
+    let _e77 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
+    tesserae_records[_e77] = _e75.out0_member;
+    tesserae_records[(_e77 + 1u)] = _e75.out1_member;
+    let _e88 = tesserae_cull_distance[0];
+    tesserae_records[(_e77 + 2u)] = vec4<f32>(_e88, 0f, 0f, 0f);
 }
 // pass `primitives`, vertex stage
 struct TesseraeDraw {

@@ -34,7 +34,7 @@ struct TesseraeDraw {
 
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> pos_1: vec3<f32>;
-var<private> size_1: f32;
+var<private> size_2: f32;
 var<private> v_color: vec4<f32>;
 var<private> color_1: vec4<f32>;
 var<private> tesserae_point_size: f32;
@@ -42,15 +42,15 @@ var<private> tesserae_point_size: f32;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e10 = pos_1;
     unnamed.gl_Position = vec4<f32>(_e10.x, _e10.y, _e10.z, 1f);
-    let _e16 = size_1;
+    let _e16 = size_2;
     tesserae_point_size = _e16;
     let _e17 = color_1;
     v_color = _e17;
@@ -59,7 +59,7 @@ fn main() {
 
 fn tesserae_vertex(pos: vec3<f32>, size: f32, color: vec4<f32>) -> TesseraeVertexOut {
     pos_1 = pos;
-    size_1 = size;
+    size_2 = size;
     color_1 = color;
     main();
     let _e10 = unnamed.gl_Position.y;
@@ -91,54 +91,53 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+fn tesserae_point_size_keep(c: vec4<f32>, size_1: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
-        return;
-    }
-    let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 8u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let _e33 = tesserae_vb0_[(tesserae_w0_ + 2u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), bitcast<f32>(_e33), 1f);
-    let tesserae_w1_ = ((_e7 * 8u) + 3u);
-    let _e45 = tesserae_vb0_[(tesserae_w1_ + 0u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e45), 0f, 0f, 1f);
-    let tesserae_w2_ = ((_e7 * 8u) + 4u);
-    let _e59 = tesserae_vb0_[(tesserae_w2_ + 0u)];
-    let _e65 = tesserae_vb0_[(tesserae_w2_ + 1u)];
-    let _e71 = tesserae_vb0_[(tesserae_w2_ + 2u)];
-    let _e77 = tesserae_vb0_[(tesserae_w2_ + 3u)];
-    let tesserae_a2_ = vec4<f32>(bitcast<f32>(_e59), bitcast<f32>(_e65), bitcast<f32>(_e71), bitcast<f32>(_e77));
-    let _e86 = tesserae_vertex(vec3<f32>(tesserae_a0_.xyz), f32(tesserae_a1_.x), vec4<f32>(tesserae_a2_.xyzw));
-    let _e90 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e90) + tesserae_gid.x) * 3u);
-    let tesserae_c = _e86.out0_member;
-    let _e100 = tesserae_draw.size_range.x;
-    let _e102 = tesserae_point_size;
-    let _e104 = tesserae_point_size;
-    let _e108 = tesserae_draw.size_range.x;
-    let _e114 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e100, _e102, (_e104 > _e108)), _e114);
-    if (tesserae_c.z >= 0f) {
-        local = (tesserae_c.z <= tesserae_c.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size_1, (size_1 > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e125 = local;
-    tesserae_keep = _e125;
-    tesserae_records[tesserae_base] = tesserae_c;
-    let _e133 = tesserae_keep;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e133), 0f, 0f);
-    tesserae_records[(tesserae_base + 2u)] = _e86.out1_member;
-    return;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 8u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e28 = tesserae_vb0_[(_e15 + 2u)];
+    let _e41 = tesserae_vb0_[((_e7 * 8u) + 3u)];
+    let _e51 = ((_e7 * 8u) + 4u);
+    let _e54 = tesserae_vb0_[_e51];
+    let _e59 = tesserae_vb0_[(_e51 + 1u)];
+    let _e64 = tesserae_vb0_[(_e51 + 2u)];
+    let _e69 = tesserae_vb0_[(_e51 + 3u)];
+    let _e75 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), bitcast<f32>(_e28), 1f).xyz, vec4<f32>(bitcast<f32>(_e41), 0f, 0f, 1f).x, vec4<f32>(bitcast<f32>(_e54), bitcast<f32>(_e59), bitcast<f32>(_e64), bitcast<f32>(_e69)));
+    let _e77 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
+    let _e80 = tesserae_point_size;
+    let _e82 = tesserae_point_size_keep(_e75.out0_member, _e80, true);
+    tesserae_records[_e77] = _e75.out0_member;
+    tesserae_records[(_e77 + 1u)] = _e82;
+    tesserae_records[(_e77 + 2u)] = _e75.out1_member;
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {

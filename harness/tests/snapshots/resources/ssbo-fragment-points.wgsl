@@ -36,10 +36,10 @@ var<private> tesserae_point_size: f32;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(1) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(1) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(1) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e10 = pos_1;
@@ -80,42 +80,45 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+fn tesserae_point_size_keep(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
-        return;
-    }
-    let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 2u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let _e34 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy));
-    let _e38 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e38) + tesserae_gid.x) * 2u);
-    let _e47 = tesserae_draw.size_range.x;
-    let _e49 = tesserae_point_size;
-    let _e51 = tesserae_point_size;
-    let _e55 = tesserae_draw.size_range.x;
-    let _e61 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e47, _e49, (_e51 > _e55)), _e61);
-    if (_e34.z >= 0f) {
-        local = (_e34.z <= _e34.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size, (size > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e72 = local;
-    tesserae_keep = _e72;
-    tesserae_records[tesserae_base] = _e34;
-    let _e80 = tesserae_keep;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e80), 0f, 0f);
-    return;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 2u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e30 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy);
+    let _e32 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 2u);
+    let _e34 = tesserae_point_size;
+    let _e36 = tesserae_point_size_keep(_e30, _e34, true);
+    tesserae_records[_e32] = _e30;
+    tesserae_records[(_e32 + 1u)] = _e36;
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {

@@ -42,10 +42,10 @@ var<private> u0040_entryPointOutput_u002e_col: vec4<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn u0040_main_u0028_struct_u002d_VSIn_u002d_vf21_u003b_u1_u003b(i: ptr<function, VSIn>, inst: ptr<function, u32>) -> VSOut {
     var o: VSOut;
@@ -118,23 +118,19 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 2u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let _e35 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), u32(tesserae_instance));
-    let _e39 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e39) + tesserae_gid.x) * 2u);
-    tesserae_records[tesserae_base] = _e35.out0_member;
-    tesserae_records[(tesserae_base + 1u)] = _e35.out1_member;
-    return;
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 2u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e30 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, (tesserae_gid.y + _e10));
+    let _e32 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 2u);
+    tesserae_records[_e32] = _e30.out0_member;
+    tesserae_records[(_e32 + 1u)] = _e30.out1_member;
 }
 // pass `tessellation control`, tessellation control stage
 struct CP {

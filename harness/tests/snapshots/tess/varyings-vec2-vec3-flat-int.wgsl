@@ -46,10 +46,10 @@ var<private> tag_1: i32;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn main() {
     let _e13 = pos_1;
@@ -98,28 +98,22 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w0_ = ((_e7 * 3u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w0_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w0_ + 1u)];
-    let tesserae_a0_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let tesserae_w1_ = ((_e7 * 3u) + 2u);
-    let _e40 = tesserae_vb0_[(tesserae_w1_ + 0u)];
-    let tesserae_a1_ = vec4<i32>(bitcast<i32>(_e40), 0i, 0i, 1i);
-    let _e50 = tesserae_vertex(vec2<f32>(tesserae_a0_.xy), i32(tesserae_a1_.x));
-    let _e54 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e54) + tesserae_gid.x) * 4u);
-    tesserae_records[tesserae_base] = _e50.out0_member;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(_e50.out1_member, 0f, 0f);
-    tesserae_records[(tesserae_base + 2u)] = vec4<f32>(_e50.out2_member, 0f);
-    tesserae_records[(tesserae_base + 3u)] = bitcast<vec4<f32>>(vec4<i32>(_e50.out3_member, 0i, 0i, 0i));
-    return;
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 3u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e36 = tesserae_vb0_[((_e7 * 3u) + 2u)];
+    let _e43 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<i32>(bitcast<i32>(_e36), 0i, 0i, 1i).x);
+    let _e45 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 4u);
+    tesserae_records[_e45] = _e43.out0_member;
+    tesserae_records[(_e45 + 1u)] = vec4<f32>(_e43.out1_member, 0f, 0f);
+    tesserae_records[(_e45 + 2u)] = vec4<f32>(_e43.out2_member, 0f);
+    tesserae_records[(_e45 + 3u)] = bitcast<vec4<f32>>(vec4<i32>(_e43.out3_member, 0i, 0i, 0i));
 }
 // pass `tessellation control`, tessellation control stage
 struct gl_PerVertex {

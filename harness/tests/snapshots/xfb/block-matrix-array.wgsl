@@ -145,35 +145,28 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    var tesserae_i: u32 = 0u;
+    var tesserae_i: u32;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let _e14 = tesserae_vertex(u32(_e7));
+    let _e10 = tesserae_draw.first_instance;
+    let _e14 = tesserae_vertex(_e7);
+    tesserae_i = 0u;
     loop {
-        let _e17 = tesserae_i;
-        if (_e17 < 12u) {
-        } else {
+        let _e19 = tesserae_i;
+        if (_e19 >= 12u) {
             break;
         }
-        {
-            let _e24 = tesserae_draw.count;
-            let _e30 = tesserae_i;
-            let _e34 = tesserae_i;
-            let _e36 = tesserae_xfb_values[_e34];
-            tesserae_capture_words[((((tesserae_gid.y * _e24) + tesserae_gid.x) * 12u) + _e30)] = _e36;
-        }
+        let _e27 = tesserae_xfb_values[_e19];
+        tesserae_capture_words[((((tesserae_gid.y * _e5) + tesserae_gid.x) * 12u) + _e19)] = _e27;
         continuing {
-            let _e38 = tesserae_i;
-            tesserae_i = (_e38 + 1u);
+            let _e28 = tesserae_i;
+            tesserae_i = (_e28 + 1u);
         }
     }
-    return;
 }
 // pass `capture count`, vertex stage
 struct TesseraeDraw {

@@ -69,18 +69,14 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let _e14 = tesserae_vertex(u32(_e7));
-    let _e18 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e18) + tesserae_gid.x) * 1u);
-    tesserae_records[tesserae_base] = _e14;
-    return;
+    let _e10 = tesserae_draw.first_instance;
+    let _e14 = tesserae_vertex(_e7);
+    tesserae_records[(((tesserae_gid.y * _e5) + tesserae_gid.x) * 1u)] = _e14;
 }
 // pass `geometry`, geometry stage
 struct gl_PerVertex {

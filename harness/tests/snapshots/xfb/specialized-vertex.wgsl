@@ -105,35 +105,28 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    var tesserae_i: u32 = 0u;
+    var tesserae_i: u32;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let _e14 = tesserae_vertex(u32(_e7));
+    let _e10 = tesserae_draw.first_instance;
+    let _e14 = tesserae_vertex(_e7);
+    tesserae_i = 0u;
     loop {
-        let _e17 = tesserae_i;
-        if (_e17 < 4u) {
-        } else {
+        let _e19 = tesserae_i;
+        if (_e19 >= 4u) {
             break;
         }
-        {
-            let _e24 = tesserae_draw.count;
-            let _e30 = tesserae_i;
-            let _e34 = tesserae_i;
-            let _e36 = tesserae_xfb_values[_e34];
-            tesserae_capture_words[((((tesserae_gid.y * _e24) + tesserae_gid.x) * 4u) + _e30)] = _e36;
-        }
+        let _e27 = tesserae_xfb_values[_e19];
+        tesserae_capture_words[((((tesserae_gid.y * _e5) + tesserae_gid.x) * 4u) + _e19)] = _e27;
         continuing {
-            let _e38 = tesserae_i;
-            tesserae_i = (_e38 + 1u);
+            let _e28 = tesserae_i;
+            tesserae_i = (_e28 + 1u);
         }
     }
-    return;
 }
 // pass `capture count`, vertex stage
 struct TesseraeDraw {
@@ -666,40 +659,43 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+fn tesserae_point_size_keep(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
-        return;
-    }
-    let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let _e14 = tesserae_vertex(u32(_e7));
-    let _e18 = tesserae_draw.count;
-    let tesserae_base = (((tesserae_gid.y * _e18) + tesserae_gid.x) * 3u);
-    let tesserae_c = _e14.out0_member;
-    let _e28 = tesserae_draw.size_range.x;
-    let _e30 = tesserae_point_size;
-    let _e32 = tesserae_point_size;
-    let _e36 = tesserae_draw.size_range.x;
-    let _e42 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e28, _e30, (_e32 > _e36)), _e42);
-    if (tesserae_c.z >= 0f) {
-        local = (tesserae_c.z <= tesserae_c.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size, (size > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e53 = local;
-    tesserae_keep = _e53;
-    tesserae_records[tesserae_base] = tesserae_c;
-    let _e61 = tesserae_keep;
-    tesserae_records[(tesserae_base + 1u)] = vec4<f32>(tesserae_size, select(0f, 1f, _e61), 0f, 0f);
-    tesserae_records[(tesserae_base + 2u)] = _e14.out1_member;
-    return;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
+        return;
+    }
+    let _e7 = tesserae_vertex_index(tesserae_gid.x);
+    let _e10 = tesserae_draw.first_instance;
+    let _e14 = tesserae_vertex(_e7);
+    let _e16 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
+    let _e19 = tesserae_point_size;
+    let _e21 = tesserae_point_size_keep(_e14.out0_member, _e19, true);
+    tesserae_records[_e16] = _e14.out0_member;
+    tesserae_records[(_e16 + 1u)] = _e21;
+    tesserae_records[(_e16 + 2u)] = _e14.out1_member;
 }
 // pass `expanded points`, vertex stage
 struct TesseraeDraw {

@@ -47,10 +47,10 @@ var<private> tesserae_xfb_values: array<u32, 3> = array<u32, 3>();
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(2) 
-var<storage> tesserae_vb0_: array<u32>;
 @group(0) @binding(32) 
 var<storage, read_write> tesserae_capture_words: array<u32>;
+@group(0) @binding(2) 
+var<storage> tesserae_vb0_: array<u32>;
 
 fn tesserae_xfb_capture() {
     let _e20 = a;
@@ -112,39 +112,31 @@ fn tesserae_vertex_index(position: u32) -> u32 {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) {
-    var tesserae_i: u32 = 0u;
+    var tesserae_i: u32;
 
-    let _e4 = tesserae_draw.count;
-    if (tesserae_gid.x >= _e4) {
+    let _e5 = tesserae_draw.count;
+    if (tesserae_gid.x >= _e5) {
         return;
     }
     let _e7 = tesserae_vertex_index(tesserae_gid.x);
-    let _e11 = tesserae_draw.first_instance;
-    let tesserae_instance = (tesserae_gid.y + _e11);
-    let tesserae_w1_ = ((_e7 * 2u) + 0u);
-    let _e21 = tesserae_vb0_[(tesserae_w1_ + 0u)];
-    let _e27 = tesserae_vb0_[(tesserae_w1_ + 1u)];
-    let tesserae_a1_ = vec4<f32>(bitcast<f32>(_e21), bitcast<f32>(_e27), 0f, 1f);
-    let _e35 = tesserae_vertex(u32(_e7), vec2<f32>(tesserae_a1_.xy));
+    let _e10 = tesserae_draw.first_instance;
+    let _e15 = (_e7 * 2u);
+    let _e18 = tesserae_vb0_[_e15];
+    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e30 = tesserae_vertex(_e7, vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy);
+    tesserae_i = 0u;
     loop {
-        let _e38 = tesserae_i;
-        if (_e38 < 3u) {
-        } else {
+        let _e35 = tesserae_i;
+        if (_e35 >= 3u) {
             break;
         }
-        {
-            let _e45 = tesserae_draw.count;
-            let _e51 = tesserae_i;
-            let _e55 = tesserae_i;
-            let _e57 = tesserae_xfb_values[_e55];
-            tesserae_capture_words[((((tesserae_gid.y * _e45) + tesserae_gid.x) * 3u) + _e51)] = _e57;
-        }
+        let _e43 = tesserae_xfb_values[_e35];
+        tesserae_capture_words[((((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u) + _e35)] = _e43;
         continuing {
-            let _e59 = tesserae_i;
-            tesserae_i = (_e59 + 1u);
+            let _e44 = tesserae_i;
+            tesserae_i = (_e44 + 1u);
         }
     }
-    return;
 }
 // pass `capture count`, vertex stage
 struct TesseraeDraw {

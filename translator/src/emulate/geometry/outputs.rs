@@ -109,7 +109,7 @@ impl<'v> GeometryOutputs<'v> {
         for (v, location) in &self.locations {
             let Some(binding) = fragment_input(fragment, *location) else { continue };
             let Some(ty) = global(module, &v.name) else { continue };
-            out.push(vertex_function::Output { access: String::new(), binding, ty });
+            out.push(vertex_function::Output { access: String::new(), member: None, binding, ty });
         }
         out
     }

@@ -91,6 +91,100 @@ pub(super) fn load_ir(
     }
 }
 
+/// Writes slot `k` of the record (a `vec4<f32>` value).
+pub(super) type SlotWriter<'a> = dyn FnMut(&mut FunctionBuilder, u32, Handle<Expression>) + 'a;
+
+/// [`store`] in naga IR: `value`, of `ty` (a type of `b`'s module), to the record's slots
+/// from `*next` on, its parts in the order [`walk`] visits them.
+pub(super) fn store_ir(
+    stage: Stage,
+    b: &mut FunctionBuilder,
+    value: Handle<Expression>,
+    ty: Handle<Type>,
+    slot: &mut SlotWriter,
+    next: &mut u32,
+) -> Result<(), TranslateError> {
+    let mut take = |b: &mut FunctionBuilder, next: &mut u32, packed| {
+        slot(b, *next, packed);
+        *next += 1;
+    };
+    match b.module.types[ty].inner.clone() {
+        TypeInner::Scalar(s) if s.width == 4 => {
+            let packed = pack_ir(stage, b, s.kind, 1, value)?;
+            take(b, next, packed);
+        }
+        TypeInner::Vector { size, scalar } if scalar.width == 4 => {
+            let packed = pack_ir(stage, b, scalar.kind, size as u32, value)?;
+            take(b, next, packed);
+        }
+        TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => {
+            return Err(TranslateError::unsupported(stage, format!("a value of scalar type {s:?} between passes")))
+        }
+        TypeInner::Matrix { columns, rows, scalar } if scalar.width == 4 => {
+            for c in 0..columns as u32 {
+                let column = b.expr(Expression::AccessIndex { base: value, index: c });
+                let packed = pack_ir(stage, b, scalar.kind, rows as u32, column)?;
+                take(b, next, packed);
+            }
+        }
+        TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => {
+            for i in 0..n.get() {
+                let element = b.expr(Expression::AccessIndex { base: value, index: i });
+                store_ir(stage, b, element, base, slot, next)?;
+            }
+        }
+        TypeInner::Struct { members, .. } => {
+            for (i, m) in members.iter().enumerate() {
+                let member = b.expr(Expression::AccessIndex { base: value, index: i as u32 });
+                store_ir(stage, b, member, m.ty, slot, next)?;
+            }
+        }
+        other => return Err(TranslateError::unsupported(stage, format!("a value of type {other:?} between passes"))),
+    }
+    Ok(())
+}
+
+/// [`pack`] in naga IR: `n` components of `kind` as one `vec4<f32>`.
+fn pack_ir(
+    stage: Stage,
+    b: &mut FunctionBuilder,
+    kind: ScalarKind,
+    n: u32,
+    value: Handle<Expression>,
+) -> Result<Handle<Expression>, TranslateError> {
+    let word = |b: &mut FunctionBuilder, kind, x: u32| match kind {
+        ScalarKind::Sint => b.expr(Expression::Literal(naga::Literal::I32(x as i32))),
+        _ => b.u32(x),
+    };
+    let (kind, value) = match kind {
+        ScalarKind::Float => return Ok(if n == 4 { value } else { b.widen_f32(vec![value], n) }),
+        ScalarKind::Uint | ScalarKind::Sint => (kind, value),
+        ScalarKind::Bool => {
+            let (one, zero) = (word(b, ScalarKind::Uint, 1), word(b, ScalarKind::Uint, 0));
+            let (accept, reject) = match n {
+                1 => (one, zero),
+                n => {
+                    let size = ir::vector_size(n);
+                    (b.expr(Expression::Splat { size, value: one }), b.expr(Expression::Splat { size, value: zero }))
+                }
+            };
+            (ScalarKind::Uint, b.expr(Expression::Select { condition: value, accept, reject }))
+        }
+        _ => return Err(TranslateError::unsupported(stage, format!("a {kind:?} value between passes"))),
+    };
+    let wide = if n == 4 {
+        value
+    } else {
+        let mut parts = vec![value];
+        for _ in n..4 {
+            parts.push(word(b, kind, 0));
+        }
+        let ty = b.ty(ir::vec4(kind));
+        b.compose(ty, parts)
+    };
+    Ok(b.bitcast(wide, ScalarKind::Float))
+}
+
 /// [`unpack`] in naga IR: `n` components of `kind` from the `vec4<f32>` `slot`.
 fn unpack_ir(
     stage: Stage,

@@ -221,6 +221,45 @@ impl RecordLayout {
         codec::load_ir(stage, b, ty, &mut slot, &mut next)
     }
 
+    /// In naga IR: stores `value`, of type `ty` (of `b`'s module), to `field` of the record
+    /// whose first slot is `base` in `records` ([`Self::store_value`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store_value_ir(
+        &self,
+        field: Field,
+        stage: Stage,
+        b: &mut FunctionBuilder,
+        records: Handle<GlobalVariable>,
+        base: Handle<Expression>,
+        value: Handle<Expression>,
+        ty: Handle<Type>,
+    ) -> Result<(), TranslateError> {
+        let mut next = self.offset_or_err(field)?;
+        let mut slot = |b: &mut FunctionBuilder, k: u32, packed: Handle<Expression>| {
+            let index = b.offset(base, k);
+            let pointer = b.element_pointer(records, index);
+            b.store(pointer, packed);
+        };
+        codec::store_ir(stage, b, value, ty, &mut slot, &mut next)
+    }
+
+    /// In naga IR: stores the `vec4<f32>` `value` to slot `j` of `field` of the record whose
+    /// first slot is `base` in `records`.
+    pub(crate) fn store_slot_ir(
+        &self,
+        field: Field,
+        j: u32,
+        b: &mut FunctionBuilder,
+        records: Handle<GlobalVariable>,
+        base: Handle<Expression>,
+        value: Handle<Expression>,
+    ) -> Result<(), TranslateError> {
+        let index = b.offset(base, self.offset_or_err(field)? + j);
+        let pointer = b.element_pointer(records, index);
+        b.store(pointer, value);
+        Ok(())
+    }
+
     /// Statements storing the `n` floats `access[0..n]` to `field`, four to a slot.
     pub fn store_floats(&self, field: Field, access: &str, n: u32, at: &Record, out: &mut String) -> Result<(), TranslateError> {
         let first = self.offset_or_err(field)?;

@@ -36,6 +36,7 @@ use crate::reflect::LoadedModule;
 use crate::tessellator::gpu::{self, TessBindings, TessMode};
 use crate::tessellator::{Domain, Spacing, Winding};
 use crate::vertex_function;
+use crate::vertex_records::{self, Source, Store};
 use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
 use naga::{Binding as NagaBinding, BuiltIn};
 use spirv::BuiltIn as SpvBuiltIn;
@@ -554,37 +555,37 @@ pub(crate) fn vertex_records(
     let func = vertex_function::from_entry(&mut module)?;
     let slots = crate::vertex_pulling::used_slots(&func, &desc.vertex_buffers)?;
     let mut layout = by_location(true);
-    let out = vertex_function::OUT_RECORD;
-    let mut stores = String::new();
+    let mut stores = Vec::new();
     let mut clip = None;
-    for o in &func.outputs {
+    for (i, o) in func.outputs.iter().enumerate() {
         match &o.binding {
-            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => layout.store_vec4(Field::Position, &o.access, &out, &mut stores)?,
+            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => stores.push(Store::Vec4(Field::Position, Source::Output(i))),
             NagaBinding::Location { location, .. } => {
                 layout.add_location(*location, &module, o.ty);
-                layout.store_value(Field::Location(*location), o.value(&module), &out, &mut stores)?;
+                stores.push(Store::Value(Field::Location(*location), Source::Output(i)));
             }
-            NagaBinding::BuiltIn(BuiltIn::ClipDistances) => clip = Some((o.access.clone(), vertex_function::array_len(&module, o.ty))),
+            NagaBinding::BuiltIn(BuiltIn::ClipDistances) => clip = Some((Source::Output(i), vertex_function::array_len(&module, o.ty))),
             _ => {}
         }
     }
     // What the next stage reads of `gl_in[]` besides the position, which the shared steps kept
     // (`shape::prepare`): after every location, so locations keep their by-location places.
-    if let Some((access, n)) = clip {
+    if let Some((source, n)) = clip {
         layout.add_distances(Field::ClipDistances, n);
-        layout.store_floats(Field::ClipDistances, &access, n, &out, &mut stores)?;
+        stores.push(Store::Floats(Field::ClipDistances, source, n));
     }
-    if let Some(ty) = global(&module, vertex_function::CULL_GLOBAL) {
-        let n = vertex_function::array_len(&module, ty);
+    let demoted = vertex_function::demoted_globals(&module)?;
+    let demoted = |name: &str| demoted.iter().find(|g| g.0 == name).map(|g| g.1);
+    if let Some(cull) = demoted(vertex_function::CULL_GLOBAL) {
+        let n = vertex_function::array_len(&module, module.global_variables[cull].ty);
         layout.add_distances(Field::CullDistances, n);
-        layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, n, &out, &mut stores)?;
+        stores.push(Store::Floats(Field::CullDistances, Source::Global(cull), n));
     }
-    if global(&module, crate::points::POINT_SIZE_GLOBAL).is_some() {
+    if let Some(size) = demoted(crate::points::POINT_SIZE_GLOBAL) {
         layout.add(Field::PointSizeKeep, 1);
-        let size = format!("vec4<f32>({}, 0.0, 0.0, 0.0)", crate::points::POINT_SIZE_GLOBAL);
-        layout.store_vec4(Field::PointSizeKeep, &size, &out, &mut stores)?;
+        stores.push(Store::Float(Field::PointSizeKeep, Source::Global(size)));
     }
-    let pass = vertex_function::RecordsPass {
+    let pass = vertex_records::RecordsPass {
         emulation: e,
         layouts: &desc.vertex_buffers,
         slots: &slots,
@@ -593,9 +594,10 @@ pub(crate) fn vertex_records(
         entry: "tesserae_vertex_main",
         workgroup: WORKGROUP,
         layout: &layout,
+        stores,
         verify: desc.options.verify_wgsl_round_trip,
     };
-    Ok((vertex_function::records_pass(module, &func, &pass, &stores)?, layout))
+    Ok((vertex_records::build(module, &func, &pass)?, layout))
 }
 
 /// The compute entry point of a module, turned into the function `name`.

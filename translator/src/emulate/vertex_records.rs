@@ -1,0 +1,396 @@
+//! The vertex stage once per draw position and instance, as a compute pass: point expansion's
+//! first pass, the cull primitive pass's vertex pass, tessellation's vertex pass and transform
+//! feedback's capture. Each invocation pulls its vertex's attributes from the vertex buffers
+//! bound as storage ([`crate::vertex_pulling`]), calls the stage as a function
+//! ([`crate::vertex_function`]) and stores what the pass asks ([`Store`]) in the vertex's
+//! record ([`crate::records`]), or the words transform feedback captures.
+//!
+//! What does not depend on the pipeline is a template, static WGSL parsed once per process:
+//! the draw parameters and index reading, the entry point that finds the invocation's vertex,
+//! instance and record, and the point-list rules. It is linked into the stage's module
+//! ([`crate::link`]) and the body of its `tesserae_vertex_record` is built in naga IR
+//! ([`crate::emulate::ir`]): the attribute decoding follows the vertex layout, the stores the
+//! record layout and the user's types, so no WGSL is written from the user's module.
+
+use crate::desc::{Stage, VertexBufferLayout, VertexFormat};
+use crate::emulate::ir::FunctionBuilder;
+use crate::emulation::{binding, Emulation};
+use crate::error::TranslateError;
+use crate::records::{Field, RecordLayout};
+use crate::vertex_function::VertexFunction;
+use crate::vertex_pulling::{self, VertexBuffers};
+use crate::wgsl::ValidatedWgsl;
+use naga::{BinaryOperator, Expression, Handle, Literal, Module, Scalar, ScalarKind, Span, TypeInner, VectorSize};
+use std::sync::OnceLock;
+
+/// A value the stage computes, as a pass stores it.
+#[derive(Debug, Clone, Copy)]
+pub enum Source {
+    /// Output `i` of the stage's function ([`VertexFunction::outputs`]).
+    Output(usize),
+    /// A global the lowering demoted an output to ([`crate::vertex_function::DEMOTED_GLOBALS`]).
+    Global(Handle<naga::GlobalVariable>),
+    /// The draw's point size (`tesserae_draw.point_size`).
+    DrawPointSize,
+}
+
+/// What a pass stores in each vertex's record.
+#[derive(Debug, Clone)]
+pub enum Store {
+    /// A `vec4<f32>` as it is.
+    Vec4(Field, Source),
+    /// A value of any interface type ([`RecordLayout::store_value`]).
+    Value(Field, Source),
+    /// The first `n` floats of an array, four to a slot.
+    Floats(Field, Source, u32),
+    /// A float as the slot's `x`.
+    Float(Field, Source),
+    /// An integer scalar converted to `u32`, its bits as the slot's `x`.
+    U32(Field, Source),
+    /// The point-list rules ([`crate::points::point_rules`]): the centre `position` to
+    /// [`Field::Position`], `(size clamped, keep, 0, 0)` to [`Field::PointSizeKeep`]; the point
+    /// is not kept when one of the first `n` distances of an array is negative.
+    Point { position: Source, size: Source, distances: Vec<(Source, u32)> },
+}
+
+/// Where a records pass reads attributes and writes records.
+pub struct RecordsPass<'a> {
+    pub emulation: Emulation,
+    pub layouts: &'a [VertexBufferLayout],
+    /// Vertex buffer slots the stage pulls ([`crate::vertex_pulling::used_slots`]).
+    pub slots: &'a [u32],
+    /// Binding (in the emulation group) of the records buffer; `None`: the pass writes none.
+    pub records_binding: Option<u32>,
+    /// Where the stage's captured words go (transform feedback): the binding of an `array<u32>`
+    /// and the words per vertex ([`crate::reflect::CaptureLayout`]); vertex `i` (draw position
+    /// × instance, as records) takes words `i × words ..`.
+    pub capture: Option<(u32, u32)>,
+    pub entry: &'a str,
+    pub workgroup: u32,
+    /// The records the pass writes.
+    pub layout: &'a RecordLayout,
+    pub stores: Vec<Store>,
+    /// Parse the written WGSL back and validate it.
+    pub verify: bool,
+}
+
+const VERTEX_INDEX: &str = "tesserae_vertex_index";
+const RECORDS: &str = "tesserae_records";
+const CAPTURE: &str = "tesserae_capture_words";
+const HALF2: &str = "tesserae_unpack_half2";
+const POINT_SIZE_KEEP: &str = "tesserae_point_size_keep";
+
+/// Which parts a template has.
+#[derive(Debug, Clone, Copy)]
+struct Parts {
+    halves: bool,
+    records: bool,
+    capture: bool,
+    point: bool,
+}
+
+impl Parts {
+    fn index(self) -> usize {
+        usize::from(self.halves) | usize::from(self.records) << 1 | usize::from(self.capture) << 2 | usize::from(self.point) << 3
+    }
+}
+
+/// The template's WGSL: the bindings of the records and the captured words are placeholders,
+/// and every binding is in group 0. It has no entry point: the pass's is built.
+fn template_wgsl(parts: Parts) -> String {
+    let mut w = Emulation { group: 0, restart: false }.draw_params_wgsl();
+    if parts.halves {
+        w += crate::vertex_pulling::HALF_DECODER;
+    }
+    if parts.records {
+        w += &format!(
+            "@group(0) @binding({}) var<storage, read_write> {RECORDS}: array<{}>;\n",
+            binding::INTERMEDIATES,
+            crate::records::SLOT
+        );
+    }
+    if parts.capture {
+        w += &format!("@group(0) @binding({}) var<storage, read_write> {CAPTURE}: array<u32>;\n", binding::CAPTURE_BUFFERS);
+    }
+    if parts.point {
+        let rules = crate::points::point_rules("c", "size", "    if !distances_kept { tesserae_keep = false; }\n");
+        w += &format!(
+            "
+fn {POINT_SIZE_KEEP}(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32> {{
+{rules}    return vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
+}}
+"
+        );
+    }
+    w
+}
+
+/// The template with `parts`, parsed and validated once per process.
+fn template(parts: Parts) -> Result<&'static Module, TranslateError> {
+    static TEMPLATES: [OnceLock<Result<Module, String>>; 16] = [const { OnceLock::new() }; 16];
+    let parsed = TEMPLATES[parts.index()].get_or_init(|| {
+        crate::wgsl::round_trip(Stage::Vertex, template_wgsl(parts)).map(|w| w.module().clone()).map_err(|e| e.to_string())
+    });
+    parsed.as_ref().map_err(|e| TranslateError::InvalidPlan(format!("the vertex records template: {e}")))
+}
+
+fn template_item<T>(arena: &naga::Arena<T>, name: &str, name_of: impl Fn(&T) -> Option<&str>) -> Result<Handle<T>, TranslateError> {
+    arena
+        .iter()
+        .find(|(_, item)| name_of(item) == Some(name))
+        .map(|(h, _)| h)
+        .ok_or_else(|| TranslateError::InvalidPlan(format!("the vertex records template lacks `{name}`")))
+}
+
+/// What the entry point reads and writes, in the linked module.
+struct Items {
+    draw: Handle<naga::GlobalVariable>,
+    vertex_index: Handle<naga::Function>,
+    records: Option<Handle<naga::GlobalVariable>>,
+    capture: Option<(Handle<naga::GlobalVariable>, Handle<naga::GlobalVariable>)>,
+    point_size_keep: Option<Handle<naga::Function>>,
+    vertex_buffers: VertexBuffers,
+}
+
+/// The records pass for the stage's `module` (whose entry point [`crate::vertex_function`]
+/// made `func`), validated and written.
+pub fn build(mut module: Module, func: &VertexFunction, pass: &RecordsPass) -> Result<ValidatedWgsl, TranslateError> {
+    let halves =
+        pass.layouts.iter().flat_map(|b| &b.attributes).any(|a| matches!(a.format, VertexFormat::Float16x2 | VertexFormat::Float16x4));
+    let point = pass.stores.iter().any(|s| matches!(s, Store::Point { .. }));
+    let parts = Parts { halves, records: pass.records_binding.is_some(), capture: pass.capture.is_some(), point };
+    let kernel = template(parts)?;
+    let captured = match pass.capture {
+        Some(_) => Some(
+            crate::vertex_function::demoted_globals(&module)?
+                .into_iter()
+                .find(|g| g.0 == crate::lower::xfb_capture::CAPTURE_GLOBAL)
+                .map(|g| g.1)
+                .ok_or_else(|| TranslateError::InvalidPlan("transform feedback's capture without the captured words".into()))?,
+        ),
+        None => None,
+    };
+    let user = crate::vertex_function::UserItems::of(&module);
+    let linked = crate::profile::phase("emulation: link", || crate::link::link(&mut module, kernel, &[]))
+        .map_err(|e| TranslateError::InvalidPlan(format!("linking the vertex records pass: {e}")))?;
+    let global = |name: &str| template_item(&kernel.global_variables, name, |g| g.name.as_deref()).map(|h| linked.global(h));
+    let function = |name: &str| template_item(&kernel.functions, name, |f| f.name.as_deref()).map(|h| linked.function(h));
+    let e = pass.emulation;
+    let mut items = Items {
+        draw: global("tesserae_draw")?,
+        vertex_index: function(VERTEX_INDEX)?,
+        records: parts.records.then(|| global(RECORDS)).transpose()?,
+        capture: match captured {
+            Some(c) => Some((global(CAPTURE)?, c)),
+            None => None,
+        },
+        point_size_keep: parts.point.then(|| function(POINT_SIZE_KEEP)).transpose()?,
+        vertex_buffers: VertexBuffers { slots: Vec::new(), half2: parts.halves.then(|| function(HALF2)).transpose()? },
+    };
+    rebind(&mut module, items.draw, e, binding::DRAW);
+    rebind(&mut module, global("tesserae_indices")?, e, binding::INDEX);
+    if let (Some(h), Some(b)) = (items.records, pass.records_binding) {
+        rebind(&mut module, h, e, b);
+    }
+    if let (Some((h, _)), Some((b, _))) = (items.capture, pass.capture) {
+        rebind(&mut module, h, e, b);
+    }
+    items.vertex_buffers.slots = vertex_pulling::declare_vertex_buffers(&mut module, e, pass.slots);
+    let entry = crate::profile::phase("emulation: entry point", || entry_point(&mut module, func, pass, &items))?;
+    module.entry_points.push(entry);
+    crate::vertex_function::validate_and_write_linked(Stage::Vertex, module, &user, pass.verify, |e| {
+        TranslateError::InvalidPlan(format!("the vertex records pass does not validate: {e}"))
+    })
+}
+
+/// `@compute fn entry(@builtin(global_invocation_id) gid: vec3<u32>)`: for the draw's position
+/// `gid.x` of instance `gid.y`, the record (and captured words) number `gid.y × count + gid.x`.
+fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, items: &Items) -> Result<naga::EntryPoint, TranslateError> {
+    let u32x3 = module
+        .types
+        .insert(naga::Type { name: None, inner: TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 } }, Span::UNDEFINED);
+    let gid = naga::FunctionArgument {
+        name: Some("tesserae_gid".into()),
+        ty: u32x3,
+        binding: Some(naga::Binding::BuiltIn(naga::BuiltIn::GlobalInvocationId)),
+    };
+    let mut b = FunctionBuilder::new(module, pass.entry, vec![gid], None);
+    let gid = b.argument(0);
+    let position = b.expr(Expression::AccessIndex { base: gid, index: 0 });
+    let instance = b.expr(Expression::AccessIndex { base: gid, index: 1 });
+    let count = draw_field(&mut b, items.draw, "count")?;
+    let past_end = b.binary(BinaryOperator::GreaterEqual, position, count);
+    b.if_then(past_end, |b| b.ret(None));
+    let vertex = b
+        .call(items.vertex_index, vec![position])
+        .ok_or_else(|| TranslateError::InvalidPlan("the vertex index function returns nothing".into()))?;
+    let first_instance = draw_field(&mut b, items.draw, "first_instance")?;
+    let instance_index = b.binary(BinaryOperator::Add, instance, first_instance);
+    let row = b.binary(BinaryOperator::Multiply, instance, count);
+    let index = b.binary(BinaryOperator::Add, row, position);
+    let out = vertex_pulling::call_stage(&mut b, func, pass.layouts, &items.vertex_buffers, vertex, instance_index)?;
+    if let Some(records) = items.records {
+        let stride = b.u32(pass.layout.stride());
+        let base = b.binary(BinaryOperator::Multiply, index, stride);
+        for store in &pass.stores {
+            write(&mut b, store, func, out, pass.layout, items, records, base)?;
+        }
+    }
+    if let (Some((words, captured)), Some((_, n))) = (items.capture, pass.capture) {
+        capture_words(&mut b, captured, words, n, index);
+    }
+    Ok(naga::EntryPoint {
+        name: pass.entry.into(),
+        stage: naga::ShaderStage::Compute,
+        early_depth_test: None,
+        workgroup_size: [pass.workgroup, 1, 1],
+        workgroup_size_overrides: None,
+        function: b.finish(),
+        mesh_info: None,
+        task_payload: None,
+        incoming_ray_payload: None,
+    })
+}
+
+/// The value of the draw uniform's field `name`.
+fn draw_field(b: &mut FunctionBuilder, draw: Handle<naga::GlobalVariable>, name: &str) -> Result<Handle<Expression>, TranslateError> {
+    let index = crate::draw_uniform::FIELDS
+        .iter()
+        .position(|f| f.0 == name)
+        .ok_or_else(|| TranslateError::InvalidPlan(format!("the draw uniform has no `{name}`")))? as u32;
+    let draw = b.expr(Expression::GlobalVariable(draw));
+    let pointer = b.expr(Expression::AccessIndex { base: draw, index });
+    Ok(b.expr(Expression::Load { pointer }))
+}
+
+fn rebind(module: &mut Module, global: Handle<naga::GlobalVariable>, e: Emulation, b: u32) {
+    module.global_variables[global].binding = Some(naga::ResourceBinding { group: e.group, binding: b });
+}
+
+/// The value of `source`.
+fn value(
+    b: &mut FunctionBuilder,
+    source: Source,
+    func: &VertexFunction,
+    out: Handle<Expression>,
+    items: &Items,
+) -> Result<Handle<Expression>, TranslateError> {
+    Ok(match source {
+        Source::Output(i) => match func.outputs.get(i).map(|o| o.member) {
+            Some(Some(member)) => b.expr(Expression::AccessIndex { base: out, index: member }),
+            Some(None) => out,
+            None => return Err(TranslateError::InvalidPlan(format!("a record stores output {i}, which the stage lacks"))),
+        },
+        Source::Global(g) => {
+            let pointer = b.expr(Expression::GlobalVariable(g));
+            b.expr(Expression::Load { pointer })
+        }
+        Source::DrawPointSize => draw_field(b, items.draw, "point_size")?,
+    })
+}
+
+/// Element `i` of the array `source`.
+fn element(
+    b: &mut FunctionBuilder,
+    source: Source,
+    i: u32,
+    func: &VertexFunction,
+    out: Handle<Expression>,
+    items: &Items,
+) -> Result<Handle<Expression>, TranslateError> {
+    if let Source::Global(g) = source {
+        let global = b.expr(Expression::GlobalVariable(g));
+        let pointer = b.expr(Expression::AccessIndex { base: global, index: i });
+        return Ok(b.expr(Expression::Load { pointer }));
+    }
+    let array = value(b, source, func, out, items)?;
+    Ok(b.expr(Expression::AccessIndex { base: array, index: i }))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write(
+    b: &mut FunctionBuilder,
+    store: &Store,
+    func: &VertexFunction,
+    out: Handle<Expression>,
+    layout: &RecordLayout,
+    items: &Items,
+    records: Handle<naga::GlobalVariable>,
+    base: Handle<Expression>,
+) -> Result<(), TranslateError> {
+    match store {
+        &Store::Vec4(field, source) => {
+            let v = value(b, source, func, out, items)?;
+            layout.store_slot_ir(field, 0, b, records, base, v)
+        }
+        &Store::Value(field, source) => {
+            let Source::Output(i) = source else {
+                return Err(TranslateError::InvalidPlan("a record stores a value that is not an output".into()));
+            };
+            let ty = func.outputs[i].ty;
+            let v = value(b, source, func, out, items)?;
+            layout.store_value_ir(field, Stage::Vertex, b, records, base, v, ty)
+        }
+        &Store::Floats(field, source, n) => {
+            for j in 0..n.div_ceil(4) {
+                let parts = (j * 4..n.min(j * 4 + 4)).map(|i| element(b, source, i, func, out, items)).collect::<Result<Vec<_>, _>>()?;
+                let count = parts.len() as u32;
+                let v = b.widen_f32(parts, count);
+                layout.store_slot_ir(field, j, b, records, base, v)?;
+            }
+            Ok(())
+        }
+        &Store::Float(field, source) => {
+            let x = value(b, source, func, out, items)?;
+            let v = b.widen_f32(vec![x], 1);
+            layout.store_slot_ir(field, 0, b, records, base, v)
+        }
+        &Store::U32(field, source) => {
+            let x = value(b, source, func, out, items)?;
+            let x = b.expr(Expression::As { expr: x, kind: ScalarKind::Uint, convert: Some(4) });
+            let bits = b.bitcast(x, ScalarKind::Float);
+            let v = b.widen_f32(vec![bits], 1);
+            layout.store_slot_ir(field, 0, b, records, base, v)
+        }
+        Store::Point { position, size, distances } => {
+            let c = value(b, *position, func, out, items)?;
+            let s = value(b, *size, func, out, items)?;
+            let mut kept = b.expr(Expression::Literal(Literal::Bool(true)));
+            for &(source, n) in distances {
+                for i in 0..n {
+                    let d = element(b, source, i, func, out, items)?;
+                    let zero = b.f32(0.0);
+                    let negative = b.binary(BinaryOperator::Less, d, zero);
+                    let not_negative = b.expr(Expression::Unary { op: naga::UnaryOperator::LogicalNot, expr: negative });
+                    kept = b.binary(BinaryOperator::LogicalAnd, kept, not_negative);
+                }
+            }
+            let rules = items.point_size_keep.ok_or_else(|| TranslateError::InvalidPlan("point rules without their template".into()))?;
+            let size_keep =
+                b.call(rules, vec![c, s, kept]).ok_or_else(|| TranslateError::InvalidPlan("the point rules return nothing".into()))?;
+            layout.store_slot_ir(Field::Position, 0, b, records, base, c)?;
+            layout.store_slot_ir(Field::PointSizeKeep, 0, b, records, base, size_keep)
+        }
+    }
+}
+
+/// `words[index × n + i] = captured[i]` for the `n` words the stage captured
+/// ([`crate::lower::xfb_capture::CAPTURE_GLOBAL`]).
+fn capture_words(
+    b: &mut FunctionBuilder,
+    captured: Handle<naga::GlobalVariable>,
+    words: Handle<naga::GlobalVariable>,
+    n: u32,
+    index: Handle<Expression>,
+) {
+    let count = b.u32(n);
+    let first = b.binary(BinaryOperator::Multiply, index, count);
+    b.for_count("tesserae_i", n, |b, i| {
+        let at = b.binary(BinaryOperator::Add, first, i);
+        let target = b.element_pointer(words, at);
+        let global = b.expr(Expression::GlobalVariable(captured));
+        let source = b.expr(Expression::Access { base: global, index: i });
+        let word = b.expr(Expression::Load { pointer: source });
+        b.store(target, word);
+    });
+}
