@@ -176,9 +176,10 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     stores.extend(viewport.map(|v| Store::U32(Field::ViewportIndex, v)));
     let n = rasterized_vertices(topology);
     let primitive = crate::profile::phase("emulation: primitive kernel", || {
-        round_trip_kernel(Stage::Vertex, primitive_kernel(b, topology, &layout, cull_n, provoking_last, direct)?)
+        primitive_pass(b, topology, &layout, cull_n, provoking_last, direct, verify)
     })?;
-    let compact = crate::profile::phase("emulation: compact kernel", || round_trip_kernel(Stage::Vertex, compact_kernel(b, n)))?;
+    let compact =
+        crate::profile::phase("emulation: compact kernel", || crate::wgsl::round_trip_template(Stage::Vertex, compact_kernel(b, n)))?;
     let passthrough = crate::profile::phase("emulation: passthrough", || {
         let p = Passthrough {
             emulation: b.emulation,
@@ -295,17 +296,52 @@ pub(crate) fn assemble_wgsl(topology: Topology) -> String {
     )
 }
 
-/// `provoking_last`: the rasterizer takes flat varyings from a primitive's last vertex (wgpu's
-/// GL backend), so each primitive's vertices are rotated by one, `(b, c, a)`, which keeps the
-/// winding and makes Vulkan's first vertex the last.
-fn primitive_kernel(
+/// The primitive pass: for each primitive of the draw (and instance), its vertices' record
+/// numbers and whether its cull distances keep it. Its template
+/// ([`primitive_template`]) takes what the record layout fixes as arguments, which the entry
+/// point built in naga IR passes.
+#[allow(clippy::too_many_arguments)]
+fn primitive_pass(
     b: CullBindings,
     topology: Topology,
     layout: &RecordLayout,
     cull_n: u32,
     provoking_last: bool,
     direct: bool,
-) -> Result<String, TranslateError> {
+    verify: bool,
+) -> Result<ValidatedWgsl, TranslateError> {
+    let template = crate::wgsl::round_trip_template(Stage::Vertex, primitive_template(b, topology, provoking_last, direct))?;
+    let mut module = template.module().clone();
+    let cull_first = if cull_n > 0 {
+        layout.offset(Field::CullDistances).ok_or_else(|| TranslateError::InvalidPlan("cull distances without their field".into()))?
+    } else {
+        0
+    };
+    let primitive = module
+        .functions
+        .iter()
+        .find(|(_, f)| f.name.as_deref() == Some(PRIMITIVE_FUNCTION))
+        .map(|(h, _)| h)
+        .ok_or_else(|| TranslateError::InvalidPlan(format!("the primitive template lacks `{PRIMITIVE_FUNCTION}`")))?;
+    let entry = crate::emulate::ir::compute_entry_calling(
+        &mut module,
+        PRIMITIVE_ENTRY,
+        WORKGROUP,
+        primitive,
+        &[layout.stride(), cull_first, cull_n],
+    );
+    module.entry_points.push(entry);
+    crate::wgsl::validate_and_write(Stage::Vertex, module, verify)
+}
+
+const PRIMITIVE_FUNCTION: &str = "tesserae_cull_primitive";
+
+/// The primitive pass's function, `tesserae_cull_primitive(gid, stride, cull_first, cull_n)`:
+/// records of `stride` slots whose cull distances start at slot `cull_first`.
+/// `provoking_last`: the rasterizer takes flat varyings from a primitive's last vertex (wgpu's
+/// GL backend), so each primitive's vertices are rotated by one, `(b, c, a)`, which keeps the
+/// winding and makes Vulkan's first vertex the last.
+fn primitive_template(b: CullBindings, topology: Topology, provoking_last: bool, direct: bool) -> String {
     let (assembled, n, strip) = (vertices_per_primitive(topology), rasterized_vertices(topology), topology.is_strip());
     // Drawn directly, a dropped primitive's indices are the culled index.
     let vertex_of =
@@ -316,17 +352,14 @@ fn primitive_kernel(
         3 => "    v[1] = v[2]; v[2] = v[4];\n",
         _ => "",
     };
-    let vertex_base = layout.base_of("(base + v[k])");
-    let distance = layout.float(Field::CullDistances, &Record { buffer: "tesserae_records", base: &vertex_base }, "c")?;
     let vertex = if provoking_last && n > 1 { format!("v[(k + 1u) % {n}u]") } else { "v[k]".to_string() };
-    Ok(format!(
+    format!(
         "{params}
 {records}
 {prims} var<storage, read_write> tesserae_prims: array<u32>;
 {flags} var<storage, read_write> tesserae_flags: array<u32>;
 
-@compute @workgroup_size({WORKGROUP})
-fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
+fn {PRIMITIVE_FUNCTION}(gid: vec3<u32>, stride: u32, cull_first: u32, cull_n: u32) {{
     let p = gid.x;
     if p >= tesserae_draw.primitives {{
         return;
@@ -334,10 +367,10 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
     var v = array<u32, {v_len}>();
     var keep = true;
 {assemble}{drawn}    let base = gid.y * tesserae_draw.count;
-    for (var c = 0u; c < {cull_n}u; c++) {{
+    for (var c = 0u; c < cull_n; c++) {{
         var all_negative = true;
         for (var k = 0u; k < {n}u; k++) {{
-            let d = {distance};
+            let d = tesserae_records[(base + v[k]) * stride + cull_first + c / 4u][c % 4u];
             if !(d < 0.0) {{
                 all_negative = false;
             }}
@@ -361,9 +394,11 @@ fn {PRIMITIVE_ENTRY}(@builtin(global_invocation_id) gid: vec3<u32>) {{
         records = records::declaration(&b.emulation.at(b.records), "read", "tesserae_records"),
         prims = b.emulation.at(b.prims),
         flags = b.emulation.at(b.flags),
-    ))
+    )
 }
 
+/// The compaction pass's WGSL, a template ([`crate::wgsl::round_trip_template`]): it depends on
+/// the bindings and the vertices per primitive only.
 fn compact_kernel(b: CullBindings, n: u32) -> String {
     format!(
         "{params}

@@ -243,3 +243,33 @@ pub(crate) fn io_struct(module: &mut Module, name: &str, members: Vec<(String, H
     let span = alignment.round_up(offset);
     module.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members: placed, span } }, Span::UNDEFINED)
 }
+
+/// A compute entry point `name` of `workgroup` invocations that calls `function` (whose
+/// arguments are the global invocation id, then `u32`s) with its invocation id and `values`.
+pub(crate) fn compute_entry_calling(
+    module: &mut Module,
+    name: &str,
+    workgroup: u32,
+    function: Handle<Function>,
+    values: &[u32],
+) -> naga::EntryPoint {
+    let u32x3 =
+        module.types.insert(Type { name: None, inner: TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 } }, Span::UNDEFINED);
+    let gid =
+        FunctionArgument { name: Some("gid".into()), ty: u32x3, binding: Some(naga::Binding::BuiltIn(naga::BuiltIn::GlobalInvocationId)) };
+    let mut b = FunctionBuilder::new(module, name, vec![gid], None);
+    let mut arguments = vec![b.argument(0)];
+    arguments.extend(values.iter().map(|&v| b.u32(v)));
+    b.call(function, arguments);
+    naga::EntryPoint {
+        name: name.into(),
+        stage: naga::ShaderStage::Compute,
+        early_depth_test: None,
+        workgroup_size: [workgroup, 1, 1],
+        workgroup_size_overrides: None,
+        function: b.finish(),
+        mesh_info: None,
+        task_payload: None,
+        incoming_ray_payload: None,
+    }
+}

@@ -23,7 +23,6 @@ use crate::points::{corner, point_coord, OUTSIDE_CLIP_VOLUME};
 use crate::records::{Field, RecordLayout};
 use crate::wgsl::ValidatedWgsl;
 use naga::{BinaryOperator, Binding, BuiltIn, Expression, Handle, Module, ScalarKind, TypeInner};
-use std::sync::OnceLock;
 
 /// How a vertex finds its point and corner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,14 +137,10 @@ fn {LIST_CORNER}(vertex: u32) -> u32 {{
 }
 
 /// The template for `vertices` (with the point coordinate's function or not), parsed and
-/// validated once per process.
-fn template(vertices: Vertices, with_point_coord: bool) -> Result<&'static Module, TranslateError> {
-    static TEMPLATES: [OnceLock<Result<Module, String>>; 4] = [const { OnceLock::new() }; 4];
+/// validated once per process ([`crate::wgsl::round_trip_template`]).
+fn template(vertices: Vertices, with_point_coord: bool) -> Result<ValidatedWgsl, TranslateError> {
     let list = matches!(vertices, Vertices::SixPerListEntry { .. });
-    let parsed = TEMPLATES[usize::from(list) * 2 + usize::from(with_point_coord)].get_or_init(|| {
-        crate::wgsl::round_trip(Stage::Vertex, template_wgsl(list, with_point_coord)).map(|w| w.module().clone()).map_err(|e| e.to_string())
-    });
-    parsed.as_ref().map_err(|e| TranslateError::InvalidPlan(format!("the square-drawing template: {e}")))
+    crate::wgsl::round_trip_template(Stage::Vertex, template_wgsl(list, with_point_coord))
 }
 
 fn function(module: &Module, name: &str) -> Result<Handle<naga::Function>, TranslateError> {
@@ -170,7 +165,7 @@ fn bind(module: &mut Module, name: &str, e: Emulation, b: u32) -> Result<Handle<
 
 /// The square-drawing vertex stage, validated and written.
 pub fn draw(cfg: &SquareDraw) -> Result<ValidatedWgsl, TranslateError> {
-    let mut module = template(cfg.vertices, cfg.point_coord.is_some())?.clone();
+    let mut module = template(cfg.vertices, cfg.point_coord.is_some())?.module().clone();
     bind(&mut module, "tesserae_draw", cfg.emulation, binding::DRAW)?;
     let records = bind(&mut module, RECORDS, cfg.emulation, cfg.records_binding)?;
     if let Vertices::SixPerListEntry { list_binding } = cfg.vertices {

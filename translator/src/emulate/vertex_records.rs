@@ -21,7 +21,6 @@ use crate::vertex_function::VertexFunction;
 use crate::vertex_pulling::{self, VertexBuffers};
 use crate::wgsl::ValidatedWgsl;
 use naga::{BinaryOperator, Expression, Handle, Literal, Module, Scalar, ScalarKind, Span, TypeInner, VectorSize};
-use std::sync::OnceLock;
 
 /// A value the stage computes, as a pass stores it.
 #[derive(Debug, Clone, Copy)]
@@ -89,12 +88,6 @@ struct Parts {
     point: bool,
 }
 
-impl Parts {
-    fn index(self) -> usize {
-        usize::from(self.halves) | usize::from(self.records) << 1 | usize::from(self.capture) << 2 | usize::from(self.point) << 3
-    }
-}
-
 /// The template's WGSL: the bindings of the records and the captured words are placeholders,
 /// and every binding is in group 0. It has no entry point: the pass's is built.
 fn template_wgsl(parts: Parts) -> String {
@@ -125,13 +118,10 @@ fn {POINT_SIZE_KEEP}(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32>
     w
 }
 
-/// The template with `parts`, parsed and validated once per process.
-fn template(parts: Parts) -> Result<&'static Module, TranslateError> {
-    static TEMPLATES: [OnceLock<Result<Module, String>>; 16] = [const { OnceLock::new() }; 16];
-    let parsed = TEMPLATES[parts.index()].get_or_init(|| {
-        crate::wgsl::round_trip(Stage::Vertex, template_wgsl(parts)).map(|w| w.module().clone()).map_err(|e| e.to_string())
-    });
-    parsed.as_ref().map_err(|e| TranslateError::InvalidPlan(format!("the vertex records template: {e}")))
+/// The template with `parts`, parsed and validated once per process
+/// ([`crate::wgsl::round_trip_template`]).
+fn template(parts: Parts) -> Result<ValidatedWgsl, TranslateError> {
+    crate::wgsl::round_trip_template(Stage::Vertex, template_wgsl(parts))
 }
 
 fn template_item<T>(arena: &naga::Arena<T>, name: &str, name_of: impl Fn(&T) -> Option<&str>) -> Result<Handle<T>, TranslateError> {
@@ -159,7 +149,8 @@ pub fn build(mut module: Module, func: &VertexFunction, pass: &RecordsPass) -> R
         pass.layouts.iter().flat_map(|b| &b.attributes).any(|a| matches!(a.format, VertexFormat::Float16x2 | VertexFormat::Float16x4));
     let point = pass.stores.iter().any(|s| matches!(s, Store::Point { .. }));
     let parts = Parts { halves, records: pass.records_binding.is_some(), capture: pass.capture.is_some(), point };
-    let kernel = template(parts)?;
+    let template = template(parts)?;
+    let kernel = template.module();
     let captured = match pass.capture {
         Some(_) => Some(
             crate::vertex_function::demoted_globals(&module)?

@@ -651,6 +651,24 @@ pub(crate) fn round_trip_kernel(stage: Stage, source: String) -> Result<Validate
     Ok(w)
 }
 
+/// [`round_trip`] for a template: emulation WGSL that holds nothing of the user's shaders and
+/// depends only on choices with a handful of values each (a topology, which parts a pass has,
+/// binding numbers), never on a count or size derived from the user's types. There are so few
+/// that each is parsed and validated once per process and kept (pipeline-dependent values
+/// reach it as arguments from code built in naga IR, [`crate::emulate::ir`]);
+/// [`clear_kernel_cache`] leaves them.
+pub(crate) fn round_trip_template(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
+    type Templates = std::sync::Mutex<std::collections::HashMap<String, ValidatedWgsl>>;
+    static TEMPLATES: std::sync::OnceLock<Templates> = std::sync::OnceLock::new();
+    let templates = TEMPLATES.get_or_init(Default::default);
+    if let Some(w) = templates.lock().unwrap_or_else(|e| e.into_inner()).get(&source) {
+        return Ok(w.clone());
+    }
+    let w = round_trip(stage, source)?;
+    templates.lock().unwrap_or_else(|e| e.into_inner()).insert(w.source().to_string(), w.clone());
+    Ok(w)
+}
+
 #[cfg(test)]
 mod tests {
     use super::written_as_given;

@@ -113,7 +113,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -122,40 +122,119 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(0) @binding(33) var<storage, read_write> tesserae_prims: array<u32>;
-@group(0) @binding(34) var<storage, read_write> tesserae_flags: array<u32>;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(32) 
+var<storage> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage, read_write> tesserae_prims: array<u32>;
+@group(0) @binding(34) 
+var<storage, read_write> tesserae_flags: array<u32>;
 
-@compute @workgroup_size(64)
-fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let p = gid.x;
-    if p >= tesserae_draw.primitives {
+fn tesserae_cull_primitive(gid_1: vec3<u32>, stride: u32, cull_first: u32, cull_n: u32) {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var c: u32 = 0u;
+    var all_negative: bool;
+    var k_1: u32;
+    var k_2: u32 = 0u;
+
+    let p = gid_1.x;
+    let _e7 = tesserae_draw.primitives;
+    if (p >= _e7) {
         return;
     }
-    var v = array<u32, 6>();
-    var keep = true;
-    for (var k = 0u; k < 6u; k++) { v[k] = p * 6u + k; }
-    v[1] = v[2]; v[2] = v[4];
-    let base = gid.y * tesserae_draw.count;
-    for (var c = 0u; c < 0u; c++) {
-        var all_negative = true;
-        for (var k = 0u; k < 3u; k++) {
-            let d = tesserae_records[(base + v[k]) * 2u + 2u + c / 4u][c % 4u];
-            if !(d < 0.0) {
-                all_negative = false;
+    loop {
+        let _e15 = k;
+        if (_e15 < 6u) {
+        } else {
+            break;
+        }
+        {
+            let _e18 = k;
+            let _e22 = k;
+            v[_e18] = ((p * 6u) + _e22);
+        }
+        continuing {
+            let _e25 = k;
+            k = (_e25 + 1u);
+        }
+    }
+    let _e29 = v[2];
+    v[1] = _e29;
+    let _e32 = v[4];
+    v[2] = _e32;
+    let _e36 = tesserae_draw.count;
+    let base = (gid_1.y * _e36);
+    loop {
+        let _e40 = c;
+        if (_e40 < cull_n) {
+        } else {
+            break;
+        }
+        {
+            all_negative = true;
+            k_1 = 0u;
+            loop {
+                let _e46 = k_1;
+                if (_e46 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e50 = k_1;
+                    let _e52 = v[_e50];
+                    let _e56 = c;
+                    let _e61 = c;
+                    let d = tesserae_records[((((base + _e52) * stride) + cull_first) + (_e56 / 4u))][(_e61 % 4u)];
+                    if !((d < 0f)) {
+                        all_negative = false;
+                    }
+                }
+                continuing {
+                    let _e71 = k_1;
+                    k_1 = (_e71 + 1u);
+                }
+            }
+            let _e73 = all_negative;
+            if _e73 {
+                keep = false;
             }
         }
-        if all_negative {
-            keep = false;
+        continuing {
+            let _e76 = c;
+            c = (_e76 + 1u);
         }
     }
-    let q = gid.y * tesserae_draw.primitives + p;
-    tesserae_flags[q] = select(0u, 1u, keep);
-    for (var k = 0u; k < 3u; k++) {
-        tesserae_prims[q * 3u + k] = base + v[k];
+    let _e81 = tesserae_draw.primitives;
+    let q = ((gid_1.y * _e81) + p);
+    let _e88 = keep;
+    tesserae_flags[q] = select(0u, 1u, _e88);
+    loop {
+        let _e92 = k_2;
+        if (_e92 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e98 = k_2;
+            let _e101 = k_2;
+            let _e103 = v[_e101];
+            tesserae_prims[((q * 3u) + _e98)] = (base + _e103);
+        }
+        continuing {
+            let _e106 = k_2;
+            k_2 = (_e106 + 1u);
+        }
     }
+    return;
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    tesserae_cull_primitive(gid, 2u, 0u, 0u);
 }
 // pass `compact`, vertex stage
 struct TesseraeDraw {

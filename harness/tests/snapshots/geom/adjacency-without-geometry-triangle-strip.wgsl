@@ -113,7 +113,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -122,80 +122,170 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
 
-// The index at position `i` of the draw, as stored (restart indices included).
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage, read_write> tesserae_prims: array<u32>;
+@group(0) @binding(34) 
+var<storage, read_write> tesserae_flags: array<u32>;
+
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_2 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_2;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_2);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
-fn tesserae_is_restart(i: u32) -> bool {
-    if tesserae_draw.indexed == 0u {
+
+fn tesserae_is_restart(i_1: u32) -> bool {
+    let _e3 = tesserae_draw.indexed;
+    if (_e3 == 0u) {
         return false;
     }
-    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
-    return tesserae_raw_index(tesserae_draw.first + i) == restart;
+    let _e11 = tesserae_draw.index_u16_;
+    let restart = select(4294967295u, 65535u, (_e11 != 0u));
+    let _e17 = tesserae_draw.first;
+    let _e19 = tesserae_raw_index((_e17 + i_1));
+    return (_e19 == restart);
 }
 
-@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(0) @binding(33) var<storage, read_write> tesserae_prims: array<u32>;
-@group(0) @binding(34) var<storage, read_write> tesserae_flags: array<u32>;
+fn tesserae_cull_primitive(gid_1: vec3<u32>, stride: u32, cull_first: u32, cull_n: u32) {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var c: u32 = 0u;
+    var all_negative: bool;
+    var k_1: u32;
+    var k_2: u32 = 0u;
 
-@compute @workgroup_size(64)
-fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let p = gid.x;
-    if p >= tesserae_draw.primitives {
+    let p = gid_1.x;
+    let _e7 = tesserae_draw.primitives;
+    if (p >= _e7) {
         return;
     }
-    var v = array<u32, 6>();
-    var keep = true;
-    let i2 = 2u * p;
-    let last = p + 1u == tesserae_draw.primitives;
-    if p == 0u {
+    let i2_ = (2u * p);
+    let _e19 = tesserae_draw.primitives;
+    let last = ((p + 1u) == _e19);
+    if (p == 0u) {
         v = array<u32, 6>(0u, 1u, 2u, select(6u, 5u, last), 4u, 3u);
-    } else if (p & 1u) == 1u {
-        // OpenGL's table starts odd triangles at 2i + 2; Vulkan numbers every triangle from
-        // its provoking vertex 2i, the same six vertices rotated by two.
-        v = array<u32, 6>(i2, i2 + 3u, i2 + 4u, select(i2 + 6u, i2 + 5u, last), i2 + 2u, i2 - 2u);
     } else {
-        v = array<u32, 6>(i2, i2 - 2u, i2 + 2u, select(i2 + 6u, i2 + 5u, last), i2 + 4u, i2 + 3u);
-    }
-    for (var k = 0u; k < 6u; k++) {
-        if tesserae_is_restart(v[k]) {
-            keep = false;
+        if ((p & 1u) == 1u) {
+            v = array<u32, 6>(i2_, (i2_ + 3u), (i2_ + 4u), select((i2_ + 6u), (i2_ + 5u), last), (i2_ + 2u), (i2_ - 2u));
+        } else {
+            v = array<u32, 6>(i2_, (i2_ - 2u), (i2_ + 2u), select((i2_ + 6u), (i2_ + 5u), last), (i2_ + 4u), (i2_ + 3u));
         }
     }
-    v[1] = v[2]; v[2] = v[4];
-    let base = gid.y * tesserae_draw.count;
-    for (var c = 0u; c < 0u; c++) {
-        var all_negative = true;
-        for (var k = 0u; k < 3u; k++) {
-            let d = tesserae_records[(base + v[k]) * 2u + 2u + c / 4u][c % 4u];
-            if !(d < 0.0) {
-                all_negative = false;
+    loop {
+        let _e66 = k;
+        if (_e66 < 6u) {
+        } else {
+            break;
+        }
+        {
+            let _e69 = k;
+            let _e71 = v[_e69];
+            let _e72 = tesserae_is_restart(_e71);
+            if _e72 {
+                keep = false;
             }
         }
-        if all_negative {
-            keep = false;
+        continuing {
+            let _e75 = k;
+            k = (_e75 + 1u);
         }
     }
-    let q = gid.y * tesserae_draw.primitives + p;
-    tesserae_flags[q] = select(0u, 1u, keep);
-    for (var k = 0u; k < 3u; k++) {
-        tesserae_prims[q * 3u + k] = base + v[k];
+    let _e79 = v[2];
+    v[1] = _e79;
+    let _e82 = v[4];
+    v[2] = _e82;
+    let _e86 = tesserae_draw.count;
+    let base = (gid_1.y * _e86);
+    loop {
+        let _e90 = c;
+        if (_e90 < cull_n) {
+        } else {
+            break;
+        }
+        {
+            all_negative = true;
+            k_1 = 0u;
+            loop {
+                let _e96 = k_1;
+                if (_e96 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e100 = k_1;
+                    let _e102 = v[_e100];
+                    let _e106 = c;
+                    let _e111 = c;
+                    let d = tesserae_records[((((base + _e102) * stride) + cull_first) + (_e106 / 4u))][(_e111 % 4u)];
+                    if !((d < 0f)) {
+                        all_negative = false;
+                    }
+                }
+                continuing {
+                    let _e121 = k_1;
+                    k_1 = (_e121 + 1u);
+                }
+            }
+            let _e123 = all_negative;
+            if _e123 {
+                keep = false;
+            }
+        }
+        continuing {
+            let _e126 = c;
+            c = (_e126 + 1u);
+        }
     }
+    let _e131 = tesserae_draw.primitives;
+    let q = ((gid_1.y * _e131) + p);
+    let _e138 = keep;
+    tesserae_flags[q] = select(0u, 1u, _e138);
+    loop {
+        let _e142 = k_2;
+        if (_e142 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e148 = k_2;
+            let _e151 = k_2;
+            let _e153 = v[_e151];
+            tesserae_prims[((q * 3u) + _e148)] = (base + _e153);
+        }
+        continuing {
+            let _e156 = k_2;
+            k_2 = (_e156 + 1u);
+        }
+    }
+    return;
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    tesserae_cull_primitive(gid, 2u, 0u, 0u);
 }
 // pass `compact`, vertex stage
 struct TesseraeDraw {

@@ -130,7 +130,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -139,78 +139,182 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
 
-// The index at position `i` of the draw, as stored (restart indices included).
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage> tesserae_records: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage, read_write> tesserae_prims: array<u32>;
+@group(0) @binding(34) 
+var<storage, read_write> tesserae_flags: array<u32>;
+
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_2 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_2;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_2);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
-fn tesserae_is_restart(i: u32) -> bool {
-    if tesserae_draw.indexed == 0u {
+
+fn tesserae_is_restart(i_1: u32) -> bool {
+    let _e3 = tesserae_draw.indexed;
+    if (_e3 == 0u) {
         return false;
     }
-    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
-    return tesserae_raw_index(tesserae_draw.first + i) == restart;
+    let _e11 = tesserae_draw.index_u16_;
+    let restart = select(4294967295u, 65535u, (_e11 != 0u));
+    let _e17 = tesserae_draw.first;
+    let _e19 = tesserae_raw_index((_e17 + i_1));
+    return (_e19 == restart);
 }
 
-@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(0) @binding(33) var<storage, read_write> tesserae_prims: array<u32>;
-@group(0) @binding(34) var<storage, read_write> tesserae_flags: array<u32>;
+fn tesserae_cull_primitive(gid_1: vec3<u32>, stride: u32, cull_first: u32, cull_n: u32) {
+    var v: array<u32, 3> = array<u32, 3>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var start: u32 = 0u;
+    var j: u32;
+    var c: u32 = 0u;
+    var all_negative: bool;
+    var k_1: u32;
+    var k_2: u32 = 0u;
 
-@compute @workgroup_size(64)
-fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let p = gid.x;
-    if p >= tesserae_draw.primitives {
+    let p = gid_1.x;
+    let _e7 = tesserae_draw.primitives;
+    if (p >= _e7) {
         return;
     }
-    var v = array<u32, 3>();
-    var keep = true;
-    for (var k = 0u; k < 3u; k++) {
-        if tesserae_is_restart(p + k) {
-            keep = false;
-        }
-    }
-    // Strip parity counts from the last restart.
-    var start = 0u;
-    for (var j = p; j > 0u; j--) {
-        if tesserae_is_restart(j - 1u) {
-            start = j;
+    loop {
+        let _e15 = k;
+        if (_e15 < 3u) {
+        } else {
             break;
         }
-    }
-    let odd = (p - start) & 1u;
-    v[0] = p; v[1] = p + 1u + odd; v[2] = p + 2u - odd;
-    let base = gid.y * tesserae_draw.count;
-    for (var c = 0u; c < 0u; c++) {
-        var all_negative = true;
-        for (var k = 0u; k < 3u; k++) {
-            let d = tesserae_records[(base + v[k]) * 3u + 2u + c / 4u][c % 4u];
-            if !(d < 0.0) {
-                all_negative = false;
+        {
+            let _e18 = k;
+            let _e20 = tesserae_is_restart((p + _e18));
+            if _e20 {
+                keep = false;
             }
         }
-        if all_negative {
-            keep = false;
+        continuing {
+            let _e23 = k;
+            k = (_e23 + 1u);
         }
     }
-    let q = gid.y * tesserae_draw.primitives + p;
-    tesserae_flags[q] = select(0u, 1u, keep);
-    for (var k = 0u; k < 3u; k++) {
-        tesserae_prims[q * 3u + k] = select(4294967295u, base + v[k], keep);
+    j = p;
+    loop {
+        let _e28 = j;
+        if (_e28 > 0u) {
+        } else {
+            break;
+        }
+        {
+            let _e31 = j;
+            let _e34 = tesserae_is_restart((_e31 - 1u));
+            if _e34 {
+                let _e35 = j;
+                start = _e35;
+                break;
+            }
+        }
+        continuing {
+            let _e37 = j;
+            j = (_e37 - 1u);
+        }
     }
+    let _e39 = start;
+    let odd = ((p - _e39) & 1u);
+    v[0] = p;
+    v[1] = ((p + 1u) + odd);
+    v[2] = ((p + 2u) - odd);
+    let _e55 = tesserae_draw.count;
+    let base = (gid_1.y * _e55);
+    loop {
+        let _e59 = c;
+        if (_e59 < cull_n) {
+        } else {
+            break;
+        }
+        {
+            all_negative = true;
+            k_1 = 0u;
+            loop {
+                let _e65 = k_1;
+                if (_e65 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e69 = k_1;
+                    let _e71 = v[_e69];
+                    let _e75 = c;
+                    let _e80 = c;
+                    let d = tesserae_records[((((base + _e71) * stride) + cull_first) + (_e75 / 4u))][(_e80 % 4u)];
+                    if !((d < 0f)) {
+                        all_negative = false;
+                    }
+                }
+                continuing {
+                    let _e90 = k_1;
+                    k_1 = (_e90 + 1u);
+                }
+            }
+            let _e92 = all_negative;
+            if _e92 {
+                keep = false;
+            }
+        }
+        continuing {
+            let _e95 = c;
+            c = (_e95 + 1u);
+        }
+    }
+    let _e100 = tesserae_draw.primitives;
+    let q = ((gid_1.y * _e100) + p);
+    let _e107 = keep;
+    tesserae_flags[q] = select(0u, 1u, _e107);
+    loop {
+        let _e111 = k_2;
+        if (_e111 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e117 = k_2;
+            let _e121 = k_2;
+            let _e123 = v[_e121];
+            let _e125 = keep;
+            tesserae_prims[((q * 3u) + _e117)] = select(4294967295u, (base + _e123), _e125);
+        }
+        continuing {
+            let _e128 = k_2;
+            k_2 = (_e128 + 1u);
+        }
+    }
+    return;
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    tesserae_cull_primitive(gid, 3u, 0u, 0u);
 }
 // pass `draw survivors`, vertex stage
 

@@ -133,7 +133,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -142,39 +142,115 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(1) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
 
-@group(1) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
-@group(1) @binding(33) var<storage, read_write> tesserae_prims: array<u32>;
-@group(1) @binding(34) var<storage, read_write> tesserae_flags: array<u32>;
+@group(1) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(1) @binding(32) 
+var<storage> tesserae_records: array<vec4<f32>>;
+@group(1) @binding(33) 
+var<storage, read_write> tesserae_prims: array<u32>;
+@group(1) @binding(34) 
+var<storage, read_write> tesserae_flags: array<u32>;
 
-@compute @workgroup_size(64)
-fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let p = gid.x;
-    if p >= tesserae_draw.primitives {
+fn tesserae_cull_primitive(gid_1: vec3<u32>, stride: u32, cull_first: u32, cull_n: u32) {
+    var v: array<u32, 3> = array<u32, 3>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var c: u32 = 0u;
+    var all_negative: bool;
+    var k_1: u32;
+    var k_2: u32 = 0u;
+
+    let p = gid_1.x;
+    let _e7 = tesserae_draw.primitives;
+    if (p >= _e7) {
         return;
     }
-    var v = array<u32, 3>();
-    var keep = true;
-    for (var k = 0u; k < 3u; k++) { v[k] = p * 3u + k; }
-    let base = gid.y * tesserae_draw.count;
-    for (var c = 0u; c < 1u; c++) {
-        var all_negative = true;
-        for (var k = 0u; k < 3u; k++) {
-            let d = tesserae_records[(base + v[k]) * 3u + 2u + c / 4u][c % 4u];
-            if !(d < 0.0) {
-                all_negative = false;
+    loop {
+        let _e15 = k;
+        if (_e15 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e18 = k;
+            let _e22 = k;
+            v[_e18] = ((p * 3u) + _e22);
+        }
+        continuing {
+            let _e25 = k;
+            k = (_e25 + 1u);
+        }
+    }
+    let _e30 = tesserae_draw.count;
+    let base = (gid_1.y * _e30);
+    loop {
+        let _e34 = c;
+        if (_e34 < cull_n) {
+        } else {
+            break;
+        }
+        {
+            all_negative = true;
+            k_1 = 0u;
+            loop {
+                let _e40 = k_1;
+                if (_e40 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e44 = k_1;
+                    let _e46 = v[_e44];
+                    let _e50 = c;
+                    let _e55 = c;
+                    let d = tesserae_records[((((base + _e46) * stride) + cull_first) + (_e50 / 4u))][(_e55 % 4u)];
+                    if !((d < 0f)) {
+                        all_negative = false;
+                    }
+                }
+                continuing {
+                    let _e65 = k_1;
+                    k_1 = (_e65 + 1u);
+                }
+            }
+            let _e67 = all_negative;
+            if _e67 {
+                keep = false;
             }
         }
-        if all_negative {
-            keep = false;
+        continuing {
+            let _e70 = c;
+            c = (_e70 + 1u);
         }
     }
-    let q = gid.y * tesserae_draw.primitives + p;
-    tesserae_flags[q] = select(0u, 1u, keep);
-    for (var k = 0u; k < 3u; k++) {
-        tesserae_prims[q * 3u + k] = base + v[k];
+    let _e75 = tesserae_draw.primitives;
+    let q = ((gid_1.y * _e75) + p);
+    let _e82 = keep;
+    tesserae_flags[q] = select(0u, 1u, _e82);
+    loop {
+        let _e86 = k_2;
+        if (_e86 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e92 = k_2;
+            let _e95 = k_2;
+            let _e97 = v[_e95];
+            tesserae_prims[((q * 3u) + _e92)] = (base + _e97);
+        }
+        continuing {
+            let _e100 = k_2;
+            k_2 = (_e100 + 1u);
+        }
     }
+    return;
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_primitive_main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    tesserae_cull_primitive(gid, 3u, 2u, 1u);
 }
 // pass `compact`, vertex stage
 struct TesseraeDraw {
