@@ -495,8 +495,8 @@ const TAIL_ITEMS: u32 = 4;
 
 /// The second cull pass (module docs), which runs no user code: one invocation per primitive of
 /// `vertices` vertices, overwriting its indices with [`CULLED_INDEX`] when some bit is set in the
-/// masks of all its vertices. Its text depends on `vertices` and the bindings only, so the
-/// kernel cache parses it once.
+/// masks of all its vertices. Its text depends on `vertices` and the bindings only: a template
+/// ([`crate::wgsl::round_trip_template`]).
 pub(super) fn cull_primitive_pass(
     e: Emulation,
     buffers: &EvaluationBuffers,
@@ -531,5 +531,5 @@ fn {CULL_ENTRY}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(
         e.at(buffers.indirect),
         e.at(masks),
     );
-    crate::profile::phase("emulation: tessellation cull kernel", || round_trip_kernel(Stage::TessEval, kernel))
+    crate::profile::phase("emulation: tessellation cull kernel", || crate::wgsl::round_trip_template(Stage::TessEval, kernel))
 }

@@ -37,7 +37,7 @@ use crate::tessellator::gpu::{self, TessBindings, TessMode};
 use crate::tessellator::{Domain, Spacing, Winding};
 use crate::vertex_function;
 use crate::vertex_records::{self, Source, Store};
-use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
+use crate::wgsl::ValidatedWgsl;
 use naga::{Binding as NagaBinding, BuiltIn};
 use spirv::BuiltIn as SpvBuiltIn;
 use spirv::ExecutionMode;
@@ -250,7 +250,7 @@ fn front(
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
     // A kernel module's shader (the mode comes from the draw uniform, `Plan::tessellation`).
     let parse = |src: String| {
-        let w = crate::profile::phase("emulation: tessellator kernel", || round_trip_kernel(Stage::TessEval, src))?;
+        let w = crate::profile::phase("emulation: tessellator kernel", || crate::wgsl::round_trip_template(Stage::TessEval, src))?;
         Ok::<_, TranslateError>(shader(Stage::TessEval, w))
     };
     let entry = |shader: ShaderPlan, entry: &str| ShaderPlan { entry_point: entry.to_string(), ..shader };
