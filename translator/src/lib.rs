@@ -26,7 +26,9 @@ pub mod tessellator;
 
 // The layers' modules keep the paths they had at the crate root: the paths the crate's users
 // and its own code name them by.
-pub use emulate::{capture, cull, geometry, link, points, records, squares, tessellation, vertex_function, vertex_pulling, vertex_records};
+pub use emulate::{
+    capture, cull, geometry, link, points, record_draw, records, tessellation, vertex_function, vertex_pulling, vertex_records,
+};
 pub use output::{deep_expressions, emulation, naga_repairs, plan, resources, wgsl, wgsl_layout};
 use read::spare;
 pub use read::{descriptors, interface, module_checks, spirv_reader, spirv_view};

@@ -22,14 +22,14 @@
 use crate::desc::{Topology, VertexBufferLayout};
 use crate::emulation::Emulation;
 use crate::error::TranslateError;
-use crate::records::{self, Field, Record, RecordLayout, Value};
-use crate::vertex_function::{self, unsupported, wgsl_type};
+use crate::record_draw;
+use crate::records::{self, Field, RecordLayout};
+use crate::vertex_function::{self, unsupported};
 use crate::vertex_pulling;
 use crate::vertex_records::{self, Source, Store};
-use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
+use crate::wgsl::ValidatedWgsl;
 use crate::Stage;
 use naga::{Binding, BuiltIn};
-use std::fmt::Write;
 
 pub const VERTEX_ENTRY: &str = "tesserae_vertex_main";
 pub const PRIMITIVE_ENTRY: &str = "tesserae_primitive_main";
@@ -181,10 +181,12 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
     let compact =
         crate::profile::phase("emulation: compact kernel", || crate::wgsl::round_trip_template(Stage::Vertex, compact_kernel(b, n)))?;
     let passthrough = crate::profile::phase("emulation: passthrough", || {
-        let p = Passthrough {
+        record_draw::passthrough(&record_draw::Passthrough {
+            stage: Stage::Vertex,
             emulation: b.emulation,
             records: b.records,
-            varyings: &varyings,
+            module: &module,
+            varyings: varyings.iter().filter_map(|o| record_draw::Varying::of_output(&module, o)).collect(),
             layout: &layout,
             clip_distances: clip_n,
             emulated_clip: emulated_clip_location,
@@ -192,8 +194,9 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
             primitive_id: None,
             layered,
             viewports,
-        };
-        passthrough(&module, &p).and_then(|s| round_trip_kernel(Stage::Vertex, s))
+            entry: PASSTHROUGH_ENTRY,
+            verify,
+        })
     })?;
     let pass = vertex_records::RecordsPass {
         emulation: b.emulation,
@@ -323,14 +326,7 @@ fn primitive_pass(
         .find(|(_, f)| f.name.as_deref() == Some(PRIMITIVE_FUNCTION))
         .map(|(h, _)| h)
         .ok_or_else(|| TranslateError::InvalidPlan(format!("the primitive template lacks `{PRIMITIVE_FUNCTION}`")))?;
-    let entry = crate::emulate::ir::compute_entry_calling(
-        &mut module,
-        PRIMITIVE_ENTRY,
-        WORKGROUP,
-        primitive,
-        &[layout.stride(), cull_first, cull_n],
-    );
-    module.entry_points.push(entry);
+    crate::emulate::ir::compute_entry_calling(&mut module, PRIMITIVE_ENTRY, WORKGROUP, primitive, &[layout.stride(), cull_first, cull_n]);
     crate::wgsl::validate_and_write(Stage::Vertex, module, verify)
 }
 
@@ -451,127 +447,4 @@ fn {COMPACT_ENTRY}(@builtin(local_invocation_index) t: u32) {{
         indices = b.emulation.at(b.indices),
         indirect = b.emulation.at(b.indirect),
     )
-}
-
-/// What a pass-through vertex stage reads and outputs.
-pub(crate) struct Passthrough<'a> {
-    pub emulation: Emulation,
-    /// Binding of the records it reads, `records[vertex_index]`.
-    pub records: u32,
-    /// The varyings it outputs (each a `Location` field of `layout`), with their interpolation.
-    pub varyings: &'a [&'a vertex_function::Output],
-    pub layout: &'a RecordLayout,
-    pub clip_distances: u32,
-    /// Where clip distances go as varyings (emulated clipping), or `None` for native ones.
-    pub emulated_clip: Option<u32>,
-    /// The vertex index [`crate::tessellation::evaluation::CULLED_INDEX`] places the vertex outside the
-    /// clip volume (a primitive whose indices are all it draws nothing).
-    pub culled_index: bool,
-    /// The [`Field::PrimitiveId`] goes to this location (flat) with this WGSL type.
-    pub primitive_id: Option<(u32, &'static str)>,
-    /// The draw's `instance_index` is `layer × MAX_VIEWPORTS + viewport` of the layer and
-    /// viewport drawn: a vertex whose [`Field::Layer`] (when `layered`) or
-    /// [`Field::ViewportIndex`] (when `viewports`) is another is placed outside the clip volume.
-    pub layered: bool,
-    pub viewports: bool,
-}
-
-/// A vertex stage that outputs what `records[vertex_index]` holds: position, varyings and clip
-/// distances (native `clip_distances` or emulated varyings).
-pub(crate) fn passthrough(module: &naga::Module, p: &Passthrough) -> Result<String, TranslateError> {
-    let Passthrough {
-        emulation,
-        records,
-        varyings,
-        layout,
-        clip_distances: clip_n,
-        emulated_clip: emulated,
-        culled_index,
-        primitive_id,
-        layered,
-        viewports,
-    } = *p;
-    let record = Record { buffer: "tesserae_records", base: "b" };
-    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
-    let mut body = format!("    o.position = {};\n", layout.vec4(Field::Position, &record)?);
-    for o in varyings {
-        let Binding::Location { location, .. } = o.binding else { continue };
-        let (ty, _, _) = wgsl_type(module, o.ty)?;
-        let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
-        let place = Value { stage: Stage::Vertex, module, ty: o.ty, access: &format!("o.v{location}") };
-        layout.load_value(Field::Location(location), place, &record, &mut body)?;
-    }
-    if let Some((l, ty)) = primitive_id {
-        let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
-        let _ = writeln!(body, "    o.primitive_id = {ty}({});", layout.u32(Field::PrimitiveId, &record)?);
-    }
-    let mut enable = "";
-    if clip_n > 0 {
-        match emulated {
-            None => {
-                enable = "enable clip_distances;\n";
-                let _ = writeln!(fields, "    @builtin(clip_distances) clip: array<f32, {clip_n}>,");
-                let distance = layout.float(Field::ClipDistances, &record, "i")?;
-                let _ = writeln!(body, "    for (var i = 0u; i < {clip_n}u; i++) {{ o.clip[i] = {distance}; }}");
-            }
-            Some(l) => {
-                for j in 0..clip_n.div_ceil(4) {
-                    let _ = writeln!(fields, "    @location({}) clip{j}: vec4<f32>,", l + j);
-                    let _ = writeln!(body, "    o.clip{j} = {};", layout.float_group(Field::ClipDistances, &record, j)?);
-                }
-            }
-        }
-    }
-    let culled = if culled_index {
-        format!(
-            "    if r == {}u {{
-        o.position = {};
-        return o;
-    }}
-",
-            crate::tessellation::evaluation::CULLED_INDEX,
-            crate::points::OUTSIDE_CLIP_VOLUME
-        )
-    } else {
-        String::new()
-    };
-    let (mut target_arg, mut other_target) = ("", String::new());
-    let at = Record { buffer: "tesserae_records", base: &layout.base_of("r") };
-    let max = crate::plan::MAX_VIEWPORTS;
-    for (field, wanted, selects) in [
-        (Field::Layer, format!("tesserae_target / {max}u"), layered),
-        (Field::ViewportIndex, format!("tesserae_target % {max}u"), viewports),
-    ] {
-        if !selects {
-            continue;
-        }
-        target_arg = ", @builtin(instance_index) tesserae_target: u32";
-        let _ = write!(
-            other_target,
-            "    if {} != {wanted} {{
-        o.position = {};
-        return o;
-    }}
-",
-            layout.u32(field, &at)?,
-            crate::points::OUTSIDE_CLIP_VOLUME
-        );
-    }
-    let records = records::declaration(&emulation.at(records), "read", "tesserae_records");
-    let base = layout.base_of("r");
-    Ok(format!(
-        "{enable}
-{records}
-
-struct TesseraePassOut {{
-{fields}}}
-
-@vertex
-fn {PASSTHROUGH_ENTRY}(@builtin(vertex_index) r: u32{target_arg}) -> TesseraePassOut {{
-    var o: TesseraePassOut;
-{culled}{other_target}    let b = {base};
-{body}    return o;
-}}
-"
-    ))
 }

@@ -190,11 +190,22 @@ impl<'m> FunctionBuilder<'m> {
         self.statement(Statement::Return { value });
     }
 
-    /// The finished function (the statements so far, the last expressions emitted).
-    pub fn finish(mut self) -> Function {
+    /// Finishes the function as an entry point of the module, named as the function.
+    pub fn finish_entry_point(mut self, stage: naga::ShaderStage, workgroup_size: [u32; 3]) {
         self.close_emit();
-        self.function.body = self.block;
-        self.function
+        self.function.body = std::mem::take(&mut self.block);
+        let function = std::mem::take(&mut self.function);
+        self.module.entry_points.push(naga::EntryPoint {
+            name: function.name.clone().unwrap_or_default(),
+            stage,
+            early_depth_test: None,
+            workgroup_size,
+            workgroup_size_overrides: None,
+            function,
+            mesh_info: None,
+            task_payload: None,
+            incoming_ray_payload: None,
+        });
     }
 }
 
@@ -244,15 +255,9 @@ pub(crate) fn io_struct(module: &mut Module, name: &str, members: Vec<(String, H
     module.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members: placed, span } }, Span::UNDEFINED)
 }
 
-/// A compute entry point `name` of `workgroup` invocations that calls `function` (whose
+/// Adds a compute entry point `name` of `workgroup` invocations that calls `function` (whose
 /// arguments are the global invocation id, then `u32`s) with its invocation id and `values`.
-pub(crate) fn compute_entry_calling(
-    module: &mut Module,
-    name: &str,
-    workgroup: u32,
-    function: Handle<Function>,
-    values: &[u32],
-) -> naga::EntryPoint {
+pub(crate) fn compute_entry_calling(module: &mut Module, name: &str, workgroup: u32, function: Handle<Function>, values: &[u32]) {
     let u32x3 =
         module.types.insert(Type { name: None, inner: TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 } }, Span::UNDEFINED);
     let gid =
@@ -261,15 +266,5 @@ pub(crate) fn compute_entry_calling(
     let mut arguments = vec![b.argument(0)];
     arguments.extend(values.iter().map(|&v| b.u32(v)));
     b.call(function, arguments);
-    naga::EntryPoint {
-        name: name.into(),
-        stage: naga::ShaderStage::Compute,
-        early_depth_test: None,
-        workgroup_size: [workgroup, 1, 1],
-        workgroup_size_overrides: None,
-        function: b.finish(),
-        mesh_info: None,
-        task_payload: None,
-        incoming_ray_payload: None,
-    }
+    b.finish_entry_point(naga::ShaderStage::Compute, [workgroup, 1, 1]);
 }

@@ -24,7 +24,7 @@ use crate::records::{Field, RecordLayout};
 use crate::vertex_function::{self, array_len, unsupported};
 use crate::vertex_records::{self, Source, Store};
 use crate::wgsl::ValidatedWgsl;
-use crate::{desc::Stage, squares, vertex_pulling, VertexBufferLayout};
+use crate::{desc::Stage, record_draw, vertex_pulling, VertexBufferLayout};
 use naga::{Binding, BuiltIn};
 
 /// Indices drawn per point (two triangles over its four corners).
@@ -147,13 +147,13 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     stores.extend(varyings.iter().map(|&(location, i, _)| Store::Value(Field::Location(location), Source::Output(i))));
 
     // 2. Four corners per record.
-    let expand = squares::draw(&squares::SquareDraw {
+    let expand = record_draw::squares(&record_draw::Squares {
         stage: Stage::Vertex,
         emulation: cfg.emulation,
         records_binding: cfg.records_binding,
-        vertices: squares::Vertices::FourPerRecord,
+        vertices: record_draw::Vertices::FourPerRecord,
         module: &module,
-        varyings: varyings.iter().map(|&(location, _, o)| squares::Varying::flat(location, o.ty)).collect(),
+        varyings: varyings.iter().map(|&(location, _, o)| record_draw::Varying::flat(location, o.ty)).collect(),
         layout: &layout,
         point_coord: cfg.point_coord_location,
         entry: ENTRY_POINT,

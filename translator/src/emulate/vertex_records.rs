@@ -187,16 +187,15 @@ pub fn build(mut module: Module, func: &VertexFunction, pass: &RecordsPass) -> R
         rebind(&mut module, h, e, b);
     }
     items.vertex_buffers.slots = vertex_pulling::declare_vertex_buffers(&mut module, e, pass.slots);
-    let entry = crate::profile::phase("emulation: entry point", || entry_point(&mut module, func, pass, &items))?;
-    module.entry_points.push(entry);
+    crate::profile::phase("emulation: entry point", || entry_point(&mut module, func, pass, &items))?;
     crate::vertex_function::validate_and_write_linked(Stage::Vertex, module, &user, pass.verify, |e| {
         TranslateError::InvalidPlan(format!("the vertex records pass does not validate: {e}"))
     })
 }
 
-/// `@compute fn entry(@builtin(global_invocation_id) gid: vec3<u32>)`: for the draw's position
+/// Adds `@compute fn entry(@builtin(global_invocation_id) gid: vec3<u32>)`: for the draw's position
 /// `gid.x` of instance `gid.y`, the record (and captured words) number `gid.y × count + gid.x`.
-fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, items: &Items) -> Result<naga::EntryPoint, TranslateError> {
+fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, items: &Items) -> Result<(), TranslateError> {
     let u32x3 = module
         .types
         .insert(naga::Type { name: None, inner: TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 } }, Span::UNDEFINED);
@@ -230,17 +229,8 @@ fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, i
     if let (Some((words, captured)), Some((_, n))) = (items.capture, pass.capture) {
         capture_words(&mut b, captured, words, n, index);
     }
-    Ok(naga::EntryPoint {
-        name: pass.entry.into(),
-        stage: naga::ShaderStage::Compute,
-        early_depth_test: None,
-        workgroup_size: [pass.workgroup, 1, 1],
-        workgroup_size_overrides: None,
-        function: b.finish(),
-        mesh_info: None,
-        task_payload: None,
-        incoming_ray_payload: None,
-    })
+    b.finish_entry_point(naga::ShaderStage::Compute, [pass.workgroup, 1, 1]);
+    Ok(())
 }
 
 /// The value of the draw uniform's field `name`.

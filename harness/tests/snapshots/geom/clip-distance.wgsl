@@ -415,26 +415,25 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
 // pass `geometry draw`, geometry stage
 enable clip_distances;
 
-@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
-
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(perspective, center) v0: vec3<f32>,
+    @location(0) v0_: vec3<f32>,
     @builtin(clip_distances) clip: array<f32, 1>,
 }
 
-@vertex
+@group(0) @binding(33) 
+var<storage> tesserae_records: array<vec4<f32>>;
+
+@vertex 
 fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
-    var o: TesseraePassOut;
-    if r == 4294967295u {
-        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
-        return o;
+    if (r == 4294967295u) {
+        return TesseraePassOut(vec4<f32>(2f, 2f, 2f, 1f), vec3<f32>(), array<f32, 1>());
     }
-    let b = r * 3u;
-    o.position = tesserae_records[b];
-    o.v0 = tesserae_records[b + 1u].xyz;
-    for (var i = 0u; i < 1u; i++) { o.clip[i] = tesserae_records[b + 2u + i / 4u][i % 4u]; }
-    return o;
+    let _e12 = (r * 3u);
+    let _e15 = tesserae_records[_e12];
+    let _e20 = tesserae_records[(_e12 + 1u)];
+    let _e26 = tesserae_records[(_e12 + 2u)];
+    return TesseraePassOut(_e15, _e20.xyz, array<f32, 1>(_e26.x));
 }
 // pass `geometry draw`, fragment stage
 var<private> frag: vec4<f32>;

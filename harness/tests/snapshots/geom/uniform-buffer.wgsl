@@ -414,25 +414,23 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     return;
 }
 // pass `geometry draw`, geometry stage
-
-@group(1) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
-
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(perspective, center) v0: vec3<f32>,
+    @location(0) v0_: vec3<f32>,
 }
 
-@vertex
+@group(1) @binding(33) 
+var<storage> tesserae_records: array<vec4<f32>>;
+
+@vertex 
 fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
-    var o: TesseraePassOut;
-    if r == 4294967295u {
-        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
-        return o;
+    if (r == 4294967295u) {
+        return TesseraePassOut(vec4<f32>(2f, 2f, 2f, 1f), vec3<f32>());
     }
-    let b = r * 2u;
-    o.position = tesserae_records[b];
-    o.v0 = tesserae_records[b + 1u].xyz;
-    return o;
+    let _e11 = (r * 2u);
+    let _e14 = tesserae_records[_e11];
+    let _e19 = tesserae_records[(_e11 + 1u)];
+    return TesseraePassOut(_e14, _e19.xyz);
 }
 // pass `geometry draw`, fragment stage
 var<private> frag: vec4<f32>;

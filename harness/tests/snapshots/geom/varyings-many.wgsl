@@ -474,39 +474,37 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     return;
 }
 // pass `geometry draw`, geometry stage
-
-@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
-
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(perspective, center) v0: vec4<f32>,
-    @location(1) @interpolate(perspective, center) v1: vec4<f32>,
-    @location(2) @interpolate(perspective, center) v2: vec4<f32>,
-    @location(3) @interpolate(perspective, center) v3: vec4<f32>,
-    @location(4) @interpolate(perspective, center) v4: vec4<f32>,
-    @location(5) @interpolate(perspective, center) v5: vec4<f32>,
-    @location(6) @interpolate(perspective, center) v6: vec4<f32>,
-    @location(7) @interpolate(perspective, center) v7: vec4<f32>,
+    @location(0) v0_: vec4<f32>,
+    @location(1) v1_: vec4<f32>,
+    @location(2) v2_: vec4<f32>,
+    @location(3) v3_: vec4<f32>,
+    @location(4) v4_: vec4<f32>,
+    @location(5) v5_: vec4<f32>,
+    @location(6) v6_: vec4<f32>,
+    @location(7) v7_: vec4<f32>,
 }
 
-@vertex
+@group(0) @binding(33) 
+var<storage> tesserae_records: array<vec4<f32>>;
+
+@vertex 
 fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
-    var o: TesseraePassOut;
-    if r == 4294967295u {
-        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
-        return o;
+    if (r == 4294967295u) {
+        return TesseraePassOut(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>());
     }
-    let b = r * 9u;
-    o.position = tesserae_records[b];
-    o.v0 = tesserae_records[b + 1u].xyzw;
-    o.v1 = tesserae_records[b + 2u].xyzw;
-    o.v2 = tesserae_records[b + 3u].xyzw;
-    o.v3 = tesserae_records[b + 4u].xyzw;
-    o.v4 = tesserae_records[b + 5u].xyzw;
-    o.v5 = tesserae_records[b + 6u].xyzw;
-    o.v6 = tesserae_records[b + 7u].xyzw;
-    o.v7 = tesserae_records[b + 8u].xyzw;
-    return o;
+    let _e18 = (r * 9u);
+    let _e21 = tesserae_records[_e18];
+    let _e26 = tesserae_records[(_e18 + 1u)];
+    let _e31 = tesserae_records[(_e18 + 2u)];
+    let _e36 = tesserae_records[(_e18 + 3u)];
+    let _e41 = tesserae_records[(_e18 + 4u)];
+    let _e46 = tesserae_records[(_e18 + 5u)];
+    let _e51 = tesserae_records[(_e18 + 6u)];
+    let _e56 = tesserae_records[(_e18 + 7u)];
+    let _e61 = tesserae_records[(_e18 + 8u)];
+    return TesseraePassOut(_e21, _e26, _e31, _e36, _e41, _e46, _e51, _e56, _e61);
 }
 // pass `geometry draw`, fragment stage
 var<private> frag: vec4<f32>;

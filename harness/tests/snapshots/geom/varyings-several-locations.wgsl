@@ -420,29 +420,27 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
     return;
 }
 // pass `geometry draw`, geometry stage
-
-@group(0) @binding(33) var<storage, read> tesserae_records: array<vec4<f32>>;
-
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(perspective, center) v0: f32,
-    @location(1) @interpolate(perspective, center) v1: vec2<f32>,
-    @location(3) @interpolate(flat) v3: u32,
+    @location(0) v0_: f32,
+    @location(1) v1_: vec2<f32>,
+    @location(3) @interpolate(flat) v3_: u32,
 }
 
-@vertex
+@group(0) @binding(33) 
+var<storage> tesserae_records: array<vec4<f32>>;
+
+@vertex 
 fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
-    var o: TesseraePassOut;
-    if r == 4294967295u {
-        o.position = vec4<f32>(2.0, 2.0, 2.0, 1.0);
-        return o;
+    if (r == 4294967295u) {
+        return TesseraePassOut(vec4<f32>(2f, 2f, 2f, 1f), f32(), vec2<f32>(), u32());
     }
-    let b = r * 4u;
-    o.position = tesserae_records[b];
-    o.v0 = tesserae_records[b + 1u].x;
-    o.v1 = tesserae_records[b + 2u].xy;
-    o.v3 = bitcast<vec4<u32>>(tesserae_records[b + 3u]).x;
-    return o;
+    let _e13 = (r * 4u);
+    let _e16 = tesserae_records[_e13];
+    let _e21 = tesserae_records[(_e13 + 1u)];
+    let _e27 = tesserae_records[(_e13 + 2u)];
+    let _e33 = tesserae_records[(_e13 + 3u)];
+    return TesseraePassOut(_e16, _e21.x, _e27.xy, bitcast<vec4<u32>>(_e33).x);
 }
 // pass `geometry draw`, fragment stage
 var<private> frag: vec4<f32>;

@@ -277,19 +277,17 @@ fn tesserae_compact_main(@builtin(local_invocation_index) t: u32) {
     }
 }
 // pass `draw survivors`, vertex stage
-
-@group(0) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
-
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,
 }
 
-@vertex
+@group(0) @binding(32) 
+var<storage> tesserae_records: array<vec4<f32>>;
+
+@vertex 
 fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
-    var o: TesseraePassOut;
-    let b = r * 2u;
-    o.position = tesserae_records[b];
-    return o;
+    let _e5 = tesserae_records[(r * 2u)];
+    return TesseraePassOut(_e5);
 }
 // pass `draw survivors`, fragment stage
 struct PC {

@@ -313,21 +313,20 @@ fn tesserae_compact_main(@builtin(local_invocation_index) t: u32) {
     }
 }
 // pass `draw survivors`, vertex stage
-
-@group(1) @binding(32) var<storage, read> tesserae_records: array<vec4<f32>>;
-
 struct TesseraePassOut {
     @builtin(position) position: vec4<f32>,
-    @location(0) @interpolate(flat) v0: vec4<f32>,
+    @location(0) @interpolate(flat) v0_: vec4<f32>,
 }
 
-@vertex
+@group(1) @binding(32) 
+var<storage> tesserae_records: array<vec4<f32>>;
+
+@vertex 
 fn tesserae_passthrough_main(@builtin(vertex_index) r: u32) -> TesseraePassOut {
-    var o: TesseraePassOut;
-    let b = r * 3u;
-    o.position = tesserae_records[b];
-    o.v0 = tesserae_records[b + 1u].xyzw;
-    return o;
+    let _e2 = (r * 3u);
+    let _e5 = tesserae_records[_e2];
+    let _e10 = tesserae_records[(_e2 + 1u)];
+    return TesseraePassOut(_e5, _e10);
 }
 // pass `draw survivors`, fragment stage
 var<private> frag: vec4<f32>;

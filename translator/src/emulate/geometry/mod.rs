@@ -21,7 +21,7 @@
 //!    reading the records ([`crate::cull::passthrough`]). When the stage writes `Layer` or
 //!    `ViewportIndex`, the application draws the plan once per layer and viewport, numbered by
 //!    the draw's one instance, and the pass-through stage drops the vertices of the others.
-//!    Points of a size are drawn as squares instead (`sprites.rs`).
+//!    Points of a size are drawn as squares instead ([`crate::record_draw::squares`]).
 //!
 //! `slot = (instance × p + primitive) × N + invocation`: ranges lie in API order (input
 //! primitive, then invocation, then emission order), as Vulkan requires for depth and blending.
@@ -35,15 +35,15 @@ use kernel::geometry_pass;
 use outputs::GeometryOutputs;
 
 use crate::capture;
-use crate::cull::{self, Passthrough};
+use crate::cull;
 use crate::desc::{PipelineDesc, ProvokingVertex, Stage, Topology};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::lower::tess_io::{IoStage, IoVar};
 use crate::plan::*;
+use crate::record_draw;
 use crate::records::{Field, RecordLayout};
 use crate::reflect::{CaptureLayout, LoadedModule, Reflection};
-use crate::squares;
 use crate::tessellator::gpu::TessMode;
 use crate::vertex_function;
 use crate::wgsl::ValidatedWgsl;
@@ -417,7 +417,7 @@ pub(crate) fn translate(
     Ok(plan)
 }
 
-/// The vertex stage drawing a geometry stage's points as squares ([`squares`]): six vertices
+/// The vertex stage drawing a geometry stage's points as squares ([`record_draw::squares`]): six vertices
 /// per entry of the index list (read as storage), each moving its record's point to a corner
 /// of a square of the record's size; varyings as the geometry stage declares them,
 /// `PointCoord` at `point_coord`.
@@ -430,18 +430,12 @@ fn sprites(
     point_coord: Option<u32>,
     verify: bool,
 ) -> Result<ValidatedWgsl, TranslateError> {
-    let varyings = varyings
-        .iter()
-        .filter_map(|o| match o.binding {
-            naga::Binding::Location { location, .. } => Some(squares::Varying::from_binding(module, location, o.ty, &o.binding)),
-            _ => None,
-        })
-        .collect();
-    squares::draw(&squares::SquareDraw {
+    let varyings = varyings.iter().filter_map(|o| record_draw::Varying::of_output(module, o)).collect();
+    record_draw::squares(&record_draw::Squares {
         stage: Stage::Geometry,
         emulation: e,
         records_binding: binding::intermediate(buffers.records),
-        vertices: squares::Vertices::SixPerListEntry { list_binding: binding::intermediate(buffers.indices) },
+        vertices: record_draw::Vertices::SixPerListEntry { list_binding: binding::intermediate(buffers.indices) },
         module,
         varyings,
         layout,
@@ -476,21 +470,23 @@ fn draw_vertex_stage(
         };
         return Ok((w, draw, 0));
     }
-    let varying_refs: Vec<&vertex_function::Output> = varyings.iter().collect();
-    let passthrough = Passthrough {
-        emulation: e,
-        records: binding::intermediate(buffers.records),
-        varyings: &varying_refs,
-        layout,
-        clip_distances: shape.clip_distances,
-        emulated_clip: shape.emulated_clip,
-        culled_index: true,
-        primitive_id,
-        layered: outputs.layer,
-        viewports: outputs.viewport,
-    };
     let w = crate::profile::phase("emulation: passthrough", || {
-        cull::passthrough(module, &passthrough).and_then(|s| crate::wgsl::round_trip_kernel(Stage::Geometry, s))
+        record_draw::passthrough(&record_draw::Passthrough {
+            stage: Stage::Geometry,
+            emulation: e,
+            records: binding::intermediate(buffers.records),
+            module,
+            varyings: varyings.iter().filter_map(|o| record_draw::Varying::of_output(module, o)).collect(),
+            layout,
+            clip_distances: shape.clip_distances,
+            emulated_clip: shape.emulated_clip,
+            culled_index: true,
+            primitive_id,
+            layered: outputs.layer,
+            viewports: outputs.viewport,
+            entry: cull::PASSTHROUGH_ENTRY,
+            verify,
+        })
     })?;
     let draw = DrawShape::IndexedPerPrimitive { indices: buffers.indices, indices_per_primitive: entries_per_primitive };
     let native_clip = if shape.emulated_clip.is_none() { shape.clip_distances } else { 0 };

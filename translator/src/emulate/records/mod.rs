@@ -198,7 +198,19 @@ impl RecordLayout {
         records: Handle<GlobalVariable>,
         base: Handle<Expression>,
     ) -> Result<Handle<Expression>, TranslateError> {
-        let index = b.offset(base, self.offset_or_err(field)?);
+        self.vec4_ir_at(field, 0, b, records, base)
+    }
+
+    /// In naga IR: the `vec4<f32>` in slot `j` of `field` ([`Self::float_group`]).
+    pub(crate) fn vec4_ir_at(
+        &self,
+        field: Field,
+        j: u32,
+        b: &mut FunctionBuilder,
+        records: Handle<GlobalVariable>,
+        base: Handle<Expression>,
+    ) -> Result<Handle<Expression>, TranslateError> {
+        let index = b.offset(base, self.offset_or_err(field)? + j);
         Ok(b.load_element(records, index))
     }
 
