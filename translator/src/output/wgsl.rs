@@ -664,7 +664,7 @@ pub(crate) fn round_trip_template(stage: Stage, source: String) -> Result<Valida
     if let Some(w) = templates.lock().unwrap_or_else(|e| e.into_inner()).get(&source) {
         return Ok(w.clone());
     }
-    let w = round_trip(stage, source)?;
+    let w = crate::profile::phase("template parse", || round_trip(stage, source))?;
     templates.lock().unwrap_or_else(|e| e.into_inner()).insert(w.source().to_string(), w.clone());
     Ok(w)
 }
