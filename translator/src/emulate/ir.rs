@@ -236,11 +236,15 @@ pub(crate) fn copy_type(from: &Module, ty: Handle<Type>, to: &mut Module) -> Han
     to.types.insert(Type { name: t.name.clone(), inner }, from.types.get_span(ty))
 }
 
-/// A struct of `members` (name, type, binding) in `module`, laid out as WGSL lays it out.
-pub(crate) fn io_struct(module: &mut Module, name: &str, members: Vec<(String, Handle<Type>, naga::Binding)>) -> Handle<Type> {
+/// A struct of `members` (name, type, binding) in `module`, laid out as WGSL lays it out; an
+/// error names a member type naga cannot lay out.
+pub(crate) fn io_struct(
+    module: &mut Module,
+    name: &str,
+    members: Vec<(String, Handle<Type>, naga::Binding)>,
+) -> Result<Handle<Type>, String> {
     let mut layouter = naga::proc::Layouter::default();
-    // The module's types were laid out by naga before (it validated them), so this cannot fail.
-    let _ = layouter.update(module.to_ctx());
+    layouter.update(module.to_ctx()).map_err(|e| format!("laying out `{name}`: {e}"))?;
     let mut offset = 0;
     let mut alignment = naga::proc::Alignment::ONE;
     let mut placed = Vec::new();
@@ -252,9 +256,8 @@ pub(crate) fn io_struct(module: &mut Module, name: &str, members: Vec<(String, H
         offset += l.size;
     }
     let span = alignment.round_up(offset);
-    module.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members: placed, span } }, Span::UNDEFINED)
+    Ok(module.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members: placed, span } }, Span::UNDEFINED))
 }
-
 /// Adds a compute entry point `name` of `workgroup` invocations that calls `function` (whose
 /// arguments are the global invocation id, then `u32`s) with its invocation id and `values`.
 pub(crate) fn compute_entry_calling(module: &mut Module, name: &str, workgroup: u32, function: Handle<Function>, values: &[u32]) {
@@ -267,4 +270,107 @@ pub(crate) fn compute_entry_calling(module: &mut Module, name: &str, workgroup: 
     arguments.extend(values.iter().map(|&v| b.u32(v)));
     b.call(function, arguments);
     b.finish_entry_point(naga::ShaderStage::Compute, [workgroup, 1, 1]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use naga::{Binding, BuiltIn};
+
+    fn validate(module: &Module) -> naga::valid::ModuleInfo {
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities())
+            .validate(module)
+            .unwrap_or_else(|e| panic!("{}", e.emit_to_string("")))
+    }
+
+    /// The oracle is naga's WGSL front end laying out the same struct.
+    #[test]
+    fn io_structs_are_laid_out_as_the_wgsl_front_end_lays_them_out() {
+        let wgsl = "struct S { @builtin(position) p: vec4<f32>, @location(0) a: f32, @location(1) b: vec3<f32>, \
+                    @location(2) @interpolate(flat) c: vec2<i32>, @location(3) d: f32 }
+                    @vertex fn main() -> S { return S(); }";
+        let parsed = naga::front::wgsl::parse_str(wgsl).unwrap();
+        let (_, expected) = parsed.types.iter().find(|(_, t)| t.name.as_deref() == Some("S")).unwrap();
+        let mut module = Module::default();
+        let mut ty = |inner| module.types.insert(Type { name: None, inner }, Span::UNDEFINED);
+        let (f, f3, i2) = (
+            ty(TypeInner::Scalar(Scalar::F32)),
+            ty(TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::F32 }),
+            ty(TypeInner::Vector { size: VectorSize::Bi, scalar: Scalar::I32 }),
+        );
+        let f4 = module.types.insert(Type { name: None, inner: vec4(ScalarKind::Float) }, Span::UNDEFINED);
+        let at = |location| Binding::Location { location, interpolation: None, sampling: None, blend_src: None, per_primitive: false };
+        let members = vec![
+            ("p".to_string(), f4, Binding::BuiltIn(BuiltIn::Position { invariant: false })),
+            ("a".to_string(), f, at(0)),
+            ("b".to_string(), f3, at(1)),
+            ("c".to_string(), i2, at(2)),
+            ("d".to_string(), f, at(3)),
+        ];
+        let built = io_struct(&mut module, "S", members).unwrap();
+        let (TypeInner::Struct { members: want, span: want_span }, TypeInner::Struct { members: got, span: got_span }) =
+            (&expected.inner, &module.types[built].inner)
+        else {
+            panic!("not structs")
+        };
+        assert_eq!(got.iter().map(|m| m.offset).collect::<Vec<_>>(), want.iter().map(|m| m.offset).collect::<Vec<_>>());
+        assert_eq!(got_span, want_span);
+    }
+
+    /// Branches, a counted loop, calls and stores come out as a function naga validates (every
+    /// expression emitted once, before its use) and writes.
+    #[test]
+    fn built_control_flow_validates() {
+        let wgsl = "@group(0) @binding(0) var<storage, read_write> words: array<u32>;
+                    fn twice(x: u32) -> u32 { return x * 2u; }";
+        let mut module = naga::front::wgsl::parse_str(wgsl).unwrap();
+        let words = module.global_variables.iter().next().unwrap().0;
+        let twice = module.functions.iter().next().unwrap().0;
+        compute_entry_calling(&mut module, "unused_caller", 1, twice, &[]);
+        module.entry_points.clear();
+        let u32x3 = module
+            .types
+            .insert(Type { name: None, inner: TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 } }, Span::UNDEFINED);
+        let gid = FunctionArgument { name: Some("gid".into()), ty: u32x3, binding: Some(Binding::BuiltIn(BuiltIn::GlobalInvocationId)) };
+        let mut b = FunctionBuilder::new(&mut module, "main", vec![gid], None);
+        let gid = b.argument(0);
+        let x = b.expr(Expression::AccessIndex { base: gid, index: 0 });
+        let ten = b.u32(10);
+        let past = b.binary(BinaryOperator::GreaterEqual, x, ten);
+        b.if_then(past, |b| b.ret(None));
+        let doubled = b.call(twice, vec![x]).unwrap();
+        b.for_count("i", 4, |b, i| {
+            let at = b.binary(BinaryOperator::Add, doubled, i);
+            let pointer = b.element_pointer(words, at);
+            b.store(pointer, i);
+        });
+        let last = b.load_element(words, doubled);
+        let pointer = b.element_pointer(words, x);
+        b.store(pointer, last);
+        b.finish_entry_point(naga::ShaderStage::Compute, [1, 1, 1]);
+        let info = validate(&module);
+        let text = naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty()).unwrap();
+        assert!(text.contains("loop {") && text.contains("twice("), "{text}");
+    }
+
+    /// A type copied to another module keeps its names and layout, its parts first.
+    #[test]
+    fn copied_types_keep_names_and_layout() {
+        let from =
+            naga::front::wgsl::parse_str("struct Inner { a: vec3<f32>, b: u32 } struct Outer { x: array<Inner, 2>, y: f32 }").unwrap();
+        let (outer, _) = from.types.iter().find(|(_, t)| t.name.as_deref() == Some("Outer")).unwrap();
+        let mut to = Module::default();
+        let copied = copy_type(&from, outer, &mut to);
+        let TypeInner::Struct { members, span } = &to.types[copied].inner else { panic!("not a struct") };
+        let TypeInner::Struct { members: original, span: original_span } = &from.types[outer].inner else { panic!("not a struct") };
+        assert_eq!(span, original_span);
+        assert_eq!(
+            members.iter().map(|m| (m.name.clone(), m.offset)).collect::<Vec<_>>(),
+            original.iter().map(|m| (m.name.clone(), m.offset)).collect::<Vec<_>>()
+        );
+        let TypeInner::Array { base, stride, .. } = to.types[members[0].ty].inner else { panic!("not an array") };
+        let TypeInner::Array { stride: original_stride, .. } = from.types[original[0].ty].inner else { panic!("not an array") };
+        assert_eq!(stride, original_stride);
+        assert_eq!(to.types[base].name.as_deref(), Some("Inner"));
+    }
 }

@@ -189,7 +189,7 @@ pub fn squares(cfg: &Squares) -> Result<ValidatedWgsl, TranslateError> {
     if let Some(location) = cfg.point_coord {
         members.push(("point_coord".to_string(), f32x2, location_binding(location, Some(naga::Interpolation::Linear), None)));
     }
-    let out = ir::io_struct(&mut module, "TesseraeSquareOut", members);
+    let out = ir::io_struct(&mut module, "TesseraeSquareOut", members).map_err(|e| TranslateError::unsupported(cfg.stage, e))?;
     let square_corner = function(&module, SQUARE_CORNER)?;
     let point_coord = cfg.point_coord.map(|_| function(&module, POINT_COORD)).transpose()?;
     let list_functions = match cfg.vertices {
@@ -367,7 +367,7 @@ pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateErr
             }
         }
     }
-    let out = ir::io_struct(&mut module, "TesseraePassOut", members);
+    let out = ir::io_struct(&mut module, "TesseraePassOut", members).map_err(|e| TranslateError::unsupported(p.stage, e))?;
     let mut arguments = vec![builtin_argument(&mut module, "r", BuiltIn::VertexIndex)];
     if p.layered || p.viewports {
         arguments.push(builtin_argument(&mut module, "tesserae_target", BuiltIn::InstanceIndex));

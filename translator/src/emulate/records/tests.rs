@@ -86,3 +86,43 @@ fn a_field_the_layout_lacks_is_an_error() {
     let l = RecordLayout::packed();
     assert!(l.vec4(Field::Position, &Record { buffer: "r", base: "b" }).is_err());
 }
+
+/// The codec in naga IR: a value stored and loaded back takes the slots the text codec's
+/// [`values_load_from_where_they_are_stored`] names, in the same order, and the loaded value
+/// has the stored value's type (naga validates the assignment of it to the original global).
+#[test]
+fn ir_values_load_from_where_they_are_stored() {
+    use crate::emulate::ir::FunctionBuilder;
+    use naga::{Expression, Statement};
+    let mut m = module();
+    let globals: Vec<_> =
+        ["m", "s", "u"].iter().map(|n| m.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(n)).unwrap().0).collect();
+    let mut l = RecordLayout::by_location(&[Field::Position]);
+    for (location, &g) in [0, 2, 6].iter().zip(&globals) {
+        l.add_location(*location, &m, m.global_variables[g].ty);
+    }
+    let mut b = FunctionBuilder::new(&mut m, "main", Vec::new(), None);
+    for (location, &g) in [0u32, 2, 6].iter().zip(&globals) {
+        let ty = b.module.global_variables[g].ty;
+        let pointer = b.expr(Expression::GlobalVariable(g));
+        let value = b.expr(Expression::Load { pointer });
+        let first = l.offset(Field::Location(*location)).unwrap();
+        let mut written = Vec::new();
+        let mut write = |_: &mut FunctionBuilder, k: u32, packed| written.push((k, packed));
+        let mut next = first;
+        super::codec::store_ir(Stage::Vertex, &mut b, value, ty, &mut write, &mut next).unwrap();
+        let slots: Vec<u32> = written.iter().map(|w| w.0).collect();
+        let expected: Vec<u32> = (first..first + super::codec::locations(b.module, ty)).collect();
+        assert_eq!(slots, expected, "location {location}");
+        let mut read = |_: &mut FunctionBuilder, k: u32| written.iter().find(|w| w.0 == k).unwrap().1;
+        let mut next = first;
+        let loaded = super::codec::load_ir(Stage::Vertex, &mut b, ty, &mut read, &mut next).unwrap();
+        b.statement(Statement::Store { pointer, value: loaded });
+    }
+    b.finish_entry_point(naga::ShaderStage::Compute, [1, 1, 1]);
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities())
+        .validate(&m)
+        .unwrap_or_else(|e| panic!("{}", e.emit_to_string("")));
+    let text = naga::back::wgsl::write_string(&m, &info, naga::back::wgsl::WriterFlags::empty()).unwrap();
+    assert!(text.contains("bitcast<vec4<f32>>(vec4<i32>("), "{text}");
+}
