@@ -258,6 +258,29 @@ pub(crate) fn io_struct(
     let span = alignment.round_up(offset);
     Ok(module.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members: placed, span } }, Span::UNDEFINED))
 }
+/// A storage buffer `name: array<element>` (runtime-sized, `stride` bytes apart) at `binding`.
+pub(crate) fn storage_array(
+    module: &mut Module,
+    name: &str,
+    element: TypeInner,
+    stride: u32,
+    access: naga::StorageAccess,
+    binding: naga::ResourceBinding,
+) -> Handle<naga::GlobalVariable> {
+    let base = module.types.insert(Type { name: None, inner: element }, Span::UNDEFINED);
+    let array = TypeInner::Array { base, size: naga::ArraySize::Dynamic, stride };
+    let ty = module.types.insert(Type { name: None, inner: array }, Span::UNDEFINED);
+    let g = naga::GlobalVariable {
+        name: Some(name.into()),
+        space: naga::AddressSpace::Storage { access },
+        binding: Some(binding),
+        ty,
+        init: None,
+        memory_decorations: naga::MemoryDecorations::empty(),
+    };
+    module.global_variables.append(g, Span::UNDEFINED)
+}
+
 /// Adds a compute entry point `name` of `workgroup` invocations that calls `function` (whose
 /// arguments are the global invocation id, then `u32`s) with its invocation id and `values`.
 pub(crate) fn compute_entry_calling(module: &mut Module, name: &str, workgroup: u32, function: Handle<Function>, values: &[u32]) {

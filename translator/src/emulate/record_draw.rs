@@ -325,20 +325,9 @@ pub(crate) struct Passthrough<'a> {
 /// and written.
 pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateError> {
     let mut module = Module::default();
+    let binding = naga::ResourceBinding { group: p.emulation.group, binding: p.records };
+    let records = records_buffer(&mut module, naga::StorageAccess::LOAD, binding);
     let slot = module.types.insert(naga::Type { name: None, inner: ir::vec4(ScalarKind::Float) }, naga::Span::UNDEFINED);
-    let slots = TypeInner::Array { base: slot, size: naga::ArraySize::Dynamic, stride: crate::records::SLOT_BYTES as u32 };
-    let slots = module.types.insert(naga::Type { name: None, inner: slots }, naga::Span::UNDEFINED);
-    let records = module.global_variables.append(
-        naga::GlobalVariable {
-            name: Some(RECORDS.into()),
-            space: naga::AddressSpace::Storage { access: naga::StorageAccess::LOAD },
-            binding: Some(naga::ResourceBinding { group: p.emulation.group, binding: p.records }),
-            ty: slots,
-            init: None,
-            memory_decorations: naga::MemoryDecorations::empty(),
-        },
-        naga::Span::UNDEFINED,
-    );
     let (mut members, varying_types) = position_and_varyings(&mut module, p.module, &p.varyings);
     let primitive_id = match p.primitive_id {
         Some((location, ty)) => {
@@ -423,4 +412,13 @@ pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateErr
     }
     finish_vertex_entry(b, out, fields);
     crate::wgsl::validate_and_write(p.stage, module, p.verify)
+}
+
+/// A record buffer, `tesserae_records: array<vec4<f32>>`, at `binding`.
+pub(crate) fn records_buffer(
+    module: &mut Module,
+    access: naga::StorageAccess,
+    binding: naga::ResourceBinding,
+) -> Handle<naga::GlobalVariable> {
+    ir::storage_array(module, RECORDS, ir::vec4(ScalarKind::Float), crate::records::SLOT_BYTES as u32, access, binding)
 }

@@ -14,7 +14,7 @@ use crate::emulate::ir::{self, FunctionBuilder};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::vertex_function::{unsupported, Arg, VertexFunction};
-use naga::{BinaryOperator, Expression, Handle, Literal, MathFunction, Module, Scalar, ScalarKind, Span, TypeInner, VectorSize};
+use naga::{BinaryOperator, Expression, Handle, Literal, MathFunction, Module, Scalar, ScalarKind, TypeInner, VectorSize};
 
 /// What pulling reads in the module: each pulled slot's buffer, and the half-float decoder
 /// ([`HALF_DECODER`], where a 16-bit float format is pulled).
@@ -69,23 +69,12 @@ fn tesserae_unpack_half2(w: u32) -> vec2<f32> {
 
 /// `tesserae_vb{slot}: array<u32>` for each slot, read-only storage at its emulation binding.
 pub(crate) fn declare_vertex_buffers(module: &mut Module, e: Emulation, slots: &[u32]) -> Vec<(u32, Handle<naga::GlobalVariable>)> {
-    let word = module.types.insert(naga::Type { name: None, inner: TypeInner::Scalar(Scalar::U32) }, Span::UNDEFINED);
-    let words = module.types.insert(
-        naga::Type { name: None, inner: TypeInner::Array { base: word, size: naga::ArraySize::Dynamic, stride: 4 } },
-        Span::UNDEFINED,
-    );
     slots
         .iter()
         .map(|&slot| {
-            let g = naga::GlobalVariable {
-                name: Some(format!("tesserae_vb{slot}")),
-                space: naga::AddressSpace::Storage { access: naga::StorageAccess::LOAD },
-                binding: Some(naga::ResourceBinding { group: e.group, binding: binding::VERTEX_BUFFERS + slot }),
-                ty: words,
-                init: None,
-                memory_decorations: naga::MemoryDecorations::empty(),
-            };
-            (slot, module.global_variables.append(g, Span::UNDEFINED))
+            let binding = naga::ResourceBinding { group: e.group, binding: binding::VERTEX_BUFFERS + slot };
+            let name = format!("tesserae_vb{slot}");
+            (slot, ir::storage_array(module, &name, TypeInner::Scalar(Scalar::U32), 4, naga::StorageAccess::LOAD, binding))
         })
         .collect()
 }

@@ -196,57 +196,48 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_10_g = i32(tesserae_lid);
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 4u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 4u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 2u);
-            let _e30 = j;
-            let _e35 = tesserae_src[b];
-            tesserae_io_28_g[_e30].gl_Position = _e35;
-            let _e37 = j;
-            let _e44 = tesserae_src[(b + 1u)].x;
-            tesserae_io_41_g[_e37] = _e44;
-        }
+        let _e25 = ((((tesserae_wg.y * _e14) + (tesserae_wg.x * 4u)) + _e20) * 2u);
+        let _e28 = tesserae_src[_e25];
+        tesserae_io_28_g[_e20].gl_Position = _e28;
+        let _e36 = tesserae_src[(_e25 + 1u)];
+        tesserae_io_41_g[_e20] = _e36.x;
         continuing {
-            let _e46 = j;
-            j = (_e46 + 1u);
+            let _e40 = j;
+            j = (_e40 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 3u);
-    let _e58 = tesserae_io_21_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e58;
-    let _e65 = tesserae_io_37_g[tesserae_lid];
-    tesserae_cps[(ob + 1u)] = vec4<f32>(_e65, 0f, 0f, 0f);
-    let _e76 = tesserae_io_55_g[tesserae_lid];
-    tesserae_cps[(ob + 2u)] = vec4<f32>(_e76, 0f, 0f, 0f);
+    let _e47 = (((_e8 * 4u) + tesserae_lid) * 3u);
+    let _e51 = tesserae_io_21_g[tesserae_lid].gl_Position;
+    tesserae_cps[_e47] = _e51;
+    let _e56 = tesserae_io_37_g[tesserae_lid];
+    tesserae_cps[(_e47 + 1u)] = vec4<f32>(_e56, 0f, 0f, 0f);
+    let _e67 = tesserae_io_55_g[tesserae_lid];
+    tesserae_cps[(_e47 + 2u)] = vec4<f32>(_e67, 0f, 0f, 0f);
     if (tesserae_lid == 0u) {
-        let pb = (p * 5u);
-        let _e90 = tesserae_io_76_g;
-        tesserae_patch_records[(pb + 4u)] = _e90;
-        let _e97 = tesserae_io_112_g[0];
-        let _e100 = tesserae_io_112_g[1];
-        let _e103 = tesserae_io_112_g[2];
-        let _e106 = tesserae_io_112_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e97, _e100, _e103, _e106);
-        let _e116 = tesserae_io_119_g[0];
-        let _e119 = tesserae_io_119_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e116, _e119, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e81 = tesserae_io_76_g;
+        tesserae_patch_records[((_e8 * 5u) + 4u)] = _e81;
+        let _e88 = tesserae_io_112_g[0];
+        let _e91 = tesserae_io_112_g[1];
+        let _e94 = tesserae_io_112_g[2];
+        let _e97 = tesserae_io_112_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e88, _e91, _e94, _e97);
+        let _e105 = tesserae_io_119_g[0];
+        let _e108 = tesserae_io_119_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e105, _e108, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

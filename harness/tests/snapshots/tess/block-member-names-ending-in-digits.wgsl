@@ -173,53 +173,44 @@ fn tesserae_control() {
 
 @compute @workgroup_size(3, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_18_g = i32(tesserae_lid);
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 3u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 3u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 3u)) + _e25) * 2u);
-            let _e30 = j;
-            let _e35 = tesserae_src[b];
-            tesserae_io_25_g[_e30].gl_Position = _e35;
-            let _e37 = j;
-            let _e44 = tesserae_src[(b + 1u)];
-            tesserae_io_40_g[_e37].color2_ = _e44.xyzw;
-        }
+        let _e25 = ((((tesserae_wg.y * _e14) + (tesserae_wg.x * 3u)) + _e20) * 2u);
+        let _e28 = tesserae_src[_e25];
+        tesserae_io_25_g[_e20].gl_Position = _e28;
+        let _e36 = tesserae_src[(_e25 + 1u)];
+        tesserae_io_40_g[_e20] = V(_e36);
         continuing {
-            let _e47 = j;
-            j = (_e47 + 1u);
+            let _e40 = j;
+            j = (_e40 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 3u) + tesserae_lid) * 2u);
-    let _e59 = tesserae_io_15_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e59;
-    let _e67 = tesserae_io_35_g[tesserae_lid].color2_;
-    tesserae_cps[(ob + 1u)] = _e67;
+    let _e47 = (((_e8 * 3u) + tesserae_lid) * 2u);
+    let _e51 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[_e47] = _e51;
+    let _e56 = tesserae_io_35_g[tesserae_lid];
+    tesserae_cps[(_e47 + 1u)] = _e56.color2_;
     if (tesserae_lid == 0u) {
-        let pb = (p * 1u);
-        let _e78 = tesserae_io_48_g[0];
-        let _e81 = tesserae_io_48_g[1];
-        let _e84 = tesserae_io_48_g[2];
-        let _e87 = tesserae_io_48_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e78, _e81, _e84, _e87);
-        let _e97 = tesserae_io_59_g[0];
-        let _e100 = tesserae_io_59_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e97, _e100, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e68 = tesserae_io_48_g[0];
+        let _e71 = tesserae_io_48_g[1];
+        let _e74 = tesserae_io_48_g[2];
+        let _e77 = tesserae_io_48_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e68, _e71, _e74, _e77);
+        let _e85 = tesserae_io_59_g[0];
+        let _e88 = tesserae_io_59_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e85, _e88, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

@@ -198,54 +198,45 @@ fn tesserae_control() {
 
 @compute @workgroup_size(1, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_61_g = i32(tesserae_lid);
-    tesserae_io_90_g = 4i;
+    tesserae_io_90_g = i32(4u);
+    let _e16 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e15 = j;
-        if (_e15 < 4u) {
-        } else {
+        let _e22 = j;
+        if (_e22 >= 4u) {
             break;
         }
-        {
-            let _e21 = tesserae_draw.count;
-            let _e27 = j;
-            let b = ((((tesserae_wg.y * _e21) + (tesserae_wg.x * 4u)) + _e27) * 2u);
-            let _e32 = j;
-            let _e37 = tesserae_src[b];
-            tesserae_io_18_g[_e32].gl_Position = _e37;
-            let _e39 = j;
-            let _e45 = tesserae_src[(b + 1u)];
-            tesserae_io_76_g[_e39] = _e45.xyzw;
-        }
+        let _e27 = ((((tesserae_wg.y * _e16) + (tesserae_wg.x * 4u)) + _e22) * 2u);
+        let _e30 = tesserae_src[_e27];
+        tesserae_io_18_g[_e22].gl_Position = _e30;
+        let _e38 = tesserae_src[(_e27 + 1u)];
+        tesserae_io_76_g[_e22] = _e38;
         continuing {
-            let _e48 = j;
-            j = (_e48 + 1u);
+            let _e41 = j;
+            j = (_e41 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 1u) + tesserae_lid) * 2u);
-    let _e60 = tesserae_io_59_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e60;
-    let _e67 = tesserae_io_108_g[tesserae_lid];
-    tesserae_cps[(ob + 1u)] = _e67;
+    let _e48 = (((_e8 * 1u) + tesserae_lid) * 2u);
+    let _e52 = tesserae_io_59_g[tesserae_lid].gl_Position;
+    tesserae_cps[_e48] = _e52;
+    let _e57 = tesserae_io_108_g[tesserae_lid];
+    tesserae_cps[(_e48 + 1u)] = _e57;
     if (tesserae_lid == 0u) {
-        let pb = (p * 1u);
-        let _e78 = tesserae_io_115_g[0];
-        let _e81 = tesserae_io_115_g[1];
-        let _e84 = tesserae_io_115_g[2];
-        let _e87 = tesserae_io_115_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e78, _e81, _e84, _e87);
-        let _e97 = tesserae_io_125_g[0];
-        let _e100 = tesserae_io_125_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e97, _e100, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e68 = tesserae_io_115_g[0];
+        let _e71 = tesserae_io_115_g[1];
+        let _e74 = tesserae_io_115_g[2];
+        let _e77 = tesserae_io_115_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e68, _e71, _e74, _e77);
+        let _e85 = tesserae_io_125_g[0];
+        let _e88 = tesserae_io_125_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e85, _e88, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

@@ -251,53 +251,44 @@ fn tesserae_control() {
 
 @compute @workgroup_size(3, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
-    tesserae_io_75_g = u32(tesserae_lid);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
+    tesserae_io_75_g = tesserae_lid;
+    let _e13 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 3u) {
-        } else {
+        let _e19 = j;
+        if (_e19 >= 3u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 3u)) + _e25) * 2u);
-            let _e30 = j;
-            let _e34 = tesserae_src[b];
-            tesserae_io_51_g[_e30] = _e34;
-            let _e36 = j;
-            let _e42 = tesserae_src[(b + 1u)];
-            tesserae_io_57_g[_e36] = _e42.xyzw;
-        }
+        let _e24 = ((((tesserae_wg.y * _e13) + (tesserae_wg.x * 3u)) + _e19) * 2u);
+        let _e27 = tesserae_src[_e24];
+        tesserae_io_51_g[_e19] = _e27;
+        let _e34 = tesserae_src[(_e24 + 1u)];
+        tesserae_io_57_g[_e19] = _e34;
         continuing {
-            let _e45 = j;
-            j = (_e45 + 1u);
+            let _e37 = j;
+            j = (_e37 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 3u) + tesserae_lid) * 2u);
-    let _e56 = tesserae_io_84_g[tesserae_lid];
-    tesserae_cps[ob] = _e56;
-    let _e63 = tesserae_io_90_g[tesserae_lid];
-    tesserae_cps[(ob + 1u)] = _e63;
+    let _e44 = (((_e8 * 3u) + tesserae_lid) * 2u);
+    let _e47 = tesserae_io_84_g[tesserae_lid];
+    tesserae_cps[_e44] = _e47;
+    let _e52 = tesserae_io_90_g[tesserae_lid];
+    tesserae_cps[(_e44 + 1u)] = _e52;
     if (tesserae_lid == 0u) {
-        let pb = (p * 1u);
-        let _e74 = tesserae_io_109_g[0];
-        let _e77 = tesserae_io_109_g[1];
-        let _e80 = tesserae_io_109_g[2];
-        let _e83 = tesserae_io_109_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e74, _e77, _e80, _e83);
-        let _e93 = tesserae_io_122_g[0];
-        let _e96 = tesserae_io_122_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e93, _e96, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e63 = tesserae_io_109_g[0];
+        let _e66 = tesserae_io_109_g[1];
+        let _e69 = tesserae_io_109_g[2];
+        let _e72 = tesserae_io_109_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e63, _e66, _e69, _e72);
+        let _e80 = tesserae_io_122_g[0];
+        let _e83 = tesserae_io_122_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e80, _e83, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

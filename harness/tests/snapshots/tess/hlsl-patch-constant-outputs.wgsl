@@ -283,56 +283,47 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
-    tesserae_io_117_g = u32(tesserae_lid);
-    tesserae_io_137_g = u32(tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
+    tesserae_io_117_g = tesserae_lid;
+    tesserae_io_137_g = tesserae_wg.x;
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e16 = j;
-        if (_e16 < 4u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 4u) {
             break;
         }
-        {
-            let _e22 = tesserae_draw.count;
-            let _e28 = j;
-            let b = ((((tesserae_wg.y * _e22) + (tesserae_wg.x * 4u)) + _e28) * 2u);
-            let _e33 = j;
-            let _e37 = tesserae_src[b];
-            tesserae_io_88_g[_e33] = _e37;
-            let _e39 = j;
-            let _e45 = tesserae_src[(b + 1u)];
-            tesserae_io_93_g[_e39] = _e45.xyzw;
-        }
+        let _e25 = ((((tesserae_wg.y * _e14) + (tesserae_wg.x * 4u)) + _e20) * 2u);
+        let _e28 = tesserae_src[_e25];
+        tesserae_io_88_g[_e20] = _e28;
+        let _e35 = tesserae_src[(_e25 + 1u)];
+        tesserae_io_93_g[_e20] = _e35;
         continuing {
-            let _e48 = j;
-            j = (_e48 + 1u);
+            let _e38 = j;
+            j = (_e38 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 1u);
-    let _e59 = tesserae_io_120_g[tesserae_lid];
-    tesserae_cps[ob] = _e59;
+    let _e48 = tesserae_io_120_g[tesserae_lid];
+    tesserae_cps[(((_e8 * 4u) + tesserae_lid) * 1u)] = _e48;
     if (tesserae_lid == 0u) {
-        let pb = (p * 6u);
-        let _e70 = tesserae_io_144_g[0];
-        let _e73 = tesserae_io_144_g[1];
-        let _e76 = tesserae_io_144_g[2];
-        let _e79 = tesserae_io_144_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e70, _e73, _e76, _e79);
-        let _e89 = tesserae_io_159_g[0];
-        let _e92 = tesserae_io_159_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e89, _e92, 0f, 0f);
-        let _e101 = tesserae_io_166_g;
-        tesserae_patch_records[(pb + 4u)] = _e101;
-        let _e107 = tesserae_io_170_g;
-        tesserae_patch_records[(pb + 5u)] = vec4<f32>(_e107, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e54 = (_e8 * 6u);
+        let _e57 = tesserae_io_144_g[0];
+        let _e60 = tesserae_io_144_g[1];
+        let _e63 = tesserae_io_144_g[2];
+        let _e66 = tesserae_io_144_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e57, _e60, _e63, _e66);
+        let _e74 = tesserae_io_159_g[0];
+        let _e77 = tesserae_io_159_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e74, _e77, 0f, 0f);
+        let _e88 = tesserae_io_166_g;
+        tesserae_patch_records[(_e54 + 4u)] = _e88;
+        let _e94 = tesserae_io_170_g;
+        tesserae_patch_records[(_e54 + 5u)] = vec4<f32>(_e94, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

@@ -247,53 +247,44 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
-    tesserae_io_84_g = u32(tesserae_lid);
-    tesserae_io_87_g = u32(tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
+    tesserae_io_84_g = tesserae_lid;
+    tesserae_io_87_g = tesserae_wg.x;
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e16 = j;
-        if (_e16 < 4u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 4u) {
             break;
         }
-        {
-            let _e22 = tesserae_draw.count;
-            let _e28 = j;
-            let b = ((((tesserae_wg.y * _e22) + (tesserae_wg.x * 4u)) + _e28) * 1u);
-            let _e33 = j;
-            let _e37 = tesserae_src[b];
-            tesserae_io_68_g[_e33] = _e37;
-        }
+        let _e28 = tesserae_src[((((tesserae_wg.y * _e14) + (tesserae_wg.x * 4u)) + _e20) * 1u)];
+        tesserae_io_68_g[_e20] = _e28;
         continuing {
-            let _e39 = j;
-            j = (_e39 + 1u);
+            let _e31 = j;
+            j = (_e31 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 2u);
-    let _e50 = tesserae_io_98_g[tesserae_lid];
-    tesserae_cps[ob] = _e50;
-    let _e57 = tesserae_io_105_g[tesserae_lid];
-    tesserae_cps[(ob + 1u)] = vec4<f32>(_e57, 0f, 0f, 0f);
+    let _e38 = (((_e8 * 4u) + tesserae_lid) * 2u);
+    let _e41 = tesserae_io_98_g[tesserae_lid];
+    tesserae_cps[_e38] = _e41;
+    let _e46 = tesserae_io_105_g[tesserae_lid];
+    tesserae_cps[(_e38 + 1u)] = vec4<f32>(_e46, 0f, 0f, 0f);
     if (tesserae_lid == 0u) {
-        let pb = (p * 5u);
-        let _e72 = tesserae_io_123_g[0];
-        let _e75 = tesserae_io_123_g[1];
-        let _e78 = tesserae_io_123_g[2];
-        let _e81 = tesserae_io_123_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e72, _e75, _e78, _e81);
-        let _e91 = tesserae_io_137_g[0];
-        let _e94 = tesserae_io_137_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e91, _e94, 0f, 0f);
-        let _e103 = tesserae_io_144_g;
-        tesserae_patch_records[(pb + 4u)] = vec4<f32>(_e103, 0f, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e61 = tesserae_io_123_g[0];
+        let _e64 = tesserae_io_123_g[1];
+        let _e67 = tesserae_io_123_g[2];
+        let _e70 = tesserae_io_123_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e61, _e64, _e67, _e70);
+        let _e78 = tesserae_io_137_g[0];
+        let _e81 = tesserae_io_137_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e78, _e81, 0f, 0f);
+        let _e92 = tesserae_io_144_g;
+        tesserae_patch_records[((_e8 * 5u) + 4u)] = vec4<f32>(_e92, 0f, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

@@ -231,48 +231,38 @@ fn tesserae_control() {
 
 @compute @workgroup_size(1, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
-    tesserae_io_116_g = u32(tesserae_lid);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
+    tesserae_io_116_g = tesserae_lid;
+    let _e13 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 4u) {
-        } else {
+        let _e19 = j;
+        if (_e19 >= 4u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 1u);
-            let _e30 = j;
-            let _e34 = tesserae_src[b];
-            tesserae_io_100_g[_e30] = _e34;
-        }
+        let _e27 = tesserae_src[((((tesserae_wg.y * _e13) + (tesserae_wg.x * 4u)) + _e19) * 1u)];
+        tesserae_io_100_g[_e19] = _e27;
         continuing {
-            let _e36 = j;
-            j = (_e36 + 1u);
+            let _e30 = j;
+            j = (_e30 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 1u) + tesserae_lid) * 2u);
-    let _e49 = tesserae_io_121_g[tesserae_lid];
-    tesserae_cps[(ob + 1u)] = _e49;
+    let _e40 = tesserae_io_121_g[tesserae_lid];
+    tesserae_cps[((((_e8 * 1u) + tesserae_lid) * 2u) + 1u)] = _e40;
     if (tesserae_lid == 0u) {
-        let pb = (p * 1u);
-        let _e60 = tesserae_io_142_g[0];
-        let _e63 = tesserae_io_142_g[1];
-        let _e66 = tesserae_io_142_g[2];
-        let _e69 = tesserae_io_142_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
-        let _e79 = tesserae_io_157_g[0];
-        let _e82 = tesserae_io_157_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e79, _e82, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e51 = tesserae_io_142_g[0];
+        let _e54 = tesserae_io_142_g[1];
+        let _e57 = tesserae_io_142_g[2];
+        let _e60 = tesserae_io_142_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e51, _e54, _e57, _e60);
+        let _e68 = tesserae_io_157_g[0];
+        let _e71 = tesserae_io_157_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e68, _e71, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

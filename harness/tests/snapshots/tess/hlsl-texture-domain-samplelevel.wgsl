@@ -211,48 +211,38 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
-    tesserae_io_71_g = u32(tesserae_lid);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
+    tesserae_io_71_g = tesserae_lid;
+    let _e13 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 4u) {
-        } else {
+        let _e19 = j;
+        if (_e19 >= 4u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 1u);
-            let _e30 = j;
-            let _e34 = tesserae_src[b];
-            tesserae_io_54_g[_e30] = _e34;
-        }
+        let _e27 = tesserae_src[((((tesserae_wg.y * _e13) + (tesserae_wg.x * 4u)) + _e19) * 1u)];
+        tesserae_io_54_g[_e19] = _e27;
         continuing {
-            let _e36 = j;
-            j = (_e36 + 1u);
+            let _e30 = j;
+            j = (_e30 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 1u);
-    let _e47 = tesserae_io_74_g[tesserae_lid];
-    tesserae_cps[ob] = _e47;
+    let _e40 = tesserae_io_74_g[tesserae_lid];
+    tesserae_cps[(((_e8 * 4u) + tesserae_lid) * 1u)] = _e40;
     if (tesserae_lid == 0u) {
-        let pb = (p * 1u);
-        let _e58 = tesserae_io_95_g[0];
-        let _e61 = tesserae_io_95_g[1];
-        let _e64 = tesserae_io_95_g[2];
-        let _e67 = tesserae_io_95_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e58, _e61, _e64, _e67);
-        let _e77 = tesserae_io_110_g[0];
-        let _e80 = tesserae_io_110_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e77, _e80, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e49 = tesserae_io_95_g[0];
+        let _e52 = tesserae_io_95_g[1];
+        let _e55 = tesserae_io_95_g[2];
+        let _e58 = tesserae_io_95_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e49, _e52, _e55, _e58);
+        let _e66 = tesserae_io_110_g[0];
+        let _e69 = tesserae_io_110_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e66, _e69, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

@@ -220,51 +220,41 @@ fn tesserae_control() {
 
 @compute @workgroup_size(3, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
-    tesserae_io_96_g = u32(tesserae_lid);
-    tesserae_io_115_g = u32(tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
+    tesserae_io_96_g = tesserae_lid;
+    tesserae_io_115_g = tesserae_wg.x;
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e16 = j;
-        if (_e16 < 3u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 3u) {
             break;
         }
-        {
-            let _e22 = tesserae_draw.count;
-            let _e28 = j;
-            let b = ((((tesserae_wg.y * _e22) + (tesserae_wg.x * 3u)) + _e28) * 1u);
-            let _e33 = j;
-            let _e37 = tesserae_src[b];
-            tesserae_io_83_g[_e33] = _e37;
-        }
+        let _e28 = tesserae_src[((((tesserae_wg.y * _e14) + (tesserae_wg.x * 3u)) + _e20) * 1u)];
+        tesserae_io_83_g[_e20] = _e28;
         continuing {
-            let _e39 = j;
-            j = (_e39 + 1u);
+            let _e31 = j;
+            j = (_e31 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 3u) + tesserae_lid) * 1u);
-    let _e50 = tesserae_io_99_g[tesserae_lid];
-    tesserae_cps[ob] = _e50;
+    let _e41 = tesserae_io_99_g[tesserae_lid];
+    tesserae_cps[(((_e8 * 3u) + tesserae_lid) * 1u)] = _e41;
     if (tesserae_lid == 0u) {
-        let pb = (p * 5u);
-        let _e61 = tesserae_io_123_g[0];
-        let _e64 = tesserae_io_123_g[1];
-        let _e67 = tesserae_io_123_g[2];
-        let _e70 = tesserae_io_123_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e61, _e64, _e67, _e70);
-        let _e80 = tesserae_io_136_g[0];
-        let _e83 = tesserae_io_136_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e80, _e83, 0f, 0f);
-        let _e92 = tesserae_io_140_g;
-        tesserae_patch_records[(pb + 4u)] = _e92;
-        return;
-    } else {
-        return;
+        let _e50 = tesserae_io_123_g[0];
+        let _e53 = tesserae_io_123_g[1];
+        let _e56 = tesserae_io_123_g[2];
+        let _e59 = tesserae_io_123_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e50, _e53, _e56, _e59);
+        let _e67 = tesserae_io_136_g[0];
+        let _e70 = tesserae_io_136_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e67, _e70, 0f, 0f);
+        let _e81 = tesserae_io_140_g;
+        tesserae_patch_records[((_e8 * 5u) + 4u)] = _e81;
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

@@ -151,49 +151,39 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_18_g = i32(tesserae_lid);
     tesserae_io_41_g = i32(tesserae_wg.x);
+    let _e16 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e16 = j;
-        if (_e16 < 4u) {
-        } else {
+        let _e22 = j;
+        if (_e22 >= 4u) {
             break;
         }
-        {
-            let _e22 = tesserae_draw.count;
-            let _e28 = j;
-            let b = ((((tesserae_wg.y * _e22) + (tesserae_wg.x * 4u)) + _e28) * 1u);
-            let _e33 = j;
-            let _e38 = tesserae_src[b];
-            tesserae_io_25_g[_e33].gl_Position = _e38;
-        }
+        let _e30 = tesserae_src[((((tesserae_wg.y * _e16) + (tesserae_wg.x * 4u)) + _e22) * 1u)];
+        tesserae_io_25_g[_e22].gl_Position = _e30;
         continuing {
-            let _e40 = j;
-            j = (_e40 + 1u);
+            let _e34 = j;
+            j = (_e34 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 1u);
-    let _e52 = tesserae_io_15_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e52;
+    let _e45 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[(((_e8 * 4u) + tesserae_lid) * 1u)] = _e45;
     if (tesserae_lid == 0u) {
-        let pb = (p * 1u);
-        let _e63 = tesserae_io_48_g[0];
-        let _e66 = tesserae_io_48_g[1];
-        let _e69 = tesserae_io_48_g[2];
-        let _e72 = tesserae_io_48_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e63, _e66, _e69, _e72);
-        let _e82 = tesserae_io_64_g[0];
-        let _e85 = tesserae_io_64_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e82, _e85, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e54 = tesserae_io_48_g[0];
+        let _e57 = tesserae_io_48_g[1];
+        let _e60 = tesserae_io_48_g[2];
+        let _e63 = tesserae_io_48_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e54, _e57, _e60, _e63);
+        let _e71 = tesserae_io_64_g[0];
+        let _e74 = tesserae_io_64_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e71, _e74, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

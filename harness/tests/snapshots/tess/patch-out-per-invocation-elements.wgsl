@@ -173,59 +173,47 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_10_g = i32(tesserae_lid);
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 4u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 4u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 2u);
-            let _e30 = j;
-            let _e35 = tesserae_src[b];
-            tesserae_io_28_g[_e30].gl_Position = _e35;
-            let _e37 = j;
-            let _e44 = tesserae_src[(b + 1u)].x;
-            tesserae_io_41_g[_e37] = _e44;
-        }
+        let _e25 = ((((tesserae_wg.y * _e14) + (tesserae_wg.x * 4u)) + _e20) * 2u);
+        let _e28 = tesserae_src[_e25];
+        tesserae_io_28_g[_e20].gl_Position = _e28;
+        let _e36 = tesserae_src[(_e25 + 1u)];
+        tesserae_io_41_g[_e20] = _e36.x;
         continuing {
-            let _e46 = j;
-            j = (_e46 + 1u);
+            let _e40 = j;
+            j = (_e40 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 1u);
-    let _e58 = tesserae_io_21_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e58;
+    let _e51 = tesserae_io_21_g[tesserae_lid].gl_Position;
+    tesserae_cps[(((_e8 * 4u) + tesserae_lid) * 1u)] = _e51;
     if (tesserae_lid == 0u) {
-        let pb = (p * 7u);
-        let _e69 = tesserae_io_37_g[0];
-        tesserae_patch_records[(pb + 3u)] = vec4<f32>(_e69, 0f, 0f, 0f);
-        let _e80 = tesserae_io_37_g[1];
-        tesserae_patch_records[(pb + 4u)] = vec4<f32>(_e80, 0f, 0f, 0f);
-        let _e91 = tesserae_io_37_g[2];
-        tesserae_patch_records[(pb + 5u)] = vec4<f32>(_e91, 0f, 0f, 0f);
-        let _e102 = tesserae_io_37_g[3];
-        tesserae_patch_records[(pb + 6u)] = vec4<f32>(_e102, 0f, 0f, 0f);
-        let _e113 = tesserae_io_48_g[0];
-        let _e116 = tesserae_io_48_g[1];
-        let _e119 = tesserae_io_48_g[2];
-        let _e122 = tesserae_io_48_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e113, _e116, _e119, _e122);
-        let _e132 = tesserae_io_64_g[0];
-        let _e135 = tesserae_io_64_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e132, _e135, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e57 = (_e8 * 7u);
+        let _e59 = tesserae_io_37_g;
+        tesserae_patch_records[(_e57 + 3u)] = vec4<f32>(_e59[0], 0f, 0f, 0f);
+        tesserae_patch_records[(_e57 + 4u)] = vec4<f32>(_e59[1], 0f, 0f, 0f);
+        tesserae_patch_records[(_e57 + 5u)] = vec4<f32>(_e59[2], 0f, 0f, 0f);
+        tesserae_patch_records[(_e57 + 6u)] = vec4<f32>(_e59[3], 0f, 0f, 0f);
+        let _e98 = tesserae_io_48_g[0];
+        let _e101 = tesserae_io_48_g[1];
+        let _e104 = tesserae_io_48_g[2];
+        let _e107 = tesserae_io_48_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e98, _e101, _e104, _e107);
+        let _e115 = tesserae_io_64_g[0];
+        let _e118 = tesserae_io_64_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e115, _e118, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

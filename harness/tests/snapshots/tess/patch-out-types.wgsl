@@ -166,65 +166,54 @@ fn tesserae_control() {
 
 @compute @workgroup_size(3, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p_1 = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_18_g = i32(tesserae_lid);
     tesserae_io_40_g = i32(tesserae_wg.x);
+    let _e16 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e16 = j;
-        if (_e16 < 3u) {
-        } else {
+        let _e22 = j;
+        if (_e22 >= 3u) {
             break;
         }
-        {
-            let _e22 = tesserae_draw.count;
-            let _e28 = j;
-            let b = ((((tesserae_wg.y * _e22) + (tesserae_wg.x * 3u)) + _e28) * 1u);
-            let _e33 = j;
-            let _e38 = tesserae_src[b];
-            tesserae_io_25_g[_e33].gl_Position = _e38;
-        }
+        let _e30 = tesserae_src[((((tesserae_wg.y * _e16) + (tesserae_wg.x * 3u)) + _e22) * 1u)];
+        tesserae_io_25_g[_e22].gl_Position = _e30;
         continuing {
-            let _e40 = j;
-            j = (_e40 + 1u);
+            let _e34 = j;
+            j = (_e34 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p_1 * 3u) + tesserae_lid) * 1u);
-    let _e52 = tesserae_io_15_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e52;
+    let _e45 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[(((_e8 * 3u) + tesserae_lid) * 1u)] = _e45;
     if (tesserae_lid == 0u) {
-        let pb = (p_1 * 10u);
-        let _e62 = tesserae_io_44_g;
-        tesserae_patch_records[(pb + 2u)] = vec4<f32>(_e62, 0f, 0f, 0f);
-        let _e72 = tesserae_io_51_g;
-        tesserae_patch_records[(pb + 3u)] = vec4<f32>(_e72, 0f, 0f);
-        let _e81 = tesserae_io_60_g;
-        tesserae_patch_records[(pb + 4u)] = vec4<f32>(_e81, 0f);
-        let _e89 = tesserae_io_65_g;
-        tesserae_patch_records[(pb + 5u)] = bitcast<vec4<f32>>(vec4<i32>(_e89, 0i, 0i, 0i));
-        let _e101 = tesserae_io_73_g[0];
-        tesserae_patch_records[(pb + 6u)] = vec4<f32>(_e101, 0f, 0f);
-        let _e111 = tesserae_io_73_g[1];
-        tesserae_patch_records[(pb + 7u)] = vec4<f32>(_e111, 0f, 0f);
-        let _e121 = tesserae_io_86_g[0];
-        tesserae_patch_records[(pb + 8u)] = vec4<f32>(_e121, 0f, 0f, 0f);
-        let _e132 = tesserae_io_86_g[1];
-        tesserae_patch_records[(pb + 9u)] = vec4<f32>(_e132, 0f, 0f, 0f);
-        let _e143 = tesserae_io_97_g[0];
-        let _e146 = tesserae_io_97_g[1];
-        let _e149 = tesserae_io_97_g[2];
-        let _e152 = tesserae_io_97_g[3];
-        tesserae_levels[(2u * p_1)] = vec4<f32>(_e143, _e146, _e149, _e152);
-        let _e162 = tesserae_io_102_g[0];
-        let _e165 = tesserae_io_102_g[1];
-        tesserae_levels[((2u * p_1) + 1u)] = vec4<f32>(_e162, _e165, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e51 = (_e8 * 10u);
+        let _e53 = tesserae_io_44_g;
+        tesserae_patch_records[(_e51 + 2u)] = vec4<f32>(_e53, 0f, 0f, 0f);
+        let _e63 = tesserae_io_51_g;
+        tesserae_patch_records[(_e51 + 3u)] = vec4<f32>(_e63, 0f, 0f);
+        let _e72 = tesserae_io_60_g;
+        tesserae_patch_records[(_e51 + 4u)] = vec4<f32>(_e72, 0f);
+        let _e80 = tesserae_io_65_g;
+        tesserae_patch_records[(_e51 + 5u)] = bitcast<vec4<f32>>(vec4<i32>(_e80, 0i, 0i, 0i));
+        let _e91 = tesserae_io_73_g;
+        tesserae_patch_records[(_e51 + 6u)] = vec4<f32>(_e91[0], 0f, 0f);
+        tesserae_patch_records[(_e51 + 7u)] = vec4<f32>(_e91[1], 0f, 0f);
+        let _e109 = tesserae_io_86_g;
+        tesserae_patch_records[(_e51 + 8u)] = vec4<f32>(_e109[0], 0f, 0f, 0f);
+        tesserae_patch_records[(_e51 + 9u)] = vec4<f32>(_e109[1], 0f, 0f, 0f);
+        let _e130 = tesserae_io_97_g[0];
+        let _e133 = tesserae_io_97_g[1];
+        let _e136 = tesserae_io_97_g[2];
+        let _e139 = tesserae_io_97_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e130, _e133, _e136, _e139);
+        let _e147 = tesserae_io_102_g[0];
+        let _e150 = tesserae_io_102_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e147, _e150, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

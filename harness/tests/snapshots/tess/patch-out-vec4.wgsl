@@ -178,55 +178,46 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_18_g = i32(tesserae_lid);
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 4u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 4u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 2u);
-            let _e30 = j;
-            let _e35 = tesserae_src[b];
-            tesserae_io_25_g[_e30].gl_Position = _e35;
-            let _e37 = j;
-            let _e43 = tesserae_src[(b + 1u)];
-            tesserae_io_38_g[_e37] = _e43.xyzw;
-        }
+        let _e25 = ((((tesserae_wg.y * _e14) + (tesserae_wg.x * 4u)) + _e20) * 2u);
+        let _e28 = tesserae_src[_e25];
+        tesserae_io_25_g[_e20].gl_Position = _e28;
+        let _e36 = tesserae_src[(_e25 + 1u)];
+        tesserae_io_38_g[_e20] = _e36;
         continuing {
-            let _e46 = j;
-            j = (_e46 + 1u);
+            let _e39 = j;
+            j = (_e39 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 2u);
-    let _e58 = tesserae_io_15_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e58;
-    let _e65 = tesserae_io_34_g[tesserae_lid];
-    tesserae_cps[(ob + 1u)] = _e65;
+    let _e46 = (((_e8 * 4u) + tesserae_lid) * 2u);
+    let _e50 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[_e46] = _e50;
+    let _e55 = tesserae_io_34_g[tesserae_lid];
+    tesserae_cps[(_e46 + 1u)] = _e55;
     if (tesserae_lid == 0u) {
-        let pb = (p * 5u);
-        let _e75 = tesserae_io_49_g;
-        tesserae_patch_records[(pb + 4u)] = _e75;
-        let _e82 = tesserae_io_60_g[0];
-        let _e85 = tesserae_io_60_g[1];
-        let _e88 = tesserae_io_60_g[2];
-        let _e91 = tesserae_io_60_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e82, _e85, _e88, _e91);
-        let _e101 = tesserae_io_72_g[0];
-        let _e104 = tesserae_io_72_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e101, _e104, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e65 = tesserae_io_49_g;
+        tesserae_patch_records[((_e8 * 5u) + 4u)] = _e65;
+        let _e72 = tesserae_io_60_g[0];
+        let _e75 = tesserae_io_60_g[1];
+        let _e78 = tesserae_io_60_g[2];
+        let _e81 = tesserae_io_60_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e72, _e75, _e78, _e81);
+        let _e89 = tesserae_io_72_g[0];
+        let _e92 = tesserae_io_72_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e89, _e92, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

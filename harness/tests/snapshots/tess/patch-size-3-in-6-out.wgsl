@@ -168,51 +168,42 @@ fn tesserae_control() {
 
 @compute @workgroup_size(6, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p_1 = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_10_g = i32(tesserae_lid);
-    tesserae_io_68_g = 3i;
+    tesserae_io_68_g = i32(3u);
+    let _e16 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e15 = j;
-        if (_e15 < 3u) {
-        } else {
+        let _e22 = j;
+        if (_e22 >= 3u) {
             break;
         }
-        {
-            let _e21 = tesserae_draw.count;
-            let _e27 = j;
-            let b = ((((tesserae_wg.y * _e21) + (tesserae_wg.x * 3u)) + _e27) * 1u);
-            let _e32 = j;
-            let _e37 = tesserae_src[b];
-            tesserae_io_30_g[_e32].gl_Position = _e37;
-        }
+        let _e30 = tesserae_src[((((tesserae_wg.y * _e16) + (tesserae_wg.x * 3u)) + _e22) * 1u)];
+        tesserae_io_30_g[_e22].gl_Position = _e30;
         continuing {
-            let _e39 = j;
-            j = (_e39 + 1u);
+            let _e34 = j;
+            j = (_e34 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p_1 * 6u) + tesserae_lid) * 2u);
-    let _e51 = tesserae_io_55_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e51;
-    let _e58 = tesserae_io_62_g[tesserae_lid];
-    tesserae_cps[(ob + 1u)] = _e58;
+    let _e41 = (((_e8 * 6u) + tesserae_lid) * 2u);
+    let _e45 = tesserae_io_55_g[tesserae_lid].gl_Position;
+    tesserae_cps[_e41] = _e45;
+    let _e50 = tesserae_io_62_g[tesserae_lid];
+    tesserae_cps[(_e41 + 1u)] = _e50;
     if (tesserae_lid == 0u) {
-        let pb = (p_1 * 1u);
-        let _e69 = tesserae_io_83_g[0];
-        let _e72 = tesserae_io_83_g[1];
-        let _e75 = tesserae_io_83_g[2];
-        let _e78 = tesserae_io_83_g[3];
-        tesserae_levels[(2u * p_1)] = vec4<f32>(_e69, _e72, _e75, _e78);
-        let _e88 = tesserae_io_95_g[0];
-        let _e91 = tesserae_io_95_g[1];
-        tesserae_levels[((2u * p_1) + 1u)] = vec4<f32>(_e88, _e91, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e61 = tesserae_io_83_g[0];
+        let _e64 = tesserae_io_83_g[1];
+        let _e67 = tesserae_io_83_g[2];
+        let _e70 = tesserae_io_83_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e61, _e64, _e67, _e70);
+        let _e78 = tesserae_io_95_g[0];
+        let _e81 = tesserae_io_95_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e78, _e81, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

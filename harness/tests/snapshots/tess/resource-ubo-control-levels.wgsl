@@ -156,48 +156,38 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_18_g = i32(tesserae_lid);
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 4u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 4u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 1u);
-            let _e30 = j;
-            let _e35 = tesserae_src[b];
-            tesserae_io_25_g[_e30].gl_Position = _e35;
-        }
+        let _e28 = tesserae_src[((((tesserae_wg.y * _e14) + (tesserae_wg.x * 4u)) + _e20) * 1u)];
+        tesserae_io_25_g[_e20].gl_Position = _e28;
         continuing {
-            let _e37 = j;
-            j = (_e37 + 1u);
+            let _e32 = j;
+            j = (_e32 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 1u);
-    let _e49 = tesserae_io_15_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e49;
+    let _e43 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[(((_e8 * 4u) + tesserae_lid) * 1u)] = _e43;
     if (tesserae_lid == 0u) {
-        let pb = (p * 1u);
-        let _e60 = tesserae_io_39_g[0];
-        let _e63 = tesserae_io_39_g[1];
-        let _e66 = tesserae_io_39_g[2];
-        let _e69 = tesserae_io_39_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e60, _e63, _e66, _e69);
-        let _e79 = tesserae_io_66_g[0];
-        let _e82 = tesserae_io_66_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e79, _e82, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e52 = tesserae_io_39_g[0];
+        let _e55 = tesserae_io_39_g[1];
+        let _e58 = tesserae_io_39_g[2];
+        let _e61 = tesserae_io_39_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e52, _e55, _e58, _e61);
+        let _e69 = tesserae_io_66_g[0];
+        let _e72 = tesserae_io_66_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e69, _e72, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

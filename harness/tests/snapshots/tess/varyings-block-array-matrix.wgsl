@@ -179,58 +179,45 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_18_g = i32(tesserae_lid);
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 4u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 4u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 1u);
-            let _e30 = j;
-            let _e35 = tesserae_src[b];
-            tesserae_io_25_g[_e30].gl_Position = _e35;
-        }
+        let _e28 = tesserae_src[((((tesserae_wg.y * _e14) + (tesserae_wg.x * 4u)) + _e20) * 1u)];
+        tesserae_io_25_g[_e20].gl_Position = _e28;
         continuing {
-            let _e37 = j;
-            j = (_e37 + 1u);
+            let _e32 = j;
+            j = (_e32 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 6u);
-    let _e49 = tesserae_io_15_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e49;
-    let _e58 = tesserae_io_54_g[tesserae_lid].arr[0];
-    tesserae_cps[(ob + 1u)] = _e58;
-    let _e67 = tesserae_io_54_g[tesserae_lid].arr[1];
-    tesserae_cps[(ob + 2u)] = _e67;
-    let _e76 = tesserae_io_54_g[tesserae_lid].arr[2];
-    tesserae_cps[(ob + 3u)] = _e76;
-    let _e85 = tesserae_io_54_g[tesserae_lid].m[0];
-    tesserae_cps[(ob + 4u)] = vec4<f32>(_e85, 0f, 0f);
-    let _e97 = tesserae_io_54_g[tesserae_lid].m[1];
-    tesserae_cps[(ob + 5u)] = vec4<f32>(_e97, 0f, 0f);
+    let _e39 = (((_e8 * 4u) + tesserae_lid) * 6u);
+    let _e43 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[_e39] = _e43;
+    let _e48 = tesserae_io_54_g[tesserae_lid];
+    tesserae_cps[(_e39 + 1u)] = _e48.arr[0];
+    tesserae_cps[(_e39 + 2u)] = _e48.arr[1];
+    tesserae_cps[(_e39 + 3u)] = _e48.arr[2];
+    tesserae_cps[(_e39 + 4u)] = vec4<f32>(_e48.m[0], 0f, 0f);
+    tesserae_cps[(_e39 + 5u)] = vec4<f32>(_e48.m[1], 0f, 0f);
     if (tesserae_lid == 0u) {
-        let pb = (p * 1u);
-        let _e111 = tesserae_io_99_g[0];
-        let _e114 = tesserae_io_99_g[1];
-        let _e117 = tesserae_io_99_g[2];
-        let _e120 = tesserae_io_99_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e111, _e114, _e117, _e120);
-        let _e130 = tesserae_io_110_g[0];
-        let _e133 = tesserae_io_110_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e130, _e133, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e88 = tesserae_io_99_g[0];
+        let _e91 = tesserae_io_99_g[1];
+        let _e94 = tesserae_io_99_g[2];
+        let _e97 = tesserae_io_99_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e88, _e91, _e94, _e97);
+        let _e105 = tesserae_io_110_g[0];
+        let _e108 = tesserae_io_110_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e105, _e108, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

@@ -194,63 +194,52 @@ fn tesserae_control() {
 
 @compute @workgroup_size(4, 1, 1) 
 fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let _e5 = tesserae_draw.primitives;
-    let p = ((tesserae_wg.y * _e5) + tesserae_wg.x);
+    let _e6 = tesserae_draw.primitives;
+    let _e8 = ((tesserae_wg.y * _e6) + tesserae_wg.x);
     tesserae_io_18_g = i32(tesserae_lid);
+    let _e14 = tesserae_draw.count;
+    j = 0u;
     loop {
-        let _e13 = j;
-        if (_e13 < 4u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 4u) {
             break;
         }
-        {
-            let _e19 = tesserae_draw.count;
-            let _e25 = j;
-            let b = ((((tesserae_wg.y * _e19) + (tesserae_wg.x * 4u)) + _e25) * 4u);
-            let _e30 = j;
-            let _e35 = tesserae_src[b];
-            tesserae_io_25_g[_e30].gl_Position = _e35;
-            let _e37 = j;
-            let _e43 = tesserae_src[(b + 1u)];
-            tesserae_io_39_g[_e37] = _e43.xy;
-            let _e46 = j;
-            let _e52 = tesserae_src[(b + 2u)];
-            tesserae_io_53_g[_e46] = _e52.xyz;
-            let _e55 = j;
-            let _e61 = tesserae_src[(b + 3u)];
-            tesserae_io_66_g[_e55] = bitcast<vec4<i32>>(_e61).x;
-        }
+        let _e25 = ((((tesserae_wg.y * _e14) + (tesserae_wg.x * 4u)) + _e20) * 4u);
+        let _e28 = tesserae_src[_e25];
+        tesserae_io_25_g[_e20].gl_Position = _e28;
+        let _e36 = tesserae_src[(_e25 + 1u)];
+        tesserae_io_39_g[_e20] = _e36.xy;
+        let _e44 = tesserae_src[(_e25 + 2u)];
+        tesserae_io_53_g[_e20] = _e44.xyz;
+        let _e52 = tesserae_src[(_e25 + 3u)];
+        tesserae_io_66_g[_e20] = bitcast<vec4<i32>>(_e52).x;
         continuing {
-            let _e65 = j;
-            j = (_e65 + 1u);
+            let _e57 = j;
+            j = (_e57 + 1u);
         }
     }
     tesserae_control();
     workgroupBarrier();
-    let ob = (((p * 4u) + tesserae_lid) * 4u);
-    let _e77 = tesserae_io_15_g[tesserae_lid].gl_Position;
-    tesserae_cps[ob] = _e77;
-    let _e84 = tesserae_io_35_g[tesserae_lid];
-    tesserae_cps[(ob + 1u)] = vec4<f32>(_e84, 0f, 0f);
-    let _e94 = tesserae_io_49_g[tesserae_lid];
-    tesserae_cps[(ob + 2u)] = vec4<f32>(_e94, 0f);
-    let _e103 = tesserae_io_62_g[tesserae_lid];
-    tesserae_cps[(ob + 3u)] = bitcast<vec4<f32>>(vec4<i32>(_e103, 0i, 0i, 0i));
+    let _e64 = (((_e8 * 4u) + tesserae_lid) * 4u);
+    let _e68 = tesserae_io_15_g[tesserae_lid].gl_Position;
+    tesserae_cps[_e64] = _e68;
+    let _e73 = tesserae_io_35_g[tesserae_lid];
+    tesserae_cps[(_e64 + 1u)] = vec4<f32>(_e73, 0f, 0f);
+    let _e83 = tesserae_io_49_g[tesserae_lid];
+    tesserae_cps[(_e64 + 2u)] = vec4<f32>(_e83, 0f);
+    let _e92 = tesserae_io_62_g[tesserae_lid];
+    tesserae_cps[(_e64 + 3u)] = bitcast<vec4<f32>>(vec4<i32>(_e92, 0i, 0i, 0i));
     if (tesserae_lid == 0u) {
-        let pb = (p * 1u);
-        let _e119 = tesserae_io_81_g[0];
-        let _e122 = tesserae_io_81_g[1];
-        let _e125 = tesserae_io_81_g[2];
-        let _e128 = tesserae_io_81_g[3];
-        tesserae_levels[(2u * p)] = vec4<f32>(_e119, _e122, _e125, _e128);
-        let _e138 = tesserae_io_94_g[0];
-        let _e141 = tesserae_io_94_g[1];
-        tesserae_levels[((2u * p) + 1u)] = vec4<f32>(_e138, _e141, 0f, 0f);
-        return;
-    } else {
-        return;
+        let _e108 = tesserae_io_81_g[0];
+        let _e111 = tesserae_io_81_g[1];
+        let _e114 = tesserae_io_81_g[2];
+        let _e117 = tesserae_io_81_g[3];
+        tesserae_levels[(2u * _e8)] = vec4<f32>(_e108, _e111, _e114, _e117);
+        let _e125 = tesserae_io_94_g[0];
+        let _e128 = tesserae_io_94_g[1];
+        tesserae_levels[((2u * _e8) + 1u)] = vec4<f32>(_e125, _e128, 0f, 0f);
     }
 }
 // pass `tessellation evaluation`, tessellation evaluation stage

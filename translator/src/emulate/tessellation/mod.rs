@@ -43,6 +43,7 @@ use spirv::BuiltIn as SpvBuiltIn;
 use spirv::ExecutionMode;
 use std::fmt::Write;
 
+mod control;
 pub(crate) mod evaluation;
 mod level_bound;
 pub(crate) mod module_items;
@@ -163,7 +164,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
                 .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessControl, n))
                 .map_err(|w| tess_err(stage, w))?;
             let module = crate::wgsl::spirv_to_module(stage, &m)?;
-            control_pass(e, module, &vars, &st, &per_vertex, &buffers, verify)?.0
+            control::control_pass(e, module, &vars, &st, &per_vertex, &buffers, verify)?.0
         }
         _ => {
             // Integer outputs become flat, as in a pipeline without a fragment stage (WGSL
@@ -241,7 +242,7 @@ fn front(
 
     // 2. Control stage → control points, patch records, levels.
     let tcs_module = crate::wgsl::spirv_to_module(Stage::TessControl, tcs)?;
-    let (tcs_wgsl, clayout, playout) = control_pass(e, tcs_module, &tcs_vars, &st, &vlayout, &buffers, verify)?;
+    let (tcs_wgsl, clayout, playout) = control::control_pass(e, tcs_module, &tcs_vars, &st, &vlayout, &buffers, verify)?;
     table.resize(buffers.control_points, BufferSize::PerPatch { bytes: clayout.bytes() * st.output_vertices as u64 });
     table.resize(buffers.patch_records, BufferSize::PerPatch { bytes: playout.bytes() });
 
@@ -787,114 +788,6 @@ fn fill_levels(module: &naga::Module, vars: &[IoVar], p: &str, out: &mut String)
             let _ = writeln!(out, "    {}[{i}] = {vec}.{c};", v.name);
         }
     }
-}
-
-/// The control stage as compute, reading vertex records laid out by `vertex_records`: returns
-/// the WGSL and the layouts of the control-point and patch records it writes.
-fn control_pass(
-    e: Emulation,
-    mut module: naga::Module,
-    vars: &[IoVar],
-    st: &TessState,
-    vertex_records: &RecordLayout,
-    buffers: &TessBuffers,
-    verify: bool,
-) -> Result<(ValidatedWgsl, RecordLayout, RecordLayout), TranslateError> {
-    let stage = Stage::TessControl;
-    let control = entry_to_function(&mut module, stage, "tesserae_control")?;
-    let n_out = st.output_vertices;
-    let n_in = st.input_vertices;
-    let mut prologue = String::new();
-    set_builtins(
-        &module,
-        vars,
-        &[
-            (SpvBuiltIn::InvocationId, "tesserae_lid".into()),
-            (SpvBuiltIn::PrimitiveId, "tesserae_wg.x".into()),
-            (SpvBuiltIn::PatchVertices, format!("{n_in}u")),
-        ],
-        &mut prologue,
-    );
-    fill_per_vertex(
-        stage,
-        &module,
-        vars,
-        n_in,
-        vertex_records,
-        "tesserae_src",
-        &format!("(tesserae_wg.y * tesserae_draw.count + tesserae_wg.x * {n_in}u + j)"),
-        &mut prologue,
-    )?;
-    // Outputs.
-    let (mut control_points, mut patches) = (by_location(true), by_location(false));
-    let cp = Record { buffer: "tesserae_cps", base: "ob" };
-    let patch = Record { buffer: "tesserae_patch_records", base: "pb" };
-    let mut stores = String::new();
-    let mut patch_stores = String::new();
-    for v in io_global(vars, |v| !v.input) {
-        let Some(ty) = global(&module, &v.name) else { continue };
-        match v.role {
-            IoRole::PerVertexBlock { position: Some(m), .. } => {
-                let Some((elem, _)) = array_of(&module, ty) else { continue };
-                let Some(member) = member_name(&module, elem, m) else { continue };
-                control_points.store_vec4(Field::Position, &format!("{}[tesserae_lid].{member}", v.name), &cp, &mut stores)?;
-            }
-            IoRole::BuiltIn(SpvBuiltIn::Position) if array_of(&module, ty).is_some() => {
-                control_points.store_vec4(Field::Position, &format!("{}[tesserae_lid]", v.name), &cp, &mut stores)?;
-            }
-            IoRole::Location { location, patch: false } => {
-                let Some((elem, _)) = array_of(&module, ty) else {
-                    return Err(tess_err(stage, format!("the per-vertex output at location {location} is not an array")));
-                };
-                control_points.add_location(location, &module, elem);
-                let value = Value { stage, module: &module, ty: elem, access: &format!("{}[tesserae_lid]", v.name) };
-                control_points.store_value(Field::Location(location), value, &cp, &mut stores)?;
-            }
-            IoRole::Location { location, patch: true } => {
-                patches.add_location(location, &module, ty);
-                let value = Value { stage, module: &module, ty, access: &v.name };
-                patches.store_value(Field::Location(location), value, &patch, &mut patch_stores)?;
-            }
-            IoRole::BuiltIn(SpvBuiltIn::TessLevelOuter) => {
-                let n = array_of(&module, ty).map_or(0, |(_, n)| n).min(4);
-                let c: Vec<String> = (0..4).map(|i| if i < n { format!("{}[{i}]", v.name) } else { "0.0".into() }).collect();
-                let _ = writeln!(patch_stores, "    tesserae_levels[2u * p] = vec4<f32>({});", c.join(", "));
-            }
-            IoRole::BuiltIn(SpvBuiltIn::TessLevelInner) => {
-                let n = array_of(&module, ty).map_or(0, |(_, n)| n).min(2);
-                let c: Vec<String> = (0..4).map(|i| if i < n { format!("{}[{i}]", v.name) } else { "0.0".into() }).collect();
-                let _ = writeln!(patch_stores, "    tesserae_levels[2u * p + 1u] = vec4<f32>({});", c.join(", "));
-            }
-            _ => {}
-        }
-    }
-    let body = format!(
-        "
-@compute @workgroup_size({n_out})
-fn tesserae_control_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {{
-    let p = tesserae_wg.y * tesserae_draw.primitives + tesserae_wg.x;
-{prologue}    tesserae_control();
-    // Every invocation's outputs are in workgroup memory; store them once all have run.
-    workgroupBarrier();
-    let ob = {ob};
-{stores}    if tesserae_lid == 0u {{
-        let pb = {pb};
-{patch_stores}    }}
-}}
-",
-        ob = control_points.base_of(&format!("(p * {n_out}u + tesserae_lid)")),
-        pb = patches.base_of("p"),
-    );
-    let buffers = [
-        (binding::intermediate(buffers.vertex_records), "read", "tesserae_src"),
-        (binding::intermediate(buffers.control_points), "read_write", "tesserae_cps"),
-        (binding::intermediate(buffers.patch_records), "read_write", "tesserae_patch_records"),
-        (binding::intermediate(buffers.levels), "read_write", "tesserae_levels"),
-    ];
-    let kernel = declarations_used(e, &body, &buffers) + &body;
-    let uses =
-        vertex_function::KernelUses { function: ("tesserae_control", control), globals: io_globals(&module, vars), bodies: Vec::new() };
-    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, verify)?, control_points, patches))
 }
 
 /// The declarations a kernel `body` needs: the draw uniform if it reads `tesserae_draw`, and
