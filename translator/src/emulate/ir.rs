@@ -11,6 +11,7 @@
 //!   of another module is brought over by [`copy_type`], so no handle of one module is used in
 //!   another.
 
+use crate::error::TranslateError;
 use naga::{
     BinaryOperator, Block, Expression, Function, FunctionArgument, FunctionResult, Handle, Literal, Module, Scalar, ScalarKind, Span,
     Statement, Type, TypeInner, VectorSize,
@@ -258,6 +259,21 @@ pub(crate) fn io_struct(
     let span = alignment.round_up(offset);
     Ok(module.types.insert(Type { name: Some(name.into()), inner: TypeInner::Struct { members: placed, span } }, Span::UNDEFINED))
 }
+/// The value of the draw uniform's field `name`.
+pub(crate) fn draw_field(
+    b: &mut FunctionBuilder,
+    draw: Handle<naga::GlobalVariable>,
+    name: &str,
+) -> Result<Handle<Expression>, TranslateError> {
+    let index = crate::draw_uniform::FIELDS
+        .iter()
+        .position(|f| f.0 == name)
+        .ok_or_else(|| TranslateError::InvalidPlan(format!("the draw uniform has no `{name}`")))? as u32;
+    let draw = b.expr(Expression::GlobalVariable(draw));
+    let pointer = b.expr(Expression::AccessIndex { base: draw, index });
+    Ok(b.expr(Expression::Load { pointer }))
+}
+
 /// A storage buffer `name: array<element>` (runtime-sized, `stride` bytes apart) at `binding`.
 pub(crate) fn storage_array(
     module: &mut Module,

@@ -13,7 +13,7 @@
 //! record layout and the user's types, so no WGSL is written from the user's module.
 
 use crate::desc::{Stage, VertexBufferLayout, VertexFormat};
-use crate::emulate::ir::FunctionBuilder;
+use crate::emulate::ir::{self, FunctionBuilder};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::records::{Field, RecordLayout};
@@ -208,13 +208,13 @@ fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, i
     let gid = b.argument(0);
     let position = b.expr(Expression::AccessIndex { base: gid, index: 0 });
     let instance = b.expr(Expression::AccessIndex { base: gid, index: 1 });
-    let count = draw_field(&mut b, items.draw, "count")?;
+    let count = ir::draw_field(&mut b, items.draw, "count")?;
     let past_end = b.binary(BinaryOperator::GreaterEqual, position, count);
     b.if_then(past_end, |b| b.ret(None));
     let vertex = b
         .call(items.vertex_index, vec![position])
         .ok_or_else(|| TranslateError::InvalidPlan("the vertex index function returns nothing".into()))?;
-    let first_instance = draw_field(&mut b, items.draw, "first_instance")?;
+    let first_instance = ir::draw_field(&mut b, items.draw, "first_instance")?;
     let instance_index = b.binary(BinaryOperator::Add, instance, first_instance);
     let row = b.binary(BinaryOperator::Multiply, instance, count);
     let index = b.binary(BinaryOperator::Add, row, position);
@@ -231,17 +231,6 @@ fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, i
     }
     b.finish_entry_point(naga::ShaderStage::Compute, [pass.workgroup, 1, 1]);
     Ok(())
-}
-
-/// The value of the draw uniform's field `name`.
-fn draw_field(b: &mut FunctionBuilder, draw: Handle<naga::GlobalVariable>, name: &str) -> Result<Handle<Expression>, TranslateError> {
-    let index = crate::draw_uniform::FIELDS
-        .iter()
-        .position(|f| f.0 == name)
-        .ok_or_else(|| TranslateError::InvalidPlan(format!("the draw uniform has no `{name}`")))? as u32;
-    let draw = b.expr(Expression::GlobalVariable(draw));
-    let pointer = b.expr(Expression::AccessIndex { base: draw, index });
-    Ok(b.expr(Expression::Load { pointer }))
 }
 
 fn rebind(module: &mut Module, global: Handle<naga::GlobalVariable>, e: Emulation, b: u32) {
@@ -266,7 +255,7 @@ fn value(
             let pointer = b.expr(Expression::GlobalVariable(g));
             b.expr(Expression::Load { pointer })
         }
-        Source::DrawPointSize => draw_field(b, items.draw, "point_size")?,
+        Source::DrawPointSize => ir::draw_field(b, items.draw, "point_size")?,
     })
 }
 

@@ -45,6 +45,7 @@ use std::fmt::Write;
 
 mod control;
 pub(crate) mod evaluation;
+mod inputs;
 mod level_bound;
 pub(crate) mod module_items;
 use evaluation::{EvaluationBuffers, EvaluationPass, Layouts, Sprites};
