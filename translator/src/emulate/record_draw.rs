@@ -92,16 +92,16 @@ pub struct Squares<'a> {
 
 const RECORDS: &str = "tesserae_records";
 const LIST: &str = "tesserae_gs_list";
-const SQUARE_CORNER: &str = "tesserae_square_corner";
-const POINT_COORD: &str = "tesserae_square_point_coord";
+pub(crate) const SQUARE_CORNER: &str = "tesserae_square_corner";
+pub(crate) const POINT_COORD: &str = "tesserae_square_point_coord";
 const LIST_RECORD: &str = "tesserae_list_record";
 const LIST_CORNER: &str = "tesserae_list_corner";
 
-/// The template's WGSL (its bindings are placeholders in group 0).
-fn template_wgsl(list: bool, with_point_coord: bool) -> String {
-    let mut w = crate::draw_uniform::wgsl_declaration(0, binding::DRAW);
-    w += &format!("@group(0) @binding(1) var<storage, read> {RECORDS}: array<{}>;\n", crate::records::SLOT);
-    w += &format!(
+/// The template functions drawing a point as a square: `tesserae_square_corner(corner_id, c,
+/// size_keep)` and, `with_point_coord`, `tesserae_square_point_coord(corner_id)` (they read the
+/// draw uniform's viewport).
+pub(crate) fn square_functions_wgsl(with_point_coord: bool) -> String {
+    let mut w = format!(
         "
 // Corner `corner_id` (0 to 3) of the square of the point at `c` whose record holds `size_keep`.
 fn {SQUARE_CORNER}(corner_id: u32, c: vec4<f32>, size_keep: vec4<f32>) -> vec4<f32> {{
@@ -126,6 +126,14 @@ fn {POINT_COORD}(corner_id: u32) -> vec2<f32> {{
             coord = point_coord("corner")
         );
     }
+    w
+}
+
+/// The template's WGSL (its bindings are placeholders in group 0).
+fn template_wgsl(list: bool, with_point_coord: bool) -> String {
+    let mut w = crate::draw_uniform::wgsl_declaration(0, binding::DRAW);
+    w += &format!("@group(0) @binding(1) var<storage, read> {RECORDS}: array<{}>;\n", crate::records::SLOT);
+    w += &square_functions_wgsl(with_point_coord);
     if list {
         w += &format!(
             "@group(0) @binding(2) var<storage, read> {LIST}: array<u32>;
@@ -240,14 +248,14 @@ fn call(
 }
 
 /// `vec4<f32>(2.0, 2.0, 2.0, 1.0)`: a position outside the clip volume ([`OUTSIDE_CLIP_VOLUME`]).
-fn outside_clip_volume(b: &mut FunctionBuilder) -> Handle<Expression> {
+pub(crate) fn outside_clip_volume(b: &mut FunctionBuilder) -> Handle<Expression> {
     let components = [2.0, 2.0, 2.0, 1.0].map(|x| b.f32(x)).to_vec();
     let f32x4 = b.ty(ir::vec4(ScalarKind::Float));
     b.compose(f32x4, components)
 }
 
 /// `if condition { return Out(outside the clip volume, zeros..) }`: the vertex draws nothing.
-fn return_nothing_if(b: &mut FunctionBuilder, condition: Handle<Expression>, out: Handle<naga::Type>) {
+pub(crate) fn return_nothing_if(b: &mut FunctionBuilder, condition: Handle<Expression>, out: Handle<naga::Type>) {
     let TypeInner::Struct { members, .. } = b.module.types[out].inner.clone() else { return };
     let position = outside_clip_volume(b);
     let zeros = members[1..].iter().map(|m| b.expr(Expression::ZeroValue(m.ty)));

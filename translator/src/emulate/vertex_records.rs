@@ -77,7 +77,7 @@ const VERTEX_INDEX: &str = "tesserae_vertex_index";
 const RECORDS: &str = "tesserae_records";
 const CAPTURE: &str = "tesserae_capture_words";
 const HALF2: &str = "tesserae_unpack_half2";
-const POINT_SIZE_KEEP: &str = "tesserae_point_size_keep";
+pub(crate) const POINT_SIZE_KEEP: &str = "tesserae_point_size_keep";
 
 /// Which parts a template has.
 #[derive(Debug, Clone, Copy)]
@@ -106,16 +106,23 @@ fn template_wgsl(parts: Parts) -> String {
         w += &format!("@group(0) @binding({}) var<storage, read_write> {CAPTURE}: array<u32>;\n", binding::CAPTURE_BUFFERS);
     }
     if parts.point {
-        let rules = crate::points::point_rules("c", "size", "    if !distances_kept { tesserae_keep = false; }\n");
-        w += &format!(
-            "
+        w += &point_size_keep_wgsl();
+    }
+    w
+}
+
+/// `tesserae_point_size_keep(c, size, distances_kept) -> vec4<f32>`: the point-list rules
+/// ([`crate::points::point_rules`]) as a template function returning `(size clamped, keep, 0,
+/// 0)` (it reads the draw uniform's size range).
+pub(crate) fn point_size_keep_wgsl() -> String {
+    let rules = crate::points::point_rules("c", "size", "    if !distances_kept { tesserae_keep = false; }\n");
+    format!(
+        "
 fn {POINT_SIZE_KEEP}(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32> {{
 {rules}    return vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0);
 }}
 "
-        );
-    }
-    w
+    )
 }
 
 /// The template with `parts`, parsed and validated once per process
@@ -346,7 +353,7 @@ fn write(
 
 /// `words[index × n + i] = captured[i]` for the `n` words the stage captured
 /// ([`crate::lower::xfb_capture::CAPTURE_GLOBAL`]).
-fn capture_words(
+pub(crate) fn capture_words(
     b: &mut FunctionBuilder,
     captured: Handle<naga::GlobalVariable>,
     words: Handle<naga::GlobalVariable>,

@@ -224,20 +224,18 @@ fn tesserae_vertex() -> vec4<f32> {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_evaluation_records(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
-    let tesserae_point = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
-    let _e11 = tesserae_indirect[5];
-    if (tesserae_point >= _e11) {
+    let _e8 = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
+    let _e12 = tesserae_indirect[5u];
+    if (_e8 >= _e12) {
         return;
     }
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_18_g = tesserae_d.xyz;
-    let _e20 = tesserae_vertex();
-    let tesserae_base = (tesserae_point * 2u);
-    tesserae_eval_records[tesserae_base] = _e20;
-    let _e31 = tesserae_draw.primitives;
-    tesserae_eval_records[(tesserae_base + 1u)] = vec4<f32>(bitcast<f32>((p % max(_e31, 1u))), 0f, 0f, 0f);
-    return;
+    let _e16 = tesserae_domain[_e8];
+    tesserae_io_18_g = _e16.xyz;
+    let _e22 = tesserae_vertex();
+    let _e24 = (_e8 * 2u);
+    tesserae_eval_records[_e24] = _e22;
+    let _e29 = tesserae_draw.primitives;
+    tesserae_eval_records[(_e24 + 1u)] = vec4<f32>(bitcast<f32>((bitcast<u32>(_e16.w) % max(_e29, 1u))), 0f, 0f, 0f);
 }
 // pass `geometry arguments`, geometry stage
 @group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;

@@ -202,10 +202,10 @@ var<private> tesserae_io_20_g: array<gl_PerVertex_1, 32>;
 var<private> tesserae_io_27_g: vec3<f32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(41) 
 var<storage, read_write> tesserae_eval_records: array<vec4<f32>>;
 @group(0) @binding(40) 
@@ -227,40 +227,34 @@ fn tesserae_vertex() -> vec4<f32> {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_evaluation_records(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
-    var j: u32 = 0u;
+    var j: u32;
 
-    let tesserae_point = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
-    let _e11 = tesserae_indirect[5];
-    if (tesserae_point >= _e11) {
+    let _e8 = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
+    let _e12 = tesserae_indirect[5u];
+    if (_e8 >= _e12) {
         return;
     }
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_27_g = tesserae_d.xyz;
+    let _e16 = tesserae_domain[_e8];
+    let _e18 = bitcast<u32>(_e16.w);
+    tesserae_io_27_g = _e16.xyz;
+    j = 0u;
     loop {
-        let _e22 = j;
-        if (_e22 < 1u) {
-        } else {
+        let _e25 = j;
+        if (_e25 >= 1u) {
             break;
         }
-        {
-            let _e27 = j;
-            let b = (((p * 1u) + _e27) * 1u);
-            let _e32 = j;
-            let _e37 = tesserae_cps[b];
-            tesserae_io_20_g[_e32].gl_Position = _e37;
-        }
+        let _e33 = tesserae_cps[(((_e18 * 1u) + _e25) * 1u)];
+        tesserae_io_20_g[_e25].gl_Position = _e33;
         continuing {
-            let _e39 = j;
-            j = (_e39 + 1u);
+            let _e37 = j;
+            j = (_e37 + 1u);
         }
     }
-    let _e41 = tesserae_vertex();
-    let tesserae_base = (tesserae_point * 2u);
-    tesserae_eval_records[tesserae_base] = _e41;
-    let _e52 = tesserae_draw.primitives;
-    tesserae_eval_records[(tesserae_base + 1u)] = vec4<f32>(bitcast<f32>((p % max(_e52, 1u))), 0f, 0f, 0f);
-    return;
+    let _e40 = tesserae_vertex();
+    let _e42 = (_e8 * 2u);
+    tesserae_eval_records[_e42] = _e40;
+    let _e47 = tesserae_draw.primitives;
+    tesserae_eval_records[(_e42 + 1u)] = vec4<f32>(bitcast<f32>((_e18 % max(_e47, 1u))), 0f, 0f, 0f);
 }
 // pass `geometry arguments`, geometry stage
 @group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;

@@ -252,10 +252,10 @@ var<private> tesserae_io_18_g: vec3<f32>;
 var<private> tesserae_io_27_g: array<gl_PerVertex_1, 32>;
 var<private> col: vec4<f32>;
 var<private> tesserae_io_55_g: array<C, 32>;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     let _e13 = tesserae_io_18_g[0u];
@@ -286,38 +286,28 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_18_g = tesserae_d.xyz;
+    let _e3 = tesserae_domain[tesserae_point];
+    tesserae_io_18_g = _e3.xyz;
+    j = 0u;
     loop {
-        let _e10 = j;
-        if (_e10 < 3u) {
-        } else {
+        let _e12 = j;
+        if (_e12 >= 3u) {
             break;
         }
-        {
-            let _e15 = j;
-            let b = (((p * 3u) + _e15) * 2u);
-            let _e20 = j;
-            let _e25 = tesserae_cps[b];
-            tesserae_io_27_g[_e20].gl_Position = _e25;
-            let _e27 = j;
-            let _e34 = tesserae_cps[(b + 1u)];
-            tesserae_io_55_g[_e27].color2_ = _e34.xyzw;
-        }
+        let _e17 = (((bitcast<u32>(_e3.w) * 3u) + _e12) * 2u);
+        let _e20 = tesserae_cps[_e17];
+        tesserae_io_27_g[_e12].gl_Position = _e20;
+        let _e28 = tesserae_cps[(_e17 + 1u)];
+        tesserae_io_55_g[_e12] = C(_e28);
         continuing {
-            let _e37 = j;
-            j = (_e37 + 1u);
+            let _e32 = j;
+            j = (_e32 + 1u);
         }
     }
-    let _e39 = tesserae_vertex();
-    o.position = _e39.out0_member;
-    o.v0_ = _e39.out1_member;
-    let _e45 = o;
-    return _e45;
+    let _e35 = tesserae_vertex();
+    return TesseraeEvalOut(_e35.out0_member, _e35.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> o: vec4<f32>;

@@ -207,10 +207,10 @@ var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f,
 var<private> tesserae_io_34_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
 var<private> tesserae_cull_distance: array<f32, 2>;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(41) 
 var<storage, read_write> tesserae_cull_masks: array<u32>;
 @group(0) @binding(40) 
@@ -253,60 +253,32 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_cull_distances(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
-    var j: u32 = 0u;
-    var tesserae_mask: u32 = 0u;
-    var tesserae_i: u32 = 0u;
+    var j: u32;
 
-    let tesserae_point = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
-    let _e11 = tesserae_indirect[5];
-    if (tesserae_point >= _e11) {
+    let _e8 = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
+    let _e12 = tesserae_indirect[5u];
+    if (_e8 >= _e12) {
         return;
     }
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
+    let _e16 = tesserae_domain[_e8];
+    tesserae_io_11_g = _e16.xyz;
+    j = 0u;
     loop {
-        let _e22 = j;
-        if (_e22 < 4u) {
-        } else {
+        let _e25 = j;
+        if (_e25 >= 4u) {
             break;
         }
-        {
-            let _e27 = j;
-            let b = (((p * 4u) + _e27) * 1u);
-            let _e32 = j;
-            let _e37 = tesserae_cps[b];
-            tesserae_io_34_g[_e32].gl_Position = _e37;
-        }
+        let _e33 = tesserae_cps[(((bitcast<u32>(_e16.w) * 4u) + _e25) * 1u)];
+        tesserae_io_34_g[_e25].gl_Position = _e33;
         continuing {
-            let _e39 = j;
-            j = (_e39 + 1u);
+            let _e37 = j;
+            j = (_e37 + 1u);
         }
     }
-    let _e41 = tesserae_vertex();
-    loop {
-        let _e46 = tesserae_i;
-        if (_e46 < 2u) {
-        } else {
-            break;
-        }
-        {
-            let _e50 = tesserae_i;
-            let _e52 = tesserae_cull_distance[_e50];
-            if (_e52 < 0f) {
-                let _e55 = tesserae_mask;
-                let _e57 = tesserae_i;
-                tesserae_mask = (_e55 | (1u << _e57));
-            }
-        }
-        continuing {
-            let _e61 = tesserae_i;
-            tesserae_i = (_e61 + 1u);
-        }
-    }
-    let _e65 = tesserae_mask;
-    tesserae_cull_masks[tesserae_point] = _e65;
-    return;
+    let _e40 = tesserae_vertex();
+    let _e44 = tesserae_cull_distance[0];
+    let _e53 = tesserae_cull_distance[1];
+    tesserae_cull_masks[_e8] = ((0u | select(0u, 1u, (_e44 < 0f))) | select(0u, 2u, (_e53 < 0f)));
 }
 // pass `tessellation cull`, tessellation evaluation stage
 @group(0) @binding(39) var<storage, read_write> tesserae_indices: array<u32>;
@@ -365,10 +337,10 @@ var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f,
 var<private> tesserae_io_34_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
 var<private> tesserae_cull_distance: array<f32, 2>;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     var u: f32;
@@ -407,41 +379,28 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var culled: TesseraeEvalOut;
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
     if (tesserae_point == 4294967295u) {
-        culled.position = vec4<f32>(2f, 2f, 2f, 1f);
-        let _e10 = culled;
-        return _e10;
+        return TesseraeEvalOut(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>());
     }
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
+    let _e12 = tesserae_domain[tesserae_point];
+    tesserae_io_11_g = _e12.xyz;
+    j = 0u;
     loop {
-        let _e20 = j;
-        if (_e20 < 4u) {
-        } else {
+        let _e21 = j;
+        if (_e21 >= 4u) {
             break;
         }
-        {
-            let _e25 = j;
-            let b = (((p * 4u) + _e25) * 1u);
-            let _e30 = j;
-            let _e35 = tesserae_cps[b];
-            tesserae_io_34_g[_e30].gl_Position = _e35;
-        }
+        let _e29 = tesserae_cps[(((bitcast<u32>(_e12.w) * 4u) + _e21) * 1u)];
+        tesserae_io_34_g[_e21].gl_Position = _e29;
         continuing {
-            let _e37 = j;
-            j = (_e37 + 1u);
+            let _e33 = j;
+            j = (_e33 + 1u);
         }
     }
-    let _e39 = tesserae_vertex();
-    o.position = _e39.out0_member;
-    o.v0_ = _e39.out1_member;
-    let _e45 = o;
-    return _e45;
+    let _e36 = tesserae_vertex();
+    return TesseraeEvalOut(_e36.out0_member, _e36.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

@@ -269,28 +269,16 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32, @builtin(instance_index) tesserae_target: u32) -> TesseraeEvalOut {
-    var culled: TesseraeEvalOut;
-    var o: TesseraeEvalOut;
-
     if (tesserae_point == 4294967295u) {
-        culled.position = vec4<f32>(2f, 2f, 2f, 1f);
-        let _e11 = culled;
-        return _e11;
+        return TesseraeEvalOut(vec4<f32>(2f, 2f, 2f, 1f), vec3<f32>());
     }
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_18_g = tesserae_d.xyz;
-    let _e22 = tesserae_draw.primitives;
-    tesserae_io_35_g = i32((p % max(_e22, 1u)));
-    let _e27 = tesserae_vertex();
-    o.position = _e27.out0_member;
-    o.v0_ = _e27.out1_member;
-    let _e34 = tesserae_viewport_index;
-    if (u32(_e34) != (tesserae_target % 16u)) {
-        o.position = vec4<f32>(2f, 2f, 2f, 1f);
-    }
-    let _e45 = o;
-    return _e45;
+    let _e12 = tesserae_domain[tesserae_point];
+    let _e18 = tesserae_draw.primitives;
+    tesserae_io_18_g = _e12.xyz;
+    tesserae_io_35_g = i32((bitcast<u32>(_e12.w) % max(_e18, 1u)));
+    let _e26 = tesserae_vertex();
+    let _e33 = tesserae_viewport_index;
+    return TesseraeEvalOut(select(_e26.out0_member, vec4<f32>(2f, 2f, 2f, 1f), (u32(_e33) != (tesserae_target % 16u))), _e26.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

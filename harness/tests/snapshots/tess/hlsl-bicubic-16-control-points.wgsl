@@ -386,12 +386,12 @@ var<private> tesserae_io_182_g: array<vec4<f32>, 16>;
 var<private> tesserae_io_187_g: array<vec4<f32>, 16>;
 var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> u0040_entryPointOutput_u002e_col: vec4<f32>;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(35) 
 var<storage> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(38) 
-var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn bernstein_u0028_f1_u003b(t: ptr<function, f32>) -> vec4<f32> {
     var s: f32;
@@ -425,7 +425,7 @@ fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_4_u005d_u002d_f1_u005b_2_u005
     var w: f32;
     var indexable: array<CP, 16>;
     var indexable_1: array<CP, 16>;
-    var o_1: DSOut;
+    var o: DSOut;
 
     let _e48 = (*uv)[0u];
     param = _e48;
@@ -483,10 +483,10 @@ fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_4_u005d_u002d_f1_u005b_2_u005
         }
     }
     let _e90 = pos;
-    o_1.pos = _e90;
+    o.pos = _e90;
     let _e92 = col;
-    o_1.col = _e92;
-    let _e94 = o_1;
+    o.col = _e92;
+    let _e94 = o;
     return _e94;
 }
 
@@ -601,50 +601,41 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p_2 = bitcast<u32>(tesserae_d.w);
-    tesserae_io_174_g = tesserae_d.xyz;
-    let _e15 = tesserae_levels[(2u * p_2)].x;
-    tesserae_io_147_g[0] = _e15;
-    let _e23 = tesserae_levels[(2u * p_2)].y;
-    tesserae_io_147_g[1] = _e23;
-    let _e31 = tesserae_levels[(2u * p_2)].z;
-    tesserae_io_147_g[2] = _e31;
-    let _e39 = tesserae_levels[(2u * p_2)].w;
-    tesserae_io_147_g[3] = _e39;
-    let _e49 = tesserae_levels[((2u * p_2) + 1u)].x;
-    tesserae_io_164_g[0] = _e49;
-    let _e59 = tesserae_levels[((2u * p_2) + 1u)].y;
-    tesserae_io_164_g[1] = _e59;
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    tesserae_io_174_g = _e3.xyz;
+    let _e13 = tesserae_levels[(2u * _e5)];
+    tesserae_io_147_g[0] = _e13.x;
+    let _e21 = tesserae_levels[(2u * _e5)];
+    tesserae_io_147_g[1] = _e21.y;
+    let _e29 = tesserae_levels[(2u * _e5)];
+    tesserae_io_147_g[2] = _e29.z;
+    let _e37 = tesserae_levels[(2u * _e5)];
+    tesserae_io_147_g[3] = _e37.w;
+    let _e47 = tesserae_levels[((2u * _e5) + 1u)];
+    tesserae_io_164_g[0] = _e47.x;
+    let _e57 = tesserae_levels[((2u * _e5) + 1u)];
+    tesserae_io_164_g[1] = _e57.y;
+    j = 0u;
     loop {
-        let _e62 = j;
-        if (_e62 < 16u) {
-        } else {
+        let _e64 = j;
+        if (_e64 >= 16u) {
             break;
         }
-        {
-            let _e67 = j;
-            let b = (((p_2 * 16u) + _e67) * 2u);
-            let _e72 = j;
-            let _e76 = tesserae_cps[b];
-            tesserae_io_182_g[_e72] = _e76;
-            let _e78 = j;
-            let _e84 = tesserae_cps[(b + 1u)];
-            tesserae_io_187_g[_e78] = _e84.xyzw;
-        }
+        let _e69 = (((_e5 * 16u) + _e64) * 2u);
+        let _e72 = tesserae_cps[_e69];
+        tesserae_io_182_g[_e64] = _e72;
+        let _e79 = tesserae_cps[(_e69 + 1u)];
+        tesserae_io_187_g[_e64] = _e79;
         continuing {
-            let _e87 = j;
-            j = (_e87 + 1u);
+            let _e82 = j;
+            j = (_e82 + 1u);
         }
     }
-    let _e89 = tesserae_vertex();
-    o.position = _e89.out0_member;
-    o.v0_ = _e89.out1_member;
-    let _e95 = o;
-    return _e95;
+    let _e85 = tesserae_vertex();
+    return TesseraeEvalOut(_e85.out0_member, _e85.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 struct PSIn {

@@ -262,12 +262,12 @@ var<private> tesserae_io_98_g: vec3<f32>;
 var<private> tesserae_io_107_g: array<vec4<f32>, 4>;
 var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> u0040_entryPointOutput_u002e_col: vec4<f32>;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(35) 
 var<storage> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(38) 
-var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn tent_u0028_f1_u003b(x: ptr<function, f32>) -> f32 {
     let _e18 = (*x);
@@ -276,19 +276,19 @@ fn tent_u0028_f1_u003b(x: ptr<function, f32>) -> f32 {
 }
 
 fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_2_u005d_1_u003b_vf2_u003b_struct_u002d_CP_u002d_vf41_u005b_4_u005d_u003b(pc: ptr<function, PC>, uv: ptr<function, vec2<f32>>, p: array<CP, 4>) -> DSOut {
-    var o_1: DSOut;
+    var o: DSOut;
     var param: f32;
 
     let _e27 = (*uv)[0u];
     let _e35 = (*uv)[0u];
     let _e39 = (*uv)[1u];
-    o_1.pos = mix(mix(p[0].pos, p[1].pos, vec4(_e27)), mix(p[2].pos, p[3].pos, vec4(_e35)), vec4(_e39));
+    o.pos = mix(mix(p[0].pos, p[1].pos, vec4(_e27)), mix(p[2].pos, p[3].pos, vec4(_e35)), vec4(_e39));
     let _e43 = (*uv);
     let _e45 = (*uv)[0u];
     param = (_e45 * 3f);
     let _e47 = tent_u0028_f1_u003b((&param));
-    o_1.col = vec4<f32>(_e43.x, _e43.y, (0.5f + (0.5f * _e47)), 1f);
-    let _e54 = o_1;
+    o.col = vec4<f32>(_e43.x, _e43.y, (0.5f + (0.5f * _e47)), 1f);
+    let _e54 = o;
     return _e54;
 }
 
@@ -339,43 +339,34 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p_2 = bitcast<u32>(tesserae_d.w);
-    tesserae_io_98_g = tesserae_d.xyz;
-    let _e15 = tesserae_levels[(2u * p_2)].x;
-    tesserae_io_87_g[0] = _e15;
-    let _e23 = tesserae_levels[(2u * p_2)].y;
-    tesserae_io_87_g[1] = _e23;
-    let _e31 = tesserae_levels[(2u * p_2)].z;
-    tesserae_io_87_g[2] = _e31;
-    let _e39 = tesserae_levels[(2u * p_2)].w;
-    tesserae_io_87_g[3] = _e39;
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    tesserae_io_98_g = _e3.xyz;
+    let _e13 = tesserae_levels[(2u * _e5)];
+    tesserae_io_87_g[0] = _e13.x;
+    let _e21 = tesserae_levels[(2u * _e5)];
+    tesserae_io_87_g[1] = _e21.y;
+    let _e29 = tesserae_levels[(2u * _e5)];
+    tesserae_io_87_g[2] = _e29.z;
+    let _e37 = tesserae_levels[(2u * _e5)];
+    tesserae_io_87_g[3] = _e37.w;
+    j = 0u;
     loop {
-        let _e42 = j;
-        if (_e42 < 4u) {
-        } else {
+        let _e44 = j;
+        if (_e44 >= 4u) {
             break;
         }
-        {
-            let _e47 = j;
-            let b = (((p_2 * 4u) + _e47) * 1u);
-            let _e52 = j;
-            let _e56 = tesserae_cps[b];
-            tesserae_io_107_g[_e52] = _e56;
-        }
+        let _e52 = tesserae_cps[(((_e5 * 4u) + _e44) * 1u)];
+        tesserae_io_107_g[_e44] = _e52;
         continuing {
-            let _e58 = j;
-            j = (_e58 + 1u);
+            let _e55 = j;
+            j = (_e55 + 1u);
         }
     }
-    let _e60 = tesserae_vertex();
-    o.position = _e60.out0_member;
-    o.v0_ = _e60.out1_member;
-    let _e66 = o;
-    return _e66;
+    let _e58 = tesserae_vertex();
+    return TesseraeEvalOut(_e58.out0_member, _e58.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 struct PSIn {

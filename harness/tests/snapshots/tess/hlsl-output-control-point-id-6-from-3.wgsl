@@ -305,15 +305,15 @@ var<private> tesserae_io_129_g: array<vec4<f32>, 6>;
 var<private> tesserae_io_136_g: array<f32, 6>;
 var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> u0040_entryPointOutput_u002e_col: vec4<f32>;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(35) 
 var<storage> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(38) 
-var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_3_u005d_u002d_f11_u003b_vf3_u003b_struct_u002d_CP_u002d_vf4_u002d_f11_u005b_6_u005d_u003b(pc: ptr<function, PC>, t: ptr<function, vec3<f32>>, p: array<CP, 6>) -> DSOut {
-    var o_1: DSOut;
+    var o: DSOut;
 
     let _e26 = (*t)[0u];
     let _e28 = (*t)[0u];
@@ -327,9 +327,9 @@ fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_3_u005d_u002d_f11_u003b_vf3_u
     let _e65 = (*t)[2u];
     let _e72 = (*t)[2u];
     let _e75 = (*t)[0u];
-    o_1.pos = ((((((p[0].pos * (_e26 * _e28)) + (p[1].pos * (_e34 * _e36))) + (p[2].pos * (_e43 * _e45))) + (p[3].pos * ((2f * _e52) * _e55))) + (p[4].pos * ((2f * _e62) * _e65))) + (p[5].pos * ((2f * _e72) * _e75)));
-    o_1.col = vec4<f32>(p[5].k, p[3].k, p[4].k, 1f);
-    let _e90 = o_1;
+    o.pos = ((((((p[0].pos * (_e26 * _e28)) + (p[1].pos * (_e34 * _e36))) + (p[2].pos * (_e43 * _e45))) + (p[3].pos * ((2f * _e52) * _e55))) + (p[4].pos * ((2f * _e62) * _e65))) + (p[5].pos * ((2f * _e72) * _e75)));
+    o.col = vec4<f32>(p[5].k, p[3].k, p[4].k, 1f);
+    let _e90 = o;
     return _e90;
 }
 
@@ -400,50 +400,41 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p_2 = bitcast<u32>(tesserae_d.w);
-    tesserae_io_123_g = tesserae_d.xyz;
-    let _e15 = tesserae_levels[(2u * p_2)].x;
-    tesserae_io_104_g[0] = _e15;
-    let _e23 = tesserae_levels[(2u * p_2)].y;
-    tesserae_io_104_g[1] = _e23;
-    let _e31 = tesserae_levels[(2u * p_2)].z;
-    tesserae_io_104_g[2] = _e31;
-    let _e39 = tesserae_levels[(2u * p_2)].w;
-    tesserae_io_104_g[3] = _e39;
-    let _e49 = tesserae_levels[((2u * p_2) + 1u)].x;
-    tesserae_io_117_g[0] = _e49;
-    let _e59 = tesserae_levels[((2u * p_2) + 1u)].y;
-    tesserae_io_117_g[1] = _e59;
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    tesserae_io_123_g = _e3.xyz;
+    let _e13 = tesserae_levels[(2u * _e5)];
+    tesserae_io_104_g[0] = _e13.x;
+    let _e21 = tesserae_levels[(2u * _e5)];
+    tesserae_io_104_g[1] = _e21.y;
+    let _e29 = tesserae_levels[(2u * _e5)];
+    tesserae_io_104_g[2] = _e29.z;
+    let _e37 = tesserae_levels[(2u * _e5)];
+    tesserae_io_104_g[3] = _e37.w;
+    let _e47 = tesserae_levels[((2u * _e5) + 1u)];
+    tesserae_io_117_g[0] = _e47.x;
+    let _e57 = tesserae_levels[((2u * _e5) + 1u)];
+    tesserae_io_117_g[1] = _e57.y;
+    j = 0u;
     loop {
-        let _e62 = j;
-        if (_e62 < 6u) {
-        } else {
+        let _e64 = j;
+        if (_e64 >= 6u) {
             break;
         }
-        {
-            let _e67 = j;
-            let b = (((p_2 * 6u) + _e67) * 2u);
-            let _e72 = j;
-            let _e76 = tesserae_cps[b];
-            tesserae_io_129_g[_e72] = _e76;
-            let _e78 = j;
-            let _e85 = tesserae_cps[(b + 1u)].x;
-            tesserae_io_136_g[_e78] = _e85;
-        }
+        let _e69 = (((_e5 * 6u) + _e64) * 2u);
+        let _e72 = tesserae_cps[_e69];
+        tesserae_io_129_g[_e64] = _e72;
+        let _e79 = tesserae_cps[(_e69 + 1u)];
+        tesserae_io_136_g[_e64] = _e79.x;
         continuing {
-            let _e87 = j;
-            j = (_e87 + 1u);
+            let _e83 = j;
+            j = (_e83 + 1u);
         }
     }
-    let _e89 = tesserae_vertex();
-    o.position = _e89.out0_member;
-    o.v0_ = _e89.out1_member;
-    let _e95 = o;
-    return _e95;
+    let _e86 = tesserae_vertex();
+    return TesseraeEvalOut(_e86.out0_member, _e86.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 struct PSIn {

@@ -366,29 +366,29 @@ var<private> tesserae_io_106_g: vec3<f32>;
 var<private> tesserae_io_115_g: array<vec4<f32>, 4>;
 var<private> u0040_entryPointOutput_u002e_pos: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> u0040_entryPointOutput_u002e_col: vec4<f32>;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(34) 
 var<storage> tesserae_patch_records: array<vec4<f32>>;
 @group(0) @binding(35) 
 var<storage> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(38) 
-var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn u0040_main_u0028_struct_u002d_PC_u002d_f1_u005b_4_u005d_u002d_f1_u005b_2_u005d_u002d_vf4_u002d_vf21_u003b_vf2_u003b_struct_u002d_CP_u002d_vf41_u005b_4_u005d_u003b(pc: ptr<function, PC>, uv: ptr<function, vec2<f32>>, p: array<CP, 4>) -> DSOut {
-    var o_1: DSOut;
+    var o: DSOut;
 
     let _e25 = (*uv)[0u];
     let _e33 = (*uv)[0u];
     let _e37 = (*uv)[1u];
-    o_1.pos = mix(mix(p[0].pos, p[1].pos, vec4(_e25)), mix(p[2].pos, p[3].pos, vec4(_e33)), vec4(_e37));
+    o.pos = mix(mix(p[0].pos, p[1].pos, vec4(_e25)), mix(p[2].pos, p[3].pos, vec4(_e33)), vec4(_e37));
     let _e42 = (*pc).avg;
     let _e43 = _e42.xy;
     let _e46 = (*pc).avg[2u];
     let _e49 = (*pc).extra[0u];
     let _e53 = (*pc).extra[1u];
-    o_1.col = vec4<f32>(_e43.x, _e43.y, (_e46 + _e49), _e53);
-    let _e58 = o_1;
+    o.col = vec4<f32>(_e43.x, _e43.y, (_e46 + _e49), _e53);
+    let _e58 = o;
     return _e58;
 }
 
@@ -451,51 +451,43 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p_2 = bitcast<u32>(tesserae_d.w);
-    tesserae_io_106_g = tesserae_d.xyz;
-    let _e15 = tesserae_levels[(2u * p_2)].x;
-    tesserae_io_73_g[0] = _e15;
-    let _e23 = tesserae_levels[(2u * p_2)].y;
-    tesserae_io_73_g[1] = _e23;
-    let _e31 = tesserae_levels[(2u * p_2)].z;
-    tesserae_io_73_g[2] = _e31;
-    let _e39 = tesserae_levels[(2u * p_2)].w;
-    tesserae_io_73_g[3] = _e39;
-    let _e49 = tesserae_levels[((2u * p_2) + 1u)].x;
-    tesserae_io_88_g[0] = _e49;
-    let _e59 = tesserae_levels[((2u * p_2) + 1u)].y;
-    tesserae_io_88_g[1] = _e59;
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    tesserae_io_106_g = _e3.xyz;
+    let _e13 = tesserae_levels[(2u * _e5)];
+    tesserae_io_73_g[0] = _e13.x;
+    let _e21 = tesserae_levels[(2u * _e5)];
+    tesserae_io_73_g[1] = _e21.y;
+    let _e29 = tesserae_levels[(2u * _e5)];
+    tesserae_io_73_g[2] = _e29.z;
+    let _e37 = tesserae_levels[(2u * _e5)];
+    tesserae_io_73_g[3] = _e37.w;
+    let _e47 = tesserae_levels[((2u * _e5) + 1u)];
+    tesserae_io_88_g[0] = _e47.x;
+    let _e57 = tesserae_levels[((2u * _e5) + 1u)];
+    tesserae_io_88_g[1] = _e57.y;
+    j = 0u;
     loop {
-        let _e62 = j;
-        if (_e62 < 4u) {
-        } else {
+        let _e64 = j;
+        if (_e64 >= 4u) {
             break;
         }
-        {
-            let _e67 = j;
-            let b = (((p_2 * 4u) + _e67) * 1u);
-            let _e72 = j;
-            let _e76 = tesserae_cps[b];
-            tesserae_io_115_g[_e72] = _e76;
-        }
+        let _e72 = tesserae_cps[(((_e5 * 4u) + _e64) * 1u)];
+        tesserae_io_115_g[_e64] = _e72;
         continuing {
-            let _e78 = j;
-            j = (_e78 + 1u);
+            let _e75 = j;
+            j = (_e75 + 1u);
         }
     }
-    let _e87 = tesserae_patch_records[((p_2 * 6u) + 4u)];
-    tesserae_io_96_g = _e87.xyzw;
-    let _e96 = tesserae_patch_records[((p_2 * 6u) + 5u)];
-    tesserae_io_100_g = _e96.xy;
-    let _e98 = tesserae_vertex();
-    o.position = _e98.out0_member;
-    o.v0_ = _e98.out1_member;
-    let _e104 = o;
-    return _e104;
+    let _e79 = (_e5 * 6u);
+    let _e84 = tesserae_patch_records[(_e79 + 4u)];
+    tesserae_io_96_g = _e84;
+    let _e90 = tesserae_patch_records[(_e79 + 5u)];
+    tesserae_io_100_g = _e90.xy;
+    let _e93 = tesserae_vertex();
+    return TesseraeEvalOut(_e93.out0_member, _e93.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 struct PSIn {

@@ -237,10 +237,10 @@ var<private> v_col: vec4<f32>;
 var<private> tesserae_io_68_g: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     var t: vec3<f32>;
@@ -273,37 +273,28 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
-    let _e11 = tesserae_draw.primitives;
-    tesserae_io_68_g = i32((p % max(_e11, 1u)));
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    let _e9 = tesserae_draw.primitives;
+    tesserae_io_11_g = _e3.xyz;
+    tesserae_io_68_g = i32((_e5 % max(_e9, 1u)));
+    j = 0u;
     loop {
-        let _e18 = j;
-        if (_e18 < 3u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 3u) {
             break;
         }
-        {
-            let _e23 = j;
-            let b = (((p * 3u) + _e23) * 1u);
-            let _e28 = j;
-            let _e33 = tesserae_cps[b];
-            tesserae_io_30_g[_e28].gl_Position = _e33;
-        }
+        let _e28 = tesserae_cps[(((_e5 * 3u) + _e20) * 1u)];
+        tesserae_io_30_g[_e20].gl_Position = _e28;
         continuing {
-            let _e35 = j;
-            j = (_e35 + 1u);
+            let _e32 = j;
+            j = (_e32 + 1u);
         }
     }
-    let _e37 = tesserae_vertex();
-    o.position = _e37.out0_member;
-    o.v0_ = _e37.out1_member;
-    let _e43 = o;
-    return _e43;
+    let _e35 = tesserae_vertex();
+    return TesseraeEvalOut(_e35.out0_member, _e35.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

@@ -205,12 +205,12 @@ var<private> tesserae_io_20_g: array<f32, 2>;
 var<private> global: vec4<f32> = vec4<f32>(0f, 0f, 0f, 1f);
 var<private> tesserae_io_45_g: vec3<f32>;
 var<private> global_1: f32 = 0f;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(35) 
 var<storage> tesserae_levels: array<vec4<f32>>;
-@group(0) @binding(38) 
-var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn main() {
     var local: i32;
@@ -245,46 +245,38 @@ fn tesserae_vertex() -> vec4<f32> {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_45_g = tesserae_d.xyz;
-    let _e15 = tesserae_levels[(2u * p)].x;
-    tesserae_io_16_g[0] = _e15;
-    let _e23 = tesserae_levels[(2u * p)].y;
-    tesserae_io_16_g[1] = _e23;
-    let _e31 = tesserae_levels[(2u * p)].z;
-    tesserae_io_16_g[2] = _e31;
-    let _e39 = tesserae_levels[(2u * p)].w;
-    tesserae_io_16_g[3] = _e39;
-    let _e49 = tesserae_levels[((2u * p) + 1u)].x;
-    tesserae_io_20_g[0] = _e49;
-    let _e59 = tesserae_levels[((2u * p) + 1u)].y;
-    tesserae_io_20_g[1] = _e59;
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    tesserae_io_45_g = _e3.xyz;
+    let _e13 = tesserae_levels[(2u * _e5)];
+    tesserae_io_16_g[0] = _e13.x;
+    let _e21 = tesserae_levels[(2u * _e5)];
+    tesserae_io_16_g[1] = _e21.y;
+    let _e29 = tesserae_levels[(2u * _e5)];
+    tesserae_io_16_g[2] = _e29.z;
+    let _e37 = tesserae_levels[(2u * _e5)];
+    tesserae_io_16_g[3] = _e37.w;
+    let _e47 = tesserae_levels[((2u * _e5) + 1u)];
+    tesserae_io_20_g[0] = _e47.x;
+    let _e57 = tesserae_levels[((2u * _e5) + 1u)];
+    tesserae_io_20_g[1] = _e57.y;
+    j = 0u;
     loop {
-        let _e62 = j;
-        if (_e62 < 1u) {
-        } else {
+        let _e64 = j;
+        if (_e64 >= 1u) {
             break;
         }
-        {
-            let _e67 = j;
-            let b = (((p * 1u) + _e67) * 1u);
-            let _e72 = j;
-            let _e77 = tesserae_cps[b];
-            tesserae_io_12_g[_e72].m0_member = _e77;
-        }
+        let _e72 = tesserae_cps[(((_e5 * 1u) + _e64) * 1u)];
+        tesserae_io_12_g[_e64].m0_member = _e72;
         continuing {
-            let _e79 = j;
-            j = (_e79 + 1u);
+            let _e76 = j;
+            j = (_e76 + 1u);
         }
     }
-    let _e81 = tesserae_vertex();
-    o.position = _e81;
-    let _e84 = o;
-    return _e84;
+    let _e79 = tesserae_vertex();
+    return TesseraeEvalOut(_e79);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> global: vec4<f32>;

@@ -251,12 +251,12 @@ var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f,
 var<private> tesserae_io_32_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
 var<private> tesserae_io_60_g: array<f32, 4>;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(34) 
 var<storage> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(38) 
-var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn main() {
     var u: f32;
@@ -293,43 +293,32 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    tesserae_io_11_g = _e3.xyz;
+    j = 0u;
     loop {
-        let _e10 = j;
-        if (_e10 < 4u) {
-        } else {
+        let _e12 = j;
+        if (_e12 >= 4u) {
             break;
         }
-        {
-            let _e15 = j;
-            let b = (((p * 4u) + _e15) * 1u);
-            let _e20 = j;
-            let _e25 = tesserae_cps[b];
-            tesserae_io_32_g[_e20].gl_Position = _e25;
-        }
+        let _e20 = tesserae_cps[(((_e5 * 4u) + _e12) * 1u)];
+        tesserae_io_32_g[_e12].gl_Position = _e20;
         continuing {
-            let _e27 = j;
-            j = (_e27 + 1u);
+            let _e24 = j;
+            j = (_e24 + 1u);
         }
     }
-    let _e38 = tesserae_patch_records[((p * 7u) + 3u)].x;
-    tesserae_io_60_g[0] = _e38;
-    let _e48 = tesserae_patch_records[((p * 7u) + 4u)].x;
-    tesserae_io_60_g[1] = _e48;
-    let _e58 = tesserae_patch_records[((p * 7u) + 5u)].x;
-    tesserae_io_60_g[2] = _e58;
-    let _e68 = tesserae_patch_records[((p * 7u) + 6u)].x;
-    tesserae_io_60_g[3] = _e68;
-    let _e69 = tesserae_vertex();
-    o.position = _e69.out0_member;
-    o.v0_ = _e69.out1_member;
-    let _e75 = o;
-    return _e75;
+    let _e28 = (_e5 * 7u);
+    let _e33 = tesserae_patch_records[(_e28 + 3u)];
+    let _e39 = tesserae_patch_records[(_e28 + 4u)];
+    let _e45 = tesserae_patch_records[(_e28 + 5u)];
+    let _e51 = tesserae_patch_records[(_e28 + 6u)];
+    tesserae_io_60_g = array<f32, 4>(_e33.x, _e39.x, _e45.x, _e51.x);
+    let _e55 = tesserae_vertex();
+    return TesseraeEvalOut(_e55.out0_member, _e55.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

@@ -256,12 +256,12 @@ var<private> tesserae_io_64_g: vec2<f32>;
 var<private> tesserae_io_69_g: array<f32, 2>;
 var<private> tesserae_io_75_g: vec3<f32>;
 var<private> tesserae_io_79_g: i32;
+@group(0) @binding(38) 
+var<storage> tesserae_domain: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(34) 
 var<storage> tesserae_patch_records: array<vec4<f32>>;
-@group(0) @binding(38) 
-var<storage> tesserae_domain: array<vec4<f32>>;
 
 fn main() {
     var t: vec3<f32>;
@@ -298,51 +298,41 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    tesserae_io_11_g = _e3.xyz;
+    j = 0u;
     loop {
-        let _e10 = j;
-        if (_e10 < 3u) {
-        } else {
+        let _e12 = j;
+        if (_e12 >= 3u) {
             break;
         }
-        {
-            let _e15 = j;
-            let b = (((p * 3u) + _e15) * 1u);
-            let _e20 = j;
-            let _e25 = tesserae_cps[b];
-            tesserae_io_30_g[_e20].gl_Position = _e25;
-        }
+        let _e20 = tesserae_cps[(((_e5 * 3u) + _e12) * 1u)];
+        tesserae_io_30_g[_e12].gl_Position = _e20;
         continuing {
-            let _e27 = j;
-            j = (_e27 + 1u);
+            let _e24 = j;
+            j = (_e24 + 1u);
         }
     }
-    let _e37 = tesserae_patch_records[((p * 10u) + 2u)].x;
-    tesserae_io_54_g = _e37;
-    let _e46 = tesserae_patch_records[((p * 10u) + 6u)];
-    tesserae_io_59_g[0] = _e46.xy;
-    let _e56 = tesserae_patch_records[((p * 10u) + 7u)];
-    tesserae_io_59_g[1] = _e56.xy;
-    let _e65 = tesserae_patch_records[((p * 10u) + 3u)];
-    tesserae_io_64_g = _e65.xy;
-    let _e76 = tesserae_patch_records[((p * 10u) + 8u)].x;
-    tesserae_io_69_g[0] = _e76;
-    let _e86 = tesserae_patch_records[((p * 10u) + 9u)].x;
-    tesserae_io_69_g[1] = _e86;
-    let _e94 = tesserae_patch_records[((p * 10u) + 4u)];
-    tesserae_io_75_g = _e94.xyz;
-    let _e103 = tesserae_patch_records[((p * 10u) + 5u)];
-    tesserae_io_79_g = bitcast<vec4<i32>>(_e103).x;
-    let _e106 = tesserae_vertex();
-    o.position = _e106.out0_member;
-    o.v0_ = _e106.out1_member;
-    let _e112 = o;
-    return _e112;
+    let _e28 = (_e5 * 10u);
+    let _e33 = tesserae_patch_records[(_e28 + 2u)];
+    tesserae_io_54_g = _e33.x;
+    let _e40 = tesserae_patch_records[(_e28 + 6u)];
+    let _e46 = tesserae_patch_records[(_e28 + 7u)];
+    tesserae_io_59_g = mat2x2<f32>(_e40.xy, _e46.xy);
+    let _e54 = tesserae_patch_records[(_e28 + 3u)];
+    tesserae_io_64_g = _e54.xy;
+    let _e61 = tesserae_patch_records[(_e28 + 8u)];
+    let _e67 = tesserae_patch_records[(_e28 + 9u)];
+    tesserae_io_69_g = array<f32, 2>(_e61.x, _e67.x);
+    let _e75 = tesserae_patch_records[(_e28 + 4u)];
+    tesserae_io_75_g = _e75.xyz;
+    let _e82 = tesserae_patch_records[(_e28 + 5u)];
+    tesserae_io_79_g = bitcast<vec4<i32>>(_e82).x;
+    let _e86 = tesserae_vertex();
+    return TesseraeEvalOut(_e86.out0_member, _e86.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

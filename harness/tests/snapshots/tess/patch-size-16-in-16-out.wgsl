@@ -243,10 +243,10 @@ var<private> tesserae_io_104_g: array<gl_PerVertex, 32>;
 var<private> tesserae_io_118_g: array<f32, 32>;
 var<private> unnamed: gl_PerVertex_1 = gl_PerVertex_1(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> v_col: vec4<f32>;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn bernstein_u0028_f1_u003b(t: ptr<function, f32>) -> vec4<f32> {
     var s: f32;
@@ -358,38 +358,28 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p_1 = bitcast<u32>(tesserae_d.w);
-    tesserae_io_46_g = tesserae_d.xyz;
+    let _e3 = tesserae_domain[tesserae_point];
+    tesserae_io_46_g = _e3.xyz;
+    j = 0u;
     loop {
-        let _e10 = j;
-        if (_e10 < 16u) {
-        } else {
+        let _e12 = j;
+        if (_e12 >= 16u) {
             break;
         }
-        {
-            let _e15 = j;
-            let b_1 = (((p_1 * 16u) + _e15) * 2u);
-            let _e20 = j;
-            let _e25 = tesserae_cps[b_1];
-            tesserae_io_104_g[_e20].gl_Position = _e25;
-            let _e27 = j;
-            let _e34 = tesserae_cps[(b_1 + 1u)].x;
-            tesserae_io_118_g[_e27] = _e34;
-        }
+        let _e17 = (((bitcast<u32>(_e3.w) * 16u) + _e12) * 2u);
+        let _e20 = tesserae_cps[_e17];
+        tesserae_io_104_g[_e12].gl_Position = _e20;
+        let _e28 = tesserae_cps[(_e17 + 1u)];
+        tesserae_io_118_g[_e12] = _e28.x;
         continuing {
-            let _e36 = j;
-            j = (_e36 + 1u);
+            let _e32 = j;
+            j = (_e32 + 1u);
         }
     }
-    let _e38 = tesserae_vertex();
-    o.position = _e38.out0_member;
-    o.v0_ = _e38.out1_member;
-    let _e44 = o;
-    return _e44;
+    let _e35 = tesserae_vertex();
+    return TesseraeEvalOut(_e35.out0_member, _e35.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

@@ -275,10 +275,10 @@ var<private> tesserae_io_33_g: vec3<f32>;
 var<private> tesserae_io_47_g: array<vec4<f32>, 32>;
 var<private> tesserae_io_51_g: i32;
 var<private> v_col: vec4<f32>;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     var r: vec4<f32>;
@@ -319,39 +319,29 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_33_g = tesserae_d.xyz;
-    tesserae_io_51_g = 1i;
+    let _e3 = tesserae_domain[tesserae_point];
+    tesserae_io_33_g = _e3.xyz;
+    tesserae_io_51_g = i32(1u);
+    j = 0u;
     loop {
-        let _e12 = j;
-        if (_e12 < 1u) {
-        } else {
+        let _e14 = j;
+        if (_e14 >= 1u) {
             break;
         }
-        {
-            let _e17 = j;
-            let b = (((p * 1u) + _e17) * 2u);
-            let _e22 = j;
-            let _e27 = tesserae_cps[b];
-            tesserae_io_17_g[_e22].gl_Position = _e27;
-            let _e29 = j;
-            let _e35 = tesserae_cps[(b + 1u)];
-            tesserae_io_47_g[_e29] = _e35.xyzw;
-        }
+        let _e19 = (((bitcast<u32>(_e3.w) * 1u) + _e14) * 2u);
+        let _e22 = tesserae_cps[_e19];
+        tesserae_io_17_g[_e14].gl_Position = _e22;
+        let _e30 = tesserae_cps[(_e19 + 1u)];
+        tesserae_io_47_g[_e14] = _e30;
         continuing {
-            let _e38 = j;
-            j = (_e38 + 1u);
+            let _e33 = j;
+            j = (_e33 + 1u);
         }
     }
-    let _e40 = tesserae_vertex();
-    o.position = _e40.out0_member;
-    o.v0_ = _e40.out1_member;
-    let _e46 = o;
-    return _e46;
+    let _e36 = tesserae_vertex();
+    return TesseraeEvalOut(_e36.out0_member, _e36.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

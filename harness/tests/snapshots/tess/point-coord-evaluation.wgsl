@@ -229,10 +229,10 @@ var<private> tesserae_io_30_g: array<gl_PerVertex_1, 32>;
 var<private> tesserae_point_size: f32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(39) 
 var<storage> tesserae_indices: array<u32>;
 
@@ -263,77 +263,71 @@ fn tesserae_vertex() -> TesseraeVertexOut {
     return TesseraeVertexOut(_e6, _e7);
 }
 
-@vertex 
-fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+fn tesserae_point_size_keep(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
-    var i: u32 = 0u;
 
-    let tesserae_corner_id = ((3219984u >> (4u * (tesserae_vertex_index % 6u))) & 15u);
-    let tesserae_corner = vec2<f32>(select(-1f, 1f, ((tesserae_corner_id & 2u) != 0u)), select(1f, -1f, ((tesserae_corner_id & 1u) != 0u)));
-    let _e29 = tesserae_indices[(tesserae_vertex_index / 6u)];
-    let tesserae_d = tesserae_domain[_e29];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
-    loop {
-        let _e38 = j;
-        if (_e38 < 3u) {
-        } else {
-            break;
-        }
-        {
-            let _e43 = j;
-            let b = (((p * 3u) + _e43) * 1u);
-            let _e48 = j;
-            let _e53 = tesserae_cps[b];
-            tesserae_io_30_g[_e48].gl_Position = _e53;
-        }
-        continuing {
-            let _e55 = j;
-            j = (_e55 + 1u);
-        }
-    }
-    let _e57 = tesserae_vertex();
-    let tesserae_c = _e57.out0_member;
-    let _e63 = tesserae_draw.size_range.x;
-    let _e65 = tesserae_point_size;
-    let _e67 = tesserae_point_size;
-    let _e71 = tesserae_draw.size_range.x;
-    let _e77 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e63, _e65, (_e67 > _e71)), _e77);
-    if (tesserae_c.z >= 0f) {
-        local = (tesserae_c.z <= tesserae_c.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size, (size > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e88 = local;
-    tesserae_keep = _e88;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+fn tesserae_square_corner(corner_id: u32, c_1: vec4<f32>, size_keep: vec4<f32>) -> vec4<f32> {
+    let corner = vec2<f32>(select(-1f, 1f, ((corner_id & 2u) != 0u)), select(1f, -1f, ((corner_id & 1u) != 0u)));
+    let _e22 = tesserae_draw.viewport;
+    let offset = (((corner * size_keep.x) / _e22) * c_1.w);
+    return select(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>((c_1.xy + offset), c_1.zw), (size_keep.y != 0f));
+}
+
+fn tesserae_square_point_coord(corner_id_1: u32) -> vec2<f32> {
+    let corner_1 = vec2<f32>(select(-1f, 1f, ((corner_id_1 & 2u) != 0u)), select(1f, -1f, ((corner_id_1 & 1u) != 0u)));
+    return vec2<f32>((0.5f + (0.5f * corner_1.x)), (0.5f - (0.5f * corner_1.y)));
+}
+
+fn tesserae_sprite_corner(vertex: u32) -> u32 {
+    return ((3219984u >> (4u * (vertex % 6u))) & 15u);
+}
+
+@vertex 
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -> TesseraeEvalOut {
+    var j: u32;
+
+    let _e1 = tesserae_sprite_corner(tesserae_vertex_index);
+    let _e6 = tesserae_indices[(tesserae_vertex_index / 6u)];
+    let _e9 = tesserae_domain[_e6];
+    tesserae_io_11_g = _e9.xyz;
+    j = 0u;
     loop {
-        let _e92 = i;
-        if (_e92 < 1u) {
-        } else {
+        let _e18 = j;
+        if (_e18 >= 3u) {
             break;
         }
-        {
-            let _e96 = i;
-            if (_e57.out1_member[_e96] < 0f) {
-                tesserae_keep = false;
-            }
-        }
+        let _e26 = tesserae_cps[(((bitcast<u32>(_e9.w) * 3u) + _e18) * 1u)];
+        tesserae_io_30_g[_e18].gl_Position = _e26;
         continuing {
-            let _e102 = i;
-            i = (_e102 + 1u);
+            let _e30 = j;
+            j = (_e30 + 1u);
         }
     }
-    let _e107 = tesserae_draw.viewport;
-    let tesserae_offset = (((tesserae_corner * tesserae_size) / _e107) * tesserae_c.w);
-    let _e121 = tesserae_keep;
-    o.position = select(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>((tesserae_c.xy + tesserae_offset), tesserae_c.zw), _e121);
-    o.point_coord = vec2<f32>((0.5f + (0.5f * tesserae_corner.x)), (0.5f - (0.5f * tesserae_corner.y)));
-    let _e135 = o;
-    return _e135;
+    let _e33 = tesserae_vertex();
+    let _e36 = tesserae_point_size;
+    let _e44 = tesserae_point_size_keep(_e33.out0_member, _e36, (true && !((_e33.out1_member[0] < 0f))));
+    let _e45 = tesserae_square_corner(_e1, _e33.out0_member, _e44);
+    let _e46 = tesserae_square_point_coord(_e1);
+    return TesseraeEvalOut(_e45, _e46);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

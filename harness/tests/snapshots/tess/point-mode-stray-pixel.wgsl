@@ -231,38 +231,50 @@ fn tesserae_vertex() -> vec4<f32> {
     return _e5;
 }
 
-@vertex 
-fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -> TesseraeEvalOut {
-    var o: TesseraeEvalOut;
+fn tesserae_point_size_keep(c: vec4<f32>, size: f32, distances_kept: bool) -> vec4<f32> {
     var local: bool;
     var tesserae_keep: bool;
 
-    let tesserae_corner_id = ((3219984u >> (4u * (tesserae_vertex_index % 6u))) & 15u);
-    let tesserae_corner = vec2<f32>(select(-1f, 1f, ((tesserae_corner_id & 2u) != 0u)), select(1f, -1f, ((tesserae_corner_id & 1u) != 0u)));
-    let _e29 = tesserae_indices[(tesserae_vertex_index / 6u)];
-    let tesserae_d = tesserae_domain[_e29];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_18_g = tesserae_d.xyz;
-    let _e36 = tesserae_vertex();
-    let _e41 = tesserae_draw.size_range.x;
-    let _e43 = tesserae_point_size;
-    let _e45 = tesserae_point_size;
-    let _e49 = tesserae_draw.size_range.x;
-    let _e55 = tesserae_draw.size_range.y;
-    let tesserae_size = min(select(_e41, _e43, (_e45 > _e49)), _e55);
-    if (_e36.z >= 0f) {
-        local = (_e36.z <= _e36.w);
+    let _e6 = tesserae_draw.size_range.x;
+    let _e10 = tesserae_draw.size_range.x;
+    let _e16 = tesserae_draw.size_range.y;
+    let tesserae_size = min(select(_e6, size, (size > _e10)), _e16);
+    if (c.z >= 0f) {
+        local = (c.z <= c.w);
     } else {
         local = false;
     }
-    let _e66 = local;
-    tesserae_keep = _e66;
-    let _e71 = tesserae_draw.viewport;
-    let tesserae_offset = (((tesserae_corner * tesserae_size) / _e71) * _e36.w);
-    let _e85 = tesserae_keep;
-    o.position = select(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>((_e36.xy + tesserae_offset), _e36.zw), _e85);
-    let _e87 = o;
-    return _e87;
+    let _e27 = local;
+    tesserae_keep = _e27;
+    if !(distances_kept) {
+        tesserae_keep = false;
+    }
+    let _e31 = tesserae_keep;
+    return vec4<f32>(tesserae_size, select(0f, 1f, _e31), 0f, 0f);
+}
+
+fn tesserae_square_corner(corner_id: u32, c_1: vec4<f32>, size_keep: vec4<f32>) -> vec4<f32> {
+    let corner = vec2<f32>(select(-1f, 1f, ((corner_id & 2u) != 0u)), select(1f, -1f, ((corner_id & 1u) != 0u)));
+    let _e22 = tesserae_draw.viewport;
+    let offset = (((corner * size_keep.x) / _e22) * c_1.w);
+    return select(vec4<f32>(2f, 2f, 2f, 1f), vec4<f32>((c_1.xy + offset), c_1.zw), (size_keep.y != 0f));
+}
+
+fn tesserae_sprite_corner(vertex: u32) -> u32 {
+    return ((3219984u >> (4u * (vertex % 6u))) & 15u);
+}
+
+@vertex 
+fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -> TesseraeEvalOut {
+    let _e1 = tesserae_sprite_corner(tesserae_vertex_index);
+    let _e6 = tesserae_indices[(tesserae_vertex_index / 6u)];
+    let _e9 = tesserae_domain[_e6];
+    tesserae_io_18_g = _e9.xyz;
+    let _e15 = tesserae_vertex();
+    let _e17 = tesserae_point_size;
+    let _e19 = tesserae_point_size_keep(_e15, _e17, true);
+    let _e20 = tesserae_square_corner(_e1, _e15, _e19);
+    return TesseraeEvalOut(_e20);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> o: vec4<f32>;

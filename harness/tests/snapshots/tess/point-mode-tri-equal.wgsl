@@ -209,10 +209,10 @@ var<private> tesserae_io_11_g: vec3<f32>;
 var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f, array<f32, 1>(), array<f32, 1>());
 var<private> tesserae_io_30_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     var t: vec3<f32>;
@@ -242,35 +242,25 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
+    let _e3 = tesserae_domain[tesserae_point];
+    tesserae_io_11_g = _e3.xyz;
+    j = 0u;
     loop {
-        let _e10 = j;
-        if (_e10 < 3u) {
-        } else {
+        let _e12 = j;
+        if (_e12 >= 3u) {
             break;
         }
-        {
-            let _e15 = j;
-            let b = (((p * 3u) + _e15) * 1u);
-            let _e20 = j;
-            let _e25 = tesserae_cps[b];
-            tesserae_io_30_g[_e20].gl_Position = _e25;
-        }
+        let _e20 = tesserae_cps[(((bitcast<u32>(_e3.w) * 3u) + _e12) * 1u)];
+        tesserae_io_30_g[_e12].gl_Position = _e20;
         continuing {
-            let _e27 = j;
-            j = (_e27 + 1u);
+            let _e24 = j;
+            j = (_e24 + 1u);
         }
     }
-    let _e29 = tesserae_vertex();
-    o.position = _e29.out0_member;
-    o.v0_ = _e29.out1_member;
-    let _e35 = o;
-    return _e35;
+    let _e27 = tesserae_vertex();
+    return TesseraeEvalOut(_e27.out0_member, _e27.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

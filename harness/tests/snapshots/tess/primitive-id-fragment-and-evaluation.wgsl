@@ -221,10 +221,10 @@ var<private> tesserae_io_29_g: vec3<f32>;
 var<private> tesserae_io_42_g: i32;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     let _e15 = tesserae_io_20_g[0i].gl_Position[0u];
@@ -246,38 +246,29 @@ fn tesserae_vertex() -> vec4<f32> {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_29_g = tesserae_d.xyz;
-    let _e11 = tesserae_draw.primitives;
-    tesserae_io_42_g = i32((p % max(_e11, 1u)));
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    let _e9 = tesserae_draw.primitives;
+    tesserae_io_29_g = _e3.xyz;
+    tesserae_io_42_g = i32((_e5 % max(_e9, 1u)));
+    j = 0u;
     loop {
-        let _e18 = j;
-        if (_e18 < 1u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 1u) {
             break;
         }
-        {
-            let _e23 = j;
-            let b = (((p * 1u) + _e23) * 1u);
-            let _e28 = j;
-            let _e33 = tesserae_cps[b];
-            tesserae_io_20_g[_e28].gl_Position = _e33;
-        }
+        let _e28 = tesserae_cps[(((_e5 * 1u) + _e20) * 1u)];
+        tesserae_io_20_g[_e20].gl_Position = _e28;
         continuing {
-            let _e35 = j;
-            j = (_e35 + 1u);
+            let _e32 = j;
+            j = (_e32 + 1u);
         }
     }
-    let _e37 = tesserae_vertex();
-    o.position = _e37;
-    let _e43 = tesserae_draw.primitives;
-    o.primitive_id = i32((p % max(_e43, 1u)));
-    let _e48 = o;
-    return _e48;
+    let _e35 = tesserae_vertex();
+    let _e38 = tesserae_draw.primitives;
+    return TesseraeEvalOut(_e35, i32((_e5 % max(_e38, 1u))));
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> o: vec4<f32>;

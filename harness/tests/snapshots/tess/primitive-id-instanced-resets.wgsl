@@ -263,10 +263,10 @@ var<private> tesserae_io_60_g: i32;
 var<private> tesserae_io_67_g: array<f32, 32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     var u: f32;
@@ -301,40 +301,31 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
-    let _e11 = tesserae_draw.primitives;
-    tesserae_io_60_g = i32((p % max(_e11, 1u)));
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    let _e9 = tesserae_draw.primitives;
+    tesserae_io_11_g = _e3.xyz;
+    tesserae_io_60_g = i32((_e5 % max(_e9, 1u)));
+    j = 0u;
     loop {
-        let _e18 = j;
-        if (_e18 < 4u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 4u) {
             break;
         }
-        {
-            let _e23 = j;
-            let b = (((p * 4u) + _e23) * 2u);
-            let _e28 = j;
-            let _e33 = tesserae_cps[b];
-            tesserae_io_32_g[_e28].gl_Position = _e33;
-            let _e35 = j;
-            let _e42 = tesserae_cps[(b + 1u)].x;
-            tesserae_io_67_g[_e35] = _e42;
-        }
+        let _e25 = (((_e5 * 4u) + _e20) * 2u);
+        let _e28 = tesserae_cps[_e25];
+        tesserae_io_32_g[_e20].gl_Position = _e28;
+        let _e36 = tesserae_cps[(_e25 + 1u)];
+        tesserae_io_67_g[_e20] = _e36.x;
         continuing {
-            let _e44 = j;
-            j = (_e44 + 1u);
+            let _e40 = j;
+            j = (_e40 + 1u);
         }
     }
-    let _e46 = tesserae_vertex();
-    o.position = _e46.out0_member;
-    o.v0_ = _e46.out1_member;
-    let _e52 = o;
-    return _e52;
+    let _e43 = tesserae_vertex();
+    return TesseraeEvalOut(_e43.out0_member, _e43.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

@@ -253,16 +253,10 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var o: TesseraeEvalOut;
-
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
-    let _e8 = tesserae_vertex();
-    o.position = _e8.out0_member;
-    o.v0_ = _e8.out1_member;
-    let _e14 = o;
-    return _e14;
+    let _e3 = tesserae_domain[tesserae_point];
+    tesserae_io_11_g = _e3.xyz;
+    let _e9 = tesserae_vertex();
+    return TesseraeEvalOut(_e9.out0_member, _e9.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

@@ -260,10 +260,10 @@ var<private> unnamed: gl_PerVertex = gl_PerVertex(vec4<f32>(0f, 0f, 0f, 1f), 1f,
 var<private> tesserae_io_32_g: array<gl_PerVertex_1, 32>;
 var<private> v_col: vec4<f32>;
 var<private> tesserae_io_64_g: array<Data, 32>;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     var u: f32;
@@ -304,50 +304,32 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
+    let _e3 = tesserae_domain[tesserae_point];
+    tesserae_io_11_g = _e3.xyz;
+    j = 0u;
     loop {
-        let _e10 = j;
-        if (_e10 < 4u) {
-        } else {
+        let _e12 = j;
+        if (_e12 >= 4u) {
             break;
         }
-        {
-            let _e15 = j;
-            let b = (((p * 4u) + _e15) * 6u);
-            let _e20 = j;
-            let _e25 = tesserae_cps[b];
-            tesserae_io_32_g[_e20].gl_Position = _e25;
-            let _e27 = j;
-            let _e35 = tesserae_cps[(b + 1u)];
-            tesserae_io_64_g[_e27].arr[0] = _e35.xyzw;
-            let _e38 = j;
-            let _e46 = tesserae_cps[(b + 2u)];
-            tesserae_io_64_g[_e38].arr[1] = _e46.xyzw;
-            let _e49 = j;
-            let _e57 = tesserae_cps[(b + 3u)];
-            tesserae_io_64_g[_e49].arr[2] = _e57.xyzw;
-            let _e60 = j;
-            let _e68 = tesserae_cps[(b + 4u)];
-            tesserae_io_64_g[_e60].m[0] = _e68.xy;
-            let _e71 = j;
-            let _e79 = tesserae_cps[(b + 5u)];
-            tesserae_io_64_g[_e71].m[1] = _e79.xy;
-        }
+        let _e17 = (((bitcast<u32>(_e3.w) * 4u) + _e12) * 6u);
+        let _e20 = tesserae_cps[_e17];
+        tesserae_io_32_g[_e12].gl_Position = _e20;
+        let _e28 = tesserae_cps[(_e17 + 1u)];
+        let _e33 = tesserae_cps[(_e17 + 2u)];
+        let _e38 = tesserae_cps[(_e17 + 3u)];
+        let _e44 = tesserae_cps[(_e17 + 4u)];
+        let _e50 = tesserae_cps[(_e17 + 5u)];
+        tesserae_io_64_g[_e12] = Data(array<vec4<f32>, 3>(_e28, _e33, _e38), mat2x2<f32>(_e44.xy, _e50.xy));
         continuing {
-            let _e82 = j;
-            j = (_e82 + 1u);
+            let _e56 = j;
+            j = (_e56 + 1u);
         }
     }
-    let _e84 = tesserae_vertex();
-    o.position = _e84.out0_member;
-    o.v0_ = _e84.out1_member;
-    let _e90 = o;
-    return _e90;
+    let _e59 = tesserae_vertex();
+    return TesseraeEvalOut(_e59.out0_member, _e59.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

@@ -232,10 +232,10 @@ var<private> tesserae_io_30_g: array<gl_PerVertex_1, 32>;
 var<private> tesserae_io_57_g: array<mat3x3<f32>, 32>;
 var<private> v_col: vec4<f32>;
 var<private> tesserae_io_99_g: array<vec4<f32>, 32>;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     var t: vec3<f32>;
@@ -277,47 +277,32 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
+    let _e3 = tesserae_domain[tesserae_point];
+    tesserae_io_11_g = _e3.xyz;
+    j = 0u;
     loop {
-        let _e10 = j;
-        if (_e10 < 3u) {
-        } else {
+        let _e12 = j;
+        if (_e12 >= 3u) {
             break;
         }
-        {
-            let _e15 = j;
-            let b = (((p * 3u) + _e15) * 5u);
-            let _e20 = j;
-            let _e25 = tesserae_cps[b];
-            tesserae_io_30_g[_e20].gl_Position = _e25;
-            let _e27 = j;
-            let _e34 = tesserae_cps[(b + 1u)];
-            tesserae_io_57_g[_e27][0] = _e34.xyz;
-            let _e37 = j;
-            let _e44 = tesserae_cps[(b + 2u)];
-            tesserae_io_57_g[_e37][1] = _e44.xyz;
-            let _e47 = j;
-            let _e54 = tesserae_cps[(b + 3u)];
-            tesserae_io_57_g[_e47][2] = _e54.xyz;
-            let _e57 = j;
-            let _e63 = tesserae_cps[(b + 4u)];
-            tesserae_io_99_g[_e57] = _e63.xyzw;
-        }
+        let _e17 = (((bitcast<u32>(_e3.w) * 3u) + _e12) * 5u);
+        let _e20 = tesserae_cps[_e17];
+        tesserae_io_30_g[_e12].gl_Position = _e20;
+        let _e28 = tesserae_cps[(_e17 + 1u)];
+        let _e34 = tesserae_cps[(_e17 + 2u)];
+        let _e40 = tesserae_cps[(_e17 + 3u)];
+        tesserae_io_57_g[_e12] = mat3x3<f32>(_e28.xyz, _e34.xyz, _e40.xyz);
+        let _e49 = tesserae_cps[(_e17 + 4u)];
+        tesserae_io_99_g[_e12] = _e49;
         continuing {
-            let _e66 = j;
-            j = (_e66 + 1u);
+            let _e52 = j;
+            j = (_e52 + 1u);
         }
     }
-    let _e68 = tesserae_vertex();
-    o.position = _e68.out0_member;
-    o.v0_ = _e68.out1_member;
-    let _e74 = o;
-    return _e74;
+    let _e55 = tesserae_vertex();
+    return TesseraeEvalOut(_e55.out0_member, _e55.out1_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

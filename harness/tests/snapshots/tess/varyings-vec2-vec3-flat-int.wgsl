@@ -287,10 +287,10 @@ var<private> te_b: vec3<f32>;
 var<private> tesserae_io_84_g: array<vec3<f32>, 32>;
 var<private> te_k: i32;
 var<private> tesserae_io_106_g: array<i32, 32>;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn main() {
     var u: f32;
@@ -343,46 +343,32 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_11_g = tesserae_d.xyz;
+    let _e3 = tesserae_domain[tesserae_point];
+    tesserae_io_11_g = _e3.xyz;
+    j = 0u;
     loop {
-        let _e10 = j;
-        if (_e10 < 4u) {
-        } else {
+        let _e12 = j;
+        if (_e12 >= 4u) {
             break;
         }
-        {
-            let _e15 = j;
-            let b = (((p * 4u) + _e15) * 4u);
-            let _e20 = j;
-            let _e25 = tesserae_cps[b];
-            tesserae_io_32_g[_e20].gl_Position = _e25;
-            let _e27 = j;
-            let _e33 = tesserae_cps[(b + 1u)];
-            tesserae_io_61_g[_e27] = _e33.xy;
-            let _e36 = j;
-            let _e42 = tesserae_cps[(b + 2u)];
-            tesserae_io_84_g[_e36] = _e42.xyz;
-            let _e45 = j;
-            let _e51 = tesserae_cps[(b + 3u)];
-            tesserae_io_106_g[_e45] = bitcast<vec4<i32>>(_e51).x;
-        }
+        let _e17 = (((bitcast<u32>(_e3.w) * 4u) + _e12) * 4u);
+        let _e20 = tesserae_cps[_e17];
+        tesserae_io_32_g[_e12].gl_Position = _e20;
+        let _e28 = tesserae_cps[(_e17 + 1u)];
+        tesserae_io_61_g[_e12] = _e28.xy;
+        let _e36 = tesserae_cps[(_e17 + 2u)];
+        tesserae_io_84_g[_e12] = _e36.xyz;
+        let _e44 = tesserae_cps[(_e17 + 3u)];
+        tesserae_io_106_g[_e12] = bitcast<vec4<i32>>(_e44).x;
         continuing {
-            let _e55 = j;
-            j = (_e55 + 1u);
+            let _e49 = j;
+            j = (_e49 + 1u);
         }
     }
-    let _e57 = tesserae_vertex();
-    o.position = _e57.out0_member;
-    o.v0_ = _e57.out1_member;
-    o.v1_ = _e57.out2_member;
-    o.v2_ = _e57.out3_member;
-    let _e67 = o;
-    return _e67;
+    let _e52 = tesserae_vertex();
+    return TesseraeEvalOut(_e52.out0_member, _e52.out1_member, _e52.out2_member, _e52.out3_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

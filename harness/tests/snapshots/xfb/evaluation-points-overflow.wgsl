@@ -221,10 +221,10 @@ var<private> half: f32;
 var<private> tesserae_xfb_values: array<u32, 2> = array<u32, 2>();
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(41) 
 var<storage, read_write> tesserae_capture_words: array<u32>;
 @group(0) @binding(40) 
@@ -265,56 +265,46 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_capture_points(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
-    var j: u32 = 0u;
-    var tesserae_i: u32 = 0u;
+    var j: u32;
+    var tesserae_i: u32;
 
-    let tesserae_point = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
-    let _e11 = tesserae_indirect[5];
-    if (tesserae_point >= _e11) {
+    let _e8 = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
+    let _e12 = tesserae_indirect[5u];
+    if (_e8 >= _e12) {
         return;
     }
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_27_g = tesserae_d.xyz;
-    let _e23 = tesserae_draw.primitives;
-    tesserae_io_42_g = i32((p % max(_e23, 1u)));
+    let _e16 = tesserae_domain[_e8];
+    let _e18 = bitcast<u32>(_e16.w);
+    let _e22 = tesserae_draw.primitives;
+    tesserae_io_27_g = _e16.xyz;
+    tesserae_io_42_g = i32((_e18 % max(_e22, 1u)));
+    j = 0u;
     loop {
-        let _e30 = j;
-        if (_e30 < 1u) {
-        } else {
+        let _e33 = j;
+        if (_e33 >= 1u) {
             break;
         }
-        {
-            let _e35 = j;
-            let b = (((p * 1u) + _e35) * 1u);
-            let _e40 = j;
-            let _e45 = tesserae_cps[b];
-            tesserae_io_20_g[_e40].gl_Position = _e45;
-        }
+        let _e41 = tesserae_cps[(((_e18 * 1u) + _e33) * 1u)];
+        tesserae_io_20_g[_e33].gl_Position = _e41;
         continuing {
-            let _e47 = j;
-            j = (_e47 + 1u);
+            let _e45 = j;
+            j = (_e45 + 1u);
         }
     }
-    let _e49 = tesserae_vertex();
+    let _e48 = tesserae_vertex();
+    tesserae_i = 0u;
     loop {
-        let _e52 = tesserae_i;
-        if (_e52 < 2u) {
-        } else {
+        let _e53 = tesserae_i;
+        if (_e53 >= 2u) {
             break;
         }
-        {
-            let _e58 = tesserae_i;
+        let _e61 = tesserae_xfb_values[_e53];
+        tesserae_capture_words[((_e8 * 2u) + _e53)] = _e61;
+        continuing {
             let _e62 = tesserae_i;
-            let _e64 = tesserae_xfb_values[_e62];
-            tesserae_capture_words[((tesserae_point * 2u) + _e58)] = _e64;
-        }
-        continuing {
-            let _e66 = tesserae_i;
-            tesserae_i = (_e66 + 1u);
+            tesserae_i = (_e62 + 1u);
         }
     }
-    return;
 }
 // pass `capture write`, tessellation evaluation stage
 @group(0) @binding(41) var<storage, read> tesserae_capture_words: array<u32>;
@@ -425,10 +415,10 @@ var<private> half: f32;
 var<private> tesserae_xfb_values: array<u32, 2> = array<u32, 2>();
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(33) 
-var<storage> tesserae_cps: array<vec4<f32>>;
 @group(0) @binding(38) 
 var<storage> tesserae_domain: array<vec4<f32>>;
+@group(0) @binding(33) 
+var<storage> tesserae_cps: array<vec4<f32>>;
 
 fn tesserae_xfb_capture() {
     let _e19 = patch_id;
@@ -465,39 +455,28 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @vertex 
 fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32) -> TesseraeEvalOut {
-    var j: u32 = 0u;
-    var o: TesseraeEvalOut;
+    var j: u32;
 
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_27_g = tesserae_d.xyz;
-    let _e11 = tesserae_draw.primitives;
-    tesserae_io_42_g = i32((p % max(_e11, 1u)));
+    let _e3 = tesserae_domain[tesserae_point];
+    let _e5 = bitcast<u32>(_e3.w);
+    let _e9 = tesserae_draw.primitives;
+    tesserae_io_27_g = _e3.xyz;
+    tesserae_io_42_g = i32((_e5 % max(_e9, 1u)));
+    j = 0u;
     loop {
-        let _e18 = j;
-        if (_e18 < 1u) {
-        } else {
+        let _e20 = j;
+        if (_e20 >= 1u) {
             break;
         }
-        {
-            let _e23 = j;
-            let b = (((p * 1u) + _e23) * 1u);
-            let _e28 = j;
-            let _e33 = tesserae_cps[b];
-            tesserae_io_20_g[_e28].gl_Position = _e33;
-        }
+        let _e28 = tesserae_cps[(((_e5 * 1u) + _e20) * 1u)];
+        tesserae_io_20_g[_e20].gl_Position = _e28;
         continuing {
-            let _e35 = j;
-            j = (_e35 + 1u);
+            let _e32 = j;
+            j = (_e32 + 1u);
         }
     }
-    let _e37 = tesserae_vertex();
-    o.position = _e37.out0_member;
-    o.v0_ = _e37.out1_member;
-    o.v1_ = _e37.out2_member;
-    o.v2_ = _e37.out3_member;
-    let _e47 = o;
-    return _e47;
+    let _e35 = tesserae_vertex();
+    return TesseraeEvalOut(_e35.out0_member, _e35.out1_member, _e35.out2_member, _e35.out3_member);
 }
 // pass `tessellation evaluation`, fragment stage
 var<private> frag: vec4<f32>;

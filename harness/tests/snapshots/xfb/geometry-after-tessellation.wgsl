@@ -223,23 +223,22 @@ fn tesserae_vertex() -> TesseraeVertexOut {
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_evaluation_records(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {
-    let tesserae_point = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
-    let _e11 = tesserae_indirect[5];
-    if (tesserae_point >= _e11) {
+    let _e8 = (tesserae_id.x + ((tesserae_id.y * tesserae_groups.x) * 64u));
+    let _e12 = tesserae_indirect[5u];
+    if (_e8 >= _e12) {
         return;
     }
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-    tesserae_io_18_g = tesserae_d.xyz;
-    let _e23 = tesserae_draw.primitives;
-    tesserae_io_32_g = i32((p % max(_e23, 1u)));
-    let _e28 = tesserae_vertex();
-    let tesserae_base = (tesserae_point * 3u);
-    tesserae_eval_records[tesserae_base] = _e28.out0_member;
-    tesserae_eval_records[(tesserae_base + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e28.out1_member, 0u, 0u, 0u));
-    let _e50 = tesserae_draw.primitives;
-    tesserae_eval_records[(tesserae_base + 2u)] = vec4<f32>(bitcast<f32>((p % max(_e50, 1u))), 0f, 0f, 0f);
-    return;
+    let _e16 = tesserae_domain[_e8];
+    let _e18 = bitcast<u32>(_e16.w);
+    let _e22 = tesserae_draw.primitives;
+    tesserae_io_18_g = _e16.xyz;
+    tesserae_io_32_g = i32((_e18 % max(_e22, 1u)));
+    let _e30 = tesserae_vertex();
+    let _e32 = (_e8 * 3u);
+    tesserae_eval_records[_e32] = _e30.out0_member;
+    tesserae_eval_records[(_e32 + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e30.out1_member, 0u, 0u, 0u));
+    let _e48 = tesserae_draw.primitives;
+    tesserae_eval_records[(_e32 + 2u)] = vec4<f32>(bitcast<f32>((_e18 % max(_e48, 1u))), 0f, 0f, 0f);
 }
 // pass `geometry arguments`, geometry stage
 @group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;

@@ -67,7 +67,7 @@ pub(super) fn control_pass(
         },
     ];
     let mut b = FunctionBuilder::new(&mut module, "tesserae_control_main", arguments, None);
-    let ctx = Inputs { stage, vars, draw };
+    let ctx = Inputs { stage, vars, draw: Some(draw) };
     let (wg, lid) = (b.argument(0), b.argument(1));
     let (wg_x, wg_y) = (b.expr(Expression::AccessIndex { base: wg, index: 0 }), b.expr(Expression::AccessIndex { base: wg, index: 1 }));
     let primitives = ctx.draw_field(&mut b, "primitives")?;

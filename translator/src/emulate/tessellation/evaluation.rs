@@ -30,20 +30,20 @@
 //! volume) when its depth is outside [0, w] or a clip or cull distance is negative, so no cull
 //! pass runs; sizes are clamped to the range as on point lists.
 
-use super::{fill_levels, fill_patch_inputs, fill_per_vertex, io_globals, relabel, set_builtins, tess_coord_value, tess_err, TessState};
+use super::inputs::{per_vertex_fills, record_buffer, EvaluationRecords, Fill, Inputs};
+use super::{relabel, tess_err, TessState};
 use crate::desc::Stage;
-use crate::emulation::Emulation;
+use crate::emulate::ir::{self, FunctionBuilder};
+use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::lower::tess_io::IoVar;
 use crate::plan::{Pass, Workgroups};
-use crate::points::{self, OUTSIDE_CLIP_VOLUME};
-use crate::records::RecordLayout;
+use crate::records::{Field as RecordField, RecordLayout};
 use crate::tessellator::gpu;
 use crate::vertex_function;
 use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
-use naga::{Binding as NagaBinding, BuiltIn};
+use naga::{BinaryOperator, Binding as NagaBinding, BuiltIn, Expression, Handle, ScalarKind};
 use spirv::BuiltIn as SpvBuiltIn;
-use std::fmt::Write;
 
 /// The index the cull passes write over a culled primitive's indices: the render pass's vertex
 /// stage places it outside the clip volume (and a backend that treats it as a primitive
@@ -78,28 +78,6 @@ pub struct Layouts<'a> {
     pub patch: &'a RecordLayout,
 }
 
-/// Statements that set the stage's inputs for the domain point `tesserae_d` of patch `p`:
-/// `TessCoord`, `PrimitiveId`, `PatchVertices`, the levels, per-vertex and per-patch inputs.
-fn evaluation_prologue(module: &naga::Module, vars: &[IoVar], st: &TessState, layouts: Layouts) -> Result<String, TranslateError> {
-    let stage = Stage::TessEval;
-    let n = st.output_vertices;
-    let mut prologue = String::new();
-    set_builtins(
-        module,
-        vars,
-        &[
-            (SpvBuiltIn::TessCoord, tess_coord_value(stage, module, vars)?),
-            (SpvBuiltIn::PrimitiveId, "(p % max(tesserae_draw.primitives, 1u))".into()),
-            (SpvBuiltIn::PatchVertices, format!("{n}u")),
-        ],
-        &mut prologue,
-    );
-    fill_levels(module, vars, "p", &mut prologue);
-    fill_per_vertex(stage, module, vars, n, layouts.control_point, "tesserae_cps", &format!("(p * {n}u + j)"), &mut prologue)?;
-    fill_patch_inputs(stage, module, vars, layouts.patch, "p", &mut prologue)?;
-    Ok(prologue)
-}
-
 /// The stage's entry point, turned into [`vertex_function::FUNCTION`]: every input is a global
 /// the prologue fills ([`crate::lower::tess_io`]).
 fn stage_function(module: &mut naga::Module) -> Result<vertex_function::VertexFunction, TranslateError> {
@@ -109,17 +87,6 @@ fn stage_function(module: &mut naga::Module) -> Result<vertex_function::VertexFu
         return Err(tess_err(stage, "an input naga kept after lowering"));
     }
     Ok(func)
-}
-
-/// The `array<vec4<f32>>` buffers of `b` that `body` names, and the draw uniform if it does.
-fn record_buffers(e: Emulation, b: &EvaluationBuffers, body: &str) -> String {
-    let buffers = [
-        (b.cps, "read", "tesserae_cps"),
-        (b.patches, "read", "tesserae_patch_records"),
-        (b.levels, "read", "tesserae_levels"),
-        (b.domain, "read", "tesserae_domain"),
-    ];
-    super::declarations_used(e, body, &buffers)
 }
 
 /// What the evaluation stage's passes need besides its module.
@@ -154,218 +121,467 @@ pub struct Sprites {
     pub cull_distances: u32,
 }
 
+/// What an evaluation pass's entry point uses of the stage's module, prepared by [`prepare`]:
+/// the stage as [`vertex_function::FUNCTION`], the draw uniform (and template functions) where
+/// the pass reads them, and the record buffers its inputs read (only those it uses).
+struct Prepared<'a> {
+    user: vertex_function::UserItems,
+    func: vertex_function::VertexFunction,
+    inputs: Inputs<'a>,
+    records: EvaluationRecords,
+    fills: Vec<(Handle<naga::GlobalVariable>, Option<u32>, Fill)>,
+    /// The template's functions in the module, by name.
+    functions: Vec<(String, Handle<naga::Function>)>,
+}
+
+/// Prepares `module` for a pass; `template`: WGSL functions the pass links in with the draw
+/// uniform (a template, [`crate::wgsl::round_trip_template`]); the draw uniform comes alone when
+/// `needs_draw` (or the stage reads `PrimitiveId`).
+fn prepare<'a>(
+    module: &mut naga::Module,
+    pass: &'a EvaluationPass,
+    needs_draw: bool,
+    template: Option<String>,
+) -> Result<Prepared<'a>, TranslateError> {
+    let stage = Stage::TessEval;
+    let func = stage_function(module)?;
+    let user = vertex_function::UserItems::of(module);
+    let mut inputs = Inputs { stage, vars: pass.vars, draw: None };
+    let mut functions = Vec::new();
+    let e = pass.emulation;
+    if needs_draw || template.is_some() || inputs.has_builtin(module, SpvBuiltIn::PrimitiveId) {
+        let text = Emulation { group: 0, restart: false }.draw_uniform_wgsl() + &template.unwrap_or_default();
+        let template = crate::wgsl::round_trip_template(stage, text)?;
+        let linked = crate::link::link(module, template.module(), &[])
+            .map_err(|err| TranslateError::InvalidPlan(format!("linking a template into an evaluation pass: {err}")))?;
+        let t = template.module();
+        let draw = t.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some("tesserae_draw")).map(|(h, _)| linked.global(h));
+        let draw = draw.ok_or_else(|| TranslateError::InvalidPlan("the evaluation template declares no draw uniform".into()))?;
+        module.global_variables[draw].binding = Some(naga::ResourceBinding { group: e.group, binding: binding::DRAW });
+        inputs.draw = Some(draw);
+        functions = t.functions.iter().filter_map(|(h, f)| Some((f.name.clone()?, linked.function(h)))).collect();
+    }
+    let fills = per_vertex_fills(module, pass.vars, pass.layouts.control_point, stage)?;
+    let b = &pass.buffers;
+    let records = EvaluationRecords {
+        domain: record_buffer(module, e, "tesserae_domain", b.domain, false),
+        cps: (!fills.is_empty()).then(|| record_buffer(module, e, "tesserae_cps", b.cps, false)),
+        patches: inputs.has_patch_inputs(module).then(|| record_buffer(module, e, "tesserae_patch_records", b.patches, false)),
+        levels: inputs.has_levels(module).then(|| record_buffer(module, e, "tesserae_levels", b.levels, false)),
+    };
+    Ok(Prepared { user, func, inputs, records, fills, functions })
+}
+
+impl Prepared<'_> {
+    /// Domain point `entry`'s inputs filled and the stage called: `(its result, p)`, `p` the
+    /// point's patch record.
+    fn run_stage(
+        &self,
+        b: &mut FunctionBuilder,
+        pass: &EvaluationPass,
+        entry: Handle<Expression>,
+    ) -> Result<(Handle<Expression>, Handle<Expression>), TranslateError> {
+        let d = b.load_element(self.records.domain, entry);
+        let w = b.expr(Expression::AccessIndex { base: d, index: 3 });
+        let p = b.bitcast(w, ScalarKind::Uint);
+        let l = pass.layouts;
+        self.inputs.evaluation_prologue(b, pass.state.output_vertices, l.control_point, l.patch, &self.records, &self.fills, (d, p))?;
+        let out = b.call(self.func.handle, Vec::new()).ok_or_else(|| tess_err(Stage::TessEval, "an evaluation stage without outputs"))?;
+        Ok((out, p))
+    }
+
+    /// The template function `name`.
+    fn function(&self, name: &str) -> Result<Handle<naga::Function>, TranslateError> {
+        self.functions
+            .iter()
+            .find(|f| f.0 == name)
+            .map(|f| f.1)
+            .ok_or_else(|| TranslateError::InvalidPlan(format!("the evaluation template lacks `{name}`")))
+    }
+
+    fn finish(self, module: naga::Module, verify: bool) -> Result<ValidatedWgsl, TranslateError> {
+        vertex_function::validate_and_write_linked(Stage::TessEval, module, &self.user, verify, |e| {
+            TranslateError::InvalidPlan(format!("an evaluation pass does not validate: {e}"))
+        })
+    }
+}
+
+/// Output `o`'s value in the stage's result `out`.
+fn output(b: &mut FunctionBuilder, out: Handle<Expression>, o: &vertex_function::Output) -> Handle<Expression> {
+    match o.member {
+        Some(index) => b.expr(Expression::AccessIndex { base: out, index }),
+        None => out,
+    }
+}
+
+/// The demoted global `name` of the stage's module ([`vertex_function::DEMOTED_GLOBALS`]).
+fn demoted(module: &naga::Module, name: &str) -> Result<Option<Handle<naga::GlobalVariable>>, TranslateError> {
+    let found = vertex_function::demoted_globals(module).map_err(|e| relabel(e, Stage::TessEval))?;
+    Ok(found.into_iter().find(|g| g.0 == name).map(|g| g.1))
+}
+
+/// The primitive ID varying's value: `p % max(primitives, 1)` as `ty` (`u32` or `i32`).
+fn primitive_id_varying(
+    b: &mut FunctionBuilder,
+    inputs: &Inputs,
+    p: Handle<Expression>,
+    ty: &str,
+) -> Result<Handle<Expression>, TranslateError> {
+    let id = inputs.primitive_id(b, p)?;
+    Ok(if ty == "i32" { b.expr(Expression::As { expr: id, kind: ScalarKind::Sint, convert: Some(4) }) } else { id })
+}
+
+fn scalar_type(module: &mut naga::Module, scalar: naga::Scalar) -> Handle<naga::Type> {
+    module.types.insert(naga::Type { name: None, inner: naga::TypeInner::Scalar(scalar) }, naga::Span::UNDEFINED)
+}
+
+fn builtin_argument(name: &str, ty: Handle<naga::Type>, builtin: BuiltIn) -> naga::FunctionArgument {
+    naga::FunctionArgument { name: Some(name.into()), ty, binding: Some(NagaBinding::BuiltIn(builtin)) }
+}
+
+fn at_location(location: u32, interpolation: Option<naga::Interpolation>, sampling: Option<naga::Sampling>) -> NagaBinding {
+    NagaBinding::Location { location, interpolation, sampling, blend_src: None, per_primitive: false }
+}
+
+/// What the draw's vertex output holds besides the position, in order.
+enum Field {
+    Output(usize),
+    PrimitiveId(&'static str),
+    PointCoord,
+}
+
+/// The draw's output struct: the position, each varying with `interpolation` (`None`: as the
+/// stage declared it), native clip distances when `clip`, the primitive ID, `PointCoord`.
+fn output_struct(
+    module: &mut naga::Module,
+    func: &vertex_function::VertexFunction,
+    pass: &EvaluationPass,
+    flat: bool,
+    clip: bool,
+    point_coord: Option<u32>,
+) -> Result<(Handle<naga::Type>, Vec<Field>, u32), TranslateError> {
+    let stage = Stage::TessEval;
+    let f32x4 = module.types.insert(naga::Type { name: None, inner: ir::vec4(ScalarKind::Float) }, naga::Span::UNDEFINED);
+    let mut members = vec![("position".to_string(), f32x4, NagaBinding::BuiltIn(BuiltIn::Position { invariant: false }))];
+    let mut fields = Vec::new();
+    let mut native_clip = 0;
+    for (i, o) in func.outputs.iter().enumerate() {
+        match &o.binding {
+            NagaBinding::Location { location, .. } => {
+                let v = if flat {
+                    crate::record_draw::Varying::flat(*location, o.ty)
+                } else {
+                    crate::record_draw::Varying::from_binding(module, *location, o.ty, &o.binding)
+                };
+                members.push((format!("v{location}"), o.ty, at_location(*location, v.interpolation, v.sampling)));
+                fields.push(Field::Output(i));
+            }
+            NagaBinding::BuiltIn(BuiltIn::ClipDistances) if clip => {
+                native_clip = vertex_function::clip_distance_count(stage, module, o.ty)?;
+                members.push(("clip".into(), o.ty, NagaBinding::BuiltIn(BuiltIn::ClipDistances)));
+                fields.push(Field::Output(i));
+            }
+            _ => {}
+        }
+    }
+    if let Some((l, ty)) = pass.primitive_id_location {
+        let t = scalar_type(module, if ty == "i32" { naga::Scalar::I32 } else { naga::Scalar::U32 });
+        members.push(("primitive_id".into(), t, at_location(l, Some(naga::Interpolation::Flat), None)));
+        fields.push(Field::PrimitiveId(ty));
+    }
+    if let Some(l) = point_coord {
+        let t = module.types.insert(
+            naga::Type { name: None, inner: naga::TypeInner::Vector { size: naga::VectorSize::Bi, scalar: naga::Scalar::F32 } },
+            naga::Span::UNDEFINED,
+        );
+        members.push(("point_coord".into(), t, at_location(l, Some(naga::Interpolation::Linear), None)));
+        fields.push(Field::PointCoord);
+    }
+    let ty = ir::io_struct(module, "TesseraeEvalOut", members).map_err(|e| tess_err(stage, e))?;
+    Ok((ty, fields, native_clip))
+}
+
+/// The values of `fields` (`point_coord`: the `PointCoord` value, where there is one).
+fn field_values(
+    b: &mut FunctionBuilder,
+    prep: &Prepared,
+    fields: &[Field],
+    (out, p): (Handle<Expression>, Handle<Expression>),
+    point_coord: Option<Handle<Expression>>,
+) -> Result<Vec<Handle<Expression>>, TranslateError> {
+    let mut values = Vec::new();
+    for f in fields {
+        values.push(match *f {
+            Field::Output(i) => output(b, out, &prep.func.outputs[i]),
+            Field::PrimitiveId(ty) => primitive_id_varying(b, &prep.inputs, p, ty)?,
+            Field::PointCoord => point_coord.ok_or_else(|| TranslateError::InvalidPlan("PointCoord without its value".into()))?,
+        });
+    }
+    Ok(values)
+}
+
 /// The evaluation stage as a vertex stage over domain points; returns the WGSL and its
 /// native clip distance count.
 pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -> Result<(ValidatedWgsl, u32), TranslateError> {
-    let stage = Stage::TessEval;
-    let func = stage_function(&mut module)?;
     if let Some(sprites) = pass.sprites {
-        return Ok((sprite_pass(module, func, pass, sprites)?, 0));
+        return Ok((sprite_pass(module, pass, sprites)?, 0));
     }
-    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
-    // The vertex output, as the stage declared it.
-    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
-    let mut copies = String::new();
-    let mut enable = "";
-    let mut native_clip = 0;
-    for o in &func.outputs {
-        match &o.binding {
-            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
-                let _ = writeln!(copies, "    o.position = {};", o.access);
-            }
-            NagaBinding::Location { location, .. } => {
-                let (ty, _, _) = vertex_function::wgsl_type(&module, o.ty).map_err(|e| relabel(e, stage))?;
-                let _ = writeln!(fields, "    @location({location}) {} v{location}: {ty},", vertex_function::interpolate_attr(&o.binding));
-                let _ = writeln!(copies, "    o.v{location} = {};", o.access);
-            }
-            NagaBinding::BuiltIn(BuiltIn::ClipDistances) if pass.clip_location.is_none() => {
-                native_clip = vertex_function::clip_distance_count(stage, &module, o.ty)?;
-                enable = "enable clip_distances;\n";
-                let _ = writeln!(fields, "    @builtin(clip_distances) clip: array<f32, {native_clip}>,");
-                let _ = writeln!(copies, "    o.clip = {};", o.access);
-            }
-            _ => {}
-        }
-    }
-    if let Some((l, ty)) = pass.primitive_id_location {
-        let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
-        let _ = writeln!(copies, "    o.primitive_id = {ty}(p % max(tesserae_draw.primitives, 1u));");
+    let prep = prepare(&mut module, pass, pass.primitive_id_location.is_some(), None)?;
+    let (out_ty, fields, native_clip) = output_struct(&mut module, &prep.func, pass, false, pass.clip_location.is_none(), None)?;
+    let u32_ty = scalar_type(&mut module, naga::Scalar::U32);
+    let targets = pass.layered || pass.viewports;
+    let mut arguments = vec![builtin_argument("tesserae_point", u32_ty, BuiltIn::VertexIndex)];
+    if targets {
+        arguments.push(builtin_argument("tesserae_target", u32_ty, BuiltIn::InstanceIndex));
     }
     // The layer and viewport the draw's instance names (`plan::MAX_VIEWPORTS` per layer).
-    let mut target_arg = "";
-    let mut other_target = String::new();
-    let max = crate::plan::MAX_VIEWPORTS;
-    for (global, wanted, selects) in [
-        (vertex_function::LAYER_GLOBAL, format!("tesserae_target / {max}u"), pass.layered),
-        (vertex_function::VIEWPORT_GLOBAL, format!("tesserae_target % {max}u"), pass.viewports),
-    ] {
-        if selects {
-            target_arg = ", @builtin(instance_index) tesserae_target: u32";
-            let _ = writeln!(other_target, "    if u32({global}) != {wanted} {{\n        o.position = {OUTSIDE_CLIP_VOLUME};\n    }}");
-        }
-    }
-    let culled = if pass.culled || pass.layered || pass.viewports {
-        format!(
-            "    if tesserae_point == {CULLED_INDEX}u {{
+    let target_globals = [
+        (demoted(&module, vertex_function::LAYER_GLOBAL)?, BinaryOperator::Divide, pass.layered),
+        (demoted(&module, vertex_function::VIEWPORT_GLOBAL)?, BinaryOperator::Modulo, pass.viewports),
+    ];
+    let result = naga::FunctionResult { ty: out_ty, binding: None };
+    let mut b = FunctionBuilder::new(&mut module, "tesserae_evaluation_main", arguments, Some(result));
+    let point = b.argument(0);
+    if pass.culled || targets {
         // A primitive the cull pass dropped: every vertex at one point outside the clip volume.
-        var culled: TesseraeEvalOut;
-        culled.position = {OUTSIDE_CLIP_VOLUME};
-        return culled;
-    }}
-"
-        )
-    } else {
-        String::new()
-    };
-    let body = format!(
-        "
-struct TesseraeEvalOut {{
-{fields}}}
-
-@vertex
-fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_point: u32{target_arg}) -> TesseraeEvalOut {{
-{culled}    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-{prologue}    let tesserae_out = {}();
-    var o: TesseraeEvalOut;
-{copies}{other_target}    return o;
-}}
-",
-        vertex_function::FUNCTION,
-    );
-    let kernel = format!("{enable}{}{body}", record_buffers(pass.emulation, &pass.buffers, &body));
-    let mut globals = io_globals(&module, pass.vars);
-    if pass.layered || pass.viewports {
-        globals.extend(vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?);
+        let culled = b.u32(CULLED_INDEX);
+        let is_culled = b.binary(BinaryOperator::Equal, point, culled);
+        crate::record_draw::return_nothing_if(&mut b, is_culled, out_ty);
     }
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
-    Ok((vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)?, native_clip))
+    let (out, p) = prep.run_stage(&mut b, pass, point)?;
+    let mut position = match prep.func.outputs.iter().find(|o| matches!(o.binding, NagaBinding::BuiltIn(BuiltIn::Position { .. }))) {
+        Some(o) => output(&mut b, out, o),
+        None => {
+            let f32x4 = b.ty(ir::vec4(ScalarKind::Float));
+            b.expr(Expression::ZeroValue(f32x4))
+        }
+    };
+    let mut values = field_values(&mut b, &prep, &fields, (out, p), None)?;
+    for (global, op, selects) in target_globals {
+        if !selects {
+            continue;
+        }
+        let global = global.ok_or_else(|| tess_err(Stage::TessEval, "a layer or viewport output the lowering did not leave"))?;
+        let target = b.argument(1);
+        let max = b.u32(crate::plan::MAX_VIEWPORTS);
+        let wanted = b.binary(op, target, max);
+        let pointer = b.expr(Expression::GlobalVariable(global));
+        let value = b.expr(Expression::Load { pointer });
+        let drawn = b.expr(Expression::As { expr: value, kind: ScalarKind::Uint, convert: Some(4) });
+        let other = b.binary(BinaryOperator::NotEqual, drawn, wanted);
+        let outside = crate::record_draw::outside_clip_volume(&mut b);
+        position = b.expr(Expression::Select { condition: other, accept: outside, reject: position });
+    }
+    values.insert(0, position);
+    let value = b.compose(out_ty, values);
+    b.ret(Some(value));
+    b.finish_entry_point(naga::ShaderStage::Vertex, [0; 3]);
+    Ok((prep.finish(module, pass.verify)?, native_clip))
 }
 
+/// The template functions of the point sprites' draw: two triangles per entry over the
+/// corners (0, 1, 2), (2, 1, 3), as the point expansion's.
+fn sprite_template(point_coord: bool) -> String {
+    let per_entry = gpu::EXPANDED_VERTICES_PER_ENTRY;
+    crate::vertex_records::point_size_keep_wgsl()
+        + &crate::record_draw::square_functions_wgsl(point_coord)
+        + &format!(
+            "
+fn {SPRITE_CORNER}(vertex: u32) -> u32 {{
+    return (0x312210u >> (4u * (vertex % {per_entry}u))) & 0xfu;
+}}
+"
+        )
+}
+
+const SPRITE_CORNER: &str = "tesserae_sprite_corner";
+
 /// The draw of point sprites (module docs): no clip distances leave it.
-fn sprite_pass(
-    module: naga::Module,
-    func: vertex_function::VertexFunction,
-    pass: &EvaluationPass,
-    sprites: Sprites,
-) -> Result<ValidatedWgsl, TranslateError> {
+fn sprite_pass(mut module: naga::Module, pass: &EvaluationPass, sprites: Sprites) -> Result<ValidatedWgsl, TranslateError> {
     let stage = Stage::TessEval;
-    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
-    let mut position = None;
-    let mut fields = String::from("    @builtin(position) position: vec4<f32>,\n");
-    let mut copies = String::new();
-    let mut tests = String::new();
-    for o in &func.outputs {
-        match &o.binding {
-            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => position = Some(o.access.clone()),
-            NagaBinding::Location { location, .. } => {
-                let (ty, _, _) = vertex_function::wgsl_type(&module, o.ty).map_err(|e| relabel(e, stage))?;
-                let _ = writeln!(fields, "    @location({location}) @interpolate(flat) v{location}: {ty},");
-                let _ = writeln!(copies, "    o.v{location} = {};", o.access);
-            }
-            NagaBinding::BuiltIn(BuiltIn::ClipDistances) => {
-                tests.push_str(&points::dropped_by(&o.access, vertex_function::clip_distance_count(stage, &module, o.ty)?));
-            }
-            _ => {}
-        }
-    }
+    let prep = prepare(&mut module, pass, true, Some(sprite_template(sprites.point_coord_location.is_some())))?;
+    let (out_ty, fields, _) = output_struct(&mut module, &prep.func, pass, true, false, sprites.point_coord_location)?;
+    let position = prep.func.outputs.iter().position(|o| matches!(o.binding, NagaBinding::BuiltIn(BuiltIn::Position { .. })));
     let Some(position) = position else {
         return Err(tess_err(stage, "a point-mode evaluation stage that writes no Position"));
     };
+    let mut distances: Vec<(Option<usize>, Option<Handle<naga::GlobalVariable>>, u32)> = Vec::new();
+    for (i, o) in prep.func.outputs.iter().enumerate() {
+        if matches!(o.binding, NagaBinding::BuiltIn(BuiltIn::ClipDistances)) {
+            distances.push((Some(i), None, vertex_function::clip_distance_count(stage, &module, o.ty)?));
+        }
+    }
     if sprites.cull_distances > 0 {
-        tests.push_str(&points::dropped_by(vertex_function::CULL_GLOBAL, sprites.cull_distances));
+        let cull = demoted(&module, vertex_function::CULL_GLOBAL)?.ok_or_else(|| tess_err(stage, "cull distances without their array"))?;
+        distances.push((None, Some(cull), sprites.cull_distances));
     }
-    if let Some((l, ty)) = pass.primitive_id_location {
-        let _ = writeln!(fields, "    @location({l}) @interpolate(flat) primitive_id: {ty},");
-        let _ = writeln!(copies, "    o.primitive_id = {ty}(p % max(tesserae_draw.primitives, 1u));");
+    let size = demoted(&module, crate::points::POINT_SIZE_GLOBAL)?;
+    let binding = naga::ResourceBinding { group: pass.emulation.group, binding: pass.buffers.indices };
+    let indices = ir::storage_array(
+        &mut module,
+        "tesserae_indices",
+        naga::TypeInner::Scalar(naga::Scalar::U32),
+        4,
+        naga::StorageAccess::LOAD,
+        binding,
+    );
+    let u32_ty = scalar_type(&mut module, naga::Scalar::U32);
+    let arguments = vec![builtin_argument("tesserae_vertex_index", u32_ty, BuiltIn::VertexIndex)];
+    let result = naga::FunctionResult { ty: out_ty, binding: None };
+    let (corner_fn, size_keep_fn, square_fn) = (
+        prep.function(SPRITE_CORNER)?,
+        prep.function(crate::vertex_records::POINT_SIZE_KEEP)?,
+        prep.function(crate::record_draw::SQUARE_CORNER)?,
+    );
+    let coord_fn = sprites.point_coord_location.map(|_| prep.function(crate::record_draw::POINT_COORD)).transpose()?;
+    let mut b = FunctionBuilder::new(&mut module, "tesserae_evaluation_main", arguments, Some(result));
+    let vertex = b.argument(0);
+    let missing = || TranslateError::InvalidPlan("a sprite template function returns nothing".into());
+    let corner_id = b.call(corner_fn, vec![vertex]).ok_or_else(missing)?;
+    let per_entry = b.u32(gpu::EXPANDED_VERTICES_PER_ENTRY);
+    let entry_index = b.binary(BinaryOperator::Divide, vertex, per_entry);
+    let entry = b.load_element(indices, entry_index);
+    let (out, p) = prep.run_stage(&mut b, pass, entry)?;
+    let c = output(&mut b, out, &prep.func.outputs[position]);
+    let s = match size {
+        Some(g) => {
+            let pointer = b.expr(Expression::GlobalVariable(g));
+            b.expr(Expression::Load { pointer })
+        }
+        None => prep.inputs.draw_field(&mut b, "point_size")?,
+    };
+    let mut kept = b.expr(Expression::Literal(naga::Literal::Bool(true)));
+    for (output_index, global, n) in distances {
+        for i in 0..n {
+            let d = match (output_index, global) {
+                (Some(o), _) => {
+                    let array = output(&mut b, out, &prep.func.outputs[o]);
+                    b.expr(Expression::AccessIndex { base: array, index: i })
+                }
+                (None, Some(g)) => {
+                    let global = b.expr(Expression::GlobalVariable(g));
+                    let pointer = b.expr(Expression::AccessIndex { base: global, index: i });
+                    b.expr(Expression::Load { pointer })
+                }
+                (None, None) => continue,
+            };
+            let zero = b.f32(0.0);
+            let negative = b.binary(BinaryOperator::Less, d, zero);
+            let not_negative = b.expr(Expression::Unary { op: naga::UnaryOperator::LogicalNot, expr: negative });
+            kept = b.binary(BinaryOperator::LogicalAnd, kept, not_negative);
+        }
     }
-    if let Some(l) = sprites.point_coord_location {
-        let _ = writeln!(fields, "    @location({l}) @interpolate(linear) point_coord: vec2<f32>,");
-        let _ = writeln!(copies, "    o.point_coord = {};", points::point_coord("tesserae_corner"));
-    }
-    let rules = points::point_rules(&position, points::size_of(&module), &tests);
-    let per_entry = gpu::EXPANDED_VERTICES_PER_ENTRY;
-    let body = format!(
-        "
-struct TesseraeEvalOut {{
-{fields}}}
+    let size_keep = b.call(size_keep_fn, vec![c, s, kept]).ok_or_else(missing)?;
+    let position = b.call(square_fn, vec![corner_id, c, size_keep]).ok_or_else(missing)?;
+    let point_coord = match coord_fn {
+        Some(f) => Some(b.call(f, vec![corner_id]).ok_or_else(missing)?),
+        None => None,
+    };
+    let mut values = field_values(&mut b, &prep, &fields, (out, p), point_coord)?;
+    values.insert(0, position);
+    let value = b.compose(out_ty, values);
+    b.ret(Some(value));
+    b.finish_entry_point(naga::ShaderStage::Vertex, [0; 3]);
+    prep.finish(module, pass.verify)
+}
 
-@vertex
-fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -> TesseraeEvalOut {{
-    // Two triangles per entry over the corners (0, 1, 2), (2, 1, 3), as the point expansion's.
-    let tesserae_corner_id = (0x312210u >> (4u * (tesserae_vertex_index % {per_entry}u))) & 0xfu;
-    let tesserae_corner = {corner};
-    let tesserae_d = tesserae_domain[tesserae_indices[tesserae_vertex_index / {per_entry}u]];
-    let p = bitcast<u32>(tesserae_d.w);
-{prologue}    let tesserae_out = {function}();
-    var o: TesseraeEvalOut;
-{rules}    let tesserae_offset = tesserae_corner * tesserae_size / tesserae_draw.viewport * tesserae_c.w;
-    o.position = select({OUTSIDE_CLIP_VOLUME}, vec4<f32>(tesserae_c.xy + tesserae_offset, tesserae_c.zw), tesserae_keep);
-{copies}    return o;
-}}
-",
-        function = vertex_function::FUNCTION,
-        corner = points::corner("tesserae_corner_id"),
-    );
-    let e = pass.emulation;
-    let kernel = format!(
-        "{}{} var<storage, read> tesserae_indices: array<u32>;\n{body}",
-        record_buffers(e, &pass.buffers, &body),
-        e.at(pass.buffers.indices)
-    );
-    let mut globals = io_globals(&module, pass.vars);
-    globals.extend(vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?);
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals, bodies: Vec::new() };
-    vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
+/// What a per-point pass does with the stage's result at each domain point.
+enum Tail {
+    /// Bit `i` of `masks[point]` set when cull distance `i` (of `n`) is negative.
+    CullMasks { masks: Handle<naga::GlobalVariable>, cull: Handle<naga::GlobalVariable>, n: u32 },
+    /// The `n` captured words to `words[point × n ..]`.
+    Capture { words: Handle<naga::GlobalVariable>, captured: Handle<naga::GlobalVariable>, n: u32 },
+    /// The point's record (position, locations, primitive ID) to `records`.
+    Records { records: Handle<naga::GlobalVariable>, layout: RecordLayout },
 }
 
 /// A compute pass of one invocation per domain point (the point total follows the draw's
 /// arguments; the dispatch may spread over y), which fills the stage's inputs for the point,
-/// calls the stage, then runs `tail` (with `tesserae_point` and `tesserae_out`). `declarations`
-/// declare what `tail` writes; `globals` are the module's globals `tail` reads.
+/// calls the stage, then runs `tail`.
 fn per_point_pass(
-    module: naga::Module,
-    func: &vertex_function::VertexFunction,
+    mut module: naga::Module,
+    prep: Prepared,
     pass: &EvaluationPass,
     entry: &str,
-    declarations: &str,
-    tail: &str,
-    globals: &[&'static str],
+    tail: impl FnOnce(&mut naga::Module, &Prepared) -> Result<Tail, TranslateError>,
 ) -> Result<ValidatedWgsl, TranslateError> {
-    let stage = Stage::TessEval;
-    let demoted = vertex_function::demoted_globals(&module).map_err(|e| relabel(e, stage))?;
-    let mut uses = io_globals(&module, pass.vars);
-    for name in globals {
-        let Some(&found) = demoted.iter().find(|(n, _)| n == name) else {
-            return Err(tess_err(stage, format!("`{name}`, which the lowering did not leave")));
-        };
-        uses.push(found);
-    }
-    let prologue = evaluation_prologue(&module, pass.vars, pass.state, pass.layouts)?;
+    let tail = tail(&mut module, &prep)?;
+    let binding = naga::ResourceBinding { group: pass.emulation.group, binding: pass.buffers.indirect };
+    let indirect = ir::storage_array(
+        &mut module,
+        "tesserae_indirect",
+        naga::TypeInner::Scalar(naga::Scalar::U32),
+        4,
+        naga::StorageAccess::LOAD,
+        binding,
+    );
+    let u32x3 = module.types.insert(
+        naga::Type { name: None, inner: naga::TypeInner::Vector { size: naga::VectorSize::Tri, scalar: naga::Scalar::U32 } },
+        naga::Span::UNDEFINED,
+    );
+    let arguments = vec![
+        builtin_argument("tesserae_id", u32x3, BuiltIn::GlobalInvocationId),
+        builtin_argument("tesserae_groups", u32x3, BuiltIn::NumWorkGroups),
+    ];
     let w = gpu::ENTRY_WORKGROUP;
-    let body = format!(
-        "
-@compute @workgroup_size({w})
-fn {entry}(@builtin(global_invocation_id) tesserae_id: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>) {{
-    let tesserae_point = tesserae_id.x + tesserae_id.y * tesserae_groups.x * {w}u;
-    if tesserae_point >= tesserae_indirect[5] {{
-        return;
-    }}
-    let tesserae_d = tesserae_domain[tesserae_point];
-    let p = bitcast<u32>(tesserae_d.w);
-{prologue}    let tesserae_out = {function}();
-{tail}}}
-",
-        function = vertex_function::FUNCTION,
+    let mut b = FunctionBuilder::new(&mut module, entry, arguments, None);
+    let (id, groups) = (b.argument(0), b.argument(1));
+    let (x, y, gx) = (
+        b.expr(Expression::AccessIndex { base: id, index: 0 }),
+        b.expr(Expression::AccessIndex { base: id, index: 1 }),
+        b.expr(Expression::AccessIndex { base: groups, index: 0 }),
     );
-    let e = pass.emulation;
-    let kernel = format!(
-        "{}{declarations}\n{} var<storage, read> tesserae_indirect: array<u32>;\n{body}",
-        record_buffers(e, &pass.buffers, &body),
-        e.at(pass.buffers.indirect),
-    );
-    let uses = vertex_function::KernelUses { function: (vertex_function::FUNCTION, func.handle), globals: uses, bodies: Vec::new() };
-    vertex_function::link_kernel(stage, module, &uses, &kernel, pass.verify)
+    let row = b.binary(BinaryOperator::Multiply, y, gx);
+    let width = b.u32(w);
+    let rows = b.binary(BinaryOperator::Multiply, row, width);
+    let point = b.binary(BinaryOperator::Add, x, rows);
+    let five = b.u32(5);
+    let total = b.load_element(indirect, five);
+    let past = b.binary(BinaryOperator::GreaterEqual, point, total);
+    b.if_then(past, |b| b.ret(None));
+    let (out, p) = prep.run_stage(&mut b, pass, point)?;
+    match tail {
+        Tail::CullMasks { masks, cull, n } => {
+            let mut mask = b.u32(0);
+            for i in 0..n {
+                let global = b.expr(Expression::GlobalVariable(cull));
+                let pointer = b.expr(Expression::AccessIndex { base: global, index: i });
+                let d = b.expr(Expression::Load { pointer });
+                let zero = b.f32(0.0);
+                let negative = b.binary(BinaryOperator::Less, d, zero);
+                let (bit, none) = (b.u32(1 << i), b.u32(0));
+                let set = b.expr(Expression::Select { condition: negative, accept: bit, reject: none });
+                mask = b.binary(BinaryOperator::InclusiveOr, mask, set);
+            }
+            let pointer = b.element_pointer(masks, point);
+            b.store(pointer, mask);
+        }
+        Tail::Capture { words, captured, n } => crate::vertex_records::capture_words(&mut b, captured, words, n, point),
+        Tail::Records { records, layout } => {
+            let stride = b.u32(layout.stride());
+            let base = b.binary(BinaryOperator::Multiply, point, stride);
+            for o in &prep.func.outputs {
+                match &o.binding {
+                    NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
+                        let v = output(&mut b, out, o);
+                        layout.store_slot_ir(RecordField::Position, 0, &mut b, records, base, v)?;
+                    }
+                    NagaBinding::Location { location, .. } => {
+                        let v = output(&mut b, out, o);
+                        layout.store_value_ir(RecordField::Location(*location), Stage::TessEval, &mut b, records, base, v, o.ty)?;
+                    }
+                    _ => {}
+                }
+            }
+            // The patch's primitive ID, which a geometry stage after it reads (Vulkan: the same value).
+            let id = prep.inputs.primitive_id(&mut b, p)?;
+            let bits = b.bitcast(id, ScalarKind::Float);
+            let v = b.widen_f32(vec![bits], 1);
+            layout.store_slot_ir(RecordField::PrimitiveId, 0, &mut b, records, base, v)?;
+        }
+    }
+    b.finish_entry_point(naga::ShaderStage::Compute, [w, 1, 1]);
+    prep.finish(module, pass.verify)
 }
 
 /// The first cull pass (module docs): one invocation per domain point, writing to `masks` one
@@ -377,20 +593,21 @@ pub(super) fn cull_distance_pass(
     cull_distances: u32,
     masks: u32,
 ) -> Result<ValidatedWgsl, TranslateError> {
-    let func = stage_function(&mut module)?;
-    let cull = vertex_function::CULL_GLOBAL;
-    let tail = format!(
-        "    var tesserae_mask = 0u;
-    for (var tesserae_i = 0u; tesserae_i < {cull_distances}u; tesserae_i++) {{
-        if {cull}[tesserae_i] < 0.0 {{
-            tesserae_mask |= 1u << tesserae_i;
-        }}
-    }}
-    tesserae_cull_masks[tesserae_point] = tesserae_mask;
-"
-    );
-    let declarations = format!("{} var<storage, read_write> tesserae_cull_masks: array<u32>;", pass.emulation.at(masks));
-    per_point_pass(module, &func, pass, CULL_DISTANCES_ENTRY, &declarations, &tail, &[cull])
+    let prep = prepare(&mut module, pass, false, None)?;
+    per_point_pass(module, prep, pass, CULL_DISTANCES_ENTRY, |module, _| {
+        let cull = demoted(module, vertex_function::CULL_GLOBAL)?
+            .ok_or_else(|| tess_err(Stage::TessEval, format!("`{}`, which the lowering did not leave", vertex_function::CULL_GLOBAL)))?;
+        let binding = naga::ResourceBinding { group: pass.emulation.group, binding: masks };
+        let masks = ir::storage_array(
+            module,
+            "tesserae_cull_masks",
+            naga::TypeInner::Scalar(naga::Scalar::U32),
+            4,
+            naga::StorageAccess::LOAD | naga::StorageAccess::STORE,
+            binding,
+        );
+        Ok(Tail::CullMasks { masks, cull, n: cull_distances })
+    })
 }
 
 /// Transform feedback's words (`crate::capture`): one invocation per domain point, storing the
@@ -402,11 +619,22 @@ pub(super) fn capture_pass(
     binding: u32,
     words: u32,
 ) -> Result<ValidatedWgsl, TranslateError> {
-    let func = stage_function(&mut module)?;
-    let capture = crate::lower::xfb_capture::CAPTURE_GLOBAL;
-    let tail = crate::capture::CapturedWords { words }.store("tesserae_point");
-    let declarations = crate::capture::CapturedWords::declaration(&pass.emulation.at(binding), "read_write");
-    per_point_pass(module, &func, pass, CAPTURE_ENTRY, &declarations, &tail, &[capture])
+    let prep = prepare(&mut module, pass, false, None)?;
+    per_point_pass(module, prep, pass, CAPTURE_ENTRY, |module, _| {
+        let name = crate::lower::xfb_capture::CAPTURE_GLOBAL;
+        let captured =
+            demoted(module, name)?.ok_or_else(|| tess_err(Stage::TessEval, format!("`{name}`, which the lowering did not leave")))?;
+        let at = naga::ResourceBinding { group: pass.emulation.group, binding };
+        let buffer = ir::storage_array(
+            module,
+            "tesserae_capture_words",
+            naga::TypeInner::Scalar(naga::Scalar::U32),
+            4,
+            naga::StorageAccess::LOAD | naga::StorageAccess::STORE,
+            at,
+        );
+        Ok(Tail::Capture { words: buffer, captured, n: words })
+    })
 }
 
 /// The evaluation stage's records for a geometry stage after it: one invocation per domain
@@ -418,28 +646,27 @@ pub(super) fn records_pass(
     pass: &EvaluationPass,
     binding: u32,
 ) -> Result<(ValidatedWgsl, RecordLayout), TranslateError> {
-    let func = stage_function(&mut module)?;
+    let prep = prepare(&mut module, pass, true, None)?;
     let mut layout = super::by_location(true);
-    let out = crate::records::Record { buffer: "tesserae_eval_records", base: "tesserae_base" };
-    let mut stores = String::new();
-    for o in &func.outputs {
-        match &o.binding {
-            NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
-                layout.store_vec4(crate::records::Field::Position, &o.access, &out, &mut stores)?
-            }
-            NagaBinding::Location { location, .. } => {
-                layout.add_location(*location, &module, o.ty);
-                layout.store_value(crate::records::Field::Location(*location), o.value(&module), &out, &mut stores)?;
-            }
-            _ => {}
+    for o in &prep.func.outputs {
+        if let NagaBinding::Location { location, .. } = o.binding {
+            layout.add_location(location, &module, o.ty);
         }
     }
-    // The patch's primitive ID, which a geometry stage after it reads (Vulkan: the same value).
-    layout.add(crate::records::Field::PrimitiveId, 1);
-    layout.store_u32(crate::records::Field::PrimitiveId, "p % max(tesserae_draw.primitives, 1u)", &out, &mut stores)?;
-    let tail = format!("    let tesserae_base = {};\n{stores}", layout.base_of("tesserae_point"));
-    let declarations = crate::records::declaration(&pass.emulation.at(binding), "read_write", out.buffer);
-    Ok((per_point_pass(module, &func, pass, RECORDS_ENTRY, &declarations, &tail, &[])?, layout))
+    layout.add(RecordField::PrimitiveId, 1);
+    let wgsl = per_point_pass(module, prep, pass, RECORDS_ENTRY, |module, _| {
+        let at = naga::ResourceBinding { group: pass.emulation.group, binding };
+        let records = ir::storage_array(
+            module,
+            "tesserae_eval_records",
+            ir::vec4(ScalarKind::Float),
+            crate::records::SLOT_BYTES as u32,
+            naga::StorageAccess::LOAD | naga::StorageAccess::STORE,
+            at,
+        );
+        Ok(Tail::Records { records, layout: layout.clone() })
+    })?;
+    Ok((wgsl, layout))
 }
 
 /// The entries of an index list's capacity (`per_patch` entries for each patch and instance,

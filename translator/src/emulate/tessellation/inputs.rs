@@ -89,12 +89,15 @@ pub(super) fn per_vertex_fills(
 pub(super) struct Inputs<'a> {
     pub stage: Stage,
     pub vars: &'a [IoVar],
-    pub draw: Handle<naga::GlobalVariable>,
+    /// The draw uniform, where the pass declares it.
+    pub draw: Option<Handle<naga::GlobalVariable>>,
 }
 
 impl Inputs<'_> {
     pub fn draw_field(&self, b: &mut FunctionBuilder, name: &str) -> Result<Handle<Expression>, TranslateError> {
-        ir::draw_field(b, self.draw, name)
+        let draw =
+            self.draw.ok_or_else(|| TranslateError::InvalidPlan(format!("the draw uniform's `{name}` read by a pass without it")))?;
+        ir::draw_field(b, draw, name)
     }
 
     /// The built-in input globals set from `values` (`u32`s), converted to their scalar type.
@@ -188,4 +191,133 @@ impl Inputs<'_> {
 pub(super) fn element(b: &mut FunctionBuilder, g: Handle<naga::GlobalVariable>, j: Handle<Expression>) -> Handle<Expression> {
     let global = b.expr(Expression::GlobalVariable(g));
     b.expr(Expression::Access { base: global, index: j })
+}
+
+/// The record buffers the evaluation stage's inputs read (read-only, declared where used).
+pub(super) struct EvaluationRecords {
+    pub domain: Handle<naga::GlobalVariable>,
+    pub cps: Option<Handle<naga::GlobalVariable>>,
+    pub patches: Option<Handle<naga::GlobalVariable>>,
+    pub levels: Option<Handle<naga::GlobalVariable>>,
+}
+
+impl Inputs<'_> {
+    /// Whether the stage declares the built-in input `builtin`.
+    pub fn has_builtin(&self, module: &Module, builtin: SpvBuiltIn) -> bool {
+        self.vars.iter().any(|v| v.input && v.role == IoRole::BuiltIn(builtin) && global(module, &v.name).is_some())
+    }
+
+    /// Whether the stage has patch inputs (read from patch records).
+    pub fn has_patch_inputs(&self, module: &Module) -> bool {
+        self.vars.iter().any(|v| v.input && matches!(v.role, IoRole::Location { patch: true, .. }) && global(module, &v.name).is_some())
+    }
+
+    /// The evaluation stage's inputs for the domain point `d` (u, v, w, bitcast(patch)) of
+    /// patch record `p`: `TessCoord`, `PrimitiveId`, `PatchVertices`, the levels, the
+    /// per-vertex inputs (`fills`, from control-point records) and the patch inputs.
+    #[allow(clippy::too_many_arguments)]
+    pub fn evaluation_prologue(
+        &self,
+        b: &mut FunctionBuilder,
+        output_vertices: u32,
+        control_point: &RecordLayout,
+        patch: &RecordLayout,
+        records: &EvaluationRecords,
+        fills: &[(Handle<naga::GlobalVariable>, Option<u32>, Fill)],
+        (d, p): (Handle<Expression>, Handle<Expression>),
+    ) -> Result<(), TranslateError> {
+        let mut values = Vec::new();
+        if let Some(coord) = self.tess_coord(b, d)? {
+            values.push((SpvBuiltIn::TessCoord, coord));
+        }
+        if self.has_builtin(b.module, SpvBuiltIn::PrimitiveId) {
+            values.push((SpvBuiltIn::PrimitiveId, self.primitive_id(b, p)?));
+        }
+        let n = b.u32(output_vertices);
+        values.push((SpvBuiltIn::PatchVertices, n));
+        self.set_builtins(b, &values);
+        if let Some(levels) = records.levels {
+            self.fill_levels(b, levels, p);
+        }
+        if let Some(cps) = records.cps {
+            let first = b.binary(BinaryOperator::Multiply, p, n);
+            self.fill_per_vertex(b, output_vertices, control_point, cps, first, fills)?;
+        }
+        if let Some(patches) = records.patches {
+            let stride = b.u32(patch.stride());
+            let base = b.binary(BinaryOperator::Multiply, p, stride);
+            for v in self.vars.iter().filter(|v| v.input) {
+                let IoRole::Location { location, patch: true } = v.role else { continue };
+                let Some((g, ty)) = global(b.module, &v.name) else { continue };
+                let value = patch.load_value_ir(Field::Location(location), self.stage, b, patches, base, ty)?;
+                let pointer = b.expr(Expression::GlobalVariable(g));
+                b.store(pointer, value);
+            }
+        }
+        Ok(())
+    }
+
+    /// `p % max(tesserae_draw.primitives, 1)`: the patch's primitive ID (the patch within its
+    /// instance).
+    pub fn primitive_id(&self, b: &mut FunctionBuilder, p: Handle<Expression>) -> Result<Handle<Expression>, TranslateError> {
+        let primitives = self.draw_field(b, "primitives")?;
+        let one = b.u32(1);
+        let at_least_one =
+            b.expr(Expression::Math { fun: naga::MathFunction::Max, arg: primitives, arg1: Some(one), arg2: None, arg3: None });
+        Ok(b.binary(BinaryOperator::Modulo, p, at_least_one))
+    }
+
+    /// The domain point's coordinate as the stage declared `TessCoord`: Vulkan requires a `vec3`
+    /// of floats, but a module declaring fewer or more float components reads the first
+    /// components of (u, v, w) (padded with 0) rather than failing to validate; other types
+    /// are refused. `None` without a `TessCoord` input.
+    fn tess_coord(&self, b: &mut FunctionBuilder, d: Handle<Expression>) -> Result<Option<Handle<Expression>>, TranslateError> {
+        let declared = self
+            .vars
+            .iter()
+            .filter(|v| v.input && v.role == IoRole::BuiltIn(SpvBuiltIn::TessCoord))
+            .find_map(|v| global(b.module, &v.name));
+        let Some((_, ty)) = declared else { return Ok(None) };
+        let f32_ = naga::Scalar::F32;
+        Ok(Some(match b.module.types[ty].inner.clone() {
+            TypeInner::Vector { size: naga::VectorSize::Tri, scalar } if scalar == f32_ => b.first_components(d, 3),
+            TypeInner::Vector { size: naga::VectorSize::Bi, scalar } if scalar == f32_ => b.first_components(d, 2),
+            TypeInner::Vector { size: naga::VectorSize::Quad, scalar } if scalar == f32_ => {
+                let uvw = b.first_components(d, 3);
+                b.widen_f32(vec![uvw], 3)
+            }
+            TypeInner::Scalar(scalar) if scalar == f32_ => b.first_components(d, 1),
+            other => {
+                return Err(tess_err(self.stage, format!("TessCoord declared as {other:?} (Vulkan requires a vec3 of 32-bit floats)")));
+            }
+        }))
+    }
+
+    /// The level inputs from the patch's two level slots (outer, then inner).
+    fn fill_levels(&self, b: &mut FunctionBuilder, levels: Handle<naga::GlobalVariable>, p: Handle<Expression>) {
+        for v in self.vars.iter().filter(|v| v.input) {
+            let (IoRole::BuiltIn(builtin), Some((g, ty))) = (&v.role, global(b.module, &v.name)) else { continue };
+            let n = array_of(b.module, ty).map_or(0, |(_, n)| n);
+            let (slot, count) = match builtin {
+                SpvBuiltIn::TessLevelOuter => (0, 4),
+                SpvBuiltIn::TessLevelInner => (1, 2),
+                _ => continue,
+            };
+            for i in 0..count.min(n) {
+                let two = b.u32(2);
+                let pair = b.binary(BinaryOperator::Multiply, two, p);
+                let index = b.offset(pair, slot);
+                let vec = b.load_element(levels, index);
+                let value = b.expr(Expression::AccessIndex { base: vec, index: i });
+                let global = b.expr(Expression::GlobalVariable(g));
+                let pointer = b.expr(Expression::AccessIndex { base: global, index: i });
+                b.store(pointer, value);
+            }
+        }
+    }
+
+    /// Whether the stage reads levels.
+    pub fn has_levels(&self, module: &Module) -> bool {
+        self.has_builtin(module, SpvBuiltIn::TessLevelOuter) || self.has_builtin(module, SpvBuiltIn::TessLevelInner)
+    }
 }

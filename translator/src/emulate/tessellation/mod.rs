@@ -31,7 +31,7 @@ use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::lower::tess_io::{IoRole, IoStage, IoVar};
 use crate::plan::*;
-use crate::records::{self, Field, Record, RecordLayout, Value};
+use crate::records::{Field, Record, RecordLayout, Value};
 use crate::reflect::LoadedModule;
 use crate::tessellator::gpu::{self, TessBindings, TessMode};
 use crate::tessellator::{Domain, Spacing, Winding};
@@ -654,25 +654,6 @@ pub(crate) fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(Spv
     }
 }
 
-/// The domain point's coordinate as the evaluation stage declared `TessCoord`: Vulkan requires
-/// a `vec3` of floats, but a module declaring fewer or more float components is read as the
-/// first components of (u, v, w) (padded with 0) rather than written as WGSL that does not
-/// validate (a `vec2` TessCoord); other types are refused.
-fn tess_coord_value(stage: Stage, module: &naga::Module, vars: &[IoVar]) -> Result<String, TranslateError> {
-    let declared = io_global(vars, |v| v.input)
-        .filter(|v| matches!(v.role, IoRole::BuiltIn(SpvBuiltIn::TessCoord)))
-        .find_map(|v| global(module, &v.name));
-    let Some(ty) = declared else { return Ok("tesserae_d.xyz".into()) };
-    let f32_ = naga::Scalar::F32;
-    Ok(match module.types[ty].inner {
-        naga::TypeInner::Vector { size: naga::VectorSize::Tri, scalar } if scalar == f32_ => "tesserae_d.xyz".into(),
-        naga::TypeInner::Vector { size: naga::VectorSize::Bi, scalar } if scalar == f32_ => "tesserae_d.xy".into(),
-        naga::TypeInner::Vector { size: naga::VectorSize::Quad, scalar } if scalar == f32_ => "vec4<f32>(tesserae_d.xyz, 0.0)".into(),
-        naga::TypeInner::Scalar(scalar) if scalar == f32_ => "tesserae_d.x".into(),
-        ref other => return Err(tess_err(stage, format!("TessCoord declared as {other:?} (Vulkan requires a vec3 of 32-bit floats)"))),
-    })
-}
-
 /// Statements filling per-vertex inputs (`gl_in[]` and arrayed locations) for control points
 /// `0..count`, record `j` (laid out by `layout`) at `src[base(j) * stride]`.
 #[allow(clippy::too_many_arguments)]
@@ -755,64 +736,6 @@ fn fill_builtin(
         _ => {}
     }
     Ok(())
-}
-
-/// Statements filling the patch inputs from patch record `p` (laid out by `layout`).
-fn fill_patch_inputs(
-    stage: Stage,
-    module: &naga::Module,
-    vars: &[IoVar],
-    layout: &RecordLayout,
-    p: &str,
-    out: &mut String,
-) -> Result<(), TranslateError> {
-    let base = layout.base_of(p);
-    let record = Record { buffer: "tesserae_patch_records", base: &base };
-    for v in io_global(vars, |v| v.input) {
-        let IoRole::Location { location, patch: true } = v.role else { continue };
-        let Some(ty) = global(module, &v.name) else { continue };
-        layout.load_value(Field::Location(location), Value { stage, module, ty, access: &v.name }, &record, out)?;
-    }
-    Ok(())
-}
-
-fn fill_levels(module: &naga::Module, vars: &[IoVar], p: &str, out: &mut String) {
-    for v in io_global(vars, |v| v.input) {
-        let (IoRole::BuiltIn(b), Some(ty)) = (&v.role, global(module, &v.name)) else { continue };
-        let n = array_of(module, ty).map_or(0, |(_, n)| n);
-        let (vec, count) = match b {
-            SpvBuiltIn::TessLevelOuter => (format!("tesserae_levels[2u * {p}]"), 4),
-            SpvBuiltIn::TessLevelInner => (format!("tesserae_levels[2u * {p} + 1u]"), 2),
-            _ => continue,
-        };
-        for (i, c) in ["x", "y", "z", "w"].iter().enumerate().take(count.min(n as usize)) {
-            let _ = writeln!(out, "    {}[{i}] = {vec}.{c};", v.name);
-        }
-    }
-}
-
-/// The declarations a kernel `body` needs: the draw uniform if it reads `tesserae_draw`, and
-/// each of `buffers` (binding, storage access, name; all record buffers or `array<vec4<f32>>`
-/// like them) whose name it mentions. Kernels declare only what they use (ARCHITECTURE.md): each declaration is a
-/// binding the pass provides and text a cold translation parses.
-fn declarations_used(e: Emulation, body: &str, buffers: &[(u32, &str, &str)]) -> String {
-    let mut out = if mentions(body, "tesserae_draw") { e.draw_uniform_wgsl() } else { String::new() };
-    for (binding, access, name) in buffers {
-        if mentions(body, name) {
-            let _ = writeln!(out, "{}", records::declaration(&e.at(*binding), access, name));
-        }
-    }
-    out
-}
-
-/// Whether `text` uses the identifier `name` (not as part of a longer one).
-fn mentions(text: &str, name: &str) -> bool {
-    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    text.match_indices(name).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + name.len()..].chars().next();
-        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
-    })
 }
 
 fn relabel(e: TranslateError, stage: Stage) -> TranslateError {
