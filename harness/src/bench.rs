@@ -153,6 +153,11 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     println!("  best ratio: the cold translations' fastest iteration over naga's fastest (noise only adds time);");
     println!("  paired ratio: the median over iterations of one iteration's cold translations over its naga loop");
     println!("  (each side in its own loop over one set's pipelines: neither warms caches for the other)");
+    let (parsed, took) = tesserae::wgsl::template_parses();
+    println!(
+        "  templates (emulation WGSL parsed once per process, kept by a cold translation): {parsed} parsed in {:.1} ms, by the untimed first translations",
+        took.as_secs_f64() * 1e3
+    );
     if !tessellated.is_empty() {
         time_tessellated(&tessellated, iterations)?;
     }

@@ -664,9 +664,21 @@ pub(crate) fn round_trip_template(stage: Stage, source: String) -> Result<Valida
     if let Some(w) = templates.lock().unwrap_or_else(|e| e.into_inner()).get(&source) {
         return Ok(w.clone());
     }
+    let started = std::time::Instant::now();
     let w = crate::profile::phase("template parse", || round_trip(stage, source))?;
+    let mut parses = TEMPLATE_PARSES.lock().unwrap_or_else(|e| e.into_inner());
+    parses.0 += 1;
+    parses.1 += started.elapsed();
     templates.lock().unwrap_or_else(|e| e.into_inner()).insert(w.source().to_string(), w.clone());
     Ok(w)
+}
+
+static TEMPLATE_PARSES: std::sync::Mutex<(usize, std::time::Duration)> = std::sync::Mutex::new((0, std::time::Duration::ZERO));
+
+/// How many templates this process parsed ([`round_trip_template`]) and the time their parse
+/// and validation took: the one-time cost a benchmark of cleared kernel caches leaves out.
+pub fn template_parses() -> (usize, std::time::Duration) {
+    *TEMPLATE_PARSES.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]
