@@ -273,13 +273,12 @@ fn builtin_argument(module: &mut Module, name: &str, builtin: BuiltIn) -> naga::
     naga::FunctionArgument { name: Some(name.into()), ty, binding: Some(Binding::BuiltIn(builtin)) }
 }
 
+/// A member of an entry point's output struct: name, type, binding.
+type Member = (String, Handle<naga::Type>, Binding);
+
 /// The output struct's first members: the position, then each varying (its type brought from
 /// `user`); the varyings' types in `module`.
-fn position_and_varyings(
-    module: &mut Module,
-    user: &Module,
-    varyings: &[Varying],
-) -> (Vec<(String, Handle<naga::Type>, Binding)>, Vec<Handle<naga::Type>>) {
+fn position_and_varyings(module: &mut Module, user: &Module, varyings: &[Varying]) -> (Vec<Member>, Vec<Handle<naga::Type>>) {
     let f32x4 = module.types.insert(naga::Type { name: None, inner: ir::vec4(ScalarKind::Float) }, naga::Span::UNDEFINED);
     let mut members = vec![("position".to_string(), f32x4, Binding::BuiltIn(BuiltIn::Position { invariant: false }))];
     let mut types = Vec::new();

@@ -30,7 +30,7 @@
 //! volume) when its depth is outside [0, w] or a clip or cull distance is negative, so no cull
 //! pass runs; sizes are clamped to the range as on point lists.
 
-use super::inputs::{per_vertex_fills, record_buffer, EvaluationRecords, Fill, Inputs};
+use super::inputs::{per_vertex_fills, record_buffer, EvaluationRecords, Inputs, PerVertexFill};
 use super::{relabel, tess_err, TessState};
 use crate::desc::Stage;
 use crate::emulate::ir::{self, FunctionBuilder};
@@ -129,7 +129,7 @@ struct Prepared<'a> {
     func: vertex_function::VertexFunction,
     inputs: Inputs<'a>,
     records: EvaluationRecords,
-    fills: Vec<(Handle<naga::GlobalVariable>, Option<u32>, Fill)>,
+    fills: Vec<PerVertexFill>,
     /// The template's functions in the module, by name.
     functions: Vec<(String, Handle<naga::Function>)>,
 }

@@ -39,6 +39,10 @@ pub(super) enum Fill {
     Location(u32, Handle<naga::Type>),
 }
 
+/// A per-vertex input filled from a record: the global, its block's member (or the element
+/// itself), what fills it.
+pub(super) type PerVertexFill = (Handle<naga::GlobalVariable>, Option<u32>, Fill);
+
 /// The per-vertex inputs the vertex records fill: (global, block member, what). A built-in the
 /// producer did not keep stays undefined, as in Vulkan.
 pub(super) fn per_vertex_fills(
@@ -46,7 +50,7 @@ pub(super) fn per_vertex_fills(
     vars: &[IoVar],
     layout: &RecordLayout,
     stage: Stage,
-) -> Result<Vec<(Handle<naga::GlobalVariable>, Option<u32>, Fill)>, TranslateError> {
+) -> Result<Vec<PerVertexFill>, TranslateError> {
     let mut fills = Vec::new();
     for v in vars.iter().filter(|v| v.input) {
         let Some((g, ty)) = global(module, &v.name) else { continue };
@@ -127,7 +131,7 @@ impl Inputs<'_> {
         layout: &RecordLayout,
         src: Handle<naga::GlobalVariable>,
         first: Handle<Expression>,
-        fills: &[(Handle<naga::GlobalVariable>, Option<u32>, Fill)],
+        fills: &[PerVertexFill],
     ) -> Result<(), TranslateError> {
         let mut result = Ok(());
         b.for_count("j", count, |b, j| {
@@ -223,7 +227,7 @@ impl Inputs<'_> {
         control_point: &RecordLayout,
         patch: &RecordLayout,
         records: &EvaluationRecords,
-        fills: &[(Handle<naga::GlobalVariable>, Option<u32>, Fill)],
+        fills: &[PerVertexFill],
         (d, p): (Handle<Expression>, Handle<Expression>),
     ) -> Result<(), TranslateError> {
         let mut values = Vec::new();
