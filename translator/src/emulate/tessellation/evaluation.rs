@@ -4,7 +4,7 @@
 //!
 //! The passes that run the stage read a domain point `tesserae_d` = (u, v, w, bitcast(patch))
 //! and fill the stage's inputs from the buffers the control stage and the tessellator wrote
-//! ([`evaluation_prologue`]), then call the stage as a function.
+//! (`Inputs::evaluation_prologue`, built in naga IR), then call the stage as a function.
 //!
 //! **Cull distances.** Vulkan drops a primitive when, for some cull distance, every vertex of
 //! it has a negative value; a primitive with any vertex at or above zero stays whole. WebGPU has
