@@ -35,7 +35,7 @@ impl<'m> FunctionBuilder<'m> {
 
     /// The type `inner`, interned in the module.
     pub fn ty(&mut self, inner: TypeInner) -> Handle<Type> {
-        self.module.types.insert(Type { name: None, inner }, Span::UNDEFINED)
+        ty(self.module, inner)
     }
 
     fn close_emit(&mut self) {
@@ -272,6 +272,39 @@ pub(crate) fn draw_field(
     let draw = b.expr(Expression::GlobalVariable(draw));
     let pointer = b.expr(Expression::AccessIndex { base: draw, index });
     Ok(b.expr(Expression::Load { pointer }))
+}
+
+/// The type `inner`, interned in `module`.
+pub(crate) fn ty(module: &mut Module, inner: TypeInner) -> Handle<Type> {
+    module.types.insert(Type { name: None, inner }, Span::UNDEFINED)
+}
+
+/// The scalar type `scalar`, interned in `module`.
+pub(crate) fn scalar(module: &mut Module, scalar: Scalar) -> Handle<Type> {
+    ty(module, TypeInner::Scalar(scalar))
+}
+
+/// An entry point argument `name: ty` bound to `builtin`.
+pub(crate) fn builtin_argument(name: &str, ty: Handle<Type>, builtin: naga::BuiltIn) -> FunctionArgument {
+    FunctionArgument { name: Some(name.into()), ty, binding: Some(naga::Binding::BuiltIn(builtin)) }
+}
+
+/// `@location(location)` with this interpolation.
+pub(crate) fn location(location: u32, interpolation: Option<naga::Interpolation>, sampling: Option<naga::Sampling>) -> naga::Binding {
+    naga::Binding::Location { location, interpolation, sampling, blend_src: None, per_primitive: false }
+}
+
+/// `kept && !(d < 0.0)` for each distance `d` (a NaN keeps the primitive, as a comparison
+/// with zero finds no negative NaN): whether no distance is negative.
+pub(crate) fn none_negative(b: &mut FunctionBuilder, distances: Vec<Handle<Expression>>) -> Handle<Expression> {
+    let mut kept = b.expr(Expression::Literal(Literal::Bool(true)));
+    for d in distances {
+        let zero = b.f32(0.0);
+        let negative = b.binary(BinaryOperator::Less, d, zero);
+        let not_negative = b.expr(Expression::Unary { op: naga::UnaryOperator::LogicalNot, expr: negative });
+        kept = b.binary(BinaryOperator::LogicalAnd, kept, not_negative);
+    }
+    kept
 }
 
 /// A storage buffer `name: array<element>` (runtime-sized, `stride` bytes apart) at `binding`.

@@ -189,13 +189,10 @@ pub fn squares(cfg: &Squares) -> Result<ValidatedWgsl, TranslateError> {
         bind(&mut module, LIST, cfg.emulation, list_binding)?;
     }
 
-    let f32x2 = module.types.insert(
-        naga::Type { name: None, inner: TypeInner::Vector { size: naga::VectorSize::Bi, scalar: naga::Scalar::F32 } },
-        naga::Span::UNDEFINED,
-    );
+    let f32x2 = ir::ty(&mut module, TypeInner::Vector { size: naga::VectorSize::Bi, scalar: naga::Scalar::F32 });
     let (mut members, varying_types) = position_and_varyings(&mut module, cfg.module, &cfg.varyings);
     if let Some(location) = cfg.point_coord {
-        members.push(("point_coord".to_string(), f32x2, location_binding(location, Some(naga::Interpolation::Linear), None)));
+        members.push(("point_coord".to_string(), f32x2, ir::location(location, Some(naga::Interpolation::Linear), None)));
     }
     let out = ir::io_struct(&mut module, "TesseraeSquareOut", members).map_err(|e| TranslateError::unsupported(cfg.stage, e))?;
     let square_corner = function(&module, SQUARE_CORNER)?;
@@ -264,13 +261,9 @@ pub(crate) fn return_nothing_if(b: &mut FunctionBuilder, condition: Handle<Expre
     b.if_then(condition, |b| b.ret(Some(nothing)));
 }
 
-fn location_binding(location: u32, interpolation: Option<naga::Interpolation>, sampling: Option<naga::Sampling>) -> Binding {
-    Binding::Location { location, interpolation, sampling, blend_src: None, per_primitive: false }
-}
-
 fn builtin_argument(module: &mut Module, name: &str, builtin: BuiltIn) -> naga::FunctionArgument {
-    let ty = module.types.insert(naga::Type { name: None, inner: TypeInner::Scalar(naga::Scalar::U32) }, naga::Span::UNDEFINED);
-    naga::FunctionArgument { name: Some(name.into()), ty, binding: Some(Binding::BuiltIn(builtin)) }
+    let ty = ir::scalar(module, naga::Scalar::U32);
+    ir::builtin_argument(name, ty, builtin)
 }
 
 /// A member of an entry point's output struct: name, type, binding.
@@ -279,13 +272,13 @@ type Member = (String, Handle<naga::Type>, Binding);
 /// The output struct's first members: the position, then each varying (its type brought from
 /// `user`); the varyings' types in `module`.
 fn position_and_varyings(module: &mut Module, user: &Module, varyings: &[Varying]) -> (Vec<Member>, Vec<Handle<naga::Type>>) {
-    let f32x4 = module.types.insert(naga::Type { name: None, inner: ir::vec4(ScalarKind::Float) }, naga::Span::UNDEFINED);
+    let f32x4 = ir::ty(module, ir::vec4(ScalarKind::Float));
     let mut members = vec![("position".to_string(), f32x4, Binding::BuiltIn(BuiltIn::Position { invariant: false }))];
     let mut types = Vec::new();
     for v in varyings {
         let ty = ir::copy_type(user, v.ty, module);
         types.push(ty);
-        members.push((format!("v{}", v.location), ty, location_binding(v.location, v.interpolation, v.sampling)));
+        members.push((format!("v{}", v.location), ty, ir::location(v.location, v.interpolation, v.sampling)));
     }
     (members, types)
 }
@@ -334,13 +327,13 @@ pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateErr
     let mut module = Module::default();
     let binding = naga::ResourceBinding { group: p.emulation.group, binding: p.records };
     let records = records_buffer(&mut module, naga::StorageAccess::LOAD, binding);
-    let slot = module.types.insert(naga::Type { name: None, inner: ir::vec4(ScalarKind::Float) }, naga::Span::UNDEFINED);
+    let slot = ir::ty(&mut module, ir::vec4(ScalarKind::Float));
     let (mut members, varying_types) = position_and_varyings(&mut module, p.module, &p.varyings);
     let primitive_id = match p.primitive_id {
         Some((location, ty)) => {
             let scalar = if ty == "i32" { naga::Scalar::I32 } else { naga::Scalar::U32 };
-            let t = module.types.insert(naga::Type { name: None, inner: TypeInner::Scalar(scalar) }, naga::Span::UNDEFINED);
-            members.push(("primitive_id".into(), t, location_binding(location, Some(naga::Interpolation::Flat), None)));
+            let t = ir::ty(&mut module, TypeInner::Scalar(scalar));
+            members.push(("primitive_id".into(), t, ir::location(location, Some(naga::Interpolation::Flat), None)));
             Some(scalar.kind)
         }
         None => None,
@@ -350,15 +343,15 @@ pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateErr
     match (std::num::NonZeroU32::new(clip_n), p.emulated_clip) {
         (None, _) => {}
         (Some(n), None) => {
-            let f32_ty = module.types.insert(naga::Type { name: None, inner: TypeInner::Scalar(naga::Scalar::F32) }, naga::Span::UNDEFINED);
+            let f32_ty = ir::ty(&mut module, TypeInner::Scalar(naga::Scalar::F32));
             let array = TypeInner::Array { base: f32_ty, size: naga::ArraySize::Constant(n), stride: 4 };
-            let t = module.types.insert(naga::Type { name: None, inner: array }, naga::Span::UNDEFINED);
+            let t = ir::ty(&mut module, array);
             members.push(("clip".into(), t, Binding::BuiltIn(BuiltIn::ClipDistances)));
             native_clip = Some(t);
         }
         (Some(_), Some(first)) => {
             for j in 0..clip_n.div_ceil(4) {
-                let binding = location_binding(first + j, Some(naga::Interpolation::Perspective), Some(naga::Sampling::Center));
+                let binding = ir::location(first + j, Some(naga::Interpolation::Perspective), Some(naga::Sampling::Center));
                 members.push((format!("clip{j}"), slot, binding));
             }
         }

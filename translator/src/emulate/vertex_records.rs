@@ -20,7 +20,7 @@ use crate::records::{Field, RecordLayout};
 use crate::vertex_function::VertexFunction;
 use crate::vertex_pulling::{self, VertexBuffers};
 use crate::wgsl::ValidatedWgsl;
-use naga::{BinaryOperator, Expression, Handle, Literal, Module, Scalar, ScalarKind, Span, TypeInner, VectorSize};
+use naga::{BinaryOperator, Expression, Handle, Module, Scalar, ScalarKind, Span, TypeInner, VectorSize};
 
 /// A value the stage computes, as a pass stores it.
 #[derive(Debug, Clone, Copy)]
@@ -332,16 +332,13 @@ fn write(
         Store::Point { position, size, distances } => {
             let c = value(b, *position, func, out, items)?;
             let s = value(b, *size, func, out, items)?;
-            let mut kept = b.expr(Expression::Literal(Literal::Bool(true)));
+            let mut values = Vec::new();
             for &(source, n) in distances {
                 for i in 0..n {
-                    let d = element(b, source, i, func, out, items)?;
-                    let zero = b.f32(0.0);
-                    let negative = b.binary(BinaryOperator::Less, d, zero);
-                    let not_negative = b.expr(Expression::Unary { op: naga::UnaryOperator::LogicalNot, expr: negative });
-                    kept = b.binary(BinaryOperator::LogicalAnd, kept, not_negative);
+                    values.push(element(b, source, i, func, out, items)?);
                 }
             }
+            let kept = ir::none_negative(b, values);
             let rules = items.point_size_keep.ok_or_else(|| TranslateError::InvalidPlan("point rules without their template".into()))?;
             let size_keep =
                 b.call(rules, vec![c, s, kept]).ok_or_else(|| TranslateError::InvalidPlan("the point rules return nothing".into()))?;

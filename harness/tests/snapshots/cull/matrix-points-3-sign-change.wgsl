@@ -152,10 +152,10 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e53 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), bitcast<f32>(_e41), bitcast<f32>(_e46), 1f).xyz);
     let _e55 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
     let _e58 = tesserae_point_size;
-    let _e62 = tesserae_cull_distance[0];
-    let _e69 = tesserae_cull_distance[1];
-    let _e76 = tesserae_cull_distance[2];
-    let _e81 = tesserae_point_size_keep(_e53.out0_member, _e58, (((true && !((_e62 < 0f))) && !((_e69 < 0f))) && !((_e76 < 0f))));
+    let _e61 = tesserae_cull_distance[0];
+    let _e64 = tesserae_cull_distance[1];
+    let _e67 = tesserae_cull_distance[2];
+    let _e81 = tesserae_point_size_keep(_e53.out0_member, _e58, (((true && !((_e61 < 0f))) && !((_e64 < 0f))) && !((_e67 < 0f))));
     tesserae_records[_e55] = _e53.out0_member;
     tesserae_records[(_e55 + 1u)] = _e81;
     tesserae_records[(_e55 + 2u)] = vec4<f32>(_e53.out1_member, 0f);

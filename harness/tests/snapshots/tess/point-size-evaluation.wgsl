@@ -329,8 +329,8 @@ fn tesserae_evaluation_main(@builtin(vertex_index) tesserae_vertex_index: u32) -
     }
     let _e33 = tesserae_vertex();
     let _e36 = tesserae_point_size;
-    let _e40 = tesserae_cull_distance[0];
-    let _e45 = tesserae_point_size_keep(_e33.out0_member, _e36, (true && !((_e40 < 0f))));
+    let _e39 = tesserae_cull_distance[0];
+    let _e45 = tesserae_point_size_keep(_e33.out0_member, _e36, (true && !((_e39 < 0f))));
     let _e46 = tesserae_square_corner(_e1, _e33.out0_member, _e45);
     return TesseraeEvalOut(_e46, _e33.out1_member);
 }

@@ -10,7 +10,7 @@ use super::inputs::{element, global, per_vertex_fills, record_buffer, Inputs};
 use super::module_items::array_of;
 use super::{by_location, entry_to_function, tess_err, TessBuffers, TessState};
 use crate::desc::Stage;
-use crate::emulate::ir::FunctionBuilder;
+use crate::emulate::ir::{self, FunctionBuilder};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::lower::tess_io::{IoRole, IoVar};
@@ -53,7 +53,7 @@ pub(super) fn control_pass(
     let u32x3 = module
         .types
         .insert(naga::Type { name: None, inner: TypeInner::Vector { size: naga::VectorSize::Tri, scalar: Scalar::U32 } }, Span::UNDEFINED);
-    let u32_ty = module.types.insert(naga::Type { name: None, inner: TypeInner::Scalar(Scalar::U32) }, Span::UNDEFINED);
+    let u32_ty = ir::ty(&mut module, TypeInner::Scalar(Scalar::U32));
     let arguments = vec![
         naga::FunctionArgument {
             name: Some("tesserae_wg".into()),

@@ -231,18 +231,6 @@ fn primitive_id_varying(
     Ok(if ty == "i32" { b.expr(Expression::As { expr: id, kind: ScalarKind::Sint, convert: Some(4) }) } else { id })
 }
 
-fn scalar_type(module: &mut naga::Module, scalar: naga::Scalar) -> Handle<naga::Type> {
-    module.types.insert(naga::Type { name: None, inner: naga::TypeInner::Scalar(scalar) }, naga::Span::UNDEFINED)
-}
-
-fn builtin_argument(name: &str, ty: Handle<naga::Type>, builtin: BuiltIn) -> naga::FunctionArgument {
-    naga::FunctionArgument { name: Some(name.into()), ty, binding: Some(NagaBinding::BuiltIn(builtin)) }
-}
-
-fn at_location(location: u32, interpolation: Option<naga::Interpolation>, sampling: Option<naga::Sampling>) -> NagaBinding {
-    NagaBinding::Location { location, interpolation, sampling, blend_src: None, per_primitive: false }
-}
-
 /// What the draw's vertex output holds besides the position, in order.
 enum Field {
     Output(usize),
@@ -261,7 +249,7 @@ fn output_struct(
     point_coord: Option<u32>,
 ) -> Result<(Handle<naga::Type>, Vec<Field>, u32), TranslateError> {
     let stage = Stage::TessEval;
-    let f32x4 = module.types.insert(naga::Type { name: None, inner: ir::vec4(ScalarKind::Float) }, naga::Span::UNDEFINED);
+    let f32x4 = ir::ty(module, ir::vec4(ScalarKind::Float));
     let mut members = vec![("position".to_string(), f32x4, NagaBinding::BuiltIn(BuiltIn::Position { invariant: false }))];
     let mut fields = Vec::new();
     let mut native_clip = 0;
@@ -273,7 +261,7 @@ fn output_struct(
                 } else {
                     crate::record_draw::Varying::from_binding(module, *location, o.ty, &o.binding)
                 };
-                members.push((format!("v{location}"), o.ty, at_location(*location, v.interpolation, v.sampling)));
+                members.push((format!("v{location}"), o.ty, ir::location(*location, v.interpolation, v.sampling)));
                 fields.push(Field::Output(i));
             }
             NagaBinding::BuiltIn(BuiltIn::ClipDistances) if clip => {
@@ -285,16 +273,13 @@ fn output_struct(
         }
     }
     if let Some((l, ty)) = pass.primitive_id_location {
-        let t = scalar_type(module, if ty == "i32" { naga::Scalar::I32 } else { naga::Scalar::U32 });
-        members.push(("primitive_id".into(), t, at_location(l, Some(naga::Interpolation::Flat), None)));
+        let t = ir::scalar(module, if ty == "i32" { naga::Scalar::I32 } else { naga::Scalar::U32 });
+        members.push(("primitive_id".into(), t, ir::location(l, Some(naga::Interpolation::Flat), None)));
         fields.push(Field::PrimitiveId(ty));
     }
     if let Some(l) = point_coord {
-        let t = module.types.insert(
-            naga::Type { name: None, inner: naga::TypeInner::Vector { size: naga::VectorSize::Bi, scalar: naga::Scalar::F32 } },
-            naga::Span::UNDEFINED,
-        );
-        members.push(("point_coord".into(), t, at_location(l, Some(naga::Interpolation::Linear), None)));
+        let t = ir::ty(module, naga::TypeInner::Vector { size: naga::VectorSize::Bi, scalar: naga::Scalar::F32 });
+        members.push(("point_coord".into(), t, ir::location(l, Some(naga::Interpolation::Linear), None)));
         fields.push(Field::PointCoord);
     }
     let ty = ir::io_struct(module, "TesseraeEvalOut", members).map_err(|e| tess_err(stage, e))?;
@@ -328,11 +313,11 @@ pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -
     }
     let prep = prepare(&mut module, pass, pass.primitive_id_location.is_some(), None)?;
     let (out_ty, fields, native_clip) = output_struct(&mut module, &prep.func, pass, false, pass.clip_location.is_none(), None)?;
-    let u32_ty = scalar_type(&mut module, naga::Scalar::U32);
+    let u32_ty = ir::scalar(&mut module, naga::Scalar::U32);
     let targets = pass.layered || pass.viewports;
-    let mut arguments = vec![builtin_argument("tesserae_point", u32_ty, BuiltIn::VertexIndex)];
+    let mut arguments = vec![ir::builtin_argument("tesserae_point", u32_ty, BuiltIn::VertexIndex)];
     if targets {
-        arguments.push(builtin_argument("tesserae_target", u32_ty, BuiltIn::InstanceIndex));
+        arguments.push(ir::builtin_argument("tesserae_target", u32_ty, BuiltIn::InstanceIndex));
     }
     // The layer and viewport the draw's instance names (`plan::MAX_VIEWPORTS` per layer).
     let target_globals = [
@@ -425,8 +410,8 @@ fn sprite_pass(mut module: naga::Module, pass: &EvaluationPass, sprites: Sprites
         naga::StorageAccess::LOAD,
         binding,
     );
-    let u32_ty = scalar_type(&mut module, naga::Scalar::U32);
-    let arguments = vec![builtin_argument("tesserae_vertex_index", u32_ty, BuiltIn::VertexIndex)];
+    let u32_ty = ir::scalar(&mut module, naga::Scalar::U32);
+    let arguments = vec![ir::builtin_argument("tesserae_vertex_index", u32_ty, BuiltIn::VertexIndex)];
     let result = naga::FunctionResult { ty: out_ty, binding: None };
     let (corner_fn, size_keep_fn, square_fn) = (
         prep.function(SPRITE_CORNER)?,
@@ -450,10 +435,10 @@ fn sprite_pass(mut module: naga::Module, pass: &EvaluationPass, sprites: Sprites
         }
         None => prep.inputs.draw_field(&mut b, "point_size")?,
     };
-    let mut kept = b.expr(Expression::Literal(naga::Literal::Bool(true)));
+    let mut values = Vec::new();
     for (output_index, global, n) in distances {
         for i in 0..n {
-            let d = match (output_index, global) {
+            values.push(match (output_index, global) {
                 (Some(o), _) => {
                     let array = output(&mut b, out, &prep.func.outputs[o]);
                     b.expr(Expression::AccessIndex { base: array, index: i })
@@ -464,13 +449,10 @@ fn sprite_pass(mut module: naga::Module, pass: &EvaluationPass, sprites: Sprites
                     b.expr(Expression::Load { pointer })
                 }
                 (None, None) => continue,
-            };
-            let zero = b.f32(0.0);
-            let negative = b.binary(BinaryOperator::Less, d, zero);
-            let not_negative = b.expr(Expression::Unary { op: naga::UnaryOperator::LogicalNot, expr: negative });
-            kept = b.binary(BinaryOperator::LogicalAnd, kept, not_negative);
+            });
         }
     }
+    let kept = ir::none_negative(&mut b, values);
     let size_keep = b.call(size_keep_fn, vec![c, s, kept]).ok_or_else(missing)?;
     let position = b.call(square_fn, vec![corner_id, c, size_keep]).ok_or_else(missing)?;
     let point_coord = match coord_fn {
@@ -515,13 +497,10 @@ fn per_point_pass(
         naga::StorageAccess::LOAD,
         binding,
     );
-    let u32x3 = module.types.insert(
-        naga::Type { name: None, inner: naga::TypeInner::Vector { size: naga::VectorSize::Tri, scalar: naga::Scalar::U32 } },
-        naga::Span::UNDEFINED,
-    );
+    let u32x3 = ir::ty(&mut module, naga::TypeInner::Vector { size: naga::VectorSize::Tri, scalar: naga::Scalar::U32 });
     let arguments = vec![
-        builtin_argument("tesserae_id", u32x3, BuiltIn::GlobalInvocationId),
-        builtin_argument("tesserae_groups", u32x3, BuiltIn::NumWorkGroups),
+        ir::builtin_argument("tesserae_id", u32x3, BuiltIn::GlobalInvocationId),
+        ir::builtin_argument("tesserae_groups", u32x3, BuiltIn::NumWorkGroups),
     ];
     let w = gpu::ENTRY_WORKGROUP;
     let mut b = FunctionBuilder::new(&mut module, entry, arguments, None);
