@@ -18,7 +18,7 @@
 //!    [`CULLED_INDEX`], which the draw places outside the clip volume.
 //! 3. **draw** (render): one indexed draw of the whole list (point, line or triangle list; its
 //!    size is known from the draw: a fixed range per invocation), a pass-through vertex stage
-//!    reading the records ([`crate::cull::passthrough`]). When the stage writes `Layer` or
+//!    reading the records ([`crate::record_draw::passthrough`]). When the stage writes `Layer` or
 //!    `ViewportIndex`, the application draws the plan once per layer and viewport, numbered by
 //!    the draw's one instance, and the pass-through stage drops the vertices of the others.
 //!    Points of a size are drawn as squares instead ([`crate::record_draw::squares`]).
