@@ -242,7 +242,10 @@ pub(crate) fn passes(
     };
     let mut passes = Vec::new();
     if let (Source::Draw { topology }, Some(scan)) = (*source, &buffers.scan) {
-        passes.push(kernel("capture count", count_kernel(e, topology, scan), Workgroups::PerPrimitive { size: WORKGROUP })?);
+        // The count depends on the topology and the bindings only: a template.
+        let w = crate::profile::phase("emulation: capture", || crate::wgsl::round_trip_template(stage, count_kernel(e, topology, scan)))?;
+        let pass = crate::compute_pass("capture count", crate::shader_plan(stage, w), Workgroups::PerPrimitive { size: WORKGROUP });
+        passes.push(mark_capture(pass));
     }
     if let Some(scan) = &buffers.scan {
         let items_per_patch = source.items_per_primitive();
