@@ -189,12 +189,11 @@ pub fn squares(cfg: &Squares) -> Result<ValidatedWgsl, TranslateError> {
         bind(&mut module, LIST, cfg.emulation, list_binding)?;
     }
 
-    let f32x2 = ir::ty(&mut module, TypeInner::Vector { size: naga::VectorSize::Bi, scalar: naga::Scalar::F32 });
     let (mut members, varying_types) = position_and_varyings(&mut module, cfg.module, &cfg.varyings);
     if let Some(location) = cfg.point_coord {
-        members.push(("point_coord".to_string(), f32x2, ir::location(location, Some(naga::Interpolation::Linear), None)));
+        members.point_coord(&mut module, location);
     }
-    let out = ir::io_struct(&mut module, "TesseraeSquareOut", members).map_err(|e| TranslateError::unsupported(cfg.stage, e))?;
+    let out = members.finish(&mut module, "TesseraeSquareOut", cfg.stage)?;
     let square_corner = function(&module, SQUARE_CORNER)?;
     let point_coord = cfg.point_coord.map(|_| function(&module, POINT_COORD)).transpose()?;
     let list_functions = match cfg.vertices {
@@ -266,21 +265,68 @@ fn builtin_argument(module: &mut Module, name: &str, builtin: BuiltIn) -> naga::
     ir::builtin_argument(name, ty, builtin)
 }
 
-/// A member of an entry point's output struct: name, type, binding.
-type Member = (String, Handle<naga::Type>, Binding);
+/// A vertex entry point's output struct under construction: the position, then each output
+/// added, in order (its value goes at the same place of the `Compose` that returns it).
+pub(crate) struct OutputStruct {
+    members: Vec<(String, Handle<naga::Type>, Binding)>,
+}
 
-/// The output struct's first members: the position, then each varying (its type brought from
-/// `user`); the varyings' types in `module`.
-fn position_and_varyings(module: &mut Module, user: &Module, varyings: &[Varying]) -> (Vec<Member>, Vec<Handle<naga::Type>>) {
-    let f32x4 = ir::ty(module, ir::vec4(ScalarKind::Float));
-    let mut members = vec![("position".to_string(), f32x4, Binding::BuiltIn(BuiltIn::Position { invariant: false }))];
+impl OutputStruct {
+    pub fn new(module: &mut Module) -> Self {
+        let f32x4 = ir::ty(module, ir::vec4(ScalarKind::Float));
+        OutputStruct { members: vec![("position".into(), f32x4, Binding::BuiltIn(BuiltIn::Position { invariant: false }))] }
+    }
+
+    /// `v{L}` at the varying's location, of `ty` (the varying's type in the module built).
+    pub fn varying(&mut self, v: &Varying, ty: Handle<naga::Type>) {
+        self.members.push((format!("v{}", v.location), ty, ir::location(v.location, v.interpolation, v.sampling)));
+    }
+
+    /// The primitive ID at `location` (flat) as `ty` (`u32` or `i32`); its scalar kind.
+    pub fn primitive_id(&mut self, module: &mut Module, location: u32, ty: &str) -> ScalarKind {
+        let scalar = if ty == "i32" { naga::Scalar::I32 } else { naga::Scalar::U32 };
+        let t = ir::scalar(module, scalar);
+        self.members.push(("primitive_id".into(), t, ir::location(location, Some(naga::Interpolation::Flat), None)));
+        scalar.kind
+    }
+
+    /// Native clip distances, an array of `ty`.
+    pub fn clip_distances(&mut self, ty: Handle<naga::Type>) {
+        self.members.push(("clip".into(), ty, Binding::BuiltIn(BuiltIn::ClipDistances)));
+    }
+
+    /// `n` emulated clip distances, four to a `vec4<f32>` varying from location `first` on.
+    pub fn emulated_clip_distances(&mut self, module: &mut Module, first: u32, n: u32) {
+        let slot = ir::ty(module, ir::vec4(ScalarKind::Float));
+        for j in 0..n.div_ceil(4) {
+            let binding = ir::location(first + j, Some(naga::Interpolation::Perspective), Some(naga::Sampling::Center));
+            self.members.push((format!("clip{j}"), slot, binding));
+        }
+    }
+
+    /// `PointCoord` at `location` (linear).
+    pub fn point_coord(&mut self, module: &mut Module, location: u32) {
+        let t = ir::ty(module, TypeInner::Vector { size: naga::VectorSize::Bi, scalar: naga::Scalar::F32 });
+        self.members.push(("point_coord".into(), t, ir::location(location, Some(naga::Interpolation::Linear), None)));
+    }
+
+    /// The struct `name`, laid out; a layout error refused by name.
+    pub fn finish(self, module: &mut Module, name: &str, stage: Stage) -> Result<Handle<naga::Type>, TranslateError> {
+        ir::io_struct(module, name, self.members).map_err(|e| TranslateError::unsupported(stage, e))
+    }
+}
+
+/// The position and `varyings` (their types brought from `user`); the varyings' types in
+/// `module`.
+fn position_and_varyings(module: &mut Module, user: &Module, varyings: &[Varying]) -> (OutputStruct, Vec<Handle<naga::Type>>) {
+    let mut out = OutputStruct::new(module);
     let mut types = Vec::new();
     for v in varyings {
         let ty = ir::copy_type(user, v.ty, module);
         types.push(ty);
-        members.push((format!("v{}", v.location), ty, ir::location(v.location, v.interpolation, v.sampling)));
+        out.varying(v, ty);
     }
-    (members, types)
+    (out, types)
 }
 
 /// Returns `Out(fields..)` and adds the function as a vertex entry point.
@@ -327,36 +373,21 @@ pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateErr
     let mut module = Module::default();
     let binding = naga::ResourceBinding { group: p.emulation.group, binding: p.records };
     let records = records_buffer(&mut module, naga::StorageAccess::LOAD, binding);
-    let slot = ir::ty(&mut module, ir::vec4(ScalarKind::Float));
     let (mut members, varying_types) = position_and_varyings(&mut module, p.module, &p.varyings);
-    let primitive_id = match p.primitive_id {
-        Some((location, ty)) => {
-            let scalar = if ty == "i32" { naga::Scalar::I32 } else { naga::Scalar::U32 };
-            let t = ir::ty(&mut module, TypeInner::Scalar(scalar));
-            members.push(("primitive_id".into(), t, ir::location(location, Some(naga::Interpolation::Flat), None)));
-            Some(scalar.kind)
-        }
-        None => None,
-    };
+    let primitive_id = p.primitive_id.map(|(location, ty)| members.primitive_id(&mut module, location, ty));
     let clip_n = p.clip_distances;
     let mut native_clip = None;
     match (std::num::NonZeroU32::new(clip_n), p.emulated_clip) {
         (None, _) => {}
         (Some(n), None) => {
-            let f32_ty = ir::ty(&mut module, TypeInner::Scalar(naga::Scalar::F32));
-            let array = TypeInner::Array { base: f32_ty, size: naga::ArraySize::Constant(n), stride: 4 };
-            let t = ir::ty(&mut module, array);
-            members.push(("clip".into(), t, Binding::BuiltIn(BuiltIn::ClipDistances)));
+            let f32_ty = ir::scalar(&mut module, naga::Scalar::F32);
+            let t = ir::ty(&mut module, TypeInner::Array { base: f32_ty, size: naga::ArraySize::Constant(n), stride: 4 });
+            members.clip_distances(t);
             native_clip = Some(t);
         }
-        (Some(_), Some(first)) => {
-            for j in 0..clip_n.div_ceil(4) {
-                let binding = ir::location(first + j, Some(naga::Interpolation::Perspective), Some(naga::Sampling::Center));
-                members.push((format!("clip{j}"), slot, binding));
-            }
-        }
+        (Some(_), Some(first)) => members.emulated_clip_distances(&mut module, first, clip_n),
     }
-    let out = ir::io_struct(&mut module, "TesseraePassOut", members).map_err(|e| TranslateError::unsupported(p.stage, e))?;
+    let out = members.finish(&mut module, "TesseraePassOut", p.stage)?;
     let mut arguments = vec![builtin_argument(&mut module, "r", BuiltIn::VertexIndex)];
     if p.layered || p.viewports {
         arguments.push(builtin_argument(&mut module, "tesserae_target", BuiltIn::InstanceIndex));

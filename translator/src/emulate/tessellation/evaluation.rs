@@ -38,6 +38,7 @@ use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::lower::tess_io::IoVar;
 use crate::plan::{Pass, Workgroups};
+use crate::record_draw::{OutputStruct, Varying};
 use crate::records::{Field as RecordField, RecordLayout};
 use crate::tessellator::gpu;
 use crate::vertex_function;
@@ -249,41 +250,33 @@ fn output_struct(
     point_coord: Option<u32>,
 ) -> Result<(Handle<naga::Type>, Vec<Field>, u32), TranslateError> {
     let stage = Stage::TessEval;
-    let f32x4 = ir::ty(module, ir::vec4(ScalarKind::Float));
-    let mut members = vec![("position".to_string(), f32x4, NagaBinding::BuiltIn(BuiltIn::Position { invariant: false }))];
+    let mut members = OutputStruct::new(module);
     let mut fields = Vec::new();
     let mut native_clip = 0;
     for (i, o) in func.outputs.iter().enumerate() {
         match &o.binding {
             NagaBinding::Location { location, .. } => {
-                let v = if flat {
-                    crate::record_draw::Varying::flat(*location, o.ty)
-                } else {
-                    crate::record_draw::Varying::from_binding(module, *location, o.ty, &o.binding)
-                };
-                members.push((format!("v{location}"), o.ty, ir::location(*location, v.interpolation, v.sampling)));
+                let v = if flat { Varying::flat(*location, o.ty) } else { Varying::from_binding(module, *location, o.ty, &o.binding) };
+                members.varying(&v, o.ty);
                 fields.push(Field::Output(i));
             }
             NagaBinding::BuiltIn(BuiltIn::ClipDistances) if clip => {
                 native_clip = vertex_function::clip_distance_count(stage, module, o.ty)?;
-                members.push(("clip".into(), o.ty, NagaBinding::BuiltIn(BuiltIn::ClipDistances)));
+                members.clip_distances(o.ty);
                 fields.push(Field::Output(i));
             }
             _ => {}
         }
     }
     if let Some((l, ty)) = pass.primitive_id_location {
-        let t = ir::scalar(module, if ty == "i32" { naga::Scalar::I32 } else { naga::Scalar::U32 });
-        members.push(("primitive_id".into(), t, ir::location(l, Some(naga::Interpolation::Flat), None)));
+        members.primitive_id(module, l, ty);
         fields.push(Field::PrimitiveId(ty));
     }
     if let Some(l) = point_coord {
-        let t = ir::ty(module, naga::TypeInner::Vector { size: naga::VectorSize::Bi, scalar: naga::Scalar::F32 });
-        members.push(("point_coord".into(), t, ir::location(l, Some(naga::Interpolation::Linear), None)));
+        members.point_coord(module, l);
         fields.push(Field::PointCoord);
     }
-    let ty = ir::io_struct(module, "TesseraeEvalOut", members).map_err(|e| tess_err(stage, e))?;
-    Ok((ty, fields, native_clip))
+    Ok((members.finish(module, "TesseraeEvalOut", stage)?, fields, native_clip))
 }
 
 /// The values of `fields` (`point_coord`: the `PointCoord` value, where there is one).
