@@ -6,7 +6,7 @@
 //! module ([`crate::wgsl::round_trip_template`]); the record buffers and the entry point are
 //! built ([`crate::emulate::ir`]), so no WGSL is written from the user's types.
 
-use super::inputs::{element, global, per_vertex_fills, record_buffer, Inputs};
+use super::inputs::{element, global, link_template, per_vertex_fills, record_buffer, Inputs};
 use super::module_items::array_of;
 use super::{by_location, entry_to_function, tess_err, TessBuffers, TessState};
 use crate::desc::Stage;
@@ -33,12 +33,7 @@ pub(super) fn control_pass(
     let stage = Stage::TessControl;
     let control = entry_to_function(&mut module, stage, "tesserae_control")?;
     let user = crate::vertex_function::UserItems::of(&module);
-    let template = crate::wgsl::round_trip_template(stage, Emulation { group: 0, restart: false }.draw_uniform_wgsl())?;
-    let linked = crate::link::link(&mut module, template.module(), &[])
-        .map_err(|e| TranslateError::InvalidPlan(format!("linking the draw uniform into the control pass: {e}")))?;
-    let draw = template.module().global_variables.iter().next().map(|(h, _)| linked.global(h));
-    let draw = draw.ok_or_else(|| TranslateError::InvalidPlan("the draw uniform template declares no uniform".into()))?;
-    module.global_variables[draw].binding = Some(naga::ResourceBinding { group: e.group, binding: binding::DRAW });
+    let (draw, _) = link_template(&mut module, e, stage, "")?;
 
     let (control_points, patches) = output_layouts(&module, vars, stage)?;
     let fills = per_vertex_fills(&module, vars, vertex_records, stage)?;

@@ -30,11 +30,11 @@
 //! volume) when its depth is outside [0, w] or a clip or cull distance is negative, so no cull
 //! pass runs; sizes are clamped to the range as on point lists.
 
-use super::inputs::{per_vertex_fills, record_buffer, EvaluationRecords, Inputs, PerVertexFill};
+use super::inputs::{link_template, per_vertex_fills, record_buffer, EvaluationRecords, Inputs, PerVertexFill};
 use super::{relabel, tess_err, TessState};
 use crate::desc::Stage;
 use crate::emulate::ir::{self, FunctionBuilder};
-use crate::emulation::{binding, Emulation};
+use crate::emulation::Emulation;
 use crate::error::TranslateError;
 use crate::lower::tess_io::IoVar;
 use crate::plan::{Pass, Workgroups};
@@ -151,16 +151,9 @@ fn prepare<'a>(
     let mut functions = Vec::new();
     let e = pass.emulation;
     if needs_draw || template.is_some() || inputs.has_builtin(module, SpvBuiltIn::PrimitiveId) {
-        let text = Emulation { group: 0, restart: false }.draw_uniform_wgsl() + &template.unwrap_or_default();
-        let template = crate::wgsl::round_trip_template(stage, text)?;
-        let linked = crate::link::link(module, template.module(), &[])
-            .map_err(|err| TranslateError::InvalidPlan(format!("linking a template into an evaluation pass: {err}")))?;
-        let t = template.module();
-        let draw = t.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some("tesserae_draw")).map(|(h, _)| linked.global(h));
-        let draw = draw.ok_or_else(|| TranslateError::InvalidPlan("the evaluation template declares no draw uniform".into()))?;
-        module.global_variables[draw].binding = Some(naga::ResourceBinding { group: e.group, binding: binding::DRAW });
+        let (draw, names) = link_template(module, e, stage, &template.unwrap_or_default())?;
         inputs.draw = Some(draw);
-        functions = t.functions.iter().filter_map(|(h, f)| Some((f.name.clone()?, linked.function(h)))).collect();
+        functions = names;
     }
     let fills = per_vertex_fills(module, pass.vars, pass.layouts.control_point, stage)?;
     let b = &pass.buffers;

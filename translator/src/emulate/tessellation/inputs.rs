@@ -197,6 +197,27 @@ pub(super) fn element(b: &mut FunctionBuilder, g: Handle<naga::GlobalVariable>, 
     b.expr(Expression::Access { base: global, index: j })
 }
 
+/// The draw uniform and `functions` (template WGSL: [`crate::wgsl::round_trip_template`])
+/// linked into a stage's module, the uniform bound in the emulation group: its handle and the
+/// template's functions in the module, by name.
+pub(super) fn link_template(
+    module: &mut Module,
+    e: Emulation,
+    stage: Stage,
+    functions: &str,
+) -> Result<(Handle<naga::GlobalVariable>, Vec<(String, Handle<naga::Function>)>), TranslateError> {
+    let text = Emulation { group: 0, restart: false }.draw_uniform_wgsl() + functions;
+    let template = crate::wgsl::round_trip_template(stage, text)?;
+    let linked = crate::link::link(module, template.module(), &[])
+        .map_err(|err| TranslateError::InvalidPlan(format!("linking a template into the {stage} stage's pass: {err}")))?;
+    let t = template.module();
+    let draw = t.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some("tesserae_draw")).map(|(h, _)| linked.global(h));
+    let draw = draw.ok_or_else(|| TranslateError::InvalidPlan("a template without the draw uniform".into()))?;
+    module.global_variables[draw].binding = Some(naga::ResourceBinding { group: e.group, binding: crate::emulation::binding::DRAW });
+    let names = t.functions.iter().filter_map(|(h, f)| Some((f.name.clone()?, linked.function(h)))).collect();
+    Ok((draw, names))
+}
+
 /// The record buffers the evaluation stage's inputs read (read-only, declared where used).
 pub(super) struct EvaluationRecords {
     pub domain: Handle<naga::GlobalVariable>,
