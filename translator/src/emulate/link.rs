@@ -1,14 +1,14 @@
-//! Linking an emulation kernel into the user's naga module.
+//! Linking emulation WGSL into a stage's naga module.
 //!
-//! The passes that run a user stage as a function (point expansion, the cull primitive pass)
-//! need one module holding the user's code and the pass's entry point. Writing the user's
-//! module as WGSL, appending the pass and parsing the whole text back made naga's WGSL front
-//! end (about 13 MB/s) most of such a pipeline's translation. Instead the pass is a *kernel*:
-//! WGSL that holds none of the application's code, parsed and validated once per distinct text
-//! (`wgsl::round_trip_kernel`), which declares the user items it uses as *stubs* (a
-//! function with the user function's signature and a trivial body; private globals of the
-//! user globals' types). [`link`] appends the kernel's other items to the user's module, every
-//! use of a stub going to the user item it stands for.
+//! A pass that runs a user stage as a function needs one module holding the user's code and
+//! the pass's entry point. The pass's fixed code is parsed WGSL: a *template*
+//! (`wgsl::round_trip_template`, parsed once per process; the vertex records and tessellation
+//! passes, which then build their entry point in naga IR) or a *kernel* (the geometry pass:
+//! `wgsl::round_trip_kernel`, parsed once per distinct text), which declares the user items it
+//! uses as *stubs* (a function with the user function's signature and a trivial body; private
+//! globals of the user globals' types). [`link`] appends the template's or kernel's other items
+//! to the module, every use of a stub going to the user item it stands for, and returns where
+//! its items went ([`Linked`]) so the caller reaches them by handle.
 //!
 //! Invariants:
 //! - A stub is linked only by an explicit name to an explicit item ([`Stub`]), never by
