@@ -333,14 +333,26 @@ pub(crate) fn storage_array(
 /// Adds a compute entry point `name` of `workgroup` invocations that calls `function` (whose
 /// arguments are the global invocation id, then `u32`s) with its invocation id and `values`.
 pub(crate) fn compute_entry_calling(module: &mut Module, name: &str, workgroup: u32, function: Handle<Function>, values: &[u32]) {
-    let u32x3 =
-        module.types.insert(Type { name: None, inner: TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 } }, Span::UNDEFINED);
-    let gid =
-        FunctionArgument { name: Some("gid".into()), ty: u32x3, binding: Some(naga::Binding::BuiltIn(naga::BuiltIn::GlobalInvocationId)) };
-    let mut b = FunctionBuilder::new(module, name, vec![gid], None);
-    let mut arguments = vec![b.argument(0)];
-    arguments.extend(values.iter().map(|&v| b.u32(v)));
-    b.call(function, arguments);
+    let u32x3 = ty(module, TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 });
+    let gid = builtin_argument("gid", u32x3, naga::BuiltIn::GlobalInvocationId);
+    compute_entry_passing(module, name, workgroup, function, vec![gid], values);
+}
+
+/// Adds a compute entry point `name` of `workgroup` invocations whose `arguments` (built-ins)
+/// `function` takes first, then `values` as `u32`s.
+pub(crate) fn compute_entry_passing(
+    module: &mut Module,
+    name: &str,
+    workgroup: u32,
+    function: Handle<Function>,
+    arguments: Vec<FunctionArgument>,
+    values: &[u32],
+) {
+    let count = arguments.len() as u32;
+    let mut b = FunctionBuilder::new(module, name, arguments, None);
+    let mut passed: Vec<_> = (0..count).map(|i| b.argument(i)).collect();
+    passed.extend(values.iter().map(|&v| b.u32(v)));
+    b.call(function, passed);
     b.finish_entry_point(naga::ShaderStage::Compute, [workgroup, 1, 1]);
 }
 

@@ -512,7 +512,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -521,21 +521,54 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(43) var<storage, read_write> tesserae_indices: array<u32>;
-@group(0) @binding(40) var<storage, read> tesserae_indirect: array<u32>;
 
-@compute @workgroup_size(256)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let first = (wg.x + wg.y * groups.x) * 1024u + lid;
-    let total = tesserae_indirect[0] / 2u * 18u;
-    let end = tesserae_draw.primitives * tesserae_draw.instances * 73728u;
-    for (var k = 0u; k < 4u; k++) {
-        let i = first + k * 256u;
-        if i >= total && i < end {
-            tesserae_indices[i] = 4294967295u;
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(43) 
+var<storage, read_write> tesserae_indices: array<u32>;
+@group(0) @binding(40) 
+var<storage> tesserae_indirect: array<u32>;
+
+fn tesserae_fill_tail(wg_1: vec3<u32>, groups_1: vec3<u32>, lid_1: u32, per_patch: u32, divisor: u32, multiplier: u32) {
+    var k: u32 = 0u;
+    var local: bool;
+
+    let first = (((wg_1.x + (wg_1.y * groups_1.x)) * 1024u) + lid_1);
+    let _e16 = tesserae_indirect[0];
+    let total = ((_e16 / divisor) * multiplier);
+    let _e21 = tesserae_draw.primitives;
+    let _e24 = tesserae_draw.instances;
+    let end = ((_e21 * _e24) * per_patch);
+    loop {
+        let _e29 = k;
+        if (_e29 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e32 = k;
+            let i = (first + (_e32 * 256u));
+            if (i >= total) {
+                local = (i < end);
+            } else {
+                local = false;
+            }
+            let _e41 = local;
+            if _e41 {
+                tesserae_indices[i] = 4294967295u;
+            }
+        }
+        continuing {
+            let _e46 = k;
+            k = (_e46 + 1u);
         }
     }
+    return;
+}
+
+@compute @workgroup_size(256, 1, 1) 
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    tesserae_fill_tail(wg, groups, lid, 73728u, 2u, 18u);
 }
 // pass `geometry draw`, geometry stage
 struct TesseraePassOut {

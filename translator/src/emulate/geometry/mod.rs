@@ -396,6 +396,7 @@ pub(crate) fn translate(
             entries * per_primitive,
             n_in,
             entries,
+            verify,
         )?);
     }
     passes.extend(capture_passes);

@@ -42,7 +42,7 @@ use crate::record_draw::{OutputStruct, Varying};
 use crate::records::{Field as RecordField, RecordLayout};
 use crate::tessellator::gpu;
 use crate::vertex_function;
-use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
+use crate::wgsl::ValidatedWgsl;
 use naga::{BinaryOperator, Binding as NagaBinding, BuiltIn, Expression, Handle, ScalarKind};
 use spirv::BuiltIn as SpvBuiltIn;
 
@@ -645,6 +645,7 @@ pub(super) fn records_pass(
 /// (gallivm's `LP_MAX_TGSI_LOOP_ITERATIONS`), which left the last entry of a 65,536-entry
 /// capacity unwritten (`corpus/geom/after-tessellation-index-tail-*`). The pass is the
 /// tessellation draw's (`stage` [`Stage::TessEval`]) or the geometry draw's after it.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn fill_tail_pass(
     e: Emulation,
     stage: Stage,
@@ -653,17 +654,18 @@ pub(crate) fn fill_tail_pass(
     per_patch: u32,
     divisor: u32,
     multiplier: u32,
+    verify: bool,
 ) -> Result<Pass, TranslateError> {
     let threads = gpu::SCAN_BLOCK / TAIL_ITEMS;
+    // A template: the counts are the function's arguments, which the built entry point passes.
     let src = format!(
         "{uniform}{indices} var<storage, read_write> tesserae_indices: array<u32>;
 {indirect} var<storage, read> tesserae_indirect: array<u32>;
 
-@compute @workgroup_size({threads})
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {{
+fn {TAIL_FUNCTION}(wg: vec3<u32>, groups: vec3<u32>, lid: u32, per_patch: u32, divisor: u32, multiplier: u32) {{
     let first = (wg.x + wg.y * groups.x) * {block}u + lid;
-    let total = tesserae_indirect[0] / {divisor}u * {multiplier}u;
-    let end = tesserae_draw.primitives * tesserae_draw.instances * {per_patch}u;
+    let total = tesserae_indirect[0] / divisor * multiplier;
+    let end = tesserae_draw.primitives * tesserae_draw.instances * per_patch;
     for (var k = 0u; k < {TAIL_ITEMS}u; k++) {{
         let i = first + k * {threads}u;
         if i >= total && i < end {{
@@ -677,10 +679,26 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: v
         indirect = e.at(indirect),
         block = gpu::SCAN_BLOCK,
     );
-    let w = crate::profile::phase("emulation: index tail", || round_trip_kernel(stage, src))?;
+    let w = crate::profile::phase("emulation: index tail", || {
+        let template = crate::wgsl::round_trip_template(stage, src)?;
+        let mut module = template.module().clone();
+        let tail = module.functions.iter().find(|(_, f)| f.name.as_deref() == Some(TAIL_FUNCTION)).map(|(h, _)| h);
+        let tail = tail.ok_or_else(|| TranslateError::InvalidPlan(format!("the index tail template lacks `{TAIL_FUNCTION}`")))?;
+        let u32x3 = ir::ty(&mut module, naga::TypeInner::Vector { size: naga::VectorSize::Tri, scalar: naga::Scalar::U32 });
+        let u32_ty = ir::scalar(&mut module, naga::Scalar::U32);
+        let arguments = vec![
+            ir::builtin_argument("wg", u32x3, BuiltIn::WorkGroupId),
+            ir::builtin_argument("groups", u32x3, BuiltIn::NumWorkGroups),
+            ir::builtin_argument("lid", u32_ty, BuiltIn::LocalInvocationIndex),
+        ];
+        ir::compute_entry_passing(&mut module, "main", threads, tail, arguments, &[per_patch, divisor, multiplier]);
+        crate::wgsl::validate_and_write(stage, module, verify)
+    })?;
     let label = if stage == Stage::Geometry { "geometry index tail" } else { "tessellation index tail" };
     Ok(crate::compute_pass(label, crate::shader_plan(stage, w), Workgroups::ScanBlocks { items_per_patch: per_patch }))
 }
+
+const TAIL_FUNCTION: &str = "tesserae_fill_tail";
 
 /// Entries of an index list's tail each invocation of [`fill_tail_pass`] culls.
 const TAIL_ITEMS: u32 = 4;

@@ -445,7 +445,7 @@ pub fn translate(
     if layered || viewports {
         let per_patch = gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level);
         let (indices, indirect) = (eval.buffers.indices, eval.buffers.indirect);
-        passes.push(evaluation::fill_tail_pass(e, Stage::TessEval, indices, indirect, per_patch, 1, 1)?);
+        passes.push(evaluation::fill_tail_pass(e, Stage::TessEval, indices, indirect, per_patch, 1, 1, verify)?);
     }
     let (topology, draw_shape) = match sprites {
         Some(_) => (
