@@ -266,16 +266,24 @@ fn tesserae_evaluation_records(@builtin(global_invocation_id) tesserae_id: vec3<
     tesserae_eval_records[(_e42 + 1u)] = vec4<f32>(bitcast<f32>((_e18 % max(_e47, 1u))), 0f, 0f, 0f);
 }
 // pass `geometry arguments`, geometry stage
-@group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;
-@group(0) @binding(44) var<storage, read_write> tesserae_arguments: array<u32>;
+@group(0) @binding(40) 
+var<storage> tesserae_tess_indirect: array<u32>;
+@group(0) @binding(44) 
+var<storage, read_write> tesserae_arguments: array<u32>;
 
-@compute @workgroup_size(1)
-fn main() {
-    let primitives = tesserae_tess_indirect[0] / 3u;
-    let groups = primitives / 32u + select(0u, 1u, primitives % 32u != 0u);
+fn tesserae_geometry_arguments(n_in: u32, k: u32) {
+    let _e4 = tesserae_tess_indirect[0];
+    let primitives = (_e4 / n_in);
+    let groups = ((primitives / k) + select(0u, 1u, ((primitives % k) != 0u)));
     tesserae_arguments[0] = min(groups, 65535u);
-    tesserae_arguments[1] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
+    tesserae_arguments[1] = ((groups / 65535u) + select(0u, 1u, ((groups % 65535u) != 0u)));
     tesserae_arguments[2] = 1u;
+    return;
+}
+
+@compute @workgroup_size(1, 1, 1) 
+fn main() {
+    tesserae_geometry_arguments(3u, 32u);
 }
 // pass `geometry`, geometry stage
 struct gl_PerVertex {

@@ -276,15 +276,23 @@ impl GeometryBuffers {
 /// The one-invocation kernel that sizes the geometry pass of a tessellated draw from the
 /// tessellator's index entries (`indirect[0]`): its workgroups `[x, y, 1]` at
 /// [`ARGUMENTS_DISPATCH`] (x ≤ 65,535).
-fn arguments_kernel(e: Emulation, st: &GeometryState, n_in: u32, indirect: BufferId, arguments: BufferId) -> String {
-    format!(
+fn arguments_pass(
+    e: Emulation,
+    st: &GeometryState,
+    n_in: u32,
+    indirect: BufferId,
+    arguments: BufferId,
+    verify: bool,
+) -> Result<ValidatedWgsl, TranslateError> {
+    // A template: the vertices per input primitive and the primitives per workgroup are the
+    // function's arguments, which the built entry point passes.
+    let src = format!(
         "{indirect} var<storage, read> tesserae_tess_indirect: array<u32>;
 {arguments} var<storage, read_write> tesserae_arguments: array<u32>;
 
-@compute @workgroup_size(1)
-fn main() {{
-    let primitives = tesserae_tess_indirect[0] / {n_in}u;
-    let groups = primitives / {k}u + select(0u, 1u, primitives % {k}u != 0u);
+fn {ARGUMENTS_FUNCTION}(n_in: u32, k: u32) {{
+    let primitives = tesserae_tess_indirect[0] / n_in;
+    let groups = primitives / k + select(0u, 1u, primitives % k != 0u);
     tesserae_arguments[0] = min(groups, 65535u);
     tesserae_arguments[1] = groups / 65535u + select(0u, 1u, groups % 65535u != 0u);
     tesserae_arguments[2] = 1u;
@@ -292,9 +300,16 @@ fn main() {{
 ",
         indirect = e.at(binding::intermediate(indirect)),
         arguments = e.at(binding::intermediate(arguments)),
-        k = st.primitives_per_workgroup(),
-    )
+    );
+    let template = crate::wgsl::round_trip_template(Stage::Geometry, src)?;
+    let mut module = template.module().clone();
+    let function = module.functions.iter().find(|(_, f)| f.name.as_deref() == Some(ARGUMENTS_FUNCTION)).map(|(h, _)| h);
+    let function = function.ok_or_else(|| TranslateError::InvalidPlan(format!("the arguments template lacks `{ARGUMENTS_FUNCTION}`")))?;
+    crate::emulate::ir::compute_entry_passing(&mut module, "main", 1, function, Vec::new(), &[n_in, st.primitives_per_workgroup()]);
+    crate::wgsl::validate_and_write(Stage::Geometry, module, verify)
 }
+
+const ARGUMENTS_FUNCTION: &str = "tesserae_geometry_arguments";
 
 /// Byte offset of the geometry pass's workgroups in a tessellated draw's arguments.
 const ARGUMENTS_DISPATCH: u64 = 0;
@@ -378,8 +393,9 @@ pub(crate) fn translate(
         // (below), so it draws once per layer and viewport as without tessellation.
         Input::Tessellation { topology, indirect, .. } => {
             let arguments = arguments.ok_or_else(|| TranslateError::InvalidPlan("a tessellated geometry draw without arguments".into()))?;
-            let src = arguments_kernel(e, st, crate::cull::vertices_per_primitive(topology), indirect, arguments);
-            let w = crate::profile::phase("emulation: geometry arguments", || crate::wgsl::round_trip_kernel(Stage::Geometry, src))?;
+            let vertices = crate::cull::vertices_per_primitive(topology);
+            let w =
+                crate::profile::phase("emulation: geometry arguments", || arguments_pass(e, st, vertices, indirect, arguments, verify))?;
             passes.push(crate::compute_pass("geometry arguments", shader(Stage::Geometry, w), Workgroups::One));
             (per_patch(draw, per_primitive), Workgroups::Indirect { arguments, offset: ARGUMENTS_DISPATCH })
         }
