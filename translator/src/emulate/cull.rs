@@ -146,14 +146,13 @@ pub fn build(mut module: naga::Module, cfg: &CullConfig) -> Result<CullPasses, T
         }
     }
     let Some(position) = position else { return Err(unsupported("a vertex stage that writes no Position")) };
-    let demoted = vertex_function::demoted_globals(&module)?;
-    let demoted = |name: &str| demoted.iter().find(|g| g.0 == name).map(|g| Source::Global(g.1));
-    let cull = demoted(vertex_function::CULL_GLOBAL);
+    let demoted = |name: &str| vertex_function::demoted_global(&module, name).map(|g| g.map(Source::Global));
+    let cull = demoted(vertex_function::CULL_GLOBAL)?;
     if cull_n > 0 && cull.is_none() {
         return Err(unsupported("cull distances the lowering did not demote"));
     }
     let clip_n = clip.as_ref().map_or(0, |c| c.1);
-    let (layer, viewport) = (demoted(vertex_function::LAYER_GLOBAL), demoted(vertex_function::VIEWPORT_GLOBAL));
+    let (layer, viewport) = (demoted(vertex_function::LAYER_GLOBAL)?, demoted(vertex_function::VIEWPORT_GLOBAL)?);
     let (layered, viewports) = (layer.is_some(), viewport.is_some());
     let mut layout = record_layout(&module, &varyings, clip_n, cull_n);
     if layered {
@@ -320,12 +319,7 @@ fn primitive_pass(
     } else {
         0
     };
-    let primitive = module
-        .functions
-        .iter()
-        .find(|(_, f)| f.name.as_deref() == Some(PRIMITIVE_FUNCTION))
-        .map(|(h, _)| h)
-        .ok_or_else(|| TranslateError::InvalidPlan(format!("the primitive template lacks `{PRIMITIVE_FUNCTION}`")))?;
+    let primitive = crate::emulate::ir::template_function(&module, PRIMITIVE_FUNCTION)?;
     crate::emulate::ir::compute_entry_calling(&mut module, PRIMITIVE_ENTRY, WORKGROUP, primitive, &[layout.stride(), cull_first, cull_n]);
     crate::wgsl::validate_and_write(Stage::Vertex, module, verify)
 }

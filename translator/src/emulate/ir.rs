@@ -307,6 +307,25 @@ pub(crate) fn none_negative(b: &mut FunctionBuilder, distances: Vec<Handle<Expre
     kept
 }
 
+/// The function named `name` in a template's module (an emulation name: never looked up in
+/// the user's items).
+pub(crate) fn template_function(module: &Module, name: &str) -> Result<Handle<Function>, TranslateError> {
+    let found = module.functions.iter().find(|(_, f)| f.name.as_deref() == Some(name)).map(|(h, _)| h);
+    found.ok_or_else(|| TranslateError::InvalidPlan(format!("a template lacks the function `{name}`")))
+}
+
+/// The global named `name` in a template's module.
+pub(crate) fn template_global(module: &Module, name: &str) -> Result<Handle<naga::GlobalVariable>, TranslateError> {
+    let found = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)).map(|(h, _)| h);
+    found.ok_or_else(|| TranslateError::InvalidPlan(format!("a template lacks the global `{name}`")))
+}
+
+/// Gives `global` the binding `binding` of the emulation group `group` (a template's
+/// placeholder bound for the pipeline).
+pub(crate) fn bind(module: &mut Module, global: Handle<naga::GlobalVariable>, group: u32, binding: u32) {
+    module.global_variables[global].binding = Some(naga::ResourceBinding { group, binding });
+}
+
 /// A storage buffer `name: array<element>` (runtime-sized, `stride` bytes apart) at `binding`.
 pub(crate) fn storage_array(
     module: &mut Module,

@@ -119,8 +119,7 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
     let func = vertex_function::from_entry(&mut module)?;
     let slots = vertex_pulling::used_slots(&func, cfg.layouts)?;
 
-    let demoted = vertex_function::demoted_globals(&module)?;
-    let demoted = |name: &str| demoted.iter().find(|g| g.0 == name).map(|g| Source::Global(g.1));
+    let demoted = |name: &str| vertex_function::demoted_global(&module, name).map(|g| g.map(Source::Global));
     let mut position = None;
     let mut distances = Vec::new();
     let mut varyings = Vec::new();
@@ -136,10 +135,10 @@ pub fn expand(mut module: naga::Module, cfg: &PointExpansion) -> Result<PointPas
         return Err(unsupported("a point-list vertex stage that writes no Position"));
     };
     if cfg.cull_distances > 0 {
-        let cull = demoted(vertex_function::CULL_GLOBAL).ok_or_else(|| unsupported("cull distances without their demoted array"))?;
+        let cull = demoted(vertex_function::CULL_GLOBAL)?.ok_or_else(|| unsupported("cull distances without their demoted array"))?;
         distances.push((cull, cfg.cull_distances));
     }
-    let size = demoted(POINT_SIZE_GLOBAL).unwrap_or(Source::DrawPointSize);
+    let size = demoted(POINT_SIZE_GLOBAL)?.unwrap_or(Source::DrawPointSize);
     let layout = record_layout(&module, varyings.iter().map(|v| (v.0, v.2)));
 
     // 1. The vertex stage once per point, as compute.

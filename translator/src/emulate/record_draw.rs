@@ -160,24 +160,11 @@ fn template(vertices: Vertices, with_point_coord: bool) -> Result<ValidatedWgsl,
     crate::wgsl::round_trip_template(Stage::Vertex, template_wgsl(list, with_point_coord))
 }
 
-fn function(module: &Module, name: &str) -> Result<Handle<naga::Function>, TranslateError> {
-    module
-        .functions
-        .iter()
-        .find(|(_, f)| f.name.as_deref() == Some(name))
-        .map(|(h, _)| h)
-        .ok_or_else(|| TranslateError::InvalidPlan(format!("the square-drawing template lacks `{name}`")))
-}
-
 /// Gives the template's global `name` the emulation binding `b`; its handle.
 fn bind(module: &mut Module, name: &str, e: Emulation, b: u32) -> Result<Handle<naga::GlobalVariable>, TranslateError> {
-    let (h, g) = module
-        .global_variables
-        .iter_mut()
-        .find(|(_, g)| g.name.as_deref() == Some(name))
-        .ok_or_else(|| TranslateError::InvalidPlan(format!("the square-drawing template lacks `{name}`")))?;
-    g.binding = Some(naga::ResourceBinding { group: e.group, binding: b });
-    Ok(h)
+    let global = ir::template_global(module, name)?;
+    ir::bind(module, global, e.group, b);
+    Ok(global)
 }
 
 /// The square-drawing vertex stage, validated and written.
@@ -194,10 +181,12 @@ pub fn squares(cfg: &Squares) -> Result<ValidatedWgsl, TranslateError> {
         members.point_coord(&mut module, location);
     }
     let out = members.finish(&mut module, "TesseraeSquareOut", cfg.stage)?;
-    let square_corner = function(&module, SQUARE_CORNER)?;
-    let point_coord = cfg.point_coord.map(|_| function(&module, POINT_COORD)).transpose()?;
+    let square_corner = ir::template_function(&module, SQUARE_CORNER)?;
+    let point_coord = cfg.point_coord.map(|_| ir::template_function(&module, POINT_COORD)).transpose()?;
     let list_functions = match cfg.vertices {
-        Vertices::SixPerListEntry { .. } => Some((function(&module, LIST_RECORD)?, function(&module, LIST_CORNER)?)),
+        Vertices::SixPerListEntry { .. } => {
+            Some((ir::template_function(&module, LIST_RECORD)?, ir::template_function(&module, LIST_CORNER)?))
+        }
         Vertices::FourPerRecord => None,
     };
 
@@ -372,7 +361,7 @@ pub(crate) struct Passthrough<'a> {
 pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateError> {
     let mut module = Module::default();
     let binding = naga::ResourceBinding { group: p.emulation.group, binding: p.records };
-    let records = records_buffer(&mut module, naga::StorageAccess::LOAD, binding);
+    let records = crate::records::declare_ir(&mut module, RECORDS, binding, false);
     let (mut members, varying_types) = position_and_varyings(&mut module, p.module, &p.varyings);
     let primitive_id = p.primitive_id.map(|(location, ty)| members.primitive_id(&mut module, location, ty));
     let clip_n = p.clip_distances;
@@ -443,13 +432,4 @@ pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateErr
     }
     finish_vertex_entry(b, out, fields);
     crate::wgsl::validate_and_write(p.stage, module, p.verify)
-}
-
-/// A record buffer, `tesserae_records: array<vec4<f32>>`, at `binding`.
-pub(crate) fn records_buffer(
-    module: &mut Module,
-    access: naga::StorageAccess,
-    binding: naga::ResourceBinding,
-) -> Handle<naga::GlobalVariable> {
-    ir::storage_array(module, RECORDS, ir::vec4(ScalarKind::Float), crate::records::SLOT_BYTES as u32, access, binding)
 }

@@ -38,6 +38,14 @@ pub struct Output {
 }
 
 impl Output {
+    /// The output's value in the stage function's result `out`, in naga IR.
+    pub(crate) fn read(&self, b: &mut crate::emulate::ir::FunctionBuilder, out: Handle<naga::Expression>) -> Handle<naga::Expression> {
+        match self.member {
+            Some(index) => b.expr(naga::Expression::AccessIndex { base: out, index }),
+            None => out,
+        }
+    }
+
     /// The output as a value to store in a record.
     pub fn value<'a>(&'a self, module: &'a naga::Module) -> crate::records::Value<'a> {
         crate::records::Value { stage: Stage::Vertex, module, ty: self.ty, access: &self.access }
@@ -162,22 +170,26 @@ pub(crate) fn validate_and_write_linked(
     kernel_error: impl FnOnce(String) -> TranslateError,
 ) -> Result<ValidatedWgsl, TranslateError> {
     let info = crate::profile::phase("emulation: validate", || {
-        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&module)
-    })
-    .map_err(|e| if user.holds(e.as_inner()) { crate::wgsl::validation_error(stage, &e) } else { kernel_error(e.emit_to_string("")) })?;
-    let entries: Vec<String> = module.entry_points.iter().map(|e| e.name.clone()).collect();
-    let written = crate::wgsl::write_validated(stage, module, &info, verify)?;
-    // The plan names the pass's entry point: the writer must not have renamed it.
-    if let Some((e, _)) = entries.iter().zip(&written.module().entry_points).find(|(e, w)| **e != w.name) {
-        return Err(TranslateError::unsupported(stage, format!("a user identifier that WGSL would write as the emulation's `{e}`")));
-    }
-    Ok(written)
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities()).validate(&module).map_err(|e| {
+            if user.holds(e.as_inner()) {
+                crate::wgsl::validation_error(stage, &e)
+            } else {
+                kernel_error(e.emit_to_string(""))
+            }
+        })
+    })?;
+    crate::wgsl::write_emulation(stage, module, &info, verify)
 }
 
 /// Globals the lowering demotes outputs WGSL lacks to, and the array transform feedback's
 /// capture fills ([`crate::lower::xfb_capture`]), which kernels read after calling [`FUNCTION`].
 pub const DEMOTED_GLOBALS: [&str; 5] =
     [crate::points::POINT_SIZE_GLOBAL, CULL_GLOBAL, LAYER_GLOBAL, VIEWPORT_GLOBAL, crate::lower::xfb_capture::CAPTURE_GLOBAL];
+
+/// The demoted global `name` ([`DEMOTED_GLOBALS`]) of the module, when it has it.
+pub(crate) fn demoted_global(module: &naga::Module, name: &str) -> Result<Option<Handle<naga::GlobalVariable>>, TranslateError> {
+    Ok(demoted_globals(module)?.into_iter().find(|g| g.0 == name).map(|g| g.1))
+}
 
 /// The [`DEMOTED_GLOBALS`] the module has, each by its one handle.
 pub(crate) fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str, Handle<naga::GlobalVariable>)>, TranslateError> {

@@ -6,10 +6,10 @@
 //! record ([`crate::records`]), or the words transform feedback captures.
 //!
 //! What does not depend on the pipeline is a template, static WGSL parsed once per process:
-//! the draw parameters and index reading, the entry point that finds the invocation's vertex,
-//! instance and record, and the point-list rules. It is linked into the stage's module
-//! ([`crate::link`]) and the body of its `tesserae_vertex_record` is built in naga IR
-//! ([`crate::emulate::ir`]): the attribute decoding follows the vertex layout, the stores the
+//! the draw parameters and index reading, the half-float decoder, the record and captured-word
+//! buffers, the point-list rules. It is linked into the stage's module ([`crate::link`]) and
+//! the entry point is built in naga IR ([`crate::emulate::ir`]): it finds the invocation's
+//! vertex, instance and record, decodes the attributes by the vertex layout and stores by the
 //! record layout and the user's types, so no WGSL is written from the user's module.
 
 use crate::desc::{Stage, VertexBufferLayout, VertexFormat};
@@ -20,7 +20,7 @@ use crate::records::{Field, RecordLayout};
 use crate::vertex_function::VertexFunction;
 use crate::vertex_pulling::{self, VertexBuffers};
 use crate::wgsl::ValidatedWgsl;
-use naga::{BinaryOperator, Expression, Handle, Module, Scalar, ScalarKind, Span, TypeInner, VectorSize};
+use naga::{BinaryOperator, Expression, Handle, Module, Scalar, ScalarKind, TypeInner, VectorSize};
 
 /// A value the stage computes, as a pass stores it.
 #[derive(Debug, Clone, Copy)]
@@ -131,14 +131,6 @@ fn template(parts: Parts) -> Result<ValidatedWgsl, TranslateError> {
     crate::wgsl::round_trip_template(Stage::Vertex, template_wgsl(parts))
 }
 
-fn template_item<T>(arena: &naga::Arena<T>, name: &str, name_of: impl Fn(&T) -> Option<&str>) -> Result<Handle<T>, TranslateError> {
-    arena
-        .iter()
-        .find(|(_, item)| name_of(item) == Some(name))
-        .map(|(h, _)| h)
-        .ok_or_else(|| TranslateError::InvalidPlan(format!("the vertex records template lacks `{name}`")))
-}
-
 /// What the entry point reads and writes, in the linked module.
 struct Items {
     draw: Handle<naga::GlobalVariable>,
@@ -160,10 +152,7 @@ pub fn build(mut module: Module, func: &VertexFunction, pass: &RecordsPass) -> R
     let kernel = template.module();
     let captured = match pass.capture {
         Some(_) => Some(
-            crate::vertex_function::demoted_globals(&module)?
-                .into_iter()
-                .find(|g| g.0 == crate::lower::xfb_capture::CAPTURE_GLOBAL)
-                .map(|g| g.1)
+            crate::vertex_function::demoted_global(&module, crate::lower::xfb_capture::CAPTURE_GLOBAL)?
                 .ok_or_else(|| TranslateError::InvalidPlan("transform feedback's capture without the captured words".into()))?,
         ),
         None => None,
@@ -171,8 +160,8 @@ pub fn build(mut module: Module, func: &VertexFunction, pass: &RecordsPass) -> R
     let user = crate::vertex_function::UserItems::of(&module);
     let linked = crate::profile::phase("emulation: link", || crate::link::link(&mut module, kernel, &[]))
         .map_err(|e| TranslateError::InvalidPlan(format!("linking the vertex records pass: {e}")))?;
-    let global = |name: &str| template_item(&kernel.global_variables, name, |g| g.name.as_deref()).map(|h| linked.global(h));
-    let function = |name: &str| template_item(&kernel.functions, name, |f| f.name.as_deref()).map(|h| linked.function(h));
+    let global = |name: &str| ir::template_global(kernel, name).map(|h| linked.global(h));
+    let function = |name: &str| ir::template_function(kernel, name).map(|h| linked.function(h));
     let e = pass.emulation;
     let mut items = Items {
         draw: global("tesserae_draw")?,
@@ -185,13 +174,13 @@ pub fn build(mut module: Module, func: &VertexFunction, pass: &RecordsPass) -> R
         point_size_keep: parts.point.then(|| function(POINT_SIZE_KEEP)).transpose()?,
         vertex_buffers: VertexBuffers { slots: Vec::new(), half2: parts.halves.then(|| function(HALF2)).transpose()? },
     };
-    rebind(&mut module, items.draw, e, binding::DRAW);
-    rebind(&mut module, global("tesserae_indices")?, e, binding::INDEX);
+    ir::bind(&mut module, items.draw, e.group, binding::DRAW);
+    ir::bind(&mut module, global("tesserae_indices")?, e.group, binding::INDEX);
     if let (Some(h), Some(b)) = (items.records, pass.records_binding) {
-        rebind(&mut module, h, e, b);
+        ir::bind(&mut module, h, e.group, b);
     }
     if let (Some((h, _)), Some((b, _))) = (items.capture, pass.capture) {
-        rebind(&mut module, h, e, b);
+        ir::bind(&mut module, h, e.group, b);
     }
     items.vertex_buffers.slots = vertex_pulling::declare_vertex_buffers(&mut module, e, pass.slots);
     crate::profile::phase("emulation: entry point", || entry_point(&mut module, func, pass, &items))?;
@@ -203,14 +192,8 @@ pub fn build(mut module: Module, func: &VertexFunction, pass: &RecordsPass) -> R
 /// Adds `@compute fn entry(@builtin(global_invocation_id) gid: vec3<u32>)`: for the draw's position
 /// `gid.x` of instance `gid.y`, the record (and captured words) number `gid.y × count + gid.x`.
 fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, items: &Items) -> Result<(), TranslateError> {
-    let u32x3 = module
-        .types
-        .insert(naga::Type { name: None, inner: TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 } }, Span::UNDEFINED);
-    let gid = naga::FunctionArgument {
-        name: Some("tesserae_gid".into()),
-        ty: u32x3,
-        binding: Some(naga::Binding::BuiltIn(naga::BuiltIn::GlobalInvocationId)),
-    };
+    let u32x3 = ir::ty(module, TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 });
+    let gid = ir::builtin_argument("tesserae_gid", u32x3, naga::BuiltIn::GlobalInvocationId);
     let mut b = FunctionBuilder::new(module, pass.entry, vec![gid], None);
     let gid = b.argument(0);
     let position = b.expr(Expression::AccessIndex { base: gid, index: 0 });
@@ -240,10 +223,6 @@ fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, i
     Ok(())
 }
 
-fn rebind(module: &mut Module, global: Handle<naga::GlobalVariable>, e: Emulation, b: u32) {
-    module.global_variables[global].binding = Some(naga::ResourceBinding { group: e.group, binding: b });
-}
-
 /// The value of `source`.
 fn value(
     b: &mut FunctionBuilder,
@@ -253,9 +232,8 @@ fn value(
     items: &Items,
 ) -> Result<Handle<Expression>, TranslateError> {
     Ok(match source {
-        Source::Output(i) => match func.outputs.get(i).map(|o| o.member) {
-            Some(Some(member)) => b.expr(Expression::AccessIndex { base: out, index: member }),
-            Some(None) => out,
+        Source::Output(i) => match func.outputs.get(i) {
+            Some(o) => o.read(b, out),
             None => return Err(TranslateError::InvalidPlan(format!("a record stores output {i}, which the stage lacks"))),
         },
         Source::Global(g) => {

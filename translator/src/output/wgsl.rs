@@ -590,17 +590,34 @@ impl serde::Serialize for ValidatedWgsl {
     }
 }
 
-/// Validates a module the emulation built in naga IR ([`crate::emulate::ir`]) and writes it.
-/// An error is a translator bug, except a type WGSL cannot declare (a user type the module
-/// carries), refused as in the user's stage.
+/// Validates a module the emulation built in naga IR ([`crate::emulate::ir`]) and writes it
+/// ([`write_emulation`]). An error is a translator bug, except a type WGSL cannot declare (a
+/// user type the module carries), refused as in the user's stage.
 pub(crate) fn validate_and_write(stage: Stage, module: naga::Module, verify: bool) -> Result<ValidatedWgsl, TranslateError> {
-    let validated =
-        crate::profile::phase("emulation: validate", || Validator::new(ValidationFlags::all(), capabilities()).validate(&module));
-    let info = validated.map_err(|e| match validation_error(stage, &e) {
-        refusal @ TranslateError::Unsupported { .. } => refusal,
-        _ => TranslateError::InvalidPlan(format!("the emulation's {stage} module does not validate: {}", e.emit_to_string(""))),
+    let info = crate::profile::phase("emulation: validate", || {
+        Validator::new(ValidationFlags::all(), capabilities()).validate(&module).map_err(|e| match validation_error(stage, &e) {
+            refusal @ TranslateError::Unsupported { .. } => refusal,
+            _ => TranslateError::InvalidPlan(format!("the emulation's {stage} module does not validate: {}", e.emit_to_string(""))),
+        })
     })?;
-    write_validated(stage, module, &info, verify)
+    write_emulation(stage, module, &info, verify)
+}
+
+/// [`write_validated`] for a module holding an emulation pass: the plan names the pass's entry
+/// points, so the writer must not have renamed one (a user identifier it would write as one is
+/// refused by name).
+pub(crate) fn write_emulation(
+    stage: Stage,
+    module: naga::Module,
+    info: &naga::valid::ModuleInfo,
+    verify: bool,
+) -> Result<ValidatedWgsl, TranslateError> {
+    let entries: Vec<String> = module.entry_points.iter().map(|e| e.name.clone()).collect();
+    let written = write_validated(stage, module, info, verify)?;
+    if let Some((e, _)) = entries.iter().zip(&written.module().entry_points).find(|(e, w)| **e != w.name) {
+        return Err(TranslateError::unsupported(stage, format!("a user identifier that WGSL would write as the emulation's `{e}`")));
+    }
+    Ok(written)
 }
 
 /// Parses WGSL text and validates it: the check every generated WGSL goes through, and

@@ -303,8 +303,7 @@ fn {ARGUMENTS_FUNCTION}(n_in: u32, k: u32) {{
     );
     let template = crate::wgsl::round_trip_template(Stage::Geometry, src)?;
     let mut module = template.module().clone();
-    let function = module.functions.iter().find(|(_, f)| f.name.as_deref() == Some(ARGUMENTS_FUNCTION)).map(|(h, _)| h);
-    let function = function.ok_or_else(|| TranslateError::InvalidPlan(format!("the arguments template lacks `{ARGUMENTS_FUNCTION}`")))?;
+    let function = crate::emulate::ir::template_function(&module, ARGUMENTS_FUNCTION)?;
     crate::emulate::ir::compute_entry_passing(&mut module, "main", 1, function, Vec::new(), &[n_in, st.primitives_per_workgroup()]);
     crate::wgsl::validate_and_write(Stage::Geometry, module, verify)
 }

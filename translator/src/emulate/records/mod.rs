@@ -305,6 +305,14 @@ impl RecordLayout {
     }
 }
 
+/// A record buffer `name: array<vec4<f32>>` at `binding`, declared in naga IR (read-only unless
+/// `writes`): [`declaration`]'s counterpart.
+pub(crate) fn declare_ir(module: &mut naga::Module, name: &str, binding: naga::ResourceBinding, writes: bool) -> Handle<GlobalVariable> {
+    let access = if writes { naga::StorageAccess::LOAD | naga::StorageAccess::STORE } else { naga::StorageAccess::LOAD };
+    let slot = crate::emulate::ir::vec4(naga::ScalarKind::Float);
+    crate::emulate::ir::storage_array(module, name, slot, SLOT_BYTES as u32, access, binding)
+}
+
 /// The WGSL declaration of a record buffer: `binding` is its `@group(..) @binding(..)`
 /// attribute, `access` `read` or `read_write`.
 pub fn declaration(binding: &str, access: &str, name: &str) -> String {

@@ -6,8 +6,9 @@
 //! module ([`crate::wgsl::round_trip_template`]); the record buffers and the entry point are
 //! built ([`crate::emulate::ir`]), so no WGSL is written from the user's types.
 
-use super::inputs::{element, global, link_template, per_vertex_fills, record_buffer, Inputs};
+use super::inputs::{element, link_template, per_vertex_fills, record_buffer, Inputs};
 use super::module_items::array_of;
+use super::module_items::global_item as global;
 use super::{by_location, entry_to_function, tess_err, TessBuffers, TessState};
 use crate::desc::Stage;
 use crate::emulate::ir::{self, FunctionBuilder};

@@ -30,7 +30,7 @@
 //! volume) when its depth is outside [0, w] or a clip or cull distance is negative, so no cull
 //! pass runs; sizes are clamped to the range as on point lists.
 
-use super::inputs::{link_template, per_vertex_fills, record_buffer, EvaluationRecords, Inputs, PerVertexFill};
+use super::inputs::{link_template, per_vertex_fills, record_buffer, EvaluationRecords, Inputs, PerVertexFill, TemplateFunctions};
 use super::{relabel, tess_err, TessState};
 use crate::desc::Stage;
 use crate::emulate::ir::{self, FunctionBuilder};
@@ -132,7 +132,7 @@ struct Prepared<'a> {
     records: EvaluationRecords,
     fills: Vec<PerVertexFill>,
     /// The template's functions in the module, by name.
-    functions: Vec<(String, Handle<naga::Function>)>,
+    functions: TemplateFunctions,
 }
 
 /// Prepares `module` for a pass; `template`: WGSL functions the pass links in with the draw
@@ -200,18 +200,9 @@ impl Prepared<'_> {
     }
 }
 
-/// Output `o`'s value in the stage's result `out`.
-fn output(b: &mut FunctionBuilder, out: Handle<Expression>, o: &vertex_function::Output) -> Handle<Expression> {
-    match o.member {
-        Some(index) => b.expr(Expression::AccessIndex { base: out, index }),
-        None => out,
-    }
-}
-
-/// The demoted global `name` of the stage's module ([`vertex_function::DEMOTED_GLOBALS`]).
+/// The demoted global `name` of the evaluation stage's module.
 fn demoted(module: &naga::Module, name: &str) -> Result<Option<Handle<naga::GlobalVariable>>, TranslateError> {
-    let found = vertex_function::demoted_globals(module).map_err(|e| relabel(e, Stage::TessEval))?;
-    Ok(found.into_iter().find(|g| g.0 == name).map(|g| g.1))
+    vertex_function::demoted_global(module, name).map_err(|e| relabel(e, Stage::TessEval))
 }
 
 /// The primitive ID varying's value: `p % max(primitives, 1)` as `ty` (`u32` or `i32`).
@@ -232,8 +223,8 @@ enum Field {
     PointCoord,
 }
 
-/// The draw's output struct: the position, each varying with `interpolation` (`None`: as the
-/// stage declared it), native clip distances when `clip`, the primitive ID, `PointCoord`.
+/// The draw's output struct: the position, each varying (flat when `flat`, else as the stage
+/// declared it), native clip distances when `clip`, the primitive ID, `PointCoord`.
 fn output_struct(
     module: &mut naga::Module,
     func: &vertex_function::VertexFunction,
@@ -283,7 +274,7 @@ fn field_values(
     let mut values = Vec::new();
     for f in fields {
         values.push(match *f {
-            Field::Output(i) => output(b, out, &prep.func.outputs[i]),
+            Field::Output(i) => prep.func.outputs[i].read(b, out),
             Field::PrimitiveId(ty) => primitive_id_varying(b, &prep.inputs, p, ty)?,
             Field::PointCoord => point_coord.ok_or_else(|| TranslateError::InvalidPlan("PointCoord without its value".into()))?,
         });
@@ -321,7 +312,7 @@ pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -
     }
     let (out, p) = prep.run_stage(&mut b, pass, point)?;
     let mut position = match prep.func.outputs.iter().find(|o| matches!(o.binding, NagaBinding::BuiltIn(BuiltIn::Position { .. }))) {
-        Some(o) => output(&mut b, out, o),
+        Some(o) => o.read(&mut b, out),
         None => {
             let f32x4 = b.ty(ir::vec4(ScalarKind::Float));
             b.expr(Expression::ZeroValue(f32x4))
@@ -413,7 +404,7 @@ fn sprite_pass(mut module: naga::Module, pass: &EvaluationPass, sprites: Sprites
     let entry_index = b.binary(BinaryOperator::Divide, vertex, per_entry);
     let entry = b.load_element(indices, entry_index);
     let (out, p) = prep.run_stage(&mut b, pass, entry)?;
-    let c = output(&mut b, out, &prep.func.outputs[position]);
+    let c = prep.func.outputs[position].read(&mut b, out);
     let s = match size {
         Some(g) => {
             let pointer = b.expr(Expression::GlobalVariable(g));
@@ -426,7 +417,7 @@ fn sprite_pass(mut module: naga::Module, pass: &EvaluationPass, sprites: Sprites
         for i in 0..n {
             values.push(match (output_index, global) {
                 (Some(o), _) => {
-                    let array = output(&mut b, out, &prep.func.outputs[o]);
+                    let array = prep.func.outputs[o].read(&mut b, out);
                     b.expr(Expression::AccessIndex { base: array, index: i })
                 }
                 (None, Some(g)) => {
@@ -528,11 +519,11 @@ fn per_point_pass(
             for o in &prep.func.outputs {
                 match &o.binding {
                     NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
-                        let v = output(&mut b, out, o);
+                        let v = o.read(&mut b, out);
                         layout.store_slot_ir(RecordField::Position, 0, &mut b, records, base, v)?;
                     }
                     NagaBinding::Location { location, .. } => {
-                        let v = output(&mut b, out, o);
+                        let v = o.read(&mut b, out);
                         layout.store_value_ir(RecordField::Location(*location), Stage::TessEval, &mut b, records, base, v, o.ty)?;
                     }
                     _ => {}
@@ -621,14 +612,7 @@ pub(super) fn records_pass(
     layout.add(RecordField::PrimitiveId, 1);
     let wgsl = per_point_pass(module, prep, pass, RECORDS_ENTRY, |module, _| {
         let at = naga::ResourceBinding { group: pass.emulation.group, binding };
-        let records = ir::storage_array(
-            module,
-            "tesserae_eval_records",
-            ir::vec4(ScalarKind::Float),
-            crate::records::SLOT_BYTES as u32,
-            naga::StorageAccess::LOAD | naga::StorageAccess::STORE,
-            at,
-        );
+        let records = crate::records::declare_ir(module, "tesserae_eval_records", at, true);
         Ok(Tail::Records { records, layout: layout.clone() })
     })?;
     Ok((wgsl, layout))
@@ -682,8 +666,7 @@ fn {TAIL_FUNCTION}(wg: vec3<u32>, groups: vec3<u32>, lid: u32, per_patch: u32, d
     let w = crate::profile::phase("emulation: index tail", || {
         let template = crate::wgsl::round_trip_template(stage, src)?;
         let mut module = template.module().clone();
-        let tail = module.functions.iter().find(|(_, f)| f.name.as_deref() == Some(TAIL_FUNCTION)).map(|(h, _)| h);
-        let tail = tail.ok_or_else(|| TranslateError::InvalidPlan(format!("the index tail template lacks `{TAIL_FUNCTION}`")))?;
+        let tail = ir::template_function(&module, TAIL_FUNCTION)?;
         let u32x3 = ir::ty(&mut module, naga::TypeInner::Vector { size: naga::VectorSize::Tri, scalar: naga::Scalar::U32 });
         let u32_ty = ir::scalar(&mut module, naga::Scalar::U32);
         let arguments = vec![

@@ -4,7 +4,7 @@
 //! control pass ([`super::control`]) and the evaluation passes ([`super::evaluation`]) share
 //! them.
 
-use super::module_items::array_of;
+use super::module_items::{array_of, global_item as global};
 use super::tess_err;
 use crate::desc::Stage;
 use crate::emulate::ir::{self, FunctionBuilder};
@@ -15,16 +15,9 @@ use crate::records::{Field, RecordLayout};
 use naga::{BinaryOperator, Expression, Handle, Module, ScalarKind, TypeInner};
 use spirv::BuiltIn as SpvBuiltIn;
 
-/// The interface global `name` of the stage (the first by that name, as the lowering names it).
-pub(super) fn global(module: &Module, name: &str) -> Option<(Handle<naga::GlobalVariable>, Handle<naga::Type>)> {
-    module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)).map(|(h, g)| (h, g.ty))
-}
-
 /// A record buffer of the pass (`array<vec4<f32>>`) at emulation binding `b`.
 pub(super) fn record_buffer(module: &mut Module, e: Emulation, name: &str, b: u32, writes: bool) -> Handle<naga::GlobalVariable> {
-    let access = if writes { naga::StorageAccess::LOAD | naga::StorageAccess::STORE } else { naga::StorageAccess::LOAD };
-    let binding = naga::ResourceBinding { group: e.group, binding: b };
-    ir::storage_array(module, name, ir::vec4(ScalarKind::Float), crate::records::SLOT_BYTES as u32, access, binding)
+    crate::records::declare_ir(module, name, naga::ResourceBinding { group: e.group, binding: b }, writes)
 }
 
 /// What fills one per-vertex input of a control point from its vertex record.
@@ -197,6 +190,9 @@ pub(super) fn element(b: &mut FunctionBuilder, g: Handle<naga::GlobalVariable>, 
     b.expr(Expression::Access { base: global, index: j })
 }
 
+/// A template's functions in the module it was linked into, by name.
+pub(super) type TemplateFunctions = Vec<(String, Handle<naga::Function>)>;
+
 /// The draw uniform and `functions` (template WGSL: [`crate::wgsl::round_trip_template`])
 /// linked into a stage's module, the uniform bound in the emulation group: its handle and the
 /// template's functions in the module, by name.
@@ -205,15 +201,14 @@ pub(super) fn link_template(
     e: Emulation,
     stage: Stage,
     functions: &str,
-) -> Result<(Handle<naga::GlobalVariable>, Vec<(String, Handle<naga::Function>)>), TranslateError> {
+) -> Result<(Handle<naga::GlobalVariable>, TemplateFunctions), TranslateError> {
     let text = Emulation { group: 0, restart: false }.draw_uniform_wgsl() + functions;
     let template = crate::wgsl::round_trip_template(stage, text)?;
     let linked = crate::link::link(module, template.module(), &[])
         .map_err(|err| TranslateError::InvalidPlan(format!("linking a template into the {stage} stage's pass: {err}")))?;
     let t = template.module();
-    let draw = t.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some("tesserae_draw")).map(|(h, _)| linked.global(h));
-    let draw = draw.ok_or_else(|| TranslateError::InvalidPlan("a template without the draw uniform".into()))?;
-    module.global_variables[draw].binding = Some(naga::ResourceBinding { group: e.group, binding: crate::emulation::binding::DRAW });
+    let draw = linked.global(ir::template_global(t, "tesserae_draw")?);
+    ir::bind(module, draw, e.group, crate::emulation::binding::DRAW);
     let names = t.functions.iter().filter_map(|(h, f)| Some((f.name.clone()?, linked.function(h)))).collect();
     Ok((draw, names))
 }

@@ -576,14 +576,12 @@ pub(crate) fn vertex_records(
         layout.add_distances(Field::ClipDistances, n);
         stores.push(Store::Floats(Field::ClipDistances, source, n));
     }
-    let demoted = vertex_function::demoted_globals(&module)?;
-    let demoted = |name: &str| demoted.iter().find(|g| g.0 == name).map(|g| g.1);
-    if let Some(cull) = demoted(vertex_function::CULL_GLOBAL) {
+    if let Some(cull) = vertex_function::demoted_global(&module, vertex_function::CULL_GLOBAL)? {
         let n = vertex_function::array_len(&module, module.global_variables[cull].ty);
         layout.add_distances(Field::CullDistances, n);
         stores.push(Store::Floats(Field::CullDistances, Source::Global(cull), n));
     }
-    if let Some(size) = demoted(crate::points::POINT_SIZE_GLOBAL) {
+    if let Some(size) = vertex_function::demoted_global(&module, crate::points::POINT_SIZE_GLOBAL)? {
         layout.add(Field::PointSizeKeep, 1);
         stores.push(Store::Float(Field::PointSizeKeep, Source::Global(size)));
     }

@@ -5,7 +5,13 @@ use naga::{Handle, Type, TypeInner};
 
 /// The type of the global named `name` in `module`.
 pub(crate) fn global(module: &naga::Module, name: &str) -> Option<Handle<Type>> {
-    module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)).map(|(_, g)| g.ty)
+    global_item(module, name).map(|(_, ty)| ty)
+}
+
+/// The global named `name` in `module` (the first by that name, as the lowering names it) and
+/// its type.
+pub(crate) fn global_item(module: &naga::Module, name: &str) -> Option<(Handle<naga::GlobalVariable>, Handle<Type>)> {
+    module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)).map(|(h, g)| (h, g.ty))
 }
 
 /// Element type and length of an array type.
