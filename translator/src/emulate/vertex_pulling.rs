@@ -168,16 +168,6 @@ fn decode(
             None => w,
         }
     };
-    let (kind, words) = match format {
-        Float32 | Uint32 | Sint32 => (None, 1),
-        Float32x2 | Uint32x2 | Sint32x2 => (None, 2),
-        Float32x3 | Uint32x3 | Sint32x3 => (None, 3),
-        Float32x4 | Uint32x4 | Sint32x4 => (None, 4),
-        Unorm8x4 | Unorm8x4Bgra | Snorm8x2 | Float16x2 => (Some(ScalarKind::Float), 1),
-        Uint8x2 => (Some(ScalarKind::Uint), 1),
-        Float16x4 => (Some(ScalarKind::Float), 2),
-    };
-    let w: Vec<_> = (0..words).map(|i| read(b, i)).collect();
     let unpack =
         |b: &mut FunctionBuilder, fun: MathFunction, arg| b.expr(Expression::Math { fun, arg, arg1: None, arg2: None, arg3: None });
     let half2 = |b: &mut FunctionBuilder, w| {
@@ -185,36 +175,55 @@ fn decode(
             .and_then(|f| b.call(f, vec![w]))
             .ok_or_else(|| TranslateError::InvalidPlan("a 16-bit float attribute without the half decoder".into()))
     };
-    let kind = kind.unwrap_or(match format {
-        Float32 | Float32x2 | Float32x3 | Float32x4 => ScalarKind::Float,
-        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 => ScalarKind::Uint,
-        _ => ScalarKind::Sint,
-    });
-    let parts: Vec<Handle<Expression>> = match format {
-        Unorm8x4 => return Ok((unpack(b, MathFunction::Unpack4x8unorm, w[0]), kind)),
+    // Each 32-bit component is a word, bitcast from u32 to its kind.
+    let words = |b: &mut FunctionBuilder, kind: ScalarKind| {
+        let n = format.size() / 4;
+        let parts = (0..n)
+            .map(|i| {
+                let w = read(b, i);
+                if kind == ScalarKind::Uint {
+                    w
+                } else {
+                    b.bitcast(w, kind)
+                }
+            })
+            .collect();
+        (kind, parts, n)
+    };
+    let (kind, parts, components): (ScalarKind, Vec<Handle<Expression>>, u32) = match format {
+        Float32 | Float32x2 | Float32x3 | Float32x4 => words(b, ScalarKind::Float),
+        Uint32 | Uint32x2 | Uint32x3 | Uint32x4 => words(b, ScalarKind::Uint),
+        Sint32 | Sint32x2 | Sint32x3 | Sint32x4 => words(b, ScalarKind::Sint),
+        Unorm8x4 => {
+            let w = read(b, 0);
+            return Ok((unpack(b, MathFunction::Unpack4x8unorm, w), ScalarKind::Float));
+        }
         Unorm8x4Bgra => {
-            let v = unpack(b, MathFunction::Unpack4x8unorm, w[0]);
+            let w = read(b, 0);
+            let v = unpack(b, MathFunction::Unpack4x8unorm, w);
             use naga::SwizzleComponent::*;
-            return Ok((b.expr(Expression::Swizzle { size: VectorSize::Quad, vector: v, pattern: [Z, Y, X, W] }), kind));
+            return Ok((b.expr(Expression::Swizzle { size: VectorSize::Quad, vector: v, pattern: [Z, Y, X, W] }), ScalarKind::Float));
         }
         Snorm8x2 => {
-            let v = unpack(b, MathFunction::Unpack4x8snorm, w[0]);
-            vec![b.first_components(v, 2)]
+            let w = read(b, 0);
+            let v = unpack(b, MathFunction::Unpack4x8snorm, w);
+            (ScalarKind::Float, vec![b.first_components(v, 2)], 2)
         }
         Uint8x2 => {
+            let w = read(b, 0);
             let (mask, eight) = (b.u32(0xff), b.u32(8));
-            let low = b.binary(BinaryOperator::And, w[0], mask);
-            let high = b.binary(BinaryOperator::ShiftRight, w[0], eight);
-            vec![low, b.binary(BinaryOperator::And, high, mask)]
+            let low = b.binary(BinaryOperator::And, w, mask);
+            let high = b.binary(BinaryOperator::ShiftRight, w, eight);
+            (ScalarKind::Uint, vec![low, b.binary(BinaryOperator::And, high, mask)], 2)
         }
-        Float16x2 => vec![half2(b, w[0])?],
-        Float16x4 => vec![half2(b, w[0])?, half2(b, w[1])?],
-        _ => w.into_iter().map(|x| if kind == ScalarKind::Uint { x } else { b.bitcast(x, kind) }).collect(),
-    };
-    let components: u32 = match format {
-        Snorm8x2 | Uint8x2 | Float16x2 => 2,
-        Float16x4 => 4,
-        _ => parts.len() as u32,
+        Float16x2 => {
+            let w = read(b, 0);
+            (ScalarKind::Float, vec![half2(b, w)?], 2)
+        }
+        Float16x4 => {
+            let (w0, w1) = (read(b, 0), read(b, 1));
+            (ScalarKind::Float, vec![half2(b, w0)?, half2(b, w1)?], 4)
+        }
     };
     Ok((widen_with_defaults(b, parts, components, kind), kind))
 }

@@ -146,12 +146,12 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e10 = tesserae_draw.first_instance;
     let _e15 = (_e7 * 5u);
     let _e18 = tesserae_vb0_[_e15];
-    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e24 = tesserae_vb0_[(_e15 + 1u)];
     let _e33 = ((_e7 * 5u) + 2u);
     let _e36 = tesserae_vb0_[_e33];
-    let _e41 = tesserae_vb0_[(_e33 + 1u)];
-    let _e46 = tesserae_vb0_[(_e33 + 2u)];
-    let _e53 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), bitcast<f32>(_e41), bitcast<f32>(_e46), 1f).xyz);
+    let _e42 = tesserae_vb0_[(_e33 + 1u)];
+    let _e48 = tesserae_vb0_[(_e33 + 2u)];
+    let _e53 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e24), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), bitcast<f32>(_e42), bitcast<f32>(_e48), 1f).xyz);
     let _e55 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
     let _e58 = tesserae_point_size;
     let _e66 = tesserae_point_size_keep(_e53.out0_member, _e58, (true && !((_e53.out1_member[0] < 0f))));

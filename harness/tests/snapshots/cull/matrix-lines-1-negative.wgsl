@@ -118,12 +118,12 @@ fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) 
     let _e10 = tesserae_draw.first_instance;
     let _e15 = (_e7 * 5u);
     let _e18 = tesserae_vb0_[_e15];
-    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e24 = tesserae_vb0_[(_e15 + 1u)];
     let _e33 = ((_e7 * 5u) + 2u);
     let _e36 = tesserae_vb0_[_e33];
-    let _e41 = tesserae_vb0_[(_e33 + 1u)];
-    let _e46 = tesserae_vb0_[(_e33 + 2u)];
-    let _e53 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), bitcast<f32>(_e41), bitcast<f32>(_e46), 1f).xyz);
+    let _e42 = tesserae_vb0_[(_e33 + 1u)];
+    let _e48 = tesserae_vb0_[(_e33 + 2u)];
+    let _e53 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e24), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), bitcast<f32>(_e42), bitcast<f32>(_e48), 1f).xyz);
     let _e55 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
     tesserae_records[_e55] = _e53.out0_member;
     tesserae_records[(_e55 + 1u)] = vec4<f32>(_e53.out1_member, 0f);

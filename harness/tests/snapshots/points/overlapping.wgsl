@@ -123,13 +123,13 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e10 = tesserae_draw.first_instance;
     let _e15 = (_e7 * 6u);
     let _e18 = tesserae_vb0_[_e15];
-    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e24 = tesserae_vb0_[(_e15 + 1u)];
     let _e36 = tesserae_vb0_[((_e7 * 6u) + 2u)];
     let _e46 = ((_e7 * 6u) + 3u);
     let _e49 = tesserae_vb0_[_e46];
-    let _e54 = tesserae_vb0_[(_e46 + 1u)];
-    let _e59 = tesserae_vb0_[(_e46 + 2u)];
-    let _e66 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), 0f, 0f, 1f).x, vec4<f32>(bitcast<f32>(_e49), bitcast<f32>(_e54), bitcast<f32>(_e59), 1f).xyz);
+    let _e55 = tesserae_vb0_[(_e46 + 1u)];
+    let _e61 = tesserae_vb0_[(_e46 + 2u)];
+    let _e66 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e24), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), 0f, 0f, 1f).x, vec4<f32>(bitcast<f32>(_e49), bitcast<f32>(_e55), bitcast<f32>(_e61), 1f).xyz);
     let _e68 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
     let _e71 = tesserae_point_size;
     let _e73 = tesserae_point_size_keep(_e66.out0_member, _e71, true);

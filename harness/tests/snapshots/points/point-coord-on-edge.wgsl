@@ -108,9 +108,9 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e10 = tesserae_draw.first_instance;
     let _e15 = (_e7 * 3u);
     let _e18 = tesserae_vb0_[_e15];
-    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e24 = tesserae_vb0_[(_e15 + 1u)];
     let _e36 = tesserae_vb0_[((_e7 * 3u) + 2u)];
-    let _e43 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), 0f, 0f, 1f).x);
+    let _e43 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e24), 0f, 1f).xy, vec4<f32>(bitcast<f32>(_e36), 0f, 0f, 1f).x);
     let _e45 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 2u);
     let _e47 = tesserae_point_size;
     let _e49 = tesserae_point_size_keep(_e43, _e47, true);

@@ -138,10 +138,10 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e10 = tesserae_draw.first_instance;
     let _e15 = (_e7 * 4u);
     let _e18 = tesserae_vb0_[_e15];
-    let _e23 = tesserae_vb0_[(_e15 + 1u)];
-    let _e28 = tesserae_vb0_[(_e15 + 2u)];
-    let _e33 = tesserae_vb0_[(_e15 + 3u)];
-    let _e39 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), bitcast<f32>(_e28), bitcast<f32>(_e33)), _e7);
+    let _e24 = tesserae_vb0_[(_e15 + 1u)];
+    let _e30 = tesserae_vb0_[(_e15 + 2u)];
+    let _e36 = tesserae_vb0_[(_e15 + 3u)];
+    let _e39 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e24), bitcast<f32>(_e30), bitcast<f32>(_e36)), _e7);
     let _e41 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 6u);
     let _e44 = tesserae_point_size;
     let _e46 = tesserae_point_size_keep(_e39.out0_member, _e44, true);

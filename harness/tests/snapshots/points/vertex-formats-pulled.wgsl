@@ -174,7 +174,7 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e10 = tesserae_draw.first_instance;
     let _e15 = (_e7 * 9u);
     let _e18 = tesserae_vb0_[_e15];
-    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e24 = tesserae_vb0_[(_e15 + 1u)];
     let _e36 = tesserae_vb0_[((_e7 * 9u) + 2u)];
     let _e44 = tesserae_vb0_[((_e7 * 9u) + 3u)];
     let _e50 = ((_e7 * 9u) + 4u);
@@ -184,9 +184,9 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e60 = tesserae_unpack_half2_(_e58);
     let _e65 = ((_e7 * 9u) + 6u);
     let _e68 = tesserae_vb0_[_e65];
-    let _e73 = tesserae_vb0_[(_e65 + 1u)];
+    let _e74 = tesserae_vb0_[(_e65 + 1u)];
     let _e86 = tesserae_vb0_[((_e7 * 9u) + 8u)];
-    let _e92 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, _e7, unpack4x8unorm(_e36), unpack4x8unorm(_e44).zyxw, vec4<f32>(_e59, _e60), vec4<i32>(bitcast<i32>(_e68), bitcast<i32>(_e73), 0i, 1i).xy, vec4<u32>(_e86, 0u, 0u, 1u).x);
+    let _e92 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e24), 0f, 1f).xy, _e7, unpack4x8unorm(_e36), unpack4x8unorm(_e44).zyxw, vec4<f32>(_e59, _e60), vec4<i32>(bitcast<i32>(_e68), bitcast<i32>(_e74), 0i, 1i).xy, vec4<u32>(_e86, 0u, 0u, 1u).x);
     let _e94 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
     let _e97 = tesserae_point_size;
     let _e99 = tesserae_point_size_keep(_e92.out0_member, _e97, true);

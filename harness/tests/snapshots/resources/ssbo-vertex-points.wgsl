@@ -144,8 +144,8 @@ fn tesserae_point_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<
     let _e10 = tesserae_draw.first_instance;
     let _e15 = (_e7 * 2u);
     let _e18 = tesserae_vb0_[_e15];
-    let _e23 = tesserae_vb0_[(_e15 + 1u)];
-    let _e30 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy);
+    let _e24 = tesserae_vb0_[(_e15 + 1u)];
+    let _e30 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e24), 0f, 1f).xy);
     let _e32 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 3u);
     let _e35 = tesserae_point_size;
     let _e37 = tesserae_point_size_keep(_e30.out0_member, _e35, true);

@@ -106,9 +106,9 @@ fn tesserae_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec3<u32>) 
     let _e10 = tesserae_draw.first_instance;
     let _e15 = (_e7 * 3u);
     let _e18 = tesserae_vb0_[_e15];
-    let _e23 = tesserae_vb0_[(_e15 + 1u)];
+    let _e24 = tesserae_vb0_[(_e15 + 1u)];
     let _e36 = tesserae_vb0_[((_e7 * 3u) + 2u)];
-    let _e43 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy, vec4<i32>(bitcast<i32>(_e36), 0i, 0i, 1i).x);
+    let _e43 = tesserae_vertex(vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e24), 0f, 1f).xy, vec4<i32>(bitcast<i32>(_e36), 0i, 0i, 1i).x);
     let _e45 = (((tesserae_gid.y * _e5) + tesserae_gid.x) * 4u);
     tesserae_records[_e45] = _e43.out0_member;
     tesserae_records[(_e45 + 1u)] = vec4<f32>(_e43.out1_member, 0f, 0f);

@@ -122,8 +122,8 @@ fn tesserae_capture_vertex_main(@builtin(global_invocation_id) tesserae_gid: vec
     let _e10 = tesserae_draw.first_instance;
     let _e15 = (_e7 * 2u);
     let _e18 = tesserae_vb0_[_e15];
-    let _e23 = tesserae_vb0_[(_e15 + 1u)];
-    let _e30 = tesserae_vertex(_e7, vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e23), 0f, 1f).xy);
+    let _e24 = tesserae_vb0_[(_e15 + 1u)];
+    let _e30 = tesserae_vertex(_e7, vec4<f32>(bitcast<f32>(_e18), bitcast<f32>(_e24), 0f, 1f).xy);
     tesserae_i = 0u;
     loop {
         let _e35 = tesserae_i;
