@@ -208,6 +208,62 @@ impl<'m> FunctionBuilder<'m> {
             incoming_ray_payload: None,
         });
     }
+    /// Finishes the function as the body of `function`, which keeps its name and signature
+    /// (a function the user's code calls, whose body the emulation gives).
+    pub fn finish_as(mut self, function: Handle<Function>) {
+        self.close_emit();
+        let target = &mut self.module.functions[function];
+        target.local_variables = std::mem::take(&mut self.function.local_variables);
+        target.expressions = std::mem::take(&mut self.function.expressions);
+        target.named_expressions = std::mem::take(&mut self.function.named_expressions);
+        target.body = std::mem::take(&mut self.block);
+    }
+}
+
+
+/// Moves the functions from index `first` on (a template linked into the module) ahead of
+/// the others, renumbering every call: naga requires a callee to come before its caller, and
+/// a function of the user's module (the body of a geometry stage's `EmitVertex`) calls
+/// the template's. The moved functions must call none of the others. Returns each function's
+/// new handle, by its old index.
+pub(crate) fn hoist_functions(module: &mut Module, first: usize) -> Vec<Handle<Function>> {
+    let old: Vec<(Function, Span)> = module.functions.drain().map(|(_, f, span)| (f, span)).collect();
+    let (mut before, moved): (Vec<_>, Vec<_>) = old.into_iter().enumerate().partition(|(i, _)| *i < first);
+    let mut renumbered = vec![None; before.len() + moved.len()];
+    for (i, (f, span)) in moved.into_iter().chain(before.drain(..)) {
+        renumbered[i] = Some(module.functions.append(f, span));
+    }
+    let renumbered: Vec<Handle<Function>> = renumbered.into_iter().flatten().collect();
+    let new = |h: Handle<Function>| renumbered.get(h.index()).copied().unwrap_or(h);
+    let functions = module.functions.iter_mut().map(|(_, f)| f);
+    for f in functions.chain(module.entry_points.iter_mut().map(|ep| &mut ep.function)) {
+        for (_, e) in f.expressions.iter_mut() {
+            if let Expression::CallResult(h) = e {
+                *h = new(*h);
+            }
+        }
+        renumber_calls(&mut f.body, &new);
+    }
+    renumbered
+}
+
+fn renumber_calls(block: &mut Block, new: &impl Fn(Handle<Function>) -> Handle<Function>) {
+    for s in block.iter_mut() {
+        match s {
+            Statement::Call { function, .. } => *function = new(*function),
+            Statement::Block(b) => renumber_calls(b, new),
+            Statement::If { accept, reject, .. } => {
+                renumber_calls(accept, new);
+                renumber_calls(reject, new);
+            }
+            Statement::Switch { cases, .. } => cases.iter_mut().for_each(|c| renumber_calls(&mut c.body, new)),
+            Statement::Loop { body, continuing, .. } => {
+                renumber_calls(body, new);
+                renumber_calls(continuing, new);
+            }
+            _ => {}
+        }
+    }
 }
 
 pub(crate) fn vector_size(n: u32) -> VectorSize {

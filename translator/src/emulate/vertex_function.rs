@@ -310,6 +310,8 @@ pub(crate) struct UserItems {
     constants: usize,
     globals: usize,
     global_expressions: usize,
+    /// The user's functions are `first_function..first_function + functions`.
+    first_function: usize,
     functions: usize,
 }
 
@@ -320,8 +322,19 @@ impl UserItems {
             constants: m.constants.len(),
             globals: m.global_variables.len(),
             global_expressions: m.global_expressions.len(),
+            first_function: 0,
             functions: m.functions.len(),
         }
+    }
+
+    /// How many functions the user's module has.
+    pub(crate) fn functions(&self) -> usize {
+        self.functions
+    }
+
+    /// The user's functions now follow `n` hoisted ones ([`crate::emulate::ir::hoist_functions`]).
+    pub(crate) fn hoisted(&mut self, n: usize) {
+        self.first_function = n;
     }
 
     fn holds(&self, e: &naga::valid::ValidationError) -> bool {
@@ -331,7 +344,7 @@ impl UserItems {
             V::ConstExpression { handle, .. } | V::ArraySizeError { handle } => handle.index() < self.global_expressions,
             V::Constant { handle, .. } => handle.index() < self.constants,
             V::GlobalVariable { handle, .. } => handle.index() < self.globals,
-            V::Function { handle, .. } => handle.index() < self.functions,
+            V::Function { handle, .. } => (self.first_function..self.first_function + self.functions).contains(&handle.index()),
             _ => false,
         }
     }

@@ -31,6 +31,8 @@ pub enum Source {
     Global(Handle<naga::GlobalVariable>),
     /// The draw's point size (`tesserae_draw.point_size`).
     DrawPointSize,
+    /// A value the pass computed, in the function being built.
+    Computed(Handle<Expression>),
 }
 
 /// What a pass stores in each vertex's record.
@@ -212,8 +214,9 @@ fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, i
     if let Some(records) = items.records {
         let stride = b.u32(pass.layout.stride());
         let base = b.binary(BinaryOperator::Multiply, index, stride);
+        let values = Values { stage: Stage::Vertex, outputs: Some((func, out)), draw: Some(items.draw), point_size_keep: items.point_size_keep };
         for store in &pass.stores {
-            write(&mut b, store, func, out, pass.layout, items, records, base)?;
+            write(&mut b, store, &values, pass.layout, records, base)?;
         }
     }
     if let (Some((words, captured)), Some((_, n))) = (items.capture, pass.capture) {
@@ -223,72 +226,86 @@ fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, i
     Ok(())
 }
 
-/// The value of `source`.
-fn value(
-    b: &mut FunctionBuilder,
-    source: Source,
-    func: &VertexFunction,
-    out: Handle<Expression>,
-    items: &Items,
-) -> Result<Handle<Expression>, TranslateError> {
-    Ok(match source {
-        Source::Output(i) => match func.outputs.get(i) {
-            Some(o) => o.read(b, out),
-            None => return Err(TranslateError::InvalidPlan(format!("a record stores output {i}, which the stage lacks"))),
-        },
-        Source::Global(g) => {
-            let pointer = b.expr(Expression::GlobalVariable(g));
-            b.expr(Expression::Load { pointer })
-        }
-        Source::DrawPointSize => ir::draw_field(b, items.draw, "point_size")?,
-    })
+/// What the values a pass stores come from, besides globals: the stage function's outputs
+/// (its call's result), the draw uniform, the point-list rules.
+pub(crate) struct Values<'a> {
+    /// The stage whose values they are (for errors).
+    pub stage: Stage,
+    pub outputs: Option<(&'a VertexFunction, Handle<Expression>)>,
+    pub draw: Option<Handle<naga::GlobalVariable>>,
+    pub point_size_keep: Option<Handle<naga::Function>>,
 }
 
-/// Element `i` of the array `source`.
-fn element(
-    b: &mut FunctionBuilder,
-    source: Source,
-    i: u32,
-    func: &VertexFunction,
-    out: Handle<Expression>,
-    items: &Items,
-) -> Result<Handle<Expression>, TranslateError> {
-    if let Source::Global(g) = source {
-        let global = b.expr(Expression::GlobalVariable(g));
-        let pointer = b.expr(Expression::AccessIndex { base: global, index: i });
-        return Ok(b.expr(Expression::Load { pointer }));
+impl Values<'_> {
+    /// Output `i` of the stage's function.
+    fn output(&self, i: usize) -> Result<(&crate::vertex_function::Output, Handle<Expression>), TranslateError> {
+        let lacks = || TranslateError::InvalidPlan(format!("a record stores output {i}, which the stage lacks"));
+        let (func, out) = self.outputs.ok_or_else(lacks)?;
+        Ok((func.outputs.get(i).ok_or_else(lacks)?, out))
     }
-    let array = value(b, source, func, out, items)?;
-    Ok(b.expr(Expression::AccessIndex { base: array, index: i }))
+
+    /// The value of `source`.
+    fn value(&self, b: &mut FunctionBuilder, source: Source) -> Result<Handle<Expression>, TranslateError> {
+        Ok(match source {
+            Source::Output(i) => {
+                let (o, out) = self.output(i)?;
+                o.read(b, out)
+            }
+            Source::Global(g) => {
+                let pointer = b.expr(Expression::GlobalVariable(g));
+                b.expr(Expression::Load { pointer })
+            }
+            Source::DrawPointSize => {
+                let draw = self.draw.ok_or_else(|| TranslateError::InvalidPlan("the draw's point size without the draw uniform".into()))?;
+                ir::draw_field(b, draw, "point_size")?
+            }
+            Source::Computed(e) => e,
+        })
+    }
+
+    /// The type of `source`'s value, for a value of any interface type.
+    fn type_of(&self, b: &FunctionBuilder, source: Source) -> Result<Handle<naga::Type>, TranslateError> {
+        match source {
+            Source::Output(i) => Ok(self.output(i)?.0.ty),
+            Source::Global(g) => Ok(b.module.global_variables[g].ty),
+            _ => Err(TranslateError::InvalidPlan("a record stores a value of an unknown type".into())),
+        }
+    }
+
+    /// Element `i` of the array `source`.
+    fn element(&self, b: &mut FunctionBuilder, source: Source, i: u32) -> Result<Handle<Expression>, TranslateError> {
+        if let Source::Global(g) = source {
+            let global = b.expr(Expression::GlobalVariable(g));
+            let pointer = b.expr(Expression::AccessIndex { base: global, index: i });
+            return Ok(b.expr(Expression::Load { pointer }));
+        }
+        let array = self.value(b, source)?;
+        Ok(b.expr(Expression::AccessIndex { base: array, index: i }))
+    }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn write(
+/// Stores `store` in the record at slot `base` of `records`, laid out by `layout`.
+pub(crate) fn write(
     b: &mut FunctionBuilder,
     store: &Store,
-    func: &VertexFunction,
-    out: Handle<Expression>,
+    values: &Values,
     layout: &RecordLayout,
-    items: &Items,
     records: Handle<naga::GlobalVariable>,
     base: Handle<Expression>,
 ) -> Result<(), TranslateError> {
     match store {
         &Store::Vec4(field, source) => {
-            let v = value(b, source, func, out, items)?;
+            let v = values.value(b, source)?;
             layout.store_slot_ir(field, 0, b, records, base, v)
         }
         &Store::Value(field, source) => {
-            let Source::Output(i) = source else {
-                return Err(TranslateError::InvalidPlan("a record stores a value that is not an output".into()));
-            };
-            let ty = func.outputs[i].ty;
-            let v = value(b, source, func, out, items)?;
-            layout.store_value_ir(field, Stage::Vertex, b, records, base, v, ty)
+            let ty = values.type_of(b, source)?;
+            let v = values.value(b, source)?;
+            layout.store_value_ir(field, values.stage, b, records, base, v, ty)
         }
         &Store::Floats(field, source, n) => {
             for j in 0..n.div_ceil(4) {
-                let parts = (j * 4..n.min(j * 4 + 4)).map(|i| element(b, source, i, func, out, items)).collect::<Result<Vec<_>, _>>()?;
+                let parts = (j * 4..n.min(j * 4 + 4)).map(|i| values.element(b, source, i)).collect::<Result<Vec<_>, _>>()?;
                 let count = parts.len() as u32;
                 let v = b.widen_f32(parts, count);
                 layout.store_slot_ir(field, j, b, records, base, v)?;
@@ -296,28 +313,28 @@ fn write(
             Ok(())
         }
         &Store::Float(field, source) => {
-            let x = value(b, source, func, out, items)?;
+            let x = values.value(b, source)?;
             let v = b.widen_f32(vec![x], 1);
             layout.store_slot_ir(field, 0, b, records, base, v)
         }
         &Store::U32(field, source) => {
-            let x = value(b, source, func, out, items)?;
+            let x = values.value(b, source)?;
             let x = b.expr(Expression::As { expr: x, kind: ScalarKind::Uint, convert: Some(4) });
             let bits = b.bitcast(x, ScalarKind::Float);
             let v = b.widen_f32(vec![bits], 1);
             layout.store_slot_ir(field, 0, b, records, base, v)
         }
         Store::Point { position, size, distances } => {
-            let c = value(b, *position, func, out, items)?;
-            let s = value(b, *size, func, out, items)?;
-            let mut values = Vec::new();
+            let c = values.value(b, *position)?;
+            let s = values.value(b, *size)?;
+            let mut kept = Vec::new();
             for &(source, n) in distances {
                 for i in 0..n {
-                    values.push(element(b, source, i, func, out, items)?);
+                    kept.push(values.element(b, source, i)?);
                 }
             }
-            let kept = ir::none_negative(b, values);
-            let rules = items.point_size_keep.ok_or_else(|| TranslateError::InvalidPlan("point rules without their template".into()))?;
+            let kept = ir::none_negative(b, kept);
+            let rules = values.point_size_keep.ok_or_else(|| TranslateError::InvalidPlan("point rules without their template".into()))?;
             let size_keep =
                 b.call(rules, vec![c, s, kept]).ok_or_else(|| TranslateError::InvalidPlan("the point rules return nothing".into()))?;
             layout.store_slot_ir(Field::Position, 0, b, records, base, c)?;

@@ -1,34 +1,104 @@
-//! The geometry pass: the stage as compute, linked with the kernel that assembles its input
-//! primitive, fills its inputs and stores what each emission emits (module docs of `super`).
+//! The geometry pass (module docs of `super`, pass 2): the stage as compute, built in naga IR
+//! around a template.
+//!
+//! The template ([`template_wgsl`], parsed once per process by
+//! [`crate::wgsl::round_trip_template`]) holds what depends only on the topologies and on which
+//! parts the pass has: the invocation's state as private globals; [`BEGIN`], which finds the
+//! invocation's input primitive, slot and input vertices' records; [`EMITTED`], the primitive a
+//! vertex completes (captured, culled, its indices written); [`FINISH`], the unused index
+//! range culled and the capture count. Counts that vary by pipeline (output vertices, the
+//! record stride, where the cull distances lie) reach them as arguments.
+//!
+//! Built in IR: the entry point (fills the stage's inputs from the vertex records by their
+//! types, calls the stage between `BEGIN` and `FINISH`), and the bodies of the stage's emission
+//! functions ([`crate::lower::geometry_emit`]): `EmitVertex` stores the outputs' current values
+//! by the record layout, then calls `EMITTED`. Since a function of the stage's module calls the
+//! template's, the template's functions are hoisted ahead of the stage's
+//! ([`ir::hoist_functions`]).
 
 use super::outputs::GeometryOutputs;
 use super::{
-    GeometryBuffers, GeometryState, Input, OutputPrimitive, CLIP_GLOBAL, EMIT_BODY, END_BODY, GEOMETRY_ENTRY, LAYER_GLOBAL,
-    POSITION_GLOBAL, PRIMITIVE_ID_GLOBAL, STAGE_FUNCTION, VIEWPORT_GLOBAL,
+    GeometryBuffers, GeometryState, Input, OutputPrimitive, CLIP_GLOBAL, GEOMETRY_ENTRY, LAYER_GLOBAL, POSITION_GLOBAL,
+    PRIMITIVE_ID_GLOBAL, STAGE_FUNCTION, VIEWPORT_GLOBAL,
 };
-use crate::capture::{CaptureBuffers, CapturedWords};
+use crate::capture::CaptureBuffers;
 use crate::cull;
 use crate::desc::{Stage, Topology};
+use crate::emulate::ir::{self, FunctionBuilder};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::lower::geometry_emit::{EMIT_FUNCTION, END_FUNCTION};
 use crate::lower::tess_io::IoVar;
-use crate::records::{self, Field, Record, RecordLayout, Value};
+use crate::records::{Field, RecordLayout};
 use crate::reflect::CaptureLayout;
 use crate::tessellation::evaluation::CULLED_INDEX;
-use crate::tessellation::module_items::global;
-use crate::tessellation::{entry_to_function, fill_per_vertex, io_globals, set_builtins};
+use crate::tessellation::inputs::{self, per_vertex_fills, Inputs};
+use crate::tessellation::module_items::global_item;
+use crate::tessellation::entry_to_function;
 use crate::vertex_function;
+use crate::vertex_records::{self, Source, Store, Values};
 use crate::wgsl::ValidatedWgsl;
-use spirv::BuiltIn;
-use std::fmt::Write;
+use naga::{BinaryOperator, Expression, Handle, Module, Scalar, ScalarKind, TypeInner, VectorSize};
+use spirv::BuiltIn as SpvBuiltIn;
 
-/// The geometry stage as compute (module docs, pass 2): the emission's function, the entry
-/// point and the declarations they use, linked into the stage's module.
+/// `tesserae_gs_begin(wg, groups, lid, n, k) -> u32`: 0 when the invocation has no input
+/// primitive, 1 when its primitive is dropped (a restart), 2 when the stage runs.
+const BEGIN: &str = "tesserae_gs_begin";
+/// `tesserae_gs_emitted(v, per_invocation, stride, cull_first, cull_n)`: vertex `v` is stored.
+const EMITTED: &str = "tesserae_gs_stored";
+/// `tesserae_gs_finish(per_invocation)`.
+const FINISH: &str = "tesserae_gs_finish";
+
+/// The template's placeholder bindings (group 0), bound for the pipeline once linked.
+const RECORDS_AT: u32 = 100;
+const INDICES_AT: u32 = 101;
+const TESS_INDICES_AT: u32 = 102;
+const TESS_INDIRECT_AT: u32 = 103;
+const WORDS_AT: u32 = 104;
+const COUNTS_AT: u32 = 105;
+const LIST_AT: u32 = 106;
+
+/// Which parts the pass's template has.
+#[derive(Debug, Clone, Copy)]
+struct Parts {
+    input: Input,
+    output: OutputPrimitive,
+    /// The input primitive's vertices.
+    n_in: u32,
+    /// Indices rotated by one for a last-vertex rasterizer.
+    rotate: bool,
+    /// Primitives culled by their records' cull distances.
+    cull: bool,
+    /// Points drawn as squares: the point-list rules decide at the emission.
+    sprites: bool,
+    /// Transform feedback: (per-slot counts, the primitives' index list).
+    capture: Option<(bool, bool)>,
+    restart: bool,
+}
+
+impl Parts {
+    fn tessellated(&self) -> bool {
+        matches!(self.input, Input::Tessellation { .. })
+    }
+
+    /// Whether [`BEGIN`] reads the draw's index buffer for restarts (an indexed strip drawn
+    /// directly, not after tessellation).
+    fn reads_restarts(&self) -> bool {
+        matches!(self.input, Input::Draw(t) if t.is_strip())
+    }
+
+    /// Whether the template reads the draw uniform.
+    fn reads_draw(&self) -> bool {
+        !self.tessellated() || self.sprites
+    }
+}
+
+/// The geometry stage as compute: the template linked into the stage's module, the emission
+/// bodies and the entry point built, validated and written.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn geometry_pass(
     e: Emulation,
-    mut module: naga::Module,
+    mut module: Module,
     vars: &[IoVar],
     st: &GeometryState,
     vertex_records: &RecordLayout,
@@ -41,183 +111,388 @@ pub(super) fn geometry_pass(
     verify: bool,
 ) -> Result<ValidatedWgsl, TranslateError> {
     let stage = Stage::Geometry;
-    let function = entry_to_function(&mut module, stage, STAGE_FUNCTION)?;
-    let function_named = |name: &str| module.functions.iter().find(|(_, f)| f.name.as_deref() == Some(name)).map(|(h, _)| h);
-    let (Some(emit), Some(end)) = (function_named(EMIT_FUNCTION), function_named(END_FUNCTION)) else {
-        return Err(TranslateError::InvalidPlan("the geometry stage lost its emission functions".into()));
+    let parts = Parts {
+        input: *input,
+        output: st.output,
+        n_in: st.input.vertices(),
+        rotate: provoking_last && st.output.vertices() > 1,
+        cull: outputs.cull_distances > 0 && !outputs.sprites,
+        sprites: outputs.sprites,
+        capture: capture.map(|(_, b)| (b.counts().is_some(), b.list.is_some())),
+        restart: e.restart,
     };
-    let emission = emission(&module, st, outputs, layout, provoking_last, capture.map(|(l, _)| l))?;
-    let entry = entry_point(e, &module, vars, st, vertex_records, input, capture.is_some(), &emission)?;
-    let mut kernel = declarations(e, buffers, input, capture.map(|(_, b)| b), &entry);
-    kernel += &entry;
-    let mut globals = io_globals(&module, vars);
-    globals.extend(outputs.globals(&module));
-    let uses =
-        vertex_function::KernelUses { function: (STAGE_FUNCTION, function), globals, bodies: vec![(EMIT_BODY, emit), (END_BODY, end)] };
-    vertex_function::link_kernel(stage, module, &uses, &kernel, verify)
+    let stage_function = entry_to_function(&mut module, stage, STAGE_FUNCTION)?;
+    let fills = per_vertex_fills(&module, vars, vertex_records, stage)?;
+    let mut user = vertex_function::UserItems::of(&module);
+    let template = crate::wgsl::round_trip_template(stage, template_wgsl(parts))?;
+    let t = template.module();
+    let linked = crate::link::link(&mut module, t, &[])
+        .map_err(|err| TranslateError::InvalidPlan(format!("linking the geometry pass's template: {err}")))?;
+    let user_functions = user.functions();
+    let renumbered = ir::hoist_functions(&mut module, user_functions);
+    user.hoisted(t.functions.len());
+    let global = |name: &str| ir::template_global(t, name).map(|h| linked.global(h));
+    let function = |name: &str| ir::template_function(t, name).map(|h| renumbered[linked.function(h).index()]);
+    let named = |name: &str| {
+        let found = module.functions.iter().find(|(h, f)| h.index() >= t.functions.len() && f.name.as_deref() == Some(name));
+        found.map(|(h, _)| h).ok_or_else(|| TranslateError::InvalidPlan(format!("the geometry stage lost its function `{name}`")))
+    };
+    let stage_function = renumbered[stage_function.index()];
+    let items = Items {
+        begin: function(BEGIN)?,
+        emitted: function(EMITTED)?,
+        finish: function(FINISH)?,
+        stage: stage_function,
+        emit: named(EMIT_FUNCTION)?,
+        end: named(END_FUNCTION)?,
+        point_size_keep: parts.sprites.then(|| function(vertex_records::POINT_SIZE_KEEP)).transpose()?,
+        draw: parts.reads_draw().then(|| global("tesserae_draw")).transpose()?,
+        records: global("tesserae_gs_records")?,
+        slot: global("tesserae_gs_slot")?,
+        emitted_count: global("tesserae_gs_emitted")?,
+        strip: global("tesserae_gs_strip")?,
+        invocation: global("tesserae_gs_invocation")?,
+        input_primitive: global("tesserae_gs_input_primitive")?,
+        inputs: global("tesserae_gs_inputs")?,
+        words: parts.capture.is_some().then(|| global("tesserae_capture_words")).transpose()?,
+    };
+    let at = |id| binding::intermediate(id);
+    let mut binds = vec![(items.records, at(buffers.records)), (global("tesserae_gs_indices")?, at(buffers.indices))];
+    if let Some(draw) = items.draw {
+        binds.push((draw, binding::DRAW));
+    }
+    if parts.reads_restarts() {
+        binds.push((global("tesserae_indices")?, binding::INDEX));
+    }
+    if let Input::Tessellation { indices, indirect, .. } = *input {
+        binds.push((global("tesserae_tess_indices")?, at(indices)));
+        binds.push((global("tesserae_tess_indirect")?, at(indirect)));
+    }
+    if let Some((_, b)) = capture {
+        binds.extend(items.words.map(|w| (w, at(b.words))));
+        if let Some(counts) = b.counts() {
+            binds.push((global("tesserae_capture_counts")?, at(counts)));
+        }
+        if let Some(list) = b.list {
+            binds.push((global("tesserae_capture_list")?, at(list)));
+        }
+    }
+    for (g, b) in binds {
+        ir::bind(&mut module, g, e.group, b);
+    }
+    // The vertex records, where an input or (after tessellation) the primitive ID is read.
+    let src = (!fills.is_empty() || parts.tessellated())
+        .then(|| inputs::record_buffer(&mut module, e, "tesserae_src", at(buffers.vertex_records), false));
+
+    let words = capture.map(|(l, _)| l.words.len() as u32);
+    emission_bodies(&mut module, &items, st, outputs, layout, words)?;
+    let pass = EntryPoint { vars, st, vertex_records, src, fills: &fills, tessellated: parts.tessellated() };
+    entry_point(&mut module, &items, &pass)?;
+    vertex_function::validate_and_write_linked(stage, module, &user, verify, |e| {
+        TranslateError::InvalidPlan(format!("the geometry pass does not validate: {e}"))
+    })
 }
 
-/// Statements storing the emitted vertex's record at `record` (the point-list rules first for
-/// point sprites, which decide there whether the point is drawn).
-fn emission_stores(
-    module: &naga::Module,
-    outputs: &GeometryOutputs,
-    layout: &RecordLayout,
-    record: &Record,
-) -> Result<String, TranslateError> {
-    let stage = Stage::Geometry;
-    let mut stores = String::new();
-    let position = if outputs.position {
-        format!("vec4<f32>({POSITION_GLOBAL}.x, -{POSITION_GLOBAL}.y, {POSITION_GLOBAL}.z, {POSITION_GLOBAL}.w)")
-    } else {
-        "vec4<f32>(0.0, 0.0, 0.0, 1.0)".into()
-    };
+/// What the built code calls and reads, in the linked module.
+struct Items {
+    begin: Handle<naga::Function>,
+    emitted: Handle<naga::Function>,
+    finish: Handle<naga::Function>,
+    /// The stage, as a function.
+    stage: Handle<naga::Function>,
+    emit: Handle<naga::Function>,
+    end: Handle<naga::Function>,
+    point_size_keep: Option<Handle<naga::Function>>,
+    draw: Option<Handle<naga::GlobalVariable>>,
+    records: Handle<naga::GlobalVariable>,
+    slot: Handle<naga::GlobalVariable>,
+    emitted_count: Handle<naga::GlobalVariable>,
+    strip: Handle<naga::GlobalVariable>,
+    invocation: Handle<naga::GlobalVariable>,
+    input_primitive: Handle<naga::GlobalVariable>,
+    inputs: Handle<naga::GlobalVariable>,
+    words: Option<Handle<naga::GlobalVariable>>,
+}
+
+fn load(b: &mut FunctionBuilder, g: Handle<naga::GlobalVariable>) -> Handle<Expression> {
+    let pointer = b.expr(Expression::GlobalVariable(g));
+    b.expr(Expression::Load { pointer })
+}
+
+/// What an emission stores in its vertex's record (the point-list rules first for point
+/// sprites, which decide there whether the point is drawn): the position y-flipped, as the
+/// last pre-rasterization stage's, the varyings, the distances, the IDs.
+fn emission_stores(module: &Module, outputs: &GeometryOutputs, items: &Items, position: Source) -> Vec<Store> {
+    let global = |name: &str| global_item(module, name).map(|(h, _)| Source::Global(h));
+    let mut stores = Vec::new();
+    let clip = (outputs.clip_distances > 0).then(|| global(CLIP_GLOBAL)).flatten();
+    let cull = (outputs.cull_distances > 0).then(|| global(vertex_function::CULL_GLOBAL)).flatten();
     if outputs.sprites {
-        let mut tests = String::new();
-        if outputs.clip_distances > 0 {
-            tests += &crate::points::dropped_by(CLIP_GLOBAL, outputs.clip_distances);
-        }
-        if outputs.cull_distances > 0 {
-            tests += &crate::points::dropped_by(vertex_function::CULL_GLOBAL, outputs.cull_distances);
-        }
-        stores += &crate::points::point_rules(&position, crate::points::size_of(module), &tests);
-        layout.store_vec4(Field::Position, "tesserae_c", record, &mut stores)?;
-        let size_keep = "vec4<f32>(tesserae_size, select(0.0, 1.0, tesserae_keep), 0.0, 0.0)";
-        layout.store_vec4(Field::PointSizeKeep, size_keep, record, &mut stores)?;
+        let size = global(crate::points::POINT_SIZE_GLOBAL).unwrap_or(Source::DrawPointSize);
+        let mut distances = Vec::new();
+        distances.extend(clip.map(|c| (c, outputs.clip_distances)));
+        distances.extend(cull.map(|c| (c, outputs.cull_distances)));
+        stores.push(Store::Point { position, size, distances });
     } else {
-        layout.store_vec4(Field::Position, &position, record, &mut stores)?;
+        stores.push(Store::Vec4(Field::Position, position));
     }
     for (v, location) in &outputs.locations {
-        let Some(ty) = global(module, &v.name) else { continue };
-        layout.store_value(Field::Location(*location), Value { stage, module, ty, access: &v.name }, record, &mut stores)?;
+        if let Some(g) = global(&v.name) {
+            stores.push(Store::Value(Field::Location(*location), g));
+        }
     }
-    // A sprite's distances decided `keep` above; a primitive's go to its record.
-    if outputs.clip_distances > 0 && !outputs.sprites {
-        layout.store_floats(Field::ClipDistances, CLIP_GLOBAL, outputs.clip_distances, record, &mut stores)?;
-    }
-    if outputs.cull_distances > 0 && !outputs.sprites {
-        layout.store_floats(Field::CullDistances, vertex_function::CULL_GLOBAL, outputs.cull_distances, record, &mut stores)?;
+    if !outputs.sprites {
+        stores.extend(clip.map(|c| Store::Floats(Field::ClipDistances, c, outputs.clip_distances)));
+        stores.extend(cull.map(|c| Store::Floats(Field::CullDistances, c, outputs.cull_distances)));
     }
     if outputs.primitive_id {
-        let written = global(module, PRIMITIVE_ID_GLOBAL).is_some();
-        let value = if written { format!("u32({PRIMITIVE_ID_GLOBAL})") } else { "tesserae_gs_input_primitive".into() };
-        layout.store_u32(Field::PrimitiveId, &value, record, &mut stores)?;
+        // The stage's output, else the input primitive's ID (Vulkan leaves it undefined).
+        let id = global(PRIMITIVE_ID_GLOBAL).unwrap_or(Source::Global(items.input_primitive));
+        stores.push(Store::U32(Field::PrimitiveId, id));
     }
     if outputs.layer {
-        layout.store_u32(Field::Layer, &format!("u32({LAYER_GLOBAL})"), record, &mut stores)?;
+        stores.extend(global(LAYER_GLOBAL).map(|g| Store::U32(Field::Layer, g)));
     }
     if outputs.viewport {
-        layout.store_u32(Field::ViewportIndex, &format!("u32({VIEWPORT_GLOBAL})"), record, &mut stores)?;
+        stores.extend(global(VIEWPORT_GLOBAL).map(|g| Store::U32(Field::ViewportIndex, g)));
     }
-    Ok(stores)
+    stores
 }
 
-/// The functions whose bodies `EmitVertex` and `EndPrimitive` take: an emission stores the
-/// record, then the primitive it completes (captured first, then culled or kept).
-fn emission(
-    module: &naga::Module,
+/// The bodies of `EmitVertex` (store the record at `slot × max_vertices + emitted`, the
+/// captured words, then [`EMITTED`]) and `EndPrimitive` (a new strip).
+fn emission_bodies(
+    module: &mut Module,
+    items: &Items,
     st: &GeometryState,
     outputs: &GeometryOutputs,
     layout: &RecordLayout,
-    provoking_last: bool,
-    capture: Option<&CaptureLayout>,
-) -> Result<String, TranslateError> {
-    let n_out = st.output.vertices();
-    let max_v = st.max_vertices;
-    let per_invocation = st.indices_per_invocation();
-    let stores = emission_stores(module, outputs, layout, &Record { buffer: "tesserae_gs_records", base: "ob" })?;
-    let order = match st.output {
-        OutputPrimitive::Points => "idx[0] = v;".to_string(),
-        OutputPrimitive::LineStrip => "idx[0] = v - 1u; idx[1] = v;".to_string(),
-        // Triangle t of a strip is (t, t+1, t+2), odd ones (t, t+2, t+1) (Vulkan's order).
-        OutputPrimitive::TriangleStrip => {
-            "let odd = (tesserae_gs_strip - 3u) & 1u;\n        idx[0] = v - 2u; idx[1] = v - 1u + odd; idx[2] = v - odd;".to_string()
+    capture_words: Option<u32>,
+) -> Result<(), TranslateError> {
+    let mut b = FunctionBuilder::new(module, EMIT_FUNCTION, Vec::new(), None);
+    let emitted = load(&mut b, items.emitted_count);
+    let max = b.u32(st.max_vertices);
+    let full = b.binary(BinaryOperator::GreaterEqual, emitted, max);
+    b.if_then(full, |b| b.ret(None));
+    let slot = load(&mut b, items.slot);
+    let first = b.binary(BinaryOperator::Multiply, slot, max);
+    let v = b.binary(BinaryOperator::Add, first, emitted);
+    let stride = b.u32(layout.stride());
+    let base = b.binary(BinaryOperator::Multiply, v, stride);
+    let position = flipped_position(&mut b);
+    let values = Values { stage: Stage::Geometry, outputs: None, draw: items.draw, point_size_keep: items.point_size_keep };
+    for store in emission_stores(b.module, outputs, items, Source::Computed(position)) {
+        vertex_records::write(&mut b, &store, &values, layout, items.records, base)?;
+    }
+    if let (Some(words), Some(n)) = (items.words, capture_words) {
+        let captured = vertex_function::demoted_global(b.module, crate::lower::xfb_capture::CAPTURE_GLOBAL)?
+            .ok_or_else(|| TranslateError::InvalidPlan("transform feedback's capture without the captured words".into()))?;
+        vertex_records::capture_words(&mut b, captured, words, n, v);
+    }
+    let (cull_first, cull_n) = layout.offset(Field::CullDistances).map_or((0, 0), |first| (first, outputs.cull_distances));
+    let arguments = [st.indices_per_invocation(), layout.stride(), cull_first, cull_n];
+    let mut passed = vec![v];
+    passed.extend(arguments.map(|a| b.u32(a)));
+    b.call(items.emitted, passed);
+    b.finish_as(items.emit);
+
+    let mut b = FunctionBuilder::new(module, END_FUNCTION, Vec::new(), None);
+    let pointer = b.expr(Expression::GlobalVariable(items.strip));
+    let zero = b.u32(0);
+    b.store(pointer, zero);
+    b.finish_as(items.end);
+    Ok(())
+}
+
+/// The stage's `Position` output y-flipped, or (0, 0, 0, 1) when it writes none.
+fn flipped_position(b: &mut FunctionBuilder) -> Handle<Expression> {
+    let vec4 = b.ty(ir::vec4(ScalarKind::Float));
+    let Some((g, _)) = global_item(b.module, POSITION_GLOBAL) else {
+        let (zero, one) = (b.f32(0.0), b.f32(1.0));
+        return b.compose(vec4, vec![zero, zero, zero, one]);
+    };
+    let p = load(b, g);
+    let mut c: Vec<_> = (0..4).map(|index| b.expr(Expression::AccessIndex { base: p, index })).collect();
+    c[1] = b.expr(Expression::Unary { op: naga::UnaryOperator::Negate, expr: c[1] });
+    b.compose(vec4, c)
+}
+
+/// What the entry point reads.
+struct EntryPoint<'a> {
+    vars: &'a [IoVar],
+    st: &'a GeometryState,
+    vertex_records: &'a RecordLayout,
+    src: Option<Handle<naga::GlobalVariable>>,
+    fills: &'a [inputs::PerVertexFill],
+    tessellated: bool,
+}
+
+/// The entry point: [`BEGIN`]; after tessellation, the primitive ID from the first vertex's
+/// record; when the primitive is kept, the built-ins and per-vertex inputs set and the stage
+/// run; then [`FINISH`].
+fn entry_point(module: &mut Module, items: &Items, pass: &EntryPoint) -> Result<(), TranslateError> {
+    let st = pass.st;
+    let u32x3 = ir::ty(module, TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 });
+    let u32_ty = ir::scalar(module, Scalar::U32);
+    let arguments = vec![
+        ir::builtin_argument("tesserae_wg", u32x3, naga::BuiltIn::WorkGroupId),
+        ir::builtin_argument("tesserae_groups", u32x3, naga::BuiltIn::NumWorkGroups),
+        ir::builtin_argument("tesserae_lid", u32_ty, naga::BuiltIn::LocalInvocationIndex),
+    ];
+    let mut b = FunctionBuilder::new(module, GEOMETRY_ENTRY, arguments, None);
+    let mut passed: Vec<_> = (0..3).map(|i| b.argument(i)).collect();
+    passed.extend([st.invocations, st.primitives_per_workgroup()].map(|a| b.u32(a)));
+    let state = b.call(items.begin, passed).ok_or_else(|| TranslateError::InvalidPlan("the geometry begin returns nothing".into()))?;
+    let zero = b.u32(0);
+    let none = b.binary(BinaryOperator::Equal, state, zero);
+    b.if_then(none, |b| b.ret(None));
+    let missing_src = || TranslateError::InvalidPlan("the geometry pass reads vertex records it does not declare".into());
+    if pass.tessellated {
+        let src = pass.src.ok_or_else(missing_src)?;
+        let first = inputs::element(&mut b, items.inputs, zero);
+        let first = b.expr(Expression::Load { pointer: first });
+        let stride = b.u32(pass.vertex_records.stride());
+        let base = b.binary(BinaryOperator::Multiply, first, stride);
+        let slot = pass.vertex_records.vec4_ir(Field::PrimitiveId, &mut b, src, base)?;
+        let x = b.expr(Expression::AccessIndex { base: slot, index: 0 });
+        let id = b.bitcast(x, ScalarKind::Uint);
+        let pointer = b.expr(Expression::GlobalVariable(items.input_primitive));
+        b.store(pointer, id);
+    }
+    let two = b.u32(2);
+    let runs = b.binary(BinaryOperator::Equal, state, two);
+    let ctx = Inputs { stage: Stage::Geometry, vars: pass.vars, draw: None };
+    let mut result = Ok(());
+    b.if_then(runs, |b| {
+        result = (|| {
+            let invocation = load(b, items.invocation);
+            let primitive = load(b, items.input_primitive);
+            ctx.set_builtins(b, &[(SpvBuiltIn::InvocationId, invocation), (SpvBuiltIn::PrimitiveId, primitive)]);
+            if !pass.fills.is_empty() {
+                let src = pass.src.ok_or_else(missing_src)?;
+                let record = |b: &mut FunctionBuilder, j| {
+                    let pointer = inputs::element(b, items.inputs, j);
+                    b.expr(Expression::Load { pointer })
+                };
+                ctx.fill_per_vertex(b, st.input.vertices(), (pass.vertex_records, src), record, pass.fills)?;
+            }
+            b.call(items.stage, Vec::new());
+            Ok(())
+        })();
+    });
+    result?;
+    let per_invocation = b.u32(st.indices_per_invocation());
+    b.call(items.finish, vec![per_invocation]);
+    b.finish_entry_point(naga::ShaderStage::Compute, [st.invocations * st.primitives_per_workgroup(), 1, 1]);
+    Ok(())
+}
+
+/// The template's WGSL (module docs): bindings are placeholders in group 0.
+fn template_wgsl(parts: Parts) -> String {
+    let mut w = String::new();
+    let e = Emulation { group: 0, restart: parts.restart };
+    if parts.reads_restarts() {
+        w += &e.draw_params_wgsl();
+        w += e.is_restart_wgsl();
+    } else if parts.reads_draw() {
+        w += &e.draw_uniform_wgsl();
+    }
+    let at = |b: u32| format!("@group(0) @binding({b})");
+    w += &format!("{} var<storage, read_write> tesserae_gs_records: array<{}>;\n", at(RECORDS_AT), crate::records::SLOT);
+    w += &format!("{} var<storage, read_write> tesserae_gs_indices: array<u32>;\n", at(INDICES_AT));
+    if parts.tessellated() {
+        w += &format!("{} var<storage, read> tesserae_tess_indices: array<u32>;\n", at(TESS_INDICES_AT));
+        w += &format!("{} var<storage, read> tesserae_tess_indirect: array<u32>;\n", at(TESS_INDIRECT_AT));
+    }
+    if let Some((counts, list)) = parts.capture {
+        w += &format!("{} var<storage, read_write> tesserae_capture_words: array<u32>;\n", at(WORDS_AT));
+        if counts {
+            w += &format!("{} var<storage, read_write> tesserae_capture_counts: array<u32>;\n", at(COUNTS_AT));
+        }
+        if list {
+            w += &format!("{} var<storage, read_write> tesserae_capture_list: array<u32>;\n", at(LIST_AT));
+        }
+    }
+    if parts.sprites {
+        w += &vertex_records::point_size_keep_wgsl();
+    }
+    w += "
+var<private> tesserae_gs_slot: u32;
+var<private> tesserae_gs_emitted: u32;
+var<private> tesserae_gs_strip: u32;
+var<private> tesserae_gs_primitives: u32;
+var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
+var<private> tesserae_gs_input_primitive: u32;
+// The records of the input primitive's vertices.
+var<private> tesserae_gs_inputs: array<u32, 6>;
+";
+    w += &begin_wgsl(parts);
+    w += &emitted_wgsl(parts);
+    w += &finish_wgsl(parts);
+    w
+}
+
+/// [`BEGIN`]: invocation `lid % n` of input primitive `p` (`k` primitives per workgroup).
+fn begin_wgsl(parts: Parts) -> String {
+    let n_in = parts.n_in;
+    let tessellated = parts.tessellated();
+    let assemble = match parts.input {
+        Input::Draw(t) => cull::assemble_wgsl(t),
+        Input::Tessellation { .. } => {
+            format!("    for (var k = 0u; k < {n_in}u; k++) {{ v[k] = tesserae_tess_indices[p * {n_in}u + k]; }}\n")
         }
     };
-    let mut cull = String::new();
-    if outputs.cull_distances > 0 && !outputs.sprites {
-        let base = layout.base_of("idx[j]");
-        let distance = layout.float(Field::CullDistances, &Record { buffer: "tesserae_gs_records", base: &base }, "c")?;
-        let _ = write!(
-            cull,
-            "        for (var c = 0u; c < {}u; c++) {{
-            var all_negative = true;
-            for (var j = 0u; j < {n_out}u; j++) {{
-                if !({distance} < 0.0) {{
-                    all_negative = false;
-                }}
-            }}
-            if all_negative {{
-                keep = false;
-            }}
-        }}
-",
-            outputs.cull_distances
-        );
-    }
-    let rotated = if provoking_last && n_out > 1 { format!("idx[(j + 1u) % {n_out}u]") } else { "idx[j]".into() };
-    // Transform feedback: the vertex's captured words, and every primitive it completes, in
-    // Vulkan's order, culled or not (capture comes before culling).
-    let (mut capture_words, mut capture_primitive) = (String::new(), String::new());
-    if let Some(layout) = capture {
-        capture_words = CapturedWords { words: layout.words.len() as u32 }.store("v");
-        capture_primitive = format!(
-            "        for (var j = 0u; j < {n_out}u; j++) {{
-            tesserae_capture_list[tesserae_gs_slot * {per_invocation}u + tesserae_gs_captured * {n_out}u + j] = idx[j];
-        }}
-        tesserae_gs_captured += 1u;
-"
-        );
-    }
-    Ok(format!(
-        "fn {EMIT_BODY}() {{
-    if tesserae_gs_emitted >= {max_v}u {{
-        return;
+    format!(
+        "
+fn {BEGIN}(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {{
+{group}    let p = tesserae_group * k + lid / n;
+    tesserae_gs_invocation = lid % n;
+    if p >= {primitives} {{
+        return 0u;
     }}
-    let v = tesserae_gs_slot * {max_v}u + tesserae_gs_emitted;
-    let ob = {ob};
-{stores}{capture_words}    tesserae_gs_emitted += 1u;
-    tesserae_gs_strip += 1u;
-    if tesserae_gs_strip >= {n_out}u {{
-        var idx = array<u32, 3>(v, v, v);
-        {order}
-{capture_primitive}        var keep = true;
-{cull}        if keep {{
-            let at = tesserae_gs_slot * {per_invocation}u + tesserae_gs_primitives * {n_out}u;
-            for (var j = 0u; j < {n_out}u; j++) {{
-                tesserae_gs_indices[at + j] = {rotated};
-            }}
-            tesserae_gs_primitives += 1u;
-        }}
-    }}
-}}
-
-fn {END_BODY}() {{
+    tesserae_gs_slot = {slot};
+    tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
+    var v = array<u32, 6>();
+    var keep = true;
+{assemble}{primitive_id}    tesserae_gs_input_primitive = tesserae_primitive_id;
+    for (var j = 0u; j < {n_in}u; j++) {{
+        tesserae_gs_inputs[j] = {record};
+    }}
+    return select(1u, 2u, keep);
 }}
 ",
-        ob = layout.base_of("v"),
-    ))
+        // A tessellated draw's primitives are counted on the GPU: the dispatch is indirect
+        // (over x and y) and covers them across instances.
+        group = if tessellated {
+            "    let tesserae_group = wg.x + wg.y * groups.x;\n"
+        } else {
+            "    let tesserae_group = wg.x;\n"
+        },
+        primitives = if tessellated { format!("tesserae_tess_indirect[0] / {n_in}u") } else { "tesserae_draw.primitives".into() },
+        slot = if tessellated {
+            "p * n + tesserae_gs_invocation".to_string()
+        } else {
+            "(wg.y * tesserae_draw.primitives + p) * n + tesserae_gs_invocation".to_string()
+        },
+        primitive_id = primitive_id(parts),
+        record = if tessellated { "v[j]" } else { "wg.y * tesserae_draw.count + v[j]" },
+    )
 }
 
-/// Whether the pass reads the draw's index buffer for restarts (an indexed strip drawn
-/// directly, not after tessellation).
-fn reads_restarts(input: &Input) -> bool {
-    matches!(input, Input::Draw(t) if t.is_strip())
-}
-
-/// `tesserae_primitive_id`: the patch's after tessellation (as the evaluation stage reads it:
-/// Vulkan gives the same value), else the primitive's number in the draw, which for a strip
-/// counts primitives, not windows of the strip (a window holding a restart index is none).
-/// Counting them walks the draw up to `p` (each restart found once per window it spoils):
-/// quadratic over an indexed strip draw, linear per invocation.
-fn primitive_id(input: &Input, n_in: u32, vertex_records: &RecordLayout) -> Result<String, TranslateError> {
-    Ok(match input {
-        Input::Tessellation { .. } => {
-            let src = Record { buffer: "tesserae_src", base: &vertex_records.base_of("v[0]") };
-            format!("    let tesserae_primitive_id = {};\n", vertex_records.u32(Field::PrimitiveId, &src)?)
-        }
-        Input::Draw(t) if reads_restarts(input) && *t != Topology::TriangleStripAdjacency => format!(
+/// `tesserae_primitive_id`: the primitive's number in the draw, which for a strip counts
+/// primitives, not windows of the strip (a window holding a restart index is none). Counting
+/// them walks the draw up to `p` (each restart found once per window it spoils): quadratic
+/// over an indexed strip draw, linear per invocation. After tessellation the entry point sets
+/// the patch's instead (as the evaluation stage reads it: Vulkan gives the same value).
+fn primitive_id(parts: Parts) -> String {
+    let n_in = parts.n_in;
+    match parts.input {
+        Input::Tessellation { .. } => "    let tesserae_primitive_id = 0u;\n".to_string(),
+        Input::Draw(t) if parts.reads_restarts() && t != Topology::TriangleStripAdjacency => format!(
             "    var tesserae_primitive_id = p;
     if tesserae_draw.indexed != 0u {{
         tesserae_primitive_id = 0u;
@@ -235,149 +510,94 @@ fn primitive_id(input: &Input, n_in: u32, vertex_records: &RecordLayout) -> Resu
 "
         ),
         Input::Draw(_) => "    let tesserae_primitive_id = p;\n".to_string(),
-    })
+    }
 }
 
-/// The pass's private state, `emission`, and the entry point: assemble the input primitive,
-/// fill the inputs, run the stage, mark the index slots it left unused as culled.
-#[allow(clippy::too_many_arguments)]
-fn entry_point(
-    e: Emulation,
-    module: &naga::Module,
-    vars: &[IoVar],
-    st: &GeometryState,
-    vertex_records: &RecordLayout,
-    input: &Input,
-    captures: bool,
-    emission: &str,
-) -> Result<String, TranslateError> {
-    let stage = Stage::Geometry;
-    let n_in = st.input.vertices();
-    let n_out = st.output.vertices();
-    let n = st.invocations;
-    let k = st.primitives_per_workgroup();
-    let per_invocation = st.indices_per_invocation();
-    let mut prologue = String::new();
-    set_builtins(
-        module,
-        vars,
-        &[(BuiltIn::InvocationId, "tesserae_invocation".into()), (BuiltIn::PrimitiveId, "tesserae_primitive_id".into())],
-        &mut prologue,
-    );
-    fill_per_vertex(
-        stage,
-        module,
-        vars,
-        n_in,
-        vertex_records,
-        "tesserae_src",
-        match input {
-            Input::Draw(_) => "(tesserae_wg.y * tesserae_draw.count + v[j])",
-            Input::Tessellation { .. } => "v[j]",
-        },
-        &mut prologue,
-    )?;
-    let tessellated = matches!(input, Input::Tessellation { .. });
-    let assemble = match input {
-        Input::Draw(t) => cull::assemble_wgsl(*t),
-        Input::Tessellation { .. } => {
-            format!("    for (var k = 0u; k < {n_in}u; k++) {{ v[k] = tesserae_tess_indices[p * {n_in}u + k]; }}\n")
+/// [`EMITTED`]: vertex `v` completes a primitive of the output strip once it holds enough
+/// vertices (a point, a line, a triangle in Vulkan's strip order); that primitive is captured
+/// (capture comes before culling), then culled when a cull distance is negative at all its
+/// vertices, else its record indices go to the invocation's range of the index list.
+fn emitted_wgsl(parts: Parts) -> String {
+    let n_out = parts.output.vertices();
+    let order = match parts.output {
+        OutputPrimitive::Points => "idx[0] = v;",
+        OutputPrimitive::LineStrip => "idx[0] = v - 1u; idx[1] = v;",
+        // Triangle t of a strip is (t, t+1, t+2), odd ones (t, t+2, t+1) (Vulkan's order).
+        OutputPrimitive::TriangleStrip => {
+            "let odd = (tesserae_gs_strip - 3u) & 1u;\n        idx[0] = v - 2u; idx[1] = v - 1u + odd; idx[2] = v - odd;"
         }
     };
-    let restart_fn = if reads_restarts(input) { e.is_restart_wgsl() } else { "" };
-    let primitive_id = primitive_id(input, n_in, vertex_records)?;
-    let capture_count = if captures {
-        "    tesserae_capture_counts[2u * tesserae_gs_slot] = tesserae_gs_captured;
-    tesserae_capture_counts[2u * tesserae_gs_slot + 1u] = 0u;
+    let capture = match parts.capture {
+        Some((_, true)) => format!(
+            "        for (var j = 0u; j < {n_out}u; j++) {{
+            tesserae_capture_list[tesserae_gs_slot * per_invocation + tesserae_gs_captured * {n_out}u + j] = idx[j];
+        }}
+        tesserae_gs_captured += 1u;
 "
-    } else {
-        ""
+        ),
+        _ => String::new(),
     };
-    Ok(format!(
-        "
-var<private> tesserae_gs_slot: u32;
-var<private> tesserae_gs_emitted: u32;
-var<private> tesserae_gs_strip: u32;
-var<private> tesserae_gs_primitives: u32;
-var<private> tesserae_gs_captured: u32;
-var<private> tesserae_gs_input_primitive: u32;
-
-{emission}
-{restart_fn}
-@compute @workgroup_size({local})
-fn {GEOMETRY_ENTRY}(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {{
-{first}    let p = tesserae_group * {k}u + tesserae_lid / {n}u;
-    let tesserae_invocation = tesserae_lid % {n}u;
-    if p >= {primitives} {{
-        return;
-    }}
-    tesserae_gs_slot = {slot};
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    var v = array<u32, {n_in_array}>();
-    var keep = true;
-{assemble}{primitive_id}    tesserae_gs_input_primitive = tesserae_primitive_id;
-    if keep {{
-{prologue}        {STAGE_FUNCTION}();
-    }}
-    let first = tesserae_gs_slot * {per_invocation}u;
-    for (var i = tesserae_gs_primitives * {n_out}u; i < {per_invocation}u; i++) {{
-        tesserae_gs_indices[first + i] = {CULLED_INDEX}u;
-    }}
-{capture_count}}}
-",
-        local = n * k,
-        n_in_array = n_in.max(3),
-        // A tessellated draw's primitives are counted on the GPU: the dispatch is indirect
-        // (over x and y) and covers them across instances.
-        first = if tessellated {
-            "    let tesserae_group = tesserae_wg.x + tesserae_wg.y * tesserae_groups.x;\n"
-        } else {
-            "    let tesserae_group = tesserae_wg.x;\n"
-        },
-        primitives = if tessellated { format!("tesserae_tess_indirect[0] / {n_in}u") } else { "tesserae_draw.primitives".into() },
-        slot = if tessellated {
-            format!("p * {n}u + tesserae_invocation")
-        } else {
-            format!("(tesserae_wg.y * tesserae_draw.primitives + p) * {n}u + tesserae_invocation")
-        },
-    ))
-}
-
-/// The bindings `entry` (the pass's text after them) reads: the draw's parameters where it
-/// reads restarts, else its uniform where it reads that, the vertex records where it reads
-/// an input (a pass declares only what it uses), its records and index slots, the
-/// tessellator's primitives and arguments, transform feedback's buffers.
-fn declarations(e: Emulation, buffers: &GeometryBuffers, input: &Input, capture: Option<&CaptureBuffers>, entry: &str) -> String {
-    let mut kernel = if reads_restarts(input) {
-        e.draw_params_wgsl()
-    } else if entry.contains("tesserae_draw.") {
-        e.draw_uniform_wgsl()
+    let cull = if parts.cull {
+        format!(
+            "        for (var c = 0u; c < cull_n; c++) {{
+            var all_negative = true;
+            for (var j = 0u; j < {n_out}u; j++) {{
+                if !(tesserae_gs_records[idx[j] * stride + cull_first + c / 4u][c % 4u] < 0.0) {{
+                    all_negative = false;
+                }}
+            }}
+            if all_negative {{
+                keep = false;
+            }}
+        }}
+"
+        )
     } else {
-        // (After tessellation the counts come from the tessellator's arguments.)
         String::new()
     };
-    let at = |id| e.at(binding::intermediate(id));
-    let records = |id, access, name| records::declaration(&at(id), access, name);
-    if entry.contains("tesserae_src") {
-        let _ = writeln!(kernel, "{}", records(buffers.vertex_records, "read", "tesserae_src"));
-    }
-    let _ = writeln!(kernel, "{}", records(buffers.records, "read_write", "tesserae_gs_records"));
-    if let Input::Tessellation { indices, indirect, .. } = *input {
-        let _ = writeln!(kernel, "{} var<storage, read> tesserae_tess_indices: array<u32>;", at(indices));
-        let _ = writeln!(kernel, "{} var<storage, read> tesserae_tess_indirect: array<u32>;", at(indirect));
-    }
-    let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_gs_indices: array<u32>;", at(buffers.indices));
-    if let Some(b) = capture {
-        let _ = writeln!(kernel, "{}", CapturedWords::declaration(&at(b.words), "read_write"));
-        if let Some(counts) = b.counts() {
-            let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_counts: array<u32>;", at(counts));
+    let rotated = if parts.rotate { format!("idx[(j + 1u) % {n_out}u]") } else { "idx[j]".into() };
+    format!(
+        "
+fn {EMITTED}(v: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {{
+    tesserae_gs_emitted += 1u;
+    tesserae_gs_strip += 1u;
+    if tesserae_gs_strip >= {n_out}u {{
+        var idx = array<u32, 3>(v, v, v);
+        {order}
+{capture}        var keep = true;
+{cull}        if keep {{
+            let at = tesserae_gs_slot * per_invocation + tesserae_gs_primitives * {n_out}u;
+            for (var j = 0u; j < {n_out}u; j++) {{
+                tesserae_gs_indices[at + j] = {rotated};
+            }}
+            tesserae_gs_primitives += 1u;
+        }}
+    }}
+}}
+"
+    )
+}
+
+/// [`FINISH`]: the invocation's index slots it left unused hold the culled index; its
+/// captured primitives are counted.
+fn finish_wgsl(parts: Parts) -> String {
+    let n_out = parts.output.vertices();
+    let counts = match parts.capture {
+        Some((true, _)) => {
+            "    tesserae_capture_counts[2u * tesserae_gs_slot] = tesserae_gs_captured;
+    tesserae_capture_counts[2u * tesserae_gs_slot + 1u] = 0u;
+"
         }
-        if let Some(list) = b.list {
-            let _ = writeln!(kernel, "{} var<storage, read_write> tesserae_capture_list: array<u32>;", at(list));
-        }
-    }
-    kernel
+        _ => "",
+    };
+    format!(
+        "
+fn {FINISH}(per_invocation: u32) {{
+    let first = tesserae_gs_slot * per_invocation;
+    for (var i = tesserae_gs_primitives * {n_out}u; i < per_invocation; i++) {{
+        tesserae_gs_indices[first + i] = {CULLED_INDEX}u;
+    }}
+{counts}}}
+"
+    )
 }

@@ -77,7 +77,7 @@ pub(super) fn control_pass(
         let instance_first = b.binary(BinaryOperator::Multiply, wg_y, count);
         let patch_first = b.binary(BinaryOperator::Multiply, wg_x, n_in);
         let first = b.binary(BinaryOperator::Add, instance_first, patch_first);
-        ctx.fill_per_vertex(&mut b, st.input_vertices, vertex_records, src, first, &fills)?;
+        ctx.fill_per_vertex(&mut b, st.input_vertices, (vertex_records, src), |b, j| b.binary(BinaryOperator::Add, first, j), &fills)?;
     }
     b.call(control, Vec::new());
     // Every invocation's outputs are in workgroup memory; store them once all have run.

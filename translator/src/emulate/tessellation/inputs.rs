@@ -16,12 +16,12 @@ use naga::{BinaryOperator, Expression, Handle, Module, ScalarKind, TypeInner};
 use spirv::BuiltIn as SpvBuiltIn;
 
 /// A record buffer of the pass (`array<vec4<f32>>`) at emulation binding `b`.
-pub(super) fn record_buffer(module: &mut Module, e: Emulation, name: &str, b: u32, writes: bool) -> Handle<naga::GlobalVariable> {
+pub(crate) fn record_buffer(module: &mut Module, e: Emulation, name: &str, b: u32, writes: bool) -> Handle<naga::GlobalVariable> {
     crate::records::declare_ir(module, name, naga::ResourceBinding { group: e.group, binding: b }, writes)
 }
 
 /// What fills one per-vertex input of a control point from its vertex record.
-pub(super) enum Fill {
+pub(crate) enum Fill {
     /// The record's position, to the element (or its block's member).
     Position,
     /// The x of the record's `PointSizeKeep`, to the block's member.
@@ -34,11 +34,11 @@ pub(super) enum Fill {
 
 /// A per-vertex input filled from a record: the global, its block's member (or the element
 /// itself), what fills it.
-pub(super) type PerVertexFill = (Handle<naga::GlobalVariable>, Option<u32>, Fill);
+pub(crate) type PerVertexFill = (Handle<naga::GlobalVariable>, Option<u32>, Fill);
 
 /// The per-vertex inputs the vertex records fill: (global, block member, what). A built-in the
 /// producer did not keep stays undefined, as in Vulkan.
-pub(super) fn per_vertex_fills(
+pub(crate) fn per_vertex_fills(
     module: &Module,
     vars: &[IoVar],
     layout: &RecordLayout,
@@ -83,7 +83,7 @@ pub(super) fn per_vertex_fills(
 }
 
 /// What filling a stage's inputs reads: its interface and the draw uniform.
-pub(super) struct Inputs<'a> {
+pub(crate) struct Inputs<'a> {
     pub stage: Stage,
     pub vars: &'a [IoVar],
     /// The draw uniform, where the pass declares it.
@@ -114,21 +114,19 @@ impl Inputs<'_> {
         }
     }
 
-    /// Fills the per-vertex inputs (`gl_in[]` and arrayed locations) of control points
-    /// `0..count`, point `j` from record `first + j` of `src` (laid out by `layout`).
-    #[allow(clippy::too_many_arguments)]
+    /// Fills the per-vertex inputs (`gl_in[]` and arrayed locations) of vertices `0..count`,
+    /// vertex `j` from record `record(j)` of `src` (laid out by `layout`).
     pub fn fill_per_vertex(
         &self,
         b: &mut FunctionBuilder,
         count: u32,
-        layout: &RecordLayout,
-        src: Handle<naga::GlobalVariable>,
-        first: Handle<Expression>,
+        (layout, src): (&RecordLayout, Handle<naga::GlobalVariable>),
+        record: impl FnOnce(&mut FunctionBuilder, Handle<Expression>) -> Handle<Expression>,
         fills: &[PerVertexFill],
     ) -> Result<(), TranslateError> {
         let mut result = Ok(());
         b.for_count("j", count, |b, j| {
-            let record = b.binary(BinaryOperator::Add, first, j);
+            let record = record(b, j);
             let stride = b.u32(layout.stride());
             let base = b.binary(BinaryOperator::Multiply, record, stride);
             result = fills.iter().try_for_each(|(g, member, fill)| self.fill(b, layout, src, base, (*g, j, *member), fill));
@@ -185,18 +183,18 @@ impl Inputs<'_> {
 }
 
 /// The pointer to element `j` of the array global `g`.
-pub(super) fn element(b: &mut FunctionBuilder, g: Handle<naga::GlobalVariable>, j: Handle<Expression>) -> Handle<Expression> {
+pub(crate) fn element(b: &mut FunctionBuilder, g: Handle<naga::GlobalVariable>, j: Handle<Expression>) -> Handle<Expression> {
     let global = b.expr(Expression::GlobalVariable(g));
     b.expr(Expression::Access { base: global, index: j })
 }
 
 /// A template's functions in the module it was linked into, by name.
-pub(super) type TemplateFunctions = Vec<(String, Handle<naga::Function>)>;
+pub(crate) type TemplateFunctions = Vec<(String, Handle<naga::Function>)>;
 
 /// The draw uniform and `functions` (template WGSL: [`crate::wgsl::round_trip_template`])
 /// linked into a stage's module, the uniform bound in the emulation group: its handle and the
 /// template's functions in the module, by name.
-pub(super) fn link_template(
+pub(crate) fn link_template(
     module: &mut Module,
     e: Emulation,
     stage: Stage,
@@ -261,7 +259,7 @@ impl Inputs<'_> {
         }
         if let Some(cps) = records.cps {
             let first = b.binary(BinaryOperator::Multiply, p, n);
-            self.fill_per_vertex(b, output_vertices, control_point, cps, first, fills)?;
+            self.fill_per_vertex(b, output_vertices, (control_point, cps), |b, j| b.binary(BinaryOperator::Add, first, j), fills)?;
         }
         if let Some(patches) = records.patches {
             let stride = b.u32(patch.stride());

@@ -45,7 +45,7 @@ use std::fmt::Write;
 
 mod control;
 pub(crate) mod evaluation;
-mod inputs;
+pub(crate) mod inputs;
 mod level_bound;
 pub(crate) mod module_items;
 use evaluation::{EvaluationBuffers, EvaluationPass, Layouts, Sprites};
