@@ -49,19 +49,6 @@ impl CapturedWords {
         format!("{at} var<storage, {access}> tesserae_capture_words: array<u32>;")
     }
 
-    /// Statements storing the words the stage captured
-    /// ([`crate::lower::xfb_capture::CAPTURE_GLOBAL`]) as vertex `index`'s.
-    pub fn store(self, index: &str) -> String {
-        format!(
-            "    for (var tesserae_i = 0u; tesserae_i < {w}u; tesserae_i++) {{
-        tesserae_capture_words[{index} * {w}u + tesserae_i] = {global}[tesserae_i];
-    }}
-",
-            w = self.words,
-            global = crate::lower::xfb_capture::CAPTURE_GLOBAL
-        )
-    }
-
     /// Word `i` of vertex `index`.
     pub fn word(self, index: &str, i: usize) -> String {
         format!("tesserae_capture_words[{index} * {}u + {i}u]", self.words)

@@ -220,7 +220,6 @@ impl<'m> FunctionBuilder<'m> {
     }
 }
 
-
 /// Moves the functions from index `first` on (a template linked into the module) ahead of
 /// the others, renumbering every call: naga requires a callee to come before its caller, and
 /// a function of the user's module (the body of a geometry stage's `EmitVertex`) calls
@@ -531,5 +530,37 @@ mod tests {
         let TypeInner::Array { stride: original_stride, .. } = from.types[original[0].ty].inner else { panic!("not an array") };
         assert_eq!(stride, original_stride);
         assert_eq!(to.types[base].name.as_deref(), Some("Inner"));
+    }
+
+    /// A user function given a body that calls a template's function validates once the
+    /// template's functions are hoisted, and every call (the user's own, the entry point's)
+    /// follows its callee to its new handle.
+    #[test]
+    fn hoisted_functions_may_be_called_by_the_users() {
+        let mut module = naga::front::wgsl::parse_str(
+            "var<private> x: u32;
+             fn emit() {}
+             fn user_main() { emit(); emit(); }
+             @compute @workgroup_size(1) fn main() { user_main(); }",
+        )
+        .unwrap();
+        let template = naga::front::wgsl::parse_str("fn bump(by: u32) -> u32 { return by + 1u; }").unwrap();
+        let linked = crate::link::link(&mut module, &template).unwrap();
+        let user_functions = 2;
+        let renumbered = hoist_functions(&mut module, user_functions);
+        let bump = renumbered[linked.function(template.functions.iter().next().unwrap().0).index()];
+        assert_eq!(bump.index(), 0);
+        let emit = module.functions.iter().find(|(_, f)| f.name.as_deref() == Some("emit")).unwrap().0;
+        let x = module.global_variables.iter().next().unwrap().0;
+        let mut b = FunctionBuilder::new(&mut module, "emit", Vec::new(), None);
+        let pointer = b.expr(Expression::GlobalVariable(x));
+        let old = b.expr(Expression::Load { pointer });
+        let new = b.call(bump, vec![old]).unwrap();
+        b.store(pointer, new);
+        b.finish_as(emit);
+        let info = validate(&module);
+        let text = naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty()).unwrap();
+        assert!(text.find("fn bump(").unwrap() < text.find("fn emit(").unwrap(), "{text}");
+        assert!(text.contains("bump(") && text.matches("emit();").count() == 2 && text.contains("user_main();"), "{text}");
     }
 }

@@ -38,23 +38,6 @@ pub const WORKGROUP: u32 = 64;
 /// A position outside the clip volume: every corner of a dropped point goes there.
 pub(crate) const OUTSIDE_CLIP_VOLUME: &str = "vec4<f32>(2.0, 2.0, 2.0, 1.0)";
 
-/// The WGSL size of the points a stage's module draws: its demoted `PointSize`, else the
-/// draw's.
-pub(crate) fn size_of(module: &naga::Module) -> &'static str {
-    let writes_size = module.global_variables.iter().any(|(_, g)| g.name.as_deref() == Some(POINT_SIZE_GLOBAL));
-    if writes_size {
-        POINT_SIZE_GLOBAL
-    } else {
-        "tesserae_draw.point_size"
-    }
-}
-
-/// A statement dropping the point (`tesserae_keep = false`) when one of the `n` distances in
-/// `access` is negative.
-pub(crate) fn dropped_by(access: &str, n: u32) -> String {
-    format!("    for (var i = 0u; i < {n}u; i++) {{ if {access}[i] < 0.0 {{ tesserae_keep = false; }} }}\n")
-}
-
 /// The point-list rules as WGSL statements: `tesserae_c`, the clip-space centre `position`;
 /// `tesserae_size`, `size` clamped to the draw's range; `tesserae_keep`, whether the point is
 /// drawn (its depth, then `tests`: [`dropped_by`]).

@@ -209,12 +209,12 @@ pub fn squares(cfg: &Squares) -> Result<ValidatedWgsl, TranslateError> {
     };
     let stride = b.u32(cfg.layout.stride());
     let base = b.binary(BinaryOperator::Multiply, record, stride);
-    let c = cfg.layout.vec4_ir(Field::Position, &mut b, records, base)?;
-    let size_keep = cfg.layout.vec4_ir(Field::PointSizeKeep, &mut b, records, base)?;
+    let c = cfg.layout.vec4(Field::Position, &mut b, records, base)?;
+    let size_keep = cfg.layout.vec4(Field::PointSizeKeep, &mut b, records, base)?;
     let position = call(&mut b, square_corner, vec![corner_id, c, size_keep])?;
     let mut fields = vec![position];
     for (v, &ty) in cfg.varyings.iter().zip(&varying_types) {
-        fields.push(cfg.layout.load_value_ir(Field::Location(v.location), cfg.stage, &mut b, records, base, ty)?);
+        fields.push(cfg.layout.load_value(Field::Location(v.location), cfg.stage, &mut b, records, base, ty)?);
     }
     if let Some(f) = point_coord {
         fields.push(call(&mut b, f, vec![corner_id])?);
@@ -361,7 +361,7 @@ pub(crate) struct Passthrough<'a> {
 pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateError> {
     let mut module = Module::default();
     let binding = naga::ResourceBinding { group: p.emulation.group, binding: p.records };
-    let records = crate::records::declare_ir(&mut module, RECORDS, binding, false);
+    let records = crate::records::declare(&mut module, RECORDS, binding, false);
     let (mut members, varying_types) = position_and_varyings(&mut module, p.module, &p.varyings);
     let primitive_id = p.primitive_id.map(|(location, ty)| members.primitive_id(&mut module, location, ty));
     let clip_n = p.clip_distances;
@@ -401,25 +401,21 @@ pub(crate) fn passthrough(p: &Passthrough) -> Result<ValidatedWgsl, TranslateErr
         let target = b.argument(1);
         let max = b.u32(max);
         let wanted = b.binary(op, target, max);
-        let slot = p.layout.vec4_ir(field, &mut b, records, base)?;
-        let x = b.first_components(slot, 1);
-        let drawn = b.bitcast(x, ScalarKind::Uint);
+        let drawn = p.layout.u32(field, &mut b, records, base)?;
         let other = b.binary(BinaryOperator::NotEqual, drawn, wanted);
         return_nothing_if(&mut b, other, out);
     }
-    let mut fields = vec![p.layout.vec4_ir(Field::Position, &mut b, records, base)?];
+    let mut fields = vec![p.layout.vec4(Field::Position, &mut b, records, base)?];
     for (v, &ty) in p.varyings.iter().zip(&varying_types) {
-        fields.push(p.layout.load_value_ir(Field::Location(v.location), p.stage, &mut b, records, base, ty)?);
+        fields.push(p.layout.load_value(Field::Location(v.location), p.stage, &mut b, records, base, ty)?);
     }
     if let Some(kind) = primitive_id {
-        let slot = p.layout.vec4_ir(Field::PrimitiveId, &mut b, records, base)?;
-        let x = b.first_components(slot, 1);
-        let id = b.bitcast(x, ScalarKind::Uint);
+        let id = p.layout.u32(Field::PrimitiveId, &mut b, records, base)?;
         fields.push(if kind == ScalarKind::Uint { id } else { b.expr(Expression::As { expr: id, kind, convert: Some(4) }) });
     }
     if clip_n > 0 {
         let groups = (0..clip_n.div_ceil(4))
-            .map(|j| p.layout.vec4_ir_at(Field::ClipDistances, j, &mut b, records, base))
+            .map(|j| p.layout.vec4_at(Field::ClipDistances, j, &mut b, records, base))
             .collect::<Result<Vec<_>, _>>()?;
         match native_clip {
             Some(ty) => {

@@ -7,10 +7,8 @@
 
 use crate::desc::Stage;
 use crate::error::TranslateError;
-use crate::link::Stub;
-use crate::wgsl::{round_trip_kernel, ValidatedWgsl};
-use naga::{Binding, BuiltIn, Handle, ScalarKind, Span, Type, TypeInner};
-use std::fmt::Write;
+use crate::wgsl::ValidatedWgsl;
+use naga::{Binding, BuiltIn, Handle, Span, Type, TypeInner};
 
 pub const FUNCTION: &str = "tesserae_vertex";
 /// Name the lowering gives the private array that holds the cull distances: WGSL has no
@@ -29,8 +27,6 @@ pub enum Arg {
 }
 
 pub struct Output {
-    /// WGSL expression reading this output from `tesserae_out`.
-    pub access: String,
     /// The member of [`FUNCTION`]'s result struct holding it; `None`: the result itself.
     pub member: Option<u32>,
     pub binding: Binding,
@@ -44,11 +40,6 @@ impl Output {
             Some(index) => b.expr(naga::Expression::AccessIndex { base: out, index }),
             None => out,
         }
-    }
-
-    /// The output as a value to store in a record.
-    pub fn value<'a>(&'a self, module: &'a naga::Module) -> crate::records::Value<'a> {
-        crate::records::Value { stage: Stage::Vertex, module, ty: self.ty, access: &self.access }
     }
 }
 
@@ -91,7 +82,7 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
     };
     let mut outputs = Vec::new();
     if let Some(b) = result.binding {
-        outputs.push(Output { access: "tesserae_out".into(), member: None, binding: b, ty: result.ty });
+        outputs.push(Output { member: None, binding: b, ty: result.ty });
         f.result = Some(naga::FunctionResult { ty: result.ty, binding: None });
     } else {
         let TypeInner::Struct { members, span } = module.types[result.ty].inner.clone() else {
@@ -101,7 +92,7 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
         for (i, m) in members.iter().enumerate() {
             let name = format!("out{i}_member");
             if let Some(b) = m.binding.clone() {
-                outputs.push(Output { access: format!("tesserae_out.{name}"), member: Some(i as u32), binding: b, ty: m.ty });
+                outputs.push(Output { member: Some(i as u32), binding: b, ty: m.ty });
             }
             new_members.push(naga::StructMember { name: Some(name), ty: m.ty, binding: None, offset: m.offset });
         }
@@ -119,44 +110,6 @@ pub fn from_entry(module: &mut naga::Module) -> Result<VertexFunction, Translate
     }
     let handle = module.functions.append(f, Span::UNDEFINED);
     Ok(VertexFunction { handle, args, outputs })
-}
-
-/// What a kernel uses of the stage's module, under the names the kernel gives them.
-pub struct KernelUses<'a> {
-    /// The one function the kernel calls.
-    pub function: (&'a str, Handle<naga::Function>),
-    /// Private and workgroup globals the kernel reads or writes.
-    pub globals: Vec<(&'a str, Handle<naga::GlobalVariable>)>,
-    /// Functions of the stage's module that take the body of the kernel's function of that
-    /// name ([`crate::link::Stub::Body`]).
-    pub bodies: Vec<(&'a str, Handle<naga::Function>)>,
-}
-
-/// The stage's module with a pass's `kernel` linked in ([`crate::link`]), validated and
-/// written. `kernel` is WGSL that holds none of the application's code and uses only what
-/// `uses` names of the stage's module, so it is parsed once per distinct text and signature:
-/// the stubs declaring those items (their types written from the module) come before it, after
-/// any `enable` directives it starts with.
-pub fn link_kernel(
-    stage: Stage,
-    mut module: naga::Module,
-    uses: &KernelUses,
-    kernel: &str,
-    verify: bool,
-) -> Result<ValidatedWgsl, TranslateError> {
-    let stubs = stubs_wgsl(stage, &module, uses)?;
-    let directives = kernel.lines().take_while(|l| l.starts_with("enable ")).map(|l| l.len() + 1).sum::<usize>().min(kernel.len());
-    let text = format!("{}{stubs}{}", &kernel[..directives], &kernel[directives..]);
-    let parsed = crate::profile::phase("emulation: kernel", || round_trip_kernel(stage, text))?;
-    let stubs: Vec<Stub> = std::iter::once(Stub::Function(uses.function.0, uses.function.1))
-        .chain(uses.globals.iter().map(|&(name, handle)| Stub::Global(name, handle)))
-        .chain(uses.bodies.iter().map(|&(name, handle)| Stub::Body(name, handle)))
-        .collect();
-    let user = UserItems::of(&module);
-    crate::profile::phase("emulation: link", || crate::link::link(&mut module, parsed.module(), &stubs).map(drop))
-        .map_err(|e| TranslateError::InvalidPlan(format!("linking a pass into the {stage} stage: {e}")))?;
-    let kernel_error = |message| TranslateError::WgslRoundTrip { stage, message, wgsl: parsed.source().to_string() };
-    validate_and_write_linked(stage, module, &user, verify, kernel_error)
 }
 
 /// Validates a module with an emulation pass linked in and writes it. A validation error about
@@ -206,103 +159,6 @@ pub(crate) fn demoted_globals(module: &naga::Module) -> Result<Vec<(&'static str
     Ok(found)
 }
 
-/// WGSL declaring what a kernel uses of the stage's module: the globals (private or
-/// workgroup) and the function, whose body returns zero; struct types as `TesseraeStub{N}`
-/// with the module's member names where they are identifiers (kernels reach members by name,
-/// never name the struct).
-fn stubs_wgsl(stage: Stage, module: &naga::Module, uses: &KernelUses) -> Result<String, TranslateError> {
-    let mut types = StubTypes { stage, structs: String::new(), declared: Vec::new(), f16: false };
-    let mut w = String::new();
-    for &(name, g) in &uses.globals {
-        let g = &module.global_variables[g];
-        let space = match g.space {
-            naga::AddressSpace::Private => "private",
-            naga::AddressSpace::WorkGroup => "workgroup",
-            other => return Err(TranslateError::unsupported(stage, format!("a {other:?} global that a pass reads by name"))),
-        };
-        let _ = writeln!(w, "var<{space}> {name}: {};", types.of(module, g.ty)?);
-    }
-    let (name, handle) = uses.function;
-    let f = &module.functions[handle];
-    let args: Vec<String> = f
-        .arguments
-        .iter()
-        .enumerate()
-        .map(|(i, a)| Ok(format!("a{i}: {}", types.of(module, a.ty)?)))
-        .collect::<Result<_, TranslateError>>()?;
-    match &f.result {
-        Some(r) => {
-            let result = types.of(module, r.ty)?;
-            let _ = writeln!(w, "fn {name}({}) -> {result} {{\n    return {result}();\n}}", args.join(", "));
-        }
-        None => {
-            let _ = writeln!(w, "fn {name}({}) {{}}", args.join(", "));
-        }
-    }
-    let enable = if types.f16 { "enable f16;\n" } else { "" };
-    Ok(format!("{enable}{}{w}", types.structs))
-}
-
-/// Writes the WGSL of the module's types for [`stubs_wgsl`], declaring structs as met.
-struct StubTypes {
-    stage: Stage,
-    structs: String,
-    declared: Vec<Handle<Type>>,
-    f16: bool,
-}
-
-impl StubTypes {
-    fn of(&mut self, module: &naga::Module, ty: Handle<Type>) -> Result<String, TranslateError> {
-        let scalar = |s: naga::Scalar, f16: &mut bool| match (s.kind, s.width) {
-            (ScalarKind::Float, 4) => Ok("f32"),
-            (ScalarKind::Float, 2) => {
-                *f16 = true;
-                Ok("f16")
-            }
-            (ScalarKind::Sint, 4) => Ok("i32"),
-            (ScalarKind::Uint, 4) => Ok("u32"),
-            (ScalarKind::Bool, _) => Ok("bool"),
-            _ => Err(TranslateError::unsupported(self.stage, format!("a value of scalar type {s:?} between passes"))),
-        };
-        Ok(match &module.types[ty].inner {
-            TypeInner::Scalar(s) => scalar(*s, &mut self.f16)?.to_string(),
-            TypeInner::Vector { size, scalar: s } => format!("vec{}<{}>", *size as u32, scalar(*s, &mut self.f16)?),
-            TypeInner::Matrix { columns, rows, scalar: s } => {
-                format!("mat{}x{}<{}>", *columns as u32, *rows as u32, scalar(*s, &mut self.f16)?)
-            }
-            TypeInner::Atomic(s) => format!("atomic<{}>", scalar(*s, &mut self.f16)?),
-            TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => format!("array<{}, {n}>", self.of(module, *base)?),
-            TypeInner::Struct { members, .. } => {
-                let name = format!("TesseraeStub{}", ty.index());
-                if !self.declared.contains(&ty) {
-                    let mut decl = format!("struct {name} {{\n");
-                    // Members keep the module's names, which kernels use (the writer's names,
-                    // `wgsl::name_struct_members`); a name that is not a WGSL identifier (one
-                    // that naming left as the module gave it, e.g. where the renamed struct
-                    // would equal another) or that repeats gets a placeholder: no kernel names
-                    // it, and linking goes by shape.
-                    let mut used: Vec<&str> = Vec::new();
-                    for (i, m) in members.iter().enumerate() {
-                        let member = match m.name.as_deref() {
-                            Some(n) if crate::wgsl::is_identifier(n) && !used.contains(&n) => {
-                                used.push(n);
-                                n.to_string()
-                            }
-                            _ => format!("tesserae_m{i}"),
-                        };
-                        let _ = writeln!(decl, "    {member}: {},", self.of(module, m.ty)?);
-                    }
-                    decl.push_str("}\n");
-                    self.declared.push(ty);
-                    self.structs.push_str(&decl);
-                }
-                name
-            }
-            other => return Err(TranslateError::unsupported(self.stage, format!("a value of type {other:?} between passes"))),
-        })
-    }
-}
-
 /// How many of each item the user's module had before linking: a validation error about an
 /// item below these counts is about the user's code.
 pub(crate) struct UserItems {
@@ -350,21 +206,6 @@ impl UserItems {
     }
 }
 
-/// WGSL name, scalar kind and component count of a scalar or vector type.
-pub fn wgsl_type(module: &naga::Module, ty: Handle<Type>) -> Result<(String, ScalarKind, u32), TranslateError> {
-    let scalar_name = |s: naga::Scalar| match (s.kind, s.width) {
-        (ScalarKind::Float, 4) => Ok("f32"),
-        (ScalarKind::Sint, 4) => Ok("i32"),
-        (ScalarKind::Uint, 4) => Ok("u32"),
-        _ => Err(unsupported(format!("a value of scalar type {s:?} between passes"))),
-    };
-    match module.types[ty].inner {
-        TypeInner::Scalar(s) => Ok((scalar_name(s)?.to_string(), s.kind, 1)),
-        TypeInner::Vector { size, scalar } => Ok((format!("vec{}<{}>", size as u32, scalar_name(scalar)?), scalar.kind, size as u32)),
-        ref other => Err(unsupported(format!("a value of type {other:?} between passes"))),
-    }
-}
-
 /// Length of the `clip_distances` output of type `ty`, refused past what WebGPU (and every
 /// Vulkan device's guaranteed limit) takes: the passes declare it as a built-in of their own
 /// entry points. naga outputs a clip distance array an entry point interface leaves out, so a
@@ -385,38 +226,14 @@ pub fn array_len(module: &naga::Module, ty: Handle<Type>) -> u32 {
     }
 }
 
-/// `@interpolate(...)` attribute text for a location binding, exactly as bound (wgpu matches
-/// stages on the written form: `perspective` differs from `perspective, center`).
-pub fn interpolate_attr(binding: &Binding) -> String {
-    use naga::{Interpolation as I, Sampling as S};
-    let Binding::Location { interpolation: Some(interpolation), sampling, .. } = binding else { return String::new() };
-    let i = match interpolation {
-        I::Flat => "flat",
-        I::Linear => "linear",
-        _ => "perspective",
-    };
-    let s = match sampling {
-        None => return format!("@interpolate({i})"),
-        Some(S::Center) => "center",
-        Some(S::Centroid) => "centroid",
-        Some(S::Sample) => "sample",
-        Some(S::First) => "first",
-        Some(S::Either) => "either",
-    };
-    format!("@interpolate({i}, {s})")
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{demoted_globals, from_entry, KernelUses, VertexFunction, FUNCTION};
+    use super::{from_entry, validate_and_write_linked, UserItems, VertexFunction};
     use crate::desc::Stage;
+    use crate::emulate::ir::FunctionBuilder;
     use crate::error::TranslateError;
     use crate::wgsl::ValidatedWgsl;
-
-    fn link_kernel(module: naga::Module, func: &VertexFunction, kernel: &str, verify: bool) -> Result<ValidatedWgsl, TranslateError> {
-        let uses = KernelUses { function: (FUNCTION, func.handle), globals: demoted_globals(&module)?, bodies: Vec::new() };
-        super::link_kernel(Stage::Vertex, module, &uses, kernel, verify)
-    }
+    use naga::Expression;
 
     const USER: &str = "
 struct Out { @builtin(position) pos: vec4<f32>, @location(0) color: vec3<f32> }
@@ -427,37 +244,49 @@ fn main(@location(0) p: vec2<f32>) -> Out {
 }
 ";
 
-    const KERNEL: &str = "
-@group(0) @binding(0) var<storage, read_write> records: array<vec4<f32>>;
-@compute @workgroup_size(1)
-fn kernel_main(@builtin(global_invocation_id) id: vec3<u32>) {
-    let out = tesserae_vertex(vec2<f32>(f32(id.x)));
-    records[id.x] = out.out0_member;
-}
-";
+    const TEMPLATE: &str = "@group(0) @binding(0) var<storage, read_write> records: array<vec4<f32>>;";
 
     fn user() -> naga::Module {
         naga::front::wgsl::parse_str(USER).unwrap()
     }
 
+    /// A pass over the user's stage: the template linked, an entry point built that calls the
+    /// stage with `(x, x)` and stores output `member` of its result (`wrong`: stores the
+    /// 3-component output where a `vec4` goes, the pass's bug).
+    fn pass(mut m: naga::Module, f: &VertexFunction, wrong: bool) -> Result<ValidatedWgsl, TranslateError> {
+        let user = UserItems::of(&m);
+        let template = naga::front::wgsl::parse_str(TEMPLATE).unwrap();
+        let linked = crate::link::link(&mut m, &template).unwrap();
+        let records = linked.global(template.global_variables.iter().next().unwrap().0);
+        let mut b = FunctionBuilder::new(&mut m, "pass_main", Vec::new(), None);
+        let x = b.f32(1.0);
+        let ty = b.ty(naga::TypeInner::Vector { size: naga::VectorSize::Bi, scalar: naga::Scalar::F32 });
+        let p = b.compose(ty, vec![x, x]);
+        let out = b.call(f.handle, vec![p]).unwrap();
+        let value = f.outputs[usize::from(wrong)].read(&mut b, out);
+        let zero = b.u32(0);
+        let pointer = b.element_pointer(records, zero);
+        b.store(pointer, value);
+        b.finish_entry_point(naga::ShaderStage::Compute, [1, 1, 1]);
+        validate_and_write_linked(Stage::Vertex, m, &user, true, TranslateError::InvalidPlan)
+    }
+
     #[test]
-    fn a_kernel_runs_the_user_stage() {
+    fn a_pass_runs_the_user_stage() {
         let mut m = user();
         let f = from_entry(&mut m).unwrap();
-        let w = link_kernel(m, &f, KERNEL, true).unwrap();
+        let w = pass(m, &f, false).unwrap();
         assert_eq!(w.module().entry_points.len(), 1);
-        assert!(w.source().contains("fn kernel_main("), "{}", w.source());
+        assert!(w.source().contains("fn pass_main("), "{}", w.source());
         assert!(w.source().contains("tesserae_vertex("), "{}", w.source());
     }
 
     #[test]
-    fn a_kernel_that_is_not_valid_wgsl_is_a_translator_bug() {
+    fn a_pass_that_does_not_validate_is_a_translator_bug() {
         let mut m = user();
         let f = from_entry(&mut m).unwrap();
-        // An f32 where a u32 goes: the kernel's fault.
-        let bad = KERNEL.replace("records[id.x] = out.out0_member;", "records[id.x] = out.out0_member; let x: u32 = out.out1_member.x;");
-        match link_kernel(m, &f, &bad, false) {
-            Err(TranslateError::WgslRoundTrip { wgsl, .. }) => assert!(wgsl.contains("kernel_main")),
+        match pass(m, &f, true) {
+            Err(TranslateError::InvalidPlan(message)) => assert!(message.contains("pass_main"), "{message}"),
             other => panic!("{:?}", other.map(|w| w.into_source())),
         }
     }
@@ -469,9 +298,9 @@ fn kernel_main(@builtin(global_invocation_id) id: vec3<u32>) {
         // Break the user's function: its result becomes a zero value of the wrong type.
         let user_fn = &mut m.functions[f.handle];
         let f32_ty = m.types.iter().find(|(_, t)| matches!(t.inner, naga::TypeInner::Scalar(naga::Scalar::F32))).unwrap().0;
-        let (_, e) = user_fn.expressions.iter_mut().find(|(_, e)| matches!(e, naga::Expression::Compose { .. })).unwrap();
-        *e = naga::Expression::ZeroValue(f32_ty);
-        match link_kernel(m, &f, KERNEL, false) {
+        let (_, e) = user_fn.expressions.iter_mut().find(|(_, e)| matches!(e, Expression::Compose { .. })).unwrap();
+        *e = Expression::ZeroValue(f32_ty);
+        match pass(m, &f, false) {
             Err(TranslateError::NagaValidation { .. }) => {}
             other => panic!("{:?}", other.map(|w| w.into_source())),
         }

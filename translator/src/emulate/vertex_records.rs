@@ -160,7 +160,7 @@ pub fn build(mut module: Module, func: &VertexFunction, pass: &RecordsPass) -> R
         None => None,
     };
     let user = crate::vertex_function::UserItems::of(&module);
-    let linked = crate::profile::phase("emulation: link", || crate::link::link(&mut module, kernel, &[]))
+    let linked = crate::profile::phase("emulation: link", || crate::link::link(&mut module, kernel))
         .map_err(|e| TranslateError::InvalidPlan(format!("linking the vertex records pass: {e}")))?;
     let global = |name: &str| ir::template_global(kernel, name).map(|h| linked.global(h));
     let function = |name: &str| ir::template_function(kernel, name).map(|h| linked.function(h));
@@ -214,7 +214,8 @@ fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, i
     if let Some(records) = items.records {
         let stride = b.u32(pass.layout.stride());
         let base = b.binary(BinaryOperator::Multiply, index, stride);
-        let values = Values { stage: Stage::Vertex, outputs: Some((func, out)), draw: Some(items.draw), point_size_keep: items.point_size_keep };
+        let values =
+            Values { stage: Stage::Vertex, outputs: Some((func, out)), draw: Some(items.draw), point_size_keep: items.point_size_keep };
         for store in &pass.stores {
             write(&mut b, store, &values, pass.layout, records, base)?;
         }
@@ -296,33 +297,31 @@ pub(crate) fn write(
     match store {
         &Store::Vec4(field, source) => {
             let v = values.value(b, source)?;
-            layout.store_slot_ir(field, 0, b, records, base, v)
+            layout.store_slot(field, 0, b, records, base, v)
         }
         &Store::Value(field, source) => {
             let ty = values.type_of(b, source)?;
             let v = values.value(b, source)?;
-            layout.store_value_ir(field, values.stage, b, records, base, v, ty)
+            layout.store_value(field, values.stage, b, records, base, v, ty)
         }
         &Store::Floats(field, source, n) => {
             for j in 0..n.div_ceil(4) {
                 let parts = (j * 4..n.min(j * 4 + 4)).map(|i| values.element(b, source, i)).collect::<Result<Vec<_>, _>>()?;
                 let count = parts.len() as u32;
                 let v = b.widen_f32(parts, count);
-                layout.store_slot_ir(field, j, b, records, base, v)?;
+                layout.store_slot(field, j, b, records, base, v)?;
             }
             Ok(())
         }
         &Store::Float(field, source) => {
             let x = values.value(b, source)?;
             let v = b.widen_f32(vec![x], 1);
-            layout.store_slot_ir(field, 0, b, records, base, v)
+            layout.store_slot(field, 0, b, records, base, v)
         }
         &Store::U32(field, source) => {
             let x = values.value(b, source)?;
             let x = b.expr(Expression::As { expr: x, kind: ScalarKind::Uint, convert: Some(4) });
-            let bits = b.bitcast(x, ScalarKind::Float);
-            let v = b.widen_f32(vec![bits], 1);
-            layout.store_slot_ir(field, 0, b, records, base, v)
+            layout.store_u32(field, b, records, base, x)
         }
         Store::Point { position, size, distances } => {
             let c = values.value(b, *position)?;
@@ -337,8 +336,8 @@ pub(crate) fn write(
             let rules = values.point_size_keep.ok_or_else(|| TranslateError::InvalidPlan("point rules without their template".into()))?;
             let size_keep =
                 b.call(rules, vec![c, s, kept]).ok_or_else(|| TranslateError::InvalidPlan("the point rules return nothing".into()))?;
-            layout.store_slot_ir(Field::Position, 0, b, records, base, c)?;
-            layout.store_slot_ir(Field::PointSizeKeep, 0, b, records, base, size_keep)
+            layout.store_slot(Field::Position, 0, b, records, base, c)?;
+            layout.store_slot(Field::PointSizeKeep, 0, b, records, base, size_keep)
         }
     }
 }

@@ -1,13 +1,12 @@
 //! A geometry stage's `OpEmitVertex` / `OpEndPrimitive` → calls of two new functions.
 //!
 //! The geometry stage runs as compute ([`crate::geometry`]); emitting a vertex is storing the
-//! outputs' current values into a record, which the emulation's kernel does. The stage gets
-//! two functions of no parameters and an empty body, named [`EMIT_FUNCTION`] and
-//! [`END_FUNCTION`]; every `OpEmitVertex` (and `OpEmitStreamVertex` of stream 0) becomes a call
-//! of the first, every `OpEndPrimitive` (and `OpEndStreamPrimitive` of stream 0) of the second.
-//! The kernel then gives those functions their bodies when it is linked
-//! ([`crate::link::Stub::Body`]). Another stream is `Err` naming it (rasterization reads only
-//! stream 0, and nothing captures the others yet).
+//! outputs' current values into a record, which the geometry pass does. The stage gets two
+//! functions of no parameters and an empty body, named [`EMIT_FUNCTION`] and [`END_FUNCTION`];
+//! every `OpEmitVertex` (and `OpEmitStreamVertex` of stream 0) becomes a call of the first,
+//! every `OpEndPrimitive` (and `OpEndStreamPrimitive` of stream 0) of the second. The geometry
+//! pass builds their bodies in naga IR. Another stream is `Err` naming it (rasterization reads
+//! only stream 0, and nothing captures the others yet).
 
 use super::{constant_value, fresh_id, global_defs};
 use rspirv::dr::{self, Instruction, Operand};

@@ -31,10 +31,10 @@ use crate::lower::geometry_emit::{EMIT_FUNCTION, END_FUNCTION};
 use crate::lower::tess_io::IoVar;
 use crate::records::{Field, RecordLayout};
 use crate::reflect::CaptureLayout;
+use crate::tessellation::entry_to_function;
 use crate::tessellation::evaluation::CULLED_INDEX;
 use crate::tessellation::inputs::{self, per_vertex_fills, Inputs};
 use crate::tessellation::module_items::global_item;
-use crate::tessellation::entry_to_function;
 use crate::vertex_function;
 use crate::vertex_records::{self, Source, Store, Values};
 use crate::wgsl::ValidatedWgsl;
@@ -126,7 +126,7 @@ pub(super) fn geometry_pass(
     let mut user = vertex_function::UserItems::of(&module);
     let template = crate::wgsl::round_trip_template(stage, template_wgsl(parts))?;
     let t = template.module();
-    let linked = crate::link::link(&mut module, t, &[])
+    let linked = crate::link::link(&mut module, t)
         .map_err(|err| TranslateError::InvalidPlan(format!("linking the geometry pass's template: {err}")))?;
     let user_functions = user.functions();
     let renumbered = ir::hoist_functions(&mut module, user_functions);
@@ -353,9 +353,7 @@ fn entry_point(module: &mut Module, items: &Items, pass: &EntryPoint) -> Result<
         let first = b.expr(Expression::Load { pointer: first });
         let stride = b.u32(pass.vertex_records.stride());
         let base = b.binary(BinaryOperator::Multiply, first, stride);
-        let slot = pass.vertex_records.vec4_ir(Field::PrimitiveId, &mut b, src, base)?;
-        let x = b.expr(Expression::AccessIndex { base: slot, index: 0 });
-        let id = b.bitcast(x, ScalarKind::Uint);
+        let id = pass.vertex_records.u32(Field::PrimitiveId, &mut b, src, base)?;
         let pointer = b.expr(Expression::GlobalVariable(items.input_primitive));
         b.store(pointer, id);
     }
@@ -467,11 +465,7 @@ fn {BEGIN}(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {{
 ",
         // A tessellated draw's primitives are counted on the GPU: the dispatch is indirect
         // (over x and y) and covers them across instances.
-        group = if tessellated {
-            "    let tesserae_group = wg.x + wg.y * groups.x;\n"
-        } else {
-            "    let tesserae_group = wg.x;\n"
-        },
+        group = if tessellated { "    let tesserae_group = wg.x + wg.y * groups.x;\n" } else { "    let tesserae_group = wg.x;\n" },
         primitives = if tessellated { format!("tesserae_tess_indirect[0] / {n_in}u") } else { "tesserae_draw.primitives".into() },
         slot = if tessellated {
             "p * n + tesserae_gs_invocation".to_string()

@@ -59,9 +59,6 @@ pub const PRIMITIVE_ID_GLOBAL: &str = "tesserae_geometry_primitive_id";
 pub const LAYER_GLOBAL: &str = vertex_function::LAYER_GLOBAL;
 /// The private variable the geometry stage's `ViewportIndex` output becomes.
 pub const VIEWPORT_GLOBAL: &str = vertex_function::VIEWPORT_GLOBAL;
-/// The kernel's functions whose bodies the stage's emission functions take.
-const EMIT_BODY: &str = "tesserae_gs_emit";
-const END_BODY: &str = "tesserae_gs_end";
 /// The stage's entry point as a function.
 const STAGE_FUNCTION: &str = "tesserae_geometry";
 pub const GEOMETRY_ENTRY: &str = "tesserae_geometry_main";

@@ -1,7 +1,7 @@
 //! What one emission of a geometry stage stores: the outputs the lowered stage's module holds,
 //! the record they make, and the varyings the draw passes to the fragment stage.
 
-use super::{CLIP_GLOBAL, LAYER_GLOBAL, POSITION_GLOBAL, PRIMITIVE_ID_GLOBAL, VIEWPORT_GLOBAL};
+use super::{CLIP_GLOBAL, LAYER_GLOBAL, VIEWPORT_GLOBAL};
 use crate::lower::tess_io::{IoRole, IoVar};
 use crate::records::{Field, RecordLayout};
 use crate::tessellation::module_items::global;
@@ -11,7 +11,6 @@ use crate::vertex_function;
 pub(super) struct GeometryOutputs<'v> {
     /// The user varyings: (interface variable, location).
     pub(super) locations: Vec<(&'v IoVar, u32)>,
-    pub(super) position: bool,
     pub(super) clip_distances: u32,
     pub(super) cull_distances: u32,
     /// The fragment stage reads `PrimitiveId`: the stage's output, or the input primitive's ID
@@ -37,12 +36,11 @@ impl<'v> GeometryOutputs<'v> {
             })
             .collect();
         locations.sort_by_key(|(_, l)| *l);
-        let position = global(module, POSITION_GLOBAL).is_some();
         let clip_distances = if global(module, CLIP_GLOBAL).is_some() { clip_distances } else { 0 };
         let cull_distances = if global(module, vertex_function::CULL_GLOBAL).is_some() { cull_distances } else { 0 };
         let layer = global(module, LAYER_GLOBAL).is_some();
         let viewport = global(module, VIEWPORT_GLOBAL).is_some();
-        GeometryOutputs { locations, position, clip_distances, cull_distances, primitive_id, layer, viewport, sprites: false }
+        GeometryOutputs { locations, clip_distances, cull_distances, primitive_id, layer, viewport, sprites: false }
     }
 
     /// The emitted vertex's record: position, the varyings by location, clip distances, cull
@@ -79,27 +77,6 @@ impl<'v> GeometryOutputs<'v> {
         layout
     }
 
-    /// The globals the emission reads, for the kernel's stubs.
-    pub(super) fn globals(&self, module: &naga::Module) -> Vec<(&'static str, naga::Handle<naga::GlobalVariable>)> {
-        let mut found = Vec::new();
-        let primitive_id = if self.primitive_id { Some(PRIMITIVE_ID_GLOBAL) } else { None };
-        let named = [
-            POSITION_GLOBAL,
-            CLIP_GLOBAL,
-            vertex_function::CULL_GLOBAL,
-            LAYER_GLOBAL,
-            VIEWPORT_GLOBAL,
-            crate::points::POINT_SIZE_GLOBAL,
-            crate::lower::xfb_capture::CAPTURE_GLOBAL,
-        ];
-        for name in named.into_iter().chain(primitive_id) {
-            if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)) {
-                found.push((name, h));
-            }
-        }
-        found
-    }
-
     /// The varyings the draw outputs: those the fragment stage reads, each with the binding
     /// (interpolation and sampling) the fragment stage's naga module gives its input, which
     /// WebGPU requires the vertex output to repeat.
@@ -109,7 +86,7 @@ impl<'v> GeometryOutputs<'v> {
         for (v, location) in &self.locations {
             let Some(binding) = fragment_input(fragment, *location) else { continue };
             let Some(ty) = global(module, &v.name) else { continue };
-            out.push(vertex_function::Output { access: String::new(), member: None, binding, ty });
+            out.push(vertex_function::Output { member: None, binding, ty });
         }
         out
     }

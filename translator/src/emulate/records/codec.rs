@@ -4,12 +4,10 @@
 //! integers bitcast, booleans as 0 or 1 bitcast; missing components are zero. [`store`] and
 //! [`load`] are inverses.
 
-use super::{Record, Value};
 use crate::desc::Stage;
 use crate::emulate::ir::{self, FunctionBuilder};
 use crate::error::TranslateError;
 use naga::{Expression, Handle, ScalarKind, Type, TypeInner};
-use std::fmt::Write;
 
 /// Locations (and so slots) a value of `ty` occupies.
 pub(super) fn locations(module: &naga::Module, ty: Handle<Type>) -> u32 {
@@ -21,33 +19,13 @@ pub(super) fn locations(module: &naga::Module, ty: Handle<Type>) -> u32 {
     }
 }
 
-/// Statements storing `value` to the record's slots from `first` on.
-pub(super) fn store(value: Value, first: u32, at: &Record, out: &mut String) -> Result<(), TranslateError> {
-    let mut next = first;
-    walk(value, value.ty, value.access, &mut next, &mut |kind, n, v, k| {
-        let packed = pack(kind, n, v).ok_or_else(|| unsupported(value, format!("a {kind:?} value between passes")))?;
-        let _ = writeln!(out, "    {} = {packed};", at.slot(k));
-        Ok(())
-    })
-}
-
-/// Statements assigning `place` from the record's slots from `first` on.
-pub(super) fn load(place: Value, first: u32, at: &Record, out: &mut String) -> Result<(), TranslateError> {
-    let mut next = first;
-    walk(place, place.ty, place.access, &mut next, &mut |kind, n, lv, k| {
-        let v = unpack(kind, n, &at.slot(k)).ok_or_else(|| unsupported(place, format!("a {kind:?} value between passes")))?;
-        let _ = writeln!(out, "    {lv} = {v};");
-        Ok(())
-    })
-}
-
 /// Reads slot `k` of the record (an expression of `vec4<f32>`).
 pub(super) type SlotReader<'a> = dyn FnMut(&mut FunctionBuilder, u32) -> Handle<Expression> + 'a;
 
 /// The value of `ty` (a type of `b`'s module) read from the record's slots from `*next` on:
 /// what [`load`] assigns, as a naga expression (composites composed from their parts in the
-/// order [`walk`] visits them).
-pub(super) fn load_ir(
+/// order Vulkan assigns their locations).
+pub(super) fn load(
     stage: Stage,
     b: &mut FunctionBuilder,
     ty: Handle<Type>,
@@ -62,11 +40,11 @@ pub(super) fn load_ir(
     match b.module.types[ty].inner.clone() {
         TypeInner::Scalar(s) if s.width == 4 => {
             let v = take(b, next);
-            unpack_ir(stage, b, s.kind, 1, v)
+            unpack(stage, b, s.kind, 1, v)
         }
         TypeInner::Vector { size, scalar } if scalar.width == 4 => {
             let v = take(b, next);
-            unpack_ir(stage, b, scalar.kind, size as u32, v)
+            unpack(stage, b, scalar.kind, size as u32, v)
         }
         TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => {
             Err(TranslateError::unsupported(stage, format!("a value of scalar type {s:?} between passes")))
@@ -75,16 +53,16 @@ pub(super) fn load_ir(
             let mut parts = Vec::new();
             for _ in 0..columns as u32 {
                 let v = take(b, next);
-                parts.push(unpack_ir(stage, b, scalar.kind, rows as u32, v)?);
+                parts.push(unpack(stage, b, scalar.kind, rows as u32, v)?);
             }
             Ok(b.compose(ty, parts))
         }
         TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => {
-            let parts = (0..n.get()).map(|_| load_ir(stage, b, base, slot, next)).collect::<Result<_, _>>()?;
+            let parts = (0..n.get()).map(|_| load(stage, b, base, slot, next)).collect::<Result<_, _>>()?;
             Ok(b.compose(ty, parts))
         }
         TypeInner::Struct { members, .. } => {
-            let parts = members.iter().map(|m| load_ir(stage, b, m.ty, slot, next)).collect::<Result<_, _>>()?;
+            let parts = members.iter().map(|m| load(stage, b, m.ty, slot, next)).collect::<Result<_, _>>()?;
             Ok(b.compose(ty, parts))
         }
         other => Err(TranslateError::unsupported(stage, format!("a value of type {other:?} between passes"))),
@@ -94,9 +72,9 @@ pub(super) fn load_ir(
 /// Writes slot `k` of the record (a `vec4<f32>` value).
 pub(super) type SlotWriter<'a> = dyn FnMut(&mut FunctionBuilder, u32, Handle<Expression>) + 'a;
 
-/// [`store`] in naga IR: `value`, of `ty` (a type of `b`'s module), to the record's slots
-/// from `*next` on, its parts in the order [`walk`] visits them.
-pub(super) fn store_ir(
+/// `value`, of `ty` (a type of `b`'s module), to the record's slots from `*next` on, its parts
+/// in the order Vulkan assigns their locations.
+pub(super) fn store(
     stage: Stage,
     b: &mut FunctionBuilder,
     value: Handle<Expression>,
@@ -110,11 +88,11 @@ pub(super) fn store_ir(
     };
     match b.module.types[ty].inner.clone() {
         TypeInner::Scalar(s) if s.width == 4 => {
-            let packed = pack_ir(stage, b, s.kind, 1, value)?;
+            let packed = pack(stage, b, s.kind, 1, value)?;
             take(b, next, packed);
         }
         TypeInner::Vector { size, scalar } if scalar.width == 4 => {
-            let packed = pack_ir(stage, b, scalar.kind, size as u32, value)?;
+            let packed = pack(stage, b, scalar.kind, size as u32, value)?;
             take(b, next, packed);
         }
         TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => {
@@ -123,20 +101,20 @@ pub(super) fn store_ir(
         TypeInner::Matrix { columns, rows, scalar } if scalar.width == 4 => {
             for c in 0..columns as u32 {
                 let column = b.expr(Expression::AccessIndex { base: value, index: c });
-                let packed = pack_ir(stage, b, scalar.kind, rows as u32, column)?;
+                let packed = pack(stage, b, scalar.kind, rows as u32, column)?;
                 take(b, next, packed);
             }
         }
         TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => {
             for i in 0..n.get() {
                 let element = b.expr(Expression::AccessIndex { base: value, index: i });
-                store_ir(stage, b, element, base, slot, next)?;
+                store(stage, b, element, base, slot, next)?;
             }
         }
         TypeInner::Struct { members, .. } => {
             for (i, m) in members.iter().enumerate() {
                 let member = b.expr(Expression::AccessIndex { base: value, index: i as u32 });
-                store_ir(stage, b, member, m.ty, slot, next)?;
+                store(stage, b, member, m.ty, slot, next)?;
             }
         }
         other => return Err(TranslateError::unsupported(stage, format!("a value of type {other:?} between passes"))),
@@ -144,8 +122,9 @@ pub(super) fn store_ir(
     Ok(())
 }
 
-/// [`pack`] in naga IR: `n` components of `kind` as one `vec4<f32>`.
-fn pack_ir(
+/// `n` components of `kind` as one `vec4<f32>`: floats as they are, integers bitcast,
+/// booleans as 0 or 1 bitcast, missing components zero.
+fn pack(
     stage: Stage,
     b: &mut FunctionBuilder,
     kind: ScalarKind,
@@ -185,8 +164,8 @@ fn pack_ir(
     Ok(b.bitcast(wide, ScalarKind::Float))
 }
 
-/// [`unpack`] in naga IR: `n` components of `kind` from the `vec4<f32>` `slot`.
-fn unpack_ir(
+/// `n` components of `kind` from the `vec4<f32>` `slot`, the inverse of [`pack`].
+fn unpack(
     stage: Stage,
     b: &mut FunctionBuilder,
     kind: ScalarKind,
@@ -211,82 +190,4 @@ fn unpack_ir(
         }
     };
     Ok(b.binary(naga::BinaryOperator::NotEqual, value, zero))
-}
-
-fn unsupported(value: Value, what: String) -> TranslateError {
-    TranslateError::unsupported(value.stage, what)
-}
-
-/// What [`walk`] calls for each location-sized part: `(kind, components, access, slot)`.
-type Leaf<'a> = dyn FnMut(ScalarKind, u32, &str, u32) -> Result<(), TranslateError> + 'a;
-
-/// Calls `leaf(kind, components, access, slot)` for every location-sized part of `ty`.
-fn walk(value: Value, ty: Handle<Type>, access: &str, next: &mut u32, leaf: &mut Leaf) -> Result<(), TranslateError> {
-    let module = value.module;
-    let mut take = || {
-        let k = *next;
-        *next += 1;
-        k
-    };
-    match &module.types[ty].inner {
-        TypeInner::Scalar(s) if s.width == 4 => leaf(s.kind, 1, access, take()),
-        TypeInner::Vector { size, scalar } if scalar.width == 4 => leaf(scalar.kind, *size as u32, access, take()),
-        TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => {
-            Err(unsupported(value, format!("a value of scalar type {s:?} between passes")))
-        }
-        TypeInner::Matrix { columns, rows, scalar } if scalar.width == 4 => {
-            for c in 0..*columns as u32 {
-                leaf(scalar.kind, *rows as u32, &format!("{access}[{c}]"), take())?;
-            }
-            Ok(())
-        }
-        TypeInner::Array { base, size: naga::ArraySize::Constant(n), .. } => {
-            for i in 0..n.get() {
-                walk(value, *base, &format!("{access}[{i}]"), next, leaf)?;
-            }
-            Ok(())
-        }
-        TypeInner::Struct { members, .. } => {
-            for m in members {
-                let name = m.name.clone().unwrap_or_default();
-                walk(value, m.ty, &format!("{access}.{name}"), next, leaf)?;
-            }
-            Ok(())
-        }
-        other => Err(unsupported(value, format!("a value of type {other:?} between passes"))),
-    }
-}
-
-fn unpack(kind: ScalarKind, n: u32, slot: &str) -> Option<String> {
-    let swizzle = ["x", "xy", "xyz", "xyzw"][n.clamp(1, 4) as usize - 1];
-    Some(match kind {
-        ScalarKind::Float => format!("{slot}.{swizzle}"),
-        ScalarKind::Uint => format!("bitcast<vec4<u32>>({slot}).{swizzle}"),
-        ScalarKind::Sint => format!("bitcast<vec4<i32>>({slot}).{swizzle}"),
-        ScalarKind::Bool => {
-            format!("(bitcast<vec4<u32>>({slot}).{swizzle} != {})", if n == 1 { "0u".into() } else { format!("vec{n}<u32>(0u)") })
-        }
-        _ => return None,
-    })
-}
-
-fn pack(kind: ScalarKind, n: u32, value: &str) -> Option<String> {
-    let widened = |vec: &str, zero: &str| {
-        if n == 4 {
-            value.to_string()
-        } else {
-            format!("{vec}({value}, {})", vec![zero; 4 - n as usize].join(", "))
-        }
-    };
-    Some(match kind {
-        ScalarKind::Float => widened("vec4<f32>", "0.0"),
-        ScalarKind::Uint => format!("bitcast<vec4<f32>>({})", widened("vec4<u32>", "0u")),
-        ScalarKind::Sint => format!("bitcast<vec4<f32>>({})", widened("vec4<i32>", "0i")),
-        ScalarKind::Bool => {
-            let u = if n == 1 { format!("select(0u, 1u, {value})") } else { format!("select(vec{n}<u32>(0u), vec{n}<u32>(1u), {value})") };
-            let v = if n == 4 { u } else { format!("vec4<u32>({u}, {})", vec!["0u"; 4 - n as usize].join(", ")) };
-            format!("bitcast<vec4<f32>>({v})")
-        }
-        _ => return None,
-    })
 }

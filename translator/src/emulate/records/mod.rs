@@ -2,7 +2,7 @@
 //!
 //! A record is [`RecordLayout::stride`] slots of a storage buffer `array<vec4<f32>>` (record
 //! `i` starts at slot `i * stride`). The [`RecordLayout`] of a producer owns where each
-//! [`Field`] lies, and generates both the WGSL that stores a field and the WGSL that reads it,
+//! [`Field`] lies, and builds both the code (naga IR) that stores a field and the code that reads it,
 //! so a producer and its consumer cannot disagree on an offset or an encoding.
 //!
 //! Invariants:
@@ -21,11 +21,12 @@
 //!   layout every field lies where it was added, in order.
 //!
 //! A new emulation that hands values between passes builds one layout (its fields in order,
-//! or its fixed fields and then locations), stores with [`RecordLayout::store_vec4`],
-//! [`RecordLayout::store_value`] and [`RecordLayout::store_floats`] in the producing pass, reads
-//! with the matching [`RecordLayout::vec4`], [`RecordLayout::load_value`] and
-//! [`RecordLayout::float`] in the consuming one, declares the buffer with [`declaration`], and
-//! sizes it with [`RecordLayout::bytes`].
+//! or its fixed fields and then locations), stores with [`RecordLayout::store_slot`],
+//! [`RecordLayout::store_value`] and [`RecordLayout::store_u32`] in the producing pass (in naga
+//! IR, [`crate::emulate::ir`]), reads with the matching [`RecordLayout::vec4`],
+//! [`RecordLayout::load_value`] and [`RecordLayout::u32`] in the consuming one, declares the
+//! buffer with [`declare`] (or [`declaration`] in a template), and sizes it with
+//! [`RecordLayout::bytes`].
 
 mod codec;
 
@@ -69,33 +70,6 @@ pub struct RecordLayout {
     locations_from: Option<u32>,
     /// The end of the last slot any field takes.
     end: u32,
-}
-
-/// A record in a WGSL buffer: the buffer's name and the expression of the record's first slot.
-#[derive(Debug, Clone, Copy)]
-pub struct Record<'a> {
-    pub buffer: &'a str,
-    pub base: &'a str,
-}
-
-impl Record<'_> {
-    /// The WGSL reference to slot `k` of the record.
-    pub fn slot(&self, k: u32) -> String {
-        match k {
-            0 => format!("{}[{}]", self.buffer, self.base),
-            k => format!("{}[{} + {k}u]", self.buffer, self.base),
-        }
-    }
-}
-
-/// A value of an interface type in a stage's module: what a [`Field::Location`] holds.
-#[derive(Clone, Copy)]
-pub struct Value<'a> {
-    pub stage: Stage,
-    pub module: &'a naga::Module,
-    pub ty: Handle<Type>,
-    /// The WGSL expression (to store) or place (to load into).
-    pub access: &'a str,
 }
 
 impl RecordLayout {
@@ -161,48 +135,20 @@ impl RecordLayout {
         SLOT_BYTES * self.stride() as u64
     }
 
-    /// The WGSL expression of the first slot of record number `index` (an expression that
-    /// binds tighter than `*`).
-    pub fn base_of(&self, index: &str) -> String {
-        format!("{index} * {}u", self.stride())
-    }
-
-    /// A statement storing the `vec4<f32>` expression `value` to `field`.
-    pub fn store_vec4(&self, field: Field, value: &str, at: &Record, out: &mut String) -> Result<(), TranslateError> {
-        let k = self.offset_or_err(field)?;
-        out.push_str(&format!("    {} = {value};\n", at.slot(k)));
-        Ok(())
-    }
-
-    /// The `vec4<f32>` expression of `field`.
-    pub fn vec4(&self, field: Field, at: &Record) -> Result<String, TranslateError> {
-        Ok(at.slot(self.offset_or_err(field)?))
-    }
-
-    /// Statements storing `value` to `field` ([`codec`]).
-    pub fn store_value(&self, field: Field, value: Value, at: &Record, out: &mut String) -> Result<(), TranslateError> {
-        codec::store(value, self.offset_or_err(field)?, at, out)
-    }
-
-    /// Statements assigning `place` from `field`, the inverse of [`Self::store_value`].
-    pub fn load_value(&self, field: Field, place: Value, at: &Record, out: &mut String) -> Result<(), TranslateError> {
-        codec::load(place, self.offset_or_err(field)?, at, out)
-    }
-
     /// In naga IR: the `vec4<f32>` of `field` of the record whose first slot is `base` in
     /// `records` ([`Self::vec4`]).
-    pub(crate) fn vec4_ir(
+    pub(crate) fn vec4(
         &self,
         field: Field,
         b: &mut FunctionBuilder,
         records: Handle<GlobalVariable>,
         base: Handle<Expression>,
     ) -> Result<Handle<Expression>, TranslateError> {
-        self.vec4_ir_at(field, 0, b, records, base)
+        self.vec4_at(field, 0, b, records, base)
     }
 
-    /// In naga IR: the `vec4<f32>` in slot `j` of `field` ([`Self::float_group`]).
-    pub(crate) fn vec4_ir_at(
+    /// In naga IR: the `vec4<f32>` in slot `j` of `field` (distances `4j..4j+4`).
+    pub(crate) fn vec4_at(
         &self,
         field: Field,
         j: u32,
@@ -214,9 +160,37 @@ impl RecordLayout {
         Ok(b.load_element(records, index))
     }
 
+    /// In naga IR: the `u32` of the one-slot `field` (its `x`, bitcast).
+    pub(crate) fn u32(
+        &self,
+        field: Field,
+        b: &mut FunctionBuilder,
+        records: Handle<GlobalVariable>,
+        base: Handle<Expression>,
+    ) -> Result<Handle<Expression>, TranslateError> {
+        let slot = self.vec4(field, b, records, base)?;
+        let x = b.first_components(slot, 1);
+        Ok(b.bitcast(x, naga::ScalarKind::Uint))
+    }
+
+    /// In naga IR: stores the `u32` `value` to the one-slot `field` (its bits as `x`, the rest
+    /// zero), the inverse of [`Self::u32`].
+    pub(crate) fn store_u32(
+        &self,
+        field: Field,
+        b: &mut FunctionBuilder,
+        records: Handle<GlobalVariable>,
+        base: Handle<Expression>,
+        value: Handle<Expression>,
+    ) -> Result<(), TranslateError> {
+        let bits = b.bitcast(value, naga::ScalarKind::Float);
+        let slot = b.widen_f32(vec![bits], 1);
+        self.store_slot(field, 0, b, records, base, slot)
+    }
+
     /// In naga IR: the value of type `ty` (of `b`'s module) that `field` of the record whose
     /// first slot is `base` in `records` holds ([`Self::load_value`]).
-    pub(crate) fn load_value_ir(
+    pub(crate) fn load_value(
         &self,
         field: Field,
         stage: Stage,
@@ -230,13 +204,13 @@ impl RecordLayout {
             let index = b.offset(base, k);
             b.load_element(records, index)
         };
-        codec::load_ir(stage, b, ty, &mut slot, &mut next)
+        codec::load(stage, b, ty, &mut slot, &mut next)
     }
 
     /// In naga IR: stores `value`, of type `ty` (of `b`'s module), to `field` of the record
     /// whose first slot is `base` in `records` ([`Self::store_value`]).
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn store_value_ir(
+    pub(crate) fn store_value(
         &self,
         field: Field,
         stage: Stage,
@@ -252,12 +226,12 @@ impl RecordLayout {
             let pointer = b.element_pointer(records, index);
             b.store(pointer, packed);
         };
-        codec::store_ir(stage, b, value, ty, &mut slot, &mut next)
+        codec::store(stage, b, value, ty, &mut slot, &mut next)
     }
 
     /// In naga IR: stores the `vec4<f32>` `value` to slot `j` of `field` of the record whose
     /// first slot is `base` in `records`.
-    pub(crate) fn store_slot_ir(
+    pub(crate) fn store_slot(
         &self,
         field: Field,
         j: u32,
@@ -271,43 +245,11 @@ impl RecordLayout {
         b.store(pointer, value);
         Ok(())
     }
-
-    /// Statements storing the `n` floats `access[0..n]` to `field`, four to a slot.
-    pub fn store_floats(&self, field: Field, access: &str, n: u32, at: &Record, out: &mut String) -> Result<(), TranslateError> {
-        let first = self.offset_or_err(field)?;
-        for j in 0..n.div_ceil(4) {
-            let comps: Vec<String> =
-                (0..4).map(|c| if j * 4 + c < n { format!("{access}[{}]", j * 4 + c) } else { "0.0".into() }).collect();
-            out.push_str(&format!("    {} = vec4<f32>({});\n", at.slot(first + j), comps.join(", ")));
-        }
-        Ok(())
-    }
-
-    /// A statement storing the WGSL `u32` expression `value` to the one-slot `field`.
-    pub fn store_u32(&self, field: Field, value: &str, at: &Record, out: &mut String) -> Result<(), TranslateError> {
-        self.store_vec4(field, &format!("vec4<f32>(bitcast<f32>({value}), 0.0, 0.0, 0.0)"), at, out)
-    }
-
-    /// The `u32` expression of the one-slot `field`, the inverse of [`Self::store_u32`].
-    pub fn u32(&self, field: Field, at: &Record) -> Result<String, TranslateError> {
-        Ok(format!("bitcast<u32>({}.x)", self.vec4(field, at)?))
-    }
-
-    /// The float number `index` (a WGSL `u32` expression) of `field`.
-    pub fn float(&self, field: Field, at: &Record, index: &str) -> Result<String, TranslateError> {
-        let first = self.offset_or_err(field)?;
-        Ok(format!("{}[{} + {first}u + {index} / 4u][{index} % 4u]", at.buffer, at.base))
-    }
-
-    /// The slot of float group `j` (floats `4j..4j+4`) of `field`, as a `vec4<f32>`.
-    pub fn float_group(&self, field: Field, at: &Record, j: u32) -> Result<String, TranslateError> {
-        Ok(at.slot(self.offset_or_err(field)? + j))
-    }
 }
 
 /// A record buffer `name: array<vec4<f32>>` at `binding`, declared in naga IR (read-only unless
 /// `writes`): [`declaration`]'s counterpart.
-pub(crate) fn declare_ir(module: &mut naga::Module, name: &str, binding: naga::ResourceBinding, writes: bool) -> Handle<GlobalVariable> {
+pub(crate) fn declare(module: &mut naga::Module, name: &str, binding: naga::ResourceBinding, writes: bool) -> Handle<GlobalVariable> {
     let access = if writes { naga::StorageAccess::LOAD | naga::StorageAccess::STORE } else { naga::StorageAccess::LOAD };
     let slot = crate::emulate::ir::vec4(naga::ScalarKind::Float);
     crate::emulate::ir::storage_array(module, name, slot, SLOT_BYTES as u32, access, binding)

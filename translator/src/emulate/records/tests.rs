@@ -1,4 +1,4 @@
-use super::{Field, Record, RecordLayout, Value};
+use super::{Field, RecordLayout};
 use crate::desc::Stage;
 
 fn module() -> naga::Module {
@@ -9,10 +9,6 @@ var<private> s: array<S, 2>;
 var<private> u: vec3<u32>;",
     )
     .unwrap()
-}
-
-fn global_ty(m: &naga::Module, name: &str) -> naga::Handle<naga::Type> {
-    m.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(name)).unwrap().1.ty
 }
 
 #[test]
@@ -42,56 +38,67 @@ fn a_by_location_layout_places_locations_by_number() {
 }
 
 #[test]
-fn values_load_from_where_they_are_stored() {
-    let m = module();
-    let mut l = RecordLayout::by_location(&[Field::Position]);
-    for (location, name) in [(0, "m"), (2, "s"), (6, "u")] {
-        l.add_location(location, &m, global_ty(&m, name));
-    }
-    assert_eq!(l.stride(), 8);
-    let at = Record { buffer: "r", base: "b" };
-    let (mut stored, mut loaded) = (String::new(), String::new());
-    let value = |name| Value { stage: Stage::Vertex, module: &m, ty: global_ty(&m, name), access: name };
-    l.store_value(Field::Location(2), value("s"), &at, &mut stored).unwrap();
-    l.load_value(Field::Location(6), value("u"), &at, &mut loaded).unwrap();
-    l.store_vec4(Field::Position, "p", &at, &mut stored).unwrap();
-    assert_eq!(
-        stored,
-        "    r[b + 3u] = vec4<f32>(s[0].a, 0.0, 0.0, 0.0);
-    r[b + 4u] = bitcast<vec4<f32>>(vec4<i32>(s[0].b, 0i, 0i));
-    r[b + 5u] = vec4<f32>(s[1].a, 0.0, 0.0, 0.0);
-    r[b + 6u] = bitcast<vec4<f32>>(vec4<i32>(s[1].b, 0i, 0i));
-    r[b] = p;
-"
-    );
-    assert_eq!(loaded, "    u = bitcast<vec4<u32>>(r[b + 7u]).xyz;\n");
-}
-
-#[test]
-fn distances_go_four_to_a_slot() {
-    let mut l = RecordLayout::packed();
-    l.add(Field::Position, 1);
-    l.add_distances(Field::CullDistances, 5);
-    let at = Record { buffer: "r", base: "b" };
-    let mut stored = String::new();
-    l.store_floats(Field::CullDistances, "d", 5, &at, &mut stored).unwrap();
-    assert_eq!(stored, "    r[b + 1u] = vec4<f32>(d[0], d[1], d[2], d[3]);\n    r[b + 2u] = vec4<f32>(d[4], 0.0, 0.0, 0.0);\n");
-    assert_eq!(l.float(Field::CullDistances, &at, "c").unwrap(), "r[b + 1u + c / 4u][c % 4u]");
-    assert_eq!(l.float_group(Field::CullDistances, &at, 1).unwrap(), "r[b + 2u]");
-    assert_eq!(l.base_of("(i + 1u)"), "(i + 1u) * 3u");
-}
-
-#[test]
 fn a_field_the_layout_lacks_is_an_error() {
-    let l = RecordLayout::packed();
-    assert!(l.vec4(Field::Position, &Record { buffer: "r", base: "b" }).is_err());
+    let mut m = module();
+    let records = super::declare(&mut m, "r", naga::ResourceBinding { group: 0, binding: 0 }, true);
+    let mut b = crate::emulate::ir::FunctionBuilder::new(&mut m, "main", Vec::new(), None);
+    let base = b.u32(0);
+    assert!(RecordLayout::packed().vec4(Field::Position, &mut b, records, base).is_err());
 }
 
-/// The codec in naga IR: a value stored and loaded back takes the slots the text codec's
-/// [`values_load_from_where_they_are_stored`] names, in the same order, and the loaded value
-/// has the stored value's type (naga validates the assignment of it to the original global).
+/// What a store pass writes, as naga's WGSL back end spells it: the oracle for the encoding
+/// (module docs of `super`): an `i32` vector bitcast and zero-filled, a struct one slot per
+/// member, distances four to a slot, a `u32` as the bits of `x`.
 #[test]
-fn ir_values_load_from_where_they_are_stored() {
+fn values_are_encoded_as_the_module_docs_say() {
+    use crate::emulate::ir::FunctionBuilder;
+    let mut m = module();
+    let records = super::declare(&mut m, "r", naga::ResourceBinding { group: 0, binding: 0 }, true);
+    let s = m.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some("s")).unwrap().0;
+    let mut l = RecordLayout::packed();
+    l.add(Field::PrimitiveId, 1);
+    l.add_location(2, &m, m.global_variables[s].ty);
+    l.add_distances(Field::CullDistances, 5);
+    assert_eq!(l.stride(), 7);
+    let mut b = FunctionBuilder::new(&mut m, "main", Vec::new(), None);
+    let base = b.u32(10);
+    let ty = b.module.global_variables[s].ty;
+    let pointer = b.expr(naga::Expression::GlobalVariable(s));
+    let value = b.expr(naga::Expression::Load { pointer });
+    l.store_value(Field::Location(2), Stage::Vertex, &mut b, records, base, value, ty).unwrap();
+    let id = b.u32(7);
+    l.store_u32(Field::PrimitiveId, &mut b, records, base, id).unwrap();
+    for j in 0..2 {
+        let d = b.f32(j as f32);
+        let group = b.widen_f32(vec![d], 1);
+        l.store_slot(Field::CullDistances, j, &mut b, records, base, group).unwrap();
+    }
+    b.finish_entry_point(naga::ShaderStage::Compute, [1, 1, 1]);
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), crate::wgsl::capabilities())
+        .validate(&m)
+        .unwrap_or_else(|e| panic!("{}", e.emit_to_string("")));
+    let text = naga::back::wgsl::write_string(&m, &info, naga::back::wgsl::WriterFlags::empty()).unwrap();
+    for (slot, what) in [
+        (1, "vec4<f32>(_e"),
+        (2, "bitcast<vec4<f32>>(vec4<i32>("),
+        (3, "vec4<f32>(_e"),
+        (4, "bitcast<vec4<f32>>(vec4<i32>("),
+        (0, "vec4<f32>(bitcast<f32>(7u), 0f, 0f, 0f)"),
+        (5, "vec4<f32>(0f, 0f, 0f, 0f)"),
+        (6, "vec4<f32>(1f, 0f, 0f, 0f)"),
+    ] {
+        let place = if slot == 0 { "r[10u] = ".to_string() } else { format!("r[(10u + {slot}u)] = ") };
+        let line = text.lines().find(|l| l.contains(&place)).unwrap_or_else(|| panic!("no store to slot {slot}:\n{text}"));
+        assert!(line.contains(what), "slot {slot}: {line}\n{text}");
+    }
+    assert!(text.contains(", 0i, 0i)"), "an ivec2 is zero-filled:\n{text}");
+}
+
+/// A value stored and loaded back takes one slot per location it occupies, in order, and the
+/// loaded value has the stored value's type (naga validates the assignment of it to the
+/// original global).
+#[test]
+fn values_load_from_where_they_are_stored() {
     use crate::emulate::ir::FunctionBuilder;
     use naga::{Expression, Statement};
     let mut m = module();
@@ -110,13 +117,13 @@ fn ir_values_load_from_where_they_are_stored() {
         let mut written = Vec::new();
         let mut write = |_: &mut FunctionBuilder, k: u32, packed| written.push((k, packed));
         let mut next = first;
-        super::codec::store_ir(Stage::Vertex, &mut b, value, ty, &mut write, &mut next).unwrap();
+        super::codec::store(Stage::Vertex, &mut b, value, ty, &mut write, &mut next).unwrap();
         let slots: Vec<u32> = written.iter().map(|w| w.0).collect();
         let expected: Vec<u32> = (first..first + super::codec::locations(b.module, ty)).collect();
         assert_eq!(slots, expected, "location {location}");
         let mut read = |_: &mut FunctionBuilder, k: u32| written.iter().find(|w| w.0 == k).unwrap().1;
         let mut next = first;
-        let loaded = super::codec::load_ir(Stage::Vertex, &mut b, ty, &mut read, &mut next).unwrap();
+        let loaded = super::codec::load(Stage::Vertex, &mut b, ty, &mut read, &mut next).unwrap();
         b.statement(Statement::Store { pointer, value: loaded });
     }
     b.finish_entry_point(naga::ShaderStage::Compute, [1, 1, 1]);

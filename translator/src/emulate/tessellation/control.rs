@@ -165,18 +165,18 @@ impl Inputs<'_> {
                         let e = element(b, g, lid);
                         let pointer = b.expr(Expression::AccessIndex { base: e, index: m });
                         let value = b.expr(Expression::Load { pointer });
-                        control_points.store_slot_ir(Field::Position, 0, b, cps, ob, value)?;
+                        control_points.store_slot(Field::Position, 0, b, cps, ob, value)?;
                     }
                     IoRole::BuiltIn(SpvBuiltIn::Position) if array_of(b.module, ty).is_some() => {
                         let pointer = element(b, g, lid);
                         let value = b.expr(Expression::Load { pointer });
-                        control_points.store_slot_ir(Field::Position, 0, b, cps, ob, value)?;
+                        control_points.store_slot(Field::Position, 0, b, cps, ob, value)?;
                     }
                     IoRole::Location { location, patch: false } => {
                         let Some((elem, _)) = array_of(b.module, ty) else { continue };
                         let pointer = element(b, g, lid);
                         let value = b.expr(Expression::Load { pointer });
-                        control_points.store_value_ir(Field::Location(location), self.stage, b, cps, ob, value, elem)?;
+                        control_points.store_value(Field::Location(location), self.stage, b, cps, ob, value, elem)?;
                     }
                     _ => {}
                 }
@@ -199,7 +199,7 @@ impl Inputs<'_> {
                             let records = patch_records.ok_or_else(missing)?;
                             let pointer = b.expr(Expression::GlobalVariable(g));
                             let value = b.expr(Expression::Load { pointer });
-                            patches.store_value_ir(Field::Location(location), self.stage, b, records, pb, value, ty)?;
+                            patches.store_value(Field::Location(location), self.stage, b, records, pb, value, ty)?;
                         }
                         IoRole::BuiltIn(level @ (SpvBuiltIn::TessLevelOuter | SpvBuiltIn::TessLevelInner)) => {
                             let levels = levels.ok_or_else(missing)?;

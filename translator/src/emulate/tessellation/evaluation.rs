@@ -520,20 +520,18 @@ fn per_point_pass(
                 match &o.binding {
                     NagaBinding::BuiltIn(BuiltIn::Position { .. }) => {
                         let v = o.read(&mut b, out);
-                        layout.store_slot_ir(RecordField::Position, 0, &mut b, records, base, v)?;
+                        layout.store_slot(RecordField::Position, 0, &mut b, records, base, v)?;
                     }
                     NagaBinding::Location { location, .. } => {
                         let v = o.read(&mut b, out);
-                        layout.store_value_ir(RecordField::Location(*location), Stage::TessEval, &mut b, records, base, v, o.ty)?;
+                        layout.store_value(RecordField::Location(*location), Stage::TessEval, &mut b, records, base, v, o.ty)?;
                     }
                     _ => {}
                 }
             }
             // The patch's primitive ID, which a geometry stage after it reads (Vulkan: the same value).
             let id = prep.inputs.primitive_id(&mut b, p)?;
-            let bits = b.bitcast(id, ScalarKind::Float);
-            let v = b.widen_f32(vec![bits], 1);
-            layout.store_slot_ir(RecordField::PrimitiveId, 0, &mut b, records, base, v)?;
+            layout.store_u32(RecordField::PrimitiveId, &mut b, records, base, id)?;
         }
     }
     b.finish_entry_point(naga::ShaderStage::Compute, [w, 1, 1]);
@@ -612,7 +610,7 @@ pub(super) fn records_pass(
     layout.add(RecordField::PrimitiveId, 1);
     let wgsl = per_point_pass(module, prep, pass, RECORDS_ENTRY, |module, _| {
         let at = naga::ResourceBinding { group: pass.emulation.group, binding };
-        let records = crate::records::declare_ir(module, "tesserae_eval_records", at, true);
+        let records = crate::records::declare(module, "tesserae_eval_records", at, true);
         Ok(Tail::Records { records, layout: layout.clone() })
     })?;
     Ok((wgsl, layout))

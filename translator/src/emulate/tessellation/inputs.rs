@@ -17,7 +17,7 @@ use spirv::BuiltIn as SpvBuiltIn;
 
 /// A record buffer of the pass (`array<vec4<f32>>`) at emulation binding `b`.
 pub(crate) fn record_buffer(module: &mut Module, e: Emulation, name: &str, b: u32, writes: bool) -> Handle<naga::GlobalVariable> {
-    crate::records::declare_ir(module, name, naga::ResourceBinding { group: e.group, binding: b }, writes)
+    crate::records::declare(module, name, naga::ResourceBinding { group: e.group, binding: b }, writes)
 }
 
 /// What fills one per-vertex input of a control point from its vertex record.
@@ -153,19 +153,19 @@ impl Inputs<'_> {
         };
         match *fill {
             Fill::Position => {
-                let value = layout.vec4_ir(Field::Position, b, src, base)?;
+                let value = layout.vec4(Field::Position, b, src, base)?;
                 let place = place(b);
                 b.store(place, value);
             }
             Fill::PointSize => {
-                let slot = layout.vec4_ir(Field::PointSizeKeep, b, src, base)?;
+                let slot = layout.vec4(Field::PointSizeKeep, b, src, base)?;
                 let value = b.first_components(slot, 1);
                 let place = place(b);
                 b.store(place, value);
             }
             Fill::Distances(field, n) => {
                 for k in 0..n {
-                    let group = layout.vec4_ir_at(field, k / 4, b, src, base)?;
+                    let group = layout.vec4_at(field, k / 4, b, src, base)?;
                     let value = b.expr(Expression::AccessIndex { base: group, index: k % 4 });
                     let array = place(b);
                     let place = b.expr(Expression::AccessIndex { base: array, index: k });
@@ -173,7 +173,7 @@ impl Inputs<'_> {
                 }
             }
             Fill::Location(location, elem) => {
-                let value = layout.load_value_ir(Field::Location(location), self.stage, b, src, base, elem)?;
+                let value = layout.load_value(Field::Location(location), self.stage, b, src, base, elem)?;
                 let place = place(b);
                 b.store(place, value);
             }
@@ -202,7 +202,7 @@ pub(crate) fn link_template(
 ) -> Result<(Handle<naga::GlobalVariable>, TemplateFunctions), TranslateError> {
     let text = Emulation { group: 0, restart: false }.draw_uniform_wgsl() + functions;
     let template = crate::wgsl::round_trip_template(stage, text)?;
-    let linked = crate::link::link(module, template.module(), &[])
+    let linked = crate::link::link(module, template.module())
         .map_err(|err| TranslateError::InvalidPlan(format!("linking a template into the {stage} stage's pass: {err}")))?;
     let t = template.module();
     let draw = linked.global(ir::template_global(t, "tesserae_draw")?);
@@ -212,7 +212,7 @@ pub(crate) fn link_template(
 }
 
 /// The record buffers the evaluation stage's inputs read (read-only, declared where used).
-pub(super) struct EvaluationRecords {
+pub(crate) struct EvaluationRecords {
     pub domain: Handle<naga::GlobalVariable>,
     pub cps: Option<Handle<naga::GlobalVariable>>,
     pub patches: Option<Handle<naga::GlobalVariable>>,
@@ -267,7 +267,7 @@ impl Inputs<'_> {
             for v in self.vars.iter().filter(|v| v.input) {
                 let IoRole::Location { location, patch: true } = v.role else { continue };
                 let Some((g, ty)) = global(b.module, &v.name) else { continue };
-                let value = patch.load_value_ir(Field::Location(location), self.stage, b, patches, base, ty)?;
+                let value = patch.load_value(Field::Location(location), self.stage, b, patches, base, ty)?;
                 let pointer = b.expr(Expression::GlobalVariable(g));
                 b.store(pointer, value);
             }

@@ -29,9 +29,9 @@ use crate::compute_pass;
 use crate::desc::{PipelineDesc, Stage, Topology};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
-use crate::lower::tess_io::{IoRole, IoStage, IoVar};
+use crate::lower::tess_io::{IoStage, IoVar};
 use crate::plan::*;
-use crate::records::{Field, Record, RecordLayout, Value};
+use crate::records::{Field, RecordLayout};
 use crate::reflect::LoadedModule;
 use crate::tessellator::gpu::{self, TessBindings, TessMode};
 use crate::tessellator::{Domain, Spacing, Winding};
@@ -41,7 +41,6 @@ use crate::wgsl::ValidatedWgsl;
 use naga::{Binding as NagaBinding, BuiltIn};
 use spirv::BuiltIn as SpvBuiltIn;
 use spirv::ExecutionMode;
-use std::fmt::Write;
 
 mod control;
 pub(crate) mod evaluation;
@@ -49,7 +48,6 @@ pub(crate) mod inputs;
 mod level_bound;
 pub(crate) mod module_items;
 use evaluation::{EvaluationBuffers, EvaluationPass, Layouts, Sprites};
-use module_items::{array_of, global, member_name};
 
 /// The layout of the records tessellation hands between stages, by location (a producer and
 /// its consumer agree by location alone): vertex and control-point records hold `Position`
@@ -617,123 +615,6 @@ pub(crate) fn entry_to_function(
     }
     f.name = Some(name.into());
     Ok(module.functions.append(f, naga::Span::UNDEFINED))
-}
-
-/// The globals of `vars` the module has (the first by each name, as a kernel naming them reads).
-pub(crate) fn io_globals<'v>(module: &naga::Module, vars: &'v [IoVar]) -> Vec<(&'v str, naga::Handle<naga::GlobalVariable>)> {
-    let mut found: Vec<(&str, _)> = Vec::new();
-    for v in vars {
-        if found.iter().any(|(n, _)| *n == v.name) {
-            continue;
-        }
-        if let Some((h, _)) = module.global_variables.iter().find(|(_, g)| g.name.as_deref() == Some(v.name.as_str())) {
-            found.push((v.name.as_str(), h));
-        }
-    }
-    found
-}
-
-fn io_global<'v>(vars: &'v [IoVar], pred: impl Fn(&IoVar) -> bool) -> impl Iterator<Item = &'v IoVar> {
-    vars.iter().filter(move |v| pred(v))
-}
-
-/// Statements setting the built-in input globals in `vars` (`values`: WGSL expressions).
-pub(crate) fn set_builtins(module: &naga::Module, vars: &[IoVar], values: &[(SpvBuiltIn, String)], out: &mut String) {
-    for v in io_global(vars, |v| v.input) {
-        let IoRole::BuiltIn(b) = v.role else { continue };
-        let Some((_, value)) = values.iter().find(|(x, _)| *x == b) else { continue };
-        let Some(ty) = global(module, &v.name) else { continue };
-        let cast = match &module.types[ty].inner {
-            naga::TypeInner::Scalar(s) if s.kind == naga::ScalarKind::Uint => format!("u32({value})"),
-            naga::TypeInner::Scalar(s) if s.kind == naga::ScalarKind::Sint => format!("i32({value})"),
-            _ => value.clone(),
-        };
-        let _ = writeln!(out, "    {} = {cast};", v.name);
-    }
-}
-
-/// Statements filling per-vertex inputs (`gl_in[]` and arrayed locations) for control points
-/// `0..count`, record `j` (laid out by `layout`) at `src[base(j) * stride]`.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn fill_per_vertex(
-    stage: Stage,
-    module: &naga::Module,
-    vars: &[IoVar],
-    count: u32,
-    layout: &RecordLayout,
-    src: &str,
-    index: &str,
-    out: &mut String,
-) -> Result<(), TranslateError> {
-    let record = Record { buffer: src, base: "b" };
-    let mut body = String::new();
-    for v in io_global(vars, |v| v.input) {
-        let Some(ty) = global(module, &v.name) else { continue };
-        match v.role {
-            IoRole::PerVertexBlock { ref members, .. } => {
-                let Some((elem, _)) = array_of(module, ty) else { continue };
-                for (m, b) in members.iter().enumerate() {
-                    let Some(member) = member_name(module, elem, m as u32) else { continue };
-                    let place = format!("{}[j].{member}", v.name);
-                    fill_builtin(module, elem, m, *b, &place, layout, &record, &mut body)?;
-                }
-            }
-            // HLSL's `SV_Position` per control point: an array variable, not a block.
-            IoRole::BuiltIn(SpvBuiltIn::Position) if array_of(module, ty).is_some() => {
-                let _ = writeln!(body, "        {}[j] = {};", v.name, layout.vec4(Field::Position, &record)?);
-            }
-            IoRole::Location { location, patch: false } => {
-                let Some((elem, _)) = array_of(module, ty) else {
-                    return Err(tess_err(stage, format!("the per-vertex input at location {location} is not an array")));
-                };
-                let place = Value { stage, module, ty: elem, access: &format!("{}[j]", v.name) };
-                layout.load_value(Field::Location(location), place, &record, &mut body)?;
-            }
-            _ => {}
-        }
-    }
-    if !body.is_empty() {
-        let _ = writeln!(out, "    for (var j = 0u; j < {count}u; j++) {{\n        let b = {};\n{body}    }}", layout.base_of(index));
-    }
-    Ok(())
-}
-
-/// A statement filling the built-in member `m` (`b`) of a `gl_in[]` element (`place`) from
-/// the producer's record, when the producer's layout holds it: `Position`, and the
-/// `PointSize`, clip and cull distances a vertex stage keeps for the stage that reads them
-/// ([`vertex_records`]). What the producer did not write stays undefined, as in Vulkan.
-#[allow(clippy::too_many_arguments)]
-fn fill_builtin(
-    module: &naga::Module,
-    block: naga::Handle<naga::Type>,
-    m: usize,
-    b: SpvBuiltIn,
-    place: &str,
-    layout: &RecordLayout,
-    record: &Record,
-    out: &mut String,
-) -> Result<(), TranslateError> {
-    match b {
-        SpvBuiltIn::Position => {
-            let _ = writeln!(out, "        {place} = {};", layout.vec4(Field::Position, record)?);
-        }
-        SpvBuiltIn::PointSize if layout.offset(Field::PointSizeKeep).is_some() => {
-            let _ = writeln!(out, "        {place} = {}.x;", layout.vec4(Field::PointSizeKeep, record)?);
-        }
-        SpvBuiltIn::ClipDistance | SpvBuiltIn::CullDistance => {
-            let field = if b == SpvBuiltIn::ClipDistance { Field::ClipDistances } else { Field::CullDistances };
-            if layout.offset(field).is_none() {
-                return Ok(());
-            }
-            let naga::TypeInner::Struct { members, .. } = &module.types[block].inner else { return Ok(()) };
-            let n = members.get(m).and_then(|mt| array_of(module, mt.ty)).map_or(0, |(_, n)| n);
-            for k in 0..n {
-                let _ = writeln!(out, "        {place}[{k}] = {};", layout.float(field, record, &format!("{k}u"))?);
-            }
-        }
-        _ => {}
-    }
-    Ok(())
 }
 
 fn relabel(e: TranslateError, stage: Stage) -> TranslateError {

@@ -21,11 +21,3 @@ pub(crate) fn array_of(module: &naga::Module, ty: Handle<Type>) -> Option<(Handl
         _ => None,
     }
 }
-
-/// Name of member `index` of a struct type.
-pub(crate) fn member_name(module: &naga::Module, ty: Handle<Type>, index: u32) -> Option<String> {
-    match &module.types[ty].inner {
-        TypeInner::Struct { members, .. } => members.get(index as usize).and_then(|m| m.name.clone()),
-        _ => None,
-    }
-}
