@@ -136,8 +136,8 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     let times = time_sets(&members, iterations)?;
     println!("translation of corpus pipelines x {iterations} iterations (naga alone: spv-in + validate + wgsl-out per stage)");
     println!(
-        "  {:<7} {:>9} {:>15} {:>15} {:>8} {:>11} {:>11} {:>13}   naga's input",
-        "set", "pipelines", "tesserae us/p", "naga us/p", "ratio", "warm ratio", "best ratio", "paired ratio"
+        "  {:<7} {:>9} {:>15} {:>15} {:>8} {:>11} {:>13}   naga's input",
+        "set", "pipelines", "tesserae us/p", "naga us/p", "ratio", "best ratio", "paired ratio"
     );
     for (i, (set, input)) in SETS.iter().enumerate() {
         let count = members.iter().filter(|(s, ..)| *s == i).count();
@@ -149,13 +149,12 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     }
     let skipped: Vec<String> = left_out.iter().map(|(why, n)| format!("{n} {why}")).collect();
     println!("  left out: {}", if skipped.is_empty() { "none".into() } else { skipped.join(", ") });
-    println!("  ratio: translations with the emulation's kernel cache cleared before each; warm ratio: the cache kept;");
-    println!("  best ratio: the cold translations' fastest iteration over naga's fastest (noise only adds time);");
-    println!("  paired ratio: the median over iterations of one iteration's cold translations over its naga loop");
+    println!("  ratio: all iterations' translations over naga's; best ratio: the fastest iteration over naga's fastest");
+    println!("  (noise only adds time); paired ratio: the median over iterations of one iteration's translations over its naga loop");
     println!("  (each side in its own loop over one set's pipelines: neither warms caches for the other)");
     let (parsed, took) = tesserae::wgsl::template_parses();
     println!(
-        "  templates (emulation WGSL parsed once per process, kept by a cold translation): {parsed} parsed in {:.1} ms, by the untimed first translations",
+        "  templates (emulation WGSL parsed once per process): {parsed} parsed in {:.1} ms, by the untimed first translations",
         took.as_secs_f64() * 1e3
     );
     if !tessellated.is_empty() {
@@ -164,8 +163,7 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     if profile {
         let tess = tessellated.into_iter().map(|(d, _, _)| (SETS.len(), d, Vec::new()));
         let all: Vec<_> = members.into_iter().map(|(set, d, stages, _, _)| (set, d, stages)).chain(tess).collect();
-        profile_phases(&all, iterations, Cache::Cleared);
-        profile_phases(&all, iterations, Cache::Kept);
+        profile_phases(&all, iterations);
     }
     Ok(())
 }
@@ -205,11 +203,10 @@ fn pipelines(sel: &Selection, sets: Option<&[&str]>) -> Result<Pipelines, String
     Ok(found)
 }
 
-/// Per set: cold and warm translation, naga alone, each loop's fastest iteration, and each
-/// iteration's cold translations over its naga loop.
+/// Per set: translation, naga alone, each loop's fastest iteration, and each iteration's
+/// translations over its naga loop.
 struct SetTimes {
     translate: [Duration; SETS.len()],
-    warm: [Duration; SETS.len()],
     naga: [Duration; SETS.len()],
     // Each loop's fastest iteration (the machine's noise only ever adds time).
     best_translate: [Duration; SETS.len()],
@@ -222,15 +219,14 @@ struct SetTimes {
 impl SetTimes {
     fn print_row(&self, i: usize, count: usize, iterations: u32, set: &str, input: &str) {
         let n = (count as u32 * iterations) as f64;
-        let (tt, tw, tn) = (self.translate[i].as_secs_f64(), self.warm[i].as_secs_f64(), self.naga[i].as_secs_f64());
+        let (tt, tn) = (self.translate[i].as_secs_f64(), self.naga[i].as_secs_f64());
         let best = self.best_translate[i].as_secs_f64() / self.best_naga[i].as_secs_f64();
         let median = median(&mut self.paired[i].clone());
         println!(
-            "  {set:<7} {count:>9} {:>15.1} {:>15.1} {:>7.2}x {:>10.2}x {best:>10.2}x {median:>12.2}x   {input}",
+            "  {set:<7} {count:>9} {:>15.1} {:>15.1} {:>7.2}x {best:>10.2}x {median:>12.2}x   {input}",
             tt * 1e6 / n,
             tn * 1e6 / n,
             tt / tn,
-            tw / tn
         );
     }
 }
@@ -238,7 +234,6 @@ impl SetTimes {
 fn time_sets(members: &[SetMember], iterations: u32) -> Result<SetTimes, String> {
     let mut t = SetTimes {
         translate: [Duration::ZERO; SETS.len()],
-        warm: [Duration::ZERO; SETS.len()],
         naga: [Duration::ZERO; SETS.len()],
         best_translate: [Duration::MAX; SETS.len()],
         best_naga: [Duration::MAX; SETS.len()],
@@ -250,26 +245,19 @@ fn time_sets(members: &[SetMember], iterations: u32) -> Result<SetTimes, String>
         // work on the same SPIR-V (which would leave that pipeline's words, and the code the
         // two share — naga — warm for it), nor a pipeline of another set (an emulated
         // pipeline's passes leave less of the caches to a plain one). Iterations repeat the
-        // loops so machine noise hits them alike. Cold: the emulation's kernels not yet parsed
-        // (their cache cleared, untimed); warm: the cache kept.
+        // loops so machine noise hits them alike. The emulation's templates were parsed by the
+        // untimed first translations, as by an application's first pipeline.
         for set in 0..SETS.len() {
             let members = || members.iter().filter(move |(s, ..)| *s == set);
-            let mut cold = Duration::ZERO;
-            for (_, desc, _, expected, name) in members() {
-                tesserae::wgsl::clear_kernel_cache();
-                let s = Instant::now();
-                let plan = std::hint::black_box(tesserae::translate(desc));
-                cold += s.elapsed();
-                same_plan(name, plan, expected)?;
-            }
-            t.translate[set] += cold;
-            t.best_translate[set] = t.best_translate[set].min(cold);
+            let mut translating = Duration::ZERO;
             for (_, desc, _, expected, name) in members() {
                 let s = Instant::now();
                 let plan = std::hint::black_box(tesserae::translate(desc));
-                t.warm[set] += s.elapsed();
+                translating += s.elapsed();
                 same_plan(name, plan, expected)?;
             }
+            t.translate[set] += translating;
+            t.best_translate[set] = t.best_translate[set].min(translating);
             let mut naga = Duration::ZERO;
             for (_, _, stages, _, name) in members() {
                 let s = Instant::now();
@@ -282,37 +270,29 @@ fn time_sets(members: &[SetMember], iterations: u32) -> Result<SetTimes, String>
             t.naga[set] += naga;
             t.best_naga[set] = t.best_naga[set].min(naga);
             if !naga.is_zero() {
-                t.paired[set].push(cold.as_secs_f64() / naga.as_secs_f64());
+                t.paired[set].push(translating.as_secs_f64() / naga.as_secs_f64());
             }
         }
     }
     Ok(t)
 }
 
-/// Times tessellated pipelines, cold and warm (no naga peer).
+/// Times tessellated pipelines (no naga peer).
 fn time_tessellated(tessellated: &[(tesserae::PipelineDesc, tesserae::Plan, String)], iterations: u32) -> Result<(), String> {
-    let (mut cold, mut warm) = (Duration::ZERO, Duration::ZERO);
+    let mut translating = Duration::ZERO;
     for _ in 0..iterations {
         for (desc, expected, name) in tessellated {
-            tesserae::wgsl::clear_kernel_cache();
             let s = Instant::now();
             let plan = std::hint::black_box(tesserae::translate(desc));
-            cold += s.elapsed();
-            same_plan(name, plan, expected)?;
-        }
-        for (desc, expected, name) in tessellated {
-            let s = Instant::now();
-            let plan = std::hint::black_box(tesserae::translate(desc));
-            warm += s.elapsed();
+            translating += s.elapsed();
             same_plan(name, plan, expected)?;
         }
     }
     let n = (tessellated.len() as u32 * iterations) as f64;
     println!(
-        "  tess: {} tessellated pipelines, {:.1} us/p cold, {:.1} us/p warm (no naga peer: naga takes no tessellation stage)",
+        "  tess: {} tessellated pipelines, {:.1} us/p (no naga peer: naga takes no tessellation stage)",
         tessellated.len(),
-        cold.as_secs_f64() * 1e6 / n,
-        warm.as_secs_f64() * 1e6 / n
+        translating.as_secs_f64() * 1e6 / n
     );
     Ok(())
 }
@@ -338,15 +318,7 @@ fn median(values: &mut [f64]) -> f64 {
     }
 }
 
-/// Whether the emulation's kernel cache is cleared before each profiled translation (as the
-/// `ratio` column measures: a process's first translation) or kept (as `warm ratio`).
-#[derive(Clone, Copy, PartialEq)]
-enum Cache {
-    Cleared,
-    Kept,
-}
-
-fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], iterations: u32, cache: Cache) {
+fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], iterations: u32) {
     /// The phases that are naga's own work (the rest of a translation is Tesserae's).
     const NAGA_PHASES: [&str; 3] = ["naga spv-in", "naga validate", "wgsl write"];
     for (i, set) in SETS.iter().map(|(set, _)| *set).chain(["tess"]).enumerate() {
@@ -359,18 +331,10 @@ fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], 
         // over naga alone on the same SPIR-V in the loop just after (paired as `paired ratio`).
         // For points and cull, naga's phases also validate and write the linked passes.
         let (mut naga_inside, mut own) = (Vec::new(), Vec::new());
-        if cache == Cache::Kept {
-            for (_, d, _) in &members {
-                std::hint::black_box(tesserae::translate(d).ok());
-            }
-        }
         for _ in 0..iterations {
             tesserae::profile::enable();
             let start = Instant::now();
             for (_, d, _) in &members {
-                if cache == Cache::Cleared {
-                    tesserae::wgsl::clear_kernel_cache();
-                }
                 std::hint::black_box(tesserae::translate(d).ok());
             }
             let translating = start.elapsed().as_secs_f64();
@@ -399,8 +363,7 @@ fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], 
             }
         }
         let n = (members.len() as u32 * iterations) as f64;
-        let kind = if cache == Cache::Cleared { "cold" } else { "warm" };
-        println!("  phases of {set}, {kind} (us per pipeline, inclusive; calls per pipeline)");
+        println!("  phases of {set} (us per pipeline, inclusive; calls per pipeline)");
         for p in totals {
             let indent = "  ".repeat(p.depth);
             println!("    {:<52} {:>9.1} {:>6.2}", format!("{indent}{}", p.name), p.total.as_secs_f64() * 1e6 / n, p.count as f64 / n);

@@ -170,8 +170,7 @@ enum Cmd {
         #[arg(long)]
         only: Option<String>,
         /// With `translate`: also time each translation phase (inclusive, nested phases
-        /// indented), per set, in two extra passes after the measured one: kernel cache
-        /// cleared before each translation (cold), then kept (warm).
+        /// indented), per set, in an extra pass after the measured one.
         #[arg(long)]
         profile: bool,
     },

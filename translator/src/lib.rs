@@ -173,7 +173,7 @@ fn add_vertex_capture(
     let mut table = BufferTable::from_vec(std::mem::take(&mut plan.buffers));
     let buffers = capture::CaptureBuffers::declare(&mut table, layout, &source);
     let mut passes = vec![capture::vertex_pass(e, module, desc, layout, &buffers)?];
-    passes.extend(capture::passes(e, Stage::Vertex, layout, &source, &buffers)?);
+    passes.extend(capture::passes(e, Stage::Vertex, layout, &source, &buffers, desc.options.verify_wgsl_round_trip)?);
     passes.append(&mut plan.passes);
     plan.passes = passes;
     plan.buffers = table.into_vec();

@@ -28,30 +28,56 @@
 
 use crate::cull;
 use crate::desc::{Stage, Topology};
+use crate::emulate::ir::{self, FunctionBuilder};
 use crate::emulation::{binding, Emulation};
 use crate::error::TranslateError;
 use crate::plan::*;
 use crate::reflect::CaptureLayout;
 use crate::tessellator::gpu::{self, TessBindings};
+use crate::wgsl::ValidatedWgsl;
+use naga::{BinaryOperator, Expression, Handle, TypeInner};
 use std::fmt::Write;
 
 /// The captured words of the vertices (module docs), one layout for every stage that stores
 /// them and the `write` pass that reads them: `words` u32s per vertex, vertex `index`'s from
-/// `index × words` on, in `tesserae_capture_words`.
+/// `index × words` on.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CapturedWords {
     pub words: u32,
 }
 
 impl CapturedWords {
-    /// The buffer's declaration at `at` (`@group(g) @binding(b)`).
-    pub fn declaration(at: &str, access: &str) -> String {
-        format!("{at} var<storage, {access}> tesserae_capture_words: array<u32>;")
+    /// In naga IR: the slot of word 0 of vertex `index`.
+    fn first(self, b: &mut FunctionBuilder, index: Handle<Expression>) -> Handle<Expression> {
+        let words = b.u32(self.words);
+        b.binary(BinaryOperator::Multiply, index, words)
     }
 
-    /// Word `i` of vertex `index`.
-    pub fn word(self, index: &str, i: usize) -> String {
-        format!("tesserae_capture_words[{index} * {}u + {i}u]", self.words)
+    /// In naga IR: `buffer[index × words + i] = captured[i]` for each word the stage captured
+    /// into the array `captured` ([`crate::lower::xfb_capture::CAPTURE_GLOBAL`]).
+    pub fn store(
+        self,
+        b: &mut FunctionBuilder,
+        captured: Handle<naga::GlobalVariable>,
+        buffer: Handle<naga::GlobalVariable>,
+        index: Handle<Expression>,
+    ) {
+        let first = self.first(b, index);
+        b.for_count("tesserae_i", self.words, |b, i| {
+            let at = b.binary(BinaryOperator::Add, first, i);
+            let target = b.element_pointer(buffer, at);
+            let global = b.expr(Expression::GlobalVariable(captured));
+            let source = b.expr(Expression::Access { base: global, index: i });
+            let word = b.expr(Expression::Load { pointer: source });
+            b.store(target, word);
+        });
+    }
+
+    /// In naga IR: word `i` of vertex `index` in `buffer`.
+    fn word(self, b: &mut FunctionBuilder, buffer: Handle<naga::GlobalVariable>, index: Handle<Expression>, i: u32) -> Handle<Expression> {
+        let first = self.first(b, index);
+        let at = b.offset(first, i);
+        b.load_element(buffer, at)
     }
 }
 
@@ -215,24 +241,25 @@ pub(crate) fn plan(layout: &CaptureLayout, source: &Source) -> CapturePlan {
 }
 
 /// The capture's passes after the stage's own (module docs): `count` for a draw source, the
-/// scans, `write`, `finish`.
+/// scans, `write`, `finish`. Every kernel is a template
+/// ([`crate::wgsl::round_trip_template`]: it depends on the topology, the bindings and counts
+/// of a handful of values); what the capture layout fixes (which word goes where, how many
+/// primitives the buffers hold) is built in naga IR as the bodies of two functions the
+/// templates declare empty ([`VERTEX_FUNCTION`], [`ROOM_FUNCTION`]).
 pub(crate) fn passes(
     e: Emulation,
     stage: Stage,
     layout: &CaptureLayout,
     source: &Source,
     buffers: &CaptureBuffers,
+    verify: bool,
 ) -> Result<Vec<Pass>, TranslateError> {
-    let kernel = |label: &str, src: String, workgroups| -> Result<Pass, TranslateError> {
-        let w = crate::profile::phase("emulation: capture", || crate::wgsl::round_trip_kernel(stage, src))?;
-        Ok(mark_capture(crate::compute_pass(label, crate::shader_plan(stage, w), workgroups)))
-    };
+    let template = |src: String| crate::profile::phase("emulation: capture", || crate::wgsl::round_trip_template(stage, src));
+    let pass =
+        |label: &str, w: ValidatedWgsl, workgroups| mark_capture(crate::compute_pass(label, crate::shader_plan(stage, w), workgroups));
     let mut passes = Vec::new();
     if let (Source::Draw { topology }, Some(scan)) = (*source, &buffers.scan) {
-        // The count depends on the topology and the bindings only: a template.
-        let w = crate::profile::phase("emulation: capture", || crate::wgsl::round_trip_template(stage, count_kernel(e, topology, scan)))?;
-        let pass = crate::compute_pass("capture count", crate::shader_plan(stage, w), Workgroups::PerPrimitive { size: WORKGROUP });
-        passes.push(mark_capture(pass));
+        passes.push(pass("capture count", template(count_kernel(e, topology, scan))?, Workgroups::PerPrimitive { size: WORKGROUP }));
     }
     if let Some(scan) = &buffers.scan {
         let items_per_patch = source.items_per_primitive();
@@ -252,26 +279,93 @@ pub(crate) fn passes(
         };
         for (k, src) in gpu::scan_kernels(&scan.bindings(e), items).into_iter().enumerate() {
             let workgroups = if k == 1 { Workgroups::One } else { Workgroups::ScanBlocks { items_per_patch } };
-            passes.push(kernel(&format!("capture scan {k}"), src, workgroups)?);
+            passes.push(pass(&format!("capture scan {k}"), template(src)?, workgroups));
         }
     }
+    let n = source.vertices_per_primitive();
     let (write, workgroups) = write_kernel(e, layout, source, buffers)?;
-    passes.push(kernel("capture write", write, workgroups)?);
-    passes.push(kernel("capture finish", finish_kernel(e, layout, source, buffers)?, Workgroups::One)?);
+    let mut module = template(write)?.module().clone();
+    fill_capture_functions(&mut module, layout, n)?;
+    if let Source::Geometry { invocations, primitives_per_workgroup, entries_per_slot, .. } = *source {
+        let function = ir::template_function(&module, WRITE_FUNCTION)?;
+        let u32x3 = ir::ty(&mut module, TypeInner::Vector { size: naga::VectorSize::Tri, scalar: naga::Scalar::U32 });
+        let u32_ty = ir::scalar(&mut module, naga::Scalar::U32);
+        let arguments = vec![
+            ir::builtin_argument("wg", u32x3, naga::BuiltIn::WorkGroupId),
+            ir::builtin_argument("groups", u32x3, naga::BuiltIn::NumWorkGroups),
+            ir::builtin_argument("lid", u32_ty, naga::BuiltIn::LocalInvocationIndex),
+        ];
+        let values = [invocations, primitives_per_workgroup, entries_per_slot];
+        ir::compute_entry_passing(&mut module, "main", invocations * primitives_per_workgroup, function, arguments, &values);
+    }
+    passes.push(pass("capture write", crate::wgsl::validate_and_write(stage, module, verify)?, workgroups));
+    let mut module = template(finish_kernel(e, layout, source, buffers)?)?.module().clone();
+    fill_capture_functions(&mut module, layout, n)?;
+    passes.push(pass("capture finish", crate::wgsl::validate_and_write(stage, module, verify)?, Workgroups::One));
     Ok(passes)
 }
 
-/// The capture buffers' declarations and `tesserae_capture_room()`: the primitives every
-/// buffer holds whole.
-fn capture_buffers_wgsl(e: Emulation, layout: &CaptureLayout, n: u32) -> String {
-    let mut s = String::new();
-    let mut room = String::from("fn tesserae_capture_room() -> u32 {\n    var room = 0xffffffffu;\n");
-    for &(b, stride) in &layout.buffers {
-        let _ = writeln!(s, "{} var<storage, read_write> tesserae_xfb{b}: array<u32>;", e.at(binding::CAPTURE_BUFFERS + b));
-        let _ = writeln!(room, "    room = min(room, arrayLength(&tesserae_xfb{b}) * 4u / {}u);", (n * stride).max(1));
+/// `tesserae_capture_vertex(q, t, src)`, declared empty by the write template: writes vertex
+/// `src`'s captured words as vertex `t` of captured primitive `q`.
+const VERTEX_FUNCTION: &str = "tesserae_capture_vertex";
+/// `tesserae_capture_room() -> u32`, declared returning 0 by the templates: the primitives
+/// every buffer holds whole.
+const ROOM_FUNCTION: &str = "tesserae_capture_room";
+/// The geometry source's write, a template function taking the geometry pass's counts
+/// (invocations, primitives per workgroup, index entries per slot).
+const WRITE_FUNCTION: &str = "tesserae_capture_write";
+
+/// The bodies of [`VERTEX_FUNCTION`] (where the template declares it) and [`ROOM_FUNCTION`],
+/// built in naga IR from the capture layout, `n` vertices per primitive.
+fn fill_capture_functions(module: &mut naga::Module, layout: &CaptureLayout, n: u32) -> Result<(), TranslateError> {
+    let buffer = |module: &naga::Module, b: u32| ir::template_global(module, &format!("tesserae_xfb{b}_buffer"));
+    if let Ok(vertex_function) = ir::template_function(module, VERTEX_FUNCTION) {
+        let words = ir::template_global(module, "tesserae_capture_words")?;
+        let targets = layout.words.iter().map(|w| buffer(module, w.buffer)).collect::<Result<Vec<_>, _>>()?;
+        let u32_ty = ir::scalar(module, naga::Scalar::U32);
+        let arguments = ["q", "t", "src"].map(|a| naga::FunctionArgument { name: Some(a.into()), ty: u32_ty, binding: None }).to_vec();
+        let mut b = FunctionBuilder::new(module, VERTEX_FUNCTION, arguments, None);
+        let (q, t, src) = (b.argument(0), b.argument(1), b.argument(2));
+        let count = b.u32(n);
+        let first = b.binary(BinaryOperator::Multiply, q, count);
+        let vertex = b.binary(BinaryOperator::Add, first, t);
+        let captured = CapturedWords { words: layout.words.len() as u32 };
+        for (i, (word, &target)) in layout.words.iter().zip(&targets).enumerate() {
+            let stride = b.u32(layout.stride(word.buffer) / 4);
+            let at = b.binary(BinaryOperator::Multiply, vertex, stride);
+            let at = b.offset(at, word.offset / 4);
+            let value = captured.word(&mut b, words, src, i as u32);
+            let pointer = b.element_pointer(target, at);
+            b.store(pointer, value);
+        }
+        b.finish_as(vertex_function);
     }
-    room.push_str("    return room;\n}\n");
-    s + &room
+    let room_function = ir::template_function(module, ROOM_FUNCTION)?;
+    let targets = layout.buffers.iter().map(|&(b, stride)| Ok((buffer(module, b)?, stride))).collect::<Result<Vec<_>, TranslateError>>()?;
+    let mut b = FunctionBuilder::new(module, ROOM_FUNCTION, Vec::new(), None);
+    let mut room = b.u32(u32::MAX);
+    for (target, stride) in targets {
+        let array = b.expr(Expression::GlobalVariable(target));
+        let length = b.expr(Expression::ArrayLength(array));
+        let four = b.u32(4);
+        let bytes = b.binary(BinaryOperator::Multiply, length, four);
+        let per_primitive = b.u32((n * stride).max(1));
+        let whole = b.binary(BinaryOperator::Divide, bytes, per_primitive);
+        room = b.expr(Expression::Math { fun: naga::MathFunction::Min, arg: room, arg1: Some(whole), arg2: None, arg3: None });
+    }
+    b.ret(Some(room));
+    b.finish_as(room_function);
+    Ok(())
+}
+
+/// The capture buffers' declarations and [`ROOM_FUNCTION`], declared returning 0 (its body is
+/// built from the buffers' strides, [`fill_capture_functions`]).
+fn capture_buffers_wgsl(e: Emulation, layout: &CaptureLayout) -> String {
+    let mut s = String::new();
+    for &(b, _) in &layout.buffers {
+        let _ = writeln!(s, "{} var<storage, read_write> tesserae_xfb{b}_buffer: array<u32>;", e.at(binding::CAPTURE_BUFFERS + b));
+    }
+    s + &format!("fn {ROOM_FUNCTION}() -> u32 {{\n    return 0u;\n}}\n")
 }
 
 fn count_kernel(e: Emulation, topology: Topology, b: &ScanBuffers) -> String {
@@ -301,33 +395,17 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
     )
 }
 
-/// Statements writing the captured vertex `t` of primitive `q` from the words at `src`.
-fn vertex_writes(layout: &CaptureLayout, n: u32) -> String {
-    let captured = CapturedWords { words: layout.words.len() as u32 };
-    let mut s = String::new();
-    for (i, word) in layout.words.iter().enumerate() {
-        let stride = layout.stride(word.buffer) / 4;
-        let _ = writeln!(
-            s,
-            "            tesserae_xfb{b}[(q * {n}u + t) * {stride}u + {o}u] = {};",
-            captured.word("src", i),
-            b = word.buffer,
-            o = word.offset / 4,
-        );
-    }
-    s
-}
-
 fn write_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &CaptureBuffers) -> Result<(String, Workgroups), TranslateError> {
     let n = source.vertices_per_primitive();
     let at = |id| e.at(binding::intermediate(id));
     let mut common = format!(
         "{words}
 {state} var<storage, read> tesserae_capture_state: array<u32>;
-{buffers}",
-        words = CapturedWords::declaration(&at(b.words), "read"),
+{buffers}fn {VERTEX_FUNCTION}(q: u32, t: u32, src: u32) {{}}
+",
+        words = format!("{} var<storage, read> tesserae_capture_words: array<u32>;", at(b.words)),
         state = e.at(binding::CAPTURE_STATE),
-        buffers = capture_buffers_wgsl(e, layout, n),
+        buffers = capture_buffers_wgsl(e, layout),
     );
     if let Some(scan) = &b.scan {
         let _ = write!(
@@ -337,7 +415,6 @@ fn write_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &Captu
             at(scan.offsets)
         );
     }
-    let writes = vertex_writes(layout, n);
     Ok(match *source {
         Source::Draw { topology } => {
             let strip = topology.is_strip();
@@ -361,9 +438,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
     var v = array<u32, {len}>();
     var keep = true;
 {assemble}    for (var t = 0u; t < {n}u; t++) {{
-        let src = gid.y * tesserae_draw.count + v[t];
-        {{
-{writes}        }}
+        {VERTEX_FUNCTION}(q, t, gid.y * tesserae_draw.count + v[t]);
     }}
 }}
 ",
@@ -372,49 +447,46 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
             );
             (src, Workgroups::PerPrimitive { size: WORKGROUP })
         }
-        Source::Geometry { invocations, primitives_per_workgroup, entries_per_slot, tessellated, .. } => {
+        Source::Geometry { primitives_per_workgroup, tessellated, .. } => {
             let list = b.list.map(|l| format!("{} var<storage, read> tesserae_capture_list: array<u32>;\n", at(l))).unwrap_or_default();
-            let k = primitives_per_workgroup;
-            // The geometry pass's numbering of its slots (`geometry::kernel`).
+            // The geometry pass's numbering of its slots (`geometry::kernel`): `n` invocations
+            // per input primitive, `k` primitives per workgroup.
             let (params, first, slot) = match tessellated {
                 None => (
                     e.draw_uniform_wgsl(),
-                    format!("    let p = wg.x * {k}u + lid / {invocations}u;\n    if p >= tesserae_draw.primitives {{\n        return;\n    }}\n"),
-                    format!("(wg.y * tesserae_draw.primitives + p) * {invocations}u + lid % {invocations}u"),
+                    "    let p = wg.x * k + lid / n;\n    if p >= tesserae_draw.primitives {\n        return;\n    }\n".to_string(),
+                    "(wg.y * tesserae_draw.primitives + p) * n + lid % n",
                 ),
                 Some(t) => (
                     format!("{} var<storage, read> tesserae_tess_indirect: array<u32>;\n", at(t.indirect)),
                     format!(
-                        "    let p = (wg.x + wg.y * groups.x) * {k}u + lid / {invocations}u;\n    if p >= tesserae_tess_indirect[0] / {}u {{\n        return;\n    }}\n",
+                        "    let p = (wg.x + wg.y * groups.x) * k + lid / n;\n    if p >= tesserae_tess_indirect[0] / {}u {{\n        return;\n    }}\n",
                         t.vertices
                     ),
-                    format!("p * {invocations}u + lid % {invocations}u"),
+                    "p * n + lid % n",
                 ),
             };
             let src = format!(
                 "{params}{common}{list}
-@compute @workgroup_size({local})
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {{
+fn {WRITE_FUNCTION}(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32, entries_per_slot: u32) {{
 {first}    let slot = {slot};
     let first = tesserae_capture_state[0] + tesserae_capture_offsets[2u * slot];
-    let room = tesserae_capture_room();
+    let room = {ROOM_FUNCTION}();
     for (var j = 0u; j < tesserae_capture_counts[2u * slot]; j++) {{
         let q = first + j;
         if q >= room {{
             return;
         }}
-        for (var t = 0u; t < {n}u; t++) {{
-            let src = tesserae_capture_list[slot * {entries_per_slot}u + j * {n}u + t];
-            {{
-{writes}            }}
+        for (var t = 0u; t < {vertices}u; t++) {{
+            {VERTEX_FUNCTION}(q, t, tesserae_capture_list[slot * entries_per_slot + j * {vertices}u + t]);
         }}
     }}
 }}
 ",
-                local = invocations * k,
+                vertices = n,
             );
             let workgroups = match tessellated {
-                None => Workgroups::PerPrimitive { size: k },
+                None => Workgroups::PerPrimitive { size: primitives_per_workgroup },
                 Some(t) => Workgroups::Indirect { arguments: t.arguments, offset: t.offset },
             };
             (src, workgroups)
@@ -437,9 +509,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) g
         return;
     }}
     for (var t = 0u; t < {n}u; t++) {{
-        let src = tesserae_tess_indices[primitive * {n}u + t];
-        {{
-{writes}        }}
+        {VERTEX_FUNCTION}(q, t, tesserae_tess_indices[primitive * {n}u + t]);
     }}
 }}
 ",
@@ -472,7 +542,7 @@ fn main() {{
 ",
         totals = e.at(binding::intermediate(totals)),
         state = e.at(binding::CAPTURE_STATE),
-        buffers = capture_buffers_wgsl(e, layout, n),
+        buffers = capture_buffers_wgsl(e, layout),
     ))
 }
 

@@ -221,7 +221,7 @@ fn entry_point(module: &mut Module, func: &VertexFunction, pass: &RecordsPass, i
         }
     }
     if let (Some((words, captured)), Some((_, n))) = (items.capture, pass.capture) {
-        capture_words(&mut b, captured, words, n, index);
+        crate::capture::CapturedWords { words: n }.store(&mut b, captured, words, index);
     }
     b.finish_entry_point(naga::ShaderStage::Compute, [pass.workgroup, 1, 1]);
     Ok(())
@@ -340,25 +340,4 @@ pub(crate) fn write(
             layout.store_slot(Field::PointSizeKeep, 0, b, records, base, size_keep)
         }
     }
-}
-
-/// `words[index × n + i] = captured[i]` for the `n` words the stage captured
-/// ([`crate::lower::xfb_capture::CAPTURE_GLOBAL`]).
-pub(crate) fn capture_words(
-    b: &mut FunctionBuilder,
-    captured: Handle<naga::GlobalVariable>,
-    words: Handle<naga::GlobalVariable>,
-    n: u32,
-    index: Handle<Expression>,
-) {
-    let count = b.u32(n);
-    let first = b.binary(BinaryOperator::Multiply, index, count);
-    b.for_count("tesserae_i", n, |b, i| {
-        let at = b.binary(BinaryOperator::Add, first, i);
-        let target = b.element_pointer(words, at);
-        let global = b.expr(Expression::GlobalVariable(captured));
-        let source = b.expr(Expression::Access { base: global, index: i });
-        let word = b.expr(Expression::Load { pointer: source });
-        b.store(target, word);
-    });
 }

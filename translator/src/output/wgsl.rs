@@ -633,47 +633,11 @@ pub(crate) fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, 
     Ok(ValidatedWgsl::new(source, module))
 }
 
-/// Forgets every kernel [`round_trip_kernel`] kept, so the next translation pays the full
-/// cost of a first one (benchmarks measure both).
-pub fn clear_kernel_cache() {
-    kernel_cache().lock().unwrap_or_else(|e| e.into_inner()).clear();
-}
-
-type KernelCache = std::sync::Mutex<std::collections::HashMap<String, ValidatedWgsl>>;
-
-fn kernel_cache() -> &'static KernelCache {
-    static KERNELS: std::sync::OnceLock<KernelCache> = std::sync::OnceLock::new();
-    KERNELS.get_or_init(Default::default)
-}
-
-/// Distinct kernels [`round_trip_kernel`] keeps; past this it starts over.
-const KERNEL_CACHE_SIZE: usize = 256;
-
-/// [`round_trip`] for generated WGSL that holds none of the application's code (the
-/// emulation's kernels, which are the same text for many pipelines): a source parsed and
-/// validated before, in this process, is not parsed again (the result is shared with the
-/// cache). The result is the same either way, so translation stays a deterministic function
-/// of its input.
-pub(crate) fn round_trip_kernel(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
-    let kernels = kernel_cache();
-    if let Some(w) = kernels.lock().unwrap_or_else(|e| e.into_inner()).get(&source) {
-        return Ok(w.clone());
-    }
-    let w = round_trip(stage, source)?;
-    let mut kernels = kernels.lock().unwrap_or_else(|e| e.into_inner());
-    if kernels.len() >= KERNEL_CACHE_SIZE {
-        kernels.clear();
-    }
-    kernels.insert(w.source().to_string(), w.clone());
-    Ok(w)
-}
-
 /// [`round_trip`] for a template: emulation WGSL that holds nothing of the user's shaders and
 /// depends only on choices with a handful of values each (a topology, which parts a pass has,
 /// binding numbers), never on a count or size derived from the user's types. There are so few
 /// that each is parsed and validated once per process and kept (pipeline-dependent values
-/// reach it as arguments from code built in naga IR, [`crate::emulate::ir`]);
-/// [`clear_kernel_cache`] leaves them.
+/// reach it as arguments from code built in naga IR, [`crate::emulate::ir`]).
 pub(crate) fn round_trip_template(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {
     type Templates = std::sync::Mutex<std::collections::HashMap<String, ValidatedWgsl>>;
     static TEMPLATES: std::sync::OnceLock<Templates> = std::sync::OnceLock::new();
@@ -693,7 +657,7 @@ pub(crate) fn round_trip_template(stage: Stage, source: String) -> Result<Valida
 static TEMPLATE_PARSES: std::sync::Mutex<(usize, std::time::Duration)> = std::sync::Mutex::new((0, std::time::Duration::ZERO));
 
 /// How many templates this process parsed ([`round_trip_template`]) and the time their parse
-/// and validation took: the one-time cost a benchmark of cleared kernel caches leaves out.
+/// and validation took: the one-time cost a benchmark of repeated translations leaves out.
 pub fn template_parses() -> (usize, std::time::Duration) {
     *TEMPLATE_PARSES.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -270,79 +270,121 @@ struct gl_PerVertex {
 var<private> tesserae_io_13_g: gl_PerVertex;
 var<private> tesserae_io_20_g: array<gl_PerVertex, 2>;
 var<private> tesserae_geometry_position: vec4<f32>;
-@group(0) @binding(41) 
-var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(42) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
+@group(0) @binding(43) 
+var<storage, read_write> tesserae_gs_indices: array<u32>;
 @group(0) @binding(39) 
 var<storage> tesserae_tess_indices: array<u32>;
 @group(0) @binding(40) 
 var<storage> tesserae_tess_indirect: array<u32>;
-@group(0) @binding(43) 
-var<storage, read_write> tesserae_gs_indices: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
+@group(0) @binding(41) 
+var<storage> tesserae_src: array<vec4<f32>>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var idx: array<u32, 3>;
-    var keep_1: bool = true;
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k_1: u32 = 0u;
     var j_1: u32 = 0u;
 
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 4u) {
-        return;
+    let tesserae_group = (wg.x + (wg.y * groups.x));
+    let p = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
+    let _e17 = tesserae_tess_indirect[0];
+    if (p >= (_e17 / 2u)) {
+        return 0u;
     }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 4u) + _e9);
-    let ob = (v_1 * 1u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e30 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e30 + 1u);
-    let _e34 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e34 + 1u);
-    let _e38 = tesserae_gs_strip;
-    if (_e38 >= 2u) {
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((p * n) + _e25);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
+    loop {
+        let _e41 = k_1;
+        if (_e41 < 2u) {
+        } else {
+            break;
+        }
+        {
+            let _e44 = k_1;
+            let _e49 = k_1;
+            let _e52 = tesserae_tess_indices[((p * 2u) + _e49)];
+            v[_e44] = _e52;
+        }
+        continuing {
+            let _e54 = k_1;
+            k_1 = (_e54 + 1u);
+        }
+    }
+    tesserae_gs_input_primitive = 0u;
+    loop {
+        let _e60 = j_1;
+        if (_e60 < 2u) {
+        } else {
+            break;
+        }
+        {
+            let _e64 = j_1;
+            let _e66 = j_1;
+            let _e68 = v[_e66];
+            tesserae_gs_inputs[_e64] = _e68;
+        }
+        continuing {
+            let _e70 = j_1;
+            j_1 = (_e70 + 1u);
+        }
+    }
+    let _e74 = keep;
+    return select(1u, 2u, _e74);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var keep_1: bool = true;
+    var j_2: u32 = 0u;
+
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 2u) {
         idx = array<u32, 3>(v_1, v_1, v_1);
         idx[0] = (v_1 - 1u);
         idx[1] = v_1;
-        let _e49 = keep_1;
-        if _e49 {
-            let _e51 = tesserae_gs_slot;
-            let _e55 = tesserae_gs_primitives;
-            let at = ((_e51 * 6u) + (_e55 * 2u));
+        let _e25 = keep_1;
+        if _e25 {
+            let _e27 = tesserae_gs_slot;
+            let _e30 = tesserae_gs_primitives;
+            let at = ((_e27 * per_invocation) + (_e30 * 2u));
             loop {
-                let _e61 = j_1;
-                if (_e61 < 2u) {
+                let _e36 = j_2;
+                if (_e36 < 2u) {
                 } else {
                     break;
                 }
                 {
-                    let _e65 = j_1;
-                    let _e68 = j_1;
-                    let _e70 = idx[_e68];
-                    tesserae_gs_indices[(at + _e65)] = _e70;
+                    let _e40 = j_2;
+                    let _e43 = j_2;
+                    let _e45 = idx[_e43];
+                    tesserae_gs_indices[(at + _e40)] = _e45;
                 }
                 continuing {
-                    let _e72 = j_1;
-                    j_1 = (_e72 + 1u);
+                    let _e47 = j_2;
+                    j_2 = (_e47 + 1u);
                 }
             }
-            let _e75 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e75 + 1u);
+            let _e50 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e50 + 1u);
             return;
         } else {
             return;
@@ -350,6 +392,47 @@ fn tesserae_emit_vertex() {
     } else {
         return;
     }
+}
+
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i = (_e5 * 2u);
+    loop {
+        let _e9 = i;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i;
+            i = (_e17 + 1u);
+        }
+    }
+    return;
+}
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 4u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 4u) + _e1);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[(_e7 * 1u)] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    tesserae_gs_stored(_e7, 6u, 1u, 0u, 0u);
 }
 
 fn main() {
@@ -363,155 +446,35 @@ fn tesserae_geometry() {
     main();
 }
 
-fn tesserae_gs_emit() {
-    var idx_1: array<u32, 3>;
-    var keep_2: bool = true;
-    var j_2: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 4u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 4u) + _e9);
-    let ob_1 = (v_2 * 1u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e30 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e30 + 1u);
-    let _e34 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e34 + 1u);
-    let _e38 = tesserae_gs_strip;
-    if (_e38 >= 2u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        idx_1[0] = (v_2 - 1u);
-        idx_1[1] = v_2;
-        let _e49 = keep_2;
-        if _e49 {
-            let _e51 = tesserae_gs_slot;
-            let _e55 = tesserae_gs_primitives;
-            let at_1 = ((_e51 * 6u) + (_e55 * 2u));
-            loop {
-                let _e61 = j_2;
-                if (_e61 < 2u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e65 = j_2;
-                    let _e68 = j_2;
-                    let _e70 = idx_1[_e68];
-                    tesserae_gs_indices[(at_1 + _e65)] = _e70;
-                }
-                continuing {
-                    let _e72 = j_2;
-                    j_2 = (_e72 + 1u);
-                }
-            }
-            let _e75 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e75 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
 @compute @workgroup_size(63, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var v: array<u32, 3> = array<u32, 3>();
-    var keep: bool = true;
-    var k: u32 = 0u;
-    var j: u32 = 0u;
-    var i: u32;
+    var j: u32;
 
-    let tesserae_group = (tesserae_wg.x + (tesserae_wg.y * tesserae_groups.x));
-    let p = ((tesserae_group * 21u) + (tesserae_lid / 3u));
-    let tesserae_invocation = (tesserae_lid % 3u);
-    let _e17 = tesserae_tess_indirect[0];
-    if (p >= (_e17 / 2u)) {
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 3u, 21u);
+    if (_e5 == 0u) {
         return;
     }
-    tesserae_gs_slot = ((p * 3u) + tesserae_invocation);
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    loop {
-        let _e39 = k;
-        if (_e39 < 2u) {
-        } else {
-            break;
-        }
-        {
-            let _e42 = k;
-            let _e47 = k;
-            let _e50 = tesserae_tess_indices[((p * 2u) + _e47)];
-            v[_e42] = _e50;
-        }
-        continuing {
-            let _e52 = k;
-            k = (_e52 + 1u);
-        }
-    }
-    let _e56 = v[0];
-    let _e63 = tesserae_src[((_e56 * 2u) + 1u)].x;
-    let tesserae_primitive_id = bitcast<u32>(_e63);
-    tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e66 = keep;
-    if _e66 {
+    let _e10 = tesserae_gs_inputs[0u];
+    let _e17 = tesserae_src[((_e10 * 2u) + 1u)];
+    tesserae_gs_input_primitive = bitcast<u32>(_e17.x);
+    if (_e5 == 2u) {
+        j = 0u;
         loop {
-            let _e69 = j;
-            if (_e69 < 2u) {
-            } else {
+            let _e29 = j;
+            if (_e29 >= 2u) {
                 break;
             }
-            {
-                let _e72 = j;
-                let _e74 = v[_e72];
-                let b = (_e74 * 2u);
-                let _e78 = j;
-                let _e83 = tesserae_src[b];
-                tesserae_io_20_g[_e78].gl_Position = _e83;
-            }
+            let _e34 = tesserae_gs_inputs[_e29];
+            let _e39 = tesserae_src[(_e34 * 2u)];
+            tesserae_io_20_g[_e29].gl_Position = _e39;
             continuing {
-                let _e85 = j;
-                j = (_e85 + 1u);
+                let _e43 = j;
+                j = (_e43 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e88 = tesserae_gs_slot;
-    let first = (_e88 * 6u);
-    let _e92 = tesserae_gs_primitives;
-    i = (_e92 * 2u);
-    loop {
-        let _e96 = i;
-        if (_e96 < 6u) {
-        } else {
-            break;
-        }
-        {
-            let _e100 = i;
-            tesserae_gs_indices[(first + _e100)] = 4294967295u;
-        }
-        continuing {
-            let _e105 = i;
-            i = (_e105 + 1u);
-        }
-    }
-    return;
+    tesserae_gs_finish(6u);
 }
 // pass `geometry index tail`, geometry stage
 struct TesseraeDraw {

@@ -300,86 +300,124 @@ var<private> tesserae_io_70_g: vec3<f32>;
 var<private> tesserae_io_71_g: i32;
 var<private> tesserae_geometry_position: vec4<f32>;
 var<private> tesserae_layer: i32;
-@group(0) @binding(41) 
-var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(42) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
+@group(0) @binding(43) 
+var<storage, read_write> tesserae_gs_indices: array<u32>;
 @group(0) @binding(39) 
 var<storage> tesserae_tess_indices: array<u32>;
 @group(0) @binding(40) 
 var<storage> tesserae_tess_indirect: array<u32>;
-@group(0) @binding(43) 
-var<storage, read_write> tesserae_gs_indices: array<u32>;
 var<private> tesserae_gs_slot: u32;
 var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
+@group(0) @binding(41) 
+var<storage> tesserae_src: array<vec4<f32>>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var idx: array<u32, 3>;
-    var keep_1: bool = true;
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k_1: u32 = 0u;
     var j_1: u32 = 0u;
 
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 3u) {
-        return;
+    let tesserae_group = (wg.x + (wg.y * groups.x));
+    let p = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
+    let _e17 = tesserae_tess_indirect[0];
+    if (p >= (_e17 / 3u)) {
+        return 0u;
     }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 3u) + _e9);
-    let ob = (v_1 * 3u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_70_g;
-    tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_layer;
-    tesserae_gs_records[(ob + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
-    let _e50 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e50 + 1u);
-    let _e54 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e54 + 1u);
-    let _e58 = tesserae_gs_strip;
-    if (_e58 >= 3u) {
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((p * n) + _e25);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
+    loop {
+        let _e41 = k_1;
+        if (_e41 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e44 = k_1;
+            let _e49 = k_1;
+            let _e52 = tesserae_tess_indices[((p * 3u) + _e49)];
+            v[_e44] = _e52;
+        }
+        continuing {
+            let _e54 = k_1;
+            k_1 = (_e54 + 1u);
+        }
+    }
+    tesserae_gs_input_primitive = 0u;
+    loop {
+        let _e60 = j_1;
+        if (_e60 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e64 = j_1;
+            let _e66 = j_1;
+            let _e68 = v[_e66];
+            tesserae_gs_inputs[_e64] = _e68;
+        }
+        continuing {
+            let _e70 = j_1;
+            j_1 = (_e70 + 1u);
+        }
+    }
+    let _e74 = keep;
+    return select(1u, 2u, _e74);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var keep_1: bool = true;
+    var j_2: u32 = 0u;
+
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 3u) {
         idx = array<u32, 3>(v_1, v_1, v_1);
-        let _e64 = tesserae_gs_strip;
-        let odd = ((_e64 - 3u) & 1u);
+        let _e20 = tesserae_gs_strip;
+        let odd = ((_e20 - 3u) & 1u);
         idx[0] = (v_1 - 2u);
         idx[1] = ((v_1 - 1u) + odd);
         idx[2] = (v_1 - odd);
-        let _e80 = keep_1;
-        if _e80 {
-            let _e82 = tesserae_gs_slot;
-            let _e86 = tesserae_gs_primitives;
-            let at = ((_e82 * 3u) + (_e86 * 3u));
+        let _e36 = keep_1;
+        if _e36 {
+            let _e38 = tesserae_gs_slot;
+            let _e41 = tesserae_gs_primitives;
+            let at = ((_e38 * per_invocation) + (_e41 * 3u));
             loop {
-                let _e92 = j_1;
-                if (_e92 < 3u) {
+                let _e47 = j_2;
+                if (_e47 < 3u) {
                 } else {
                     break;
                 }
                 {
-                    let _e96 = j_1;
-                    let _e99 = j_1;
-                    let _e101 = idx[_e99];
-                    tesserae_gs_indices[(at + _e96)] = _e101;
+                    let _e51 = j_2;
+                    let _e54 = j_2;
+                    let _e56 = idx[_e54];
+                    tesserae_gs_indices[(at + _e51)] = _e56;
                 }
                 continuing {
-                    let _e103 = j_1;
-                    j_1 = (_e103 + 1u);
+                    let _e58 = j_2;
+                    j_2 = (_e58 + 1u);
                 }
             }
-            let _e106 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e106 + 1u);
+            let _e61 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e61 + 1u);
             return;
         } else {
             return;
@@ -389,15 +427,61 @@ fn tesserae_emit_vertex() {
     }
 }
 
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i = (_e5 * 3u);
+    loop {
+        let _e9 = i;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i;
+            i = (_e17 + 1u);
+        }
+    }
+    return;
+}
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 3u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 3u) + _e1);
+    let _e9 = (_e7 * 3u);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[_e9] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    let _e21 = tesserae_io_70_g;
+    tesserae_gs_records[(_e9 + 1u)] = vec4<f32>(_e21, 0f);
+    let _e29 = tesserae_layer;
+    tesserae_gs_records[(_e9 + 2u)] = vec4<f32>(bitcast<f32>(u32(_e29)), 0f, 0f, 0f);
+    tesserae_gs_stored(_e7, 3u, 3u, 0u, 0u);
+}
+
 fn palette_u0028_i1_u003b(i_1: ptr<function, i32>) -> vec3<f32> {
-    var k_1: i32;
+    var k_2: i32;
 
     let _e17 = (*i_1);
     let _e20 = (_e17 - (7i * (_e17 / 7i)));
-    k_1 = (select(_e20, (_e20 + 7i), (((_e20 ^ 7i) < i32()) && (_e20 != i32()))) + 1i);
-    let _e28 = k_1;
-    let _e31 = k_1;
-    let _e36 = k_1;
+    k_2 = (select(_e20, (_e20 + 7i), (((_e20 ^ 7i) < i32()) && (_e20 != i32()))) + 1i);
+    let _e28 = k_2;
+    let _e31 = k_2;
+    let _e36 = k_2;
     return vec3<f32>(f32((_e28 & 1i)), f32(((_e31 >> bitcast<u32>(1i)) & 1i)), f32(((_e36 >> bitcast<u32>(2i)) & 1i)));
 }
 
@@ -436,164 +520,39 @@ fn tesserae_geometry() {
     main();
 }
 
-fn tesserae_gs_emit() {
-    var idx_1: array<u32, 3>;
-    var keep_2: bool = true;
-    var j_2: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 3u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 3u) + _e9);
-    let ob_1 = (v_2 * 3u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_70_g;
-    tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e42 = tesserae_layer;
-    tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(bitcast<f32>(u32(_e42)), 0f, 0f, 0f);
-    let _e50 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e50 + 1u);
-    let _e54 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e54 + 1u);
-    let _e58 = tesserae_gs_strip;
-    if (_e58 >= 3u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        let _e64 = tesserae_gs_strip;
-        let odd_1 = ((_e64 - 3u) & 1u);
-        idx_1[0] = (v_2 - 2u);
-        idx_1[1] = ((v_2 - 1u) + odd_1);
-        idx_1[2] = (v_2 - odd_1);
-        let _e80 = keep_2;
-        if _e80 {
-            let _e82 = tesserae_gs_slot;
-            let _e86 = tesserae_gs_primitives;
-            let at_1 = ((_e82 * 3u) + (_e86 * 3u));
-            loop {
-                let _e92 = j_2;
-                if (_e92 < 3u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e96 = j_2;
-                    let _e99 = j_2;
-                    let _e101 = idx_1[_e99];
-                    tesserae_gs_indices[(at_1 + _e96)] = _e101;
-                }
-                continuing {
-                    let _e103 = j_2;
-                    j_2 = (_e103 + 1u);
-                }
-            }
-            let _e106 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e106 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var v: array<u32, 3> = array<u32, 3>();
-    var keep: bool = true;
-    var k: u32 = 0u;
-    var j: u32 = 0u;
-    var i: u32;
+    var j: u32;
 
-    let tesserae_group = (tesserae_wg.x + (tesserae_wg.y * tesserae_groups.x));
-    let p = ((tesserae_group * 32u) + (tesserae_lid / 2u));
-    let tesserae_invocation = (tesserae_lid % 2u);
-    let _e17 = tesserae_tess_indirect[0];
-    if (p >= (_e17 / 3u)) {
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 2u, 32u);
+    if (_e5 == 0u) {
         return;
     }
-    tesserae_gs_slot = ((p * 2u) + tesserae_invocation);
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    loop {
-        let _e39 = k;
-        if (_e39 < 3u) {
-        } else {
-            break;
-        }
-        {
-            let _e42 = k;
-            let _e47 = k;
-            let _e50 = tesserae_tess_indices[((p * 3u) + _e47)];
-            v[_e42] = _e50;
-        }
-        continuing {
-            let _e52 = k;
-            k = (_e52 + 1u);
-        }
-    }
-    let _e56 = v[0];
-    let _e63 = tesserae_src[((_e56 * 2u) + 1u)].x;
-    let tesserae_primitive_id = bitcast<u32>(_e63);
-    tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e66 = keep;
-    if _e66 {
-        tesserae_io_67_g = i32(tesserae_invocation);
-        tesserae_io_71_g = i32(tesserae_primitive_id);
+    let _e10 = tesserae_gs_inputs[0u];
+    let _e17 = tesserae_src[((_e10 * 2u) + 1u)];
+    tesserae_gs_input_primitive = bitcast<u32>(_e17.x);
+    if (_e5 == 2u) {
+        let _e24 = tesserae_gs_invocation;
+        let _e26 = tesserae_gs_input_primitive;
+        tesserae_io_67_g = i32(_e24);
+        tesserae_io_71_g = i32(_e26);
+        j = 0u;
         loop {
-            let _e73 = j;
-            if (_e73 < 3u) {
-            } else {
+            let _e33 = j;
+            if (_e33 >= 3u) {
                 break;
             }
-            {
-                let _e76 = j;
-                let _e78 = v[_e76];
-                let b = (_e78 * 2u);
-                let _e82 = j;
-                let _e87 = tesserae_src[b];
-                tesserae_io_57_g[_e82].gl_Position = _e87;
-            }
+            let _e38 = tesserae_gs_inputs[_e33];
+            let _e43 = tesserae_src[(_e38 * 2u)];
+            tesserae_io_57_g[_e33].gl_Position = _e43;
             continuing {
-                let _e89 = j;
-                j = (_e89 + 1u);
+                let _e47 = j;
+                j = (_e47 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e92 = tesserae_gs_slot;
-    let first = (_e92 * 3u);
-    let _e96 = tesserae_gs_primitives;
-    i = (_e96 * 3u);
-    loop {
-        let _e100 = i;
-        if (_e100 < 3u) {
-        } else {
-            break;
-        }
-        {
-            let _e104 = i;
-            tesserae_gs_indices[(first + _e104)] = 4294967295u;
-        }
-        continuing {
-            let _e109 = i;
-            i = (_e109 + 1u);
-        }
-    }
-    return;
+    tesserae_gs_finish(3u);
 }
 // pass `geometry index tail`, geometry stage
 struct TesseraeDraw {

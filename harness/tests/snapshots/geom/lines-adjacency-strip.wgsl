@@ -136,8 +136,6 @@ var<private> tesserae_geometry_position: vec4<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(32) 
-var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(34) 
@@ -147,147 +145,19 @@ var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var idx: array<u32, 3>;
-    var keep_1: bool = true;
-    var j_2: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 16u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 16u) + _e9);
-    let ob = (v_1 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_91_g;
-    tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e38 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e38 + 1u);
-    let _e42 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    if (_e46 >= 3u) {
-        idx = array<u32, 3>(v_1, v_1, v_1);
-        let _e52 = tesserae_gs_strip;
-        let odd = ((_e52 - 3u) & 1u);
-        idx[0] = (v_1 - 2u);
-        idx[1] = ((v_1 - 1u) + odd);
-        idx[2] = (v_1 - odd);
-        let _e68 = keep_1;
-        if _e68 {
-            let _e70 = tesserae_gs_slot;
-            let _e74 = tesserae_gs_primitives;
-            let at = ((_e70 * 42u) + (_e74 * 3u));
-            loop {
-                let _e80 = j_2;
-                if (_e80 < 3u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e84 = j_2;
-                    let _e87 = j_2;
-                    let _e89 = idx[_e87];
-                    tesserae_gs_indices[(at + _e84)] = _e89;
-                }
-                continuing {
-                    let _e91 = j_2;
-                    j_2 = (_e91 + 1u);
-                }
-            }
-            let _e94 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e94 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn palette_u0028_i1_u003b(i_1: ptr<function, i32>) -> vec3<f32> {
-    var k_1: i32;
-
-    let _e17 = (*i_1);
-    let _e20 = (_e17 - (7i * (_e17 / 7i)));
-    k_1 = (select(_e20, (_e20 + 7i), (((_e20 ^ 7i) < i32()) && (_e20 != i32()))) + 1i);
-    let _e28 = k_1;
-    let _e31 = k_1;
-    let _e36 = k_1;
-    return vec3<f32>(f32((_e28 & 1i)), f32(((_e31 >> bitcast<u32>(1i)) & 1i)), f32(((_e36 >> bitcast<u32>(2i)) & 1i)));
-}
-
-fn main() {
-    var k_2: i32;
-    var i_2: i32;
-    var param: i32;
-
-    k_2 = 0i;
-    loop {
-        let _e18 = k_2;
-        if (_e18 < 4i) {
-            i_2 = 0i;
-            loop {
-                let _e20 = i_2;
-                if (_e20 < 4i) {
-                    let _e22 = k_2;
-                    let _e25 = tesserae_io_65_g[_e22].gl_Position;
-                    let _e26 = i_2;
-                    let _e29 = i_2;
-                    let _e36 = ((vec2<f32>(f32((_e26 & 1i)), f32((_e29 >> bitcast<u32>(1i)))) * 0.125f) - vec2(0.0625f));
-                    tesserae_geometry_position = (_e25 + vec4<f32>(_e36.x, _e36.y, 0f, 0f));
-                    let _e41 = k_2;
-                    param = _e41;
-                    let _e42 = palette_u0028_i1_u003b((&param));
-                    tesserae_io_91_g = _e42;
-                    tesserae_emit_vertex();
-                    continue;
-                } else {
-                    break;
-                }
-                continuing {
-                    let _e43 = i_2;
-                    i_2 = (_e43 + 1i);
-                }
-            }
-            tesserae_end_primitive();
-            continue;
-        } else {
-            break;
-        }
-        continuing {
-            let _e45 = k_2;
-            k_2 = (_e45 + 1i);
-        }
-    }
-    return;
-}
-
-fn tesserae_geometry() {
-    main();
-}
-
-fn tesserae_raw_index(i_3: u32) -> u32 {
+fn tesserae_raw_index(i: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_3 / 2u)];
-        return ((_e10 >> ((i_3 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_3];
+    let _e20 = tesserae_indices[i];
     return _e20;
 }
 
@@ -303,62 +173,201 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-fn tesserae_gs_emit() {
-    var idx_1: array<u32, 3>;
-    var keep_2: bool = true;
+fn tesserae_is_restart(i_1: u32) -> bool {
+    let _e3 = tesserae_draw.indexed;
+    if (_e3 == 0u) {
+        return false;
+    }
+    let _e11 = tesserae_draw.index_u16_;
+    let restart = select(4294967295u, 65535u, (_e11 != 0u));
+    let _e17 = tesserae_draw.first;
+    let _e19 = tesserae_raw_index((_e17 + i_1));
+    return (_e19 == restart);
+}
+
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k_1: u32 = 0u;
+    var start: u32 = 0u;
+    var j_1: u32;
+    var tesserae_primitive_id: u32;
+    var next: u32 = 0u;
+    var w: u32 = 0u;
+    var local: bool;
+    var j_2: u32 = 0u;
+
+    let tesserae_group = wg.x;
+    let p = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
+    let _e13 = tesserae_draw.primitives;
+    if (p >= _e13) {
+        return 0u;
+    }
+    let _e20 = tesserae_draw.primitives;
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((((wg.y * _e20) + p) * n) + _e25);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
+    loop {
+        let _e41 = k_1;
+        if (_e41 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e44 = k_1;
+            let _e46 = tesserae_is_restart((p + _e44));
+            if _e46 {
+                keep = false;
+            }
+        }
+        continuing {
+            let _e49 = k_1;
+            k_1 = (_e49 + 1u);
+        }
+    }
+    j_1 = p;
+    loop {
+        let _e54 = j_1;
+        if (_e54 > 0u) {
+        } else {
+            break;
+        }
+        {
+            let _e57 = j_1;
+            let _e60 = tesserae_is_restart((_e57 - 1u));
+            if _e60 {
+                let _e61 = j_1;
+                start = _e61;
+                break;
+            }
+        }
+        continuing {
+            let _e63 = j_1;
+            j_1 = (_e63 - 1u);
+        }
+    }
+    let _e65 = start;
+    let odd = ((p - _e65) & 1u);
+    v[0] = p;
+    v[1] = (p + 1u);
+    v[2] = (p + 2u);
+    v[3] = (p + 3u);
+    tesserae_primitive_id = p;
+    let _e82 = tesserae_draw.indexed;
+    if (_e82 != 0u) {
+        tesserae_primitive_id = 0u;
+        loop {
+            let _e90 = w;
+            if (_e90 < p) {
+            } else {
+                break;
+            }
+            {
+                let _e92 = next;
+                let _e93 = w;
+                next = max(_e92, _e93);
+                loop {
+                    let _e95 = next;
+                    let _e96 = w;
+                    if (_e95 < (_e96 + 4u)) {
+                        let _e102 = next;
+                        let _e103 = tesserae_is_restart(_e102);
+                        local = !(_e103);
+                    } else {
+                        local = false;
+                    }
+                    let _e106 = local;
+                    if _e106 {
+                    } else {
+                        break;
+                    }
+                    {
+                        let _e108 = next;
+                        next = (_e108 + 1u);
+                    }
+                }
+                let _e110 = next;
+                let _e111 = w;
+                if (_e110 >= (_e111 + 4u)) {
+                    let _e116 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e116 + 1u);
+                }
+            }
+            continuing {
+                let _e119 = w;
+                w = (_e119 + 1u);
+            }
+        }
+    }
+    let _e122 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e122;
+    loop {
+        let _e125 = j_2;
+        if (_e125 < 4u) {
+        } else {
+            break;
+        }
+        {
+            let _e129 = j_2;
+            let _e134 = tesserae_draw.count;
+            let _e136 = j_2;
+            let _e138 = v[_e136];
+            tesserae_gs_inputs[_e129] = ((wg.y * _e134) + _e138);
+        }
+        continuing {
+            let _e141 = j_2;
+            j_2 = (_e141 + 1u);
+        }
+    }
+    let _e145 = keep;
+    return select(1u, 2u, _e145);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var keep_1: bool = true;
     var j_3: u32 = 0u;
 
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 16u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 16u) + _e9);
-    let ob_1 = (v_2 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_91_g;
-    tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e38 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e38 + 1u);
-    let _e42 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    if (_e46 >= 3u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        let _e52 = tesserae_gs_strip;
-        let odd_1 = ((_e52 - 3u) & 1u);
-        idx_1[0] = (v_2 - 2u);
-        idx_1[1] = ((v_2 - 1u) + odd_1);
-        idx_1[2] = (v_2 - odd_1);
-        let _e68 = keep_2;
-        if _e68 {
-            let _e70 = tesserae_gs_slot;
-            let _e74 = tesserae_gs_primitives;
-            let at_1 = ((_e70 * 42u) + (_e74 * 3u));
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 3u) {
+        idx = array<u32, 3>(v_1, v_1, v_1);
+        let _e20 = tesserae_gs_strip;
+        let odd_1 = ((_e20 - 3u) & 1u);
+        idx[0] = (v_1 - 2u);
+        idx[1] = ((v_1 - 1u) + odd_1);
+        idx[2] = (v_1 - odd_1);
+        let _e36 = keep_1;
+        if _e36 {
+            let _e38 = tesserae_gs_slot;
+            let _e41 = tesserae_gs_primitives;
+            let at = ((_e38 * per_invocation) + (_e41 * 3u));
             loop {
-                let _e80 = j_3;
-                if (_e80 < 3u) {
+                let _e47 = j_3;
+                if (_e47 < 3u) {
                 } else {
                     break;
                 }
                 {
-                    let _e84 = j_3;
-                    let _e87 = j_3;
-                    let _e89 = idx_1[_e87];
-                    tesserae_gs_indices[(at_1 + _e84)] = _e89;
+                    let _e51 = j_3;
+                    let _e54 = j_3;
+                    let _e56 = idx[_e54];
+                    tesserae_gs_indices[(at + _e51)] = _e56;
                 }
                 continuing {
-                    let _e91 = j_3;
-                    j_3 = (_e91 + 1u);
+                    let _e58 = j_3;
+                    j_3 = (_e58 + 1u);
                 }
             }
-            let _e94 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e94 + 1u);
+            let _e61 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e61 + 1u);
             return;
         } else {
             return;
@@ -368,188 +377,138 @@ fn tesserae_gs_emit() {
     }
 }
 
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i_2: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i_2 = (_e5 * 3u);
+    loop {
+        let _e9 = i_2;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i_2;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i_2;
+            i_2 = (_e17 + 1u);
+        }
+    }
     return;
 }
 
-fn tesserae_is_restart(i_4: u32) -> bool {
-    let _e3 = tesserae_draw.indexed;
-    if (_e3 == 0u) {
-        return false;
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 16u) {
+        return;
     }
-    let _e11 = tesserae_draw.index_u16_;
-    let restart = select(4294967295u, 65535u, (_e11 != 0u));
-    let _e17 = tesserae_draw.first;
-    let _e19 = tesserae_raw_index((_e17 + i_4));
-    return (_e19 == restart);
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 16u) + _e1);
+    let _e9 = (_e7 * 2u);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[_e9] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    let _e21 = tesserae_io_91_g;
+    tesserae_gs_records[(_e9 + 1u)] = vec4<f32>(_e21, 0f);
+    tesserae_gs_stored(_e7, 42u, 2u, 0u, 0u);
+}
+
+fn palette_u0028_i1_u003b(i_3: ptr<function, i32>) -> vec3<f32> {
+    var k_2: i32;
+
+    let _e17 = (*i_3);
+    let _e20 = (_e17 - (7i * (_e17 / 7i)));
+    k_2 = (select(_e20, (_e20 + 7i), (((_e20 ^ 7i) < i32()) && (_e20 != i32()))) + 1i);
+    let _e28 = k_2;
+    let _e31 = k_2;
+    let _e36 = k_2;
+    return vec3<f32>(f32((_e28 & 1i)), f32(((_e31 >> bitcast<u32>(1i)) & 1i)), f32(((_e36 >> bitcast<u32>(2i)) & 1i)));
+}
+
+fn main() {
+    var k_3: i32;
+    var i_4: i32;
+    var param: i32;
+
+    k_3 = 0i;
+    loop {
+        let _e18 = k_3;
+        if (_e18 < 4i) {
+            i_4 = 0i;
+            loop {
+                let _e20 = i_4;
+                if (_e20 < 4i) {
+                    let _e22 = k_3;
+                    let _e25 = tesserae_io_65_g[_e22].gl_Position;
+                    let _e26 = i_4;
+                    let _e29 = i_4;
+                    let _e36 = ((vec2<f32>(f32((_e26 & 1i)), f32((_e29 >> bitcast<u32>(1i)))) * 0.125f) - vec2(0.0625f));
+                    tesserae_geometry_position = (_e25 + vec4<f32>(_e36.x, _e36.y, 0f, 0f));
+                    let _e41 = k_3;
+                    param = _e41;
+                    let _e42 = palette_u0028_i1_u003b((&param));
+                    tesserae_io_91_g = _e42;
+                    tesserae_emit_vertex();
+                    continue;
+                } else {
+                    break;
+                }
+                continuing {
+                    let _e43 = i_4;
+                    i_4 = (_e43 + 1i);
+                }
+            }
+            tesserae_end_primitive();
+            continue;
+        } else {
+            break;
+        }
+        continuing {
+            let _e45 = k_3;
+            k_3 = (_e45 + 1i);
+        }
+    }
+    return;
+}
+
+fn tesserae_geometry() {
+    main();
 }
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var v: array<u32, 4> = array<u32, 4>();
-    var keep: bool = true;
-    var k: u32 = 0u;
-    var start: u32 = 0u;
     var j: u32;
-    var tesserae_primitive_id: u32;
-    var next: u32 = 0u;
-    var w: u32 = 0u;
-    var local: bool;
-    var j_1: u32 = 0u;
-    var i: u32;
 
-    let tesserae_group = tesserae_wg.x;
-    let p = ((tesserae_group * 64u) + (tesserae_lid / 1u));
-    let tesserae_invocation = (tesserae_lid % 1u);
-    let _e13 = tesserae_draw.primitives;
-    if (p >= _e13) {
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 1u, 64u);
+    if (_e5 == 0u) {
         return;
     }
-    let _e19 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + p) * 1u) + tesserae_invocation);
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    loop {
-        let _e39 = k;
-        if (_e39 < 4u) {
-        } else {
-            break;
-        }
-        {
-            let _e42 = k;
-            let _e44 = tesserae_is_restart((p + _e42));
-            if _e44 {
-                keep = false;
-            }
-        }
-        continuing {
-            let _e47 = k;
-            k = (_e47 + 1u);
-        }
-    }
-    j = p;
-    loop {
-        let _e52 = j;
-        if (_e52 > 0u) {
-        } else {
-            break;
-        }
-        {
-            let _e55 = j;
-            let _e58 = tesserae_is_restart((_e55 - 1u));
-            if _e58 {
-                let _e59 = j;
-                start = _e59;
-                break;
-            }
-        }
-        continuing {
-            let _e61 = j;
-            j = (_e61 - 1u);
-        }
-    }
-    let _e63 = start;
-    let odd_2 = ((p - _e63) & 1u);
-    v[0] = p;
-    v[1] = (p + 1u);
-    v[2] = (p + 2u);
-    v[3] = (p + 3u);
-    tesserae_primitive_id = p;
-    let _e80 = tesserae_draw.indexed;
-    if (_e80 != 0u) {
-        tesserae_primitive_id = 0u;
+    if (_e5 == 2u) {
+        j = 0u;
         loop {
-            let _e88 = w;
-            if (_e88 < p) {
-            } else {
+            let _e16 = j;
+            if (_e16 >= 4u) {
                 break;
             }
-            {
-                let _e90 = next;
-                let _e91 = w;
-                next = max(_e90, _e91);
-                loop {
-                    let _e93 = next;
-                    let _e94 = w;
-                    if (_e93 < (_e94 + 4u)) {
-                        let _e100 = next;
-                        let _e101 = tesserae_is_restart(_e100);
-                        local = !(_e101);
-                    } else {
-                        local = false;
-                    }
-                    let _e104 = local;
-                    if _e104 {
-                    } else {
-                        break;
-                    }
-                    {
-                        let _e106 = next;
-                        next = (_e106 + 1u);
-                    }
-                }
-                let _e108 = next;
-                let _e109 = w;
-                if (_e108 >= (_e109 + 4u)) {
-                    let _e114 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e114 + 1u);
-                }
-            }
+            let _e21 = tesserae_gs_inputs[_e16];
+            let _e26 = tesserae_src[(_e21 * 2u)];
+            tesserae_io_65_g[_e16].gl_Position = _e26;
             continuing {
-                let _e117 = w;
-                w = (_e117 + 1u);
-            }
-        }
-    }
-    let _e120 = tesserae_primitive_id;
-    tesserae_gs_input_primitive = _e120;
-    let _e121 = keep;
-    if _e121 {
-        loop {
-            let _e124 = j_1;
-            if (_e124 < 4u) {
-            } else {
-                break;
-            }
-            {
-                let _e130 = tesserae_draw.count;
-                let _e132 = j_1;
-                let _e134 = v[_e132];
-                let b = (((tesserae_wg.y * _e130) + _e134) * 2u);
-                let _e139 = j_1;
-                let _e144 = tesserae_src[b];
-                tesserae_io_65_g[_e139].gl_Position = _e144;
-            }
-            continuing {
-                let _e146 = j_1;
-                j_1 = (_e146 + 1u);
+                let _e30 = j;
+                j = (_e30 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e149 = tesserae_gs_slot;
-    let first = (_e149 * 42u);
-    let _e153 = tesserae_gs_primitives;
-    i = (_e153 * 3u);
-    loop {
-        let _e157 = i;
-        if (_e157 < 42u) {
-        } else {
-            break;
-        }
-        {
-            let _e161 = i;
-            tesserae_gs_indices[(first + _e161)] = 4294967295u;
-        }
-        continuing {
-            let _e166 = i;
-            i = (_e166 + 1u);
-        }
-    }
-    return;
+    tesserae_gs_finish(42u);
 }
 // pass `geometry draw`, geometry stage
 struct TesseraePassOut {

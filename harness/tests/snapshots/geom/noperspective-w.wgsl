@@ -135,8 +135,6 @@ var<private> tesserae_io_51_g: array<vec3<f32>, 3>;
 var<private> tesserae_geometry_position: vec4<f32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(32) 
-var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(34) 
@@ -146,69 +144,112 @@ var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var idx: array<u32, 3>;
-    var keep_1: bool = true;
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k_1: u32 = 0u;
     var j_1: u32 = 0u;
 
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 3u) {
-        return;
+    let tesserae_group = wg.x;
+    let tesserae_primitive_id = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
+        return 0u;
     }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 3u) + _e9);
-    let ob = (v_1 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_48_g;
-    tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e38 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e38 + 1u);
-    let _e42 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    if (_e46 >= 3u) {
+    let _e20 = tesserae_draw.primitives;
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((((wg.y * _e20) + tesserae_primitive_id) * n) + _e25);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
+    loop {
+        let _e41 = k_1;
+        if (_e41 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e44 = k_1;
+            let _e48 = k_1;
+            v[_e44] = ((tesserae_primitive_id * 3u) + _e48);
+        }
+        continuing {
+            let _e51 = k_1;
+            k_1 = (_e51 + 1u);
+        }
+    }
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    loop {
+        let _e56 = j_1;
+        if (_e56 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e60 = j_1;
+            let _e65 = tesserae_draw.count;
+            let _e67 = j_1;
+            let _e69 = v[_e67];
+            tesserae_gs_inputs[_e60] = ((wg.y * _e65) + _e69);
+        }
+        continuing {
+            let _e72 = j_1;
+            j_1 = (_e72 + 1u);
+        }
+    }
+    let _e76 = keep;
+    return select(1u, 2u, _e76);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var keep_1: bool = true;
+    var j_2: u32 = 0u;
+
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 3u) {
         idx = array<u32, 3>(v_1, v_1, v_1);
-        let _e52 = tesserae_gs_strip;
-        let odd = ((_e52 - 3u) & 1u);
+        let _e20 = tesserae_gs_strip;
+        let odd = ((_e20 - 3u) & 1u);
         idx[0] = (v_1 - 2u);
         idx[1] = ((v_1 - 1u) + odd);
         idx[2] = (v_1 - odd);
-        let _e68 = keep_1;
-        if _e68 {
-            let _e70 = tesserae_gs_slot;
-            let _e74 = tesserae_gs_primitives;
-            let at = ((_e70 * 3u) + (_e74 * 3u));
+        let _e36 = keep_1;
+        if _e36 {
+            let _e38 = tesserae_gs_slot;
+            let _e41 = tesserae_gs_primitives;
+            let at = ((_e38 * per_invocation) + (_e41 * 3u));
             loop {
-                let _e80 = j_1;
-                if (_e80 < 3u) {
+                let _e47 = j_2;
+                if (_e47 < 3u) {
                 } else {
                     break;
                 }
                 {
-                    let _e84 = j_1;
-                    let _e87 = j_1;
-                    let _e89 = idx[_e87];
-                    tesserae_gs_indices[(at + _e84)] = _e89;
+                    let _e51 = j_2;
+                    let _e54 = j_2;
+                    let _e56 = idx[_e54];
+                    tesserae_gs_indices[(at + _e51)] = _e56;
                 }
                 continuing {
-                    let _e91 = j_1;
-                    j_1 = (_e91 + 1u);
+                    let _e58 = j_2;
+                    j_2 = (_e58 + 1u);
                 }
             }
-            let _e94 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e94 + 1u);
+            let _e61 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e61 + 1u);
             return;
         } else {
             return;
@@ -216,6 +257,50 @@ fn tesserae_emit_vertex() {
     } else {
         return;
     }
+}
+
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i = (_e5 * 3u);
+    loop {
+        let _e9 = i;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i;
+            i = (_e17 + 1u);
+        }
+    }
+    return;
+}
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 3u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 3u) + _e1);
+    let _e9 = (_e7 * 2u);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[_e9] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    let _e21 = tesserae_io_48_g;
+    tesserae_gs_records[(_e9 + 1u)] = vec4<f32>(_e21, 0f);
+    tesserae_gs_stored(_e7, 3u, 2u, 0u, 0u);
 }
 
 fn main() {
@@ -249,161 +334,35 @@ fn tesserae_geometry() {
     main();
 }
 
-fn tesserae_gs_emit() {
-    var idx_1: array<u32, 3>;
-    var keep_2: bool = true;
-    var j_2: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 3u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 3u) + _e9);
-    let ob_1 = (v_2 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_48_g;
-    tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e38 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e38 + 1u);
-    let _e42 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    if (_e46 >= 3u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        let _e52 = tesserae_gs_strip;
-        let odd_1 = ((_e52 - 3u) & 1u);
-        idx_1[0] = (v_2 - 2u);
-        idx_1[1] = ((v_2 - 1u) + odd_1);
-        idx_1[2] = (v_2 - odd_1);
-        let _e68 = keep_2;
-        if _e68 {
-            let _e70 = tesserae_gs_slot;
-            let _e74 = tesserae_gs_primitives;
-            let at_1 = ((_e70 * 3u) + (_e74 * 3u));
-            loop {
-                let _e80 = j_2;
-                if (_e80 < 3u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e84 = j_2;
-                    let _e87 = j_2;
-                    let _e89 = idx_1[_e87];
-                    tesserae_gs_indices[(at_1 + _e84)] = _e89;
-                }
-                continuing {
-                    let _e91 = j_2;
-                    j_2 = (_e91 + 1u);
-                }
-            }
-            let _e94 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e94 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var v: array<u32, 3> = array<u32, 3>();
-    var keep: bool = true;
-    var k: u32 = 0u;
-    var j: u32 = 0u;
-    var i: u32;
+    var j: u32;
 
-    let tesserae_group = tesserae_wg.x;
-    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
-    let tesserae_invocation = (tesserae_lid % 1u);
-    let _e13 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e13) {
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 1u, 64u);
+    if (_e5 == 0u) {
         return;
     }
-    let _e19 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    loop {
-        let _e39 = k;
-        if (_e39 < 3u) {
-        } else {
-            break;
-        }
-        {
-            let _e42 = k;
-            let _e46 = k;
-            v[_e42] = ((tesserae_primitive_id * 3u) + _e46);
-        }
-        continuing {
-            let _e49 = k;
-            k = (_e49 + 1u);
-        }
-    }
-    tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e52 = keep;
-    if _e52 {
+    if (_e5 == 2u) {
+        j = 0u;
         loop {
-            let _e55 = j;
-            if (_e55 < 3u) {
-            } else {
+            let _e16 = j;
+            if (_e16 >= 3u) {
                 break;
             }
-            {
-                let _e61 = tesserae_draw.count;
-                let _e63 = j;
-                let _e65 = v[_e63];
-                let b = (((tesserae_wg.y * _e61) + _e65) * 2u);
-                let _e70 = j;
-                let _e75 = tesserae_src[b];
-                tesserae_io_31_g[_e70].gl_Position = _e75;
-                let _e77 = j;
-                let _e83 = tesserae_src[(b + 1u)];
-                tesserae_io_51_g[_e77] = _e83.xyz;
-            }
+            let _e21 = tesserae_gs_inputs[_e16];
+            let _e23 = (_e21 * 2u);
+            let _e26 = tesserae_src[_e23];
+            tesserae_io_31_g[_e16].gl_Position = _e26;
+            let _e34 = tesserae_src[(_e23 + 1u)];
+            tesserae_io_51_g[_e16] = _e34.xyz;
             continuing {
-                let _e86 = j;
-                j = (_e86 + 1u);
+                let _e38 = j;
+                j = (_e38 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e89 = tesserae_gs_slot;
-    let first = (_e89 * 3u);
-    let _e93 = tesserae_gs_primitives;
-    i = (_e93 * 3u);
-    loop {
-        let _e97 = i;
-        if (_e97 < 3u) {
-        } else {
-            break;
-        }
-        {
-            let _e101 = i;
-            tesserae_gs_indices[(first + _e101)] = 4294967295u;
-        }
-        continuing {
-            let _e106 = i;
-            i = (_e106 + 1u);
-        }
-    }
-    return;
+    tesserae_gs_finish(3u);
 }
 // pass `geometry draw`, geometry stage
 struct TesseraePassOut {

@@ -138,8 +138,6 @@ var<private> tesserae_geometry_position: vec4<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(32) 
-var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(34) 
@@ -149,136 +147,19 @@ var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var idx: array<u32, 3>;
-    var keep_1: bool = true;
-    var j_2: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 4u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 4u) + _e9);
-    let ob = (v_1 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_95_g;
-    tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e38 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e38 + 1u);
-    let _e42 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    if (_e46 >= 3u) {
-        idx = array<u32, 3>(v_1, v_1, v_1);
-        let _e52 = tesserae_gs_strip;
-        let odd = ((_e52 - 3u) & 1u);
-        idx[0] = (v_1 - 2u);
-        idx[1] = ((v_1 - 1u) + odd);
-        idx[2] = (v_1 - odd);
-        let _e68 = keep_1;
-        if _e68 {
-            let _e70 = tesserae_gs_slot;
-            let _e74 = tesserae_gs_primitives;
-            let at = ((_e70 * 6u) + (_e74 * 3u));
-            loop {
-                let _e80 = j_2;
-                if (_e80 < 3u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e84 = j_2;
-                    let _e87 = j_2;
-                    let _e89 = idx[_e87];
-                    tesserae_gs_indices[(at + _e84)] = _e89;
-                }
-                continuing {
-                    let _e91 = j_2;
-                    j_2 = (_e91 + 1u);
-                }
-            }
-            let _e94 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e94 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn palette_u0028_i1_u003b(i_1: ptr<function, i32>) -> vec3<f32> {
-    var k_1: i32;
-
-    let _e21 = (*i_1);
-    let _e24 = (_e21 - (7i * (_e21 / 7i)));
-    k_1 = (select(_e24, (_e24 + 7i), (((_e24 ^ 7i) < i32()) && (_e24 != i32()))) + 1i);
-    let _e32 = k_1;
-    let _e35 = k_1;
-    let _e40 = k_1;
-    return vec3<f32>(f32((_e32 & 1i)), f32(((_e35 >> bitcast<u32>(1i)) & 1i)), f32(((_e40 >> bitcast<u32>(2i)) & 1i)));
-}
-
-fn main() {
-    var c: vec4<f32>;
-    var i_2: i32;
-    var param: i32;
-
-    let _e24 = tesserae_io_46_g[1i].gl_Position;
-    let _e28 = tesserae_io_46_g[0i].gl_Position;
-    let _e31 = tesserae_io_46_g[2i].gl_Position;
-    c = ((_e24 * 0.5f) + ((_e28 + _e31) * 0.25f));
-    i_2 = 0i;
-    loop {
-        let _e35 = i_2;
-        if (_e35 < 4i) {
-            let _e37 = c;
-            let _e38 = i_2;
-            let _e41 = i_2;
-            let _e48 = ((vec2<f32>(f32((_e38 & 1i)), f32((_e41 >> bitcast<u32>(1i)))) * 0.125f) - vec2(0.0625f));
-            tesserae_geometry_position = (_e37 + vec4<f32>(_e48.x, _e48.y, 0f, 0f));
-            let _e53 = tesserae_io_97_g;
-            param = _e53;
-            let _e54 = palette_u0028_i1_u003b((&param));
-            tesserae_io_95_g = _e54;
-            tesserae_emit_vertex();
-            continue;
-        } else {
-            break;
-        }
-        continuing {
-            let _e55 = i_2;
-            i_2 = (_e55 + 1i);
-        }
-    }
-    return;
-}
-
-fn tesserae_geometry() {
-    main();
-}
-
-fn tesserae_raw_index(i_3: u32) -> u32 {
+fn tesserae_raw_index(i: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_3 / 2u)];
-        return ((_e10 >> ((i_3 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_3];
+    let _e20 = tesserae_indices[i];
     return _e20;
 }
 
@@ -294,62 +175,200 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-fn tesserae_gs_emit() {
-    var idx_1: array<u32, 3>;
-    var keep_2: bool = true;
+fn tesserae_is_restart(i_1: u32) -> bool {
+    let _e3 = tesserae_draw.indexed;
+    if (_e3 == 0u) {
+        return false;
+    }
+    let _e11 = tesserae_draw.index_u16_;
+    let restart = select(4294967295u, 65535u, (_e11 != 0u));
+    let _e17 = tesserae_draw.first;
+    let _e19 = tesserae_raw_index((_e17 + i_1));
+    return (_e19 == restart);
+}
+
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k_1: u32 = 0u;
+    var start: u32 = 0u;
+    var j_1: u32;
+    var tesserae_primitive_id: u32;
+    var next: u32 = 0u;
+    var w: u32 = 0u;
+    var local: bool;
+    var j_2: u32 = 0u;
+
+    let tesserae_group = wg.x;
+    let p = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
+    let _e13 = tesserae_draw.primitives;
+    if (p >= _e13) {
+        return 0u;
+    }
+    let _e20 = tesserae_draw.primitives;
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((((wg.y * _e20) + p) * n) + _e25);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
+    loop {
+        let _e41 = k_1;
+        if (_e41 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e44 = k_1;
+            let _e46 = tesserae_is_restart((p + _e44));
+            if _e46 {
+                keep = false;
+            }
+        }
+        continuing {
+            let _e49 = k_1;
+            k_1 = (_e49 + 1u);
+        }
+    }
+    j_1 = p;
+    loop {
+        let _e54 = j_1;
+        if (_e54 > 0u) {
+        } else {
+            break;
+        }
+        {
+            let _e57 = j_1;
+            let _e60 = tesserae_is_restart((_e57 - 1u));
+            if _e60 {
+                let _e61 = j_1;
+                start = _e61;
+                break;
+            }
+        }
+        continuing {
+            let _e63 = j_1;
+            j_1 = (_e63 - 1u);
+        }
+    }
+    let _e65 = start;
+    let odd = ((p - _e65) & 1u);
+    v[0] = p;
+    v[1] = ((p + 1u) + odd);
+    v[2] = ((p + 2u) - odd);
+    tesserae_primitive_id = p;
+    let _e81 = tesserae_draw.indexed;
+    if (_e81 != 0u) {
+        tesserae_primitive_id = 0u;
+        loop {
+            let _e89 = w;
+            if (_e89 < p) {
+            } else {
+                break;
+            }
+            {
+                let _e91 = next;
+                let _e92 = w;
+                next = max(_e91, _e92);
+                loop {
+                    let _e94 = next;
+                    let _e95 = w;
+                    if (_e94 < (_e95 + 3u)) {
+                        let _e101 = next;
+                        let _e102 = tesserae_is_restart(_e101);
+                        local = !(_e102);
+                    } else {
+                        local = false;
+                    }
+                    let _e105 = local;
+                    if _e105 {
+                    } else {
+                        break;
+                    }
+                    {
+                        let _e107 = next;
+                        next = (_e107 + 1u);
+                    }
+                }
+                let _e109 = next;
+                let _e110 = w;
+                if (_e109 >= (_e110 + 3u)) {
+                    let _e115 = tesserae_primitive_id;
+                    tesserae_primitive_id = (_e115 + 1u);
+                }
+            }
+            continuing {
+                let _e118 = w;
+                w = (_e118 + 1u);
+            }
+        }
+    }
+    let _e121 = tesserae_primitive_id;
+    tesserae_gs_input_primitive = _e121;
+    loop {
+        let _e124 = j_2;
+        if (_e124 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e128 = j_2;
+            let _e133 = tesserae_draw.count;
+            let _e135 = j_2;
+            let _e137 = v[_e135];
+            tesserae_gs_inputs[_e128] = ((wg.y * _e133) + _e137);
+        }
+        continuing {
+            let _e140 = j_2;
+            j_2 = (_e140 + 1u);
+        }
+    }
+    let _e144 = keep;
+    return select(1u, 2u, _e144);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var keep_1: bool = true;
     var j_3: u32 = 0u;
 
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 4u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 4u) + _e9);
-    let ob_1 = (v_2 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_95_g;
-    tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e38 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e38 + 1u);
-    let _e42 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    if (_e46 >= 3u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        let _e52 = tesserae_gs_strip;
-        let odd_1 = ((_e52 - 3u) & 1u);
-        idx_1[0] = (v_2 - 2u);
-        idx_1[1] = ((v_2 - 1u) + odd_1);
-        idx_1[2] = (v_2 - odd_1);
-        let _e68 = keep_2;
-        if _e68 {
-            let _e70 = tesserae_gs_slot;
-            let _e74 = tesserae_gs_primitives;
-            let at_1 = ((_e70 * 6u) + (_e74 * 3u));
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 3u) {
+        idx = array<u32, 3>(v_1, v_1, v_1);
+        let _e20 = tesserae_gs_strip;
+        let odd_1 = ((_e20 - 3u) & 1u);
+        idx[0] = (v_1 - 2u);
+        idx[1] = ((v_1 - 1u) + odd_1);
+        idx[2] = (v_1 - odd_1);
+        let _e36 = keep_1;
+        if _e36 {
+            let _e38 = tesserae_gs_slot;
+            let _e41 = tesserae_gs_primitives;
+            let at = ((_e38 * per_invocation) + (_e41 * 3u));
             loop {
-                let _e80 = j_3;
-                if (_e80 < 3u) {
+                let _e47 = j_3;
+                if (_e47 < 3u) {
                 } else {
                     break;
                 }
                 {
-                    let _e84 = j_3;
-                    let _e87 = j_3;
-                    let _e89 = idx_1[_e87];
-                    tesserae_gs_indices[(at_1 + _e84)] = _e89;
+                    let _e51 = j_3;
+                    let _e54 = j_3;
+                    let _e56 = idx[_e54];
+                    tesserae_gs_indices[(at + _e51)] = _e56;
                 }
                 continuing {
-                    let _e91 = j_3;
-                    j_3 = (_e91 + 1u);
+                    let _e58 = j_3;
+                    j_3 = (_e58 + 1u);
                 }
             }
-            let _e94 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e94 + 1u);
+            let _e61 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e61 + 1u);
             return;
         } else {
             return;
@@ -359,192 +378,132 @@ fn tesserae_gs_emit() {
     }
 }
 
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i_2: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i_2 = (_e5 * 3u);
+    loop {
+        let _e9 = i_2;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i_2;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i_2;
+            i_2 = (_e17 + 1u);
+        }
+    }
     return;
 }
 
-fn tesserae_is_restart(i_4: u32) -> bool {
-    let _e3 = tesserae_draw.indexed;
-    if (_e3 == 0u) {
-        return false;
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 4u) {
+        return;
     }
-    let _e11 = tesserae_draw.index_u16_;
-    let restart = select(4294967295u, 65535u, (_e11 != 0u));
-    let _e17 = tesserae_draw.first;
-    let _e19 = tesserae_raw_index((_e17 + i_4));
-    return (_e19 == restart);
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 4u) + _e1);
+    let _e9 = (_e7 * 2u);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[_e9] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    let _e21 = tesserae_io_95_g;
+    tesserae_gs_records[(_e9 + 1u)] = vec4<f32>(_e21, 0f);
+    tesserae_gs_stored(_e7, 6u, 2u, 0u, 0u);
+}
+
+fn palette_u0028_i1_u003b(i_3: ptr<function, i32>) -> vec3<f32> {
+    var k_2: i32;
+
+    let _e21 = (*i_3);
+    let _e24 = (_e21 - (7i * (_e21 / 7i)));
+    k_2 = (select(_e24, (_e24 + 7i), (((_e24 ^ 7i) < i32()) && (_e24 != i32()))) + 1i);
+    let _e32 = k_2;
+    let _e35 = k_2;
+    let _e40 = k_2;
+    return vec3<f32>(f32((_e32 & 1i)), f32(((_e35 >> bitcast<u32>(1i)) & 1i)), f32(((_e40 >> bitcast<u32>(2i)) & 1i)));
+}
+
+fn main() {
+    var c: vec4<f32>;
+    var i_4: i32;
+    var param: i32;
+
+    let _e24 = tesserae_io_46_g[1i].gl_Position;
+    let _e28 = tesserae_io_46_g[0i].gl_Position;
+    let _e31 = tesserae_io_46_g[2i].gl_Position;
+    c = ((_e24 * 0.5f) + ((_e28 + _e31) * 0.25f));
+    i_4 = 0i;
+    loop {
+        let _e35 = i_4;
+        if (_e35 < 4i) {
+            let _e37 = c;
+            let _e38 = i_4;
+            let _e41 = i_4;
+            let _e48 = ((vec2<f32>(f32((_e38 & 1i)), f32((_e41 >> bitcast<u32>(1i)))) * 0.125f) - vec2(0.0625f));
+            tesserae_geometry_position = (_e37 + vec4<f32>(_e48.x, _e48.y, 0f, 0f));
+            let _e53 = tesserae_io_97_g;
+            param = _e53;
+            let _e54 = palette_u0028_i1_u003b((&param));
+            tesserae_io_95_g = _e54;
+            tesserae_emit_vertex();
+            continue;
+        } else {
+            break;
+        }
+        continuing {
+            let _e55 = i_4;
+            i_4 = (_e55 + 1i);
+        }
+    }
+    return;
+}
+
+fn tesserae_geometry() {
+    main();
 }
 
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var v: array<u32, 3> = array<u32, 3>();
-    var keep: bool = true;
-    var k: u32 = 0u;
-    var start: u32 = 0u;
     var j: u32;
-    var tesserae_primitive_id: u32;
-    var next: u32 = 0u;
-    var w: u32 = 0u;
-    var local: bool;
-    var j_1: u32 = 0u;
-    var i: u32;
 
-    let tesserae_group = tesserae_wg.x;
-    let p = ((tesserae_group * 64u) + (tesserae_lid / 1u));
-    let tesserae_invocation = (tesserae_lid % 1u);
-    let _e13 = tesserae_draw.primitives;
-    if (p >= _e13) {
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 1u, 64u);
+    if (_e5 == 0u) {
         return;
     }
-    let _e19 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + p) * 1u) + tesserae_invocation);
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    loop {
-        let _e39 = k;
-        if (_e39 < 3u) {
-        } else {
-            break;
-        }
-        {
-            let _e42 = k;
-            let _e44 = tesserae_is_restart((p + _e42));
-            if _e44 {
-                keep = false;
-            }
-        }
-        continuing {
-            let _e47 = k;
-            k = (_e47 + 1u);
-        }
-    }
-    j = p;
-    loop {
-        let _e52 = j;
-        if (_e52 > 0u) {
-        } else {
-            break;
-        }
-        {
-            let _e55 = j;
-            let _e58 = tesserae_is_restart((_e55 - 1u));
-            if _e58 {
-                let _e59 = j;
-                start = _e59;
-                break;
-            }
-        }
-        continuing {
-            let _e61 = j;
-            j = (_e61 - 1u);
-        }
-    }
-    let _e63 = start;
-    let odd_2 = ((p - _e63) & 1u);
-    v[0] = p;
-    v[1] = ((p + 1u) + odd_2);
-    v[2] = ((p + 2u) - odd_2);
-    tesserae_primitive_id = p;
-    let _e79 = tesserae_draw.indexed;
-    if (_e79 != 0u) {
-        tesserae_primitive_id = 0u;
+    if (_e5 == 2u) {
+        let _e13 = tesserae_gs_input_primitive;
+        tesserae_io_97_g = i32(_e13);
+        j = 0u;
         loop {
-            let _e87 = w;
-            if (_e87 < p) {
-            } else {
+            let _e18 = j;
+            if (_e18 >= 3u) {
                 break;
             }
-            {
-                let _e89 = next;
-                let _e90 = w;
-                next = max(_e89, _e90);
-                loop {
-                    let _e92 = next;
-                    let _e93 = w;
-                    if (_e92 < (_e93 + 3u)) {
-                        let _e99 = next;
-                        let _e100 = tesserae_is_restart(_e99);
-                        local = !(_e100);
-                    } else {
-                        local = false;
-                    }
-                    let _e103 = local;
-                    if _e103 {
-                    } else {
-                        break;
-                    }
-                    {
-                        let _e105 = next;
-                        next = (_e105 + 1u);
-                    }
-                }
-                let _e107 = next;
-                let _e108 = w;
-                if (_e107 >= (_e108 + 3u)) {
-                    let _e113 = tesserae_primitive_id;
-                    tesserae_primitive_id = (_e113 + 1u);
-                }
-            }
+            let _e23 = tesserae_gs_inputs[_e18];
+            let _e25 = (_e23 * 2u);
+            let _e28 = tesserae_src[_e25];
+            tesserae_io_46_g[_e18].gl_Position = _e28;
+            let _e36 = tesserae_src[(_e25 + 1u)];
+            tesserae_io_105_g[_e18] = _e36.xyz;
             continuing {
-                let _e116 = w;
-                w = (_e116 + 1u);
-            }
-        }
-    }
-    let _e119 = tesserae_primitive_id;
-    tesserae_gs_input_primitive = _e119;
-    let _e120 = keep;
-    if _e120 {
-        let _e122 = tesserae_primitive_id;
-        tesserae_io_97_g = i32(_e122);
-        loop {
-            let _e126 = j_1;
-            if (_e126 < 3u) {
-            } else {
-                break;
-            }
-            {
-                let _e132 = tesserae_draw.count;
-                let _e134 = j_1;
-                let _e136 = v[_e134];
-                let b = (((tesserae_wg.y * _e132) + _e136) * 2u);
-                let _e141 = j_1;
-                let _e146 = tesserae_src[b];
-                tesserae_io_46_g[_e141].gl_Position = _e146;
-                let _e148 = j_1;
-                let _e154 = tesserae_src[(b + 1u)];
-                tesserae_io_105_g[_e148] = _e154.xyz;
-            }
-            continuing {
-                let _e157 = j_1;
-                j_1 = (_e157 + 1u);
+                let _e40 = j;
+                j = (_e40 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e160 = tesserae_gs_slot;
-    let first = (_e160 * 6u);
-    let _e164 = tesserae_gs_primitives;
-    i = (_e164 * 3u);
-    loop {
-        let _e168 = i;
-        if (_e168 < 6u) {
-        } else {
-            break;
-        }
-        {
-            let _e172 = i;
-            tesserae_gs_indices[(first + _e172)] = 4294967295u;
-        }
-        continuing {
-            let _e177 = i;
-            i = (_e177 + 1u);
-        }
-    }
-    return;
+    tesserae_gs_finish(6u);
 }
 // pass `geometry draw`, geometry stage
 struct TesseraePassOut {

@@ -136,8 +136,6 @@ var<private> tesserae_geometry_position: vec4<f32>;
 var<uniform> tesserae_draw: TesseraeDraw;
 @group(0) @binding(1) 
 var<storage> tesserae_indices: array<u32>;
-@group(0) @binding(32) 
-var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(34) 
@@ -147,147 +145,19 @@ var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var idx: array<u32, 3>;
-    var keep_1: bool = true;
-    var j_1: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 24u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 24u) + _e9);
-    let ob = (v_1 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_92_g;
-    tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e38 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e38 + 1u);
-    let _e42 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    if (_e46 >= 3u) {
-        idx = array<u32, 3>(v_1, v_1, v_1);
-        let _e52 = tesserae_gs_strip;
-        let odd = ((_e52 - 3u) & 1u);
-        idx[0] = (v_1 - 2u);
-        idx[1] = ((v_1 - 1u) + odd);
-        idx[2] = (v_1 - odd);
-        let _e68 = keep_1;
-        if _e68 {
-            let _e70 = tesserae_gs_slot;
-            let _e74 = tesserae_gs_primitives;
-            let at = ((_e70 * 66u) + (_e74 * 3u));
-            loop {
-                let _e80 = j_1;
-                if (_e80 < 3u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e84 = j_1;
-                    let _e87 = j_1;
-                    let _e89 = idx[_e87];
-                    tesserae_gs_indices[(at + _e84)] = _e89;
-                }
-                continuing {
-                    let _e91 = j_1;
-                    j_1 = (_e91 + 1u);
-                }
-            }
-            let _e94 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e94 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn palette_u0028_i1_u003b(i_1: ptr<function, i32>) -> vec3<f32> {
-    var k_1: i32;
-
-    let _e18 = (*i_1);
-    let _e21 = (_e18 - (7i * (_e18 / 7i)));
-    k_1 = (select(_e21, (_e21 + 7i), (((_e21 ^ 7i) < i32()) && (_e21 != i32()))) + 1i);
-    let _e29 = k_1;
-    let _e32 = k_1;
-    let _e37 = k_1;
-    return vec3<f32>(f32((_e29 & 1i)), f32(((_e32 >> bitcast<u32>(1i)) & 1i)), f32(((_e37 >> bitcast<u32>(2i)) & 1i)));
-}
-
-fn main() {
-    var k_2: i32;
-    var i_2: i32;
-    var param: i32;
-
-    k_2 = 0i;
-    loop {
-        let _e19 = k_2;
-        if (_e19 < 6i) {
-            i_2 = 0i;
-            loop {
-                let _e21 = i_2;
-                if (_e21 < 4i) {
-                    let _e23 = k_2;
-                    let _e26 = tesserae_io_66_g[_e23].gl_Position;
-                    let _e27 = i_2;
-                    let _e30 = i_2;
-                    let _e37 = ((vec2<f32>(f32((_e27 & 1i)), f32((_e30 >> bitcast<u32>(1i)))) * 0.125f) - vec2(0.0625f));
-                    tesserae_geometry_position = (_e26 + vec4<f32>(_e37.x, _e37.y, 0f, 0f));
-                    let _e42 = k_2;
-                    param = _e42;
-                    let _e43 = palette_u0028_i1_u003b((&param));
-                    tesserae_io_92_g = _e43;
-                    tesserae_emit_vertex();
-                    continue;
-                } else {
-                    break;
-                }
-                continuing {
-                    let _e44 = i_2;
-                    i_2 = (_e44 + 1i);
-                }
-            }
-            tesserae_end_primitive();
-            continue;
-        } else {
-            break;
-        }
-        continuing {
-            let _e46 = k_2;
-            k_2 = (_e46 + 1i);
-        }
-    }
-    return;
-}
-
-fn tesserae_geometry() {
-    main();
-}
-
-fn tesserae_raw_index(i_3: u32) -> u32 {
+fn tesserae_raw_index(i: u32) -> u32 {
     let _e3 = tesserae_draw.index_u16_;
     if (_e3 != 0u) {
-        let _e10 = tesserae_indices[(i_3 / 2u)];
-        return ((_e10 >> ((i_3 & 1u) * 16u)) & 65535u);
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    let _e20 = tesserae_indices[i_3];
+    let _e20 = tesserae_indices[i];
     return _e20;
 }
 
@@ -303,77 +173,7 @@ fn tesserae_vertex_index(position: u32) -> u32 {
     return u32((i32(_e10) + _e14));
 }
 
-fn tesserae_gs_emit() {
-    var idx_1: array<u32, 3>;
-    var keep_2: bool = true;
-    var j_2: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 24u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 24u) + _e9);
-    let ob_1 = (v_2 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_92_g;
-    tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e38 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e38 + 1u);
-    let _e42 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e42 + 1u);
-    let _e46 = tesserae_gs_strip;
-    if (_e46 >= 3u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        let _e52 = tesserae_gs_strip;
-        let odd_1 = ((_e52 - 3u) & 1u);
-        idx_1[0] = (v_2 - 2u);
-        idx_1[1] = ((v_2 - 1u) + odd_1);
-        idx_1[2] = (v_2 - odd_1);
-        let _e68 = keep_2;
-        if _e68 {
-            let _e70 = tesserae_gs_slot;
-            let _e74 = tesserae_gs_primitives;
-            let at_1 = ((_e70 * 66u) + (_e74 * 3u));
-            loop {
-                let _e80 = j_2;
-                if (_e80 < 3u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e84 = j_2;
-                    let _e87 = j_2;
-                    let _e89 = idx_1[_e87];
-                    tesserae_gs_indices[(at_1 + _e84)] = _e89;
-                }
-                continuing {
-                    let _e91 = j_2;
-                    j_2 = (_e91 + 1u);
-                }
-            }
-            let _e94 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e94 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_is_restart(i_4: u32) -> bool {
+fn tesserae_is_restart(i_1: u32) -> bool {
     let _e3 = tesserae_draw.indexed;
     if (_e3 == 0u) {
         return false;
@@ -381,34 +181,33 @@ fn tesserae_is_restart(i_4: u32) -> bool {
     let _e11 = tesserae_draw.index_u16_;
     let restart = select(4294967295u, 65535u, (_e11 != 0u));
     let _e17 = tesserae_draw.first;
-    let _e19 = tesserae_raw_index((_e17 + i_4));
+    let _e19 = tesserae_raw_index((_e17 + i_1));
     return (_e19 == restart);
 }
 
-@compute @workgroup_size(64, 1, 1) 
-fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
     var v: array<u32, 6> = array<u32, 6>();
     var keep: bool = true;
-    var k: u32 = 0u;
-    var j: u32 = 0u;
-    var i: u32;
+    var k_1: u32 = 0u;
+    var j_1: u32 = 0u;
 
-    let tesserae_group = tesserae_wg.x;
-    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
-    let tesserae_invocation = (tesserae_lid % 1u);
+    let tesserae_group = wg.x;
+    let tesserae_primitive_id = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
     let _e13 = tesserae_draw.primitives;
     if (tesserae_primitive_id >= _e13) {
-        return;
+        return 0u;
     }
-    let _e19 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
+    let _e20 = tesserae_draw.primitives;
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((((wg.y * _e20) + tesserae_primitive_id) * n) + _e25);
     tesserae_gs_emitted = 0u;
     tesserae_gs_strip = 0u;
     tesserae_gs_primitives = 0u;
     tesserae_gs_captured = 0u;
     let i2_ = (2u * tesserae_primitive_id);
-    let _e43 = tesserae_draw.primitives;
-    let last = ((tesserae_primitive_id + 1u) == _e43);
+    let _e45 = tesserae_draw.primitives;
+    let last = ((tesserae_primitive_id + 1u) == _e45);
     if (tesserae_primitive_id == 0u) {
         v = array<u32, 6>(0u, 1u, 2u, select(6u, 5u, last), 4u, 3u);
     } else {
@@ -419,69 +218,229 @@ fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builti
         }
     }
     loop {
-        let _e90 = k;
-        if (_e90 < 6u) {
+        let _e92 = k_1;
+        if (_e92 < 6u) {
         } else {
             break;
         }
         {
-            let _e93 = k;
-            let _e95 = v[_e93];
-            let _e96 = tesserae_is_restart(_e95);
-            if _e96 {
+            let _e95 = k_1;
+            let _e97 = v[_e95];
+            let _e98 = tesserae_is_restart(_e97);
+            if _e98 {
                 keep = false;
             }
         }
         continuing {
-            let _e99 = k;
-            k = (_e99 + 1u);
+            let _e101 = k_1;
+            k_1 = (_e101 + 1u);
         }
     }
     tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e102 = keep;
-    if _e102 {
-        loop {
-            let _e105 = j;
-            if (_e105 < 6u) {
-            } else {
-                break;
-            }
-            {
-                let _e111 = tesserae_draw.count;
-                let _e113 = j;
-                let _e115 = v[_e113];
-                let b = (((tesserae_wg.y * _e111) + _e115) * 2u);
-                let _e120 = j;
-                let _e125 = tesserae_src[b];
-                tesserae_io_66_g[_e120].gl_Position = _e125;
-            }
-            continuing {
-                let _e127 = j;
-                j = (_e127 + 1u);
-            }
-        }
-        tesserae_geometry();
-    }
-    let _e130 = tesserae_gs_slot;
-    let first = (_e130 * 66u);
-    let _e134 = tesserae_gs_primitives;
-    i = (_e134 * 3u);
     loop {
-        let _e138 = i;
-        if (_e138 < 66u) {
+        let _e106 = j_1;
+        if (_e106 < 6u) {
         } else {
             break;
         }
         {
-            let _e142 = i;
-            tesserae_gs_indices[(first + _e142)] = 4294967295u;
+            let _e110 = j_1;
+            let _e115 = tesserae_draw.count;
+            let _e117 = j_1;
+            let _e119 = v[_e117];
+            tesserae_gs_inputs[_e110] = ((wg.y * _e115) + _e119);
         }
         continuing {
-            let _e147 = i;
-            i = (_e147 + 1u);
+            let _e122 = j_1;
+            j_1 = (_e122 + 1u);
+        }
+    }
+    let _e126 = keep;
+    return select(1u, 2u, _e126);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var keep_1: bool = true;
+    var j_2: u32 = 0u;
+
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 3u) {
+        idx = array<u32, 3>(v_1, v_1, v_1);
+        let _e20 = tesserae_gs_strip;
+        let odd = ((_e20 - 3u) & 1u);
+        idx[0] = (v_1 - 2u);
+        idx[1] = ((v_1 - 1u) + odd);
+        idx[2] = (v_1 - odd);
+        let _e36 = keep_1;
+        if _e36 {
+            let _e38 = tesserae_gs_slot;
+            let _e41 = tesserae_gs_primitives;
+            let at = ((_e38 * per_invocation) + (_e41 * 3u));
+            loop {
+                let _e47 = j_2;
+                if (_e47 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e51 = j_2;
+                    let _e54 = j_2;
+                    let _e56 = idx[_e54];
+                    tesserae_gs_indices[(at + _e51)] = _e56;
+                }
+                continuing {
+                    let _e58 = j_2;
+                    j_2 = (_e58 + 1u);
+                }
+            }
+            let _e61 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e61 + 1u);
+            return;
+        } else {
+            return;
+        }
+    } else {
+        return;
+    }
+}
+
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i_2: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i_2 = (_e5 * 3u);
+    loop {
+        let _e9 = i_2;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i_2;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i_2;
+            i_2 = (_e17 + 1u);
         }
     }
     return;
+}
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 24u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 24u) + _e1);
+    let _e9 = (_e7 * 2u);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[_e9] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    let _e21 = tesserae_io_92_g;
+    tesserae_gs_records[(_e9 + 1u)] = vec4<f32>(_e21, 0f);
+    tesserae_gs_stored(_e7, 66u, 2u, 0u, 0u);
+}
+
+fn palette_u0028_i1_u003b(i_3: ptr<function, i32>) -> vec3<f32> {
+    var k_2: i32;
+
+    let _e18 = (*i_3);
+    let _e21 = (_e18 - (7i * (_e18 / 7i)));
+    k_2 = (select(_e21, (_e21 + 7i), (((_e21 ^ 7i) < i32()) && (_e21 != i32()))) + 1i);
+    let _e29 = k_2;
+    let _e32 = k_2;
+    let _e37 = k_2;
+    return vec3<f32>(f32((_e29 & 1i)), f32(((_e32 >> bitcast<u32>(1i)) & 1i)), f32(((_e37 >> bitcast<u32>(2i)) & 1i)));
+}
+
+fn main() {
+    var k_3: i32;
+    var i_4: i32;
+    var param: i32;
+
+    k_3 = 0i;
+    loop {
+        let _e19 = k_3;
+        if (_e19 < 6i) {
+            i_4 = 0i;
+            loop {
+                let _e21 = i_4;
+                if (_e21 < 4i) {
+                    let _e23 = k_3;
+                    let _e26 = tesserae_io_66_g[_e23].gl_Position;
+                    let _e27 = i_4;
+                    let _e30 = i_4;
+                    let _e37 = ((vec2<f32>(f32((_e27 & 1i)), f32((_e30 >> bitcast<u32>(1i)))) * 0.125f) - vec2(0.0625f));
+                    tesserae_geometry_position = (_e26 + vec4<f32>(_e37.x, _e37.y, 0f, 0f));
+                    let _e42 = k_3;
+                    param = _e42;
+                    let _e43 = palette_u0028_i1_u003b((&param));
+                    tesserae_io_92_g = _e43;
+                    tesserae_emit_vertex();
+                    continue;
+                } else {
+                    break;
+                }
+                continuing {
+                    let _e44 = i_4;
+                    i_4 = (_e44 + 1i);
+                }
+            }
+            tesserae_end_primitive();
+            continue;
+        } else {
+            break;
+        }
+        continuing {
+            let _e46 = k_3;
+            k_3 = (_e46 + 1i);
+        }
+    }
+    return;
+}
+
+fn tesserae_geometry() {
+    main();
+}
+
+@compute @workgroup_size(64, 1, 1) 
+fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    var j: u32;
+
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 1u, 64u);
+    if (_e5 == 0u) {
+        return;
+    }
+    if (_e5 == 2u) {
+        j = 0u;
+        loop {
+            let _e16 = j;
+            if (_e16 >= 6u) {
+                break;
+            }
+            let _e21 = tesserae_gs_inputs[_e16];
+            let _e26 = tesserae_src[(_e21 * 2u)];
+            tesserae_io_66_g[_e16].gl_Position = _e26;
+            continuing {
+                let _e30 = j;
+                j = (_e30 + 1u);
+            }
+        }
+        tesserae_geometry();
+    }
+    tesserae_gs_finish(66u);
 }
 // pass `geometry draw`, geometry stage
 struct TesseraePassOut {

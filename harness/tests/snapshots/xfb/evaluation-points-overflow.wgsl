@@ -307,51 +307,85 @@ fn tesserae_capture_points(@builtin(global_invocation_id) tesserae_id: vec3<u32>
     }
 }
 // pass `capture write`, tessellation evaluation stage
-@group(0) @binding(41) var<storage, read> tesserae_capture_words: array<u32>;
-@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 8u);
-    return room;
-}
-@group(0) @binding(39) var<storage, read> tesserae_tess_indices: array<u32>;
-@group(0) @binding(40) var<storage, read> tesserae_indirect: array<u32>;
+@group(0) @binding(41) 
+var<storage> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) 
+var<storage> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+@group(0) @binding(39) 
+var<storage> tesserae_tess_indices: array<u32>;
+@group(0) @binding(40) 
+var<storage> tesserae_indirect: array<u32>;
 
-@compute @workgroup_size(64)
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 8u));
+}
+
+fn tesserae_capture_vertex(q: u32, t_1: u32, src: u32) {
+    let _e5 = ((q * 1u) + t_1);
+    let _e12 = tesserae_capture_words[(src * 2u)];
+    tesserae_xfb0_buffer[(_e5 * 2u)] = _e12;
+    let _e25 = tesserae_capture_words[((src * 2u) + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 2u) + 1u)] = _e25;
+}
+
+@compute @workgroup_size(64, 1, 1) 
 fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
-    // One invocation per primitive (dispatched per index entry: the rest return).
-    let primitive = id.x + id.y * groups.x * 64u;
-    if (primitive + 1u) * 1u > tesserae_indirect[0] {
+    var t: u32 = 0u;
+
+    let primitive = (id.x + ((id.y * groups.x) * 64u));
+    let _e15 = tesserae_indirect[0];
+    if (((primitive + 1u) * 1u) > _e15) {
         return;
     }
-    let q = tesserae_capture_state[0] + primitive;
-    if q >= tesserae_capture_room() {
+    let _e19 = tesserae_capture_state[0];
+    let q_1 = (_e19 + primitive);
+    let _e21 = tesserae_capture_room();
+    if (q_1 >= _e21) {
         return;
     }
-    for (var t = 0u; t < 1u; t++) {
-        let src = tesserae_tess_indices[primitive * 1u + t];
+    loop {
+        let _e25 = t;
+        if (_e25 < 1u) {
+        } else {
+            break;
+        }
         {
-            tesserae_xfb0[(q * 1u + t) * 2u + 0u] = tesserae_capture_words[src * 2u + 0u];
-            tesserae_xfb0[(q * 1u + t) * 2u + 1u] = tesserae_capture_words[src * 2u + 1u];
+            let _e28 = t;
+            let _e32 = t;
+            let _e35 = tesserae_tess_indices[((primitive * 1u) + _e32)];
+            tesserae_capture_vertex(q_1, _e28, _e35);
+        }
+        continuing {
+            let _e37 = t;
+            t = (_e37 + 1u);
         }
     }
+    return;
 }
 // pass `capture finish`, tessellation evaluation stage
-@group(0) @binding(40) var<storage, read> tesserae_capture_totals: array<u32>;
-@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+@group(0) @binding(40) 
+var<storage> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) 
+var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+
 fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 8u);
-    return room;
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 8u));
 }
 
-@compute @workgroup_size(1)
+@compute @workgroup_size(1, 1, 1) 
 fn main() {
-    let total = tesserae_capture_totals[0] / 1u;
-    tesserae_capture_state[1] += total;
-    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+    let _e2 = tesserae_capture_totals[0];
+    let total = (_e2 / 1u);
+    let _e7 = tesserae_capture_state[1];
+    tesserae_capture_state[1] = (_e7 + total);
+    let _e11 = tesserae_capture_room();
+    let _e14 = tesserae_capture_state[0];
+    tesserae_capture_state[0] = min(_e11, (_e14 + total));
+    return;
 }
 // pass `tessellation evaluation`, tessellation evaluation stage
 struct gl_PerVertex {

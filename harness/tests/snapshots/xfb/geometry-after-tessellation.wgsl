@@ -275,16 +275,14 @@ var<private> tesserae_io_31_g: array<u32, 2>;
 var<private> tesserae_io_36_g: i32;
 var<private> tesserae_xfb_values: array<u32, 2> = array<u32, 2>();
 var<private> tesserae_geometry_position: vec4<f32>;
-@group(0) @binding(41) 
-var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(42) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
+@group(0) @binding(43) 
+var<storage, read_write> tesserae_gs_indices: array<u32>;
 @group(0) @binding(39) 
 var<storage> tesserae_tess_indices: array<u32>;
 @group(0) @binding(40) 
 var<storage> tesserae_tess_indirect: array<u32>;
-@group(0) @binding(43) 
-var<storage, read_write> tesserae_gs_indices: array<u32>;
 @group(0) @binding(45) 
 var<storage, read_write> tesserae_capture_words: array<u32>;
 @group(0) @binding(46) 
@@ -296,105 +294,129 @@ var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
+@group(0) @binding(41) 
+var<storage> tesserae_src: array<vec4<f32>>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var tesserae_i: u32 = 0u;
-    var idx: array<u32, 3>;
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k_1: u32 = 0u;
     var j_1: u32 = 0u;
-    var keep_1: bool = true;
-    var j_2: u32 = 0u;
 
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 1u) {
-        return;
+    let tesserae_group = (wg.x + (wg.y * groups.x));
+    let p = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
+    let _e17 = tesserae_tess_indirect[0];
+    if (p >= (_e17 / 2u)) {
+        return 0u;
     }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 1u) + _e9);
-    let ob = (v_1 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_28_g;
-    tesserae_gs_records[(ob + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u, 0u));
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((p * n) + _e25);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e41 = tesserae_i;
+        let _e41 = k_1;
         if (_e41 < 2u) {
         } else {
             break;
         }
         {
-            let _e47 = tesserae_i;
-            let _e51 = tesserae_i;
-            let _e53 = tesserae_xfb_values[_e51];
-            tesserae_capture_words[((v_1 * 2u) + _e47)] = _e53;
+            let _e44 = k_1;
+            let _e49 = k_1;
+            let _e52 = tesserae_tess_indices[((p * 2u) + _e49)];
+            v[_e44] = _e52;
         }
         continuing {
-            let _e55 = tesserae_i;
-            tesserae_i = (_e55 + 1u);
+            let _e54 = k_1;
+            k_1 = (_e54 + 1u);
         }
     }
-    let _e58 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e58 + 1u);
-    let _e62 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e62 + 1u);
-    let _e66 = tesserae_gs_strip;
-    if (_e66 >= 1u) {
+    tesserae_gs_input_primitive = 0u;
+    loop {
+        let _e60 = j_1;
+        if (_e60 < 2u) {
+        } else {
+            break;
+        }
+        {
+            let _e64 = j_1;
+            let _e66 = j_1;
+            let _e68 = v[_e66];
+            tesserae_gs_inputs[_e64] = _e68;
+        }
+        continuing {
+            let _e70 = j_1;
+            j_1 = (_e70 + 1u);
+        }
+    }
+    let _e74 = keep;
+    return select(1u, 2u, _e74);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var j_2: u32 = 0u;
+    var keep_1: bool = true;
+    var j_3: u32 = 0u;
+
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 1u) {
         idx = array<u32, 3>(v_1, v_1, v_1);
         idx[0] = v_1;
         loop {
-            let _e74 = j_1;
-            if (_e74 < 1u) {
+            let _e22 = j_2;
+            if (_e22 < 1u) {
             } else {
                 break;
             }
             {
-                let _e79 = tesserae_gs_slot;
-                let _e83 = tesserae_gs_captured;
-                let _e87 = j_1;
-                let _e90 = j_1;
-                let _e92 = idx[_e90];
-                tesserae_capture_list[(((_e79 * 1u) + (_e83 * 1u)) + _e87)] = _e92;
+                let _e27 = tesserae_gs_slot;
+                let _e30 = tesserae_gs_captured;
+                let _e34 = j_2;
+                let _e37 = j_2;
+                let _e39 = idx[_e37];
+                tesserae_capture_list[(((_e27 * per_invocation) + (_e30 * 1u)) + _e34)] = _e39;
             }
             continuing {
-                let _e94 = j_1;
-                j_1 = (_e94 + 1u);
+                let _e41 = j_2;
+                j_2 = (_e41 + 1u);
             }
         }
-        let _e97 = tesserae_gs_captured;
-        tesserae_gs_captured = (_e97 + 1u);
-        let _e102 = keep_1;
-        if _e102 {
-            let _e104 = tesserae_gs_slot;
-            let _e108 = tesserae_gs_primitives;
-            let at = ((_e104 * 1u) + (_e108 * 1u));
+        let _e44 = tesserae_gs_captured;
+        tesserae_gs_captured = (_e44 + 1u);
+        let _e49 = keep_1;
+        if _e49 {
+            let _e51 = tesserae_gs_slot;
+            let _e54 = tesserae_gs_primitives;
+            let at = ((_e51 * per_invocation) + (_e54 * 1u));
             loop {
-                let _e114 = j_2;
-                if (_e114 < 1u) {
+                let _e60 = j_3;
+                if (_e60 < 1u) {
                 } else {
                     break;
                 }
                 {
-                    let _e118 = j_2;
-                    let _e121 = j_2;
-                    let _e123 = idx[_e121];
-                    tesserae_gs_indices[(at + _e118)] = _e123;
+                    let _e64 = j_3;
+                    let _e67 = j_3;
+                    let _e69 = idx[_e67];
+                    tesserae_gs_indices[(at + _e64)] = _e69;
                 }
                 continuing {
-                    let _e125 = j_2;
-                    j_2 = (_e125 + 1u);
+                    let _e71 = j_3;
+                    j_3 = (_e71 + 1u);
                 }
             }
-            let _e128 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e128 + 1u);
+            let _e74 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e74 + 1u);
             return;
         } else {
             return;
@@ -402,6 +424,70 @@ fn tesserae_emit_vertex() {
     } else {
         return;
     }
+}
+
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i = (_e5 * 1u);
+    loop {
+        let _e9 = i;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i;
+            i = (_e17 + 1u);
+        }
+    }
+    let _e22 = tesserae_gs_slot;
+    let _e26 = tesserae_gs_captured;
+    tesserae_capture_counts[(2u * _e22)] = _e26;
+    let _e30 = tesserae_gs_slot;
+    tesserae_capture_counts[((2u * _e30) + 1u)] = 0u;
+    return;
+}
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    var tesserae_i: u32;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 1u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 1u) + _e1);
+    let _e9 = (_e7 * 2u);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[_e9] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    let _e21 = tesserae_io_28_g;
+    tesserae_gs_records[(_e9 + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e21, 0u, 0u));
+    tesserae_i = 0u;
+    loop {
+        let _e34 = tesserae_i;
+        if (_e34 >= 2u) {
+            break;
+        }
+        let _e42 = tesserae_xfb_values[_e34];
+        tesserae_capture_words[((_e7 * 2u) + _e34)] = _e42;
+        continuing {
+            let _e43 = tesserae_i;
+            tesserae_i = (_e43 + 1u);
+        }
+    }
+    tesserae_gs_stored(_e7, 1u, 2u, 0u, 0u);
 }
 
 fn tesserae_xfb_capture() {
@@ -426,205 +512,40 @@ fn tesserae_geometry() {
     main();
 }
 
-fn tesserae_gs_emit() {
-    var tesserae_i_1: u32 = 0u;
-    var idx_1: array<u32, 3>;
-    var j_3: u32 = 0u;
-    var keep_2: bool = true;
-    var j_4: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 1u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 1u) + _e9);
-    let ob_1 = (v_2 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_28_g;
-    tesserae_gs_records[(ob_1 + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u, 0u));
-    loop {
-        let _e41 = tesserae_i_1;
-        if (_e41 < 2u) {
-        } else {
-            break;
-        }
-        {
-            let _e47 = tesserae_i_1;
-            let _e51 = tesserae_i_1;
-            let _e53 = tesserae_xfb_values[_e51];
-            tesserae_capture_words[((v_2 * 2u) + _e47)] = _e53;
-        }
-        continuing {
-            let _e55 = tesserae_i_1;
-            tesserae_i_1 = (_e55 + 1u);
-        }
-    }
-    let _e58 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e58 + 1u);
-    let _e62 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e62 + 1u);
-    let _e66 = tesserae_gs_strip;
-    if (_e66 >= 1u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        idx_1[0] = v_2;
-        loop {
-            let _e74 = j_3;
-            if (_e74 < 1u) {
-            } else {
-                break;
-            }
-            {
-                let _e79 = tesserae_gs_slot;
-                let _e83 = tesserae_gs_captured;
-                let _e87 = j_3;
-                let _e90 = j_3;
-                let _e92 = idx_1[_e90];
-                tesserae_capture_list[(((_e79 * 1u) + (_e83 * 1u)) + _e87)] = _e92;
-            }
-            continuing {
-                let _e94 = j_3;
-                j_3 = (_e94 + 1u);
-            }
-        }
-        let _e97 = tesserae_gs_captured;
-        tesserae_gs_captured = (_e97 + 1u);
-        let _e102 = keep_2;
-        if _e102 {
-            let _e104 = tesserae_gs_slot;
-            let _e108 = tesserae_gs_primitives;
-            let at_1 = ((_e104 * 1u) + (_e108 * 1u));
-            loop {
-                let _e114 = j_4;
-                if (_e114 < 1u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e118 = j_4;
-                    let _e121 = j_4;
-                    let _e123 = idx_1[_e121];
-                    tesserae_gs_indices[(at_1 + _e118)] = _e123;
-                }
-                continuing {
-                    let _e125 = j_4;
-                    j_4 = (_e125 + 1u);
-                }
-            }
-            let _e128 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e128 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var v: array<u32, 3> = array<u32, 3>();
-    var keep: bool = true;
-    var k: u32 = 0u;
-    var j: u32 = 0u;
-    var i: u32;
+    var j: u32;
 
-    let tesserae_group = (tesserae_wg.x + (tesserae_wg.y * tesserae_groups.x));
-    let p = ((tesserae_group * 32u) + (tesserae_lid / 2u));
-    let tesserae_invocation = (tesserae_lid % 2u);
-    let _e17 = tesserae_tess_indirect[0];
-    if (p >= (_e17 / 2u)) {
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 2u, 32u);
+    if (_e5 == 0u) {
         return;
     }
-    tesserae_gs_slot = ((p * 2u) + tesserae_invocation);
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    loop {
-        let _e39 = k;
-        if (_e39 < 2u) {
-        } else {
-            break;
-        }
-        {
-            let _e42 = k;
-            let _e47 = k;
-            let _e50 = tesserae_tess_indices[((p * 2u) + _e47)];
-            v[_e42] = _e50;
-        }
-        continuing {
-            let _e52 = k;
-            k = (_e52 + 1u);
-        }
-    }
-    let _e56 = v[0];
-    let _e63 = tesserae_src[((_e56 * 3u) + 2u)].x;
-    let tesserae_primitive_id = bitcast<u32>(_e63);
-    tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e66 = keep;
-    if _e66 {
-        tesserae_io_36_g = i32(tesserae_invocation);
+    let _e10 = tesserae_gs_inputs[0u];
+    let _e17 = tesserae_src[((_e10 * 3u) + 2u)];
+    tesserae_gs_input_primitive = bitcast<u32>(_e17.x);
+    if (_e5 == 2u) {
+        let _e24 = tesserae_gs_invocation;
+        tesserae_io_36_g = i32(_e24);
+        j = 0u;
         loop {
-            let _e71 = j;
-            if (_e71 < 2u) {
-            } else {
+            let _e31 = j;
+            if (_e31 >= 2u) {
                 break;
             }
-            {
-                let _e74 = j;
-                let _e76 = v[_e74];
-                let b = (_e76 * 3u);
-                let _e80 = j;
-                let _e85 = tesserae_src[b];
-                tesserae_io_20_g[_e80].gl_Position = _e85;
-                let _e87 = j;
-                let _e93 = tesserae_src[(b + 1u)];
-                tesserae_io_31_g[_e87] = bitcast<vec4<u32>>(_e93).x;
-            }
+            let _e36 = tesserae_gs_inputs[_e31];
+            let _e38 = (_e36 * 3u);
+            let _e41 = tesserae_src[_e38];
+            tesserae_io_20_g[_e31].gl_Position = _e41;
+            let _e49 = tesserae_src[(_e38 + 1u)];
+            tesserae_io_31_g[_e31] = bitcast<vec4<u32>>(_e49).x;
             continuing {
-                let _e97 = j;
-                j = (_e97 + 1u);
+                let _e54 = j;
+                j = (_e54 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e100 = tesserae_gs_slot;
-    let first = (_e100 * 1u);
-    let _e104 = tesserae_gs_primitives;
-    i = (_e104 * 1u);
-    loop {
-        let _e108 = i;
-        if (_e108 < 1u) {
-        } else {
-            break;
-        }
-        {
-            let _e112 = i;
-            tesserae_gs_indices[(first + _e112)] = 4294967295u;
-        }
-        continuing {
-            let _e117 = i;
-            i = (_e117 + 1u);
-        }
-    }
-    let _e122 = tesserae_gs_slot;
-    let _e126 = tesserae_gs_captured;
-    tesserae_capture_counts[(2u * _e122)] = _e126;
-    let _e130 = tesserae_gs_slot;
-    tesserae_capture_counts[((2u * _e130) + 1u)] = 0u;
-    return;
+    tesserae_gs_finish(1u);
 }
 // pass `geometry index tail`, geometry stage
 struct TesseraeDraw {
@@ -967,57 +888,113 @@ fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec
     }
 }
 // pass `capture write`, geometry stage
-@group(0) @binding(40) var<storage, read> tesserae_tess_indirect: array<u32>;
-@group(0) @binding(45) var<storage, read> tesserae_capture_words: array<u32>;
-@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 8u);
-    return room;
-}
-@group(0) @binding(46) var<storage, read> tesserae_capture_counts: array<u32>;
-@group(0) @binding(47) var<storage, read> tesserae_capture_offsets: array<u32>;
-@group(0) @binding(49) var<storage, read> tesserae_capture_list: array<u32>;
+@group(0) @binding(40) 
+var<storage> tesserae_tess_indirect: array<u32>;
+@group(0) @binding(45) 
+var<storage> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) 
+var<storage> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+@group(0) @binding(46) 
+var<storage> tesserae_capture_counts: array<u32>;
+@group(0) @binding(47) 
+var<storage> tesserae_capture_offsets: array<u32>;
+@group(0) @binding(49) 
+var<storage> tesserae_capture_list: array<u32>;
 
-@compute @workgroup_size(64)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let p = (wg.x + wg.y * groups.x) * 32u + lid / 2u;
-    if p >= tesserae_tess_indirect[0] / 2u {
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 8u));
+}
+
+fn tesserae_capture_vertex(q: u32, t: u32, src: u32) {
+    let _e5 = ((q * 1u) + t);
+    let _e12 = tesserae_capture_words[(src * 2u)];
+    tesserae_xfb0_buffer[(_e5 * 2u)] = _e12;
+    let _e25 = tesserae_capture_words[((src * 2u) + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 2u) + 1u)] = _e25;
+}
+
+fn tesserae_capture_write(wg_1: vec3<u32>, groups_1: vec3<u32>, lid_1: u32, n: u32, k: u32, entries_per_slot: u32) {
+    var j: u32 = 0u;
+    var t_1: u32;
+
+    let p = (((wg_1.x + (wg_1.y * groups_1.x)) * k) + (lid_1 / n));
+    let _e16 = tesserae_tess_indirect[0];
+    if (p >= (_e16 / 2u)) {
         return;
     }
-    let slot = p * 2u + lid % 2u;
-    let first = tesserae_capture_state[0] + tesserae_capture_offsets[2u * slot];
-    let room = tesserae_capture_room();
-    for (var j = 0u; j < tesserae_capture_counts[2u * slot]; j++) {
-        let q = first + j;
-        if q >= room {
-            return;
+    let slot = ((p * n) + (lid_1 % n));
+    let _e25 = tesserae_capture_state[0];
+    let _e30 = tesserae_capture_offsets[(2u * slot)];
+    let first = (_e25 + _e30);
+    let _e32 = tesserae_capture_room();
+    loop {
+        let _e35 = j;
+        let _e40 = tesserae_capture_counts[(2u * slot)];
+        if (_e35 < _e40) {
+        } else {
+            break;
         }
-        for (var t = 0u; t < 1u; t++) {
-            let src = tesserae_capture_list[slot * 1u + j * 1u + t];
-            {
-            tesserae_xfb0[(q * 1u + t) * 2u + 0u] = tesserae_capture_words[src * 2u + 0u];
-            tesserae_xfb0[(q * 1u + t) * 2u + 1u] = tesserae_capture_words[src * 2u + 1u];
+        {
+            let _e42 = j;
+            let q_1 = (first + _e42);
+            if (q_1 >= _e32) {
+                return;
+            }
+            t_1 = 0u;
+            loop {
+                let _e47 = t_1;
+                if (_e47 < 1u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e50 = t_1;
+                    let _e53 = j;
+                    let _e57 = t_1;
+                    let _e60 = tesserae_capture_list[(((slot * entries_per_slot) + (_e53 * 1u)) + _e57)];
+                    tesserae_capture_vertex(q_1, _e50, _e60);
+                }
+                continuing {
+                    let _e62 = t_1;
+                    t_1 = (_e62 + 1u);
+                }
             }
         }
+        continuing {
+            let _e65 = j;
+            j = (_e65 + 1u);
+        }
     }
-}
-// pass `capture finish`, geometry stage
-@group(0) @binding(48) var<storage, read> tesserae_capture_totals: array<u32>;
-@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 8u);
-    return room;
+    return;
 }
 
-@compute @workgroup_size(1)
+@compute @workgroup_size(64, 1, 1) 
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    tesserae_capture_write(wg, groups, lid, 2u, 32u, 1u);
+}
+// pass `capture finish`, geometry stage
+@group(0) @binding(48) 
+var<storage> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) 
+var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 8u));
+}
+
+@compute @workgroup_size(1, 1, 1) 
 fn main() {
     let total = tesserae_capture_totals[5];
-    tesserae_capture_state[1] += total;
-    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+    let _e5 = tesserae_capture_state[1];
+    tesserae_capture_state[1] = (_e5 + total);
+    let _e9 = tesserae_capture_room();
+    let _e12 = tesserae_capture_state[0];
+    tesserae_capture_state[0] = min(_e9, (_e12 + total));
+    return;
 }
 // pass `geometry draw`, geometry stage
 struct TesseraePassOut {

@@ -111,8 +111,6 @@ var<private> tesserae_cull_distance: array<f32, 1>;
 var<private> tesserae_geometry_position: vec4<f32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(32) 
-var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(34) 
@@ -128,154 +126,177 @@ var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var tesserae_i: u32 = 0u;
-    var idx: array<u32, 3>;
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k_1: u32 = 0u;
     var j_1: u32 = 0u;
-    var keep_1: bool = true;
-    var c: u32 = 0u;
-    var all_negative: bool;
-    var j_2: u32;
-    var j_3: u32 = 0u;
 
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 3u) {
-        return;
+    let tesserae_group = wg.x;
+    let tesserae_primitive_id = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
+        return 0u;
     }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 3u) + _e9);
-    let ob = (v_1 * 3u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_68_g;
-    tesserae_gs_records[(ob + 1u)] = vec4<f32>(_e34, 0f);
-    let _e43 = tesserae_cull_distance[0];
-    tesserae_gs_records[(ob + 2u)] = vec4<f32>(_e43, 0f, 0f, 0f);
+    let _e20 = tesserae_draw.primitives;
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((((wg.y * _e20) + tesserae_primitive_id) * n) + _e25);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e50 = tesserae_i;
-        if (_e50 < 3u) {
+        let _e41 = k_1;
+        if (_e41 < 1u) {
         } else {
             break;
         }
         {
-            let _e56 = tesserae_i;
-            let _e60 = tesserae_i;
-            let _e62 = tesserae_xfb_values[_e60];
-            tesserae_capture_words[((v_1 * 3u) + _e56)] = _e62;
+            let _e44 = k_1;
+            let _e48 = k_1;
+            v[_e44] = ((tesserae_primitive_id * 1u) + _e48);
         }
         continuing {
-            let _e64 = tesserae_i;
-            tesserae_i = (_e64 + 1u);
+            let _e51 = k_1;
+            k_1 = (_e51 + 1u);
         }
     }
-    let _e67 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e67 + 1u);
-    let _e71 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e71 + 1u);
-    let _e75 = tesserae_gs_strip;
-    if (_e75 >= 3u) {
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    loop {
+        let _e56 = j_1;
+        if (_e56 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e60 = j_1;
+            let _e65 = tesserae_draw.count;
+            let _e67 = j_1;
+            let _e69 = v[_e67];
+            tesserae_gs_inputs[_e60] = ((wg.y * _e65) + _e69);
+        }
+        continuing {
+            let _e72 = j_1;
+            j_1 = (_e72 + 1u);
+        }
+    }
+    let _e76 = keep;
+    return select(1u, 2u, _e76);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var j_2: u32 = 0u;
+    var keep_1: bool = true;
+    var c: u32 = 0u;
+    var all_negative: bool;
+    var j_3: u32;
+    var j_4: u32 = 0u;
+
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 3u) {
         idx = array<u32, 3>(v_1, v_1, v_1);
-        let _e81 = tesserae_gs_strip;
-        let odd = ((_e81 - 3u) & 1u);
+        let _e20 = tesserae_gs_strip;
+        let odd = ((_e20 - 3u) & 1u);
         idx[0] = (v_1 - 2u);
         idx[1] = ((v_1 - 1u) + odd);
         idx[2] = (v_1 - odd);
         loop {
-            let _e97 = j_1;
-            if (_e97 < 3u) {
+            let _e36 = j_2;
+            if (_e36 < 3u) {
             } else {
                 break;
             }
             {
-                let _e102 = tesserae_gs_slot;
-                let _e106 = tesserae_gs_captured;
-                let _e110 = j_1;
-                let _e113 = j_1;
-                let _e115 = idx[_e113];
-                tesserae_capture_list[(((_e102 * 3u) + (_e106 * 3u)) + _e110)] = _e115;
+                let _e41 = tesserae_gs_slot;
+                let _e44 = tesserae_gs_captured;
+                let _e48 = j_2;
+                let _e51 = j_2;
+                let _e53 = idx[_e51];
+                tesserae_capture_list[(((_e41 * per_invocation) + (_e44 * 3u)) + _e48)] = _e53;
             }
             continuing {
-                let _e117 = j_1;
-                j_1 = (_e117 + 1u);
+                let _e55 = j_2;
+                j_2 = (_e55 + 1u);
             }
         }
-        let _e120 = tesserae_gs_captured;
-        tesserae_gs_captured = (_e120 + 1u);
+        let _e58 = tesserae_gs_captured;
+        tesserae_gs_captured = (_e58 + 1u);
         loop {
-            let _e127 = c;
-            if (_e127 < 1u) {
+            let _e65 = c;
+            if (_e65 < cull_n) {
             } else {
                 break;
             }
             {
                 all_negative = true;
-                j_2 = 0u;
+                j_3 = 0u;
                 loop {
-                    let _e134 = j_2;
-                    if (_e134 < 3u) {
+                    let _e71 = j_3;
+                    if (_e71 < 3u) {
                     } else {
                         break;
                     }
                     {
-                        let _e138 = j_2;
-                        let _e140 = idx[_e138];
-                        let _e145 = c;
-                        let _e150 = c;
-                        let _e154 = tesserae_gs_records[(((_e140 * 3u) + 2u) + (_e145 / 4u))][(_e150 % 4u)];
-                        if !((_e154 < 0f)) {
+                        let _e75 = j_3;
+                        let _e77 = idx[_e75];
+                        let _e80 = c;
+                        let _e85 = c;
+                        let _e89 = tesserae_gs_records[(((_e77 * stride) + cull_first) + (_e80 / 4u))][(_e85 % 4u)];
+                        if !((_e89 < 0f)) {
                             all_negative = false;
                         }
                     }
                     continuing {
-                        let _e160 = j_2;
-                        j_2 = (_e160 + 1u);
+                        let _e95 = j_3;
+                        j_3 = (_e95 + 1u);
                     }
                 }
-                let _e162 = all_negative;
-                if _e162 {
+                let _e97 = all_negative;
+                if _e97 {
                     keep_1 = false;
                 }
             }
             continuing {
-                let _e165 = c;
-                c = (_e165 + 1u);
+                let _e100 = c;
+                c = (_e100 + 1u);
             }
         }
-        let _e167 = keep_1;
-        if _e167 {
-            let _e169 = tesserae_gs_slot;
-            let _e173 = tesserae_gs_primitives;
-            let at = ((_e169 * 3u) + (_e173 * 3u));
+        let _e102 = keep_1;
+        if _e102 {
+            let _e104 = tesserae_gs_slot;
+            let _e107 = tesserae_gs_primitives;
+            let at = ((_e104 * per_invocation) + (_e107 * 3u));
             loop {
-                let _e179 = j_3;
-                if (_e179 < 3u) {
+                let _e113 = j_4;
+                if (_e113 < 3u) {
                 } else {
                     break;
                 }
                 {
-                    let _e183 = j_3;
-                    let _e186 = j_3;
-                    let _e188 = idx[_e186];
-                    tesserae_gs_indices[(at + _e183)] = _e188;
+                    let _e117 = j_4;
+                    let _e120 = j_4;
+                    let _e122 = idx[_e120];
+                    tesserae_gs_indices[(at + _e117)] = _e122;
                 }
                 continuing {
-                    let _e190 = j_3;
-                    j_3 = (_e190 + 1u);
+                    let _e124 = j_4;
+                    j_4 = (_e124 + 1u);
                 }
             }
-            let _e193 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e193 + 1u);
+            let _e127 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e127 + 1u);
             return;
         } else {
             return;
@@ -283,6 +304,72 @@ fn tesserae_emit_vertex() {
     } else {
         return;
     }
+}
+
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i = (_e5 * 3u);
+    loop {
+        let _e9 = i;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i;
+            i = (_e17 + 1u);
+        }
+    }
+    let _e22 = tesserae_gs_slot;
+    let _e26 = tesserae_gs_captured;
+    tesserae_capture_counts[(2u * _e22)] = _e26;
+    let _e30 = tesserae_gs_slot;
+    tesserae_capture_counts[((2u * _e30) + 1u)] = 0u;
+    return;
+}
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    var tesserae_i: u32;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 3u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 3u) + _e1);
+    let _e9 = (_e7 * 3u);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[_e9] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    let _e21 = tesserae_io_68_g;
+    tesserae_gs_records[(_e9 + 1u)] = vec4<f32>(_e21, 0f);
+    let _e30 = tesserae_cull_distance[0];
+    tesserae_gs_records[(_e9 + 2u)] = vec4<f32>(_e30, 0f, 0f, 0f);
+    tesserae_i = 0u;
+    loop {
+        let _e43 = tesserae_i;
+        if (_e43 >= 3u) {
+            break;
+        }
+        let _e51 = tesserae_xfb_values[_e43];
+        tesserae_capture_words[((_e7 * 3u) + _e43)] = _e51;
+        continuing {
+            let _e52 = tesserae_i;
+            tesserae_i = (_e52 + 1u);
+        }
+    }
+    tesserae_gs_stored(_e7, 3u, 3u, 2u, 1u);
 }
 
 fn tesserae_xfb_capture() {
@@ -295,17 +382,17 @@ fn tesserae_xfb_capture() {
 
 fn main() {
     var d: f32;
-    var k_1: i32;
+    var k_2: i32;
     var c_1: vec2<f32>;
 
     let _e23 = tesserae_io_11_g;
     d = select(-1f, 1f, (_e23 == 0i));
-    k_1 = 0i;
+    k_2 = 0i;
     loop {
-        let _e26 = k_1;
+        let _e26 = k_2;
         if (_e26 < 3i) {
-            let _e28 = k_1;
-            let _e31 = k_1;
+            let _e28 = k_2;
+            let _e31 = k_2;
             c_1 = vec2<f32>(select(0f, 0.5f, (_e28 == 2i)), select(0.5f, 0f, (_e31 == 0i)));
             let _e37 = tesserae_io_52_g[0i].gl_Position;
             let _e38 = c_1;
@@ -313,7 +400,7 @@ fn main() {
             let _e43 = d;
             tesserae_cull_distance[0i] = _e43;
             let _e45 = tesserae_io_11_g;
-            let _e47 = k_1;
+            let _e47 = k_2;
             let _e49 = d;
             tesserae_io_68_g = vec3<f32>(f32(_e45), f32(_e47), _e49);
             tesserae_xfb_capture();
@@ -323,8 +410,8 @@ fn main() {
             break;
         }
         continuing {
-            let _e51 = k_1;
-            k_1 = (_e51 + 1i);
+            let _e51 = k_2;
+            k_2 = (_e51 + 1i);
         }
     }
     return;
@@ -334,249 +421,34 @@ fn tesserae_geometry() {
     main();
 }
 
-fn tesserae_gs_emit() {
-    var tesserae_i_1: u32 = 0u;
-    var idx_1: array<u32, 3>;
-    var j_4: u32 = 0u;
-    var keep_2: bool = true;
-    var c_2: u32 = 0u;
-    var all_negative_1: bool;
-    var j_5: u32;
-    var j_6: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 3u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 3u) + _e9);
-    let ob_1 = (v_2 * 3u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_68_g;
-    tesserae_gs_records[(ob_1 + 1u)] = vec4<f32>(_e34, 0f);
-    let _e43 = tesserae_cull_distance[0];
-    tesserae_gs_records[(ob_1 + 2u)] = vec4<f32>(_e43, 0f, 0f, 0f);
-    loop {
-        let _e50 = tesserae_i_1;
-        if (_e50 < 3u) {
-        } else {
-            break;
-        }
-        {
-            let _e56 = tesserae_i_1;
-            let _e60 = tesserae_i_1;
-            let _e62 = tesserae_xfb_values[_e60];
-            tesserae_capture_words[((v_2 * 3u) + _e56)] = _e62;
-        }
-        continuing {
-            let _e64 = tesserae_i_1;
-            tesserae_i_1 = (_e64 + 1u);
-        }
-    }
-    let _e67 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e67 + 1u);
-    let _e71 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e71 + 1u);
-    let _e75 = tesserae_gs_strip;
-    if (_e75 >= 3u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        let _e81 = tesserae_gs_strip;
-        let odd_1 = ((_e81 - 3u) & 1u);
-        idx_1[0] = (v_2 - 2u);
-        idx_1[1] = ((v_2 - 1u) + odd_1);
-        idx_1[2] = (v_2 - odd_1);
-        loop {
-            let _e97 = j_4;
-            if (_e97 < 3u) {
-            } else {
-                break;
-            }
-            {
-                let _e102 = tesserae_gs_slot;
-                let _e106 = tesserae_gs_captured;
-                let _e110 = j_4;
-                let _e113 = j_4;
-                let _e115 = idx_1[_e113];
-                tesserae_capture_list[(((_e102 * 3u) + (_e106 * 3u)) + _e110)] = _e115;
-            }
-            continuing {
-                let _e117 = j_4;
-                j_4 = (_e117 + 1u);
-            }
-        }
-        let _e120 = tesserae_gs_captured;
-        tesserae_gs_captured = (_e120 + 1u);
-        loop {
-            let _e127 = c_2;
-            if (_e127 < 1u) {
-            } else {
-                break;
-            }
-            {
-                all_negative_1 = true;
-                j_5 = 0u;
-                loop {
-                    let _e134 = j_5;
-                    if (_e134 < 3u) {
-                    } else {
-                        break;
-                    }
-                    {
-                        let _e138 = j_5;
-                        let _e140 = idx_1[_e138];
-                        let _e145 = c_2;
-                        let _e150 = c_2;
-                        let _e154 = tesserae_gs_records[(((_e140 * 3u) + 2u) + (_e145 / 4u))][(_e150 % 4u)];
-                        if !((_e154 < 0f)) {
-                            all_negative_1 = false;
-                        }
-                    }
-                    continuing {
-                        let _e160 = j_5;
-                        j_5 = (_e160 + 1u);
-                    }
-                }
-                let _e162 = all_negative_1;
-                if _e162 {
-                    keep_2 = false;
-                }
-            }
-            continuing {
-                let _e165 = c_2;
-                c_2 = (_e165 + 1u);
-            }
-        }
-        let _e167 = keep_2;
-        if _e167 {
-            let _e169 = tesserae_gs_slot;
-            let _e173 = tesserae_gs_primitives;
-            let at_1 = ((_e169 * 3u) + (_e173 * 3u));
-            loop {
-                let _e179 = j_6;
-                if (_e179 < 3u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e183 = j_6;
-                    let _e186 = j_6;
-                    let _e188 = idx_1[_e186];
-                    tesserae_gs_indices[(at_1 + _e183)] = _e188;
-                }
-                continuing {
-                    let _e190 = j_6;
-                    j_6 = (_e190 + 1u);
-                }
-            }
-            let _e193 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e193 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var v: array<u32, 3> = array<u32, 3>();
-    var keep: bool = true;
-    var k: u32 = 0u;
-    var j: u32 = 0u;
-    var i: u32;
+    var j: u32;
 
-    let tesserae_group = tesserae_wg.x;
-    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
-    let tesserae_invocation = (tesserae_lid % 1u);
-    let _e13 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e13) {
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 1u, 64u);
+    if (_e5 == 0u) {
         return;
     }
-    let _e19 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    loop {
-        let _e39 = k;
-        if (_e39 < 1u) {
-        } else {
-            break;
-        }
-        {
-            let _e42 = k;
-            let _e46 = k;
-            v[_e42] = ((tesserae_primitive_id * 1u) + _e46);
-        }
-        continuing {
-            let _e49 = k;
-            k = (_e49 + 1u);
-        }
-    }
-    tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e52 = keep;
-    if _e52 {
-        tesserae_io_11_g = i32(tesserae_primitive_id);
+    if (_e5 == 2u) {
+        let _e13 = tesserae_gs_input_primitive;
+        tesserae_io_11_g = i32(_e13);
+        j = 0u;
         loop {
-            let _e57 = j;
-            if (_e57 < 1u) {
-            } else {
+            let _e18 = j;
+            if (_e18 >= 1u) {
                 break;
             }
-            {
-                let _e63 = tesserae_draw.count;
-                let _e65 = j;
-                let _e67 = v[_e65];
-                let b = (((tesserae_wg.y * _e63) + _e67) * 1u);
-                let _e72 = j;
-                let _e77 = tesserae_src[b];
-                tesserae_io_52_g[_e72].gl_Position = _e77;
-            }
+            let _e23 = tesserae_gs_inputs[_e18];
+            let _e28 = tesserae_src[(_e23 * 1u)];
+            tesserae_io_52_g[_e18].gl_Position = _e28;
             continuing {
-                let _e79 = j;
-                j = (_e79 + 1u);
+                let _e32 = j;
+                j = (_e32 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e82 = tesserae_gs_slot;
-    let first = (_e82 * 3u);
-    let _e86 = tesserae_gs_primitives;
-    i = (_e86 * 3u);
-    loop {
-        let _e90 = i;
-        if (_e90 < 3u) {
-        } else {
-            break;
-        }
-        {
-            let _e94 = i;
-            tesserae_gs_indices[(first + _e94)] = 4294967295u;
-        }
-        continuing {
-            let _e99 = i;
-            i = (_e99 + 1u);
-        }
-    }
-    let _e104 = tesserae_gs_slot;
-    let _e108 = tesserae_gs_captured;
-    tesserae_capture_counts[(2u * _e104)] = _e108;
-    let _e112 = tesserae_gs_slot;
-    tesserae_capture_counts[((2u * _e112) + 1u)] = 0u;
-    return;
+    tesserae_gs_finish(3u);
 }
 // pass `capture scan 0`, geometry stage
 struct TesseraeDraw {
@@ -905,7 +777,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -914,58 +786,117 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(35) var<storage, read> tesserae_capture_words: array<u32>;
-@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 36u);
-    return room;
-}
-@group(0) @binding(36) var<storage, read> tesserae_capture_counts: array<u32>;
-@group(0) @binding(37) var<storage, read> tesserae_capture_offsets: array<u32>;
-@group(0) @binding(39) var<storage, read> tesserae_capture_list: array<u32>;
 
-@compute @workgroup_size(64)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let p = wg.x * 64u + lid / 1u;
-    if p >= tesserae_draw.primitives {
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(35) 
+var<storage> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) 
+var<storage> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+@group(0) @binding(36) 
+var<storage> tesserae_capture_counts: array<u32>;
+@group(0) @binding(37) 
+var<storage> tesserae_capture_offsets: array<u32>;
+@group(0) @binding(39) 
+var<storage> tesserae_capture_list: array<u32>;
+
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 36u));
+}
+
+fn tesserae_capture_vertex(q: u32, t: u32, src: u32) {
+    let _e5 = ((q * 3u) + t);
+    let _e12 = tesserae_capture_words[(src * 3u)];
+    tesserae_xfb0_buffer[(_e5 * 3u)] = _e12;
+    let _e25 = tesserae_capture_words[((src * 3u) + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 3u) + 1u)] = _e25;
+    let _e38 = tesserae_capture_words[((src * 3u) + 2u)];
+    tesserae_xfb0_buffer[((_e5 * 3u) + 2u)] = _e38;
+}
+
+fn tesserae_capture_write(wg_1: vec3<u32>, groups_1: vec3<u32>, lid_1: u32, n: u32, k: u32, entries_per_slot: u32) {
+    var j: u32 = 0u;
+    var t_1: u32;
+
+    let p = ((wg_1.x * k) + (lid_1 / n));
+    let _e12 = tesserae_draw.primitives;
+    if (p >= _e12) {
         return;
     }
-    let slot = (wg.y * tesserae_draw.primitives + p) * 1u + lid % 1u;
-    let first = tesserae_capture_state[0] + tesserae_capture_offsets[2u * slot];
-    let room = tesserae_capture_room();
-    for (var j = 0u; j < tesserae_capture_counts[2u * slot]; j++) {
-        let q = first + j;
-        if q >= room {
-            return;
+    let _e17 = tesserae_draw.primitives;
+    let slot = ((((wg_1.y * _e17) + p) * n) + (lid_1 % n));
+    let _e25 = tesserae_capture_state[0];
+    let _e30 = tesserae_capture_offsets[(2u * slot)];
+    let first = (_e25 + _e30);
+    let _e32 = tesserae_capture_room();
+    loop {
+        let _e35 = j;
+        let _e40 = tesserae_capture_counts[(2u * slot)];
+        if (_e35 < _e40) {
+        } else {
+            break;
         }
-        for (var t = 0u; t < 3u; t++) {
-            let src = tesserae_capture_list[slot * 3u + j * 3u + t];
-            {
-            tesserae_xfb0[(q * 3u + t) * 3u + 0u] = tesserae_capture_words[src * 3u + 0u];
-            tesserae_xfb0[(q * 3u + t) * 3u + 1u] = tesserae_capture_words[src * 3u + 1u];
-            tesserae_xfb0[(q * 3u + t) * 3u + 2u] = tesserae_capture_words[src * 3u + 2u];
+        {
+            let _e42 = j;
+            let q_1 = (first + _e42);
+            if (q_1 >= _e32) {
+                return;
+            }
+            t_1 = 0u;
+            loop {
+                let _e47 = t_1;
+                if (_e47 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e50 = t_1;
+                    let _e53 = j;
+                    let _e57 = t_1;
+                    let _e60 = tesserae_capture_list[(((slot * entries_per_slot) + (_e53 * 3u)) + _e57)];
+                    tesserae_capture_vertex(q_1, _e50, _e60);
+                }
+                continuing {
+                    let _e62 = t_1;
+                    t_1 = (_e62 + 1u);
+                }
             }
         }
+        continuing {
+            let _e65 = j;
+            j = (_e65 + 1u);
+        }
     }
-}
-// pass `capture finish`, geometry stage
-@group(0) @binding(38) var<storage, read> tesserae_capture_totals: array<u32>;
-@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 36u);
-    return room;
+    return;
 }
 
-@compute @workgroup_size(1)
+@compute @workgroup_size(64, 1, 1) 
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    tesserae_capture_write(wg, groups, lid, 1u, 64u, 3u);
+}
+// pass `capture finish`, geometry stage
+@group(0) @binding(38) 
+var<storage> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) 
+var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 36u));
+}
+
+@compute @workgroup_size(1, 1, 1) 
 fn main() {
     let total = tesserae_capture_totals[5];
-    tesserae_capture_state[1] += total;
-    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+    let _e5 = tesserae_capture_state[1];
+    tesserae_capture_state[1] = (_e5 + total);
+    let _e9 = tesserae_capture_room();
+    let _e12 = tesserae_capture_state[0];
+    tesserae_capture_state[0] = min(_e9, (_e12 + total));
+    return;
 }
 // pass `geometry draw`, geometry stage
 struct TesseraePassOut {

@@ -121,106 +121,129 @@ var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var tesserae_i: u32 = 0u;
-    var idx: array<u32, 3>;
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k_1: u32 = 0u;
     var j: u32 = 0u;
-    var keep_1: bool = true;
-    var j_1: u32 = 0u;
 
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 3u) {
-        return;
+    let tesserae_group = wg.x;
+    let tesserae_primitive_id = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
+        return 0u;
     }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 3u) + _e9);
-    let ob = (v_1 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_43_g;
-    tesserae_gs_records[(ob + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u));
+    let _e20 = tesserae_draw.primitives;
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((((wg.y * _e20) + tesserae_primitive_id) * n) + _e25);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e40 = tesserae_i;
-        if (_e40 < 3u) {
+        let _e41 = k_1;
+        if (_e41 < 1u) {
         } else {
             break;
         }
         {
-            let _e46 = tesserae_i;
-            let _e50 = tesserae_i;
-            let _e52 = tesserae_xfb_values[_e50];
-            tesserae_capture_words[((v_1 * 3u) + _e46)] = _e52;
+            let _e44 = k_1;
+            let _e48 = k_1;
+            v[_e44] = ((tesserae_primitive_id * 1u) + _e48);
         }
         continuing {
-            let _e54 = tesserae_i;
-            tesserae_i = (_e54 + 1u);
+            let _e51 = k_1;
+            k_1 = (_e51 + 1u);
         }
     }
-    let _e57 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e57 + 1u);
-    let _e61 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e61 + 1u);
-    let _e65 = tesserae_gs_strip;
-    if (_e65 >= 2u) {
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    loop {
+        let _e56 = j;
+        if (_e56 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e60 = j;
+            let _e65 = tesserae_draw.count;
+            let _e67 = j;
+            let _e69 = v[_e67];
+            tesserae_gs_inputs[_e60] = ((wg.y * _e65) + _e69);
+        }
+        continuing {
+            let _e72 = j;
+            j = (_e72 + 1u);
+        }
+    }
+    let _e76 = keep;
+    return select(1u, 2u, _e76);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var j_1: u32 = 0u;
+    var keep_1: bool = true;
+    var j_2: u32 = 0u;
+
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 2u) {
         idx = array<u32, 3>(v_1, v_1, v_1);
         idx[0] = (v_1 - 1u);
         idx[1] = v_1;
         loop {
-            let _e76 = j;
-            if (_e76 < 2u) {
+            let _e25 = j_1;
+            if (_e25 < 2u) {
             } else {
                 break;
             }
             {
-                let _e81 = tesserae_gs_slot;
-                let _e85 = tesserae_gs_captured;
-                let _e89 = j;
-                let _e92 = j;
-                let _e94 = idx[_e92];
-                tesserae_capture_list[(((_e81 * 4u) + (_e85 * 2u)) + _e89)] = _e94;
+                let _e30 = tesserae_gs_slot;
+                let _e33 = tesserae_gs_captured;
+                let _e37 = j_1;
+                let _e40 = j_1;
+                let _e42 = idx[_e40];
+                tesserae_capture_list[(((_e30 * per_invocation) + (_e33 * 2u)) + _e37)] = _e42;
             }
             continuing {
-                let _e96 = j;
-                j = (_e96 + 1u);
+                let _e44 = j_1;
+                j_1 = (_e44 + 1u);
             }
         }
-        let _e99 = tesserae_gs_captured;
-        tesserae_gs_captured = (_e99 + 1u);
-        let _e104 = keep_1;
-        if _e104 {
-            let _e106 = tesserae_gs_slot;
-            let _e110 = tesserae_gs_primitives;
-            let at = ((_e106 * 4u) + (_e110 * 2u));
+        let _e47 = tesserae_gs_captured;
+        tesserae_gs_captured = (_e47 + 1u);
+        let _e52 = keep_1;
+        if _e52 {
+            let _e54 = tesserae_gs_slot;
+            let _e57 = tesserae_gs_primitives;
+            let at = ((_e54 * per_invocation) + (_e57 * 2u));
             loop {
-                let _e116 = j_1;
-                if (_e116 < 2u) {
+                let _e63 = j_2;
+                if (_e63 < 2u) {
                 } else {
                     break;
                 }
                 {
-                    let _e120 = j_1;
-                    let _e123 = j_1;
-                    let _e125 = idx[_e123];
-                    tesserae_gs_indices[(at + _e120)] = _e125;
+                    let _e67 = j_2;
+                    let _e70 = j_2;
+                    let _e72 = idx[_e70];
+                    tesserae_gs_indices[(at + _e67)] = _e72;
                 }
                 continuing {
-                    let _e127 = j_1;
-                    j_1 = (_e127 + 1u);
+                    let _e74 = j_2;
+                    j_2 = (_e74 + 1u);
                 }
             }
-            let _e130 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e130 + 1u);
+            let _e77 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e77 + 1u);
             return;
         } else {
             return;
@@ -228,6 +251,70 @@ fn tesserae_emit_vertex() {
     } else {
         return;
     }
+}
+
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i = (_e5 * 2u);
+    loop {
+        let _e9 = i;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i;
+            i = (_e17 + 1u);
+        }
+    }
+    let _e22 = tesserae_gs_slot;
+    let _e26 = tesserae_gs_captured;
+    tesserae_capture_counts[(2u * _e22)] = _e26;
+    let _e30 = tesserae_gs_slot;
+    tesserae_capture_counts[((2u * _e30) + 1u)] = 0u;
+    return;
+}
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    var tesserae_i: u32;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 3u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 3u) + _e1);
+    let _e9 = (_e7 * 2u);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[_e9] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    let _e21 = tesserae_io_43_g;
+    tesserae_gs_records[(_e9 + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e21, 0u));
+    tesserae_i = 0u;
+    loop {
+        let _e33 = tesserae_i;
+        if (_e33 >= 3u) {
+            break;
+        }
+        let _e41 = tesserae_xfb_values[_e33];
+        tesserae_capture_words[((_e7 * 3u) + _e33)] = _e41;
+        continuing {
+            let _e42 = tesserae_i;
+            tesserae_i = (_e42 + 1u);
+        }
+    }
+    tesserae_gs_stored(_e7, 4u, 2u, 0u, 0u);
 }
 
 fn tesserae_xfb_capture() {
@@ -239,18 +326,18 @@ fn tesserae_xfb_capture() {
 }
 
 fn main() {
-    var k_1: i32;
+    var k_2: i32;
 
-    k_1 = 0i;
+    k_2 = 0i;
     loop {
-        let _e18 = k_1;
+        let _e18 = k_2;
         if (_e18 < 3i) {
-            let _e20 = k_1;
+            let _e20 = k_2;
             let _e23 = tesserae_io_32_g;
             tesserae_geometry_position = vec4<f32>((0.1f * f32(_e20)), (0.1f * f32(_e23)), 0f, 1f);
             let _e27 = tesserae_io_44_g;
             let _e29 = tesserae_io_32_g;
-            let _e31 = k_1;
+            let _e31 = k_2;
             tesserae_io_43_g = vec3<u32>(bitcast<u32>(_e27), bitcast<u32>(_e29), bitcast<u32>(_e31));
             tesserae_xfb_capture();
             tesserae_emit_vertex();
@@ -259,8 +346,8 @@ fn main() {
             break;
         }
         continuing {
-            let _e34 = k_1;
-            k_1 = (_e34 + 1i);
+            let _e34 = k_2;
+            k_2 = (_e34 + 1i);
         }
     }
     return;
@@ -270,181 +357,20 @@ fn tesserae_geometry() {
     main();
 }
 
-fn tesserae_gs_emit() {
-    var tesserae_i_1: u32 = 0u;
-    var idx_1: array<u32, 3>;
-    var j_2: u32 = 0u;
-    var keep_2: bool = true;
-    var j_3: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 3u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 3u) + _e9);
-    let ob_1 = (v_2 * 2u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_43_g;
-    tesserae_gs_records[(ob_1 + 1u)] = bitcast<vec4<f32>>(vec4<u32>(_e34, 0u));
-    loop {
-        let _e40 = tesserae_i_1;
-        if (_e40 < 3u) {
-        } else {
-            break;
-        }
-        {
-            let _e46 = tesserae_i_1;
-            let _e50 = tesserae_i_1;
-            let _e52 = tesserae_xfb_values[_e50];
-            tesserae_capture_words[((v_2 * 3u) + _e46)] = _e52;
-        }
-        continuing {
-            let _e54 = tesserae_i_1;
-            tesserae_i_1 = (_e54 + 1u);
-        }
-    }
-    let _e57 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e57 + 1u);
-    let _e61 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e61 + 1u);
-    let _e65 = tesserae_gs_strip;
-    if (_e65 >= 2u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        idx_1[0] = (v_2 - 1u);
-        idx_1[1] = v_2;
-        loop {
-            let _e76 = j_2;
-            if (_e76 < 2u) {
-            } else {
-                break;
-            }
-            {
-                let _e81 = tesserae_gs_slot;
-                let _e85 = tesserae_gs_captured;
-                let _e89 = j_2;
-                let _e92 = j_2;
-                let _e94 = idx_1[_e92];
-                tesserae_capture_list[(((_e81 * 4u) + (_e85 * 2u)) + _e89)] = _e94;
-            }
-            continuing {
-                let _e96 = j_2;
-                j_2 = (_e96 + 1u);
-            }
-        }
-        let _e99 = tesserae_gs_captured;
-        tesserae_gs_captured = (_e99 + 1u);
-        let _e104 = keep_2;
-        if _e104 {
-            let _e106 = tesserae_gs_slot;
-            let _e110 = tesserae_gs_primitives;
-            let at_1 = ((_e106 * 4u) + (_e110 * 2u));
-            loop {
-                let _e116 = j_3;
-                if (_e116 < 2u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e120 = j_3;
-                    let _e123 = j_3;
-                    let _e125 = idx_1[_e123];
-                    tesserae_gs_indices[(at_1 + _e120)] = _e125;
-                }
-                continuing {
-                    let _e127 = j_3;
-                    j_3 = (_e127 + 1u);
-                }
-            }
-            let _e130 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e130 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
 @compute @workgroup_size(63, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var v: array<u32, 3> = array<u32, 3>();
-    var keep: bool = true;
-    var k: u32 = 0u;
-    var i: u32;
-
-    let tesserae_group = tesserae_wg.x;
-    let tesserae_primitive_id = ((tesserae_group * 21u) + (tesserae_lid / 3u));
-    let tesserae_invocation = (tesserae_lid % 3u);
-    let _e13 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e13) {
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 3u, 21u);
+    if (_e5 == 0u) {
         return;
     }
-    let _e19 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 3u) + tesserae_invocation);
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    loop {
-        let _e39 = k;
-        if (_e39 < 1u) {
-        } else {
-            break;
-        }
-        {
-            let _e42 = k;
-            let _e46 = k;
-            v[_e42] = ((tesserae_primitive_id * 1u) + _e46);
-        }
-        continuing {
-            let _e49 = k;
-            k = (_e49 + 1u);
-        }
-    }
-    tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e52 = keep;
-    if _e52 {
-        tesserae_io_32_g = i32(tesserae_invocation);
-        tesserae_io_44_g = i32(tesserae_primitive_id);
+    if (_e5 == 2u) {
+        let _e11 = tesserae_gs_invocation;
+        let _e13 = tesserae_gs_input_primitive;
+        tesserae_io_32_g = i32(_e11);
+        tesserae_io_44_g = i32(_e13);
         tesserae_geometry();
     }
-    let _e58 = tesserae_gs_slot;
-    let first = (_e58 * 4u);
-    let _e62 = tesserae_gs_primitives;
-    i = (_e62 * 2u);
-    loop {
-        let _e66 = i;
-        if (_e66 < 4u) {
-        } else {
-            break;
-        }
-        {
-            let _e70 = i;
-            tesserae_gs_indices[(first + _e70)] = 4294967295u;
-        }
-        continuing {
-            let _e75 = i;
-            i = (_e75 + 1u);
-        }
-    }
-    let _e80 = tesserae_gs_slot;
-    let _e84 = tesserae_gs_captured;
-    tesserae_capture_counts[(2u * _e80)] = _e84;
-    let _e88 = tesserae_gs_slot;
-    tesserae_capture_counts[((2u * _e88) + 1u)] = 0u;
-    return;
+    tesserae_gs_finish(4u);
 }
 // pass `capture scan 0`, geometry stage
 struct TesseraeDraw {
@@ -773,7 +699,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -782,58 +708,117 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(35) var<storage, read> tesserae_capture_words: array<u32>;
-@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 24u);
-    return room;
-}
-@group(0) @binding(36) var<storage, read> tesserae_capture_counts: array<u32>;
-@group(0) @binding(37) var<storage, read> tesserae_capture_offsets: array<u32>;
-@group(0) @binding(39) var<storage, read> tesserae_capture_list: array<u32>;
 
-@compute @workgroup_size(63)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let p = wg.x * 21u + lid / 3u;
-    if p >= tesserae_draw.primitives {
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(35) 
+var<storage> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) 
+var<storage> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+@group(0) @binding(36) 
+var<storage> tesserae_capture_counts: array<u32>;
+@group(0) @binding(37) 
+var<storage> tesserae_capture_offsets: array<u32>;
+@group(0) @binding(39) 
+var<storage> tesserae_capture_list: array<u32>;
+
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 24u));
+}
+
+fn tesserae_capture_vertex(q: u32, t: u32, src: u32) {
+    let _e5 = ((q * 2u) + t);
+    let _e12 = tesserae_capture_words[(src * 3u)];
+    tesserae_xfb0_buffer[(_e5 * 3u)] = _e12;
+    let _e25 = tesserae_capture_words[((src * 3u) + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 3u) + 1u)] = _e25;
+    let _e38 = tesserae_capture_words[((src * 3u) + 2u)];
+    tesserae_xfb0_buffer[((_e5 * 3u) + 2u)] = _e38;
+}
+
+fn tesserae_capture_write(wg_1: vec3<u32>, groups_1: vec3<u32>, lid_1: u32, n: u32, k: u32, entries_per_slot: u32) {
+    var j: u32 = 0u;
+    var t_1: u32;
+
+    let p = ((wg_1.x * k) + (lid_1 / n));
+    let _e12 = tesserae_draw.primitives;
+    if (p >= _e12) {
         return;
     }
-    let slot = (wg.y * tesserae_draw.primitives + p) * 3u + lid % 3u;
-    let first = tesserae_capture_state[0] + tesserae_capture_offsets[2u * slot];
-    let room = tesserae_capture_room();
-    for (var j = 0u; j < tesserae_capture_counts[2u * slot]; j++) {
-        let q = first + j;
-        if q >= room {
-            return;
+    let _e17 = tesserae_draw.primitives;
+    let slot = ((((wg_1.y * _e17) + p) * n) + (lid_1 % n));
+    let _e25 = tesserae_capture_state[0];
+    let _e30 = tesserae_capture_offsets[(2u * slot)];
+    let first = (_e25 + _e30);
+    let _e32 = tesserae_capture_room();
+    loop {
+        let _e35 = j;
+        let _e40 = tesserae_capture_counts[(2u * slot)];
+        if (_e35 < _e40) {
+        } else {
+            break;
         }
-        for (var t = 0u; t < 2u; t++) {
-            let src = tesserae_capture_list[slot * 4u + j * 2u + t];
-            {
-            tesserae_xfb0[(q * 2u + t) * 3u + 0u] = tesserae_capture_words[src * 3u + 0u];
-            tesserae_xfb0[(q * 2u + t) * 3u + 1u] = tesserae_capture_words[src * 3u + 1u];
-            tesserae_xfb0[(q * 2u + t) * 3u + 2u] = tesserae_capture_words[src * 3u + 2u];
+        {
+            let _e42 = j;
+            let q_1 = (first + _e42);
+            if (q_1 >= _e32) {
+                return;
+            }
+            t_1 = 0u;
+            loop {
+                let _e47 = t_1;
+                if (_e47 < 2u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e50 = t_1;
+                    let _e53 = j;
+                    let _e57 = t_1;
+                    let _e60 = tesserae_capture_list[(((slot * entries_per_slot) + (_e53 * 2u)) + _e57)];
+                    tesserae_capture_vertex(q_1, _e50, _e60);
+                }
+                continuing {
+                    let _e62 = t_1;
+                    t_1 = (_e62 + 1u);
+                }
             }
         }
+        continuing {
+            let _e65 = j;
+            j = (_e65 + 1u);
+        }
     }
-}
-// pass `capture finish`, geometry stage
-@group(0) @binding(38) var<storage, read> tesserae_capture_totals: array<u32>;
-@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 24u);
-    return room;
+    return;
 }
 
-@compute @workgroup_size(1)
+@compute @workgroup_size(63, 1, 1) 
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    tesserae_capture_write(wg, groups, lid, 3u, 21u, 4u);
+}
+// pass `capture finish`, geometry stage
+@group(0) @binding(38) 
+var<storage> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) 
+var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 24u));
+}
+
+@compute @workgroup_size(1, 1, 1) 
 fn main() {
     let total = tesserae_capture_totals[5];
-    tesserae_capture_state[1] += total;
-    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+    let _e5 = tesserae_capture_state[1];
+    tesserae_capture_state[1] = (_e5 + total);
+    let _e9 = tesserae_capture_room();
+    let _e12 = tesserae_capture_state[0];
+    tesserae_capture_state[0] = min(_e9, (_e12 + total));
+    return;
 }
 // pass `geometry draw`, geometry stage
 struct TesseraePassOut {

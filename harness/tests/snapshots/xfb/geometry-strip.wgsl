@@ -133,8 +133,6 @@ var<private> tesserae_xfb_values: array<u32, 4> = array<u32, 4>();
 var<private> tesserae_geometry_position: vec4<f32>;
 @group(0) @binding(0) 
 var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(32) 
-var<storage> tesserae_src: array<vec4<f32>>;
 @group(0) @binding(33) 
 var<storage, read_write> tesserae_gs_records: array<vec4<f32>>;
 @group(0) @binding(34) 
@@ -150,111 +148,134 @@ var<private> tesserae_gs_emitted: u32;
 var<private> tesserae_gs_strip: u32;
 var<private> tesserae_gs_primitives: u32;
 var<private> tesserae_gs_captured: u32;
+var<private> tesserae_gs_invocation: u32;
 var<private> tesserae_gs_input_primitive: u32;
+var<private> tesserae_gs_inputs: array<u32, 6>;
+@group(0) @binding(32) 
+var<storage> tesserae_src: array<vec4<f32>>;
 
-fn tesserae_end_primitive() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
-fn tesserae_emit_vertex() {
-    var tesserae_i: u32 = 0u;
-    var idx: array<u32, 3>;
+fn tesserae_gs_begin(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32) -> u32 {
+    var v: array<u32, 6> = array<u32, 6>();
+    var keep: bool = true;
+    var k_1: u32 = 0u;
     var j_1: u32 = 0u;
-    var keep_1: bool = true;
-    var j_2: u32 = 0u;
 
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 4u) {
-        return;
+    let tesserae_group = wg.x;
+    let tesserae_primitive_id = ((tesserae_group * k) + (lid / n));
+    tesserae_gs_invocation = (lid % n);
+    let _e13 = tesserae_draw.primitives;
+    if (tesserae_primitive_id >= _e13) {
+        return 0u;
     }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_1 = ((_e5 * 4u) + _e9);
-    let ob = (v_1 * 3u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_58_g;
-    tesserae_gs_records[(ob + 1u)] = _e34;
-    let _e40 = tesserae_io_64_g;
-    tesserae_gs_records[(ob + 2u)] = _e40;
+    let _e20 = tesserae_draw.primitives;
+    let _e25 = tesserae_gs_invocation;
+    tesserae_gs_slot = ((((wg.y * _e20) + tesserae_primitive_id) * n) + _e25);
+    tesserae_gs_emitted = 0u;
+    tesserae_gs_strip = 0u;
+    tesserae_gs_primitives = 0u;
+    tesserae_gs_captured = 0u;
     loop {
-        let _e43 = tesserae_i;
-        if (_e43 < 4u) {
+        let _e41 = k_1;
+        if (_e41 < 1u) {
         } else {
             break;
         }
         {
-            let _e49 = tesserae_i;
-            let _e53 = tesserae_i;
-            let _e55 = tesserae_xfb_values[_e53];
-            tesserae_capture_words[((v_1 * 4u) + _e49)] = _e55;
+            let _e44 = k_1;
+            let _e48 = k_1;
+            v[_e44] = ((tesserae_primitive_id * 1u) + _e48);
         }
         continuing {
-            let _e57 = tesserae_i;
-            tesserae_i = (_e57 + 1u);
+            let _e51 = k_1;
+            k_1 = (_e51 + 1u);
         }
     }
-    let _e60 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e60 + 1u);
-    let _e64 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e64 + 1u);
-    let _e68 = tesserae_gs_strip;
-    if (_e68 >= 3u) {
+    tesserae_gs_input_primitive = tesserae_primitive_id;
+    loop {
+        let _e56 = j_1;
+        if (_e56 < 1u) {
+        } else {
+            break;
+        }
+        {
+            let _e60 = j_1;
+            let _e65 = tesserae_draw.count;
+            let _e67 = j_1;
+            let _e69 = v[_e67];
+            tesserae_gs_inputs[_e60] = ((wg.y * _e65) + _e69);
+        }
+        continuing {
+            let _e72 = j_1;
+            j_1 = (_e72 + 1u);
+        }
+    }
+    let _e76 = keep;
+    return select(1u, 2u, _e76);
+}
+
+fn tesserae_gs_stored(v_1: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {
+    var idx: array<u32, 3>;
+    var j_2: u32 = 0u;
+    var keep_1: bool = true;
+    var j_3: u32 = 0u;
+
+    let _e6 = tesserae_gs_emitted;
+    tesserae_gs_emitted = (_e6 + 1u);
+    let _e10 = tesserae_gs_strip;
+    tesserae_gs_strip = (_e10 + 1u);
+    let _e14 = tesserae_gs_strip;
+    if (_e14 >= 3u) {
         idx = array<u32, 3>(v_1, v_1, v_1);
-        let _e74 = tesserae_gs_strip;
-        let odd = ((_e74 - 3u) & 1u);
+        let _e20 = tesserae_gs_strip;
+        let odd = ((_e20 - 3u) & 1u);
         idx[0] = (v_1 - 2u);
         idx[1] = ((v_1 - 1u) + odd);
         idx[2] = (v_1 - odd);
         loop {
-            let _e90 = j_1;
-            if (_e90 < 3u) {
+            let _e36 = j_2;
+            if (_e36 < 3u) {
             } else {
                 break;
             }
             {
-                let _e95 = tesserae_gs_slot;
-                let _e99 = tesserae_gs_captured;
-                let _e103 = j_1;
-                let _e106 = j_1;
-                let _e108 = idx[_e106];
-                tesserae_capture_list[(((_e95 * 6u) + (_e99 * 3u)) + _e103)] = _e108;
+                let _e41 = tesserae_gs_slot;
+                let _e44 = tesserae_gs_captured;
+                let _e48 = j_2;
+                let _e51 = j_2;
+                let _e53 = idx[_e51];
+                tesserae_capture_list[(((_e41 * per_invocation) + (_e44 * 3u)) + _e48)] = _e53;
             }
             continuing {
-                let _e110 = j_1;
-                j_1 = (_e110 + 1u);
+                let _e55 = j_2;
+                j_2 = (_e55 + 1u);
             }
         }
-        let _e113 = tesserae_gs_captured;
-        tesserae_gs_captured = (_e113 + 1u);
-        let _e118 = keep_1;
-        if _e118 {
-            let _e120 = tesserae_gs_slot;
-            let _e124 = tesserae_gs_primitives;
-            let at = ((_e120 * 6u) + (_e124 * 3u));
+        let _e58 = tesserae_gs_captured;
+        tesserae_gs_captured = (_e58 + 1u);
+        let _e63 = keep_1;
+        if _e63 {
+            let _e65 = tesserae_gs_slot;
+            let _e68 = tesserae_gs_primitives;
+            let at = ((_e65 * per_invocation) + (_e68 * 3u));
             loop {
-                let _e130 = j_2;
-                if (_e130 < 3u) {
+                let _e74 = j_3;
+                if (_e74 < 3u) {
                 } else {
                     break;
                 }
                 {
-                    let _e134 = j_2;
-                    let _e137 = j_2;
-                    let _e139 = idx[_e137];
-                    tesserae_gs_indices[(at + _e134)] = _e139;
+                    let _e78 = j_3;
+                    let _e81 = j_3;
+                    let _e83 = idx[_e81];
+                    tesserae_gs_indices[(at + _e78)] = _e83;
                 }
                 continuing {
-                    let _e141 = j_2;
-                    j_2 = (_e141 + 1u);
+                    let _e85 = j_3;
+                    j_3 = (_e85 + 1u);
                 }
             }
-            let _e144 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e144 + 1u);
+            let _e88 = tesserae_gs_primitives;
+            tesserae_gs_primitives = (_e88 + 1u);
             return;
         } else {
             return;
@@ -262,6 +283,72 @@ fn tesserae_emit_vertex() {
     } else {
         return;
     }
+}
+
+fn tesserae_gs_finish(per_invocation_1: u32) {
+    var i: u32;
+
+    let _e2 = tesserae_gs_slot;
+    let first = (_e2 * per_invocation_1);
+    let _e5 = tesserae_gs_primitives;
+    i = (_e5 * 3u);
+    loop {
+        let _e9 = i;
+        if (_e9 < per_invocation_1) {
+        } else {
+            break;
+        }
+        {
+            let _e12 = i;
+            tesserae_gs_indices[(first + _e12)] = 4294967295u;
+        }
+        continuing {
+            let _e17 = i;
+            i = (_e17 + 1u);
+        }
+    }
+    let _e22 = tesserae_gs_slot;
+    let _e26 = tesserae_gs_captured;
+    tesserae_capture_counts[(2u * _e22)] = _e26;
+    let _e30 = tesserae_gs_slot;
+    tesserae_capture_counts[((2u * _e30) + 1u)] = 0u;
+    return;
+}
+
+fn tesserae_end_primitive() {
+    tesserae_gs_strip = 0u;
+}
+
+fn tesserae_emit_vertex() {
+    var tesserae_i: u32;
+
+    let _e1 = tesserae_gs_emitted;
+    if (_e1 >= 4u) {
+        return;
+    }
+    let _e5 = tesserae_gs_slot;
+    let _e7 = ((_e5 * 4u) + _e1);
+    let _e9 = (_e7 * 3u);
+    let _e11 = tesserae_geometry_position;
+    tesserae_gs_records[_e9] = vec4<f32>(_e11.x, -(_e11.y), _e11.z, _e11.w);
+    let _e21 = tesserae_io_58_g;
+    tesserae_gs_records[(_e9 + 1u)] = _e21;
+    let _e27 = tesserae_io_64_g;
+    tesserae_gs_records[(_e9 + 2u)] = _e27;
+    tesserae_i = 0u;
+    loop {
+        let _e36 = tesserae_i;
+        if (_e36 >= 4u) {
+            break;
+        }
+        let _e44 = tesserae_xfb_values[_e36];
+        tesserae_capture_words[((_e7 * 4u) + _e36)] = _e44;
+        continuing {
+            let _e45 = tesserae_i;
+            tesserae_i = (_e45 + 1u);
+        }
+    }
+    tesserae_gs_stored(_e7, 6u, 3u, 0u, 0u);
 }
 
 fn tesserae_xfb_capture() {
@@ -274,15 +361,15 @@ fn tesserae_xfb_capture() {
 }
 
 fn main() {
-    var k_1: i32;
+    var k_2: i32;
     var corner: vec2<f32>;
 
-    k_1 = 0i;
+    k_2 = 0i;
     loop {
-        let _e23 = k_1;
+        let _e23 = k_2;
         if (_e23 < 4i) {
-            let _e25 = k_1;
-            let _e28 = k_1;
+            let _e25 = k_2;
+            let _e28 = k_2;
             corner = ((vec2<f32>(f32((_e25 & 1i)), f32((_e28 >> bitcast<u32>(1i)))) * 0.5f) - vec2(0.25f));
             let _e38 = tesserae_io_46_g[0i].gl_Position;
             let _e39 = corner;
@@ -290,7 +377,7 @@ fn main() {
             let _e45 = tesserae_io_61_g[0i];
             tesserae_io_58_g = _e45;
             let _e46 = tesserae_io_66_g;
-            let _e48 = k_1;
+            let _e48 = k_2;
             tesserae_io_64_g = vec4<f32>(f32(_e46), f32(_e48), 0.5f, 1f);
             tesserae_xfb_capture();
             tesserae_emit_vertex();
@@ -299,8 +386,8 @@ fn main() {
             break;
         }
         continuing {
-            let _e51 = k_1;
-            k_1 = (_e51 + 1i);
+            let _e51 = k_2;
+            k_2 = (_e51 + 1i);
         }
     }
     tesserae_end_primitive();
@@ -311,209 +398,37 @@ fn tesserae_geometry() {
     main();
 }
 
-fn tesserae_gs_emit() {
-    var tesserae_i_1: u32 = 0u;
-    var idx_1: array<u32, 3>;
-    var j_3: u32 = 0u;
-    var keep_2: bool = true;
-    var j_4: u32 = 0u;
-
-    let _e1 = tesserae_gs_emitted;
-    if (_e1 >= 4u) {
-        return;
-    }
-    let _e5 = tesserae_gs_slot;
-    let _e9 = tesserae_gs_emitted;
-    let v_2 = ((_e5 * 4u) + _e9);
-    let ob_1 = (v_2 * 3u);
-    let _e17 = tesserae_geometry_position.x;
-    let _e20 = tesserae_geometry_position.y;
-    let _e24 = tesserae_geometry_position.z;
-    let _e27 = tesserae_geometry_position.w;
-    tesserae_gs_records[ob_1] = vec4<f32>(_e17, -(_e20), _e24, _e27);
-    let _e34 = tesserae_io_58_g;
-    tesserae_gs_records[(ob_1 + 1u)] = _e34;
-    let _e40 = tesserae_io_64_g;
-    tesserae_gs_records[(ob_1 + 2u)] = _e40;
-    loop {
-        let _e43 = tesserae_i_1;
-        if (_e43 < 4u) {
-        } else {
-            break;
-        }
-        {
-            let _e49 = tesserae_i_1;
-            let _e53 = tesserae_i_1;
-            let _e55 = tesserae_xfb_values[_e53];
-            tesserae_capture_words[((v_2 * 4u) + _e49)] = _e55;
-        }
-        continuing {
-            let _e57 = tesserae_i_1;
-            tesserae_i_1 = (_e57 + 1u);
-        }
-    }
-    let _e60 = tesserae_gs_emitted;
-    tesserae_gs_emitted = (_e60 + 1u);
-    let _e64 = tesserae_gs_strip;
-    tesserae_gs_strip = (_e64 + 1u);
-    let _e68 = tesserae_gs_strip;
-    if (_e68 >= 3u) {
-        idx_1 = array<u32, 3>(v_2, v_2, v_2);
-        let _e74 = tesserae_gs_strip;
-        let odd_1 = ((_e74 - 3u) & 1u);
-        idx_1[0] = (v_2 - 2u);
-        idx_1[1] = ((v_2 - 1u) + odd_1);
-        idx_1[2] = (v_2 - odd_1);
-        loop {
-            let _e90 = j_3;
-            if (_e90 < 3u) {
-            } else {
-                break;
-            }
-            {
-                let _e95 = tesserae_gs_slot;
-                let _e99 = tesserae_gs_captured;
-                let _e103 = j_3;
-                let _e106 = j_3;
-                let _e108 = idx_1[_e106];
-                tesserae_capture_list[(((_e95 * 6u) + (_e99 * 3u)) + _e103)] = _e108;
-            }
-            continuing {
-                let _e110 = j_3;
-                j_3 = (_e110 + 1u);
-            }
-        }
-        let _e113 = tesserae_gs_captured;
-        tesserae_gs_captured = (_e113 + 1u);
-        let _e118 = keep_2;
-        if _e118 {
-            let _e120 = tesserae_gs_slot;
-            let _e124 = tesserae_gs_primitives;
-            let at_1 = ((_e120 * 6u) + (_e124 * 3u));
-            loop {
-                let _e130 = j_4;
-                if (_e130 < 3u) {
-                } else {
-                    break;
-                }
-                {
-                    let _e134 = j_4;
-                    let _e137 = j_4;
-                    let _e139 = idx_1[_e137];
-                    tesserae_gs_indices[(at_1 + _e134)] = _e139;
-                }
-                continuing {
-                    let _e141 = j_4;
-                    j_4 = (_e141 + 1u);
-                }
-            }
-            let _e144 = tesserae_gs_primitives;
-            tesserae_gs_primitives = (_e144 + 1u);
-            return;
-        } else {
-            return;
-        }
-    } else {
-        return;
-    }
-}
-
-fn tesserae_gs_end() {
-    tesserae_gs_strip = 0u;
-    return;
-}
-
 @compute @workgroup_size(64, 1, 1) 
 fn tesserae_geometry_main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
-    var v: array<u32, 3> = array<u32, 3>();
-    var keep: bool = true;
-    var k: u32 = 0u;
-    var j: u32 = 0u;
-    var i: u32;
+    var j: u32;
 
-    let tesserae_group = tesserae_wg.x;
-    let tesserae_primitive_id = ((tesserae_group * 64u) + (tesserae_lid / 1u));
-    let tesserae_invocation = (tesserae_lid % 1u);
-    let _e13 = tesserae_draw.primitives;
-    if (tesserae_primitive_id >= _e13) {
+    let _e5 = tesserae_gs_begin(tesserae_wg, tesserae_groups, tesserae_lid, 1u, 64u);
+    if (_e5 == 0u) {
         return;
     }
-    let _e19 = tesserae_draw.primitives;
-    tesserae_gs_slot = ((((tesserae_wg.y * _e19) + tesserae_primitive_id) * 1u) + tesserae_invocation);
-    tesserae_gs_emitted = 0u;
-    tesserae_gs_strip = 0u;
-    tesserae_gs_primitives = 0u;
-    tesserae_gs_captured = 0u;
-    loop {
-        let _e39 = k;
-        if (_e39 < 1u) {
-        } else {
-            break;
-        }
-        {
-            let _e42 = k;
-            let _e46 = k;
-            v[_e42] = ((tesserae_primitive_id * 1u) + _e46);
-        }
-        continuing {
-            let _e49 = k;
-            k = (_e49 + 1u);
-        }
-    }
-    tesserae_gs_input_primitive = tesserae_primitive_id;
-    let _e52 = keep;
-    if _e52 {
-        tesserae_io_66_g = i32(tesserae_primitive_id);
+    if (_e5 == 2u) {
+        let _e13 = tesserae_gs_input_primitive;
+        tesserae_io_66_g = i32(_e13);
+        j = 0u;
         loop {
-            let _e57 = j;
-            if (_e57 < 1u) {
-            } else {
+            let _e18 = j;
+            if (_e18 >= 1u) {
                 break;
             }
-            {
-                let _e63 = tesserae_draw.count;
-                let _e65 = j;
-                let _e67 = v[_e65];
-                let b = (((tesserae_wg.y * _e63) + _e67) * 2u);
-                let _e72 = j;
-                let _e77 = tesserae_src[b];
-                tesserae_io_46_g[_e72].gl_Position = _e77;
-                let _e79 = j;
-                let _e85 = tesserae_src[(b + 1u)];
-                tesserae_io_61_g[_e79] = _e85.xyzw;
-            }
+            let _e23 = tesserae_gs_inputs[_e18];
+            let _e25 = (_e23 * 2u);
+            let _e28 = tesserae_src[_e25];
+            tesserae_io_46_g[_e18].gl_Position = _e28;
+            let _e36 = tesserae_src[(_e25 + 1u)];
+            tesserae_io_61_g[_e18] = _e36;
             continuing {
-                let _e88 = j;
-                j = (_e88 + 1u);
+                let _e39 = j;
+                j = (_e39 + 1u);
             }
         }
         tesserae_geometry();
     }
-    let _e91 = tesserae_gs_slot;
-    let first = (_e91 * 6u);
-    let _e95 = tesserae_gs_primitives;
-    i = (_e95 * 3u);
-    loop {
-        let _e99 = i;
-        if (_e99 < 6u) {
-        } else {
-            break;
-        }
-        {
-            let _e103 = i;
-            tesserae_gs_indices[(first + _e103)] = 4294967295u;
-        }
-        continuing {
-            let _e108 = i;
-            i = (_e108 + 1u);
-        }
-    }
-    let _e113 = tesserae_gs_slot;
-    let _e117 = tesserae_gs_captured;
-    tesserae_capture_counts[(2u * _e113)] = _e117;
-    let _e121 = tesserae_gs_slot;
-    tesserae_capture_counts[((2u * _e121) + 1u)] = 0u;
-    return;
+    tesserae_gs_finish(6u);
 }
 // pass `capture scan 0`, geometry stage
 struct TesseraeDraw {
@@ -842,7 +757,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -851,59 +766,119 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(35) var<storage, read> tesserae_capture_words: array<u32>;
-@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 48u);
-    return room;
-}
-@group(0) @binding(36) var<storage, read> tesserae_capture_counts: array<u32>;
-@group(0) @binding(37) var<storage, read> tesserae_capture_offsets: array<u32>;
-@group(0) @binding(39) var<storage, read> tesserae_capture_list: array<u32>;
 
-@compute @workgroup_size(64)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    let p = wg.x * 64u + lid / 1u;
-    if p >= tesserae_draw.primitives {
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(35) 
+var<storage> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) 
+var<storage> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+@group(0) @binding(36) 
+var<storage> tesserae_capture_counts: array<u32>;
+@group(0) @binding(37) 
+var<storage> tesserae_capture_offsets: array<u32>;
+@group(0) @binding(39) 
+var<storage> tesserae_capture_list: array<u32>;
+
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 48u));
+}
+
+fn tesserae_capture_vertex(q: u32, t: u32, src: u32) {
+    let _e5 = ((q * 3u) + t);
+    let _e12 = tesserae_capture_words[(src * 4u)];
+    tesserae_xfb0_buffer[(_e5 * 4u)] = _e12;
+    let _e25 = tesserae_capture_words[((src * 4u) + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 4u) + 1u)] = _e25;
+    let _e38 = tesserae_capture_words[((src * 4u) + 2u)];
+    tesserae_xfb0_buffer[((_e5 * 4u) + 2u)] = _e38;
+    let _e51 = tesserae_capture_words[((src * 4u) + 3u)];
+    tesserae_xfb0_buffer[((_e5 * 4u) + 3u)] = _e51;
+}
+
+fn tesserae_capture_write(wg_1: vec3<u32>, groups_1: vec3<u32>, lid_1: u32, n: u32, k: u32, entries_per_slot: u32) {
+    var j: u32 = 0u;
+    var t_1: u32;
+
+    let p = ((wg_1.x * k) + (lid_1 / n));
+    let _e12 = tesserae_draw.primitives;
+    if (p >= _e12) {
         return;
     }
-    let slot = (wg.y * tesserae_draw.primitives + p) * 1u + lid % 1u;
-    let first = tesserae_capture_state[0] + tesserae_capture_offsets[2u * slot];
-    let room = tesserae_capture_room();
-    for (var j = 0u; j < tesserae_capture_counts[2u * slot]; j++) {
-        let q = first + j;
-        if q >= room {
-            return;
+    let _e17 = tesserae_draw.primitives;
+    let slot = ((((wg_1.y * _e17) + p) * n) + (lid_1 % n));
+    let _e25 = tesserae_capture_state[0];
+    let _e30 = tesserae_capture_offsets[(2u * slot)];
+    let first = (_e25 + _e30);
+    let _e32 = tesserae_capture_room();
+    loop {
+        let _e35 = j;
+        let _e40 = tesserae_capture_counts[(2u * slot)];
+        if (_e35 < _e40) {
+        } else {
+            break;
         }
-        for (var t = 0u; t < 3u; t++) {
-            let src = tesserae_capture_list[slot * 6u + j * 3u + t];
-            {
-            tesserae_xfb0[(q * 3u + t) * 4u + 0u] = tesserae_capture_words[src * 4u + 0u];
-            tesserae_xfb0[(q * 3u + t) * 4u + 1u] = tesserae_capture_words[src * 4u + 1u];
-            tesserae_xfb0[(q * 3u + t) * 4u + 2u] = tesserae_capture_words[src * 4u + 2u];
-            tesserae_xfb0[(q * 3u + t) * 4u + 3u] = tesserae_capture_words[src * 4u + 3u];
+        {
+            let _e42 = j;
+            let q_1 = (first + _e42);
+            if (q_1 >= _e32) {
+                return;
+            }
+            t_1 = 0u;
+            loop {
+                let _e47 = t_1;
+                if (_e47 < 3u) {
+                } else {
+                    break;
+                }
+                {
+                    let _e50 = t_1;
+                    let _e53 = j;
+                    let _e57 = t_1;
+                    let _e60 = tesserae_capture_list[(((slot * entries_per_slot) + (_e53 * 3u)) + _e57)];
+                    tesserae_capture_vertex(q_1, _e50, _e60);
+                }
+                continuing {
+                    let _e62 = t_1;
+                    t_1 = (_e62 + 1u);
+                }
             }
         }
+        continuing {
+            let _e65 = j;
+            j = (_e65 + 1u);
+        }
     }
-}
-// pass `capture finish`, geometry stage
-@group(0) @binding(38) var<storage, read> tesserae_capture_totals: array<u32>;
-@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 48u);
-    return room;
+    return;
 }
 
-@compute @workgroup_size(1)
+@compute @workgroup_size(64, 1, 1) 
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    tesserae_capture_write(wg, groups, lid, 1u, 64u, 6u);
+}
+// pass `capture finish`, geometry stage
+@group(0) @binding(38) 
+var<storage> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) 
+var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 48u));
+}
+
+@compute @workgroup_size(1, 1, 1) 
 fn main() {
     let total = tesserae_capture_totals[5];
-    tesserae_capture_state[1] += total;
-    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+    let _e5 = tesserae_capture_state[1];
+    tesserae_capture_state[1] = (_e5 + total);
+    let _e9 = tesserae_capture_room();
+    let _e12 = tesserae_capture_state[0];
+    tesserae_capture_state[0] = min(_e9, (_e12 + total));
+    return;
 }
 // pass `geometry draw`, geometry stage
 struct TesseraePassOut {

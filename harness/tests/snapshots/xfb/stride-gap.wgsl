@@ -498,7 +498,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -507,59 +507,116 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(32) var<storage, read> tesserae_capture_words: array<u32>;
-@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 96u);
-    return room;
-}
-@group(0) @binding(33) var<storage, read> tesserae_capture_counts: array<u32>;
-@group(0) @binding(34) var<storage, read> tesserae_capture_offsets: array<u32>;
 
-@compute @workgroup_size(64)
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(32) 
+var<storage> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) 
+var<storage> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+@group(0) @binding(33) 
+var<storage> tesserae_capture_counts: array<u32>;
+@group(0) @binding(34) 
+var<storage> tesserae_capture_offsets: array<u32>;
+
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 96u));
+}
+
+fn tesserae_capture_vertex(q: u32, t_1: u32, src: u32) {
+    let _e5 = ((q * 3u) + t_1);
+    let _e12 = tesserae_capture_words[(src * 3u)];
+    tesserae_xfb0_buffer[(_e5 * 8u)] = _e12;
+    let _e25 = tesserae_capture_words[((src * 3u) + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 1u)] = _e25;
+    let _e38 = tesserae_capture_words[((src * 3u) + 2u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 4u)] = _e38;
+}
+
+@compute @workgroup_size(64, 1, 1) 
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    var v: array<u32, 3> = array<u32, 3>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var t: u32 = 0u;
+
     let p = gid.x;
-    if p >= tesserae_draw.primitives {
+    let _e4 = tesserae_draw.primitives;
+    if (p >= _e4) {
         return;
     }
-    let item = gid.y * tesserae_draw.primitives + p;
-    if tesserae_capture_counts[2u * item] == 0u {
+    let _e9 = tesserae_draw.primitives;
+    let item = ((gid.y * _e9) + p);
+    let _e16 = tesserae_capture_counts[(2u * item)];
+    if (_e16 == 0u) {
         return;
     }
-    let q = tesserae_capture_state[0] + tesserae_capture_offsets[2u * item];
-    if q >= tesserae_capture_room() {
+    let _e21 = tesserae_capture_state[0];
+    let _e26 = tesserae_capture_offsets[(2u * item)];
+    let q_1 = (_e21 + _e26);
+    let _e28 = tesserae_capture_room();
+    if (q_1 >= _e28) {
         return;
     }
-    var v = array<u32, 3>();
-    var keep = true;
-    for (var k = 0u; k < 3u; k++) { v[k] = p * 3u + k; }
-    for (var t = 0u; t < 3u; t++) {
-        let src = gid.y * tesserae_draw.count + v[t];
+    loop {
+        let _e35 = k;
+        if (_e35 < 3u) {
+        } else {
+            break;
+        }
         {
-            tesserae_xfb0[(q * 3u + t) * 8u + 0u] = tesserae_capture_words[src * 3u + 0u];
-            tesserae_xfb0[(q * 3u + t) * 8u + 1u] = tesserae_capture_words[src * 3u + 1u];
-            tesserae_xfb0[(q * 3u + t) * 8u + 4u] = tesserae_capture_words[src * 3u + 2u];
+            let _e38 = k;
+            let _e42 = k;
+            v[_e38] = ((p * 3u) + _e42);
+        }
+        continuing {
+            let _e45 = k;
+            k = (_e45 + 1u);
         }
     }
+    loop {
+        let _e49 = t;
+        if (_e49 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e52 = t;
+            let _e56 = tesserae_draw.count;
+            let _e58 = t;
+            let _e60 = v[_e58];
+            tesserae_capture_vertex(q_1, _e52, ((gid.y * _e56) + _e60));
+        }
+        continuing {
+            let _e63 = t;
+            t = (_e63 + 1u);
+        }
+    }
+    return;
 }
 // pass `capture finish`, vertex stage
-@group(0) @binding(35) var<storage, read> tesserae_capture_totals: array<u32>;
-@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+@group(0) @binding(35) 
+var<storage> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) 
+var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+
 fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 96u);
-    return room;
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 96u));
 }
 
-@compute @workgroup_size(1)
+@compute @workgroup_size(1, 1, 1) 
 fn main() {
     let total = tesserae_capture_totals[5];
-    tesserae_capture_state[1] += total;
-    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+    let _e5 = tesserae_capture_state[1];
+    tesserae_capture_state[1] = (_e5 + total);
+    let _e9 = tesserae_capture_room();
+    let _e12 = tesserae_capture_state[0];
+    tesserae_capture_state[0] = min(_e9, (_e12 + total));
+    return;
 }
 // pass `draw`, vertex stage
 struct gl_PerVertex {

@@ -531,7 +531,7 @@ struct TesseraeDraw {
     indexed: u32,
     first: u32,
     base_vertex: i32,
-    index_u16: u32,
+    index_u16_: u32,
     count: u32,
     size_range: vec2<f32>,
     instances: u32,
@@ -540,96 +540,177 @@ struct TesseraeDraw {
     vulkan_base_vertex: i32,
     tess_mode: u32,
 }
-@group(0) @binding(0) var<uniform> tesserae_draw: TesseraeDraw;
-@group(0) @binding(1) var<storage, read> tesserae_indices: array<u32>;
 
-// The index at position `i` of the draw, as stored (restart indices included).
+@group(0) @binding(0) 
+var<uniform> tesserae_draw: TesseraeDraw;
+@group(0) @binding(1) 
+var<storage> tesserae_indices: array<u32>;
+@group(0) @binding(32) 
+var<storage> tesserae_capture_words: array<u32>;
+@group(0) @binding(28) 
+var<storage> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+@group(0) @binding(33) 
+var<storage> tesserae_capture_counts: array<u32>;
+@group(0) @binding(34) 
+var<storage> tesserae_capture_offsets: array<u32>;
+
 fn tesserae_raw_index(i: u32) -> u32 {
-    if tesserae_draw.index_u16 != 0u {
-        return (tesserae_indices[i / 2u] >> ((i & 1u) * 16u)) & 0xffffu;
+    let _e3 = tesserae_draw.index_u16_;
+    if (_e3 != 0u) {
+        let _e10 = tesserae_indices[(i / 2u)];
+        return ((_e10 >> ((i & 1u) * 16u)) & 65535u);
     }
-    return tesserae_indices[i];
+    let _e20 = tesserae_indices[i];
+    return _e20;
 }
 
-// The vertex index of position `position` of the draw (gl_VertexIndex).
 fn tesserae_vertex_index(position: u32) -> u32 {
-    let i = tesserae_draw.first + position;
-    if tesserae_draw.indexed == 0u {
-        return i;
+    let _e3 = tesserae_draw.first;
+    let i_2 = (_e3 + position);
+    let _e7 = tesserae_draw.indexed;
+    if (_e7 == 0u) {
+        return i_2;
     }
-    return u32(i32(tesserae_raw_index(i)) + tesserae_draw.base_vertex);
+    let _e10 = tesserae_raw_index(i_2);
+    let _e14 = tesserae_draw.base_vertex;
+    return u32((i32(_e10) + _e14));
 }
-fn tesserae_is_restart(i: u32) -> bool {
-    if tesserae_draw.indexed == 0u {
+
+fn tesserae_is_restart(i_1: u32) -> bool {
+    let _e3 = tesserae_draw.indexed;
+    if (_e3 == 0u) {
         return false;
     }
-    let restart = select(0xffffffffu, 0xffffu, tesserae_draw.index_u16 != 0u);
-    return tesserae_raw_index(tesserae_draw.first + i) == restart;
+    let _e11 = tesserae_draw.index_u16_;
+    let restart = select(4294967295u, 65535u, (_e11 != 0u));
+    let _e17 = tesserae_draw.first;
+    let _e19 = tesserae_raw_index((_e17 + i_1));
+    return (_e19 == restart);
 }
-@group(0) @binding(32) var<storage, read> tesserae_capture_words: array<u32>;
-@group(0) @binding(28) var<storage, read> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
-fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 12u);
-    return room;
-}
-@group(0) @binding(33) var<storage, read> tesserae_capture_counts: array<u32>;
-@group(0) @binding(34) var<storage, read> tesserae_capture_offsets: array<u32>;
 
-@compute @workgroup_size(64)
+fn tesserae_capture_room() -> u32 {
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 12u));
+}
+
+fn tesserae_capture_vertex(q: u32, t_1: u32, src: u32) {
+    let _e12 = tesserae_capture_words[(src * 1u)];
+    tesserae_xfb0_buffer[(((q * 3u) + t_1) * 1u)] = _e12;
+}
+
+@compute @workgroup_size(64, 1, 1) 
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    var v: array<u32, 3> = array<u32, 3>();
+    var keep: bool = true;
+    var k: u32 = 0u;
+    var start: u32 = 0u;
+    var j: u32;
+    var t: u32 = 0u;
+
     let p = gid.x;
-    if p >= tesserae_draw.primitives {
+    let _e4 = tesserae_draw.primitives;
+    if (p >= _e4) {
         return;
     }
-    let item = gid.y * tesserae_draw.primitives + p;
-    if tesserae_capture_counts[2u * item] == 0u {
+    let _e9 = tesserae_draw.primitives;
+    let item = ((gid.y * _e9) + p);
+    let _e16 = tesserae_capture_counts[(2u * item)];
+    if (_e16 == 0u) {
         return;
     }
-    let q = tesserae_capture_state[0] + tesserae_capture_offsets[2u * item];
-    if q >= tesserae_capture_room() {
+    let _e21 = tesserae_capture_state[0];
+    let _e26 = tesserae_capture_offsets[(2u * item)];
+    let q_1 = (_e21 + _e26);
+    let _e28 = tesserae_capture_room();
+    if (q_1 >= _e28) {
         return;
     }
-    var v = array<u32, 3>();
-    var keep = true;
-    for (var k = 0u; k < 3u; k++) {
-        if tesserae_is_restart(p + k) {
-            keep = false;
-        }
-    }
-    // Strip parity counts from the last restart.
-    var start = 0u;
-    for (var j = p; j > 0u; j--) {
-        if tesserae_is_restart(j - 1u) {
-            start = j;
+    loop {
+        let _e36 = k;
+        if (_e36 < 3u) {
+        } else {
             break;
         }
-    }
-    let odd = (p - start) & 1u;
-    v[0] = p; v[1] = p + 1u + odd; v[2] = p + 2u - odd;
-    for (var t = 0u; t < 3u; t++) {
-        let src = gid.y * tesserae_draw.count + v[t];
         {
-            tesserae_xfb0[(q * 3u + t) * 1u + 0u] = tesserae_capture_words[src * 1u + 0u];
+            let _e39 = k;
+            let _e41 = tesserae_is_restart((p + _e39));
+            if _e41 {
+                keep = false;
+            }
+        }
+        continuing {
+            let _e44 = k;
+            k = (_e44 + 1u);
         }
     }
+    j = p;
+    loop {
+        let _e49 = j;
+        if (_e49 > 0u) {
+        } else {
+            break;
+        }
+        {
+            let _e52 = j;
+            let _e55 = tesserae_is_restart((_e52 - 1u));
+            if _e55 {
+                let _e56 = j;
+                start = _e56;
+                break;
+            }
+        }
+        continuing {
+            let _e58 = j;
+            j = (_e58 - 1u);
+        }
+    }
+    let _e60 = start;
+    let odd = ((p - _e60) & 1u);
+    v[0] = p;
+    v[1] = ((p + 1u) + odd);
+    v[2] = ((p + 2u) - odd);
+    loop {
+        let _e75 = t;
+        if (_e75 < 3u) {
+        } else {
+            break;
+        }
+        {
+            let _e78 = t;
+            let _e82 = tesserae_draw.count;
+            let _e84 = t;
+            let _e86 = v[_e84];
+            tesserae_capture_vertex(q_1, _e78, ((gid.y * _e82) + _e86));
+        }
+        continuing {
+            let _e89 = t;
+            t = (_e89 + 1u);
+        }
+    }
+    return;
 }
 // pass `capture finish`, vertex stage
-@group(0) @binding(35) var<storage, read> tesserae_capture_totals: array<u32>;
-@group(0) @binding(28) var<storage, read_write> tesserae_capture_state: array<u32>;
-@group(0) @binding(24) var<storage, read_write> tesserae_xfb0: array<u32>;
+@group(0) @binding(35) 
+var<storage> tesserae_capture_totals: array<u32>;
+@group(0) @binding(28) 
+var<storage, read_write> tesserae_capture_state: array<u32>;
+@group(0) @binding(24) 
+var<storage, read_write> tesserae_xfb0_buffer: array<u32>;
+
 fn tesserae_capture_room() -> u32 {
-    var room = 0xffffffffu;
-    room = min(room, arrayLength(&tesserae_xfb0) * 4u / 12u);
-    return room;
+    return min(4294967295u, ((arrayLength((&tesserae_xfb0_buffer)) * 4u) / 12u));
 }
 
-@compute @workgroup_size(1)
+@compute @workgroup_size(1, 1, 1) 
 fn main() {
     let total = tesserae_capture_totals[5];
-    tesserae_capture_state[1] += total;
-    tesserae_capture_state[0] = min(tesserae_capture_room(), tesserae_capture_state[0] + total);
+    let _e5 = tesserae_capture_state[1];
+    tesserae_capture_state[1] = (_e5 + total);
+    let _e9 = tesserae_capture_room();
+    let _e12 = tesserae_capture_state[0];
+    tesserae_capture_state[0] = min(_e9, (_e12 + total));
+    return;
 }
 // pass `draw`, vertex stage
 struct gl_PerVertex {

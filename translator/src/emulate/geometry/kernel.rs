@@ -287,7 +287,7 @@ fn emission_bodies(
     if let (Some(words), Some(n)) = (items.words, capture_words) {
         let captured = vertex_function::demoted_global(b.module, crate::lower::xfb_capture::CAPTURE_GLOBAL)?
             .ok_or_else(|| TranslateError::InvalidPlan("transform feedback's capture without the captured words".into()))?;
-        vertex_records::capture_words(&mut b, captured, words, n, v);
+        crate::capture::CapturedWords { words: n }.store(&mut b, captured, words, v);
     }
     let (cull_first, cull_n) = layout.offset(Field::CullDistances).map_or((0, 0), |first| (first, outputs.cull_distances));
     let arguments = [st.indices_per_invocation(), layout.stride(), cull_first, cull_n];

@@ -373,7 +373,7 @@ pub(crate) fn translate(
     let record_bytes = layout.bytes() * (st.invocations * st.max_vertices) as u64 * per_primitive as u64;
     table.resize(buffers.records, BufferSize::PerPrimitive { bytes: record_bytes });
     let capture_passes = match &capture {
-        Some((l, source, b)) => capture::passes(e, Stage::Geometry, l, source, b)?,
+        Some((l, source, b)) => capture::passes(e, Stage::Geometry, l, source, b, verify)?,
         None => Vec::new(),
     };
 

@@ -512,7 +512,7 @@ fn per_point_pass(
             let pointer = b.element_pointer(masks, point);
             b.store(pointer, mask);
         }
-        Tail::Capture { words, captured, n } => crate::vertex_records::capture_words(&mut b, captured, words, n, point),
+        Tail::Capture { words, captured, n } => crate::capture::CapturedWords { words: n }.store(&mut b, captured, words, point),
         Tail::Records { records, layout } => {
             let stride = b.u32(layout.stride());
             let base = b.binary(BinaryOperator::Multiply, point, stride);

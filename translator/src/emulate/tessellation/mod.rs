@@ -414,7 +414,7 @@ pub fn translate(
                 ShaderPlan { entry_point: evaluation::CAPTURE_ENTRY.into(), ..crate::shader_plan(Stage::TessEval, words) },
                 Workgroups::Indirect { arguments: buffers.indirect, offset: gpu::INDIRECT_POINT_DISPATCH_OFFSET },
             ))];
-            passes.extend(crate::capture::passes(e, Stage::TessEval, &layout, &source, &cbuffers)?);
+            passes.extend(crate::capture::passes(e, Stage::TessEval, &layout, &source, &cbuffers, desc.options.verify_wgsl_round_trip)?);
             Some((crate::capture::plan(&layout, &source), passes))
         }
     };
