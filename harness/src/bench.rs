@@ -95,8 +95,8 @@ pub fn bench(sel: &Selection, iterations: u32, only: Option<&str>, profile: bool
         // `translate:plain` (or `translate:points+cull`) times those sets only.
         let sets: Option<Vec<&str>> =
             only.and_then(|o| o.split(',').find_map(|g| g.trim().strip_prefix("translate:"))).map(|s| s.split('+').collect());
-        if let Some(unknown) = sets.iter().flatten().find(|s| **s != "tess" && !SETS.iter().any(|(name, _)| name == *s)) {
-            return Err(format!("no translation set `{unknown}` (sets: plain, points, cull, passes, tess)"));
+        if let Some(unknown) = sets.iter().flatten().find(|s| !SETS.iter().chain(&UNPAIRED).any(|(name, _)| name == *s)) {
+            return Err(format!("no translation set `{unknown}` (sets: plain, points, cull, passes, tess, geom)"));
         }
         translation(sel, iterations, profile, sets.as_deref())?;
     }
@@ -127,12 +127,13 @@ type SetMember = (usize, tesserae::PipelineDesc, Vec<Vec<u32>>, tesserae::Plan, 
 struct Pipelines {
     members: Vec<SetMember>,
     /// Tessellated pipelines (no naga peer), with their plans and names.
-    tessellated: Vec<(tesserae::PipelineDesc, tesserae::Plan, String)>,
+    /// Pipelines without a naga peer, by [`UNPAIRED`] set: tessellated, with a geometry stage.
+    unpaired: Vec<(usize, tesserae::PipelineDesc, tesserae::Plan, String)>,
     left_out: Vec<(&'static str, u32)>,
 }
 
 fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&str]>) -> Result<(), String> {
-    let Pipelines { members, tessellated, left_out } = pipelines(sel, sets)?;
+    let Pipelines { members, unpaired, left_out } = pipelines(sel, sets)?;
     let times = time_sets(&members, iterations)?;
     println!("translation of corpus pipelines x {iterations} iterations (naga alone: spv-in + validate + wgsl-out per stage)");
     println!(
@@ -157,12 +158,10 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
         "  templates (emulation WGSL parsed once per process): {parsed} parsed in {:.1} ms, by the untimed first translations",
         took.as_secs_f64() * 1e3
     );
-    if !tessellated.is_empty() {
-        time_tessellated(&tessellated, iterations)?;
-    }
+    time_unpaired(&unpaired, iterations)?;
     if profile {
-        let tess = tessellated.into_iter().map(|(d, _, _)| (SETS.len(), d, Vec::new()));
-        let all: Vec<_> = members.into_iter().map(|(set, d, stages, _, _)| (set, d, stages)).chain(tess).collect();
+        let unpaired = unpaired.into_iter().map(|(set, d, _, _)| (SETS.len() + set, d, Vec::new()));
+        let all: Vec<_> = members.into_iter().map(|(set, d, stages, _, _)| (set, d, stages)).chain(unpaired).collect();
         profile_phases(&all, iterations);
     }
     Ok(())
@@ -171,7 +170,7 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
 /// The selection's pipelines in the sets `sets` names (all without), classified.
 fn pipelines(sel: &Selection, sets: Option<&[&str]>) -> Result<Pipelines, String> {
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
-    let mut found = Pipelines { members: Vec::new(), tessellated: Vec::new(), left_out: Vec::new() };
+    let mut found = Pipelines { members: Vec::new(), unpaired: Vec::new(), left_out: Vec::new() };
     for (name, path) in runner::select(&opts) {
         let Ok(test) = shader_test::load(&path, &name) else { continue };
         let why = match compile::pipeline(&test, tesserae::Options::default()) {
@@ -183,9 +182,10 @@ fn pipelines(sel: &Selection, sets: Option<&[&str]>) -> Result<Pipelines, String
                     continue;
                 }
                 Err(why) => {
-                    if desc.tess_control.is_some() && sets.is_none_or(|sets| sets.contains(&"tess")) {
+                    let set = if desc.tess_control.is_some() { Some(0) } else { desc.geometry.as_ref().map(|_| 1) };
+                    if let Some(set) = set.filter(|&set| sets.is_none_or(|sets| sets.contains(&UNPAIRED[set].0))) {
                         if let Ok(expected) = tesserae::translate(&desc) {
-                            found.tessellated.push((desc, expected, name));
+                            found.unpaired.push((set, desc, expected, name));
                         }
                     }
                     why
@@ -197,7 +197,7 @@ fn pipelines(sel: &Selection, sets: Option<&[&str]>) -> Result<Pipelines, String
             None => found.left_out.push((why, 1)),
         }
     }
-    if found.members.is_empty() && found.tessellated.is_empty() {
+    if found.members.is_empty() && found.unpaired.is_empty() {
         return Err("no pipeline in the selection translates".into());
     }
     Ok(found)
@@ -277,23 +277,28 @@ fn time_sets(members: &[SetMember], iterations: u32) -> Result<SetTimes, String>
     Ok(t)
 }
 
-/// Times tessellated pipelines (no naga peer).
-fn time_tessellated(tessellated: &[(tesserae::PipelineDesc, tesserae::Plan, String)], iterations: u32) -> Result<(), String> {
-    let mut translating = Duration::ZERO;
-    for _ in 0..iterations {
-        for (desc, expected, name) in tessellated {
-            let s = Instant::now();
-            let plan = std::hint::black_box(tesserae::translate(desc));
-            translating += s.elapsed();
-            same_plan(name, plan, expected)?;
+/// The sets of pipelines naga has no peer for (it takes no tessellation or geometry stage).
+const UNPAIRED: [(&str, &str); 2] = [("tess", "tessellated pipelines"), ("geom", "pipelines with a geometry stage")];
+
+/// Times the pipelines without a naga peer, per set.
+fn time_unpaired(unpaired: &[(usize, tesserae::PipelineDesc, tesserae::Plan, String)], iterations: u32) -> Result<(), String> {
+    for (i, (set, what)) in UNPAIRED.iter().enumerate() {
+        let members: Vec<_> = unpaired.iter().filter(|(s, ..)| *s == i).collect();
+        if members.is_empty() {
+            continue;
         }
+        let mut translating = Duration::ZERO;
+        for _ in 0..iterations {
+            for (_, desc, expected, name) in &members {
+                let s = Instant::now();
+                let plan = std::hint::black_box(tesserae::translate(desc));
+                translating += s.elapsed();
+                same_plan(name, plan, expected)?;
+            }
+        }
+        let n = (members.len() as u32 * iterations) as f64;
+        println!("  {set}: {} {what}, {:.1} us/p (no naga peer)", members.len(), translating.as_secs_f64() * 1e6 / n);
     }
-    let n = (tessellated.len() as u32 * iterations) as f64;
-    println!(
-        "  tess: {} tessellated pipelines, {:.1} us/p (no naga peer: naga takes no tessellation stage)",
-        tessellated.len(),
-        translating.as_secs_f64() * 1e6 / n
-    );
     Ok(())
 }
 
@@ -321,7 +326,7 @@ fn median(values: &mut [f64]) -> f64 {
 fn profile_phases(pipelines: &[(usize, tesserae::PipelineDesc, Vec<Vec<u32>>)], iterations: u32) {
     /// The phases that are naga's own work (the rest of a translation is Tesserae's).
     const NAGA_PHASES: [&str; 3] = ["naga spv-in", "naga validate", "wgsl write"];
-    for (i, set) in SETS.iter().map(|(set, _)| *set).chain(["tess"]).enumerate() {
+    for (i, set) in SETS.iter().chain(&UNPAIRED).map(|(set, _)| *set).enumerate() {
         let members: Vec<_> = pipelines.iter().filter(|(s, _, _)| *s == i).collect();
         if members.is_empty() {
             continue;

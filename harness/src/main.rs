@@ -165,7 +165,7 @@ enum Cmd {
         iterations: u32,
         /// Which groups to run: points, cull, tessellation, geometry, capture (frame times), tessellator (CPU
         /// tessellator), translate (translation time; `translate:plain`, `translate:points+cull`, `translate:passes`
-        /// (other compute passes: a primitive pass or a capture), `translate:tess` for some sets); comma separated
+        /// (other compute passes: a primitive pass or a capture), `translate:tess`, `translate:geom` for some sets); comma separated
         /// (default: all).
         #[arg(long)]
         only: Option<String>,
