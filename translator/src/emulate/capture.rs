@@ -35,7 +35,7 @@ use crate::plan::*;
 use crate::reflect::CaptureLayout;
 use crate::tessellator::gpu::{self, TessBindings};
 use crate::wgsl::ValidatedWgsl;
-use naga::{BinaryOperator, Expression, Handle, TypeInner};
+use naga::{BinaryOperator, Expression, Handle};
 use std::fmt::Write;
 
 /// The captured words of the vertices (module docs), one layout for every stage that stores
@@ -288,13 +288,7 @@ pub(crate) fn passes(
     fill_capture_functions(&mut module, layout, n)?;
     if let Source::Geometry { invocations, primitives_per_workgroup, entries_per_slot, .. } = *source {
         let function = ir::template_function(&module, WRITE_FUNCTION)?;
-        let u32x3 = ir::ty(&mut module, TypeInner::Vector { size: naga::VectorSize::Tri, scalar: naga::Scalar::U32 });
-        let u32_ty = ir::scalar(&mut module, naga::Scalar::U32);
-        let arguments = vec![
-            ir::builtin_argument("wg", u32x3, naga::BuiltIn::WorkGroupId),
-            ir::builtin_argument("groups", u32x3, naga::BuiltIn::NumWorkGroups),
-            ir::builtin_argument("lid", u32_ty, naga::BuiltIn::LocalInvocationIndex),
-        ];
+        let arguments = ir::workgroup_arguments(&mut module);
         let values = [invocations, primitives_per_workgroup, entries_per_slot];
         ir::compute_entry_passing(&mut module, "main", invocations * primitives_per_workgroup, function, arguments, &values);
     }
@@ -399,11 +393,11 @@ fn write_kernel(e: Emulation, layout: &CaptureLayout, source: &Source, b: &Captu
     let n = source.vertices_per_primitive();
     let at = |id| e.at(binding::intermediate(id));
     let mut common = format!(
-        "{words}
+        "{words} var<storage, read> tesserae_capture_words: array<u32>;
 {state} var<storage, read> tesserae_capture_state: array<u32>;
 {buffers}fn {VERTEX_FUNCTION}(q: u32, t: u32, src: u32) {{}}
 ",
-        words = format!("{} var<storage, read> tesserae_capture_words: array<u32>;", at(b.words)),
+        words = at(b.words),
         state = e.at(binding::CAPTURE_STATE),
         buffers = capture_buffers_wgsl(e, layout),
     );

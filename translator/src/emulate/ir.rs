@@ -344,6 +344,18 @@ pub(crate) fn builtin_argument(name: &str, ty: Handle<Type>, builtin: naga::Buil
     FunctionArgument { name: Some(name.into()), ty, binding: Some(naga::Binding::BuiltIn(builtin)) }
 }
 
+/// A compute entry point's `(workgroup_id, num_workgroups, local_invocation_index)` arguments,
+/// as the passes that number their work by workgroup take them.
+pub(crate) fn workgroup_arguments(module: &mut Module) -> Vec<FunctionArgument> {
+    let u32x3 = ty(module, TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 });
+    let u32_ty = scalar(module, Scalar::U32);
+    vec![
+        builtin_argument("tesserae_wg", u32x3, naga::BuiltIn::WorkGroupId),
+        builtin_argument("tesserae_groups", u32x3, naga::BuiltIn::NumWorkGroups),
+        builtin_argument("tesserae_lid", u32_ty, naga::BuiltIn::LocalInvocationIndex),
+    ]
+}
+
 /// `@location(location)` with this interpolation.
 pub(crate) fn location(location: u32, interpolation: Option<naga::Interpolation>, sampling: Option<naga::Sampling>) -> naga::Binding {
     naga::Binding::Location { location, interpolation, sampling, blend_src: None, per_primitive: false }

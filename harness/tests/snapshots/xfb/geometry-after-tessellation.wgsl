@@ -915,16 +915,16 @@ fn tesserae_capture_vertex(q: u32, t: u32, src: u32) {
     tesserae_xfb0_buffer[((_e5 * 2u) + 1u)] = _e25;
 }
 
-fn tesserae_capture_write(wg_1: vec3<u32>, groups_1: vec3<u32>, lid_1: u32, n: u32, k: u32, entries_per_slot: u32) {
+fn tesserae_capture_write(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32, entries_per_slot: u32) {
     var j: u32 = 0u;
     var t_1: u32;
 
-    let p = (((wg_1.x + (wg_1.y * groups_1.x)) * k) + (lid_1 / n));
+    let p = (((wg.x + (wg.y * groups.x)) * k) + (lid / n));
     let _e16 = tesserae_tess_indirect[0];
     if (p >= (_e16 / 2u)) {
         return;
     }
-    let slot = ((p * n) + (lid_1 % n));
+    let slot = ((p * n) + (lid % n));
     let _e25 = tesserae_capture_state[0];
     let _e30 = tesserae_capture_offsets[(2u * slot)];
     let first = (_e25 + _e30);
@@ -971,8 +971,8 @@ fn tesserae_capture_write(wg_1: vec3<u32>, groups_1: vec3<u32>, lid_1: u32, n: u
 }
 
 @compute @workgroup_size(64, 1, 1) 
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    tesserae_capture_write(wg, groups, lid, 2u, 32u, 1u);
+fn main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    tesserae_capture_write(tesserae_wg, tesserae_groups, tesserae_lid, 2u, 32u, 1u);
 }
 // pass `capture finish`, geometry stage
 @group(0) @binding(48) 

@@ -738,17 +738,17 @@ fn tesserae_capture_vertex(q: u32, t: u32, src: u32) {
     tesserae_xfb0_buffer[((_e5 * 3u) + 2u)] = _e38;
 }
 
-fn tesserae_capture_write(wg_1: vec3<u32>, groups_1: vec3<u32>, lid_1: u32, n: u32, k: u32, entries_per_slot: u32) {
+fn tesserae_capture_write(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32, entries_per_slot: u32) {
     var j: u32 = 0u;
     var t_1: u32;
 
-    let p = ((wg_1.x * k) + (lid_1 / n));
+    let p = ((wg.x * k) + (lid / n));
     let _e12 = tesserae_draw.primitives;
     if (p >= _e12) {
         return;
     }
     let _e17 = tesserae_draw.primitives;
-    let slot = ((((wg_1.y * _e17) + p) * n) + (lid_1 % n));
+    let slot = ((((wg.y * _e17) + p) * n) + (lid % n));
     let _e25 = tesserae_capture_state[0];
     let _e30 = tesserae_capture_offsets[(2u * slot)];
     let first = (_e25 + _e30);
@@ -795,8 +795,8 @@ fn tesserae_capture_write(wg_1: vec3<u32>, groups_1: vec3<u32>, lid_1: u32, n: u
 }
 
 @compute @workgroup_size(63, 1, 1) 
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    tesserae_capture_write(wg, groups, lid, 3u, 21u, 4u);
+fn main(@builtin(workgroup_id) tesserae_wg: vec3<u32>, @builtin(num_workgroups) tesserae_groups: vec3<u32>, @builtin(local_invocation_index) tesserae_lid: u32) {
+    tesserae_capture_write(tesserae_wg, tesserae_groups, tesserae_lid, 3u, 21u, 4u);
 }
 // pass `capture finish`, geometry stage
 @group(0) @binding(38) 

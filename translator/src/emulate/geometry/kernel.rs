@@ -38,7 +38,7 @@ use crate::tessellation::module_items::global_item;
 use crate::vertex_function;
 use crate::vertex_records::{self, Source, Store, Values};
 use crate::wgsl::ValidatedWgsl;
-use naga::{BinaryOperator, Expression, Handle, Module, Scalar, ScalarKind, TypeInner, VectorSize};
+use naga::{BinaryOperator, Expression, Handle, Module, ScalarKind};
 use spirv::BuiltIn as SpvBuiltIn;
 
 /// `tesserae_gs_begin(wg, groups, lid, n, k) -> u32`: 0 when the invocation has no input
@@ -332,13 +332,7 @@ struct EntryPoint<'a> {
 /// run; then [`FINISH`].
 fn entry_point(module: &mut Module, items: &Items, pass: &EntryPoint) -> Result<(), TranslateError> {
     let st = pass.st;
-    let u32x3 = ir::ty(module, TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 });
-    let u32_ty = ir::scalar(module, Scalar::U32);
-    let arguments = vec![
-        ir::builtin_argument("tesserae_wg", u32x3, naga::BuiltIn::WorkGroupId),
-        ir::builtin_argument("tesserae_groups", u32x3, naga::BuiltIn::NumWorkGroups),
-        ir::builtin_argument("tesserae_lid", u32_ty, naga::BuiltIn::LocalInvocationIndex),
-    ];
+    let arguments = ir::workgroup_arguments(module);
     let mut b = FunctionBuilder::new(module, GEOMETRY_ENTRY, arguments, None);
     let mut passed: Vec<_> = (0..3).map(|i| b.argument(i)).collect();
     passed.extend([st.invocations, st.primitives_per_workgroup()].map(|a| b.u32(a)));

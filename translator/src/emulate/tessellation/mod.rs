@@ -393,31 +393,7 @@ pub fn translate(
         }
         None => None,
     };
-    // Transform feedback: the stage's words per domain point, then the tessellator's
-    // primitives written in its order, before any cull pass (capture precedes culling).
-    let capture = match &tes.reflection.capture {
-        None => None,
-        Some(c) => {
-            let layout = c.clone().map_err(|why| tess_err(Stage::TessEval, why))?;
-            let source = crate::capture::Source::Tessellation {
-                vertices_per_primitive: crate::cull::vertices_per_primitive(topology),
-                points_per_patch: gpu::max_points_per_patch(st.mode.domain, max_level),
-                indices: buffers.indices,
-                indirect: buffers.indirect,
-            };
-            crate::capture::check(Stage::TessEval, &layout, &source)?;
-            let cbuffers = crate::capture::CaptureBuffers::declare(&mut table, &layout, &source);
-            let words =
-                evaluation::capture_pass(tes_module.clone(), &eval, binding::intermediate(cbuffers.words), layout.words.len() as u32)?;
-            let mut passes = vec![crate::capture::mark_capture(compute_pass(
-                "capture points",
-                ShaderPlan { entry_point: evaluation::CAPTURE_ENTRY.into(), ..crate::shader_plan(Stage::TessEval, words) },
-                Workgroups::Indirect { arguments: buffers.indirect, offset: gpu::INDIRECT_POINT_DISPATCH_OFFSET },
-            ))];
-            passes.extend(crate::capture::passes(e, Stage::TessEval, &layout, &source, &cbuffers, desc.options.verify_wgsl_round_trip)?);
-            Some((crate::capture::plan(&layout, &source), passes))
-        }
-    };
+    let capture = capture(desc, &tes, &eval, &buffers, tes_module.clone(), max_level, &mut table)?;
     let (tes_wgsl, native_clip) = evaluation::evaluation_pass(tes_module, &eval)?;
 
     let shader = |stage, w: ValidatedWgsl| crate::shader_plan(stage, w);
@@ -445,24 +421,7 @@ pub fn translate(
         let (indices, indirect) = (eval.buffers.indices, eval.buffers.indirect);
         passes.push(evaluation::fill_tail_pass(e, Stage::TessEval, indices, indirect, per_patch, 1, 1, verify)?);
     }
-    let (topology, draw_shape) = match sprites {
-        Some(_) => (
-            Topology::TriangleList,
-            DrawShape::ExpandedPointsIndirect {
-                vertices_per_point: gpu::EXPANDED_VERTICES_PER_ENTRY,
-                arguments: buffers.indirect,
-                offset: gpu::EXPANDED_DRAW_OFFSET,
-            },
-        ),
-        None if layered || viewports => (
-            topology,
-            DrawShape::IndexedPerPrimitive {
-                indices: buffers.indices,
-                indices_per_primitive: gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level),
-            },
-        ),
-        None => (topology, DrawShape::IndexedIndirect { indices: buffers.indices, arguments: buffers.indirect }),
-    };
+    let (topology, draw_shape) = draw_shape(&st, &buffers, sprites.is_some(), layered || viewports, max_level);
     passes.push(Pass::Render(RenderPass {
         label: "tessellation evaluation".into(),
         vertex: shader(Stage::TessEval, tes_wgsl),
@@ -479,6 +438,63 @@ pub fn translate(
     plan.layered = layered;
     plan.viewports = viewports;
     Ok(plan)
+}
+
+/// Transform feedback from the evaluation stage, when it captures: the stage's words per
+/// domain point, then the tessellator's primitives written in its order, before any cull pass
+/// (capture precedes culling). Its plan entry and passes.
+fn capture(
+    desc: &PipelineDesc,
+    tes: &LoadedModule,
+    eval: &EvaluationPass,
+    buffers: &TessBuffers,
+    tes_module: naga::Module,
+    max_level: u32,
+    table: &mut BufferTable,
+) -> Result<Option<(CapturePlan, Vec<Pass>)>, TranslateError> {
+    let Some(c) = &tes.reflection.capture else { return Ok(None) };
+    let (st, e) = (eval.state, eval.emulation);
+    let layout = c.clone().map_err(|why| tess_err(Stage::TessEval, why))?;
+    let source = crate::capture::Source::Tessellation {
+        vertices_per_primitive: crate::cull::vertices_per_primitive(st.primitives()),
+        points_per_patch: gpu::max_points_per_patch(st.mode.domain, max_level),
+        indices: buffers.indices,
+        indirect: buffers.indirect,
+    };
+    crate::capture::check(Stage::TessEval, &layout, &source)?;
+    let cbuffers = crate::capture::CaptureBuffers::declare(table, &layout, &source);
+    let words = evaluation::capture_pass(tes_module, eval, binding::intermediate(cbuffers.words), layout.words.len() as u32)?;
+    let mut passes = vec![crate::capture::mark_capture(compute_pass(
+        "capture points",
+        ShaderPlan { entry_point: evaluation::CAPTURE_ENTRY.into(), ..crate::shader_plan(Stage::TessEval, words) },
+        Workgroups::Indirect { arguments: buffers.indirect, offset: gpu::INDIRECT_POINT_DISPATCH_OFFSET },
+    ))];
+    passes.extend(crate::capture::passes(e, Stage::TessEval, &layout, &source, &cbuffers, desc.options.verify_wgsl_round_trip)?);
+    Ok(Some((crate::capture::plan(&layout, &source), passes)))
+}
+
+/// The evaluation draw's topology and shape: point sprites drawn as squares from the
+/// tessellator's expanded-draw arguments; drawn per layer and viewport, the whole index list
+/// (an indirect draw cannot carry the instance that names the target); else the tessellator's
+/// indirect indexed draw.
+fn draw_shape(st: &TessState, buffers: &TessBuffers, sprites: bool, per_target: bool, max_level: u32) -> (Topology, DrawShape) {
+    if sprites {
+        let shape = DrawShape::ExpandedPointsIndirect {
+            vertices_per_point: gpu::EXPANDED_VERTICES_PER_ENTRY,
+            arguments: buffers.indirect,
+            offset: gpu::EXPANDED_DRAW_OFFSET,
+        };
+        return (Topology::TriangleList, shape);
+    }
+    let shape = if per_target {
+        DrawShape::IndexedPerPrimitive {
+            indices: buffers.indices,
+            indices_per_primitive: gpu::max_indices_per_patch(st.mode.domain, st.mode.point_mode, max_level),
+        }
+    } else {
+        DrawShape::IndexedIndirect { indices: buffers.indices, arguments: buffers.indirect }
+    };
+    (st.primitives(), shape)
 }
 
 /// The intermediate buffers of a tessellation draw, in the plan's table.
