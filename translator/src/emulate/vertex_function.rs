@@ -166,9 +166,11 @@ pub(crate) struct UserItems {
     constants: usize,
     globals: usize,
     global_expressions: usize,
-    /// The user's functions are `first_function..first_function + functions`.
+    /// The user's functions are `first_function..first_function + functions`, but for those
+    /// whose bodies the pass built.
     first_function: usize,
     functions: usize,
+    built: Vec<usize>,
 }
 
 impl UserItems {
@@ -180,6 +182,7 @@ impl UserItems {
             global_expressions: m.global_expressions.len(),
             first_function: 0,
             functions: m.functions.len(),
+            built: Vec::new(),
         }
     }
 
@@ -193,6 +196,12 @@ impl UserItems {
         self.first_function = n;
     }
 
+    /// `functions` of the user's module have bodies the pass built (a geometry stage's
+    /// emission functions): an error in them is the pass's.
+    pub(crate) fn built_by_the_pass(&mut self, functions: &[Handle<naga::Function>]) {
+        self.built.extend(functions.iter().map(|f| f.index()));
+    }
+
     fn holds(&self, e: &naga::valid::ValidationError) -> bool {
         use naga::valid::ValidationError as V;
         match e {
@@ -200,7 +209,10 @@ impl UserItems {
             V::ConstExpression { handle, .. } | V::ArraySizeError { handle } => handle.index() < self.global_expressions,
             V::Constant { handle, .. } => handle.index() < self.constants,
             V::GlobalVariable { handle, .. } => handle.index() < self.globals,
-            V::Function { handle, .. } => (self.first_function..self.first_function + self.functions).contains(&handle.index()),
+            V::Function { handle, .. } => {
+                (self.first_function..self.first_function + self.functions).contains(&handle.index())
+                    && !self.built.contains(&handle.index())
+            }
             _ => false,
         }
     }
@@ -253,8 +265,11 @@ fn main(@location(0) p: vec2<f32>) -> Out {
     /// A pass over the user's stage: the template linked, an entry point built that calls the
     /// stage with `(x, x)` and stores output `member` of its result (`wrong`: stores the
     /// 3-component output where a `vec4` goes, the pass's bug).
-    fn pass(mut m: naga::Module, f: &VertexFunction, wrong: bool) -> Result<ValidatedWgsl, TranslateError> {
-        let user = UserItems::of(&m);
+    fn pass(mut m: naga::Module, f: &VertexFunction, wrong: bool, built: bool) -> Result<ValidatedWgsl, TranslateError> {
+        let mut user = UserItems::of(&m);
+        if built {
+            user.built_by_the_pass(&[f.handle]);
+        }
         let template = naga::front::wgsl::parse_str(TEMPLATE).unwrap();
         let linked = crate::link::link(&mut m, &template).unwrap();
         let records = linked.global(template.global_variables.iter().next().unwrap().0);
@@ -275,7 +290,7 @@ fn main(@location(0) p: vec2<f32>) -> Out {
     fn a_pass_runs_the_user_stage() {
         let mut m = user();
         let f = from_entry(&mut m).unwrap();
-        let w = pass(m, &f, false).unwrap();
+        let w = pass(m, &f, false, false).unwrap();
         assert_eq!(w.module().entry_points.len(), 1);
         assert!(w.source().contains("fn pass_main("), "{}", w.source());
         assert!(w.source().contains("tesserae_vertex("), "{}", w.source());
@@ -285,7 +300,7 @@ fn main(@location(0) p: vec2<f32>) -> Out {
     fn a_pass_that_does_not_validate_is_a_translator_bug() {
         let mut m = user();
         let f = from_entry(&mut m).unwrap();
-        match pass(m, &f, true) {
+        match pass(m, &f, true, false) {
             Err(TranslateError::InvalidPlan(message)) => assert!(message.contains("pass_main"), "{message}"),
             other => panic!("{:?}", other.map(|w| w.into_source())),
         }
@@ -300,8 +315,14 @@ fn main(@location(0) p: vec2<f32>) -> Out {
         let f32_ty = m.types.iter().find(|(_, t)| matches!(t.inner, naga::TypeInner::Scalar(naga::Scalar::F32))).unwrap().0;
         let (_, e) = user_fn.expressions.iter_mut().find(|(_, e)| matches!(e, Expression::Compose { .. })).unwrap();
         *e = Expression::ZeroValue(f32_ty);
-        match pass(m, &f, false) {
+        match pass(m.clone(), &f, false, false) {
             Err(TranslateError::NagaValidation { .. }) => {}
+            other => panic!("{:?}", other.map(|w| w.into_source())),
+        }
+        // The same error in a user function whose body the pass built (a geometry stage's
+        // `EmitVertex`) is the pass's.
+        match pass(m, &f, false, true) {
+            Err(TranslateError::InvalidPlan(_)) => {}
             other => panic!("{:?}", other.map(|w| w.into_source())),
         }
     }

@@ -4,7 +4,7 @@
 //! The template ([`template_wgsl`], parsed once per process by
 //! [`crate::wgsl::round_trip_template`]) holds what depends only on the topologies and on which
 //! parts the pass has: the invocation's state as private globals; [`BEGIN`], which finds the
-//! invocation's input primitive, slot and input vertices' records; [`EMITTED`], the primitive a
+//! invocation's input primitive, slot and input vertices' records; [`STORED`], the primitive a
 //! vertex completes (captured, culled, its indices written); [`FINISH`], the unused index
 //! range culled and the capture count. Counts that vary by pipeline (output vertices, the
 //! record stride, where the cull distances lie) reach them as arguments.
@@ -12,7 +12,7 @@
 //! Built in IR: the entry point (fills the stage's inputs from the vertex records by their
 //! types, calls the stage between `BEGIN` and `FINISH`), and the bodies of the stage's emission
 //! functions ([`crate::lower::geometry_emit`]): `EmitVertex` stores the outputs' current values
-//! by the record layout, then calls `EMITTED`. Since a function of the stage's module calls the
+//! by the record layout, then calls `STORED`. Since a function of the stage's module calls the
 //! template's, the template's functions are hoisted ahead of the stage's
 //! ([`ir::hoist_functions`]).
 
@@ -44,8 +44,8 @@ use spirv::BuiltIn as SpvBuiltIn;
 /// `tesserae_gs_begin(wg, groups, lid, n, k) -> u32`: 0 when the invocation has no input
 /// primitive, 1 when its primitive is dropped (a restart), 2 when the stage runs.
 const BEGIN: &str = "tesserae_gs_begin";
-/// `tesserae_gs_emitted(v, per_invocation, stride, cull_first, cull_n)`: vertex `v` is stored.
-const EMITTED: &str = "tesserae_gs_stored";
+/// `tesserae_gs_stored(v, per_invocation, stride, cull_first, cull_n)`: vertex `v` is stored.
+const STORED: &str = "tesserae_gs_stored";
 /// `tesserae_gs_finish(per_invocation)`.
 const FINISH: &str = "tesserae_gs_finish";
 
@@ -138,13 +138,16 @@ pub(super) fn geometry_pass(
         found.map(|(h, _)| h).ok_or_else(|| TranslateError::InvalidPlan(format!("the geometry stage lost its function `{name}`")))
     };
     let stage_function = renumbered[stage_function.index()];
+    let (emit, end) = (named(EMIT_FUNCTION)?, named(END_FUNCTION)?);
+    // Their bodies are the pass's: a validation error in them is a translator bug.
+    user.built_by_the_pass(&[emit, end]);
     let items = Items {
         begin: function(BEGIN)?,
-        emitted: function(EMITTED)?,
+        stored: function(STORED)?,
         finish: function(FINISH)?,
         stage: stage_function,
-        emit: named(EMIT_FUNCTION)?,
-        end: named(END_FUNCTION)?,
+        emit,
+        end,
         point_size_keep: parts.sprites.then(|| function(vertex_records::POINT_SIZE_KEEP)).transpose()?,
         draw: parts.reads_draw().then(|| global("tesserae_draw")).transpose()?,
         records: global("tesserae_gs_records")?,
@@ -196,7 +199,7 @@ pub(super) fn geometry_pass(
 /// What the built code calls and reads, in the linked module.
 struct Items {
     begin: Handle<naga::Function>,
-    emitted: Handle<naga::Function>,
+    stored: Handle<naga::Function>,
     finish: Handle<naga::Function>,
     /// The stage, as a function.
     stage: Handle<naga::Function>,
@@ -260,7 +263,7 @@ fn emission_stores(module: &Module, outputs: &GeometryOutputs, items: &Items, po
 }
 
 /// The bodies of `EmitVertex` (store the record at `slot × max_vertices + emitted`, the
-/// captured words, then [`EMITTED`]) and `EndPrimitive` (a new strip).
+/// captured words, then [`STORED`]) and `EndPrimitive` (a new strip).
 fn emission_bodies(
     module: &mut Module,
     items: &Items,
@@ -293,7 +296,7 @@ fn emission_bodies(
     let arguments = [st.indices_per_invocation(), layout.stride(), cull_first, cull_n];
     let mut passed = vec![v];
     passed.extend(arguments.map(|a| b.u32(a)));
-    b.call(items.emitted, passed);
+    b.call(items.stored, passed);
     b.finish_as(items.emit);
 
     let mut b = FunctionBuilder::new(module, END_FUNCTION, Vec::new(), None);
@@ -420,7 +423,7 @@ var<private> tesserae_gs_input_primitive: u32;
 var<private> tesserae_gs_inputs: array<u32, 6>;
 ";
     w += &begin_wgsl(parts);
-    w += &emitted_wgsl(parts);
+    w += &stored_wgsl(parts);
     w += &finish_wgsl(parts);
     w
 }
@@ -501,11 +504,11 @@ fn primitive_id(parts: Parts) -> String {
     }
 }
 
-/// [`EMITTED`]: vertex `v` completes a primitive of the output strip once it holds enough
+/// [`STORED`]: vertex `v` completes a primitive of the output strip once it holds enough
 /// vertices (a point, a line, a triangle in Vulkan's strip order); that primitive is captured
 /// (capture comes before culling), then culled when a cull distance is negative at all its
 /// vertices, else its record indices go to the invocation's range of the index list.
-fn emitted_wgsl(parts: Parts) -> String {
+fn stored_wgsl(parts: Parts) -> String {
     let n_out = parts.output.vertices();
     let order = match parts.output {
         OutputPrimitive::Points => "idx[0] = v;",
@@ -546,7 +549,7 @@ fn emitted_wgsl(parts: Parts) -> String {
     let rotated = if parts.rotate { format!("idx[(j + 1u) % {n_out}u]") } else { "idx[j]".into() };
     format!(
         "
-fn {EMITTED}(v: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {{
+fn {STORED}(v: u32, per_invocation: u32, stride: u32, cull_first: u32, cull_n: u32) {{
     tesserae_gs_emitted += 1u;
     tesserae_gs_strip += 1u;
     if tesserae_gs_strip >= {n_out}u {{
