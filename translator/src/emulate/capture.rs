@@ -285,7 +285,7 @@ pub(crate) fn passes(
     let n = source.vertices_per_primitive();
     let (write, workgroups) = write_kernel(e, layout, source, buffers)?;
     let mut module = template(write)?.module().clone();
-    fill_capture_functions(&mut module, layout, n)?;
+    fill_capture_functions(&mut module, layout, n, true)?;
     if let Source::Geometry { invocations, primitives_per_workgroup, entries_per_slot, .. } = *source {
         let function = ir::template_function(&module, WRITE_FUNCTION)?;
         let arguments = ir::workgroup_arguments(&mut module);
@@ -294,7 +294,7 @@ pub(crate) fn passes(
     }
     passes.push(pass("capture write", crate::wgsl::validate_and_write(stage, module, verify)?, workgroups));
     let mut module = template(finish_kernel(e, layout, source, buffers)?)?.module().clone();
-    fill_capture_functions(&mut module, layout, n)?;
+    fill_capture_functions(&mut module, layout, n, false)?;
     passes.push(pass("capture finish", crate::wgsl::validate_and_write(stage, module, verify)?, Workgroups::One));
     Ok(passes)
 }
@@ -309,11 +309,12 @@ const ROOM_FUNCTION: &str = "tesserae_capture_room";
 /// (invocations, primitives per workgroup, index entries per slot).
 const WRITE_FUNCTION: &str = "tesserae_capture_write";
 
-/// The bodies of [`VERTEX_FUNCTION`] (where the template declares it) and [`ROOM_FUNCTION`],
-/// built in naga IR from the capture layout, `n` vertices per primitive.
-fn fill_capture_functions(module: &mut naga::Module, layout: &CaptureLayout, n: u32) -> Result<(), TranslateError> {
+/// The bodies of [`VERTEX_FUNCTION`] (with `writes`: the write template declares it) and
+/// [`ROOM_FUNCTION`], built in naga IR from the capture layout, `n` vertices per primitive.
+fn fill_capture_functions(module: &mut naga::Module, layout: &CaptureLayout, n: u32, writes: bool) -> Result<(), TranslateError> {
     let buffer = |module: &naga::Module, b: u32| ir::template_global(module, &format!("tesserae_xfb{b}_buffer"));
-    if let Ok(vertex_function) = ir::template_function(module, VERTEX_FUNCTION) {
+    if writes {
+        let vertex_function = ir::template_function(module, VERTEX_FUNCTION)?;
         let words = ir::template_global(module, "tesserae_capture_words")?;
         let targets = layout.words.iter().map(|w| buffer(module, w.buffer)).collect::<Result<Vec<_>, _>>()?;
         let u32_ty = ir::scalar(module, naga::Scalar::U32);

@@ -40,7 +40,7 @@ pub(crate) const OUTSIDE_CLIP_VOLUME: &str = "vec4<f32>(2.0, 2.0, 2.0, 1.0)";
 
 /// The point-list rules as WGSL statements: `tesserae_c`, the clip-space centre `position`;
 /// `tesserae_size`, `size` clamped to the draw's range; `tesserae_keep`, whether the point is
-/// drawn (its depth, then `tests`: [`dropped_by`]).
+/// drawn (its depth, then `tests`, statements that may set it false).
 pub(crate) fn point_rules(position: &str, size: &str, tests: &str) -> String {
     format!(
         "    let tesserae_c = {position};

@@ -635,7 +635,9 @@ pub(crate) fn round_trip(stage: Stage, source: String) -> Result<ValidatedWgsl, 
 
 /// [`round_trip`] for a template: emulation WGSL that holds nothing of the user's shaders and
 /// depends only on choices with a handful of values each (a topology, which parts a pass has,
-/// binding numbers), never on a count or size derived from the user's types. There are so few
+/// binding numbers, a count Vulkan bounds small, such as a geometry stage's at most 32
+/// invocations), never on a size or an unbounded count derived from the user's types (a
+/// record stride, a capture layout, `max_vertices`). There are so few
 /// that each is parsed and validated once per process and kept (pipeline-dependent values
 /// reach it as arguments from code built in naga IR, [`crate::emulate::ir`]).
 pub(crate) fn round_trip_template(stage: Stage, source: String) -> Result<ValidatedWgsl, TranslateError> {

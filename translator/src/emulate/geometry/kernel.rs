@@ -6,8 +6,9 @@
 //! parts the pass has: the invocation's state as private globals; [`BEGIN`], which finds the
 //! invocation's input primitive, slot and input vertices' records; [`STORED`], the primitive a
 //! vertex completes (captured, culled, its indices written); [`FINISH`], the unused index
-//! range culled and the capture count. Counts that vary by pipeline (output vertices, the
-//! record stride, where the cull distances lie) reach them as arguments.
+//! range culled and the capture count. The primitive topologies are written into the text;
+//! counts that vary by pipeline (invocations, primitives per workgroup, index slots per
+//! invocation, the record stride, where the cull distances lie) reach them as arguments.
 //!
 //! Built in IR: the entry point (fills the stage's inputs from the vertex records by their
 //! types, calls the stage between `BEGIN` and `FINISH`), and the bodies of the stage's emission
@@ -292,7 +293,13 @@ fn emission_bodies(
             .ok_or_else(|| TranslateError::InvalidPlan("transform feedback's capture without the captured words".into()))?;
         crate::capture::CapturedWords { words: n }.store(&mut b, captured, words, v);
     }
-    let (cull_first, cull_n) = layout.offset(Field::CullDistances).map_or((0, 0), |first| (first, outputs.cull_distances));
+    let (cull_first, cull_n) = match layout.offset(Field::CullDistances) {
+        Some(first) => (first, outputs.cull_distances),
+        None if outputs.cull_distances > 0 && !outputs.sprites => {
+            return Err(TranslateError::InvalidPlan("geometry records without the cull distances the pass culls by".into()))
+        }
+        None => (0, 0),
+    };
     let arguments = [st.indices_per_invocation(), layout.stride(), cull_first, cull_n];
     let mut passed = vec![v];
     passed.extend(arguments.map(|a| b.u32(a)));

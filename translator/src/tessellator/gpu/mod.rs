@@ -59,7 +59,7 @@
 //! The WGSL of `tessellate` depends on the domain and the bindings only: spacing, winding and
 //! point mode come from the draw uniform at run time ([`TessMode::draw_bits`]; the plan
 //! carries the mode in `Plan::tessellation`, the runtime writes it). So the translator parses
-//! one `tessellate` module per domain for every mode (its kernel cache is keyed by the text),
+//! one `tessellate` module per domain for every mode (a template: parsed once per process),
 //! a driver compiles one pipeline per domain and entry point (the runtime's `KernelCache`
 //! shares them between plans), and the scan kernels, which depend on nothing, once.
 
