@@ -843,3 +843,43 @@ void main() { o = vec4(c, s, 0.0, 1.0); }");
     assert_eq!(wgsl.matches("@interpolate(perspective, centroid)").count(), 2, "{wgsl}");
     assert_eq!(wgsl.matches("@interpolate(perspective, sample)").count(), 2, "{wgsl}");
 }
+
+/// The translator's own names (`tesserae_*`: demoted outputs, interface globals, emulation
+/// functions) are found by name in the stage's naga module, so a user item named like one must
+/// not be taken for it (or make the stage refused): a point stage whose own globals and
+/// function are named like the demoted point size, the demoted cull distances and the stage
+/// function keeps its meaning, the size it writes (or else the draw's) and no cull distances.
+#[test]
+fn user_names_like_the_translators_are_not_taken_for_them() {
+    let stage = |writes_size: bool| {
+        vs(&format!(
+            "#version 450
+layout(location=0) in vec2 p;
+float tesserae_point_size = 40.0;
+float tesserae_cull_distance[2] = float[2](-1.0, -1.0);
+void tesserae_vertex() {{ tesserae_point_size += 1.0; }}
+void main() {{
+    tesserae_vertex();
+    gl_Position = vec4(p * tesserae_point_size * tesserae_cull_distance[1], 0, 1);
+    {}
+}}",
+            if writes_size { "gl_PointSize = 4.0;" } else { "" }
+        ))
+    };
+    let fragment = "#version 450\nlayout(location = 0) out vec4 o;\nvoid main() { o = vec4(gl_PointCoord, 0.0, 1.0); }";
+    for writes_size in [true, false] {
+        let mut d = desc(stage(writes_size), Some(fs(fragment)));
+        d.topology = Topology::PointList;
+        let plan = translate(&d).unwrap_or_else(|e| panic!("{e}"));
+        let Pass::Compute(cp) = &plan.passes[0] else { panic!("the point vertices pass first") };
+        let w = cp.shader.wgsl.as_str();
+        assert!(w.contains("var<private> user_tesserae_point_size: f32;"), "{w}");
+        assert!(!w.contains("var<private> tesserae_cull_distance"), "no cull distances: {w}");
+        let rules = w.lines().find(|l| l.contains("tesserae_point_size_keep(_e")).unwrap_or_else(|| panic!("{w}"));
+        assert!(rules.ends_with(", true);"), "no distance drops the point: {rules}");
+        let size = rules.split(", ").nth(1).unwrap_or_default();
+        let read = w.lines().find(|l| l.contains(&format!("let {size} = "))).unwrap_or_else(|| panic!("{size} in {w}"));
+        let expected = if writes_size { "= tesserae_point_size;" } else { ".point_size;" };
+        assert!(read.ends_with(expected), "the size is {expected}: {read}");
+    }
+}

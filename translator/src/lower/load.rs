@@ -34,6 +34,13 @@ fn load_preferring<'w>(words: Cow<'w, [u32]>, entry: Option<&str>, compute: bool
     }
     phase("load checks", || module_checks::check(&view, entry_id, stage))?;
     let mut input = module.is_none();
+    // A user's name in the translator's namespace goes before any pass adds one of its own.
+    if super::reserved_names::applies(&view) {
+        let m = rspirv_module(&mut module, &words)?;
+        phase("lower: reserved_names", || super::reserved_names::lower(m));
+        view = phase("rspirv assemble", || ModuleView::of_module(m));
+        input = false;
+    }
     // Transform feedback's capture reads the outputs before `drop_xfb` forgets what is captured
     // and `flatten_io` splits the blocks it reads.
     let capture = if super::xfb_capture::applies(&view, entry_id, stage) {

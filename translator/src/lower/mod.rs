@@ -50,6 +50,7 @@ pub mod pointer_returns;
 pub mod pointers_across_blocks;
 pub mod primitive_id;
 pub mod push_constants;
+pub mod reserved_names;
 pub mod row_major;
 pub mod sample_mask;
 pub mod scalar_geometric;
