@@ -135,8 +135,8 @@ impl RecordLayout {
         SLOT_BYTES * self.stride() as u64
     }
 
-    /// In naga IR: the `vec4<f32>` of `field` of the record whose first slot is `base` in
-    /// `records` ([`Self::vec4`]).
+    /// The `vec4<f32>` of `field` of the record whose first slot is `base` in
+    /// `records`.
     pub(crate) fn vec4(
         &self,
         field: Field,
@@ -147,7 +147,7 @@ impl RecordLayout {
         self.vec4_at(field, 0, b, records, base)
     }
 
-    /// In naga IR: the `vec4<f32>` in slot `j` of `field` (distances `4j..4j+4`).
+    /// The `vec4<f32>` in slot `j` of `field` (distances `4j..4j+4`).
     pub(crate) fn vec4_at(
         &self,
         field: Field,
@@ -160,7 +160,7 @@ impl RecordLayout {
         Ok(b.load_element(records, index))
     }
 
-    /// In naga IR: the `u32` of the one-slot `field` (its `x`, bitcast).
+    /// The `u32` of the one-slot `field` (its `x`, bitcast).
     pub(crate) fn u32(
         &self,
         field: Field,
@@ -173,7 +173,7 @@ impl RecordLayout {
         Ok(b.bitcast(x, naga::ScalarKind::Uint))
     }
 
-    /// In naga IR: stores the `u32` `value` to the one-slot `field` (its bits as `x`, the rest
+    /// Stores the `u32` `value` to the one-slot `field` (its bits as `x`, the rest
     /// zero), the inverse of [`Self::u32`].
     pub(crate) fn store_u32(
         &self,
@@ -188,8 +188,8 @@ impl RecordLayout {
         self.store_slot(field, 0, b, records, base, slot)
     }
 
-    /// In naga IR: the value of type `ty` (of `b`'s module) that `field` of the record whose
-    /// first slot is `base` in `records` holds ([`Self::load_value`]).
+    /// The value of type `ty` (of `b`'s module) that `field` of the record whose
+    /// first slot is `base` in `records` holds, the inverse of [`Self::store_value`].
     pub(crate) fn load_value(
         &self,
         field: Field,
@@ -207,8 +207,8 @@ impl RecordLayout {
         codec::load(stage, b, ty, &mut slot, &mut next)
     }
 
-    /// In naga IR: stores `value`, of type `ty` (of `b`'s module), to `field` of the record
-    /// whose first slot is `base` in `records` ([`Self::store_value`]).
+    /// Stores `value`, of type `ty` (of `b`'s module), to `field` of the record
+    /// whose first slot is `base` in `records`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store_value(
         &self,
@@ -229,7 +229,7 @@ impl RecordLayout {
         codec::store(stage, b, value, ty, &mut slot, &mut next)
     }
 
-    /// In naga IR: stores the `vec4<f32>` `value` to slot `j` of `field` of the record whose
+    /// Stores the `vec4<f32>` `value` to slot `j` of `field` of the record whose
     /// first slot is `base` in `records`.
     pub(crate) fn store_slot(
         &self,
