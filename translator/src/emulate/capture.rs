@@ -73,9 +73,8 @@ impl CapturedWords {
         });
     }
 
-    /// In naga IR: word `i` of vertex `index` in `buffer`.
-    fn word(self, b: &mut FunctionBuilder, buffer: Handle<naga::GlobalVariable>, index: Handle<Expression>, i: u32) -> Handle<Expression> {
-        let first = self.first(b, index);
+    /// In naga IR: word `i` in `buffer` of the vertex whose word 0 is at `first` ([`Self::first`]).
+    fn word(self, b: &mut FunctionBuilder, buffer: Handle<naga::GlobalVariable>, first: Handle<Expression>, i: u32) -> Handle<Expression> {
         let at = b.offset(first, i);
         b.load_element(buffer, at)
     }
@@ -325,11 +324,12 @@ fn fill_capture_functions(module: &mut naga::Module, layout: &CaptureLayout, n: 
         let first = b.binary(BinaryOperator::Multiply, q, count);
         let vertex = b.binary(BinaryOperator::Add, first, t);
         let captured = CapturedWords { words: layout.words.len() as u32 };
+        let from = captured.first(&mut b, src);
         for (i, (word, &target)) in layout.words.iter().zip(&targets).enumerate() {
             let stride = b.u32(layout.stride(word.buffer) / 4);
             let at = b.binary(BinaryOperator::Multiply, vertex, stride);
             let at = b.offset(at, word.offset / 4);
-            let value = captured.word(&mut b, words, src, i as u32);
+            let value = captured.word(&mut b, words, from, i as u32);
             let pointer = b.element_pointer(target, at);
             b.store(pointer, value);
         }

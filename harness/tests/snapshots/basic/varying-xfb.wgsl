@@ -530,30 +530,31 @@ fn tesserae_capture_room() -> u32 {
 
 fn tesserae_capture_vertex(q: u32, t_1: u32, src: u32) {
     let _e5 = ((q * 3u) + t_1);
-    let _e12 = tesserae_capture_words[(src * 12u)];
+    let _e7 = (src * 12u);
+    let _e12 = tesserae_capture_words[_e7];
     tesserae_xfb1_buffer[(_e5 * 4u)] = _e12;
-    let _e25 = tesserae_capture_words[((src * 12u) + 1u)];
-    tesserae_xfb1_buffer[((_e5 * 4u) + 1u)] = _e25;
-    let _e38 = tesserae_capture_words[((src * 12u) + 2u)];
-    tesserae_xfb1_buffer[((_e5 * 4u) + 2u)] = _e38;
-    let _e51 = tesserae_capture_words[((src * 12u) + 3u)];
-    tesserae_xfb1_buffer[((_e5 * 4u) + 3u)] = _e51;
-    let _e62 = tesserae_capture_words[((src * 12u) + 4u)];
-    tesserae_xfb0_buffer[(_e5 * 8u)] = _e62;
-    let _e75 = tesserae_capture_words[((src * 12u) + 5u)];
-    tesserae_xfb0_buffer[((_e5 * 8u) + 1u)] = _e75;
-    let _e88 = tesserae_capture_words[((src * 12u) + 6u)];
-    tesserae_xfb0_buffer[((_e5 * 8u) + 2u)] = _e88;
-    let _e101 = tesserae_capture_words[((src * 12u) + 7u)];
-    tesserae_xfb0_buffer[((_e5 * 8u) + 3u)] = _e101;
-    let _e114 = tesserae_capture_words[((src * 12u) + 8u)];
-    tesserae_xfb0_buffer[((_e5 * 8u) + 4u)] = _e114;
-    let _e127 = tesserae_capture_words[((src * 12u) + 9u)];
-    tesserae_xfb0_buffer[((_e5 * 8u) + 5u)] = _e127;
-    let _e140 = tesserae_capture_words[((src * 12u) + 10u)];
-    tesserae_xfb0_buffer[((_e5 * 8u) + 6u)] = _e140;
-    let _e153 = tesserae_capture_words[((src * 12u) + 11u)];
-    tesserae_xfb0_buffer[((_e5 * 8u) + 7u)] = _e153;
+    let _e23 = tesserae_capture_words[(_e7 + 1u)];
+    tesserae_xfb1_buffer[((_e5 * 4u) + 1u)] = _e23;
+    let _e34 = tesserae_capture_words[(_e7 + 2u)];
+    tesserae_xfb1_buffer[((_e5 * 4u) + 2u)] = _e34;
+    let _e45 = tesserae_capture_words[(_e7 + 3u)];
+    tesserae_xfb1_buffer[((_e5 * 4u) + 3u)] = _e45;
+    let _e54 = tesserae_capture_words[(_e7 + 4u)];
+    tesserae_xfb0_buffer[(_e5 * 8u)] = _e54;
+    let _e65 = tesserae_capture_words[(_e7 + 5u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 1u)] = _e65;
+    let _e76 = tesserae_capture_words[(_e7 + 6u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 2u)] = _e76;
+    let _e87 = tesserae_capture_words[(_e7 + 7u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 3u)] = _e87;
+    let _e98 = tesserae_capture_words[(_e7 + 8u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 4u)] = _e98;
+    let _e109 = tesserae_capture_words[(_e7 + 9u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 5u)] = _e109;
+    let _e120 = tesserae_capture_words[(_e7 + 10u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 6u)] = _e120;
+    let _e131 = tesserae_capture_words[(_e7 + 11u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 7u)] = _e131;
 }
 
 @compute @workgroup_size(64, 1, 1) 

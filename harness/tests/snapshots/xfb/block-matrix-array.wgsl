@@ -559,30 +559,31 @@ fn tesserae_capture_room() -> u32 {
 
 fn tesserae_capture_vertex(q: u32, t_1: u32, src: u32) {
     let _e5 = ((q * 1u) + t_1);
-    let _e12 = tesserae_capture_words[(src * 12u)];
+    let _e7 = (src * 12u);
+    let _e12 = tesserae_capture_words[_e7];
     tesserae_xfb0_buffer[(_e5 * 10u)] = _e12;
-    let _e25 = tesserae_capture_words[((src * 12u) + 1u)];
-    tesserae_xfb0_buffer[((_e5 * 10u) + 1u)] = _e25;
-    let _e38 = tesserae_capture_words[((src * 12u) + 2u)];
-    tesserae_xfb0_buffer[((_e5 * 10u) + 2u)] = _e38;
-    let _e51 = tesserae_capture_words[((src * 12u) + 3u)];
-    tesserae_xfb0_buffer[((_e5 * 10u) + 3u)] = _e51;
-    let _e64 = tesserae_capture_words[((src * 12u) + 4u)];
-    tesserae_xfb0_buffer[((_e5 * 10u) + 4u)] = _e64;
-    let _e77 = tesserae_capture_words[((src * 12u) + 5u)];
-    tesserae_xfb0_buffer[((_e5 * 10u) + 5u)] = _e77;
-    let _e90 = tesserae_capture_words[((src * 12u) + 6u)];
-    tesserae_xfb0_buffer[((_e5 * 10u) + 8u)] = _e90;
-    let _e103 = tesserae_capture_words[((src * 12u) + 7u)];
-    tesserae_xfb0_buffer[((_e5 * 10u) + 9u)] = _e103;
-    let _e114 = tesserae_capture_words[((src * 12u) + 8u)];
-    tesserae_xfb1_buffer[(_e5 * 4u)] = _e114;
-    let _e127 = tesserae_capture_words[((src * 12u) + 9u)];
-    tesserae_xfb1_buffer[((_e5 * 4u) + 1u)] = _e127;
-    let _e140 = tesserae_capture_words[((src * 12u) + 10u)];
-    tesserae_xfb1_buffer[((_e5 * 4u) + 2u)] = _e140;
-    let _e153 = tesserae_capture_words[((src * 12u) + 11u)];
-    tesserae_xfb1_buffer[((_e5 * 4u) + 3u)] = _e153;
+    let _e23 = tesserae_capture_words[(_e7 + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 10u) + 1u)] = _e23;
+    let _e34 = tesserae_capture_words[(_e7 + 2u)];
+    tesserae_xfb0_buffer[((_e5 * 10u) + 2u)] = _e34;
+    let _e45 = tesserae_capture_words[(_e7 + 3u)];
+    tesserae_xfb0_buffer[((_e5 * 10u) + 3u)] = _e45;
+    let _e56 = tesserae_capture_words[(_e7 + 4u)];
+    tesserae_xfb0_buffer[((_e5 * 10u) + 4u)] = _e56;
+    let _e67 = tesserae_capture_words[(_e7 + 5u)];
+    tesserae_xfb0_buffer[((_e5 * 10u) + 5u)] = _e67;
+    let _e78 = tesserae_capture_words[(_e7 + 6u)];
+    tesserae_xfb0_buffer[((_e5 * 10u) + 8u)] = _e78;
+    let _e89 = tesserae_capture_words[(_e7 + 7u)];
+    tesserae_xfb0_buffer[((_e5 * 10u) + 9u)] = _e89;
+    let _e98 = tesserae_capture_words[(_e7 + 8u)];
+    tesserae_xfb1_buffer[(_e5 * 4u)] = _e98;
+    let _e109 = tesserae_capture_words[(_e7 + 9u)];
+    tesserae_xfb1_buffer[((_e5 * 4u) + 1u)] = _e109;
+    let _e120 = tesserae_capture_words[(_e7 + 10u)];
+    tesserae_xfb1_buffer[((_e5 * 4u) + 2u)] = _e120;
+    let _e131 = tesserae_capture_words[(_e7 + 11u)];
+    tesserae_xfb1_buffer[((_e5 * 4u) + 3u)] = _e131;
 }
 
 @compute @workgroup_size(64, 1, 1) 

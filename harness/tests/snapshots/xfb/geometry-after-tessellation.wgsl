@@ -909,10 +909,11 @@ fn tesserae_capture_room() -> u32 {
 
 fn tesserae_capture_vertex(q: u32, t: u32, src: u32) {
     let _e5 = ((q * 1u) + t);
-    let _e12 = tesserae_capture_words[(src * 2u)];
+    let _e7 = (src * 2u);
+    let _e12 = tesserae_capture_words[_e7];
     tesserae_xfb0_buffer[(_e5 * 2u)] = _e12;
-    let _e25 = tesserae_capture_words[((src * 2u) + 1u)];
-    tesserae_xfb0_buffer[((_e5 * 2u) + 1u)] = _e25;
+    let _e23 = tesserae_capture_words[(_e7 + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 2u) + 1u)] = _e23;
 }
 
 fn tesserae_capture_write(wg: vec3<u32>, groups: vec3<u32>, lid: u32, n: u32, k: u32, entries_per_slot: u32) {

@@ -582,10 +582,11 @@ fn tesserae_capture_room() -> u32 {
 
 fn tesserae_capture_vertex(q: u32, t_1: u32, src: u32) {
     let _e5 = ((q * 2u) + t_1);
-    let _e12 = tesserae_capture_words[(src * 2u)];
+    let _e7 = (src * 2u);
+    let _e12 = tesserae_capture_words[_e7];
     tesserae_xfb0_buffer[(_e5 * 2u)] = _e12;
-    let _e25 = tesserae_capture_words[((src * 2u) + 1u)];
-    tesserae_xfb0_buffer[((_e5 * 2u) + 1u)] = _e25;
+    let _e23 = tesserae_capture_words[(_e7 + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 2u) + 1u)] = _e23;
 }
 
 @compute @workgroup_size(64, 1, 1) 

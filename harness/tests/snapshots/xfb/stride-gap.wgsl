@@ -527,12 +527,13 @@ fn tesserae_capture_room() -> u32 {
 
 fn tesserae_capture_vertex(q: u32, t_1: u32, src: u32) {
     let _e5 = ((q * 3u) + t_1);
-    let _e12 = tesserae_capture_words[(src * 3u)];
+    let _e7 = (src * 3u);
+    let _e12 = tesserae_capture_words[_e7];
     tesserae_xfb0_buffer[(_e5 * 8u)] = _e12;
-    let _e25 = tesserae_capture_words[((src * 3u) + 1u)];
-    tesserae_xfb0_buffer[((_e5 * 8u) + 1u)] = _e25;
-    let _e38 = tesserae_capture_words[((src * 3u) + 2u)];
-    tesserae_xfb0_buffer[((_e5 * 8u) + 4u)] = _e38;
+    let _e23 = tesserae_capture_words[(_e7 + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 1u)] = _e23;
+    let _e34 = tesserae_capture_words[(_e7 + 2u)];
+    tesserae_xfb0_buffer[((_e5 * 8u) + 4u)] = _e34;
 }
 
 @compute @workgroup_size(64, 1, 1) 

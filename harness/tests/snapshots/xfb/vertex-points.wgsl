@@ -525,14 +525,15 @@ fn tesserae_capture_room() -> u32 {
 
 fn tesserae_capture_vertex(q: u32, t_1: u32, src: u32) {
     let _e5 = ((q * 1u) + t_1);
-    let _e12 = tesserae_capture_words[(src * 4u)];
+    let _e7 = (src * 4u);
+    let _e12 = tesserae_capture_words[_e7];
     tesserae_xfb0_buffer[(_e5 * 4u)] = _e12;
-    let _e25 = tesserae_capture_words[((src * 4u) + 1u)];
-    tesserae_xfb0_buffer[((_e5 * 4u) + 1u)] = _e25;
-    let _e38 = tesserae_capture_words[((src * 4u) + 2u)];
-    tesserae_xfb0_buffer[((_e5 * 4u) + 2u)] = _e38;
-    let _e51 = tesserae_capture_words[((src * 4u) + 3u)];
-    tesserae_xfb0_buffer[((_e5 * 4u) + 3u)] = _e51;
+    let _e23 = tesserae_capture_words[(_e7 + 1u)];
+    tesserae_xfb0_buffer[((_e5 * 4u) + 1u)] = _e23;
+    let _e34 = tesserae_capture_words[(_e7 + 2u)];
+    tesserae_xfb0_buffer[((_e5 * 4u) + 2u)] = _e34;
+    let _e45 = tesserae_capture_words[(_e7 + 3u)];
+    tesserae_xfb0_buffer[((_e5 * 4u) + 3u)] = _e45;
 }
 
 @compute @workgroup_size(64, 1, 1) 
