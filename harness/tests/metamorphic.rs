@@ -23,10 +23,14 @@ const TESTS: [&str; 6] = [
 ];
 
 fn render(dir: &Path, name: &str, text: &str) -> Result<Option<Image>, String> {
+    render_on(ExecutorKind::Native, dir, name, text)
+}
+
+fn render_on(executor: ExecutorKind, dir: &Path, name: &str, text: &str) -> Result<Option<Image>, String> {
     let test = dir.join(format!("{}.shader_test", name.replace('/', "-")));
     let png = dir.join(format!("{}.png", name.replace('/', "-")));
     std::fs::write(&test, text).map_err(|e| e.to_string())?;
-    let r = child::render(&test, name, ExecutorKind::Native, None, ClipMode::default(), &png);
+    let r = child::render(&test, name, executor, None, ClipMode::default(), &png);
     match r.status {
         ChildStatus::Rendered => Image::read_png(&png).map(Some).map_err(|e| e.to_string()),
         ChildStatus::Skip => Ok(None),
@@ -77,4 +81,47 @@ fn transformations_keep_native_images() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(compared >= 15, "only {compared} variants compared");
+}
+
+/// Names change nothing: a stage whose global or entry function bears a name the translator
+/// gives its own items (`translator-name`) renders on wgpu exactly as the frozen test does,
+/// tessellation and geometry stages included (the translator renames the user's first,
+/// `lower::reserved_names`).
+#[test]
+fn translator_names_keep_translated_images() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = std::env::temp_dir().join(format!("tesserae-translator-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wgpu = ExecutorKind::Wgpu(tesserae_harness::executor::translated::Backend::Vulkan);
+    let mut compared = 0;
+    for name in TESTS {
+        let path = root.join("corpus").join(format!("{name}.shader_test"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let frozen_text = tesserae_harness::freeze::freeze(&path, name, &text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let frozen = FrozenTest::parse(name, &frozen_text).expect("a frozen test is SPIR-V");
+        let Some(original) = render_on(wgpu, &dir, name, &frozen_text).unwrap() else {
+            return common::no_device("wgpu rendering skipped");
+        };
+        for stage in 0..frozen.stages.len() {
+            // (Seeds enough that every stage gets the names of the built-ins the next stage
+            // reads: without `reserved_names`, the vertex records pass of the tessellation and
+            // geometry tests then does not validate.)
+            for seed in 0..40 {
+                let step = Step { stage, transformation: Transformation::TranslatorName, seed };
+                let v = apply(&frozen.words(), &[step]).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let variant = render_on(wgpu, &dir, &format!("{name}-named"), &frozen.text_of(&v, ""))
+                    .unwrap_or_else(|e| panic!("{name}: {:?}: {e}", v.what))
+                    .expect("rendered");
+                let c = image::compare(&original, &variant, &image::Tolerance::EXACT);
+                assert_eq!(
+                    c.differing_pixels, 0,
+                    "{name}: {:?} renders otherwise on wgpu-vulkan (up to {} steps)",
+                    v.what, c.max_channel_diff
+                );
+                compared += 1;
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(compared >= 500, "only {compared} variants compared");
 }

@@ -48,10 +48,15 @@ pub enum Transformation {
     /// A scalar constant used only by arithmetic is read from a new uniform buffer that the
     /// variant's test fills with the same value.
     ConstantToUniform,
+    /// A global variable or the entry point's function gets (as its debug name) a name the
+    /// translator gives an item of its own (a demoted output, the stage as a function, an
+    /// emission function): names change no result, and the translator must not take the
+    /// user's item for its own.
+    TranslatorName,
 }
 
 impl Transformation {
-    pub const ALL: [Transformation; 11] = [
+    pub const ALL: [Transformation; 12] = [
         Transformation::Identity,
         Transformation::Vectorise,
         Transformation::ConstantToSpecConstant,
@@ -63,6 +68,7 @@ impl Transformation {
         Transformation::Outline,
         Transformation::Inline,
         Transformation::ConstantToUniform,
+        Transformation::TranslatorName,
     ];
 
     pub fn name(self) -> &'static str {
@@ -78,6 +84,7 @@ impl Transformation {
             Transformation::Outline => "outline",
             Transformation::Inline => "inline",
             Transformation::ConstantToUniform => "constant-to-uniform",
+            Transformation::TranslatorName => "translator-name",
         }
     }
 
@@ -105,6 +112,7 @@ impl Transformation {
             Transformation::Outline => alone(functions::outline(m, rng)),
             Transformation::Inline => alone(functions::inline(m, rng)),
             Transformation::ConstantToUniform => uniform::constant_to_uniform(m, rng, set, binding).map(|(w, u)| (w, Some(u))),
+            Transformation::TranslatorName => alone(translator_name(m, rng)),
         }
     }
 }
@@ -417,6 +425,36 @@ fn reorder(m: &mut Module, rng: &mut Rng) -> Option<String> {
     let b = &mut m.functions[fi].blocks[bi];
     b.instructions.swap(ii, ii + 1);
     Some(format!("%{} and %{} swapped", b.instructions[ii].result_id.unwrap_or(0), b.instructions[ii + 1].result_id.unwrap_or(0)))
+}
+
+/// Names the translator gives items of its own in a stage's module, which it finds again by
+/// name.
+const TRANSLATOR_NAMES: [&str; 8] = [
+    tesserae::points::POINT_SIZE_GLOBAL,
+    tesserae::vertex_function::CULL_GLOBAL,
+    tesserae::vertex_function::LAYER_GLOBAL,
+    tesserae::vertex_function::VIEWPORT_GLOBAL,
+    tesserae::vertex_function::FUNCTION,
+    tesserae::lower::geometry_emit::EMIT_FUNCTION,
+    tesserae::lower::xfb_capture::CAPTURE_GLOBAL,
+    tesserae::geometry::POSITION_GLOBAL,
+];
+
+fn translator_name(m: &mut Module, rng: &mut Rng) -> Option<String> {
+    let globals = m.types_global_values.iter().filter(|i| i.class.opcode == Op::Variable).filter_map(|i| i.result_id);
+    let entry = m.entry_points.first().and_then(|e| match e.operands.get(1) {
+        Some(Operand::IdRef(f)) => Some(*f),
+        _ => None,
+    });
+    let places: Vec<Word> = globals.chain(entry).collect();
+    if places.is_empty() {
+        return None;
+    }
+    let id = places[rng.below(places.len() as u64) as usize];
+    let name = TRANSLATOR_NAMES[rng.below(TRANSLATOR_NAMES.len() as u64) as usize];
+    m.debug_names.retain(|n| !(n.class.opcode == Op::Name && n.operands.first() == Some(&Operand::IdRef(id))));
+    m.debug_names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(id), Operand::LiteralString(name.into())]));
+    Some(format!("%{id} named `{name}`"))
 }
 
 /// The built-in input variable `builtin` of type `ty` the entry point lists, declared and
