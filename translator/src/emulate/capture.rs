@@ -47,6 +47,13 @@ pub(crate) struct CapturedWords {
 }
 
 impl CapturedWords {
+    /// The private array a capturing stage's module holds its captured words in
+    /// ([`crate::lower::xfb_capture::CAPTURE_GLOBAL`]).
+    pub fn global(module: &naga::Module) -> Result<Handle<naga::GlobalVariable>, TranslateError> {
+        crate::vertex_function::demoted_global(module, crate::lower::xfb_capture::CAPTURE_GLOBAL)?
+            .ok_or_else(|| TranslateError::InvalidPlan("transform feedback's capture without the captured words".into()))
+    }
+
     /// In naga IR: the slot of word 0 of vertex `index`.
     fn first(self, b: &mut FunctionBuilder, index: Handle<Expression>) -> Handle<Expression> {
         let words = b.u32(self.words);

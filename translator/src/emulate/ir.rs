@@ -84,6 +84,12 @@ impl<'m> FunctionBuilder<'m> {
         self.binary(BinaryOperator::Add, base, k)
     }
 
+    /// The value of the global `global`.
+    pub fn load_global(&mut self, global: Handle<naga::GlobalVariable>) -> Handle<Expression> {
+        let pointer = self.expr(Expression::GlobalVariable(global));
+        self.expr(Expression::Load { pointer })
+    }
+
     /// The value of global `global[index]` (a runtime-sized array in storage).
     pub fn load_element(&mut self, global: Handle<naga::GlobalVariable>, index: Handle<Expression>) -> Handle<Expression> {
         let pointer = self.element_pointer(global, index);

@@ -153,10 +153,7 @@ pub fn build(mut module: Module, func: &VertexFunction, pass: &RecordsPass) -> R
     let template = template(parts)?;
     let kernel = template.module();
     let captured = match pass.capture {
-        Some(_) => Some(
-            crate::vertex_function::demoted_global(&module, crate::lower::xfb_capture::CAPTURE_GLOBAL)?
-                .ok_or_else(|| TranslateError::InvalidPlan("transform feedback's capture without the captured words".into()))?,
-        ),
+        Some(_) => Some(crate::capture::CapturedWords::global(&module)?),
         None => None,
     };
     let user = crate::vertex_function::UserItems::of(&module);
@@ -252,10 +249,7 @@ impl Values<'_> {
                 let (o, out) = self.output(i)?;
                 o.read(b, out)
             }
-            Source::Global(g) => {
-                let pointer = b.expr(Expression::GlobalVariable(g));
-                b.expr(Expression::Load { pointer })
-            }
+            Source::Global(g) => b.load_global(g),
             Source::DrawPointSize => {
                 let draw = self.draw.ok_or_else(|| TranslateError::InvalidPlan("the draw's point size without the draw uniform".into()))?;
                 ir::draw_field(b, draw, "point_size")?

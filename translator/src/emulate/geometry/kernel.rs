@@ -218,11 +218,6 @@ struct Items {
     words: Option<Handle<naga::GlobalVariable>>,
 }
 
-fn load(b: &mut FunctionBuilder, g: Handle<naga::GlobalVariable>) -> Handle<Expression> {
-    let pointer = b.expr(Expression::GlobalVariable(g));
-    b.expr(Expression::Load { pointer })
-}
-
 /// What an emission stores in its vertex's record (the point-list rules first for point
 /// sprites, which decide there whether the point is drawn): the position y-flipped, as the
 /// last pre-rasterization stage's, the varyings, the distances, the IDs.
@@ -274,11 +269,11 @@ fn emission_bodies(
     capture_words: Option<u32>,
 ) -> Result<(), TranslateError> {
     let mut b = FunctionBuilder::new(module, EMIT_FUNCTION, Vec::new(), None);
-    let emitted = load(&mut b, items.emitted_count);
+    let emitted = b.load_global(items.emitted_count);
     let max = b.u32(st.max_vertices);
     let full = b.binary(BinaryOperator::GreaterEqual, emitted, max);
     b.if_then(full, |b| b.ret(None));
-    let slot = load(&mut b, items.slot);
+    let slot = b.load_global(items.slot);
     let first = b.binary(BinaryOperator::Multiply, slot, max);
     let v = b.binary(BinaryOperator::Add, first, emitted);
     let stride = b.u32(layout.stride());
@@ -289,8 +284,7 @@ fn emission_bodies(
         vertex_records::write(&mut b, &store, &values, layout, items.records, base)?;
     }
     if let (Some(words), Some(n)) = (items.words, capture_words) {
-        let captured = vertex_function::demoted_global(b.module, crate::lower::xfb_capture::CAPTURE_GLOBAL)?
-            .ok_or_else(|| TranslateError::InvalidPlan("transform feedback's capture without the captured words".into()))?;
+        let captured = crate::capture::CapturedWords::global(b.module)?;
         crate::capture::CapturedWords { words: n }.store(&mut b, captured, words, v);
     }
     let (cull_first, cull_n) = match layout.offset(Field::CullDistances) {
@@ -321,7 +315,7 @@ fn flipped_position(b: &mut FunctionBuilder) -> Handle<Expression> {
         let (zero, one) = (b.f32(0.0), b.f32(1.0));
         return b.compose(vec4, vec![zero, zero, zero, one]);
     };
-    let p = load(b, g);
+    let p = b.load_global(g);
     let mut c: Vec<_> = (0..4).map(|index| b.expr(Expression::AccessIndex { base: p, index })).collect();
     c[1] = b.expr(Expression::Unary { op: naga::UnaryOperator::Negate, expr: c[1] });
     b.compose(vec4, c)
@@ -367,8 +361,8 @@ fn entry_point(module: &mut Module, items: &Items, pass: &EntryPoint) -> Result<
     let mut result = Ok(());
     b.if_then(runs, |b| {
         result = (|| {
-            let invocation = load(b, items.invocation);
-            let primitive = load(b, items.input_primitive);
+            let invocation = b.load_global(items.invocation);
+            let primitive = b.load_global(items.input_primitive);
             ctx.set_builtins(b, &[(SpvBuiltIn::InvocationId, invocation), (SpvBuiltIn::PrimitiveId, primitive)]);
             if !pass.fills.is_empty() {
                 let src = pass.src.ok_or_else(missing_src)?;

@@ -197,8 +197,7 @@ impl Inputs<'_> {
                     match v.role {
                         IoRole::Location { location, patch: true } => {
                             let records = patch_records.ok_or_else(missing)?;
-                            let pointer = b.expr(Expression::GlobalVariable(g));
-                            let value = b.expr(Expression::Load { pointer });
+                            let value = b.load_global(g);
                             patches.store_value(Field::Location(location), self.stage, b, records, pb, value, ty)?;
                         }
                         IoRole::BuiltIn(level @ (SpvBuiltIn::TessLevelOuter | SpvBuiltIn::TessLevelInner)) => {

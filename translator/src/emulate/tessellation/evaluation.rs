@@ -327,8 +327,7 @@ pub(super) fn evaluation_pass(mut module: naga::Module, pass: &EvaluationPass) -
         let target = b.argument(1);
         let max = b.u32(crate::plan::MAX_VIEWPORTS);
         let wanted = b.binary(op, target, max);
-        let pointer = b.expr(Expression::GlobalVariable(global));
-        let value = b.expr(Expression::Load { pointer });
+        let value = b.load_global(global);
         let drawn = b.expr(Expression::As { expr: value, kind: ScalarKind::Uint, convert: Some(4) });
         let other = b.binary(BinaryOperator::NotEqual, drawn, wanted);
         let outside = crate::record_draw::outside_clip_volume(&mut b);
@@ -406,10 +405,7 @@ fn sprite_pass(mut module: naga::Module, pass: &EvaluationPass, sprites: Sprites
     let (out, p) = prep.run_stage(&mut b, pass, entry)?;
     let c = prep.func.outputs[position].read(&mut b, out);
     let s = match size {
-        Some(g) => {
-            let pointer = b.expr(Expression::GlobalVariable(g));
-            b.expr(Expression::Load { pointer })
-        }
+        Some(g) => b.load_global(g),
         None => prep.inputs.draw_field(&mut b, "point_size")?,
     };
     let mut values = Vec::new();
@@ -575,9 +571,7 @@ pub(super) fn capture_pass(
 ) -> Result<ValidatedWgsl, TranslateError> {
     let prep = prepare(&mut module, pass, false, None)?;
     per_point_pass(module, prep, pass, CAPTURE_ENTRY, |module, _| {
-        let name = crate::lower::xfb_capture::CAPTURE_GLOBAL;
-        let captured =
-            demoted(module, name)?.ok_or_else(|| tess_err(Stage::TessEval, format!("`{name}`, which the lowering did not leave")))?;
+        let captured = crate::capture::CapturedWords::global(module)?;
         let at = naga::ResourceBinding { group: pass.emulation.group, binding };
         let buffer = ir::storage_array(
             module,
