@@ -252,7 +252,8 @@ pub(crate) fn hoist_functions(module: &mut Module, first: usize) -> Vec<Handle<F
     renumbered
 }
 
-fn renumber_calls(block: &mut Block, new: &impl Fn(Handle<Function>) -> Handle<Function>) {
+/// Gives every call in `block` (nested blocks included) the function `new` maps its callee to.
+pub(crate) fn renumber_calls(block: &mut Block, new: &impl Fn(Handle<Function>) -> Handle<Function>) {
     for s in block.iter_mut() {
         match s {
             Statement::Call { function, .. } => *function = new(*function),
@@ -266,7 +267,26 @@ fn renumber_calls(block: &mut Block, new: &impl Fn(Handle<Function>) -> Handle<F
                 renumber_calls(body, new);
                 renumber_calls(continuing, new);
             }
-            _ => {}
+            // The rest refer to expressions of the function only (listed, so that a new kind
+            // of statement is looked at here).
+            Statement::Emit(_)
+            | Statement::Break
+            | Statement::Continue
+            | Statement::Return { .. }
+            | Statement::Kill
+            | Statement::ControlBarrier(_)
+            | Statement::MemoryBarrier(_)
+            | Statement::Store { .. }
+            | Statement::ImageStore { .. }
+            | Statement::Atomic { .. }
+            | Statement::ImageAtomic { .. }
+            | Statement::WorkGroupUniformLoad { .. }
+            | Statement::RayQuery { .. }
+            | Statement::RayPipelineFunction(_)
+            | Statement::SubgroupBallot { .. }
+            | Statement::SubgroupGather { .. }
+            | Statement::SubgroupCollectiveOperation { .. }
+            | Statement::CooperativeStore { .. } => {}
         }
     }
 }

@@ -17,7 +17,7 @@
 //!   does not map is refused, never copied with a handle that would point elsewhere.
 //! - The caller validates the linked module as a whole before writing it.
 
-use naga::{Block, Expression, Function, GlobalVariable, Handle, Module, Span, Statement, Type, TypeInner};
+use naga::{Expression, Function, GlobalVariable, Handle, Module, Span, Type, TypeInner};
 
 /// Where each kernel item went in the linked module (indexed by the kernel's handles).
 struct Maps {
@@ -136,49 +136,8 @@ fn map_function(f: &Function, maps: &Maps) -> Result<Function, String> {
         // Expressions refer to expressions of the same function: their handles stay.
         map_expression(e, maps, &mut |_| {})?;
     }
-    map_block(&mut f.body, maps);
+    crate::emulate::ir::renumber_calls(&mut f.body, &|h| maps.functions[h.index()]);
     Ok(f)
-}
-
-fn map_block(block: &mut Block, maps: &Maps) {
-    for (s, _) in block.span_iter_mut() {
-        match s {
-            Statement::Call { function, .. } => *function = maps.functions[function.index()],
-            Statement::Block(b) => map_block(b, maps),
-            Statement::If { accept, reject, .. } => {
-                map_block(accept, maps);
-                map_block(reject, maps);
-            }
-            Statement::Switch { cases, .. } => {
-                for c in cases {
-                    map_block(&mut c.body, maps);
-                }
-            }
-            Statement::Loop { body, continuing, .. } => {
-                map_block(body, maps);
-                map_block(continuing, maps);
-            }
-            // The rest refer to expressions of the function only.
-            Statement::Emit(_)
-            | Statement::Break
-            | Statement::Continue
-            | Statement::Return { .. }
-            | Statement::Kill
-            | Statement::ControlBarrier(_)
-            | Statement::MemoryBarrier(_)
-            | Statement::Store { .. }
-            | Statement::ImageStore { .. }
-            | Statement::Atomic { .. }
-            | Statement::ImageAtomic { .. }
-            | Statement::WorkGroupUniformLoad { .. }
-            | Statement::RayQuery { .. }
-            | Statement::RayPipelineFunction(_)
-            | Statement::SubgroupBallot { .. }
-            | Statement::SubgroupGather { .. }
-            | Statement::SubgroupCollectiveOperation { .. }
-            | Statement::CooperativeStore { .. } => {}
-        }
-    }
 }
 
 /// Maps the module handles of `e`, and its expression handles through `expr` (the identity
