@@ -160,11 +160,14 @@ impl Reflection {
 /// module was read from and nothing has changed it, so naga reads those words (nine stages in
 /// ten need no lowering: their rspirv module is never built). A lowering pass skipped because
 /// its predicate says it would change nothing is run anyway in debug builds, on a copy, to
-/// check that.
+/// check that; the skipped passes share one copy, taken again only after the module changes
+/// (a pass that changes nothing leaves its input as it was: [`LoadedModule::check_words`]).
 #[derive(Debug, Clone)]
 pub struct LoadedModule<'w> {
     view: OnceCell<ModuleView<'w>>,
     module: OnceCell<dr::Module>,
+    /// Debug builds: the copy the skipped passes run on, while the module is unchanged.
+    skipped_passes_copy: Option<Box<dr::Module>>,
     input: bool,
     pub entry_id: Word,
     pub reflection: Reflection,
@@ -174,7 +177,14 @@ impl<'w> LoadedModule<'w> {
     /// A module as the load leaves it ([`crate::lower::load`]): its view, rspirv's module where
     /// one was built, and whether the view still holds the input words.
     pub(crate) fn loaded(view: ModuleView<'w>, module: Option<dr::Module>, input: bool, entry_id: Word, reflection: Reflection) -> Self {
-        LoadedModule { view: OnceCell::from(view), module: module.map(OnceCell::from).unwrap_or_default(), input, entry_id, reflection }
+        LoadedModule {
+            view: OnceCell::from(view),
+            module: module.map(OnceCell::from).unwrap_or_default(),
+            skipped_passes_copy: None,
+            input,
+            entry_id,
+            reflection,
+        }
     }
 
     /// The module as rspirv's data (read from the view's words on first use).
@@ -195,6 +205,7 @@ impl<'w> LoadedModule<'w> {
     pub fn module_mut(&mut self) -> &mut dr::Module {
         self.module();
         self.view.take();
+        self.skipped_passes_copy = None;
         self.input = false;
         self.module.get_mut().expect("built above")
     }
@@ -219,7 +230,10 @@ impl<'w> LoadedModule<'w> {
     ) -> Result<(), E> {
         if !applies(self.view()) {
             if cfg!(debug_assertions) {
-                let outcome = pass(&mut self.module().clone());
+                if self.skipped_passes_copy.is_none() {
+                    self.skipped_passes_copy = Some(Box::new(self.module().clone()));
+                }
+                let outcome = pass(self.skipped_passes_copy.as_mut().expect("taken above"));
                 assert!(matches!(outcome, Ok(false)), "a lowering pass whose predicate says it does not apply gave {outcome:?}");
             }
             return Ok(());
@@ -228,6 +242,7 @@ impl<'w> LoadedModule<'w> {
         let changed = pass(self.module.get_mut().expect("built above"));
         if !matches!(changed, Ok(false)) {
             self.view.take();
+            self.skipped_passes_copy = None;
             self.input = false;
         }
         changed.map(|_| ())
