@@ -404,7 +404,7 @@ draw point-list vertices {n}
 /// per-patch colour: the control stage passes control points and levels, the evaluation stage
 /// interpolates positions. The patches are drawn `per_draw` at a time: lavapipe (Mesa 22.3.6)
 /// numbers a draw's tessellated vertices with 16 bits, so a draw past 65,536 domain points
-/// renders wrong primitives there (see ARCHITECTURE.md).
+/// renders wrong primitives there (see docs/emulation.md, "Known differences").
 /// With `cull`, the evaluation stage also writes a cull distance `u - 1/2`.
 fn tess_text(domain: &str, cps: u32, level: f32, per_draw: u32, cull: bool) -> String {
     let (require_cull, declare_cull, write_cull) = if cull {

@@ -65,7 +65,7 @@ fn corpus_wgsl_matches_snapshots() {
 
 /// Every binding of the emulation group a pass's shader declares is used by its entry point,
 /// or in a module of several entry points (the tessellator's `count` and `emit`), by one of
-/// them (ARCHITECTURE.md: kernels declare only the bindings they read; each declared binding
+/// them (docs/decisions.md, "Kernels declare only the bindings they read": each declared binding
 /// is one the pass must bind and text every cold translation parses).
 fn unused_emulation_bindings(plan: &tesserae::Plan, name: &str, out: &mut Vec<String>) {
     let Some(group) = plan.emulation_group else { return };

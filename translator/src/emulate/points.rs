@@ -16,7 +16,7 @@
 //! The vertex stage thus runs once per point, not once per corner. A point is dropped whole
 //! when its depth lies outside [0, w], any clip distance is negative, or any cull distance is
 //! negative; lavapipe keeps points whose centre is just outside the x/y planes (see
-//! ARCHITECTURE.md). Sizes below the range minimum, and NaN, draw at the minimum, as on lavapipe.
+//! docs/emulation.md, "What lavapipe does where the spec leaves a choice"). Sizes below the range minimum, and NaN, draw at the minimum, as on lavapipe.
 
 use crate::emulation::Emulation;
 use crate::error::TranslateError;

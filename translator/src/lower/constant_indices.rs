@@ -56,12 +56,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 pub fn lower(module: &mut dr::Module) -> bool {
     let defs: HashMap<Word, Instruction> =
         module.types_global_values.iter().filter_map(|i| i.result_id.map(|id| (id, i.clone()))).collect();
-    let types: HashMap<Word, Word> = module
-        .types_global_values
-        .iter()
-        .chain(module.functions.iter().flat_map(|f| f.parameters.iter().chain(f.blocks.iter().flat_map(|b| &b.instructions))))
-        .filter_map(|i| Some((i.result_id?, i.result_type?)))
-        .collect();
+    let types: HashMap<Word, Word> = super::value_types(module);
     // (function, block, instruction, operand, the constant index)
     let mut found: Vec<(usize, usize, usize, usize, Word)> = Vec::new();
     for (f, func) in module.functions.iter().enumerate() {

@@ -36,12 +36,7 @@ pub fn lower(module: &mut dr::Module) -> bool {
     {
         return false;
     }
-    let types: HashMap<Word, Word> = module
-        .types_global_values
-        .iter()
-        .chain(module.functions.iter().flat_map(|f| f.parameters.iter().chain(f.blocks.iter().flat_map(|b| &b.instructions))))
-        .filter_map(|i| Some((i.result_id?, i.result_type?)))
-        .collect();
+    let types: HashMap<Word, Word> = super::value_types(module);
     let mut changed = false;
     for f in 0..module.functions.len() {
         for b in 0..module.functions[f].blocks.len() {

@@ -171,6 +171,15 @@ pub fn check_predicates(words: &[u32]) -> Result<(), String> {
     Ok(())
 }
 
+/// The type of every value the module defines (global values, function parameters and
+/// instructions).
+pub(crate) fn value_types(module: &dr::Module) -> std::collections::HashMap<Word, Word> {
+    let globals = module.types_global_values.iter();
+    let params = module.functions.iter().flat_map(|f| f.parameters.iter());
+    let body = module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()));
+    globals.chain(params).chain(body).filter_map(|i| Some((i.result_id?, i.result_type?))).collect()
+}
+
 /// Allocates a fresh id by bumping the header's bound.
 pub(crate) fn fresh_id(module: &mut dr::Module) -> Word {
     let header = module.header.get_or_insert_with(|| dr::ModuleHeader::new(1));

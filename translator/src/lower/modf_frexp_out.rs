@@ -48,12 +48,7 @@ pub fn lower(module: &mut dr::Module) -> bool {
         return false;
     }
     // Every value's type, and each pointer type's pointee.
-    let types: HashMap<Word, Word> = module
-        .types_global_values
-        .iter()
-        .chain(module.functions.iter().flat_map(|f| f.parameters.iter().chain(f.blocks.iter().flat_map(|b| &b.instructions))))
-        .filter_map(|i| Some((i.result_id?, i.result_type?)))
-        .collect();
+    let types: HashMap<Word, Word> = super::value_types(module);
     let pointees: HashMap<Word, Word> = module
         .types_global_values
         .iter()

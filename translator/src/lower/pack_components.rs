@@ -106,12 +106,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, LoadError> {
         ep.operands.retain(|o| !matches!(o, Operand::IdRef(id) if old.contains(id)));
     }
     // The types of the values an access chain may index with (constants and function values).
-    let value_types: HashMap<Word, Word> = module
-        .types_global_values
-        .iter()
-        .chain(module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter())))
-        .filter_map(|i| Some((i.result_id?, i.result_type?)))
-        .collect();
+    let value_types: HashMap<Word, Word> = super::value_types(module);
     let uint = super::uint_type(module, None);
     for fi in 0..module.functions.len() {
         for bi in 0..module.functions[fi].blocks.len() {

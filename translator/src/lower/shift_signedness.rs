@@ -12,7 +12,8 @@
 //! Result type. `OpShiftLeftLogical` (the same bits either way) is rewritten only when Result's
 //! signedness differs from Base's, which naga would otherwise type as Base.
 
-use super::signed_operations::{int_shapes, int_signedness, value_types, with_signedness, IntShape};
+use super::signed_operations::{int_shapes, int_signedness, with_signedness, IntShape};
+use super::value_types;
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
 use std::collections::HashMap;

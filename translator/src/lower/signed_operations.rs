@@ -28,6 +28,7 @@
 //! [`with_signedness`] is shared with `shift_signedness` (shifts need the same treatment of
 //! their Base alone).
 
+use super::value_types;
 use super::{fresh_id, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, Word};
@@ -359,12 +360,4 @@ pub(crate) fn int_shapes(module: &dr::Module) -> HashMap<Word, IntShape> {
         }
     }
     shapes
-}
-
-/// The type of every value the module defines.
-pub(crate) fn value_types(module: &dr::Module) -> HashMap<Word, Word> {
-    let globals = module.types_global_values.iter();
-    let params = module.functions.iter().flat_map(|f| f.parameters.iter());
-    let body = module.functions.iter().flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()));
-    globals.chain(params).chain(body).filter_map(|i| Some((i.result_id?, i.result_type?))).collect()
 }

@@ -162,8 +162,7 @@ fn analyse(module: &dr::Module) -> Option<Plan> {
         Some((Op::TypeInt, [Operand::LiteralBit32(w), Operand::LiteralBit32(s)])) => Some((*w, *s)),
         _ => None,
     };
-    let value_types: HashMap<Word, Word> =
-        module.types_global_values.iter().chain(body()).filter_map(|i| Some((i.result_id?, i.result_type?))).collect();
+    let value_types = super::value_types(module);
     let mut index_types = HashMap::new();
     let mut index = |id: Word| -> Option<()> {
         let t = int_type(*value_types.get(&id)?)?;
