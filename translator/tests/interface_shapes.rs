@@ -1,4 +1,4 @@
-//! Valid Vulkan interface shapes that used to be refused: blocks and structs between stages
+//! Valid Vulkan interface shapes the translator takes: blocks and structs between stages
 //! (flattened to one variable per location), a vertex stage without `Position`, transform
 //! feedback decorations.
 
