@@ -40,14 +40,24 @@ pub fn pipeline_features(first: u8) -> Features {
     Features { tessellation: false, ..f }
 }
 
-/// A generated pipeline must translate and validate (see [`oracle::pipeline`]). Bits 1-2 of
-/// the first byte ask for the determinism check (a second translation) on a quarter of inputs.
+/// What the first byte asks of the `pipeline` and `pipeline_tess` oracles: bits 1-2, the
+/// determinism check (a second translation) on a quarter of inputs; bit 3, emulated clip
+/// distances instead of native ones (for a pipeline with clip distances). One clip mode per
+/// input: checking both doubled the translations of the three in four generated pipelines
+/// that have clip distances, and libFuzzer reaches both modes through the bit.
+pub fn checks(first: u8) -> oracle::translate::Checks {
+    use oracle::translate::{Checks, ClipModes};
+    Checks { determinism: first & 0b110 == 0, clip: if first & 0b1000 == 0 { ClipModes::Native } else { ClipModes::Emulated } }
+}
+
+/// A generated pipeline must translate and validate (see [`oracle::pipeline`]), with the
+/// checks the first byte asks for ([`checks`]).
 pub fn pipeline(data: &[u8]) {
     oracle::known::let_naga_panics_unwind();
     let Some((&first, rest)) = data.split_first() else { return };
     let mut u = Unstructured::new(rest);
     let Ok(spec) = PipelineSpec::generate(&mut u, &pipeline_features(first)) else { return };
-    oracle::translate::pipeline_with(&spec, first & 0b110 == 0);
+    oracle::translate::pipeline_with(&spec, checks(first));
 }
 
 /// Features of the `pipeline_tess` target: every spec has tessellation stages; the first byte
@@ -63,7 +73,7 @@ pub fn pipeline_tess(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else { return };
     let mut u = Unstructured::new(rest);
     let Ok(spec) = PipelineSpec::generate(&mut u, &pipeline_tess_features(first)) else { return };
-    oracle::translate::pipeline_with(&spec, first & 0b110 == 0);
+    oracle::translate::pipeline_with(&spec, checks(first));
 }
 
 /// The reference tessellator (see [`oracle::tessellator`]).

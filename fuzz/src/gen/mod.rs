@@ -677,7 +677,8 @@ impl PipelineSpec {
         {
             v.push("points of a size from a geometry stage");
         }
-        // A patch list without tessellation stages (the generator no longer makes one).
+        // A patch list without tessellation stages (the generator makes none; a spec built by
+        // hand may).
         if matches!(self.topology, Topology::PatchList { .. }) && self.tess.is_none() {
             v.push("patch-list");
         }

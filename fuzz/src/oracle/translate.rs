@@ -353,19 +353,45 @@ pub enum PipelineOutcome {
 /// of emulated clip distances); any other error panics.
 /// Returns the outcome in native clip mode.
 pub fn pipeline(spec: &PipelineSpec) -> PipelineOutcome {
-    pipeline_with(spec, true)
+    pipeline_with(spec, Checks { determinism: true, clip: ClipModes::Both })
 }
 
-/// [`pipeline`], with the determinism check (a second translation) optional, for speed.
-pub fn pipeline_with(spec: &PipelineSpec, check_determinism: bool) -> PipelineOutcome {
+/// Which clip-distance modes a pipeline is translated in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClipModes {
+    Native,
+    /// Emulated only (when the pipeline has clip distances; else native).
+    Emulated,
+    Both,
+}
+
+/// What [`pipeline_with`] checks beyond translating and validating.
+#[derive(Debug, Clone, Copy)]
+pub struct Checks {
+    /// A second translation, without the WGSL round trip, gives the same plan.
+    pub determinism: bool,
+    pub clip: ClipModes,
+}
+
+/// [`pipeline`], in the clip modes `checks` asks for and with the determinism check optional
+/// (the fuzz targets choose both per input, so one execution translates once or twice, not up
+/// to four times). Returns the outcome of the first mode translated.
+pub fn pipeline_with(spec: &PipelineSpec, checks: Checks) -> PipelineOutcome {
+    use tesserae::ClipMode;
+    let modes: &[ClipMode] = match (checks.clip, spec.clip > 0) {
+        (ClipModes::Emulated, true) => &[ClipMode::Emulated],
+        (ClipModes::Both, true) => &[ClipMode::Native, ClipMode::Emulated],
+        _ => &[ClipMode::Native],
+    };
     // The stages are emitted (and optimised) once: both clip modes translate the same words.
     let mut desc = spec.desc();
-    let native = pipeline_in(spec, &desc, check_determinism);
-    if spec.clip > 0 {
-        desc.options.clip = tesserae::ClipMode::Emulated;
-        pipeline_in(spec, &desc, check_determinism);
+    let mut first = None;
+    for &mode in modes {
+        desc.options.clip = mode;
+        let outcome = pipeline_in(spec, &desc, checks.determinism);
+        first.get_or_insert(outcome);
     }
-    native
+    first.expect("one clip mode at least")
 }
 
 fn pipeline_in(spec: &PipelineSpec, desc: &tesserae::PipelineDesc, check_determinism: bool) -> PipelineOutcome {
