@@ -27,6 +27,49 @@ fn naga_alone(words: &[u32]) -> Result<String, String> {
     naga::back::wgsl::write_string(&m, &info, naga::back::wgsl::WriterFlags::empty()).map_err(|e| e.to_string())
 }
 
+/// The naga work a plan's modules cost, without Tesserae's: naga reading the stages (where it
+/// reads them: not tessellation or geometry stages) and validating and writing every module
+/// the translation built for the pipeline (not the templates every plan shares, such as the
+/// tessellator's kernels, parsed once per process). The least a translation producing those
+/// modules through naga could cost; for a plain pipeline, naga alone.
+struct Floor {
+    stages: Vec<Vec<u32>>,
+    modules: Vec<naga::Module>,
+}
+
+impl Floor {
+    /// `again` is a second translation of `plan`'s pipeline: a module both hold as one is a
+    /// template's.
+    fn of(stages: Vec<Vec<u32>>, plan: &tesserae::Plan, again: &tesserae::Plan) -> Floor {
+        let mut built: Vec<tesserae::wgsl::ValidatedWgsl> = Vec::new();
+        let shaders = |p: &'_ tesserae::Plan| p.passes.iter().flat_map(|pass| pass.shaders()).map(|s| s.wgsl.clone()).collect::<Vec<_>>();
+        let again = shaders(again);
+        for shader in shaders(plan) {
+            let template = again.iter().any(|a| a.is_shared_with(&shader));
+            if !template && !built.iter().any(|m| m.is_shared_with(&shader)) {
+                built.push(shader);
+            }
+        }
+        Floor { stages, modules: built.into_iter().map(|m| m.module().clone()).collect() }
+    }
+
+    fn run(&self) -> Result<(), String> {
+        let opts = naga::front::spv::Options { adjust_coordinate_space: true, strict_capabilities: false, block_ctx_dump_prefix: None };
+        for words in &self.stages {
+            std::hint::black_box(naga::front::spv::Frontend::new(words.iter().copied(), &opts).parse().map_err(|e| e.to_string())?);
+        }
+        for module in &self.modules {
+            let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), tesserae::wgsl::capabilities())
+                .validate(module)
+                .map_err(|e| e.to_string())?;
+            std::hint::black_box(
+                naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty()).map_err(|e| e.to_string())?,
+            );
+        }
+        Ok(())
+    }
+}
+
 /// The compared sets, in report order: pipelines drawn as given (`plain`), with points
 /// expanded, with cull distances tested in a primitive pass, and with other compute passes
 /// (a primitive pass for flat varyings or strip restart, a transform feedback capture).
@@ -123,22 +166,27 @@ fn without_builtin_outputs(words: &[u32], builtins: &[BuiltIn]) -> Result<Vec<u3
 /// stage), the plan every timed translation must give again, and its test's name.
 type SetMember = (usize, tesserae::PipelineDesc, Vec<Vec<u32>>, tesserae::Plan, String);
 
+/// A pipeline without a naga peer: its [`UNPAIRED`] set, description, expected plan, name.
+type Unpaired = (usize, tesserae::PipelineDesc, tesserae::Plan, String);
+
 /// The selection's pipelines, each in its set or left out (with why, counted).
 struct Pipelines {
     members: Vec<SetMember>,
-    /// Tessellated pipelines (no naga peer), with their plans and names.
+    /// Each member's [`Floor`].
+    floors: Vec<Floor>,
     /// Pipelines without a naga peer, by [`UNPAIRED`] set: tessellated, with a geometry stage.
-    unpaired: Vec<(usize, tesserae::PipelineDesc, tesserae::Plan, String)>,
+    unpaired: Vec<Unpaired>,
+    unpaired_floors: Vec<Floor>,
     left_out: Vec<(&'static str, u32)>,
 }
 
 fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&str]>) -> Result<(), String> {
-    let Pipelines { members, unpaired, left_out } = pipelines(sel, sets)?;
-    let times = time_sets(&members, iterations)?;
+    let Pipelines { members, floors, unpaired, unpaired_floors, left_out } = pipelines(sel, sets)?;
+    let times = time_sets(&members, &floors, iterations)?;
     println!("translation of corpus pipelines x {iterations} iterations (naga alone: spv-in + validate + wgsl-out per stage)");
     println!(
-        "  {:<7} {:>9} {:>15} {:>15} {:>8} {:>11} {:>13}   naga's input",
-        "set", "pipelines", "tesserae us/p", "naga us/p", "ratio", "best ratio", "paired ratio"
+        "  {:<7} {:>9} {:>15} {:>15} {:>8} {:>11} {:>13} {:>11} {:>11}   naga's input",
+        "set", "pipelines", "tesserae us/p", "naga us/p", "ratio", "best ratio", "paired ratio", "floor us/p", "over floor"
     );
     for (i, (set, input)) in SETS.iter().enumerate() {
         let count = members.iter().filter(|(s, ..)| *s == i).count();
@@ -152,13 +200,15 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
     println!("  left out: {}", if skipped.is_empty() { "none".into() } else { skipped.join(", ") });
     println!("  ratio: all iterations' translations over naga's; best ratio: the fastest iteration over naga's fastest");
     println!("  (noise only adds time); paired ratio: the median over iterations of one iteration's translations over its naga loop");
-    println!("  (each side in its own loop over one set's pipelines: neither warms caches for the other)");
+    println!("  (each side in its own loop over one set's pipelines: neither warms caches for the other);");
+    println!("  floor: naga reading the stages and validating and writing every module the plan holds that translation");
+    println!("  built for it (the templates every plan shares left out): the least a translation through naga could cost");
     let (parsed, took) = tesserae::wgsl::template_parses();
     println!(
         "  templates (emulation WGSL parsed once per process): {parsed} parsed in {:.1} ms, by the untimed first translations",
         took.as_secs_f64() * 1e3
     );
-    time_unpaired(&unpaired, iterations)?;
+    time_unpaired(&unpaired, &unpaired_floors, iterations)?;
     if profile {
         let unpaired = unpaired.into_iter().map(|(set, d, _, _)| (SETS.len() + set, d, Vec::new()));
         let all: Vec<_> = members.into_iter().map(|(set, d, stages, _, _)| (set, d, stages)).chain(unpaired).collect();
@@ -170,7 +220,7 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
 /// The selection's pipelines in the sets `sets` names (all without), classified.
 fn pipelines(sel: &Selection, sets: Option<&[&str]>) -> Result<Pipelines, String> {
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
-    let mut found = Pipelines { members: Vec::new(), unpaired: Vec::new(), left_out: Vec::new() };
+    let mut found = Pipelines { members: Vec::new(), floors: Vec::new(), unpaired: Vec::new(), unpaired_floors: Vec::new(), left_out: Vec::new() };
     for (name, path) in runner::select(&opts) {
         let Ok(test) = shader_test::load(&path, &name) else { continue };
         let why = match compile::pipeline(&test, tesserae::Options::default()) {
@@ -178,13 +228,16 @@ fn pipelines(sel: &Selection, sets: Option<&[&str]>) -> Result<Pipelines, String
             Ok(desc) => match classify(&desc) {
                 Ok((set, _, _)) if sets.is_some_and(|sets| !sets.contains(&SETS[set].0)) => continue,
                 Ok((set, naga_input, expected)) => {
+                    let again = tesserae::translate(&desc).map_err(|e| format!("{name}: a second translation failed: {e}"))?;
+                    found.floors.push(Floor::of(naga_input.clone(), &expected, &again));
                     found.members.push((set, desc, naga_input, expected, name));
                     continue;
                 }
                 Err(why) => {
                     let set = if desc.tess_control.is_some() { Some(0) } else { desc.geometry.as_ref().map(|_| 1) };
                     if let Some(set) = set.filter(|&set| sets.is_none_or(|sets| sets.contains(&UNPAIRED[set].0))) {
-                        if let Ok(expected) = tesserae::translate(&desc) {
+                        if let (Ok(expected), Ok(again)) = (tesserae::translate(&desc), tesserae::translate(&desc)) {
+                            found.unpaired_floors.push(Floor::of(Vec::new(), &expected, &again));
                             found.unpaired.push((set, desc, expected, name));
                         }
                     }
@@ -211,6 +264,7 @@ struct SetTimes {
     // Each loop's fastest iteration (the machine's noise only ever adds time).
     best_translate: [Duration; SETS.len()],
     best_naga: [Duration; SETS.len()],
+    floor: [Duration; SETS.len()],
     // Noise that lasts longer than an iteration (the machine's load moves naga alone by a third
     // between runs) hits both sides of such a pair alike.
     paired: [Vec<f64>; SETS.len()],
@@ -222,21 +276,25 @@ impl SetTimes {
         let (tt, tn) = (self.translate[i].as_secs_f64(), self.naga[i].as_secs_f64());
         let best = self.best_translate[i].as_secs_f64() / self.best_naga[i].as_secs_f64();
         let median = median(&mut self.paired[i].clone());
+        let tf = self.floor[i].as_secs_f64();
         println!(
-            "  {set:<7} {count:>9} {:>15.1} {:>15.1} {:>7.2}x {best:>10.2}x {median:>12.2}x   {input}",
+            "  {set:<7} {count:>9} {:>15.1} {:>15.1} {:>7.2}x {best:>10.2}x {median:>12.2}x {:>11.1} {:>10.2}x   {input}",
             tt * 1e6 / n,
             tn * 1e6 / n,
             tt / tn,
+            tf * 1e6 / n,
+            tt / tf,
         );
     }
 }
 
-fn time_sets(members: &[SetMember], iterations: u32) -> Result<SetTimes, String> {
+fn time_sets(all: &[SetMember], floors: &[Floor], iterations: u32) -> Result<SetTimes, String> {
     let mut t = SetTimes {
         translate: [Duration::ZERO; SETS.len()],
         naga: [Duration::ZERO; SETS.len()],
         best_translate: [Duration::MAX; SETS.len()],
         best_naga: [Duration::MAX; SETS.len()],
+        floor: [Duration::ZERO; SETS.len()],
         paired: Default::default(),
     };
     for _ in 0..iterations {
@@ -248,7 +306,7 @@ fn time_sets(members: &[SetMember], iterations: u32) -> Result<SetTimes, String>
         // loops so machine noise hits them alike. The emulation's templates were parsed by the
         // untimed first translations, as by an application's first pipeline.
         for set in 0..SETS.len() {
-            let members = || members.iter().filter(move |(s, ..)| *s == set);
+            let members = || all.iter().filter(move |(s, ..)| *s == set);
             let mut translating = Duration::ZERO;
             for (_, desc, _, expected, name) in members() {
                 let s = Instant::now();
@@ -269,6 +327,11 @@ fn time_sets(members: &[SetMember], iterations: u32) -> Result<SetTimes, String>
             }
             t.naga[set] += naga;
             t.best_naga[set] = t.best_naga[set].min(naga);
+            let s = Instant::now();
+            for ((_, _, _, _, name), floor) in all.iter().zip(floors).filter(|((s, ..), _)| *s == set) {
+                floor.run().map_err(|e| format!("{name}: naga failed on the plan's modules: {e}"))?;
+            }
+            t.floor[set] += s.elapsed();
             if !naga.is_zero() {
                 t.paired[set].push(translating.as_secs_f64() / naga.as_secs_f64());
             }
@@ -281,23 +344,35 @@ fn time_sets(members: &[SetMember], iterations: u32) -> Result<SetTimes, String>
 const UNPAIRED: [(&str, &str); 2] = [("tess", "tessellated pipelines"), ("geom", "pipelines with a geometry stage")];
 
 /// Times the pipelines without a naga peer, per set.
-fn time_unpaired(unpaired: &[(usize, tesserae::PipelineDesc, tesserae::Plan, String)], iterations: u32) -> Result<(), String> {
+fn time_unpaired(unpaired: &[Unpaired], floors: &[Floor], iterations: u32) -> Result<(), String> {
     for (i, (set, what)) in UNPAIRED.iter().enumerate() {
-        let members: Vec<_> = unpaired.iter().filter(|(s, ..)| *s == i).collect();
+        let members: Vec<_> = unpaired.iter().zip(floors).filter(|((s, ..), _)| *s == i).collect();
         if members.is_empty() {
             continue;
         }
-        let mut translating = Duration::ZERO;
+        let (mut translating, mut floor) = (Duration::ZERO, Duration::ZERO);
         for _ in 0..iterations {
-            for (_, desc, expected, name) in &members {
+            for ((_, desc, expected, name), _) in &members {
                 let s = Instant::now();
                 let plan = std::hint::black_box(tesserae::translate(desc));
                 translating += s.elapsed();
                 same_plan(name, plan, expected)?;
             }
+            let s = Instant::now();
+            for ((.., name), f) in &members {
+                f.run().map_err(|e| format!("{name}: naga failed on the plan's modules: {e}"))?;
+            }
+            floor += s.elapsed();
         }
         let n = (members.len() as u32 * iterations) as f64;
-        println!("  {set}: {} {what}, {:.1} us/p (no naga peer)", members.len(), translating.as_secs_f64() * 1e6 / n);
+        let modules = members.iter().map(|(_, f)| f.modules.len()).sum::<usize>() as f64 / members.len() as f64;
+        println!(
+            "  {set}: {} {what}, {:.1} us/p (no naga peer); floor (naga validating and writing the {modules:.1} modules per plan built for it): {:.1} us/p, {:.2}x",
+            members.len(),
+            translating.as_secs_f64() * 1e6 / n,
+            floor.as_secs_f64() * 1e6 / n,
+            translating.as_secs_f64() / floor.as_secs_f64()
+        );
     }
     Ok(())
 }

@@ -34,6 +34,11 @@ impl ValidatedWgsl {
     pub fn module(&self) -> &naga::Module {
         &self.0.module
     }
+    /// Whether `self` and `other` are one module (a clone of the other): a template's module
+    /// is one for every plan that holds it.
+    pub fn is_shared_with(&self, other: &ValidatedWgsl) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
     pub fn into_source(self) -> String {
         std::sync::Arc::try_unwrap(self.0).map(|v| v.source).unwrap_or_else(|shared| shared.source.clone())
     }
