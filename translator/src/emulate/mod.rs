@@ -23,19 +23,35 @@ pub mod vertex_records;
 /// (location, WGSL type), when it has one and the shape moves it.
 pub(crate) type PrimitiveIdVarying = Option<(u32, &'static str)>;
 
+use crate::lower::builtin_output;
+use crate::reflect::LoadedModule;
 use spirv::BuiltIn;
+
+/// The stage's built-in output `b` becomes private variables ([`lower::builtin_output`]), named
+/// `name` where the emulation's kernels read them; a stage without it is left as it is (not
+/// rebuilt as rspirv's module).
+pub(crate) fn demote_output(stage: &mut LoadedModule, b: BuiltIn, name: Option<&'static str>) {
+    stage.lower(
+        |view| builtin_output::applies(view, b),
+        |module| {
+            let vars = builtin_output::demote(module, b);
+            if let Some(name) = name {
+                for &var in &vars {
+                    builtin_output::name_variable(module, var, name);
+                }
+            }
+            !vars.is_empty()
+        },
+    );
+}
 
 /// `PointSize` becomes the private variable [`points::POINT_SIZE_GLOBAL`], which the point
 /// kernels read.
-pub(crate) fn demote_point_size(module: &mut rspirv::dr::Module) {
-    for var in crate::lower::builtin_output::demote(module, BuiltIn::PointSize) {
-        crate::lower::builtin_output::name_variable(module, var, points::POINT_SIZE_GLOBAL);
-    }
+pub(crate) fn demote_point_size(stage: &mut LoadedModule) {
+    demote_output(stage, BuiltIn::PointSize, Some(points::POINT_SIZE_GLOBAL));
 }
 
 /// `CullDistance` becomes the private array [`vertex_function::CULL_GLOBAL`].
-pub(crate) fn demote_cull(module: &mut rspirv::dr::Module) {
-    for var in crate::lower::builtin_output::demote(module, BuiltIn::CullDistance) {
-        crate::lower::builtin_output::name_variable(module, var, vertex_function::CULL_GLOBAL);
-    }
+pub(crate) fn demote_cull(stage: &mut LoadedModule) {
+    demote_output(stage, BuiltIn::CullDistance, Some(vertex_function::CULL_GLOBAL));
 }

@@ -5,57 +5,38 @@
 //! declared as its own variable and for a member of a `gl_PerVertex`-style output block.
 
 use super::{fresh_id, interface_lists_all_globals, pointer_type, replace_uses_in_functions};
-use crate::reflect::Reflector;
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
+use std::collections::HashMap;
+
+/// Whether [`demote`] would change the module: an `Output` variable is the built-in, or has
+/// it as a member of its struct type. (Read from the words: a stage without the output is
+/// never rebuilt as rspirv's module for it.)
+pub fn applies(module: &crate::spirv_view::ModuleView, builtin: BuiltIn) -> bool {
+    const BUILTIN: u32 = Decoration::BuiltIn as u32;
+    let b = builtin as u32;
+    let targets: Vec<Word> = module
+        .annotations()
+        .filter_map(|a| match (a.opcode, a.operands) {
+            (Op::Decorate, [target, BUILTIN, v]) | (Op::MemberDecorate, [target, _, BUILTIN, v]) if *v == b => Some(*target),
+            _ => None,
+        })
+        .collect();
+    if targets.is_empty() {
+        return false;
+    }
+    let output = StorageClass::Output as u32;
+    module.types_global_values().any(|i| {
+        let pointee = || i.result_type.and_then(|p| module.def(p)).and_then(|p| p.operands.get(1).copied());
+        i.opcode == Op::Variable
+            && i.operands.first() == Some(&output)
+            && (i.result_id.is_some_and(|v| targets.contains(&v)) || pointee().is_some_and(|t| targets.contains(&t)))
+    })
+}
 
 /// Returns the private variables that now hold the built-in (empty: nothing was demoted).
 pub fn demote(module: &mut dr::Module, builtin: BuiltIn) -> Vec<Word> {
-    let mut chains: Vec<(Word, Word)> = Vec::new(); // (access chain result, pointee type)
-    let mut vars: Vec<(Word, Word)> = Vec::new(); // (variable, pointee type)
-    {
-        let view = crate::spirv_view::ModuleView::of_module(module);
-        let r = Reflector::new(&view);
-        for inst in &module.types_global_values {
-            if inst.class.opcode != Op::Variable || inst.operands.first() != Some(&Operand::StorageClass(StorageClass::Output)) {
-                continue;
-            }
-            let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else { continue };
-            let Some((_, pointee)) = r.pointee(ty) else { continue };
-            if r.builtin(id) == Some(builtin) {
-                vars.push((id, pointee));
-            }
-        }
-        let block_vars: Vec<(Word, Word)> = module
-            .types_global_values
-            .iter()
-            .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Output)))
-            .filter_map(|i| Some((i.result_id?, r.pointee(i.result_type?)?.1)))
-            .filter(|(_, t)| r.def(*t).is_some_and(|d| d.opcode == Op::TypeStruct))
-            .collect();
-        for f in &module.functions {
-            for b in &f.blocks {
-                for inst in &b.instructions {
-                    if !matches!(inst.class.opcode, Op::AccessChain | Op::InBoundsAccessChain) {
-                        continue;
-                    }
-                    let (Some(Operand::IdRef(base)), Some(Operand::IdRef(idx))) = (inst.operands.first(), inst.operands.get(1)) else {
-                        continue;
-                    };
-                    let Some((_, block_ty)) = block_vars.iter().find(|(v, _)| v == base) else { continue };
-                    let Some(member) = r.constant_u32(*idx) else { continue };
-                    if r.member_builtin(*block_ty, member) != Some(builtin) {
-                        continue;
-                    }
-                    let (Some(res), Some(member_ty)) = (inst.result_id, r.member_type(*block_ty, member)) else {
-                        continue;
-                    };
-                    // Deeper indices (into an array member) stay as a chain on the new variable.
-                    chains.push((res, member_ty));
-                }
-            }
-        }
-    }
+    let Outputs { vars, chains } = outputs(module, builtin);
     let mut demoted: Vec<Word> = vars.iter().map(|(v, _)| *v).collect();
     for (var, pointee) in vars {
         let ptr = pointer_type(module, StorageClass::Private, pointee);
@@ -124,6 +105,73 @@ pub fn name_variable(module: &mut dr::Module, var: Word, name: &str) {
     module.debug_names.push(Instruction::new(Op::Name, None, None, vec![Operand::IdRef(var), Operand::LiteralString(name.into())]));
 }
 
+/// Where a module's `Output` built-in `builtin` is written.
+struct Outputs {
+    /// Variables that are the built-in, with their pointee types.
+    vars: Vec<(Word, Word)>,
+    /// Access chains selecting it as a member of an output block, with the member's type.
+    chains: Vec<(Word, Word)>,
+}
+
+fn outputs(module: &dr::Module, builtin: BuiltIn) -> Outputs {
+    let decorates_builtin = |a: &Instruction, at: usize| {
+        a.operands.get(at) == Some(&Operand::Decoration(Decoration::BuiltIn)) && a.operands.get(at + 1) == Some(&Operand::BuiltIn(builtin))
+    };
+    let id = |o: Option<&Operand>| match o {
+        Some(Operand::IdRef(id)) => Some(*id),
+        _ => None,
+    };
+    let mut direct = Vec::new();
+    let mut members = Vec::new(); // (struct, member)
+    for a in &module.annotations {
+        match a.class.opcode {
+            Op::Decorate if decorates_builtin(a, 1) => direct.extend(id(a.operands.first())),
+            Op::MemberDecorate if decorates_builtin(a, 2) => {
+                if let (Some(s), Some(Operand::LiteralBit32(m))) = (id(a.operands.first()), a.operands.get(1)) {
+                    members.push((s, *m));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut found = Outputs { vars: Vec::new(), chains: Vec::new() };
+    if direct.is_empty() && members.is_empty() {
+        return found;
+    }
+    let defs: HashMap<Word, &Instruction> = module.types_global_values.iter().filter_map(|i| Some((i.result_id?, i))).collect();
+    let pointee = |ptr: Word| defs.get(&ptr).filter(|d| d.class.opcode == Op::TypePointer).and_then(|d| id(d.operands.get(1)));
+    // Output variables, with their pointee types.
+    let outputs: Vec<(Word, Word)> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::Variable && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Output)))
+        .filter_map(|i| Some((i.result_id?, pointee(i.result_type?)?)))
+        .collect();
+    found.vars = outputs.iter().filter(|(v, _)| direct.contains(v)).copied().collect();
+    let blocks: Vec<(Word, Word)> = outputs.into_iter().filter(|(_, t)| members.iter().any(|(s, _)| s == t)).collect();
+    if blocks.is_empty() {
+        return found;
+    }
+    let constant = |c: Word| match defs.get(&c).map(|d| (d.class.opcode, d.operands.as_slice())) {
+        Some((Op::Constant | Op::SpecConstant, [Operand::LiteralBit32(v)])) => Some(*v),
+        _ => None,
+    };
+    for inst in module.functions.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.instructions) {
+        if !matches!(inst.class.opcode, Op::AccessChain | Op::InBoundsAccessChain) {
+            continue;
+        }
+        let (Some(base), Some(index)) = (id(inst.operands.first()), id(inst.operands.get(1))) else { continue };
+        let Some((_, block)) = blocks.iter().find(|(v, _)| *v == base) else { continue };
+        let Some(member) = constant(index).filter(|m| members.contains(&(*block, *m))) else { continue };
+        let member_ty = defs.get(block).and_then(|s| id(s.operands.get(member as usize)));
+        // Deeper indices (into an array member) stay as a chain on the new variable.
+        if let (Some(result), Some(member_ty)) = (inst.result_id, member_ty) {
+            found.chains.push((result, member_ty));
+        }
+    }
+    found
+}
+
 /// `%c = OpAccessChain %ptr %block %member [rest...]` becomes either a direct use of `var`
 /// (no further indices) or `OpAccessChain %ptr_private %var [rest...]`.
 fn rewrite_chain(module: &mut dr::Module, chain: Word, var: Word) {
@@ -139,9 +187,11 @@ fn rewrite_chain(module: &mut dr::Module, chain: Word, var: Word) {
     }
     // Pointer types of deeper chains must switch storage class too.
     let private_ptr = new_ptr_ty.and_then(|t| {
-        let view = crate::spirv_view::ModuleView::of_module(module);
-        let r = Reflector::new(&view);
-        r.pointee(t).map(|(_, p)| p)
+        let ptr = module.types_global_values.iter().find(|i| i.result_id == Some(t) && i.class.opcode == Op::TypePointer)?;
+        match ptr.operands.get(1) {
+            Some(Operand::IdRef(p)) => Some(*p),
+            _ => None,
+        }
     });
     let private_ptr = private_ptr.map(|p| pointer_type(module, StorageClass::Private, p));
     let mut direct = false;

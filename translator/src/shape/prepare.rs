@@ -14,7 +14,7 @@ use crate::lower;
 use crate::reflect::LoadedModule;
 use spirv::BuiltIn;
 
-use crate::emulate::PrimitiveIdVarying;
+use crate::emulate::{demote_output, PrimitiveIdVarying};
 
 pub(crate) fn stages(shape: &PipelineShape, stages: &mut Stages) -> Result<PrimitiveIdVarying, TranslateError> {
     // The vertex stage keeps what the next stage reads of `gl_in[]` (its records carry it:
@@ -29,17 +29,17 @@ pub(crate) fn stages(shape: &PipelineShape, stages: &mut Stages) -> Result<Primi
     for (k, stage) in stages.before_last_mut().into_iter().enumerate() {
         let kept = |b: BuiltIn| k == 0 && next_reads.contains(&b);
         if kept(BuiltIn::PointSize) {
-            crate::demote_point_size(stage.module_mut());
+            crate::demote_point_size(stage);
         } else {
-            lower::builtin_output::demote(stage.module_mut(), BuiltIn::PointSize);
+            demote_output(stage, BuiltIn::PointSize, None);
         }
         if kept(BuiltIn::CullDistance) {
-            crate::demote_cull(stage.module_mut());
+            crate::demote_cull(stage);
         } else {
-            lower::builtin_output::demote(stage.module_mut(), BuiltIn::CullDistance);
+            demote_output(stage, BuiltIn::CullDistance, None);
         }
         if !kept(BuiltIn::ClipDistance) {
-            lower::builtin_output::demote(stage.module_mut(), BuiltIn::ClipDistance);
+            demote_output(stage, BuiltIn::ClipDistance, None);
         }
     }
     last_stage(shape, stages.last_mut());
@@ -59,12 +59,12 @@ fn last_stage(shape: &PipelineShape, last: &mut LoadedModule) {
     let rewrites = &shape.interpolation;
     last.lower(|_| !rewrites.is_empty(), |m| lower::interpolation::apply(m, rewrites));
     if writes_point_size && shape.draws_quads() {
-        crate::demote_point_size(last.module_mut());
+        crate::demote_point_size(last);
     } else if writes_point_size {
-        lower::builtin_output::demote(last.module_mut(), BuiltIn::PointSize);
+        demote_output(last, BuiltIn::PointSize, None);
     }
     if shape.cull_distances > 0 {
-        crate::demote_cull(last.module_mut());
+        crate::demote_cull(last);
     }
     // A vertex or evaluation stage's layer and viewport: private variables the emulation reads
     // (the primitive pass's records, the evaluation draw's target test).
@@ -73,9 +73,7 @@ fn last_stage(shape: &PipelineShape, last: &mut LoadedModule) {
             [(BuiltIn::Layer, crate::vertex_function::LAYER_GLOBAL), (BuiltIn::ViewportIndex, crate::vertex_function::VIEWPORT_GLOBAL)]
         {
             if last.reflection.writes(b) {
-                for var in lower::builtin_output::demote(last.module_mut(), b) {
-                    lower::builtin_output::name_variable(last.module_mut(), var, name);
-                }
+                demote_output(last, b, Some(name));
                 lower::builtin_output::drop_viewport_layer_extension(last.module_mut());
             }
         }

@@ -611,12 +611,10 @@ fn lower_stage(gs: &mut LoadedModule, st: &GeometryState) -> Result<Vec<IoVar>, 
         (BuiltIn::ViewportIndex, VIEWPORT_GLOBAL),
     ];
     for (b, name) in named {
-        for var in crate::lower::builtin_output::demote(gs.module_mut(), b) {
-            crate::lower::builtin_output::name_variable(gs.module_mut(), var, name);
-        }
+        crate::emulate::demote_output(gs, b, Some(name));
     }
     // Points out with a size are refused (`state`).
-    crate::lower::builtin_output::demote(gs.module_mut(), BuiltIn::PointSize);
+    crate::emulate::demote_output(gs, BuiltIn::PointSize, None);
     crate::lower::geometry_emit::lower(gs.module_mut()).map_err(refuse)?;
     let local_size = st.invocations * st.primitives_per_workgroup();
     gs.with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::Geometry, local_size)).map_err(refuse)
@@ -643,7 +641,7 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
         vertex_records.add(Field::Location(v.location), v.ty.locations);
     }
     if r.cull_distance_outputs > 0 {
-        crate::demote_cull(m.module_mut());
+        crate::demote_cull(&mut m);
     }
     let vars = lower_stage(&mut m, &st)?;
     let mut table = BufferTable::default();

@@ -171,9 +171,9 @@ pub fn translate_stage(mut m: LoadedModule, verify: bool) -> Result<ShaderPlan, 
             let rewrites = crate::lower::interpolation::plan(&[], &r.outputs);
             m.lower(|_| !rewrites.is_empty(), |module| crate::lower::interpolation::apply(module, &rewrites));
             if r.writes(SpvBuiltIn::PointSize) {
-                crate::lower::builtin_output::demote(m.module_mut(), SpvBuiltIn::PointSize);
+                crate::emulate::demote_output(&mut m, SpvBuiltIn::PointSize, None);
             }
-            crate::lower::builtin_output::demote(m.module_mut(), SpvBuiltIn::CullDistance);
+            crate::emulate::demote_output(&mut m, SpvBuiltIn::CullDistance, None);
             let vars = m
                 .with_entry(|module, entry| crate::lower::tess_io::lower(module, entry, IoStage::TessEval, 1))
                 .map_err(|w| tess_err(stage, w))?;
