@@ -52,22 +52,24 @@ pub const FIELDS: &[(&str, &str, usize)] = &[
 /// Bytes of the uniform.
 pub const SIZE: u64 = std::mem::size_of::<DrawUniform>() as u64;
 
-/// `struct TesseraeDraw { ... }` in WGSL.
-pub fn wgsl_struct() -> String {
-    let mut s = String::from("struct TesseraeDraw {\n");
-    for (name, ty, _) in FIELDS {
-        s.push_str(&format!("    {name}: {ty},\n"));
-    }
-    s.push_str("}\n");
-    s
+/// `struct TesseraeDraw { ... }` in WGSL (written once per process: every kernel declaring the
+/// draw asks for it).
+pub fn wgsl_struct() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let mut s = String::from("struct TesseraeDraw {\n");
+        for (name, ty, _) in FIELDS {
+            s.push_str(&format!("    {name}: {ty},\n"));
+        }
+        s.push_str("}\n");
+        s
+    })
 }
 
 /// The struct and its `tesserae_draw` uniform at (`group`, `binding`): what every kernel that
 /// reads the draw declares.
 pub fn wgsl_declaration(group: u32, binding: u32) -> String {
-    let mut s = wgsl_struct();
-    s.push_str(&format!("@group({group}) @binding({binding}) var<uniform> tesserae_draw: TesseraeDraw;\n"));
-    s
+    format!("{}@group({group}) @binding({binding}) var<uniform> tesserae_draw: TesseraeDraw;\n", wgsl_struct())
 }
 
 impl DrawUniform {

@@ -373,8 +373,20 @@ fn quad_counts(outer: i32, nu: i32, nv: i32) -> (i32, i32) {
     (points, triangles + 2 * strip)
 }
 
-/// (points, primitives without point mode) bound for one patch.
+/// (points, primitives without point mode) bound for one patch. The quad bound walks every
+/// pair of inner point counts, so each (domain, level) is computed once per process.
 fn bounds(domain: Domain, max_level: u32) -> (u32, u32) {
+    static BOUNDS: [[std::sync::OnceLock<(u32, u32)>; 65]; 3] = [const { [const { std::sync::OnceLock::new() }; 65] }; 3];
+    let d = match domain {
+        Domain::Triangles => 0,
+        Domain::Quads => 1,
+        Domain::Isolines => 2,
+    };
+    let level = max_level.clamp(1, 64);
+    *BOUNDS[d][level as usize].get_or_init(|| bounds_of(domain, level))
+}
+
+fn bounds_of(domain: Domain, max_level: u32) -> (u32, u32) {
     let s = max_segments(max_level);
     let edge = s + 1;
     let (mut points, mut prims) = match domain {
