@@ -423,73 +423,29 @@ impl TranslatedPipeline {
         inputs: &Inputs,
     ) -> Result<(), RuntimeError> {
         self.frame.clear();
-        for set in self.set_layouts.keys() {
-            if !inputs.bind_groups.iter().any(|(s, _)| s == set) {
-                return Err(RuntimeError::MissingBindGroup { set: *set });
-            }
-        }
+        self.check_inputs(inputs)?;
         if let (Some(pc), Some(buf)) = (&self.plan.push_constants, &self.push_constants) {
             queue.write_buffer(buf, 0, &push_constant_bytes(pc, inputs.push_constants)?);
         }
-        let max_workgroups = device.limits().max_compute_workgroups_per_dimension.max(1);
-        let pulls = self.plan.passes.iter().any(|p| matches!(p, Pass::Compute(_)));
-        for (slot, b) in inputs.vertex_buffers.iter().enumerate() {
-            if pulls && !b.usage().contains(wgpu::BufferUsages::STORAGE) {
-                return Err(RuntimeError::BufferUsage { what: format!("vertex buffer {slot}"), needed: wgpu::BufferUsages::STORAGE });
-            }
-        }
-        if let Some((b, _)) = inputs.index_buffer {
-            if pulls && !b.usage().contains(wgpu::BufferUsages::STORAGE) {
-                return Err(RuntimeError::BufferUsage { what: "the index buffer".into(), needed: wgpu::BufferUsages::STORAGE });
-            }
-        }
         // Transform feedback begins: captures append from the first byte of every buffer.
         let capturing = !inputs.capture_buffers.is_empty();
-        if let (Some(c), Some(state)) = (&self.plan.capture, &self.capture_state) {
-            if capturing {
-                for (b, _) in &c.buffers {
-                    let Some((_, buf)) = inputs.capture_buffers.iter().find(|(x, _)| x == b) else {
-                        return Err(RuntimeError::MissingCaptureBuffer { buffer: *b });
-                    };
-                    if !buf.usage().contains(wgpu::BufferUsages::STORAGE) {
-                        return Err(RuntimeError::BufferUsage {
-                            what: format!("transform feedback buffer {b}"),
-                            needed: wgpu::BufferUsages::STORAGE,
-                        });
-                    }
-                }
-                queue.write_buffer(state, 0, &[0u8; 16]);
-            }
+        if let (true, Some(state)) = (capturing, &self.capture_state) {
+            queue.write_buffer(state, 0, &[0u8; 16]);
         }
         let topology = self.plan.passes.iter().find_map(|p| match p {
             Pass::Render(r) if r.draw == DrawShape::AsRecorded => Some(r.topology),
             _ => None,
         });
+        let max_workgroups = device.limits().max_compute_workgroups_per_dimension.max(1);
         for (i, call) in draws.iter().enumerate() {
             if call.indexed && inputs.index_buffer.is_none() {
                 return Err(RuntimeError::MissingIndexBuffer);
             }
             self.check_vertex_buffers(inputs, call)?;
             let primitives = primitives_per_instance(topology.unwrap_or(self.source_topology()), call.count);
-            let uniform = DrawUniform {
-                viewport: inputs.viewport,
-                point_size: inputs.point_size,
-                indexed: call.indexed as u32,
-                first: call.first,
-                base_vertex: call.base_vertex,
-                index_u16: matches!(inputs.index_buffer, Some((_, wgpu::IndexFormat::Uint16))) as u32,
-                count: call.count,
-                size_range: self.point_size_range,
-                instances: call.instances,
-                primitives,
-                first_instance: call.first_instance,
-                vulkan_base_vertex: if call.indexed { call.base_vertex } else { call.first as i32 },
-                tess_mode: self.plan.tessellation.map_or(0, |m| m.draw_bits()),
-                _pad: 0,
-            };
             self.ensure_draw_buffers(device, i, call, primitives)?;
             let buffers = &self.pool[i];
-            queue.write_buffer(&buffers.uniform, 0, &uniform.to_bytes());
+            queue.write_buffer(&buffers.uniform, 0, &self.draw_uniform(call, inputs, primitives).to_bytes());
             let mut emulation_groups = Vec::new();
             for (pass, prepared) in self.plan.passes.iter().zip(&self.passes) {
                 if matches!(pass, Pass::Compute(c) if c.capture && !capturing) {
@@ -501,20 +457,6 @@ impl TranslatedPipeline {
                     Some(layout) => Some(self.emulation_bind_group(device, pass, layout, buffers, inputs)?),
                 };
                 if let (Pass::Compute(cp), PipelineKind::Compute(pipeline)) = (pass, &prepared.pipeline) {
-                    let (x, y) = match cp.workgroups {
-                        Workgroups::PerPosition { size } => (call.count.div_ceil(size), call.instances),
-                        Workgroups::PerPrimitive { size } => (primitives.div_ceil(size), call.instances),
-                        Workgroups::PerPatch { size } => ((primitives * call.instances).div_ceil(size), 1),
-                        Workgroups::OnePerPatch => (primitives, call.instances),
-                        Workgroups::ScanBlocks { items_per_patch } => {
-                            let items = u64::from(primitives) * u64::from(call.instances) * u64::from(items_per_patch);
-                            let blocks = items.div_ceil(u64::from(tesserae::tessellator::gpu::SCAN_BLOCK)).max(1);
-                            (u32::try_from(blocks).map_err(|_| RuntimeError::Unsupported(format!("a prefix sum over {items} items")))?, 1)
-                        }
-                        Workgroups::One => (1, 1),
-                        // (Only a compute plan's pass, which `Plan::validate` keeps out of draws.)
-                        Workgroups::Indirect { .. } | Workgroups::AsDispatched => (0, 0),
-                    };
                     let mut c = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&cp.label), timestamp_writes: None });
                     c.set_pipeline(pipeline);
                     for set in &prepared.sets {
@@ -523,17 +465,13 @@ impl TranslatedPipeline {
                     if let (Some(g), Some(bg)) = (self.plan.emulation_group, &group) {
                         c.set_bind_group(g, bg, &[]);
                     }
-                    // The tessellator's kernels number workgroups x + y × width, so a count past
-                    // the per-dimension limit may spread over y.
-                    let max = max_workgroups;
-                    let (x, y) = match cp.workgroups {
-                        Workgroups::PerPatch { .. } | Workgroups::ScanBlocks { .. } if x > max => (max, x.div_ceil(max)),
-                        _ => (x, y),
-                    };
                     if let Workgroups::Indirect { arguments, offset } = &cp.workgroups {
                         c.dispatch_workgroups_indirect(intermediate(&buffers.intermediates, &cp.label, *arguments)?, *offset);
-                    } else if x > 0 && y > 0 {
-                        c.dispatch_workgroups(x, y, 1);
+                    } else {
+                        let (x, y) = workgroups(&cp.workgroups, call, primitives, max_workgroups)?;
+                        if x > 0 && y > 0 {
+                            c.dispatch_workgroups(x, y, 1);
+                        }
                     }
                 }
                 emulation_groups.push(group);
@@ -549,6 +487,60 @@ impl TranslatedPipeline {
             });
         }
         Ok(())
+    }
+
+    /// What [`Self::prepare`] needs of `inputs` whatever the draws: a bind group for every set
+    /// the shaders use, and storage usage on the buffers compute passes read or capture into.
+    fn check_inputs(&self, inputs: &Inputs) -> Result<(), RuntimeError> {
+        for set in self.set_layouts.keys() {
+            if !inputs.bind_groups.iter().any(|(s, _)| s == set) {
+                return Err(RuntimeError::MissingBindGroup { set: *set });
+            }
+        }
+        let storage = |buf: &wgpu::Buffer, what: &dyn Fn() -> String| {
+            if buf.usage().contains(wgpu::BufferUsages::STORAGE) {
+                Ok(())
+            } else {
+                Err(RuntimeError::BufferUsage { what: what(), needed: wgpu::BufferUsages::STORAGE })
+            }
+        };
+        if self.plan.passes.iter().any(|p| matches!(p, Pass::Compute(_))) {
+            for (slot, b) in inputs.vertex_buffers.iter().enumerate() {
+                storage(b, &|| format!("vertex buffer {slot}"))?;
+            }
+            if let Some((b, _)) = inputs.index_buffer {
+                storage(b, &|| "the index buffer".into())?;
+            }
+        }
+        if let (Some(c), false) = (&self.plan.capture, inputs.capture_buffers.is_empty()) {
+            for (b, _) in &c.buffers {
+                let Some((_, buf)) = inputs.capture_buffers.iter().find(|(x, _)| x == b) else {
+                    return Err(RuntimeError::MissingCaptureBuffer { buffer: *b });
+                };
+                storage(buf, &|| format!("transform feedback buffer {b}"))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The emulation's uniform for one draw.
+    fn draw_uniform(&self, call: &DrawCall, inputs: &Inputs, primitives: u32) -> DrawUniform {
+        DrawUniform {
+            viewport: inputs.viewport,
+            point_size: inputs.point_size,
+            indexed: call.indexed as u32,
+            first: call.first,
+            base_vertex: call.base_vertex,
+            index_u16: matches!(inputs.index_buffer, Some((_, wgpu::IndexFormat::Uint16))) as u32,
+            count: call.count,
+            size_range: self.point_size_range,
+            instances: call.instances,
+            primitives,
+            first_instance: call.first_instance,
+            vulkan_base_vertex: if call.indexed { call.base_vertex } else { call.first as i32 },
+            tess_mode: self.plan.tessellation.map_or(0, |m| m.draw_bits()),
+            _pad: 0,
+        }
     }
 
     /// Records the prepared draws into the application's render pass, in order.
@@ -652,6 +644,30 @@ fn visibility_of(pass: &Pass, sh: &tesserae::ShaderPlan) -> Visibility {
 /// A pass's shaders, each with the stages that run it.
 pub(crate) fn pass_shaders(pass: &Pass) -> Vec<(&ShaderPlan, Visibility)> {
     pass.shaders().into_iter().map(|sh| (sh, visibility_of(pass, sh))).collect()
+}
+
+/// The (x, y) workgroups a draw's compute pass dispatches (an indirect pass reads them from its
+/// buffer). The tessellator's kernels number workgroups x + y × width, so a count past the
+/// per-dimension limit `max` spreads over y.
+fn workgroups(w: &Workgroups, call: &DrawCall, primitives: u32, max: u32) -> Result<(u32, u32), RuntimeError> {
+    let (x, y) = match *w {
+        Workgroups::PerPosition { size } => (call.count.div_ceil(size), call.instances),
+        Workgroups::PerPrimitive { size } => (primitives.div_ceil(size), call.instances),
+        Workgroups::PerPatch { size } => ((primitives * call.instances).div_ceil(size), 1),
+        Workgroups::OnePerPatch => (primitives, call.instances),
+        Workgroups::ScanBlocks { items_per_patch } => {
+            let items = u64::from(primitives) * u64::from(call.instances) * u64::from(items_per_patch);
+            let blocks = items.div_ceil(u64::from(tesserae::tessellator::gpu::SCAN_BLOCK)).max(1);
+            (u32::try_from(blocks).map_err(|_| RuntimeError::Unsupported(format!("a prefix sum over {items} items")))?, 1)
+        }
+        Workgroups::One => (1, 1),
+        // (Only a compute plan's pass, which `Plan::validate` keeps out of draws.)
+        Workgroups::Indirect { .. } | Workgroups::AsDispatched => (0, 0),
+    };
+    Ok(match w {
+        Workgroups::PerPatch { .. } | Workgroups::ScanBlocks { .. } if x > max => (max, x.div_ceil(max)),
+        _ => (x, y),
+    })
 }
 
 fn app_group<'a>(inputs: &Inputs<'a>, set: u32) -> Result<&'a wgpu::BindGroup, RuntimeError> {
