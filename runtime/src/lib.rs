@@ -806,12 +806,13 @@ pub(crate) fn compute_pipeline(device: &wgpu::Device, layout: &wgpu::PipelineLay
     })
 }
 
-/// The uniform buffer the push constants are written to.
+/// The buffer the push constants are written to: bound as a uniform buffer, or as a read-only
+/// storage buffer where the plan's shaders declare one (a layout WGSL's uniform rules refuse).
 pub(crate) fn push_constant_buffer(device: &wgpu::Device, pc: &PushConstants) -> wgpu::Buffer {
     device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("tesserae push constants"),
         size: pc.size,
-        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     })
 }

@@ -1,12 +1,15 @@
-//! Push constants → a uniform buffer at a binding the plan names.
+//! Push constants → a uniform (or read-only storage) buffer at a binding the plan names.
 //!
 //! WebGPU has no push constants (wgpu's immediates are native-only and naga's SPIR-V reader
 //! needs a capability wgpu does not give every device), so the `PushConstant` block becomes a
-//! `Uniform` block decorated with the emulation's (group, binding). The application's bytes
-//! keep their offsets: the runtime writes them to that buffer before the draw.
+//! `Uniform` block decorated with the emulation's (group, binding); where WGSL's uniform layout
+//! cannot hold it (std430's arrays strided by less than 16 bytes, which push constants use:
+//! `descriptors::block_fits_uniform`), a `StorageBuffer` block, `NonWritable`, instead. The
+//! application's bytes keep their offsets: the runtime writes them to that buffer before the
+//! draw.
 //!
-//! Every `OpTypePointer PushConstant T` becomes `OpTypePointer Uniform T`, so access chains
-//! into the block keep their types; the variable's storage class follows.
+//! Every `OpTypePointer PushConstant T` becomes `OpTypePointer Uniform T` (or `StorageBuffer`),
+//! so access chains into the block keep their types; the variable's storage class follows.
 //!
 //! A stage's block often starts past offset 0 (`layout(offset = 64)`: the vertex stage owns
 //! bytes 0–63). WGSL cannot place a struct's first member past 0, so such a block gets a
@@ -16,21 +19,26 @@ use super::{constant, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
 
-pub fn lower(module: &mut dr::Module, var: Word, group: u32, binding: u32) -> Result<(), String> {
+/// `class` is `Uniform`, or `StorageBuffer` for a pipeline whose push constants some stage
+/// lays out tighter than WGSL's uniform rules allow (every stage takes the same, as they share
+/// the binding).
+pub fn lower(module: &mut dr::Module, var: Word, group: u32, binding: u32, class: StorageClass) -> Result<(), String> {
     pad_leading_offset(module, var)?;
     for inst in &mut module.types_global_values {
         let is_pc = |ops: &[Operand]| ops.first() == Some(&Operand::StorageClass(StorageClass::PushConstant));
         if matches!(inst.class.opcode, Op::TypePointer | Op::Variable) && is_pc(&inst.operands) {
-            inst.operands[0] = Operand::StorageClass(StorageClass::Uniform);
+            inst.operands[0] = Operand::StorageClass(class);
         }
     }
-    for (d, v) in [(Decoration::DescriptorSet, group), (Decoration::Binding, binding)] {
-        module.annotations.push(Instruction::new(
-            Op::Decorate,
-            None,
-            None,
-            vec![Operand::IdRef(var), Operand::Decoration(d), Operand::LiteralBit32(v)],
-        ));
+    let decorate = |d: Decoration, literal: Option<u32>| {
+        let mut operands = vec![Operand::IdRef(var), Operand::Decoration(d)];
+        operands.extend(literal.map(Operand::LiteralBit32));
+        Instruction::new(Op::Decorate, None, None, operands)
+    };
+    module.annotations.push(decorate(Decoration::DescriptorSet, Some(group)));
+    module.annotations.push(decorate(Decoration::Binding, Some(binding)));
+    if class == StorageClass::StorageBuffer {
+        module.annotations.push(decorate(Decoration::NonWritable, None));
     }
     Ok(())
 }

@@ -81,6 +81,11 @@ impl ResourceContext {
         }
         let push_size =
             stages.iter().zip(&push).filter_map(|(m, pc)| pc.map(|v| descriptors::block_size(m.view(), v) as u64)).max().unwrap_or(0);
+        let push_class = if stages.iter().zip(&push).all(|(m, pc)| pc.is_none_or(|v| descriptors::block_fits_uniform(m.view(), v))) {
+            spirv::StorageClass::Uniform
+        } else {
+            spirv::StorageClass::StorageBuffer
+        };
         let mut ctx =
             ResourceContext { group, max_bind_groups, vars, samplers, arrays, push_size, texture_copies: BTreeMap::new(), restart: true };
         for (m, pc) in stages.iter_mut().zip(push) {
@@ -109,7 +114,7 @@ impl ResourceContext {
             }
             if let Some(var) = pc {
                 let e = ctx.emulation(stage, "push constants")?;
-                crate::lower::push_constants::lower(m.module_mut(), var, e.group, binding::PUSH_CONSTANTS)
+                crate::lower::push_constants::lower(m.module_mut(), var, e.group, binding::PUSH_CONSTANTS, push_class)
                     .map_err(|what| TranslateError::unsupported(stage, what))?;
             }
         }

@@ -150,6 +150,26 @@ pub fn block_size(module: &ModuleView, var: Word) -> u32 {
     size_of(&r, ty, None).unwrap_or(16).clamp(16, u32::MAX - 15).div_ceil(16) * 16
 }
 
+/// Whether WGSL's uniform address space can hold the block `var` points to as laid out: every
+/// array in it strided by a multiple of 16 bytes and no struct nested in it (a nested struct's
+/// 16-byte alignment rules are left to storage rather than checked). Push constants take
+/// std430's tighter layout (`float[4]` strided by 4), which only a storage buffer can hold.
+pub fn block_fits_uniform(module: &ModuleView, var: Word) -> bool {
+    fn fits(r: &Reflector, ty: Word, depth: u32) -> bool {
+        let Some(inst) = r.def(ty) else { return true };
+        match (inst.opcode, inst.operands) {
+            (Op::TypeArray | Op::TypeRuntimeArray, [e, ..]) => {
+                r.decoration_literal(ty, Decoration::ArrayStride).is_none_or(|s| s % 16 == 0) && depth < 64 && fits(r, *e, depth + 1)
+            }
+            (Op::TypeStruct, members) => depth == 0 && members.iter().all(|m| fits(r, *m, depth + 1)),
+            _ => true,
+        }
+    }
+    let r = Reflector::new(module);
+    let Some((_, ty)) = module.def(var).and_then(|i| i.result_type).and_then(|p| r.pointee(p)) else { return true };
+    fits(&r, ty, 0)
+}
+
 fn size_of(r: &Reflector, ty: Word, matrix_stride: Option<u32>) -> Option<u32> {
     let inst = r.def(ty)?;
     Some(match (inst.opcode, inst.operands) {
