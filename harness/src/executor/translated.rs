@@ -407,7 +407,9 @@ impl TranslatedExecutor {
         let staged = stage_storage(d, &mut encoder, &storage);
         self.queue.submit([encoder.finish()]);
         self.check("recording the dispatch", scope)?;
-        staged.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect()
+        let mut out: Vec<_> = staged.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect::<Result<_, ExecError>>()?;
+        out.extend(undeclared_storage(test, &resources));
+        Ok(out)
     }
 
     /// Renders `plan` and reads back the targets and every storage buffer the test binds.
@@ -521,8 +523,9 @@ impl TranslatedExecutor {
         let counts_readback = stage_storage(d, &mut encoder, &counts);
         self.queue.submit([encoder.finish()]);
         self.check("recording the plan", scope)?;
-        let storage =
+        let mut storage =
             storage_readback.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect::<Result<Vec<_>, ExecError>>()?;
+        storage.extend(undeclared_storage(test, &plan.resources));
         let captures = if captures.is_empty() {
             None
         } else {
@@ -828,6 +831,21 @@ fn read_buffer(d: &wgpu::Device, b: &wgpu::Buffer, len: usize) -> Result<Vec<u8>
     let bytes = b.slice(..).get_mapped_range().map_err(|e| ExecError::Device(format!("get_mapped_range: {e}")))?[..len].to_vec();
     b.unmap();
     Ok(bytes)
+}
+
+/// The storage buffers the test binds where no shader declares a binding (index in
+/// `test.resources`, the bytes given): WebGPU binds only what the plan lists, and a buffer no
+/// shader can reach keeps its contents, as it does natively.
+fn undeclared_storage(test: &ShaderTest, resources: &[tesserae::AppResource]) -> Vec<(usize, Vec<u8>)> {
+    let declared = |set: u32, binding: u32| resources.iter().any(|r| (r.set, r.binding) == (set, binding));
+    test.resources
+        .iter()
+        .enumerate()
+        .filter_map(|(index, r)| match &r.descriptor {
+            Descriptor::StorageBuffer(bytes) if !declared(r.set, r.binding) => Some((index, bytes.clone())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Copies of storage buffers (index in `test.resources`, buffer, bytes given) into mappable
