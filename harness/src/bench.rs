@@ -27,8 +27,10 @@ fn naga_alone(words: &[u32]) -> Result<String, String> {
     naga::back::wgsl::write_string(&m, &info, naga::back::wgsl::WriterFlags::empty()).map_err(|e| e.to_string())
 }
 
-/// The naga work a plan's modules cost, without Tesserae's: naga reading the stages (where it
-/// reads them: not tessellation or geometry stages) and validating and writing every module
+/// The naga work a plan's modules cost, without Tesserae's: naga reading the stages (for the
+/// paired sets; a pipeline with a tessellation or geometry stage, which naga alone cannot
+/// read, gets no spv-in at all, so its floor is low by its stages' parses) and validating and
+/// writing every module
 /// the translation built for the pipeline (not the templates every plan shares, such as the
 /// tessellator's kernels, parsed once per process). The least a translation producing those
 /// modules through naga could cost; for a plain pipeline, naga alone.

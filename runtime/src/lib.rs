@@ -457,6 +457,10 @@ impl TranslatedPipeline {
                     Some(layout) => Some(self.emulation_bind_group(device, pass, layout, buffers, inputs)?),
                 };
                 if let (Pass::Compute(cp), PipelineKind::Compute(pipeline)) = (pass, &prepared.pipeline) {
+                    let direct = match cp.workgroups {
+                        Workgroups::Indirect { .. } => None,
+                        ref w => Some(workgroups(w, call, primitives, max_workgroups)?),
+                    };
                     let mut c = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some(&cp.label), timestamp_writes: None });
                     c.set_pipeline(pipeline);
                     for set in &prepared.sets {
@@ -465,13 +469,12 @@ impl TranslatedPipeline {
                     if let (Some(g), Some(bg)) = (self.plan.emulation_group, &group) {
                         c.set_bind_group(g, bg, &[]);
                     }
-                    if let Workgroups::Indirect { arguments, offset } = &cp.workgroups {
-                        c.dispatch_workgroups_indirect(intermediate(&buffers.intermediates, &cp.label, *arguments)?, *offset);
-                    } else {
-                        let (x, y) = workgroups(&cp.workgroups, call, primitives, max_workgroups)?;
-                        if x > 0 && y > 0 {
-                            c.dispatch_workgroups(x, y, 1);
+                    match (direct, &cp.workgroups) {
+                        (Some((x, y)), _) if x > 0 && y > 0 => c.dispatch_workgroups(x, y, 1),
+                        (None, Workgroups::Indirect { arguments, offset }) => {
+                            c.dispatch_workgroups_indirect(intermediate(&buffers.intermediates, &cp.label, *arguments)?, *offset)
                         }
+                        _ => {}
                     }
                 }
                 emulation_groups.push(group);

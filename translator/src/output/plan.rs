@@ -37,7 +37,9 @@ pub struct Plan {
     /// The bind group of the emulation's own resources ([`crate::emulation`]); `None` when no
     /// pass needs one.
     pub emulation_group: Option<u32>,
-    /// The push-constant block, lowered to a uniform buffer in the emulation group.
+    /// The push-constant block, lowered to a buffer in the emulation group: bound as a uniform
+    /// buffer, or as a read-only storage buffer where its layout needs one (the binding's type
+    /// says which; create the buffer for both).
     pub push_constants: Option<PushConstants>,
     /// Every descriptor of the application's shaders: Vulkan (set, binding, kind) → wgpu
     /// (group, binding, type, visibility), and the passes that use it.
@@ -77,8 +79,9 @@ pub struct CapturePlan {
 /// multi-viewport draw's one instance is `layer × MAX_VIEWPORTS + viewport`.
 pub const MAX_VIEWPORTS: u32 = 16;
 
-/// Where the application's push constants go: its bytes, at their Vulkan offsets, in a uniform
-/// buffer of `size` bytes at `@group(group) @binding(binding)`.
+/// Where the application's push constants go: its bytes, at their Vulkan offsets, in a buffer
+/// of `size` bytes at `@group(group) @binding(binding)` (uniform, or read-only storage where
+/// the shaders declare it so).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PushConstants {
     pub group: u32,
@@ -348,7 +351,8 @@ pub enum Resource {
     VertexBufferAsStorage { slot: u32 },
     /// One of the plan's [`IntermediateBuffer`]s.
     Intermediate(BufferId),
-    /// The uniform buffer holding the application's push constants ([`Plan::push_constants`]).
+    /// The buffer holding the application's push constants ([`Plan::push_constants`]), a uniform
+    /// or read-only storage buffer as the pass's binding declares.
     PushConstants,
     /// The application's transform feedback buffer of this `XfbBuffer` number, bound whole as
     /// `array<u32>` storage: its size is the capture's room ([`Plan::capture`]).
@@ -489,7 +493,9 @@ pub struct ComputePlan {
     /// The bind group of the emulation's own resources (the push-constant uniform); `None`
     /// when the shader reads none.
     pub emulation_group: Option<u32>,
-    /// The push-constant block, lowered to a uniform buffer in the emulation group.
+    /// The push-constant block, lowered to a buffer in the emulation group: bound as a uniform
+    /// buffer, or as a read-only storage buffer where its layout needs one (the binding's type
+    /// says which; create the buffer for both).
     pub push_constants: Option<PushConstants>,
     /// Every descriptor of the shader: Vulkan (set, binding, kind) → wgpu (group, binding,
     /// type, visibility).

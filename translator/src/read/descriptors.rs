@@ -150,18 +150,31 @@ pub fn block_size(module: &ModuleView, var: Word) -> u32 {
     size_of(&r, ty, None).unwrap_or(16).clamp(16, u32::MAX - 15).div_ceil(16) * 16
 }
 
-/// Whether WGSL's uniform address space can hold the block `var` points to as laid out: every
-/// array in it strided by a multiple of 16 bytes and no struct nested in it (a nested struct's
-/// 16-byte alignment rules are left to storage rather than checked). Push constants take
-/// std430's tighter layout (`float[4]` strided by 4), which only a storage buffer can hold.
+/// Whether WGSL's uniform address space can hold the block `var` points to as laid out:
+/// every array in it strided by a multiple of 16 bytes, and every struct nested in it at an
+/// offset that is a multiple of 16 with the next member at least its size rounded up to 16
+/// further on (WGSL's uniform layout rules; scalars, vectors and matrices lie as in storage).
+/// Push constants take std430's tighter layout (`float[4]` strided by 4), which only a storage
+/// buffer can hold.
 pub fn block_fits_uniform(module: &ModuleView, var: Word) -> bool {
     fn fits(r: &Reflector, ty: Word, depth: u32) -> bool {
         let Some(inst) = r.def(ty) else { return true };
+        if depth > 64 {
+            return true;
+        }
         match (inst.opcode, inst.operands) {
             (Op::TypeArray | Op::TypeRuntimeArray, [e, ..]) => {
-                r.decoration_literal(ty, Decoration::ArrayStride).is_none_or(|s| s % 16 == 0) && depth < 64 && fits(r, *e, depth + 1)
+                r.decoration_literal(ty, Decoration::ArrayStride).is_none_or(|s| s % 16 == 0) && fits(r, *e, depth + 1)
             }
-            (Op::TypeStruct, members) => depth == 0 && members.iter().all(|m| fits(r, *m, depth + 1)),
+            (Op::TypeStruct, members) => members.iter().enumerate().all(|(i, m)| {
+                let offset = |i: usize| r.member_decoration_literal(ty, i as u32, Decoration::Offset);
+                let nested = r.def(*m).is_some_and(|d| d.opcode == Op::TypeStruct);
+                let spaced = || {
+                    let (Some(at), Some(size)) = (offset(i), size_of(r, *m, None)) else { return true };
+                    at % 16 == 0 && offset(i + 1).is_none_or(|next| next.saturating_sub(at) >= size.div_ceil(16) * 16)
+                };
+                (!nested || spaced()) && fits(r, *m, depth + 1)
+            }),
             _ => true,
         }
     }
