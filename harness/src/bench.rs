@@ -222,7 +222,8 @@ fn translation(sel: &Selection, iterations: u32, profile: bool, sets: Option<&[&
 /// The selection's pipelines in the sets `sets` names (all without), classified.
 fn pipelines(sel: &Selection, sets: Option<&[&str]>) -> Result<Pipelines, String> {
     let opts = crate::run_options(sel, std::env::temp_dir(), Vec::new(), 0)?;
-    let mut found = Pipelines { members: Vec::new(), floors: Vec::new(), unpaired: Vec::new(), unpaired_floors: Vec::new(), left_out: Vec::new() };
+    let mut found =
+        Pipelines { members: Vec::new(), floors: Vec::new(), unpaired: Vec::new(), unpaired_floors: Vec::new(), left_out: Vec::new() };
     for (name, path) in runner::select(&opts) {
         let Ok(test) = shader_test::load(&path, &name) else { continue };
         let why = match compile::pipeline(&test, tesserae::Options::default()) {

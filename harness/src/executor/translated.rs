@@ -407,7 +407,8 @@ impl TranslatedExecutor {
         let staged = stage_storage(d, &mut encoder, &storage);
         self.queue.submit([encoder.finish()]);
         self.check("recording the dispatch", scope)?;
-        let mut out: Vec<_> = staged.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect::<Result<_, ExecError>>()?;
+        let mut out: Vec<_> =
+            staged.iter().map(|(index, b, len)| Ok((*index, read_buffer(d, b, *len)?))).collect::<Result<_, ExecError>>()?;
         out.extend(undeclared_storage(test, &resources));
         Ok(out)
     }
