@@ -274,6 +274,9 @@ fn require(b: &mut Builder, body: &[(usize, &str)], framebuffer: &mut String, de
                 b.size = (x.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?, y.parse().map_err(|_| b.malformed(*l, "bad fbsize"))?)
             }
             ["fence_timeout", _] => {}
+            // An extension name: a device extension, but for the instance extension Amber knows
+            // by name (its `Script::AddRequiredExtension`).
+            ["VK_KHR_get_physical_device_properties2"] => b.script.instance_extensions.push(t.to_string()),
             [ext] if ext.starts_with("VK_") => b.script.device_extensions.push(ext.to_string()),
             [feature] => b.script.device_features.push(feature.to_string()),
             _ => return Err(b.malformed(*l, format!("unknown requirement `{t}`"))),

@@ -309,6 +309,7 @@ fn vkscript_reads_into_the_same_model() {
 [require]
 vertexPipelineStoresAndAtomics
 VK_KHR_storage_buffer_storage_class
+VK_KHR_get_physical_device_properties2
 fbsize 32 16
 
 [vertex shader passthrough]
@@ -349,6 +350,8 @@ depthTestEnable true
 "#);
     assert_eq!(s.device_features, ["vertexPipelineStoresAndAtomics"]);
     assert_eq!(s.device_extensions, ["VK_KHR_storage_buffer_storage_class"]);
+    // The one instance extension Amber knows by name goes to the instance.
+    assert_eq!(s.instance_extensions, ["VK_KHR_get_physical_device_properties2"]);
     assert_eq!(s.pipelines.len(), 2);
     let g = &s.pipelines[0];
     assert_eq!((g.kind, g.framebuffer, g.shaders.len(), g.vertex_data.len()), (PipelineKind::Graphics, (32, 16), 2, 2));
