@@ -73,9 +73,7 @@ impl CapturedWords {
         b.for_count("tesserae_i", self.words, |b, i| {
             let at = b.binary(BinaryOperator::Add, first, i);
             let target = b.element_pointer(buffer, at);
-            let global = b.expr(Expression::GlobalVariable(captured));
-            let source = b.expr(Expression::Access { base: global, index: i });
-            let word = b.expr(Expression::Load { pointer: source });
+            let word = b.load_element(captured, i);
             b.store(target, word);
         });
     }
@@ -337,8 +335,7 @@ fn fill_capture_functions(module: &mut naga::Module, layout: &CaptureLayout, n: 
             let at = b.binary(BinaryOperator::Multiply, vertex, stride);
             let at = b.offset(at, word.offset / 4);
             let value = captured.word(&mut b, words, from, i as u32);
-            let pointer = b.element_pointer(target, at);
-            b.store(pointer, value);
+            b.store_element(target, at, value);
         }
         b.finish_as(vertex_function);
     }

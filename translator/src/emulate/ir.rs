@@ -84,6 +84,12 @@ impl<'m> FunctionBuilder<'m> {
         self.binary(BinaryOperator::Add, base, k)
     }
 
+    /// Stores `value` in the global `global`.
+    pub fn store_global(&mut self, global: Handle<naga::GlobalVariable>, value: Handle<Expression>) {
+        let pointer = self.expr(Expression::GlobalVariable(global));
+        self.store(pointer, value);
+    }
+
     /// The value of the global `global`.
     pub fn load_global(&mut self, global: Handle<naga::GlobalVariable>) -> Handle<Expression> {
         let pointer = self.expr(Expression::GlobalVariable(global));
@@ -188,6 +194,12 @@ impl<'m> FunctionBuilder<'m> {
     }
 
     /// The pointer to `global[index]`.
+    /// Stores `value` at `global[index]`.
+    pub fn store_element(&mut self, global: Handle<naga::GlobalVariable>, index: Handle<Expression>, value: Handle<Expression>) {
+        let pointer = self.element_pointer(global, index);
+        self.store(pointer, value);
+    }
+
     pub fn element_pointer(&mut self, global: Handle<naga::GlobalVariable>, index: Handle<Expression>) -> Handle<Expression> {
         let base = self.expr(Expression::GlobalVariable(global));
         self.expr(Expression::Access { base, index })
@@ -537,12 +549,10 @@ mod tests {
         let doubled = b.call(twice, vec![x]).unwrap();
         b.for_count("i", 4, |b, i| {
             let at = b.binary(BinaryOperator::Add, doubled, i);
-            let pointer = b.element_pointer(words, at);
-            b.store(pointer, i);
+            b.store_element(words, at, i);
         });
         let last = b.load_element(words, doubled);
-        let pointer = b.element_pointer(words, x);
-        b.store(pointer, last);
+        b.store_element(words, x, last);
         b.finish_entry_point(naga::ShaderStage::Compute, [1, 1, 1]);
         let info = validate(&module);
         let text = naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty()).unwrap();

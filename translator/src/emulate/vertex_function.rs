@@ -280,8 +280,7 @@ fn main(@location(0) p: vec2<f32>) -> Out {
         let out = b.call(f.handle, vec![p]).unwrap();
         let value = f.outputs[usize::from(wrong)].read(&mut b, out);
         let zero = b.u32(0);
-        let pointer = b.element_pointer(records, zero);
-        b.store(pointer, value);
+        b.store_element(records, zero, value);
         b.finish_entry_point(naga::ShaderStage::Compute, [1, 1, 1]);
         validate_and_write_linked(Stage::Vertex, m, &user, true, TranslateError::InvalidPlan)
     }

@@ -301,9 +301,8 @@ fn emission_bodies(
     b.finish_as(items.emit);
 
     let mut b = FunctionBuilder::new(module, END_FUNCTION, Vec::new(), None);
-    let pointer = b.expr(Expression::GlobalVariable(items.strip));
     let zero = b.u32(0);
-    b.store(pointer, zero);
+    b.store_global(items.strip, zero);
     b.finish_as(items.end);
     Ok(())
 }
@@ -352,8 +351,7 @@ fn entry_point(module: &mut Module, items: &Items, pass: &EntryPoint) -> Result<
         let stride = b.u32(pass.vertex_records.stride());
         let base = b.binary(BinaryOperator::Multiply, first, stride);
         let id = pass.vertex_records.u32(Field::PrimitiveId, &mut b, src, base)?;
-        let pointer = b.expr(Expression::GlobalVariable(items.input_primitive));
-        b.store(pointer, id);
+        b.store_global(items.input_primitive, id);
     }
     let two = b.u32(2);
     let runs = b.binary(BinaryOperator::Equal, state, two);

@@ -223,8 +223,7 @@ impl RecordLayout {
         let mut next = self.offset_or_err(field)?;
         let mut slot = |b: &mut FunctionBuilder, k: u32, packed: Handle<Expression>| {
             let index = b.offset(base, k);
-            let pointer = b.element_pointer(records, index);
-            b.store(pointer, packed);
+            b.store_element(records, index, packed);
         };
         codec::store(stage, b, value, ty, &mut slot, &mut next)
     }
@@ -241,8 +240,7 @@ impl RecordLayout {
         value: Handle<Expression>,
     ) -> Result<(), TranslateError> {
         let index = b.offset(base, self.offset_or_err(field)? + j);
-        let pointer = b.element_pointer(records, index);
-        b.store(pointer, value);
+        b.store_element(records, index, value);
         Ok(())
     }
 }

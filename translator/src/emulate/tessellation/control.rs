@@ -215,8 +215,7 @@ impl Inputs<'_> {
                             let two = b.u32(2);
                             let pair = b.binary(BinaryOperator::Multiply, two, p);
                             let index = b.offset(pair, slot);
-                            let pointer = b.element_pointer(levels, index);
-                            b.store(pointer, value);
+                            b.store_element(levels, index, value);
                         }
                         _ => {}
                     }

@@ -505,8 +505,7 @@ fn per_point_pass(
                 let set = b.expr(Expression::Select { condition: negative, accept: bit, reject: none });
                 mask = b.binary(BinaryOperator::InclusiveOr, mask, set);
             }
-            let pointer = b.element_pointer(masks, point);
-            b.store(pointer, mask);
+            b.store_element(masks, point, mask);
         }
         Tail::Capture { words, captured, n } => crate::capture::CapturedWords { words: n }.store(&mut b, captured, words, point),
         Tail::Records { records, layout } => {

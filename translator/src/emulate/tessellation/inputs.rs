@@ -109,8 +109,7 @@ impl Inputs<'_> {
                 }
                 _ => value,
             };
-            let pointer = b.expr(Expression::GlobalVariable(g));
-            b.store(pointer, value);
+            b.store_global(g, value);
         }
     }
 
@@ -268,8 +267,7 @@ impl Inputs<'_> {
                 let IoRole::Location { location, patch: true } = v.role else { continue };
                 let Some((g, ty)) = global(b.module, &v.name) else { continue };
                 let value = patch.load_value(Field::Location(location), self.stage, b, patches, base, ty)?;
-                let pointer = b.expr(Expression::GlobalVariable(g));
-                b.store(pointer, value);
+                b.store_global(g, value);
             }
         }
         Ok(())
