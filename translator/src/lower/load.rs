@@ -35,9 +35,10 @@ fn load_preferring<'w>(words: Cow<'w, [u32]>, entry: Option<&str>, compute: bool
     phase("load checks", || module_checks::check(&view, entry_id, stage))?;
     let mut input = module.is_none();
     // A user's name in the translator's namespace goes before any pass adds one of its own.
-    if super::reserved_names::applies(&view) {
+    let (phase_name, applies, pass) = super::FIRST;
+    if applies(&view) {
         let m = rspirv_module(&mut module, &words)?;
-        phase("lower: reserved_names", || super::reserved_names::lower(m));
+        phase(phase_name, || pass(m));
         view = phase("rspirv assemble", || ModuleView::of_module(m));
         input = false;
     }

@@ -81,6 +81,10 @@ use spirv::{Op, StorageClass, Word};
 /// need not be built where none applies): `(profile phase name, applies, pass)`.
 pub(crate) type PredicatedPass = (&'static str, fn(&crate::spirv_view::ModuleView) -> bool, fn(&mut dr::Module) -> bool);
 
+/// The pass [`crate::reflect::load`] runs first on every input, before transform feedback's
+/// capture and [`ON_INPUT`] add names of the translator's own (`reserved_names`).
+pub(crate) const FIRST: PredicatedPass = ("lower: reserved_names", reserved_names::applies, reserved_names::lower);
+
 /// The passes [`crate::reflect::load`] runs on every input, in order, before reflecting.
 pub(crate) const ON_INPUT: [PredicatedPass; 6] = [
     ("lower: drop_non_semantic", drop_non_semantic::applies, drop_non_semantic::lower),
@@ -145,7 +149,7 @@ pub(crate) const ON_RESOURCES: [FalliblePass; 9] = [
 
 /// Checks the predicates on `words` (which must pass [`crate::reflect::check_header`]): a
 /// pass whose predicate says it does not apply changes nothing (and does not fail). The
-/// passes that run when a module is loaded ([`ON_INPUT`]) are checked on the input, the others
+/// passes that run when a module is loaded ([`FIRST`], [`ON_INPUT`]) are checked on the input, the others
 /// ([`ON_LOADED`] and [`ON_RESOURCES`]) on the loaded module; modules that do not
 /// load are skipped (the passes assume the load checks). Debug builds check every skipped pass
 /// of every translation; the `spirv_words` fuzz target and the translator tests check this on
@@ -154,7 +158,7 @@ pub fn check_predicates(words: &[u32]) -> Result<(), String> {
     let Ok(loaded) = crate::reflect::load(words, None) else { return Ok(()) };
     let Some((input, _)) = crate::spirv_view::ModuleView::read(words) else { return Ok(()) };
     let Ok(module) = crate::spirv_reader::load_words(words) else { return Ok(()) };
-    let on_input = ON_INPUT.iter().map(|p| (p, &input, &module));
+    let on_input = std::iter::once(&FIRST).chain(&ON_INPUT).map(|p| (p, &input, &module));
     let on_loaded = ON_LOADED.iter().map(|p| (p, loaded.view(), loaded.module()));
     let changed = |name: &str| Err(format!("{name} changed a module its predicate says it does not apply to"));
     for ((name, applies, pass), view, module) in on_input.chain(on_loaded) {
