@@ -1,18 +1,20 @@
 //! Block members WGSL cannot lay out because their stride is wider than WGSL's: arrays of
 //! 32-bit scalars or vectors whose `ArrayStride` exceeds WGSL's stride for the element (std140's
 //! 16-byte stride for `float` and `vec2` arrays, in uniform blocks and in `layout(std140)`
-//! storage blocks, or any wider stride a compiler chose), and matrices of `vec2` columns
-//! (`mat2`, `mat3x2`, `mat4x2`) with a 16-byte column stride.
+//! storage blocks, or any wider stride a compiler chose), arrays of such arrays or of arrays
+//! WGSL lays out as given, at any depth, and matrices of `vec2` columns (`mat2`, `mat3x2`,
+//! `mat4x2`) with a 16-byte column stride, alone or in arrays.
 //!
 //! WGSL gives `array<f32>` a 4-byte stride and `mat4x2<f32>` an 8-byte column stride, and has no
 //! stride attribute, so naga cannot express these Vulkan layouts. Such a member of a uniform or
-//! storage block becomes an array of *padded elements*, `struct { T value; u32 pad... }`
-//! spanning the stride (sized arrays and runtime arrays alike):
-//! - an access chain through the member gains an index 0 after the element (or column) index,
-//!   so it still points at a `T` (a column, or a component of it);
+//! storage block becomes, level by level, an array of *padded elements*,
+//! `struct { T value; u32 pad... }` spanning the stride (sized arrays and runtime arrays alike),
+//! or of the next level's padded array where only an inner level needs padding:
+//! - an access chain through the member gains an index 0 after each padded element's (or
+//!   column's) index, so it still points at a `T` (a column, or a component of it);
 //! - a chain that stops at the member and is loaded whole is replaced by one load per element
-//!   and an `OpCompositeConstruct` of the original array or matrix type; stored whole, by one
-//!   extract and store per element;
+//!   and an `OpCompositeConstruct` of the original array or matrix type (per level); stored
+//!   whole, by one extract and store per element;
 //! - a struct holding such a member (at any depth, through arrays) loaded whole is loaded
 //!   member by member into a *twin* of its type, with the original member types, and what
 //!   reads the value (extracts, composites of that type) takes the twins' types.
@@ -26,16 +28,6 @@ use super::{constant, fresh_id, pointer_type, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
 use std::collections::{BTreeMap, HashMap};
-
-/// A rewritten member: its new padded-array type, the element type, element count (0 for a
-/// runtime array, never accessed whole) and the original member type.
-#[derive(Clone, Copy)]
-struct Padded {
-    array: Word,
-    element: Word,
-    len: u32,
-    original: Word,
-}
 
 /// A 32-bit scalar's or vector's (size, alignment) in bytes, from its type's opcode and
 /// operands (a vector's component type looked up by `scalar`).
@@ -78,13 +70,18 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
         .any(|i| i.opcode == Op::Variable && matches!(i.operands.first(), Some(sc) if *sc == uniform || *sc == storage))
         && module.annotations().any(|a| match (a.opcode, a.operands) {
             (Op::Decorate, [t, ARRAY_STRIDE, stride]) => match shape(*t) {
-                Some((Op::TypeArray | Op::TypeRuntimeArray, [e, ..])) => layout(*e).is_some_and(|l| pads(*stride, l, false)),
+                // An array of arrays: its stride or its element's may need padding (`lower`
+                // works out which from the strides).
+                Some((Op::TypeArray | Op::TypeRuntimeArray, [e, ..])) => {
+                    layout(*e).is_some_and(|l| pads(*stride, l, false))
+                        || matches!(shape(*e), Some((Op::TypeArray | Op::TypeRuntimeArray, _)))
+                }
                 _ => false,
             },
             (Op::MemberDecorate, [s, m, MATRIX_STRIDE, 16]) => {
                 let mut member =
                     shape(*s).and_then(|(op, members)| (op == Op::TypeStruct).then(|| members.get(*m as usize)).flatten().copied());
-                // Through arrays (arrays of such matrices are refused by `lower`).
+                // Through arrays (arrays of such matrices are padded too).
                 for _ in 0..8 {
                     match member.and_then(shape) {
                         Some((Op::TypeArray | Op::TypeRuntimeArray, [e, ..])) => member = Some(*e),
@@ -115,27 +112,88 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     }
     let uint = type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
     let zero = constant(module, uint, 0);
-    let mut padded: BTreeMap<(Word, u32), Padded> = BTreeMap::new();
+    let mut members = Members { levels: Vec::with_capacity(todo.len()), by_member: BTreeMap::new() };
     for member in todo {
-        let size = scalar_layout(&defs, member.element).map_or(4, |(size, _)| size);
-        padded.insert((member.block, member.member), pad(module, &defs, &member, size, (uint, zero)));
+        let levels = pad(module, &member, (uint, zero));
+        members.by_member.insert((member.block, member.member), members.levels.len());
+        members.levels.push(levels);
     }
-    let mut classes: Vec<StorageClass> = reached.iter().filter(|(s, _)| padded.keys().any(|(p, _)| p == s)).map(|(_, sc)| *sc).collect();
+    let mut classes: Vec<StorageClass> =
+        reached.iter().filter(|(s, _)| members.by_member.keys().any(|(p, _)| p == s)).map(|(_, sc)| *sc).collect();
     classes.dedup();
-    rewrite_functions(module, &padded, &classes, zero, uint)?;
+    rewrite_functions(module, &members, &classes, zero, uint)?;
     Ok(true)
 }
 
-/// A member of a block struct whose elements (an array's, or a matrix's 2-component columns
-/// 16 bytes apart) need padding to their stride.
-struct ToPad {
-    block: Word,
-    member: u32,
+/// One level of a padded member, outermost first: an array (or a matrix's columns) whose
+/// elements are each wrapped in a struct padding them to the stride, or are the next level's
+/// padded array.
+#[derive(Clone, Copy)]
+struct Level {
+    /// The new array type.
+    array: Word,
+    /// The original element (or column) type.
+    element: Word,
+    /// Whether each element is a padding struct's first member (an index gains a 0 after it).
+    wrapped: bool,
+    /// Elements (0: a runtime array, never accessed whole).
+    len: u32,
+    /// The original array or matrix type.
+    original: Word,
+}
+
+/// The padded members: each one's levels, and which member they belong to.
+struct Members {
+    levels: Vec<Vec<Level>>,
+    /// (block struct, member index) → index into `levels`.
+    by_member: BTreeMap<(Word, u32), usize>,
+}
+
+impl Members {
+    fn of(&self, s: Word, k: u32) -> Option<Padded> {
+        self.by_member.get(&(s, k)).map(|&member| Padded { member, depth: 0 })
+    }
+
+    fn level(&self, p: Padded) -> Level {
+        self.levels[p.member][p.depth]
+    }
+
+    /// The level below `p`'s, if its elements are padded arrays themselves.
+    fn inner(&self, p: Padded) -> Option<Padded> {
+        (p.depth + 1 < self.levels[p.member].len()).then_some(Padded { member: p.member, depth: p.depth + 1 })
+    }
+
+    /// Elements loaded or stored one by one when `p`'s array is used whole.
+    fn whole_elements(&self, p: Padded) -> u64 {
+        self.levels[p.member][p.depth..].iter().map(|l| u64::from(l.len)).product()
+    }
+}
+
+/// Where an access stands in a padded member: its levels and how deep into them.
+#[derive(Clone, Copy)]
+struct Padded {
+    member: usize,
+    depth: usize,
+}
+
+/// A level to pad, before its new types exist.
+struct LevelToPad {
+    original: Word,
     element: Word,
     /// Elements (0: a runtime array).
     len: u32,
-    original: Word,
     stride: u32,
+    wrapped: bool,
+    /// The element's size in bytes (what its padding struct pads up to `stride`).
+    size: u32,
+}
+
+/// A member of a block struct holding elements (an array's, at one or more depths, or a
+/// matrix's 2-component columns 16 bytes apart) that need padding to their stride.
+struct ToPad {
+    block: Word,
+    member: u32,
+    levels: Vec<LevelToPad>,
 }
 
 /// A 32-bit scalar's or vector's (size, alignment), by its type's id.
@@ -157,15 +215,71 @@ fn scalar_layout(defs: &HashMap<Word, Instruction>, ty: Word) -> Option<(u32, u3
     element_layout(i.class.opcode, &words, scalar32)
 }
 
+/// What [`levels`] reads of the module.
+struct LayoutContext<'a> {
+    defs: &'a HashMap<Word, Instruction>,
+    strides: HashMap<Word, u32>,
+    /// The member's matrices have 2-component columns 16 bytes apart (`MatrixStride 16`).
+    column_stride_16: bool,
+    /// In a uniform block: WGSL's uniform rules (array strides a multiple of 16).
+    uniform: bool,
+}
+
+/// The levels of type `t` (a block member's type, or an element of one) that need padding,
+/// outermost first, with `t`'s (size, alignment) once padded; `None` when none does or WGSL
+/// cannot lay it out anyway (left for the layout check's refusal by name).
+fn levels(cx: &LayoutContext, t: Word) -> Option<(Vec<LevelToPad>, (u32, u32))> {
+    let d = cx.defs.get(&t)?;
+    match (d.class.opcode, d.operands.as_slice()) {
+        (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)])
+            if cx.column_stride_16 && scalar_layout(cx.defs, *col) == Some((8, 8)) =>
+        {
+            let level = LevelToPad { original: t, element: *col, len: *n, stride: 16, wrapped: true, size: 8 };
+            Some((vec![level], (16 * n, 8)))
+        }
+        (Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), len @ ..]) => {
+            let stride = *cx.strides.get(&t)?;
+            let len = match len {
+                [Operand::IdRef(len)] => super::constant_value(cx.defs.get(len))?,
+                _ => 0,
+            };
+            let inner = levels(cx, *e);
+            let element = match &inner {
+                Some((_, layout)) => *layout,
+                None => natural_layout(cx, *e)?,
+            };
+            let wrapped = pads(stride, element, cx.uniform);
+            if !wrapped && (inner.is_none() || stride != element.0.div_ceil(element.1) * element.1) {
+                return None;
+            }
+            let mut all = vec![LevelToPad { original: t, element: *e, len, stride, wrapped, size: element.0 }];
+            all.extend(inner.into_iter().flat_map(|(levels, _)| levels));
+            Some((all, (len * stride, element.1)))
+        }
+        _ => None,
+    }
+}
+
+/// The (size, alignment) WGSL gives type `t` as it is: a 32-bit scalar or vector, or an array
+/// of them (at any depth) whose stride is WGSL's.
+fn natural_layout(cx: &LayoutContext, t: Word) -> Option<(u32, u32)> {
+    if let Some(layout) = scalar_layout(cx.defs, t) {
+        return Some(layout);
+    }
+    match cx.defs.get(&t).map(|d| (d.class.opcode, d.operands.as_slice())) {
+        Some((Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)])) => {
+            let (size, align) = natural_layout(cx, *e)?;
+            let stride = *cx.strides.get(&t)?;
+            let n = super::constant_value(cx.defs.get(len))?;
+            (stride == size.div_ceil(align) * align).then_some((n * stride, align))
+        }
+        _ => None,
+    }
+}
+
 /// The members of the block structs (`reached`) that WGSL would lay out tighter than their
-/// stride; `Err` for a layout WGSL cannot express.
+/// stride.
 fn members_to_pad(module: &dr::Module, defs: &HashMap<Word, Instruction>, reached: &[(Word, StorageClass)]) -> Result<Vec<ToPad>, String> {
-    let deco = |id: Word, d: Decoration| {
-        module.annotations.iter().find_map(|a| match (a.class.opcode, a.operands.as_slice()) {
-            (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(x), Operand::LiteralBit32(v)]) if *t == id && *x == d => Some(*v),
-            _ => None,
-        })
-    };
     let member_deco = |id: Word, m: u32, d: Decoration| {
         module.annotations.iter().find_map(|a| match (a.class.opcode, a.operands.as_slice()) {
             (Op::MemberDecorate, [Operand::IdRef(t), Operand::LiteralBit32(mm), Operand::Decoration(x), Operand::LiteralBit32(v)])
@@ -176,7 +290,14 @@ fn members_to_pad(module: &dr::Module, defs: &HashMap<Word, Instruction>, reache
             _ => None,
         })
     };
-    let vec2 = |ty: Word| scalar_layout(defs, ty) == Some((8, 8));
+    let strides: HashMap<Word, u32> = module
+        .annotations
+        .iter()
+        .filter_map(|a| match (a.class.opcode, a.operands.as_slice()) {
+            (Op::Decorate, [Operand::IdRef(t), Operand::Decoration(Decoration::ArrayStride), Operand::LiteralBit32(v)]) => Some((*t, *v)),
+            _ => None,
+        })
+        .collect();
     let mut structs: Vec<Word> = reached.iter().map(|(s, _)| *s).collect();
     structs.sort_unstable();
     structs.dedup();
@@ -190,91 +311,90 @@ fn members_to_pad(module: &dr::Module, defs: &HashMap<Word, Instruction>, reache
         })
     };
     let uniform_blocks = access_chains::structs_reached(module, defs, |sc, t| sc == StorageClass::Uniform && !buffer_block(t));
-    let in_uniform = |s: Word| uniform_blocks.iter().any(|(u, _)| *u == s);
     let mut todo = Vec::new();
+    let mut cx = LayoutContext { defs, strides, column_stride_16: false, uniform: false };
     for s in &structs {
         for (m, op) in defs[s].operands.iter().enumerate() {
             let Operand::IdRef(t) = op else { continue };
-            // A member type that is not defined (a malformed module) is left alone.
-            let Some(d) = defs.get(t) else { continue };
-            let column_stride_16 = member_deco(*s, m as u32, Decoration::MatrixStride) == Some(16);
-            let vec2_columns = |ty: Word| matches!(defs.get(&ty).map(|d| (d.class.opcode, d.operands.as_slice())), Some((Op::TypeMatrix, [Operand::IdRef(col), _])) if vec2(*col));
-            // An array of matrices of vec2 columns 16 bytes apart: WGSL's uniform layout gives
-            // such a matrix 8-byte columns and its arrays a stride that is not a multiple of 16;
-            // padding them (an array of arrays of padded columns) is not done yet.
-            let inner = access_chains::innermost(defs, *t);
-            if inner != *t && column_stride_16 && vec2_columns(inner) {
-                return Err("an array of matrices with 2-component columns in a std140 uniform block (WGSL cannot lay out their 16-byte column stride)".into());
-            }
-            let stride = deco(*t, Decoration::ArrayStride);
-            let padded_array = |e: &Word| stride.zip(scalar_layout(defs, *e)).is_some_and(|(stride, l)| pads(stride, l, in_uniform(*s)));
-            let to_pad = |element: Word, len: u32, stride: u32| ToPad { block: *s, member: m as u32, element, len, original: *t, stride };
-            match (d.class.opcode, d.operands.as_slice()) {
-                (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) if padded_array(e) => {
-                    if let Some(n) = super::constant_value(defs.get(len)) {
-                        todo.push(to_pad(*e, n, stride.unwrap_or(0)));
-                    }
-                }
-                (Op::TypeRuntimeArray, [Operand::IdRef(e)]) if padded_array(e) => todo.push(to_pad(*e, 0, stride.unwrap_or(0))),
-                (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) if column_stride_16 && vec2(*col) => {
-                    todo.push(to_pad(*col, *n, 16));
-                }
-                _ => {}
+            cx.column_stride_16 = member_deco(*s, m as u32, Decoration::MatrixStride) == Some(16);
+            cx.uniform = uniform_blocks.iter().any(|(u, _)| u == s);
+            if let Some((levels, _)) = levels(&cx, *t) {
+                todo.push(ToPad { block: *s, member: m as u32, levels });
             }
         }
     }
     Ok(todo)
 }
 
-/// The member's type becomes an array of structs of its element (`size` bytes) and `u32`
-/// padding up to its stride, declared before the block struct and decorated; the member's
-/// matrix decorations no longer apply.
-fn pad(module: &mut dr::Module, defs: &HashMap<Word, Instruction>, member: &ToPad, size: u32, (uint, zero): (Word, Word)) -> Padded {
-    let &ToPad { block: s, member: m, element, len, original, stride } = member;
-    let mut members = vec![Operand::IdRef(element)];
-    members.extend(std::iter::repeat_n(Operand::IdRef(uint), ((stride - size) / 4) as usize));
-    let wrapper = fresh_id(module);
-    let len_id = constant(module, uint, len);
-    let array = fresh_id(module);
-    let array_type = match defs.get(&original).map(|d| d.class.opcode) {
-        Some(Op::TypeRuntimeArray) => Instruction::new(Op::TypeRuntimeArray, None, Some(array), vec![Operand::IdRef(wrapper)]),
-        _ => Instruction::new(Op::TypeArray, None, Some(array), vec![Operand::IdRef(wrapper), Operand::IdRef(len_id)]),
-    };
-    let new = [Instruction::new(Op::TypeStruct, None, Some(wrapper), members.clone()), array_type];
-    // Before the struct that uses them (its members are defined before it).
-    let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
-    // The length constant and u32 type may have been appended after the struct: move them up.
-    for id in [len_id, zero, uint] {
-        if let Some(p) = module.types_global_values.iter().position(|i| i.result_id == Some(id)) {
-            if p > at {
-                let inst = module.types_global_values.remove(p);
-                module.types_global_values.insert(at, inst);
+/// The member's type becomes, level by level from the innermost, an array of structs of its
+/// element and `u32` padding up to its stride (or of the next level's new array), declared
+/// before the block struct and decorated; the member's matrix decorations no longer apply.
+fn pad(module: &mut dr::Module, member: &ToPad, (uint, zero): (Word, Word)) -> Vec<Level> {
+    let ToPad { block: s, member: m, levels } = member;
+    let (s, m) = (*s, *m);
+    let mut padded: Vec<Level> = Vec::with_capacity(levels.len());
+    let mut inner: Option<Word> = None;
+    for level in levels.iter().rev() {
+        let &LevelToPad { original, element, len, stride, wrapped, size } = level;
+        let value = inner.unwrap_or(element);
+        let mut new = Vec::new();
+        let mut annotations = Vec::new();
+        let item = if wrapped {
+            let wrapper = fresh_id(module);
+            let mut members = vec![Operand::IdRef(value)];
+            members.extend(std::iter::repeat_n(Operand::IdRef(uint), ((stride - size) / 4) as usize));
+            for k in 0..members.len() as u32 {
+                let offset = if k == 0 { 0 } else { size + 4 * (k - 1) };
+                annotations.push(Instruction::new(
+                    Op::MemberDecorate,
+                    None,
+                    None,
+                    vec![
+                        Operand::IdRef(wrapper),
+                        Operand::LiteralBit32(k),
+                        Operand::Decoration(Decoration::Offset),
+                        Operand::LiteralBit32(offset),
+                    ],
+                ));
+            }
+            new.push(Instruction::new(Op::TypeStruct, None, Some(wrapper), members));
+            wrapper
+        } else {
+            value
+        };
+        let array = fresh_id(module);
+        let len_id = constant(module, uint, len);
+        new.push(if len == 0 {
+            Instruction::new(Op::TypeRuntimeArray, None, Some(array), vec![Operand::IdRef(item)])
+        } else {
+            Instruction::new(Op::TypeArray, None, Some(array), vec![Operand::IdRef(item), Operand::IdRef(len_id)])
+        });
+        annotations.push(Instruction::new(
+            Op::Decorate,
+            None,
+            None,
+            vec![Operand::IdRef(array), Operand::Decoration(Decoration::ArrayStride), Operand::LiteralBit32(stride)],
+        ));
+        // Before the struct that uses them (its members are defined before it). The length
+        // constant and u32 type may have been appended after the struct: move them up.
+        let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
+        for id in [len_id, zero, uint] {
+            if let Some(p) = module.types_global_values.iter().position(|i| i.result_id == Some(id)) {
+                if p > at {
+                    let inst = module.types_global_values.remove(p);
+                    module.types_global_values.insert(at, inst);
+                }
             }
         }
+        let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
+        for (k, inst) in new.into_iter().enumerate() {
+            module.types_global_values.insert(at + k, inst);
+        }
+        module.annotations.extend(annotations);
+        padded.push(Level { array, element, wrapped, len, original });
+        inner = Some(array);
     }
-    let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
-    for (k, inst) in new.into_iter().enumerate() {
-        module.types_global_values.insert(at + k, inst);
-    }
-    for k in 0..members.len() {
-        module.annotations.push(Instruction::new(
-            Op::MemberDecorate,
-            None,
-            None,
-            vec![
-                Operand::IdRef(wrapper),
-                Operand::LiteralBit32(k as u32),
-                Operand::Decoration(Decoration::Offset),
-                Operand::LiteralBit32(if k == 0 { 0 } else { size + 4 * (k as u32 - 1) }),
-            ],
-        ));
-    }
-    module.annotations.push(Instruction::new(
-        Op::Decorate,
-        None,
-        None,
-        vec![Operand::IdRef(array), Operand::Decoration(Decoration::ArrayStride), Operand::LiteralBit32(stride)],
-    ));
+    padded.reverse();
     module.annotations.retain(|a| {
         !(a.class.opcode == Op::MemberDecorate
             && a.operands.first() == Some(&Operand::IdRef(s))
@@ -284,37 +404,31 @@ fn pad(module: &mut dr::Module, defs: &HashMap<Word, Instruction>, member: &ToPa
                 Some(Operand::Decoration(Decoration::MatrixStride | Decoration::ColMajor | Decoration::RowMajor))
             ))
     });
-    if let Some(st) = module.types_global_values.iter_mut().find(|i| i.result_id == Some(s)) {
-        st.operands[m as usize] = Operand::IdRef(array);
+    if let (Some(st), Some(outer)) = (module.types_global_values.iter_mut().find(|i| i.result_id == Some(s)), inner) {
+        st.operands[m as usize] = Operand::IdRef(outer);
     }
-    Padded { array, element, len, original }
+    padded
 }
 
 /// Rewrites the accesses through the `padded` members, whose structs variables of `classes`
 /// reach.
-fn rewrite_functions(
-    module: &mut dr::Module,
-    padded: &BTreeMap<(Word, u32), Padded>,
-    classes: &[StorageClass],
-    zero: Word,
-    uint: Word,
-) -> Result<(), String> {
+fn rewrite_functions(module: &mut dr::Module, padded: &Members, classes: &[StorageClass], zero: Word, uint: Word) -> Result<(), String> {
     let defs = super::global_defs(module);
     let mut array_pointers = HashMap::new();
     // Declared before the constants the loads add (`load_padded` finds them).
-    for p in padded.values() {
+    for level in padded.levels.iter().flatten() {
         for sc in classes {
             // (A runtime array is never accessed whole: naga refuses pointers to one outside
             // the storage buffer class, where `BufferBlock`s have it.)
-            if p.len > 0 {
-                array_pointers.insert((p.array, *sc), pointer_type(module, *sc, p.array));
+            if level.len > 0 {
+                array_pointers.insert((level.array, *sc), pointer_type(module, *sc, level.array));
             }
-            pointer_type(module, *sc, p.element);
+            pointer_type(module, *sc, level.element);
         }
     }
     // Structs holding a padded member (and arrays of them): their value loaded whole would
     // hold the padded array where its users expect the original type.
-    let seeds: Vec<Word> = padded.keys().map(|(s, _)| *s).collect();
+    let seeds: Vec<Word> = padded.by_member.keys().map(|(s, _)| *s).collect();
     let holders = super::containing_types(module, &seeds);
     let names = super::member_names(module);
     let mut accesses = Accesses { padded, holders: &holders, array_pointers, zero, uint, whole_structs: Vec::new() };
@@ -326,7 +440,7 @@ fn rewrite_functions(
     }
     let mut whole = WholeStructs { padded, holders: &holders, defs: &defs, twins: HashMap::new(), uint, zero, budget: MAX_WHOLE_ARRAY };
     let refuse = |e: String| {
-        let ((s, m), _) = padded.iter().next().expect("padded members exist");
+        let ((s, m), _) = padded.by_member.iter().next().expect("padded members exist");
         let member = names.get(&(*s, *m)).map_or(format!("{m}"), |n| format!("`{n}`"));
         format!("a struct loaded whole while it holds a member whose stride WGSL cannot lay out ({member}): {e}")
     };
@@ -343,7 +457,7 @@ fn rewrite_functions(
 /// elements and a store of it split into its elements, loads of structs holding it are
 /// collected for [`WholeStructs`].
 struct Accesses<'a> {
-    padded: &'a BTreeMap<(Word, u32), Padded>,
+    padded: &'a Members,
     holders: &'a [Word],
     /// A padded array type and storage class → the pointer type to it.
     array_pointers: HashMap<(Word, StorageClass), Word>,
@@ -362,24 +476,28 @@ impl Mapping for Accesses<'_> {
     }
 
     fn member(&self, s: Word, k: u32) -> Member<Padded> {
-        self.padded.get(&(s, k)).map_or(Member::Kept, |p| Member::Mapped(*p))
+        self.padded.of(s, k).map_or(Member::Kept, Member::Mapped)
     }
 
     fn index(&mut self, _: &mut dr::Module, p: Padded, index: Operand, chain: &mut Chain) -> Result<At<Padded>, String> {
-        chain.ops.extend([index, Operand::IdRef(self.zero)]);
-        Ok(At::Type(p.element))
+        let level = self.padded.level(p);
+        chain.ops.push(index);
+        if level.wrapped {
+            chain.ops.push(Operand::IdRef(self.zero));
+        }
+        Ok(self.padded.inner(p).map_or(At::Type(level.element), At::Mapped))
     }
 
     /// A pointer to the whole padded array: a whole load or store of it goes element by
     /// element, so its length is bounded (a 64 KiB uniform buffer holds 4096 padded elements).
     fn end(&mut self, _: &mut dr::Module, chain: &mut Instruction, p: Padded, sc: StorageClass) -> Result<bool, String> {
-        if p.len > MAX_WHOLE_ARRAY {
+        let elements = self.padded.whole_elements(p);
+        if elements > u64::from(MAX_WHOLE_ARRAY) {
             return Err(format!(
-                "a padded array of {} elements (its stride wider than WGSL's) used whole (at most {MAX_WHOLE_ARRAY})",
-                p.len
+                "a padded array of {elements} elements (its stride wider than WGSL's) used whole (at most {MAX_WHOLE_ARRAY})"
             ));
         }
-        chain.result_type = self.array_pointers.get(&(p.array, sc)).copied();
+        chain.result_type = self.array_pointers.get(&(self.padded.level(p).array, sc)).copied();
         Ok(true)
     }
 
@@ -393,7 +511,7 @@ impl Mapping for Accesses<'_> {
         let Some(id) = load.result_id else { return Ok(false) };
         match at {
             At::Mapped(p) => {
-                load_padded(module, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), (id, sc), out);
+                load_padded(module, self.padded, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), (id, sc), out);
                 Ok(true)
             }
             At::Type(t) if self.holders.contains(&t) => {
@@ -415,20 +533,7 @@ impl Mapping for Accesses<'_> {
     ) -> Result<bool, String> {
         match (at, store.operands.get(1)) {
             (At::Mapped(p), Some(Operand::IdRef(value))) => {
-                let element_pointer = pointer_type(module, sc, p.element);
-                for j in 0..p.len {
-                    let (chain, element) = (fresh_id(module), fresh_id(module));
-                    out.push(Instruction::new(
-                        Op::CompositeExtract,
-                        Some(p.element),
-                        Some(element),
-                        vec![Operand::IdRef(*value), Operand::LiteralBit32(j)],
-                    ));
-                    let j = constant(module, self.uint, j);
-                    let operands = vec![Operand::IdRef(pointer), Operand::IdRef(j), Operand::IdRef(self.zero)];
-                    out.push(Instruction::new(Op::AccessChain, Some(element_pointer), Some(chain), operands));
-                    out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(chain), Operand::IdRef(element)]));
-                }
+                store_padded(module, self.padded, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), (*value, sc), out);
                 Ok(true)
             }
             (At::Type(t), _) if self.holders.contains(&t) => {
@@ -448,32 +553,82 @@ impl Mapping for Accesses<'_> {
 
 /// Emits into `out` a load of each element of the padded array `p` at the chain `base` (a
 /// pointer of storage class `sc` and its indices) and the original array or matrix `id` made
-/// of them.
+/// of them (an element that is a padded array itself, made of its elements likewise).
 fn load_padded(
     module: &mut dr::Module,
+    padded: &Members,
     p: Padded,
     base: &[Operand],
     (uint, zero): (Word, Word),
     (id, sc): (Word, StorageClass),
     out: &mut Vec<Instruction>,
 ) {
-    let element_pointer = pointer_type(module, sc, p.element);
-    let mut elements = Vec::with_capacity(p.len as usize);
-    for j in 0..p.len {
+    let level = padded.level(p);
+    let mut elements = Vec::with_capacity(level.len as usize);
+    for j in 0..level.len {
         let j = constant(module, uint, j);
-        let (chain, value) = (fresh_id(module), fresh_id(module));
         let mut operands = base.to_vec();
-        operands.extend([Operand::IdRef(j), Operand::IdRef(zero)]);
-        out.push(Instruction::new(Op::AccessChain, Some(element_pointer), Some(chain), operands));
-        out.push(Instruction::new(Op::Load, Some(p.element), Some(value), vec![Operand::IdRef(chain)]));
+        operands.push(Operand::IdRef(j));
+        if level.wrapped {
+            operands.push(Operand::IdRef(zero));
+        }
+        let value = fresh_id(module);
+        match padded.inner(p) {
+            Some(inner) => load_padded(module, padded, inner, &operands, (uint, zero), (value, sc), out),
+            None => {
+                let element_pointer = pointer_type(module, sc, level.element);
+                let chain = fresh_id(module);
+                out.push(Instruction::new(Op::AccessChain, Some(element_pointer), Some(chain), operands));
+                out.push(Instruction::new(Op::Load, Some(level.element), Some(value), vec![Operand::IdRef(chain)]));
+            }
+        }
         elements.push(Operand::IdRef(value));
     }
-    out.push(Instruction::new(Op::CompositeConstruct, Some(p.original), Some(id), elements));
+    out.push(Instruction::new(Op::CompositeConstruct, Some(level.original), Some(id), elements));
+}
+
+/// Emits into `out` a store of each element of `value` (of `p`'s original array or matrix
+/// type) into the padded array `p` at the chain `base` (an element that is a padded array
+/// itself, element by element likewise).
+fn store_padded(
+    module: &mut dr::Module,
+    padded: &Members,
+    p: Padded,
+    base: &[Operand],
+    (uint, zero): (Word, Word),
+    (value, sc): (Word, StorageClass),
+    out: &mut Vec<Instruction>,
+) {
+    let level = padded.level(p);
+    for j in 0..level.len {
+        let element = fresh_id(module);
+        out.push(Instruction::new(
+            Op::CompositeExtract,
+            Some(level.element),
+            Some(element),
+            vec![Operand::IdRef(value), Operand::LiteralBit32(j)],
+        ));
+        let j = constant(module, uint, j);
+        let mut operands = base.to_vec();
+        operands.push(Operand::IdRef(j));
+        if level.wrapped {
+            operands.push(Operand::IdRef(zero));
+        }
+        match padded.inner(p) {
+            Some(inner) => store_padded(module, padded, inner, &operands, (uint, zero), (element, sc), out),
+            None => {
+                let element_pointer = pointer_type(module, sc, level.element);
+                let chain = fresh_id(module);
+                out.push(Instruction::new(Op::AccessChain, Some(element_pointer), Some(chain), operands));
+                out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(chain), Operand::IdRef(element)]));
+            }
+        }
+    }
 }
 
 /// Loads of whole structs that hold padded members (at any depth, through arrays).
 struct WholeStructs<'a> {
-    padded: &'a BTreeMap<(Word, u32), Padded>,
+    padded: &'a Members,
     holders: &'a [Word],
     defs: &'a HashMap<Word, Instruction>,
     /// A holder type → its twin: the same shape with the original member types.
@@ -503,8 +658,8 @@ impl WholeStructs<'_> {
                 let mut twin_members = Vec::with_capacity(members.len());
                 for (k, m) in members.iter().enumerate() {
                     let Operand::IdRef(m) = m else { continue };
-                    let t = match self.padded.get(&(ty, k as u32)) {
-                        Some(p) => p.original,
+                    let t = match self.padded.of(ty, k as u32) {
+                        Some(p) => self.padded.level(p).original,
                         None => self.twin(module, *m),
                     };
                     twin_members.push(Operand::IdRef(t));
@@ -542,7 +697,7 @@ impl WholeStructs<'_> {
                 .iter()
                 .enumerate()
                 .filter_map(|(k, m)| match m {
-                    Operand::IdRef(m) => Some((k as u32, *m, self.padded.get(&(ty, k as u32)).copied())),
+                    Operand::IdRef(m) => Some((k as u32, *m, self.padded.of(ty, k as u32))),
                     _ => None,
                 })
                 .collect(),
@@ -558,9 +713,11 @@ impl WholeStructs<'_> {
             let index = constant(module, self.uint, k);
             if let Some(p) = padded {
                 // The padded array, element by element, into the original array or matrix.
-                self.budget = self.budget.checked_sub(p.len).ok_or(format!("more than {MAX_WHOLE_ARRAY} loads"))?;
+                let loads = u32::try_from(self.padded.whole_elements(p)).unwrap_or(u32::MAX);
+                self.budget = self.budget.checked_sub(loads).ok_or(format!("more than {MAX_WHOLE_ARRAY} loads"))?;
                 let id = fresh_id(module);
-                load_padded(module, p, &[Operand::IdRef(pointer), Operand::IdRef(index)], (self.uint, self.zero), (id, sc), out);
+                let base = [Operand::IdRef(pointer), Operand::IdRef(index)];
+                load_padded(module, self.padded, p, &base, (self.uint, self.zero), (id, sc), out);
                 values.push(Operand::IdRef(id));
                 continue;
             }
