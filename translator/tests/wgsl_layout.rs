@@ -128,3 +128,27 @@ void main() {
     assert!(wgsl.contains("s.a[3u].member;") && wgsl.contains("s.b[1i].member[1u];"), "{wgsl}");
     assert!(wgsl.contains("arrayLength((&s.tail))"), "{wgsl}");
 }
+
+#[test]
+fn a_member_after_a_struct_in_a_std140_storage_block_gets_pads_for_glsl_std430() {
+    // std140 rounds the struct S (8 bytes) up to 16: `after` is at 16. WGSL's storage layout and
+    // GLSL's std430 (what naga's GLSL writer declares storage buffers with, for wgpu's GL
+    // backend) do not round, so the gap must be members, not only `@size` in the text.
+    let wgsl = verified(
+        "#version 450
+struct S { vec2 a; };
+layout(std140, set = 0, binding = 0) readonly buffer B { S s; float after; } b;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(b.s.a, b.after, 1.0); }",
+    );
+    assert!(wgsl.contains("tesserae_pad_8_: f32,") && wgsl.contains("tesserae_pad_12_: f32,\n    after: f32,"), "{wgsl}");
+    // In a uniform block the rule is WGSL's (and std140's) own: no pads after a struct.
+    let wgsl = verified(
+        "#version 450
+struct S { vec2 a; };
+layout(std140, set = 0, binding = 0) uniform B { S s; float after; } b;
+layout(location = 0) out vec4 o;
+void main() { o = vec4(b.s.a, b.after, 1.0); }",
+    );
+    assert!(!wgsl.contains("tesserae_pad_"), "{wgsl}");
+}

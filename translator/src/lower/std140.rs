@@ -431,11 +431,21 @@ fn rewrite_functions(module: &mut dr::Module, padded: &Members, classes: &[Stora
     let seeds: Vec<Word> = padded.by_member.keys().map(|(s, _)| *s).collect();
     let holders = super::containing_types(module, &seeds);
     let names = super::member_names(module);
-    let mut accesses = Accesses { padded, holders: &holders, array_pointers, zero, uint, whole_structs: Vec::new() };
+    let mut accesses = Accesses {
+        padded,
+        holders: &holders,
+        defs: &defs,
+        array_pointers,
+        zero,
+        uint,
+        whole_structs: Vec::new(),
+        stores_split: false,
+        budget: MAX_WHOLE_ARRAY,
+    };
     access_chains::rewrite(module, &defs, &mut accesses)?;
     // Whole structs holding padded members, loaded member by member into twins of their
-    // types that hold the original members.
-    if accesses.whole_structs.is_empty() {
+    // types that hold the original members; values stored whole take the twins' types too.
+    if accesses.whole_structs.is_empty() && !accesses.stores_split {
         return Ok(());
     }
     let mut whole = WholeStructs { padded, holders: &holders, defs: &defs, twins: HashMap::new(), uint, zero, budget: MAX_WHOLE_ARRAY };
@@ -455,10 +465,11 @@ fn rewrite_functions(module: &mut dr::Module, padded: &Members, classes: &[Stora
 /// The accesses through padded members ([`access_chains::rewrite`]): an index into the array
 /// gains the element's index 0 (its `value`), a load of the whole array is rebuilt from its
 /// elements and a store of it split into its elements, loads of structs holding it are
-/// collected for [`WholeStructs`].
+/// collected for [`WholeStructs`] and stores of them split member by member.
 struct Accesses<'a> {
     padded: &'a Members,
     holders: &'a [Word],
+    defs: &'a HashMap<Word, Instruction>,
     /// A padded array type and storage class → the pointer type to it.
     array_pointers: HashMap<(Word, StorageClass), Word>,
     zero: Word,
@@ -466,6 +477,76 @@ struct Accesses<'a> {
     /// Loads of a struct (or an array of them) holding a padded member: (load, pointer, type,
     /// storage class).
     whole_structs: Vec<(Word, Word, Word, StorageClass)>,
+    /// Whether a struct holding a padded member was stored whole (split by [`Self::store_whole`]).
+    stores_split: bool,
+    /// Stores left for the values of structs stored whole.
+    budget: u32,
+}
+
+impl Accesses<'_> {
+    /// Emits into `out` the stores of `value`, of the type `ty` that holds a padded member (at
+    /// any depth, through arrays), at `pointer` of storage class `sc`: member by member and
+    /// element by element down to what holds none. What reads `value` then takes the twin
+    /// types ([`WholeStructs::retype`]).
+    fn store_whole(
+        &mut self,
+        module: &mut dr::Module,
+        (pointer, sc): (Word, StorageClass),
+        ty: Word,
+        value: Word,
+        out: &mut Vec<Instruction>,
+    ) -> Result<(), String> {
+        let too_many = || format!("more than {MAX_WHOLE_ARRAY} stores");
+        let d = self.defs.get(&ty).ok_or_else(|| format!("an undefined type %{ty}"))?;
+        let parts: Vec<(u32, Word, Option<Padded>)> = match (d.class.opcode, d.operands.as_slice()) {
+            (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) if self.holders.contains(&ty) => {
+                let n = super::constant_value(self.defs.get(len)).ok_or("an array of a length set when the pipeline is made")?;
+                (0..n).map(|i| (i, *e, None)).collect()
+            }
+            (Op::TypeStruct, members) if self.holders.contains(&ty) => members
+                .iter()
+                .enumerate()
+                .filter_map(|(k, m)| match m {
+                    Operand::IdRef(m) => Some((k as u32, *m, self.padded.of(ty, k as u32))),
+                    _ => None,
+                })
+                .collect(),
+            _ => {
+                self.budget = self.budget.checked_sub(1).ok_or_else(too_many)?;
+                out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(pointer), Operand::IdRef(value)]));
+                return Ok(());
+            }
+        };
+        for (k, part, padded) in parts {
+            let index = constant(module, self.uint, k);
+            let element = fresh_id(module);
+            // (The twins' types replace what a holder's element or member is given here.)
+            let element_type = padded.map_or(part, |p| self.padded.level(p).original);
+            out.push(Instruction::new(
+                Op::CompositeExtract,
+                Some(element_type),
+                Some(element),
+                vec![Operand::IdRef(value), Operand::LiteralBit32(k)],
+            ));
+            if let Some(p) = padded {
+                let stores = u32::try_from(self.padded.whole_elements(p)).unwrap_or(u32::MAX);
+                self.budget = self.budget.checked_sub(stores).ok_or_else(too_many)?;
+                let base = [Operand::IdRef(pointer), Operand::IdRef(index)];
+                store_padded(module, self.padded, p, &base, (self.uint, self.zero), (element, sc), out);
+                continue;
+            }
+            let chain = fresh_id(module);
+            let part_pointer = pointer_type(module, sc, part);
+            out.push(Instruction::new(
+                Op::AccessChain,
+                Some(part_pointer),
+                Some(chain),
+                vec![Operand::IdRef(pointer), Operand::IdRef(index)],
+            ));
+            self.store_whole(module, (chain, sc), part, element, out)?;
+        }
+        Ok(())
+    }
 }
 
 impl Mapping for Accesses<'_> {
@@ -522,8 +603,8 @@ impl Mapping for Accesses<'_> {
         }
     }
 
-    /// A store of the whole padded array: one extract and store per element. A struct holding
-    /// one stored whole is refused.
+    /// A store of the whole padded array: one extract and store per element; of a struct
+    /// holding one, member by member ([`Accesses::store_whole`]).
     fn store(
         &mut self,
         module: &mut dr::Module,
@@ -536,8 +617,11 @@ impl Mapping for Accesses<'_> {
                 store_padded(module, self.padded, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), (*value, sc), out);
                 Ok(true)
             }
-            (At::Type(t), _) if self.holders.contains(&t) => {
-                Err("a struct holding an array whose stride WGSL cannot lay out, stored whole".into())
+            (At::Type(t), Some(Operand::IdRef(value))) if self.holders.contains(&t) => {
+                self.store_whole(module, (pointer, sc), t, *value, out)
+                    .map_err(|e| format!("a struct holding an array whose stride WGSL cannot lay out, stored whole: {e}"))?;
+                self.stores_split = true;
+                Ok(true)
             }
             _ => Ok(false),
         }

@@ -253,6 +253,12 @@ fn same_layout(ma: &naga::Module, a: Handle<Type>, mb: &naga::Module, b: Handle<
     }
 }
 
+/// Padding members one struct may gain (a kilobyte of gaps in scalars, four in 16-byte
+/// vectors; Sascha Willems' multiview sample starts a block at 272). Past it the
+/// gaps are only spelled out in the text: a gap of megabytes must not become a million members
+/// (the `spirv_words` fuzzer's first find on this pass).
+pub const MAX_PADS: usize = 256;
+
 /// Gives the structs of `module`'s buffers padding members where SPIR-V's explicit offsets
 /// leave gaps WGSL's natural layout would close, and renumbers the member accesses after
 /// them: then every backend lays the buffers out as the application does (naga's GLSL writer,
@@ -262,12 +268,6 @@ fn same_layout(ma: &naga::Module, a: Handle<Type>, mb: &naga::Module, b: Handle<
 /// 4-byte scalar or 16-byte vector type the arena holds before the struct (naga wants a
 /// type's parts before it, and the struct keeps its handle); a struct with none, or whose gaps
 /// would take more than [`MAX_PADS`] members, is left too.
-/// Padding members one struct may gain (a kilobyte of gaps in scalars, four in 16-byte
-/// vectors; Sascha Willems' multiview sample starts a block at 272). Past it the
-/// gaps are only spelled out in the text: a gap of megabytes must not become a million members
-/// (the `spirv_words` fuzzer's first find on this pass).
-pub const MAX_PADS: usize = 256;
-
 pub fn pad_shared_structs(module: &mut naga::Module) {
     let drifts = drifts(module);
     let mut gaps: std::collections::BTreeMap<Handle<Type>, Vec<usize>> = Default::default();
@@ -295,6 +295,9 @@ pub fn pad_shared_structs(module: &mut naga::Module) {
             .map(|(h, _)| h);
         (scalar, quad)
     };
+    // Structs a uniform buffer holds (a type may be held by uniform and storage buffers both).
+    let uniform =
+        reachable(module, module.global_variables.iter().filter(|(_, g)| g.space == naga::AddressSpace::Uniform).map(|(_, g)| g.ty));
     // Per struct: its new members and the new index of each old member.
     let mut rebuilt: Vec<(Handle<Type>, Type, Vec<u32>)> = Vec::new();
     for (ty, _) in &gaps {
@@ -308,10 +311,13 @@ pub fn pad_shared_structs(module: &mut naga::Module) {
         let mut end = 0u32;
         let mut fits = true;
         for (i, m) in members.iter().enumerate() {
-            // After a struct or array member, WGSL's uniform rules (and GLSL's std140) already
-            // round up to 16; the text's `@size` covers the rest (`spell_out`).
-            let after_composite =
-                i > 0 && matches!(module.types[members[i - 1].ty].inner, TypeInner::Struct { .. } | TypeInner::Array { .. });
+            // In a uniform buffer, after a struct or array member, WGSL's uniform rules (and
+            // GLSL's std140) already round up to 16, and a pad there would break WGSL's rule;
+            // the text's `@size` covers the rest (`spell_out`). GLSL's storage buffers are
+            // std430, which does not round: they get the pads.
+            let after_composite = i > 0
+                && uniform.contains(ty)
+                && matches!(module.types[members[i - 1].ty].inner, TypeInner::Struct { .. } | TypeInner::Array { .. });
             if !after_composite && m.offset > end && round_up(u32::from(layouter[m.ty].alignment.round_up(1)), end) != m.offset {
                 if (m.offset - end) % 4 != 0 {
                     fits = false;
