@@ -2,8 +2,8 @@
 //! 32-bit scalars or vectors whose `ArrayStride` exceeds WGSL's stride for the element (std140's
 //! 16-byte stride for `float` and `vec2` arrays, in uniform blocks and in `layout(std140)`
 //! storage blocks, or any wider stride a compiler chose), arrays of such arrays or of arrays
-//! WGSL lays out as given, at any depth, and matrices of `vec2` columns (`mat2`, `mat3x2`,
-//! `mat4x2`) with a 16-byte column stride, alone or in arrays.
+//! WGSL lays out as given, at any depth, and matrices whose column stride is wider than WGSL's
+//! (std140's 16 bytes for `vec2` columns: `mat2`, `mat3x2`, `mat4x2`), alone or in arrays.
 //!
 //! WGSL gives `array<f32>` a 4-byte stride and `mat4x2<f32>` an 8-byte column stride, and has no
 //! stride attribute, so naga cannot express these Vulkan layouts. Such a member of a uniform or
@@ -55,15 +55,14 @@ fn pads(stride: u32, (size, align): (u32, u32), uniform_only: bool) -> bool {
 const MAX_WHOLE_ARRAY: u32 = 4096;
 
 /// Whether [`lower`] may change the module: it declares a uniform or storage variable, and an
-/// array of 32-bit scalars or vectors with a stride wider than WGSL's, or a matrix of `vec2`
-/// columns with a 16-byte column stride.
+/// array of 32-bit scalars or vectors with a stride wider than WGSL's, an array of arrays, or a
+/// matrix whose column stride is wider than WGSL's.
 pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
     const ARRAY_STRIDE: u32 = Decoration::ArrayStride as u32;
     const MATRIX_STRIDE: u32 = Decoration::MatrixStride as u32;
     let shape = |id: Word| module.def(id).map(|d| (d.opcode, d.operands));
     let scalar32 = |id: Word| matches!(shape(id), Some((Op::TypeFloat | Op::TypeInt, [32, ..])));
     let layout = |id: Word| shape(id).and_then(|(op, operands)| element_layout(op, operands, scalar32));
-    let vec2 = |id: Word| matches!(shape(id), Some((Op::TypeVector, [s, 2])) if scalar32(*s));
     let (uniform, storage) = (StorageClass::Uniform as u32, StorageClass::StorageBuffer as u32);
     module
         .types_global_values()
@@ -78,7 +77,7 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
                 }
                 _ => false,
             },
-            (Op::MemberDecorate, [s, m, MATRIX_STRIDE, 16]) => {
+            (Op::MemberDecorate, [s, m, MATRIX_STRIDE, stride]) => {
                 let mut member =
                     shape(*s).and_then(|(op, members)| (op == Op::TypeStruct).then(|| members.get(*m as usize)).flatten().copied());
                 // Through arrays (arrays of such matrices are padded too).
@@ -88,7 +87,10 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
                         _ => break,
                     }
                 }
-                member.and_then(shape).is_some_and(|(op, ops)| op == Op::TypeMatrix && ops.first().is_some_and(|c| vec2(*c)))
+                match member.and_then(shape) {
+                    Some((Op::TypeMatrix, [c, ..])) => layout(*c).is_some_and(|l| pads(*stride, l, false)),
+                    _ => false,
+                }
             }
             _ => false,
         })
@@ -219,8 +221,8 @@ fn scalar_layout(defs: &HashMap<Word, Instruction>, ty: Word) -> Option<(u32, u3
 struct LayoutContext<'a> {
     defs: &'a HashMap<Word, Instruction>,
     strides: HashMap<Word, u32>,
-    /// The member's matrices have 2-component columns 16 bytes apart (`MatrixStride 16`).
-    column_stride_16: bool,
+    /// The member's matrices' column stride (`MatrixStride`).
+    matrix_stride: Option<u32>,
     /// In a uniform block: WGSL's uniform rules (array strides a multiple of 16).
     uniform: bool,
 }
@@ -231,11 +233,12 @@ struct LayoutContext<'a> {
 fn levels(cx: &LayoutContext, t: Word) -> Option<(Vec<LevelToPad>, (u32, u32))> {
     let d = cx.defs.get(&t)?;
     match (d.class.opcode, d.operands.as_slice()) {
-        (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)])
-            if cx.column_stride_16 && scalar_layout(cx.defs, *col) == Some((8, 8)) =>
-        {
-            let level = LevelToPad { original: t, element: *col, len: *n, stride: 16, wrapped: true, size: 8 };
-            Some((vec![level], (16 * n, 8)))
+        (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) => {
+            let (stride, column) = (cx.matrix_stride?, scalar_layout(cx.defs, *col)?);
+            pads(stride, column, cx.uniform).then(|| {
+                let level = LevelToPad { original: t, element: *col, len: *n, stride, wrapped: true, size: column.0 };
+                (vec![level], (stride * n, column.1))
+            })
         }
         (Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), len @ ..]) => {
             let stride = *cx.strides.get(&t)?;
@@ -312,11 +315,11 @@ fn members_to_pad(module: &dr::Module, defs: &HashMap<Word, Instruction>, reache
     };
     let uniform_blocks = access_chains::structs_reached(module, defs, |sc, t| sc == StorageClass::Uniform && !buffer_block(t));
     let mut todo = Vec::new();
-    let mut cx = LayoutContext { defs, strides, column_stride_16: false, uniform: false };
+    let mut cx = LayoutContext { defs, strides, matrix_stride: None, uniform: false };
     for s in &structs {
         for (m, op) in defs[s].operands.iter().enumerate() {
             let Operand::IdRef(t) = op else { continue };
-            cx.column_stride_16 = member_deco(*s, m as u32, Decoration::MatrixStride) == Some(16);
+            cx.matrix_stride = member_deco(*s, m as u32, Decoration::MatrixStride);
             cx.uniform = uniform_blocks.iter().any(|(u, _)| u == s);
             if let Some((levels, _)) = levels(&cx, *t) {
                 todo.push(ToPad { block: *s, member: m as u32, levels });
