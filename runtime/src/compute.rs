@@ -61,6 +61,7 @@ impl TranslatedCompute {
     /// application set, and one for the emulation group when the shader reads push constants.
     pub fn new(device: &wgpu::Device, plan: ComputePlan, config: &ComputeConfig) -> Result<Self, RuntimeError> {
         plan.validate()?;
+        crate::check_gl_storage_layouts(device, [(plan.pass.label.as_str(), &plan.pass.shader)])?;
         let limits = device.limits();
         check_workgroup_size(&limits, plan.workgroup_size)?;
         let emulation = plan.emulation_group;

@@ -331,6 +331,7 @@ impl TranslatedPipeline {
     /// and, per pass, one for the emulation group.
     pub fn new(device: &wgpu::Device, plan: Plan, config: &PipelineConfig) -> Result<Self, RuntimeError> {
         plan.validate()?;
+        check_gl_storage_layouts(device, plan.passes.iter().flat_map(|p| p.shaders().into_iter().map(move |sh| (p.label(), sh))))?;
         let max = device.limits().max_bind_groups;
         let emulation = plan.emulation_group;
         // Application sets: the union of what every pass's shaders declare outside the
@@ -645,6 +646,27 @@ fn visibility_of(pass: &Pass, sh: &tesserae::ShaderPlan) -> Visibility {
 }
 
 /// A pass's shaders, each with the stages that run it.
+/// wgpu's GL backend writes GLSL from each naga module, declaring storage buffers `std430`
+/// without member offsets: a storage buffer struct whose gaps only the WGSL text spells out (a
+/// struct some expression builds member by member, `tesserae::wgsl_layout::pad_shared_structs`)
+/// would read and write other bytes there.
+pub(crate) fn check_gl_storage_layouts<'a>(
+    device: &wgpu::Device,
+    shaders: impl IntoIterator<Item = (&'a str, &'a ShaderPlan)>,
+) -> Result<(), RuntimeError> {
+    if device.adapter_info().backend != wgpu::Backend::Gl {
+        return Ok(());
+    }
+    for (pass, shader) in shaders {
+        if !tesserae::wgsl_layout::storage_drifts(shader.wgsl.module()).is_empty() {
+            return Err(RuntimeError::MissingFeature(format!(
+                "explicit member offsets in a storage buffer (pass `{pass}`: a struct built member by member, with gaps; wgpu's GL backend lays storage buffers out std430)"
+            )));
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn pass_shaders(pass: &Pass) -> Vec<(&ShaderPlan, Visibility)> {
     pass.shaders().into_iter().map(|sh| (sh, visibility_of(pass, sh))).collect()
 }

@@ -297,3 +297,23 @@ void main() {
     assert!(wgsl.contains("unpack2x16float(") && wgsl.contains("pack2x16float(vec2<f32>("), "{wgsl}");
     assert!(!wgsl.contains("bitcast<u32>(vec2<f16>") && !wgsl.contains("bitcast<vec2<f16>>"), "{wgsl}");
 }
+
+#[test]
+fn storage_structs_built_whole_keep_their_gaps_only_in_the_text() {
+    // std140 puts `inner` at 16, WGSL's storage layout (and GLSL's std430) at 4. Copied member
+    // by member (SPIR-V 1.3), the block's struct gets padding members: no gap is left for a
+    // writer that drops offsets (wgpu's GL backend). Built whole (SPIR-V 1.6: OpCopyLogical,
+    // lowered to a construct), it cannot gain members: the gap stays, which the runtime checks
+    // on GL (`storage_drifts`).
+    const COPY: &str = "#version 450
+layout(local_size_x = 1) in;
+struct Inner { float y; };
+struct S { float x; Inner inner; };
+layout(std140, set = 0, binding = 0) buffer B { S s; } b;
+void main() { S t = S(b.s.inner.y, Inner(b.s.x)); b.s = t; }";
+    for (spirv_1_6, gaps) in [(false, false), (true, true)] {
+        let plan = translate_compute(&desc(compute(COPY, spirv_1_6), &[])).unwrap();
+        let drifts = tesserae::wgsl_layout::storage_drifts(plan.pass.shader.wgsl.module());
+        assert_eq!(!drifts.is_empty(), gaps, "SPIR-V 1.6: {spirv_1_6}: {drifts:?}\n{}", plan.pass.shader.wgsl.source());
+    }
+}

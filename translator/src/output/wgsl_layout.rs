@@ -31,9 +31,20 @@ fn round_up(align: u32, value: u32) -> u32 {
 /// struct members before spans, in arena order: the layouts the host shares. Other types'
 /// layouts are the shader's own business (and a type no global holds is not written).
 pub fn drifts(module: &naga::Module) -> Vec<Drift> {
-    let shared = |space: naga::AddressSpace| {
+    drifts_of(module, |space| {
         matches!(space, naga::AddressSpace::Uniform | naga::AddressSpace::Storage { .. } | naga::AddressSpace::Immediate)
-    };
+    })
+}
+
+/// The drifts of the types storage buffers hold: what a writer that lays storage buffers out
+/// naturally (naga's GLSL writer declares them `std430`, whose rules are WGSL's) and drops
+/// offsets would get wrong. [`pad_shared_structs`] leaves none but in structs some expression
+/// builds member by member, whose gaps only the text spells out.
+pub fn storage_drifts(module: &naga::Module) -> Vec<Drift> {
+    drifts_of(module, |space| matches!(space, naga::AddressSpace::Storage { .. }))
+}
+
+fn drifts_of(module: &naga::Module, shared: impl Fn(naga::AddressSpace) -> bool) -> Vec<Drift> {
     let roots = module.global_variables.iter().filter(|(_, g)| shared(g.space)).map(|(_, g)| g.ty);
     let reachable = reachable(module, roots);
     if reachable.is_empty() {
@@ -253,6 +264,77 @@ fn same_layout(ma: &naga::Module, a: Handle<Type>, mb: &naga::Module, b: Handle<
     }
 }
 
+/// Moves the leading gap of a struct some expression builds member by member (a leading
+/// padding member would leave its `Compose` a value short, in the module and in the text) into
+/// the structs holding it: its members move down by the gap and its offset in each holder up by
+/// as much, so every byte stays where SPIR-V put it and the holders' gaps are padded or spelled
+/// out as any other. Only where WGSL can take that layout: the struct is only ever a member of
+/// other structs, none in a uniform buffer (not an array's element or a buffer's own type,
+/// which cannot move; WGSL's uniform rules put struct members at multiples of 16), and its
+/// members and its new offsets stay aligned.
+fn hoist_leading_gaps(module: &mut naga::Module) {
+    let leading: Vec<(Handle<Type>, u32)> = drifts(module)
+        .into_iter()
+        .filter_map(|d| match d {
+            Drift::Member { ty, member: 0, offset, .. } if offset > 0 && composed(module, ty) => Some((ty, offset)),
+            _ => None,
+        })
+        .collect();
+    if leading.is_empty() {
+        return;
+    }
+    let uniform =
+        reachable(module, module.global_variables.iter().filter(|(_, g)| g.space == naga::AddressSpace::Uniform).map(|(_, g)| g.ty));
+    let mut layouter = Layouter::default();
+    if layouter.update(module.to_ctx()).is_err() {
+        return;
+    }
+    let align = |t: Handle<Type>| u32::from(layouter[t].alignment.round_up(1));
+    for (ty, gap) in leading {
+        let mut holders: Vec<(Handle<Type>, usize)> = Vec::new();
+        let mut movable = !uniform.contains(&ty) && !module.global_variables.iter().any(|(_, g)| g.ty == ty);
+        for (h, t) in module.types.iter() {
+            match &t.inner {
+                TypeInner::Struct { members, .. } => {
+                    holders.extend(members.iter().enumerate().filter(|(_, m)| m.ty == ty).map(|(i, _)| (h, i)))
+                }
+                TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } if *base == ty => movable = false,
+                _ => {}
+            }
+        }
+        let TypeInner::Struct { members, span } = &module.types[ty].inner else { continue };
+        let struct_align = members.iter().map(|m| align(m.ty)).max().unwrap_or(1);
+        let held_at = |(h, i): (Handle<Type>, usize)| match &module.types[h].inner {
+            TypeInner::Struct { members, .. } => members[i].offset.checked_add(gap),
+            _ => None,
+        };
+        if !movable || holders.is_empty() || holders.iter().any(|&at| held_at(at).is_none_or(|o| o % struct_align != 0)) {
+            continue;
+        }
+        let moved: Vec<naga::StructMember> = members.iter().map(|m| naga::StructMember { offset: m.offset - gap, ..m.clone() }).collect();
+        if moved.iter().any(|m| m.offset % align(m.ty) != 0) {
+            continue;
+        }
+        let new = Type { name: module.types[ty].name.clone(), inner: TypeInner::Struct { members: moved, span: span - gap } };
+        let mut rebuilt = vec![(ty, new)];
+        for (h, i) in holders {
+            if !rebuilt.iter().any(|(r, _)| *r == h) {
+                rebuilt.push((h, module.types[h].clone()));
+            }
+            if let Some((_, Type { inner: TypeInner::Struct { members, .. }, .. })) = rebuilt.iter_mut().find(|(r, _)| *r == h) {
+                members[i].offset += gap;
+            }
+        }
+        // (`UniqueArena::replace` panics on a type the arena holds already.)
+        if rebuilt.iter().any(|(_, t)| module.types.get(t).is_some()) {
+            continue;
+        }
+        for (h, t) in rebuilt {
+            module.types.replace(h, t);
+        }
+    }
+}
+
 /// Padding members one struct may gain (a kilobyte of gaps in scalars, four in 16-byte
 /// vectors; Sascha Willems' multiview sample starts a block at 272). Past it the
 /// gaps are only spelled out in the text: a gap of megabytes must not become a million members
@@ -269,6 +351,7 @@ pub const MAX_PADS: usize = 256;
 /// type's parts before it, and the struct keeps its handle); a struct with none, or whose gaps
 /// would take more than [`MAX_PADS`] members, is left too.
 pub fn pad_shared_structs(module: &mut naga::Module) {
+    hoist_leading_gaps(module);
     let drifts = drifts(module);
     let mut gaps: std::collections::BTreeMap<Handle<Type>, Vec<usize>> = Default::default();
     for d in &drifts {
