@@ -69,6 +69,7 @@ pub mod unread_block_tail;
 pub mod unwritten_builtin_inputs;
 pub mod variable_pointers;
 pub mod vector_logical;
+mod whole_values;
 pub mod widen_fragment_outputs;
 pub mod widen_inputs;
 pub mod workgroup_null_init;

@@ -13,10 +13,14 @@
 //! - a chain that stops at a column `[c]` (a row of the stored matrix) is loaded or stored one
 //!   element at a time.
 //!
-//! Other uses — a block, struct or array holding such matrices loaded or stored whole, a
-//! pointer to one copied or passed to a function — are refused.
+//! - a block or struct holding such matrices (through arrays and structs) loaded or stored
+//!   whole goes member by member ([`super::whole_values`]), each matrix transposed.
+//!
+//! Other uses — an array of such matrices loaded whole through a pointer to it, a pointer to
+//! one copied or passed to a function — are refused.
 
 use super::access_chains::{self, Access, At, Chain, Mapping, Member};
+use super::whole_values::{ChangedMembers, WholeValues};
 use super::{fresh_id, pointer_type};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
@@ -71,6 +75,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
 
     // New member types, each defined just before the struct that uses it.
     let mut transposed_members: BTreeMap<(Word, u32), (Transposed, u32)> = BTreeMap::new(); // (info, array levels)
+    let mut originals: HashMap<(Word, u32), Word> = HashMap::new();
     for (s, m) in row_major {
         let Some(member_ty) = defs.get(&s).and_then(|d| d.operands.get(m as usize)).and_then(|o| match o {
             Operand::IdRef(t) => Some(*t),
@@ -137,6 +142,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             }
         }
         transposed_members.insert((s, m), (info, arrays.len() as u32));
+        originals.insert((s, m), member_ty);
     }
     if transposed_members.is_empty() {
         return Ok(false);
@@ -151,7 +157,8 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     if let Some(sc) = super::pointed_from_outside(module, &structs, &blocks) {
         return Err(format!("a struct with row-major matrices in {sc:?} storage"));
     }
-    rewrite_functions(module, &defs, &transposed_members, &structs, &name)?;
+    let changed = TransposedMembers { members: &transposed_members, originals: &originals, defs: &defs };
+    rewrite_functions(module, &defs, &changed, &structs, &name)?;
     Ok(true)
 }
 
@@ -176,20 +183,142 @@ fn find_or_insert(module: &mut dr::Module, at: usize, op: Op, operands: Vec<Oper
 fn rewrite_functions(
     module: &mut dr::Module,
     defs: &HashMap<Word, Instruction>,
-    members: &BTreeMap<(Word, u32), (Transposed, u32)>,
+    changed: &TransposedMembers,
     structs: &[Word],
     name: &dyn Fn((Word, u32)) -> String,
 ) -> Result<(), String> {
     let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
-    access_chains::rewrite(module, defs, &mut Accesses { members, structs, name, uint })
+    let whole = WholeValues::new(changed, structs, defs, uint);
+    let mut accesses = Accesses { members: changed.members, name, uint, whole };
+    access_chains::rewrite(module, defs, &mut accesses)?;
+    accesses.whole.finish(module).map_err(|e| format!("a block or struct holding row-major matrices loaded or stored whole: {e}"))
 }
 
 /// The accesses through transposed matrices ([`access_chains::rewrite`]).
 struct Accesses<'a> {
     members: &'a BTreeMap<(Word, u32), (Transposed, u32)>,
-    structs: &'a [Word],
     name: &'a dyn Fn((Word, u32)) -> String,
     uint: Word,
+    /// Blocks and structs holding transposed members, loaded or stored whole.
+    whole: WholeValues<'a, TransposedMembers<'a>>,
+}
+
+/// The transposed members as [`ChangedMembers`]: each matrix (in its arrays, element by
+/// element) loaded and transposed back, or transposed and stored.
+struct TransposedMembers<'a> {
+    members: &'a BTreeMap<(Word, u32), (Transposed, u32)>,
+    /// The members' original types (the matrix, or arrays of it).
+    originals: &'a HashMap<(Word, u32), Word>,
+    defs: &'a HashMap<Word, Instruction>,
+}
+
+impl TransposedMembers<'_> {
+    /// The array of `ty`'s elements: (element type, length); `Err` for a run-time array.
+    fn array(&self, ty: Word) -> Result<(Word, u32), String> {
+        match self.defs.get(&ty).map(|d| (d.class.opcode, d.operands.as_slice())) {
+            Some((Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)])) => {
+                Ok((*e, super::constant_value(self.defs.get(len)).ok_or("an array of a length set when the pipeline is made")?))
+            }
+            _ => Err("a run-time array of row-major matrices".into()),
+        }
+    }
+
+    /// Emits the value `id` of `ty` (the original matrix, or arrays of it) at the chain `ops`.
+    fn load_as(
+        &self,
+        module: &mut dr::Module,
+        t: Transposed,
+        ty: Word,
+        ops: Vec<Operand>,
+        (id, sc): (Word, StorageClass),
+        out: &mut Vec<Instruction>,
+    ) -> Result<u32, String> {
+        if ty == t.matrix {
+            let (chain, loaded) = (fresh_id(module), fresh_id(module));
+            out.push(Instruction::new(Op::AccessChain, Some(pointer_type(module, sc, t.transposed)), Some(chain), ops));
+            out.push(Instruction::new(Op::Load, Some(t.transposed), Some(loaded), vec![Operand::IdRef(chain)]));
+            out.push(Instruction::new(Op::Transpose, Some(t.matrix), Some(id), vec![Operand::IdRef(loaded)]));
+            return Ok(1);
+        }
+        let (element, len) = self.array(ty)?;
+        let (mut parts, mut loads) = (Vec::with_capacity(len as usize), 0);
+        let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+        for j in 0..len {
+            let part = fresh_id(module);
+            let mut chain = ops.clone();
+            chain.push(Operand::IdRef(super::constant(module, uint, j)));
+            loads += self.load_as(module, t, element, chain, (part, sc), out)?;
+            parts.push(Operand::IdRef(part));
+        }
+        out.push(Instruction::new(Op::CompositeConstruct, Some(ty), Some(id), parts));
+        Ok(loads)
+    }
+
+    /// Emits the stores of `value`, of `ty` (the original matrix, or arrays of it), at the
+    /// chain `ops`.
+    fn store_as(
+        &self,
+        module: &mut dr::Module,
+        t: Transposed,
+        ty: Word,
+        ops: Vec<Operand>,
+        (value, sc): (Word, StorageClass),
+        out: &mut Vec<Instruction>,
+    ) -> Result<u32, String> {
+        if ty == t.matrix {
+            let (chain, transposed) = (fresh_id(module), fresh_id(module));
+            out.push(Instruction::new(Op::Transpose, Some(t.transposed), Some(transposed), vec![Operand::IdRef(value)]));
+            out.push(Instruction::new(Op::AccessChain, Some(pointer_type(module, sc, t.transposed)), Some(chain), ops));
+            out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(chain), Operand::IdRef(transposed)]));
+            return Ok(1);
+        }
+        let (element, len) = self.array(ty)?;
+        let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+        let mut stores = 0;
+        for j in 0..len {
+            let part = fresh_id(module);
+            out.push(Instruction::new(
+                Op::CompositeExtract,
+                Some(element),
+                Some(part),
+                vec![Operand::IdRef(value), Operand::LiteralBit32(j)],
+            ));
+            let mut chain = ops.clone();
+            chain.push(Operand::IdRef(super::constant(module, uint, j)));
+            stores += self.store_as(module, t, element, chain, (part, sc), out)?;
+        }
+        Ok(stores)
+    }
+}
+
+impl ChangedMembers for TransposedMembers<'_> {
+    fn original(&self, s: Word, k: u32) -> Option<Word> {
+        self.originals.get(&(s, k)).copied()
+    }
+
+    fn load(
+        &self,
+        module: &mut dr::Module,
+        member: (Word, u32),
+        base: &[Operand],
+        id_sc: (Word, StorageClass),
+        out: &mut Vec<Instruction>,
+    ) -> Result<u32, String> {
+        let ((t, _), ty) = (self.members.get(&member).ok_or("not a row-major member")?, self.originals[&member]);
+        self.load_as(module, *t, ty, base.to_vec(), id_sc, out)
+    }
+
+    fn store(
+        &self,
+        module: &mut dr::Module,
+        member: (Word, u32),
+        base: &[Operand],
+        value_sc: (Word, StorageClass),
+        out: &mut Vec<Instruction>,
+    ) -> Result<u32, String> {
+        let ((t, _), ty) = (self.members.get(&member).ok_or("not a row-major member")?, self.originals[&member]);
+        self.store_as(module, *t, ty, base.to_vec(), value_sc, out)
+    }
 }
 
 impl Mapping for Accesses<'_> {
@@ -266,7 +395,12 @@ impl Mapping for Accesses<'_> {
                 out.push(Instruction::new(Op::CompositeConstruct, Some(t.column), load.result_id, parts));
             }
             At::Mapped(Mapped::Arrays(t, _)) => return Err(format!("the row-major matrices {} loaded whole", (self.name)(t.member))),
-            At::Type(t) if self.structs.contains(&t) => return Err("a block or struct holding row-major matrices loaded whole".into()),
+            At::Type(t) if self.whole.holds_changed(t) => {
+                if let Some(id) = load.result_id {
+                    self.whole.defer_load(id, pointer, t, sc);
+                }
+                return Ok(false);
+            }
             At::Type(_) => return Ok(false),
         }
         Ok(true)
@@ -294,7 +428,7 @@ impl Mapping for Accesses<'_> {
                     out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(element), Operand::IdRef(part)]));
                 }
             }
-            At::Type(t) if self.structs.contains(&t) => return Err("a block or struct holding row-major matrices stored whole".into()),
+            At::Type(t) if self.whole.holds_changed(t) => self.whole.store(module, (pointer, sc), t, value, out)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -305,7 +439,8 @@ impl Mapping for Accesses<'_> {
             At::Mapped(Mapped::Matrix(t) | Mapped::Column(t, _) | Mapped::Arrays(t, _)) => {
                 Err(format!("the row-major matrix {} used by {op:?}", (self.name)(t.member)))
             }
-            At::Type(t) if self.structs.contains(&t) && op != Op::ArrayLength => {
+            // (A load of one is left in place for `WholeValues::finish`.)
+            At::Type(t) if self.whole.holds_changed(t) && !matches!(op, Op::ArrayLength | Op::Load) => {
                 Err(format!("a block or struct holding row-major matrices used by {op:?}"))
             }
             At::Type(_) => Ok(()),

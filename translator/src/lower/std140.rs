@@ -24,6 +24,7 @@
 //! is left for the layout check's refusal by name.
 
 use super::access_chains::{self, Access, At, Chain, Mapping, Member};
+use super::whole_values::{ChangedMembers, WholeValues, MAX_WHOLE};
 use super::{constant, fresh_id, pointer_type, type_id};
 use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Decoration, Op, StorageClass, Word};
@@ -50,9 +51,6 @@ fn pads(stride: u32, (size, align): (u32, u32), uniform_only: bool) -> bool {
     let natural = size.div_ceil(align) * align;
     stride > natural && stride % align == 0 && (!uniform_only || stride % 16 == 0) && (stride - size) / 4 <= MAX_PADDING_WORDS
 }
-
-/// Most elements of a padded array accessed as a whole (see `lower`).
-const MAX_WHOLE_ARRAY: u32 = 4096;
 
 /// Whether [`lower`] may change the module: it declares a uniform or storage variable, and an
 /// array of 32-bit scalars or vectors with a stride wider than WGSL's, an array of arrays, or a
@@ -434,35 +432,14 @@ fn rewrite_functions(module: &mut dr::Module, padded: &Members, classes: &[Stora
     let seeds: Vec<Word> = padded.by_member.keys().map(|(s, _)| *s).collect();
     let holders = super::containing_types(module, &seeds);
     let names = super::member_names(module);
-    let mut accesses = Accesses {
-        padded,
-        holders: &holders,
-        defs: &defs,
-        array_pointers,
-        zero,
-        uint,
-        whole_structs: Vec::new(),
-        stores_split: false,
-        budget: MAX_WHOLE_ARRAY,
-    };
+    let changed = PaddedMembers { members: padded, uint, zero };
+    let mut accesses = Accesses { padded, array_pointers, zero, uint, whole: WholeValues::new(&changed, &holders, &defs, uint) };
     access_chains::rewrite(module, &defs, &mut accesses)?;
-    // Whole structs holding padded members, loaded member by member into twins of their
-    // types that hold the original members; values stored whole take the twins' types too.
-    if accesses.whole_structs.is_empty() && !accesses.stores_split {
-        return Ok(());
-    }
-    let mut whole = WholeStructs { padded, holders: &holders, defs: &defs, twins: HashMap::new(), uint, zero, budget: MAX_WHOLE_ARRAY };
-    let refuse = |e: String| {
+    accesses.whole.finish(module).map_err(|e| {
         let ((s, m), _) = padded.by_member.iter().next().expect("padded members exist");
         let member = names.get(&(*s, *m)).map_or(format!("{m}"), |n| format!("`{n}`"));
-        format!("a struct loaded whole while it holds a member whose stride WGSL cannot lay out ({member}): {e}")
-    };
-    let mut loads = Vec::with_capacity(accesses.whole_structs.len());
-    for (load, pointer, ty, sc) in accesses.whole_structs {
-        whole.rewrite_load(module, load, pointer, ty, sc).map_err(refuse)?;
-        loads.push(load);
-    }
-    whole.retype(module, &loads).map_err(refuse)
+        format!("a struct loaded or stored whole while it holds a member whose stride WGSL cannot lay out ({member}): {e}")
+    })
 }
 
 /// The accesses through padded members ([`access_chains::rewrite`]): an index into the array
@@ -471,84 +448,51 @@ fn rewrite_functions(module: &mut dr::Module, padded: &Members, classes: &[Stora
 /// collected for [`WholeStructs`] and stores of them split member by member.
 struct Accesses<'a> {
     padded: &'a Members,
-    holders: &'a [Word],
-    defs: &'a HashMap<Word, Instruction>,
     /// A padded array type and storage class → the pointer type to it.
     array_pointers: HashMap<(Word, StorageClass), Word>,
     zero: Word,
     uint: Word,
-    /// Loads of a struct (or an array of them) holding a padded member: (load, pointer, type,
-    /// storage class).
-    whole_structs: Vec<(Word, Word, Word, StorageClass)>,
-    /// Whether a struct holding a padded member was stored whole (split by [`Self::store_whole`]).
-    stores_split: bool,
-    /// Stores left for the values of structs stored whole.
-    budget: u32,
+    /// Structs holding padded members, loaded or stored whole.
+    whole: WholeValues<'a, PaddedMembers<'a>>,
 }
 
-impl Accesses<'_> {
-    /// Emits into `out` the stores of `value`, of the type `ty` that holds a padded member (at
-    /// any depth, through arrays), at `pointer` of storage class `sc`: member by member and
-    /// element by element down to what holds none. What reads `value` then takes the twin
-    /// types ([`WholeStructs::retype`]).
-    fn store_whole(
-        &mut self,
+/// The padded members as [`ChangedMembers`]: loaded element by element into the original
+/// array or matrix, stored likewise.
+struct PaddedMembers<'a> {
+    members: &'a Members,
+    uint: Word,
+    zero: Word,
+}
+
+impl ChangedMembers for PaddedMembers<'_> {
+    fn original(&self, s: Word, k: u32) -> Option<Word> {
+        self.members.of(s, k).map(|p| self.members.level(p).original)
+    }
+
+    fn load(
+        &self,
         module: &mut dr::Module,
-        (pointer, sc): (Word, StorageClass),
-        ty: Word,
-        value: Word,
+        (s, k): (Word, u32),
+        base: &[Operand],
+        id_sc: (Word, StorageClass),
         out: &mut Vec<Instruction>,
-    ) -> Result<(), String> {
-        let too_many = || format!("more than {MAX_WHOLE_ARRAY} stores");
-        let d = self.defs.get(&ty).ok_or_else(|| format!("an undefined type %{ty}"))?;
-        let parts: Vec<(u32, Word, Option<Padded>)> = match (d.class.opcode, d.operands.as_slice()) {
-            (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) if self.holders.contains(&ty) => {
-                let n = super::constant_value(self.defs.get(len)).ok_or("an array of a length set when the pipeline is made")?;
-                (0..n).map(|i| (i, *e, None)).collect()
-            }
-            (Op::TypeStruct, members) if self.holders.contains(&ty) => members
-                .iter()
-                .enumerate()
-                .filter_map(|(k, m)| match m {
-                    Operand::IdRef(m) => Some((k as u32, *m, self.padded.of(ty, k as u32))),
-                    _ => None,
-                })
-                .collect(),
-            _ => {
-                self.budget = self.budget.checked_sub(1).ok_or_else(too_many)?;
-                out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(pointer), Operand::IdRef(value)]));
-                return Ok(());
-            }
-        };
-        for (k, part, padded) in parts {
-            let index = constant(module, self.uint, k);
-            let element = fresh_id(module);
-            // (The twins' types replace what a holder's element or member is given here.)
-            let element_type = padded.map_or(part, |p| self.padded.level(p).original);
-            out.push(Instruction::new(
-                Op::CompositeExtract,
-                Some(element_type),
-                Some(element),
-                vec![Operand::IdRef(value), Operand::LiteralBit32(k)],
-            ));
-            if let Some(p) = padded {
-                let stores = u32::try_from(self.padded.whole_elements(p)).unwrap_or(u32::MAX);
-                self.budget = self.budget.checked_sub(stores).ok_or_else(too_many)?;
-                let base = [Operand::IdRef(pointer), Operand::IdRef(index)];
-                store_padded(module, self.padded, p, &base, (self.uint, self.zero), (element, sc), out);
-                continue;
-            }
-            let chain = fresh_id(module);
-            let part_pointer = pointer_type(module, sc, part);
-            out.push(Instruction::new(
-                Op::AccessChain,
-                Some(part_pointer),
-                Some(chain),
-                vec![Operand::IdRef(pointer), Operand::IdRef(index)],
-            ));
-            self.store_whole(module, (chain, sc), part, element, out)?;
-        }
-        Ok(())
+    ) -> Result<u32, String> {
+        let p = self.members.of(s, k).ok_or("not a padded member")?;
+        load_padded(module, self.members, p, base, (self.uint, self.zero), id_sc, out);
+        Ok(u32::try_from(self.members.whole_elements(p)).unwrap_or(u32::MAX))
+    }
+
+    fn store(
+        &self,
+        module: &mut dr::Module,
+        (s, k): (Word, u32),
+        base: &[Operand],
+        value_sc: (Word, StorageClass),
+        out: &mut Vec<Instruction>,
+    ) -> Result<u32, String> {
+        let p = self.members.of(s, k).ok_or("not a padded member")?;
+        store_padded(module, self.members, p, base, (self.uint, self.zero), value_sc, out);
+        Ok(u32::try_from(self.members.whole_elements(p)).unwrap_or(u32::MAX))
     }
 }
 
@@ -576,10 +520,8 @@ impl Mapping for Accesses<'_> {
     /// element, so its length is bounded (a 64 KiB uniform buffer holds 4096 padded elements).
     fn end(&mut self, _: &mut dr::Module, chain: &mut Instruction, p: Padded, sc: StorageClass) -> Result<bool, String> {
         let elements = self.padded.whole_elements(p);
-        if elements > u64::from(MAX_WHOLE_ARRAY) {
-            return Err(format!(
-                "a padded array of {elements} elements (its stride wider than WGSL's) used whole (at most {MAX_WHOLE_ARRAY})"
-            ));
+        if elements > u64::from(MAX_WHOLE) {
+            return Err(format!("a padded array of {elements} elements (its stride wider than WGSL's) used whole (at most {MAX_WHOLE})"));
         }
         chain.result_type = self.array_pointers.get(&(self.padded.level(p).array, sc)).copied();
         Ok(true)
@@ -598,8 +540,8 @@ impl Mapping for Accesses<'_> {
                 load_padded(module, self.padded, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), (id, sc), out);
                 Ok(true)
             }
-            At::Type(t) if self.holders.contains(&t) => {
-                self.whole_structs.push((id, pointer, t, sc));
+            At::Type(t) if self.whole.holds_changed(t) => {
+                self.whole.defer_load(id, pointer, t, sc);
                 Ok(false)
             }
             At::Type(_) => Ok(false),
@@ -607,7 +549,7 @@ impl Mapping for Accesses<'_> {
     }
 
     /// A store of the whole padded array: one extract and store per element; of a struct
-    /// holding one, member by member ([`Accesses::store_whole`]).
+    /// holding one, member by member ([`WholeValues::store`]).
     fn store(
         &mut self,
         module: &mut dr::Module,
@@ -620,10 +562,10 @@ impl Mapping for Accesses<'_> {
                 store_padded(module, self.padded, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), (*value, sc), out);
                 Ok(true)
             }
-            (At::Type(t), Some(Operand::IdRef(value))) if self.holders.contains(&t) => {
-                self.store_whole(module, (pointer, sc), t, *value, out)
+            (At::Type(t), Some(Operand::IdRef(value))) if self.whole.holds_changed(t) => {
+                self.whole
+                    .store(module, (pointer, sc), t, *value, out)
                     .map_err(|e| format!("a struct holding an array whose stride WGSL cannot lay out, stored whole: {e}"))?;
-                self.stores_split = true;
                 Ok(true)
             }
             _ => Ok(false),
@@ -711,205 +653,4 @@ fn store_padded(
             }
         }
     }
-}
-
-/// Loads of whole structs that hold padded members (at any depth, through arrays).
-struct WholeStructs<'a> {
-    padded: &'a Members,
-    holders: &'a [Word],
-    defs: &'a HashMap<Word, Instruction>,
-    /// A holder type → its twin: the same shape with the original member types.
-    twins: HashMap<Word, Word>,
-    uint: Word,
-    zero: Word,
-    /// Loads left for the values of one struct (a 64 KiB uniform buffer holds 4096 vec4s).
-    budget: u32,
-}
-
-impl WholeStructs<'_> {
-    /// The twin of `ty` (itself when it holds no padded member).
-    fn twin(&mut self, module: &mut dr::Module, ty: Word) -> Word {
-        if !self.holders.contains(&ty) {
-            return ty;
-        }
-        if let Some(t) = self.twins.get(&ty) {
-            return *t;
-        }
-        let Some(d) = self.defs.get(&ty).cloned() else { return ty };
-        let twin = match (d.class.opcode, d.operands.as_slice()) {
-            (Op::TypeArray, [Operand::IdRef(e), len]) => {
-                let e = self.twin(module, *e);
-                type_id(module, Op::TypeArray, vec![Operand::IdRef(e), len.clone()])
-            }
-            (Op::TypeStruct, members) => {
-                let mut twin_members = Vec::with_capacity(members.len());
-                for (k, m) in members.iter().enumerate() {
-                    let Operand::IdRef(m) = m else { continue };
-                    let t = match self.padded.of(ty, k as u32) {
-                        Some(p) => self.padded.level(p).original,
-                        None => self.twin(module, *m),
-                    };
-                    twin_members.push(Operand::IdRef(t));
-                }
-                // A new struct even when one of the same members exists: structs are nominal.
-                let id = fresh_id(module);
-                module.types_global_values.push(Instruction::new(Op::TypeStruct, None, Some(id), twin_members));
-                id
-            }
-            _ => ty,
-        };
-        self.twins.insert(ty, twin);
-        twin
-    }
-
-    /// Emits into `out` the value of `ty` at `pointer` (of storage class `sc`), as its twin.
-    fn value(
-        &mut self,
-        module: &mut dr::Module,
-        (pointer, sc): (Word, StorageClass),
-        ty: Word,
-        out: &mut Vec<Instruction>,
-    ) -> Result<Word, String> {
-        let twin = self.twin(module, ty);
-        let Some(d) = self.defs.get(&ty).cloned() else { return Err(format!("an undefined type %{ty}")) };
-        let parts: Vec<(u32, Word, Option<Padded>)> = match (d.class.opcode, d.operands.as_slice()) {
-            (Op::TypeArray, [Operand::IdRef(e), Operand::IdRef(len)]) if self.holders.contains(&ty) => {
-                let n = super::constant_value(self.defs.get(len)).ok_or("an array of a length set when the pipeline is made")?;
-                if n > self.budget {
-                    return Err(format!("more than {MAX_WHOLE_ARRAY} loads"));
-                }
-                (0..n).map(|i| (i, *e, None)).collect()
-            }
-            (Op::TypeStruct, members) if self.holders.contains(&ty) => members
-                .iter()
-                .enumerate()
-                .filter_map(|(k, m)| match m {
-                    Operand::IdRef(m) => Some((k as u32, *m, self.padded.of(ty, k as u32))),
-                    _ => None,
-                })
-                .collect(),
-            _ => {
-                self.budget = self.budget.checked_sub(1).ok_or(format!("more than {MAX_WHOLE_ARRAY} loads"))?;
-                let id = fresh_id(module);
-                out.push(Instruction::new(Op::Load, Some(ty), Some(id), vec![Operand::IdRef(pointer)]));
-                return Ok(id);
-            }
-        };
-        let mut values = Vec::with_capacity(parts.len());
-        for (k, member, padded) in parts {
-            let index = constant(module, self.uint, k);
-            if let Some(p) = padded {
-                // The padded array, element by element, into the original array or matrix.
-                let loads = u32::try_from(self.padded.whole_elements(p)).unwrap_or(u32::MAX);
-                self.budget = self.budget.checked_sub(loads).ok_or(format!("more than {MAX_WHOLE_ARRAY} loads"))?;
-                let id = fresh_id(module);
-                let base = [Operand::IdRef(pointer), Operand::IdRef(index)];
-                load_padded(module, self.padded, p, &base, (self.uint, self.zero), (id, sc), out);
-                values.push(Operand::IdRef(id));
-                continue;
-            }
-            let member_ptr = pointer_type(module, sc, member);
-            let chain = fresh_id(module);
-            out.push(Instruction::new(
-                Op::AccessChain,
-                Some(member_ptr),
-                Some(chain),
-                vec![Operand::IdRef(pointer), Operand::IdRef(index)],
-            ));
-            values.push(Operand::IdRef(self.value(module, (chain, sc), member, out)?));
-        }
-        let id = fresh_id(module);
-        out.push(Instruction::new(Op::CompositeConstruct, Some(twin), Some(id), values));
-        Ok(id)
-    }
-
-    /// Replaces the load `load` of `ty` at `pointer` by its value as the twin type.
-    fn rewrite_load(&mut self, module: &mut dr::Module, load: Word, pointer: Word, ty: Word, sc: StorageClass) -> Result<(), String> {
-        let Some((fi, bi, ii)) = module.functions.iter().enumerate().find_map(|(fi, f)| {
-            f.blocks
-                .iter()
-                .enumerate()
-                .find_map(|(bi, b)| b.instructions.iter().position(|i| i.result_id == Some(load)).map(|ii| (fi, bi, ii)))
-        }) else {
-            return Ok(());
-        };
-        let mut out = Vec::new();
-        let value = self.value(module, (pointer, sc), ty, &mut out)?;
-        // The value takes the load's id.
-        if let Some(last) = out.last_mut() {
-            if last.result_id == Some(value) {
-                last.result_id = Some(load);
-            }
-        }
-        module.functions[fi].blocks[bi].instructions.splice(ii..=ii, out);
-        Ok(())
-    }
-
-    /// Gives the twins' types to what reads the rewritten `loads`: extracts (and what they
-    /// extract), and composites built of a holder type (a selection among array elements,
-    /// `descriptor_select`); `Err` names another use of such a value.
-    fn retype(&mut self, module: &mut dr::Module, loads: &[Word]) -> Result<(), String> {
-        let holders: Vec<Word> = self.holders.to_vec();
-        let twins: HashMap<Word, Word> = holders.iter().map(|h| (*h, self.twin(module, *h))).collect();
-        let twin_defs = super::global_defs(module);
-        let is_twin = |t: Word| twins.iter().any(|(h, tw)| *tw == t && *tw != *h);
-        let mut typed: std::collections::HashSet<Word> = loads.iter().copied().collect();
-        let mut types: HashMap<Word, Word> = HashMap::new();
-        for f in &module.functions {
-            for inst in f.blocks.iter().flat_map(|b| &b.instructions) {
-                if let (Some(id), Some(t)) = (inst.result_id, inst.result_type) {
-                    types.insert(id, t);
-                }
-            }
-        }
-        for f in &mut module.functions {
-            for inst in f.blocks.iter_mut().flat_map(|b| b.instructions.iter_mut()) {
-                let reads_typed = inst.operands.iter().any(|o| matches!(o, Operand::IdRef(x) if typed.contains(x)));
-                match inst.class.opcode {
-                    Op::CompositeConstruct if inst.result_type.is_some_and(|t| twins.contains_key(&t)) => {
-                        let t = twins[&inst.result_type.unwrap_or(0)];
-                        inst.result_type = Some(t);
-                        if let Some(id) = inst.result_id {
-                            typed.insert(id);
-                            types.insert(id, t);
-                        }
-                    }
-                    Op::CompositeExtract if matches!(inst.operands.first(), Some(Operand::IdRef(x)) if typed.contains(x)) => {
-                        let Some(Operand::IdRef(from)) = inst.operands.first() else { continue };
-                        let at = extracted_type(&twin_defs, types.get(from).copied().unwrap_or(0), &inst.operands[1..])?;
-                        inst.result_type = Some(at);
-                        if let Some(id) = inst.result_id {
-                            types.insert(id, at);
-                            // An inner struct or array holding a padded member is followed.
-                            if is_twin(at) {
-                                typed.insert(id);
-                            }
-                        }
-                    }
-                    op if reads_typed => return Err(format!("its value used by {op:?}")),
-                    op if inst.result_type.is_some_and(|t| holders.contains(&t) && !is_twin(t)) && op != Op::Load => {
-                        return Err(format!("a value of its type made by {op:?}"));
-                    }
-                    _ => {}
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The type `OpCompositeExtract` with the literal `indices` takes out of a value of type `ty`.
-fn extracted_type(defs: &HashMap<Word, Instruction>, mut ty: Word, indices: &[Operand]) -> Result<Word, String> {
-    for index in indices {
-        let Operand::LiteralBit32(k) = index else { return Err("a malformed OpCompositeExtract".into()) };
-        ty = match defs.get(&ty).map(|d| (d.class.opcode, d.operands.as_slice())) {
-            Some((Op::TypeStruct, members)) => match members.get(*k as usize) {
-                Some(Operand::IdRef(m)) => *m,
-                _ => return Err("an extract past a struct's members".into()),
-            },
-            Some((Op::TypeArray | Op::TypeMatrix | Op::TypeVector, [Operand::IdRef(e), ..])) => *e,
-            _ => return Err("an extract from a scalar".into()),
-        };
-    }
-    Ok(ty)
 }
