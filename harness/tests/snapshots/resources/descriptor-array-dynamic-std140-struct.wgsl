@@ -64,10 +64,6 @@ struct type_27 {
     member_2: array<f32, 2>,
 }
 
-struct type_29 {
-    member: type_27,
-}
-
 @group(1) @binding(20) 
 var<uniform> pc: Push;
 var<private> frag: vec4<f32>;

@@ -75,10 +75,6 @@ struct type_30 {
     member_2: array<type_28, 2>,
 }
 
-struct type_34 {
-    member: type_30,
-}
-
 @group(0) @binding(0) 
 var<uniform> lights: Lights;
 var<private> frag: vec4<f32>;
