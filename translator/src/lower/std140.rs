@@ -15,13 +15,13 @@
 //! - a chain that stops at the member and is loaded whole is replaced by one load per element
 //!   and an `OpCompositeConstruct` of the original array or matrix type (per level); stored
 //!   whole, by one extract and store per element;
-//! - a struct holding such a member (at any depth, through arrays) loaded whole is loaded
-//!   member by member into a *twin* of its type, with the original member types, and what
-//!   reads the value (extracts, composites of that type) takes the twins' types.
-//! Other uses of such a member or struct value (copying it through a pointer, storing a struct
-//! holding it whole, passing it to a function) are refused. A stride WGSL's struct layout cannot
-//! reach (not a multiple of the element's alignment; in a uniform block, not a multiple of 16)
-//! is left for the layout check's refusal by name.
+//! - a struct holding such a member (at any depth, through arrays) loaded or stored whole goes
+//!   member by member, its value taking a *twin* of its type ([`super::whole_values`]).
+//!
+//! Other uses of such a member or struct value (copying it through a pointer, passing it to a
+//! function) are refused. A stride WGSL's struct layout cannot reach (not a multiple of the
+//! element's alignment; in a uniform block, not a multiple of 16) is left for the layout check's
+//! refusal by name.
 
 use super::access_chains::{self, Access, At, Chain, Mapping, Member};
 use super::whole_values::{ChangedMembers, WholeValues, MAX_WHOLE};
