@@ -645,11 +645,10 @@ fn visibility_of(pass: &Pass, sh: &tesserae::ShaderPlan) -> Visibility {
     }
 }
 
-/// A pass's shaders, each with the stages that run it.
 /// wgpu's GL backend writes GLSL from each naga module, declaring storage buffers `std430`
-/// without member offsets: a storage buffer struct whose gaps only the WGSL text spells out (a
-/// struct some expression builds member by member, `tesserae::wgsl_layout::pad_shared_structs`)
-/// would read and write other bytes there.
+/// without member offsets: a storage buffer struct whose layout only the WGSL text spells out
+/// (gaps `tesserae::wgsl_layout::pad_shared_structs` could not fill with members, as in a struct
+/// some expression builds member by member) would read and write other bytes there.
 pub(crate) fn check_gl_storage_layouts<'a>(
     device: &wgpu::Device,
     shaders: impl IntoIterator<Item = (&'a str, &'a ShaderPlan)>,
@@ -660,13 +659,14 @@ pub(crate) fn check_gl_storage_layouts<'a>(
     for (pass, shader) in shaders {
         if !tesserae::wgsl_layout::storage_drifts(shader.wgsl.module()).is_empty() {
             return Err(RuntimeError::MissingFeature(format!(
-                "explicit member offsets in a storage buffer (pass `{pass}`: a struct built member by member, with gaps; wgpu's GL backend lays storage buffers out std430)"
+                "explicit member offsets in a storage buffer (pass `{pass}`: a struct whose gaps only the WGSL text spells out, such as one built member by member; wgpu's GL backend lays storage buffers out std430)"
             )));
         }
     }
     Ok(())
 }
 
+/// A pass's shaders, each with the stages that run it.
 pub(crate) fn pass_shaders(pass: &Pass) -> Vec<(&ShaderPlan, Visibility)> {
     pass.shaders().into_iter().map(|sh| (sh, visibility_of(pass, sh))).collect()
 }

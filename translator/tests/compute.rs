@@ -317,3 +317,16 @@ void main() { S t = S(b.s.inner.y, Inner(b.s.x)); b.s = t; }";
         assert_eq!(!drifts.is_empty(), gaps, "SPIR-V 1.6: {spirv_1_6}: {drifts:?}\n{}", plan.pass.shader.wgsl.source());
     }
 }
+
+#[test]
+fn a_struct_holding_a_huge_padded_array_loaded_whole_is_refused_before_it_is_split() {
+    // 100,000 padded elements loaded one by one would be a module of a million instructions
+    // built in quadratic time: the count is checked before any is emitted.
+    const HUGE: &str = "#version 450
+layout(local_size_x = 1) in;
+struct S { float a[100000]; };
+layout(std140, set = 0, binding = 0) buffer B { S s; float r; } b;
+void main() { S t = b.s; b.r = t.a[7]; }";
+    let e = translate_compute(&desc(compute(HUGE, false), &[])).unwrap_err();
+    assert!(matches!(&e, TranslateError::Unsupported { feature, .. } if feature.contains("more than 4096")), "{e}");
+}

@@ -232,26 +232,26 @@ impl TransposedMembers<'_> {
         ops: Vec<Operand>,
         (id, sc): (Word, StorageClass),
         out: &mut Vec<Instruction>,
-    ) -> Result<u32, String> {
+    ) -> Result<(), String> {
         if ty == t.matrix {
             let (chain, loaded) = (fresh_id(module), fresh_id(module));
             out.push(Instruction::new(Op::AccessChain, Some(pointer_type(module, sc, t.transposed)), Some(chain), ops));
             out.push(Instruction::new(Op::Load, Some(t.transposed), Some(loaded), vec![Operand::IdRef(chain)]));
             out.push(Instruction::new(Op::Transpose, Some(t.matrix), Some(id), vec![Operand::IdRef(loaded)]));
-            return Ok(1);
+            return Ok(());
         }
         let (element, len) = self.array(ty)?;
-        let (mut parts, mut loads) = (Vec::with_capacity(len as usize), 0);
+        let mut parts = Vec::with_capacity(len as usize);
         let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
         for j in 0..len {
             let part = fresh_id(module);
             let mut chain = ops.clone();
             chain.push(Operand::IdRef(super::constant(module, uint, j)));
-            loads += self.load_as(module, t, element, chain, (part, sc), out)?;
+            self.load_as(module, t, element, chain, (part, sc), out)?;
             parts.push(Operand::IdRef(part));
         }
         out.push(Instruction::new(Op::CompositeConstruct, Some(ty), Some(id), parts));
-        Ok(loads)
+        Ok(())
     }
 
     /// Emits the stores of `value`, of `ty` (the original matrix, or arrays of it), at the
@@ -264,17 +264,16 @@ impl TransposedMembers<'_> {
         ops: Vec<Operand>,
         (value, sc): (Word, StorageClass),
         out: &mut Vec<Instruction>,
-    ) -> Result<u32, String> {
+    ) -> Result<(), String> {
         if ty == t.matrix {
             let (chain, transposed) = (fresh_id(module), fresh_id(module));
             out.push(Instruction::new(Op::Transpose, Some(t.transposed), Some(transposed), vec![Operand::IdRef(value)]));
             out.push(Instruction::new(Op::AccessChain, Some(pointer_type(module, sc, t.transposed)), Some(chain), ops));
             out.push(Instruction::new(Op::Store, None, None, vec![Operand::IdRef(chain), Operand::IdRef(transposed)]));
-            return Ok(1);
+            return Ok(());
         }
         let (element, len) = self.array(ty)?;
         let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
-        let mut stores = 0;
         for j in 0..len {
             let part = fresh_id(module);
             out.push(Instruction::new(
@@ -285,15 +284,29 @@ impl TransposedMembers<'_> {
             ));
             let mut chain = ops.clone();
             chain.push(Operand::IdRef(super::constant(module, uint, j)));
-            stores += self.store_as(module, t, element, chain, (part, sc), out)?;
+            self.store_as(module, t, element, chain, (part, sc), out)?;
         }
-        Ok(stores)
+        Ok(())
     }
 }
 
 impl ChangedMembers for TransposedMembers<'_> {
     fn original(&self, s: Word, k: u32) -> Option<Word> {
         self.originals.get(&(s, k)).copied()
+    }
+
+    /// One load or store per matrix: the product of the arrays' lengths (a run-time array
+    /// counts as more than any budget).
+    fn cost(&self, member: (Word, u32)) -> u64 {
+        let (Some((t, _)), Some(mut ty)) = (self.members.get(&member), self.originals.get(&member).copied()) else { return 0 };
+        let mut n: u64 = 1;
+        while ty != t.matrix {
+            match self.array(ty) {
+                Ok((element, len)) => (n, ty) = (n.saturating_mul(u64::from(len)), element),
+                Err(_) => return u64::MAX,
+            }
+        }
+        n
     }
 
     fn load(
@@ -303,9 +316,11 @@ impl ChangedMembers for TransposedMembers<'_> {
         base: &[Operand],
         id_sc: (Word, StorageClass),
         out: &mut Vec<Instruction>,
-    ) -> Result<u32, String> {
-        let ((t, _), ty) = (self.members.get(&member).ok_or("not a row-major member")?, self.originals[&member]);
-        self.load_as(module, *t, ty, base.to_vec(), id_sc, out)
+    ) -> Result<(), String> {
+        let (Some((t, _)), Some(ty)) = (self.members.get(&member), self.originals.get(&member)) else {
+            return Err("not a row-major member".into());
+        };
+        self.load_as(module, *t, *ty, base.to_vec(), id_sc, out)
     }
 
     fn store(
@@ -315,9 +330,11 @@ impl ChangedMembers for TransposedMembers<'_> {
         base: &[Operand],
         value_sc: (Word, StorageClass),
         out: &mut Vec<Instruction>,
-    ) -> Result<u32, String> {
-        let ((t, _), ty) = (self.members.get(&member).ok_or("not a row-major member")?, self.originals[&member]);
-        self.store_as(module, *t, ty, base.to_vec(), value_sc, out)
+    ) -> Result<(), String> {
+        let (Some((t, _)), Some(ty)) = (self.members.get(&member), self.originals.get(&member)) else {
+            return Err("not a row-major member".into());
+        };
+        self.store_as(module, *t, *ty, base.to_vec(), value_sc, out)
     }
 }
 

@@ -48,7 +48,7 @@ const MAX_PADDING_WORDS: u32 = 64;
 /// WGSL struct can give: wider than WGSL's stride, a multiple of the alignment (and of 16 in a
 /// uniform block, WGSL's uniform array rule), by at most [`MAX_PADDING_WORDS`].
 fn pads(stride: u32, (size, align): (u32, u32), uniform_only: bool) -> bool {
-    let natural = size.div_ceil(align) * align;
+    let Some(natural) = size.div_ceil(align).checked_mul(align) else { return false };
     stride > natural && stride % align == 0 && (!uniform_only || stride % 16 == 0) && (stride - size) / 4 <= MAX_PADDING_WORDS
 }
 
@@ -165,7 +165,7 @@ impl Members {
 
     /// Elements loaded or stored one by one when `p`'s array is used whole.
     fn whole_elements(&self, p: Padded) -> u64 {
-        self.levels[p.member][p.depth..].iter().map(|l| u64::from(l.len)).product()
+        self.levels[p.member][p.depth..].iter().fold(1, |n, l| n.saturating_mul(u64::from(l.len)))
     }
 }
 
@@ -189,7 +189,7 @@ struct LevelToPad {
 }
 
 /// A member of a block struct holding elements (an array's, at one or more depths, or a
-/// matrix's 2-component columns 16 bytes apart) that need padding to their stride.
+/// matrix's columns) that need padding to their stride.
 struct ToPad {
     block: Word,
     member: u32,
@@ -233,9 +233,10 @@ fn levels(cx: &LayoutContext, t: Word) -> Option<(Vec<LevelToPad>, (u32, u32))> 
     match (d.class.opcode, d.operands.as_slice()) {
         (Op::TypeMatrix, [Operand::IdRef(col), Operand::LiteralBit32(n)]) => {
             let (stride, column) = (cx.matrix_stride?, scalar_layout(cx.defs, *col)?);
+            let size = stride.checked_mul(*n)?;
             pads(stride, column, cx.uniform).then(|| {
                 let level = LevelToPad { original: t, element: *col, len: *n, stride, wrapped: true, size: column.0 };
-                (vec![level], (stride * n, column.1))
+                (vec![level], (size, column.1))
             })
         }
         (Op::TypeArray | Op::TypeRuntimeArray, [Operand::IdRef(e), len @ ..]) => {
@@ -250,12 +251,14 @@ fn levels(cx: &LayoutContext, t: Word) -> Option<(Vec<LevelToPad>, (u32, u32))> 
                 None => natural_layout(cx, *e)?,
             };
             let wrapped = pads(stride, element, cx.uniform);
-            if !wrapped && (inner.is_none() || stride != element.0.div_ceil(element.1) * element.1) {
+            if !wrapped && (inner.is_none() || Some(stride) != element.0.div_ceil(element.1).checked_mul(element.1)) {
                 return None;
             }
+            // (Sizes past u32 are left for the layout check's refusal.)
+            let size = len.checked_mul(stride)?;
             let mut all = vec![LevelToPad { original: t, element: *e, len, stride, wrapped, size: element.0 }];
             all.extend(inner.into_iter().flat_map(|(levels, _)| levels));
-            Some((all, (len * stride, element.1)))
+            Some((all, (size, element.1)))
         }
         _ => None,
     }
@@ -272,7 +275,7 @@ fn natural_layout(cx: &LayoutContext, t: Word) -> Option<(u32, u32)> {
             let (size, align) = natural_layout(cx, *e)?;
             let stride = *cx.strides.get(&t)?;
             let n = super::constant_value(cx.defs.get(len))?;
-            (stride == size.div_ceil(align) * align).then_some((n * stride, align))
+            (Some(stride) == size.div_ceil(align).checked_mul(align)).then_some((n.checked_mul(stride)?, align))
         }
         _ => None,
     }
@@ -445,7 +448,7 @@ fn rewrite_functions(module: &mut dr::Module, padded: &Members, classes: &[Stora
 /// The accesses through padded members ([`access_chains::rewrite`]): an index into the array
 /// gains the element's index 0 (its `value`), a load of the whole array is rebuilt from its
 /// elements and a store of it split into its elements, loads of structs holding it are
-/// collected for [`WholeStructs`] and stores of them split member by member.
+/// collected for [`WholeValues`] and stores of them split member by member.
 struct Accesses<'a> {
     padded: &'a Members,
     /// A padded array type and storage class → the pointer type to it.
@@ -469,6 +472,10 @@ impl ChangedMembers for PaddedMembers<'_> {
         self.members.of(s, k).map(|p| self.members.level(p).original)
     }
 
+    fn cost(&self, (s, k): (Word, u32)) -> u64 {
+        self.members.of(s, k).map_or(0, |p| self.members.whole_elements(p))
+    }
+
     fn load(
         &self,
         module: &mut dr::Module,
@@ -476,10 +483,10 @@ impl ChangedMembers for PaddedMembers<'_> {
         base: &[Operand],
         id_sc: (Word, StorageClass),
         out: &mut Vec<Instruction>,
-    ) -> Result<u32, String> {
+    ) -> Result<(), String> {
         let p = self.members.of(s, k).ok_or("not a padded member")?;
         load_padded(module, self.members, p, base, (self.uint, self.zero), id_sc, out);
-        Ok(u32::try_from(self.members.whole_elements(p)).unwrap_or(u32::MAX))
+        Ok(())
     }
 
     fn store(
@@ -489,10 +496,10 @@ impl ChangedMembers for PaddedMembers<'_> {
         base: &[Operand],
         value_sc: (Word, StorageClass),
         out: &mut Vec<Instruction>,
-    ) -> Result<u32, String> {
+    ) -> Result<(), String> {
         let p = self.members.of(s, k).ok_or("not a padded member")?;
         store_padded(module, self.members, p, base, (self.uint, self.zero), value_sc, out);
-        Ok(u32::try_from(self.members.whole_elements(p)).unwrap_or(u32::MAX))
+        Ok(())
     }
 }
 
@@ -518,12 +525,14 @@ impl Mapping for Accesses<'_> {
 
     /// A pointer to the whole padded array: a whole load or store of it goes element by
     /// element, so its length is bounded (a 64 KiB uniform buffer holds 4096 padded elements).
-    fn end(&mut self, _: &mut dr::Module, chain: &mut Instruction, p: Padded, sc: StorageClass) -> Result<bool, String> {
+    fn end(&mut self, module: &mut dr::Module, chain: &mut Instruction, p: Padded, sc: StorageClass) -> Result<bool, String> {
         let elements = self.padded.whole_elements(p);
         if elements > u64::from(MAX_WHOLE) {
             return Err(format!("a padded array of {elements} elements (its stride wider than WGSL's) used whole (at most {MAX_WHOLE})"));
         }
-        chain.result_type = self.array_pointers.get(&(self.padded.level(p).array, sc)).copied();
+        let array = self.padded.level(p).array;
+        // (A run-time array's pointer is not declared ahead: it is never loaded whole.)
+        chain.result_type = Some(self.array_pointers.get(&(array, sc)).copied().unwrap_or_else(|| pointer_type(module, sc, array)));
         Ok(true)
     }
 

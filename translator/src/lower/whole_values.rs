@@ -15,16 +15,19 @@ use rspirv::dr::{self, Instruction, Operand};
 use spirv::{Op, StorageClass, Word};
 use std::collections::{HashMap, HashSet};
 
-/// Loads and stores one struct value may take (a 64 KiB uniform buffer holds 4096 vec4s).
+/// Loads or stores one value loaded or stored whole may take (a 64 KiB uniform buffer holds
+/// 4096 vec4s).
 pub(super) const MAX_WHOLE: u32 = 4096;
 
 /// How a layout pass reads and writes a member it changed, as the member's original type.
 pub(super) trait ChangedMembers {
     /// Member `k` of struct `s`, if the pass changed it: its original type.
     fn original(&self, s: Word, k: u32) -> Option<Word>;
+    /// The loads (or stores) [`Self::load`] (or [`Self::store`]) takes for `member`, counted
+    /// before any is emitted.
+    fn cost(&self, member: (Word, u32)) -> u64;
     /// Emits into `out` the value `id` (of the original type) of the changed member `member`
-    /// at the chain `base` (a pointer of storage class `sc` and the member's index); the loads
-    /// it took.
+    /// at the chain `base` (a pointer of storage class `sc` and the member's index).
     fn load(
         &self,
         module: &mut dr::Module,
@@ -32,9 +35,9 @@ pub(super) trait ChangedMembers {
         base: &[Operand],
         id_sc: (Word, StorageClass),
         out: &mut Vec<Instruction>,
-    ) -> Result<u32, String>;
+    ) -> Result<(), String>;
     /// Emits into `out` the stores of `value` (of the original type) into the changed member
-    /// `member` at the chain `base`; the stores it took.
+    /// `member` at the chain `base`.
     fn store(
         &self,
         module: &mut dr::Module,
@@ -42,7 +45,7 @@ pub(super) trait ChangedMembers {
         base: &[Operand],
         value_sc: (Word, StorageClass),
         out: &mut Vec<Instruction>,
-    ) -> Result<u32, String>;
+    ) -> Result<(), String>;
 }
 
 /// The whole values of the `holders` (the structs holding changed members, and arrays and
@@ -54,17 +57,19 @@ pub(super) struct WholeValues<'a, C> {
     /// A holder type → its twin.
     twins: HashMap<Word, Word>,
     uint: Word,
-    /// Loads and stores left.
+    /// Loads or stores left to the value being loaded or stored.
     budget: u32,
     /// Loads of holders met by the access-chain walk, rewritten by [`Self::finish`]: (load,
     /// pointer, type, storage class).
     loads: Vec<(Word, Word, Word, StorageClass)>,
-    stores_split: bool,
+    /// Values stored whole (split by [`Self::store`]): each must be one [`Self::finish`] gives
+    /// a twin type (a load or a composite of the module's).
+    stored: Vec<Word>,
 }
 
 impl<'a, C: ChangedMembers> WholeValues<'a, C> {
     pub fn new(changed: &'a C, holders: &'a [Word], defs: &'a HashMap<Word, Instruction>, uint: Word) -> Self {
-        WholeValues { changed, holders, defs, twins: HashMap::new(), uint, budget: MAX_WHOLE, loads: Vec::new(), stores_split: false }
+        WholeValues { changed, holders, defs, twins: HashMap::new(), uint, budget: MAX_WHOLE, loads: Vec::new(), stored: Vec::new() }
     }
 
     pub fn holds_changed(&self, ty: Word) -> bool {
@@ -83,12 +88,24 @@ impl<'a, C: ChangedMembers> WholeValues<'a, C> {
     pub fn store(
         &mut self,
         module: &mut dr::Module,
+        at: (Word, StorageClass),
+        ty: Word,
+        value: Word,
+        out: &mut Vec<Instruction>,
+    ) -> Result<(), String> {
+        self.stored.push(value);
+        self.budget = MAX_WHOLE;
+        self.store_parts(module, at, ty, value, out)
+    }
+
+    fn store_parts(
+        &mut self,
+        module: &mut dr::Module,
         (pointer, sc): (Word, StorageClass),
         ty: Word,
         value: Word,
         out: &mut Vec<Instruction>,
     ) -> Result<(), String> {
-        self.stores_split = true;
         let parts = match self.parts(ty)? {
             Some(parts) => parts,
             None => {
@@ -108,9 +125,9 @@ impl<'a, C: ChangedMembers> WholeValues<'a, C> {
                 vec![Operand::IdRef(value), Operand::LiteralBit32(k)],
             ));
             if original.is_some() {
+                self.spend(self.changed.cost((ty, k)))?;
                 let base = [Operand::IdRef(pointer), Operand::IdRef(index)];
-                let stores = self.changed.store(module, (ty, k), &base, (element, sc), out)?;
-                self.spend(stores)?;
+                self.changed.store(module, (ty, k), &base, (element, sc), out)?;
                 continue;
             }
             let chain = fresh_id(module);
@@ -121,7 +138,7 @@ impl<'a, C: ChangedMembers> WholeValues<'a, C> {
                 Some(chain),
                 vec![Operand::IdRef(pointer), Operand::IdRef(index)],
             ));
-            self.store(module, (chain, sc), part, element, out)?;
+            self.store_parts(module, (chain, sc), part, element, out)?;
         }
         Ok(())
     }
@@ -129,7 +146,7 @@ impl<'a, C: ChangedMembers> WholeValues<'a, C> {
     /// Rewrites the deferred loads into twins and gives the twins' types to what reads them
     /// and to the values stored whole; `Err` names a use of such a value that cannot follow.
     pub fn finish(mut self, module: &mut dr::Module) -> Result<(), String> {
-        if self.loads.is_empty() && !self.stores_split {
+        if self.loads.is_empty() && self.stored.is_empty() {
             return Ok(());
         }
         let loads = std::mem::take(&mut self.loads);
@@ -137,10 +154,15 @@ impl<'a, C: ChangedMembers> WholeValues<'a, C> {
             self.rewrite_load(module, load, pointer, ty, sc)?;
         }
         let loaded: Vec<Word> = loads.iter().map(|(load, ..)| *load).collect();
-        self.retype(module, &loaded)
+        let typed = self.retype(module, &loaded)?;
+        match self.stored.iter().find(|v| !typed.contains(v)) {
+            Some(v) => Err(format!("a value stored whole that is not loaded or built here (%{v}: a parameter, or loaded from elsewhere)")),
+            None => Ok(()),
+        }
     }
 
-    fn spend(&mut self, n: u32) -> Result<(), String> {
+    fn spend(&mut self, n: u64) -> Result<(), String> {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
         self.budget = self.budget.checked_sub(n).ok_or(format!("more than {MAX_WHOLE} loads or stores"))?;
         Ok(())
     }
@@ -229,10 +251,10 @@ impl<'a, C: ChangedMembers> WholeValues<'a, C> {
         for (k, part, original) in parts {
             let index = constant(module, self.uint, k);
             if original.is_some() {
+                self.spend(self.changed.cost((ty, k)))?;
                 let id = fresh_id(module);
                 let base = [Operand::IdRef(pointer), Operand::IdRef(index)];
-                let loads = self.changed.load(module, (ty, k), &base, (id, sc), out)?;
-                self.spend(loads)?;
+                self.changed.load(module, (ty, k), &base, (id, sc), out)?;
                 values.push(Operand::IdRef(id));
                 continue;
             }
@@ -262,6 +284,7 @@ impl<'a, C: ChangedMembers> WholeValues<'a, C> {
             return Ok(());
         };
         let mut out = Vec::new();
+        self.budget = MAX_WHOLE;
         let value = self.value(module, (pointer, sc), ty, &mut out)?;
         // The value takes the load's id.
         if let Some(last) = out.last_mut() {
@@ -275,7 +298,8 @@ impl<'a, C: ChangedMembers> WholeValues<'a, C> {
 
     /// Gives the twins' types to what reads the rewritten `loads`: extracts (and what they
     /// extract), and composites built of a holder type; `Err` names another use of such a value.
-    fn retype(&mut self, module: &mut dr::Module, loads: &[Word]) -> Result<(), String> {
+    /// The values of twin types.
+    fn retype(&mut self, module: &mut dr::Module, loads: &[Word]) -> Result<HashSet<Word>, String> {
         let holders: Vec<Word> = self.holders.to_vec();
         // The twins of the holders a value is made of: loaded (made by `value`) or built.
         let built: Vec<Word> = module
@@ -332,7 +356,7 @@ impl<'a, C: ChangedMembers> WholeValues<'a, C> {
                 }
             }
         }
-        Ok(())
+        Ok(typed)
     }
 }
 

@@ -38,8 +38,9 @@ pub fn drifts(module: &naga::Module) -> Vec<Drift> {
 
 /// The drifts of the types storage buffers hold: what a writer that lays storage buffers out
 /// naturally (naga's GLSL writer declares them `std430`, whose rules are WGSL's) and drops
-/// offsets would get wrong. [`pad_shared_structs`] leaves none but in structs some expression
-/// builds member by member, whose gaps only the text spells out.
+/// offsets would get wrong. [`pad_shared_structs`] leaves some where members cannot fill a gap
+/// (a struct some expression builds member by member, a span wider than natural, a gap past
+/// [`MAX_PADS`] or not of whole words): only the text spells those out.
 pub fn storage_drifts(module: &naga::Module) -> Vec<Drift> {
     drifts_of(module, |space| matches!(space, naga::AddressSpace::Storage { .. }))
 }
@@ -311,17 +312,21 @@ fn hoist_leading_gaps(module: &mut naga::Module) {
         if !movable || holders.is_empty() || holders.iter().any(|&at| held_at(at).is_none_or(|o| o % struct_align != 0)) {
             continue;
         }
-        let moved: Vec<naga::StructMember> = members.iter().map(|m| naga::StructMember { offset: m.offset - gap, ..m.clone() }).collect();
+        // (Members out of offset order, one before the first, are left to `spell_out`'s refusal.)
+        let moved: Option<Vec<naga::StructMember>> =
+            members.iter().map(|m| Some(naga::StructMember { offset: m.offset.checked_sub(gap)?, ..m.clone() })).collect();
+        let (Some(moved), Some(span)) = (moved, span.checked_sub(gap)) else { continue };
         if moved.iter().any(|m| m.offset % align(m.ty) != 0) {
             continue;
         }
-        let new = Type { name: module.types[ty].name.clone(), inner: TypeInner::Struct { members: moved, span: span - gap } };
+        let new = Type { name: module.types[ty].name.clone(), inner: TypeInner::Struct { members: moved, span } };
         let mut rebuilt = vec![(ty, new)];
         for (h, i) in holders {
             if !rebuilt.iter().any(|(r, _)| *r == h) {
                 rebuilt.push((h, module.types[h].clone()));
             }
             if let Some((_, Type { inner: TypeInner::Struct { members, .. }, .. })) = rebuilt.iter_mut().find(|(r, _)| *r == h) {
+                // (`held_at` checked the sum.)
                 members[i].offset += gap;
             }
         }
