@@ -343,29 +343,7 @@ fn pad(module: &mut dr::Module, member: &ToPad, (uint, zero): (Word, Word)) -> V
         let value = inner.unwrap_or(element);
         let mut new = Vec::new();
         let mut annotations = Vec::new();
-        let item = if wrapped {
-            let wrapper = fresh_id(module);
-            let mut members = vec![Operand::IdRef(value)];
-            members.extend(std::iter::repeat_n(Operand::IdRef(uint), ((stride - size) / 4) as usize));
-            for k in 0..members.len() as u32 {
-                let offset = if k == 0 { 0 } else { size + 4 * (k - 1) };
-                annotations.push(Instruction::new(
-                    Op::MemberDecorate,
-                    None,
-                    None,
-                    vec![
-                        Operand::IdRef(wrapper),
-                        Operand::LiteralBit32(k),
-                        Operand::Decoration(Decoration::Offset),
-                        Operand::LiteralBit32(offset),
-                    ],
-                ));
-            }
-            new.push(Instruction::new(Op::TypeStruct, None, Some(wrapper), members));
-            wrapper
-        } else {
-            value
-        };
+        let item = if wrapped { padding_struct(module, value, (size, stride), uint, (&mut new, &mut annotations)) } else { value };
         let array = fresh_id(module);
         let len_id = constant(module, uint, len);
         new.push(if len == 0 {
@@ -379,21 +357,8 @@ fn pad(module: &mut dr::Module, member: &ToPad, (uint, zero): (Word, Word)) -> V
             None,
             vec![Operand::IdRef(array), Operand::Decoration(Decoration::ArrayStride), Operand::LiteralBit32(stride)],
         ));
-        // Before the struct that uses them (its members are defined before it). The length
-        // constant and u32 type may have been appended after the struct: move them up.
-        let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
-        for id in [len_id, zero, uint] {
-            if let Some(p) = module.types_global_values.iter().position(|i| i.result_id == Some(id)) {
-                if p > at {
-                    let inst = module.types_global_values.remove(p);
-                    module.types_global_values.insert(at, inst);
-                }
-            }
-        }
-        let at = module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(module.types_global_values.len());
-        for (k, inst) in new.into_iter().enumerate() {
-            module.types_global_values.insert(at + k, inst);
-        }
+        // (The length constant and u32 type may have been appended after the struct.)
+        declare_before(module, s, &[len_id, zero, uint], new);
         module.annotations.extend(annotations);
         padded.push(Level { array, element, wrapped, len, original });
         inner = Some(array);
@@ -412,6 +377,45 @@ fn pad(module: &mut dr::Module, member: &ToPad, (uint, zero): (Word, Word)) -> V
         st.operands[m as usize] = Operand::IdRef(outer);
     }
     padded
+}
+
+/// `struct { value; u32 pad... }` spanning `stride` (`value` is `size` bytes): its
+/// declaration and `Offset` decorations go to `new` and `annotations`; its id.
+fn padding_struct(
+    module: &mut dr::Module,
+    value: Word,
+    (size, stride): (u32, u32),
+    uint: Word,
+    (new, annotations): (&mut Vec<Instruction>, &mut Vec<Instruction>),
+) -> Word {
+    let wrapper = fresh_id(module);
+    let mut members = vec![Operand::IdRef(value)];
+    members.extend(std::iter::repeat_n(Operand::IdRef(uint), ((stride - size) / 4) as usize));
+    for k in 0..members.len() as u32 {
+        let offset = if k == 0 { 0 } else { size + 4 * (k - 1) };
+        let operands =
+            vec![Operand::IdRef(wrapper), Operand::LiteralBit32(k), Operand::Decoration(Decoration::Offset), Operand::LiteralBit32(offset)];
+        annotations.push(Instruction::new(Op::MemberDecorate, None, None, operands));
+    }
+    new.push(Instruction::new(Op::TypeStruct, None, Some(wrapper), members));
+    wrapper
+}
+
+/// Declares `new` just before the struct `s` (its members are defined before it), after moving
+/// the `used` ids up there if they were declared after it.
+fn declare_before(module: &mut dr::Module, s: Word, used: &[Word], new: Vec<Instruction>) {
+    let position = |module: &dr::Module, id: Word| module.types_global_values.iter().position(|i| i.result_id == Some(id));
+    let at = position(module, s).unwrap_or(module.types_global_values.len());
+    for &id in used {
+        if let Some(p) = position(module, id).filter(|&p| p > at) {
+            let inst = module.types_global_values.remove(p);
+            module.types_global_values.insert(at, inst);
+        }
+    }
+    let at = position(module, s).unwrap_or(module.types_global_values.len());
+    for (k, inst) in new.into_iter().enumerate() {
+        module.types_global_values.insert(at + k, inst);
+    }
 }
 
 /// Rewrites the accesses through the `padded` members, whose structs variables of `classes`

@@ -292,24 +292,14 @@ fn hoist_leading_gaps(module: &mut naga::Module) {
     }
     let align = |t: Handle<Type>| u32::from(layouter[t].alignment.round_up(1));
     for (ty, gap) in leading {
-        let mut holders: Vec<(Handle<Type>, usize)> = Vec::new();
-        let mut movable = !uniform.contains(&ty) && !module.global_variables.iter().any(|(_, g)| g.ty == ty);
-        for (h, t) in module.types.iter() {
-            match &t.inner {
-                TypeInner::Struct { members, .. } => {
-                    holders.extend(members.iter().enumerate().filter(|(_, m)| m.ty == ty).map(|(i, _)| (h, i)))
-                }
-                TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } if *base == ty => movable = false,
-                _ => {}
-            }
-        }
+        let Some(holders) = holders_as_member(module, ty).filter(|_| !uniform.contains(&ty)) else { continue };
         let TypeInner::Struct { members, span } = &module.types[ty].inner else { continue };
         let struct_align = members.iter().map(|m| align(m.ty)).max().unwrap_or(1);
         let held_at = |(h, i): (Handle<Type>, usize)| match &module.types[h].inner {
             TypeInner::Struct { members, .. } => members[i].offset.checked_add(gap),
             _ => None,
         };
-        if !movable || holders.is_empty() || holders.iter().any(|&at| held_at(at).is_none_or(|o| o % struct_align != 0)) {
+        if holders.iter().any(|&at| held_at(at).is_none_or(|o| o % struct_align != 0)) {
             continue;
         }
         // (Members out of offset order, one before the first, are left to `spell_out`'s refusal.)
@@ -338,6 +328,25 @@ fn hoist_leading_gaps(module: &mut naga::Module) {
             module.types.replace(h, t);
         }
     }
+}
+
+/// Where `ty` is a struct member: (struct, member index) for each; `None` where it is also a
+/// global's type or an array's element, or held nowhere.
+fn holders_as_member(module: &naga::Module, ty: Handle<Type>) -> Option<Vec<(Handle<Type>, usize)>> {
+    if module.global_variables.iter().any(|(_, g)| g.ty == ty) {
+        return None;
+    }
+    let mut holders = Vec::new();
+    for (h, t) in module.types.iter() {
+        match &t.inner {
+            TypeInner::Struct { members, .. } => {
+                holders.extend(members.iter().enumerate().filter(|(_, m)| m.ty == ty).map(|(i, _)| (h, i)))
+            }
+            TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } if *base == ty => return None,
+            _ => {}
+        }
+    }
+    (!holders.is_empty()).then_some(holders)
 }
 
 /// Padding members one struct may gain (a kilobyte of gaps in scalars, four in 16-byte
