@@ -33,7 +33,8 @@ pub fn applies(module: &crate::spirv_view::ModuleView) -> bool {
 }
 
 /// A matrix member made column-major: the original matrix type (C columns of `vecR`), the
-/// transposed one (R columns of `vecC`), the shapes, and where the member is (for names).
+/// transposed one (R columns of `vecC`), the shapes, the member's original type (the matrix,
+/// or arrays of it) and where the member is (for names).
 #[derive(Clone, Copy, Debug)]
 struct Transposed {
     matrix: Word,
@@ -41,6 +42,7 @@ struct Transposed {
     rows: u32,
     scalar: Word,
     column: Word,
+    member_type: Word,
     member: (Word, u32),
 }
 
@@ -75,7 +77,6 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
 
     // New member types, each defined just before the struct that uses it.
     let mut transposed_members: BTreeMap<(Word, u32), (Transposed, u32)> = BTreeMap::new(); // (info, array levels)
-    let mut originals: HashMap<(Word, u32), Word> = HashMap::new();
     for (s, m) in row_major {
         let Some(member_ty) = defs.get(&s).and_then(|d| d.operands.get(m as usize)).and_then(|o| match o {
             Operand::IdRef(t) => Some(*t),
@@ -106,7 +107,7 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
         let at = |module: &dr::Module| module.types_global_values.iter().position(|i| i.result_id == Some(s)).unwrap_or(0);
         let row_vector = find_or_insert(module, at(module), Op::TypeVector, vec![Operand::IdRef(scalar), Operand::LiteralBit32(columns)]);
         let transposed = find_or_insert(module, at(module), Op::TypeMatrix, vec![Operand::IdRef(row_vector), Operand::LiteralBit32(rows)]);
-        let info = Transposed { matrix: t, transposed, rows, scalar, column, member: (s, m) };
+        let info = Transposed { matrix: t, transposed, rows, scalar, column, member_type: member_ty, member: (s, m) };
         // Arrays rebuilt inside out, with the original strides.
         let mut inner = transposed;
         for (array, len) in arrays.iter().rev() {
@@ -142,7 +143,6 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
             }
         }
         transposed_members.insert((s, m), (info, arrays.len() as u32));
-        originals.insert((s, m), member_ty);
     }
     if transposed_members.is_empty() {
         return Ok(false);
@@ -157,7 +157,8 @@ pub fn lower(module: &mut dr::Module) -> Result<bool, String> {
     if let Some(sc) = super::pointed_from_outside(module, &structs, &blocks) {
         return Err(format!("a struct with row-major matrices in {sc:?} storage"));
     }
-    let changed = TransposedMembers { members: &transposed_members, originals: &originals, defs: &defs };
+    let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+    let changed = TransposedMembers { members: &transposed_members, defs: &defs, uint };
     rewrite_functions(module, &defs, &changed, &structs, &name)?;
     Ok(true)
 }
@@ -187,7 +188,7 @@ fn rewrite_functions(
     structs: &[Word],
     name: &dyn Fn((Word, u32)) -> String,
 ) -> Result<(), String> {
-    let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
+    let uint = changed.uint;
     let whole = WholeValues::new(changed, structs, defs, uint);
     let mut accesses = Accesses { members: changed.members, name, uint, whole };
     access_chains::rewrite(module, defs, &mut accesses)?;
@@ -207,9 +208,8 @@ struct Accesses<'a> {
 /// element) loaded and transposed back, or transposed and stored.
 struct TransposedMembers<'a> {
     members: &'a BTreeMap<(Word, u32), (Transposed, u32)>,
-    /// The members' original types (the matrix, or arrays of it).
-    originals: &'a HashMap<(Word, u32), Word>,
     defs: &'a HashMap<Word, Instruction>,
+    uint: Word,
 }
 
 impl TransposedMembers<'_> {
@@ -242,11 +242,10 @@ impl TransposedMembers<'_> {
         }
         let (element, len) = self.array(ty)?;
         let mut parts = Vec::with_capacity(len as usize);
-        let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
         for j in 0..len {
             let part = fresh_id(module);
             let mut chain = ops.clone();
-            chain.push(Operand::IdRef(super::constant(module, uint, j)));
+            chain.push(Operand::IdRef(super::constant(module, self.uint, j)));
             self.load_as(module, t, element, chain, (part, sc), out)?;
             parts.push(Operand::IdRef(part));
         }
@@ -273,7 +272,6 @@ impl TransposedMembers<'_> {
             return Ok(());
         }
         let (element, len) = self.array(ty)?;
-        let uint = super::type_id(module, Op::TypeInt, vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)]);
         for j in 0..len {
             let part = fresh_id(module);
             out.push(Instruction::new(
@@ -283,7 +281,7 @@ impl TransposedMembers<'_> {
                 vec![Operand::IdRef(value), Operand::LiteralBit32(j)],
             ));
             let mut chain = ops.clone();
-            chain.push(Operand::IdRef(super::constant(module, uint, j)));
+            chain.push(Operand::IdRef(super::constant(module, self.uint, j)));
             self.store_as(module, t, element, chain, (part, sc), out)?;
         }
         Ok(())
@@ -292,13 +290,14 @@ impl TransposedMembers<'_> {
 
 impl ChangedMembers for TransposedMembers<'_> {
     fn original(&self, s: Word, k: u32) -> Option<Word> {
-        self.originals.get(&(s, k)).copied()
+        self.members.get(&(s, k)).map(|(t, _)| t.member_type)
     }
 
     /// One load or store per matrix: the product of the arrays' lengths (a run-time array
     /// counts as more than any budget).
     fn cost(&self, member: (Word, u32)) -> u64 {
-        let (Some((t, _)), Some(mut ty)) = (self.members.get(&member), self.originals.get(&member).copied()) else { return 0 };
+        let Some((t, _)) = self.members.get(&member) else { return 0 };
+        let mut ty = t.member_type;
         let mut n: u64 = 1;
         while ty != t.matrix {
             match self.array(ty) {
@@ -317,10 +316,8 @@ impl ChangedMembers for TransposedMembers<'_> {
         id_sc: (Word, StorageClass),
         out: &mut Vec<Instruction>,
     ) -> Result<(), String> {
-        let (Some((t, _)), Some(ty)) = (self.members.get(&member), self.originals.get(&member)) else {
-            return Err("not a row-major member".into());
-        };
-        self.load_as(module, *t, *ty, base.to_vec(), id_sc, out)
+        let (t, _) = self.members.get(&member).ok_or("not a row-major member")?;
+        self.load_as(module, *t, t.member_type, base.to_vec(), id_sc, out)
     }
 
     fn store(
@@ -331,10 +328,8 @@ impl ChangedMembers for TransposedMembers<'_> {
         value_sc: (Word, StorageClass),
         out: &mut Vec<Instruction>,
     ) -> Result<(), String> {
-        let (Some((t, _)), Some(ty)) = (self.members.get(&member), self.originals.get(&member)) else {
-            return Err("not a row-major member".into());
-        };
-        self.store_as(module, *t, *ty, base.to_vec(), value_sc, out)
+        let (t, _) = self.members.get(&member).ok_or("not a row-major member")?;
+        self.store_as(module, *t, t.member_type, base.to_vec(), value_sc, out)
     }
 }
 

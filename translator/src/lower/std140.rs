@@ -440,7 +440,7 @@ fn rewrite_functions(module: &mut dr::Module, padded: &Members, classes: &[Stora
     let holders = super::containing_types(module, &seeds);
     let names = super::member_names(module);
     let changed = PaddedMembers { members: padded, uint, zero };
-    let mut accesses = Accesses { padded, array_pointers, zero, uint, whole: WholeValues::new(&changed, &holders, &defs, uint) };
+    let mut accesses = Accesses { changed: &changed, array_pointers, whole: WholeValues::new(&changed, &holders, &defs, uint) };
     access_chains::rewrite(module, &defs, &mut accesses)?;
     accesses.whole.finish(module).map_err(|e| {
         let ((s, m), _) = padded.by_member.iter().next().expect("padded members exist");
@@ -454,11 +454,9 @@ fn rewrite_functions(module: &mut dr::Module, padded: &Members, classes: &[Stora
 /// elements and a store of it split into its elements, loads of structs holding it are
 /// collected for [`WholeValues`] and stores of them split member by member.
 struct Accesses<'a> {
-    padded: &'a Members,
+    changed: &'a PaddedMembers<'a>,
     /// A padded array type and storage class → the pointer type to it.
     array_pointers: HashMap<(Word, StorageClass), Word>,
-    zero: Word,
-    uint: Word,
     /// Structs holding padded members, loaded or stored whole.
     whole: WholeValues<'a, PaddedMembers<'a>>,
 }
@@ -515,26 +513,26 @@ impl Mapping for Accesses<'_> {
     }
 
     fn member(&self, s: Word, k: u32) -> Member<Padded> {
-        self.padded.of(s, k).map_or(Member::Kept, Member::Mapped)
+        self.changed.members.of(s, k).map_or(Member::Kept, Member::Mapped)
     }
 
     fn index(&mut self, _: &mut dr::Module, p: Padded, index: Operand, chain: &mut Chain) -> Result<At<Padded>, String> {
-        let level = self.padded.level(p);
+        let level = self.changed.members.level(p);
         chain.ops.push(index);
         if level.wrapped {
-            chain.ops.push(Operand::IdRef(self.zero));
+            chain.ops.push(Operand::IdRef(self.changed.zero));
         }
-        Ok(self.padded.inner(p).map_or(At::Type(level.element), At::Mapped))
+        Ok(self.changed.members.inner(p).map_or(At::Type(level.element), At::Mapped))
     }
 
     /// A pointer to the whole padded array: a whole load or store of it goes element by
     /// element, so its length is bounded (a 64 KiB uniform buffer holds 4096 padded elements).
     fn end(&mut self, module: &mut dr::Module, chain: &mut Instruction, p: Padded, sc: StorageClass) -> Result<bool, String> {
-        let elements = self.padded.whole_elements(p);
+        let elements = self.changed.members.whole_elements(p);
         if elements > u64::from(MAX_WHOLE) {
             return Err(format!("a padded array of {elements} elements (its stride wider than WGSL's) used whole (at most {MAX_WHOLE})"));
         }
-        let array = self.padded.level(p).array;
+        let array = self.changed.members.level(p).array;
         // (A run-time array's pointer is not declared ahead: it is never loaded whole.)
         chain.result_type = Some(self.array_pointers.get(&(array, sc)).copied().unwrap_or_else(|| pointer_type(module, sc, array)));
         Ok(true)
@@ -550,7 +548,15 @@ impl Mapping for Accesses<'_> {
         let Some(id) = load.result_id else { return Ok(false) };
         match at {
             At::Mapped(p) => {
-                load_padded(module, self.padded, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), (id, sc), out);
+                load_padded(
+                    module,
+                    self.changed.members,
+                    p,
+                    &[Operand::IdRef(pointer)],
+                    (self.changed.uint, self.changed.zero),
+                    (id, sc),
+                    out,
+                );
                 Ok(true)
             }
             At::Type(t) if self.whole.holds_changed(t) => {
@@ -572,7 +578,15 @@ impl Mapping for Accesses<'_> {
     ) -> Result<bool, String> {
         match (at, store.operands.get(1)) {
             (At::Mapped(p), Some(Operand::IdRef(value))) => {
-                store_padded(module, self.padded, p, &[Operand::IdRef(pointer)], (self.uint, self.zero), (*value, sc), out);
+                store_padded(
+                    module,
+                    self.changed.members,
+                    p,
+                    &[Operand::IdRef(pointer)],
+                    (self.changed.uint, self.changed.zero),
+                    (*value, sc),
+                    out,
+                );
                 Ok(true)
             }
             (At::Type(t), Some(Operand::IdRef(value))) if self.whole.holds_changed(t) => {

@@ -272,24 +272,24 @@ fn same_layout(ma: &naga::Module, a: Handle<Type>, mb: &naga::Module, b: Handle<
 /// out as any other. Only where WGSL can take that layout: the struct is only ever a member of
 /// other structs, none in a uniform buffer (not an array's element or a buffer's own type,
 /// which cannot move; WGSL's uniform rules put struct members at multiples of 16), and its
-/// members and its new offsets stay aligned.
-fn hoist_leading_gaps(module: &mut naga::Module) {
-    let leading: Vec<(Handle<Type>, u32)> = drifts(module)
-        .into_iter()
-        .filter_map(|d| match d {
+/// members and its new offsets stay aligned. `drifts` are the module's; whether a struct moved.
+fn hoist_leading_gaps(module: &mut naga::Module, drifts: &[Drift]) -> bool {
+    let leading: Vec<(Handle<Type>, u32)> = drifts
+        .iter()
+        .filter_map(|d| match *d {
             Drift::Member { ty, member: 0, offset, .. } if offset > 0 && composed(module, ty) => Some((ty, offset)),
             _ => None,
         })
         .collect();
     if leading.is_empty() {
-        return;
+        return false;
     }
-    let uniform =
-        reachable(module, module.global_variables.iter().filter(|(_, g)| g.space == naga::AddressSpace::Uniform).map(|(_, g)| g.ty));
+    let uniform = uniform_types(module);
     let mut layouter = Layouter::default();
     if layouter.update(module.to_ctx()).is_err() {
-        return;
+        return false;
     }
+    let mut moved_any = false;
     let align = |t: Handle<Type>| u32::from(layouter[t].alignment.round_up(1));
     for (ty, gap) in leading {
         let Some(holders) = holders_as_member(module, ty).filter(|_| !uniform.contains(&ty)) else { continue };
@@ -327,7 +327,14 @@ fn hoist_leading_gaps(module: &mut naga::Module) {
         for (h, t) in rebuilt {
             module.types.replace(h, t);
         }
+        moved_any = true;
     }
+    moved_any
+}
+
+/// The types uniform buffers hold.
+fn uniform_types(module: &naga::Module) -> std::collections::HashSet<Handle<Type>> {
+    reachable(module, module.global_variables.iter().filter(|(_, g)| g.space == naga::AddressSpace::Uniform).map(|(_, g)| g.ty))
 }
 
 /// Where `ty` is a struct member: (struct, member index) for each; `None` where it is also a
@@ -365,8 +372,10 @@ pub const MAX_PADS: usize = 256;
 /// type's parts before it, and the struct keeps its handle); a struct with none, or whose gaps
 /// would take more than [`MAX_PADS`] members, is left too.
 pub fn pad_shared_structs(module: &mut naga::Module) {
-    hoist_leading_gaps(module);
-    let drifts = drifts(module);
+    let mut drifts = drifts(module);
+    if hoist_leading_gaps(module, &drifts) {
+        drifts = self::drifts(module);
+    }
     let mut gaps: std::collections::BTreeMap<Handle<Type>, Vec<usize>> = Default::default();
     for d in &drifts {
         if let Drift::Member { ty, member, offset, natural } = *d {
@@ -393,8 +402,7 @@ pub fn pad_shared_structs(module: &mut naga::Module) {
         (scalar, quad)
     };
     // Structs a uniform buffer holds (a type may be held by uniform and storage buffers both).
-    let uniform =
-        reachable(module, module.global_variables.iter().filter(|(_, g)| g.space == naga::AddressSpace::Uniform).map(|(_, g)| g.ty));
+    let uniform = uniform_types(module);
     // Per struct: its new members and the new index of each old member.
     let mut rebuilt: Vec<(Handle<Type>, Type, Vec<u32>)> = Vec::new();
     for (ty, _) in &gaps {
